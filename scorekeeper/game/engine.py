@@ -1,0 +1,568 @@
+"""Evaluating one deal under a ruleset: values, checks, allowed values, scores.
+
+Everything is computed on demand from what the table entered; a value that is
+not entered yet raises :class:`Missing`, so a check that needs it simply waits.
+No code here knows any game: it only runs the ruleset's formulas.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from ..rules.cards import SUIT_SYMBOL, Card, CardError, parse_card
+from ..rules.formula import EvalError, Missing
+from ..rules.ruleset import NO_TRUMP, SUITS, FieldSpec, Ruleset
+
+# --- errors -----------------------------------------------------------------------------
+
+
+class GameError(ValueError):
+    """Base of the errors a player can act on."""
+
+
+class IllegalEntry(GameError):
+    """A deal entry that breaks the rules; ``issues`` lists every reason."""
+
+    def __init__(self, issues: list["Issue"]):
+        self.issues = issues
+        super().__init__("; ".join(i.message for i in issues))
+
+
+class SetupError(GameError):
+    """Players, options or first dealer that the ruleset does not allow."""
+
+
+# --- values -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One problem with an entry: which field and seat it concerns, and why."""
+
+    level: str  # error or warning
+    message: str
+    field: str | None = None
+    unit: int | None = None  # seat or team number the field belongs to
+    check: str | None = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value a field may take, whether the rules allow it now, and why not."""
+
+    value: Any
+    allowed: bool
+    reasons: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TrumpInstruction:
+    kind: str  # none, turn, suit, choose
+    text: str
+    suit: str | None = None  # known trump suit (or 'none'), if known yet
+    seat: int | None = None  # who chooses (kind choose)
+
+
+def suit_text(suit: str | None) -> str:
+    if suit is None:
+        return "?"
+    if suit == NO_TRUMP:
+        return "no trump"
+    return SUIT_SYMBOL.get(suit, suit)
+
+
+class Setup:
+    """What is fixed for the whole game: ruleset, players, options, first dealer, plan."""
+
+    def __init__(self, ruleset: Ruleset, players: Iterable[str], options: dict | None = None, first_dealer: int = 1):
+        players = tuple(players)
+        self.ruleset = ruleset
+        n = len(players)
+        if not ruleset.min_players <= n <= ruleset.max_players:
+            allowed = (f"{ruleset.min_players}" if ruleset.min_players == ruleset.max_players
+                       else f"{ruleset.min_players} to {ruleset.max_players}")
+            raise SetupError(f"{ruleset.name} is played by {allowed} players, not {n}")
+        for i, name in enumerate(players):
+            if not isinstance(name, str) or not name.strip():
+                raise SetupError(f"player {i + 1} has no name; every player needs a name")
+            if len(name) > 40:
+                raise SetupError(f"the name of player {i + 1} is {len(name)} characters long; at most 40 are allowed")
+        folded = [p.strip().casefold() for p in players]
+        for i, name in enumerate(folded):
+            if name in folded[:i]:
+                raise SetupError(f"two players are called '{players[i].strip()}'; every name must differ")
+        if not (type(first_dealer) is int and 1 <= first_dealer <= n):
+            raise SetupError(f"the first dealer is a seat from 1 to {n}, not {first_dealer}")
+        self.players = tuple(p.strip() for p in players)
+        self.n = n
+        self.first_dealer = first_dealer
+        try:
+            self.options = ruleset.resolve_options(options)
+        except ValueError as exc:
+            raise SetupError(str(exc)) from None
+        self.teams = ruleset.teams
+        self.team_of = {s: 0 for s in range(1, n + 1)}
+        for t, members in enumerate(self.teams, start=1):
+            for s in members:
+                self.team_of[s] = t
+        consts: dict[str, Any] = {"players": n, **self.options}
+        env = _ConstEnv(consts)
+        consts["deck"] = self._int(ruleset.deck, env, "deck")
+        consts["deals"] = 0
+        for cid, formula in ruleset.constants.items():
+            consts[cid] = self._run(formula, env)
+        self.plan: tuple[int, ...] | None = None
+        if ruleset.plan:
+            plan: list[int] = []
+            for piece in ruleset.plan:
+                if piece.when is not None and not self._run(piece.when, env):
+                    continue
+                start = self._int(piece.start, env, piece.start.key)
+                end = self._int(piece.end, env, piece.end.key)
+                repeat = self._int(piece.repeat, env, piece.repeat.key) if piece.repeat else 1
+                times = self._int(piece.times, env, piece.times.key) if piece.times else 1
+                step = 1 if end >= start else -1
+                for c in range(start, end + step, step):
+                    plan.extend([c] * (repeat * times))
+                if len(plan) > 10_000:
+                    raise SetupError(f"{ruleset.id}: the deal plan has more than 10000 deals")
+            if not plan:
+                raise SetupError(f"{ruleset.id}: the deal plan is empty with these options")
+            self.plan = tuple(plan)
+            consts["deals"] = len(plan)
+        self.consts = consts
+        self.scorers = len(self.teams) if ruleset.score_scope == "team" else n
+        self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
+                             else tuple(range(1, n + 1)))
+
+    def _run(self, formula, env):
+        try:
+            return formula(env)
+        except Missing as exc:  # a game-level formula cannot need a deal's entries
+            raise SetupError(f"{formula.key}: '{exc.name}' has no value before the game") from None
+        except EvalError as exc:
+            raise SetupError(str(exc)) from None
+
+    def _int(self, formula, env, key) -> int:
+        value = self._run(formula, env)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value):
+            raise SetupError(f"{self.ruleset.id}: {key} must give a whole number, got {value!r}")
+        return int(value)
+
+    @property
+    def scorer_names(self) -> tuple[str, ...]:
+        if self.ruleset.score_scope == "team":
+            return tuple(" & ".join(self.players[s - 1] for s in members) for members in self.teams)
+        return self.players
+
+    def dealer(self, number: int) -> int:
+        return (self.first_dealer - 1 + number - 1) % self.n + 1
+
+    def cards(self, number: int) -> int:
+        if self.plan is not None:
+            if not 1 <= number <= len(self.plan):
+                raise GameError(f"the game has {len(self.plan)} deals; there is no deal {number}")
+            return self.plan[number - 1]
+        env = _ConstEnv({**self.consts, "deal": number})
+        return self._int(self.ruleset.cards, env, "deals.cards")
+
+    def scorer_of_seat(self, seat: int) -> int:
+        """0-based index of the scorer (seat or partnership) a seat's points go to."""
+        return self.team_of[seat] - 1 if self.ruleset.score_scope == "team" else seat - 1
+
+
+class _ConstEnv:
+    __slots__ = ("consts",)
+
+    def __init__(self, consts):
+        self.consts = consts
+
+    def get(self, name):
+        try:
+            return self.consts[name]
+        except KeyError:
+            raise Missing(name) from None
+
+    def seat_order(self):
+        raise Missing("seats")
+
+    at = is_entered = seat_name = team_of = seat_order
+
+
+class Env:
+    """The view of a deal that formulas get: values at one seat (or at deal level)."""
+
+    __slots__ = ("d", "seat")
+
+    def __init__(self, deal: "DealEval", seat: int | None):
+        self.d = deal
+        self.seat = seat
+
+    def get(self, name):
+        return self.d.value(name, self.seat)
+
+    def at(self, seat):
+        return self.d.env(int(seat))
+
+    def seat_order(self):
+        return self.d.order
+
+    def is_entered(self, name):
+        return self.d.raw(name, self.seat) is not None
+
+    def seat_name(self, seat):
+        return self.d.setup.players[int(seat) - 1]
+
+    def team_of(self, seat):
+        return self.d.setup.team_of[int(seat)]
+
+
+_SEAT_CONTEXT = {
+    "seat": lambda d, s: s,
+    "position": lambda d, s: d.order.index(s) + 1,
+    "team": lambda d, s: d.setup.team_of[s],
+    "player": lambda d, s: d.setup.players[s - 1],
+    "is_dealer": lambda d, s: s == d.dealer,
+    "before": lambda d, s: d.before[d.setup.scorer_of_seat(s)],
+    "total": lambda d, s: d.before[d.setup.scorer_of_seat(s)] + d.score(d.setup.scorer_of_seat(s)),
+}
+
+
+class DealEval:
+    """One deal: the entered values plus everything the ruleset derives from them."""
+
+    def __init__(self, setup: Setup, number: int, values: dict, before: tuple | None = None):
+        self.setup = setup
+        self.rules = setup.ruleset
+        self.number = number
+        self.values = values
+        self.before = before if before is not None else (0,) * setup.scorers
+        self.cards = setup.cards(number)
+        n = setup.n
+        self.dealer = setup.dealer(number)
+        self.forehand = self.dealer % n + 1
+        self._cache: dict = {}
+        self._envs: dict = {}
+        self._busy: set = set()
+        self._order: tuple[int, ...] | None = None
+
+    # -- plumbing
+    def env(self, seat: int | None = None) -> Env:
+        e = self._envs.get(seat)
+        if e is None:
+            if seat is not None and not 1 <= seat <= self.setup.n:
+                raise EvalError("seat", f"there is no seat {seat}; seats are 1 to {self.setup.n}")
+            e = self._envs[seat] = Env(self, seat)
+        return e
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        if self._order is None:
+            first = self.value("first_bidder", None)
+            n = self.setup.n
+            self._order = tuple((first - 1 + i) % n + 1 for i in range(n))
+        return self._order
+
+    def raw(self, name: str, seat: int | None):
+        spec = self.rules.fields.get(name)
+        if spec is None:
+            return None
+        value = self.values.get(name)
+        if spec.scope == "deal" or value is None:
+            return value
+        if seat is None:
+            return None
+        index = self.setup.team_of[seat] - 1 if spec.scope == "team" else seat - 1
+        return value[index]
+
+    def value(self, name: str, seat: int | None):
+        key = (name, seat)
+        cache = self._cache
+        if key in cache:
+            return cache[key]
+        if key in self._busy:
+            raise EvalError(name, f"'{name}' depends on itself")
+        self._busy.add(key)
+        try:
+            result = self._compute(name, seat)
+        finally:
+            self._busy.discard(key)
+        cache[key] = result
+        return result
+
+    def _compute(self, name: str, seat: int | None):
+        rules = self.rules
+        spec = rules.fields.get(name)
+        if spec is not None:
+            value = self.raw(name, seat)
+            if value is not None:
+                return value
+            if spec.fill is not None and self.enabled(spec, seat) is not False:
+                return spec.fill(self.env(seat))
+            raise Missing(name, seat)
+        d = rules.derived.get(name)
+        if d is not None:
+            return d.value(self.env(seat if d.scope == "seat" else None))
+        if name in self.setup.consts:
+            return self.setup.consts[name]
+        if name == "deal":
+            return self.number
+        if name == "cards":
+            return self.cards
+        if name == "dealer":
+            return self.dealer
+        if name == "forehand":
+            return self.forehand
+        if name == "first_bidder":
+            return self._seat_formula(rules.first_bidder)
+        if name == "leader":
+            return self._seat_formula(rules.leader)
+        if name == "trump":
+            suit = self.trump().suit
+            if suit is None:
+                raise Missing("trump")
+            return suit
+        if name in _SEAT_CONTEXT and seat is not None:
+            return _SEAT_CONTEXT[name](self, seat)
+        raise Missing(name, seat)
+
+    def _seat_formula(self, formula) -> int:
+        value = formula(self.env(None))
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.setup.n:
+            raise EvalError(formula.key, f"'{formula.text}' must give a seat from 1 to {self.setup.n}, got {value!r}")
+        return value
+
+    # -- the deal's instructions
+    def trump(self) -> TrumpInstruction:
+        env = self.env(None)
+        for rule in self.rules.trump:
+            if rule.when is not None:
+                try:
+                    if not rule.when(env):
+                        continue
+                except Missing:
+                    continue
+            suit = seat = None
+            try:
+                if rule.kind == "none":
+                    suit = NO_TRUMP
+                elif rule.kind == "suit":
+                    suit = rule.suit(env)
+                elif rule.kind == "turn":
+                    suit = self.value(rule.field, None)
+                elif rule.kind == "choose":
+                    seat = rule.seat(env)
+                    suit = self.value(rule.field, None)
+            except Missing:
+                pass
+            if rule.kind == "choose" and seat is None:
+                try:
+                    seat = rule.seat(env)
+                except Missing:
+                    pass
+            text = None
+            if rule.say is not None:
+                try:
+                    text = rule.say(env)
+                except Missing:
+                    text = None
+            if text is None:
+                text = {
+                    "none": "No trump this deal",
+                    "turn": "Turn up the next card for trump",
+                    "suit": "Trump: decided during the deal",
+                    "choose": f"{self.setup.players[seat - 1]} chooses trump" if seat else "A player chooses trump",
+                }[rule.kind]
+            if suit is not None and rule.kind != "none":
+                text = f"{text} — trump: {suit_text(suit)}" if rule.kind in ("turn", "choose") or rule.say else f"Trump: {suit_text(suit)}"
+            return TrumpInstruction(rule.kind, text, suit, seat)
+        return TrumpInstruction("none", "No trump in this game", NO_TRUMP)
+
+    def reminders(self) -> list[str]:
+        out = []
+        env = self.env(None)
+        for r in self.rules.reminders:
+            try:
+                if r.when is None or r.when(env):
+                    out.append(r.text(env))
+            except Missing:
+                continue
+        return out
+
+    # -- fields
+    def units(self, spec: FieldSpec) -> list[int | None]:
+        """The seats (or partnerships) a field is entered for; [None] for a deal field."""
+        if spec.scope == "deal":
+            return [None]
+        if spec.scope == "team":
+            return list(range(1, len(self.setup.teams) + 1))
+        return list(self.order)
+
+    def unit_seat(self, spec: FieldSpec, unit: int | None) -> int | None:
+        """The seat whose view evaluates a field's formulas for a unit."""
+        if spec.scope == "team":
+            return self.setup.teams[unit - 1][0]
+        return unit
+
+    def unit_name(self, spec: FieldSpec, unit: int | None) -> str:
+        if spec.scope == "team":
+            return " & ".join(self.setup.players[s - 1] for s in self.setup.teams[unit - 1])
+        if spec.scope == "seat":
+            return self.setup.players[unit - 1]
+        return ""
+
+    def enabled(self, spec: FieldSpec, seat: int | None) -> bool | None:
+        """Whether the field is asked (None: not known until other fields are entered)."""
+        if spec.when is None:
+            return True
+        try:
+            return bool(spec.when(self.env(seat)))
+        except Missing:
+            return None
+
+    def domain(self, spec: FieldSpec, seat: int | None) -> list | None:
+        """Every value the field may take by its type and bounds (None for cards)."""
+        if spec.type == "int":
+            env = self.env(seat)
+            lo, hi = spec.min(env), spec.max(env)
+            return list(range(int(lo), int(hi) + 1))
+        if spec.type == "choice":
+            return list(spec.choices)
+        if spec.type == "suit":
+            return list(SUITS)
+        if spec.type == "trump":
+            return list(SUITS) + [NO_TRUMP]
+        if spec.type == "seat":
+            return list(range(1, self.setup.n + 1))
+        if spec.type == "bool":
+            return [False, True]
+        return None
+
+    # -- checks and scores
+    def check_issues(self, levels=("error", "warning")) -> list[Issue]:
+        issues = []
+        for check in self.rules.checks:
+            if check.level not in levels:
+                continue
+            seats = list(self.order) if check.scope == "seat" else [None]
+            for seat in seats:
+                env = self.env(seat)
+                try:
+                    if check.when is not None and not check.when(env):
+                        continue
+                    if check.rule(env):
+                        continue
+                    message = check.message(env)
+                except Missing:
+                    continue
+                field = check.field
+                unit = seat
+                if field and unit is None and self.rules.fields[field].scope == "seat":
+                    unit = self._last_entered_seat(field)
+                issues.append(Issue(check.level, message, field, unit, check.id))
+        return issues
+
+    def _last_entered_seat(self, field: str) -> int | None:
+        for seat in reversed(self.order):
+            if self.raw(field, seat) is not None:
+                return seat
+        return None
+
+    def score(self, scorer: int):
+        """The deal's points of a scorer (0-based seat or partnership index)."""
+        key = ("#score", scorer)
+        if key in self._cache:
+            return self._cache[key]
+        value = self.rules.score(self.env(self.setup.scorer_seats[scorer]))
+        if isinstance(value, bool):
+            value = int(value)
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        self._cache[key] = value
+        return value
+
+    def made(self, scorer: int) -> bool | None:
+        if self.rules.made is None:
+            return None
+        try:
+            return bool(self.rules.made(self.env(self.setup.scorer_seats[scorer])))
+        except Missing:
+            return None
+
+
+# --- turning what the table typed into values --------------------------------------------
+
+
+def convert_value(spec: FieldSpec, value: Any, setup: Setup, who: str = "") -> Any:
+    """A value from a sheet, the CLI or the TUI -> the field's value; GameError if it is not one."""
+    label = f"{spec.label}{' of ' + who if who else ''}"
+    if value is None or value == "":
+        return None
+    t = spec.type
+    if t == "int":
+        if isinstance(value, bool):
+            raise GameError(f"{label} is a whole number, not {value}")
+        if isinstance(value, str):
+            try:
+                value = int(value.strip())
+            except ValueError:
+                raise GameError(f"{label} is a whole number, not '{value}'") from None
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if not isinstance(value, int):
+            raise GameError(f"{label} is a whole number, not {value!r}")
+        return value
+    if t == "bool":
+        if isinstance(value, bool):
+            return value
+        low = str(value).strip().lower()
+        if low in ("yes", "true", "y", "1"):
+            return True
+        if low in ("no", "false", "n", "0"):
+            return False
+        raise GameError(f"{label} is yes or no, not '{value}'")
+    if t == "seat":
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        text = str(value).strip()
+        if text.isdigit():
+            return int(text)
+        for i, name in enumerate(setup.players, start=1):
+            if name.casefold() == text.casefold():
+                return i
+        raise GameError(f"{label} is a seat number (1-{setup.n}) or a player's name, not '{value}'")
+    if t in ("suit", "trump", "choice"):
+        text = str(value).strip()
+        if t in ("suit", "trump"):
+            from ..rules.cards import parse_suit
+
+            if t == "trump" and text.lower() in ("none", "no trump", "nt", "no-trump", "notrump"):
+                return NO_TRUMP
+            try:
+                return parse_suit(text)
+            except (CardError, ValueError):
+                allowed = "spades, hearts, diamonds, clubs" + (" or none" if t == "trump" else "")
+                raise GameError(f"{label} is one of {allowed}, not '{value}'") from None
+        return text
+    if t == "cards":
+        if isinstance(value, str):
+            value = value.replace(",", " ").split()
+        if not isinstance(value, (list, tuple)):
+            raise GameError(f"{label} is a list of cards such as SK HA D10")
+        cards = []
+        for item in value:
+            if isinstance(item, Card):
+                cards.append(item)
+                continue
+            try:
+                cards.append(parse_card(str(item)))
+            except CardError as exc:
+                raise GameError(f"{label}: {exc}") from None
+        seen = set()
+        for c in cards:
+            if c in seen:
+                raise GameError(f"{label}: {c} is given twice")
+            seen.add(c)
+        return tuple(cards)
+    raise GameError(f"{label}: unknown field type {t}")  # pragma: no cover

@@ -1,0 +1,436 @@
+"""The game aggregate: seats, an ordered history of entries, and all that follows.
+
+Like python-chess's Board, a :class:`Game` holds only what happened (the history
+of actions); totals, the dealer of any deal, the trump instruction, whether the
+game is over and who won are derived from it on demand. ``record`` appends,
+``undo`` pops, ``redo`` re-applies, and editing a past deal is an action too.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from ..rules.formula import EvalError, Missing
+from ..rules.ruleset import Ruleset
+from .engine import (
+    Choice, DealEval, GameError, IllegalEntry, Issue, Setup, SetupError, TrumpInstruction,
+    convert_value,
+)
+
+__all__ = [
+    "Action", "DealInfo", "DealResult", "Game", "GameError", "IllegalEntry", "Issue",
+    "SetupError", "Standing",
+]
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing the table did: recorded deal ``deal``, or changed it (``previous`` set)."""
+
+    kind: str  # "record" or "edit"
+    deal: int
+    values: Mapping[str, Any]
+    previous: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class DealInfo:
+    """What the table is told before a deal."""
+
+    number: int
+    of: int | None  # deals in the plan, None when the game ends by score
+    cards: int
+    dealer: int
+    forehand: int
+    bidding_order: tuple[int, ...]
+    leader: int | None  # None until the entries decide it
+    trump: TrumpInstruction
+    reminders: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DealResult:
+    number: int
+    cards: int
+    dealer: int
+    values: Mapping[str, Any]
+    scores: tuple  # per scorer (seat, or partnership)
+    made: tuple  # per scorer: True, False or None (not a bidding score)
+    totals: tuple  # running totals after this deal
+    issues: tuple[Issue, ...] = ()
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    scorer: int  # 0-based seat or partnership index
+    name: str
+    total: Any
+
+
+@dataclass
+class _Cache:
+    results: list = field(default_factory=list)
+
+
+class Game:
+    """A game of one ruleset at one table."""
+
+    def __init__(self, ruleset: Ruleset, players: Iterable[str], options: Mapping[str, Any] | None = None,
+                 first_dealer: int = 1):
+        self.ruleset = ruleset
+        self.setup = Setup(ruleset, players, dict(options or {}), first_dealer)
+        self.history: list[Action] = []
+        self._redo: list[Action] = []
+        self._deals: list[Mapping[str, Any]] = []
+        self._results: list[DealResult] = []
+
+    @classmethod
+    def by_lot(cls, ruleset: Ruleset, players: Iterable[str], options=None, rng: random.Random | None = None) -> "Game":
+        """A game whose first dealer is drawn by lot (inject ``rng`` for repeatable draws)."""
+        players = list(players)
+        rng = rng or random.Random()
+        return cls(ruleset, players, options, first_dealer=rng.randint(1, max(1, len(players))))
+
+    # -- seats and plan
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.setup.options)
+
+    @property
+    def scorer_names(self) -> tuple[str, ...]:
+        return self.setup.scorer_names
+
+    @property
+    def planned_deals(self) -> int | None:
+        return len(self.setup.plan) if self.setup.plan is not None else None
+
+    @property
+    def deals(self) -> list[Mapping[str, Any]]:
+        """The values of every recorded deal, as they stand after all edits."""
+        return list(self._deals)
+
+    @property
+    def next_deal(self) -> int:
+        return len(self._deals) + 1
+
+    # -- history
+    def record(self, values: Mapping[str, Any]) -> DealResult:
+        """Record the next deal; IllegalEntry (nothing changes) if it breaks a rule."""
+        if self.is_over:
+            raise GameError(f"the game is over; {self._over_reason()}")
+        number = self.next_deal
+        clean = self.normalize(values)
+        self._require_valid(number, clean)
+        self._apply(Action("record", number, clean))
+        self._redo.clear()
+        return self.results()[number - 1]
+
+    def edit(self, number: int, values: Mapping[str, Any]) -> DealResult:
+        """Change a recorded deal; later totals and checks follow from the history."""
+        if not 1 <= number <= len(self._deals):
+            raise GameError(f"there is no recorded deal {number}; deals 1 to {len(self._deals)} are recorded")
+        clean = self.normalize(values)
+        self._require_valid(number, clean)
+        self._apply(Action("edit", number, clean, self._deals[number - 1]))
+        self._redo.clear()
+        return self.results()[number - 1]
+
+    def undo(self) -> Action:
+        if not self.history:
+            raise GameError("there is nothing to undo")
+        action = self.history.pop()
+        if action.kind == "record":
+            self._deals.pop()
+        else:
+            self._deals[action.deal - 1] = action.previous
+        self._invalidate(action.deal)
+        self._redo.append(action)
+        return action
+
+    def redo(self) -> Action:
+        if not self._redo:
+            raise GameError("there is nothing to redo")
+        action = self._redo.pop()
+        self._apply(action)
+        return action
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.history)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def _apply(self, action: Action) -> None:
+        if action.kind == "record":
+            self._deals.append(action.values)
+        else:
+            self._deals[action.deal - 1] = action.values
+        self.history.append(action)
+        self._invalidate(action.deal)
+
+    def _invalidate(self, number: int) -> None:
+        del self._results[number - 1:]
+
+    # -- entries
+    def normalize(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """Typed values keyed by field: per-seat and per-partnership fields as tuples."""
+        if not isinstance(values, Mapping):
+            raise GameError("a deal's entries are a table of field = value")
+        rules = self.ruleset
+        out: dict[str, Any] = {}
+        for key, value in values.items():
+            spec = rules.fields.get(key)
+            if spec is None:
+                import difflib
+
+                close = difflib.get_close_matches(str(key), list(rules.fields), n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                raise GameError(f"{rules.name} has no field '{key}'{hint}; its fields are: {', '.join(rules.fields)}")
+            if spec.scope == "deal":
+                out[key] = convert_value(spec, value, self.setup)
+                continue
+            units = self.setup.n if spec.scope == "seat" else len(self.setup.teams)
+            names = (self.setup.players if spec.scope == "seat" else self.setup.scorer_names
+                     if rules.score_scope == "team" else
+                     tuple(" & ".join(self.setup.players[s - 1] for s in t) for t in self.setup.teams))
+            if not isinstance(value, (list, tuple)) or (spec.type == "cards" and value and not isinstance(value[0], (list, tuple, str)) ):
+                raise GameError(f"{spec.label} is given for each {'player' if spec.scope == 'seat' else 'partnership'}: a list of {units} values")
+            if spec.type == "cards" and all(isinstance(v, str) for v in value) and len(value) != units:
+                raise GameError(f"{spec.label} is given for each player: a list of {units} hands")
+            if len(value) != units:
+                raise GameError(f"{spec.label} needs {units} values, one for each {'player' if spec.scope == 'seat' else 'partnership'}; {len(value)} were given")
+            out[key] = tuple(convert_value(spec, v, self.setup, names[i]) for i, v in enumerate(value))
+        for key in rules.fields:
+            if key not in out:
+                spec = rules.fields[key]
+                units = self.setup.n if spec.scope == "seat" else len(self.setup.teams)
+                out[key] = None if spec.scope == "deal" else (None,) * units
+        return out
+
+    def evaluate(self, number: int, values: Mapping[str, Any] | None = None) -> DealEval:
+        """The deal as the engine sees it (values default to what is recorded)."""
+        if values is None:
+            if number <= len(self._deals):
+                values = self._deals[number - 1]
+            else:
+                values = self.normalize({})
+        return DealEval(self.setup, number, values, self._before(number))
+
+    def _before(self, number: int) -> tuple:
+        if number <= 1:
+            return (0,) * self.setup.scorers
+        results = self.results()
+        if number - 2 < len(results):
+            return results[number - 2].totals
+        return results[-1].totals if results else (0,) * self.setup.scorers
+
+    def validate(self, number: int, values: Mapping[str, Any], levels=("error", "warning")) -> list[Issue]:
+        """Every problem with a (normalized) deal entry, in field order then check order."""
+        d = DealEval(self.setup, number, values, self._before(number))
+        issues: list[Issue] = []
+        try:
+            self._field_issues(d, issues)
+            issues.extend(d.check_issues(levels))
+            if not any(i.level == "error" for i in issues):
+                for scorer in range(self.setup.scorers):
+                    d.score(scorer)
+        except Missing as exc:
+            spec = self.ruleset.fields.get(exc.name)
+            label = spec.label if spec else exc.name
+            who = f" of {self.setup.players[exc.seat - 1]}" if exc.seat else ""
+            issues.append(Issue("error", f"the deal cannot be scored yet: {label}{who} is not entered", exc.name, exc.seat))
+        except EvalError as exc:
+            issues.append(Issue("error", f"the ruleset cannot score this deal: {exc}"))
+        return issues
+
+    def _field_issues(self, d: DealEval, issues: list[Issue]) -> None:
+        for spec in self.ruleset.fields.values():
+            for unit in d.units(spec):
+                seat = d.unit_seat(spec, unit)
+                who = d.unit_name(spec, unit)
+                label = f"{spec.label} of {who}" if who else spec.label
+                raw = d.raw(spec.id, seat)
+                enabled = d.enabled(spec, seat)
+                if raw is None:
+                    if enabled is not True or spec.optional:
+                        continue
+                    if spec.fill is not None:
+                        try:
+                            d.value(spec.id, seat)
+                            continue
+                        except Missing:
+                            pass
+                    issues.append(Issue("error", f"{label} is not entered", spec.id, unit))
+                    continue
+                if enabled is False:
+                    issues.append(Issue("error", f"{label} is not asked in this deal; leave it empty", spec.id, unit))
+                    continue
+                problem = self._out_of_domain(d, spec, seat, raw)
+                if problem:
+                    issues.append(Issue("error", f"{label} {problem}", spec.id, unit))
+
+    def _out_of_domain(self, d: DealEval, spec, seat, value) -> str | None:
+        if spec.type == "cards":
+            if spec.count is not None:
+                try:
+                    count = spec.count(d.env(seat))
+                except Missing:
+                    return None
+                if len(value) != count:
+                    return f"must be {count} cards, not {len(value)}"
+            return None
+        try:
+            domain = d.domain(spec, seat)
+        except Missing:
+            return None
+        if value in domain and type(value) is type(domain[0]):
+            return None
+        if spec.type == "int":
+            return f"must be from {domain[0]} to {domain[-1]}, not {value}" if domain else f"cannot be entered: the allowed range is empty (not {value})"
+        if spec.type == "seat":
+            return f"must be a seat from 1 to {self.setup.n}, not {value}"
+        return f"must be one of {', '.join(map(str, domain))}, not '{value}'"
+
+    def _require_valid(self, number: int, values: Mapping[str, Any]) -> None:
+        errors = [i for i in self.validate(number, values, levels=("error",)) if i.level == "error"]
+        if errors:
+            raise IllegalEntry(errors)
+
+    def allowed(self, field_id: str, unit: int | None, values: Mapping[str, Any] | None = None,
+                number: int | None = None) -> list[Choice] | None:
+        """The values a field may take for a seat (or partnership), with the reason for each refusal.
+
+        ``values`` is what is entered so far (normalized or raw); ``number`` the deal
+        (the next deal by default). None when the field has no finite domain (cards)
+        or its bounds depend on what is not entered yet.
+        """
+        spec = self.ruleset.fields.get(field_id)
+        if spec is None:
+            raise GameError(f"{self.ruleset.name} has no field '{field_id}'")
+        number = number or self.next_deal
+        values = dict(self.normalize(values or {}))
+        base = DealEval(self.setup, number, values, self._before(number))
+        seat = base.unit_seat(spec, unit) if spec.scope != "deal" else None
+        try:
+            domain = base.domain(spec, seat)
+        except Missing:
+            return None
+        if domain is None:
+            return None
+        already = {(i.check, i.message) for i in base.check_issues(("error",))}
+        choices = []
+        for candidate in domain:
+            trial = dict(values)
+            if spec.scope == "deal":
+                trial[field_id] = candidate
+            else:
+                index = unit - 1
+                row = list(trial[field_id])
+                row[index] = candidate
+                trial[field_id] = tuple(row)
+            d = DealEval(self.setup, number, trial, base.before)
+            reasons = tuple(i.message for i in d.check_issues(("error",)) if (i.check, i.message) not in already)
+            choices.append(Choice(candidate, not reasons, reasons))
+        return choices
+
+    # -- derived state
+    def results(self) -> list[DealResult]:
+        """Scores and running totals of every recorded deal (recomputed only after a change)."""
+        results = self._results
+        if len(results) == len(self._deals):
+            return list(results)
+        totals = results[-1].totals if results else (0,) * self.setup.scorers
+        over_at = next((r.number for r in results if self._ends_at(r)), None)
+        for number in range(len(results) + 1, len(self._deals) + 1):
+            values = self._deals[number - 1]
+            d = DealEval(self.setup, number, values, totals)
+            issues = [i for i in self.validate(number, values) if i.level in ("error", "warning")]
+            scores, made = [], []
+            for scorer in range(self.setup.scorers):
+                try:
+                    scores.append(d.score(scorer))
+                except (Missing, EvalError):
+                    scores.append(0)
+                made.append(d.made(scorer))
+            if over_at is not None:
+                issues.append(Issue("error", f"deal {number} was played after the game ended at deal {over_at}"))
+            totals = tuple(t + s for t, s in zip(totals, scores))
+            result = DealResult(number, d.cards, d.dealer, values, tuple(scores), tuple(made), totals, tuple(issues))
+            results.append(result)
+            if over_at is None and self._ends_at(result):
+                over_at = number
+        return list(results)
+
+    def _ends_at(self, result: DealResult) -> bool:
+        plan = self.setup.plan
+        if plan is not None and result.number >= len(plan):
+            return True
+        when = self.ruleset.end_when
+        if when is None:
+            return False
+        before = tuple(t - s for t, s in zip(result.totals, result.scores))
+        d = DealEval(self.setup, result.number, result.values, before)
+        try:
+            return bool(when(d.env(None)))
+        except (Missing, EvalError):
+            return False
+
+    def totals(self) -> tuple:
+        results = self.results()
+        return results[-1].totals if results else (0,) * self.setup.scorers
+
+    @property
+    def is_over(self) -> bool:
+        return any(self._ends_at(r) for r in self.results()[-1:]) or self._ended_early() is not None
+
+    def _ended_early(self) -> int | None:
+        for r in self.results():
+            if self._ends_at(r):
+                return r.number
+        return None
+
+    def _over_reason(self) -> str:
+        at = self._ended_early()
+        if self.setup.plan is not None and at == len(self.setup.plan):
+            return f"all {at} deals are played"
+        return f"it ended after deal {at}"
+
+    def standings(self) -> list[Standing]:
+        totals = self.totals()
+        names = self.scorer_names
+        reverse = self.ruleset.winner == "highest"
+        order = sorted(range(len(totals)), key=lambda i: (-totals[i] if reverse else totals[i], i))
+        out = []
+        for pos, i in enumerate(order):
+            rank = pos + 1
+            if pos and totals[order[pos - 1]] == totals[i]:
+                rank = out[-1].rank
+            out.append(Standing(rank, i, names[i], totals[i]))
+        return out
+
+    @property
+    def winners(self) -> list[str]:
+        """The winner (several on a tie) once the game is over, else an empty list."""
+        if not self.is_over:
+            return []
+        return [s.name for s in self.standings() if s.rank == 1]
+
+    def info(self, number: int | None = None) -> DealInfo:
+        """What the table is told for a deal (the next one by default)."""
+        number = number or self.next_deal
+        d = self.evaluate(number)
+        try:
+            leader = d.value("leader", None)
+        except Missing:
+            leader = None
+        return DealInfo(number, self.planned_deals, d.cards, d.dealer, d.forehand, d.order, leader,
+                        d.trump(), tuple(d.reminders()))

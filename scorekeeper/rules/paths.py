@@ -1,0 +1,36 @@
+"""Where the built-in rulesets (one TOML file per game) live.
+
+Installed from a wheel, they sit inside the package as ``scorekeeper/_rulesets/``
+(copied there by the build, see ``pyproject.toml``).  In a source checkout or an
+editable install (``pip install -e .``) they are read straight from the
+top-level ``rulesets/`` folder of the checkout.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def builtin_rulesets_dir() -> Path:
+    """Return the folder holding the built-in ruleset files.
+
+    Raises FileNotFoundError if neither the installed copy nor the checkout's
+    ``rulesets/`` folder exists.
+    """
+    here = Path(__file__).resolve()
+    installed = here.parent.parent / "_rulesets"
+    if installed.is_dir():
+        return installed
+    checkout = here.parents[2] / "rulesets"
+    if checkout.is_dir():
+        return checkout
+    raise FileNotFoundError(
+        "the built-in rulesets were not found: looked for "
+        f"{installed} (installed package) and {checkout} (source checkout); "
+        "the installation looks incomplete, reinstall scorekeeper"
+    )
+
+
+def list_builtin_ruleset_files() -> list[Path]:
+    """Return the built-in ruleset files (``*.toml``), sorted by name."""
+    return sorted(p for p in builtin_rulesets_dir().glob("*.toml") if p.is_file())
