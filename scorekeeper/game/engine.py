@@ -372,7 +372,7 @@ class DealEval:
                     "none": "No trump this deal",
                     "turn": "Turn up the next card for trump",
                     "suit": "Trump: decided during the deal",
-                    "choose": f"{self.setup.players[seat - 1]} chooses trump" if seat else "A player chooses trump",
+                    "choose": f"{self.setup.players[seat - 1]} chooses trump" if seat else "Trump is chosen during the deal",
                 }[rule.kind]
             if suit is not None and rule.kind != "none":
                 text = f"{text} — trump: {suit_text(suit)}" if rule.kind in ("turn", "choose") or rule.say else f"Trump: {suit_text(suit)}"
@@ -486,9 +486,10 @@ class DealEval:
         if self.rules.made is None:
             return None
         try:
-            return bool(self.rules.made(self.env(self.setup.scorer_seats[scorer])))
+            value = self.rules.made(self.env(self.setup.scorer_seats[scorer]))
         except Missing:
             return None
+        return value if isinstance(value, bool) else None  # e.g. '' for a seat that did not bid
 
 
 # --- turning what the table typed into values --------------------------------------------

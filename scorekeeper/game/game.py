@@ -235,7 +235,10 @@ class Game:
 
     def validate(self, number: int, values: Mapping[str, Any], levels=("error", "warning")) -> list[Issue]:
         """Every problem with a (normalized) deal entry, in field order then check order."""
-        d = DealEval(self.setup, number, values, self._before(number))
+        return self._validate(number, values, self._before(number), levels)
+
+    def _validate(self, number: int, values: Mapping[str, Any], before: tuple, levels) -> list[Issue]:
+        d = DealEval(self.setup, number, values, before)
         issues: list[Issue] = []
         try:
             self._field_issues(d, issues)
@@ -353,7 +356,7 @@ class Game:
         for number in range(len(results) + 1, len(self._deals) + 1):
             values = self._deals[number - 1]
             d = DealEval(self.setup, number, values, totals)
-            issues = [i for i in self.validate(number, values) if i.level in ("error", "warning")]
+            issues = self._validate(number, values, totals, ("error", "warning"))
             scores, made = [], []
             for scorer in range(self.setup.scorers):
                 try:
