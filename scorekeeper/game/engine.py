@@ -133,6 +133,8 @@ class Setup:
             consts["deals"] = len(plan)
         self.consts = consts
         self.scorers = len(self.teams) if ruleset.score_scope == "team" else n
+        parts = ruleset.parts
+        self.parts = parts if parts is not None and (parts.when is None or self._run(parts.when, env)) else None
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
                              else tuple(range(1, n + 1)))
 
@@ -226,18 +228,23 @@ _SEAT_CONTEXT = {
     "is_dealer": lambda d, s: s == d.dealer,
     "before": lambda d, s: d.before[d.setup.scorer_of_seat(s)],
     "total": lambda d, s: d.before[d.setup.scorer_of_seat(s)] + d.score(d.setup.scorer_of_seat(s)),
+    "parts_won": lambda d, s: d.match[0][d.setup.scorer_of_seat(s)],
+    "match_total": lambda d, s: d.match[1][d.setup.scorer_of_seat(s)],
 }
 
 
 class DealEval:
     """One deal: the entered values plus everything the ruleset derives from them."""
 
-    def __init__(self, setup: Setup, number: int, values: dict, before: tuple | None = None):
+    def __init__(self, setup: Setup, number: int, values: dict, before: tuple | None = None,
+                 match: tuple[tuple, tuple] | None = None):
         self.setup = setup
         self.rules = setup.ruleset
         self.number = number
         self.values = values
         self.before = before if before is not None else (0,) * setup.scorers
+        # With parts (the games of a rubber): (parts won, match total) per scorer.
+        self.match = match if match is not None else ((0,) * setup.scorers,) * 2
         self.cards = setup.cards(number)
         n = setup.n
         self.dealer = setup.dealer(number)
@@ -549,6 +556,8 @@ def convert_value(spec: FieldSpec, value: Any, setup: Setup, who: str = "") -> A
     if t == "cards":
         if isinstance(value, str):
             value = value.replace(",", " ").split()
+        if isinstance(value, (list, tuple)) and not value:
+            return None  # no cards typed in
         if not isinstance(value, (list, tuple)):
             raise GameError(f"{label} is a list of cards such as SK HA D10")
         cards = []

@@ -58,8 +58,13 @@ class DealResult:
     values: Mapping[str, Any]
     scores: tuple  # per scorer (seat, or partnership)
     made: tuple  # per scorer: True, False or None (not a bidding score)
-    totals: tuple  # running totals after this deal
+    totals: tuple  # running totals after this deal (within the current part, with parts)
     issues: tuple[Issue, ...] = ()
+    part: int = 1  # with parts: which part (e.g. game of a rubber) the deal belongs to
+    part_over: bool = False  # the deal ended its part
+    match: tuple = ()  # with parts: match totals after this deal
+    parts_won: tuple = ()
+    ends_game: bool = False
 
 
 @dataclass(frozen=True)
@@ -223,22 +228,27 @@ class Game:
                 values = self._deals[number - 1]
             else:
                 values = self.normalize({})
-        return DealEval(self.setup, number, values, self._before(number))
+        return DealEval(self.setup, number, values, *self._state(number))
 
-    def _before(self, number: int) -> tuple:
+    def _state(self, number: int) -> tuple[tuple, tuple]:
+        """(totals before deal ``number``, (parts won, match totals) before it)."""
         if number <= 1:
-            return (0,) * self.setup.scorers
+            return self._state_after(None)
         results = self.results()
         if number - 2 < len(results):
-            return results[number - 2].totals
-        return results[-1].totals if results else (0,) * self.setup.scorers
+            return self._state_after(results[number - 2])
+        return self._state_after(results[-1] if results else None)
+
+    def _before(self, number: int) -> tuple:
+        return self._state(number)[0]
 
     def validate(self, number: int, values: Mapping[str, Any], levels=("error", "warning")) -> list[Issue]:
         """Every problem with a (normalized) deal entry, in field order then check order."""
-        return self._validate(number, values, self._before(number), levels)
+        before, state = self._state(number)
+        return self._validate(number, values, before, levels, state)
 
-    def _validate(self, number: int, values: Mapping[str, Any], before: tuple, levels) -> list[Issue]:
-        d = DealEval(self.setup, number, values, before)
+    def _validate(self, number: int, values: Mapping[str, Any], before: tuple, levels, state=None) -> list[Issue]:
+        d = DealEval(self.setup, number, values, before, state)
         issues: list[Issue] = []
         try:
             self._field_issues(d, issues)
@@ -321,7 +331,7 @@ class Game:
             raise GameError(f"{self.ruleset.name} has no field '{field_id}'")
         number = number or self.next_deal
         values = dict(self.normalize(values or {}))
-        base = DealEval(self.setup, number, values, self._before(number))
+        base = DealEval(self.setup, number, values, *self._state(number))
         seat = base.unit_seat(spec, unit) if spec.scope != "deal" else None
         try:
             domain = base.domain(spec, seat)
@@ -340,7 +350,7 @@ class Game:
                 row = list(trial[field_id])
                 row[index] = candidate
                 trial[field_id] = tuple(row)
-            d = DealEval(self.setup, number, trial, base.before)
+            d = DealEval(self.setup, number, trial, base.before, base.match)
             reasons = tuple(i.message for i in d.check_issues(("error",)) if (i.check, i.message) not in already)
             choices.append(Choice(candidate, not reasons, reasons))
         return choices
@@ -351,14 +361,16 @@ class Game:
         results = self._results
         if len(results) == len(self._deals):
             return list(results)
-        totals = results[-1].totals if results else (0,) * self.setup.scorers
-        over_at = next((r.number for r in results if self._ends_at(r)), None)
+        setup = self.setup
+        parts = setup.parts
+        totals, state = self._state_after(results[-1] if results else None)
+        over_at = next((r.number for r in results if r.ends_game), None)
         for number in range(len(results) + 1, len(self._deals) + 1):
             values = self._deals[number - 1]
-            d = DealEval(self.setup, number, values, totals)
-            issues = self._validate(number, values, totals, ("error", "warning"))
+            d = DealEval(setup, number, values, totals, state)
+            issues = self._validate(number, values, totals, ("error", "warning"), state)
             scores, made = [], []
-            for scorer in range(self.setup.scorers):
+            for scorer in range(setup.scorers):
                 try:
                     scores.append(d.score(scorer))
                 except (Missing, EvalError):
@@ -366,30 +378,62 @@ class Game:
                 made.append(d.made(scorer))
             if over_at is not None:
                 issues.append(Issue("error", f"deal {number} was played after the game ended at deal {over_at}"))
-            totals = tuple(t + s for t, s in zip(totals, scores))
-            result = DealResult(number, d.cards, d.dealer, values, tuple(scores), tuple(made), totals, tuple(issues))
+            after = tuple(t + s for t, s in zip(totals, scores))
+            won, match = state
+            part_over = False
+            if parts is not None and _holds(parts.end, d.env(None)):
+                part_over = True
+                awards = [self._number(parts.award, d.env(seat)) for seat in setup.scorer_seats]
+                best = (max if self.ruleset.winner == "highest" else min)(after)
+                won = tuple(w + (t == best) for w, t in zip(won, after))
+                match = tuple(m + a for m, a in zip(match, awards))
+            ends = self._ends(number, values, totals, (won, match))
+            if ends and parts is not None and parts.bonus is not None:
+                final = DealEval(setup, number, values, totals, (won, match))
+                match = tuple(m + self._number(parts.bonus, final.env(seat))
+                              for m, seat in zip(match, setup.scorer_seats))
+            part = (results[-1].part + results[-1].part_over) if results else 1
+            result = DealResult(number, d.cards, d.dealer, values, tuple(scores), tuple(made), after,
+                                tuple(issues), part, part_over, match, won, ends)
             results.append(result)
-            if over_at is None and self._ends_at(result):
+            if over_at is None and ends:
                 over_at = number
+            totals, state = self._state_after(result)
         return list(results)
 
-    def _ends_at(self, result: DealResult) -> bool:
+    def _state_after(self, result: "DealResult | None") -> tuple[tuple, tuple]:
+        """Totals and (parts won, match totals) that the deal after ``result`` starts from."""
+        zero = (0,) * self.setup.scorers
+        if result is None:
+            return zero, (zero, zero)
+        return (zero if result.part_over else result.totals), (result.parts_won, result.match)
+
+    def _ends(self, number: int, values, before: tuple, state) -> bool:
         plan = self.setup.plan
-        if plan is not None and result.number >= len(plan):
+        if plan is not None and number >= len(plan):
             return True
         when = self.ruleset.end_when
         if when is None:
             return False
-        before = tuple(t - s for t, s in zip(result.totals, result.scores))
-        d = DealEval(self.setup, result.number, result.values, before)
+        return _holds(when, DealEval(self.setup, number, values, before, state).env(None))
+
+    @staticmethod
+    def _number(formula, env):
         try:
-            return bool(when(d.env(None)))
+            value = formula(env)
         except (Missing, EvalError):
-            return False
+            return 0
+        return int(value) if isinstance(value, bool) else value
+
+    def _ends_at(self, result: DealResult) -> bool:
+        return result.ends_game
 
     def totals(self) -> tuple:
+        """The standing totals: the running totals, or with parts the match totals."""
         results = self.results()
-        return results[-1].totals if results else (0,) * self.setup.scorers
+        if not results:
+            return (0,) * self.setup.scorers
+        return results[-1].match if self.setup.parts is not None else results[-1].totals
 
     @property
     def is_over(self) -> bool:
@@ -437,3 +481,11 @@ class Game:
             leader = None
         return DealInfo(number, self.planned_deals, d.cards, d.dealer, d.forehand, d.order, leader,
                         d.trump(), tuple(d.reminders()))
+
+
+def _holds(formula, env) -> bool:
+    """A yes/no formula; False while what it needs is not entered."""
+    try:
+        return bool(formula(env))
+    except (Missing, EvalError):
+        return False

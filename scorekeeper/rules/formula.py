@@ -25,6 +25,7 @@ MAX_DEPTH = 32
 MAX_LITERAL = 10**12
 MAX_TEXT_LITERAL = 200
 MAX_POWER = 10
+MAX_BITS = 1024  # results of arithmetic stay below 2**1024 (about 1.8e308)
 
 # Types of values in formulas.
 NUM, TEXT, BOOL, CARDS, ANY = "number", "text", "yes/no", "cards", "any"
@@ -185,6 +186,10 @@ def _precheck(text: str) -> str | None:
     return None
 
 
+def _kind(value: Any) -> str:
+    return "text" if isinstance(value, str) else "cards" if isinstance(value, tuple) else type(value).__name__
+
+
 def _syntax_message(text: str, exc: SyntaxError) -> str:
     col = f" at column {exc.offset}" if exc.offset else ""
     return f"'{text}' is not a valid formula ({exc.msg}{col})"
@@ -277,12 +282,26 @@ class _Compiler:
         left = self._num(node.left, scope, depth, f"'{symbol}'")
         right = self._num(node.right, scope, depth, f"'{symbol}'")
         if op is ast.Div:
-            def div(env, l=left, r=right):
-                a, b = l(env), r(env)
-                q = a / b
-                return int(q) if q == int(q) and isinstance(a, int) and isinstance(b, int) else q
-            return div, NUM
-        return (lambda env, l=left, r=right, f=func: f(l(env), r(env))), NUM
+            def divide(a, b):
+                if isinstance(a, int) and isinstance(b, int) and b and a % b == 0:
+                    return a // b  # exact, also beyond float precision
+                return a / b
+            func = divide
+
+        # Checked while running too: a value of type "any" (a forward reference, a
+        # mixed pick()) may turn out to be text or cards, and nested '**' or chains of
+        # derived values could otherwise build numbers of millions of digits.
+        def arith(env, l=left, r=right, f=func, s=symbol):
+            a, b = l(env), r(env)
+            if not (isinstance(a, (int, float)) and isinstance(b, (int, float))):
+                raise TypeError(f"'{s}' needs numbers, got {_kind(a)} and {_kind(b)}")
+            result = f(a, b)
+            if isinstance(result, int) and result.bit_length() > MAX_BITS or (
+                isinstance(result, float) and not math.isfinite(result)
+            ):
+                raise OverflowError(f"the result is larger than 2**{MAX_BITS}")
+            return result
+        return arith, NUM
 
     def v_UnaryOp(self, node, scope, depth):
         if isinstance(node.op, ast.Not):

@@ -49,7 +49,11 @@ CONTEXT_NAMES: dict[str, tuple[NameInfo, str]] = {
     "before": (NameInfo(NUM, SEAT), "the seat's (or partnership's) total before this deal"),
 }
 END_NAMES = {
-    "total": (NameInfo(NUM, SEAT), "the seat's (or partnership's) total after this deal"),
+    "total": (NameInfo(NUM, SEAT), "the seat's (or partnership's) total after this deal (in the current part, with parts)"),
+}
+MATCH_NAMES = {
+    "parts_won": (NameInfo(NUM, SEAT), "with parts: how many parts (e.g. games of a rubber) the seat has won"),
+    "match_total": (NameInfo(NUM, SEAT), "with parts: the points the seat has been awarded for finished parts"),
 }
 
 
@@ -176,6 +180,17 @@ class PlanPiece:
 
 
 @dataclass(frozen=True)
+class Parts:
+    """A game played in parts (the games of a rubber): part totals restart after each part."""
+
+    name: str
+    when: Formula | None  # the parts apply under these options
+    end: Formula  # after a deal: the part is over
+    award: Formula  # per seat, when a part ends: points into the match total
+    bonus: Formula | None  # per seat, when the whole game ends
+
+
+@dataclass(frozen=True)
 class Reminder:
     when: Formula | None
     text: Callable[[Any], str]
@@ -210,6 +225,7 @@ class Ruleset:
     end_when: Formula | None
     winner: str  # highest or lowest
     hand_value: str | None
+    parts: "Parts | None" = None
     raw: dict = field(repr=False, default_factory=dict)
 
     def option_defaults(self) -> dict[str, Any]:
@@ -247,7 +263,7 @@ TOP = {
     "trump": ("array:trump", False), "fields": ("tables:field", True),
     "derived": ("tables:derived", False), "score": ("table:score", True),
     "checks": ("array:check", False), "reminders": ("array:reminder", False),
-    "end": ("table:end", False), "hand_value": ("str", False),
+    "end": ("table:end", False), "hand_value": ("str", False), "parts": ("table:parts", False),
 }
 TABLES = {
     "players": {"min": ("int", True), "max": ("int", True)},
@@ -285,6 +301,10 @@ TABLES = {
     },
     "reminder": {"when": ("formula", False), "text": ("template", True)},
     "end": {"when": ("formula", False), "winner": ("str", False)},
+    "parts": {
+        "name": ("str", False), "when": ("formula", False), "end": ("formula", True),
+        "award": ("formula", True), "bonus": ("formula", False),
+    },
 }
 
 _TYPE_WORDS = {
@@ -825,7 +845,20 @@ class _Builder:
 
         end = sub("end", "end")
         end_names = {**names, **{k: v[0] for k, v in END_NAMES.items()}}
-        end_when = self.formula(end.get("when"), "end.when", end_names, DEAL)
+        match_names = {**end_names, **{k: v[0] for k, v in MATCH_NAMES.items()}}
+        end_when = self.formula(end.get("when"), "end.when", match_names, DEAL)
+        parts = None
+        if "parts" in top:
+            pt = sub("parts", "parts")
+            p_end = self.formula(pt.get("end"), "parts.end", end_names, DEAL)
+            p_award = self.formula(pt.get("award"), "parts.award", end_names, SEAT)
+            if p_end and p_award:
+                parts = Parts(
+                    pt.get("name", "part"),
+                    self.formula(pt.get("when"), "parts.when", game_names, CONST),
+                    p_end, p_award,
+                    self.formula(pt.get("bonus"), "parts.bonus", match_names, SEAT),
+                )
         winner = self.choice(end.get("winner"), ("highest", "lowest"), "end.winner", "highest")
         if cards is not None and end_when is None:
             self.add("end.when", "a game without a deal plan needs end.when (e.g. \"max(total) >= 50\")")
@@ -848,7 +881,7 @@ class _Builder:
             first_bidder=first_bidder, leader=leader, trump=tuple(trump_rules),
             fields=fields, derived=derived, score=score_value, score_scope=score_scope,
             made=made, checks=tuple(checks), reminders=tuple(reminders),
-            end_when=end_when, winner=winner, hand_value=hand_value, raw=self.raw,
+            end_when=end_when, winner=winner, hand_value=hand_value, raw=self.raw, parts=parts,
         )
 
     def _cycles(self, field_meta, fields, derived) -> None:
@@ -901,7 +934,10 @@ def load_ruleset(ref: str | Path) -> Ruleset:
     """Load a built-in ruleset by id or a file by path; RulesetError on the first problem."""
     path = find_ruleset_path(str(ref))
     shown = str(ref) if isinstance(ref, Path) or str(ref).endswith(".toml") else f"rulesets/{path.name}"
-    raw = read_raw(path, shown)
+    try:
+        raw = read_raw(path, shown)
+    except RulesetError as exc:  # e.g. several removals that find nothing
+        raise RulesetError(exc.problems[:1]) from None
     builder = _Builder(raw, shown)
     ruleset = builder.build()
     if ruleset is None:

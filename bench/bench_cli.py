@@ -1,0 +1,160 @@
+"""Command-line start-up cost: one ``scorekeeper check-bid`` call against a bare Python start.
+
+Runs ``python -m scorekeeper check-bid lupaus --players 4 --deal 1 --bids 3 2 4`` and
+``python -c pass`` interleaved (default 20 runs each), reports the median wall time of
+each and the ratio cli/bare (goal <= 2x), then ``python -X importtime`` of the same
+command: the 10 imports with the largest cumulative time, to show what the CLI loads.
+
+Both are started with the same interpreter (``sys.executable``), the checkout on
+PYTHONPATH and the checkout as working directory, so it runs without an install.
+If ``scorekeeper.cli`` is missing or the command fails, it says so and exits 1.
+
+Run:  python bench/bench_cli.py [--runs 20] [--wait MINUTES]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GOAL_RATIO = 2.0  # cli / bare python
+CHECK_BID = ["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"]
+
+
+class CLIUnavailable(RuntimeError):
+    """scorekeeper.cli is not there yet, or the benchmarked command fails."""
+
+
+def _env() -> dict:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    env.pop("PYTHONPROFILEIMPORTTIME", None)
+    return env
+
+
+def cli_command(python=None) -> list[str]:
+    return [python or sys.executable, "-m", "scorekeeper", *CHECK_BID]
+
+
+def bare_command(python=None) -> list[str]:
+    return [python or sys.executable, "-c", "pass"]
+
+
+def check_available(wait_minutes: float = 0, poll_seconds: float = 60, log=print) -> subprocess.CompletedProcess:
+    """Wait (up to ``wait_minutes``) for scorekeeper/cli.py, then run the command once.
+
+    Returns the completed trial run; raises CLIUnavailable with a readable reason.
+    """
+    cli_file = ROOT / "scorekeeper" / "cli.py"
+    deadline = time.monotonic() + wait_minutes * 60
+    while not cli_file.exists():
+        if time.monotonic() >= deadline:
+            raise CLIUnavailable(f"{cli_file.relative_to(ROOT)} does not exist (yet): "
+                                 "there is no scorekeeper command line to benchmark")
+        log(f"waiting for {cli_file.relative_to(ROOT)} ... (polling every {poll_seconds:g} s)")
+        time.sleep(min(poll_seconds, max(0.0, deadline - time.monotonic())) or 0.1)
+    proc = subprocess.run(cli_command(), cwd=ROOT, env=_env(), capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL)
+    if proc.returncode != 0:
+        shown = " ".join(["python", "-m", "scorekeeper", *CHECK_BID])
+        detail = (proc.stderr or proc.stdout).strip().splitlines()[-5:]
+        raise CLIUnavailable(f"'{shown}' failed with exit code {proc.returncode}:\n  " + "\n  ".join(detail))
+    return proc
+
+
+def _time_once(cmd) -> float:
+    t0 = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=ROOT, env=_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                          stdin=subprocess.DEVNULL)
+    elapsed = time.perf_counter() - t0
+    if proc.returncode != 0:
+        raise CLIUnavailable(f"{' '.join(cmd[1:])} failed with exit code {proc.returncode} during timing")
+    return elapsed
+
+
+def import_times(top: int = 10) -> tuple[list[tuple[int, int, str]], int]:
+    """``-X importtime`` of the command: (self us, cumulative us, module) of the ``top`` largest
+    cumulative times, and the number of modules imported."""
+    cmd = [sys.executable, "-X", "importtime", *cli_command()[1:]]
+    proc = subprocess.run(cmd, cwd=ROOT, env=_env(), capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    rows = []
+    for line in proc.stderr.splitlines():
+        if not line.startswith("import time:") or "self [us]" in line:
+            continue
+        try:
+            self_us, cum_us, name = line[len("import time:"):].split("|", 2)
+            rows.append((int(self_us), int(cum_us), name.rstrip()))
+        except ValueError:
+            continue
+    rows.sort(key=lambda r: -r[1])
+    return rows[:top], len(rows)
+
+
+def main(runs: int = 20, top: int = 10, wait_minutes: float = 0, verbose: bool = True) -> dict:
+    """Run the benchmark; raises CLIUnavailable when there is no working CLI to time."""
+    log = print if verbose else (lambda *a, **k: None)
+    trial = check_available(wait_minutes, log=log)
+    # one warm-up each (file cache, .pyc files), not counted
+    _time_once(bare_command())
+    _time_once(cli_command())
+    bare, cli = [], []
+    for _ in range(runs):  # interleaved, so drift in machine load hits both alike
+        bare.append(_time_once(bare_command()))
+        cli.append(_time_once(cli_command()))
+    med_bare, med_cli = statistics.median(bare), statistics.median(cli)
+    imports, n_modules = import_times(top)
+    result = {
+        "runs": runs,
+        "bare_median_s": med_bare,
+        "cli_median_s": med_cli,
+        "bare_min_s": min(bare),
+        "cli_min_s": min(cli),
+        "ratio": med_cli / med_bare,
+        "imports": imports,
+        "modules": n_modules,
+        "output": trial.stdout,
+    }
+    if verbose:
+        print_report(result)
+    return result
+
+
+def print_report(r: dict) -> None:
+    print(f"CLI start-up benchmark: {r['runs']} interleaved runs each, median wall time "
+          f"(goal cli/bare <= {GOAL_RATIO:g}x)")
+    print(f"{'command':<62} {'median ms':>10} {'min ms':>8} {'ratio':>7}")
+    print(f"{'python -c pass':<62} {r['bare_median_s'] * 1e3:>10.1f} {r['bare_min_s'] * 1e3:>8.1f} {1.0:>6.1f}x")
+    shown = "python -m scorekeeper " + " ".join(CHECK_BID)
+    print(f"{shown:<62} {r['cli_median_s'] * 1e3:>10.1f} {r['cli_min_s'] * 1e3:>8.1f} {r['ratio']:>6.1f}x")
+    verdict = "meets" if r["ratio"] <= GOAL_RATIO else "MISSES"
+    print(f"cli/bare = {r['ratio']:.2f}x ({verdict} the {GOAL_RATIO:g}x goal)")
+    print(f"\npython -X importtime -m scorekeeper {' '.join(CHECK_BID)}: {r['modules']} modules imported; "
+          f"top {len(r['imports'])} by cumulative time")
+    print(f"{'cumulative ms':>13} {'self ms':>8}  module")
+    for self_us, cum_us, name in r["imports"]:
+        print(f"{cum_us / 1e3:>13.1f} {self_us / 1e3:>8.1f}  {name}")
+
+
+def cli(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--runs", type=int, default=20, help="runs of each command (default 20)")
+    p.add_argument("--top", type=int, default=10, help="imports to list (default 10)")
+    p.add_argument("--wait", type=float, default=0, metavar="MINUTES",
+                   help="wait up to this long for scorekeeper/cli.py to appear (default 0)")
+    args = p.parse_args(argv)
+    try:
+        main(args.runs, args.top, args.wait)
+    except CLIUnavailable as exc:
+        print(f"bench_cli: cannot benchmark the command line: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(cli())

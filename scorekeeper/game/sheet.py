@@ -1,0 +1,306 @@
+"""Score sheets: a TOML file holding what the table entered, nothing computed.
+
+A sheet names the ruleset (a built-in id, or a path to a ruleset file relative to
+the sheet), the players in seat order, the first dealer, the options that differ
+from the ruleset's defaults and, deal by deal, the values entered::
+
+    ruleset = "lupaus"
+    players = ["Anna", "Ben", "Cara"]
+    first_dealer = 1            # seat number, default 1
+    title = "Friday game"       # optional
+
+    [options]                   # optional: only options that differ from the defaults
+    scoring = "tricks-plus-ten"
+
+    [[deals]]
+    bid = [1, 0, 2]             # per-seat fields: a list in seat order
+    tricks = [1, 1, 1]
+    turned = "hearts"           # per-deal fields: a single value
+
+Per-partnership fields are a list in partnership order; a cards field is a list of
+hands, each a list of card codes (``["SK", "HA"]``). A value not entered is ``""``
+in a list, or left out for a per-deal field.
+
+Totals, dealers and standings are never stored: loading a sheet replays it through
+:class:`~scorekeeper.game.game.Game`, so every deal is checked again.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import tomllib
+import weakref
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..rules.cards import Card
+from ..rules.ruleset import RulesetError, builtin_ids, find_ruleset_path, load_ruleset
+from .engine import GameError, IllegalEntry, Issue
+from .game import Action, Game
+
+__all__ = ["OptionError", "SheetError", "dump_sheet", "load_sheet", "replay_sheet", "sheet_values"]
+
+SHEET_KEYS = ("ruleset", "players", "first_dealer", "title", "options", "deals")
+
+
+class SheetError(ValueError):
+    """A score sheet that cannot be replayed; the message names the file, deal and field."""
+
+
+class OptionError(ValueError):
+    """An option given to override a sheet's options (``--option``) that the ruleset refuses."""
+
+
+@dataclass(frozen=True)
+class _Origin:
+    """Where a loaded game came from, so that dumping it again keeps the ruleset reference."""
+
+    ruleset_ref: str  # as written in the sheet
+    ruleset_path: Path | None  # resolved file, when the reference is a path
+    title: str | None
+
+
+# Games made by load_sheet/replay_sheet -> their origin (Game is not changed for this).
+_ORIGINS: "weakref.WeakKeyDictionary[Game, _Origin]" = weakref.WeakKeyDictionary()
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def _type_name(value: Any) -> str:
+    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list",
+            dict: "a table"}.get(type(value), type(value).__name__)
+
+
+def _read(path: Path, shown: str) -> dict:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SheetError(f"{shown}: no such file") from None
+    except IsADirectoryError:
+        raise SheetError(f"{shown}: is a folder, not a score sheet") from None
+    except UnicodeDecodeError:
+        raise SheetError(f"{shown}: the file is not UTF-8 text") from None
+    except OSError as exc:
+        raise SheetError(f"{shown}: cannot be read: {exc.strerror}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", message)
+        if m:
+            message = message[: m.start()].strip()
+            raise SheetError(f"{shown}:{m.group(1)}: not valid TOML: {message}") from None
+        raise SheetError(f"{shown}: not valid TOML: {message}") from None
+
+
+def _is_path_ref(ref: str) -> bool:
+    return ref.endswith(".toml") or "/" in ref or os.sep in ref
+
+
+def _start(path: str | Path, options_override: Mapping[str, Any] | None) -> tuple[Game, list, str]:
+    """Read and check the sheet's header; a Game with no deals yet, the raw deals, the shown name."""
+    shown = str(path)
+    path = Path(path)
+    raw = _read(path, shown)
+
+    for key in raw:
+        if key not in SHEET_KEYS:
+            close = difflib.get_close_matches(key, SHEET_KEYS, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise SheetError(f"{shown}: unknown key '{key}'{hint}; a score sheet has: {', '.join(SHEET_KEYS)}")
+    for key in ("ruleset", "players"):
+        if key not in raw:
+            what = "the id of a built-in ruleset or the path to a ruleset file" if key == "ruleset" else "a list of player names in seat order"
+            raise SheetError(f"{shown}: {key}: is missing: give {what}")
+
+    ref = raw["ruleset"]
+    if not isinstance(ref, str) or not ref.strip():
+        raise SheetError(f"{shown}: ruleset: expected the id of a built-in ruleset or a path to a .toml file, got {_type_name(ref)}")
+    ruleset_path = None
+    try:
+        if _is_path_ref(ref):
+            ruleset_path = (path.parent / ref)
+            ruleset = load_ruleset(ruleset_path)
+        else:
+            ruleset = load_ruleset(ref)
+    except RulesetError as exc:
+        raise SheetError(f"{shown}: ruleset: {exc.problems[0] if exc.problems else exc}") from None
+
+    players = raw["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise SheetError(f"{shown}: players: expected a list of names (texts), got {_type_name(players)}")
+    title = raw.get("title")
+    if title is not None and not isinstance(title, str):
+        raise SheetError(f"{shown}: title: expected text, got {_type_name(title)}")
+    options = raw.get("options", {})
+    if not isinstance(options, dict):
+        raise SheetError(f"{shown}: options: expected a table of option = value, got {_type_name(options)}")
+    first_dealer = raw.get("first_dealer", 1)
+    deals = raw.get("deals", [])
+    if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
+        raise SheetError(f"{shown}: deals: expected deals as [[deals]] tables, got {_type_name(deals)}")
+
+    try:
+        ruleset.resolve_options(options)
+    except ValueError as exc:
+        raise SheetError(f"{shown}: options: {exc}") from None
+    if options_override:
+        try:
+            ruleset.resolve_options(options_override)
+        except ValueError as exc:
+            raise OptionError(str(exc)) from None
+    merged = {**options, **dict(options_override or {})}
+    try:
+        Game(ruleset, players, merged, 1)
+    except GameError as exc:
+        raise SheetError(f"{shown}: players: {exc}") from None
+    try:
+        game = Game(ruleset, players, merged, first_dealer)
+    except GameError as exc:
+        raise SheetError(f"{shown}: first_dealer: {exc}") from None
+    _ORIGINS[game] = _Origin(ref, ruleset_path.resolve() if ruleset_path else None, title)
+    return game, deals, shown
+
+
+def load_sheet(path: str | Path, options_override: Mapping[str, Any] | None = None) -> Game:
+    """Replay a score sheet into a Game; SheetError at the first problem.
+
+    ``options_override`` (e.g. from ``--option``) replaces the sheet's own value of
+    each option it names. A deal that breaks a rule under the resulting options is an
+    error naming its deal number; use :func:`replay_sheet` to see every such deal.
+    """
+    game, deals, shown = _start(path, options_override)
+    for number, raw in enumerate(deals, start=1):
+        try:
+            game.record(raw)
+        except GameError as exc:
+            raise SheetError(f"{shown}: deal {number}: {exc}") from None
+    return game
+
+
+def replay_sheet(path: str | Path, options_override: Mapping[str, Any] | None = None
+                 ) -> tuple[Game, list[tuple[int, list[Issue]]]]:
+    """Replay a score sheet, keeping deals that break a rule (a "what-if" re-scoring).
+
+    Returns the game and the refused deals as (deal number, issues). A refused deal
+    is still recorded, so later deals keep their numbers and the totals still count
+    what the table played (a deal that cannot be scored counts 0). Deals beyond the
+    deal plan cannot be recorded at all; they are listed as refused and left out.
+    Problems in the sheet itself (unknown fields, a value of the wrong kind) raise
+    SheetError; an unknown or bad override raises OptionError.
+    """
+    game, deals, shown = _start(path, options_override)
+    refused: list[tuple[int, list[Issue]]] = []
+    for number, raw in enumerate(deals, start=1):
+        try:
+            clean = game.normalize(raw)
+        except GameError as exc:
+            raise SheetError(f"{shown}: deal {number}: {exc}") from None
+        plan = game.setup.plan
+        if plan is not None and number > len(plan):
+            refused.append((number, [Issue("error", f"the game has {len(plan)} deals; there is no deal {number}")]))
+            continue
+        try:
+            game.record(clean)
+            continue
+        except IllegalEntry as exc:
+            issues = list(exc.issues)
+        except GameError as exc:  # the game ended earlier under these options
+            issues = [Issue("error", str(exc))]
+        refused.append((number, issues))
+        # Game has no public way to keep an entry that breaks a rule; this package-level
+        # call appends it to the history exactly as record() would after its checks.
+        game._apply(Action("record", number, clean))
+    return game, refused
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def _sheet_value(value: Any) -> Any:
+    """One entered value as a sheet writes it (None -> "")."""
+    if value is None:
+        return ""
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, (tuple, list)):
+        return [_sheet_value(v) for v in value]
+    return value
+
+
+def sheet_values(game: Game, values: Mapping[str, Any]) -> dict[str, Any]:
+    """A recorded deal's values as a sheet holds them: plain TOML values, in field order.
+
+    Per-deal fields not entered are left out, and so are list fields with nothing entered.
+    """
+    out: dict[str, Any] = {}
+    for fid, spec in game.ruleset.fields.items():
+        value = values.get(fid)
+        if spec.scope == "deal":
+            if value is not None:
+                out[fid] = _sheet_value(value)
+            continue
+        if value is None or all(v is None for v in value):
+            continue
+        out[fid] = [_sheet_value(v) for v in value]
+    return out
+
+
+def _toml_literal(value: Any) -> str:
+    import tomli_w
+
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_literal(v) for v in value) + "]"
+    return tomli_w.dumps({"v": value})[len("v = "):].rstrip("\n")
+
+
+def _toml_key(key: str) -> str:
+    return key if re.match(r"^[A-Za-z0-9_-]+$", key) else _toml_literal(key)
+
+
+def _ruleset_ref(game: Game, path: Path | None) -> str:
+    origin = _ORIGINS.get(game)
+    if origin is not None:
+        if origin.ruleset_path is None:
+            return origin.ruleset_ref
+        if path is None:
+            return origin.ruleset_ref
+        return Path(os.path.relpath(origin.ruleset_path, Path(path).resolve().parent)).as_posix()
+    return game.ruleset.id
+
+
+def dump_sheet(game: Game, path: str | Path | None = None, title: str | None = None, *,
+               ruleset: str | None = None) -> str:
+    """The score sheet of a game as TOML text; written to ``path`` too when given.
+
+    The ruleset is referred to as the sheet it was loaded from did (a relative path is
+    rewritten relative to ``path``), else by its id; ``ruleset`` overrides that. The
+    title defaults to the loaded sheet's title. Options are written only where they
+    differ from the ruleset's defaults.
+    """
+    origin = _ORIGINS.get(game)
+    if title is None and origin is not None:
+        title = origin.title
+    ref = ruleset if ruleset is not None else _ruleset_ref(game, Path(path) if path is not None else None)
+    lines = [f"ruleset = {_toml_literal(ref)}"]
+    if title is not None:
+        lines.append(f"title = {_toml_literal(title)}")
+    lines.append(f"players = {_toml_literal(list(game.players))}")
+    lines.append(f"first_dealer = {game.setup.first_dealer}")
+    defaults = game.ruleset.option_defaults()
+    changed = {k: v for k, v in game.options.items() if v != defaults.get(k)}
+    if changed:
+        lines += ["", "[options]"]
+        lines += [f"{_toml_key(k)} = {_toml_literal(v)}" for k, v in changed.items()]
+    for values in game.deals:
+        lines += ["", "[[deals]]"]
+        lines += [f"{_toml_key(k)} = {_toml_literal(v)}" for k, v in sheet_values(game, values).items()]
+    text = "\n".join(lines) + "\n"
+    tomllib.loads(text)  # never write a sheet that cannot be read back
+    if path is not None:
+        Path(path).write_text(text, encoding="utf-8")
+    return text

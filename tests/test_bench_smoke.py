@@ -1,0 +1,71 @@
+"""The benchmark scripts in bench/ still run, on a tiny size.
+
+Only that they work and that the engine gives the plain function's totals: no
+assertion here is about time.
+"""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def load(name):
+    spec = importlib.util.spec_from_file_location(f"bench_{name}_under_test", BENCH / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_bench_scoring_totals_agree():
+    bench = load("bench_scoring")
+    results = bench.main(n_deals=50, repeats=2, verbose=False)
+    assert [r["ruleset"] for r in results] == ["wizard", "lupaus"]
+    for r in results:
+        assert r["deals"] == 50
+        assert r["engine_totals"] == r["totals"]
+        assert r["record_totals"] == r["totals"]
+        assert len(r["totals"]) == 6
+
+
+def test_bench_scoring_plain_functions():
+    bench = load("bench_scoring")
+    assert bench.plain_wizard((0, 2, 1), (0, 1, 3)) == [20, -10, -20]
+    assert bench.plain_lupaus((0, 2, 1), (0, 1, 3)) == [10, 0, 0]
+
+
+def test_bench_scoring_catches_a_wrong_engine_score(monkeypatch):
+    bench = load("bench_scoring")
+    plain, options, restricted = bench.CASES["wizard"]
+    wrong = lambda bids, tricks: [s + 1 for s in plain(bids, tricks)]  # noqa: E731
+    monkeypatch.setitem(bench.CASES, "wizard", (wrong, options, restricted))
+    with pytest.raises(AssertionError):
+        bench.main(n_deals=20, repeats=1, rulesets=("wizard",), verbose=False)
+
+
+def test_bench_scoring_deals_follow_the_rules():
+    bench = load("bench_scoring")
+    from scorekeeper.game.engine import Setup
+    from scorekeeper.rules.ruleset import load_ruleset
+
+    setup = Setup(load_ruleset("lupaus"), [f"P{i}" for i in range(6)], {}, 1)
+    for number, bids, tricks in bench.make_deals(setup, 60, 1, dealer_restriction=True):
+        cards = setup.cards(number)
+        assert sum(tricks) == cards
+        assert all(0 <= b <= cards for b in bids)
+        assert sum(bids) != cards
+
+
+def test_bench_cli_runs():
+    bench = load("bench_cli")
+    try:
+        result = bench.main(runs=2, top=3, verbose=False)
+    except bench.CLIUnavailable as exc:
+        pytest.skip(f"no command line to benchmark: {exc}")
+    assert result["runs"] == 2
+    assert result["cli_median_s"] > 0 and result["bare_median_s"] > 0
+    assert result["modules"] > 0 and len(result["imports"]) <= 3
