@@ -205,7 +205,7 @@ class Env:
         return self.d.value(name, self.seat)
 
     def at(self, seat):
-        return self.d.env(int(seat))
+        return self.d.env(self._seat(seat))
 
     def seat_order(self):
         return self.d.order
@@ -213,11 +213,17 @@ class Env:
     def is_entered(self, name):
         return self.d.raw(name, self.seat) is not None
 
+    def _seat(self, seat) -> int:
+        n = self.d.setup.n
+        if isinstance(seat, bool) or not isinstance(seat, (int, float)) or seat != int(seat) or not 1 <= seat <= n:
+            raise EvalError("seat", f"there is no seat {seat!r}; seats are 1 to {n}")
+        return int(seat)
+
     def seat_name(self, seat):
-        return self.d.setup.players[int(seat) - 1]
+        return self.d.setup.players[self._seat(seat) - 1]
 
     def team_of(self, seat):
-        return self.d.setup.team_of[int(seat)]
+        return self.d.setup.team_of[self._seat(seat)]
 
 
 _SEAT_CONTEXT = {
