@@ -362,7 +362,7 @@ def cmd_check_bid(args) -> int:
             _out(m)
         if len(bids) == n - 1:
             if allowed is None:
-                _out(f"Allowed: cannot be told before more is entered")
+                _out("Allowed: cannot be told before more is entered")
             else:
                 _out(f"Allowed: {_values_text(allowed)}")
     return 1 if legal is False else 0
@@ -484,7 +484,7 @@ def cmd_replay(args) -> int:
         raise UsageError(str(exc)) from None
     if base_refused:
         for line in _refused_lines(shown, base_refused):
-            print(line, file=sys.stderr)
+            _err(line)
         return 1
     origin = _ORIGINS.get(base)
     title = origin.title if origin else None

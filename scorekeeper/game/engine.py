@@ -387,6 +387,9 @@ class DealEval:
                     "suit": "Trump: decided during the deal",
                     "choose": f"{self.setup.players[seat - 1]} chooses trump" if seat else "Trump is chosen during the deal",
                 }[rule.kind]
+            if rule.kind == "suit" and suit == NO_TRUMP:
+                # a rotation or formula that lands on 'none' is a no-trump deal like any other
+                return TrumpInstruction("none", rule.say and text or "No trump this deal", NO_TRUMP)
             if suit is not None and rule.kind != "none":
                 text = f"{text} — trump: {suit_text(suit)}" if rule.kind in ("turn", "choose") or rule.say else f"Trump: {suit_text(suit)}"
             return TrumpInstruction(rule.kind, text, suit, seat)

@@ -128,7 +128,14 @@ def _start(path: str | Path, options_override: Mapping[str, Any] | None) -> tupl
         else:
             ruleset = load_ruleset(ref)
     except RulesetError as exc:
-        raise SheetError(f"{shown}: ruleset: {exc.problems[0] if exc.problems else exc}") from None
+        problem = exc.problems[0] if exc.problems else None
+        if problem is None:
+            detail = str(exc)
+        elif ruleset_path is None and problem.file == ref and not problem.path:  # an unknown built-in id
+            detail = problem.message
+        else:
+            detail = str(problem)
+        raise SheetError(f"{shown}: ruleset: {detail}") from None
 
     players = raw["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -205,7 +212,7 @@ def replay_sheet(path: str | Path, options_override: Mapping[str, Any] | None = 
             refused.append((number, [Issue("error", f"the game has {len(plan)} deals; there is no deal {number}")]))
             continue
         try:
-            game.record(clean)
+            game.record(raw)  # the raw entries: Game.normalize does not accept its own output for every field type
             continue
         except IllegalEntry as exc:
             issues = list(exc.issues)
