@@ -1286,3 +1286,52 @@ def test_example_sheets_end_where_expected():
     assert replay(all_sheets["whist-honours"]).winners == ["Anna & Cara"]
     assert replay(all_sheets["wysiwyg"]).winners == ["Aino"]
     assert replay(all_sheets["lupaus"]).is_over
+
+
+# --- Whist rubbers (parts) --------------------------------------------------------------
+
+
+def test_whist_rubber_game_values_and_bonus():
+    """A rubber: treble for 7-0 (game to 5), single for 7-3, double for 5-2, then +2 for the rubber."""
+    game = Game(load_ruleset("whist"), ["Anna", "Ben", "Cara", "Dan"], {"rubber": True, "game_to": 5})
+    # Game 1: Anna & Cara take all 13 tricks: 7 points to 0 -> treble, 3 game points.
+    first = game.record({"tricks": 13})
+    assert (first.part, first.part_over, first.match, first.parts_won) == (1, True, (3, 0), (1, 0))
+    # Game 2: 9 tricks (3 points) for Anna & Cara, then Ben & Dan take all 13 (7): single, 1.
+    game.record({"tricks": 9})
+    second = game.record({"tricks": 0})
+    assert (second.part, second.totals, second.match) == (2, (3, 7), (3, 1))
+    # Game 3 starts from 0-0: 1 + 1 for Anna & Cara, then Ben & Dan 11 tricks = 5: double, 2,
+    # and the rubber (two games to one) with its bonus of 2: 1 + 2 + 2 = 5 against 3.
+    game.record({"tricks": 7})
+    game.record({"tricks": 7})
+    last = game.record({"tricks": 2})
+    assert last.totals == (2, 5)
+    assert last.ends_game and game.is_over
+    assert game.totals() == (3, 5)
+    assert game.winners == ["Ben & Dan"]
+
+
+def test_whist_rubber_off_by_default_plays_one_game():
+    """Without the rubber option the first side to game_to wins and totals are the game points."""
+    game = Game(load_ruleset("whist"), ["Anna", "Ben", "Cara", "Dan"], {"game_to": 5})
+    game.record({"tricks": 13})
+    assert game.is_over and game.totals() == (7, 0)
+
+
+def test_whist_rubber_honours_count_within_the_current_game():
+    """'before' restarts with each game of a rubber, so honours at game_to - 1 follow the game score."""
+    game = Game(load_ruleset("whist"), ["Anna", "Ben", "Cara", "Dan"],
+                {"rubber": True, "game_to": 5, "play_honours": True})
+    game.record({"tricks": 11, "honours": [2, 2], "turned": "spades"})  # 5-0: game 1, treble
+    # Game 2 from 0-0: Anna & Cara take 8 (2) and hold 4 honours (+4) although they had 5 before.
+    res = game.record({"tricks": 8, "honours": [4, 0], "turned": "hearts"})
+    assert res.part == 2 and res.scores == (6, 0)
+
+
+def test_rotating_trump_no_trump_deal_is_kind_none():
+    """Lupaus rotation ♠ ♣ ♦ ♥ NT: the fifth deal is an ordinary no-trump deal."""
+    game = Game(load_ruleset("lupaus"), ["Anna", "Ben", "Cara"], {"trump_rule": "rotate"})
+    assert game.info(5).trump.kind == "none"
+    assert game.info(5).trump.suit == "none"
+    assert game.info(6).trump.suit == "spades"
