@@ -473,7 +473,7 @@ def _replay_lines(game: Game, title: str | None) -> list[str]:
 
 
 def cmd_replay(args) -> int:
-    from .game.sheet import _ORIGINS
+    from .game.sheet import sheet_title
     from .store.export import game_document
 
     overrides = _parse_options(args.option)
@@ -486,13 +486,10 @@ def cmd_replay(args) -> int:
         for line in _refused_lines(shown, base_refused):
             _err(line)
         return 1
-    origin = _ORIGINS.get(base)
-    title = origin.title if origin else None
+    title = sheet_title(base)
     if not overrides:
         if args.json:
-            doc = game_document(base)
-            doc["title"] = title
-            _json(doc)
+            _json(game_document(base))
         else:
             for line in _replay_lines(base, title):
                 _out(line)
@@ -504,7 +501,6 @@ def cmd_replay(args) -> int:
         raise UsageError(str(exc)) from None
     if args.json:
         doc = game_document(game)
-        doc["title"] = title
         doc["refused"] = [{"deal": n, "messages": [i.message for i in issues]} for n, issues in refused]
         doc["sheet"] = {
             "options": base.options,

@@ -313,7 +313,7 @@ class DealEval:
                 return value
             if spec.fill is not None and self.enabled(spec, seat) is not False:
                 return spec.fill(self.env(seat))
-            raise Missing(name, seat)
+            raise Missing(name, None if spec.scope == "deal" else seat)
         d = rules.derived.get(name)
         if d is not None:
             return d.value(self.env(seat if d.scope == "seat" else None))

@@ -126,13 +126,20 @@ class Game:
         return len(self._deals) + 1
 
     # -- history
-    def record(self, values: Mapping[str, Any]) -> DealResult:
-        """Record the next deal; IllegalEntry (nothing changes) if it breaks a rule."""
-        if self.is_over:
+    def record(self, values: Mapping[str, Any], *, check: bool = True) -> DealResult:
+        """Record the next deal; IllegalEntry (nothing changes) if it breaks a rule.
+
+        ``check=False`` keeps a deal that breaks the checks (its problems stay in
+        ``results()[n].issues``): for re-scoring a finished game under other options,
+        where a deal must be shown, not dropped (also one played after the game would
+        have ended). Values must still be well-formed.
+        """
+        if check and self.is_over:
             raise GameError(f"the game is over; {self._over_reason()}")
         number = self.next_deal
         clean = self.normalize(values)
-        self._require_valid(number, clean)
+        if check:
+            self._require_valid(number, clean)
         self._apply(Action("record", number, clean))
         self._redo.clear()
         return self.results()[number - 1]
@@ -207,7 +214,9 @@ class Game:
             names = (self.setup.players if spec.scope == "seat" else self.setup.scorer_names
                      if rules.score_scope == "team" else
                      tuple(" & ".join(self.setup.players[s - 1] for s in t) for t in self.setup.teams))
-            if not isinstance(value, (list, tuple)) or (spec.type == "cards" and value and not isinstance(value[0], (list, tuple, str)) ):
+            if not isinstance(value, (list, tuple)) or (
+                spec.type == "cards" and value and not isinstance(value[0], (list, tuple, str, type(None)))
+            ):
                 raise GameError(f"{spec.label} is given for each {'player' if spec.scope == 'seat' else 'partnership'}: a list of {units} values")
             if spec.type == "cards" and all(isinstance(v, str) for v in value) and len(value) != units:
                 raise GameError(f"{spec.label} is given for each player: a list of {units} hands")
@@ -479,7 +488,11 @@ class Game:
             leader = d.value("leader", None)
         except Missing:
             leader = None
-        return DealInfo(number, self.planned_deals, d.cards, d.dealer, d.forehand, d.order, leader,
+        try:
+            order = d.order
+        except Missing:  # a first bidder that depends on what is not entered yet
+            order = ()
+        return DealInfo(number, self.planned_deals, d.cards, d.dealer, d.forehand, order, leader,
                         d.trump(), tuple(d.reminders()))
 
 

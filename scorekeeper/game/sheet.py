@@ -37,11 +37,11 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..rules.cards import Card
-from ..rules.ruleset import RulesetError, builtin_ids, find_ruleset_path, load_ruleset
+from ..rules.ruleset import RulesetError, load_ruleset
 from .engine import GameError, IllegalEntry, Issue
 from .game import Action, Game
 
-__all__ = ["OptionError", "SheetError", "dump_sheet", "load_sheet", "replay_sheet", "sheet_values"]
+__all__ = ["OptionError", "SheetError", "dump_sheet", "load_sheet", "replay_sheet", "sheet_title", "sheet_values"]
 
 SHEET_KEYS = ("ruleset", "players", "first_dealer", "title", "options", "deals")
 
@@ -212,17 +212,21 @@ def replay_sheet(path: str | Path, options_override: Mapping[str, Any] | None = 
             refused.append((number, [Issue("error", f"the game has {len(plan)} deals; there is no deal {number}")]))
             continue
         try:
-            game.record(raw)  # the raw entries: Game.normalize does not accept its own output for every field type
+            game.record(clean)
             continue
         except IllegalEntry as exc:
             issues = list(exc.issues)
         except GameError as exc:  # the game ended earlier under these options
             issues = [Issue("error", str(exc))]
         refused.append((number, issues))
-        # Game has no public way to keep an entry that breaks a rule; this package-level
-        # call appends it to the history exactly as record() would after its checks.
-        game._apply(Action("record", number, clean))
+        game.record(clean, check=False)  # shown, not dropped: its problems are listed above
     return game, refused
+
+
+def sheet_title(game: Game) -> str | None:
+    """The title of the sheet a game was loaded from (None if it has none or was not loaded)."""
+    origin = _ORIGINS.get(game)
+    return origin.title if origin is not None else None
 
 
 # --- writing -------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ The JSON document (:func:`game_document`) is::
     {
       "ruleset": "lupaus",                 # ruleset id
       "name": "Lupaus",                    # ruleset name
+      "title": "Friday game",              # the score sheet's title, or null
       "options": {"scoring": "ten-plus-bid", ...},   # every option, resolved
       "players": ["Anna", "Ben", "Cara"],  # seat order
       "first_dealer": 1,                   # seat number
@@ -43,6 +44,7 @@ import json
 from typing import Any
 
 from ..game.game import Game
+from ..game.sheet import dump_sheet, sheet_title
 from ..rules.cards import Card
 
 __all__ = ["FORMATS", "export", "game_document", "safe_cell", "status_text"]
@@ -79,6 +81,7 @@ def game_document(game: Game) -> dict:
     return {
         "ruleset": game.ruleset.id,
         "name": game.ruleset.name,
+        "title": sheet_title(game),
         "options": game.options,
         "players": list(players),
         "first_dealer": game.setup.first_dealer,
@@ -173,7 +176,7 @@ def _csv(game: Game) -> str:
     for s in game.standings():
         row([s.rank, s.name, s.total])
     w.writerow([])
-    row(["ruleset", game.ruleset.id])
+    row(["ruleset", game.ruleset.id, game.ruleset.name])
     row(["options", _options_text(game)])
     row(["players"] + list(game.players))
     if game.winners:
@@ -199,7 +202,8 @@ def _md_table(header: list, rows: list[list]) -> list[str]:
 def _md(game: Game) -> str:
     rs = game.ruleset
     names = game.scorer_names
-    lines = [f"# {_md_escape(rs.name)} ({_md_escape(rs.id)})", ""]
+    title = sheet_title(game)
+    lines = [f"# {_md_escape(rs.name)} ({_md_escape(rs.id)})" + (f": {_md_escape(title)}" if title else ""), ""]
     lines.append("Players: " + ", ".join(_md_escape(p) for p in game.players))
     lines.append("")
     lines.append("Options: " + ", ".join(f"{_md_escape(k)} = {_md_escape(v)}" for k, v in game.options.items()))
@@ -231,7 +235,5 @@ def export(game: Game, fmt: str) -> str:
     if fmt == "md":
         return _md(game)
     if fmt == "toml":
-        from ..game.sheet import dump_sheet
-
         return dump_sheet(game)
     raise ValueError(f"unknown export format '{fmt}'; use one of: {', '.join(FORMATS)}")
