@@ -109,7 +109,7 @@ def run_engine(deals, setup, template):
         values["bid"] = bids
         values["tricks"] = tricks
         d = DealEval(setup, number, values, game_totals)
-        scores = [d.score(i) for i in scorers]
+        scores = d.scores()
         game_totals = tuple(t + s for t, s in zip(game_totals, scores))
         totals = tuple(t + s for t, s in zip(totals, scores))
     return totals

@@ -320,7 +320,8 @@ def test_largest_power_allowed():
 
 # --- no eval, no exec --------------------------------------------------------------------
 
-def test_formula_module_never_calls_eval_exec_or_compile():
+def test_formula_module_never_calls_eval_or_exec_and_compiles_only_generated_trees():
+    """No eval/exec anywhere; the one compile() call is in _function and takes the generated tree."""
     source = Path(formula_module.__file__).read_text(encoding="utf-8")
     tree = ast.parse(source)
     forbidden = {"eval", "exec", "compile", "__import__"}
@@ -330,8 +331,16 @@ def test_formula_module_never_calls_eval_exec_or_compile():
             func = node.func
             name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
             if name in forbidden:
-                calls.append((name, node.lineno))
-    assert calls == []
+                calls.append((name, node))
+    assert [name for name, _ in calls] == ["compile"]
+    compile_call = calls[0][1]
+    owner = next(f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
+                 and any(n is compile_call for n in ast.walk(f)))
+    assert owner.name == "_function"
+    # Its first argument is the parameter holding the generated tree (an ast.Expression),
+    # never formula text: _function refuses any node the generator may not produce.
+    assert isinstance(compile_call.args[0], ast.Name) and compile_call.args[0].id == "generated"
+    assert owner.args.args[0].arg == "generated"
     # ast.parse only parses, and always as a single expression.
     parses = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
               and n.func.attr == "parse" and isinstance(n.func.value, ast.Name) and n.func.value.id == "ast"]
@@ -675,3 +684,13 @@ def test_template_not_text():
     with pytest.raises(FormulaError) as info:
         template(5)
     assert str(info.value) == "checks[0].message: expected text, got int"
+
+
+def test_generated_code_has_no_builtins_and_only_allowed_nodes():
+    """The generated function sees only the helpers; its tree uses only GENERATED_NODES."""
+    formula = compile_("sum(bid) + of(1, tricks) * 2 if x > 0 else pick(1, 2, 3)")
+    formula(FakeEnv())  # generates and runs the generic form
+    generated, _ = formula_module._build(formula._tree, formula.key, formula._names, formula._scope, None)
+    assert all(isinstance(n, formula_module.GENERATED_NODES) for n in ast.walk(generated))
+    assert formula._generic.__globals__["__builtins"  "__"] == {}
+    assert not any(k for k in formula._generic.__globals__ if not k.startswith("_"))

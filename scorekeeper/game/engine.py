@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from ..rules.cards import SUIT_SYMBOL, Card, CardError, parse_card
-from ..rules.formula import EvalError, Missing
+from ..rules.formula import EvalError, FastContext, Missing
 from ..rules.ruleset import NO_TRUMP, SUITS, FieldSpec, Ruleset
 
 # --- errors -----------------------------------------------------------------------------
@@ -135,8 +135,28 @@ class Setup:
         self.scorers = len(self.teams) if ruleset.score_scope == "team" else n
         parts = ruleset.parts
         self.parts = parts if parts is not None and (parts.when is None or self._run(parts.when, env)) else None
+        team_index = [0] * (n + 1)
+        for seat, team in self.team_of.items():
+            team_index[seat] = max(team - 1, 0)
+        inline = {d.id: d.value for d in ruleset.derived.values() if d.value.size <= 40}
+        self.fast_context = FastContext(consts, {f.id: f.scope for f in ruleset.fields.values()},
+                                        tuple(team_index), inline)
+        self._fast: dict = {}
+        self._cards: dict[int, int] = {}
+        self.no_match = ((0,) * self.scorers,) * 2
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
                              else tuple(range(1, n + 1)))
+
+    def fn(self, formula):
+        """The game's fast form of a formula (generated on first use), a function (deal, seat).
+
+        It raises what the generated code raises; DealEval.run turns arithmetic and
+        type errors into EvalError naming the formula's key.
+        """
+        fast = self._fast.get(formula)
+        if fast is None:
+            fast = self._fast[formula] = formula.fast(self.fast_context).raw
+        return fast
 
     def _run(self, formula, env):
         try:
@@ -166,8 +186,11 @@ class Setup:
             if not 1 <= number <= len(self.plan):
                 raise GameError(f"the game has {len(self.plan)} deals; there is no deal {number}")
             return self.plan[number - 1]
-        env = _ConstEnv({**self.consts, "deal": number})
-        return self._int(self.ruleset.cards, env, "deals.cards")
+        cards = self._cards.get(number)
+        if cards is None:
+            env = _ConstEnv({**self.consts, "deal": number})
+            cards = self._cards[number] = self._int(self.ruleset.cards, env, "deals.cards")
+        return cards
 
     def scorer_of_seat(self, seat: int) -> int:
         """0-based index of the scorer (seat or partnership) a seat's points go to."""
@@ -242,6 +265,9 @@ _SEAT_CONTEXT = {
 class DealEval:
     """One deal: the entered values plus everything the ruleset derives from them."""
 
+    __slots__ = ("setup", "rules", "number", "values", "before", "match", "cards", "dealer",
+                 "forehand", "_fns", "_cache", "_envs", "_busy", "_order")
+
     def __init__(self, setup: Setup, number: int, values: dict, before: tuple | None = None,
                  match: tuple[tuple, tuple] | None = None):
         self.setup = setup
@@ -250,17 +276,44 @@ class DealEval:
         self.values = values
         self.before = before if before is not None else (0,) * setup.scorers
         # With parts (the games of a rubber): (parts won, match total) per scorer.
-        self.match = match if match is not None else ((0,) * setup.scorers,) * 2
+        self.match = match if match is not None else setup.no_match
         self.cards = setup.cards(number)
         n = setup.n
-        self.dealer = setup.dealer(number)
-        self.forehand = self.dealer % n + 1
+        self.dealer = dealer = (setup.first_dealer + number - 2) % n + 1
+        self.forehand = dealer % n + 1
+        self._fns = setup._fast
         self._cache: dict = {}
         self._envs: dict = {}
         self._busy: set = set()
         self._order: tuple[int, ...] | None = None
 
     # -- plumbing
+    def run(self, formula, seat: int | None = None):
+        """A formula's value at a seat (None: for the whole deal), in the game's fast form."""
+        fn = self._fns.get(formula)
+        if fn is None:
+            fn = self.setup.fn(formula)
+        try:
+            return fn(self, seat)
+        except (ArithmeticError, TypeError, RecursionError) as exc:
+            raise formula.wrap_error(exc) from None
+
+    def seat(self, seat) -> int:
+        """A seat number computed by a formula, checked."""
+        n = self.setup.n
+        if isinstance(seat, bool) or not isinstance(seat, (int, float)) or seat != int(seat) or not 1 <= seat <= n:
+            raise EvalError("seat", f"there is no seat {seat!r}; seats are 1 to {n}")
+        return int(seat)
+
+    def is_entered(self, name: str, seat: int | None) -> bool:
+        return self.raw(name, seat) is not None
+
+    def seat_name(self, seat) -> str:
+        return self.setup.players[self.seat(seat) - 1]
+
+    def team_of(self, seat) -> int:
+        return self.setup.team_of[self.seat(seat)]
+
     def env(self, seat: int | None = None) -> Env:
         e = self._envs.get(seat)
         if e is None:
@@ -312,11 +365,11 @@ class DealEval:
             if value is not None:
                 return value
             if spec.fill is not None and self.enabled(spec, seat) is not False:
-                return spec.fill(self.env(seat))
+                return self.run(spec.fill, seat)
             raise Missing(name, None if spec.scope == "deal" else seat)
         d = rules.derived.get(name)
         if d is not None:
-            return d.value(self.env(seat if d.scope == "seat" else None))
+            return self.run(d.value, seat if d.scope == "seat" else None)
         if name in self.setup.consts:
             return self.setup.consts[name]
         if name == "deal":
@@ -341,7 +394,7 @@ class DealEval:
         raise Missing(name, seat)
 
     def _seat_formula(self, formula) -> int:
-        value = formula(self.env(None))
+        value = self.run(formula, None)
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.setup.n:
             raise EvalError(formula.key, f"'{formula.text}' must give a seat from 1 to {self.setup.n}, got {value!r}")
         return value
@@ -433,15 +486,14 @@ class DealEval:
         if spec.when is None:
             return True
         try:
-            return bool(spec.when(self.env(seat)))
+            return bool(self.run(spec.when, seat))
         except Missing:
             return None
 
     def domain(self, spec: FieldSpec, seat: int | None) -> list | None:
         """Every value the field may take by its type and bounds (None for cards)."""
         if spec.type == "int":
-            env = self.env(seat)
-            lo, hi = spec.min(env), spec.max(env)
+            lo, hi = self.run(spec.min, seat), self.run(spec.max, seat)
             return list(range(int(lo), int(hi) + 1))
         if spec.type == "choice":
             return list(spec.choices)
@@ -463,13 +515,12 @@ class DealEval:
                 continue
             seats = list(self.order) if check.scope == "seat" else [None]
             for seat in seats:
-                env = self.env(seat)
                 try:
-                    if check.when is not None and not check.when(env):
+                    if check.when is not None and not self.run(check.when, seat):
                         continue
-                    if check.rule(env):
+                    if self.run(check.rule, seat):
                         continue
-                    message = check.message(env)
+                    message = check.message(self.env(seat))
                 except Missing:
                     continue
                 field = check.field
@@ -490,22 +541,37 @@ class DealEval:
         key = ("#score", scorer)
         if key in self._cache:
             return self._cache[key]
-        value = self.rules.score(self.env(self.setup.scorer_seats[scorer]))
-        if isinstance(value, bool):
-            value = int(value)
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
+        value = _points(self.run(self.rules.score, self.setup.scorer_seats[scorer]))
         self._cache[key] = value
         return value
+
+    def scores(self) -> tuple:
+        """Every scorer's points for the deal, in scorer order (Missing if not all can be scored)."""
+        formula = self.rules.score
+        fn = self._fns.get(formula) or self.setup.fn(formula)
+        try:
+            values = [fn(self, seat) for seat in self.setup.scorer_seats]
+        except (ArithmeticError, TypeError, RecursionError) as exc:
+            raise formula.wrap_error(exc) from None
+        return tuple(v if type(v) is int else _points(v) for v in values)
 
     def made(self, scorer: int) -> bool | None:
         if self.rules.made is None:
             return None
         try:
-            value = self.rules.made(self.env(self.setup.scorer_seats[scorer]))
+            value = self.run(self.rules.made, self.setup.scorer_seats[scorer])
         except Missing:
             return None
         return value if isinstance(value, bool) else None  # e.g. '' for a seat that did not bid
+
+
+def _points(value):
+    """A score as the table writes it: yes/no as 1/0, a whole float as an int."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
 
 
 # --- turning what the table typed into values --------------------------------------------

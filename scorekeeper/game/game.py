@@ -91,6 +91,7 @@ class Game:
         self._redo: list[Action] = []
         self._deals: list[Mapping[str, Any]] = []
         self._results: list[DealResult] = []
+        self._checked: tuple | None = None  # (deal, values, issues) of the entry just validated
 
     @classmethod
     def by_lot(cls, ruleset: Ruleset, players: Iterable[str], options=None, rng: random.Random | None = None) -> "Game":
@@ -304,12 +305,20 @@ class Game:
         if spec.type == "cards":
             if spec.count is not None:
                 try:
-                    count = spec.count(d.env(seat))
+                    count = d.run(spec.count, seat)
                 except Missing:
                     return None
                 if len(value) != count:
                     return f"must be {count} cards, not {len(value)}"
             return None
+        if spec.type == "int":
+            try:
+                lo, hi = d.run(spec.min, seat), d.run(spec.max, seat)
+            except Missing:
+                return None
+            if type(value) is int and lo <= value <= hi:
+                return None
+            return f"must be from {lo} to {hi}, not {value}" if lo <= hi else f"cannot be entered: the allowed range is empty (not {value})"
         try:
             domain = d.domain(spec, seat)
         except Missing:
@@ -323,9 +332,11 @@ class Game:
         return f"must be one of {', '.join(map(str, domain))}, not '{value}'"
 
     def _require_valid(self, number: int, values: Mapping[str, Any]) -> None:
-        errors = [i for i in self.validate(number, values, levels=("error",)) if i.level == "error"]
+        issues = self.validate(number, values)
+        errors = [i for i in issues if i.level == "error"]
         if errors:
             raise IllegalEntry(errors)
+        self._checked = (number, values, issues)  # results() need not check this entry again
 
     def allowed(self, field_id: str, unit: int | None, values: Mapping[str, Any] | None = None,
                 number: int | None = None) -> list[Choice] | None:
@@ -377,7 +388,12 @@ class Game:
         for number in range(len(results) + 1, len(self._deals) + 1):
             values = self._deals[number - 1]
             d = DealEval(setup, number, values, totals, state)
-            issues = self._validate(number, values, totals, ("error", "warning"), state)
+            checked = self._checked
+            if checked is not None and checked[0] == number and checked[1] is values:
+                issues = list(checked[2])
+            else:
+                issues = self._validate(number, values, totals, ("error", "warning"), state)
+            self._checked = None
             scores, made = [], []
             for scorer in range(setup.scorers):
                 try:
@@ -390,16 +406,16 @@ class Game:
             after = tuple(t + s for t, s in zip(totals, scores))
             won, match = state
             part_over = False
-            if parts is not None and _holds(parts.end, d.env(None)):
+            if parts is not None and _holds(parts.end, d):
                 part_over = True
-                awards = [self._number(parts.award, d.env(seat)) for seat in setup.scorer_seats]
+                awards = [self._number(parts.award, d, seat) for seat in setup.scorer_seats]
                 best = (max if self.ruleset.winner == "highest" else min)(after)
                 won = tuple(w + (t == best) for w, t in zip(won, after))
                 match = tuple(m + a for m, a in zip(match, awards))
             ends = self._ends(number, values, totals, (won, match))
             if ends and parts is not None and parts.bonus is not None:
                 final = DealEval(setup, number, values, totals, (won, match))
-                match = tuple(m + self._number(parts.bonus, final.env(seat))
+                match = tuple(m + self._number(parts.bonus, final, seat)
                               for m, seat in zip(match, setup.scorer_seats))
             part = (results[-1].part + results[-1].part_over) if results else 1
             result = DealResult(number, d.cards, d.dealer, values, tuple(scores), tuple(made), after,
@@ -424,12 +440,12 @@ class Game:
         when = self.ruleset.end_when
         if when is None:
             return False
-        return _holds(when, DealEval(self.setup, number, values, before, state).env(None))
+        return _holds(when, DealEval(self.setup, number, values, before, state))
 
     @staticmethod
-    def _number(formula, env):
+    def _number(formula, deal: DealEval, seat: int):
         try:
-            value = formula(env)
+            value = deal.run(formula, seat)
         except (Missing, EvalError):
             return 0
         return int(value) if isinstance(value, bool) else value
@@ -496,9 +512,9 @@ class Game:
                         d.trump(), tuple(d.reminders()))
 
 
-def _holds(formula, env) -> bool:
+def _holds(formula, deal: DealEval, seat: int | None = None) -> bool:
     """A yes/no formula; False while what it needs is not entered."""
     try:
-        return bool(formula(env))
+        return bool(deal.run(formula, seat))
     except (Missing, EvalError):
         return False

@@ -2,9 +2,18 @@
 
 A formula is untrusted text from a TOML file. It is parsed once with :mod:`ast`
 (which only parses, never runs), every node is checked against an allow-list, the
-names are resolved against the names the ruleset defines, a small type check
-refuses text where numbers are needed, and the tree is turned into a chain of
-Python closures. Raw text is never given to ``eval`` or ``exec``.
+names are resolved against the names the ruleset defines, and a small type check
+refuses text where numbers are needed. Then code is generated: a new syntax tree
+built node by node from the checked one (arithmetic, comparisons, conditionals,
+calls to the helpers below and reads of the game's values), compiled once into a
+Python function whose globals hold those helpers and no builtins. The formula's
+text is never given to ``eval``, ``exec`` or ``compile``; only the generated tree
+is compiled, and it can contain only the nodes in :data:`GENERATED_NODES`.
+
+Two forms are generated from the same checked tree: a generic one that reads
+values from an environment object (for tests, game-level values and messages) and
+a fast one per game, with the game's options folded in, that reads the entered
+values of a deal directly (see :meth:`Formula.fast`).
 
 The language: numbers, 'text' literals, true/false, the names of the ruleset,
 ``+ - * / // %``, ``**`` with a literal exponent 0..10, comparisons, ``and or not``,
@@ -17,6 +26,7 @@ import ast
 import difflib
 import math
 import operator
+import types
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
@@ -195,11 +205,266 @@ def _syntax_message(text: str, exc: SyntaxError) -> str:
     return f"'{text}' is not a valid formula ({exc.msg}{col})"
 
 
+
+# --- run-time helpers ---------------------------------------------------------------
+# The generated code can reach only these (its globals have no builtins). Each name
+# starts with '_' so that no formula can name it (names starting with '_' are refused).
+
+
+def _check_numbers(symbol: str, a: Any, b: Any) -> None:
+    if not (isinstance(a, (int, float)) and isinstance(b, (int, float))):
+        raise TypeError(f"'{symbol}' needs numbers, got {_kind(a)} and {_kind(b)}")
+
+
+def _bounded(result: Any) -> Any:
+    if isinstance(result, int) and result.bit_length() > MAX_BITS or (
+        isinstance(result, float) and not math.isfinite(result)
+    ):
+        raise OverflowError(f"the result is larger than 2**{MAX_BITS}")
+    return result
+
+
+def _op(symbol: str, func: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    def checked(a, b):
+        _check_numbers(symbol, a, b)
+        return _bounded(func(a, b))
+    checked.__name__ = f"_op_{symbol}"
+    return checked
+
+
+def _divide(a, b):
+    if isinstance(a, int) and isinstance(b, int) and b and a % b == 0:
+        return a // b  # exact, also beyond float precision
+    return a / b
+
+
+def _first(order, fn, best):
+    values = [fn(s) for s in order]
+    return order[values.index(best(values))]
+
+
+def _first_env(env, fn, best):
+    order = env.seat_order()
+    values = [fn(env.at(s)) for s in order]
+    return order[values.index(best(values))]
+
+
+def _cycle(index, fns):
+    return fns[(int(index) - 1) % len(fns)]()
+
+
+def _pick(key, index, fns):
+    i = int(index)
+    if not 1 <= i <= len(fns):
+        raise EvalError(key, f"pick() was given {i}, but has only {len(fns)} values")
+    return fns[i - 1]()
+
+
+def _bidder(key, order, k):
+    k = int(k)
+    if not 1 <= k <= len(order):
+        raise EvalError(key, f"bidder() was given {k}; there are {len(order)} bidders")
+    return order[k - 1]
+
+
+def _longest(cards):
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card.suit] = counts.get(card.suit, 0) + 1
+    return max(counts.values(), default=0)
+
+
+def _seats(env):
+    return [env.at(s) for s in env.seat_order()]
+
+
+_HELPERS: dict[str, Any] = {
+    "_add": _op("+", operator.add), "_sub": _op("-", operator.sub),
+    "_mul": _op("*", operator.mul), "_div": _op("/", _divide),
+    "_floordiv": _op("//", operator.floordiv), "_mod": _op("%", operator.mod),
+    "_pow": _op("**", operator.pow),
+    "_bool": bool, "_abs": abs, "_sum": sum, "_min": min, "_max": max, "_all": all, "_any": any,
+    "_floor": math.floor, "_ceil": math.ceil,
+    "_round": lambda x: int(math.floor(x + 0.5)),
+    "_sign": lambda x: (x > 0) - (x < 0),
+    "_clamp": lambda x, lo, hi: max(lo, min(hi, x)),
+    "_first": _first, "_first_env": _first_env, "_cycle": _cycle, "_pick": _pick,
+    "_bidder": _bidder, "_seats": _seats,
+    "_rank_count": lambda cards, rank: sum(1 for c in cards if c.rank == str(rank).upper()),
+    "_suit_count": lambda cards, suit: sum(1 for c in cards if c.suit == suit),
+    "_longest_suit": _longest,
+    "_card_count": len,
+    "_has_card": lambda cards, code: any(c.code == str(code).upper() for c in cards),
+}
+_NATIVE_OPS = {ast.Add: "_add", ast.Sub: "_sub", ast.FloorDiv: "_floordiv", ast.Mod: "_mod"}
+_HELPER_OPS = {ast.Mult: "_mul", ast.Div: "_div", ast.Pow: "_pow"}
+_SYMBOLS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
+            ast.Mod: "%", ast.Pow: "**"}
+_COMPARE = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+# Nodes the code generator itself may produce (tests walk generated trees against this).
+GENERATED_NODES = (
+    ast.Expression, ast.Lambda, ast.arguments, ast.arg, ast.Name, ast.Load, ast.Store,
+    ast.Constant, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.Call,
+    ast.GeneratorExp, ast.comprehension, ast.Tuple, ast.Attribute, ast.Subscript,
+    ast.NamedExpr, ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow,
+    ast.USub, ast.UAdd, ast.Not, ast.And, ast.Or, ast.Eq, ast.NotEq, ast.Lt, ast.LtE,
+    ast.Gt, ast.GtE, ast.Is, ast.IsNot,
+)
+
+
+def _load(name: str) -> ast.Name:
+    return ast.Name(id=name, ctx=ast.Load())
+
+
+def _call(func: str, *args: ast.expr) -> ast.Call:
+    return ast.Call(func=_load(func), args=list(args), keywords=[])
+
+
+def _method(obj: str, method: str, *args: ast.expr) -> ast.Call:
+    return ast.Call(func=ast.Attribute(value=_load(obj), attr=method, ctx=ast.Load()), args=list(args), keywords=[])
+
+
+def _lambda(params: list[str], body: ast.expr) -> ast.Lambda:
+    return ast.Lambda(
+        args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], vararg=None,
+                           kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]),
+        body=body,
+    )
+
+
+class FastContext:
+    """What the fast code of one game needs: the game's constants and where fields live.
+
+    ``consts``: values fixed for the game (options, constants, players, deck, deals),
+    folded into the code; ``fields``: field id -> scope ('seat', 'team' or 'deal');
+    ``team_index``: per seat number, the 0-based partnership index; ``inline``:
+    derived values (name -> Formula) small enough to be computed in place rather
+    than looked up (they are pure, so the value is the same either way).
+    """
+
+    def __init__(self, consts: Mapping[str, Any], fields: Mapping[str, str], team_index: tuple = (),
+                 inline: Mapping[str, "Formula"] | None = None):
+        self.consts = dict(consts)
+        self.fields = dict(fields)
+        self.team_index = tuple(team_index)
+        self.inline = dict(inline or {})
+        self.key = (tuple(sorted((k, type(v).__name__, v) for k, v in self.consts.items()
+                                 if isinstance(v, (int, float, str, bool)))),
+                    tuple(sorted(self.fields.items())), self.team_index, tuple(sorted(self.inline)))
+
+
+# Deal-level names the fast code reads straight from the deal's attributes.
+_DEAL_ATTRIBUTES = {"deal": "number", "cards": "cards", "dealer": "dealer", "forehand": "forehand"}
+
+
+class _Emitter:
+    """How names and seats are reached in generated code.
+
+    The generic form takes one argument, an environment (``env.get(name)``,
+    ``env.at(seat)``, ``env.seat_order()``, ...), and serves tests, game-level values
+    and messages. The fast form takes the deal evaluation and a seat number and reads
+    entered values straight from the deal, with the game's constants folded in.
+    """
+
+    def __init__(self, fast: FastContext | None):
+        self.fast = fast
+        self.temp = 0
+        self.inlining: set[str] = set()
+
+    @property
+    def params(self) -> list[str]:
+        return ["_d", "_s"] if self.fast else ["_e"]
+
+    def name(self, name: str, info: NameInfo) -> ast.expr:
+        fast = self.fast
+        if fast is None:
+            return _method("_e", "get", ast.Constant(name))
+        if name in fast.consts and isinstance(fast.consts[name], (int, float, str, bool)):
+            return ast.Constant(fast.consts[name])
+        if name == "seat":
+            return _load("_s")
+        if name in _DEAL_ATTRIBUTES:
+            return ast.Attribute(value=_load("_d"), attr=_DEAL_ATTRIBUTES[name], ctx=ast.Load())
+        derived = fast.inline.get(name)
+        if derived is not None and name not in self.inlining:
+            self.inlining.add(name)
+            try:
+                compiler = _Compiler(derived.key, derived._names, derived._scope, self)
+                return compiler.visit(derived._tree, derived._scope)[0]
+            finally:
+                self.inlining.discard(name)
+        scope = fast.fields.get(name)
+        seat = _load("_s") if info.scope == SEAT else ast.Constant(None)
+        fallback = _method("_d", "value", ast.Constant(name), seat)
+        if scope is None:
+            return fallback
+        # An entered value, read where it is stored; the deal works out the rest
+        # (a value not entered yet: its fill formula, or Missing).
+        raw: ast.expr = ast.Subscript(
+            value=ast.Attribute(value=_load("_d"), attr="values", ctx=ast.Load()),
+            slice=ast.Constant(name), ctx=ast.Load())
+        if scope == "seat":
+            raw = ast.Subscript(value=raw, slice=ast.BinOp(left=_load("_s"), op=ast.Sub(), right=ast.Constant(1)), ctx=ast.Load())
+        elif scope == "team":
+            index = ast.Subscript(value=ast.Constant(fast.team_index), slice=_load("_s"), ctx=ast.Load())
+            raw = ast.Subscript(value=raw, slice=index, ctx=ast.Load())
+        self.temp += 1
+        temp = f"_t{self.temp}"
+        test = ast.Compare(left=ast.NamedExpr(target=ast.Name(id=temp, ctx=ast.Store()), value=raw),
+                           ops=[ast.IsNot()], comparators=[ast.Constant(None)])
+        return ast.IfExp(test=test, body=_load(temp), orelse=fallback)
+
+    def over_seats(self, element: ast.expr, condition: ast.expr | None = None) -> ast.GeneratorExp:
+        """(element for every seat in bidding order [if condition])."""
+        if self.fast:
+            target, source = "_s", ast.Attribute(value=_load("_d"), attr="order", ctx=ast.Load())
+        else:
+            target, source = "_e", _call("_seats", _load("_e"))
+        return ast.GeneratorExp(elt=element, generators=[ast.comprehension(
+            target=ast.Name(id=target, ctx=ast.Store()), iter=source,
+            ifs=[condition] if condition is not None else [], is_async=0)])
+
+    def seat_function(self, body: ast.expr) -> ast.Lambda:
+        return _lambda(["_s"] if self.fast else ["_e"], body)
+
+    def at_seat(self, seat: ast.expr, body: ast.expr) -> ast.expr:
+        """body evaluated for the given seat."""
+        if self.fast:
+            return ast.Call(func=_lambda(["_s"], body), args=[_method("_d", "seat", seat)], keywords=[])
+        return ast.Call(func=_lambda(["_e"], body), args=[_method("_e", "at", seat)], keywords=[])
+
+    def first(self, fn: ast.Lambda, best: str) -> ast.expr:
+        if self.fast:
+            return _call("_first", ast.Attribute(value=_load("_d"), attr="order", ctx=ast.Load()), fn, _load(best))
+        return _call("_first_env", _load("_e"), fn, _load(best))
+
+    def order(self) -> ast.expr:
+        if self.fast:
+            return ast.Attribute(value=_load("_d"), attr="order", ctx=ast.Load())
+        return _method("_e", "seat_order")
+
+    def env_call(self, method: str, *args: ast.expr) -> ast.expr:
+        """name(seat), team_of(seat), entered('field')."""
+        if self.fast:
+            seat_arg = [_load("_s")] if method == "is_entered" else []
+            return _method("_d", method, *args, *seat_arg)
+        return _method("_e", method, *args)
+
+
 class _Compiler:
-    def __init__(self, key: str, names: Mapping[str, NameInfo], scope: str):
+    """Checks a parsed formula and emits the code that computes it.
+
+    Every node of the formula is checked against the allow-list, its names against
+    the ruleset, its types against what each operation needs; the code is built from
+    fresh nodes, never from the formula's own tree.
+    """
+
+    def __init__(self, key: str, names: Mapping[str, NameInfo], scope: str, emit: _Emitter):
         self.key = key
         self.names = names
         self.scope = scope
+        self.emit = emit
 
     def fail(self, message: str) -> FormulaError:
         return FormulaError(self.key, message)
@@ -208,7 +473,7 @@ class _Compiler:
         close = difflib.get_close_matches(name, list(self.names) + list(FUNCTIONS), n=1)
         return f" (did you mean '{close[0]}'?)" if close else ""
 
-    # Each visit returns (closure, type, used names).
+    # Each visit returns (generated node, type).
     def visit(self, node: ast.AST, scope: str, depth: int = 0):
         if depth > MAX_DEPTH:
             raise self.fail(f"the formula is nested more than {MAX_DEPTH} deep")
@@ -226,26 +491,25 @@ class _Compiler:
     def v_Constant(self, node, scope, depth):
         value = node.value
         if isinstance(value, bool):
-            return (lambda env, v=value: v), BOOL
+            return ast.Constant(value), BOOL
         if isinstance(value, int):
             if abs(value) > MAX_LITERAL:
                 raise self.fail(f"the number {value} is too large; at most {MAX_LITERAL} is allowed")
-            return (lambda env, v=value: v), NUM
+            return ast.Constant(value), NUM
         if isinstance(value, float):
             if not math.isfinite(value) or abs(value) > MAX_LITERAL:
                 raise self.fail(f"the number {value} is too large; at most {MAX_LITERAL} is allowed")
-            return (lambda env, v=value: v), NUM
+            return ast.Constant(value), NUM
         if isinstance(value, str):
             if len(value) > MAX_TEXT_LITERAL:
                 raise self.fail(f"text in a formula may be at most {MAX_TEXT_LITERAL} characters")
-            return (lambda env, v=value: v), TEXT
+            return ast.Constant(value), TEXT
         raise self.fail(f"the value {value!r} is not allowed in formulas")
 
     def v_Name(self, node, scope, depth):
         name = node.id
         if name in _CONSTANT_NAMES:
-            value = _CONSTANT_NAMES[name]
-            return (lambda env, v=value: v), BOOL
+            return ast.Constant(_CONSTANT_NAMES[name]), BOOL
         if name.startswith("_"):
             raise self.fail(f"names starting with '_' are not allowed: '{name}'")
         info = self.names.get(name)
@@ -260,111 +524,95 @@ class _Compiler:
             )
         if info.scope == TEAM and scope != TEAM:
             raise self.fail(f"'{name}' has a value for each partnership; use it in a partnership formula")
-        return (lambda env, n=name: env.get(n)), info.type
+        return self.emit.name(name, info), info.type
 
     def _num(self, node, scope, depth, what: str):
-        fn, typ = self.visit(node, scope, depth)
+        code, typ = self.visit(node, scope, depth)
         if typ not in (NUM, BOOL, ANY):
             raise self.fail(f"{what} needs numbers, but {ast.unparse(node)!r} is {typ}")
-        return fn
+        return code, typ
 
     def v_BinOp(self, node, scope, depth):
         op = type(node.op)
-        if op not in _BINOPS:
+        if op not in _SYMBOLS:
             raise self.fail(f"the operator in {ast.unparse(node)!r} is not allowed")
-        symbol, func = _BINOPS[op]
+        symbol = _SYMBOLS[op]
         if op is ast.Pow:
             exp = node.right
             if isinstance(exp, ast.UnaryOp) or not (
                 isinstance(exp, ast.Constant) and type(exp.value) is int and 0 <= exp.value <= MAX_POWER
             ):
                 raise self.fail(f"'**' is allowed only with a whole-number exponent from 0 to {MAX_POWER} written as a number")
-        left = self._num(node.left, scope, depth, f"'{symbol}'")
-        right = self._num(node.right, scope, depth, f"'{symbol}'")
-        if op is ast.Div:
-            def divide(a, b):
-                if isinstance(a, int) and isinstance(b, int) and b and a % b == 0:
-                    return a // b  # exact, also beyond float precision
-                return a / b
-            func = divide
-
-        # Checked while running too: a value of type "any" (a forward reference, a
-        # mixed pick()) may turn out to be text or cards, and nested '**' or chains of
-        # derived values could otherwise build numbers of millions of digits.
-        def arith(env, l=left, r=right, f=func, s=symbol):
-            a, b = l(env), r(env)
-            if not (isinstance(a, (int, float)) and isinstance(b, (int, float))):
-                raise TypeError(f"'{s}' needs numbers, got {_kind(a)} and {_kind(b)}")
-            result = f(a, b)
-            if isinstance(result, int) and result.bit_length() > MAX_BITS or (
-                isinstance(result, float) and not math.isfinite(result)
-            ):
-                raise OverflowError(f"the result is larger than 2**{MAX_BITS}")
-            return result
-        return arith, NUM
+        left, lt = self._num(node.left, scope, depth, f"'{symbol}'")
+        right, rt = self._num(node.right, scope, depth, f"'{symbol}'")
+        if lt != ANY and rt != ANY and (op in _NATIVE_OPS or (op is ast.Mult and _small_constant(left, right))):
+            # Both sides are numbers by their types, and + - // % (or '*' by a small
+            # written number) cannot make a number grow faster than the formulas' sizes
+            # allow: Python's own operator.
+            return ast.BinOp(left=left, op=op(), right=right), NUM
+        # Checked while running: a value of type "any" (a forward reference, a mixed
+        # pick()) may turn out to be text, and '*' or '**' over chains of derived values
+        # could otherwise build numbers of millions of digits.
+        helper = _HELPER_OPS.get(op) or _NATIVE_OPS[op]
+        return _call(helper, left, right), NUM
 
     def v_UnaryOp(self, node, scope, depth):
         if isinstance(node.op, ast.Not):
-            fn, _ = self.visit(node.operand, scope, depth)
-            return (lambda env, f=fn: not f(env)), BOOL
-        if isinstance(node.op, ast.USub):
-            fn = self._num(node.operand, scope, depth, "'-'")
-            return (lambda env, f=fn: -f(env)), NUM
-        if isinstance(node.op, ast.UAdd):
-            fn = self._num(node.operand, scope, depth, "'+'")
-            return (lambda env, f=fn: +f(env)), NUM
+            code, _ = self.visit(node.operand, scope, depth)
+            if isinstance(code, ast.Constant):
+                return ast.Constant(not code.value), BOOL
+            return ast.UnaryOp(op=ast.Not(), operand=code), BOOL
+        if isinstance(node.op, (ast.USub, ast.UAdd)):
+            minus = isinstance(node.op, ast.USub)
+            code, typ = self._num(node.operand, scope, depth, "'-'" if minus else "'+'")
+            if typ == ANY:  # checked while running: it may turn out to be text
+                return _call("_sub" if minus else "_add", ast.Constant(0), code), NUM
+            if isinstance(code, ast.Constant) and type(code.value) in (int, float):
+                return ast.Constant(-code.value if minus else code.value), NUM
+            return ast.UnaryOp(op=ast.USub() if minus else ast.UAdd(), operand=code), NUM
         raise self.fail("'~' is not allowed in formulas")
 
     def v_BoolOp(self, node, scope, depth):
         parts = [self.visit(v, scope, depth)[0] for v in node.values]
-        if isinstance(node.op, ast.And):
-            def all_of(env, ps=parts):
-                for p in ps:
-                    if not p(env):
-                        return False
-                return True
-            return all_of, BOOL
-
-        def any_of(env, ps=parts):
-            for p in ps:
-                if p(env):
-                    return True
-            return False
-        return any_of, BOOL
+        is_and = isinstance(node.op, ast.And)
+        kept = []
+        for part in parts:  # parts an option decides for this game drop out
+            if isinstance(part, ast.Constant):
+                if bool(part.value) != is_and:  # False in 'and', True in 'or': decided
+                    return ast.Constant(not is_and), BOOL
+                continue
+            kept.append(part)
+        if not kept:
+            return ast.Constant(is_and), BOOL
+        if len(kept) == 1:
+            return _call("_bool", kept[0]), BOOL
+        return _call("_bool", ast.BoolOp(op=ast.And() if is_and else ast.Or(), values=kept)), BOOL
 
     def v_Compare(self, node, scope, depth):
-        first, first_type = self.visit(node.left, scope, depth)
-        fns, ops = [first], []
-        prev_type = first_type
+        left, prev_type = self.visit(node.left, scope, depth)
+        comparators, ops = [], []
         for op, comparator in zip(node.ops, node.comparators):
-            if type(op) not in _CMPOPS:
+            if not isinstance(op, _COMPARE):
                 raise self.fail(f"'{ast.unparse(node)}': only == != < <= > >= compare values in formulas")
-            fn, typ = self.visit(comparator, scope, depth)
+            code, typ = self.visit(comparator, scope, depth)
             if type(op) not in (ast.Eq, ast.NotEq) and TEXT in (prev_type, typ) and prev_type != typ:
                 raise self.fail(f"'{ast.unparse(node)}' compares text with a number")
-            fns.append(fn)
-            ops.append(_CMPOPS[type(op)])
+            comparators.append(code)
+            ops.append(type(op)())
             prev_type = typ
-        if len(ops) == 1:
-            a, b, o = fns[0], fns[1], ops[0]
-            return (lambda env: o(a(env), b(env))), BOOL
-
-        def chain(env):
-            left = fns[0](env)
-            for o, f in zip(ops, fns[1:]):
-                right = f(env)
-                if not o(left, right):
-                    return False
-                left = right
-            return True
-        return chain, BOOL
+        folded = _fold_compare(left, ops, comparators)
+        if folded is not None:
+            return folded, BOOL
+        return ast.Compare(left=left, ops=ops, comparators=comparators), BOOL
 
     def v_IfExp(self, node, scope, depth):
         test, _ = self.visit(node.test, scope, depth)
         yes, t1 = self.visit(node.body, scope, depth)
         no, t2 = self.visit(node.orelse, scope, depth)
         typ = t1 if t1 == t2 else (NUM if {t1, t2} <= {NUM, BOOL} else ANY)
-        return (lambda env: yes(env) if test(env) else no(env)), typ
+        if isinstance(test, ast.Constant):  # an option decided it for this game
+            return (yes if test.value else no), typ
+        return ast.IfExp(test=test, body=yes, orelse=no), typ
 
     def v_Call(self, node, scope, depth):
         if not isinstance(node.func, ast.Name):
@@ -385,65 +633,43 @@ class _Compiler:
 
     # -- aggregates over seats
     def _aggregate(self, fname, args, scope, depth):
-        fn, typ = self.visit(args[0], SEAT, depth)
+        code, typ = self.visit(args[0], SEAT, depth)
         if fname in ("sum", "min", "max", "first_min", "first_max") and typ not in (NUM, BOOL, ANY):
             raise self.fail(f"{fname}() needs numbers, but {ast.unparse(args[0])!r} is {typ}")
-        def values(env):
-            return [fn(env.at(s)) for s in env.seat_order()]
-        if fname == "sum":
-            return (lambda env: sum(values(env))), NUM
-        if fname == "min":
-            return (lambda env: min(values(env))), NUM
-        if fname == "max":
-            return (lambda env: max(values(env))), NUM
+        emit = self.emit
         if fname == "count":
-            return (lambda env: sum(1 for v in values(env) if v)), NUM
-        if fname == "all":
-            return (lambda env: all(values(env))), BOOL
-        if fname == "any":
-            return (lambda env: any(values(env))), BOOL
-        best = min if fname == "first_min" else max
-
-        def first(env):
-            order = env.seat_order()
-            vals = [fn(env.at(s)) for s in order]
-            target = best(vals)
-            return order[vals.index(target)]
-        return first, NUM
+            return _call("_sum", emit.over_seats(ast.Constant(1), code)), NUM
+        if fname in ("sum", "min", "max"):
+            return _call("_" + fname, emit.over_seats(code)), NUM
+        if fname in ("all", "any"):
+            return _call("_" + fname, emit.over_seats(_call("_bool", code))), BOOL
+        best = "_min" if fname == "first_min" else "_max"
+        return emit.first(emit.seat_function(code), best), NUM
 
     f_sum = f_count = f_all = f_any = f_first_min = f_first_max = _aggregate
 
     def f_min(self, fname, args, scope, depth):
         if len(args) == 1:
             return self._aggregate(fname, args, scope, depth)
-        fns = [self._num(a, scope, depth, f"{fname}()") for a in args]
-        func = min if fname == "min" else max
-        return (lambda env: func(f(env) for f in fns)), NUM
+        codes = [self._num(a, scope, depth, f"{fname}()")[0] for a in args]
+        return _call("_" + fname, *codes), NUM
 
     f_max = f_min
 
     def f_of(self, fname, args, scope, depth):
-        seat = self._num(args[0], scope, depth, "of()")
-        fn, typ = self.visit(args[1], SEAT, depth)
-        return (lambda env: fn(env.at(seat(env)))), typ
+        seat, _ = self._num(args[0], scope, depth, "of()")
+        code, typ = self.visit(args[1], SEAT, depth)
+        return self.emit.at_seat(seat, code), typ
 
     def f_cycle(self, fname, args, scope, depth):
-        index = self._num(args[0], scope, depth, f"{fname}()")
+        index, _ = self._num(args[0], scope, depth, f"{fname}()")
         parts = [self.visit(a, scope, depth) for a in args[1:]]
-        fns = [p[0] for p in parts]
         types = {p[1] for p in parts}
         typ = types.pop() if len(types) == 1 else ANY
-        n = len(fns)
+        branches = ast.Tuple(elts=[_lambda([], p[0]) for p in parts], ctx=ast.Load())
         if fname == "cycle":
-            return (lambda env: fns[(int(index(env)) - 1) % n](env)), typ
-        key = self.key
-
-        def pick(env):
-            i = int(index(env))
-            if not 1 <= i <= n:
-                raise EvalError(key, f"pick() was given {i}, but has only {n} values")
-            return fns[i - 1](env)
-        return pick, typ
+            return _call("_cycle", index, branches), typ
+        return _call("_pick", ast.Constant(self.key), index, branches), typ
 
     f_pick = f_cycle
 
@@ -454,14 +680,12 @@ class _Compiler:
         info = self.names[arg.id]
         if info.scope == SEAT and scope != SEAT:
             raise self.fail(f"'{arg.id}' has a value for each seat; use entered() inside of(seat, ...) or count()")
-        name = arg.id
-        return (lambda env: env.is_entered(name)), BOOL
+        return self.emit.env_call("is_entered", ast.Constant(arg.id)), BOOL
 
     def _generic(self, fname, args, scope, depth):
         compiled = [self.visit(a, scope, depth) for a in args]
-        fns = [c[0] for c in compiled]
+        codes = [c[0] for c in compiled]
         types = [c[1] for c in compiled]
-        key = self.key
 
         def need(i, want):
             if types[i] not in (want, ANY) and not (want == NUM and types[i] == BOOL):
@@ -474,70 +698,126 @@ class _Compiler:
             need(0, CARDS)
             for i in range(1, len(args)):
                 need(i, TEXT)
-        a = fns[0]
-        if fname == "abs":
-            return (lambda env: abs(a(env))), NUM
-        if fname == "floor":
-            return (lambda env: math.floor(a(env))), NUM
-        if fname == "ceil":
-            return (lambda env: math.ceil(a(env))), NUM
-        if fname == "round":
-            return (lambda env: int(math.floor(a(env) + 0.5))), NUM
-        if fname == "sign":
-            return (lambda env: (a(env) > 0) - (a(env) < 0)), NUM
-        if fname == "clamp":
-            lo, hi = fns[1], fns[2]
-            return (lambda env: max(lo(env), min(hi(env), a(env)))), NUM
         if fname == "bidder":
-            def bidder(env):
-                order = env.seat_order()
-                k = int(a(env))
-                if not 1 <= k <= len(order):
-                    raise EvalError(key, f"bidder() was given {k}; there are {len(order)} bidders")
-                return order[k - 1]
-            return bidder, NUM
+            return _call("_bidder", ast.Constant(self.key), self.emit.order(), codes[0]), NUM
         if fname == "name":
-            return (lambda env: env.seat_name(a(env))), TEXT
+            return self.emit.env_call("seat_name", codes[0]), TEXT
         if fname == "team_of":
-            return (lambda env: env.team_of(a(env))), NUM
-        if fname == "card_count":
-            return (lambda env: len(a(env))), NUM
-        if fname == "longest_suit":
-            def longest(env):
-                counts: dict[str, int] = {}
-                for card in a(env):
-                    counts[card.suit] = counts.get(card.suit, 0) + 1
-                return max(counts.values(), default=0)
-            return longest, NUM
-        b = fns[1]
-        if fname == "rank_count":
-            return (lambda env: sum(1 for c in a(env) if c.rank == str(b(env)).upper())), NUM
-        if fname == "suit_count":
-            return (lambda env: sum(1 for c in a(env) if c.suit == b(env))), NUM
-        if fname == "has_card":
-            return (lambda env: any(c.code == str(b(env)).upper() for c in a(env))), BOOL
-        raise self.fail(f"'{fname}' cannot be used here")  # pragma: no cover - table is complete
+            return self.emit.env_call("team_of", codes[0]), NUM
+        result = BOOL if fname == "has_card" else NUM
+        return _call("_" + fname, *codes), result
 
 
-@dataclass(frozen=True)
+def _small_constant(left: ast.expr, right: ast.expr) -> bool:
+    return any(isinstance(side, ast.Constant) and type(side.value) in (int, float) and abs(side.value) <= 10**6
+               for side in (left, right))
+
+
+_FOLD = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+         ast.Gt: operator.gt, ast.GtE: operator.ge}
+
+
+def _fold_compare(left: ast.expr, ops: list, comparators: list) -> ast.Constant | None:
+    """A comparison of constants (e.g. an option against a choice) decided now."""
+    if not isinstance(left, ast.Constant) or not all(isinstance(c, ast.Constant) for c in comparators):
+        return None
+    a = left.value
+    try:
+        for op, c in zip(ops, comparators):
+            if not _FOLD[type(op)](a, c.value):
+                return ast.Constant(False)
+            a = c.value
+    except TypeError:
+        return None  # left to fail while running, with the formula's key
+    return ast.Constant(True)
+
+
+def _build(tree: ast.Expression, key: str, names: Mapping[str, NameInfo], scope: str,
+           fast: FastContext | None) -> tuple[ast.Expression, str]:
+    emit = _Emitter(fast)
+    body, typ = _Compiler(key, names, scope, emit).visit(tree, scope)
+    generated = ast.Expression(body=_lambda(emit.params, body))
+    return ast.fix_missing_locations(generated), typ
+
+
+def _function(generated: ast.Expression, key: str) -> Callable[..., Any]:
+    """Turn a generated tree (never formula text) into a Python function.
+
+    The tree was built node by node by _Compiler from a checked formula; its globals
+    hold only the helpers above, with no builtins at all.
+    """
+    for node in ast.walk(generated):
+        if not isinstance(node, GENERATED_NODES):  # a bug in the generator, never user input
+            raise FormulaError(key, f"internal error: generated {type(node).__name__}")
+    code = compile(generated, f"<formula {key}>", "eval", dont_inherit=True)
+    inner = next(c for c in code.co_consts if isinstance(c, types.CodeType))
+    return types.FunctionType(inner, {"__builtins__": {}, **_HELPERS}, "formula")
+
+
 class Formula:
-    """A checked, compiled formula. Call it with an evaluation environment."""
+    """A checked formula: call it with an environment, or ``fast(context)`` for a game."""
 
-    key: str
-    text: str
-    type: str
-    names: frozenset[str]
-    _fn: Callable[[Any], Any]
+    __slots__ = ("key", "text", "type", "names", "_tree", "_names", "_scope", "_generic", "_fast")
+
+    def __init__(self, key: str, text: str, type_: str, names: frozenset[str], tree: ast.Expression,
+                 known: Mapping[str, NameInfo], scope: str):
+        self.key = key
+        self.text = text
+        self.type = type_
+        self.names = names
+        self._tree = tree
+        self._names = known
+        self._scope = scope
+        self._generic = None
+        self._fast: dict = {}  # generated fast forms by the game constants they fold in
+
+    def __repr__(self) -> str:
+        return f"Formula({self.key!r}, {self.text!r})"
+
+    @property
+    def size(self) -> int:
+        """How many syntax nodes the formula has (small ones are worth computing in place)."""
+        return sum(1 for _ in ast.walk(self._tree))
+
+    def wrap_error(self, exc: Exception) -> "EvalError":
+        return self._wrap(exc)
+
+    def _wrap(self, exc: Exception) -> EvalError:
+        if isinstance(exc, RecursionError):
+            return EvalError(self.key, f"'{self.text}' refers to itself")
+        return EvalError(self.key, f"'{self.text}' cannot be computed: {exc}")
 
     def __call__(self, env) -> Any:
+        fn = self._generic
+        if fn is None:
+            generated, _ = _build(self._tree, self.key, self._names, self._scope, None)
+            fn = self._generic = _function(generated, self.key)
         try:
-            return self._fn(env)
-        except (ZeroDivisionError, ArithmeticError) as exc:
-            raise EvalError(self.key, f"'{self.text}' cannot be computed: {exc}") from None
-        except TypeError as exc:
-            raise EvalError(self.key, f"'{self.text}' cannot be computed: {exc}") from None
-        except RecursionError:
-            raise EvalError(self.key, f"'{self.text}' refers to itself") from None
+            return fn(env)
+        except (ArithmeticError, TypeError, RecursionError) as exc:
+            raise self._wrap(exc) from None
+
+    def fast(self, context: FastContext) -> Callable[[Any, Any], Any]:
+        """A function (deal, seat) -> value for one game, its constants folded in.
+
+        Errors come out as EvalError naming the key, like the generic form.
+        """
+        cache_key = context.key
+        cached = self._fast.get(cache_key)
+        if cached is not None:
+            return cached
+        generated, _ = _build(self._tree, self.key, self._names, self._scope, context)
+        fn = _function(generated, self.key)
+
+        def run(deal, seat, fn=fn):
+            try:
+                return fn(deal, seat)
+            except (ArithmeticError, TypeError, RecursionError) as exc:
+                raise self._wrap(exc) from None
+        run.raw = fn  # type: ignore[attr-defined]
+        if len(self._fast) < 64:  # games with the same options and table share the code
+            self._fast[cache_key] = run
+        return run
 
 
 def used_names(tree: ast.AST) -> frozenset[str]:
@@ -549,7 +829,10 @@ def used_names(tree: ast.AST) -> frozenset[str]:
 def compile_formula(
     text: Any, *, key: str, names: Mapping[str, NameInfo], scope: str = DEAL
 ) -> Formula:
-    """Parse, check and compile one formula; raise FormulaError naming ``key``."""
+    """Parse and check one formula; raise FormulaError naming ``key``.
+
+    The code is generated on first use (so a command that loads a ruleset stays fast).
+    """
     if isinstance(text, bool) or not isinstance(text, (str, int, float)):
         raise FormulaError(key, f"expected a formula (text) or a number, got {type(text).__name__}")
     if not isinstance(text, str):
@@ -563,12 +846,11 @@ def compile_formula(
         raise FormulaError(key, _syntax_message(text, exc)) from None
     except (RecursionError, MemoryError, ValueError):
         raise FormulaError(key, f"'{text[:40]}' is too complex to be a formula") from None
-    compiler = _Compiler(key, names, scope)
     try:
-        fn, typ = compiler.visit(tree, scope)
+        _, typ = _build(tree, key, names, scope, None)
     except RecursionError:
         raise FormulaError(key, "the formula is nested too deep") from None
-    return Formula(key, text.strip(), typ, used_names(tree) - set(_CONSTANT_NAMES), fn)
+    return Formula(key, text.strip(), typ, used_names(tree) - set(_CONSTANT_NAMES), tree, dict(names), scope)
 
 
 def compile_template(

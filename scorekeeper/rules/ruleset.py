@@ -953,3 +953,12 @@ def parse_ruleset_text(text: str, file: str = "<text>") -> tuple[Ruleset | None,
         return None, [Problem(file, "", f"not valid TOML: {exc}")]
     builder = _Builder(raw, file)
     return builder.build(), builder.problems
+
+
+def ruleset_from_raw(raw: dict, shown: str) -> Ruleset:
+    """Build a ruleset from its TOML data (e.g. the copy a stored game keeps of its ruleset)."""
+    builder = _Builder(raw, shown)
+    ruleset = builder.build()
+    if ruleset is None:
+        raise RulesetError(builder.problems[:1])
+    return ruleset
