@@ -12,7 +12,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 HEADLESS = ["scorekeeper.rules", "scorekeeper.game", "scorekeeper.game.game", "scorekeeper.game.sheet",
-            "scorekeeper.store.export", "scorekeeper.cli"]
+            "scorekeeper.store.export", "scorekeeper.store.db", "scorekeeper.cli"]
 
 
 def _env():

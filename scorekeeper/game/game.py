@@ -174,6 +174,16 @@ class Game:
         self._apply(action)
         return action
 
+    def snapshot(self) -> tuple:
+        """The whole state of the game, for putting back with restore() (e.g. when a save fails)."""
+        return (list(self.history), list(self._redo), list(self._deals), list(self._results))
+
+    def restore(self, snapshot: tuple) -> None:
+        """Put the game back exactly as it was at snapshot(), redo stack included."""
+        history, redo, deals, results = snapshot
+        self.history, self._redo, self._deals, self._results = list(history), list(redo), list(deals), list(results)
+        self._checked = None
+
     @property
     def can_undo(self) -> bool:
         return bool(self.history)

@@ -1,0 +1,718 @@
+"""The game store: one SQLite file that keeps every game and every entry the table confirmed.
+
+Where: ``--db PATH`` (passed as ``Store(path)``), else the environment variable
+``SCOREKEEPER_DB``, else ``scorekeeper.db`` in the platform's user data folder
+(:func:`default_db_path`).
+
+How it stays safe:
+
+- WAL journal, ``synchronous=FULL``: a confirmed entry is one transaction, and when
+  its commit returns the entry is on disk. Quitting (or being killed) at any moment
+  and starting again resumes exactly where the table was.
+- Entries are an append-only event log (record, edit, undo, redo); a game is
+  rebuilt by replaying it through :class:`~scorekeeper.game.game.Game`, so the
+  redo stack survives a restart too. Stored rows are never changed or deleted,
+  except the summary columns of ``games``, which are written in the same
+  transaction as each entry, and a game's draft.
+- A draft holds what is entered of the next deal before it is confirmed (the bids,
+  while the hand is played), so that it too survives quitting. Recording the deal
+  removes the draft in the same transaction; a draft for another deal than the
+  next one (after an undo, say) is not shown.
+- A game keeps a copy of the ruleset it was started with (``ruleset_json``), so
+  changing the ruleset file later does not change a game already played.
+- Before anything is written, an existing file is opened read-only and checked:
+  the SQLite header, that it is a scorekeeper store (``PRAGMA application_id``) or
+  an empty database, its store version (``PRAGMA user_version``) and
+  ``PRAGMA quick_check``. A file that is not a database, is damaged, belongs to
+  another program or was written by a newer scorekeeper raises :class:`StoreError`
+  and is left untouched: the file is never written, and nothing is added beside it
+  (unless a ``-wal`` file is there already, when SQLite may add its ``-shm`` file).
+- Schema changes are :data:`MIGRATIONS`, one function per store version, run in
+  order in one transaction: version 2 is one more function at the end of the list.
+
+Schema (store version 1)::
+
+    games                          one row per game
+      id            INTEGER PRIMARY KEY
+      created_at    TEXT NOT NULL  ISO 8601 in UTC, e.g. 2026-05-09T19:30:00.000000+00:00
+      updated_at    TEXT NOT NULL  time of the latest entry (created_at until then)
+      title         TEXT           NULL when the game has none
+      ruleset_ref   TEXT NOT NULL  the built-in id or the path the game was started from
+      ruleset_id    TEXT NOT NULL  the ruleset's id and name, for listing
+      ruleset_name  TEXT NOT NULL
+      ruleset_json  TEXT NOT NULL  json.dumps(ruleset.raw): the rules the game is played under
+      players_json  TEXT NOT NULL  JSON list of names in seat order
+      options_json  TEXT NOT NULL  JSON object: every option, resolved
+      first_dealer  INTEGER NOT NULL  seat number
+      session_id    INTEGER        NULL; for grouping games into sessions later
+      planned_deals INTEGER        NULL when the game ends by score
+      deals_played  INTEGER NOT NULL  the summary after the latest entry, written with it
+      finished      INTEGER NOT NULL  so that listing games needs no replay: deals played,
+      winners_json  TEXT NOT NULL     0/1 game over, JSON list of winners ([] until over)
+
+    entries                        the event log, append-only
+      game_id       INTEGER NOT NULL REFERENCES games(id)
+      seq           INTEGER NOT NULL  1, 2, 3, ... within the game
+      kind          TEXT NOT NULL  'record' | 'edit' | 'undo' | 'redo'
+      deal          INTEGER NOT NULL  the deal recorded, edited, undone or redone
+      values_json   TEXT           record/edit: the values as a score sheet holds them
+                                   (sheet_values: cards as codes, not entered left out
+                                   or ""); NULL for undo/redo
+      created_at    TEXT NOT NULL
+      PRIMARY KEY (game_id, seq)
+
+    drafts                         at most one per game: the next deal, partly entered
+      game_id       INTEGER PRIMARY KEY REFERENCES games(id)
+      deal          INTEGER NOT NULL  the deal it was entered for
+      values_json   TEXT NOT NULL  as entries.values_json
+      updated_at    TEXT NOT NULL
+
+Not thread-safe: a :class:`Store` is used from the thread that opened it. Other
+processes (a score board) may read the same file while one writes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import stat
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping
+
+from ..game.engine import GameError
+from ..game.game import Game
+from ..game.sheet import sheet_values
+from ..rules.ruleset import Ruleset, RulesetError, ruleset_from_raw
+
+__all__ = [
+    "APPLICATION_ID", "ENV_VAR", "MIGRATIONS", "SCHEMA_VERSION", "GameSummary", "Store", "StoreError",
+    "StoredEntry", "StoredGame", "default_db_path",
+]
+
+ENV_VAR = "SCOREKEEPER_DB"
+APPLICATION_ID = 0x53434B50  # "SCKP" in the SQLite header: this file is a scorekeeper store
+KINDS = ("record", "edit", "undo", "redo")
+
+_MAGIC = b"SQLite format 3\x00"
+_LEFT = "It was left untouched: move it aside, or choose another file with --db PATH."
+
+
+def default_db_path() -> Path:
+    """``$SCOREKEEPER_DB`` if set, else ``scorekeeper.db`` in the user data folder."""
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    # appauthor=False: on Windows ...\AppData\Local\scorekeeper, not ...\scorekeeper\scorekeeper
+    return platformdirs.user_data_path("scorekeeper", appauthor=False) / "scorekeeper.db"
+
+
+class StoreError(ValueError):
+    """A store that cannot be used, or an entry that could not be saved; the message names the file."""
+
+
+# --- schema and migrations -------------------------------------------------------------------
+
+
+def _migrate_to_1(conn: sqlite3.Connection) -> None:
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    conn.execute("""
+        CREATE TABLE games (
+            id            INTEGER PRIMARY KEY,
+            created_at    TEXT NOT NULL,
+            updated_at    TEXT NOT NULL,
+            title         TEXT,
+            ruleset_ref   TEXT NOT NULL,
+            ruleset_id    TEXT NOT NULL,
+            ruleset_name  TEXT NOT NULL,
+            ruleset_json  TEXT NOT NULL,
+            players_json  TEXT NOT NULL,
+            options_json  TEXT NOT NULL,
+            first_dealer  INTEGER NOT NULL,
+            session_id    INTEGER,
+            planned_deals INTEGER,
+            deals_played  INTEGER NOT NULL DEFAULT 0,
+            finished      INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1)),
+            winners_json  TEXT NOT NULL DEFAULT '[]'
+        )""")
+    conn.execute("""
+        CREATE TABLE entries (
+            game_id     INTEGER NOT NULL REFERENCES games(id),
+            seq         INTEGER NOT NULL CHECK (seq >= 1),
+            kind        TEXT NOT NULL CHECK (kind IN ('record', 'edit', 'undo', 'redo')),
+            deal        INTEGER NOT NULL,
+            values_json TEXT,
+            created_at  TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID""")
+    conn.execute("""
+        CREATE TABLE drafts (
+            game_id     INTEGER PRIMARY KEY REFERENCES games(id),
+            deal        INTEGER NOT NULL,
+            values_json TEXT NOT NULL,
+            updated_at  TEXT NOT NULL
+        )""")
+    conn.execute("CREATE INDEX games_by_update ON games (updated_at DESC, id DESC)")
+
+
+# MIGRATIONS[i] takes a store from version i to version i + 1; the store version is
+# len(MIGRATIONS). Never change a migration that has shipped: add one.
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_to_1]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+_TABLES = {"games", "entries", "drafts"}
+
+
+# --- values ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One stored game as a list of games shows it (read from the summary columns, no replay)."""
+
+    id: int
+    title: str | None
+    ruleset_id: str
+    ruleset_name: str
+    players: tuple[str, ...]
+    created_at: datetime
+    updated_at: datetime
+    deals_played: int
+    planned_deals: int | None
+    finished: bool
+    winners: list[str]  # empty until the game is over
+
+
+@dataclass(frozen=True)
+class StoredEntry:
+    """One row of a game's event log."""
+
+    seq: int
+    kind: str
+    deal: int
+    values: dict[str, Any] | None  # as a score sheet holds them; None for undo/redo
+    created_at: datetime
+
+
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _code(exc: sqlite3.Error) -> int:
+    return (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+
+
+_SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_READONLY, _SQLITE_CORRUPT, _SQLITE_FULL, _SQLITE_NOTADB = 5, 6, 8, 11, 13, 26
+
+
+def _game_state(game: Game) -> tuple:
+    """The game as it is, to put back if a write fails."""
+    return game.snapshot()
+
+
+def _restore(game: Game, state: tuple) -> None:
+    game.restore(state)
+
+
+# --- a stored game -----------------------------------------------------------------------------
+
+
+class StoredGame:
+    """A game in the store: each change is saved (one transaction) before it is shown.
+
+    ``record``, ``edit``, ``undo`` and ``redo`` behave as the Game methods of the same
+    name and return what they return. A change the rules refuse raises
+    IllegalEntry/GameError and writes nothing; a change that cannot be saved raises
+    StoreError and leaves ``game`` exactly as it was.
+    """
+
+    def __init__(self, store: "Store", game_id: int, game: Game, title: str | None, ruleset_ref: str,
+                 seq: int, draft: tuple[int, dict] | None = None):
+        self.store = store
+        self.id = game_id
+        self.game = game
+        self.title = title
+        self.ruleset_ref = ruleset_ref
+        self._seq = seq  # the last entry saved
+        self._draft = draft  # (deal, sheet values)
+
+    def __repr__(self) -> str:
+        return f"<StoredGame {self.id} {self.game.ruleset.id} deals={len(self.game.deals)}>"
+
+    @property
+    def entries_saved(self) -> int:
+        """How many entries the game's event log holds."""
+        return self._seq
+
+    def record(self, values: Mapping[str, Any]):
+        """Record the next deal (Game.record); its DealResult."""
+        return self._change("record", lambda g: g.record(values), "deal {deal}")
+
+    def edit(self, number: int, values: Mapping[str, Any]):
+        """Change a recorded deal (Game.edit); its DealResult."""
+        return self._change("edit", lambda g: g.edit(number, values), "the change to deal {deal}")
+
+    def undo(self):
+        """Undo the latest record or edit (Game.undo); the Action undone."""
+        return self._change("undo", lambda g: g.undo(), "the undo of deal {deal}")
+
+    def redo(self):
+        """Redo what was undone last (Game.redo); the Action redone."""
+        return self._change("redo", lambda g: g.redo(), "the redo of deal {deal}")
+
+    @property
+    def draft(self) -> dict[str, Any] | None:
+        """What is entered of the next deal so far (as a score sheet holds it), or None."""
+        if self._draft is None or self._draft[0] != self.game.next_deal:
+            return None
+        return self._draft[1]
+
+    def save_draft(self, values: Mapping[str, Any]) -> None:
+        """Keep what is entered of the next deal (any part of it) until it is recorded.
+
+        GameError (nothing saved) when the values are not well-formed or the game is over;
+        the rules are checked only when the deal is recorded.
+        """
+        game = self.game
+        if game.is_over:
+            raise GameError("the game is over; there is no next deal to enter")
+        deal = game.next_deal
+        values = sheet_values(game, game.normalize(values))
+        self.store._save_draft(self, deal, json.dumps(values, ensure_ascii=False), f"the entries of deal {deal}")
+        self._draft = (deal, values)
+
+    def clear_draft(self) -> None:
+        """Forget what was entered of the next deal."""
+        self.store._save_draft(self, None, None, "the cleared entries of the next deal")
+        self._draft = None
+
+    def _change(self, kind: str, apply: Callable[[Game], Any], what: str):
+        game = self.game
+        before = _game_state(game)
+        result = apply(game)  # the Game refuses a bad change before it changes anything
+        try:
+            if kind in ("record", "edit"):
+                action = game.history[-1]
+                values = json.dumps(sheet_values(game, action.values), ensure_ascii=False)
+            else:
+                action, values = result, None
+            self._seq = self.store._append(self, kind, action.deal, values, what.format(deal=action.deal))
+        except BaseException:
+            _restore(game, before)  # not saved, so not shown either
+            raise
+        if kind == "record":
+            self._draft = None  # removed with the entry
+        return result
+
+
+# --- the store ---------------------------------------------------------------------------------
+
+
+class Store:
+    """One store file. ``Store(path)`` opens (or creates) it; use as a context manager or close()."""
+
+    def __init__(self, path: str | os.PathLike | None = None, *, clock: Callable[[], datetime] | None = None,
+                 timeout: float = 5.0):
+        self.path = Path(path).expanduser() if path is not None else default_db_path()
+        self._clock = clock or _utc_now
+        self._timeout = timeout
+        self._conn: sqlite3.Connection | None = None
+        self._inspect()
+        self._conn = self._open()
+
+    # -- opening
+    def _not_ours(self, detail: str) -> StoreError:
+        return StoreError(f"{self.path} is not a scorekeeper store, or it is damaged ({detail}). {_LEFT}")
+
+    def _newer(self, version: int) -> StoreError:
+        return StoreError(
+            f"{self.path} was written by a newer scorekeeper (store version {version}; this one reads up to "
+            f"{len(MIGRATIONS)}). It was left untouched: update scorekeeper to open it, or choose another file "
+            f"with --db PATH.")
+
+    def _cannot_open(self, exc: sqlite3.Error) -> StoreError:
+        code = _code(exc)
+        if code in (_SQLITE_NOTADB, _SQLITE_CORRUPT):
+            return self._not_ours(str(exc))
+        if code in (_SQLITE_BUSY, _SQLITE_LOCKED):
+            return StoreError(f"{self.path} is busy: another program holds it locked ({exc}). It was left "
+                              "untouched: close the other program and try again, or choose another file with "
+                              "--db PATH.")
+        return StoreError(f"{self.path} cannot be opened ({exc}). {_LEFT}")
+
+    def _inspect(self) -> None:
+        """Check an existing file without writing to it; StoreError if it is not a usable store."""
+        path = self.path
+        try:
+            st = path.stat()
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise StoreError(f"{path} cannot be read ({exc.strerror}). {_LEFT}") from None
+        if stat.S_ISDIR(st.st_mode):
+            raise StoreError(f"{path} is a folder, not a scorekeeper store. Choose a file with --db PATH, "
+                             f"e.g. {path / 'scorekeeper.db'}.")
+        if st.st_size > 0:
+            try:
+                with open(path, "rb") as f:
+                    header = f.read(100)
+            except OSError as exc:
+                raise StoreError(f"{path} cannot be read ({exc.strerror}). {_LEFT}") from None
+            if not header.startswith(_MAGIC):
+                raise self._not_ours("file is not a database")
+            if len(header) == 100:
+                app_id = int.from_bytes(header[68:72], "big")
+                if app_id not in (0, APPLICATION_ID):
+                    raise self._not_ours(f"it belongs to another program: application id {app_id:#x}")
+                page = int.from_bytes(header[16:18], "big")
+                page = 65536 if page == 1 else page
+                if page >= 512 and page & (page - 1) == 0 and st.st_size % page:
+                    raise self._not_ours(f"it is cut short: {st.st_size} bytes is not a whole number of "
+                                         f"{page}-byte pages")
+        # Without a -wal file the main file holds everything and nobody is writing in WAL
+        # mode: read it as immutable, which creates no -wal/-shm files beside it.
+        wal = Path(f"{path}-wal")
+        mode = "?mode=ro" if wal.exists() else "?mode=ro&immutable=1"
+        try:
+            conn = sqlite3.connect(path.absolute().as_uri() + mode, uri=True, timeout=self._timeout)
+        except sqlite3.Error as exc:
+            raise self._cannot_open(exc) from None
+        try:
+            self._check(conn, full=True)
+        except sqlite3.Error as exc:
+            raise self._cannot_open(exc) from None
+        finally:
+            conn.close()
+
+    def _check(self, conn: sqlite3.Connection, full: bool) -> int:
+        """The store version, after checking that the file is ours (or empty) and sound."""
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = sorted(r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
+        if app_id != APPLICATION_ID:
+            if app_id == 0 and version == 0 and not tables:
+                return 0  # an empty database: becomes a store
+            if tables:
+                raise self._not_ours(f"it holds other tables: {', '.join(tables)}")
+            raise self._not_ours(f"it belongs to another program: application id {app_id:#x}, version {version}")
+        if version > len(MIGRATIONS):
+            raise self._newer(version)
+        if version >= 1 and not _TABLES <= set(tables):
+            missing = sorted(_TABLES - set(tables))
+            raise self._not_ours(f"the table{'s' if len(missing) > 1 else ''} {', '.join(missing)} "
+                                 f"{'are' if len(missing) > 1 else 'is'} missing")
+        if full:
+            problems = [r[0] for r in conn.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                lines = [line for row in problems for line in str(row).splitlines() if not line.startswith("***")]
+                more = f" and {len(lines) - 3} more" if len(lines) > 3 else ""
+                raise self._not_ours(f"the integrity check reports: {'; '.join(lines[:3])}{more}")
+        return version
+
+    def _open(self) -> sqlite3.Connection:
+        path = self.path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"{path}: the folder {path.parent} cannot be created ({exc.strerror}). "
+                             f"Choose another file with --db PATH.") from None
+        try:
+            conn = sqlite3.connect(path, timeout=self._timeout, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise self._cannot_open(exc) from None
+        try:
+            version = self._check(conn, full=False)  # again: the file may have changed since
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.execute("PRAGMA foreign_keys = ON")
+            if version < len(MIGRATIONS):
+                self._migrate(conn)
+        except sqlite3.Error as exc:
+            conn.close()
+            raise self._cannot_open(exc) from None
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _migrate(self, conn: sqlite3.Connection) -> None:
+        conn.execute("BEGIN IMMEDIATE")
+        start = target = None
+        try:
+            start = self._check(conn, full=False)  # under the write lock: nobody else is migrating
+            target = len(MIGRATIONS)
+            for step in MIGRATIONS[start:target]:
+                step(conn)
+            conn.execute(f"PRAGMA user_version = {target}")
+            conn.execute("COMMIT")
+        except BaseException as exc:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            if isinstance(exc, StoreError) or start is None:
+                raise
+            raise StoreError(
+                f"{self.path} could not be upgraded from store version {start} to {target} ({exc}). It was "
+                f"left as it was: choose another file with --db PATH, or use the scorekeeper that wrote it.") from None
+
+    # -- lifetime
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise StoreError(f"{self.path}: the store is closed")
+        return self._conn
+
+    # -- writing
+    def _now(self) -> str:
+        now = self._clock()
+        if now.tzinfo is None:
+            raise ValueError("the store's clock must give aware datetimes (with a time zone)")
+        return now.astimezone(timezone.utc).isoformat(timespec="microseconds")
+
+    @contextmanager
+    def _transaction(self, what: str) -> Iterator[sqlite3.Connection]:
+        conn = self.connection
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise self._write_error(exc, what) from None
+        try:
+            yield conn
+            conn.execute("COMMIT")
+        except BaseException as exc:
+            if conn.in_transaction:
+                try:
+                    conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            if isinstance(exc, sqlite3.Error):
+                raise self._write_error(exc, what) from None
+            raise
+
+    def _write_error(self, exc: sqlite3.Error, what: str) -> StoreError:
+        code = _code(exc)
+        if code in (_SQLITE_BUSY, _SQLITE_LOCKED):
+            remedy = "Another program is writing to the file; try again."
+        elif code == _SQLITE_FULL:
+            remedy = "Free some disk space and try again."
+        elif code == _SQLITE_READONLY:
+            remedy = "The file cannot be written: check its permissions, or choose another file with --db PATH."
+        else:
+            remedy = "Try again; if it keeps failing, choose another file with --db PATH."
+        return StoreError(f"{self.path}: {what} was not saved ({exc}); nothing saved before it is lost. {remedy}")
+
+    def _summary(self, game: Game) -> tuple:
+        return (len(game.deals), int(game.is_over), json.dumps(game.winners, ensure_ascii=False))
+
+    def _append(self, stored: StoredGame, kind: str, deal: int, values_json: str | None, what: str) -> int:
+        now = self._now()
+        with self._transaction(what) as conn:
+            last = conn.execute("SELECT coalesce(max(seq), 0) FROM entries WHERE game_id = ?",
+                                (stored.id,)).fetchone()[0]
+            if last != stored._seq:
+                raise StoreError(
+                    f"{self.path}: {what} was not saved: game {stored.id} was changed by another scorekeeper "
+                    f"since it was opened here. Open the game again to see where it stands.")
+            seq = last + 1
+            conn.execute("INSERT INTO entries (game_id, seq, kind, deal, values_json, created_at) "
+                         "VALUES (?, ?, ?, ?, ?, ?)", (stored.id, seq, kind, deal, values_json, now))
+            conn.execute("UPDATE games SET updated_at = ?, deals_played = ?, finished = ?, winners_json = ? "
+                         "WHERE id = ?", (now, *self._summary(stored.game), stored.id))
+            if kind == "record":
+                conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))
+        return seq
+
+    def _save_draft(self, stored: StoredGame, deal: int | None, values_json: str | None, what: str) -> None:
+        now = self._now()
+        with self._transaction(what) as conn:
+            if deal is None:
+                conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))
+            else:
+                conn.execute("INSERT INTO drafts (game_id, deal, values_json, updated_at) VALUES (?, ?, ?, ?) "
+                             "ON CONFLICT (game_id) DO UPDATE SET deal = excluded.deal, "
+                             "values_json = excluded.values_json, updated_at = excluded.updated_at",
+                             (stored.id, deal, values_json, now))
+
+    # -- games
+    def create_game(self, game: Game, ruleset_ref: str, title: str | None = None) -> int:
+        """Store a game (with the entries it already has) and its ruleset; its id.
+
+        The game's undo/redo history is stored as entries; what it could redo is not kept.
+        """
+        if title is not None and not isinstance(title, str):
+            raise TypeError("title must be text or None")
+        what = "the new game"
+        try:
+            ruleset_json = json.dumps(game.ruleset.raw, ensure_ascii=False)
+        except (TypeError, ValueError) as exc:
+            raise StoreError(f"{self.path}: {what} was not saved: its ruleset {ruleset_ref} cannot be stored "
+                             f"({exc}).") from None
+        players_json = json.dumps(list(game.players), ensure_ascii=False)
+        options_json = json.dumps(game.options, ensure_ascii=False)
+        entries = []
+        for action in game.history:
+            entries.append((action.kind, action.deal,
+                            json.dumps(sheet_values(game, action.values), ensure_ascii=False)))
+        # What is stored must rebuild this very game: check before writing.
+        copy = self._rebuild(None, ruleset_json, ruleset_ref, players_json, options_json,
+                             game.setup.first_dealer, [(i, *e) for i, e in enumerate(entries, start=1)])
+        if copy.deals != game.deals or copy.totals() != game.totals():
+            raise StoreError(f"{self.path}: {what} was not saved: its entries do not replay to the same game.")
+        now = self._now()
+        with self._transaction(what) as conn:
+            cur = conn.execute(
+                "INSERT INTO games (created_at, updated_at, title, ruleset_ref, ruleset_id, ruleset_name, "
+                "ruleset_json, players_json, options_json, first_dealer, planned_deals, deals_played, finished, "
+                "winners_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (now, now, title, str(ruleset_ref), game.ruleset.id, game.ruleset.name, ruleset_json, players_json,
+                 options_json, game.setup.first_dealer, game.planned_deals, *self._summary(game)))
+            game_id = cur.lastrowid
+            conn.executemany(
+                "INSERT INTO entries (game_id, seq, kind, deal, values_json, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, seq, kind, deal, values, now) for seq, (kind, deal, values) in enumerate(entries, 1)])
+        return game_id
+
+    def new_game(self, ruleset: Ruleset, ruleset_ref: str, players, options: Mapping[str, Any] | None = None,
+                 first_dealer: int = 1, title: str | None = None) -> StoredGame:
+        """Start and store a game; SetupError (nothing stored) if the ruleset refuses the setup."""
+        game = Game(ruleset, players, options, first_dealer)
+        game_id = self.create_game(game, ruleset_ref, title)
+        return StoredGame(self, game_id, game, title, str(ruleset_ref), 0)
+
+    def open_game(self, game_id: int) -> StoredGame:
+        """A stored game rebuilt from its entries; StoreError if it is missing or cannot be rebuilt."""
+        conn = self.connection
+        try:
+            with conn:  # one read snapshot for the game row and its entries
+                conn.execute("BEGIN")
+                row = conn.execute(
+                    "SELECT title, ruleset_ref, ruleset_json, players_json, options_json, first_dealer "
+                    "FROM games WHERE id = ?", (game_id,)).fetchone()
+                rows = conn.execute("SELECT seq, kind, deal, values_json FROM entries WHERE game_id = ? "
+                                    "ORDER BY seq", (game_id,)).fetchall()
+                draft_row = conn.execute("SELECT deal, values_json FROM drafts WHERE game_id = ?",
+                                         (game_id,)).fetchone()
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: game {game_id} cannot be read ({exc}). Nothing was changed.") from None
+        if row is None:
+            raise StoreError(f"{self.path}: there is no game {game_id}")
+        title, ref, ruleset_json, players_json, options_json, first_dealer = row
+        game = self._rebuild(game_id, ruleset_json, ref, players_json, options_json, first_dealer, rows)
+        draft = None
+        if draft_row is not None:
+            try:
+                values = json.loads(draft_row[1])
+                if isinstance(values, dict):
+                    game.normalize(values)
+                    draft = (draft_row[0], values)
+            except (TypeError, ValueError):  # a damaged draft is only unconfirmed entries: not shown
+                draft = None
+        return StoredGame(self, game_id, game, title, ref, len(rows), draft)
+
+    load = open_game
+
+    def _rebuild(self, game_id: int | None, ruleset_json, ref, players_json, options_json, first_dealer,
+                 rows) -> Game:
+        name = f"game {game_id}" if game_id is not None else "the new game"
+
+        def damaged(where: str, problem: str) -> StoreError:
+            return StoreError(f"{self.path}: {name} cannot be rebuilt: {where}: {problem}. Its stored entries "
+                              f"were left untouched; the other games can still be opened.")
+
+        try:
+            ruleset = ruleset_from_raw(json.loads(ruleset_json), str(ref))
+        except (TypeError, ValueError) as exc:  # JSON errors, RulesetError
+            problem = str(exc.problems[0]) if isinstance(exc, RulesetError) and exc.problems else str(exc)
+            raise damaged("its stored ruleset", problem) from None
+        try:
+            players = json.loads(players_json)
+            options = json.loads(options_json)
+            if not isinstance(players, list) or not isinstance(options, dict):
+                raise ValueError("players must be a list and options a table")
+            game = Game(ruleset, players, options, first_dealer)
+        except (TypeError, ValueError) as exc:
+            raise damaged("its players and options", str(exc)) from None
+        for expected, (seq, kind, deal, values_json) in enumerate(rows, start=1):
+            where = f"entry {seq} ({kind} of deal {deal})"
+            try:
+                if seq != expected:
+                    raise ValueError(f"entry {expected} is missing")
+                if kind in ("record", "edit"):
+                    values = json.loads(values_json)
+                    if not isinstance(values, dict):
+                        raise ValueError("its values are not a table of field = value")
+                    if kind == "record":
+                        if deal != game.next_deal:
+                            raise ValueError(f"deal {game.next_deal} is the next deal")
+                        game.record(values)
+                    else:
+                        game.edit(deal, values)
+                elif kind in ("undo", "redo"):
+                    action = game.undo() if kind == "undo" else game.redo()
+                    if action.deal != deal:
+                        raise ValueError(f"it {kind}s deal {action.deal}")
+                else:
+                    raise ValueError(f"'{kind}' is not an entry kind; the kinds are {', '.join(KINDS)}")
+            except (TypeError, ValueError) as exc:  # JSON errors, GameError, IllegalEntry
+                raise damaged(where, str(exc)) from None
+        return game
+
+    def entries(self, game_id: int) -> list[StoredEntry]:
+        """A game's event log, in order."""
+        try:
+            rows = self.connection.execute(
+                "SELECT seq, kind, deal, values_json, created_at FROM entries WHERE game_id = ? ORDER BY seq",
+                (game_id,)).fetchall()
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: game {game_id} cannot be read ({exc}). Nothing was changed.") from None
+        out = []
+        for seq, kind, deal, values_json, created in rows:
+            try:
+                values = json.loads(values_json) if values_json is not None else None
+                out.append(StoredEntry(seq, kind, deal, values, datetime.fromisoformat(created)))
+            except (TypeError, ValueError) as exc:
+                raise StoreError(f"{self.path}: game {game_id}: entry {seq} cannot be read ({exc}). "
+                                 f"Nothing was changed.") from None
+        return out
+
+    def list_games(self, *, unfinished_only: bool = False) -> list[GameSummary]:
+        """Every stored game, the one played most recently first (then the newest)."""
+        where = "WHERE finished = 0 " if unfinished_only else ""
+        try:
+            rows = self.connection.execute(
+                "SELECT id, title, ruleset_id, ruleset_name, players_json, created_at, updated_at, deals_played, "
+                f"planned_deals, finished, winners_json FROM games {where}ORDER BY updated_at DESC, id DESC"
+            ).fetchall()
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: the list of games cannot be read ({exc}). Nothing was changed.") from None
+        out = []
+        for (gid, title, rid, rname, players_json, created, updated, played, planned, finished,
+             winners_json) in rows:
+            try:
+                out.append(GameSummary(gid, title, rid, rname, tuple(json.loads(players_json)),
+                                       datetime.fromisoformat(created), datetime.fromisoformat(updated), played,
+                                       planned, bool(finished), list(json.loads(winners_json))))
+            except (TypeError, ValueError) as exc:
+                raise StoreError(f"{self.path}: game {gid} cannot be listed: its row is damaged ({exc}). "
+                                 f"Nothing was changed.") from None
+        return out
+
+    def unfinished(self) -> list[GameSummary]:
+        """The games not over yet, the one played most recently first."""
+        return self.list_games(unfinished_only=True)
