@@ -277,3 +277,18 @@ def test_extends_unknown_ruleset(tmp_path):
     problems = [str(p) for p in check_file(path)]
     assert len(problems) == 1
     assert problems[0].startswith(f"{path}: extends: no built-in ruleset 'lupaos' (did you mean 'lupaus'?)")
+
+
+@pytest.mark.parametrize(("addition", "message"), [
+    ('[fields.cards]\ntype = "int"\nmin = 0\nmax = 5\n',
+     "fields.cards: 'cards' cannot be a field name: it is a built-in name "
+     "(cards dealt to each player this deal (the number of tricks)); choose another name"),
+    ('[options.speed]\ntype = "int"\ndefault = 1\n[derived.speed]\nvalue = "1"\n',
+     "derived.speed: 'speed' cannot be a derived value name: it is already an option or constant; choose another name"),
+    ('[constants]\nBig = "1"\n',
+     "constants.Big: 'Big' is not a valid constant name: use lower-case letters, digits and '_', starting with a letter"),
+])
+def test_names_that_are_taken_or_malformed(addition, message):
+    """A field, derived value or constant name that is taken says by what."""
+    _, problems = parse_ruleset_text(VALID_MINIMAL + addition, "mine.toml")
+    assert [str(p) for p in problems] == [f"mine.toml: {message}"]

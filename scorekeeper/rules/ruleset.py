@@ -567,6 +567,22 @@ class _Builder:
             self.add(exc.key, exc.message)
             return None
 
+    def new_name(self, name: str, kind: str, names: dict, key: str) -> bool:
+        """Whether a constant, field or derived value may take this name; if not, say why."""
+        if not ID_RE.match(name):
+            self.add(key, f"'{name}' is not a valid {kind} name: use lower-case letters, digits and '_', starting with a letter")
+            return False
+        if name in names:
+            if name in CONTEXT_NAMES:
+                taken = f"a built-in name ({CONTEXT_NAMES[name][1]})"
+            elif names[name].scope == CONST:
+                taken = "already an option or constant"
+            else:
+                taken = "already a field or derived value"
+            self.add(key, f"'{name}' cannot be a {kind} name: it is {taken}; choose another name")
+            return False
+        return True
+
     def choice(self, value: Any, allowed: tuple[str, ...], key: str, default: str) -> str:
         if value is None:
             return default
@@ -651,8 +667,7 @@ class _Builder:
         constants: dict[str, Formula] = {}
         for cid, text in (top.get("constants") or {}).items():
             key = _key("constants", cid)
-            if not ID_RE.match(cid) or cid in names:
-                self.add(key, f"'{cid}' cannot be a constant name (it is taken or not lower-case letters, digits and '_')")
+            if not self.new_name(cid, "constant", names, key):
                 continue
             f = self.formula(text, key, game_names, CONST)
             if f:
@@ -664,8 +679,7 @@ class _Builder:
         field_meta = {}
         for fid, raw in raw_fields.items():
             key = _key("fields", fid)
-            if not ID_RE.match(fid) or fid in names:
-                self.add(key, f"'{fid}' cannot be a field name (it is a built-in, an option or constant, or not lower-case letters, digits and '_')")
+            if not self.new_name(fid, "field", names, key):
                 continue
             f = self.checker.table(raw, TABLES["field"], key)
             if "type" not in f:
@@ -686,8 +700,7 @@ class _Builder:
         derived_meta = {}
         for did, raw in raw_derived.items():
             key = _key("derived", did)
-            if not ID_RE.match(did) or did in names:
-                self.add(key, f"'{did}' cannot be a derived name (it is taken or not lower-case letters, digits and '_')")
+            if not self.new_name(did, "derived value", names, key):
                 continue
             d = self.checker.table(raw, TABLES["derived"], key)
             scope = self.choice(d.get("scope"), ("seat", "deal"), _key(key, "scope"), "seat")
