@@ -267,8 +267,10 @@ class Game:
         before, state = self._state(number)
         return self._validate(number, values, before, levels, state)
 
-    def _validate(self, number: int, values: Mapping[str, Any], before: tuple, levels, state=None) -> list[Issue]:
-        d = DealEval(self.setup, number, values, before, state)
+    def _validate(self, number: int, values: Mapping[str, Any], before: tuple, levels, state=None,
+                  d: DealEval | None = None) -> list[Issue]:
+        if d is None:
+            d = DealEval(self.setup, number, values, before, state)
         issues: list[Issue] = []
         try:
             self._field_issues(d, issues)
@@ -286,13 +288,24 @@ class Game:
         return issues
 
     def _field_issues(self, d: DealEval, issues: list[Issue]) -> None:
+        values = d.values
         for spec in self.ruleset.fields.values():
+            entered = values.get(spec.id)
+            bounds = None
+            if spec.type == "int" and not (spec.min.per_seat or spec.max.per_seat):
+                try:  # the same for every seat: worked out once
+                    bounds = (d.run(spec.min, None), d.run(spec.max, None))
+                except Missing:
+                    bounds = None
             for unit in d.units(spec):
+                raw = entered if spec.scope == "deal" else entered[unit - 1]
                 seat = d.unit_seat(spec, unit)
+                if (raw is not None and bounds is not None and spec.when is None
+                        and type(raw) is int and bounds[0] <= raw <= bounds[1]):
+                    continue  # the common case, settled without building any message
+                enabled = d.enabled(spec, seat)
                 who = d.unit_name(spec, unit)
                 label = f"{spec.label} of {who}" if who else spec.label
-                raw = d.raw(spec.id, seat)
-                enabled = d.enabled(spec, seat)
                 if raw is None:
                     if enabled is not True or spec.optional:
                         continue
@@ -402,7 +415,7 @@ class Game:
             if checked is not None and checked[0] == number and checked[1] is values:
                 issues = list(checked[2])
             else:
-                issues = self._validate(number, values, totals, ("error", "warning"), state)
+                issues = self._validate(number, values, totals, ("error", "warning"), state, d)
             self._checked = None
             scores, made = [], []
             for scorer in range(setup.scorers):
@@ -422,7 +435,7 @@ class Game:
                 best = (max if self.ruleset.winner == "highest" else min)(after)
                 won = tuple(w + (t == best) for w, t in zip(won, after))
                 match = tuple(m + a for m, a in zip(match, awards))
-            ends = self._ends(number, values, totals, (won, match))
+            ends = self._ends(number, values, totals, (won, match), d if not part_over else None)
             if ends and parts is not None and parts.bonus is not None:
                 final = DealEval(setup, number, values, totals, (won, match))
                 match = tuple(m + self._number(parts.bonus, final, seat)
@@ -443,14 +456,15 @@ class Game:
             return zero, (zero, zero)
         return (zero if result.part_over else result.totals), (result.parts_won, result.match)
 
-    def _ends(self, number: int, values, before: tuple, state) -> bool:
+    def _ends(self, number: int, values, before: tuple, state, d: DealEval | None = None) -> bool:
+        """Whether the game ends with this deal (``d``: the deal, if ``state`` is still its own)."""
         plan = self.setup.plan
         if plan is not None and number >= len(plan):
             return True
         when = self.ruleset.end_when
         if when is None:
             return False
-        return _holds(when, DealEval(self.setup, number, values, before, state))
+        return _holds(when, d if d is not None else DealEval(self.setup, number, values, before, state))
 
     @staticmethod
     def _number(formula, deal: DealEval, seat: int):

@@ -775,6 +775,11 @@ class Formula:
         return f"Formula({self.key!r}, {self.text!r})"
 
     @property
+    def per_seat(self) -> bool:
+        """Whether the value can differ from seat to seat (it reads a per-seat name)."""
+        return any(self._names[n].scope == SEAT for n in self.names if n in self._names)
+
+    @property
     def size(self) -> int:
         """How many syntax nodes the formula has (small ones are worth computing in place)."""
         return sum(1 for _ in ast.walk(self._tree))
