@@ -1,10 +1,17 @@
 """The command line: ``scorekeeper <command>`` (also ``python -m scorekeeper``).
 
-Commands: ``rules list|show|check``, ``check-bid``, ``hand-value``, ``replay`` and
-``export``; with no command the terminal UI starts (once it exists).
+Commands: ``rules list|show|check``, ``check-bid``, ``hand-value``, ``replay``,
+``export`` and ``play ID|FILE`` (the terminal app on a new game of that ruleset); with
+no command the terminal app starts. ``--db PATH`` (before the command, or after
+``play``) chooses the file where the app saves games.
+
+Stored games (the file the app saves in; ``--db PATH`` chooses another): ``history``,
+``show GAME_ID``, ``stats``, ``sessions``, ``session [ID]``, ``import SHEET``; ``replay``
+and ``export`` take a game id too, and ``export --session [ID]`` or ``--all``.
 
 Exit status: 0 success; 1 a bad sheet or ruleset, an illegal bid, a deal that breaks
-a rule; 2 a usage error (unknown ruleset or option, wrong number of bids, ...).
+a rule, an unknown game or session, a store that cannot be used; 2 a usage error
+(unknown ruleset or option, wrong number of bids, ...).
 Every error is one line on stderr, never a traceback.
 """
 
@@ -476,6 +483,8 @@ def cmd_replay(args) -> int:
     from .game.sheet import sheet_title
     from .store.export import game_document
 
+    if _game_id(args.sheet) is not None:
+        return _replay_stored(args, _game_id(args.sheet))
     overrides = _parse_options(args.option)
     shown = str(args.sheet)
     try:
@@ -499,10 +508,18 @@ def cmd_replay(args) -> int:
         game, refused = replay_sheet(args.sheet, overrides)
     except OptionError as exc:
         raise UsageError(str(exc)) from None
-    if args.json:
-        doc = game_document(game)
+    return _print_what_if(base, game, refused, overrides, shown, title, args.json, "sheet")
+
+
+def _print_what_if(base: Game, game: Game, refused, overrides: dict, shown: str, title: str | None,
+                   as_json: bool, source: str) -> int:
+    """The re-scored game, its totals beside ``base``'s, and the deals that break a rule (exit 1)."""
+    from .store.export import game_document
+
+    if as_json:
+        doc = game_document(game, title)
         doc["refused"] = [{"deal": n, "messages": [i.message for i in issues]} for n, issues in refused]
-        doc["sheet"] = {
+        doc[source] = {
             "options": base.options,
             "totals": list(base.totals()),
             "standings": [{"rank": s.rank, "name": s.name, "total": s.total} for s in base.standings()],
@@ -515,7 +532,7 @@ def cmd_replay(args) -> int:
             _out(line)
         _out()
         given = ", ".join(f"{k}={v}" for k, v in overrides.items())
-        rows: list[list[Any]] = [["", "sheet options", given]]
+        rows: list[list[Any]] = [["", f"{source} options", given]]
         for name, a, b in zip(game.scorer_names, base.totals(), game.totals()):
             rows.append([name, a, b])
         _out("Totals side by side:")
@@ -535,6 +552,8 @@ def cmd_export(args) -> int:
     from .game.sheet import dump_sheet, load_sheet
     from .store.export import export
 
+    if args.session is not None or args.all or args.sheet is None or _game_id(args.sheet) is not None:
+        return _export_stored(args)
     game = load_sheet(args.sheet)
     if args.format == "toml" and args.output:
         dump_sheet(game, args.output)
@@ -547,11 +566,334 @@ def cmd_export(args) -> int:
     return 0
 
 
+# --- stored games ----------------------------------------------------------------------------
+
+
+def _game_id(text: str | None) -> int | None:
+    """A game id given where a sheet may be: digits that are not the name of an existing file."""
+    if text is None or not (text.isascii() and text.isdigit()) or Path(text).exists():
+        return None
+    return int(text)
+
+
+def _store_path(args) -> Path:
+    from .store.db import default_db_path
+
+    db = getattr(args, "db", None)
+    return Path(db).expanduser() if db else default_db_path()
+
+
+def _open_store(args, create: bool = False):
+    """The store (StoreError if it cannot be used); None when there is no file yet and ``create`` is off."""
+    from .store.db import Store
+
+    path = _store_path(args)
+    if not create and not path.exists():
+        return None
+    return Store(path)
+
+
+def _no_game(args, game_id: int) -> ValueError:
+    from .store.db import StoreError
+
+    return StoreError(f"{_store_path(args)}: there is no game {game_id} (no game has been saved there yet)")
+
+
+def _when(moment) -> str:
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _result_text(summary) -> str:
+    """As status_text says it, from a listed game's summary (no replay)."""
+    if summary.winners:
+        return f"winner{'s' if len(summary.winners) > 1 else ''}: {', '.join(summary.winners)}"
+    played, planned = summary.deals_played, summary.planned_deals
+    if planned is not None:
+        return f"in progress ({played} of {planned} deals played)"
+    return f"in progress ({played} deal{'' if played == 1 else 's'} played)"
+
+
+def _summary_doc(g) -> dict:
+    return {"id": g.id, "title": g.title, "ruleset": g.ruleset_id, "name": g.ruleset_name, "players": list(g.players),
+            "created_at": g.created_at.isoformat(), "updated_at": g.updated_at.isoformat(),
+            "deals_played": g.deals_played, "planned_deals": g.planned_deals, "over": g.finished,
+            "winners": list(g.winners)}
+
+
+def _game_rows(games) -> list[list[Any]]:
+    rows: list[list[Any]] = [["id", "started", "game", "players", "result"]]
+    for g in games:
+        rows.append([g.id, _when(g.created_at), g.ruleset_name + (f": {g.title}" if g.title else ""),
+                     ", ".join(g.players), _result_text(g)])
+    return rows
+
+
+def cmd_history(args) -> int:
+    from .store.history import history
+
+    store = _open_store(args)
+    games = [] if store is None else history(store)
+    if store is not None:
+        store.close()
+    if args.json:
+        _json([_summary_doc(g) for g in games])
+        return 0
+    if not games:
+        _out(f"No games are stored in {_store_path(args)} yet.")
+        return 0
+    _out(f"Games in {_store_path(args)}, the latest played first:")
+    for line in _table(_game_rows(games)):
+        _out("  " + line)
+    return 0
+
+
+def _load(args, store, game_id: int):
+    from .store.history import load_game
+
+    if store is None:
+        raise _no_game(args, game_id)
+    return load_game(store, game_id)
+
+
+def cmd_show(args) -> int:
+    from .store.export import game_document
+
+    store = _open_store(args)
+    try:
+        stored = _load(args, store, args.game)
+    finally:
+        if store is not None:
+            store.close()
+    if args.json:
+        _json({"id": stored.id, **game_document(stored.game, stored.title)})
+    else:
+        for line in _replay_lines(stored.game, stored.title):
+            _out(line)
+    return 0
+
+
+def _replay_stored(args, game_id: int) -> int:
+    from .store.history import what_if
+
+    overrides = _parse_options(args.option)
+    if not overrides:
+        return cmd_show(argparse.Namespace(**{**vars(args), "game": game_id}))
+    store = _open_store(args)
+    try:
+        stored = _load(args, store, game_id)
+    finally:
+        if store is not None:
+            store.close()
+    game, refused = what_if(stored, overrides)  # OptionError: a usage error (exit 2)
+    return _print_what_if(stored.game, game, refused, overrides, f"game {game_id}", stored.title, args.json,
+                          "stored")
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "-"
+
+
+def _stats_lines(p) -> list[str]:
+    games = f"{p.games} finished game{'' if p.games == 1 else 's'}"
+    if p.unfinished:
+        games += f" ({p.unfinished} in progress)"
+    rank = f", average rank {p.average_rank:.2f}" if p.average_rank is not None else ""
+    lines = [f"{p.name}: {games}, {p.wins} win{'' if p.wins == 1 else 's'}{rank}"]
+    b = p.bidding
+    if b is not None and b.deals:
+        lines.append(f"  bids: {b.deals} deal{'' if b.deals == 1 else 's'}, {b.exact} exact ({_percent(b.exact, b.deals)}), {b.over} over, "
+                     f"{b.under} under; tricks - bid {b.mean_difference:+.2f} on average")
+        lines.append("  exact by cards: " + ", ".join(
+            f"{c}: {e}/{d}" for c, (d, e) in sorted(b.by_cards.items())))
+        if b.dealer_deals:
+            lines.append(f"  as dealer: {b.dealer_deals} deal{'' if b.dealer_deals == 1 else 's'}, the bid was restricted in {b.restricted}, "
+                         f"missed {b.restricted_missed} of those ({_percent(b.restricted_missed, b.restricted)})")
+    return lines
+
+
+class StatsError(ValueError):
+    """A statistics request that names no stored player (exit status 1)."""
+
+
+def cmd_stats(args) -> int:
+    import difflib
+
+    from .store.stats import player_key, stats
+
+    store = _open_store(args)
+    try:
+        report = stats(store, args.player) if store is not None else None
+        everyone = stats(store).players if store is not None and args.player and not report.players else None
+    finally:
+        if store is not None:
+            store.close()
+    players = report.players if report is not None else []
+    if args.player is not None and not players:
+        known = [p.name for p in everyone or ()]
+        close = difflib.get_close_matches(player_key(args.player), [player_key(n) for n in known], n=1)
+        hint = f" (did you mean '{next(n for n in known if player_key(n) == close[0])}'?)" if close else ""
+        where = f"; the players are: {', '.join(known)}" if known else ""
+        raise StatsError(f"no stored game has a player called '{args.player.strip()}'{hint}{where}")
+    skipped = report.skipped if report is not None else []
+    if args.json:
+        _json({"players": [p.as_dict() for p in players],
+               "skipped": [{"game": gid, "problem": why} for gid, why in skipped]})
+    elif not players:
+        _out(f"No games are stored in {_store_path(args)} yet.")
+    else:
+        for i, p in enumerate(players):
+            if i:
+                _out()
+            for line in _stats_lines(p):
+                _out(line)
+    for gid, why in skipped:
+        _err(f"game {gid} is left out: {why}")
+    return 1 if skipped else 0
+
+
+def _session_rows(report) -> list[list[Any]]:
+    rows: list[list[Any]] = [["rank", "name", "played", "won", "in progress"] + [r.name for r in report.rulesets]]
+    for line in report.standings:
+        rows.append([line.rank, line.name, line.played, line.won, line.in_progress]
+                    + [line.points.get(r.id, "") for r in report.rulesets])
+    return rows
+
+
+def cmd_sessions(args) -> int:
+    from .store.sessions import session_reports
+
+    store = _open_store(args)
+    try:
+        reports = session_reports(store) if store is not None else []
+    finally:
+        if store is not None:
+            store.close()
+    if args.json:
+        _json([r.as_dict() for r in reports])
+        return 0
+    if not reports:
+        _out(f"No sessions are stored in {_store_path(args)} yet.")
+        return 0
+    rows: list[list[Any]] = [["id", "started", "title", "games", "leading"]]
+    for r in reports:
+        first = [line for line in r.standings if line.rank == 1]
+        lead = ", ".join(line.name for line in first) + (f" ({first[0].won} won)" if first else "")
+        rows.append([r.session.id, _when(r.session.started_at), r.session.title or "", len(r.games), lead])
+    _out(f"Sessions in {_store_path(args)}, the newest first:")
+    for line in _table(rows):
+        _out("  " + line)
+    return 0
+
+
+def cmd_session(args) -> int:
+    from .store.db import StoreError
+    from .store.sessions import session_report
+
+    store = _open_store(args)
+    if store is None:
+        raise StoreError(f"{_store_path(args)}: there are no sessions yet: a session starts with the first game played")
+    try:
+        report = session_report(store, args.session)
+    finally:
+        store.close()
+    if args.json:
+        doc = report.as_dict()
+        doc["games"] = [_summary_doc(g) for g in report.games]
+        _json(doc)
+    else:
+        s = report.session
+        _out(f"Session {s.id}" + (f": {s.title}" if s.title else ""))
+        count = len(report.games)
+        _out(f"Started {_when(s.started_at)}, last active {_when(s.last_active)}; "
+             f"{count} game{'' if count == 1 else 's'}")
+        _out()
+        _out("Standing (games won, then points; points add up within one ruleset only):")
+        for line in _table(_session_rows(report)):
+            _out("  " + line)
+        _out()
+        _out("Games:")
+        for line in _table(_game_rows(report.games)):
+            _out("  " + line)
+    for gid, why in report.skipped:
+        _err(f"game {gid} is left out: {why}")
+    return 1 if report.skipped else 0
+
+
+def cmd_import(args) -> int:
+    from .store.history import import_sheet
+
+    with _open_store(args, create=True) as store:
+        game_id = import_sheet(store, args.sheet)
+        stored = store.open_game(game_id)
+    game = stored.game
+    played = len(game.deals)
+    _out(f"{args.sheet}: stored as game {game_id} in {store.path}: {game.ruleset.name}, "
+         f"{', '.join(game.players)}; {played} deal{'' if played == 1 else 's'}")
+    return 0
+
+
+_NEWEST = object()  # export --session without an id (argparse converts only text constants)
+
+
+def _write_text(text: str, output: str | None) -> None:
+    if output:
+        Path(output).write_text(text, encoding="utf-8", newline="")
+    else:
+        sys.stdout.write(text)
+
+
+def _export_stored(args) -> int:
+    from .store.db import StoreError
+    from .store.export import export, export_games
+    from .store.history import exported, load_game
+    from .store.sessions import session_report
+
+    game_id = _game_id(args.sheet)
+    given = [w for w, on in (("a game", game_id is not None), ("--session", args.session is not None),
+                             ("--all", args.all)) if on]
+    if args.sheet is not None and game_id is None:
+        given.insert(0, "a sheet")
+    if len(given) != 1:
+        raise UsageError("export takes one of: SHEET, GAME_ID, --session [ID] or --all"
+                         + (f"; got {' and '.join(given)}" if given else ""))
+    if args.format == "toml" and game_id is None:
+        raise UsageError("a TOML score sheet holds one game: export the games one by one "
+                         "(export GAME_ID --format toml), or choose csv, json, md or html")
+    store = _open_store(args)
+    if store is None:
+        if game_id is not None:
+            raise _no_game(args, game_id)
+        if args.session is not None:
+            raise StoreError(f"{_store_path(args)}: there are no sessions yet: a session starts with the first "
+                             "game played")
+        _write_text(export_games([], args.format), args.output)
+        return 0
+    try:
+        if game_id is not None:
+            stored = load_game(store, game_id)
+            text = export(stored.game, args.format, title=stored.title, ruleset_ref=stored.ruleset_ref)
+        elif args.session is not None:
+            report = session_report(store, None if args.session is _NEWEST else args.session)
+            games = [exported(load_game(store, gid)) for gid in report.session.game_ids]
+            text = export_games(games, args.format, report)
+        else:
+            games = [exported(load_game(store, g.id)) for g in sorted(store.list_games(), key=lambda g: g.id)]
+            text = export_games(games, args.format)
+    finally:
+        store.close()
+    _write_text(text, args.output)
+    return 0
+
+
 # --- the parser ------------------------------------------------------------------------------
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROG, description="Score keeper for trick-taking card games.")
+    parser = _Parser(prog=PROG, description="Score keeper for trick-taking card games. Without a command "
+                     "the terminal app starts; 'scorekeeper --db PATH' makes it save games in PATH (default: "
+                     "$SCOREKEEPER_DB, else the user data folder).")
+    # Left out of the usage line (the app's option, not the commands'); told in the description.
+    parser.add_argument("--db", metavar="PATH", default=None, help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     rules = sub.add_parser("rules", help="list, show or check rulesets")
@@ -585,22 +927,72 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("cards", nargs="+", metavar="CARD", help="cards such as SK HA D10 C3 ♠K")
     p.set_defaults(run=cmd_hand_value)
 
-    p = sub.add_parser("replay", help="replay a score sheet and print the scores")
-    p.add_argument("sheet", metavar="SHEET")
+    p = sub.add_parser("replay", help="replay a score sheet or a stored game and print the scores")
+    p.add_argument("sheet", metavar="SHEET|GAME_ID")
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="re-score under another option value (repeatable)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    _db_option(p)
     p.set_defaults(run=cmd_replay)
 
-    p = sub.add_parser("export", help="export a score sheet's game")
-    p.add_argument("sheet", metavar="SHEET")
-    p.add_argument("--format", required=True, choices=("csv", "json", "md", "toml"))
+    p = sub.add_parser("play", help="start the terminal app on a new game of a ruleset (an id or a .toml file)")
+    p.add_argument("ruleset", metavar="ID|FILE")
+    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS,
+                   help="the file where games are saved (default: $SCOREKEEPER_DB or the user data folder)")
+    p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("export", help="export a score sheet's game, a stored game, a session or every stored game")
+    p.add_argument("sheet", metavar="SHEET|GAME_ID", nargs="?",
+                   help="a score sheet (an existing file) or the id of a stored game")
+    p.add_argument("--session", metavar="ID", nargs="?", type=int, const=_NEWEST, default=None,
+                   help="a session's standing and its games (without ID the newest session)")
+    p.add_argument("--all", action="store_true", help="every stored game")
+    p.add_argument("--format", required=True, choices=("csv", "json", "md", "toml", "html"))
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    _db_option(p)
     p.set_defaults(run=cmd_export)
+
+    p = sub.add_parser("history", help="list the stored games, finished and in progress")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    _db_option(p)
+    p.set_defaults(run=cmd_history)
+
+    p = sub.add_parser("show", help="print a stored game's score sheet")
+    p.add_argument("game", metavar="GAME_ID", type=int)
+    p.add_argument("--json", action="store_true", help="print JSON")
+    _db_option(p)
+    p.set_defaults(run=cmd_show)
+
+    p = sub.add_parser("stats", help="statistics per player over every stored game")
+    p.add_argument("--player", metavar="NAME", help="only this player (the name in any case)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    _db_option(p)
+    p.set_defaults(run=cmd_stats)
+
+    p = sub.add_parser("sessions", help="list the sessions (the games played in one sitting)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    _db_option(p)
+    p.set_defaults(run=cmd_sessions)
+
+    p = sub.add_parser("session", help="a session's standing and games (without ID the newest)")
+    p.add_argument("session", metavar="ID", type=int, nargs="?")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    _db_option(p)
+    p.set_defaults(run=cmd_session)
+
+    p = sub.add_parser("import", help="store the game of a TOML score sheet")
+    p.add_argument("sheet", metavar="SHEET")
+    _db_option(p)
+    p.set_defaults(run=cmd_import)
     return parser
 
 
-def _run_tui(parser: argparse.ArgumentParser) -> int:
+def _db_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS,
+                   help="the store file (default: $SCOREKEEPER_DB or the user data folder)")
+
+
+def _run_tui(parser: argparse.ArgumentParser, db: str | None = None, ruleset: str | None = None) -> int:
     try:
         from .tui.app import run  # lazy: the headless commands never import textual
     except ModuleNotFoundError as exc:
@@ -608,7 +1000,24 @@ def _run_tui(parser: argparse.ArgumentParser) -> int:
             parser.print_help()
             return 0
         raise
-    return run() or 0
+    if db is None and ruleset is None:
+        return run() or 0
+    return run(db_path=db, ruleset=ruleset) or 0
+
+
+def cmd_play(args) -> int:
+    """``scorekeeper play ID|FILE``: the app, straight into a new game of that ruleset.
+
+    An unknown id or a missing file is a usage error here; a file with problems opens
+    in the app, which lists what ``rules check`` finds.
+    """
+    try:
+        path = find_ruleset_path(args.ruleset)
+    except RulesetError as exc:
+        raise UsageError(exc.problems[0].message) from None
+    if not path.exists():
+        raise UsageError(f"{args.ruleset}: no such file")
+    return _run_tui(build_parser(), getattr(args, "db", None), args.ruleset)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -618,6 +1027,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not argv:
             return _run_tui(parser)
         args = parser.parse_args(argv)
+        if args.command is None:
+            return _run_tui(parser, args.db)
         if getattr(args, "run", None) is None:
             parser.print_help()
             return 2

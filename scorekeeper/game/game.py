@@ -21,7 +21,7 @@ from .engine import (
 
 __all__ = [
     "Action", "DealInfo", "DealResult", "Game", "GameError", "IllegalEntry", "Issue",
-    "SetupError", "Standing",
+    "SetupError", "Standing", "replay_into",
 ]
 
 
@@ -534,6 +534,38 @@ class Game:
             order = ()
         return DealInfo(number, self.planned_deals, d.cards, d.dealer, d.forehand, order, leader,
                         d.trump(), tuple(d.reminders()))
+
+
+def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[int, list[Issue]]]:
+    """Record deals into a fresh game, keeping those that break a rule (for what-if re-scoring).
+
+    Returns the refused deals as (deal number, issues). A refused deal is still
+    recorded (``record(check=False)``), so later deals keep their numbers and the
+    totals count what the table played; a deal beyond the deal plan cannot be recorded
+    at all and is listed and left out. Values that are not well-formed raise GameError
+    (with ``deal`` set on it) — they are a broken sheet, not a different rule.
+    """
+    refused: list[tuple[int, list[Issue]]] = []
+    for number, raw in enumerate(deals, start=game.next_deal):
+        try:
+            clean = game.normalize(raw)
+        except GameError as exc:
+            exc.deal = number  # type: ignore[attr-defined]
+            raise
+        plan = game.setup.plan
+        if plan is not None and number > len(plan):
+            refused.append((number, [Issue("error", f"the game has {len(plan)} deals; there is no deal {number}")]))
+            continue
+        try:
+            game.record(clean)
+            continue
+        except IllegalEntry as exc:
+            issues = list(exc.issues)
+        except GameError as exc:  # the game ended earlier under these rules
+            issues = [Issue("error", str(exc))]
+        refused.append((number, issues))
+        game.record(clean, check=False)  # shown, not dropped: its problems are listed
+    return refused
 
 
 def _holds(formula, deal: DealEval, seat: int | None = None) -> bool:

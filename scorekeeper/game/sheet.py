@@ -38,8 +38,8 @@ from typing import Any, Mapping
 
 from ..rules.cards import Card
 from ..rules.ruleset import RulesetError, load_ruleset
-from .engine import GameError, IllegalEntry, Issue
-from .game import Action, Game
+from .engine import GameError, Issue
+from .game import Game, replay_into
 
 __all__ = ["OptionError", "SheetError", "dump_sheet", "load_sheet", "replay_sheet", "sheet_title", "sheet_values"]
 
@@ -201,25 +201,10 @@ def replay_sheet(path: str | Path, options_override: Mapping[str, Any] | None = 
     SheetError; an unknown or bad override raises OptionError.
     """
     game, deals, shown = _start(path, options_override)
-    refused: list[tuple[int, list[Issue]]] = []
-    for number, raw in enumerate(deals, start=1):
-        try:
-            clean = game.normalize(raw)
-        except GameError as exc:
-            raise SheetError(f"{shown}: deal {number}: {exc}") from None
-        plan = game.setup.plan
-        if plan is not None and number > len(plan):
-            refused.append((number, [Issue("error", f"the game has {len(plan)} deals; there is no deal {number}")]))
-            continue
-        try:
-            game.record(clean)
-            continue
-        except IllegalEntry as exc:
-            issues = list(exc.issues)
-        except GameError as exc:  # the game ended earlier under these options
-            issues = [Issue("error", str(exc))]
-        refused.append((number, issues))
-        game.record(clean, check=False)  # shown, not dropped: its problems are listed above
+    try:
+        refused = replay_into(game, deals)
+    except GameError as exc:
+        raise SheetError(f"{shown}: deal {exc.deal}: {exc}") from None  # type: ignore[attr-defined]
     return game, refused
 
 

@@ -356,7 +356,6 @@ class _Checker:
 
     def value(self, value: Any, kind: str, where: str) -> bool:
         base = kind.split(":")[0]
-        sub = kind.split(":")[1] if ":" in kind else None
         bad = lambda: self.add(where, f"expected {_TYPE_WORDS.get(base, base)}, got {_toml_type(value)}")  # noqa: E731
         if base == "any":
             return True

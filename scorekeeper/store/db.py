@@ -13,7 +13,7 @@ How it stays safe:
   rebuilt by replaying it through :class:`~scorekeeper.game.game.Game`, so the
   redo stack survives a restart too. Stored rows are never changed or deleted,
   except the summary columns of ``games``, which are written in the same
-  transaction as each entry, and a game's draft.
+  transaction as each entry, a game's draft, and the ``stats_cache`` rows.
 - A draft holds what is entered of the next deal before it is confirmed (the bids,
   while the hand is played), so that it too survives quitting. Recording the deal
   removes the draft in the same transaction; a draft for another deal than the
@@ -67,6 +67,27 @@ Schema (store version 1)::
       values_json   TEXT NOT NULL  as entries.values_json
       updated_at    TEXT NOT NULL
 
+Added in store version 2 (:func:`_migrate_to_2`)::
+
+    sessions                       the games a table plays in one sitting
+      id            INTEGER PRIMARY KEY   games.session_id refers to it
+      started_at    TEXT NOT NULL  ISO 8601 in UTC
+      title         TEXT           NULL when it has none
+
+    stats_cache                    derived per-game figures (scorekeeper.store.stats), a cache:
+      game_id       INTEGER PRIMARY KEY REFERENCES games(id)
+      entries       INTEGER NOT NULL  the number of entries the figures were derived from
+      version       INTEGER NOT NULL  of the derivation (stats.FACTS_VERSION)
+      facts_json    TEXT NOT NULL     a row whose entries or version differ is recomputed;
+                                      deleting the table's rows loses nothing
+
+Sessions: :meth:`Store.new_game` puts a new game in the current session: the newest
+session, if it was active (started, or a game of it had an entry) in the last
+:data:`SESSION_IDLE` (12 hours); otherwise, or with ``new_session=True``, it starts a new
+session for it. :meth:`Store.new_session` starts one explicitly (with a title); the
+next new game joins it. Games stored by :meth:`Store.create_game` (imports) belong to
+no session unless given ``session_id``.
+
 Not thread-safe: a :class:`Store` is used from the thread that opened it. Other
 processes (a score board) may read the same file while one writes.
 """
@@ -79,7 +100,7 @@ import sqlite3
 import stat
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
@@ -89,8 +110,8 @@ from ..game.sheet import sheet_values
 from ..rules.ruleset import Ruleset, RulesetError, ruleset_from_raw
 
 __all__ = [
-    "APPLICATION_ID", "ENV_VAR", "MIGRATIONS", "SCHEMA_VERSION", "GameSummary", "Store", "StoreError",
-    "StoredEntry", "StoredGame", "default_db_path",
+    "APPLICATION_ID", "ENV_VAR", "MIGRATIONS", "SCHEMA_VERSION", "SESSION_IDLE", "GameSummary",
+    "Session", "Store", "StoreError", "StoredEntry", "StoredGame", "default_db_path",
 ]
 
 ENV_VAR = "SCOREKEEPER_DB"
@@ -160,12 +181,33 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX games_by_update ON games (updated_at DESC, id DESC)")
 
 
+def _migrate_to_2(conn: sqlite3.Connection) -> None:
+    """Sessions (the games of one sitting) and the statistics cache."""
+    conn.execute("""
+        CREATE TABLE sessions (
+            id          INTEGER PRIMARY KEY,
+            started_at  TEXT NOT NULL,
+            title       TEXT
+        )""")
+    conn.execute("CREATE INDEX games_by_session ON games (session_id)")
+    conn.execute("""
+        CREATE TABLE stats_cache (
+            game_id     INTEGER PRIMARY KEY REFERENCES games(id),
+            entries     INTEGER NOT NULL,
+            version     INTEGER NOT NULL,
+            facts_json  TEXT NOT NULL
+        )""")
+
+
 # MIGRATIONS[i] takes a store from version i to version i + 1; the store version is
 # len(MIGRATIONS). Never change a migration that has shipped: add one.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_to_1]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_to_1, _migrate_to_2]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _TABLES = {"games", "entries", "drafts"}
+
+# A new game joins the newest session if that was active this recently.
+SESSION_IDLE = timedelta(hours=12)
 
 
 # --- values ------------------------------------------------------------------------------------
@@ -186,6 +228,17 @@ class GameSummary:
     planned_deals: int | None
     finished: bool
     winners: list[str]  # empty until the game is over
+
+
+@dataclass(frozen=True)
+class Session:
+    """The games a table played in one sitting."""
+
+    id: int
+    started_at: datetime
+    title: str | None
+    last_active: datetime  # the latest of started_at and its games' latest entries
+    game_ids: tuple[int, ...]  # in the order they were started
 
 
 @dataclass(frozen=True)
@@ -322,6 +375,9 @@ class Store:
         self._clock = clock or _utc_now
         self._timeout = timeout
         self._conn: sqlite3.Connection | None = None
+        # Compiled copies of stored rulesets, by (ruleset_json, ref): compiling one costs
+        # more than replaying a game, and most games share a handful of rulesets.
+        self._rulesets: dict[tuple[str, str], Ruleset] = {}
         self._inspect()
         self._conn = self._open()
 
@@ -460,7 +516,6 @@ class Store:
                 f"{self.path} could not be upgraded from store version {start} to {target} ({exc}). It was "
                 f"left as it was: choose another file with --db PATH, or use the scorekeeper that wrote it.") from None
 
-    # -- lifetime
     def close(self) -> None:
         if self._conn is not None:
             self._conn.close()
@@ -550,11 +605,17 @@ class Store:
                              (stored.id, deal, values_json, now))
 
     # -- games
-    def create_game(self, game: Game, ruleset_ref: str, title: str | None = None) -> int:
+    def create_game(self, game: Game, ruleset_ref: str, title: str | None = None, *,
+                    session_id: int | None = None) -> int:
         """Store a game (with the entries it already has) and its ruleset; its id.
 
         The game's undo/redo history is stored as entries; what it could redo is not kept.
+        It belongs to session ``session_id`` (StoreError if there is none such), else to none.
         """
+        return self._create_game(game, ruleset_ref, title, session_id)
+
+    def _create_game(self, game: Game, ruleset_ref: str, title: str | None, session: int | str | None) -> int:
+        """create_game; ``session`` is a session id, None, or "current"/"new" (decided in the transaction)."""
         if title is not None and not isinstance(title, str):
             raise TypeError("title must be text or None")
         what = "the new game"
@@ -576,12 +637,13 @@ class Store:
             raise StoreError(f"{self.path}: {what} was not saved: its entries do not replay to the same game.")
         now = self._now()
         with self._transaction(what) as conn:
+            session_id = self._session_for(conn, session, now)
             cur = conn.execute(
                 "INSERT INTO games (created_at, updated_at, title, ruleset_ref, ruleset_id, ruleset_name, "
-                "ruleset_json, players_json, options_json, first_dealer, planned_deals, deals_played, finished, "
-                "winners_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "ruleset_json, players_json, options_json, first_dealer, session_id, planned_deals, deals_played, "
+                "finished, winners_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (now, now, title, str(ruleset_ref), game.ruleset.id, game.ruleset.name, ruleset_json, players_json,
-                 options_json, game.setup.first_dealer, game.planned_deals, *self._summary(game)))
+                 options_json, game.setup.first_dealer, session_id, game.planned_deals, *self._summary(game)))
             game_id = cur.lastrowid
             conn.executemany(
                 "INSERT INTO entries (game_id, seq, kind, deal, values_json, created_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -589,11 +651,98 @@ class Store:
         return game_id
 
     def new_game(self, ruleset: Ruleset, ruleset_ref: str, players, options: Mapping[str, Any] | None = None,
-                 first_dealer: int = 1, title: str | None = None) -> StoredGame:
-        """Start and store a game; SetupError (nothing stored) if the ruleset refuses the setup."""
+                 first_dealer: int = 1, title: str | None = None, *, new_session: bool = False) -> StoredGame:
+        """Start and store a game; SetupError (nothing stored) if the ruleset refuses the setup.
+
+        The game joins the current session (see :meth:`current_session`); when there is
+        none, or with ``new_session=True``, a new session is started for it.
+        """
         game = Game(ruleset, players, options, first_dealer)
-        game_id = self.create_game(game, ruleset_ref, title)
+        game_id = self._create_game(game, ruleset_ref, title, "new" if new_session else "current")
         return StoredGame(self, game_id, game, title, str(ruleset_ref), 0)
+
+    # -- sessions
+    def _session_for(self, conn: sqlite3.Connection, session: int | str | None, now: str) -> int | None:
+        """The session a game being stored joins (inside its transaction)."""
+        if session is None:
+            return None
+        if session == "current":
+            current = self._current(conn, now)
+            if current is not None:
+                return current
+            session = "new"
+        if session == "new":
+            return conn.execute("INSERT INTO sessions (started_at, title) VALUES (?, NULL)", (now,)).lastrowid
+        if type(session) is not int or conn.execute("SELECT 1 FROM sessions WHERE id = ?",
+                                                     (session,)).fetchone() is None:
+            raise StoreError(f"{self.path}: there is no session {session}")
+        return session
+
+    def _current(self, conn: sqlite3.Connection, now: str) -> int | None:
+        row = conn.execute(
+            "SELECT s.id, max(s.started_at, coalesce((SELECT max(updated_at) FROM games WHERE session_id = s.id), "
+            "'')) FROM sessions s ORDER BY s.id DESC LIMIT 1").fetchone()
+        if row is None:
+            return None
+        idle = datetime.fromisoformat(now) - datetime.fromisoformat(row[1])
+        return row[0] if idle <= SESSION_IDLE else None
+
+    def new_session(self, title: str | None = None) -> Session:
+        """Start a session; the next new games join it."""
+        if title is not None and not isinstance(title, str):
+            raise TypeError("title must be text or None")
+        now = self._now()
+        with self._transaction("the new session") as conn:
+            session_id = conn.execute("INSERT INTO sessions (started_at, title) VALUES (?, ?)",
+                                      (now, title)).lastrowid
+        return self.session(session_id)
+
+    def current_session(self) -> Session | None:
+        """The session a new game would join now: the newest one, if it was active in the last
+        :data:`SESSION_IDLE`; None when a new game would start a new session."""
+        try:
+            session_id = self._current(self.connection, self._now())
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: the sessions cannot be read ({exc}). Nothing was changed.") from None
+        return self.session(session_id) if session_id is not None else None
+
+    def session(self, session_id: int) -> Session:
+        """One session; StoreError if there is none with that id."""
+        found = self._sessions(session_id)
+        if not found:
+            raise StoreError(f"{self.path}: there is no session {session_id}")
+        return found[0]
+
+    def sessions(self) -> list[Session]:
+        """Every session, the newest first."""
+        return self._sessions(None)
+
+    def _sessions(self, session_id: int | None) -> list[Session]:
+        where, args = ("WHERE id = ? ", (session_id,)) if session_id is not None else ("", ())
+        conn = self.connection
+        try:
+            with conn:
+                conn.execute("BEGIN")
+                rows = conn.execute(f"SELECT id, started_at, title FROM sessions {where}ORDER BY id DESC",
+                                    args).fetchall()
+                games = conn.execute(
+                    "SELECT session_id, id, updated_at FROM games WHERE session_id IS NOT NULL"
+                    + (" AND session_id = ?" if session_id is not None else "") + " ORDER BY id", args).fetchall()
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: the sessions cannot be read ({exc}). Nothing was changed.") from None
+        members: dict[int, list[tuple[int, str]]] = {}
+        for sid, gid, updated in games:
+            members.setdefault(sid, []).append((gid, updated))
+        out = []
+        for sid, started, title in rows:
+            try:
+                started_at = datetime.fromisoformat(started)
+                active = max([started_at] + [datetime.fromisoformat(u) for _, u in members.get(sid, ())])
+            except (TypeError, ValueError) as exc:
+                raise StoreError(f"{self.path}: session {sid} cannot be read: its row is damaged ({exc}). "
+                                 f"Nothing was changed.") from None
+            out.append(Session(sid, started_at, title, active, tuple(g for g, _ in members.get(sid, ()))))
+        return out
 
     def open_game(self, game_id: int) -> StoredGame:
         """A stored game rebuilt from its entries; StoreError if it is missing or cannot be rebuilt."""
@@ -636,7 +785,13 @@ class Store:
                               f"were left untouched; the other games can still be opened.")
 
         try:
-            ruleset = ruleset_from_raw(json.loads(ruleset_json), str(ref))
+            key = (ruleset_json, str(ref))
+            ruleset = self._rulesets.get(key) if isinstance(ruleset_json, str) else None
+            if ruleset is None:
+                ruleset = ruleset_from_raw(json.loads(ruleset_json), str(ref))
+                if len(self._rulesets) >= 32:
+                    self._rulesets.clear()
+                self._rulesets[key] = ruleset
         except (TypeError, ValueError) as exc:  # JSON errors, RulesetError
             problem = str(exc.problems[0]) if isinstance(exc, RulesetError) and exc.problems else str(exc)
             raise damaged("its stored ruleset", problem) from None

@@ -1,4 +1,4 @@
-"""Exports of a game: CSV, JSON, Markdown and the TOML score sheet.
+"""Exports of a game: CSV, JSON, Markdown, the TOML score sheet and a printable HTML page.
 
 Every format carries the ruleset, the options, the players, each deal (number,
 cards, dealer, the values entered, each scorer's score and running total), the
@@ -34,6 +34,12 @@ The JSON document (:func:`game_document`) is::
 CSV cells that are text starting with ``= + - @``, a tab or a carriage return get a
 leading apostrophe so that a spreadsheet does not run them as formulas; numbers are
 written as numbers.
+
+Several games (a session, or every stored game) are exported by :func:`export_games`:
+JSON ``{"session": {...} or null, "games": [document + "id", ...]}``; CSV, Markdown and
+HTML give the session's standing first (when there is one) and then each game as it
+would be exported alone. A TOML score sheet holds one game, so several games are not
+exported as TOML. The HTML page is :mod:`.html`.
 """
 
 from __future__ import annotations
@@ -41,15 +47,29 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..game.game import Game
 from ..game.sheet import dump_sheet, sheet_title
 from ..rules.cards import Card
 
-__all__ = ["FORMATS", "export", "game_document", "safe_cell", "status_text"]
+if TYPE_CHECKING:
+    from .sessions import SessionReport
 
-FORMATS = ("csv", "json", "md", "toml")
+__all__ = ["FORMATS", "Exported", "export", "export_games", "game_document", "safe_cell", "status_text"]
+
+FORMATS = ("csv", "json", "md", "toml", "html")
+
+
+@dataclass(frozen=True)
+class Exported:
+    """A stored game to export with others: its id, the game, its title and ruleset reference."""
+
+    id: int
+    game: Game
+    title: str | None = None
+    ruleset_ref: str | None = None
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -63,8 +83,11 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def game_document(game: Game) -> dict:
-    """The game as plain data (the JSON export; see the module docstring)."""
+def game_document(game: Game, title: str | None = None) -> dict:
+    """The game as plain data (the JSON export; see the module docstring).
+
+    ``title`` (a stored game's) defaults to the title of the sheet the game was loaded from.
+    """
     players = game.players
     deals = []
     for r in game.results():
@@ -81,7 +104,7 @@ def game_document(game: Game) -> dict:
     return {
         "ruleset": game.ruleset.id,
         "name": game.ruleset.name,
-        "title": sheet_title(game),
+        "title": title if title is not None else sheet_title(game),
         "options": game.options,
         "players": list(players),
         "first_dealer": game.setup.first_dealer,
@@ -156,7 +179,11 @@ def _options_text(game: Game) -> str:
 
 def _csv(game: Game) -> str:
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
+    _csv_write(csv.writer(out, lineterminator="\n"), game)
+    return out.getvalue()
+
+
+def _csv_write(w, game: Game) -> None:
     row = lambda cells: w.writerow([safe_cell(c) for c in cells])  # noqa: E731
     names = game.scorer_names
     vcols = _value_columns(game)
@@ -183,7 +210,6 @@ def _csv(game: Game) -> str:
         row(["winners"] + list(game.winners))
     else:
         row(["status", "in progress"])
-    return out.getvalue()
 
 
 def _md_escape(text: Any) -> str:
@@ -199,10 +225,10 @@ def _md_table(header: list, rows: list[list]) -> list[str]:
     return lines
 
 
-def _md(game: Game) -> str:
+def _md(game: Game, title: str | None = None) -> str:
     rs = game.ruleset
     names = game.scorer_names
-    title = sheet_title(game)
+    title = title if title is not None else sheet_title(game)
     lines = [f"# {_md_escape(rs.name)} ({_md_escape(rs.id)})" + (f": {_md_escape(title)}" if title else ""), ""]
     lines.append("Players: " + ", ".join(_md_escape(p) for p in game.players))
     lines.append("")
@@ -226,14 +252,81 @@ def _md(game: Game) -> str:
     return "\n".join(lines) + "\n"
 
 
-def export(game: Game, fmt: str) -> str:
-    """The game in one of FORMATS (csv, json, md, toml) as text."""
+def export(game: Game, fmt: str, *, title: str | None = None, ruleset_ref: str | None = None) -> str:
+    """The game in one of FORMATS (csv, json, md, toml, html) as text.
+
+    ``title`` and ``ruleset_ref`` are a stored game's (a loaded sheet carries its own):
+    the title shown, and how the TOML sheet names the ruleset.
+    """
     if fmt == "csv":
         return _csv(game)
     if fmt == "json":
-        return json.dumps(game_document(game), indent=2, ensure_ascii=False) + "\n"
+        return json.dumps(game_document(game, title), indent=2, ensure_ascii=False) + "\n"
     if fmt == "md":
-        return _md(game)
+        return _md(game, title)
     if fmt == "toml":
-        return dump_sheet(game)
+        return dump_sheet(game, title=title, ruleset=ruleset_ref)
+    if fmt == "html":
+        from .html import html_page
+
+        return html_page([Exported(0, game, title if title is not None else sheet_title(game), ruleset_ref)])
+    raise ValueError(f"unknown export format '{fmt}'; use one of: {', '.join(FORMATS)}")
+
+
+def _session_rows(report: "SessionReport") -> list[list]:
+    s = report.session
+    rows: list[list] = [["session", s.id, s.title or ""], ["started", s.started_at.isoformat()], []]
+    header = ["rank", "name", "played", "won", "in progress"] + [f"{r.name} points" for r in report.rulesets]
+    rows.append(header)
+    for line in report.standings:
+        rows.append([line.rank, line.name, line.played, line.won, line.in_progress]
+                    + [line.points.get(r.id, "") for r in report.rulesets])
+    return rows
+
+
+def _session_md(report: "SessionReport") -> list[str]:
+    s = report.session
+    lines = [f"# Session {s.id}" + (f": {_md_escape(s.title)}" if s.title else ""), "",
+             f"Started {_md_escape(s.started_at.isoformat(timespec='minutes'))}; "
+             f"{len(report.games)} game{'' if len(report.games) == 1 else 's'}", ""]
+    header = ["Rank", "Name", "Played", "Won", "In progress"] + [f"{r.name} points" for r in report.rulesets]
+    lines += _md_table(header, [[line.rank, line.name, line.played, line.won, line.in_progress]
+                                + [line.points.get(r.id, "") for r in report.rulesets]
+                                for line in report.standings])
+    return lines
+
+
+def export_games(games: Sequence[Exported], fmt: str, session: "SessionReport | None" = None) -> str:
+    """Several stored games (with their session's standing, when given) in csv, json, md or html."""
+    if fmt == "toml":
+        raise ValueError("a TOML score sheet holds one game: export the games one by one "
+                         "(export GAME_ID --format toml), or choose csv, json, md or html")
+    if fmt == "json":
+        doc = {"session": session.as_dict() if session is not None else None,
+               "games": [{"id": e.id, **game_document(e.game, e.title)} for e in games]}
+        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    if fmt == "csv":
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        if session is not None:
+            for r in _session_rows(session):
+                w.writerow([safe_cell(c) for c in r])
+            w.writerow([])
+        for i, e in enumerate(games):
+            if i:
+                w.writerow([])
+            w.writerow([safe_cell(c) for c in ["game", e.id, e.title or ""]])
+            _csv_write(w, e.game)
+        return out.getvalue()
+    if fmt == "md":
+        parts = []
+        if session is not None:
+            parts.append("\n".join(_session_md(session)) + "\n")
+        for e in games:
+            parts.append(f"Game {e.id}\n\n" + _md(e.game, e.title))
+        return "\n---\n\n".join(parts)
+    if fmt == "html":
+        from .html import html_page
+
+        return html_page(list(games), session)
     raise ValueError(f"unknown export format '{fmt}'; use one of: {', '.join(FORMATS)}")

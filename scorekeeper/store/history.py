@@ -1,0 +1,86 @@
+"""Stored games looked back on: the list of games, one game, importing a sheet, and "what if".
+
+Everything is derived from the stored entries through the engine; nothing here writes
+except :func:`import_sheet` (one new game). The TUI and the CLI call these:
+
+- :func:`history` -- every stored game, finished or not, the one played most recently first;
+- :func:`load_game` -- one stored game, rebuilt from its entries;
+- :func:`import_sheet` -- a TOML score sheet into the store as a new game;
+- :func:`what_if` -- a game re-scored under other options of its ruleset, with the deals
+  that break a rule under them listed (and still counted), never dropped; the stored
+  game is not changed;
+- :func:`exported` -- a stored game ready for :func:`~scorekeeper.store.export.export_games`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..game.engine import Issue, SetupError
+from ..game.game import Game, replay_into
+from ..game.sheet import OptionError, load_sheet, sheet_title
+from .db import GameSummary, Store, StoredGame
+from .export import Exported
+
+__all__ = ["Refused", "exported", "history", "import_sheet", "load_game", "what_if"]
+
+Refused = list[tuple[int, list[Issue]]]  # (deal number, why), as sheet.replay_sheet gives them
+
+
+def history(store: Store) -> list[GameSummary]:
+    """Every stored game, finished and unfinished, the one played most recently first."""
+    return store.list_games()
+
+
+def load_game(store: Store, game_id: int) -> StoredGame:
+    """One stored game rebuilt from its entries; StoreError if there is none or it cannot be rebuilt."""
+    return store.open_game(game_id)
+
+
+def exported(stored: StoredGame) -> Exported:
+    return Exported(stored.id, stored.game, stored.title, stored.ruleset_ref)
+
+
+def what_if(source: StoredGame | Game, options: Mapping[str, Any]) -> tuple[Game, Refused]:
+    """The game's deals re-scored under ``options`` (the others as the game had them).
+
+    Returns a new Game and the deals that break a rule under those options as (deal,
+    issues). Such a deal is still recorded (``Game.record(check=False)``), so later
+    deals keep their numbers and the totals count what the table played; a deal beyond
+    the deal plan under the new options cannot be recorded and is listed and left out.
+    Same rules as :func:`scorekeeper.game.sheet.replay_sheet`. The source is not
+    changed, and nothing is written. OptionError for an unknown option or a bad value.
+    """
+    game = source.game if isinstance(source, StoredGame) else source
+    rs = game.ruleset
+    try:
+        rs.resolve_options(dict(options))
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
+    try:
+        other = Game(rs, game.players, {**game.options, **dict(options)}, game.setup.first_dealer)
+    except SetupError as exc:
+        raise OptionError(str(exc)) from None
+    refused: Refused = replay_into(other, game.deals)
+    return other, refused
+
+
+def _ruleset_ref(path: Path) -> str:
+    """How the sheet names its ruleset: a built-in id, or a path made absolute (relative to the sheet)."""
+    ref = tomllib.loads(path.read_text(encoding="utf-8"))["ruleset"]
+    if ref.endswith(".toml") or "/" in ref or "\\" in ref:
+        return str((path.parent / ref).resolve())
+    return ref
+
+
+def import_sheet(store: Store, path: str | Path) -> int:
+    """Store the game of a TOML score sheet; its id.
+
+    The sheet is replayed through the engine first (SheetError, naming the deal and the
+    field, at its first problem: nothing is stored). The game belongs to no session.
+    """
+    path = Path(path)
+    game = load_sheet(path)
+    return store.create_game(game, _ruleset_ref(path), sheet_title(game))

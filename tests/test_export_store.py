@@ -1,0 +1,142 @@
+"""Exports of stored games and sessions: CSV (safe against formula injection), JSON, Markdown, HTML.
+
+Lupaus, ten-per-trick (10 per trick when exact, an exact 0 scores 10; else -10 per trick
+over or under), three players:
+    D1 10 cards, seat 1 deals: bids 3 4 2, tricks 3 5 2 -> 30 -10 20
+    D2  9 cards, seat 2 deals: bids 2 2 2, tricks 2 3 4 -> 20 -10 -20     totals 50 -20 0
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from scorekeeper.rules.ruleset import load_ruleset
+from scorekeeper.store.db import Store
+from scorekeeper.store.export import FORMATS, export, export_games
+from scorekeeper.store.history import exported
+from scorekeeper.store.sessions import session_report
+
+INJECTION = "=cmd|' /C calc'!A0"
+SCRIPT = "<script>alert(1)</script>"
+D1 = {"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"}
+D2 = {"bid": [2, 2, 2], "tricks": [2, 3, 4]}
+
+
+class Clock:
+    def __init__(self):
+        self.now = datetime(2026, 5, 9, 19, 30, tzinfo=timezone.utc)
+
+    def __call__(self):
+        self.now += timedelta(minutes=1)
+        return self.now
+
+
+@pytest.fixture
+def store(tmp_path):
+    with Store(tmp_path / "s.db", clock=Clock()) as store:
+        g = store.new_game(load_ruleset("lupaus"), "lupaus", [INJECTION, "+1", SCRIPT],
+                           {"scoring": "ten-per-trick"}, title="@home & <away>")
+        g.record(D1)
+        g.record(D2)
+        w = store.new_game(load_ruleset("whist"), "whist", ["N", "E", "S", "W"])
+        w.record({"tricks": 13, "turned": "clubs"})
+        yield store
+
+
+def rows(text: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(text)))
+
+
+def test_csv_of_a_stored_game_is_safe_and_keeps_numbers(store):
+    g = store.open_game(1)
+    out = rows(export(g.game, "csv", title=g.title))
+    safe, plus = "'" + INJECTION, "'+1"
+    assert out[0][:9] == ["deal", "cards", "dealer", f"{safe} score", f"{safe} total", f"{plus} score",
+                          f"{plus} total", f"{SCRIPT} score", f"{SCRIPT} total"]
+    assert out[1] == ["1", "10", safe, "30", "30", "-10", "-10", "20", "20", "hearts", "3", "4", "2", "3", "5", "2"]
+    assert out[2] == ["2", "9", plus, "20", "50", "-10", "-20", "-20", "0", "", "2", "2", "2", "2", "3", "4"]
+    assert out[4:8] == [["rank", "name", "total"], ["1", safe, "50"], ["2", SCRIPT, "0"], ["3", plus, "-20"]]
+
+
+def test_json_and_markdown_carry_the_stored_title(store):
+    g = store.open_game(1)
+    doc = json.loads(export(g.game, "json", title=g.title))
+    assert (doc["title"], doc["totals"], doc["players"]) == ("@home & <away>", [50, -20, 0], [INJECTION, "+1", SCRIPT])
+    md = export(g.game, "md", title=g.title)
+    assert md.startswith("# Lupaus (lupaus): @home & <away>\n\nPlayers: =cmd\\|' /C calc'!A0, +1, <script>")
+
+
+def test_html_names_the_ruleset_and_options_and_escapes_every_text(store):
+    g = store.open_game(1)
+    page = export(g.game, "html", title=g.title)
+    assert page.startswith("<!DOCTYPE html>\n<html lang=\"en\">")
+    assert "<script" not in page and "<away>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<h1>Lupaus <span class=\"ruleset-id\">(lupaus)</span>: @home &amp; &lt;away&gt;</h1>" in page
+    assert "<li>Scoring: ten-per-trick (10 per trick when exact (an exact 0 scores 10), -10 per trick over or under " \
+           "otherwise) <em>(house rule)</em></li>" in page
+    assert "<li>The bids may not add up to the number of tricks: yes</li>" in page
+    assert "@media print" in page and "<style>" in page
+    assert "<link" not in page and "src=" not in page  # loads nothing
+    # deal 2: Ben (+1) dealt; Ben missed (-10, marked), Cara missed (-20, marked); totals 50 -20 0
+    assert ('<tr><td class="num">2</td><td class="num">9</td><td>+1</td><td></td>'
+            '<td class="num">2</td><td class="num">2</td><td class="num">20</td><td class="total num">50</td>'
+            '<td class="num">2</td><td class="num">3</td><td class="num miss">-10 ✗</td>'
+            '<td class="total num">-20</td>'
+            '<td class="num">2</td><td class="num">4</td><td class="num miss">-20 ✗</td>'
+            '<td class="total num">0</td></tr>') in page
+    assert '<p class="status">in progress (2 of 19 deals played)</p>' in page
+
+
+def test_html_of_a_partnership_game(store):
+    page = export(store.open_game(2).game, "html")
+    assert '<th class="scorer" colspan="3">N &amp; S</th>' in page
+    assert '<p class="status">winner: N &amp; S</p>' in page
+
+
+def test_several_games_with_their_session(store):
+    report = session_report(store, 1)
+    games = [exported(store.open_game(1)), exported(store.open_game(2))]
+    doc = json.loads(export_games(games, "json", report))
+    assert doc["session"]["games"] == [1, 2]
+    assert doc["session"]["standings"][0] == {"rank": 1, "name": "N", "played": 1, "won": 1, "in_progress": 0,
+                                              "points": {"whist": 7}}
+    assert [(g["id"], g["title"], g["totals"]) for g in doc["games"]] == [(1, "@home & <away>", [50, -20, 0]),
+                                                                         (2, None, [7, 0])]
+    out = rows(export_games(games, "csv", report))
+    assert out[:4] == [["session", "1", ""], ["started", "2026-05-09T19:31:00+00:00"], [],
+                       ["rank", "name", "played", "won", "in progress", "Lupaus points", "Whist points"]]
+    # E and W lost (0 points), the Lupaus players have no finished game: all equal, rank 3
+    assert ["3", "'" + INJECTION, "0", "0", "1", "", ""] in out
+    game_rows = [i for i, r in enumerate(out) if r[:1] == ["game"]]
+    assert [out[i] for i in game_rows] == [["game", "1", "'@home & <away>"], ["game", "2", ""]]
+    assert out[game_rows[0] + 2][:3] == ["1", "10", "'" + INJECTION]
+    md = export_games(games, "md", report)
+    assert md.startswith("# Session 1\n\nStarted 2026-05-09T19:31+00:00; 2 games\n\n| Rank | Name |")
+    assert "\n---\n\nGame 1\n\n# Lupaus (lupaus): @home & <away>\n" in md
+    page = export_games(games, "html", report)
+    assert page.count('<section class="game">') == 2 and page.count('<section class="session">') == 1
+
+
+def test_all_games_without_a_session(store):
+    games = [exported(store.open_game(i)) for i in (1, 2)]
+    assert json.loads(export_games(games, "json"))["session"] is None
+    assert rows(export_games(games, "csv"))[0] == ["game", "1", "'@home & <away>"]
+
+
+def test_several_games_are_not_one_toml_sheet(store):
+    with pytest.raises(ValueError) as exc:
+        export_games([exported(store.open_game(1))], "toml")
+    assert str(exc.value) == ("a TOML score sheet holds one game: export the games one by one "
+                              "(export GAME_ID --format toml), or choose csv, json, md or html")
+
+
+def test_an_unknown_format_names_the_formats(store):
+    assert FORMATS == ("csv", "json", "md", "toml", "html")
+    with pytest.raises(ValueError, match=r"^unknown export format 'pdf'; use one of: csv, json, md, toml, html$"):
+        export(store.open_game(1).game, "pdf")

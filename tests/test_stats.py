@@ -1,0 +1,338 @@
+"""Player statistics across stored games, with every figure worked out by hand.
+
+Lupaus, three players, default options: deal k has 10, 9, ..., 1, ..., 10 cards (19
+deals); the first dealer deals deal 1, the next seat deal 2, ...; the dealer bids last
+and may not make the bids total the cards.
+
+Game 1, Anna Ben Cara, Anna deals first, 3 deals (in progress):
+    D1 10 cards, dealer Anna: bids 3 4 2, tricks 3 5 2. Anna exact, Ben +1, Cara exact.
+       Ben and Cara bid 6: Anna may not bid 4 -> restricted; Anna was exact.
+    D2  9 cards, dealer Ben:  bids 2 2 2, tricks 2 3 4. Anna exact, Ben +1, Cara +2.
+       Ben may not bid 5 -> restricted; Ben missed.
+    D3  8 cards, dealer Cara: bids 0 1 1, tricks 0 1 7. Anna exact, Ben exact, Cara +6.
+       Cara may not bid 7 -> restricted; Cara missed.
+Game 2, Dan anna Ben (typed so), Dan deals first, finished: every deal all bid 0 and Dan
+    takes every trick. Dan: 19 deals over, tricks - bid summing to 10+9+...+1+2+...+10 =
+    109; anna and Ben exact every deal: 190 each, rank 1 (tied), both win; Dan 0, rank 3.
+    Dealers: Dan deals 1, 4, ..., 19 (7 deals), anna 2, 5, ..., 17 (6), Ben 3, ..., 18 (6);
+    the dealer may never bid the cards (all others bid 0) -> every deal restricted.
+Game 3, Cara Dan Eve, Dan deals first, 1 deal (in progress):
+    D1 10 cards, dealer Dan: bids 6 2 5, tricks 4 2 4. Cara -2, Dan exact, Eve -1.
+       Eve and Cara bid 11, more than the cards: Dan may bid anything -> not restricted.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.game.game import Game
+from scorekeeper.rules.ruleset import builtin_ids, load_ruleset
+from scorekeeper.store.db import Store
+from scorekeeper.store.stats import (
+    FACTS_VERSION, all_facts, compute_facts, is_bidding, player_key, player_stats, stats,
+)
+
+CUSTOM = """\
+id = "promise"
+name = "Promise"
+description = "Two deals of bids and tricks under another name."
+deck = 52
+
+[players]
+min = 2
+max = 4
+
+[[deals.plan]]
+range = [1, 2]
+
+[fields.bid]
+phase = "bidding"
+type = "int"
+label = "Bid"
+min = 0
+max = "cards"
+
+[fields.tricks]
+phase = "play"
+type = "int"
+label = "Tricks"
+min = 0
+max = "cards"
+
+[score]
+made = "bid == tricks"
+value = "10 if bid == tricks else 0"
+
+[end]
+winner = "highest"
+"""
+
+
+def lupaus():
+    return load_ruleset("lupaus")
+
+
+def all_to(seat: int):
+    """A legal Lupaus deal: everyone bids 0 and ``seat`` takes every trick."""
+    def deal(game: Game) -> dict:
+        tricks = [0] * game.setup.n
+        tricks[seat - 1] = game.info().cards
+        return {"bid": [0] * game.setup.n, "tricks": tricks}
+    return deal
+
+
+def build(path: Path) -> None:
+    with Store(path) as store:
+        g1 = store.new_game(lupaus(), "lupaus", ["Anna", "Ben", "Cara"])
+        g1.record({"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"})
+        g1.record({"bid": [2, 2, 2], "tricks": [2, 3, 4]})
+        g1.record({"bid": [0, 1, 1], "tricks": [0, 1, 7]})
+        g2 = store.new_game(lupaus(), "lupaus", ["Dan", "anna", "Ben"])
+        for _ in range(19):
+            g2.record(all_to(1)(g2.game))
+        assert g2.game.is_over and g2.game.totals() == (0, 190, 190)
+        g3 = store.new_game(lupaus(), "lupaus", ["Cara", "Dan", "Eve"], first_dealer=2)
+        g3.record({"bid": [6, 2, 5], "tricks": [4, 2, 4]})
+
+
+# cards -> (deals, exact) of a player exact in every deal of game 2
+GAME2_EXACT = {10: (2, 2), 9: (2, 2), 8: (2, 2), 7: (2, 2), 6: (2, 2), 5: (2, 2), 4: (2, 2), 3: (2, 2), 2: (2, 2),
+               1: (1, 1)}
+
+
+def by_cards(table: dict) -> list[dict]:
+    return [{"cards": c, "deals": d, "exact": e, "exact_rate": e / d} for c, (d, e) in sorted(table.items())]
+
+
+EXPECTED = {
+    "anna": {
+        "name": "anna", "games": 1, "unfinished": 1, "wins": 1, "average_rank": 1.0,
+        "bidding": {
+            "deals": 22, "exact": 22, "over": 0, "under": 0, "exact_rate": 1.0, "mean_tricks_minus_bid": 0.0,
+            "by_cards": by_cards({**GAME2_EXACT, 10: (3, 3), 9: (3, 3), 8: (3, 3)}),
+            "dealer": {"deals": 7, "restricted": 7, "missed_when_restricted": 0},
+        },
+    },
+    "ben": {
+        "name": "Ben", "games": 1, "unfinished": 1, "wins": 1, "average_rank": 1.0,
+        "bidding": {
+            "deals": 22, "exact": 20, "over": 2, "under": 0, "exact_rate": 20 / 22, "mean_tricks_minus_bid": 2 / 22,
+            "by_cards": by_cards({**GAME2_EXACT, 10: (3, 2), 9: (3, 2), 8: (3, 3)}),
+            "dealer": {"deals": 7, "restricted": 7, "missed_when_restricted": 1},
+        },
+    },
+    "cara": {
+        "name": "Cara", "games": 0, "unfinished": 2, "wins": 0, "average_rank": None,
+        "bidding": {
+            "deals": 4, "exact": 1, "over": 2, "under": 1, "exact_rate": 0.25, "mean_tricks_minus_bid": 6 / 4,
+            "by_cards": by_cards({10: (2, 1), 9: (1, 0), 8: (1, 0)}),
+            "dealer": {"deals": 1, "restricted": 1, "missed_when_restricted": 1},
+        },
+    },
+    "dan": {
+        "name": "Dan", "games": 1, "unfinished": 1, "wins": 0, "average_rank": 3.0,
+        "bidding": {
+            "deals": 20, "exact": 1, "over": 19, "under": 0, "exact_rate": 1 / 20, "mean_tricks_minus_bid": 109 / 20,
+            "by_cards": by_cards({**{c: (d, 0) for c, (d, _) in GAME2_EXACT.items()}, 10: (3, 1)}),
+            "dealer": {"deals": 8, "restricted": 7, "missed_when_restricted": 7},
+        },
+    },
+    "eve": {
+        "name": "Eve", "games": 0, "unfinished": 1, "wins": 0, "average_rank": None,
+        "bidding": {
+            "deals": 1, "exact": 0, "over": 0, "under": 1, "exact_rate": 0.0, "mean_tricks_minus_bid": -1.0,
+            "by_cards": by_cards({10: (1, 0)}),
+            "dealer": {"deals": 0, "restricted": 0, "missed_when_restricted": 0},
+        },
+    },
+}
+
+
+@pytest.fixture
+def store_path(tmp_path):
+    path = tmp_path / "s.db"
+    build(path)
+    return path
+
+
+def test_every_figure_of_every_player(store_path):
+    """Games, wins, average rank and the bidding figures, as worked out in the module docstring."""
+    with Store(store_path) as store:
+        report = stats(store)
+    assert report.skipped == []
+    assert [p.as_dict() for p in report.players] == [EXPECTED[k] for k in ("anna", "ben", "cara", "dan", "eve")]
+
+
+@pytest.mark.parametrize("typed", ["anna", "ANNA", "  Anna ", "aNnA"])
+def test_one_player_is_matched_by_name_trimmed_and_case_insensitively(store_path, typed):
+    with Store(store_path) as store:
+        report = stats(store, typed)
+    assert [p.as_dict() for p in report.players] == [EXPECTED["anna"]]
+
+
+def test_an_unknown_player_has_no_figures(store_path):
+    with Store(store_path) as store:
+        assert stats(store, "Zed").players == []
+
+
+def test_the_latest_game_gives_the_spelling():
+    assert player_key("  ANNA ") == player_key("anna") == "anna"
+
+
+def test_figures_come_from_the_cache_once_derived(store_path):
+    """The second run reads stats_cache rows (one per game, keyed by entries) and replays nothing."""
+    with Store(store_path) as store:
+        first = [p.as_dict() for p in stats(store).players]
+        rows = store.connection.execute("SELECT game_id, entries, version FROM stats_cache ORDER BY game_id").fetchall()
+        assert rows == [(1, 3, FACTS_VERSION), (2, 19, FACTS_VERSION), (3, 1, FACTS_VERSION)]
+        calls = []
+        original = store.open_game
+        store.open_game = lambda gid: calls.append(gid) or original(gid)
+        assert [p.as_dict() for p in stats(store).players] == first
+        assert calls == []
+
+
+def test_a_new_entry_derives_only_that_game_again(store_path):
+    """Game 3 gets deal 2 (9 cards, Eve deals; bids 1 1 1, tricks 1 1 7): only game 3 is replayed.
+
+    Eve: -1 in deal 1, +6 in deal 2 (mean 2.5); as dealer she may not bid 7 (restricted) and missed.
+    """
+    with Store(store_path) as store:
+        stats(store)
+        store.open_game(3).record({"bid": [1, 1, 1], "tricks": [1, 1, 7]})
+        calls = []
+        original = store.open_game
+        store.open_game = lambda gid: calls.append(gid) or original(gid)
+        eve = stats(store, "eve").players[0].as_dict()["bidding"]
+        assert calls == [3]
+    assert (eve["deals"], eve["exact"], eve["over"], eve["under"], eve["mean_tricks_minus_bid"]) == (2, 0, 1, 1, 2.5)
+    assert eve["dealer"] == {"deals": 1, "restricted": 1, "missed_when_restricted": 1}
+
+
+def test_an_undo_is_a_new_entry_too(store_path):
+    """Undoing game 2's last deal leaves it unfinished: anna has no finished game, and one deal less."""
+    with Store(store_path) as store:
+        stats(store)
+        store.open_game(2).undo()
+        anna = stats(store, "anna").players[0]
+    assert (anna.games, anna.unfinished, anna.wins, anna.average_rank) == (0, 2, 0, None)
+    assert anna.bidding.deals == 21
+
+
+def test_a_stale_or_damaged_cache_row_is_derived_again(store_path):
+    conn = sqlite3.connect(store_path, isolation_level=None)
+    with Store(store_path) as store:
+        stats(store)
+    conn.execute("UPDATE stats_cache SET facts_json = '{broken' WHERE game_id = 1")
+    conn.execute("UPDATE stats_cache SET version = version - 1 WHERE game_id = 2")
+    conn.execute("UPDATE stats_cache SET facts_json = ? WHERE game_id = 3",
+                 (json.dumps({"ruleset_id": "x"}),))
+    conn.close()
+    with Store(store_path) as store:
+        report = stats(store)
+        assert [p.as_dict() for p in report.players] == [EXPECTED[k] for k in ("anna", "ben", "cara", "dan", "eve")]
+        assert store.connection.execute("SELECT count(*) FROM stats_cache WHERE version = ?",
+                                        (FACTS_VERSION,)).fetchone() == (3,)
+
+
+def test_a_game_that_cannot_be_rebuilt_is_left_out_and_named(store_path):
+    conn = sqlite3.connect(store_path, isolation_level=None)
+    conn.execute("UPDATE entries SET values_json = '{\"bid\": [9, 9, 9]}' WHERE game_id = 3 AND seq = 1")
+    conn.close()
+    with Store(store_path) as store:
+        report = stats(store)
+    assert [gid for gid, _ in report.skipped] == [3]
+    assert report.skipped[0][1].startswith(f"{store_path}: game 3 cannot be rebuilt: entry 1 (record of deal 1): ")
+    assert [p.name for p in report.players] == ["anna", "Ben", "Cara", "Dan"]  # Eve played only game 3
+
+
+def test_a_cache_that_cannot_be_written_is_no_error(store_path, monkeypatch):
+    """Another program holding the write lock: the figures are still given, the cache stays empty."""
+    blocker = sqlite3.connect(store_path, isolation_level=None, timeout=0)
+    with Store(store_path, timeout=0.05) as store:
+        blocker.execute("BEGIN IMMEDIATE")
+        try:
+            report = stats(store)
+        finally:
+            blocker.execute("ROLLBACK")
+        assert [p.as_dict() for p in report.players][0] == EXPECTED["anna"]
+        assert store.connection.execute("SELECT count(*) FROM stats_cache").fetchone() == (0,)
+    blocker.close()
+
+
+# --- which games are bidding games --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset_id", builtin_ids())
+def test_bidding_games_are_told_by_their_fields(ruleset_id):
+    """Per-player whole-number 'bid' and 'tricks': Whist's tricks are per deal, WYSIWYG has no tricks."""
+    expected = ruleset_id in ("lupaus", "pataviitonen", "romanian-whist", "wizard")
+    assert is_bidding(load_ruleset(ruleset_id)) is expected
+
+
+def test_a_ruleset_of_any_name_with_bid_and_tricks_is_a_bidding_game(tmp_path):
+    """'promise', 2 players, deals of 1 and 2 cards, no dealer rule.
+
+    Deal 1 (A deals): A bids 1 takes 1 (10), B 1/0 (0). Deal 2: A 1/0, B 0/2 (0 each). A 10, B 0.
+    """
+    (tmp_path / "promise.toml").write_text(CUSTOM, encoding="utf-8")
+    rs = load_ruleset(tmp_path / "promise.toml")
+    with Store(tmp_path / "s.db") as store:
+        g = store.new_game(rs, str(tmp_path / "promise.toml"), ["A", "B"])
+        g.record({"bid": [1, 1], "tricks": [1, 0]})
+        g.record({"bid": [1, 0], "tricks": [0, 2]})
+        a, b = stats(store).players
+    assert (a.games, a.wins, a.average_rank, b.average_rank) == (1, 1, 1.0, 2.0)
+    assert (a.bidding.deals, a.bidding.exact, a.bidding.under, a.bidding.over) == (2, 1, 1, 0)
+    assert (b.bidding.deals, b.bidding.exact, b.bidding.under, b.bidding.over) == (2, 0, 1, 1)
+    assert a.bidding.dealer_deals == 1 and a.bidding.restricted == 0  # nothing restricts a bid here
+
+
+# --- partnerships and games without bids ----------------------------------------------------------
+
+
+def test_partners_share_their_partnership_rank_and_win(tmp_path):
+    """Whist: seats 1 and 3 take all 13 tricks: 7 points, the game (to 7) is won at once."""
+    with Store(tmp_path / "s.db") as store:
+        g = store.new_game(load_ruleset("whist"), "whist", ["Anna", "Ben", "Cara", "Dan"])
+        g.record({"tricks": 13, "turned": "clubs"})
+        facts = compute_facts(g.game, g.id)
+        players = {p.name: p for p in stats(store).players}
+    assert (facts.totals, facts.ranks, facts.won, facts.deals) == ((7, 0, 7, 0), (1, 2, 1, 2),
+                                                                    (True, False, True, False), None)
+    assert [(p.games, p.wins, p.average_rank, p.bidding) for p in players.values()] == [
+        (1, 1, 1.0, None), (1, 0, 2.0, None), (1, 1, 1.0, None), (1, 0, 2.0, None)]
+
+
+def test_facts_survive_their_json_form(store_path):
+    with Store(store_path) as store:
+        facts, skipped = all_facts(store)
+        fresh = {gid: compute_facts(store.open_game(gid).game, gid) for gid in (1, 2, 3)}
+    assert skipped == [] and facts == fresh
+    assert player_stats(fresh.values(), "dan")[0].as_dict() == EXPECTED["dan"]
+
+
+def test_asking_for_a_missing_game_names_it(store_path):
+    with Store(store_path) as store:
+        facts, skipped = all_facts(store, [1, 9])
+    assert list(facts) == [1]
+    assert skipped == [(9, f"{store_path}: there is no game 9")]
+
+
+def test_the_benchmark_runs_on_a_tiny_store():
+    """bench/bench_stats.py on 6 games: its own check (cache == replay) passes; no assertion about time."""
+    import importlib.util
+    import sys
+
+    path = Path(__file__).resolve().parents[1] / "bench" / "bench_stats.py"
+    spec = importlib.util.spec_from_file_location("bench_stats_under_test", path)
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = bench
+    spec.loader.exec_module(bench)
+    result = bench.main(games=6, repeats=1, seed=3, verbose=False)
+    assert (result["games"], result["entries"] > 6) == (6, True)
+    assert result["players"] >= 3 and result["warm_s"] > 0 and result["reference_s"] > 0
