@@ -1,0 +1,149 @@
+"""The terminal app: ``ScorekeeperApp`` and ``run()``.
+
+Kept small: the app opens the store, shows the start screen and switches
+between screens when they say what happened (``messages``).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from .messages import GameChosen, GameCreated, RulesetChosen
+
+
+class ScorekeeperApp(App[None]):
+    """Keep the score of a card game at the table."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Scorekeeper"
+
+    BINDINGS = [
+        Binding("ctrl+t", "toggle_theme", "Theme", id="app.theme", tooltip="Switch between light and dark"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True,
+                tooltip="Quit; every confirmed deal is saved"),
+    ]
+
+    def __init__(self, db_path: str | Path | None = None, ruleset: str | None = None, *,
+                 rng: random.Random | None = None) -> None:
+        super().__init__()
+        self.db_path = db_path
+        self.ruleset_ref = ruleset
+        self.rng = rng or random.Random()  # first dealer by lot (inject for repeatable draws)
+        self.store = None
+        self._typed: dict[int, dict] = {}  # game id -> the deal half entered when it was left
+
+    def on_mount(self) -> None:
+        from .screens.home import HomeScreen
+
+        # The start screen is drawn first; the store (and the rules engine it brings in)
+        # is opened right after, and its games are then listed.
+        self._home = HomeScreen()
+        self.push_screen(self._home)
+        self.call_after_refresh(self._open_store)
+
+    def _open_store(self) -> None:
+        from ..store.db import Store, StoreError
+        from .screens.dialogs import StoreErrorScreen
+
+        try:
+            self.store = Store(self.db_path)
+        except (StoreError, OSError) as exc:
+            self.switch_screen(StoreErrorScreen(str(exc)))
+            return
+        self._home.store = self.store  # the start screen lists the games
+        if self.ruleset_ref:
+            self.open_ruleset(self.ruleset_ref)
+
+    def on_unmount(self) -> None:
+        if self.store is not None:
+            self.store.close()
+
+    # -- switching screens
+    def open_ruleset(self, ref: str) -> None:
+        """New game of a built-in ruleset or a ruleset file; its problems if it is broken."""
+        from ..rules.ruleset import RulesetError, check_file, find_ruleset_path, load_ruleset
+        from .screens.dialogs import RulesetProblemsScreen
+        from .screens.new_game import NewGameScreen
+
+        try:
+            path = find_ruleset_path(ref)
+        except RulesetError as exc:
+            self.push_screen(RulesetProblemsScreen(ref, [p.message for p in exc.problems]))
+            return
+        is_file = str(ref).endswith(".toml") or Path(ref).exists()
+        problems = check_file(path)
+        if problems:
+            self.push_screen(RulesetProblemsScreen(str(ref), [str(p) for p in problems]))
+            return
+        try:
+            ruleset = load_ruleset(str(path) if is_file else ref)
+        except RulesetError as exc:
+            self.push_screen(RulesetProblemsScreen(str(ref), [str(p) for p in exc.problems]))
+            return
+        self.push_screen(NewGameScreen(ruleset, str(path.resolve()) if is_file else ref))
+
+    def on_ruleset_chosen(self, message: RulesetChosen) -> None:
+        self.open_ruleset(message.ref)
+
+    def _back_home(self) -> None:
+        from .screens.home import HomeScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
+            self.pop_screen()
+
+    def play(self, stored) -> None:
+        from .screens.play import PlayScreen
+
+        def left(typed: dict | None) -> None:
+            self._typed[stored.id] = typed or {}
+
+        self._back_home()
+        self.push_screen(PlayScreen(stored, self._typed.pop(stored.id, None)), left)
+
+    def on_game_created(self, message: GameCreated) -> None:
+        self.play(message.stored)
+
+    def on_game_chosen(self, message: GameChosen) -> None:
+        try:
+            stored = self.store.load(message.game_id)
+        except ValueError as exc:  # StoreError
+            self.bell()
+            self.notify(str(exc), title="The game cannot be opened", severity="error", timeout=15, markup=False)
+            return
+        self.play(stored)
+
+    # -- actions
+    def action_toggle_theme(self) -> None:
+        self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The palette offers every key the footer shows (that applies now), and Textual's own."""
+        yield from super().get_system_commands(screen)
+        seen = set()
+        for active in screen.active_bindings.values():
+            binding = active.binding
+            if (not binding.show or not binding.description or not active.enabled or binding.system
+                    or binding.action in seen):
+                continue
+            if binding.action in ("quit", "app.quit"):
+                continue
+            seen.add(binding.action)
+
+            async def run(action=binding.action, node=active.node) -> None:
+                await self.run_action(action, node)
+
+            key = self.get_key_display(binding)
+            yield SystemCommand(f"{binding.description} ({key})", binding.tooltip or binding.description, run)
+
+
+def run(db_path: str | Path | None = None, ruleset: str | None = None) -> int:
+    """Start the app on the store at ``db_path`` (default: the user's store); with
+    ``ruleset`` (a built-in id or a .toml file) straight into a new game of it."""
+    ScorekeeperApp(db_path, ruleset).run()
+    return 0

@@ -1,0 +1,339 @@
+"""PlayScreen: one game at the table, deal after deal.
+
+The only place in the TUI that changes a game: every confirmed entry goes
+through the StoredGame (saved, one transaction, before it is shown); the
+widgets below only show what the screen gives them and post what the player did.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.containers import Container
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Input
+
+from ...game.engine import GameError, IllegalEntry
+from ..board import BoardMaker, standings_text
+from ..draft import DealDraft, form_layout
+from ..widgets.deal_panel import DealPanel
+from ..widgets.entry_form import CardsInput, EntryForm
+from ..widgets.final_standings import FinalStandings
+from ..widgets.key_footer import KeyFooter
+from ..widgets.scoreboard import Scoreboard, ScoreTable
+from ..widgets.value_picker import ValuePicker
+
+WIDE = 140  # from this width the form and the score board stand side by side
+
+
+class PlayScreen(Screen[dict]):
+    """Enter each deal, see the score board; correct, undo and redo.
+
+    Dismissed with what was typed of the next deal (kept while the app runs).
+    """
+
+    BINDINGS = [
+        Binding("ctrl+s", "confirm_deal", "Confirm", id="play.confirm",
+                tooltip="Confirm the deal (or save the change to a past deal)"),
+        Binding("ctrl+z", "undo", "Undo", id="play.undo", tooltip="Undo the last confirmed entry"),
+        Binding("ctrl+y", "redo", "Redo", id="play.redo", tooltip="Redo what was undone"),
+        Binding("ctrl+e", "edit_deal", "Edit", id="play.edit", priority=True,  # (a text box's "end" too)
+                tooltip="Go to the score board: choose a deal with the arrows and Enter"),
+        Binding("ctrl+l", "clear_deal", "Clear", id="play.clear", tooltip="Clear the boxes of this deal"),
+        Binding("escape", "leave", "Back", id="play.back",
+                tooltip="Cancel the change to a past deal, or go back to the start screen"),
+    ]
+
+    editing: reactive[int | None] = reactive(None)
+    """The recorded deal being changed (None: entering the next deal)."""
+
+    def __init__(self, stored, typed: dict | None = None) -> None:
+        super().__init__()
+        self.stored = stored
+        self.game = stored.game
+        self.maker = BoardMaker(self.game)
+        self.draft: DealDraft | None = None
+        self._pending: DealDraft | None = None  # the next deal, while a past one is changed
+        if not self.game.is_over:
+            self.draft = DealDraft(self.game)
+            for key, value in (typed or {}).items():
+                self.draft.set(*key, value)
+
+    # -- layout
+    def compose(self):
+        rules = self.game.ruleset
+        labels = {f.id: f.label for f in rules.fields.values()}
+        text_fields = {f.id for f in rules.fields.values() if f.type == "cards"}
+        yield DealPanel(id="deal-panel")
+        with Container(id="play-body"):
+            yield EntryForm(form_layout(self.game), labels, text_fields, id="entry-form")
+            yield FinalStandings(id="final")
+            yield Scoreboard(id="scoreboard")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        title = getattr(self.stored, "title", None)
+        name = self.game.ruleset.name
+        self.query_one(DealPanel).heading = f"{title} · {name}" if title else name
+        self._show_board()
+        self._show_deal()
+        self._focus_entry()
+
+    def on_resize(self, event) -> None:
+        self.set_class(event.size.width >= WIDE, "-wide")
+
+    # -- showing
+    def _show_board(self) -> None:
+        board = self.maker.view()
+        self.query_one(Scoreboard).board = board
+        self.query_one(FinalStandings).board = board
+        panel = self.query_one(DealPanel)
+        panel.played = len(board.rows)
+        panel.standings = board.standings
+
+    def _show_deal(self) -> None:
+        panel = self.query_one(DealPanel)
+        form = self.query_one(EntryForm)
+        draft = self.draft
+        over = draft is None
+        self._show_mode()
+        if over:
+            panel.view = None
+            winners = self.game.winners
+            panel.status = (f"Game over after {len(self.game.deals)} deals. "
+                            + ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners))
+        else:
+            view = draft.view()
+            panel.status = ""
+            panel.view = view
+            form.view = view
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        """Dim the keys that do not apply now (only when that changes: the footer redraws)."""
+        state = tuple(self.check_action(a, ()) for a in ("confirm_deal", "undo", "redo", "edit_deal", "clear_deal"))
+        if state != getattr(self, "_keys_state", None):
+            self._keys_state = state
+            self.refresh_bindings()
+
+    def _focus_entry(self) -> None:
+        if self.draft is not None:
+            self.query_one(EntryForm).focus_first()
+        else:
+            self.query_one(ScoreTable).focus()
+
+    # -- entries
+    def on_value_picker_changed(self, event: ValuePicker.Changed) -> None:
+        event.stop()
+        if self.draft is None:
+            return
+        self.draft.set(event.picker.slot.field, event.picker.unit, event.value)
+        self._show_deal()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if not isinstance(event.input, CardsInput) or self.draft is None:
+            return
+        event.stop()
+        cell = self.draft.view().cells.get(event.input.slot)
+        if cell is not None:
+            self.draft.set(cell.field, cell.unit, event.value if event.value.strip() else None)
+            self._show_deal()
+
+    def on_value_picker_submitted(self, event: ValuePicker.Submitted) -> None:
+        event.stop()
+        self.query_one(EntryForm).focus_after(event.picker.slot)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if isinstance(event.input, CardsInput):
+            event.stop()
+            self.query_one(EntryForm).focus_after(event.input.slot)
+
+    def on_value_picker_refused(self, event: ValuePicker.Refused) -> None:
+        event.stop()
+
+    def on_entry_form_confirmed(self, event: EntryForm.Confirmed) -> None:
+        event.stop()
+        self.action_confirm_deal()
+
+    # -- actions
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        game = self.game
+        if action == "confirm_deal":
+            return True if self.draft is not None else None
+        if action == "undo":
+            return True if game.can_undo and self.editing is None else None
+        if action == "redo":
+            return True if game.can_redo and self.editing is None else None
+        if action == "edit_deal":
+            return True if game.deals else None
+        if action == "clear_deal":
+            return True if self.draft is not None and not self.draft.is_empty else None
+        return True
+
+    def action_confirm_deal(self) -> None:
+        draft = self.draft
+        if draft is None:
+            return
+        view = draft.view()
+        if not view.can_confirm:
+            draft.mark_tried()
+            self._show_deal()
+            problems = [m for c in draft.view().cells.values() for m in c.errors] + list(draft.view().errors)
+            self.app.bell()
+            self.notify(problems[0] if problems else "the deal is not complete",
+                        title="The deal cannot be confirmed yet", severity="error", markup=False)
+            return
+        number = draft.number
+        try:
+            if draft.editing:
+                before = {r.number: r.issues for r in self.game.results()}
+                self.stored.edit(number, draft.plain_values())
+            else:
+                self.stored.record(draft.plain_values())
+        except IllegalEntry as exc:
+            draft.mark_tried()
+            self._show_deal()
+            self.app.bell()
+            self.notify("; ".join(i.message for i in exc.issues), title="The deal breaks a rule", severity="error",
+                        markup=False)
+            return
+        except (GameError, ValueError) as exc:  # StoreError is a ValueError: nothing was saved
+            self.app.bell()
+            self.notify(str(exc), title="Not saved", severity="error", timeout=10, markup=False)
+            return
+        if draft.editing:
+            self._after_edit(number, before)
+        else:
+            self.draft = None if self.game.is_over else DealDraft(self.game)
+            self._after_change()
+            if self.game.is_over:
+                self._announce_end()
+            else:
+                self.query_one(EntryForm).scroll_home(animate=False)
+            self._focus_entry()
+
+    def _after_edit(self, number: int, before: dict) -> None:
+        self.editing = None
+        self.draft = self._pending if self._pending is not None else None
+        self._pending = None
+        self._reset_next()
+        self._after_change()
+        results = self.game.results()
+        new = [(r.number, i.message) for r in results if r.number != number
+               for i in r.issues if i not in before.get(r.number, ())]
+        if new:
+            self.notify("\n".join(f"deal {n}: {m}" for n, m in new[:5]),
+                        title=f"Deal {number} changed: now a later deal breaks a rule", severity="warning",
+                        timeout=12, markup=False)
+        else:
+            self.notify(f"Deal {number} changed; the totals after it are recomputed.", title="Saved", markup=False)
+        if self.game.is_over:
+            self._announce_end()
+        self._focus_entry()
+
+    def _reset_next(self) -> None:
+        """Keep the next deal's draft in step with the game (after undo, redo, changes)."""
+        game = self.game
+        if game.is_over:
+            self.draft = None
+            return
+        if self.draft is None or self.draft.number != game.next_deal:
+            self.draft = DealDraft(game)
+
+    def _after_change(self) -> None:
+        if self.draft is not None:
+            self.draft.invalidate()  # totals before the deal may have changed
+        self._show_board()
+        self._show_deal()
+
+    def _announce_end(self) -> None:
+        winners = self.game.winners
+        standing = standings_text(self.maker.view().standings)
+        self.notify(standing, title=("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners),
+                    timeout=15, markup=False)
+
+    def action_undo(self) -> None:
+        game = self.game
+        if not game.can_undo or self.editing is not None:
+            return
+        last = game.history[-1]
+        try:
+            self.stored.undo()
+        except (GameError, ValueError) as exc:
+            self.notify(str(exc), title="Not undone", severity="error", timeout=10, markup=False)
+            return
+        if last.kind == "record":
+            self.draft = DealDraft(game, values=last.values)
+            message = f"Deal {last.deal} is undone; its entries are back in the boxes."
+        else:
+            self._reset_next()
+            message = f"The change to deal {last.deal} is undone."
+        self._after_change()
+        self.notify(message, title="Undone", markup=False)
+        self._focus_entry()
+
+    def action_redo(self) -> None:
+        game = self.game
+        if not game.can_redo or self.editing is not None:
+            return
+        try:
+            action = self.stored.redo()
+        except (GameError, ValueError) as exc:
+            self.notify(str(exc), title="Not redone", severity="error", timeout=10, markup=False)
+            return
+        self.draft = None
+        self._reset_next()
+        self._after_change()
+        what = f"Deal {action.deal}" if action.kind == "record" else f"The change to deal {action.deal}"
+        self.notify(f"{what} is back.", title="Redone", markup=False)
+        if game.is_over:
+            self._announce_end()
+        self._focus_entry()
+
+    def action_edit_deal(self) -> None:
+        if self.game.deals:
+            self.query_one(ScoreTable).focus()
+
+    def on_score_table_chosen(self, event: ScoreTable.Chosen) -> None:
+        event.stop()
+        number = event.number
+        if self.editing is None:
+            self._pending = self.draft
+        self.editing = number
+        self.draft = DealDraft(self.game, number, self.game.deals[number - 1], editing=True)
+        self._show_deal()
+        self.query_one(EntryForm).scroll_home(animate=False)
+        self.query_one(EntryForm).focus_first(empty=False)
+
+    def action_clear_deal(self) -> None:
+        if self.draft is None:
+            return
+        self.draft.clear()
+        self._show_deal()
+        self._focus_entry()
+
+    def action_leave(self) -> None:
+        if self.editing is not None:
+            self.editing = None
+            self.draft = self._pending
+            self._pending = None
+            self._reset_next()
+            self._show_deal()
+            self.notify("The change was not saved.", title="Cancelled", markup=False)
+            self._focus_entry()
+            return
+        draft = self._pending if self._pending is not None else self.draft
+        typed = dict(draft.typed) if draft is not None and not draft.editing else {}
+        self.dismiss(typed)
+
+    def watch_editing(self) -> None:
+        self._show_mode()
+
+    def _show_mode(self) -> None:
+        """The form while a deal is entered or changed, the final standings when the game
+        is over (classes on the widgets themselves: restyling the whole screen is slow)."""
+        editing = self.editing is not None
+        over = self.draft is None
+        self.query_one(DealPanel).set_class(editing, "-editing")
+        self.query_one(EntryForm).set_class(over, "-hidden")
+        self.query_one(FinalStandings).set_class(not over, "-hidden")

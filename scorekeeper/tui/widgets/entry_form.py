@@ -1,0 +1,189 @@
+"""EntryForm: the boxes of one deal, phase by phase, laid out from the ruleset's fields.
+
+The form is built once per game from :func:`~scorekeeper.tui.draft.form_layout` (the
+same boxes every deal; a box the rules do not ask this deal is hidden). The screen
+sets ``view`` after each entry; the form passes each box its part of it.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Button, Input, Static
+
+from ..draft import CellView, DraftView, PhaseLayout, Slot
+from .value_picker import ValuePicker
+
+def slot_id(slot: Slot) -> str:
+    return f"{slot.field}-{slot.pos}"
+
+
+class CardsInput(Input):
+    """The cards of a hand, typed as codes (SK HA D10 or ♠K)."""
+
+    BINDINGS = [
+        Binding("down", "app.focus_next", "Next box", show=False, id="cards.next"),
+        Binding("up", "app.focus_previous", "Previous box", show=False, id="cards.previous"),
+    ]
+
+    def __init__(self, slot: Slot, **kwargs) -> None:
+        super().__init__(placeholder="cards, e.g. SK HA D10 C3", **kwargs)
+        self.slot = slot
+
+
+class CardsRow(Horizontal):
+    """A box where cards are typed, with who it is for and what the rules say about it."""
+
+    def __init__(self, slot: Slot, label: str, *, id: str) -> None:
+        super().__init__(id=id, classes="cards-row")
+        self.slot = slot
+        self.label = label
+
+    def compose(self):
+        yield Static(classes="who", markup=False)
+        with Vertical(classes="entry"):
+            yield Static(Text(self.label), classes="label", markup=False)
+            yield CardsInput(self.slot, classes="cards-box")
+            yield Static(classes="notes", markup=False)
+
+    @property
+    def box(self) -> CardsInput:
+        return self.query_one(CardsInput)
+
+    def show(self, cell: CellView, show_who: bool) -> None:
+        self.set_class(not cell.visible, "-hidden")
+        self.set_class(bool(cell.errors), "-error")
+        self.query_one(".who", Static).update(Text(cell.who if show_who else ""))
+        box = self.box
+        if box.value != cell.text:
+            with box.prevent(Input.Changed):
+                box.value = cell.text
+        lines = [f"✗ {m}" for m in cell.errors] + [f"! {m}" for m in cell.warnings]
+        notes = self.query_one(".notes", Static)
+        notes.update(Text("\n".join(lines)))
+        notes.set_class(not lines, "-empty")
+
+
+class EntryForm(VerticalScroll):
+    """Every box of a deal, grouped by phase, with live totals and a Confirm button."""
+
+    view: reactive[DraftView | None] = reactive(None, always_update=True)
+    """The deal as it stands (set by the screen after every entry)."""
+
+    class Confirmed(Message):
+        """The player asked to confirm the deal (the button)."""
+
+    def __init__(self, layout: tuple[PhaseLayout, ...], labels: dict[str, str], text_fields: set[str],
+                 *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.phases = layout
+        self.labels = labels
+        self.text_fields = text_fields
+
+    def compose(self):
+        yield Static(id="form-title", markup=False)
+        for i, phase in enumerate(self.phases):
+            yield Static(classes="phase-title", id=f"phase-{i}", markup=False)
+            for slot in phase.slots:
+                if slot.field in self.text_fields:
+                    yield CardsRow(slot, self.labels[slot.field], id=f"row-{slot_id(slot)}")
+                else:
+                    yield ValuePicker(slot, id=f"row-{slot_id(slot)}", classes="box")
+            yield Static(classes="phase-derived", id=f"derived-{i}", markup=False)
+        yield Static(id="form-problems", markup=False)
+        yield Button("Confirm the deal", id="confirm", variant="primary")
+
+    def on_mount(self) -> None:
+        if self.view is not None:
+            self.watch_view(self.view)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.post_message(self.Confirmed())
+
+    # -- showing the deal
+    def watch_view(self, view: DraftView | None) -> None:
+        if view is None or not self.is_mounted:
+            return
+        title = self.query_one("#form-title", Static)
+        title.update(Text(f"Changing deal {view.number}: change what is wrong, then save it (ctrl+s); "
+                          "Esc cancels" if view.editing else ""))
+        title.set_class(not view.editing, "-empty")
+        for i, (layout, phase) in enumerate(zip(self.phases, view.phases)):
+            heading = Text()
+            heading.append(phase.title, style="bold")
+            if phase.complete:
+                heading.append(" ✓")
+            for line in phase.summary:
+                heading.append(f"   {line}")
+            self.query_one(f"#phase-{i}", Static).update(heading)
+            derived = self.query_one(f"#derived-{i}", Static)
+            derived.update(Text("\n".join(phase.derived)))
+            derived.set_class(not phase.derived, "-empty")
+            previous = None
+            for slot in layout.slots:
+                cell = view.cells[slot]
+                unit_key = (cell.who, slot.pos)
+                show_who = bool(cell.who) and unit_key != previous
+                if cell.visible:
+                    previous = unit_key
+                row = self.query_one(f"#row-{slot_id(slot)}")
+                if isinstance(row, CardsRow):
+                    row.show(cell, show_who)
+                else:
+                    row.set_class(not cell.visible, "-hidden")
+                    row.set_class(bool(cell.errors), "-error")
+                    row.show_who = show_who
+                    row.cell = cell
+        problems = Text()
+        for message in view.errors:
+            problems.append(("\n" if problems else "") + f"✗ {message}")
+        for message in view.warnings:
+            problems.append(("\n" if problems else "") + f"! {message}")
+        if view.can_confirm:
+            problems.append(("\n" if problems else "") + "Everything adds up: confirm with ctrl+s.")
+        panel = self.query_one("#form-problems", Static)
+        panel.update(problems)
+        panel.set_class(not view.can_confirm, "-blocked")
+        button = self.query_one("#confirm", Button)
+        button.label = "Save the change" if view.editing else "Confirm the deal"
+
+    # -- moving between boxes
+    def boxes(self) -> list[Widget]:
+        """The boxes on show, in order."""
+        out = []
+        for row in self.query(".box, .cards-row"):
+            if row.has_class("-hidden"):
+                continue
+            out.append(row.box if isinstance(row, CardsRow) else row)
+        return out
+
+    def focus_first(self, empty: bool = True) -> None:
+        """Focus the first box still empty (or the first box)."""
+        boxes = self.boxes()
+        view = self.view
+        if empty and view is not None:
+            for box in boxes:
+                cell = view.cells.get(box.slot)
+                if cell is not None and cell.value is None and not (isinstance(box, Input) and box.value):
+                    box.focus()
+                    return
+        if boxes:
+            boxes[0].focus()
+        else:
+            self.query_one("#confirm", Button).focus()
+
+    def focus_after(self, slot: Slot) -> None:
+        """Focus the box after ``slot`` (the Confirm button after the last)."""
+        boxes = self.boxes()
+        for i, box in enumerate(boxes):
+            if box.slot == slot:
+                if i + 1 < len(boxes):
+                    boxes[i + 1].focus()
+                else:
+                    self.query_one("#confirm", Button).focus()
+                return

@@ -1,0 +1,278 @@
+"""Scoreboard: deals as rows, players (or partnerships) as columns.
+
+``ScoreTable`` draws only the rows on screen (Textual's line API), so a game of a
+thousand deals redraws as fast as one of ten. ``Scoreboard`` adds the legend above
+and, while the table has the focus, the highlighted deal's entries and any problem
+the rules now report below it (a deal with a problem is marked ⚠ in its row).
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Static
+
+from ..board import BoardView
+
+_GAP = "  "
+
+
+class ScoreTable(ScrollView, can_focus=True):
+    """The deals of the game; the column headings stay in view."""
+
+    COMPONENT_CLASSES = {
+        "score-table--header",
+        "score-table--cursor",
+        "score-table--made",
+        "score-table--missed",
+        "score-table--issue",
+    }
+
+    DEFAULT_CSS = """
+    ScoreTable { height: 1fr; }
+    ScoreTable > .score-table--header { text-style: bold; background: $panel; }
+    ScoreTable > .score-table--cursor { background: $block-cursor-blurred-background; }
+    ScoreTable:focus > .score-table--cursor { background: $block-cursor-background; color: $block-cursor-foreground; }
+    ScoreTable > .score-table--made { color: $text-success; text-style: bold; }
+    ScoreTable > .score-table--missed { color: $text-error; text-style: bold; }
+    ScoreTable > .score-table--issue { color: $text-warning; }
+    """
+
+    BINDINGS = [
+        Binding("up", "move(-1)", "Up", show=False, id="board.up"),
+        Binding("down", "move(1)", "Down", show=False, id="board.down"),
+        Binding("pageup", "move(-10)", "Page up", show=False, id="board.page_up"),
+        Binding("pagedown", "move(10)", "Page down", show=False, id="board.page_down"),
+        Binding("home", "move(-1000000)", "First deal", show=False, id="board.first"),
+        Binding("end", "move(1000000)", "Last deal", show=False, id="board.last"),
+        Binding("enter", "choose", "Change this deal", id="board.choose"),
+    ]
+
+    board: reactive[BoardView | None] = reactive(None, always_update=True)
+    """The rows to draw (set by the Scoreboard)."""
+
+    cursor: reactive[int] = reactive(-1)
+    """Index of the highlighted row (-1: no rows)."""
+
+    class Highlighted(Message):
+        """The cursor moved to a deal."""
+
+        def __init__(self, number: int | None) -> None:
+            super().__init__()
+            self.number = number
+
+    class Chosen(Message):
+        """The player chose a deal (Enter): to change it."""
+
+        def __init__(self, number: int) -> None:
+            super().__init__()
+            self.number = number
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._widths: list[int] = []
+        self._lines: dict[int, Strip] = {}
+        self._looks: dict[tuple[str, bool], Style] = {}  # component class -> rich style
+
+    def _look(self, name: str, partial: bool = True) -> Style:
+        """A component class's rich style, worked out once (it is slow to compute)."""
+        style = self._looks.get((name, partial))
+        if style is None:
+            style = self._looks[(name, partial)] = self.get_component_rich_style(f"score-table--{name}",
+                                                                                partial=partial)
+        return style
+
+    # -- data
+    def watch_board(self, old: BoardView | None, board: BoardView | None) -> None:
+        self._lines.clear()
+        was_last = old is None or self.cursor >= len(old.rows) - 1
+        if board is None:
+            self._widths = []
+            self.virtual_size = Size(0, 0)
+            self.refresh()
+            return
+        widths = list(board.widths)
+        self._widths = widths
+        self.virtual_size = Size(sum(widths) + len(_GAP) * (len(widths) - 1) + 1, len(board.rows) + 1)
+        count = len(board.rows)
+        if count == 0:
+            self.cursor = -1
+        elif was_last or self.cursor >= count:
+            self.cursor = count - 1  # follow the latest deal
+        self.refresh()
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        self._lines.pop(old, None)
+        self._lines.pop(new, None)
+        self._keep_in_view()
+        self.refresh()
+        number = self.board.rows[new].number if self.board is not None and 0 <= new < len(self.board.rows) else None
+        self.post_message(self.Highlighted(number))
+
+    @property
+    def highlighted(self) -> int | None:
+        """The number of the highlighted deal."""
+        board = self.board
+        if board is None or not 0 <= self.cursor < len(board.rows):
+            return None
+        return board.rows[self.cursor].number
+
+    def _keep_in_view(self) -> None:
+        if self.cursor < 0:
+            return
+        rows_shown = max(1, self.scrollable_content_region.height - 1)
+        top = round(self.scroll_y)
+        if self.cursor < top:
+            self.scroll_to(y=self.cursor, animate=False)
+        elif self.cursor >= top + rows_shown:
+            self.scroll_to(y=self.cursor - rows_shown + 1, animate=False)
+
+    def on_resize(self) -> None:
+        self._keep_in_view()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._lines.clear()
+        self._looks.clear()
+
+    # -- drawing
+    def _row_text(self, cells: tuple[str, ...], numeric_from: int) -> Text:
+        text = Text(no_wrap=True, overflow="crop")
+        for i, cell in enumerate(cells):
+            if i:
+                text.append(_GAP)
+            width = self._widths[i] if i < len(self._widths) else cell_len(cell)
+            pad = " " * max(0, width - cell_len(cell))
+            text.append(pad + cell if i >= numeric_from else cell + pad)
+        return text
+
+    def _strip(self, index: int) -> Strip:
+        strip = self._lines.get(index)
+        if strip is not None:
+            return strip
+        board = self.board
+        row = board.rows[index]
+        text = self._row_text(row.cells, 3)
+        text.highlight_words(["✓"], self._look("made"))
+        text.highlight_words(["✗"], self._look("missed"))
+        if row.issues:
+            text.highlight_words(["⚠"], self._look("issue"))
+        segments = list(text.render(self.app.console))
+        strip = Strip(segments, text.cell_len)
+        self._lines[index] = strip
+        return strip
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        board = self.board
+        scroll_x, scroll_y = self.scroll_offset
+        base = self.rich_style
+        if board is None:
+            return Strip.blank(width, base)
+        if y == 0:
+            header = self._row_text(board.columns, 3)
+            style = self._look("header", False)
+            strip = Strip(list(header.render(self.app.console)), header.cell_len)
+            strip = strip.extend_cell_length(max(width + scroll_x, strip.cell_length)).apply_style(style)
+            return strip.crop(scroll_x, scroll_x + width)
+        index = scroll_y + y - 1
+        if not 0 <= index < len(board.rows):
+            if index == 0 and not board.rows:
+                message = Text("No deals yet.", style=Style(dim=True))
+                return Strip(list(message.render(self.app.console))).extend_cell_length(width)
+            return Strip.blank(width, base)
+        strip = self._strip(index)
+        full = strip.extend_cell_length(max(width + scroll_x, strip.cell_length))
+        if index == self.cursor:
+            full = full.apply_style(self._look("cursor", False))
+        return full.crop(scroll_x, scroll_x + width).apply_style(base)
+
+    # -- keys and mouse
+    def action_move(self, delta: int) -> None:
+        board = self.board
+        if board is None or not board.rows:
+            return
+        self.cursor = max(0, min(len(board.rows) - 1, self.cursor + delta))
+
+    def action_choose(self) -> None:
+        number = self.highlighted
+        if number is not None:
+            self.post_message(self.Chosen(number))
+
+    def on_click(self, event) -> None:
+        board = self.board
+        if board is None or event.y < 1:
+            return
+        index = round(self.scroll_y) + event.y - 1
+        if 0 <= index < len(board.rows):
+            self.cursor = index
+            if event.chain >= 2:
+                self.action_choose()
+
+
+class Scoreboard(Vertical):
+    """The score table with its legend and the highlighted deal in words."""
+
+    DEFAULT_CSS = """
+    Scoreboard { height: 1fr; }
+    Scoreboard > #board-legend { color: $text-muted; height: auto; }
+    Scoreboard > #board-detail { height: auto; max-height: 4; color: $text-muted; display: none; }
+    Scoreboard.-focused > #board-detail { display: block; }
+    Scoreboard > #board-detail.-issues { color: $text-warning; }
+    """
+
+    board: reactive[BoardView | None] = reactive(None, always_update=True)
+    """The game's deals and standings (set by the screen)."""
+
+    def compose(self):
+        yield Static(id="board-legend", markup=False)
+        yield ScoreTable(id="board-table")
+        yield Static(id="board-detail", markup=False)
+
+    @property
+    def table(self) -> ScoreTable:
+        return self.query_one(ScoreTable)
+
+    def watch_board(self, board: BoardView | None) -> None:
+        if not self.is_mounted:
+            return
+        self.query_one("#board-legend", Static).update(Text(board.legend if board else ""))
+        self.table.board = board
+        self._show_detail(self.table.highlighted)
+
+    def on_mount(self) -> None:
+        if self.board is not None:
+            self.watch_board(self.board)
+
+    def on_descendant_focus(self) -> None:
+        self.set_class(True, "-focused")
+
+    def on_descendant_blur(self) -> None:
+        self.set_class(False, "-focused")
+
+    def on_score_table_highlighted(self, event: ScoreTable.Highlighted) -> None:
+        self._show_detail(event.number)
+
+    def _show_detail(self, number: int | None) -> None:
+        detail = self.query_one("#board-detail", Static)
+        board = self.board
+        row = None
+        if board is not None and number and 1 <= number <= len(board.rows):
+            row = board.rows[number - 1]  # deals are numbered from 1, in order
+        if row is None:
+            detail.update("")
+            detail.set_class(False, "-issues")
+            return
+        text = Text(f"Deal {row.number}: {row.detail}")
+        for issue in row.issues:
+            text.append(f"\n⚠ deal {row.number}: {issue}")
+        detail.update(text)
+        detail.set_class(bool(row.issues), "-issues")

@@ -1,0 +1,328 @@
+"""ValuePicker: one entry box whose values are shown, the refused ones struck out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..draft import CellView, ChoiceView, Slot
+
+WHO_WIDTH = 15  # columns for the player's name
+LABEL_WIDTH = 16  # columns for what is asked; a longer label goes above the values
+
+
+class ValuePicker(Widget, can_focus=True):
+    """The values a field may take; digits or a letter pick one, Enter goes on.
+
+    A value the rules refuse is struck out, and typing it is refused with the rule's
+    message. A field with too many values to show (e.g. -1000 to 1000) is typed as a
+    number. The box never changes the deal itself: it posts ``Changed`` and the
+    screen sets ``cell`` again from what the rules make of it.
+    """
+
+    COMPONENT_CLASSES = {
+        "value-picker--chosen",
+        "value-picker--refused",
+        "value-picker--auto",
+        "value-picker--note",
+        "value-picker--hint",
+    }
+
+    DEFAULT_CSS = """
+    ValuePicker {
+        height: auto;
+        width: 1fr;
+    }
+    ValuePicker.-hidden { display: none; }
+    ValuePicker:focus { background: $primary 30%; }
+    ValuePicker > .value-picker--chosen { text-style: bold reverse; }
+    ValuePicker > .value-picker--refused { text-style: strike dim; }
+    ValuePicker > .value-picker--auto { color: $text-accent; text-style: italic; }
+    ValuePicker > .value-picker--note { color: $text-error; }
+    ValuePicker > .value-picker--hint { text-style: dim; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "submit", "Next box", show=False, id="box.submit"),
+        Binding("left", "step(-1)", "Previous value", show=False, id="box.previous_value"),
+        Binding("right", "step(1)", "Next value", show=False, id="box.next_value"),
+        Binding("backspace,delete", "clear", "Clear the box", show=False, id="box.clear"),
+        Binding("down", "app.focus_next", "Next box", show=False, id="box.next"),
+        Binding("up", "app.focus_previous", "Previous box", show=False, id="box.previous"),
+    ]
+
+    cell: reactive[CellView | None] = reactive(None, layout=True)
+    """What the box shows: its values, the one entered, which are refused and why."""
+
+    show_who: reactive[bool] = reactive(True, layout=True)
+    """Whether the player's name is shown (only on the first box of a player)."""
+
+    class Changed(Message):
+        """The player picked a value (None: cleared the box)."""
+
+        def __init__(self, picker: "ValuePicker", value: Any) -> None:
+            super().__init__()
+            self.picker = picker
+            self.value = value
+
+        @property
+        def control(self) -> "ValuePicker":
+            return self.picker
+
+    class Submitted(Message):
+        """The player pressed Enter: on to the next box."""
+
+        def __init__(self, picker: "ValuePicker") -> None:
+            super().__init__()
+            self.picker = picker
+
+        @property
+        def control(self) -> "ValuePicker":
+            return self.picker
+
+    class Refused(Message):
+        """The player typed a value the rules refuse; ``reason`` says why."""
+
+        def __init__(self, picker: "ValuePicker", reason: str) -> None:
+            super().__init__()
+            self.picker = picker
+            self.reason = reason
+
+    def __init__(self, slot: Slot, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.slot = slot
+        self._typed = ""  # digits typed so far (multi-digit numbers)
+        self._note = ""  # why the last value typed was refused
+        self._looks: dict[str, object] = {}  # component class -> rich style (until the styles change)
+
+    def _look(self, name: str):
+        """A component class's rich style, worked out once (it is slow to compute)."""
+        style = self._looks.get(name)
+        if style is None:
+            style = self._looks[name] = self.get_component_rich_style(f"value-picker--{name}", partial=True)
+        return style
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._looks.clear()
+
+    # -- what the box knows
+    @property
+    def unit(self) -> int | None:
+        return self.cell.unit if self.cell is not None else None
+
+    def watch_cell(self, old: CellView | None, new: CellView | None) -> None:
+        if new is None or old is None or new.value != old.value:
+            self._note = ""
+
+    def on_blur(self) -> None:
+        self._typed = ""
+        self._note = ""
+        self.refresh(layout=True)
+
+    def on_focus(self) -> None:
+        self.refresh(layout=True)
+
+    # -- drawing
+    def render(self):
+        """Who, what is asked, the values (the chosen one in brackets, refused ones ✗ and
+        struck out) and what the rules say about the box, as a grid that wraps."""
+        cell = self.cell
+        if cell is None:
+            return Text()
+        grid = Table.grid(padding=(0, 1), expand=True)
+        grid.add_column(width=WHO_WIDTH, no_wrap=True, overflow="ellipsis")
+        stacked = len(cell.label) > LABEL_WIDTH
+        if not stacked:
+            grid.add_column(width=LABEL_WIDTH)
+        grid.add_column(ratio=1)
+        who = Text("")
+        if self.show_who and cell.who:
+            who = Text(cell.who)
+            if cell.dealer:
+                who.append(" (dealer)", "italic")
+        label = Text(cell.label, self._look("hint"))
+        body = self._values()
+        notes = self._notes()
+        if stacked:
+            right = Text()
+            right.append_text(label)
+            right.append("\n")
+            right.append_text(body)
+            if notes:
+                right.append("\n")
+                right.append_text(notes)
+            grid.add_row(who, right)
+        else:
+            if notes:
+                body.append("\n")
+                body.append_text(notes)
+            grid.add_row(who, label, body)
+        return grid
+
+    def _values(self) -> Text:
+        cell = self.cell
+        text = Text()
+        hint = self._look("hint")
+        if cell.kind == "pick":
+            chosen = self._look("chosen")
+            refused = self._look("refused")
+            for i, choice in enumerate(cell.choices):
+                if i:
+                    text.append(" ")
+                label = choice.text
+                if choice.value == cell.value and cell.value is not None:
+                    text.append(f"[{label}]", chosen)
+                elif not choice.allowed:
+                    text.append(f"✗{label} ", refused)
+                else:
+                    text.append(f" {label} ")
+        else:
+            shown = self._typed or ("" if cell.value is None else str(cell.value))
+            if shown:
+                text.append(f"[{shown}]", self._look("chosen"))
+            else:
+                text.append("[ ]")
+            if cell.lo is not None:
+                text.append(f" a number, {cell.lo} to {cell.hi}", hint)
+        if cell.kind == "pick" and self._typed and (cell.value is None or str(cell.value) != self._typed):
+            text.append(f"  typed {self._typed}…", hint)
+        if cell.auto:
+            text.append("  filled in", self._look("auto"))
+        elif cell.value is None and cell.computed:
+            text.append(f"  = {cell.computed} if left empty", hint)
+        elif cell.value is None and cell.optional:
+            text.append("  (may stay empty)", hint)
+        return text
+
+    def _notes(self) -> Text:
+        """Errors and warnings at the box; why values are refused (before one is chosen,
+        or while the box has the focus); why the last value typed was refused."""
+        cell = self.cell
+        note = self._look("note")
+        lines = [f"✗ {m}" for m in cell.errors] + [f"! {m}" for m in cell.warnings]
+        refused = [c for c in cell.choices if not c.allowed and c.reason]
+        if refused and not cell.errors and (cell.value is None or self.has_focus):
+            if len(refused) <= 2:
+                lines += [f"✗ {c.text}: {c.reason}" for c in refused]
+            elif cell.auto:
+                lines.append("the other entries leave this one value")
+        if self._note:
+            lines.append(f"✗ not that: {self._note}")
+        return Text("\n".join(lines), note)
+
+    # -- keys
+    def _choose(self, choice: ChoiceView) -> None:
+        if not choice.allowed:
+            self._refuse(choice.reason or f"{choice.text} is not allowed here")
+            return
+        self._note = ""
+        self.post_message(self.Changed(self, choice.value))
+        self.refresh(layout=True)
+
+    def _refuse(self, reason: str) -> None:
+        self._note = reason
+        self.app.bell()
+        self.post_message(self.Refused(self, reason))
+        self.refresh(layout=True)
+
+    def on_key(self, event) -> None:
+        cell = self.cell
+        char = event.character
+        if cell is None or char is None or not char.isprintable() or event.key in ("space",):
+            return
+        if cell.kind == "number":
+            handled = self._type_number(char)
+        elif cell.choices and all(type(c.value) is int for c in cell.choices) and char.isdigit():
+            handled = self._type_digit(char)
+        else:
+            handled = self._type_key(char.lower())
+        if handled:
+            event.stop()
+            event.prevent_default()
+
+    def _type_digit(self, char: str) -> bool:
+        """Digits build a number: 1 then 2 is 12 when 12 is a value (else 2)."""
+        cell = self.cell
+        by_number = {c.value: c for c in cell.choices}
+        texts = [str(v) for v in by_number]
+
+        def fits(typed: str) -> bool:
+            return any(t.startswith(typed) for t in texts)
+
+        typed = self._typed + char if self._typed not in ("", "0") else char
+        if not fits(typed):
+            typed = char
+        if not fits(typed):
+            self._typed = ""
+            self._refuse(f"{char} is not one of the values ({cell.choices[0].text} to {cell.choices[-1].text})")
+            return True
+        self._typed = typed
+        choice = by_number.get(int(typed))
+        if choice is None:  # the start of a longer number: wait for the next digit
+            self.refresh(layout=True)
+            return True
+        self._choose(choice)
+        return True
+
+    def _type_key(self, char: str) -> bool:
+        for choice in self.cell.choices:
+            if char in choice.keys:
+                self._typed = ""
+                self._choose(choice)
+                return True
+        return False
+
+    def _type_number(self, char: str) -> bool:
+        cell = self.cell
+        if char == "-" and not self._typed and (cell.lo is None or cell.lo < 0):
+            self._typed = "-"
+            self.refresh(layout=True)
+            return True
+        if not char.isdigit():
+            return False
+        typed = self._typed + char
+        sign = "-" if typed.startswith("-") else ""
+        typed = sign + (typed.lstrip("-").lstrip("0") or "0")
+        value = int(typed)
+        if (cell.lo is not None and value < cell.lo) or (cell.hi is not None and value > cell.hi):
+            self._typed = ""
+            self._refuse(f"{value} is outside {cell.lo} to {cell.hi}")
+            return True
+        self._typed = typed
+        self._note = ""
+        self.post_message(self.Changed(self, value))
+        self.refresh(layout=True)
+        return True
+
+    # -- actions
+    def action_submit(self) -> None:
+        self._typed = ""
+        self.post_message(self.Submitted(self))
+
+    def action_clear(self) -> None:
+        self._typed = ""
+        self._note = ""
+        self.post_message(self.Changed(self, None))
+        self.refresh(layout=True)
+
+    def action_step(self, delta: int) -> None:
+        cell = self.cell
+        if cell is None or cell.kind != "pick":
+            return
+        allowed = [c for c in cell.choices if c.allowed]
+        if not allowed:
+            return
+        values = [c.value for c in allowed]
+        if cell.value in values:
+            index = (values.index(cell.value) + delta) % len(values)
+        else:
+            index = 0 if delta > 0 else len(values) - 1
+        self._typed = ""
+        self._choose(allowed[index])

@@ -1,0 +1,177 @@
+"""The deal being entered (scorekeeper.tui.draft): what the form shows, from the rules alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.game.game import Game
+from scorekeeper.rules.ruleset import load_ruleset
+from scorekeeper.tui.board import BoardMaker
+from scorekeeper.tui.draft import DealDraft, Slot, form_layout
+
+
+def game(rid, players, **options):
+    return Game(load_ruleset(rid), players, options)
+
+
+def cell(view, field, who=""):
+    found = [c for c in view.cells.values() if c.field == field and c.who == who]
+    assert len(found) == 1, (field, who)
+    return found[0]
+
+
+def test_the_form_follows_the_phases_and_the_bidding_order():
+    """Deal fields first, then each seat's fields together, seats in bidding order."""
+    g = game("pataviitonen", ["Anna", "Ben", "Cara"], rounds=1)
+    layout = form_layout(g)
+    assert [p.phase for p in layout] == ["bidding", "play", "scoring"]
+    assert layout[0].slots == (Slot("bid", 1), Slot("proposal", 1), Slot("bid", 2), Slot("proposal", 2),
+                               Slot("bid", 3), Slot("proposal", 3))
+    view = DealDraft(g).view()
+    assert [view.cells[s].who for s in layout[0].slots[::2]] == ["Ben", "Cara", "Anna"]
+    assert view.cells[Slot("a", 1)].kind == "number"  # -1000..1000: typed, not shown
+    assert (view.cells[Slot("a", 1)].lo, view.cells[Slot("a", 1)].hi) == (-1000, 1000)
+
+
+@pytest.mark.parametrize("dealer_restriction, refused", [(True, [(3, "Dealer Anna may not bid 3: the bids would "
+                                                                      "total 10, the number of tricks")]),
+                                                         (False, [])])
+def test_the_dealers_refused_bid_comes_from_the_rulesets_check(dealer_restriction, refused):
+    g = game("lupaus", ["Anna", "Ben", "Cara"], dealer_restriction=dealer_restriction)
+    draft = DealDraft(g)
+    draft.set("bid", 2, 3)
+    draft.set("bid", 3, 4)
+    anna = cell(draft.view(), "bid", "Anna")
+    assert anna.dealer and anna.value is None
+    assert [(c.value, c.reason) for c in anna.choices if not c.allowed] == refused
+    assert draft.view().phases[0].summary == ("Bids 7, tricks 10 (1 to enter)",)
+
+
+def test_a_value_is_refused_only_because_of_the_boxes_before_it():
+    """Ben, who bids first, may change his bid whatever the dealer entered."""
+    g = game("lupaus", ["Anna", "Ben", "Cara"])
+    draft = DealDraft(g)
+    for unit, bid in ((2, 3), (3, 4), (1, 2)):
+        draft.set("bid", unit, bid)
+    assert all(c.allowed for c in cell(draft.view(), "bid", "Ben").choices)
+    assert [c.value for c in cell(draft.view(), "bid", "Anna").choices if not c.allowed] == [3]
+
+
+def test_the_last_tricks_are_filled_in_and_a_deal_that_does_not_add_up_cannot_be_confirmed():
+    g = game("lupaus", ["Anna", "Ben", "Cara"])
+    draft = DealDraft(g)
+    for unit, bid in ((2, 3), (3, 4), (1, 2)):
+        draft.set("bid", unit, bid)
+    draft.set("tricks", 2, 3)
+    draft.set("tricks", 3, 4)
+    view = draft.view()
+    anna = cell(view, "tricks", "Anna")
+    assert (anna.value, anna.auto) == (3, True)
+    assert view.phases[1].summary == ("Tricks: 10 of 10 · all taken",)
+    assert view.can_confirm
+    assert draft.plain_values() == {"turned": None, "bid": [2, 3, 4], "tricks": [3, 3, 4]}
+
+    draft.set("tricks", 3, 9)  # Ben 3 + Cara 9: too many, nothing left for Anna
+    view = draft.view()
+    assert cell(view, "tricks", "Anna").value is None
+    assert view.phases[1].summary == ("Tricks: 12 of 10 · 2 too many (1 to enter)",)
+    assert not view.can_confirm
+    draft.set("tricks", 1, 0)
+    view = draft.view()
+    assert not view.can_confirm
+    assert cell(view, "tricks", "Anna").errors == ("the tricks taken add up to 12, but 10 were played",)
+
+
+def test_missing_entries_are_shown_only_once_confirming_was_tried():
+    draft = DealDraft(game("lupaus", ["Anna", "Ben", "Cara"]))
+    assert cell(draft.view(), "bid", "Ben").errors == ()
+    draft.mark_tried()
+    assert cell(draft.view(), "bid", "Ben").errors == ("Bid of Ben is not entered",)
+
+
+def test_fields_the_rules_do_not_ask_are_hidden_until_they_are():
+    """Wizard: the dealer's chosen trump is asked only when a Wizard is turned."""
+    g = game("wizard", ["A", "B", "C"])
+    g.record({"bid": [0, 0, 0], "tricks": [0, 1, 0], "turned": "hearts"})
+    draft = DealDraft(g)
+    assert not cell(draft.view(), "chosen").visible
+    draft.set("turned", None, "wizard")
+    view = draft.view()
+    assert cell(view, "chosen").visible
+    assert view.trump == "A Wizard was turned: B (dealer) chooses trump"
+    draft.set("chosen", None, "clubs")
+    assert draft.view().trump.endswith("trump: ♣")
+    draft.set("turned", None, "jester")  # the choice is dropped, not sent as an entry
+    assert draft.values()["chosen"] is None
+
+
+def test_typed_cards_give_the_hand_value_and_its_parts():
+    g = game("wysiwyg", ["Aino", "Bertta"])
+    draft = DealDraft(g)
+    draft.set("hand", 1, "SK SQ S7 HA HQ H8 H5 H2 DA D9 CQ CJ C3")
+    draft.set("value", 2, 12)
+    view = draft.view()
+    value = cell(view, "value", "Aino")
+    assert (value.value, value.auto) == (16, True)
+    derived = view.phases[0].derived
+    assert "Hand value from the cards: Aino 16 (aces 6, kings 2, queens 3, longest suit 5)" in derived
+    assert "Base points: Bertta 6 · Aino 14" in derived
+    assert view.reminders == ("Bertta opens the auction (base 6 against 14)",)
+
+
+def test_a_typed_card_that_is_not_a_card_is_an_error_at_its_box():
+    draft = DealDraft(game("wysiwyg", ["Aino", "Bertta"]))
+    draft.set("hand", 1, "SK ZZ")
+    (message,) = cell(draft.view(), "hand", "Aino").errors
+    assert message.startswith("Cards in hand of Aino: 'ZZ' is not a card")
+
+
+def test_partnership_fields_and_the_trump_of_a_no_trump_deal():
+    g = game("whist", ["Anna", "Ben", "Cara", "Dan"], play_honours=True)
+    view = DealDraft(g).view()
+    assert [c.who for c in view.cells.values() if c.field == "honours"] == ["Anna & Cara", "Ben & Dan"]
+    for tricks in (7, 7, 7, 7):
+        g.record({"tricks": tricks, "turned": "hearts", "honours": [2, 2]})
+    view = DealDraft(g).view()
+    assert view.trump == "Deal 5: every fifth deal is played without trump"
+    assert not cell(view, "turned").visible and not cell(view, "honours", "Anna & Cara").visible
+
+
+def test_an_edit_draft_starts_from_the_recorded_deal():
+    g = game("lupaus", ["Anna", "Ben", "Cara"])
+    g.record({"bid": [2, 3, 4], "tricks": [3, 3, 4], "turned": "hearts"})
+    draft = DealDraft(g, 1, g.deals[0], editing=True)
+    assert draft.values() == g.deals[0]
+    view = draft.view()
+    assert view.editing and view.number == 1 and view.can_confirm
+    assert not any(c.auto for c in view.cells.values())
+
+
+def test_the_board_shows_entries_made_or_missed_points_and_totals():
+    g = game("lupaus", ["Anna", "Ben", "Cara"])
+    g.record({"bid": [2, 3, 4], "tricks": [3, 3, 4], "turned": "hearts"})
+    board = BoardMaker(g).view()
+    assert board.columns == ("Deal", "Cards", "Dealer", "Anna", "Ben", "Cara")
+    assert board.rows[0].cells == ("1", "10 ♥", "Anna", "2/3 ✗    0     0", "3/3 ✓  +13    13",
+                                   "4/4 ✓  +14    14")
+    assert board.legend == "Each cell: Bid/Tricks, ✓ made ✗ missed, points, total"
+    assert [(s.rank, s.name, s.total) for s in board.standings] == [(1, "Cara", 14), (2, "Ben", 13), (3, "Anna", 0)]
+
+
+def test_the_board_of_a_partnership_game_shows_the_tricks_each_side_took():
+    g = game("whist", ["Anna", "Ben", "Cara", "Dan"])
+    g.record({"tricks": 8, "turned": "hearts"})
+    board = BoardMaker(g).view()
+    assert board.rows[0].cells[3:] == ("8 ✓   +2     2", "5 ✗    0     0")
+    assert board.legend == "Each cell: Tricks taken by the partnership, ✓ made ✗ missed, points, total"
+
+
+def test_values_are_picked_by_digit_or_letter_and_a_shared_letter_picks_neither():
+    g = game("wysiwyg", ["Aino", "Anna"])
+    view = DealDraft(g).view()
+    assert [(c.text, c.keys) for c in cell(view, "declarer").choices] == [("Aino", "1"), ("Anna", "2")]
+    assert [(c.text, c.keys) for c in cell(view, "trump_suit").choices] == [
+        ("♠", "s"), ("♥", "h"), ("♦", "d"), ("♣", "c"), ("NT", "n")]
+    g = game("wysiwyg", ["Aino", "Bertta"])
+    assert [c.keys for c in cell(DealDraft(g).view(), "declarer").choices] == ["1a", "2b"]
+    assert [c.keys for c in cell(DealDraft(g).view(), "doubling").choices] == ["n", "d", "r"]

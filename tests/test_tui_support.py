@@ -1,0 +1,157 @@
+"""Helpers for the Pilot tests of the terminal app (imported by the other test_tui_* files).
+
+Everything here drives the app as a player does: keys only. ``screen_text`` reads
+what the screen shows, which is what the snapshot files in tests/snapshots/ hold
+(update them with SNAPSHOT_UPDATE=1).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("textual")
+
+from scorekeeper.rules.ruleset import builtin_ids, load_ruleset  # noqa: E402
+
+SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
+SIZE = (100, 30)
+
+
+def make_app(db, ruleset=None, seed=7):
+    from scorekeeper.tui.app import ScorekeeperApp
+
+    return ScorekeeperApp(db, ruleset, rng=random.Random(seed))
+
+
+def run(coro):
+    """Run a Pilot coroutine from a plain (sync) test."""
+    return asyncio.run(coro)
+
+
+def screen_text(app) -> str:
+    """The screen as text, line by line (trailing spaces dropped)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text.rstrip() for strip in strips)
+
+
+def flat(text: str) -> str:
+    """The screen's text with runs of spaces and line ends as one space (for wrapped lines)."""
+    return " ".join(text.split())
+
+
+async def settle(pilot, times: int = 3) -> None:
+    for _ in range(times):
+        await pilot.pause()
+
+
+def check_snapshot(name: str, text: str, replace: dict[str, str] | None = None) -> None:
+    """Compare with tests/snapshots/NAME.txt (SNAPSHOT_UPDATE=1 writes it)."""
+    for old, new in (replace or {}).items():
+        text = text.replace(old, new)
+    text = text.rstrip() + "\n"
+    path = SNAPSHOTS / f"{name}.txt"
+    if os.environ.get("SNAPSHOT_UPDATE"):
+        SNAPSHOTS.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return
+    assert path.exists(), f"no snapshot {path}: run the tests with SNAPSHOT_UPDATE=1 to write it"
+    expected = path.read_text(encoding="utf-8")
+    assert text == expected, f"the screen differs from {path} (SNAPSHOT_UPDATE=1 rewrites it):\n{text}"
+
+
+async def focus(pilot, widget_id: str, limit: int = 60) -> None:
+    """Press Tab until the widget with that id has the focus."""
+    for _ in range(limit):
+        focused = pilot.app.focused
+        if focused is not None and focused.id == widget_id:
+            return
+        await pilot.press("tab")
+    raise AssertionError(f"Tab never reached #{widget_id}; the focus is on {pilot.app.focused!r}")
+
+
+async def type_text(pilot, text: str) -> None:
+    await pilot.press(*[("space" if ch == " " else ch) for ch in text])
+
+
+async def choose(pilot, select_id: str, steps: int) -> None:
+    """Open a Select with Enter and move ``steps`` down (negative: up) from its value."""
+    await focus(pilot, select_id)
+    await pilot.press("enter")
+    await settle(pilot, 2)
+    key = "down" if steps > 0 else "up"
+    await pilot.press(*[key] * abs(steps), "enter")
+    await settle(pilot, 2)
+
+
+async def new_game(pilot, ruleset_id: str, names: list[str], options: dict | None = None,
+                   dealer: int | None = 1) -> None:
+    """From the start screen: n, the game, the names, the options, the first dealer, start."""
+    app = pilot.app
+    await settle(pilot)
+    await pilot.press("n")
+    await settle(pilot)
+    await pilot.press(*["down"] * builtin_ids().index(ruleset_id), "enter")
+    await settle(pilot)
+    for name in names:
+        await type_text(pilot, name)
+        await pilot.press("enter")
+    ruleset = load_ruleset(ruleset_id)
+    for option_id, value in (options or {}).items():
+        option = ruleset.options[option_id]
+        if option.type == "int":
+            await focus(pilot, f"opt-{option_id}")
+            await pilot.press("home", "ctrl+k")
+            await type_text(pilot, str(value))
+        elif option.type == "bool":
+            await choose(pilot, f"opt-{option_id}", (0 if value else 1) - (0 if option.default else 1))
+        else:
+            await choose(pilot, f"opt-{option_id}",
+                         option.choices.index(value) - option.choices.index(option.default))
+    if dealer is not None:
+        await choose(pilot, "new-dealer", dealer)
+    await pilot.press("ctrl+s")
+    await settle(pilot)
+    from scorekeeper.tui.screens.play import PlayScreen
+
+    assert isinstance(app.screen, PlayScreen), screen_text(app)
+
+
+async def enter_deal(pilot, entries: list[str], confirm: bool = True) -> None:
+    """Type each box's value (in the form's order) followed by Enter; then ctrl+s."""
+    for entry in entries:
+        if entry:
+            await type_text(pilot, entry)
+        await pilot.press("enter")
+    if confirm:
+        await pilot.press("ctrl+s")
+        await settle(pilot, 2)
+
+
+def play_screen(app):
+    from scorekeeper.tui.screens.play import PlayScreen
+
+    screen = app.screen
+    assert isinstance(screen, PlayScreen), screen_text(app)
+    return screen
+
+
+def normalise(text: str, db) -> str:
+    """Drop what changes from run to run (the store's path, times)."""
+    text = text.replace(str(db), "<db>")
+    return re.sub(r"\d{4}-\d\d-\d\d \d\d:\d\d", "<time>", text)
+
+
+def test_snapshot_helper_catches_a_difference(tmp_path, monkeypatch):
+    """A snapshot that differs fails, and names the file to update."""
+    monkeypatch.setattr(__import__(__name__), "SNAPSHOTS", tmp_path)
+    (tmp_path / "x.txt").write_text("one\n", encoding="utf-8")
+    monkeypatch.delenv("SNAPSHOT_UPDATE", raising=False)
+    with pytest.raises(AssertionError, match="differs"):
+        check_snapshot("x", "two")
+    check_snapshot("x", "one")
