@@ -1335,3 +1335,51 @@ def test_rotating_trump_no_trump_deal_is_kind_none():
     assert game.info(5).trump.kind == "none"
     assert game.info(5).trump.suit == "none"
     assert game.info(6).trump.suit == "spades"
+
+
+# --- recomputing after a change -----------------------------------------------------------
+
+
+def _fresh_copy(game):
+    """The same deals recorded into a new game: results computed from scratch."""
+    other = Game(game.ruleset, game.players, game.options, game.setup.first_dealer)
+    for values in game.deals:
+        other.record(values, check=False)
+    return other
+
+
+def _same_results(a, b):
+    return [(r.scores, r.totals, r.made, [i.message for i in r.issues], r.ends_game) for r in a.results()] == \
+           [(r.scores, r.totals, r.made, [i.message for i in r.issues], r.ends_game) for r in b.results()]
+
+
+def test_an_edit_recomputes_later_deals_exactly_as_from_scratch():
+    """Pataviitonen to 100: raising deal 1's A points ends the game at deal 2; deal 3 is flagged."""
+    game = Game(load_ruleset("pataviitonen"), ["Anna", "Ben", "Cara"], {"end": "target", "target": 100})
+    deal = {"bid": [4, 5, 6], "proposal": ["hearts", "spades", "hearts"], "tricks": [5, 5, 7],
+            "a": [10, 5, 7], "b": [1, 1, 1], "c": [1, 1, 1]}
+    for _ in range(3):
+        game.record(deal)
+    assert game.totals() == (30, 15, 21) and not game.is_over
+    game.edit(1, {**deal, "a": [90, 5, 7]})  # Anna: 90 + 10 = 100 after deal 2
+    assert [r.totals for r in game.results()] == [(90, 5, 7), (100, 10, 14), (110, 15, 21)]
+    assert [i.message for i in game.results()[2].issues] == ["deal 3 was played after the game ended at deal 2"]
+    assert _same_results(game, _fresh_copy(game))
+    game.undo()  # the edit taken back: the game runs on again, no deal flagged
+    assert game.totals() == (30, 15, 21) and game.results()[2].issues == ()
+    assert _same_results(game, _fresh_copy(game))
+
+
+def test_rules_that_read_the_totals_are_recomputed_in_full():
+    """Whist honours read 'before': an edit of deal 1 changes whether deal 2's honours count."""
+    from scorekeeper.game.game import _reads_totals
+
+    assert _reads_totals(load_ruleset("whist")) is True
+    assert _reads_totals(load_ruleset("lupaus")) is False
+    game = Game(load_ruleset("whist"), ["Anna", "Ben", "Cara", "Dan"], {"game_to": 5, "play_honours": True})
+    game.record({"tricks": 8, "honours": [0, 4], "turned": "spades"})   # A&C 2, B&D 4
+    game.record({"tricks": 7, "honours": [0, 4], "turned": "hearts"})   # B&D at 4: no honours; A&C 1
+    assert game.totals() == (3, 4)
+    game.edit(1, {"tricks": 8, "honours": [2, 2], "turned": "spades"})  # B&D 0 now: deal 2 honours count
+    assert [r.scores for r in game.results()] == [(2, 0), (1, 4)]
+    assert _same_results(game, _fresh_copy(game))

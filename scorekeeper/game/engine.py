@@ -545,6 +545,10 @@ class DealEval:
         self._cache[key] = value
         return value
 
+    def cache_score(self, scorer: int, score) -> None:
+        """A score already known (the same entry, scored before under the same rules)."""
+        self._cache[("#score", scorer)] = score
+
     def scores(self) -> tuple:
         """Every scorer's points for the deal, in scorer order (Missing if not all can be scored)."""
         formula = self.rules.score

@@ -92,6 +92,8 @@ class Game:
         self._deals: list[Mapping[str, Any]] = []
         self._results: list[DealResult] = []
         self._checked: tuple | None = None  # (deal, values, issues) of the entry just validated
+        self._stale: dict[int, DealResult] = {}  # results to reuse after an earlier change
+        self._reads_totals = _reads_totals(ruleset)
 
     @classmethod
     def by_lot(cls, ruleset: Ruleset, players: Iterable[str], options=None, rng: random.Random | None = None) -> "Game":
@@ -183,6 +185,7 @@ class Game:
         history, redo, deals, results = snapshot
         self.history, self._redo, self._deals, self._results = list(history), list(redo), list(deals), list(results)
         self._checked = None
+        self._stale.clear()
 
     @property
     def can_undo(self) -> bool:
@@ -201,6 +204,11 @@ class Game:
         self._invalidate(action.deal)
 
     def _invalidate(self, number: int) -> None:
+        # Deals after a changed one keep their own scores and checks when no formula of
+        # the ruleset reads the running totals: only the totals and the end are redone.
+        if not self._reads_totals:
+            for result in self._results[number - 1:]:
+                self._stale[result.number] = result
         del self._results[number - 1:]
 
     # -- entries
@@ -408,24 +416,35 @@ class Game:
         parts = setup.parts
         totals, state = self._state_after(results[-1] if results else None)
         over_at = next((r.number for r in results if r.ends_game), None)
+        stale = self._stale
         for number in range(len(results) + 1, len(self._deals) + 1):
             values = self._deals[number - 1]
             d = DealEval(setup, number, values, totals, state)
             checked = self._checked
-            if checked is not None and checked[0] == number and checked[1] is values:
-                issues = list(checked[2])
+            kept = stale.pop(number, None)
+            if kept is not None and kept.values is values:
+                # The same entry under rules that do not read the totals: the same
+                # scores and problems (the one about the end is worked out again).
+                issues = [i for i in kept.issues if i.check != _AFTER_END]
+                scores, made = list(kept.scores), list(kept.made)
+                for scorer, score in enumerate(scores):
+                    d.cache_score(scorer, score)
             else:
-                issues = self._validate(number, values, totals, ("error", "warning"), state, d)
+                if checked is not None and checked[0] == number and checked[1] is values:
+                    issues = list(checked[2])
+                else:
+                    issues = self._validate(number, values, totals, ("error", "warning"), state, d)
+                scores, made = [], []
+                for scorer in range(setup.scorers):
+                    try:
+                        scores.append(d.score(scorer))
+                    except (Missing, EvalError):
+                        scores.append(0)
+                    made.append(d.made(scorer))
             self._checked = None
-            scores, made = [], []
-            for scorer in range(setup.scorers):
-                try:
-                    scores.append(d.score(scorer))
-                except (Missing, EvalError):
-                    scores.append(0)
-                made.append(d.made(scorer))
             if over_at is not None:
-                issues.append(Issue("error", f"deal {number} was played after the game ended at deal {over_at}"))
+                issues.append(Issue("error", f"deal {number} was played after the game ended at deal {over_at}",
+                                    check=_AFTER_END))
             after = tuple(t + s for t, s in zip(totals, scores))
             won, match = state
             part_over = False
@@ -447,6 +466,7 @@ class Game:
             if over_at is None and ends:
                 over_at = number
             totals, state = self._state_after(result)
+        stale.clear()
         return list(results)
 
     def _state_after(self, result: "DealResult | None") -> tuple[tuple, tuple]:
@@ -566,6 +586,26 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
         refused.append((number, issues))
         game.record(clean, check=False)  # shown, not dropped: its problems are listed
     return refused
+
+
+_AFTER_END = "#played-after-end"  # the check id of that problem, which the engine itself finds
+_TOTAL_NAMES = frozenset({"before", "total", "parts_won", "match_total"})
+
+
+def _reads_totals(ruleset: Ruleset) -> bool:
+    """Whether a deal's scores or problems can depend on the deals before it."""
+    formulas = [d.value for d in ruleset.derived.values()]
+    formulas += [part for d in ruleset.derived.values() for _, part in d.parts]
+    formulas += [ruleset.score, ruleset.made, ruleset.first_bidder, ruleset.leader]
+    for check in ruleset.checks:
+        formulas += [check.rule, check.when]
+        if _TOTAL_NAMES & getattr(check.message, "names", frozenset()):
+            return True
+    for spec in ruleset.fields.values():
+        formulas += [spec.min, spec.max, spec.when, spec.fill, spec.count]
+    for rule in ruleset.trump:
+        formulas += [rule.when, rule.suit, rule.seat]
+    return any(f is not None and _TOTAL_NAMES & f.names for f in formulas)
 
 
 def _holds(formula, deal: DealEval, seat: int | None = None) -> bool:
