@@ -292,3 +292,10 @@ def test_names_that_are_taken_or_malformed(addition, message):
     """A field, derived value or constant name that is taken says by what."""
     _, problems = parse_ruleset_text(VALID_MINIMAL + addition, "mine.toml")
     assert [str(p) for p in problems] == [f"mine.toml: {message}"]
+
+
+def test_a_derived_value_shown_as_a_seat_must_be_a_number():
+    """shows = "seat" on a text value is refused, naming the key."""
+    addition = '[derived.who]\nscope = "deal"\nvalue = "\'north\'"\nshows = "seat"\n'
+    _, problems = parse_ruleset_text(VALID_MINIMAL + addition, "mine.toml")
+    assert [str(p) for p in problems] == ["mine.toml: derived.who.shows: a seat is a number, but 'north' is text"]

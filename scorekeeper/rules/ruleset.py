@@ -147,6 +147,7 @@ class Derived:
     value: Formula
     label: str
     parts: tuple[tuple[str, Formula], ...] = ()
+    shows: str = "value"  # "seat": the value is a seat, shown as the player's name
 
 
 @dataclass(frozen=True)
@@ -291,7 +292,7 @@ TABLES = {
     },
     "derived": {
         "scope": ("str", False), "value": ("formula", False), "label": ("str", False),
-        "parts": ("formulas", False),
+        "parts": ("formulas", False), "shows": ("str", False),
     },
     "score": {"scope": ("str", False), "value": ("formula", True), "made": ("formula", False)},
     "check": {
@@ -723,8 +724,11 @@ class _Builder:
             else:
                 self.add(_key(key, "value"), "is missing: a derived value needs a value formula or parts")
                 value = None
+            shows = self.choice(d.get("shows"), ("value", "seat"), _key(key, "shows"), "value")
+            if value and shows == "seat" and value.type not in (NUM, "any"):
+                self.add(_key(key, "shows"), f"a seat is a number, but {value.text} is {value.type}")
             if value:
-                derived[did] = Derived(did, scope, value, d.get("label", did.replace("_", " ")), tuple(parts))
+                derived[did] = Derived(did, scope, value, d.get("label", did.replace("_", " ")), tuple(parts), shows)
                 names[did] = NameInfo(value.type, fscope)
 
         fields: dict[str, FieldSpec] = {}

@@ -539,7 +539,10 @@ class DealDraft:
                     value = d.value(did, None)
                 except _EVAL_ERRORS:
                     continue
-                text = show_value(value)
+                if spec.shows == "seat" and isinstance(value, int) and 1 <= value <= len(players):
+                    text = players[value - 1]
+                else:
+                    text = show_value(value)
                 if text:
                     lines.append(f"{spec.label}: {text}")
                 continue
