@@ -143,6 +143,7 @@ class Setup:
                                         tuple(team_index), inline)
         self._fast: dict = {}
         self._cards: dict[int, int] = {}
+        self.score_all = None  # the score at every scorer's seat in one call, made on first use
         self.no_match = ((0,) * self.scorers,) * 2
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
                              else tuple(range(1, n + 1)))
@@ -551,13 +552,18 @@ class DealEval:
 
     def scores(self) -> tuple:
         """Every scorer's points for the deal, in scorer order (Missing if not all can be scored)."""
-        formula = self.rules.score
-        fn = self._fns.get(formula) or self.setup.fn(formula)
+        setup = self.setup
+        fn = setup.score_all
+        if fn is None:
+            fn = setup.score_all = self.rules.score.every_seat(setup.fast_context, setup.scorer_seats)
         try:
-            values = [fn(self, seat) for seat in self.setup.scorer_seats]
+            values = fn(self)
         except (ArithmeticError, TypeError, RecursionError) as exc:
-            raise formula.wrap_error(exc) from None
-        return tuple(v if type(v) is int else _points(v) for v in values)
+            raise self.rules.score.wrap_error(exc) from None
+        for v in values:
+            if type(v) is not int:
+                return tuple(_points(v) for v in values)
+        return tuple(values)
 
     def made(self, scorer: int) -> bool | None:
         if self.rules.made is None:

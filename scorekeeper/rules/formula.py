@@ -283,7 +283,7 @@ _HELPERS: dict[str, Any] = {
     "_mul": _op("*", operator.mul), "_div": _op("/", _divide),
     "_floordiv": _op("//", operator.floordiv), "_mod": _op("%", operator.mod),
     "_pow": _op("**", operator.pow),
-    "_bool": bool, "_abs": abs, "_sum": sum, "_min": min, "_max": max, "_all": all, "_any": any,
+    "_bool": bool, "_tuple": tuple, "_abs": abs, "_sum": sum, "_min": min, "_max": max, "_all": all, "_any": any,
     "_floor": math.floor, "_ceil": math.ceil,
     "_round": lambda x: int(math.floor(x + 0.5)),
     "_sign": lambda x: (x > 0) - (x < 0),
@@ -306,10 +306,10 @@ _COMPARE = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 GENERATED_NODES = (
     ast.Expression, ast.Lambda, ast.arguments, ast.arg, ast.Name, ast.Load, ast.Store,
     ast.Constant, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.Call,
-    ast.GeneratorExp, ast.comprehension, ast.Tuple, ast.Attribute, ast.Subscript,
+    ast.GeneratorExp, ast.ListComp, ast.comprehension, ast.Tuple, ast.Attribute, ast.Subscript,
     ast.NamedExpr, ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow,
     ast.USub, ast.UAdd, ast.Not, ast.And, ast.Or, ast.Eq, ast.NotEq, ast.Lt, ast.LtE,
-    ast.Gt, ast.GtE, ast.Is, ast.IsNot,
+    ast.Gt, ast.GtE, ast.Is, ast.IsNot, ast.NotIn,
 )
 
 
@@ -371,6 +371,9 @@ class _Emitter:
         self.fast = fast
         self.temp = 0
         self.inlining: set[str] = set()
+        self.hoisted: dict[str, str] | None = None  # field -> local name, in the every-seat form
+        self.per_seat_reads: set[str] = set()  # hoisted per-seat fields the code reads
+        self.all_entered = False  # every-seat form: read per-seat fields without checking
 
     @property
     def params(self) -> list[str]:
@@ -401,14 +404,21 @@ class _Emitter:
             return fallback
         # An entered value, read where it is stored; the deal works out the rest
         # (a value not entered yet: its fill formula, or Missing).
-        raw: ast.expr = ast.Subscript(
-            value=ast.Attribute(value=_load("_d"), attr="values", ctx=ast.Load()),
-            slice=ast.Constant(name), ctx=ast.Load())
+        if self.hoisted is not None:  # read once per deal, before the seats
+            raw: ast.expr = _load(self.hoisted.setdefault(name, f"_h{len(self.hoisted)}"))
+        else:
+            raw = ast.Subscript(
+                value=ast.Attribute(value=_load("_d"), attr="values", ctx=ast.Load()),
+                slice=ast.Constant(name), ctx=ast.Load())
         if scope == "seat":
             raw = ast.Subscript(value=raw, slice=ast.BinOp(left=_load("_s"), op=ast.Sub(), right=ast.Constant(1)), ctx=ast.Load())
         elif scope == "team":
             index = ast.Subscript(value=ast.Constant(fast.team_index), slice=_load("_s"), ctx=ast.Load())
             raw = ast.Subscript(value=raw, slice=index, ctx=ast.Load())
+        if self.hoisted is not None and scope != "deal":
+            self.per_seat_reads.add(self.hoisted[name])
+            if self.all_entered:  # the caller checked that no value of this field is missing
+                return raw
         self.temp += 1
         temp = f"_t{self.temp}"
         test = ast.Compare(left=ast.NamedExpr(target=ast.Name(id=temp, ctx=ast.Store()), value=raw),
@@ -740,6 +750,36 @@ def _build(tree: ast.Expression, key: str, names: Mapping[str, NameInfo], scope:
     return ast.fix_missing_locations(generated), typ
 
 
+def _build_every_seat(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
+                      fast: FastContext, seats: tuple[int, ...]) -> ast.Expression:
+    """lambda _d: (the seat formula for each of ``seats``), entered values read once."""
+    emit = _Emitter(fast)
+    emit.hoisted = {}
+
+    def every(body: ast.expr) -> ast.expr:
+        return ast.ListComp(elt=body, generators=[ast.comprehension(
+            target=ast.Name(id="_s", ctx=ast.Store()), iter=ast.Constant(tuple(seats)), ifs=[], is_async=0)])
+
+    checked, _ = _Compiler(key, names, SEAT, emit).visit(tree, SEAT)
+    result: ast.expr = every(checked)
+    if emit.per_seat_reads:
+        # When every per-seat value it reads is entered (the usual case once a deal is
+        # complete), a second form reads them without testing each one for None.
+        emit.all_entered = True
+        direct, _ = _Compiler(key, names, SEAT, emit).visit(tree, SEAT)
+        complete = ast.BoolOp(op=ast.And(), values=[
+            ast.Compare(left=ast.Constant(None), ops=[ast.NotIn()], comparators=[_load(local)])
+            for local in sorted(emit.per_seat_reads)]) if len(emit.per_seat_reads) > 1 else ast.Compare(
+            left=ast.Constant(None), ops=[ast.NotIn()], comparators=[_load(next(iter(emit.per_seat_reads)))])
+        result = ast.IfExp(test=complete, body=every(direct), orelse=result)
+    reads = [ast.NamedExpr(target=ast.Name(id=local, ctx=ast.Store()), value=ast.Subscript(
+        value=ast.Attribute(value=_load("_d"), attr="values", ctx=ast.Load()),
+        slice=ast.Constant(field), ctx=ast.Load())) for field, local in emit.hoisted.items()]
+    result = ast.Subscript(value=ast.Tuple(elts=[*reads, result], ctx=ast.Load()),
+                           slice=ast.Constant(-1), ctx=ast.Load())
+    return ast.fix_missing_locations(ast.Expression(body=_lambda(["_d"], result)))
+
+
 def _function(generated: ast.Expression, key: str) -> Callable[..., Any]:
     """Turn a generated tree (never formula text) into a Python function.
 
@@ -801,6 +841,20 @@ class Formula:
             return fn(env)
         except (ArithmeticError, TypeError, RecursionError) as exc:
             raise self._wrap(exc) from None
+
+    def every_seat(self, context: FastContext, seats: tuple[int, ...]) -> Callable[[Any], list]:
+        """A function deal -> [value at each of ``seats``] for a per-seat formula, fast form.
+
+        The same values as calling fast() once per seat; entered values are read once.
+        Errors are raised as they are (the caller names the key).
+        """
+        cache_key = ("every", seats, context.key)
+        cached = self._fast.get(cache_key)
+        if cached is None:
+            cached = _function(_build_every_seat(self._tree, self.key, self._names, context, seats), self.key)
+            if len(self._fast) < 64:
+                self._fast[cache_key] = cached
+        return cached
 
     def fast(self, context: FastContext) -> Callable[[Any, Any], Any]:
         """A function (deal, seat) -> value for one game, its constants folded in.
