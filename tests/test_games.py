@@ -1383,3 +1383,22 @@ def test_rules_that_read_the_totals_are_recomputed_in_full():
     game.edit(1, {"tricks": 8, "honours": [2, 2], "turned": "spades"})  # B&D 0 now: deal 2 honours count
     assert [r.scores for r in game.results()] == [(2, 0), (1, 4)]
     assert _same_results(game, _fresh_copy(game))
+
+
+def test_allowed_values_weigh_only_the_checks_that_read_the_field():
+    """Lupaus: the tricks check cannot refuse a bid; the bids check refuses the dealer's 3."""
+    game = Game(load_ruleset("lupaus"), ["Anna", "Ben", "Cara"])
+    assert [c.id for c in game._checks_reading("bid")] == ["bids-not-total"]
+    assert [c.id for c in game._checks_reading("tricks")] == ["tricks-add-up"]
+    # Ben and Cara bid 3 and 4 (10 cards, Anna deals): only Anna's 3 is refused, even with
+    # tricks entered that do not add up (a problem of another field).
+    choices = game.allowed("bid", 1, {"bid": ["", 3, 4], "tricks": [1, 1, 1]})
+    assert [c.value for c in choices if not c.allowed] == [3]
+
+
+def test_allowed_values_follow_fills_and_derived_values():
+    """WYSIWYG: a check on the points reads phase1 through the points' fill formula."""
+    game = Game(load_ruleset("wysiwyg"), ["Aino", "Bertta"])
+    ids = [c.id for c in game._checks_reading("phase1")]
+    assert "points-match-tricks" in ids and "tricks-at-most-13" in ids
+    assert "value-matches-cards" not in ids

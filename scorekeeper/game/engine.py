@@ -144,6 +144,11 @@ class Setup:
         self._fast: dict = {}
         self._cards: dict[int, int] = {}
         self.score_all = None  # the score at every scorer's seat in one call, made on first use
+        # The bidding order is the same for every deal with the same dealer and number
+        # when the first bidder reads nothing the table enters (the usual "forehand").
+        entered = set(ruleset.fields) | set(ruleset.derived)
+        self.order_is_fixed = not (ruleset.first_bidder.names & entered)
+        self.orders: dict[tuple[int, int], tuple[int, ...]] = {}
         self.no_match = ((0,) * self.scorers,) * 2
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
                              else tuple(range(1, n + 1)))
@@ -326,9 +331,16 @@ class DealEval:
     @property
     def order(self) -> tuple[int, ...]:
         if self._order is None:
-            first = self.value("first_bidder", None)
-            n = self.setup.n
-            self._order = tuple((first - 1 + i) % n + 1 for i in range(n))
+            setup = self.setup
+            key = (self.dealer, self.number)
+            order = setup.orders.get(key) if setup.order_is_fixed else None
+            if order is None:
+                first = self.value("first_bidder", None)
+                n = setup.n
+                order = tuple((first - 1 + i) % n + 1 for i in range(n))
+                if setup.order_is_fixed:
+                    setup.orders[key] = order
+            self._order = order
         return self._order
 
     def raw(self, name: str, seat: int | None):
@@ -509,9 +521,10 @@ class DealEval:
         return None
 
     # -- checks and scores
-    def check_issues(self, levels=("error", "warning")) -> list[Issue]:
+    def check_issues(self, levels=("error", "warning"), checks=None) -> list[Issue]:
+        """The problems the ruleset's checks (or just ``checks``) find in the deal as entered."""
         issues = []
-        for check in self.rules.checks:
+        for check in self.rules.checks if checks is None else checks:
             if check.level not in levels:
                 continue
             seats = list(self.order) if check.scope == "seat" else [None]

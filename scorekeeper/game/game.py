@@ -94,6 +94,7 @@ class Game:
         self._checked: tuple | None = None  # (deal, values, issues) of the entry just validated
         self._stale: dict[int, DealResult] = {}  # results to reuse after an earlier change
         self._reads_totals = _reads_totals(ruleset)
+        self._reading: dict[str, tuple] = {}  # field -> the checks that can depend on it
 
     @classmethod
     def by_lot(cls, ruleset: Ruleset, players: Iterable[str], options=None, rng: random.Random | None = None) -> "Game":
@@ -390,7 +391,8 @@ class Game:
             return None
         if domain is None:
             return None
-        already = {(i.check, i.message) for i in base.check_issues(("error",))}
+        checks = self._checks_reading(field_id)  # only these can change with the value
+        already = {(i.check, i.message) for i in base.check_issues(("error",), checks)}
         choices = []
         for candidate in domain:
             trial = dict(values)
@@ -402,9 +404,41 @@ class Game:
                 row[index] = candidate
                 trial[field_id] = tuple(row)
             d = DealEval(self.setup, number, trial, base.before, base.match)
-            reasons = tuple(i.message for i in d.check_issues(("error",)) if (i.check, i.message) not in already)
+            reasons = tuple(i.message for i in d.check_issues(("error",), checks) if (i.check, i.message) not in already)
             choices.append(Choice(candidate, not reasons, reasons))
         return choices
+
+    def _checks_reading(self, field_id: str) -> tuple:
+        """The checks whose outcome can depend on a field: they read it, directly or
+        through derived values, the trump, the bidding order or the leader."""
+        cached = self._reading.get(field_id)
+        if cached is None:
+            rules = self.ruleset
+            reads: dict[str, frozenset] = {d.id: d.value.names for d in rules.derived.values()}
+            for spec in rules.fields.values():
+                if spec.fill is not None:  # a field left empty is computed from others
+                    reads[spec.id] = spec.fill.names
+            reads["first_bidder"] = rules.first_bidder.names
+            reads["leader"] = rules.leader.names
+            reads["trump"] = frozenset().union(*(f.names for r in rules.trump for f in (r.when, r.suit, r.seat) if f),
+                                               *({r.field} for r in rules.trump if r.field))
+            order_names = reads["first_bidder"]
+
+            def depends(names, seen=()) -> bool:
+                for name in names:
+                    if name == field_id:
+                        return True
+                    if name in reads and name not in seen and depends(reads[name], (*seen, name)):
+                        return True
+                return False
+
+            cached = tuple(
+                c for c in rules.checks
+                if depends(c.rule.names | (c.when.names if c.when else frozenset()) | getattr(c.message, "names", frozenset()))
+                or depends(order_names)  # every aggregate follows the bidding order
+            )
+            self._reading[field_id] = cached
+        return cached
 
     # -- derived state
     def results(self) -> list[DealResult]:
