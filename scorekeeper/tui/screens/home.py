@@ -44,6 +44,10 @@ class HomeScreen(Screen[None]):
         Binding("n", "new_game", "New game", id="home.new"),
         Binding("o", "open_file", "Open file", id="home.open", tooltip="Start a game of a ruleset file (.toml)"),
         Binding("r", "rules", "Rules", id="home.rules", tooltip="Read the rules of each game"),
+        Binding("h", "history", "History", id="home.history", tooltip="Every stored game, finished or not"),
+        Binding("s", "stats", "Stats", id="home.stats", tooltip="Statistics per player across the stored games"),
+        Binding("e", "session", "Session", id="home.session",
+                tooltip="This session's standing; start a new session"),
         Binding("q", "app.quit", "Quit", id="home.quit"),
     ]
 
@@ -65,6 +69,7 @@ class HomeScreen(Screen[None]):
     def watch_store(self) -> None:
         if self.is_mounted:
             self.refresh_games()
+            self.refresh_bindings()  # history, stats and session need the store
 
     def refresh_games(self) -> None:
         menu = self.query_one(OptionList)
@@ -72,6 +77,9 @@ class HomeScreen(Screen[None]):
         menu.add_option(Option(Text("New game  (n)"), id="new"))
         menu.add_option(Option(Text("Open a ruleset file…  (o)"), id="open"))
         menu.add_option(Option(Text("Rules of the games  (r)"), id="rules"))
+        menu.add_option(Option(Text("History of the games  (h)"), id="history"))
+        menu.add_option(Option(Text("Statistics per player  (s)"), id="stats"))
+        menu.add_option(Option(Text("This session  (e)"), id="session"))
         if self.store is None:
             self.query_one("#home-db", Static).update("Opening the saved games…")
             menu.highlighted = 0
@@ -105,6 +113,8 @@ class HomeScreen(Screen[None]):
             self.action_open_file()
         elif option_id == "rules":
             self.action_rules()
+        elif option_id in ("history", "stats", "session"):
+            getattr(self, f"action_{option_id}")()
         elif option_id.startswith("game-"):
             self.app.post_message(GameChosen(int(option_id[5:])))
 
@@ -126,3 +136,26 @@ class HomeScreen(Screen[None]):
         from .rules import RulesScreen
 
         self.app.push_screen(RulesScreen())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("history", "stats", "session"):
+            return True if self.store is not None else None  # the store is still being opened
+        return True
+
+    def action_history(self) -> None:
+        from .history import HistoryScreen
+
+        if self.store is not None:
+            self.app.push_screen(HistoryScreen())
+
+    def action_stats(self) -> None:
+        from .stats import StatsScreen
+
+        if self.store is not None:
+            self.app.push_screen(StatsScreen())
+
+    def action_session(self) -> None:
+        from .session import SessionScreen
+
+        if self.store is not None:
+            self.app.push_screen(SessionScreen())

@@ -56,6 +56,10 @@ class NewGameScreen(Screen[None]):
                 yield Static("Title", classes="form-label", markup=False)
                 yield Input(placeholder="optional, e.g. Friday at Anna's", max_length=80, id="new-title",
                             compact=True)
+            with Horizontal(classes="form-row"):
+                yield Static("Session", classes="form-label", markup=False)
+                choices = self._session_choices()
+                yield Select(choices, value=choices[0][1], allow_blank=False, id="new-session", compact=True)
             if rs.options:
                 yield Static("House rules (the usual rules are chosen already)", classes="section", markup=False)
                 for option in rs.options.values():
@@ -87,6 +91,20 @@ class NewGameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#seat-1", Input).focus()
         self._update()
+
+    def _session_choices(self) -> list[tuple[Text, bool]]:
+        """Join the current session (the default) or start a new one (value: start a new one)."""
+        store = self.app.store
+        try:
+            current = store.current_session() if store is not None else None
+        except ValueError:  # StoreError: the game can still start, and starts a session
+            current = None
+        if current is None:
+            return [(Text("a new session starts with this game"), True)]
+        games = len(current.game_ids)
+        name = f"session {current.id}" + (f" ({current.title})" if current.title else "")
+        return [(Text(f"join {name}, {games} game{'s' if games != 1 else ''} so far"), False),
+                (Text("start a new session"), True)]
 
     # -- what was entered
     def _players(self) -> tuple[list[str], str | None]:
@@ -184,7 +202,8 @@ class NewGameScreen(Screen[None]):
             self._refuse("the saved games are still being opened; try again in a moment")
             return
         try:
-            stored = self.app.store.new_game(rs, self.ref, names, options, dealer, title)
+            stored = self.app.store.new_game(rs, self.ref, names, options, dealer, title,
+                                             new_session=self.query_one("#new-session", Select).value is True)
         except (GameError, ValueError) as exc:  # SetupError, StoreError
             self._refuse(str(exc))
             return

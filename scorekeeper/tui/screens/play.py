@@ -42,6 +42,8 @@ class PlayScreen(Screen[dict]):
         Binding("ctrl+l", "clear_deal", "Clear", id="play.clear", tooltip="Clear the boxes of this deal"),
         Binding("escape", "leave", "Back", id="play.back",
                 tooltip="Cancel the change to a past deal, or go back to the start screen"),
+        Binding("ctrl+g", "charts", "Charts", id="play.charts",
+                tooltip="The score after each deal, and the totals as bars"),
     ]
 
     editing: reactive[int | None] = reactive(None)
@@ -111,7 +113,8 @@ class PlayScreen(Screen[dict]):
 
     def _refresh_keys(self) -> None:
         """Dim the keys that do not apply now (only when that changes: the footer redraws)."""
-        state = tuple(self.check_action(a, ()) for a in ("confirm_deal", "undo", "redo", "edit_deal", "clear_deal"))
+        state = tuple(self.check_action(a, ()) for a in ("confirm_deal", "undo", "redo", "edit_deal", "clear_deal",
+                                                            "charts"))
         if state != getattr(self, "_keys_state", None):
             self._keys_state = state
             self.refresh_bindings()
@@ -164,7 +167,7 @@ class PlayScreen(Screen[dict]):
             return True if game.can_undo and self.editing is None else None
         if action == "redo":
             return True if game.can_redo and self.editing is None else None
-        if action == "edit_deal":
+        if action in ("edit_deal", "charts"):
             return True if game.deals else None
         if action == "clear_deal":
             return True if self.draft is not None and not self.draft.is_empty else None
@@ -304,6 +307,13 @@ class PlayScreen(Screen[dict]):
         self._show_deal()
         self.query_one(EntryForm).scroll_home(animate=False)
         self.query_one(EntryForm).focus_first(empty=False)
+
+    def action_charts(self) -> None:
+        from .charts import ChartsScreen
+
+        if self.game.deals:
+            heading = self.query_one(DealPanel).heading
+            self.app.push_screen(ChartsScreen(self.game, heading))
 
     def action_clear_deal(self) -> None:
         if self.draft is None:

@@ -1,0 +1,104 @@
+"""HistoryScreen: every stored game, finished and unfinished, the latest played first."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..widgets.key_footer import KeyFooter
+from ..widgets.menu_list import MenuList
+
+
+def when(moment) -> str:
+    """A stored time in the local time zone, to the minute."""
+    try:
+        return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    except (AttributeError, ValueError, OSError):
+        return str(moment)
+
+
+def result_text(summary) -> str:
+    """'winner: X', 'winners: X, Y' or 'in progress (3 of 19 deals played)', from the summary."""
+    if summary.finished and summary.winners:
+        return f"winner{'s' if len(summary.winners) > 1 else ''}: {', '.join(summary.winners)}"
+    played, planned = summary.deals_played, summary.planned_deals
+    if planned is not None:
+        return f"in progress ({played} of {planned} deals played)"
+    return f"in progress ({played} deal{'' if played == 1 else 's'} played)"
+
+
+def history_line(summary) -> Text:
+    """One stored game as the history lists it (names and titles shown as typed)."""
+    text = Text()
+    text.append(f"#{summary.id} ", "dim")
+    text.append(summary.ruleset_name, "bold")
+    if summary.title:
+        text.append(f" · {summary.title}")
+    text.append(f"  {when(summary.created_at)}", "dim")
+    text.append("\n  " + ", ".join(summary.players))
+    text.append(" — ")
+    result = result_text(summary)
+    text.append(result, "bold" if summary.finished else "italic")
+    return text
+
+
+class HistoryScreen(Screen[None]):
+    """The stored games; Enter opens a game's score sheet."""
+
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back", id="history.back"),
+    ]
+
+    def compose(self):
+        yield Static("History: every stored game, the latest played first", classes="screen-title", markup=False)
+        yield MenuList(id="history-list")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.refresh_games()
+
+    def refresh_games(self) -> None:
+        from ...store.history import history
+
+        menu = self.query_one(OptionList)
+        menu.clear_options()
+        store = self.app.store
+        self.summaries = {}
+        if store is None:
+            menu.add_option(Option(Text("The saved games are still being opened…"), disabled=True))
+            return
+        try:
+            games = history(store)
+        except ValueError as exc:  # StoreError
+            menu.add_option(Option(Text(f"The saved games cannot be listed: {exc}"), disabled=True))
+            return
+        if not games:
+            menu.add_option(Option(Text("No games are stored yet: start one with n on the start screen."),
+                                   disabled=True))
+            return
+        for summary in games:
+            self.summaries[summary.id] = summary
+            menu.add_option(Option(history_line(summary), id=f"game-{summary.id}"))
+        menu.highlighted = 0
+        menu.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        option_id = event.option.id or ""
+        if option_id.startswith("game-"):
+            self.open_game(int(option_id[5:]))
+
+    def open_game(self, game_id: int) -> None:
+        from ...store.history import load_game
+        from .game_sheet import GameSheetScreen
+
+        try:
+            stored = load_game(self.app.store, game_id)
+        except ValueError as exc:  # StoreError: it cannot be rebuilt
+            self.app.bell()
+            self.notify(str(exc), title="The game cannot be opened", severity="error", timeout=15, markup=False)
+            return
+        self.app.push_screen(GameSheetScreen(stored, self.summaries.get(game_id)))

@@ -1,0 +1,100 @@
+"""OptionForm: a box for each house rule (option) of a ruleset, as the new-game screen shows them.
+
+A yes/no or choice option is a Select, a number an Input; the ruleset's help is shown
+under its row. The form posts :class:`OptionForm.Changed` with every value (parsed)
+whenever one changes, or with the problem of a number that is not one.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rich.text import Text
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Input, Select, Static
+
+
+class OptionForm(Vertical):
+    """The options of a ruleset, each set to a value."""
+
+    DEFAULT_CSS = """
+    OptionForm { height: auto; }
+    """
+
+    class Changed(Message):
+        """An option was changed: every value, or why they cannot be read (a number that is not one)."""
+
+        def __init__(self, form: "OptionForm", values: dict[str, Any], problem: str | None) -> None:
+            super().__init__()
+            self.form = form
+            self.values = values
+            self.problem = problem
+
+    def __init__(self, ruleset, values: Mapping[str, Any], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ruleset = ruleset
+        self.start = dict(values)
+
+    def compose(self):
+        for option in self.ruleset.options.values():
+            value = self.start.get(option.id, option.default)
+            with Horizontal(classes="form-row option"):
+                yield Static(Text(option.label), classes="form-label", markup=False)
+                if option.type == "bool":
+                    yield Select([(Text("yes"), True), (Text("no"), False)], value=bool(value), allow_blank=False,
+                                 id=f"opt-{option.id}", classes="option-box", compact=True)
+                elif option.type == "choice":
+                    choices = [(Text(option.choice_labels.get(c, c)), c) for c in option.choices]
+                    yield Select(choices, value=value, allow_blank=False, id=f"opt-{option.id}",
+                                 classes="option-box", compact=True)
+                else:
+                    yield Input(str(value), type="integer", id=f"opt-{option.id}", classes="option-box",
+                                placeholder=f"{option.min} to {option.max}", compact=True)
+            if option.help:
+                yield Static(Text(option.help), classes="form-help", markup=False)
+            elif option.type == "int":
+                yield Static(f"a number from {option.min} to {option.max} (usually {option.default})",
+                             classes="form-help", markup=False)
+
+    def read(self) -> tuple[dict[str, Any], str | None]:
+        """Every option's value, and the first problem (a number out of range or not a number)."""
+        values: dict[str, Any] = {}
+        for option in self.ruleset.options.values():
+            box = self.query_one(f"#opt-{option.id}")
+            if option.type == "int":
+                try:
+                    values[option.id] = option.parse(box.value)
+                except ValueError:
+                    return values, f"{option.label}: a number from {option.min} to {option.max}"
+            else:
+                values[option.id] = box.value
+        return values, None
+
+    def set_values(self, values: Mapping[str, Any]) -> None:
+        """Put every box back to ``values`` (one Changed follows)."""
+        for option in self.ruleset.options.values():
+            box = self.query_one(f"#opt-{option.id}")
+            value = values.get(option.id, option.default)
+            with box.prevent(Select.Changed, Input.Changed):
+                if isinstance(box, Input):
+                    box.value = str(value)
+                else:
+                    box.value = value
+        self._changed()
+
+    def _changed(self) -> None:
+        values, problem = self.read()
+        self.post_message(self.Changed(self, values, problem))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        self._changed()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._changed()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.screen.focus_next()

@@ -1,0 +1,282 @@
+"""The statistics screen and the session screen, on games stored through the store API.
+
+The games (all in one session: they are stored within minutes of each other):
+
+- A: Wizard, Ann Bob Cid, the dealer restriction on, Ann deals first, 2 deals, not over:
+  deal 1 (1 card, Ann deals): bids 0 0 0 -- Ann could not bid 1 (the bids would total
+  1): restricted; tricks 1 0 0: Ann over by 1 (missed), Bob and Cid exact;
+  deal 2 (2 cards, Bob deals): bids 1 0 0 -- Bob could not bid 1: restricted; tricks
+  1 1 0: Ann exact, Bob over by 1 (missed), Cid exact.
+- B, C, D: Whist to 1 point, Ann & Cid (seats 1, 3) against Bob & Dan. Seats 1 and 3 take
+  8 tricks in B (2 points to 0: Ann & Cid win), 5 in C (Bob & Dan take 8: 0 to 2, they
+  win), 9 in D (3 to 0: Ann & Cid win).
+
+Per player:
+
+- Ann: 3 finished games (+1 in progress), 2 won, ranks 1 2 1: average 1.33; bids: 2
+  deals, 1 exact (50%), 1 over, 0 under, tricks - bid (+1 + 0) / 2 = +0.50; exact by cards:
+  1 card 0/1, 2 cards 1/1; as dealer 1 deal, restricted in 1, then missed in 1.
+- Bob: 3 (+1), 1 won, ranks 2 1 2: 1.67; bids 2, exact 1 (deal 1), over 1: +0.50; as dealer
+  1 deal (deal 2), restricted 1, missed 1.
+- Cid: 3 (+1), 2 won, 1.33; bids 2, both exact (100%): 0.00 even; never dealt.
+- Dan: 3, 1 won, 1.67; no bidding game.
+
+The session's standing (games won, then points; Wizard was played first but has no
+finished game, so it adds no points): Ann and Cid 3 played, 2 won, 2 + 0 + 3 = 5 Whist
+points: both 1st; Bob and Dan 3 played, 1 won, 0 + 2 + 0 = 2 points: both 3rd.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_tui_support import SIZE, flat, make_app, new_game, run, screen_text, settle, type_text
+
+from scorekeeper.rules.ruleset import load_ruleset
+from scorekeeper.store.db import Store
+
+
+def build_store(db) -> None:
+    with Store(db) as store:
+        a = store.new_game(load_ruleset("wizard"), "wizard", ["Ann", "Bob", "Cid"], {"dealer_restriction": True}, 1)
+        a.record({"bid": [0, 0, 0], "tricks": [1, 0, 0]})
+        a.record({"bid": [1, 0, 0], "tricks": [1, 1, 0], "turned": "spades"})
+        for tricks in (8, 5, 9):
+            g = store.new_game(load_ruleset("whist"), "whist", ["Ann", "Bob", "Cid", "Dan"], {"game_to": 1}, 1)
+            g.record({"tricks": tricks, "turned": "hearts"})
+            assert g.game.is_over
+
+
+def table_rows(app, table_id: str) -> list[list[str]]:
+    from textual.widgets import DataTable
+
+    table = app.screen.query_one(f"#{table_id}", DataTable)
+    return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+def test_statistics_per_player_match_the_stored_games(tmp_path):
+    db = tmp_path / "g.db"
+    build_store(db)
+
+    async def go():
+        app = make_app(db)
+        async with app.run_test(size=(120, 30)) as pilot:
+            await settle(pilot)
+            await pilot.press("s")
+            await settle(pilot)
+            assert table_rows(app, "stats-table") == [
+                # Player, Games, Won, Avg rank, Deals bid, Exact, Over, Under, Tendency, Restricted, Then missed
+                ["Ann", "3 +1", "2", "1.33", "2", "1 50%", "1", "0", "+0.50 over", "1 of 1", "1 100%"],
+                ["Bob", "3 +1", "1", "1.67", "2", "1 50%", "1", "0", "+0.50 over", "1 of 1", "1 100%"],
+                ["Cid", "3 +1", "2", "1.33", "2", "2 100%", "0", "0", "0.00 even", "–", "–"],
+                ["Dan", "3", "1", "1.67", "–", "–", "–", "–", "–", "–", "–"],
+            ]
+            text = flat(screen_text(app))
+            # shown on screen as in the table, and the highlighted player in words
+            assert "Ann 3 +1 2 1.33 2 1 50% 1 0 +0.50 over 1 of 1 1 100%" in text
+            assert "Ann: 3 finished games and 1 in progress, 2 won, average rank 1.33" in text
+            assert ("Bids: 2 deals, 1 exact (50%), 1 over, 0 under; tricks − bid +0.50 over on average"
+                    in text)
+            assert "Exact by cards dealt: 1: 0/1 0% · 2: 1/1 100%" in text
+            assert "As dealer: 1 deal; the bid was restricted in 1, then missed in 1 (100%)" in text
+            await pilot.press("down", "down")
+            await settle(pilot)
+            text = flat(screen_text(app))
+            assert "Cid: 3 finished games and 1 in progress, 2 won, average rank 1.33" in text
+            assert "As dealer: no deal dealt in a bidding game yet." in text
+            await pilot.press("down")
+            await settle(pilot)
+            assert "No bidding game (a game with bids and tricks per player) yet." in flat(screen_text(app))
+
+    run(go())
+
+
+def test_the_filter_keeps_the_players_whose_name_has_it(tmp_path):
+    """/ goes to the filter; "AN" keeps Ann and Dan (case does not matter); Enter goes back
+    to the table; a name nobody has is said; Esc leaves the filter, then the screen."""
+    db = tmp_path / "g.db"
+    build_store(db)
+
+    async def go():
+        from textual.widgets import DataTable
+
+        from scorekeeper.tui.screens.stats import StatsScreen
+
+        app = make_app(db)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("s")
+            await settle(pilot)
+            await pilot.press("slash")
+            await type_text(pilot, "AN")
+            await settle(pilot)
+            assert [r[0] for r in table_rows(app, "stats-table")] == ["Ann", "Dan"]
+            await pilot.press("enter")
+            assert isinstance(app.focused, DataTable)
+            await pilot.press("down")
+            await settle(pilot)
+            assert "Dan: 3 finished games, 1 won, average rank 1.67" in flat(screen_text(app))
+            await pilot.press("slash")  # the filter again, its text selected: typing replaces it
+            await type_text(pilot, "zz")
+            await settle(pilot)
+            assert table_rows(app, "stats-table") == []
+            assert "No player's name has 'zz'." in screen_text(app)
+            await pilot.press("escape")  # out of the filter
+            assert isinstance(app.screen, StatsScreen) and isinstance(app.focused, DataTable)
+            await pilot.press("escape")  # back to the start screen
+            await settle(pilot)
+            assert "New game" in screen_text(app)
+
+    run(go())
+
+
+def test_the_sessions_standing(tmp_path):
+    db = tmp_path / "g.db"
+    build_store(db)
+
+    async def go():
+        app = make_app(db)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("e")
+            await settle(pilot)
+            text = flat(screen_text(app))
+            assert "This session · Session 1" in text and "4 games." in text
+            assert table_rows(app, "session-table") == [
+                # Rank, Player, Played, Won, Playing, Wizard points, Whist points
+                ["1", "Ann", "3", "2", "1", "–", "5"],
+                ["1", "Cid", "3", "2", "1", "–", "5"],
+                ["3", "Bob", "3", "1", "1", "–", "2"],
+                ["3", "Dan", "3", "1", "0", "–", "2"],
+            ]
+            assert "1 Ann 3 2 1 – 5" in text
+            assert "#4 Whist" in text and "Ann, Bob, Cid, Dan — winner: Ann & Cid" in text
+
+    run(go())
+
+
+def test_a_new_session_is_started_and_the_next_game_joins_it(tmp_path):
+    """n on the session screen starts session 2 (empty); the next new game belongs to it."""
+    db = tmp_path / "g.db"
+    build_store(db)
+
+    async def go():
+        app = make_app(db)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("e")
+            await settle(pilot)
+            await pilot.press("n")
+            await settle(pilot)
+            text = flat(screen_text(app))
+            assert "This session · Session 2" in text
+            assert "no game yet: the next new game joins this session" in text
+            assert any("Session 2 has started" in str(n.message) for n in app._notifications)
+            assert app.screen.check_action("export", ()) is None  # nothing to export yet
+            await pilot.press("escape")
+            await new_game(pilot, "lupaus", ["Eve", "Fay", "Gus"])
+            current = app.store.current_session()
+            assert current.id == 2 and len(current.game_ids) == 1
+            assert app.store.session(1).game_ids == (1, 2, 3, 4)
+
+    run(go())
+
+
+def test_the_session_is_exported(tmp_path, monkeypatch):
+    """x on the session screen, csv: scorekeeper-session-1.csv, the session's standing first
+    (as store.export_games writes it), then its games. No TOML: a sheet holds one game."""
+    from scorekeeper.store.export import export_games
+    from scorekeeper.store.history import exported, load_game
+    from scorekeeper.store.sessions import session_report
+
+    db = tmp_path / "g.db"
+    build_store(db)
+    monkeypatch.chdir(tmp_path)
+
+    async def go():
+        from textual.widgets import OptionList
+
+        app = make_app(db)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("e")
+            await settle(pilot)
+            await pilot.press("x")
+            await settle(pilot)
+            formats = [o.id for o in app.screen.query_one(OptionList).options]
+            assert formats == ["csv", "json", "md", "html"]
+            assert app.screen.query_one("#export-path").value == "scorekeeper-session-1.csv"
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            path = tmp_path / "scorekeeper-session-1.csv"
+            assert any(f"Session 1 is written to {path}" == str(n.message) for n in app._notifications)
+            report = session_report(app.store, 1)
+            return export_games([exported(load_game(app.store, gid)) for gid in (1, 2, 3, 4)], "csv", report)
+
+    expected = run(go())
+    content = (tmp_path / "scorekeeper-session-1.csv").read_text(encoding="utf-8")
+    assert content == expected
+    lines = content.splitlines()
+    assert lines[3] == "rank,name,played,won,in progress,Wizard points,Whist points"
+    assert lines[4] == "1,Ann,3,2,1,,5"
+
+
+def test_no_session_going_on(tmp_path):
+    async def go():
+        app = make_app(tmp_path / "g.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("e")
+            await settle(pilot)
+            assert "No session is going on: the next new game starts one." in flat(screen_text(app))
+            await pilot.press("x")  # nothing to export: nothing happens
+            await settle(pilot)
+            assert "No session is going on" in screen_text(app)
+
+    run(go())
+
+
+def _has_session_choice() -> bool:
+    from scorekeeper.tui.screens.new_game import NewGameScreen
+
+    return hasattr(NewGameScreen, "_session_choices")
+
+
+@pytest.mark.skipif(not _has_session_choice(), reason="the new-game screen has no session choice yet")
+def test_the_new_game_screen_joins_the_current_session_or_starts_a_new_one(tmp_path):
+    """A first game starts a session; the next joins it (the default, named with its
+    games); "start a new session" starts session 2 with the game."""
+    from test_tui_support import choose
+
+    db = tmp_path / "g.db"
+
+    async def go():
+        app = make_app(db)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("n")
+            await settle(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+            assert "a new session starts with this game" in flat(screen_text(app))
+            await pilot.press("escape", "escape")
+            await new_game(pilot, "lupaus", ["Ann", "Bob", "Cid"])
+            await pilot.press("escape")
+            await new_game(pilot, "lupaus", ["Dee", "Eve", "Fay"])  # joins session 1 (the default)
+            assert app.store.session(1).game_ids == (1, 2)
+            await pilot.press("escape")
+            await settle(pilot)
+            await pilot.press("n")
+            await settle(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+            assert "join session 1, 2 games so far" in flat(screen_text(app))
+            for name in ("Gus", "Hal", "Ida"):
+                await type_text(pilot, name)
+                await pilot.press("enter")
+            await choose(pilot, "new-session", 1)
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            current = app.store.current_session()
+            assert current.id == 2 and current.game_ids == (3,)
+
+    run(go())

@@ -1,0 +1,132 @@
+"""What-if: a stored game's deals under other house rules, beside the real totals; the store untouched.
+
+The game (Lupaus, Anna Ben Cara, Anna deals first, played WITHOUT the dealer restriction,
+scoring "10 + bid when exact"):
+
+- deal 1, 10 cards: bids 3 4 3 (they total 10: allowed without the restriction),
+  tricks 3 5 2: Anna exact 13, Ben 0, Cara 0;
+- deal 2, 9 cards: bids 2 3 3, tricks 2 3 4: Anna 12, Ben 13, Cara 0.
+
+As played: Anna 25, Ben 13, Cara 0.
+
+What if the scoring were "10 per trick when exact, -10 per trick over or under" and the
+bids could not total the tricks:
+deal 1: Anna 30, Ben -10, Cara -10; deal 2: Anna 20, Ben 30, Cara -10:
+Anna 50 (+25), Ben 20 (+7), Cara -20 (-20); and deal 1 breaks the dealer's rule:
+"Dealer Anna may not bid 3: the bids would total 10, the number of tricks".
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from test_tui_support import SIZE, choose, flat, focus, make_app, run, screen_text, settle, type_text
+
+from scorekeeper.rules.ruleset import load_ruleset
+from scorekeeper.store.db import Store
+
+
+def build_store(db) -> None:
+    with Store(db) as store:
+        game = store.new_game(load_ruleset("lupaus"), "lupaus", ["Anna", "Ben", "Cara"],
+                              {"dealer_restriction": False}, 1)
+        game.record({"bid": [3, 4, 3], "tricks": [3, 5, 2]})
+        game.record({"bid": [2, 3, 3], "tricks": [2, 3, 4]})
+        assert game.game.totals() == (25, 13, 0)
+
+
+def rows(db) -> tuple[list, list, list]:
+    conn = sqlite3.connect(db)
+    try:
+        return (conn.execute("SELECT * FROM entries ORDER BY game_id, seq").fetchall(),
+                conn.execute("SELECT * FROM games ORDER BY id").fetchall(),
+                conn.execute("SELECT * FROM drafts ORDER BY game_id").fetchall())
+    finally:
+        conn.close()
+
+
+async def open_what_if(pilot) -> None:
+    await settle(pilot)
+    await pilot.press("h")
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+    await pilot.press("w")
+    await settle(pilot)
+
+
+def test_other_options_show_the_totals_side_by_side_and_the_deals_that_break_a_rule(tmp_path):
+    db = tmp_path / "g.db"
+    build_store(db)
+    before = rows(db)
+
+    async def go():
+        from scorekeeper.tui.screens.what_if import WhatIfScreen
+
+        app = make_app(db)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_what_if(pilot)
+            screen = app.screen
+            assert isinstance(screen, WhatIfScreen)
+            text = flat(screen_text(app))
+            assert "These are the rules the game was played with" in text
+            assert "Anna 25 (1st) 25 (1st) 0" in text
+            assert "✓ Every deal keeps the rules under these options." in text
+
+            await choose(pilot, "opt-scoring", 2)  # ten-plus-bid -> tricks-plus-ten -> ten-per-trick
+            await choose(pilot, "opt-dealer_restriction", -1)  # no -> yes
+            text = flat(screen_text(app))
+            assert ("Changed from the rules the game was played with: Scoring; "
+                    "The bids may not add up to the number of tricks") in text
+            assert "As played What if Change" in text
+            assert "Anna 25 (1st) 50 (1st) +25" in text
+            assert "Ben 13 (2nd) 20 (2nd) +7" in text
+            assert "Cara 0 (3rd) -20 (3rd) -20" in text
+            assert "1 deal breaks a rule under these options" in text
+            assert "✗ deal 1: Dealer Anna may not bid 3: the bids would total 10, the number of tricks" in text
+            assert screen.other.totals() == (50, 20, -20)
+            assert screen.game.totals() == (25, 13, 0)  # the game looked at is not changed
+
+            await pilot.press("ctrl+r")  # back to the rules it was played with
+            await settle(pilot)
+            text = flat(screen_text(app))
+            assert "These are the rules the game was played with" in text
+            assert "Anna 25 (1st) 25 (1st) 0" in text
+
+    run(go())
+    assert rows(db) == before  # entries, games and drafts: not one row changed
+
+
+def test_a_number_option_that_is_not_one_is_said(tmp_path):
+    """Whist to 7 points (the usual): 4 deals of 8 tricks for seats 1 and 3 make 2 points
+    each: 8, over at the 4th deal. What if the game went to 5? It would have ended after
+    deal 3 (6 points): deal 4 breaks a rule. A game to "x" is no number."""
+    db = tmp_path / "g.db"
+    with Store(db) as store:
+        game = store.new_game(load_ruleset("whist"), "whist", ["Ann", "Bob", "Cid", "Dan"], {}, 1)
+        for turned in ("hearts", "clubs", "spades", "hearts"):
+            game.record({"tricks": 8, "turned": turned})
+        assert game.game.is_over and game.game.totals() == (8, 0)
+    before = rows(db)
+
+    async def go():
+        app = make_app(db)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_what_if(pilot)
+            await focus(pilot, "opt-game_to")
+            await pilot.press("home", "ctrl+k")
+            await type_text(pilot, "5")
+            await settle(pilot)
+            text = flat(screen_text(app))
+            assert "Ann & Cid 8 (1st) 8 (1st) 0" in text
+            assert "Winner as played: Ann & Cid Winner what if: Ann & Cid" in text
+            assert "1 deal breaks a rule" in text and "✗ deal 4: the game is over; it ended after deal 3" in text
+            await pilot.press("home", "ctrl+k")
+            await type_text(pilot, "x")
+            await settle(pilot)
+            text = flat(screen_text(app))
+            assert "✗ Game to (points): a number from 1 to 50" in text
+            assert "What if" not in text.replace("What if · Game 1", "")  # no stale totals
+
+    run(go())
+    assert rows(db) == before
