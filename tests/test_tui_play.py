@@ -175,8 +175,9 @@ def test_undo_and_redo(tmp_path):
 
 
 def test_a_new_app_on_the_same_store_resumes_where_the_table_was(tmp_path):
-    """Two deals confirmed, the app quits; a new app lists the game, Enter resumes it at
-    deal 3 with the same totals and board; the undo history survives too."""
+    """Two deals confirmed and deal 3 half typed, the app quits; a new app lists the game,
+    Enter resumes it at deal 3 with the same totals, board and half-typed entries (the
+    store keeps them as a draft); the undo history survives too."""
     db = tmp_path / "g.db"
 
     async def first():
@@ -184,7 +185,7 @@ def test_a_new_app_on_the_same_store_resumes_where_the_table_was(tmp_path):
         async with app.run_test(size=SIZE) as pilot:
             await new_game(pilot, "lupaus", LUPAUS_3)
             await play_deals(pilot, 2)
-            await enter_deal(pilot, ["d", "1"], confirm=False)  # typed, not confirmed: lost
+            await enter_deal(pilot, ["d", "1"], confirm=False)  # typed, not confirmed: kept as a draft
             await pilot.press("ctrl+q")
 
     async def second():
@@ -197,7 +198,8 @@ def test_a_new_app_on_the_same_store_resumes_where_the_table_was(tmp_path):
             await settle(pilot)
             screen = play_screen(app)
             assert screen.game.totals() == (12, 13, 26)
-            assert screen.draft.number == 3 and screen.draft.is_empty
+            assert screen.draft.number == 3
+            assert sorted(map(str, screen.draft.typed.values())) == ["1", "diamonds"]
             assert "Deal 3 of 19" in screen_text(app)
             await pilot.press("ctrl+z")
             await settle(pilot)

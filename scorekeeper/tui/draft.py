@@ -635,3 +635,18 @@ def _derived_phases(game: Game, phases: list[str]) -> dict[str, str | None]:
 
     return {did: (phases[depth(did, frozenset())] if depth(did, frozenset()) >= 0 else None)
             for did in rules.derived}
+
+
+def typed_from_sheet(game: Game, values: Mapping[str, Any]) -> dict[tuple[str, int | None], Any]:
+    """A saved draft (score-sheet form: lists in seat order, card codes) as typed boxes."""
+    typed: dict[tuple[str, int | None], Any] = {}
+    for fid, value in values.items():
+        spec = game.ruleset.fields.get(fid)
+        if spec is None:
+            continue
+        cells = [(None, value)] if spec.scope == "deal" else list(enumerate(value or [], start=1))
+        for unit, v in cells:
+            if v is None or v == "" or v == []:
+                continue
+            typed[(fid, unit)] = " ".join(v) if spec.type == "cards" and isinstance(v, list) else v
+    return typed

@@ -15,7 +15,7 @@ from textual.widgets import Input
 
 from ...game.engine import GameError, IllegalEntry
 from ..board import BoardMaker, standings_text
-from ..draft import DealDraft, form_layout
+from ..draft import DealDraft, form_layout, typed_from_sheet
 from ..widgets.deal_panel import DealPanel
 from ..widgets.entry_form import CardsInput, EntryForm
 from ..widgets.final_standings import FinalStandings
@@ -58,6 +58,8 @@ class PlayScreen(Screen[dict]):
         self._pending: DealDraft | None = None  # the next deal, while a past one is changed
         if not self.game.is_over:
             self.draft = DealDraft(self.game)
+            if typed is None and stored.draft:  # what was typed before the app was left
+                typed = typed_from_sheet(self.game, stored.draft)
             for key, value in (typed or {}).items():
                 self.draft.set(*key, value)
 
@@ -131,6 +133,7 @@ class PlayScreen(Screen[dict]):
         if self.draft is None:
             return
         self.draft.set(event.picker.slot.field, event.picker.unit, event.value)
+        self._keep_draft()
         self._show_deal()
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -140,6 +143,7 @@ class PlayScreen(Screen[dict]):
         cell = self.draft.view().cells.get(event.input.slot)
         if cell is not None:
             self.draft.set(cell.field, cell.unit, event.value if event.value.strip() else None)
+            self._keep_draft()
             self._show_deal()
 
     def on_value_picker_submitted(self, event: ValuePicker.Submitted) -> None:
@@ -315,10 +319,26 @@ class PlayScreen(Screen[dict]):
             heading = self.query_one(DealPanel).heading
             self.app.push_screen(ChartsScreen(self.game, heading))
 
+    def _keep_draft(self) -> None:
+        """Save what is typed of the next deal, so that quitting (or a crash) loses none of it."""
+        draft = self.draft
+        if draft is None or draft.editing:
+            return
+        try:
+            if draft.is_empty:
+                self.stored.clear_draft()
+            else:
+                self.stored.save_draft(draft.plain_values())
+        except GameError:
+            pass  # half-typed cards and the like: saved with the next change that makes sense
+        except ValueError as exc:  # StoreError: the boxes keep what is typed; say why it is not saved
+            self.notify(str(exc), title="Not saved yet", severity="warning")
+
     def action_clear_deal(self) -> None:
         if self.draft is None:
             return
         self.draft.clear()
+        self._keep_draft()
         self._show_deal()
         self._focus_entry()
 
