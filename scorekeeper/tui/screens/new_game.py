@@ -12,6 +12,7 @@ from ...game.engine import GameError
 from ..messages import GameCreated
 from ..summary import plan_text
 from ..widgets.key_footer import KeyFooter
+from ..widgets.option_form import OptionForm
 
 BY_LOT = 0  # the first-dealer choice "draw by lot"
 
@@ -62,31 +63,11 @@ class NewGameScreen(Screen[None]):
                 yield Select(choices, value=choices[0][1], allow_blank=False, id="new-session", compact=True)
             if rs.options:
                 yield Static("House rules (the usual rules are chosen already)", classes="section", markup=False)
-                for option in rs.options.values():
-                    yield from self._option_row(option)
+                yield OptionForm(rs, rs.option_defaults(), id="new-options")
             yield Static(id="new-plan", markup=False)
             yield Static(id="new-error", markup=False)
             yield Button("Start the game", id="new-start", variant="primary")
         yield KeyFooter()
-
-    def _option_row(self, option):
-        with Horizontal(classes="form-row option"):
-            yield Static(Text(option.label), classes="form-label", markup=False)
-            if option.type == "bool":
-                yield Select([(Text("yes"), True), (Text("no"), False)], value=option.default, allow_blank=False,
-                             id=f"opt-{option.id}", classes="option-box", compact=True)
-            elif option.type == "choice":
-                choices = [(Text(option.choice_labels.get(c, c)), c) for c in option.choices]
-                yield Select(choices, value=option.default, allow_blank=False, id=f"opt-{option.id}",
-                             classes="option-box", compact=True)
-            else:
-                yield Input(str(option.default), type="integer", id=f"opt-{option.id}", classes="option-box",
-                            placeholder=f"{option.min} to {option.max}", compact=True)
-        if option.help:
-            yield Static(Text(option.help), classes="form-help", markup=False)
-        elif option.type == "int":
-            yield Static(f"a number from {option.min} to {option.max} (usually {option.default})",
-                         classes="form-help", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#seat-1", Input).focus()
@@ -117,17 +98,9 @@ class NewGameScreen(Screen[None]):
         return names, None
 
     def _options(self) -> tuple[dict, str | None]:
-        options = {}
-        for option in self.ruleset.options.values():
-            box = self.query_one(f"#opt-{option.id}")
-            if option.type == "int":
-                try:
-                    options[option.id] = option.parse(box.value)
-                except ValueError:
-                    return options, f"{option.label}: a number from {option.min} to {option.max}"
-            else:
-                options[option.id] = box.value
-        return options, None
+        if not self.ruleset.options:
+            return {}, None
+        return self.query_one(OptionForm).read()
 
     def _update(self) -> None:
         rs = self.ruleset
@@ -165,6 +138,10 @@ class NewGameScreen(Screen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id != "new-dealer":
             self._update()
+
+    def on_option_form_changed(self, event: OptionForm.Changed) -> None:
+        event.stop()
+        self._update()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
