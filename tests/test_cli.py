@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
+from helpers.samples import SHEET
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -27,25 +28,6 @@ LUPAUS_OPTIONS = ("scoring, zero_bid, schedule, max_cards, trump_rule, fixed_sui
 # Deal 1: 10 cards, Anna deals. Anna 3/3 -> 13, Ben 4/5 -> 0, Cara 2/2 -> 12.
 # Deal 2: 9 cards, Ben deals.   Anna 2/2 -> 12, Ben 2/4 -> 0, Cara 3/3 -> 13.
 # Deal 3: 8 cards, Cara deals.  Anna 0/0 -> 10, Ben 5/5 -> 15, Cara 1/3 -> 0.
-SHEET = """\
-ruleset = "lupaus"
-title = "Friday game"
-players = ["Anna", "Ben", "Cara"]
-
-[[deals]]
-turned = "hearts"
-bid = [3, 4, 2]
-tricks = [3, 5, 2]
-
-[[deals]]
-turned = "spades"
-bid = [2, 2, 3]
-tricks = [2, 4, 3]
-
-[[deals]]
-bid = [0, 5, 1]
-tricks = [0, 5, 3]
-"""
 
 # A two-player game that values a hand like WYSIWYG: 3 per ace, 2 per king, 1 per
 # queen, plus the length of the longest suit. No deal plan: it ends by score.

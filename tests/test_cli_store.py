@@ -27,6 +27,7 @@ import pytest
 from scorekeeper.cli import main
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store
+from helpers.samples import SHEET
 
 REPO = Path(__file__).resolve().parents[1]
 INJECTION = "=cmd|' /C calc'!A0"
@@ -34,25 +35,6 @@ D1 = {"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"}
 D2 = {"bid": [2, 2, 3], "tricks": [2, 4, 3], "turned": "spades"}
 D3 = {"bid": [0, 5, 1], "tricks": [0, 5, 3]}
 
-SHEET = """\
-ruleset = "lupaus"
-title = "Friday game"
-players = ["Anna", "Ben", "Cara"]
-
-[[deals]]
-turned = "hearts"
-bid = [3, 4, 2]
-tricks = [3, 5, 2]
-
-[[deals]]
-turned = "spades"
-bid = [2, 2, 3]
-tricks = [2, 4, 3]
-
-[[deals]]
-bid = [0, 5, 1]
-tricks = [0, 5, 3]
-"""
 
 SHOW = """\
 Lupaus (lupaus): Friday game
