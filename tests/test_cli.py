@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
-from helpers.samples import SHEET
+from helpers.samples import SHEET, SHEET_TABLE
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -363,22 +363,7 @@ def test_broken_ruleset_is_exit_1(capsys, in_tmp):
 
 # --- replay --------------------------------------------------------------------------------
 
-REPLAY = """\
-Lupaus (lupaus): Friday game
-Options: the defaults
-
-deal  cards  dealer  Anna  total  Ben  total  Cara  total
-   1     10  Anna      13     13    0      0    12     12
-   2      9  Ben       12     25    0      0    13     25
-   3      8  Cara      10     35   15     15     0     25
-
-Totals: Anna 35, Ben 15, Cara 25
-Standings:
-  1. Anna 35
-  2. Cara 25
-  3. Ben 15
-in progress (3 of 19 deals played)
-"""
+REPLAY = SHEET_TABLE
 
 
 def test_replay_table(capsys, in_tmp):

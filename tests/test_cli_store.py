@@ -27,7 +27,7 @@ import pytest
 from scorekeeper.cli import main
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store
-from helpers.samples import SHEET
+from helpers.samples import SHEET, SHEET_TABLE
 
 REPO = Path(__file__).resolve().parents[1]
 INJECTION = "=cmd|' /C calc'!A0"
@@ -36,22 +36,7 @@ D2 = {"bid": [2, 2, 3], "tricks": [2, 4, 3], "turned": "spades"}
 D3 = {"bid": [0, 5, 1], "tricks": [0, 5, 3]}
 
 
-SHOW = """\
-Lupaus (lupaus): Friday game
-Options: the defaults
-
-deal  cards  dealer  Anna  total  Ben  total  Cara  total
-   1     10  Anna      13     13    0      0    12     12
-   2      9  Ben       12     25    0      0    13     25
-   3      8  Cara      10     35   15     15     0     25
-
-Totals: Anna 35, Ben 15, Cara 25
-Standings:
-  1. Anna 35
-  2. Cara 25
-  3. Ben 15
-in progress (3 of 19 deals played)
-"""
+SHOW = SHEET_TABLE
 
 
 class Clock:

@@ -20,3 +20,21 @@ tricks = [2, 4, 3]
 bid = [0, 5, 1]
 tricks = [0, 5, 3]
 """
+
+# SHEET as `scorekeeper replay` prints it, and `scorekeeper show` once it is stored.
+SHEET_TABLE = """\
+Lupaus (lupaus): Friday game
+Options: the defaults
+
+deal  cards  dealer  Anna  total  Ben  total  Cara  total
+   1     10  Anna      13     13    0      0    12     12
+   2      9  Ben       12     25    0      0    13     25
+   3      8  Cara      10     35   15     15     0     25
+
+Totals: Anna 35, Ben 15, Cara 25
+Standings:
+  1. Anna 35
+  2. Cara 25
+  3. Ben 15
+in progress (3 of 19 deals played)
+"""
