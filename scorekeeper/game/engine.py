@@ -275,7 +275,7 @@ class DealEval:
                  "forehand", "_fns", "_cache", "_envs", "_busy", "_order")
 
     def __init__(self, setup: Setup, number: int, values: dict, before: tuple | None = None,
-                 match: tuple[tuple, tuple] | None = None):
+                 match: tuple[tuple, tuple] | None = None, dealer: int | None = None):
         self.setup = setup
         self.rules = setup.ruleset
         self.number = number
@@ -285,7 +285,9 @@ class DealEval:
         self.match = match if match is not None else setup.no_match
         self.cards = setup.cards(number)
         n = setup.n
-        self.dealer = dealer = (setup.first_dealer + number - 2) % n + 1
+        if dealer is None:  # the deal passes to the left every deal
+            dealer = (setup.first_dealer + number - 2) % n + 1
+        self.dealer = dealer
         self.forehand = dealer % n + 1
         self._fns = setup._fast
         self._cache: dict = {}

@@ -9,7 +9,7 @@ game is over and who won are derived from it on demand. ``record`` appends,
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from ..rules.formula import EvalError, Missing
@@ -20,16 +20,18 @@ from .engine import (
 )
 
 __all__ = [
-    "Action", "DealInfo", "DealResult", "Game", "GameError", "IllegalEntry", "Issue",
-    "SetupError", "Standing", "replay_into",
+    "Action", "DealInfo", "DealResult", "Game", "GameError", "IllegalEntry", "Issue", "Lineup",
+    "SetupError", "Standing", "apply_table_changes", "replay_into", "table_changes",
 ]
 
 
 @dataclass(frozen=True)
 class Action:
-    """One thing the table did: recorded deal ``deal``, or changed it (``previous`` set)."""
+    """One thing the table did: recorded deal ``deal``, or changed it (``previous`` set);
+    or, before deal ``deal``, a player joined ("join": name, score, after), sat out
+    ("out": seat) or came back ("in": seat)."""
 
-    kind: str  # "record" or "edit"
+    kind: str  # "record", "edit", "join", "out" or "in"
     deal: int
     values: Mapping[str, Any]
     previous: Mapping[str, Any] | None = None
@@ -48,6 +50,12 @@ class DealInfo:
     leader: int | None  # None until the entries decide it
     trump: TrumpInstruction
     reminders: tuple[str, ...]
+    # Who plays the deal. Seat numbers above (dealer, forehand, bidding order, leader)
+    # and the deal's per-seat values count in this order, players[0] being seat 1.
+    players: tuple[str, ...] = ()
+    seats: tuple[int, ...] = ()  # the game's seat of each of them (see Game.players)
+    sitting_out: tuple[str, ...] = ()
+    joining: tuple[tuple[str, Any], ...] = ()  # (name, starting score) of who joins now
 
 
 @dataclass(frozen=True)
@@ -65,6 +73,23 @@ class DealResult:
     match: tuple = ()  # with parts: match totals after this deal
     parts_won: tuple = ()
     ends_game: bool = False
+    # The game's seats that played the deal, in seating order: values per seat are
+    # in this order. Scores, made and totals are per game seat (Game.players).
+    seats: tuple[int, ...] = ()
+
+    def seat_value(self, field: str, seat: int):
+        """The value of a per-seat field at a game seat (None when the seat sat out)."""
+        row = self.values.get(field)
+        if row is None:
+            return None
+        try:
+            return row[self.seats.index(seat)] if self.seats else row[seat - 1]
+        except (ValueError, IndexError):
+            return None
+
+    def played(self, seat: int) -> bool:
+        """Whether a game seat played this deal (it had joined and was not sitting out)."""
+        return seat in self.seats if self.seats else True
 
 
 @dataclass(frozen=True)
@@ -75,9 +100,19 @@ class Standing:
     total: Any
 
 
-@dataclass
-class _Cache:
-    results: list = field(default_factory=list)
+@dataclass(frozen=True)
+class Lineup:
+    """Who plays from deal ``start`` on, until the next change of the table."""
+
+    start: int
+    seating: tuple[int, ...]  # every game seat, in seating order (those sitting out too)
+    seats: tuple[int, ...]  # the seats that play, in seating order
+    setup: Setup  # the game as these players see it: seats 1..n are ``seats``
+    # (game seat, starting score, the game seat they sit after or None) of who joins at ``start``
+    joining: tuple[tuple[int, Any, int | None], ...] = ()
+
+
+ROSTER_KINDS = ("join", "out", "in")
 
 
 class Game:
@@ -95,6 +130,12 @@ class Game:
         self._stale: dict[int, DealResult] = {}  # results to reuse after an earlier change
         self._reads_totals = _reads_totals(ruleset)
         self._reading: dict[str, tuple] = {}  # field -> the checks that can depend on it
+        # Changes of the table (late joins, sitting out): none in most games.
+        self._changes = 0  # roster actions in the history
+        self._lineups: list[Lineup] | None = None
+        self._names: tuple[str, ...] = self.setup.players
+        self._dealers: list[int] = []  # game seat of each deal's dealer, when the table changed
+        self._setups: dict[tuple[str, ...], Setup] = {self.setup.players: self.setup}
 
     @classmethod
     def by_lot(cls, ruleset: Ruleset, players: Iterable[str], options=None, rng: random.Random | None = None) -> "Game":
@@ -106,6 +147,11 @@ class Game:
     # -- seats and plan
     @property
     def players(self) -> tuple[str, ...]:
+        """Everyone at the table, the first players in seat order then who joined later:
+        the game's seats 1..n (scores and totals are per game seat)."""
+        if self._changes:
+            self._lineup_list()
+            return self._names
         return self.setup.players
 
     @property
@@ -114,11 +160,13 @@ class Game:
 
     @property
     def scorer_names(self) -> tuple[str, ...]:
-        return self.setup.scorer_names
+        return self.players if self._changes else self.setup.scorer_names
 
     @property
     def planned_deals(self) -> int | None:
-        return len(self.setup.plan) if self.setup.plan is not None else None
+        """Deals in the plan (for the players of the next deal), None when the game ends by score."""
+        plan = self.setup_for(self.next_deal).plan
+        return len(plan) if plan is not None else None
 
     @property
     def deals(self) -> list[Mapping[str, Any]]:
@@ -152,7 +200,7 @@ class Game:
         """Change a recorded deal; later totals and checks follow from the history."""
         if not 1 <= number <= len(self._deals):
             raise GameError(f"there is no recorded deal {number}; deals 1 to {len(self._deals)} are recorded")
-        clean = self.normalize(values)
+        clean = self.normalize(values, number)
         self._require_valid(number, clean)
         self._apply(Action("edit", number, clean, self._deals[number - 1]))
         self._redo.clear()
@@ -164,6 +212,9 @@ class Game:
         action = self.history.pop()
         if action.kind == "record":
             self._deals.pop()
+        elif action.kind in ROSTER_KINDS:
+            self._changes -= 1
+            self._table_changed()
         else:
             self._deals[action.deal - 1] = action.previous
         self._invalidate(action.deal)
@@ -187,6 +238,9 @@ class Game:
         self.history, self._redo, self._deals, self._results = list(history), list(redo), list(deals), list(results)
         self._checked = None
         self._stale.clear()
+        self._changes = sum(a.kind in ROSTER_KINDS for a in self.history)
+        self._lineups = None
+        self._dealers = []
 
     @property
     def can_undo(self) -> bool:
@@ -199,10 +253,215 @@ class Game:
     def _apply(self, action: Action) -> None:
         if action.kind == "record":
             self._deals.append(action.values)
+        elif action.kind in ROSTER_KINDS:
+            self._changes += 1
+            self.history.append(action)
+            self._table_changed()
+            self._invalidate(action.deal)
+            return
         else:
             self._deals[action.deal - 1] = action.values
         self.history.append(action)
         self._invalidate(action.deal)
+
+    # -- who plays: late joins and sitting out
+    def join(self, name: str, score: Any = 0, after: int | None = None) -> int:
+        """A player joins before the next deal with the starting score the table agreed.
+
+        ``after``: the game seat the newcomer sits after (to their right, so they deal
+        after them); by default at the end of the seating order. Returns the new game seat.
+        """
+        self._may_change("join")
+        if not isinstance(name, str) or not name.strip():
+            raise GameError("the new player has no name; every player needs a name")
+        name = name.strip()
+        if len(name) > 40:
+            raise GameError(f"the new player's name is {len(name)} characters long; at most 40 are allowed")
+        if name.casefold() in (p.casefold() for p in self.players):
+            raise GameError(f"'{name}' is already at the table; every name must differ")
+        if isinstance(score, bool) or not isinstance(score, int):
+            raise GameError(f"the starting score of {name} is a whole number, not {score!r}")
+        if after is not None and not (type(after) is int and 1 <= after <= len(self.players)):
+            raise GameError(f"{name} sits after a seat from 1 to {len(self.players)}, not {after!r}")
+        action = Action("join", self.next_deal, {"name": name, "score": score, "after": after})
+        self._try_roster(action, f"{name} join")
+        return len(self.players)
+
+    def sit_out(self, seat: int) -> None:
+        """A player sits out from the next deal on, until they come back (sit_in)."""
+        self._may_change("sit out")
+        lineup = self.lineup()
+        self._seat_at_table(seat)
+        if seat not in lineup.seats:
+            raise GameError(f"{self.players[seat - 1]} already sits out")
+        self._try_roster(Action("out", self.next_deal, {"seat": seat}), f"{self.players[seat - 1]} sit out")
+
+    def sit_in(self, seat: int) -> None:
+        """A player who sat out plays again from the next deal."""
+        self._may_change("come back")
+        lineup = self.lineup()
+        self._seat_at_table(seat)
+        if seat in lineup.seats:
+            raise GameError(f"{self.players[seat - 1]} is playing, not sitting out")
+        self._try_roster(Action("in", self.next_deal, {"seat": seat}), f"{self.players[seat - 1]} come back")
+
+    @property
+    def table_changed(self) -> bool:
+        """Whether anyone joined late or sat out (then deals may have different players)."""
+        return bool(self._changes)
+
+    def full_values(self, result: DealResult) -> Mapping[str, Any]:
+        """A deal's values with per-seat fields per game seat (None for who did not play)."""
+        if not self._changes:
+            return result.values
+        width = len(self.players)
+        out = dict(result.values)
+        for fid, spec in self.ruleset.fields.items():
+            row = out.get(fid)
+            if spec.scope == "seat" and row is not None:
+                full = [None] * width
+                for i, seat in enumerate(result.seats):
+                    full[seat - 1] = row[i]
+                out[fid] = tuple(full)
+        return out
+
+    def roster_locked(self) -> str | None:
+        """Why players cannot join or sit out in this game (None when they can)."""
+        rules = self.ruleset
+        if rules.teams or rules.score_scope == "team":
+            return f"{rules.name} is played in fixed partnerships: nobody can join or sit out"
+        if self.setup.parts is not None:
+            return f"{rules.name} is scored over games of a match: nobody can join or sit out"
+        if rules.min_players == rules.max_players:
+            return f"{rules.name} is played by exactly {rules.min_players} players: nobody can join or sit out"
+        return None
+
+    def lineup(self, number: int | None = None) -> Lineup:
+        """Who plays deal ``number`` (the next deal by default)."""
+        number = number or self.next_deal
+        lineups = self._lineup_list()
+        for lineup in reversed(lineups):
+            if lineup.start <= number:
+                return lineup
+        return lineups[0]
+
+    def setup_for(self, number: int | None = None) -> Setup:
+        """The game as the players of deal ``number`` see it (the next deal by default)."""
+        return self.lineup(number).setup if self._changes else self.setup
+
+    def dealer_seat(self, number: int | None = None) -> int:
+        """The game seat of the dealer of deal ``number`` (the next deal by default)."""
+        number = number or self.next_deal
+        if not self._changes:
+            return self.setup.dealer(number)
+        dealers = self._dealers
+        while len(dealers) < number:
+            k = len(dealers) + 1
+            lineup = self.lineup(k)
+            circle, playing = lineup.seating, set(lineup.seats)
+            start = circle.index(self.setup.first_dealer if k == 1 else dealers[-1])
+            step = 0 if k == 1 else 1  # the first dealer deals if they play; then to the left
+            for i in range(len(circle)):
+                seat = circle[(start + step + i) % len(circle)]
+                if seat in playing:
+                    dealers.append(seat)
+                    break
+        return dealers[number - 1]
+
+    def _may_change(self, what: str) -> None:
+        locked = self.roster_locked()
+        if locked:
+            raise GameError(locked)
+        if self.is_over:
+            raise GameError(f"the game is over; {self._over_reason()}")
+
+    def _seat_at_table(self, seat) -> None:
+        n = len(self.players)
+        if not (type(seat) is int and 1 <= seat <= n):
+            raise GameError(f"there is no seat {seat!r}; the seats are 1 to {n}")
+
+    def _try_roster(self, action: Action, what: str) -> None:
+        """Apply a change of the table if the ruleset allows the players it leaves."""
+        snapshot = self.snapshot()
+        self._apply(action)
+        try:
+            lineup = self.lineup()
+            plan = lineup.setup.plan
+            if plan is not None and self.next_deal > len(plan):
+                raise GameError(f"with {len(lineup.seats)} players {self.ruleset.name} has {len(plan)} deals "
+                                f"and {len(self._deals)} are played: it would be over")
+        except GameError as exc:
+            self.restore(snapshot)
+            raise GameError(f"cannot let {what}: {exc}") from None
+        self._redo.clear()
+
+    def _table_changed(self) -> None:
+        self._lineups = None
+        self._dealers = []
+        self._results.clear()
+        self._stale.clear()
+        self._checked = None
+
+    def _lineup_list(self) -> list[Lineup]:
+        if self._lineups is not None:
+            return self._lineups
+        names = list(self.setup.players)
+        seating = list(range(1, len(names) + 1))
+        out: set[int] = set()
+        everyone = tuple(seating)
+        lineups = [Lineup(1, everyone, everyone, self.setup)]
+        for action in self.history:
+            if action.kind not in ROSTER_KINDS:
+                continue
+            joining = lineups[-1].joining if lineups[-1].start == action.deal else ()
+            if action.kind == "join":
+                names.append(action.values["name"])
+                seat = len(names)
+                after = action.values.get("after")
+                seating.insert(seating.index(after) + 1 if after else len(seating), seat)
+                joining = (*joining, (seat, action.values.get("score", 0), after))
+            elif action.kind == "out":
+                out.add(action.values["seat"])
+            else:
+                out.discard(action.values["seat"])
+            playing = tuple(s for s in seating if s not in out)
+            key = tuple(names[s - 1] for s in playing)
+            setup = self._setups.get(key)
+            if setup is None:  # SetupError when the ruleset does not allow so many or few
+                setup = self._setups[key] = Setup(self.ruleset, key, self.setup.options, 1)
+            lineup = Lineup(action.deal, tuple(seating), playing, setup, joining)
+            if lineups[-1].start == action.deal:
+                lineups[-1] = lineup
+            else:
+                lineups.append(lineup)
+        self._names = tuple(names)
+        self._lineups = lineups
+        return lineups
+
+    def _deal(self, number: int, values, before: tuple, state: tuple | None = None) -> DealEval:
+        """The engine's view of a deal, given the totals per game seat before it."""
+        if not self._changes:
+            return DealEval(self.setup, number, values, before, state)
+        lineup = self.lineup(number)
+        seats = lineup.seats
+        before = tuple(before[s - 1] for s in seats)
+        if state is not None:
+            state = (tuple(state[0][s - 1] for s in seats), tuple(state[1][s - 1] for s in seats))
+        return DealEval(lineup.setup, number, values, before, state, seats.index(self.dealer_seat(number)) + 1)
+
+    def _width(self) -> int:
+        return len(self.players) if self._changes else self.setup.scorers
+
+    def _with_joiners(self, number: int, totals: tuple) -> tuple:
+        """Totals before deal ``number`` with the starting scores of who joins at it."""
+        if self._changes:
+            lineup = self.lineup(number)
+            if lineup.start == number and lineup.joining:
+                totals = list(totals) + [0] * (self._width() - len(totals))
+                for seat, score, _ in lineup.joining:
+                    totals[seat - 1] += score
+                return tuple(totals)
+        return totals
 
     def _invalidate(self, number: int) -> None:
         # Deals after a changed one keep their own scores and checks when no formula of
@@ -213,11 +472,13 @@ class Game:
         del self._results[number - 1:]
 
     # -- entries
-    def normalize(self, values: Mapping[str, Any]) -> dict[str, Any]:
-        """Typed values keyed by field: per-seat and per-partnership fields as tuples."""
+    def normalize(self, values: Mapping[str, Any], number: int | None = None) -> dict[str, Any]:
+        """Typed values keyed by field: per-seat and per-partnership fields as tuples
+        (per seat in the seating order of the players of deal ``number``, the next by default)."""
         if not isinstance(values, Mapping):
             raise GameError("a deal's entries are a table of field = value")
         rules = self.ruleset
+        setup = self.setup_for(number) if self._changes else self.setup
         out: dict[str, Any] = {}
         for key, value in values.items():
             spec = rules.fields.get(key)
@@ -228,12 +489,12 @@ class Game:
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
                 raise GameError(f"{rules.name} has no field '{key}'{hint}; its fields are: {', '.join(rules.fields)}")
             if spec.scope == "deal":
-                out[key] = convert_value(spec, value, self.setup)
+                out[key] = convert_value(spec, value, setup)
                 continue
-            units = self.setup.n if spec.scope == "seat" else len(self.setup.teams)
-            names = (self.setup.players if spec.scope == "seat" else self.setup.scorer_names
+            units = setup.n if spec.scope == "seat" else len(setup.teams)
+            names = (setup.players if spec.scope == "seat" else setup.scorer_names
                      if rules.score_scope == "team" else
-                     tuple(" & ".join(self.setup.players[s - 1] for s in t) for t in self.setup.teams))
+                     tuple(" & ".join(setup.players[s - 1] for s in t) for t in setup.teams))
             if not isinstance(value, (list, tuple)) or (
                 spec.type == "cards" and value and not isinstance(value[0], (list, tuple, str, type(None)))
             ):
@@ -242,11 +503,11 @@ class Game:
                 raise GameError(f"{spec.label} is given for each player: a list of {units} hands")
             if len(value) != units:
                 raise GameError(f"{spec.label} needs {units} values, one for each {'player' if spec.scope == 'seat' else 'partnership'}; {len(value)} were given")
-            out[key] = tuple(convert_value(spec, v, self.setup, names[i]) for i, v in enumerate(value))
+            out[key] = tuple(convert_value(spec, v, setup, names[i]) for i, v in enumerate(value))
         for key in rules.fields:
             if key not in out:
                 spec = rules.fields[key]
-                units = self.setup.n if spec.scope == "seat" else len(self.setup.teams)
+                units = setup.n if spec.scope == "seat" else len(setup.teams)
                 out[key] = None if spec.scope == "deal" else (None,) * units
         return out
 
@@ -256,17 +517,21 @@ class Game:
             if number <= len(self._deals):
                 values = self._deals[number - 1]
             else:
-                values = self.normalize({})
-        return DealEval(self.setup, number, values, *self._state(number))
+                values = self.normalize({}, number)
+        return self._deal(number, values, *self._state(number))
 
     def _state(self, number: int) -> tuple[tuple, tuple]:
-        """(totals before deal ``number``, (parts won, match totals) before it)."""
+        """(totals per game seat before deal ``number``, with the starting scores of who
+        joins at it; (parts won, match totals) before it)."""
         if number <= 1:
-            return self._state_after(None)
-        results = self.results()
-        if number - 2 < len(results):
-            return self._state_after(results[number - 2])
-        return self._state_after(results[-1] if results else None)
+            totals, state = self._state_after(None)
+        else:
+            results = self.results()
+            if number - 2 < len(results):
+                totals, state = self._state_after(results[number - 2])
+            else:
+                totals, state = self._state_after(results[-1] if results else None)
+        return self._with_joiners(number, totals), state
 
     def _before(self, number: int) -> tuple:
         return self._state(number)[0]
@@ -279,18 +544,18 @@ class Game:
     def _validate(self, number: int, values: Mapping[str, Any], before: tuple, levels, state=None,
                   d: DealEval | None = None) -> list[Issue]:
         if d is None:
-            d = DealEval(self.setup, number, values, before, state)
+            d = self._deal(number, values, before, state)
         issues: list[Issue] = []
         try:
             self._field_issues(d, issues)
             issues.extend(d.check_issues(levels))
             if not any(i.level == "error" for i in issues):
-                for scorer in range(self.setup.scorers):
+                for scorer in range(d.setup.scorers):
                     d.score(scorer)
         except Missing as exc:
             spec = self.ruleset.fields.get(exc.name)
             label = spec.label if spec else exc.name
-            who = f" of {self.setup.players[exc.seat - 1]}" if exc.seat else ""
+            who = f" of {d.setup.players[exc.seat - 1]}" if exc.seat else ""
             issues.append(Issue("error", f"the deal cannot be scored yet: {label}{who} is not entered", exc.name, exc.seat))
         except EvalError as exc:
             issues.append(Issue("error", f"the ruleset cannot score this deal: {exc}"))
@@ -360,7 +625,7 @@ class Game:
         if spec.type == "int":
             return f"must be from {domain[0]} to {domain[-1]}, not {value}" if domain else f"cannot be entered: the allowed range is empty (not {value})"
         if spec.type == "seat":
-            return f"must be a seat from 1 to {self.setup.n}, not {value}"
+            return f"must be a seat from 1 to {d.setup.n}, not {value}"
         return f"must be one of {', '.join(map(str, domain))}, not '{value}'"
 
     def _require_valid(self, number: int, values: Mapping[str, Any]) -> None:
@@ -382,8 +647,8 @@ class Game:
         if spec is None:
             raise GameError(f"{self.ruleset.name} has no field '{field_id}'")
         number = number or self.next_deal
-        values = dict(self.normalize(values or {}))
-        base = DealEval(self.setup, number, values, *self._state(number))
+        values = dict(self.normalize(values or {}, number))
+        base = self._deal(number, values, *self._state(number))
         seat = base.unit_seat(spec, unit) if spec.scope != "deal" else None
         try:
             domain = base.domain(spec, seat)
@@ -403,7 +668,7 @@ class Game:
                 row = list(trial[field_id])
                 row[index] = candidate
                 trial[field_id] = tuple(row)
-            d = DealEval(self.setup, number, trial, base.before, base.match)
+            d = DealEval(base.setup, number, trial, base.before, base.match, base.dealer)
             reasons = tuple(i.message for i in d.check_issues(("error",), checks) if (i.check, i.message) not in already)
             choices.append(Choice(candidate, not reasons, reasons))
         return choices
@@ -451,9 +716,16 @@ class Game:
         totals, state = self._state_after(results[-1] if results else None)
         over_at = next((r.number for r in results if r.ends_game), None)
         stale = self._stale
+        changes = self._changes
+        seats = tuple(range(1, setup.n + 1))
         for number in range(len(results) + 1, len(self._deals) + 1):
             values = self._deals[number - 1]
-            d = DealEval(setup, number, values, totals, state)
+            if changes:
+                totals = self._with_joiners(number, totals)
+                d = self._deal(number, values, totals, state)
+                seats = self.lineup(number).seats
+            else:
+                d = DealEval(setup, number, values, totals, state)
             checked = self._checked
             kept = stale.pop(number, None)
             if kept is not None and kept.values is values:
@@ -469,12 +741,18 @@ class Game:
                 else:
                     issues = self._validate(number, values, totals, ("error", "warning"), state, d)
                 scores, made = [], []
-                for scorer in range(setup.scorers):
+                for scorer in range(d.setup.scorers):
                     try:
                         scores.append(d.score(scorer))
                     except (Missing, EvalError):
                         scores.append(0)
                     made.append(d.made(scorer))
+            if changes:  # per game seat: nothing for who did not play
+                width = self._width()
+                full_scores, full_made = [0] * width, [None] * width
+                for i, seat in enumerate(seats):
+                    full_scores[seat - 1], full_made[seat - 1] = scores[i], made[i]
+                scores, made = full_scores, full_made
             self._checked = None
             if over_at is not None:
                 issues.append(Issue("error", f"deal {number} was played after the game ended at deal {over_at}",
@@ -494,8 +772,9 @@ class Game:
                 match = tuple(m + self._number(parts.bonus, final, seat)
                               for m, seat in zip(match, setup.scorer_seats))
             part = (results[-1].part + results[-1].part_over) if results else 1
-            result = DealResult(number, d.cards, d.dealer, values, tuple(scores), tuple(made), after,
-                                tuple(issues), part, part_over, match, won, ends)
+            dealer = seats[d.dealer - 1]
+            result = DealResult(number, d.cards, dealer, values, tuple(scores), tuple(made), after,
+                                tuple(issues), part, part_over, match, won, ends, seats)
             results.append(result)
             if over_at is None and ends:
                 over_at = number
@@ -505,20 +784,20 @@ class Game:
 
     def _state_after(self, result: "DealResult | None") -> tuple[tuple, tuple]:
         """Totals and (parts won, match totals) that the deal after ``result`` starts from."""
-        zero = (0,) * self.setup.scorers
+        zero = (0,) * self._width()
         if result is None:
             return zero, (zero, zero)
         return (zero if result.part_over else result.totals), (result.parts_won, result.match)
 
     def _ends(self, number: int, values, before: tuple, state, d: DealEval | None = None) -> bool:
         """Whether the game ends with this deal (``d``: the deal, if ``state`` is still its own)."""
-        plan = self.setup.plan
+        plan = self.setup_for(number).plan
         if plan is not None and number >= len(plan):
             return True
         when = self.ruleset.end_when
         if when is None:
             return False
-        return _holds(when, d if d is not None else DealEval(self.setup, number, values, before, state))
+        return _holds(when, d if d is not None else self._deal(number, values, before, state))
 
     @staticmethod
     def _number(formula, deal: DealEval, seat: int):
@@ -535,8 +814,11 @@ class Game:
         """The standing totals: the running totals, or with parts the match totals."""
         results = self.results()
         if not results:
-            return (0,) * self.setup.scorers
-        return results[-1].match if self.setup.parts is not None else results[-1].totals
+            return self._with_joiners(1, (0,) * self._width())
+        if self.setup.parts is not None:
+            return results[-1].match
+        # who joined for the next deal starts with the agreed score
+        return self._with_joiners(self.next_deal, results[-1].totals) if self._changes else results[-1].totals
 
     @property
     def is_over(self) -> bool:
@@ -550,7 +832,8 @@ class Game:
 
     def _over_reason(self) -> str:
         at = self._ended_early()
-        if self.setup.plan is not None and at == len(self.setup.plan):
+        plan = self.setup_for(at).plan
+        if plan is not None and at == len(plan):
             return f"all {at} deals are played"
         return f"it ended after deal {at}"
 
@@ -586,8 +869,87 @@ class Game:
             order = d.order
         except Missing:  # a first bidder that depends on what is not entered yet
             order = ()
-        return DealInfo(number, self.planned_deals, d.cards, d.dealer, d.forehand, order, leader,
-                        d.trump(), tuple(d.reminders()))
+        plan = d.setup.plan
+        lineup = self.lineup(number) if self._changes else None
+        if lineup is None:
+            return DealInfo(number, len(plan) if plan is not None else None, d.cards, d.dealer, d.forehand, order,
+                            leader, d.trump(), tuple(d.reminders()), d.setup.players, tuple(range(1, d.setup.n + 1)))
+        names = self.players
+        return DealInfo(number, len(plan) if plan is not None else None, d.cards, d.dealer, d.forehand, order, leader,
+                        d.trump(), tuple(d.reminders()), d.setup.players, lineup.seats,
+                        tuple(names[s - 1] for s in lineup.seating if s not in lineup.seats),
+                        tuple((names[s - 1], score) for s, score, _ in lineup.joining) if lineup.start == number else ())
+
+
+TABLE_KEYS = ("join", "out")
+
+
+def table_changes(game: Game, number: int) -> dict[str, Any]:
+    """Who joins before deal ``number`` and who sits it out, as a score sheet writes them:
+    ``join = [{name, score, after}]`` (only at the deal they join) and ``out = [names]``."""
+    out: dict[str, Any] = {}
+    if not game._changes:
+        return out
+    lineup = game.lineup(number)
+    names = game.players
+    if lineup.start == number and lineup.joining:
+        joins = []
+        for seat, score, after in lineup.joining:
+            entry = {"name": names[seat - 1], "score": score}
+            if after is not None:
+                entry["after"] = names[after - 1]
+            joins.append(entry)
+        out["join"] = joins
+    sitting = [names[s - 1] for s in lineup.seating if s not in lineup.seats]
+    if sitting:
+        out["out"] = sitting
+    return out
+
+
+def apply_table_changes(game: Game, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """Make the table what a sheet's deal says (its ``join`` and ``out`` keys, see
+    table_changes) before recording it; the deal's values without those keys.
+    A deal without ``out`` is played by everyone at the table. GameError when the
+    keys are malformed or the ruleset does not allow the change."""
+    if not isinstance(raw, Mapping):
+        raise GameError("a deal's entries are a table of field = value")
+    values = {k: v for k, v in raw.items() if k not in TABLE_KEYS}
+    joins = raw.get("join", [])
+    out = raw.get("out")
+    if not joins and out is None and not game._changes:
+        return values
+    if not isinstance(joins, list) or not all(isinstance(j, Mapping) for j in joins):
+        raise GameError("join: expected a list of {name = ..., score = ..., after = ...} tables")
+
+    def seat_of(name, key) -> int:
+        if not isinstance(name, str):
+            raise GameError(f"{key}: expected a player's name, got {name!r}")
+        for seat, player in enumerate(game.players, start=1):
+            if player.casefold() == name.strip().casefold():
+                return seat
+        raise GameError(f"{key}: nobody called '{name}' is at the table; the players are {', '.join(game.players)}")
+
+    for entry in joins:
+        unknown = set(entry) - {"name", "score", "after"}
+        if unknown:
+            raise GameError(f"join: unknown key '{sorted(unknown)[0]}'; a player joining has name, score and after")
+        after = entry.get("after")
+        game.join(entry.get("name", ""), entry.get("score", 0),
+                  seat_of(after, "join.after") if after is not None else None)
+    if out is None:
+        out = []
+    if not isinstance(out, list):
+        raise GameError("out: expected a list of the names of who sits this deal out")
+    wanted = {seat_of(name, "out") for name in out}
+    lineup = game.lineup()
+    now_out = set(lineup.seating) - set(lineup.seats)
+    ins, outs = sorted(now_out - wanted), sorted(wanted - now_out)
+    steps = [(game.sit_in, s) for s in ins] + [(game.sit_out, s) for s in outs]
+    if len(lineup.seats) + len(ins) > game.ruleset.max_players:
+        steps.reverse()  # make room first
+    for step, seat in steps:
+        step(seat)
+    return values
 
 
 def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[int, list[Issue]]]:
@@ -602,11 +964,15 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
     refused: list[tuple[int, list[Issue]]] = []
     for number, raw in enumerate(deals, start=game.next_deal):
         try:
-            clean = game.normalize(raw)
+            if not game.is_over:
+                raw = apply_table_changes(game, raw)
+            else:
+                raw = {k: v for k, v in raw.items() if k not in TABLE_KEYS}
+            clean = game.normalize(raw, number)
         except GameError as exc:
             exc.deal = number  # type: ignore[attr-defined]
             raise
-        plan = game.setup.plan
+        plan = game.setup_for(number).plan
         if plan is not None and number > len(plan):
             refused.append((number, [Issue("error", f"the game has {len(plan)} deals; there is no deal {number}")]))
             continue

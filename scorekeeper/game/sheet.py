@@ -21,6 +21,18 @@ Per-partnership fields are a list in partnership order; a cards field is a list 
 hands, each a list of card codes (``["SK", "HA"]``). A value not entered is ``""``
 in a list, or left out for a per-deal field.
 
+Where the ruleset's player range allows, the table can change between deals: a deal
+may say who joins before it (with the starting score the table agreed, sitting after
+a player; by default at the end of the seating order) and who sits it out::
+
+    [[deals]]
+    join = [{ name = "Dan", score = 20, after = "Anna" }]
+    out = ["Ben"]               # who sits this deal out (left out: everyone plays)
+    bid = [1, 0, 2]             # then per-seat lists follow the seating order of
+    tricks = [1, 1, 1]          # those who play: here Anna, Dan, Cara
+
+``players`` lists the players at the start; who joins later is added by ``join``.
+
 Totals, dealers and standings are never stored: loading a sheet replays it through
 :class:`~scorekeeper.game.game.Game`, so every deal is checked again.
 """
@@ -39,7 +51,7 @@ from typing import Any, Mapping
 from ..rules.cards import Card
 from ..rules.ruleset import RulesetError, load_ruleset
 from .engine import GameError, Issue
-from .game import Game, replay_into
+from .game import Game, apply_table_changes, replay_into, table_changes
 
 __all__ = ["OptionError", "SheetError", "dump_sheet", "load_sheet", "replay_sheet", "sheet_title", "sheet_values"]
 
@@ -183,7 +195,7 @@ def load_sheet(path: str | Path, options_override: Mapping[str, Any] | None = No
     game, deals, shown = _start(path, options_override)
     for number, raw in enumerate(deals, start=1):
         try:
-            game.record(raw)
+            game.record(apply_table_changes(game, raw))
         except GameError as exc:
             raise SheetError(f"{shown}: deal {number}: {exc}") from None
     return game
@@ -285,15 +297,22 @@ def dump_sheet(game: Game, path: str | Path | None = None, title: str | None = N
     lines = [f"ruleset = {_toml_literal(ref)}"]
     if title is not None:
         lines.append(f"title = {_toml_literal(title)}")
-    lines.append(f"players = {_toml_literal(list(game.players))}")
+    lines.append(f"players = {_toml_literal(list(game.setup.players))}")
     lines.append(f"first_dealer = {game.setup.first_dealer}")
     defaults = game.ruleset.option_defaults()
     changed = {k: v for k, v in game.options.items() if v != defaults.get(k)}
     if changed:
         lines += ["", "[options]"]
         lines += [f"{_toml_key(k)} = {_toml_literal(v)}" for k, v in changed.items()]
-    for values in game.deals:
+    for number, values in enumerate(game.deals, start=1):
         lines += ["", "[[deals]]"]
+        changes = table_changes(game, number)
+        if "join" in changes:
+            lines.append("join = [" + ", ".join(
+                "{ " + ", ".join(f"{k} = {_toml_literal(v)}" for k, v in entry.items()) + " }"
+                for entry in changes["join"]) + "]")
+        if "out" in changes:
+            lines.append(f"out = {_toml_literal(changes['out'])}")
         lines += [f"{_toml_key(k)} = {_toml_literal(v)}" for k, v in sheet_values(game, values).items()]
     text = "\n".join(lines) + "\n"
     tomllib.loads(text)  # never write a sheet that cannot be read back

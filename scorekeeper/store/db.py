@@ -53,11 +53,13 @@ Schema (store version 1)::
     entries                        the event log, append-only
       game_id       INTEGER NOT NULL REFERENCES games(id)
       seq           INTEGER NOT NULL  1, 2, 3, ... within the game
-      kind          TEXT NOT NULL  'record' | 'edit' | 'undo' | 'redo'
+      kind          TEXT NOT NULL  'record' | 'edit' | 'undo' | 'redo'; from version 3 also
+                                   'join' | 'out' | 'in' (a change of the table before deal)
       deal          INTEGER NOT NULL  the deal recorded, edited, undone or redone
       values_json   TEXT           record/edit: the values as a score sheet holds them
                                    (sheet_values: cards as codes, not entered left out
-                                   or ""); NULL for undo/redo
+                                   or ""); NULL for undo/redo; join: {name, score,
+                                   after}; out/in: {seat} (seats count in joining order)
       created_at    TEXT NOT NULL
       PRIMARY KEY (game_id, seq)
 
@@ -80,6 +82,10 @@ Added in store version 2 (:func:`_migrate_to_2`)::
       version       INTEGER NOT NULL  of the derivation (stats.FACTS_VERSION)
       facts_json    TEXT NOT NULL     a row whose entries or version differ is recomputed;
                                       deleting the table's rows loses nothing
+
+Changed in store version 3 (:func:`_migrate_to_3`): ``entries.kind`` also allows 'join',
+'out' and 'in' (late joins and sitting out); ``games.players_json`` stays the players at
+the start, who joins later is in the entries.
 
 Sessions: :meth:`Store.new_game` puts a new game in the current session: the newest
 session, if it was active (started, or a game of it had an entry) in the last
@@ -116,7 +122,8 @@ __all__ = [
 
 ENV_VAR = "SCOREKEEPER_DB"
 APPLICATION_ID = 0x53434B50  # "SCKP" in the SQLite header: this file is a scorekeeper store
-KINDS = ("record", "edit", "undo", "redo")
+KINDS = ("record", "edit", "undo", "redo", "join", "out", "in")
+TABLE_KINDS = ("join", "out", "in")
 
 _MAGIC = b"SQLite format 3\x00"
 _LEFT = "It was left untouched: move it aside, or choose another file with --db PATH."
@@ -199,9 +206,26 @@ def _migrate_to_2(conn: sqlite3.Connection) -> None:
         )""")
 
 
+def _migrate_to_3(conn: sqlite3.Connection) -> None:
+    """Entries for changes of the table: a late join, sitting out, coming back."""
+    conn.execute("""
+        CREATE TABLE entries_v3 (
+            game_id     INTEGER NOT NULL REFERENCES games(id),
+            seq         INTEGER NOT NULL CHECK (seq >= 1),
+            kind        TEXT NOT NULL CHECK (kind IN ('record', 'edit', 'undo', 'redo', 'join', 'out', 'in')),
+            deal        INTEGER NOT NULL,
+            values_json TEXT,
+            created_at  TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID""")
+    conn.execute("INSERT INTO entries_v3 SELECT game_id, seq, kind, deal, values_json, created_at FROM entries")
+    conn.execute("DROP TABLE entries")
+    conn.execute("ALTER TABLE entries_v3 RENAME TO entries")
+
+
 # MIGRATIONS[i] takes a store from version i to version i + 1; the store version is
 # len(MIGRATIONS). Never change a migration that has shipped: add one.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_to_1, _migrate_to_2]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_to_1, _migrate_to_2, _migrate_to_3]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _TABLES = {"games", "entries", "drafts"}
@@ -310,6 +334,18 @@ class StoredGame:
         """Change a recorded deal (Game.edit); its DealResult."""
         return self._change("edit", lambda g: g.edit(number, values), "the change to deal {deal}")
 
+    def join(self, name: str, score: Any = 0, after: int | None = None) -> int:
+        """A player joins before the next deal with an agreed starting score (Game.join); their seat."""
+        return self._change("join", lambda g: g.join(name, score, after), "{name} joining")
+
+    def sit_out(self, seat: int) -> None:
+        """A player sits out from the next deal on (Game.sit_out)."""
+        return self._change("out", lambda g: g.sit_out(seat), "{name} sitting out")
+
+    def sit_in(self, seat: int) -> None:
+        """A player who sat out plays again from the next deal (Game.sit_in)."""
+        return self._change("in", lambda g: g.sit_in(seat), "{name} coming back")
+
     def undo(self):
         """Undo the latest record or edit (Game.undo); the Action undone."""
         return self._change("undo", lambda g: g.undo(), "the undo of deal {deal}")
@@ -352,9 +388,15 @@ class StoredGame:
             if kind in ("record", "edit"):
                 action = game.history[-1]
                 values = json.dumps(sheet_values(game, action.values), ensure_ascii=False)
+            elif kind in TABLE_KINDS:
+                action = game.history[-1]
+                values = json.dumps(dict(action.values), ensure_ascii=False)
             else:
                 action, values = result, None
-            self._seq = self.store._append(self, kind, action.deal, values, what.format(deal=action.deal))
+            name = action.values.get("name") if kind == "join" else (
+                game.players[action.values["seat"] - 1] if kind in TABLE_KINDS else "")
+            self._seq = self.store._append(self, kind, action.deal, values,
+                                           what.format(deal=action.deal, name=name))
         except BaseException:
             _restore(game, before)  # not saved, so not shown either
             raise
@@ -367,10 +409,13 @@ class StoredGame:
 
 
 class Store:
-    """One store file. ``Store(path)`` opens (or creates) it; use as a context manager or close()."""
+    """One store file. ``Store(path)`` opens (or creates) it; use as a context manager or close().
+
+    ``Store(path, read_only=True)`` only reads an existing store (:meth:`_open_read_only`).
+    """
 
     def __init__(self, path: str | os.PathLike | None = None, *, clock: Callable[[], datetime] | None = None,
-                 timeout: float = 5.0):
+                 timeout: float = 5.0, read_only: bool = False):
         self.path = Path(path).expanduser() if path is not None else default_db_path()
         self._clock = clock or _utc_now
         self._timeout = timeout
@@ -379,7 +424,7 @@ class Store:
         # more than replaying a game, and most games share a handful of rulesets.
         self._rulesets: dict[tuple[str, str], Ruleset] = {}
         self._inspect()
-        self._conn = self._open()
+        self._conn = self._open_read_only() if read_only else self._open()
 
     # -- opening
     def _not_ours(self, detail: str) -> StoreError:
@@ -489,6 +534,36 @@ class Store:
             conn.execute("PRAGMA foreign_keys = ON")
             if version < len(MIGRATIONS):
                 self._migrate(conn)
+        except sqlite3.Error as exc:
+            conn.close()
+            raise self._cannot_open(exc) from None
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        """``Store(path, read_only=True)``: for a reader beside the table (the score board).
+
+        A ``mode=ro`` connection that sees each entry once its commit returns and can never
+        write: no pragma is set, nothing is migrated (an older store version is read as it
+        is), no folder or file is created. SQLite may add the ``-wal``/``-shm`` index files
+        beside a WAL store it reads; the store file itself is not touched. Every writing
+        method raises StoreError.
+        """
+        path = self.path
+        if not path.is_file():
+            raise StoreError(f"{path}: there is no store there yet: no game has been saved in it. Play a game "
+                             f"first, or choose the store with --db PATH.")
+        try:
+            conn = sqlite3.connect(path.absolute().as_uri() + "?mode=ro", uri=True, timeout=self._timeout,
+                                   isolation_level=None)
+        except sqlite3.Error as exc:
+            raise self._cannot_open(exc) from None
+        try:
+            if self._check(conn, full=False) == 0:
+                raise StoreError(f"{path} holds no games yet: it is an empty store. Play a game first, or "
+                                 f"choose another file with --db PATH.")
         except sqlite3.Error as exc:
             conn.close()
             raise self._cannot_open(exc) from None
@@ -624,12 +699,12 @@ class Store:
         except (TypeError, ValueError) as exc:
             raise StoreError(f"{self.path}: {what} was not saved: its ruleset {ruleset_ref} cannot be stored "
                              f"({exc}).") from None
-        players_json = json.dumps(list(game.players), ensure_ascii=False)
+        players_json = json.dumps(list(game.setup.players), ensure_ascii=False)  # at the start
         options_json = json.dumps(game.options, ensure_ascii=False)
         entries = []
         for action in game.history:
-            entries.append((action.kind, action.deal,
-                            json.dumps(sheet_values(game, action.values), ensure_ascii=False)))
+            values = dict(action.values) if action.kind in TABLE_KINDS else sheet_values(game, action.values)
+            entries.append((action.kind, action.deal, json.dumps(values, ensure_ascii=False)))
         # What is stored must rebuild this very game: check before writing.
         copy = self._rebuild(None, ruleset_json, ruleset_ref, players_json, options_json,
                              game.setup.first_dealer, [(i, *e) for i, e in enumerate(entries, start=1)])
@@ -818,6 +893,16 @@ class Store:
                         game.record(values)
                     else:
                         game.edit(deal, values)
+                elif kind in TABLE_KINDS:
+                    values = json.loads(values_json)
+                    if not isinstance(values, dict):
+                        raise ValueError("its values are not a table")
+                    if deal != game.next_deal:
+                        raise ValueError(f"deal {game.next_deal} is the next deal")
+                    if kind == "join":
+                        game.join(values.get("name"), values.get("score", 0), values.get("after"))
+                    else:
+                        (game.sit_out if kind == "out" else game.sit_in)(values.get("seat"))
                 elif kind in ("undo", "redo"):
                     action = game.undo() if kind == "undo" else game.redo()
                     if action.deal != deal:

@@ -50,7 +50,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..game.game import Game
+from ..game.game import Game, table_changes
 from ..game.sheet import dump_sheet, sheet_title
 from ..rules.cards import Card
 
@@ -91,11 +91,14 @@ def game_document(game: Game, title: str | None = None) -> dict:
     players = game.players
     deals = []
     for r in game.results():
+        values = game.full_values(r)
         deals.append({
             "deal": r.number,
             "cards": r.cards,
             "dealer": players[r.dealer - 1],
-            "values": {fid: _plain(r.values.get(fid)) for fid in game.ruleset.fields},
+            **({"players": [players[s - 1] for s in r.seats], **table_changes(game, r.number)}
+               if game.table_changed else {}),
+            "values": {fid: _plain(values.get(fid)) for fid in game.ruleset.fields},
             "scores": list(r.scores),
             "made": list(r.made),
             "totals": list(r.totals),
@@ -196,7 +199,7 @@ def _csv_write(w, game: Game) -> None:
         cells = [r.number, r.cards, game.players[r.dealer - 1]]
         for s, t in zip(r.scores, r.totals):
             cells += [s, t]
-        cells += [_cell_value(r.values, fid, i) for _, fid, i in vcols]
+        cells += [_cell_value(game.full_values(r), fid, i) for _, fid, i in vcols]
         row(cells)
     w.writerow([])
     row(["rank", "name", "total"])
@@ -241,7 +244,7 @@ def _md(game: Game, title: str | None = None) -> str:
     rows = []
     for r in game.results():
         cells = [r.number, r.cards, game.players[r.dealer - 1]]
-        cells += [_cell_value(r.values, fid, i) for _, fid, i in vcols]
+        cells += [_cell_value(game.full_values(r), fid, i) for _, fid, i in vcols]
         for s, t in zip(r.scores, r.totals):
             cells += [s, t]
         rows.append(cells)

@@ -94,7 +94,7 @@ def _columns(game: Game):
     team_names = [" & ".join(game.players[s - 1] for s in team) for team in setup.teams]
     by_team = rs.score_scope == "team"
     wide: list[tuple[str, Any]] = []
-    groups: list[list[tuple[str, Any]]] = [[] for _ in range(setup.scorers)]
+    groups: list[list[tuple[str, Any]]] = [[] for _ in game.scorer_names]
 
     def getter(fid, index):
         return lambda values: (values.get(fid) or (None,) * (index + 1))[index]
@@ -105,7 +105,7 @@ def _columns(game: Game):
         elif spec.scope == "team" and not by_team:
             for t, name in enumerate(team_names):
                 wide.append((f"{spec.label} {name}", getter(fid, t)))
-    for i in range(setup.scorers):
+    for i in range(len(game.scorer_names)):
         seats = setup.teams[i] if by_team else (i + 1,)
         for fid, spec in rs.fields.items():
             if spec.scope == "seat":
@@ -147,9 +147,10 @@ def _game_section(e: Exported) -> str:
     missed_any = False
     for r in game.results():
         cells = [_cell(r.number), _cell(r.cards), _cell(game.players[r.dealer - 1])]
-        cells += [_cell(get(r.values)) for _, get in wide]
+        values = game.full_values(r)
+        cells += [_cell(get(values)) for _, get in wide]
         for i, cols in enumerate(groups):
-            cells += [_cell(get(r.values)) for _, get in cols]
+            cells += [_cell(get(values)) for _, get in cols]
             if r.made[i] is False:
                 missed_any = True
                 cells.append(f'<td class="num miss">{_e(r.scores[i])} ✗</td>')

@@ -146,14 +146,17 @@ def compute_facts(game: Game, game_id: int) -> GameFacts:
     totals = game.totals()
     winners = set(game.winners)
     names = game.scorer_names
-    scorer = [setup.scorer_of_seat(seat) for seat in range(1, setup.n + 1)]
+    scorer = ([setup.scorer_of_seat(seat) for seat in range(1, setup.n + 1)] if not game.table_changed
+              else list(range(len(game.players))))
     deals = None
     if is_bidding(rs):
         deals = []
         for r in game.results():
-            bids, tricks = r.values["bid"], r.values["tricks"]
+            values = game.full_values(r)  # per player (None for who did not play)
+            bids, tricks = values["bid"], values["tricks"]
+            dealer = r.seats.index(r.dealer) + 1 if r.seats else r.dealer  # among who played
             deals.append(DealFacts(r.number, r.cards, r.dealer, tuple(bids), tuple(tricks),
-                                   _dealer_restricted(game, r.number, r.dealer, r.values)))
+                                   _dealer_restricted(game, r.number, dealer, r.values)))
         deals = tuple(deals)
     return GameFacts(
         game_id, rs.id, rs.name, rs.winner, tuple(game.players), over,

@@ -23,6 +23,7 @@ from ..rules.ruleset import NO_TRUMP
 from .draft import show_value
 
 MADE = {True: "✓", False: "✗", None: " "}
+SAT_OUT = "out"  # a player who sat the deal out (or had not joined yet)
 DETAIL_FIELDS = 2  # at most this many entries in a cell (e.g. bid/tricks)
 
 
@@ -122,7 +123,8 @@ class BoardMaker:
         """The deal's trump and each scorer's entries: they follow from its entries alone
         and are kept while those stay the same object (so only a changed deal is redone)."""
         cached = self._cache.get(result.number)
-        if cached is not None and cached[0] is result.values and cached[1] == self.detail:
+        if (cached is not None and cached[0] is result.values and cached[1] == self.detail
+                and len(cached[3]) == len(self.game.scorer_names)):  # (a player may have joined since)
             return cached[2], cached[3]
         game = self.game
         d = game.evaluate(result.number, result.values)
@@ -132,11 +134,20 @@ class BoardMaker:
             suit = None
         trump = "NT" if suit == NO_TRUMP else SUIT_SYMBOL.get(suit, "") if suit else ""
         entries = []
-        for scorer, seat in enumerate(game.setup.scorer_seats):
+        changed = game.table_changed  # then scorers are the game's seats, some not in every deal
+        seats = result.seats
+        for scorer, seat in enumerate(range(1, len(game.players) + 1) if changed else game.setup.scorer_seats):
+            index = scorer
+            if changed:
+                if seat not in seats:
+                    entries.append(SAT_OUT)
+                    continue
+                index = seats.index(seat)
+                seat = index + 1  # the seat among those who played
             shown = []
             for fid in self.detail:
                 value = result.values.get(fid)
-                v = value[scorer] if value is not None else None
+                v = value[index] if value is not None else None
                 shown.append("-" if v is None else str(v))
             for spec in self.made_derived:
                 try:
@@ -149,7 +160,7 @@ class BoardMaker:
 
     def _words(self, result: DealResult) -> str:
         game = self.game
-        setup = game.setup
+        setup = game.setup_for(result.number)
         pieces = []
         for fid, spec in game.ruleset.fields.items():
             value = result.values.get(fid)
@@ -164,6 +175,13 @@ class BoardMaker:
                      for i, v in enumerate(value) if v is not None]
             if shown:
                 pieces.append(f"{spec.label}: " + ", ".join(shown))
+        if game.table_changed:
+            info = game.info(result.number)
+            if info.joining:
+                pieces.append("joined: " + ", ".join(f"{name} with {score}" for name, score in info.joining))
+            out = [name for seat, name in enumerate(game.players, start=1) if not result.played(seat)]
+            if out:
+                pieces.append("not playing: " + ", ".join(out))
         return "; ".join(pieces)
 
     @staticmethod
@@ -178,15 +196,23 @@ class BoardMaker:
         has_mark = self.game.ruleset.made is not None
         for i, (ew, pw, tw) in enumerate(sizes):
             parts = []
+            played = not self.game.table_changed or result.played(i + 1)
             if ew:
                 parts.append(" " * (ew - cell_len(entries[i])) + entries[i])
             if has_mark:
                 parts.append(MADE[result.made[i]])
-            parts.append(self._points(result.scores[i]).rjust(pw))
+            parts.append((self._points(result.scores[i]) if played else SAT_OUT if not ew else "").rjust(pw))
             parts.append(str(result.totals[i]).rjust(tw))
             cells.append(" ".join(parts))
         issues = tuple(("warning: " if i.level == "warning" else "") + i.message for i in result.issues)
         return BoardRow(result.number, tuple(cells), tuple(result.made), issues, self._words(result))
+
+    def deal_parts(self, result: DealResult) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+        """A deal's trump sign, each scorer's entries (e.g. "3/3") and points (e.g. "+13") as its
+        row shows them, unpadded, for a board drawn elsewhere (the web board). Call view() first:
+        it decides which entries are shown."""
+        trump, entries = self._static(result)
+        return trump, entries, tuple(self._points(s) for s in result.scores)
 
     def view(self) -> BoardView:
         """The board now: widths from every deal, rows made only when read."""

@@ -42,15 +42,17 @@ class PhaseLayout:
     slots: tuple[Slot, ...]
 
 
-def form_layout(game: Game) -> tuple[PhaseLayout, ...]:
-    """The form of a game, phase by phase: deal fields first, then each partnership's,
-    then each seat's (all of one seat's fields together, seats in bidding order)."""
+def form_layout(game: Game, number: int | None = None) -> tuple[PhaseLayout, ...]:
+    """The form of a game's deal (the next by default), phase by phase: deal fields first,
+    then each partnership's, then each seat's (all of one seat's fields together, seats in
+    bidding order). Seats are those of the players of that deal."""
     rules = game.ruleset
+    setup = game.setup_for(number)
     phases = list(rules.phases)
     for spec in rules.fields.values():
         if spec.phase not in phases:
             phases.append(spec.phase)
-    teams = len(game.setup.teams)
+    teams = len(setup.teams)
     out = []
     for phase in phases:
         specs = [f for f in rules.fields.values() if f.phase == phase]
@@ -58,7 +60,7 @@ def form_layout(game: Game) -> tuple[PhaseLayout, ...]:
             continue
         slots = [Slot(f.id, 0) for f in specs if f.scope == "deal"]
         slots += [Slot(f.id, t) for t in range(1, teams + 1) for f in specs if f.scope == "team"]
-        slots += [Slot(f.id, p) for p in range(1, game.setup.n + 1) for f in specs if f.scope == "seat"]
+        slots += [Slot(f.id, p) for p in range(1, setup.n + 1) for f in specs if f.scope == "seat"]
         out.append(PhaseLayout(phase, phase.replace("_", " ").capitalize(), tuple(slots)))
     return tuple(out)
 
@@ -127,6 +129,7 @@ class DraftView:
     warnings: tuple[str, ...]
     error_count: int
     can_confirm: bool
+    table: tuple[str, ...] = ()  # who joins at this deal and who sits it out, in words
 
 
 def show_value(value: Any, players: tuple[str, ...] = (), seat: bool = False) -> str:
@@ -159,6 +162,7 @@ class DealDraft:
                  editing: bool = False):
         self.game = game
         self.number = number or game.next_deal
+        self.setup = game.setup_for(self.number)  # who plays this deal
         self.editing = editing
         self.layout = form_layout(game)
         self.typed: dict[tuple[str, int | None], Any] = {}
@@ -172,7 +176,7 @@ class DealDraft:
 
     # -- what the table typed
     def _load(self, values: Mapping[str, Any]) -> None:
-        setup = self.game.setup
+        setup = self.setup
         for fid, spec in self.game.ruleset.fields.items():
             value = values.get(fid)
             if value is None:
@@ -218,7 +222,7 @@ class DealDraft:
 
     # -- values for the engine
     def _build(self, entries: Mapping[tuple[str, int | None], Any]) -> dict[str, Any]:
-        setup = self.game.setup
+        setup = self.setup
         out: dict[str, Any] = {}
         for fid, spec in self.game.ruleset.fields.items():
             if spec.scope == "deal":
@@ -258,7 +262,7 @@ class DealDraft:
         return self._view
 
     def _compute(self) -> DraftView:
-        game, setup, rules = self.game, self.game.setup, self.game.ruleset
+        game, setup, rules = self.game, self.setup, self.game.ruleset
         number = self.number
         players = setup.players
 
@@ -436,18 +440,35 @@ class DealDraft:
             reminders = tuple(d.reminders())
         except _EVAL_ERRORS:
             reminders = ()
+        plan = self.setup.plan
         return DraftView(
-            number, game.planned_deals, d.cards, self.editing, dealer, bids_first, leader, trump, reminders,
-            phases, cells, tuple(general_errors), tuple(general_warnings), error_count, error_count == 0,
+            number, len(plan) if plan is not None else None, d.cards, self.editing, dealer, bids_first, leader,
+            trump, reminders, phases, cells, tuple(general_errors), tuple(general_warnings), error_count,
+            error_count == 0, self._table_lines(),
         )
+
+    def _table_lines(self) -> tuple[str, ...]:
+        """Who joins at this deal (with the agreed score) and who sits it out."""
+        game = self.game
+        if not game.table_changed:
+            return ()
+        lineup = game.lineup(self.number)
+        names = game.players
+        lines = []
+        if lineup.start == self.number:
+            lines += [f"{names[seat - 1]} joins with {score}" for seat, score, _ in lineup.joining]
+        out = [names[s - 1] for s in lineup.seating if s not in lineup.seats]
+        if out:
+            lines.append("Not playing: " + ", ".join(out))
+        return tuple(lines)
 
     def _seat(self, spec: FieldSpec, unit: int | None) -> int | None:
         if spec.scope == "team":
-            return self.game.setup.teams[unit - 1][0]
+            return self.setup.teams[unit - 1][0]
         return unit
 
     def _who(self, spec: FieldSpec, unit: int | None) -> str:
-        setup = self.game.setup
+        setup = self.setup
         if spec.scope == "seat":
             return setup.players[unit - 1]
         if spec.scope == "team":
@@ -456,7 +477,7 @@ class DealDraft:
 
     def _choice_view(self, spec: FieldSpec, choice) -> ChoiceView:
         value = choice.value
-        players = self.game.setup.players
+        players = self.setup.players
         reason = "; ".join(choice.reasons)
         if spec.type == "int":
             return ChoiceView(value, str(value), str(value), choice.allowed, reason)
@@ -475,7 +496,7 @@ class DealDraft:
     # -- phases: live totals and derived values
     def _phase_view(self, layout: PhaseLayout, d, cells, full, order) -> PhaseView:
         rules = self.game.ruleset
-        setup = self.game.setup
+        setup = self.setup
         summary = []
         for spec in rules.fields.values():
             if (spec.phase != layout.phase or spec.scope != "seat" or spec.type != "int" or spec.max is None
@@ -516,7 +537,7 @@ class DealDraft:
         key = (fid, cards)
         if key not in self._adds_up:
             game = self.game
-            n = game.setup.n
+            n = self.setup.n
             row: list[Any] = [0] * n
             row[n - 1] = None
             try:
@@ -529,7 +550,7 @@ class DealDraft:
 
     def _derived_lines(self, phase: str | None, d, order) -> list[str]:
         rules = self.game.ruleset
-        players = self.game.setup.players
+        players = self.setup.players
         lines = []
         for did, spec in rules.derived.items():
             if self._derived_phase.get(did) != phase:

@@ -7,6 +7,7 @@ widgets below only show what the screen gives them and post what the player did.
 
 from __future__ import annotations
 
+from textual import work
 from textual.binding import Binding
 from textual.containers import Container
 from textual.reactive import reactive
@@ -44,6 +45,8 @@ class PlayScreen(Screen[dict]):
                 tooltip="Cancel the change to a past deal, or go back to the start screen"),
         Binding("ctrl+g", "charts", "Charts", id="play.charts",
                 tooltip="The score after each deal, and the totals as bars"),
+        Binding("ctrl+o", "players", "Players", id="play.players",
+                tooltip="Who plays the next deal: a player sits out or comes back, or someone joins"),
     ]
 
     editing: reactive[int | None] = reactive(None)
@@ -110,13 +113,23 @@ class PlayScreen(Screen[dict]):
             view = draft.view()
             panel.status = ""
             panel.view = view
-            form.view = view
+            layout = form_layout(self.game, draft.number)
+            if layout != form.phases:  # a deal with another number of players
+                self._relayout(layout)
+            else:
+                form.view = view
         self._refresh_keys()
+
+    @work(exclusive=True, group="form")
+    async def _relayout(self, layout) -> None:
+        form = self.query_one(EntryForm)
+        await form.set_layout(layout, self.draft.view() if self.draft is not None else None)
+        self._focus_entry()
 
     def _refresh_keys(self) -> None:
         """Dim the keys that do not apply now (only when that changes: the footer redraws)."""
         state = tuple(self.check_action(a, ()) for a in ("confirm_deal", "undo", "redo", "edit_deal", "clear_deal",
-                                                            "charts"))
+                                                            "charts", "players"))
         if state != getattr(self, "_keys_state", None):
             self._keys_state = state
             self.refresh_bindings()
@@ -175,6 +188,8 @@ class PlayScreen(Screen[dict]):
             return True if game.deals else None
         if action == "clear_deal":
             return True if self.draft is not None and not self.draft.is_empty else None
+        if action == "players":
+            return True if self.draft is not None and self.editing is None and not game.roster_locked() else None
         return True
 
     def action_confirm_deal(self) -> None:
@@ -272,6 +287,9 @@ class PlayScreen(Screen[dict]):
         if last.kind == "record":
             self.draft = DealDraft(game, values=last.values)
             message = f"Deal {last.deal} is undone; its entries are back in the boxes."
+        elif last.kind in ("join", "out", "in"):
+            self.draft = DealDraft(game)
+            message = f"{_table_words(game, last)} is undone."
         else:
             self._reset_next()
             message = f"The change to deal {last.deal} is undone."
@@ -291,7 +309,8 @@ class PlayScreen(Screen[dict]):
         self.draft = None
         self._reset_next()
         self._after_change()
-        what = f"Deal {action.deal}" if action.kind == "record" else f"The change to deal {action.deal}"
+        what = (f"Deal {action.deal}" if action.kind == "record" else _table_words(game, action)
+                if action.kind in ("join", "out", "in") else f"The change to deal {action.deal}")
         self.notify(f"{what} is back.", title="Redone", markup=False)
         if game.is_over:
             self._announce_end()
@@ -311,6 +330,39 @@ class PlayScreen(Screen[dict]):
         self._show_deal()
         self.query_one(EntryForm).scroll_home(animate=False)
         self.query_one(EntryForm).focus_first(empty=False)
+
+    def action_players(self) -> None:
+        from .table import TableScreen
+
+        if self.check_action("players", ()) is not True:
+            return
+        self.app.push_screen(TableScreen(self.game, typed=not self.draft.is_empty), self._change_players)
+
+    def _change_players(self, change: tuple | None) -> None:
+        """Make the change the table asked for on the players screen (saved before it is shown)."""
+        if not change:
+            self._focus_entry()
+            return
+        kind, *args = change
+        stored, game = self.stored, self.game
+        try:
+            if kind == "join":
+                stored.join(*args)
+            elif kind == "out":
+                stored.sit_out(*args)
+            else:
+                stored.sit_in(*args)
+            stored.clear_draft()
+        except (GameError, ValueError) as exc:  # StoreError is a ValueError: nothing was saved
+            self.app.bell()
+            self.notify(str(exc), title="Players not changed", severity="error", timeout=10, markup=False)
+            self._focus_entry()
+            return
+        self.draft = DealDraft(game)
+        self._after_change()
+        self.notify(f"{_table_words(game, game.history[-1])} from deal {game.next_deal}.", title="Players",
+                    markup=False)
+        self._focus_entry()
 
     def action_charts(self) -> None:
         from .charts import ChartsScreen
@@ -367,3 +419,11 @@ class PlayScreen(Screen[dict]):
         self.query_one(DealPanel).set_class(editing, "-editing")
         self.query_one(EntryForm).set_class(over, "-hidden")
         self.query_one(FinalStandings).set_class(not over, "-hidden")
+
+
+def _table_words(game, action) -> str:
+    """A change of the table in words: "Dan joins with 20", "Ben sits out", "Ben plays again"."""
+    if action.kind == "join":
+        return f"{action.values['name']} joins with {action.values.get('score', 0)}"
+    name = game.players[action.values["seat"] - 1] if action.values["seat"] <= len(game.players) else "?"
+    return f"{name} sits out" if action.kind == "out" else f"{name} plays again"

@@ -59,6 +59,8 @@ class DealPanel(Widget):
             text.append(view.trump, self.get_component_rich_style("deal-panel--trump", partial=True))
             for line in view.reminders:
                 text.append(f"\n• {line}")
+            for line in view.table:
+                text.append(f"\n• {line}")
         elif self.status:
             text.append("\n" + self.status)
         if self.standings and not self.played:

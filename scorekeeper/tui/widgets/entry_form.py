@@ -101,6 +101,13 @@ class EntryForm(VerticalScroll):
         if self.view is not None:
             self.watch_view(self.view)
 
+    async def set_layout(self, layout: tuple[PhaseLayout, ...], view: DraftView | None) -> None:
+        """Rebuild the boxes for a deal with another number of players, then show ``view``."""
+        if layout != self.phases:
+            self.phases = layout
+            await self.recompose()
+        self.view = view
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.post_message(self.Confirmed())
