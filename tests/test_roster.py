@@ -243,3 +243,18 @@ def test_exports_show_who_did_not_play():
     assert csv_lines[0].startswith("deal,cards,dealer,Anna score,Anna total,Ben score,Ben total,Cara score,"
                                    "Cara total,Dan score,Dan total,turned,Anna bid,Ben bid,Cara bid,Dan bid")
     assert csv_lines[2].startswith("2,9,Dan,11,24,0,0,0,12,0,20,spades,1,,3,2,")
+
+
+def test_what_if_replays_the_table_changes_too():
+    """Under "tricks + 10" (made: 10 + tricks, missed: the tricks taken) the same deals, with Dan
+    joining and Ben out: D1 Anna 13, Ben 5, Cara 12; D2 Anna 11, Dan 3, Cara 5."""
+    from scorekeeper.store.history import what_if
+
+    game = lupaus_game()
+    game.record(D2)
+    other, refused = what_if(game, {"scoring": "tricks-plus-ten"})
+    assert refused == []
+    assert other.players == ("Anna", "Ben", "Cara", "Dan")
+    assert [r.seats for r in other.results()] == [(1, 2, 3), (1, 4, 3)]
+    assert other.totals() == (24, 5, 17, 23)
+    assert game.totals() == (24, 0, 12, 20)  # the stored game is unchanged

@@ -21,7 +21,7 @@ from .engine import (
 
 __all__ = [
     "Action", "DealInfo", "DealResult", "Game", "GameError", "IllegalEntry", "Issue", "Lineup",
-    "SetupError", "Standing", "apply_table_changes", "replay_into", "table_changes",
+    "SetupError", "Standing", "apply_table_changes", "deals_with_table", "replay_into", "table_changes",
 ]
 
 
@@ -904,6 +904,12 @@ def table_changes(game: Game, number: int) -> dict[str, Any]:
     if sitting:
         out["out"] = sitting
     return out
+
+
+def deals_with_table(game: Game) -> list[dict[str, Any]]:
+    """Every recorded deal's values with who joined before it and who sat it out (the
+    ``join``/``out`` keys of table_changes): what replay_into needs to play the game again."""
+    return [{**table_changes(game, number), **values} for number, values in enumerate(game.deals, start=1)]
 
 
 def apply_table_changes(game: Game, raw: Mapping[str, Any]) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..game.engine import Issue, SetupError
-from ..game.game import Game, replay_into
+from ..game.game import Game, deals_with_table, replay_into
 from ..game.sheet import OptionError, load_sheet, sheet_title
 from .db import GameSummary, Store, StoredGame
 from .export import Exported
@@ -60,10 +60,10 @@ def what_if(source: StoredGame | Game, options: Mapping[str, Any]) -> tuple[Game
     except ValueError as exc:
         raise OptionError(str(exc)) from None
     try:
-        other = Game(rs, game.players, {**game.options, **dict(options)}, game.setup.first_dealer)
+        other = Game(rs, game.setup.players, {**game.options, **dict(options)}, game.setup.first_dealer)
     except SetupError as exc:
         raise OptionError(str(exc)) from None
-    refused: Refused = replay_into(other, game.deals)
+    refused: Refused = replay_into(other, deals_with_table(game))
     return other, refused
 
 
