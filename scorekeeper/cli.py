@@ -984,6 +984,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("sheet", metavar="SHEET")
     _db_option(p)
     p.set_defaults(run=cmd_import)
+
+    from .web.cli import add_parser as add_board_parser  # `board`: the live score board (scorekeeper/web/)
+
+    add_board_parser(sub)
     return parser
 
 

@@ -212,7 +212,9 @@ class BoardMaker:
         row shows them, unpadded, for a board drawn elsewhere (the web board). Call view() first:
         it decides which entries are shown."""
         trump, entries = self._static(result)
-        return trump, entries, tuple(self._points(s) for s in result.scores)
+        changed = self.game.table_changed
+        return trump, entries, tuple(SAT_OUT if changed and not result.played(i + 1) else self._points(s)
+                                     for i, s in enumerate(result.scores))
 
     def view(self) -> BoardView:
         """The board now: widths from every deal, rows made only when read."""

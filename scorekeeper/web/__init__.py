@@ -1,0 +1,8 @@
+"""The live score board in a browser (``scorekeeper board``): a read-only page served over HTTP.
+
+``board`` turns a stored game into plain data, ``page`` draws it as HTML, ``server`` watches
+the store and serves both (standard library only), ``cli`` is the command. No Textual.
+"""
+
+DEFAULT_HOST = "127.0.0.1"  # this computer only; --lan or --host opens it to the network
+DEFAULT_PORT = 8765

@@ -1,0 +1,340 @@
+"""Serving the score board: a feed that watches the store, and a read-only HTTP server.
+
+:class:`BoardFeed` opens the store read-only (``Store(path, read_only=True)``: nothing is
+ever written, nothing migrated) in a thread of its own and asks it every half second for
+two cheap marks (:mod:`scorekeeper.store.watch`): the game changed last, and the number
+of entries and the draft time of the game shown. Only when they change is the game
+rebuilt and the board drawn again, once, for every browser. Without a game id the feed
+follows the table: it starts on the game played most recently that is not over (else
+the latest game) and moves to any game that gets an entry, or is started, afterwards.
+
+:func:`board_server` serves it (``http.server``, one thread per request):
+
+    GET /               the page (HTML, CSS and a small script; nothing from elsewhere)
+    GET /board.html     the board alone, which the page swaps in when it changed
+    GET /state.json     the board as data (scorekeeper.web.board)
+    GET /version.json   {"version": "..."}: changes whenever the board does
+
+HEAD too; any other method is answered 405 and any other path 404. Query strings are
+ignored. Every answer carries ``X-Board-Version`` and ``Cache-Control: no-store``.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import json
+import socket
+import threading
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from socketserver import TCPServer
+from typing import Any
+from urllib.parse import urlsplit
+
+from ..store.db import Store
+from ..store.watch import game_mark, latest_change
+from . import DEFAULT_HOST, DEFAULT_PORT
+from .board import LAST_DEALS, board_state
+from .page import CSP, board_fragment, board_page
+
+__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "BoardError", "BoardFeed", "board_server", "board_urls"]
+
+POLL = 0.5  # seconds between two looks at the store
+_ANY = ("0.0.0.0", "::", "")
+
+
+class BoardError(ValueError):
+    """The board cannot be served: no such game, no games, the port is taken, ... (the message says)."""
+
+
+@dataclass(frozen=True)
+class Published:
+    """One drawing of the board, served as it is to every browser until the game changes."""
+
+    version: str
+    state: dict[str, Any]
+    json: bytes
+    fragment: str
+
+
+def _ids_text(ids: list[int]) -> str:
+    ids = sorted(ids)
+    if len(ids) > 2 and ids == list(range(ids[0], ids[-1] + 1)):
+        return f"games {ids[0]} to {ids[-1]}"
+    if len(ids) > 12:
+        return "games " + ", ".join(map(str, ids[:10])) + f", ... ({len(ids)} in all)"
+    if len(ids) == 1:
+        return f"only game {ids[0]}"
+    return "games " + ", ".join(map(str, ids[:-1])) + f" and {ids[-1]}"
+
+
+def pick_game(store: Store, game_id: int | None) -> int:
+    """The game to show: ``game_id``, or the game being played (BoardError when there is none)."""
+    games = store.list_games()
+    if not games:
+        raise BoardError(f"{store.path} holds no games yet: play one first (run scorekeeper), or choose "
+                         f"another store with --db PATH.")
+    if game_id is None:
+        playing = [g for g in games if not g.finished]
+        return (playing or games)[0].id
+    if not any(g.id == game_id for g in games):
+        raise BoardError(f"there is no game {game_id} in {store.path}: it holds {_ids_text([g.id for g in games])}. "
+                         f"'scorekeeper history' lists them.")
+    return game_id
+
+
+class BoardFeed:
+    """The board of one game, kept up to date from the store by a thread of its own."""
+
+    def __init__(self, path: str | Path, game_id: int | None = None, *, poll: float = POLL,
+                 last: int = LAST_DEALS):
+        self.path = Path(path)
+        self.follow = game_id is None  # follow the table to whichever game it plays
+        self.game_id = game_id
+        self.poll = poll
+        self.last = last
+        self._published: Published | None = None
+        self._key: tuple | None = None  # (game id, its mark) that was drawn
+        self._latest: tuple | None = None  # the latest change seen in the store
+        self._problem: str | None = None
+        self._failure: BaseException | None = None
+        self._ready = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # -- the main thread
+    def start(self) -> Published:
+        """Open the store, pick the game and draw it; StoreError or BoardError (nothing left
+        running) when that fails."""
+        self._thread = threading.Thread(target=self._run, name="board-feed", daemon=True)
+        self._thread.start()
+        while not self._ready.wait(0.2):
+            pass
+        if self._failure is not None:
+            self._thread.join()
+            raise self._failure
+        return self.published
+
+    @property
+    def published(self) -> Published:
+        if self._published is None:
+            raise RuntimeError("the board feed is not started")
+        return self._published
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=5)
+
+    # -- the feed's thread (the only one that touches the store)
+    def _run(self) -> None:
+        try:
+            store = Store(self.path, read_only=True)
+        except BaseException as exc:
+            self._failure = exc
+            self._ready.set()
+            return
+        try:
+            try:
+                self.game_id = pick_game(store, self.game_id)
+                self._latest = latest_change(store)
+                self._draw(store)
+            except BaseException as exc:
+                self._failure = exc
+                return
+            finally:
+                self._ready.set()
+            while not self._stop.wait(self.poll):
+                self.refresh(store)
+        finally:
+            store.close()
+
+    def refresh(self, store: Store) -> None:
+        """Look at the store once; draw the board again if its game changed (or another game
+        is being played, when following the table)."""
+        try:
+            if self.follow:
+                latest = latest_change(store)
+                if latest is not None and latest != self._latest:
+                    self._latest = latest
+                    self.game_id = latest[1]
+            mark = game_mark(store, self.game_id)
+            if (self.game_id, mark) != self._key or self._problem is not None:
+                self._draw(store, mark)
+        except Exception as exc:  # StoreError (the store cannot be read), a game that cannot be rebuilt
+            self._show_problem(f"The store cannot be read now; the board shows what it last read. {exc}")
+
+    def _draw(self, store: Store, mark: tuple | None = None) -> None:
+        if mark is None:
+            mark = game_mark(store, self.game_id)
+        stored = store.open_game(self.game_id)
+        self._problem = None
+        self._key = (self.game_id, mark)
+        self._publish(board_state(stored, self.last), self._version())
+
+    def _version(self) -> str:
+        game_id, (entries, draft) = self._key
+        version = f"{game_id}-{entries}"
+        if draft is not None:
+            version += "-" + hashlib.sha256(draft.encode("utf-8")).hexdigest()[:8]
+        return version
+
+    def _show_problem(self, problem: str) -> None:
+        if problem == self._problem:
+            return
+        self._problem = problem
+        state = dict(self._published.state, problem=problem)
+        self._publish(state, self._version() + "-" + hashlib.sha256(problem.encode("utf-8")).hexdigest()[:8])
+
+    def _publish(self, state: dict, version: str) -> None:
+        data = json.dumps({"version": version, **state}, ensure_ascii=False).encode("utf-8")
+        self._published = Published(version, state, data, board_fragment(state))
+
+
+# --- HTTP ----------------------------------------------------------------------------------------
+
+_NOT_FOUND = b"Not found. The board serves / (the page), /board.html, /state.json and /version.json.\n"
+_BODY_LIMIT = 1 << 16  # a refused request's body is read (and dropped) up to this size
+
+
+class BoardHandler(BaseHTTPRequestHandler):
+    """GET and HEAD of the board's four paths; nothing else."""
+
+    server: "BoardServer"
+    server_version = "scorekeeper-board"
+    sys_version = ""
+
+    def do_GET(self) -> None:
+        self._serve(body=True)
+
+    def do_HEAD(self) -> None:
+        self._serve(body=False)
+
+    def __getattr__(self, name: str):
+        if name.startswith("do_"):  # POST, PUT, DELETE, PATCH, ... any other method
+            return self._refuse
+        raise AttributeError(name)
+
+    def _refuse(self) -> None:
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            length = 0
+        if 0 < length <= _BODY_LIMIT:
+            self.rfile.read(length)  # so that closing the connection does not reset it
+        self._send(405, "text/plain; charset=utf-8",
+                   f"{self.command} is not allowed: the score board is read-only (GET and HEAD only).\n"
+                   .encode("utf-8"), True, {"Allow": "GET, HEAD"})
+
+    def _serve(self, body: bool) -> None:
+        published = self.server.feed.published
+        path = urlsplit(self.path).path
+        if path in ("/", "/index.html"):
+            content = board_page(published.state, published.version).encode("utf-8")
+            self._send(200, "text/html; charset=utf-8", content, body, {"Content-Security-Policy": CSP},
+                       published.version)
+        elif path == "/board.html":
+            self._send(200, "text/html; charset=utf-8", published.fragment.encode("utf-8"), body,
+                       {"Content-Security-Policy": CSP}, published.version)
+        elif path == "/state.json":
+            self._send(200, "application/json", published.json, body, version=published.version)
+        elif path == "/version.json":
+            self._send(200, "application/json", json.dumps({"version": published.version}).encode("utf-8"),
+                       body, version=published.version)
+        else:
+            self._send(404, "text/plain; charset=utf-8", _NOT_FOUND, body)
+
+    def _send(self, status: int, kind: str, content: bytes, body: bool, headers: dict | None = None,
+              version: str | None = None) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(content)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        if version is not None:
+            self.send_header("X-Board-Version", version)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        if body:
+            self.wfile.write(content)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass  # a browser asks every second: nothing to say about each request
+
+
+class BoardServer(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_port = False  # a port another board (or anything) listens on is refused, never shared
+
+    def __init__(self, address: tuple[str, int], family: int, feed: BoardFeed):
+        self.address_family = family
+        self.feed = feed
+        super().__init__(address, BoardHandler)
+
+    def server_bind(self) -> None:
+        TCPServer.server_bind(self)  # not HTTPServer's: it looks the host name up, which can hang
+        self.server_name, self.server_port = self.server_address[:2]
+
+
+def board_server(feed: BoardFeed, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> BoardServer:
+    """The server of a started feed, listening (BoardError when it cannot)."""
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise BoardError(f"cannot listen on {host!r}: {exc.strerror}. Give an address of this computer "
+                         f"with --host, or --lan for every address.") from None
+    family, _, _, _, address = infos[0]
+    try:
+        return BoardServer((address[0], address[1]), family, feed)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise BoardError(f"port {port} is in use on {host}: stop what uses it, or choose another port with "
+                             f"--port N (--port 0 picks a free one).") from None
+        if exc.errno == errno.EADDRNOTAVAIL:
+            raise BoardError(f"cannot listen on {host}: it is not an address of this computer. Leave out "
+                             f"--host, or use --lan for every address.") from None
+        if exc.errno == errno.EACCES:
+            raise BoardError(f"port {port} on {host} is not open to this user: choose a port above 1023 with "
+                             f"--port N.") from None
+        raise BoardError(f"cannot listen on {host} port {port}: {exc.strerror or exc}.") from None
+
+
+def _lan_addresses(family: int) -> list[str]:
+    """This computer's addresses on the network (the one used to reach outside first)."""
+    found: list[str] = []
+    probe = ("192.0.2.1", 9) if family == socket.AF_INET else ("2001:db8::1", 9)
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as s:
+            s.connect(probe)  # a datagram socket sends nothing on connect: this only picks a route
+            found.append(s.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, family, socket.SOCK_STREAM):
+            found.append(info[4][0])
+    except OSError:
+        pass
+    out = []
+    for address in found:
+        if address not in out and not address.startswith(("127.", "::1", "fe80:")) and address not in _ANY:
+            out.append(address)
+    return out
+
+
+def _url(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def board_urls(server: BoardServer) -> tuple[list[str], list[str]]:
+    """(URLs for other devices, URLs on this computer) of a listening server."""
+    host, port = server.server_address[:2]
+    if host in _ANY:
+        local = "::1" if server.address_family == socket.AF_INET6 else "127.0.0.1"
+        return [_url(a, port) for a in _lan_addresses(server.address_family)], [_url(local, port)]
+    if host.startswith("127.") or host == "::1":
+        return [], [_url(host, port)]
+    return [_url(host, port)], []
