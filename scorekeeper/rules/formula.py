@@ -30,6 +30,8 @@ import types
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from ..i18n import format_number, t
+
 MAX_LENGTH = 1000
 MAX_DEPTH = 32
 MAX_LITERAL = 10**12
@@ -917,7 +919,8 @@ def compile_template(
 ) -> Callable[[Any], str]:
     """A message with {formula} parts, e.g. 'Dealer {name(dealer)} may not bid {x}'.
 
-    '{{' and '}}' stand for literal braces. Every part is compiled now.
+    '{{' and '}}' stand for literal braces. Every part is compiled now. Yes/no values
+    and decimals are written in the current language (scorekeeper.i18n).
     """
     if not isinstance(text, str):
         raise FormulaError(key, f"expected text, got {type(text).__name__}")
@@ -957,11 +960,12 @@ def compile_template(
                 out.append(p)
             else:
                 value = p(env)
-                if isinstance(value, float) and value.is_integer():
-                    value = int(value)
                 if isinstance(value, bool):
-                    value = "yes" if value else "no"
-                out.append(str(value))
+                    out.append(t("value.yes" if value else "value.no"))
+                elif isinstance(value, float):
+                    out.append(format_number(value))  # 2.0 -> "2"; 0.5 -> "0.5" or "0,5"
+                else:
+                    out.append(str(value))
         return "".join(out)
 
     render.names = frozenset().union(*(p.names for p in pieces if not isinstance(p, str)))  # type: ignore[attr-defined]

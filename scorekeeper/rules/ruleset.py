@@ -4,16 +4,27 @@ The schema in :data:`SCHEMA` is the only statement of what a ruleset file may sa
 :func:`check_file` lists every problem; :func:`load_ruleset` stops at the first.
 Problems name the file and the key path as TOML writes it, e.g.
 ``rulesets/lupaus.toml: score.value: unknown name 'trick' (did you mean 'tricks'?)``.
+
+A ruleset's texts are English; ``[translations.fi]`` and ``[translations.pl]`` give them
+in other languages (docs/rulesets.md, Translations). ``load_ruleset(ref, lang="fi")`` or
+``ruleset.localized("fi")`` gives the model with those texts put in (labels, help,
+check messages, reminders, what trump rules say), English where a text is not
+translated; the formulas are shared, not compiled again. Loading in English does not
+read the translations at all; ``check_file`` checks and compiles every one of them.
 """
 
 from __future__ import annotations
 
+import ast
+import copy
 import difflib
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
+
+from ..i18n import LANGUAGES, LanguageError
 
 from .formula import (
     BOOL, CARDS, CONST, DEAL, NUM, SEAT, TEXT,
@@ -91,6 +102,10 @@ class Option:
     min: int | None = None
     max: int | None = None
 
+    def choice_label(self, value: Any) -> str:
+        """How a choice is shown: its label, else the choice itself."""
+        return self.choice_labels.get(value, str(value))
+
     def parse(self, text: Any) -> Any:
         """A value given by a player (text or TOML value) -> the option's value, or ValueError."""
         if self.type == "bool":
@@ -135,9 +150,15 @@ class FieldSpec:
     fill: Formula | None = None
     optional: bool = False
     help: str = ""
+    # choice field: choice -> label (left out of == and hash, which FieldSpec had before)
+    choice_labels: dict[str, str] = field(default_factory=dict, compare=False)
 
     def formula_type(self) -> str:
         return {"int": NUM, "seat": NUM, "bool": BOOL, "cards": CARDS}.get(self.type, TEXT)
+
+    def choice_label(self, value: Any) -> str:
+        """How a choice is shown: its label, else the choice itself (suits have the app's words)."""
+        return self.choice_labels.get(value, str(value))
 
 
 @dataclass(frozen=True)
@@ -148,6 +169,11 @@ class Derived:
     label: str
     parts: tuple[tuple[str, Formula], ...] = ()
     shows: str = "value"  # "seat": the value is a seat, shown as the player's name
+    part_labels: dict[str, str] = field(default_factory=dict, compare=False)  # part id -> label
+
+    def part_label(self, part: str) -> str:
+        """How a part is shown: its label, else its name with spaces for '_'."""
+        return self.part_labels.get(part, part.replace("_", " "))
 
 
 @dataclass(frozen=True)
@@ -169,6 +195,7 @@ class TrumpRule:
     seat: Formula | None = None
     field: str | None = None
     say: Callable[[Any], str] | None = None
+    id: str | None = None  # names the rule for translations
 
 
 @dataclass(frozen=True)
@@ -195,6 +222,7 @@ class Parts:
 class Reminder:
     when: Formula | None
     text: Callable[[Any], str]
+    id: str | None = None  # names the reminder for translations
 
 
 @dataclass(frozen=True)
@@ -228,6 +256,35 @@ class Ruleset:
     hand_value: str | None
     parts: "Parts | None" = None
     raw: dict = field(repr=False, default_factory=dict)
+    phase_labels: dict[str, str] = field(default_factory=dict)  # every phase -> its title
+    language: str = "en"  # the language asked for; texts it has no translation for are English
+    texts: "_Texts | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """'en' and the languages the ruleset has translations for."""
+        return ("en",) + self.texts.languages if self.texts else ("en",)
+
+    def phase_label(self, phase: str) -> str:
+        return self.phase_labels.get(phase) or _phase_title(phase)
+
+    def localized(self, lang: str) -> "Ruleset":
+        """This ruleset with its texts in ``lang`` where it translates them, English elsewhere.
+
+        Names, descriptions, labels, help, check messages, reminders, what the table is
+        told about trump and titles come from ``[translations.<lang>]``; everything else
+        (formulas, already compiled, and their caches) is shared with this ruleset.
+        The copy is made once per language and kept. ``"en"`` gives the English ruleset.
+        LanguageError for a code not in scorekeeper.i18n.LANGUAGES; RulesetError if a
+        translated message does not compile (``rules check`` reports that beforehand).
+        """
+        if lang == self.language:
+            return self
+        if lang not in LANGUAGES:
+            raise LanguageError(lang)
+        if self.texts is None:
+            return self if lang == "en" else replace(self, language=lang)
+        return self.texts.localized(lang)
 
     def option_defaults(self) -> dict[str, Any]:
         return {k: o.default for k, o in self.options.items()}
@@ -265,6 +322,7 @@ TOP = {
     "derived": ("tables:derived", False), "score": ("table:score", True),
     "checks": ("array:check", False), "reminders": ("array:reminder", False),
     "end": ("table:end", False), "hand_value": ("str", False), "parts": ("table:parts", False),
+    "phase_labels": ("strings", False), "translations": ("tables", False),
 }
 TABLES = {
     "players": {"min": ("int", True), "max": ("int", True)},
@@ -283,16 +341,18 @@ TABLES = {
     "trump": {
         "when": ("formula", False), "kind": ("str", True), "suit": ("formula", False),
         "seat": ("formula", False), "field": ("str", False), "say": ("template", False),
+        "id": ("id", False),
     },
     "field": {
         "scope": ("str", False), "phase": ("str", False), "type": ("str", True),
         "label": ("str", False), "help": ("str", False), "min": ("formula", False),
         "max": ("formula", False), "choices": ("list-str", False), "count": ("formula", False),
         "when": ("formula", False), "fill": ("formula", False), "optional": ("bool", False),
+        "labels": ("strings", False),
     },
     "derived": {
         "scope": ("str", False), "value": ("formula", False), "label": ("str", False),
-        "parts": ("formulas", False), "shows": ("str", False),
+        "parts": ("formulas", False), "shows": ("str", False), "labels": ("strings", False),
     },
     "score": {"scope": ("str", False), "value": ("formula", True), "made": ("formula", False)},
     "check": {
@@ -300,13 +360,35 @@ TABLES = {
         "message": ("template", True), "level": ("str", False), "when": ("formula", False),
         "field": ("str", False),
     },
-    "reminder": {"when": ("formula", False), "text": ("template", True)},
+    "reminder": {"when": ("formula", False), "text": ("template", True), "id": ("id", False)},
     "end": {"when": ("formula", False), "winner": ("str", False)},
     "parts": {
         "name": ("str", False), "when": ("formula", False), "end": ("formula", True),
         "award": ("formula", True), "bonus": ("formula", False),
     },
 }
+
+# What [translations.<lang>] may hold: the ruleset's own keys for its texts, with
+# options, fields, derived values, checks, reminders and trump rules named by id.
+TRANSLATION_LANGUAGES = tuple(code for code in LANGUAGES if code != "en")
+TRANSLATION_KEYS = {
+    "name": "str", "description": "str", "aka": "list-str", "phase_labels": "phases",
+    "options": "option", "fields": "field", "derived": "derived", "checks": "check",
+    "reminders": "reminder", "trump": "trump", "parts": "parts",
+}
+TRANSLATION_ITEMS = {
+    "option": {"label": "str", "help": "str", "labels": "labels"},
+    "field": {"label": "str", "help": "str", "labels": "labels"},
+    "derived": {"label": "str", "labels": "labels"},
+    "check": {"message": "template"},
+    "reminder": {"text": "template"},
+    "trump": {"say": "template"},
+}
+_ITEM_WORDS = {
+    "options": ("option", "options"), "fields": ("field", "fields"), "derived": ("derived value", "derived values"),
+    "checks": ("check", "checks"), "reminders": ("reminder", "reminders"), "trump": ("trump rule", "trump rules"),
+}
+DEFAULT_PHASES = ("evaluation", "bidding", "play")
 
 _TYPE_WORDS = {
     "str": "text", "id": "a name (lower-case letters, digits, _)", "int": "a whole number",
@@ -323,6 +405,15 @@ def _toml_type(value: Any) -> str:
 def _key(path: str, key: str) -> str:
     part = key if re.match(r"^[A-Za-z0-9_-]+$", key) else f'"{key}"'
     return f"{path}.{part}" if path else part
+
+
+def _hint(value: str, known) -> str:
+    close = difflib.get_close_matches(str(value), list(known), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _phase_title(phase: str) -> str:
+    return phase.replace("_", " ").capitalize()
 
 
 class _Checker:
@@ -518,7 +609,7 @@ def read_raw(path: Path, shown: str | None = None, _depth: int = 0) -> dict:
     parent = read_raw(parent_path, str(parent_path), _depth + 1)
     removals = data.get("remove", [])
     over = {k: v for k, v in data.items() if k not in ("extends", "remove")}
-    merged = _merge(parent, over)
+    merged = _merge(copy.deepcopy(parent), over)  # parent stays as it was, for the comparisons below
     problems = []
     if not isinstance(removals, list):
         problems.append(Problem(shown, "remove", "expected a list of key paths, e.g. [\"fields.a\"]"))
@@ -528,8 +619,81 @@ def read_raw(path: Path, shown: str | None = None, _depth: int = 0) -> dict:
             problems.append(Problem(shown, "remove", f"there is no '{dotted}' in {parent_ref} to remove"))
     if problems:
         raise RulesetError(problems)
+    _drop_stale_translations(parent, over, merged)
     merged.setdefault("source", shown)
     return merged
+
+
+_MISSING = object()
+
+
+def _english_text(raw: dict, path: tuple[str, ...]) -> Any:
+    """The English text that a translation at ``path`` translates (None when the text is
+    left to its default), or _MISSING when the ruleset has no such thing."""
+    head = path[0]
+    if len(path) == 1:
+        return raw.get(head) if head in ("name", "description", "aka") else _MISSING
+    if head == "phase_labels" and len(path) == 2:
+        if path[1] not in raw.get("phases", DEFAULT_PHASES):
+            return _MISSING
+        labels = raw.get("phase_labels")
+        return labels.get(path[1]) if isinstance(labels, dict) else None
+    if head == "parts" and len(path) == 2:
+        return raw["parts"].get(path[1]) if isinstance(raw.get("parts"), dict) else _MISSING
+    source = raw.get(head)
+    if isinstance(source, list):
+        item = next((t for t in source if isinstance(t, dict) and t.get("id") == path[1]), None)
+    else:
+        item = source.get(path[1]) if isinstance(source, dict) else None
+    if not isinstance(item, dict):
+        return _MISSING
+    if len(path) == 3:
+        return item.get(path[2])
+    if len(path) == 4 and path[2] == "labels":
+        members = item.get("parts") if head == "derived" else item.get("choices")
+        if not isinstance(members, (dict, list)) or path[3] not in members:
+            return _MISSING
+        labels = item.get("labels")
+        return labels.get(path[3]) if isinstance(labels, dict) else None
+    return _MISSING
+
+
+def _flat_paths(table: dict, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    out = []
+    for key, value in table.items():
+        if isinstance(value, dict):
+            out.extend(_flat_paths(value, prefix + (key,)))
+        else:
+            out.append(prefix + (key,))
+    return out
+
+
+def _drop_stale_translations(parent: dict, own: dict, merged: dict) -> None:
+    """A house rule that changes or removes an English text drops what its base says in
+    other languages for it (a stale translation would contradict the rule), unless the
+    house rule translates it too."""
+    translations = merged.get("translations")
+    if not isinstance(translations, dict):
+        return
+    own_translations = own.get("translations") if isinstance(own.get("translations"), dict) else {}
+    for lang, table in translations.items():
+        if not isinstance(table, dict):
+            continue
+        mine = own_translations.get(lang)
+        mine_paths = set(_flat_paths(mine)) if isinstance(mine, dict) else set()
+        for path in _flat_paths(table):
+            if path in mine_paths or path[0] not in TRANSLATION_KEYS:
+                continue
+            before = _english_text(parent, path)
+            if before is not _MISSING and _english_text(merged, path) != before:
+                nodes = [table]
+                for part in path[:-1]:
+                    nodes.append(nodes[-1][part])
+                del nodes[-1][path[-1]]
+                for node, part in zip(reversed(nodes[:-1]), reversed(path[:-1])):
+                    if node[part]:
+                        break
+                    del node[part]  # a table left empty: the item it translated is gone
 
 
 # --- building the model ---------------------------------------------------------------------
@@ -537,10 +701,13 @@ def read_raw(path: Path, shown: str | None = None, _depth: int = 0) -> dict:
 class _Builder:
     """Builds a Ruleset from checked raw data, collecting every problem it meets."""
 
-    def __init__(self, raw: dict, file: str):
+    def __init__(self, raw: dict, file: str, compile_translations: bool = False):
         self.raw = raw
         self.file = file
         self.checker = _Checker(file)
+        # check_file compiles every translated message now, to report its problems;
+        # loading leaves that to Ruleset.localized, so a game in English pays nothing.
+        self.compile_translations = compile_translations
 
     @property
     def problems(self) -> list[Problem]:
@@ -602,10 +769,16 @@ class _Builder:
         if "min" in players and "max" in players and not (1 <= lo <= hi <= 12):
             self.add("players", f"min and max must satisfy 1 <= min <= max <= 12 (got {lo} and {hi})")
 
-        phases = tuple(top.get("phases", ["evaluation", "bidding", "play"]))
+        phases = tuple(top.get("phases", DEFAULT_PHASES))
         for i, ph in enumerate(phases):
             if not ID_RE.match(ph):
                 self.add(f"phases[{i}]", f"'{ph}' is not a valid phase name: use lower-case letters, digits and '_'")
+        phase_labels = {ph: _phase_title(ph) for ph in phases}
+        for ph, label in (top.get("phase_labels") or {}).items():
+            if ph in phases:
+                phase_labels[ph] = label
+            else:
+                self.add(_key("phase_labels", ph), f"'{ph}' is not one of the phases: {', '.join(phases)}{_hint(ph, phases)}")
 
         teams: tuple[tuple[int, ...], ...] = ()
         if "teams" in top:
@@ -728,20 +901,33 @@ class _Builder:
             if value and shows == "seat" and value.type not in (NUM, "any"):
                 self.add(_key(key, "shows"), f"a seat is a number, but {value.text} is {value.type}")
             if value:
-                derived[did] = Derived(did, scope, value, d.get("label", did.replace("_", " ")), tuple(parts), shows)
+                derived[did] = Derived(did, scope, value, d.get("label", did.replace("_", " ")), tuple(parts), shows,
+                                       dict(d.get("labels", {})))
                 names[did] = NameInfo(value.type, fscope)
+            part_ids = list(d.get("parts") or {})
+            for pid in d.get("labels", {}):
+                if pid not in part_ids:
+                    where = _key(_key(key, "labels"), pid)
+                    self.add(where, f"'{pid}' is not one of the parts: {', '.join(part_ids)}" if part_ids
+                             else "only a derived value with parts has labels (one for each part)")
 
         fields: dict[str, FieldSpec] = {}
         for fid, (f, ftype, scope, phase) in field_meta.items():
             key = _key("fields", fid)
             fscope = DEAL if scope == "deal" else SEAT
-            for extra, allowed_types in (("min", ("int",)), ("max", ("int",)), ("choices", ("choice",)), ("count", ("cards",))):
+            for extra, allowed_types in (("min", ("int",)), ("max", ("int",)), ("choices", ("choice",)),
+                                         ("labels", ("choice",)), ("count", ("cards",))):
                 if extra in f and ftype not in allowed_types:
                     self.add(_key(key, extra), f"only a field of type {' or '.join(allowed_types)} has {extra}")
             if ftype == "int" and ("min" not in f or "max" not in f):
                 self.add(key, "a whole-number field needs min and max (numbers or formulas)")
             if ftype == "choice" and not f.get("choices"):
                 self.add(_key(key, "choices"), "is missing: a choice field needs a list of choices")
+            if ftype == "choice":
+                for value in f.get("labels", {}):
+                    if value not in f.get("choices", ()):
+                        self.add(_key(_key(key, "labels"), value),
+                                 f"'{value}' is not one of the choices: {', '.join(f.get('choices', ()))}")
             fields[fid] = FieldSpec(
                 fid, scope, phase, ftype, f.get("label", fid.replace("_", " ")),
                 self.formula(f.get("min"), _key(key, "min"), names, fscope),
@@ -752,6 +938,7 @@ class _Builder:
                 self.formula(f.get("fill"), _key(key, "fill"), names, fscope),
                 bool(f.get("optional", False)),
                 f.get("help", ""),
+                dict(f.get("labels", {})) if ftype == "choice" else {},
             )
 
         # Deal plan
@@ -790,6 +977,7 @@ class _Builder:
         leader = self.formula(seats.get("leader", "forehand"), "seats.leader", names, DEAL)
 
         trump_rules = []
+        trump_ids: dict[str, bool] = {}
         for i, raw in enumerate(top.get("trump", [])):
             key = f"trump[{i}]"
             t = self.checker.table(raw, TABLES["trump"], key)
@@ -817,6 +1005,7 @@ class _Builder:
                 self.formula(t.get("seat"), f"{key}.seat", trump_names, DEAL),
                 t.get("field"),
                 self.template(t.get("say"), f"{key}.say", trump_names, DEAL),
+                self.item_id(t.get("id"), f"{key}.id", "trump rule", trump_ids),
             ))
 
         score = sub("score", "score")
@@ -829,6 +1018,7 @@ class _Builder:
         made = self.formula(score.get("made"), "score.made", names, SEAT)
 
         checks = []
+        check_scopes: dict[str, str] = {}
         seen_ids = set()
         for i, raw in enumerate(top.get("checks", [])):
             key = f"checks[{i}]"
@@ -839,6 +1029,7 @@ class _Builder:
                 self.add(f"{key}.id", f"'{c['id']}' is used by another check; ids must differ")
             seen_ids.add(c["id"])
             cscope = self.choice(c.get("scope"), ("deal", "seat"), f"{key}.scope", "deal")
+            check_scopes[c["id"]] = cscope
             fscope = SEAT if cscope == "seat" else DEAL
             level = self.choice(c.get("level"), ("error", "warning"), f"{key}.level", "error")
             if "field" in c and c["field"] not in field_meta:
@@ -852,12 +1043,14 @@ class _Builder:
                                     self.formula(c.get("when"), f"{key}.when", names, fscope), c.get("field")))
 
         reminders = []
+        reminder_ids: dict[str, bool] = {}
         for i, raw in enumerate(top.get("reminders", [])):
             key = f"reminders[{i}]"
             r = self.checker.table(raw, TABLES["reminder"], key)
             text = self.template(r.get("text"), f"{key}.text", names, DEAL)
             if text:
-                reminders.append(Reminder(self.formula(r.get("when"), f"{key}.when", names, DEAL), text))
+                reminders.append(Reminder(self.formula(r.get("when"), f"{key}.when", names, DEAL), text,
+                                          self.item_id(r.get("id"), f"{key}.id", "reminder", reminder_ids)))
 
         end = sub("end", "end")
         end_names = {**names, **{k: v[0] for k, v in END_NAMES.items()}}
@@ -887,9 +1080,17 @@ class _Builder:
 
         self._cycles(field_meta, fields, derived)
 
+        english = {c["id"]: c["message"] for c in top.get("checks", [])
+                   if isinstance(c, dict) and isinstance(c.get("id"), str) and isinstance(c.get("message"), str)}
+        texts = _Texts(self.file, self.raw, phases, names, check_scopes, english)
+        if self.compile_translations:
+            texts.walked = (self.translations(top, phases), [])
+            for lang in texts.walked[0]:
+                self.problems.extend(texts.compile(lang)[1])
+
         if self.problems:
             return None
-        return Ruleset(
+        ruleset = Ruleset(
             id=top["id"], name=top["name"], aka=tuple(top.get("aka", ())),
             description=top["description"], source=top.get("source", ""),
             min_players=lo, max_players=hi, deck=deck, phases=phases, teams=teams,
@@ -898,7 +1099,134 @@ class _Builder:
             fields=fields, derived=derived, score=score_value, score_scope=score_scope,
             made=made, checks=tuple(checks), reminders=tuple(reminders),
             end_when=end_when, winner=winner, hand_value=hand_value, raw=self.raw, parts=parts,
+            phase_labels=phase_labels, texts=texts,
         )
+        texts.cache["en"] = ruleset
+        return ruleset
+
+    def item_id(self, value: str | None, key: str, word: str, seen: dict[str, bool]) -> str | None:
+        """The id of a reminder or trump rule (what translations name it by), once per array."""
+        if value is None:
+            return None
+        if value in seen:
+            self.add(key, f"'{value}' is used by another {word}; ids must differ")
+        seen[value] = True
+        return value
+
+    # -- translations: structure here, messages compiled by _Texts.compile
+
+    def translations(self, top: dict, phases: tuple[str, ...]) -> dict[str, dict[tuple[str, ...], Any]]:
+        """Each language's translated texts by the path of what they translate, e.g.
+        ('fields', 'bid', 'label'); every key that names nothing is reported."""
+        out: dict[str, dict[tuple[str, ...], Any]] = {}
+        for lang, table in (top.get("translations") or {}).items():
+            where = _key("translations", lang)
+            allowed = ", ".join(TRANSLATION_LANGUAGES)
+            if lang == "en":
+                self.add(where, "English is the ruleset's own language: write English texts in the ruleset "
+                                f"itself; translations are for: {allowed}")
+                continue
+            if lang not in TRANSLATION_LANGUAGES:
+                self.add(where, f"unknown language '{lang}'{_hint(lang, TRANSLATION_LANGUAGES)}; translations are for: {allowed}")
+                continue
+            if not isinstance(table, dict):
+                self.add(where, f"expected a table, got {_toml_type(table)}")
+                continue
+            out[lang] = self.translation(table, where, top, phases)
+        return out
+
+    def translation(self, table: dict, where: str, top: dict, phases: tuple[str, ...]) -> dict[tuple[str, ...], Any]:
+        flat: dict[tuple[str, ...], Any] = {}
+        for k, value in table.items():
+            path = _key(where, k)
+            kind = TRANSLATION_KEYS.get(k)
+            if kind is None:
+                self.add(path, f"unknown key '{k}'{_hint(k, TRANSLATION_KEYS)}; allowed here: {', '.join(TRANSLATION_KEYS)}")
+            elif kind in ("str", "list-str"):
+                if self.checker.value(value, kind, path):
+                    flat[(k,)] = tuple(value) if kind == "list-str" else value
+            elif not isinstance(value, dict):
+                self.add(path, f"expected a table, got {_toml_type(value)}")
+            elif kind == "phases":
+                for ph, text in value.items():
+                    where_ph = _key(path, ph)
+                    if ph not in phases:
+                        self.add(where_ph, f"'{ph}' is not one of the phases: {', '.join(phases)}{_hint(ph, phases)}")
+                    elif self.checker.value(text, "str", where_ph):
+                        flat[(k, ph)] = text
+            elif kind == "parts":
+                if not isinstance(top.get("parts"), dict):
+                    self.add(path, "the ruleset has no parts ([parts]) to name")
+                    continue
+                for pk, text in value.items():
+                    if pk != "name":
+                        self.add(_key(path, pk), f"unknown key '{pk}'{_hint(pk, ['name'])}; allowed here: name")
+                    elif self.checker.value(text, "str", _key(path, pk)):
+                        flat[(k, pk)] = text
+            else:
+                self.translated_items(k, kind, value, path, top, flat)
+        return flat
+
+    def translated_items(self, section: str, kind: str, table: dict, path: str, top: dict,
+                         flat: dict[tuple[str, ...], Any]) -> None:
+        source = top.get(section)
+        if isinstance(source, list):
+            items = {t["id"]: t for t in source if isinstance(t, dict) and isinstance(t.get("id"), str)}
+        else:
+            items = {k: v for k, v in (source or {}).items() if isinstance(v, dict)}
+        word, words = _ITEM_WORDS[section]
+        allowed = TRANSLATION_ITEMS[kind]
+        for item_id, texts in table.items():
+            item_path = _key(path, item_id)
+            if item_id not in items:
+                hint = _hint(item_id, items)
+                if hint:
+                    self.add(item_path, f"unknown {word} '{item_id}'{hint}")
+                elif section in ("reminders", "trump") and not items:
+                    self.add(item_path, f"unknown {word} '{item_id}': no {word} has an id; give it one "
+                                        f"(id = \"{item_id}\" in its [[{section}]] table)")
+                else:
+                    self.add(item_path, f"unknown {word} '{item_id}'; the {words} {'with an id ' if isinstance(source, list) else ''}"
+                                        f"are: {', '.join(items) or 'none'}")
+                continue
+            if not isinstance(texts, dict):
+                self.add(item_path, f"expected a table, got {_toml_type(texts)}")
+                continue
+            item = items[item_id]
+            for tk, text in texts.items():
+                text_path = _key(item_path, tk)
+                tkind = allowed.get(tk)
+                if tkind is None:
+                    self.add(text_path, f"unknown key '{tk}'{_hint(tk, allowed)}; allowed here: {', '.join(allowed)}")
+                elif tkind == "labels":
+                    self.translated_labels(section, kind, item_id, item, text, text_path, flat)
+                elif self.checker.value(text, "str", text_path):
+                    if tk in ("help", "say") and not item.get(tk):
+                        self.add(text_path, f"there is no English {tk} to translate: give {_key(_key(section, item_id), tk)} first")
+                    else:
+                        flat[(section, item_id, tk)] = text
+
+    def translated_labels(self, section: str, kind: str, item_id: str, item: dict, labels: Any, path: str,
+                          flat: dict[tuple[str, ...], Any]) -> None:
+        if kind == "derived":
+            members, what = list(item.get("parts") or {}), "parts"
+            if not members:
+                self.add(path, "only a derived value with parts has labels (one for each part)")
+                return
+        else:
+            members, what = list(item.get("choices") or ()), "choices"
+            if item.get("type") != "choice":
+                self.add(path, f"only {'an option' if kind == 'option' else 'a field'} of type choice has labels")
+                return
+        if not isinstance(labels, dict):
+            self.add(path, f"expected a table, got {_toml_type(labels)}")
+            return
+        for member, label in labels.items():
+            where = _key(path, member)
+            if member not in members:
+                self.add(where, f"'{member}' is not one of the {what}: {', '.join(members)}{_hint(member, members)}")
+            elif self.checker.value(label, "str", where):
+                flat[(section, item_id, "labels", member)] = label
 
     def _cycles(self, field_meta, fields, derived) -> None:
         """A derived value or a field's fill/bounds that needs itself can never be computed."""
@@ -934,6 +1262,156 @@ class _Builder:
                 visit(node, [node])
 
 
+# --- ruleset texts in other languages ------------------------------------------------------
+
+def _placeholders(text: str) -> dict[str, str]:
+    """The {formula} parts of a message: a form that ignores spacing and the words inside
+    '...' literals (those are translated too) -> the part as written."""
+    out: dict[str, str] = {}
+    i = 0
+    while i < len(text):
+        if text.startswith("{{", i) or text.startswith("}}", i):
+            i += 2
+        elif text[i] == "{":
+            end = text.find("}", i)
+            if end < 0:
+                break
+            inner = text[i + 1:end].strip()
+            try:
+                tree = ast.parse(inner, mode="eval")  # parsed only, never run
+            except SyntaxError:
+                form = inner
+            else:
+                for node in ast.walk(tree):
+                    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                        node.value = ""
+                form = ast.dump(tree)
+            out.setdefault(form, inner)
+            i = end + 1
+        else:
+            i += 1
+    return out
+
+
+def _placeholder_difference(english: str, translated: str) -> str:
+    """'' when a translated check message has the English one's placeholders, else what differs."""
+    want, have = _placeholders(english), _placeholders(translated)
+    missing = [f"{{{text}}} is missing" for form, text in want.items() if form not in have]
+    extra = [f"{{{text}}} is not in the English message" for form, text in have.items() if form not in want]
+    if not missing and not extra:
+        return ""
+    return "the message must have the English message's placeholders: " + "; ".join(missing + extra)
+
+
+class _Texts:
+    """A ruleset's translations and what it takes to make its copy in another language.
+
+    Shared by the English ruleset and its localized copies; each copy is made once."""
+
+    def __init__(self, file: str, raw: dict, phases: tuple[str, ...], names: dict[str, NameInfo],
+                 check_scopes: dict[str, str], english: dict[str, str]):
+        self.file = file
+        self.raw = raw
+        self.phases = phases
+        self.names = names
+        self.check_scopes = check_scopes
+        self.english = english  # check id -> its English message
+        self.cache: dict[str, Ruleset] = {}
+        # (texts by language and path, problems): walked on first use, so loading a
+        # ruleset to play in English does not even look at its translations.
+        self.walked: tuple[dict[str, dict[tuple[str, ...], Any]], list[Problem]] | None = None
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(lang for lang in (self.raw.get("translations") or {}) if lang in TRANSLATION_LANGUAGES)
+
+    def texts(self, lang: str) -> tuple[dict[tuple[str, ...], Any], list[Problem]]:
+        """The translated texts of one language by path, and the problems found in them."""
+        if self.walked is None:
+            walker = _Builder(self.raw, self.file)
+            self.walked = (walker.translations(self.raw, self.phases), walker.problems)
+        where = _key("translations", lang)
+        problems = [p for p in self.walked[1] if p.path == where or p.path.startswith(where + ".")]
+        return self.walked[0].get(lang, {}), problems
+
+    def compile(self, lang: str) -> tuple[dict[tuple[str, ...], Callable[[Any], str]], list[Problem]]:
+        """The translated messages of ``lang`` compiled, and the problems met doing it."""
+        out: dict[tuple[str, ...], Callable[[Any], str]] = {}
+        problems: list[Problem] = []
+        trump_names = {k: v for k, v in self.names.items() if k != "trump"}
+        for path, text in self.texts(lang)[0].items():
+            section = path[0]
+            if section not in ("checks", "reminders", "trump"):
+                continue
+            key = _key("translations", lang)
+            for part in path:
+                key = _key(key, part)
+            if section == "checks":
+                names, scope = self.names, SEAT if self.check_scopes.get(path[1]) == "seat" else DEAL
+            else:
+                names, scope = (trump_names if section == "trump" else self.names), DEAL
+            try:
+                render = compile_template(text, key=key, names=names, scope=scope)
+            except FormulaError as exc:
+                problems.append(Problem(self.file, exc.key, exc.message))
+                continue
+            english = self.english.get(path[1]) if section == "checks" else None
+            difference = _placeholder_difference(english, text) if english is not None else ""
+            if difference:
+                problems.append(Problem(self.file, key, difference))
+                continue
+            out[path] = render
+        return out, problems
+
+    def localized(self, lang: str) -> Ruleset:
+        found = self.cache.get(lang)
+        if found is None:
+            texts, problems = self.texts(lang)
+            if problems:
+                raise RulesetError(problems[:1])
+            compiled, problems = self.compile(lang)
+            if problems:
+                raise RulesetError(problems[:1])
+            found = self.cache[lang] = _localize(self.cache["en"], lang, texts, compiled)
+        return found
+
+
+def _localize(rs: Ruleset, lang: str, texts: dict[tuple[str, ...], Any],
+              compiled: dict[tuple[str, ...], Callable[[Any], str]]) -> Ruleset:
+    """A copy of the English ruleset ``rs`` with the texts of one language put in."""
+    labels: dict[tuple[str, str], dict[str, str]] = {}
+    for path, text in texts.items():
+        if len(path) == 4 and path[2] == "labels":
+            labels.setdefault(path[:2], {})[path[3]] = text
+
+    def text(default: Any, *path: str) -> Any:
+        return texts.get(path, default)
+
+    def merged(english: dict[str, str], section: str, item_id: str) -> dict[str, str]:
+        extra = labels.get((section, item_id))
+        return {**english, **extra} if extra else english
+
+    options = {oid: replace(o, label=text(o.label, "options", oid, "label"), help=text(o.help, "options", oid, "help"),
+                            choice_labels=merged(o.choice_labels, "options", oid))
+               for oid, o in rs.options.items()}
+    fields = {fid: replace(f, label=text(f.label, "fields", fid, "label"), help=text(f.help, "fields", fid, "help"),
+                           choice_labels=merged(f.choice_labels, "fields", fid))
+              for fid, f in rs.fields.items()}
+    derived = {did: replace(d, label=text(d.label, "derived", did, "label"), part_labels=merged(d.part_labels, "derived", did))
+               for did, d in rs.derived.items()}
+    checks = tuple(replace(c, message=compiled.get(("checks", c.id, "message"), c.message)) for c in rs.checks)
+    reminders = tuple(replace(r, text=compiled.get(("reminders", r.id, "text"), r.text)) if r.id else r
+                      for r in rs.reminders)
+    trump = tuple(replace(t, say=compiled.get(("trump", t.id, "say"), t.say)) if t.id else t for t in rs.trump)
+    parts = replace(rs.parts, name=text(rs.parts.name, "parts", "name")) if rs.parts else None
+    phase_labels = {ph: text(label, "phase_labels", ph) for ph, label in rs.phase_labels.items()}
+    return replace(
+        rs, name=text(rs.name, "name"), description=text(rs.description, "description"), aka=text(rs.aka, "aka"),
+        options=options, fields=fields, derived=derived, checks=checks, reminders=reminders, trump=trump,
+        parts=parts, phase_labels=phase_labels, language=lang,
+    )
+
+
 def check_file(path: str | Path) -> list[Problem]:
     """Every problem in a ruleset file (an empty list for a good file)."""
     path = Path(path)
@@ -941,13 +1419,17 @@ def check_file(path: str | Path) -> list[Problem]:
         raw = read_raw(path, str(path))
     except RulesetError as exc:
         return exc.problems
-    builder = _Builder(raw, str(path))
+    builder = _Builder(raw, str(path), compile_translations=True)
     builder.build()
     return builder.problems
 
 
-def load_ruleset(ref: str | Path) -> Ruleset:
-    """Load a built-in ruleset by id or a file by path; RulesetError on the first problem."""
+def load_ruleset(ref: str | Path, lang: str | None = None) -> Ruleset:
+    """Load a built-in ruleset by id or a file by path; RulesetError on the first problem.
+
+    With ``lang`` (e.g. "fi") its texts are in that language where the ruleset
+    translates them (:meth:`Ruleset.localized`); without, English, and no translated
+    message is compiled."""
     path = find_ruleset_path(str(ref))
     shown = str(ref) if isinstance(ref, Path) or str(ref).endswith(".toml") else f"rulesets/{path.name}"
     try:
@@ -958,7 +1440,7 @@ def load_ruleset(ref: str | Path) -> Ruleset:
     ruleset = builder.build()
     if ruleset is None:
         raise RulesetError(builder.problems[:1])
-    return ruleset
+    return ruleset.localized(lang) if lang else ruleset
 
 
 def parse_ruleset_text(text: str, file: str = "<text>") -> tuple[Ruleset | None, list[Problem]]:
@@ -967,14 +1449,15 @@ def parse_ruleset_text(text: str, file: str = "<text>") -> tuple[Ruleset | None,
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return None, [Problem(file, "", f"not valid TOML: {exc}")]
-    builder = _Builder(raw, file)
+    builder = _Builder(raw, file, compile_translations=True)
     return builder.build(), builder.problems
 
 
-def ruleset_from_raw(raw: dict, shown: str) -> Ruleset:
-    """Build a ruleset from its TOML data (e.g. the copy a stored game keeps of its ruleset)."""
+def ruleset_from_raw(raw: dict, shown: str, lang: str | None = None) -> Ruleset:
+    """Build a ruleset from its TOML data (e.g. the copy a stored game keeps of its ruleset);
+    ``lang`` as for :func:`load_ruleset`."""
     builder = _Builder(raw, shown)
     ruleset = builder.build()
     if ruleset is None:
         raise RulesetError(builder.problems[:1])
-    return ruleset
+    return ruleset.localized(lang) if lang else ruleset

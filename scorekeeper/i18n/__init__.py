@@ -1,0 +1,307 @@
+"""The app's languages: English, Finnish and Polish messages, plurals, numbers and times.
+
+Stdlib only and free of Textual, so every layer may use it (rules, game, store, cli, tui).
+
+Choosing the language
+---------------------
+:func:`resolve_language` picks it at start-up, in this order: ``--lang``, the
+``SCOREKEEPER_LANG`` environment variable, the value remembered in the settings, the
+system locale (the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set:
+``fi_FI.UTF-8`` -> fi; ``C`` and ``POSIX`` -> English), else English. A code given
+with ``--lang`` that is not one of :data:`LANGUAGES` raises :class:`LanguageError`
+(its message names the value and the codes allowed); a value from anywhere else that
+is not known is passed over. Then :func:`set_language` makes it current: the CLI is to
+do this first, before it imports anything that renders text; the TUI's settings call
+``set_language`` again when the player switches, and store the code for next time.
+
+Texts
+-----
+``t("cli.errors.no_game", id=12)`` is the current language's text for a key, its
+``{name}`` placeholders filled. ``tn("game.count.tricks", 5)`` chooses the plural form
+for 5 by the language's CLDR rules (Polish: 1 lewa, 2 lewy, 5 lew) and fills
+``{count}``, written as the language writes numbers. Numbers given as parameters
+(``int``, ``float``, ``Decimal``) are written with :func:`format_number`; everything else
+with ``str()``, so pass names and already-formatted texts as they should appear.
+A key missing from the Finnish or Polish catalog falls back to English at run time
+(the tests forbid it); a key missing from English, or a placeholder not given, raises
+:class:`TranslationError`: both are programming errors that the tests catch.
+
+The catalogs
+------------
+``en.toml``, ``fi.toml`` and ``pl.toml`` in this package, read once each, on first use.
+Conventions for adding keys (tests/test_i18n.py holds them):
+
+- The first part of a key says where the text is shown: ``common`` (yes/no, words any
+  screen uses), ``game`` (the game vocabulary: deal, dealer, bid, tricks, trump, ...),
+  ``language`` (names of the languages), ``cli`` (``cli.<command>.*``, errors in
+  ``cli.errors.*``), ``tui`` (``tui.<screen>.*``, ``tui.widgets.<widget>.*``,
+  ``tui.bindings.*`` for key descriptions), ``store``, ``engine``, ``rules``. Names are
+  lower-case with ``_``.
+- One key is one whole sentence or label. Never build a sentence from pieces ("Deal" +
+  " 3 of 19"): word order differs between the languages. Give the pieces as
+  placeholders of one template instead: ``game.deal_of = "Deal {number} of {total}"``.
+- Placeholders are plain names; every language's template of a key has exactly the
+  English template's placeholders (a translation may move them, never drop or add one).
+- A text with a number that a noun agrees with is a plural entry: a table of the
+  language's categories (English and Finnish ``one``/``other``; Polish
+  ``one``/``few``/``many``/``other``; the ``other`` form of Polish is for fractions),
+  each form holding ``{count}``. Use it with :func:`tn`, never with ``if n == 1``.
+- Ordinals: :func:`format_ordinal` (1st / 1. / 1.) from the ``ordinal`` table.
+- Write what players say at the table (Finnish tikki, valtti, lupaus, jakaja, etukäsi;
+  Polish lewa, atu, rozdający, licytacja), as natural sentences, not word for word.
+- Every string a player or user reads goes through :func:`t` or :func:`tn`; code keeps
+  only keys, identifiers and formats. Calls use literal keys (``t("tui.play.title")``)
+  so a test can find every key used and check the English catalog has it.
+- Text shown in class-level constants (Textual ``BINDINGS``, ``TITLE``) is read when the
+  module is imported: import such modules after ``set_language`` (the CLI does), and
+  where a text must follow a switch made in the TUI, call ``t`` when it is shown
+  (compose, render, ``check_action``) rather than at import.
+
+Ruleset texts (a game's name, labels, check messages) are not in these catalogs: each
+ruleset carries its own translations (see docs/rulesets.md and
+:meth:`scorekeeper.rules.ruleset.Ruleset.localized`).
+
+For the code that shows text
+----------------------------
+- Show a game through ``ruleset.localized(get_language())``: its ``name``,
+  ``description``, option and field ``label``/``help``, ``choice_label(value)``,
+  ``derived[...].label`` and ``part_label(part)``, ``phase_label(phase)``,
+  ``parts.name``, and the engine's check messages, reminders and trump texts are then
+  in the language. Keep storing ids and the English ruleset (``localized("en")``).
+- Suits and no trump: ``t("game.suit.<suit>")`` (``spades`` ... ``none``).
+- Numbers: :func:`format_number`, :func:`format_percent`, :func:`format_ordinal`;
+  stored times: :func:`format_datetime`; yes/no: ``value.yes``/``value.no`` in text,
+  ``common.yes``/``common.no`` as answers.
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
+
+if TYPE_CHECKING:
+    from datetime import date, datetime, tzinfo
+    from decimal import Decimal
+    from numbers import Number
+
+    from .catalogs import Catalog, Entry
+
+__all__ = [
+    "CATEGORIES", "DEFAULT_LANGUAGE", "ENV_VAR", "LANGUAGES", "NBSP", "ORDINAL_CATEGORIES",
+    "Catalog", "CatalogError", "Entry", "LanguageError", "Template", "TranslationError",
+    "catalog", "check_catalogs", "format_date", "format_datetime", "format_number", "format_ordinal",
+    "format_percent", "get_language", "language_code", "load_catalog", "locale_language",
+    "plural_category", "resolve_language", "set_language", "t", "tn", "using_language",
+]
+
+LANGUAGES: dict[str, str] = {"en": "English", "fi": "Suomi", "pl": "Polski"}
+"""The languages, each by its code and its own name for itself."""
+DEFAULT_LANGUAGE = "en"
+ENV_VAR = "SCOREKEEPER_LANG"
+LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+_current = DEFAULT_LANGUAGE
+_catalogs: dict[str, Catalog] = {}
+
+# The submodules are imported on first use: the rules layer imports this package, and a
+# command that never shows a translated text (check-bid) should not pay for them.
+_LAZY = {
+    "Catalog": "catalogs", "Entry": "catalogs", "Template": "catalogs", "check_catalogs": "catalogs",
+    "load_catalog": "catalogs", "CATEGORIES": "plural", "ORDINAL_CATEGORIES": "plural",
+    "plural_category": "plural", "ordinal_category": "plural", "NBSP": "formats",
+}
+_modules: dict[str, Any] = {}
+
+
+def _module(name: str):
+    module = _modules.get(name)
+    if module is None:
+        from importlib import import_module
+
+        module = _modules[name] = import_module(f"{__name__}.{name}")
+    return module
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class CatalogError(ValueError):
+    """A catalog file that cannot be used; the message names the file and the key."""
+
+
+class TranslationError(LookupError):
+    """A key that no catalog has, or a template given too few values (a programming error)."""
+
+
+class LanguageError(ValueError):
+    """A language code that is not one of :data:`LANGUAGES`."""
+
+    def __init__(self, value: str):
+        self.value = value
+        choices = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+        super().__init__(t("language.unknown", value=value, choices=choices))
+
+
+# --- choosing the language ----------------------------------------------------------------
+
+def language_code(value: str | None) -> str | None:
+    """The language part of a code or locale name, lower-case: 'fi_FI.UTF-8' -> 'fi',
+    'pl-PL' -> 'pl', 'EN' -> 'en'; None for '', 'C' and 'POSIX' (no language).
+    The result need not be one of :data:`LANGUAGES`."""
+    if not value:
+        return None
+    text = value.strip().split(".", 1)[0].split("@", 1)[0]
+    if text in ("", "C", "POSIX"):
+        return None
+    code = text.replace("-", "_").split("_", 1)[0].lower()
+    return code or None
+
+
+def locale_language(env: Mapping[str, str] | None = None) -> str | None:
+    """The language of the system locale if it is one of ours: the first of LC_ALL,
+    LC_MESSAGES and LANG that is set decides (as POSIX says); None otherwise."""
+    env = os.environ if env is None else env
+    for var in LOCALE_VARS:
+        value = env.get(var)
+        if value:
+            code = language_code(value)
+            return code if code in LANGUAGES else None
+    return None
+
+
+def resolve_language(cli: str | None = None, env: Mapping[str, str] | None = None,
+                     settings: str | None = None) -> str:
+    """The language to use: ``--lang`` (``cli``), then $SCOREKEEPER_LANG, then the
+    remembered ``settings`` value, then the system locale, else English.
+
+    LanguageError when ``cli`` is not a known code; unknown values from the
+    environment, the settings or the locale are passed over.
+    """
+    if cli is not None:
+        code = language_code(cli)
+        if code not in LANGUAGES:
+            raise LanguageError(cli)
+        return code
+    env = os.environ if env is None else env
+    for value in (env.get(ENV_VAR), settings):
+        code = language_code(value)
+        if code in LANGUAGES:
+            return code
+    return locale_language(env) or DEFAULT_LANGUAGE
+
+
+def set_language(code: str) -> None:
+    """Make ``code`` the current language; LanguageError if it is not one of LANGUAGES."""
+    global _current
+    if code not in LANGUAGES:
+        raise LanguageError(code)
+    _current = code
+
+
+def get_language() -> str:
+    """The current language's code ('en' until set_language is called)."""
+    return _current
+
+
+@contextmanager
+def using_language(code: str) -> Iterator[str]:
+    """``with using_language("fi"):`` -- the language for a block, restored after it."""
+    before = _current
+    set_language(code)
+    try:
+        yield code
+    finally:
+        set_language(before)
+
+
+# --- texts --------------------------------------------------------------------------------
+
+def catalog(code: str) -> Catalog:
+    """The catalog of one language, read and checked on first use."""
+    found = _catalogs.get(code)
+    if found is None:
+        if code not in LANGUAGES:
+            raise LanguageError(code)
+        from pathlib import Path
+
+        here = Path(__file__).resolve().parent
+        parts = sorted((here / code).glob("*.toml"))  # one file per area: cli.toml, tui.toml, ...
+        found = _catalogs[code] = _module("catalogs").load_catalog(here / f"{code}.toml", code, parts)
+    return found
+
+
+def _entry(key: str, lang: str) -> Entry:
+    entry = catalog(lang).get(key)
+    if entry is None and lang != DEFAULT_LANGUAGE:
+        entry = catalog(DEFAULT_LANGUAGE).get(key)
+    if entry is None:
+        raise TranslationError(f"no catalog has the key '{key}'")
+    return entry
+
+
+def _shower(lang: str):
+    formats = _module("formats")
+
+    def show(value: Any) -> str:
+        if formats.is_number(value):
+            return formats.number_text(lang, value)
+        return str(value)
+    return show
+
+
+def t(key: str, **params: Any) -> str:
+    """The current language's text for ``key`` with its placeholders filled from ``params``."""
+    lang = _current
+    entry = _entry(key, lang)
+    if entry.plural:
+        raise TranslationError(f"catalog key '{key}' is a plural entry: use tn('{key}', count, ...)")
+    return entry.text.format(key, params, _shower(lang))
+
+
+def tn(key: str, count: Number | Decimal, **params: Any) -> str:
+    """The plural form of ``key`` for ``count`` in the current language; ``{count}`` is the
+    count written as the language writes numbers."""
+    lang = _current
+    entry = _entry(key, lang)
+    if not entry.plural:
+        raise TranslationError(f"catalog key '{key}' is one text, not a plural entry: use t('{key}', ...)")
+    plural = _module("plural")
+    if key.startswith("ordinal."):
+        category = plural.ordinal_category(lang, int(count))
+    else:
+        category = plural.plural_category(lang, count)
+    template = entry.forms.get(category) or entry.forms["other"]
+    return template.format(key, {**params, "count": count}, _shower(lang))
+
+
+# --- numbers and times --------------------------------------------------------------------
+
+def format_number(value: Number | Decimal, digits: int | None = None) -> str:
+    """A number as the current language writes it: -310; 0.75 (en) or 0,75 (fi, pl).
+    ``digits`` fixes the decimals (rounded half up): format_number(2/3, 2) -> '0.67'."""
+    return _module("formats").number_text(_current, value, digits)
+
+
+def format_percent(fraction: Number | Decimal, digits: int = 0) -> str:
+    """0.75 -> '75%' (en), '75 %' (fi, pl, with a no-break space)."""
+    return _module("formats").percent_text(_current, fraction, digits)
+
+
+def format_ordinal(n: int) -> str:
+    """A place: 1st, 2nd, 3rd, 11th, 21st (en); 1., 2., 3. (fi, pl)."""
+    return tn("ordinal.number", n)
+
+
+def format_datetime(moment: datetime, tz: tzinfo | None = None) -> str:
+    """A stored time, local (or in ``tz``), to the minute: 2024-05-03 18:30 (en),
+    3.5.2024 klo 18.30 (fi), 03.05.2024, 18:30 (pl)."""
+    return _module("formats").datetime_text(_current, moment, tz)
+
+
+def format_date(day: date) -> str:
+    """A day: 2024-05-03 (en), 3.5.2024 (fi), 03.05.2024 (pl)."""
+    return _module("formats").date_text(_current, day)
