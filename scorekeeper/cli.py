@@ -8,6 +8,8 @@ no command the terminal app starts. ``--db PATH`` (before the command, or after
 Stored games (the file the app saves in; ``--db PATH`` chooses another): ``history``,
 ``show GAME_ID``, ``stats``, ``sessions``, ``session [ID]``, ``import SHEET``; ``replay``
 and ``export`` take a game id too, and ``export --session [ID]`` or ``--all``.
+``--plain`` (``replay``, ``show``, ``history``, ``stats``, ``sessions``, ``session``) prints
+sentences, one a line, for a screen reader instead of tables (:mod:`.store.plain`).
 
 Exit status: 0 success; 1 a bad sheet or ruleset, an illegal bid, a deal that breaks
 a rule, an unknown game or session, a store that cannot be used; 2 a usage error
@@ -481,6 +483,7 @@ def _replay_lines(game: Game, title: str | None) -> list[str]:
 
 def cmd_replay(args) -> int:
     from .game.sheet import sheet_title
+    from .store import plain
     from .store.export import game_document
 
     if _game_id(args.sheet) is not None:
@@ -500,7 +503,7 @@ def cmd_replay(args) -> int:
         if args.json:
             _json(game_document(base))
         else:
-            for line in _replay_lines(base, title):
+            for line in (plain.game_lines(base, title) if args.plain else _replay_lines(base, title)):
                 _out(line)
         return 0
 
@@ -508,13 +511,14 @@ def cmd_replay(args) -> int:
         game, refused = replay_sheet(args.sheet, overrides)
     except OptionError as exc:
         raise UsageError(str(exc)) from None
-    return _print_what_if(base, game, refused, overrides, shown, title, args.json, "sheet")
+    return _print_what_if(base, game, refused, overrides, shown, title, args.json, "sheet", plain=args.plain)
 
 
 def _print_what_if(base: Game, game: Game, refused, overrides: dict, shown: str, title: str | None,
-                   as_json: bool, source: str) -> int:
+                   as_json: bool, source: str, plain: bool = False) -> int:
     """The re-scored game, its totals beside ``base``'s, and the deals that break a rule (exit 1)."""
     from .store.export import game_document
+    from .store.plain import what_if_lines
 
     if as_json:
         doc = game_document(game, title)
@@ -527,6 +531,9 @@ def _print_what_if(base: Game, game: Game, refused, overrides: dict, shown: str,
             "winners": list(base.winners),
         }
         _json(doc)
+    elif plain:
+        for line in what_if_lines(base, game, overrides, title):
+            _out(line)
     else:
         for line in _replay_lines(game, title):
             _out(line)
@@ -638,6 +645,12 @@ def cmd_history(args) -> int:
     if args.json:
         _json([_summary_doc(g) for g in games])
         return 0
+    if args.plain:
+        from .store.plain import history_lines
+
+        for line in history_lines(games, str(_store_path(args))):
+            _out(line)
+        return 0
     if not games:
         _out(f"No games are stored in {_store_path(args)} yet.")
         return 0
@@ -666,6 +679,11 @@ def cmd_show(args) -> int:
             store.close()
     if args.json:
         _json({"id": stored.id, **game_document(stored.game, stored.title)})
+    elif args.plain:
+        from .store.plain import game_lines
+
+        for line in game_lines(stored.game, stored.title):
+            _out(line)
     else:
         for line in _replay_lines(stored.game, stored.title):
             _out(line)
@@ -686,7 +704,7 @@ def _replay_stored(args, game_id: int) -> int:
             store.close()
     game, refused = what_if(stored, overrides)  # OptionError: a usage error (exit 2)
     return _print_what_if(stored.game, game, refused, overrides, f"game {game_id}", stored.title, args.json,
-                          "stored")
+                          "stored", plain=args.plain)
 
 
 def _percent(part: int, whole: int) -> str:
@@ -738,6 +756,11 @@ def cmd_stats(args) -> int:
     if args.json:
         _json({"players": [p.as_dict() for p in players],
                "skipped": [{"game": gid, "problem": why} for gid, why in skipped]})
+    elif args.plain:
+        from .store.plain import stats_lines
+
+        for line in stats_lines(players, str(_store_path(args))):
+            _out(line)
     elif not players:
         _out(f"No games are stored in {_store_path(args)} yet.")
     else:
@@ -771,6 +794,12 @@ def cmd_sessions(args) -> int:
     if args.json:
         _json([r.as_dict() for r in reports])
         return 0
+    if args.plain:
+        from .store.plain import sessions_lines
+
+        for line in sessions_lines(reports, str(_store_path(args))):
+            _out(line)
+        return 0
     if not reports:
         _out(f"No sessions are stored in {_store_path(args)} yet.")
         return 0
@@ -800,6 +829,11 @@ def cmd_session(args) -> int:
         doc = report.as_dict()
         doc["games"] = [_summary_doc(g) for g in report.games]
         _json(doc)
+    elif args.plain:
+        from .store.plain import session_lines
+
+        for line in session_lines(report):
+            _out(line)
     else:
         s = report.session
         _out(f"Session {s.id}" + (f": {s.title}" if s.title else ""))
@@ -933,6 +967,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="re-score under another option value (repeatable)")
     p.add_argument("--json", action="store_true", help="print JSON")
     _db_option(p)
+    _plain_option(p)
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("play", help="start the terminal app on a new game of a ruleset (an id or a .toml file)")
@@ -955,29 +990,34 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("history", help="list the stored games, finished and in progress")
     p.add_argument("--json", action="store_true", help="print JSON")
     _db_option(p)
+    _plain_option(p)
     p.set_defaults(run=cmd_history)
 
     p = sub.add_parser("show", help="print a stored game's score sheet")
     p.add_argument("game", metavar="GAME_ID", type=int)
     p.add_argument("--json", action="store_true", help="print JSON")
     _db_option(p)
+    _plain_option(p)
     p.set_defaults(run=cmd_show)
 
     p = sub.add_parser("stats", help="statistics per player over every stored game")
     p.add_argument("--player", metavar="NAME", help="only this player (the name in any case)")
     p.add_argument("--json", action="store_true", help="print JSON")
     _db_option(p)
+    _plain_option(p)
     p.set_defaults(run=cmd_stats)
 
     p = sub.add_parser("sessions", help="list the sessions (the games played in one sitting)")
     p.add_argument("--json", action="store_true", help="print JSON")
     _db_option(p)
+    _plain_option(p)
     p.set_defaults(run=cmd_sessions)
 
     p = sub.add_parser("session", help="a session's standing and games (without ID the newest)")
     p.add_argument("session", metavar="ID", type=int, nargs="?")
     p.add_argument("--json", action="store_true", help="print JSON")
     _db_option(p)
+    _plain_option(p)
     p.set_defaults(run=cmd_session)
 
     p = sub.add_parser("import", help="store the game of a TOML score sheet")
@@ -989,6 +1029,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_board_parser(sub)
     return parser
+
+
+def _plain_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--plain", action="store_true",
+                   help="plain sentences, one a line, for a screen reader (no table, no symbols)")
 
 
 def _db_option(p: argparse.ArgumentParser) -> None:
@@ -1036,6 +1081,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if getattr(args, "run", None) is None:
             parser.print_help()
             return 2
+        if getattr(args, "plain", False) and getattr(args, "json", False):
+            raise UsageError("--plain and --json cannot be used together: choose one")
         return args.run(args)
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0

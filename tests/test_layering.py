@@ -12,7 +12,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 HEADLESS = ["scorekeeper.rules", "scorekeeper.game", "scorekeeper.game.game", "scorekeeper.game.sheet",
-            "scorekeeper.store.export", "scorekeeper.store.db", "scorekeeper.cli"]
+            "scorekeeper.store.export", "scorekeeper.store.db", "scorekeeper.store.plain", "scorekeeper.settings",
+            "scorekeeper.cli", "scorekeeper.store.watch", "scorekeeper.web.board", "scorekeeper.web.page",
+            "scorekeeper.web.server", "scorekeeper.web.cli"]
 
 
 def _env():

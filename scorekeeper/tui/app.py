@@ -7,6 +7,7 @@ between screens when they say what happened (``messages``).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterable
 
@@ -14,7 +15,9 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from ..settings import Settings, load_settings, save_settings, settings_path
 from .messages import GameChosen, GameCreated, RulesetChosen
+from .themes import HIGH_CONTRAST, THEME_NAMES, next_theme, theme_key
 
 
 class ScorekeeperApp(App[None]):
@@ -24,7 +27,8 @@ class ScorekeeperApp(App[None]):
     TITLE = "Scorekeeper"
 
     BINDINGS = [
-        Binding("ctrl+t", "toggle_theme", "Theme", id="app.theme", tooltip="Switch between light and dark"),
+        Binding("ctrl+t", "toggle_theme", "Theme", id="app.theme",
+                tooltip="Switch the theme: dark, light, high contrast (remembered)"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True,
                 tooltip="Quit; every confirmed deal is saved"),
     ]
@@ -37,10 +41,17 @@ class ScorekeeperApp(App[None]):
         self.rng = rng or random.Random()  # first dealer by lot (inject for repeatable draws)
         self.store = None
         self._typed: dict[int, dict] = {}  # game id -> the deal half entered when it was left
+        self.register_theme(HIGH_CONTRAST)
+        self.settings: Settings = load_settings()  # never raises: a bad file gives a warning
 
     def on_mount(self) -> None:
         from .screens.home import HomeScreen
 
+        if self.settings.theme is not None:
+            self.theme = THEME_NAMES[self.settings.theme]
+        if self.settings.warning:
+            self.notify(self.settings.warning, title="Settings not used", severity="warning", timeout=20,
+                        markup=False)
         # The start screen is drawn first; the store (and the rules engine it brings in)
         # is opened right after, and its games are then listed.
         self._home = HomeScreen()
@@ -118,9 +129,30 @@ class ScorekeeperApp(App[None]):
             return
         self.play(stored)
 
+    # -- settings
+    def change_settings(self, **changes) -> None:
+        """Change settings (e.g. ``lang="fi"``) and save them at once; a failed save is told."""
+        new = replace(self.settings, **changes)
+        if new == self.settings:
+            return
+        self.settings = new
+        try:
+            save_settings(new)
+        except OSError as exc:
+            self.notify(f"{settings_path()} could not be written: {exc.strerror or exc}",
+                        title="The setting is used but could not be saved", severity="error", timeout=15,
+                        markup=False)
+
+    def watch_theme(self, theme_name: str) -> None:
+        """Remember the theme (ctrl+t, the settings screen or the command palette chose it)."""
+        key = theme_key(theme_name)
+        if key is not None and self.is_running and key != (self.settings.theme or "dark"):
+            self.change_settings(theme=key)
+
     # -- actions
     def action_toggle_theme(self) -> None:
-        self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
+        """Dark -> light -> high contrast -> dark."""
+        self.theme = next_theme(self.theme)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The palette offers every key the footer shows (that applies now), and Textual's own."""

@@ -111,8 +111,9 @@ class ExportDialog(ModalScreen[Path | None]):
         self.action_export()
 
     def _say(self, message: str, warning: bool = False) -> None:
+        """A problem (✗) or a warning (⚠): marked by a sign as well as by its colour."""
         error = self.query_one("#export-error", Static)
-        error.update(Text(message))
+        error.update(Text(f"{'⚠' if warning else '✗'} {message}" if message else ""))
         error.set_class(warning, "-warning")
 
     def action_export(self) -> None:

@@ -44,6 +44,8 @@ class HomeScreen(Screen[None]):
         Binding("n", "new_game", "New game", id="home.new"),
         Binding("o", "open_file", "Open file", id="home.open", tooltip="Start a game of a ruleset file (.toml)"),
         Binding("r", "rules", "Rules", id="home.rules", tooltip="Read the rules of each game"),
+        Binding("c", "settings", "Settings", id="home.settings",
+                tooltip="Choose the theme (dark, light, high contrast) and the language"),
         Binding("h", "history", "History", id="home.history", tooltip="Every stored game, finished or not"),
         Binding("s", "stats", "Stats", id="home.stats", tooltip="Statistics per player across the stored games"),
         Binding("e", "session", "Session", id="home.session",
@@ -80,6 +82,7 @@ class HomeScreen(Screen[None]):
         menu.add_option(Option(Text("History of the games  (h)"), id="history"))
         menu.add_option(Option(Text("Statistics per player  (s)"), id="stats"))
         menu.add_option(Option(Text("This session  (e)"), id="session"))
+        menu.add_option(Option(Text("Settings: theme and language  (c)"), id="settings"))
         if self.store is None:
             self.query_one("#home-db", Static).update("Opening the saved games…")
             menu.highlighted = 0
@@ -113,7 +116,7 @@ class HomeScreen(Screen[None]):
             self.action_open_file()
         elif option_id == "rules":
             self.action_rules()
-        elif option_id in ("history", "stats", "session"):
+        elif option_id in ("history", "stats", "session", "settings"):
             getattr(self, f"action_{option_id}")()
         elif option_id.startswith("game-"):
             self.app.post_message(GameChosen(int(option_id[5:])))
@@ -141,6 +144,11 @@ class HomeScreen(Screen[None]):
         if action in ("history", "stats", "session"):
             return True if self.store is not None else None  # the store is still being opened
         return True
+
+    def action_settings(self) -> None:
+        from .settings import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())
 
     def action_history(self) -> None:
         from .history import HistoryScreen

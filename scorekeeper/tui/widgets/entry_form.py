@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
 from ..draft import CellView, DraftView, PhaseLayout, Slot
-from .value_picker import ValuePicker
+from .value_picker import FOCUS_MARK, WARNING_MARK, ValuePicker
 
 def slot_id(slot: Slot) -> str:
     return f"{slot.field}-{slot.pos}"
@@ -42,6 +42,7 @@ class CardsRow(Horizontal):
         super().__init__(id=id, classes="cards-row")
         self.slot = slot
         self.label = label
+        self._who = ""  # the name shown (only on the first box of a player)
 
     def compose(self):
         yield Static(classes="who", markup=False)
@@ -57,15 +58,27 @@ class CardsRow(Horizontal):
     def show(self, cell: CellView, show_who: bool) -> None:
         self.set_class(not cell.visible, "-hidden")
         self.set_class(bool(cell.errors), "-error")
-        self.query_one(".who", Static).update(Text(cell.who if show_who else ""))
+        self._who = cell.who if show_who else ""
+        self._show_who()
         box = self.box
         if box.value != cell.text:
             with box.prevent(Input.Changed):
                 box.value = cell.text
-        lines = [f"✗ {m}" for m in cell.errors] + [f"! {m}" for m in cell.warnings]
+        lines = [f"✗ {m}" for m in cell.errors] + [f"{WARNING_MARK} {m}" for m in cell.warnings]
         notes = self.query_one(".notes", Static)
         notes.update(Text("\n".join(lines)))
         notes.set_class(not lines, "-empty")
+
+    def _show_who(self) -> None:
+        """The focus mark (as a value box has it) and the name."""
+        mark = FOCUS_MARK if self.box.has_focus else " "
+        self.query_one(".who", Static).update(Text(f"{mark} {self._who}"))
+
+    def on_descendant_focus(self) -> None:
+        self._show_who()
+
+    def on_descendant_blur(self) -> None:
+        self._show_who()
 
 
 class EntryForm(VerticalScroll):
@@ -150,7 +163,7 @@ class EntryForm(VerticalScroll):
         for message in view.errors:
             problems.append(("\n" if problems else "") + f"✗ {message}")
         for message in view.warnings:
-            problems.append(("\n" if problems else "") + f"! {message}")
+            problems.append(("\n" if problems else "") + f"{WARNING_MARK} {message}")
         if view.can_confirm:
             problems.append(("\n" if problems else "") + "Everything adds up: confirm with ctrl+s.")
         panel = self.query_one("#form-problems", Static)

@@ -3,7 +3,8 @@
 ``ScoreTable`` draws only the rows on screen (Textual's line API), so a game of a
 thousand deals redraws as fast as one of ten. ``Scoreboard`` adds the legend above
 and, while the table has the focus, the highlighted deal's entries and any problem
-the rules now report below it (a deal with a problem is marked ⚠ in its row).
+the rules now report below it (a deal with a problem is marked ⚠ in its row). The
+highlighted deal is marked ▶ as well as by its background.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from textual.widgets import Static
 from ..board import BoardView
 
 _GAP = "  "
+CURSOR_MARK = "▶ "  # before the highlighted deal (not shown by its background colour alone)
+_NO_MARK = " " * len(CURSOR_MARK)
 
 
 class ScoreTable(ScrollView, can_focus=True):
@@ -39,7 +42,9 @@ class ScoreTable(ScrollView, can_focus=True):
     DEFAULT_CSS = """
     ScoreTable { height: 1fr; }
     ScoreTable > .score-table--header { text-style: bold; background: $panel; }
-    ScoreTable > .score-table--cursor { background: $block-cursor-blurred-background; }
+    ScoreTable > .score-table--cursor {
+        background: $block-cursor-blurred-background; color: $block-cursor-blurred-foreground;
+    }
     ScoreTable:focus > .score-table--cursor { background: $block-cursor-background; color: $block-cursor-foreground; }
     ScoreTable > .score-table--made { color: $text-success; text-style: bold; }
     ScoreTable > .score-table--missed { color: $text-error; text-style: bold; }
@@ -101,7 +106,8 @@ class ScoreTable(ScrollView, can_focus=True):
             return
         widths = list(board.widths)
         self._widths = widths
-        self.virtual_size = Size(sum(widths) + len(_GAP) * (len(widths) - 1) + 1, len(board.rows) + 1)
+        self.virtual_size = Size(len(_NO_MARK) + sum(widths) + len(_GAP) * (len(widths) - 1) + 1,
+                                 len(board.rows) + 1)
         count = len(board.rows)
         if count == 0:
             self.cursor = -1
@@ -138,14 +144,22 @@ class ScoreTable(ScrollView, can_focus=True):
     def on_resize(self) -> None:
         self._keep_in_view()
 
+    def on_focus(self) -> None:
+        self._lines.pop(self.cursor, None)
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self._lines.pop(self.cursor, None)
+        self.refresh()
+
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._lines.clear()
         self._looks.clear()
 
     # -- drawing
-    def _row_text(self, cells: tuple[str, ...], numeric_from: int) -> Text:
-        text = Text(no_wrap=True, overflow="crop")
+    def _row_text(self, cells: tuple[str, ...], numeric_from: int, mark: str = _NO_MARK) -> Text:
+        text = Text(mark, no_wrap=True, overflow="crop")
         for i, cell in enumerate(cells):
             if i:
                 text.append(_GAP)
@@ -160,9 +174,10 @@ class ScoreTable(ScrollView, can_focus=True):
             return strip
         board = self.board
         row = board.rows[index]
-        text = self._row_text(row.cells, 3)
-        text.highlight_words(["✓"], self._look("made"))
-        text.highlight_words(["✗"], self._look("missed"))
+        text = self._row_text(row.cells, 3, CURSOR_MARK if index == self.cursor else _NO_MARK)
+        if index != self.cursor or not self.has_focus:  # on the cursor's colour the signs stay in its colour
+            text.highlight_words(["✓"], self._look("made"))
+            text.highlight_words(["✗"], self._look("missed"))
         if row.issues:
             text.highlight_words(["⚠"], self._look("issue"))
         segments = list(text.render(self.app.console))
@@ -186,7 +201,7 @@ class ScoreTable(ScrollView, can_focus=True):
         index = scroll_y + y - 1
         if not 0 <= index < len(board.rows):
             if index == 0 and not board.rows:
-                message = Text("No deals yet.", style=Style(dim=True))
+                message = Text(_NO_MARK + "No deals yet.", style=Style(dim=True))
                 return Strip(list(message.render(self.app.console))).extend_cell_length(width)
             return Strip.blank(width, base)
         strip = self._strip(index)

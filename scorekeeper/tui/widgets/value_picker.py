@@ -14,7 +14,10 @@ from textual.widget import Widget
 from ..draft import CellView, ChoiceView, Slot
 
 WHO_WIDTH = 15  # columns for the player's name
-LABEL_WIDTH = 16  # columns for what is asked; a longer label goes above the values
+FOCUS_MARK = "▶"  # before the box that has the focus (not shown by its background colour alone)
+WARNING_MARK = "⚠"  # before a warning; an error has ✗
+LABEL_WIDTH = 14  # columns for what is asked; a longer label goes above the values (with the focus
+# mark, its column and the name, the values start where they would at 16 without the mark)
 
 
 class ValuePicker(Widget, can_focus=True):
@@ -131,12 +134,13 @@ class ValuePicker(Widget, can_focus=True):
 
     # -- drawing
     def render(self):
-        """Who, what is asked, the values (the chosen one in brackets, refused ones ✗ and
-        struck out) and what the rules say about the box, as a grid that wraps."""
+        """The focus mark, who, what is asked, the values (the chosen one in brackets, refused
+        ones ✗ and struck out) and what the rules say about the box, as a grid that wraps."""
         cell = self.cell
         if cell is None:
             return Text()
         grid = Table.grid(padding=(0, 1), expand=True)
+        grid.add_column(width=1, no_wrap=True)
         grid.add_column(width=WHO_WIDTH, no_wrap=True, overflow="ellipsis")
         stacked = len(cell.label) > LABEL_WIDTH
         if not stacked:
@@ -148,6 +152,7 @@ class ValuePicker(Widget, can_focus=True):
             if cell.dealer:
                 who.append(" (dealer)", "italic")
         label = Text(cell.label, self._look("hint"))
+        mark = Text(FOCUS_MARK if self.has_focus else " ")
         body = self._values()
         notes = self._notes()
         if stacked:
@@ -158,12 +163,12 @@ class ValuePicker(Widget, can_focus=True):
             if notes:
                 right.append("\n")
                 right.append_text(notes)
-            grid.add_row(who, right)
+            grid.add_row(mark, who, right)
         else:
             if notes:
                 body.append("\n")
                 body.append_text(notes)
-            grid.add_row(who, label, body)
+            grid.add_row(mark, who, label, body)
         return grid
 
     def _values(self) -> Text:
@@ -206,7 +211,7 @@ class ValuePicker(Widget, can_focus=True):
         or while the box has the focus); why the last value typed was refused."""
         cell = self.cell
         note = self._look("note")
-        lines = [f"✗ {m}" for m in cell.errors] + [f"! {m}" for m in cell.warnings]
+        lines = [f"✗ {m}" for m in cell.errors] + [f"{WARNING_MARK} {m}" for m in cell.warnings]
         refused = [c for c in cell.choices if not c.allowed and c.reason]
         if refused and not cell.errors and (cell.value is None or self.has_focus):
             if len(refused) <= 2:

@@ -1,0 +1,129 @@
+"""The user's settings: a small TOML file (no Textual here).
+
+The file is ``$SCOREKEEPER_CONFIG`` when that is set, else ``settings.toml`` in the
+platform's user config folder (``platformdirs``). It holds, for example::
+
+    theme = "high-contrast"   # dark, light or high-contrast
+    lang = "fi"               # en, fi or pl
+
+:func:`load_settings` never raises: a missing file gives the defaults; a file that
+cannot be read, is not TOML or holds a wrong value gives the defaults for what is wrong
+and a one-line ``warning`` to show once. The file is not touched then: only
+:func:`save_settings` (called when the user changes a setting) writes it, atomically
+(a temporary file in the same folder, then ``os.replace``), keeping any keys it does
+not know (e.g. from a newer scorekeeper).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+__all__ = ["LANGUAGES", "THEMES", "Settings", "load_settings", "save_settings", "settings_path"]
+
+THEMES = {"dark": "Dark", "light": "Light", "high-contrast": "High contrast"}
+"""The themes a setting may name, with their names as the settings screen shows them."""
+
+LANGUAGES = {"en": "English", "fi": "Suomi", "pl": "Polski"}
+"""The languages a setting may name, each in its own language."""
+
+_CHOICES = {"theme": THEMES, "lang": LANGUAGES}
+
+
+@dataclass
+class Settings:
+    """What the user chose; None: not chosen (the app's default)."""
+
+    theme: str | None = None
+    lang: str | None = None
+    warning: str | None = field(default=None, compare=False, repr=False)
+    """Why (part of) the file was not used, to show once; None when all is well."""
+
+
+def settings_path() -> Path:
+    """$SCOREKEEPER_CONFIG, else settings.toml in the user config folder."""
+    env = os.environ.get("SCOREKEEPER_CONFIG")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return platformdirs.user_config_path("scorekeeper", appauthor=False) / "settings.toml"
+
+
+def _read(path: Path) -> dict[str, Any]:
+    """The file's table ({} when there is no file); OSError or ValueError when it cannot be used."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return {}
+    return tomllib.loads(data.decode("utf-8"))
+
+
+def load_settings(path: str | Path | None = None) -> Settings:
+    """The settings in ``path`` (default :func:`settings_path`); never raises."""
+    path = Path(path) if path is not None else settings_path()
+    try:
+        table = _read(path)
+    except UnicodeDecodeError:
+        return Settings(warning=f"{path}: not a text file; the default settings are used")
+    except tomllib.TOMLDecodeError as exc:
+        return Settings(warning=f"{path}: not a valid settings file ({exc}); the default settings are used")
+    except OSError as exc:
+        return Settings(warning=f"{path}: cannot be read ({exc.strerror or exc}); the default settings are used")
+    settings = Settings()
+    problems = []
+    for key, choices in _CHOICES.items():
+        value = table.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, str) or value not in choices:
+            problems.append(f"{key} must be one of {', '.join(choices)}, not {value!r}")
+            continue
+        setattr(settings, key, value)
+    if problems:
+        settings.warning = f"{path}: " + "; ".join(problems) + " (the default is used)"
+    return settings
+
+
+def save_settings(settings: Settings, path: str | Path | None = None) -> None:
+    """Write the settings to ``path`` (default :func:`settings_path`), atomically.
+
+    Keys the file has that Settings does not know are kept; a file that cannot be read
+    is replaced. OSError (e.g. a folder that cannot be written) or ValueError (a value
+    that is not one of the choices) reaches the caller.
+    """
+    path = Path(path) if path is not None else settings_path()
+    for key, choices in _CHOICES.items():
+        value = getattr(settings, key)
+        if value is not None and value not in choices:
+            raise ValueError(f"{key} must be one of {', '.join(choices)}, not {value!r}")
+    try:
+        table = _read(path)
+    except (OSError, ValueError):
+        table = {}
+    for key in _CHOICES:
+        value = getattr(settings, key)
+        if value is None:
+            table.pop(key, None)
+        else:
+            table[key] = value
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=".settings-", suffix=".toml", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            tomli_w.dump(table, out)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise

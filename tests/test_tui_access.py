@@ -1,0 +1,248 @@
+"""Accessibility in the terminal app: the themes (high contrast among them), the settings
+screen and file, and that no cue is given by colour alone (each has a sign or a word).
+
+Every test here runs with SCOREKEEPER_CONFIG pointing at a tmp file (tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_tui_support import (
+    SIZE, enter_deal, flat, make_app, new_game, play_screen, run, screen_text, settle, type_text,
+)
+
+from scorekeeper.settings import Settings, load_settings, save_settings, settings_path
+
+DARK, LIGHT, HIGH = "textual-dark", "textual-light", "scorekeeper-high-contrast"
+
+
+# --- themes and settings ------------------------------------------------------------------------
+
+
+def test_ctrl_t_goes_dark_light_high_contrast_and_the_choice_is_remembered(tmp_path):
+    seen, saved = [], []
+
+    async def go():
+        app = make_app(tmp_path / "g.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            seen.append(app.theme)
+            for _ in range(3):
+                await pilot.press("ctrl+t")
+                await settle(pilot)
+                seen.append(app.theme)
+                saved.append(load_settings().theme)
+
+    run(go())
+    assert seen == [DARK, LIGHT, HIGH, DARK]
+    assert saved == ["light", "high-contrast", "dark"]
+
+    save_settings(Settings(theme="high-contrast"))
+
+    async def again():
+        app = make_app(tmp_path / "g.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert app.theme == HIGH
+
+    run(again())
+
+
+def test_the_high_contrast_theme_is_white_on_black_with_yellow_and_no_grey(tmp_path):
+    async def go():
+        app = make_app(tmp_path / "g.db")
+        async with app.run_test(size=SIZE) as pilot:
+            app.theme = HIGH
+            await settle(pilot)
+            css = app.get_css_variables()
+            assert (css["background"], css["foreground"], css["text-accent"]) == ("#000000", "#FFFFFF", "#FFFF00")
+            for name in ("text", "text-muted", "text-disabled", "foreground-muted", "footer-description-foreground"):
+                assert css[name] == "#FFFFFF", name
+            assert (css["block-cursor-background"], css["block-cursor-foreground"]) == ("#FFFF00", "#000000")
+            assert css["border"] == css["footer-key-foreground"] == "#FFFF00"
+
+    run(go())
+
+
+def test_the_settings_screen_saves_the_theme_and_the_language_at_once(tmp_path):
+    async def go():
+        app = make_app(tmp_path / "g.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            titles = [c.title for c in app.get_system_commands(app.screen)]
+            assert "Settings (c)" in titles  # in the command palette too
+            assert "c Settings" in screen_text(app).splitlines()[-1]  # and in the footer
+            await pilot.press("c")
+            await settle(pilot)
+            text = screen_text(app)
+            assert "● Dark  (in use)" in text and "○ High contrast" in text and "● English  (in use)" in text
+            await pilot.press("down", "down", "enter")
+            await settle(pilot)
+            assert app.theme == HIGH
+            assert load_settings() == Settings(theme="high-contrast")
+            assert "● High contrast  (in use)" in screen_text(app) and "○ Dark" in screen_text(app)
+            await pilot.press("tab", "down", "enter")  # the language list: Suomi
+            await settle(pilot)
+            assert load_settings() == Settings(theme="high-contrast", lang="fi")
+            assert "● Suomi  (in use)" in screen_text(app)
+            await pilot.press("ctrl+t")  # the screen follows a theme chosen with the key
+            await settle(pilot)
+            assert "● Dark  (in use)" in screen_text(app)
+            await pilot.press("escape")
+            await settle(pilot)
+            assert "New game" in screen_text(app)
+
+    run(go())
+    assert settings_path().read_text(encoding="utf-8") == 'theme = "dark"\nlang = "fi"\n'
+
+
+def test_a_broken_settings_file_is_told_once_and_kept_until_a_setting_changes(tmp_path):
+    path = settings_path()
+    path.write_text("theme = 'blue'\n", encoding="utf-8")
+
+    async def go():
+        app = make_app(tmp_path / "g.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            warnings = [n.message for n in app._notifications]
+            assert warnings == [f"{path}: theme must be one of dark, light, high-contrast, not 'blue' "
+                                "(the default is used)"]
+            assert app.theme == DARK
+            assert path.read_text(encoding="utf-8") == "theme = 'blue'\n"
+            await pilot.press("ctrl+t")
+            await settle(pilot)
+            assert path.read_text(encoding="utf-8") == 'theme = "light"\n'
+
+    run(go())
+
+
+def test_a_settings_file_that_cannot_be_written_is_told_and_the_theme_still_changes(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(blocker / "settings.toml"))
+
+    async def go():
+        app = make_app(tmp_path / "g.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("ctrl+t")
+            await settle(pilot)
+            assert app.theme == LIGHT
+            told = [(n.title, n.message) for n in app._notifications]
+            assert told[0] == ("Settings not used", f"{blocker / 'settings.toml'}: cannot be read (Not a directory); "
+                                                    "the default settings are used")
+            assert told[1] == ("The setting is used but could not be saved",
+                               f"{blocker / 'settings.toml'} could not be written: File exists")
+            assert len(told) == 2
+
+    run(go())
+
+
+# --- no cue by colour alone -----------------------------------------------------------------------
+
+
+def test_play_screen_cues_are_signs_and_words(tmp_path):
+    """Made and missed (✓ ✗ and the legend), the dealer, the struck-out value (✗3 and why), the
+    box with the focus (▶), the highlighted deal in the score board (▶), a key that does not
+    apply now (struck out, not only dimmed) and the winner in words."""
+    async def go():
+        app = make_app(tmp_path / "g.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara"])
+            from textual.widgets._footer import FooterKey
+
+            undo = [k for k in app.screen.query(FooterKey) if k.description == "Undo"]
+            assert len(undo) == 1 and undo[0].has_class("-disabled")
+            assert undo[0].rich_style.strike
+            await pilot.press("h", "enter", "3", "enter", "4", "enter")
+            await settle(pilot)
+            lines = screen_text(app).splitlines()
+            dealer = next(line for line in lines if "Anna (dealer)" in line and "Bid" in line)
+            assert dealer.lstrip().startswith("▶ Anna (dealer)")  # the box with the focus
+            assert "✗3" in dealer  # the refused bid
+            assert "✗ 3: Dealer Anna may not bid 3" in flat(screen_text(app))
+            assert sum(line.lstrip().startswith("▶") for line in lines) == 1
+            await enter_deal(pilot, ["2", "4", "4", "2"])  # Anna bids 2; tricks: Ben 4 (bid 3), Cara 4, Anna 2
+            text = screen_text(app)
+            assert "Each cell: Bid/Tricks, ✓ made ✗ missed, points, total" in text
+            row = next(line for line in text.splitlines() if line.startswith("▶ 1"))
+            assert row.split() == ["▶", "1", "10", "♥", "Anna", "2/2", "✓", "+12", "12", "3/4", "✗", "0", "0",
+                                   "4/4", "✓", "+14", "14"]
+            assert "Standings 1st Cara 14 · 2nd Anna 12 · 3rd Ben 0" in text
+
+    run(go())
+
+
+def test_warnings_and_errors_have_different_signs(tmp_path):
+    """A warning at a box and under the form is marked ⚠, an error ✗ (and colour as well)."""
+    ruleset = tmp_path / "warn.toml"
+    ruleset.write_text(
+        'extends = "lupaus"\nid = "lupaus-bid-warning"\nname = "Lupaus with a bid warning"\n'
+        'description = "Lupaus; a warning when the bids add up to more than the cards."\n'
+        '[[checks]]\nid = "many-bids"\nrule = "sum(bid) <= cards"\nfield = "bid"\nlevel = "warning"\n'
+        'message = "the bids add up to {sum(bid)}, more than the {cards} cards"\n', encoding="utf-8")
+
+    async def go():
+        app = make_app(tmp_path / "g.db", ruleset=str(ruleset))
+        async with app.run_test(size=(100, 50)) as pilot:  # tall enough for the problems under the form
+            await settle(pilot)
+            for name in ("Anna", "Ben", "Cara"):
+                await type_text(pilot, name)
+                await pilot.press("enter")
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            play_screen(app)
+            await pilot.press("h", "enter", "5", "enter", "5", "enter", "5", "enter")
+            await settle(pilot)
+            text = flat(screen_text(app))
+            assert "Ben (dealer) Bid ✗0 1 2 3 4 [5] 6" in text  # 0 would make the bids total 10
+            assert "⚠ the bids add up to 15, more than the 10 cards" in text
+
+    run(go())
+
+    from textual.app import App
+
+    from scorekeeper.tui.draft import CellView, ChoiceView, Slot
+    from scorekeeper.tui.widgets.value_picker import ValuePicker
+
+    class One(App):
+        def compose(self):
+            picker = ValuePicker(Slot("bid", 1))
+            picker.cell = CellView(Slot("bid", 1), "bid", 1, "pick", "Anna", "Bid", "", True, 3, "3", False, "",
+                                   choices=(ChoiceView(2, "2", "2"), ChoiceView(3, "3", "3")),
+                                   errors=("a rule is broken",), warnings=("a rule is bent",), dealer=True)
+            yield picker
+
+    async def one():
+        app = One()
+        async with app.run_test(size=(80, 6)) as pilot:
+            await settle(pilot)
+            lines = [line.strip() for line in screen_text(app).splitlines() if line.strip()]
+            assert lines == ["▶ Anna (dealer)   Bid             2  [3]", "✗ a rule is broken", "⚠ a rule is bent"]
+
+    run(one())
+
+
+def test_export_dialog_marks_a_warning_and_an_error_with_a_sign(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "taken.csv").write_text("x\n", encoding="utf-8")
+
+    async def go():
+        from scorekeeper.tui.screens.export import ExportDialog
+
+        app = make_app(tmp_path / "g.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            app.push_screen(ExportDialog("game 1", "taken", lambda fmt: "a,b\n"))
+            await settle(pilot)
+            await pilot.press("tab", "enter")
+            await settle(pilot)
+            assert "⚠ " + str(Path("taken.csv")) + " exists already: Enter again replaces it." in flat(
+                screen_text(app))
+            await pilot.press("ctrl+a", "ctrl+k")
+            await pilot.press("enter")
+            await settle(pilot)
+            assert "✗ Type the name of the file to write." in flat(screen_text(app))
+
+    run(go())
