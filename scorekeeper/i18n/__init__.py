@@ -96,7 +96,7 @@ __all__ = [
 ]
 
 LANGUAGES: dict[str, str] = {"en": "English", "fi": "Suomi", "pl": "Polski"}
-"""The languages, each by its code and its own name for itself."""
+"""The languages, each by its code and its own name for itself."""  # i18n: not shown (a docstring)
 DEFAULT_LANGUAGE = "en"
 ENV_VAR = "SCOREKEEPER_LANG"
 LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
@@ -126,15 +126,21 @@ def _module(name: str):
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
         return getattr(_module(_LAZY[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: not shown (Python's own)
 
 
 class CatalogError(ValueError):
-    """A catalog file that cannot be used; the message names the file and the key."""
+    """A catalog file that cannot be used; the message names the file and the key.
+
+    Its messages stay English: the catalogs they would be read from are what is
+    broken, so translating them could only fail again (or recurse)."""
 
 
 class TranslationError(LookupError):
-    """A key that no catalog has, or a template given too few values (a programming error)."""
+    """A key that no catalog has, or a template given too few values (a programming error).
+
+    Its messages stay English, for the developer: made from a catalog they could fail
+    the same way again (a missing key looked up while reporting a missing key)."""
 
 
 class LanguageError(ValueError):
@@ -239,7 +245,7 @@ def _entry(key: str, lang: str) -> Entry:
     if entry is None and lang != DEFAULT_LANGUAGE:
         entry = catalog(DEFAULT_LANGUAGE).get(key)
     if entry is None:
-        raise TranslationError(f"no catalog has the key '{key}'")
+        raise TranslationError(f"no catalog has the key '{key}'")  # i18n: not shown (see TranslationError)
     return entry
 
 
@@ -258,7 +264,7 @@ def t(key: str, **params: Any) -> str:
     lang = _current
     entry = _entry(key, lang)
     if entry.plural:
-        raise TranslationError(f"catalog key '{key}' is a plural entry: use tn('{key}', count, ...)")
+        raise TranslationError(f"catalog key '{key}' is a plural entry: use tn('{key}', count, ...)")  # i18n: not shown
     return entry.text.format(key, params, _shower(lang))
 
 
@@ -268,7 +274,7 @@ def tn(key: str, count: Number | Decimal, **params: Any) -> str:
     lang = _current
     entry = _entry(key, lang)
     if not entry.plural:
-        raise TranslationError(f"catalog key '{key}' is one text, not a plural entry: use t('{key}', ...)")
+        raise TranslationError(f"catalog key '{key}' is one text, not a plural entry: use t('{key}', ...)")  # i18n: not shown
     plural = _module("plural")
     if key.startswith("ordinal."):
         category = plural.ordinal_category(lang, int(count))

@@ -32,6 +32,11 @@ from typing import Any, Callable, Mapping, Sequence
 from . import CatalogError, TranslationError
 from .plural import ALL_CATEGORIES, CATEGORIES, ORDINAL_CATEGORIES
 
+# The messages of this module stay English and are marked "i18n: not shown": a
+# CatalogError is about a catalog that cannot be read, so its text cannot come from
+# the catalogs (see CatalogError); check_catalogs and TranslationError speak to the
+# developer and the tests.
+
 __all__ = ["Catalog", "CatalogError", "Entry", "Template", "TranslationError", "check_catalogs", "load_catalog"]
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -57,19 +62,19 @@ class Template:
             elif ch == "{":
                 end = text.find("}", i)
                 if end < 0:
-                    raise CatalogError(f"{where}: a '{{' is not closed with '}}' (write '{{{{' for a brace)")
+                    raise CatalogError(f"{where}: a '{{' is not closed with '}}' (write '{{{{' for a brace)")  # i18n: not shown
                 inner = text[i + 1:end]
                 if not _NAME.fullmatch(inner):
                     raise CatalogError(
-                        f"{where}: '{{{inner}}}' is not a placeholder: write {{name}} with a plain name "
-                        "(letters, digits and _), no attributes, indexes or formats")
+                        f"{where}: '{{{inner}}}' is not a placeholder: write {{name}} with a plain name "  # i18n: not shown
+                        "(letters, digits and _), no attributes, indexes or formats")  # i18n: not shown
                 if literal:
                     pieces.append("".join(literal))
                     literal = []
                 pieces.append((inner,))
                 i = end + 1
             elif ch == "}":
-                raise CatalogError(f"{where}: a '}}' has no '{{' (write '}}}}' for a brace)")
+                raise CatalogError(f"{where}: a '}}' has no '{{' (write '}}}}' for a brace)")  # i18n: not shown
             else:
                 literal.append(ch)
                 i += 1
@@ -88,7 +93,7 @@ class Template:
             name = piece[0]
             if name not in params:
                 given = ", ".join(sorted(params)) or "nothing"
-                raise TranslationError(f"catalog key '{key}' needs {{{name}}}; given: {given}")
+                raise TranslationError(f"catalog key '{key}' needs {{{name}}}; given: {given}")  # i18n: not shown
             out.append(show(params[name]))
         return "".join(out)
 
@@ -131,13 +136,13 @@ def _flatten(table: dict, prefix: str, where: str, out: dict[str, Entry]) -> Non
             forms = {}
             for category, text in value.items():
                 if not isinstance(text, str):
-                    raise CatalogError(f"{where}: {dotted}.{category}: expected text, got {type(text).__name__}")
+                    raise CatalogError(f"{where}: {dotted}.{category}: expected text, got {type(text).__name__}")  # i18n: not shown
                 forms[category] = Template(text, f"{where}: {dotted}.{category}")
             out[dotted] = Entry(dotted, forms=forms)
         elif isinstance(value, dict):
             _flatten(value, dotted, where, out)
         else:
-            raise CatalogError(f"{where}: {dotted}: expected text or a table, got {type(value).__name__}")
+            raise CatalogError(f"{where}: {dotted}: expected text or a table, got {type(value).__name__}")  # i18n: not shown
 
 
 class Catalog:
@@ -165,14 +170,14 @@ def load_catalog(path: str | Path, lang: str, parts: Sequence[str | Path] = ()) 
         try:
             data = tomllib.loads(file.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise CatalogError(f"{file}: no such catalog") from None
+            raise CatalogError(f"{file}: no such catalog") from None  # i18n: not shown
         except tomllib.TOMLDecodeError as exc:
-            raise CatalogError(f"{file}: not valid TOML: {exc}") from None
+            raise CatalogError(f"{file}: not valid TOML: {exc}") from None  # i18n: not shown
         found: dict[str, Entry] = {}
         _flatten(data, "", str(file), found)
         twice = sorted(set(found) & set(entries))
         if twice:
-            raise CatalogError(f"{file}: {twice[0]}: is given in another file of the {lang} catalog too")
+            raise CatalogError(f"{file}: {twice[0]}: is given in another file of the {lang} catalog too")  # i18n: not shown
         entries.update(found)
     return Catalog(lang, entries, str(path))
 
@@ -190,28 +195,28 @@ def check_catalogs(catalogs: Mapping[str, Catalog], base: str = "en") -> list[st
     for lang, catalog in catalogs.items():
         name = Path(catalog.source).name
         for key in sorted(set(english.entries) - set(catalog.entries)):
-            problems.append(f"{name}: {key}: missing (the English catalog has it)")
+            problems.append(f"{name}: {key}: missing (the English catalog has it)")  # i18n: not shown
         for key in sorted(set(catalog.entries) - set(english.entries)):
-            problems.append(f"{name}: {key}: not in the English catalog")
+            problems.append(f"{name}: {key}: not in the English catalog")  # i18n: not shown
         for key, entry in catalog.entries.items():
             model = english.entries.get(key)
             if model is None:
                 continue
             if entry.plural != model.plural:
-                kind = "a plural table" if model.plural else "one text"
-                problems.append(f"{name}: {key}: must be {kind}, as in the English catalog")
+                kind = "a plural table" if model.plural else "one text"  # i18n: not shown
+                problems.append(f"{name}: {key}: must be {kind}, as in the English catalog")  # i18n: not shown
                 continue
             if entry.plural:
                 table = ORDINAL_CATEGORIES if entry.ordinal else CATEGORIES
                 wanted = set(table.get(lang, ("other",)))
                 have = set(entry.forms)
                 if have != wanted:
-                    problems.append(f"{name}: {key}: the forms must be {', '.join(c for c in ALL_CATEGORIES if c in wanted)}"
+                    problems.append(f"{name}: {key}: the forms must be {', '.join(c for c in ALL_CATEGORIES if c in wanted)}"  # i18n: not shown
                                     f", not {', '.join(c for c in ALL_CATEGORIES if c in have)}")
             wanted_names = model.templates()[0].names
             for template in entry.templates():
                 if template.names != wanted_names:
-                    problems.append(f"{name}: {key}: placeholders {_names(template.names)} differ from the English "
+                    problems.append(f"{name}: {key}: placeholders {_names(template.names)} differ from the English "  # i18n: not shown
                                     f"{_names(wanted_names)} in '{template.text}'")
     return problems
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..i18n import t, tn
+
 SUITS: tuple[str, ...] = ("spades", "hearts", "diamonds", "clubs")
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -31,9 +33,6 @@ _SUIT_NAMES: dict[str, str] = {
     **_SUIT_TOKENS,
 }
 
-_CARD_HELP = "write the suit (S H D C or ♠ ♥ ♦ ♣) and the rank (2-10, J, Q, K, A), e.g. SK or ♥10"
-_SUIT_HELP = "write spades, hearts, diamonds or clubs (or S H D C, or ♠ ♥ ♦ ♣)"
-
 
 class CardError(ValueError):
     """A card, suit or hand as typed could not be accepted."""
@@ -48,9 +47,9 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.suit not in SUITS:
-            raise CardError(f"{self.suit!r} is not a suit: use one of {', '.join(SUITS)}")
+            raise CardError(t("cards.bad_suit", suit=repr(self.suit), suits=", ".join(SUITS)))
         if self.rank not in RANKS:
-            raise CardError(f"{self.rank!r} is not a rank: use one of {', '.join(RANKS)}")
+            raise CardError(t("cards.bad_rank", rank=repr(self.rank), ranks=", ".join(RANKS)))
 
     def __str__(self) -> str:
         return f"{SUIT_SYMBOL[self.suit]}{self.rank}"
@@ -64,7 +63,7 @@ class Card:
 def parse_card(text: str) -> Card:
     """Parse one card as typed, e.g. ``SK``, ``♥10``, ``10D``, ``K♠``, ``st``."""
     if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a card: {_CARD_HELP}")
+        raise CardError(t("cards.not_a_card", text=repr(text)))
     token = text.strip().upper()
     if len(token) >= 2:
         # Suit first ("SK", "♥10") ...
@@ -75,7 +74,7 @@ def parse_card(text: str) -> Card:
         suit, rank = _SUIT_TOKENS.get(token[-1]), _RANK_TOKENS.get(token[:-1])
         if suit is not None and rank is not None:
             return Card(suit, rank)
-    raise CardError(f"{text!r} is not a card: {_CARD_HELP}")
+    raise CardError(t("cards.not_a_card", text=repr(text)))
 
 
 def parse_hand(texts: Iterable[str] | str, count: int | None = None) -> tuple[Card, ...]:
@@ -92,14 +91,11 @@ def parse_hand(texts: Iterable[str] | str, count: int | None = None) -> tuple[Ca
     for text in texts:
         card = parse_card(text)
         if card in seen:
-            raise CardError(f"{card} is given twice")
+            raise CardError(t("cards.twice", card=str(card)))
         seen.add(card)
         cards.append(card)
     if count is not None and len(cards) != count:
-        raise CardError(
-            f"a hand here has {count} card{'' if count == 1 else 's'}, "
-            f"{len(cards)} {'was' if len(cards) == 1 else 'were'} given"
-        )
+        raise CardError(tn("cards.hand_size", count, given=tn("cards.given", len(cards))))
     return tuple(cards)
 
 
@@ -109,4 +105,4 @@ def parse_suit(text: str) -> str:
         suit = _SUIT_NAMES.get(text.strip().upper())
         if suit is not None:
             return suit
-    raise CardError(f"{text!r} is not a suit: {_SUIT_HELP}")
+    raise CardError(t("cards.not_a_suit", text=repr(text)))

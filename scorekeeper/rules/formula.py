@@ -30,7 +30,7 @@ import types
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from ..i18n import format_number, t
+from ..i18n import format_number, t, tn
 
 MAX_LENGTH = 1000
 MAX_DEPTH = 32
@@ -61,7 +61,11 @@ class Missing(Exception):
     def __init__(self, name: str, seat: int | None = None):
         self.name = name
         self.seat = seat
-        super().__init__(name if seat is None else f"{name} of seat {seat}")
+        super().__init__(name, seat)
+
+    def __str__(self) -> str:
+        # Raised often while a deal is being entered: the text is made only when shown.
+        return self.name if self.seat is None else t("formula.missing_of_seat", name=self.name, seat=self.seat)
 
 
 class EvalError(ValueError):
@@ -87,34 +91,70 @@ class NameInfo:
 AGGREGATES = {"sum", "count", "all", "any", "first_min", "first_max"}
 # min and max are aggregates with one argument and plain functions with more.
 
+# Each function by its name: how it is called (code, the same in every language).
 FUNCTIONS = {
-    "abs": "abs(x): the value without its sign",
-    "min": "min(x): the lowest over the seats; min(a, b, ...): the lowest of the values",
-    "max": "max(x): the highest over the seats; max(a, b, ...): the highest of the values",
-    "sum": "sum(x): x added up over the seats",
-    "count": "count(condition): how many seats meet the condition",
-    "all": "all(condition): every seat meets the condition",
-    "any": "any(condition): at least one seat meets the condition",
-    "first_min": "first_min(x): the first seat in bidding order with the lowest x",
-    "first_max": "first_max(x): the first seat in bidding order with the highest x",
-    "of": "of(seat, x): x for the given seat",
-    "bidder": "bidder(k): the seat that bids k-th this deal",
-    "cycle": "cycle(i, a, b, ...): a for i = 1, b for 2, ..., starting again after the last",
-    "pick": "pick(i, a, b, ...): a for i = 1, b for 2, ...",
-    "floor": "floor(x): x rounded down",
-    "ceil": "ceil(x): x rounded up",
-    "round": "round(x): x rounded to the nearest whole number",
-    "sign": "sign(x): -1, 0 or 1",
-    "clamp": "clamp(x, low, high): x kept between low and high",
-    "rank_count": "rank_count(cards, 'A'): how many cards of that rank",
-    "suit_count": "suit_count(cards, 'hearts'): how many cards of that suit",
-    "longest_suit": "longest_suit(cards): the length of the longest suit",
-    "card_count": "card_count(cards): how many cards",
-    "has_card": "has_card(cards, 'SA'): whether the cards include that card",
-    "entered": "entered(field): whether the table has entered that field",
-    "name": "name(seat): the player's name",
-    "team_of": "team_of(seat): the partnership number of a seat",
+    "abs": "abs(x)",  # i18n: not shown
+    "min": "min(x)",  # i18n: not shown
+    "max": "max(x)",  # i18n: not shown
+    "sum": "sum(x)",  # i18n: not shown
+    "count": "count(condition)",  # i18n: not shown
+    "all": "all(condition)",  # i18n: not shown
+    "any": "any(condition)",  # i18n: not shown
+    "first_min": "first_min(x)",  # i18n: not shown
+    "first_max": "first_max(x)",  # i18n: not shown
+    "of": "of(seat, x)",  # i18n: not shown
+    "bidder": "bidder(k)",  # i18n: not shown
+    "cycle": "cycle(i, a, b, ...)",  # i18n: not shown
+    "pick": "pick(i, a, b, ...)",  # i18n: not shown
+    "floor": "floor(x)",  # i18n: not shown
+    "ceil": "ceil(x)",  # i18n: not shown
+    "round": "round(x)",  # i18n: not shown
+    "sign": "sign(x)",  # i18n: not shown
+    "clamp": "clamp(x, low, high)",  # i18n: not shown
+    "rank_count": "rank_count(cards, 'A')",  # i18n: not shown
+    "suit_count": "suit_count(cards, 'hearts')",  # i18n: not shown
+    "longest_suit": "longest_suit(cards)",  # i18n: not shown
+    "card_count": "card_count(cards)",  # i18n: not shown
+    "has_card": "has_card(cards, 'SA')",  # i18n: not shown
+    "entered": "entered(field)",  # i18n: not shown
+    "name": "name(seat)",  # i18n: not shown
+    "team_of": "team_of(seat)",  # i18n: not shown
 }
+
+# What each function does, in the current language (read when a message is made).
+_MEANINGS: dict[str, Callable[[], str]] = {
+    "abs": lambda: t("formula.functions.abs"),
+    "min": lambda: t("formula.functions.min"),
+    "max": lambda: t("formula.functions.max"),
+    "sum": lambda: t("formula.functions.sum"),
+    "count": lambda: t("formula.functions.count"),
+    "all": lambda: t("formula.functions.all"),
+    "any": lambda: t("formula.functions.any"),
+    "first_min": lambda: t("formula.functions.first_min"),
+    "first_max": lambda: t("formula.functions.first_max"),
+    "of": lambda: t("formula.functions.of"),
+    "bidder": lambda: t("formula.functions.bidder"),
+    "cycle": lambda: t("formula.functions.cycle"),
+    "pick": lambda: t("formula.functions.pick"),
+    "floor": lambda: t("formula.functions.floor"),
+    "ceil": lambda: t("formula.functions.ceil"),
+    "round": lambda: t("formula.functions.round"),
+    "sign": lambda: t("formula.functions.sign"),
+    "clamp": lambda: t("formula.functions.clamp"),
+    "rank_count": lambda: t("formula.functions.rank_count"),
+    "suit_count": lambda: t("formula.functions.suit_count"),
+    "longest_suit": lambda: t("formula.functions.longest_suit"),
+    "card_count": lambda: t("formula.functions.card_count"),
+    "has_card": lambda: t("formula.functions.has_card"),
+    "entered": lambda: t("formula.functions.entered"),
+    "name": lambda: t("formula.functions.name"),
+    "team_of": lambda: t("formula.functions.team_of"),
+}
+
+
+def function_help(name: str) -> str:
+    """'abs(x): the value without its sign' in the current language."""
+    return t("formula.function_help", signature=FUNCTIONS[name], meaning=_MEANINGS[name]())
 
 _ARITY = {
     "abs": (1, 1), "min": (1, 64), "max": (1, 64), "sum": (1, 1), "count": (1, 1),
@@ -140,26 +180,26 @@ _CMPOPS: dict[type, Callable[[Any, Any], bool]] = {
     ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
 }
 
-_REFUSED = {
-    ast.Attribute: "attribute access ('.') is not allowed in formulas",
-    ast.Subscript: "subscripts ('[...]') are not allowed in formulas",
-    ast.Lambda: "lambda is not allowed in formulas",
-    ast.ListComp: "comprehensions are not allowed in formulas",
-    ast.SetComp: "comprehensions are not allowed in formulas",
-    ast.DictComp: "comprehensions are not allowed in formulas",
-    ast.GeneratorExp: "comprehensions are not allowed in formulas",
-    ast.JoinedStr: "f-strings are not allowed in formulas",
-    ast.FormattedValue: "f-strings are not allowed in formulas",
-    ast.NamedExpr: "':=' is not allowed in formulas",
-    ast.Starred: "'*' unpacking is not allowed in formulas",
-    ast.List: "lists are not allowed in formulas",
-    ast.Tuple: "tuples are not allowed in formulas",
-    ast.Dict: "dictionaries are not allowed in formulas",
-    ast.Set: "sets are not allowed in formulas",
-    ast.Await: "await is not allowed in formulas",
-    ast.Yield: "yield is not allowed in formulas",
-    ast.YieldFrom: "yield is not allowed in formulas",
-    ast.Slice: "slices are not allowed in formulas",
+_REFUSED: dict[type, Callable[[], str]] = {
+    ast.Attribute: lambda: t("formula.refused.attribute"),
+    ast.Subscript: lambda: t("formula.refused.subscript"),
+    ast.Lambda: lambda: t("formula.refused.lambda"),
+    ast.ListComp: lambda: t("formula.refused.comprehension"),
+    ast.SetComp: lambda: t("formula.refused.comprehension"),
+    ast.DictComp: lambda: t("formula.refused.comprehension"),
+    ast.GeneratorExp: lambda: t("formula.refused.comprehension"),
+    ast.JoinedStr: lambda: t("formula.refused.fstring"),
+    ast.FormattedValue: lambda: t("formula.refused.fstring"),
+    ast.NamedExpr: lambda: t("formula.refused.walrus"),
+    ast.Starred: lambda: t("formula.refused.starred"),
+    ast.List: lambda: t("formula.refused.list"),
+    ast.Tuple: lambda: t("formula.refused.tuple"),
+    ast.Dict: lambda: t("formula.refused.dict"),
+    ast.Set: lambda: t("formula.refused.set"),
+    ast.Await: lambda: t("formula.refused.await"),
+    ast.Yield: lambda: t("formula.refused.yield"),
+    ast.YieldFrom: lambda: t("formula.refused.yield"),
+    ast.Slice: lambda: t("formula.refused.slice"),
 }
 
 _CONSTANT_NAMES = {"true": True, "false": False, "True": True, "False": False}
@@ -168,13 +208,13 @@ _CONSTANT_NAMES = {"true": True, "false": False, "True": True, "False": False}
 def _precheck(text: str) -> str | None:
     """Refuse what could hurt the parser itself, before it sees the text."""
     if not isinstance(text, str):
-        return "a formula must be text"
+        return t("formula.not_text")
     if len(text) > MAX_LENGTH:
-        return f"the formula is {len(text)} characters long; at most {MAX_LENGTH} are allowed"
+        return t("formula.too_long", length=len(text), max=MAX_LENGTH)
     if not text.strip():
-        return "the formula is empty"
+        return t("formula.empty")
     if "\n" in text or "\r" in text:
-        return "a formula must be on one line"
+        return t("formula.one_line")
     depth = deepest = 0
     digits = 0
     quote = None
@@ -192,19 +232,34 @@ def _precheck(text: str) -> str | None:
             depth -= 1
         digits = digits + 1 if ch.isdigit() else 0
         if digits > 13:
-            return f"a number in a formula may have at most 13 digits (at most {MAX_LITERAL})"
+            return t("formula.too_many_digits", digits=13, max=MAX_LITERAL)
     if deepest > MAX_DEPTH:
-        return f"brackets are nested {deepest} deep; at most {MAX_DEPTH} are allowed"
+        return t("formula.brackets_too_deep", depth=deepest, max=MAX_DEPTH)
     return None
 
 
+def type_word(typ: str) -> str:
+    """A type of value (NUM, TEXT, BOOL, CARDS, ANY) as the current language says it."""
+    words = {
+        NUM: lambda: t("formula.types.number"), TEXT: lambda: t("formula.types.text"),
+        BOOL: lambda: t("formula.types.bool"), CARDS: lambda: t("formula.types.cards"),
+        ANY: lambda: t("formula.types.any"),
+    }
+    word = words.get(typ)
+    return word() if word else typ
+
+
 def _kind(value: Any) -> str:
-    return "text" if isinstance(value, str) else "cards" if isinstance(value, tuple) else type(value).__name__
+    if isinstance(value, str):
+        return type_word(TEXT)
+    return type_word(CARDS) if isinstance(value, tuple) else type(value).__name__
 
 
 def _syntax_message(text: str, exc: SyntaxError) -> str:
-    col = f" at column {exc.offset}" if exc.offset else ""
-    return f"'{text}' is not a valid formula ({exc.msg}{col})"
+    # exc.msg is Python's own words ("invalid syntax"), shown as Python gives them.
+    if exc.offset:
+        return t("formula.syntax_at", text=text, detail=exc.msg, column=exc.offset)
+    return t("formula.syntax", text=text, detail=exc.msg)
 
 
 
@@ -215,14 +270,14 @@ def _syntax_message(text: str, exc: SyntaxError) -> str:
 
 def _check_numbers(symbol: str, a: Any, b: Any) -> None:
     if not (isinstance(a, (int, float)) and isinstance(b, (int, float))):
-        raise TypeError(f"'{symbol}' needs numbers, got {_kind(a)} and {_kind(b)}")
+        raise TypeError(t("formula.eval.needs_numbers", symbol=symbol, left=_kind(a), right=_kind(b)))
 
 
 def _bounded(result: Any) -> Any:
     if isinstance(result, int) and result.bit_length() > MAX_BITS or (
         isinstance(result, float) and not math.isfinite(result)
     ):
-        raise OverflowError(f"the result is larger than 2**{MAX_BITS}")
+        raise OverflowError(t("formula.eval.too_large", bits=MAX_BITS))
     return result
 
 
@@ -258,14 +313,14 @@ def _cycle(index, fns):
 def _pick(key, index, fns):
     i = int(index)
     if not 1 <= i <= len(fns):
-        raise EvalError(key, f"pick() was given {i}, but has only {len(fns)} values")
+        raise EvalError(key, tn("formula.eval.pick_range", len(fns), index=i))
     return fns[i - 1]()
 
 
 def _bidder(key, order, k):
     k = int(k)
     if not 1 <= k <= len(order):
-        raise EvalError(key, f"bidder() was given {k}; there are {len(order)} bidders")
+        raise EvalError(key, tn("formula.eval.bidder_range", len(order), index=k))
     return order[k - 1]
 
 
@@ -483,18 +538,18 @@ class _Compiler:
 
     def suggest(self, name: str) -> str:
         close = difflib.get_close_matches(name, list(self.names) + list(FUNCTIONS), n=1)
-        return f" (did you mean '{close[0]}'?)" if close else ""
+        return t("rules.did_you_mean", name=close[0]) if close else ""
 
     # Each visit returns (generated node, type).
     def visit(self, node: ast.AST, scope: str, depth: int = 0):
         if depth > MAX_DEPTH:
-            raise self.fail(f"the formula is nested more than {MAX_DEPTH} deep")
+            raise self.fail(t("formula.nested_more_than", max=MAX_DEPTH))
         for kind, message in _REFUSED.items():
             if isinstance(node, kind):
-                raise self.fail(message)
+                raise self.fail(message())
         method = getattr(self, "v_" + type(node).__name__, None)
         if method is None:
-            raise self.fail(f"'{type(node).__name__}' is not allowed in formulas")
+            raise self.fail(t("formula.node_not_allowed", node=type(node).__name__))
         return method(node, scope, depth + 1)
 
     def v_Expression(self, node, scope, depth):
@@ -506,55 +561,52 @@ class _Compiler:
             return ast.Constant(value), BOOL
         if isinstance(value, int):
             if abs(value) > MAX_LITERAL:
-                raise self.fail(f"the number {value} is too large; at most {MAX_LITERAL} is allowed")
+                raise self.fail(t("formula.number_too_large", value=str(value), max=MAX_LITERAL))
             return ast.Constant(value), NUM
         if isinstance(value, float):
             if not math.isfinite(value) or abs(value) > MAX_LITERAL:
-                raise self.fail(f"the number {value} is too large; at most {MAX_LITERAL} is allowed")
+                raise self.fail(t("formula.number_too_large", value=str(value), max=MAX_LITERAL))
             return ast.Constant(value), NUM
         if isinstance(value, str):
             if len(value) > MAX_TEXT_LITERAL:
-                raise self.fail(f"text in a formula may be at most {MAX_TEXT_LITERAL} characters")
+                raise self.fail(t("formula.text_too_long", max=MAX_TEXT_LITERAL))
             return ast.Constant(value), TEXT
-        raise self.fail(f"the value {value!r} is not allowed in formulas")
+        raise self.fail(t("formula.value_not_allowed", value=repr(value)))
 
     def v_Name(self, node, scope, depth):
         name = node.id
         if name in _CONSTANT_NAMES:
             return ast.Constant(_CONSTANT_NAMES[name]), BOOL
         if name.startswith("_"):
-            raise self.fail(f"names starting with '_' are not allowed: '{name}'")
+            raise self.fail(t("formula.underscore_name", name=name))
         info = self.names.get(name)
         if info is None:
             if name in FUNCTIONS:
-                raise self.fail(f"'{name}' is a function: write {FUNCTIONS[name].split(':')[0]}")
-            raise self.fail(f"unknown name '{name}'{self.suggest(name)}")
+                raise self.fail(t("formula.is_a_function", name=name, signature=FUNCTIONS[name]))
+            raise self.fail(t("formula.unknown_name", name=name, hint=self.suggest(name)))
         if info.scope == SEAT and scope != SEAT:
-            raise self.fail(
-                f"'{name}' has a value for each seat; use it inside sum(), min(), max(), "
-                f"count(), first_min() or of(seat, ...)"
-            )
+            raise self.fail(t("formula.per_seat_name", name=name))
         if info.scope == TEAM and scope != TEAM:
-            raise self.fail(f"'{name}' has a value for each partnership; use it in a partnership formula")
+            raise self.fail(t("formula.per_team_name", name=name))
         return self.emit.name(name, info), info.type
 
     def _num(self, node, scope, depth, what: str):
         code, typ = self.visit(node, scope, depth)
         if typ not in (NUM, BOOL, ANY):
-            raise self.fail(f"{what} needs numbers, but {ast.unparse(node)!r} is {typ}")
+            raise self.fail(t("formula.needs_numbers", what=what, expr=repr(ast.unparse(node)), type=type_word(typ)))
         return code, typ
 
     def v_BinOp(self, node, scope, depth):
         op = type(node.op)
         if op not in _SYMBOLS:
-            raise self.fail(f"the operator in {ast.unparse(node)!r} is not allowed")
+            raise self.fail(t("formula.operator_not_allowed", expr=repr(ast.unparse(node))))
         symbol = _SYMBOLS[op]
         if op is ast.Pow:
             exp = node.right
             if isinstance(exp, ast.UnaryOp) or not (
                 isinstance(exp, ast.Constant) and type(exp.value) is int and 0 <= exp.value <= MAX_POWER
             ):
-                raise self.fail(f"'**' is allowed only with a whole-number exponent from 0 to {MAX_POWER} written as a number")
+                raise self.fail(t("formula.power_exponent", max=MAX_POWER))
         left, lt = self._num(node.left, scope, depth, f"'{symbol}'")
         right, rt = self._num(node.right, scope, depth, f"'{symbol}'")
         if lt != ANY and rt != ANY and (op in _NATIVE_OPS or (op is ast.Mult and _small_constant(left, right))):
@@ -582,7 +634,7 @@ class _Compiler:
             if isinstance(code, ast.Constant) and type(code.value) in (int, float):
                 return ast.Constant(-code.value if minus else code.value), NUM
             return ast.UnaryOp(op=ast.USub() if minus else ast.UAdd(), operand=code), NUM
-        raise self.fail("'~' is not allowed in formulas")
+        raise self.fail(t("formula.tilde"))
 
     def v_BoolOp(self, node, scope, depth):
         parts = [self.visit(v, scope, depth)[0] for v in node.values]
@@ -605,10 +657,10 @@ class _Compiler:
         comparators, ops = [], []
         for op, comparator in zip(node.ops, node.comparators):
             if not isinstance(op, _COMPARE):
-                raise self.fail(f"'{ast.unparse(node)}': only == != < <= > >= compare values in formulas")
+                raise self.fail(t("formula.compare_operators", expr=ast.unparse(node)))
             code, typ = self.visit(comparator, scope, depth)
             if type(op) not in (ast.Eq, ast.NotEq) and TEXT in (prev_type, typ) and prev_type != typ:
-                raise self.fail(f"'{ast.unparse(node)}' compares text with a number")
+                raise self.fail(t("formula.compare_text_number", expr=ast.unparse(node)))
             comparators.append(code)
             ops.append(type(op)())
             prev_type = typ
@@ -628,26 +680,25 @@ class _Compiler:
 
     def v_Call(self, node, scope, depth):
         if not isinstance(node.func, ast.Name):
-            raise self.fail(f"only the listed functions may be called; '{ast.unparse(node.func)}' is not one")
+            raise self.fail(t("formula.not_a_function", expr=ast.unparse(node.func)))
         fname = node.func.id
         if fname not in FUNCTIONS:
-            raise self.fail(
-                f"unknown function '{fname}'{self.suggest(fname)}; the functions are "
-                + ", ".join(sorted(FUNCTIONS))
-            )
+            raise self.fail(t("formula.unknown_function", name=fname, hint=self.suggest(fname),
+                              functions=", ".join(sorted(FUNCTIONS))))
         if node.keywords:
-            raise self.fail(f"{fname}() takes no named arguments")
+            raise self.fail(t("formula.no_named_arguments", name=fname))
         args = node.args
         low, high = _ARITY[fname]
         if not low <= len(args) <= high:
-            raise self.fail(f"wrong number of arguments: {FUNCTIONS[fname]}")
+            raise self.fail(t("formula.wrong_arity", help=function_help(fname)))
         return getattr(self, "f_" + fname, self._generic)(fname, args, scope, depth)
 
     # -- aggregates over seats
     def _aggregate(self, fname, args, scope, depth):
         code, typ = self.visit(args[0], SEAT, depth)
         if fname in ("sum", "min", "max", "first_min", "first_max") and typ not in (NUM, BOOL, ANY):
-            raise self.fail(f"{fname}() needs numbers, but {ast.unparse(args[0])!r} is {typ}")
+            raise self.fail(t("formula.needs_numbers", what=f"{fname}()", expr=repr(ast.unparse(args[0])),
+                              type=type_word(typ)))
         emit = self.emit
         if fname == "count":
             return _call("_sum", emit.over_seats(ast.Constant(1), code)), NUM
@@ -688,10 +739,10 @@ class _Compiler:
     def f_entered(self, fname, args, scope, depth):
         arg = args[0]
         if not isinstance(arg, ast.Name) or arg.id not in self.names or not self.names[arg.id].entered:
-            raise self.fail("entered() takes the name of a field the table enters, e.g. entered(points)")
+            raise self.fail(t("formula.entered_needs_field"))
         info = self.names[arg.id]
         if info.scope == SEAT and scope != SEAT:
-            raise self.fail(f"'{arg.id}' has a value for each seat; use entered() inside of(seat, ...) or count()")
+            raise self.fail(t("formula.entered_per_seat", name=arg.id))
         return self.emit.env_call("is_entered", ast.Constant(arg.id)), BOOL
 
     def _generic(self, fname, args, scope, depth):
@@ -701,7 +752,8 @@ class _Compiler:
 
         def need(i, want):
             if types[i] not in (want, ANY) and not (want == NUM and types[i] == BOOL):
-                raise self.fail(f"{fname}() needs {want} as argument {i + 1}, but {ast.unparse(args[i])!r} is {types[i]}")
+                raise self.fail(t("formula.argument_type", name=fname, want=type_word(want), number=i + 1,
+                                  expr=repr(ast.unparse(args[i])), type=type_word(types[i])))
 
         if fname in ("abs", "floor", "ceil", "round", "sign", "clamp", "bidder", "name", "team_of"):
             for i in range(len(args)):
@@ -790,7 +842,7 @@ def _function(generated: ast.Expression, key: str) -> Callable[..., Any]:
     """
     for node in ast.walk(generated):
         if not isinstance(node, GENERATED_NODES):  # a bug in the generator, never user input
-            raise FormulaError(key, f"internal error: generated {type(node).__name__}")
+            raise FormulaError(key, f"internal error: generated {type(node).__name__}")  # i18n: not shown (a bug)
     code = compile(generated, f"<formula {key}>", "eval", dont_inherit=True)
     inner = next(c for c in code.co_consts if isinstance(c, types.CodeType))
     return types.FunctionType(inner, {"__builtins__": {}, **_HELPERS}, "formula")
@@ -831,8 +883,11 @@ class Formula:
 
     def _wrap(self, exc: Exception) -> EvalError:
         if isinstance(exc, RecursionError):
-            return EvalError(self.key, f"'{self.text}' refers to itself")
-        return EvalError(self.key, f"'{self.text}' cannot be computed: {exc}")
+            return EvalError(self.key, t("formula.eval.refers_to_itself", text=self.text))
+        if isinstance(exc, ZeroDivisionError):  # Python says it three ways; players read one
+            return EvalError(self.key, t("formula.eval.cannot_compute", text=self.text,
+                                         reason=t("formula.eval.division_by_zero")))
+        return EvalError(self.key, t("formula.eval.cannot_compute", text=self.text, reason=str(exc)))
 
     def __call__(self, env) -> Any:
         fn = self._generic
@@ -895,7 +950,7 @@ def compile_formula(
     The code is generated on first use (so a command that loads a ruleset stays fast).
     """
     if isinstance(text, bool) or not isinstance(text, (str, int, float)):
-        raise FormulaError(key, f"expected a formula (text) or a number, got {type(text).__name__}")
+        raise FormulaError(key, t("formula.expected_formula", got=type(text).__name__))
     if not isinstance(text, str):
         text = repr(text)
     problem = _precheck(text)
@@ -906,11 +961,11 @@ def compile_formula(
     except SyntaxError as exc:
         raise FormulaError(key, _syntax_message(text, exc)) from None
     except (RecursionError, MemoryError, ValueError):
-        raise FormulaError(key, f"'{text[:40]}' is too complex to be a formula") from None
+        raise FormulaError(key, t("formula.too_complex", text=text[:40])) from None
     try:
         _, typ = _build(tree, key, names, scope, None)
     except RecursionError:
-        raise FormulaError(key, "the formula is nested too deep") from None
+        raise FormulaError(key, t("formula.nested_too_deep")) from None
     return Formula(key, text.strip(), typ, used_names(tree) - set(_CONSTANT_NAMES), tree, dict(names), scope)
 
 
@@ -923,9 +978,9 @@ def compile_template(
     and decimals are written in the current language (scorekeeper.i18n).
     """
     if not isinstance(text, str):
-        raise FormulaError(key, f"expected text, got {type(text).__name__}")
+        raise FormulaError(key, t("formula.expected_text", got=type(text).__name__))
     if len(text) > 2000:
-        raise FormulaError(key, "a message may be at most 2000 characters")
+        raise FormulaError(key, t("formula.message_too_long", max=2000))
     pieces: list[Any] = []
     i, literal = 0, []
     while i < len(text):
@@ -939,14 +994,14 @@ def compile_template(
         elif ch == "{":
             end = text.find("}", i)
             if end < 0:
-                raise FormulaError(key, "a '{' in the message is not closed with '}' (write '{{' for a brace)")
+                raise FormulaError(key, t("formula.message_open_brace"))
             if literal:
                 pieces.append("".join(literal))
                 literal = []
             pieces.append(compile_formula(text[i + 1:end], key=key, names=names, scope=scope))
             i = end + 1
         elif ch == "}":
-            raise FormulaError(key, "a '}' in the message has no '{' (write '}}' for a brace)")
+            raise FormulaError(key, t("formula.message_close_brace"))
         else:
             literal.append(ch)
             i += 1

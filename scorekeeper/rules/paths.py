@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import t
+
 
 def builtin_rulesets_dir() -> Path:
     """Return the folder holding the built-in ruleset files.
@@ -24,11 +26,7 @@ def builtin_rulesets_dir() -> Path:
     checkout = here.parents[2] / "rulesets"
     if checkout.is_dir():
         return checkout
-    raise FileNotFoundError(
-        "the built-in rulesets were not found: looked for "
-        f"{installed} (installed package) and {checkout} (source checkout); "
-        "the installation looks incomplete, reinstall scorekeeper"
-    )
+    raise FileNotFoundError(t("rules.paths.missing", installed=str(installed), checkout=str(checkout)))
 
 
 def list_builtin_ruleset_files() -> list[Path]:

@@ -24,11 +24,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
-from ..i18n import LANGUAGES, LanguageError
+from ..i18n import LANGUAGES, LanguageError, t, tn
 
 from .formula import (
     BOOL, CARDS, CONST, DEAL, NUM, SEAT, TEXT,
-    Formula, FormulaError, NameInfo, compile_formula, compile_template,
+    Formula, FormulaError, NameInfo, compile_formula, compile_template, type_word,
 )
 from .paths import builtin_rulesets_dir
 
@@ -40,31 +40,32 @@ SCOPES = ("seat", "team", "deal")
 ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 RULESET_ID_RE = re.compile(r"^[a-z][a-z0-9-]*$")
 
-# Names every ruleset has, with what they mean (shown by `rules show` and in docs).
-CONTEXT_NAMES: dict[str, tuple[NameInfo, str]] = {
-    "players": (NameInfo(NUM, CONST), "the number of players"),
-    "deck": (NameInfo(NUM, CONST), "the number of cards in the deck"),
-    "deals": (NameInfo(NUM, CONST), "the number of deals in the plan (0 when the game ends by score)"),
-    "deal": (NameInfo(NUM, DEAL), "the number of this deal, from 1"),
-    "cards": (NameInfo(NUM, DEAL), "cards dealt to each player this deal (the number of tricks)"),
-    "dealer": (NameInfo(NUM, DEAL), "the dealer's seat"),
-    "forehand": (NameInfo(NUM, DEAL), "the seat left of the dealer"),
-    "first_bidder": (NameInfo(NUM, DEAL), "the seat that bids first"),
-    "leader": (NameInfo(NUM, DEAL), "the seat that leads the first trick"),
-    "trump": (NameInfo(TEXT, DEAL), "this deal's trump suit, or 'none'"),
-    "seat": (NameInfo(NUM, SEAT), "the seat's number, 1 for the first player entered"),
-    "position": (NameInfo(NUM, SEAT), "the seat's place in the bidding order, from 1"),
-    "team": (NameInfo(NUM, SEAT), "the seat's partnership number (0 without partnerships)"),
-    "player": (NameInfo(TEXT, SEAT), "the seat's player name"),
-    "is_dealer": (NameInfo(BOOL, SEAT), "whether the seat deals"),
-    "before": (NameInfo(NUM, SEAT), "the seat's (or partnership's) total before this deal"),
+# Names every ruleset has, each with a function giving what it means in the current
+# language (said when a ruleset tries to take the name for itself).
+CONTEXT_NAMES: dict[str, tuple[NameInfo, Callable[[], str]]] = {
+    "players": (NameInfo(NUM, CONST), lambda: t("rules.names.players")),
+    "deck": (NameInfo(NUM, CONST), lambda: t("rules.names.deck")),
+    "deals": (NameInfo(NUM, CONST), lambda: t("rules.names.deals")),
+    "deal": (NameInfo(NUM, DEAL), lambda: t("rules.names.deal")),
+    "cards": (NameInfo(NUM, DEAL), lambda: t("rules.names.cards")),
+    "dealer": (NameInfo(NUM, DEAL), lambda: t("rules.names.dealer")),
+    "forehand": (NameInfo(NUM, DEAL), lambda: t("rules.names.forehand")),
+    "first_bidder": (NameInfo(NUM, DEAL), lambda: t("rules.names.first_bidder")),
+    "leader": (NameInfo(NUM, DEAL), lambda: t("rules.names.leader")),
+    "trump": (NameInfo(TEXT, DEAL), lambda: t("rules.names.trump")),
+    "seat": (NameInfo(NUM, SEAT), lambda: t("rules.names.seat")),
+    "position": (NameInfo(NUM, SEAT), lambda: t("rules.names.position")),
+    "team": (NameInfo(NUM, SEAT), lambda: t("rules.names.team")),
+    "player": (NameInfo(TEXT, SEAT), lambda: t("rules.names.player")),
+    "is_dealer": (NameInfo(BOOL, SEAT), lambda: t("rules.names.is_dealer")),
+    "before": (NameInfo(NUM, SEAT), lambda: t("rules.names.before")),
 }
 END_NAMES = {
-    "total": (NameInfo(NUM, SEAT), "the seat's (or partnership's) total after this deal (in the current part, with parts)"),
+    "total": (NameInfo(NUM, SEAT), lambda: t("rules.names.total")),
 }
 MATCH_NAMES = {
-    "parts_won": (NameInfo(NUM, SEAT), "with parts: how many parts (e.g. games of a rubber) the seat has won"),
-    "match_total": (NameInfo(NUM, SEAT), "with parts: the points the seat has been awarded for finished parts"),
+    "parts_won": (NameInfo(NUM, SEAT), lambda: t("rules.names.parts_won")),
+    "match_total": (NameInfo(NUM, SEAT), lambda: t("rules.names.match_total")),
 }
 
 
@@ -116,22 +117,22 @@ class Option:
                 return True
             if low in ("no", "false", "off", "0", "ei", "nie"):
                 return False
-            raise ValueError(f"option {self.id} is yes or no, not '{text}'")
+            raise ValueError(t("rules.option.not_bool", id=self.id, value=str(text)))
         if self.type == "int":
             try:
                 value = int(text) if not isinstance(text, bool) else None
             except (TypeError, ValueError):
                 value = None
             if value is None:
-                raise ValueError(f"option {self.id} is a whole number, not '{text}'")
+                raise ValueError(t("rules.option.not_int", id=self.id, value=str(text)))
             if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
-                raise ValueError(f"option {self.id} must be from {self.min} to {self.max}, not {value}")
+                raise ValueError(t("rules.option.out_of_range", id=self.id, min=str(self.min), max=str(self.max),
+                                   value=value))
             return value
         value = str(text).strip()
         if value not in self.choices:
-            close = difflib.get_close_matches(value, self.choices, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            raise ValueError(f"option {self.id} is one of {', '.join(self.choices)}, not '{value}'{hint}")
+            raise ValueError(t("rules.option.not_a_choice", id=self.id, choices=", ".join(self.choices), value=value,
+                               hint=_hint(value, self.choices)))
         return value
 
 
@@ -294,10 +295,10 @@ class Ruleset:
         values = self.option_defaults()
         for key, raw in (given or {}).items():
             if key not in self.options:
-                close = difflib.get_close_matches(key, list(self.options), n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
-                known = ", ".join(self.options) or "none"
-                raise ValueError(f"{self.id} has no option '{key}'{hint}; its options are: {known}")
+                if self.options:
+                    raise ValueError(t("rules.option.unknown", ruleset=self.id, name=key, hint=_hint(key, self.options),
+                                       options=", ".join(self.options)))
+                raise ValueError(t("rules.option.unknown_none", ruleset=self.id, name=key))
             values[key] = self.options[key].parse(raw)
         return values
 
@@ -311,17 +312,17 @@ class Ruleset:
 # (an array of tables), teams, range.
 
 TOP = {
-    "id": ("id", True), "name": ("str", True), "aka": ("list-str", False),
+    "id": ("id", True), "name": ("str", True), "aka": ("list-str", False),  # i18n: not shown
     "description": ("str", True), "source": ("str", False),
-    "extends": ("str", False), "remove": ("list-str", False),
-    "players": ("table:players", True), "deck": ("formula", True),
-    "phases": ("list-str", False), "teams": ("table:teams", False),
-    "options": ("tables:option", False), "constants": ("formulas", False),
-    "deals": ("table:deals", True), "seats": ("table:seats", False),
-    "trump": ("array:trump", False), "fields": ("tables:field", True),
-    "derived": ("tables:derived", False), "score": ("table:score", True),
-    "checks": ("array:check", False), "reminders": ("array:reminder", False),
-    "end": ("table:end", False), "hand_value": ("str", False), "parts": ("table:parts", False),
+    "extends": ("str", False), "remove": ("list-str", False),  # i18n: not shown
+    "players": ("table:players", True), "deck": ("formula", True),  # i18n: not shown
+    "phases": ("list-str", False), "teams": ("table:teams", False),  # i18n: not shown
+    "options": ("tables:option", False), "constants": ("formulas", False),  # i18n: not shown
+    "deals": ("table:deals", True), "seats": ("table:seats", False),  # i18n: not shown
+    "trump": ("array:trump", False), "fields": ("tables:field", True),  # i18n: not shown
+    "derived": ("tables:derived", False), "score": ("table:score", True),  # i18n: not shown
+    "checks": ("array:check", False), "reminders": ("array:reminder", False),  # i18n: not shown
+    "end": ("table:end", False), "hand_value": ("str", False), "parts": ("table:parts", False),  # i18n: not shown
     "phase_labels": ("strings", False), "translations": ("tables", False),
 }
 TABLES = {
@@ -329,10 +330,10 @@ TABLES = {
     "teams": {"seats": ("teams", True)},
     "option": {
         "type": ("str", True), "default": ("any", True), "label": ("str", False),
-        "help": ("str", False), "choices": ("list-str", False), "labels": ("strings", False),
+        "help": ("str", False), "choices": ("list-str", False), "labels": ("strings", False),  # i18n: not shown
         "min": ("int", False), "max": ("int", False),
     },
-    "deals": {"plan": ("array:piece", False), "cards": ("formula", False)},
+    "deals": {"plan": ("array:piece", False), "cards": ("formula", False)},  # i18n: not shown
     "piece": {
         "when": ("formula", False), "range": ("range", False), "cards": ("formula", False),
         "repeat": ("formula", False), "times": ("formula", False),
@@ -346,7 +347,7 @@ TABLES = {
     "field": {
         "scope": ("str", False), "phase": ("str", False), "type": ("str", True),
         "label": ("str", False), "help": ("str", False), "min": ("formula", False),
-        "max": ("formula", False), "choices": ("list-str", False), "count": ("formula", False),
+        "max": ("formula", False), "choices": ("list-str", False), "count": ("formula", False),  # i18n: not shown
         "when": ("formula", False), "fill": ("formula", False), "optional": ("bool", False),
         "labels": ("strings", False),
     },
@@ -372,7 +373,7 @@ TABLES = {
 # options, fields, derived values, checks, reminders and trump rules named by id.
 TRANSLATION_LANGUAGES = tuple(code for code in LANGUAGES if code != "en")
 TRANSLATION_KEYS = {
-    "name": "str", "description": "str", "aka": "list-str", "phase_labels": "phases",
+    "name": "str", "description": "str", "aka": "list-str", "phase_labels": "phases",  # i18n: not shown
     "options": "option", "fields": "field", "derived": "derived", "checks": "check",
     "reminders": "reminder", "trump": "trump", "parts": "parts",
 }
@@ -384,22 +385,40 @@ TRANSLATION_ITEMS = {
     "reminder": {"text": "template"},
     "trump": {"say": "template"},
 }
-_ITEM_WORDS = {
-    "options": ("option", "options"), "fields": ("field", "fields"), "derived": ("derived value", "derived values"),
-    "checks": ("check", "checks"), "reminders": ("reminder", "reminders"), "trump": ("trump rule", "trump rules"),
+# What each translated section holds, one and many, in the current language.
+_ITEM_WORDS: dict[str, tuple[Callable[[], str], Callable[[], str]]] = {
+    "options": (lambda: t("rules.items.option"), lambda: t("rules.items.options")),
+    "fields": (lambda: t("rules.items.field"), lambda: t("rules.items.fields")),
+    "derived": (lambda: t("rules.items.derived"), lambda: t("rules.items.deriveds")),
+    "checks": (lambda: t("rules.items.check"), lambda: t("rules.items.checks")),
+    "reminders": (lambda: t("rules.items.reminder"), lambda: t("rules.items.reminders")),
+    "trump": (lambda: t("rules.items.trump"), lambda: t("rules.items.trumps")),
 }
 DEFAULT_PHASES = ("evaluation", "bidding", "play")
 
-_TYPE_WORDS = {
-    "str": "text", "id": "a name (lower-case letters, digits, _)", "int": "a whole number",
-    "bool": "true or false", "formula": "a formula (text) or a number", "template": "text",
-    "list-str": "a list of texts", "range": "a list of two values [from, to]",
-    "teams": "a list of seat lists, e.g. [[1, 3], [2, 4]]",
+# What a kind of value in the schema is, in the current language (read when a problem is found).
+_TYPE_WORDS: dict[str, Callable[[], str]] = {
+    "str": lambda: t("rules.kinds.text"), "id": lambda: t("rules.kinds.id"), "int": lambda: t("rules.kinds.int"),
+    "bool": lambda: t("rules.kinds.bool"), "formula": lambda: t("rules.kinds.formula"),
+    "template": lambda: t("rules.kinds.text"), "list-str": lambda: t("rules.kinds.texts"),  # i18n: not shown
+    "range": lambda: t("rules.kinds.range"), "teams": lambda: t("rules.kinds.teams"),
 }
 
 
+def _type_word(base: str, default: str | None = None) -> str:
+    word = _TYPE_WORDS.get(base)
+    if word is not None:
+        return word()
+    return t("rules.kinds.table") if default == "table" else base
+
+
 def _toml_type(value: Any) -> str:
-    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
+    words = {
+        bool: lambda: t("rules.toml.bool"), int: lambda: t("rules.toml.number"), float: lambda: t("rules.toml.number"),
+        str: lambda: t("rules.toml.text"), list: lambda: t("rules.toml.list"), dict: lambda: t("rules.toml.table"),
+    }
+    word = words.get(type(value))
+    return word() if word else type(value).__name__
 
 
 def _key(path: str, key: str) -> str:
@@ -409,7 +428,7 @@ def _key(path: str, key: str) -> str:
 
 def _hint(value: str, known) -> str:
     close = difflib.get_close_matches(str(value), list(known), n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return t("rules.did_you_mean", name=close[0]) if close else ""
 
 
 def _phase_title(phase: str) -> str:
@@ -428,27 +447,25 @@ class _Checker:
 
     def table(self, raw: Any, schema: dict, path: str) -> dict:
         if not isinstance(raw, dict):
-            self.add(path, f"expected a table, got {_toml_type(raw)}")
+            self.add(path, t("rules.expected_table", got=_toml_type(raw)))
             return {}
         ok = {}
         for key, value in raw.items():
             where = _key(path, key)
             if key not in schema:
-                close = difflib.get_close_matches(key, list(schema), n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
-                self.add(where, f"unknown key '{key}'{hint}; allowed here: {', '.join(schema)}")
+                self.add(where, t("rules.unknown_key", name=key, hint=_hint(key, schema), allowed=", ".join(schema)))
                 continue
             kind = schema[key][0]
             if self.value(value, kind, where):
                 ok[key] = value
         for key, (kind, required) in schema.items():
             if required and key not in raw:
-                self.add(_key(path, key), f"is missing: {_TYPE_WORDS.get(kind.split(':')[0], 'a table')} is required here")
+                self.add(_key(path, key), t("rules.missing", kind=_type_word(kind.split(":")[0], "table")))
         return ok
 
     def value(self, value: Any, kind: str, where: str) -> bool:
         base = kind.split(":")[0]
-        bad = lambda: self.add(where, f"expected {_TYPE_WORDS.get(base, base)}, got {_toml_type(value)}")  # noqa: E731
+        bad = lambda: self.add(where, t("rules.expected", kind=_type_word(base), got=_toml_type(value)))  # noqa: E731
         if base == "any":
             return True
         if base == "str" or base == "template":
@@ -457,7 +474,7 @@ class _Checker:
             return True
         if base == "id":
             if not isinstance(value, str) or not (ID_RE.match(value) or RULESET_ID_RE.match(value)):
-                self.add(where, f"'{value}' is not a valid name: use lower-case letters, digits, '_' or '-', starting with a letter")
+                self.add(where, t("rules.bad_id", value=str(value)))
                 return False
             return True
         if base == "int":
@@ -472,13 +489,13 @@ class _Checker:
             if isinstance(value, bool) or not isinstance(value, (str, int, float)):
                 bad(); return False
             return True
-        if base == "list-str":
+        if base == "list-str":  # i18n: not shown
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 bad(); return False
             return True
         if base == "strings" or base == "formulas":
             if not isinstance(value, dict):
-                self.add(where, f"expected a table, got {_toml_type(value)}")
+                self.add(where, t("rules.expected_table", got=_toml_type(value)))
                 return False
             good = True
             for k, v in value.items():
@@ -503,7 +520,7 @@ class _Checker:
             return True
         if base == "array":
             if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-                self.add(where, f"expected an array of tables ([[{where}]]), got {_toml_type(value)}")
+                self.add(where, t("rules.expected_array", where=where, got=_toml_type(value)))
                 return False
             return True
         raise AssertionError(kind)  # pragma: no cover
@@ -515,21 +532,22 @@ def _read_toml(path: Path, shown: str) -> dict:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RulesetError([Problem(shown, "", "no such file")]) from None
+        raise RulesetError([Problem(shown, "", t("rules.file.missing"))]) from None
     except UnicodeDecodeError:
-        raise RulesetError([Problem(shown, "", "the file is not UTF-8 text")]) from None
+        raise RulesetError([Problem(shown, "", t("rules.file.not_utf8"))]) from None
     except OSError as exc:
-        raise RulesetError([Problem(shown, "", f"cannot be read: {exc.strerror}")]) from None
+        raise RulesetError([Problem(shown, "", t("rules.file.unreadable", reason=exc.strerror))]) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         line = None
-        m = re.search(r"\(at line (\d+), column (\d+)\)", message)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", message)  # i18n: not shown (tomllib's words)
         if m:
             line = int(m.group(1))
             message = message[: m.start()].strip()
-        raise RulesetError([Problem(shown, "", f"not valid TOML: {message}", line)]) from None
+        # tomllib's own explanation stays in its English; the sentence around it is translated.
+        raise RulesetError([Problem(shown, "", t("rules.file.not_toml", reason=message), line)]) from None
 
 
 def builtin_ids() -> list[str]:
@@ -545,9 +563,7 @@ def find_ruleset_path(ref: str) -> Path:
     if candidate.exists():
         return candidate
     known = builtin_ids()
-    close = difflib.get_close_matches(ref, known, n=1)
-    hint = f" (did you mean '{close[0]}'?)" if close else ""
-    raise RulesetError([Problem(ref, "", f"no built-in ruleset '{ref}'{hint}; the built-in rulesets are: {', '.join(known)}; or give a path to a .toml file")])
+    raise RulesetError([Problem(ref, "", t("rules.no_builtin", ref=ref, hint=_hint(ref, known), known=", ".join(known)))])
 
 
 def _merge(base: dict, over: dict) -> dict:
@@ -596,9 +612,9 @@ def read_raw(path: Path, shown: str | None = None, _depth: int = 0) -> dict:
     if parent_ref is None:
         return data
     if not isinstance(parent_ref, str):
-        raise RulesetError([Problem(shown, "extends", f"expected the id or path of a ruleset, got {_toml_type(parent_ref)}")])
+        raise RulesetError([Problem(shown, "extends", t("rules.extends.not_text", got=_toml_type(parent_ref)))])
     if _depth > 8:
-        raise RulesetError([Problem(shown, "extends", "rulesets extend each other more than 8 deep (a loop?)")])
+        raise RulesetError([Problem(shown, "extends", t("rules.extends.too_deep", max=8))])
     if parent_ref.endswith(".toml"):
         parent_path = (path.parent / parent_ref)
     else:
@@ -612,11 +628,11 @@ def read_raw(path: Path, shown: str | None = None, _depth: int = 0) -> dict:
     merged = _merge(copy.deepcopy(parent), over)  # parent stays as it was, for the comparisons below
     problems = []
     if not isinstance(removals, list):
-        problems.append(Problem(shown, "remove", "expected a list of key paths, e.g. [\"fields.a\"]"))
+        problems.append(Problem(shown, "remove", t("rules.remove.not_list")))
         removals = []
     for dotted in removals:
         if not isinstance(dotted, str) or not _remove(merged, dotted):
-            problems.append(Problem(shown, "remove", f"there is no '{dotted}' in {parent_ref} to remove"))
+            problems.append(Problem(shown, "remove", t("rules.remove.nothing", path=str(dotted), base=parent_ref)))
     if problems:
         raise RulesetError(problems)
     _drop_stale_translations(parent, over, merged)
@@ -737,16 +753,22 @@ class _Builder:
     def new_name(self, name: str, kind: str, names: dict, key: str) -> bool:
         """Whether a constant, field or derived value may take this name; if not, say why."""
         if not ID_RE.match(name):
-            self.add(key, f"'{name}' is not a valid {kind} name: use lower-case letters, digits and '_', starting with a letter")
+            bad = {"constant": lambda: t("rules.bad_name.constant", name=name),
+                   "field": lambda: t("rules.bad_name.field", name=name),
+                   "derived": lambda: t("rules.bad_name.derived", name=name)}
+            self.add(key, bad[kind]())
             return False
         if name in names:
             if name in CONTEXT_NAMES:
-                taken = f"a built-in name ({CONTEXT_NAMES[name][1]})"
+                reason = t("rules.name_taken.is_builtin", meaning=CONTEXT_NAMES[name][1]())
             elif names[name].scope == CONST:
-                taken = "already an option or constant"
+                reason = t("rules.name_taken.is_option")
             else:
-                taken = "already a field or derived value"
-            self.add(key, f"'{name}' cannot be a {kind} name: it is {taken}; choose another name")
+                reason = t("rules.name_taken.is_field")
+            taken = {"constant": lambda: t("rules.name_taken.constant", name=name, reason=reason),
+                     "field": lambda: t("rules.name_taken.field", name=name, reason=reason),
+                     "derived": lambda: t("rules.name_taken.derived", name=name, reason=reason)}
+            self.add(key, taken[kind]())
             return False
         return True
 
@@ -754,9 +776,7 @@ class _Builder:
         if value is None:
             return default
         if value not in allowed:
-            close = difflib.get_close_matches(str(value), allowed, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            self.add(key, f"'{value}' is not allowed{hint}; use one of: {', '.join(allowed)}")
+            self.add(key, t("rules.not_allowed", value=str(value), hint=_hint(value, allowed), allowed=", ".join(allowed)))
             return default
         return value
 
@@ -767,36 +787,36 @@ class _Builder:
         players = sub("players", "players")
         lo, hi = players.get("min", 1), players.get("max", 1)
         if "min" in players and "max" in players and not (1 <= lo <= hi <= 12):
-            self.add("players", f"min and max must satisfy 1 <= min <= max <= 12 (got {lo} and {hi})")
+            self.add("players", t("rules.players_range", min=str(lo), max=str(hi)))
 
         phases = tuple(top.get("phases", DEFAULT_PHASES))
         for i, ph in enumerate(phases):
             if not ID_RE.match(ph):
-                self.add(f"phases[{i}]", f"'{ph}' is not a valid phase name: use lower-case letters, digits and '_'")
+                self.add(f"phases[{i}]", t("rules.bad_name.phase", name=ph))
         phase_labels = {ph: _phase_title(ph) for ph in phases}
         for ph, label in (top.get("phase_labels") or {}).items():
             if ph in phases:
                 phase_labels[ph] = label
             else:
-                self.add(_key("phase_labels", ph), f"'{ph}' is not one of the phases: {', '.join(phases)}{_hint(ph, phases)}")
+                self.add(_key("phase_labels", ph), t("rules.not_a_phase", value=ph, phases=", ".join(phases), hint=_hint(ph, phases)))
 
         teams: tuple[tuple[int, ...], ...] = ()
         if "teams" in top:
-            t = sub("teams", "teams")
-            if "seats" in t:
-                teams = tuple(tuple(x) for x in t["seats"])
+            tm = sub("teams", "teams")
+            if "seats" in tm:
+                teams = tuple(tuple(x) for x in tm["seats"])
                 flat = sorted(s for team in teams for s in team)
                 if flat != list(range(1, len(flat) + 1)):
-                    self.add("teams.seats", "every seat from 1 up must be in exactly one partnership")
+                    self.add("teams.seats", t("rules.teams.cover"))
                 elif not lo == hi == len(flat):
-                    self.add("teams.seats", f"partnerships cover {len(flat)} seats, so players.min and players.max must both be {len(flat)}")
+                    self.add("teams.seats", tn("rules.teams.players", len(flat)))
 
         # Options
         options: dict[str, Option] = {}
         for oid, raw in (top.get("options") or {}).items():
             key = _key("options", oid)
             if not ID_RE.match(oid):
-                self.add(key, f"'{oid}' is not a valid option name: use lower-case letters, digits and '_'")
+                self.add(key, t("rules.bad_name.option", name=oid))
                 continue
             o = self.checker.table(raw, TABLES["option"], key)
             if "type" not in o or "default" not in o:
@@ -804,24 +824,25 @@ class _Builder:
             otype = self.choice(o["type"], ("choice", "bool", "int"), _key(key, "type"), "choice")
             choices = tuple(o.get("choices", ()))
             if otype == "choice" and not choices:
-                self.add(_key(key, "choices"), "is missing: a choice option needs a list of choices")
+                self.add(_key(key, "choices"), t("rules.option.no_choices"))
                 continue
             for extra, label in (("choices", "choice"), ("labels", "choice"), ("min", "int"), ("max", "int")):
                 if extra in o and otype != label:
-                    self.add(_key(key, extra), f"only an option of type '{label}' has {extra}")
+                    self.add(_key(key, extra), t("rules.option.only_type", type=label, name=extra))
             opt = Option(oid, otype, None, o.get("label", oid.replace("_", " ")), o.get("help", ""),
                          choices, dict(o.get("labels", {})), o.get("min"), o.get("max"))
             for label_key in o.get("labels", {}):
                 if label_key not in choices:
-                    self.add(_key(_key(key, "labels"), label_key), f"'{label_key}' is not one of the choices: {', '.join(choices)}")
+                    self.add(_key(_key(key, "labels"), label_key),
+                             t("rules.not_a_choice", value=label_key, choices=", ".join(choices), hint=""))
             try:
                 default = opt.parse(o["default"])
                 if otype == "choice" and not isinstance(o["default"], str):
-                    raise ValueError(f"the default must be one of {', '.join(choices)}")
+                    raise ValueError(t("rules.option.default_choice", choices=", ".join(choices)))
                 if otype == "int" and type(o["default"]) is not int:
-                    raise ValueError("the default must be a whole number")
+                    raise ValueError(t("rules.option.default_int"))
                 if otype == "bool" and not isinstance(o["default"], bool):
-                    raise ValueError("the default must be true or false")
+                    raise ValueError(t("rules.option.default_bool"))
             except ValueError as exc:
                 self.add(_key(key, "default"), str(exc))
                 continue
@@ -832,7 +853,7 @@ class _Builder:
         option_type = {"choice": TEXT, "bool": BOOL, "int": NUM}
         for oid, opt in options.items():
             if oid in names:
-                self.add(_key("options", oid), f"'{oid}' is a built-in name; choose another option name")
+                self.add(_key("options", oid), t("rules.option.builtin_name", name=oid))
             names[oid] = NameInfo(option_type[opt.type], CONST)
         game_names = {k: v for k, v in names.items() if v.scope == CONST}
 
@@ -860,10 +881,10 @@ class _Builder:
             ftype = self.choice(f["type"], FIELD_TYPES, _key(key, "type"), "int")
             scope = self.choice(f.get("scope"), SCOPES, _key(key, "scope"), "seat")
             if scope == "team" and not teams:
-                self.add(_key(key, "scope"), "'team' needs partnerships ([teams]) in the ruleset")
+                self.add(_key(key, "scope"), t("rules.team_needs_teams"))
             phase = f.get("phase", phases[0] if phases else "play")
             if phase not in phases:
-                self.add(_key(key, "phase"), f"'{phase}' is not one of the phases: {', '.join(phases)}")
+                self.add(_key(key, "phase"), t("rules.not_a_phase", value=str(phase), phases=", ".join(phases), hint=""))
             field_meta[fid] = (f, ftype, scope, phase)
             ftype_formula = {"int": NUM, "seat": NUM, "bool": BOOL, "cards": CARDS}.get(ftype, TEXT)
             names[fid] = NameInfo(ftype_formula, DEAL if scope == "deal" else SEAT, entered=True)
@@ -873,7 +894,7 @@ class _Builder:
         derived_meta = {}
         for did, raw in raw_derived.items():
             key = _key("derived", did)
-            if not self.new_name(did, "derived value", names, key):
+            if not self.new_name(did, "derived", names, key):
                 continue
             d = self.checker.table(raw, TABLES["derived"], key)
             scope = self.choice(d.get("scope"), ("seat", "deal"), _key(key, "scope"), "seat")
@@ -895,11 +916,11 @@ class _Builder:
                 texts = " + ".join(f"({p.text})" for _, p in parts)
                 value = self.formula(texts, _key(key, "parts"), names, fscope)
             else:
-                self.add(_key(key, "value"), "is missing: a derived value needs a value formula or parts")
+                self.add(_key(key, "value"), t("rules.derived.no_value"))
                 value = None
             shows = self.choice(d.get("shows"), ("value", "seat"), _key(key, "shows"), "value")
             if value and shows == "seat" and value.type not in (NUM, "any"):
-                self.add(_key(key, "shows"), f"a seat is a number, but {value.text} is {value.type}")
+                self.add(_key(key, "shows"), t("rules.derived.seat_number", text=value.text, type=type_word(value.type)))
             if value:
                 derived[did] = Derived(did, scope, value, d.get("label", did.replace("_", " ")), tuple(parts), shows,
                                        dict(d.get("labels", {})))
@@ -908,8 +929,8 @@ class _Builder:
             for pid in d.get("labels", {}):
                 if pid not in part_ids:
                     where = _key(_key(key, "labels"), pid)
-                    self.add(where, f"'{pid}' is not one of the parts: {', '.join(part_ids)}" if part_ids
-                             else "only a derived value with parts has labels (one for each part)")
+                    self.add(where, t("rules.not_a_part", value=pid, parts=", ".join(part_ids), hint="") if part_ids
+                             else t("rules.derived.labels_need_parts"))
 
         fields: dict[str, FieldSpec] = {}
         for fid, (f, ftype, scope, phase) in field_meta.items():
@@ -918,16 +939,16 @@ class _Builder:
             for extra, allowed_types in (("min", ("int",)), ("max", ("int",)), ("choices", ("choice",)),
                                          ("labels", ("choice",)), ("count", ("cards",))):
                 if extra in f and ftype not in allowed_types:
-                    self.add(_key(key, extra), f"only a field of type {' or '.join(allowed_types)} has {extra}")
+                    self.add(_key(key, extra), t("rules.field.only_type", type=", ".join(allowed_types), name=extra))
             if ftype == "int" and ("min" not in f or "max" not in f):
-                self.add(key, "a whole-number field needs min and max (numbers or formulas)")
+                self.add(key, t("rules.field.int_needs_bounds"))
             if ftype == "choice" and not f.get("choices"):
-                self.add(_key(key, "choices"), "is missing: a choice field needs a list of choices")
+                self.add(_key(key, "choices"), t("rules.field.no_choices"))
             if ftype == "choice":
                 for value in f.get("labels", {}):
                     if value not in f.get("choices", ()):
                         self.add(_key(_key(key, "labels"), value),
-                                 f"'{value}' is not one of the choices: {', '.join(f.get('choices', ()))}")
+                                 t("rules.not_a_choice", value=value, choices=", ".join(f.get("choices", ())), hint=""))
             fields[fid] = FieldSpec(
                 fid, scope, phase, ftype, f.get("label", fid.replace("_", " ")),
                 self.formula(f.get("min"), _key(key, "min"), names, fscope),
@@ -948,7 +969,7 @@ class _Builder:
             key = f"deals.plan[{i}]"
             p = self.checker.table(raw, TABLES["piece"], key)
             if ("range" in p) == ("cards" in p):
-                self.add(key, "a plan piece has either range = [from, to] or cards = N")
+                self.add(key, t("rules.deals.piece"))
                 continue
             if "range" in p:
                 start = self.formula(p["range"][0], f"{key}.range[0]", game_names, CONST)
@@ -961,16 +982,16 @@ class _Builder:
                 self.formula(p.get("times"), f"{key}.times", game_names, CONST),
             )
             if "times" in p and "cards" not in p:
-                self.add(f"{key}.times", "times goes with cards = N (a run of deals of N cards); with range use repeat")
+                self.add(f"{key}.times", t("rules.deals.times"))
             if start and end:
                 plan.append(piece)
         cards = None
         if "cards" in deals:
             cards = self.formula(deals["cards"], "deals.cards", {**game_names, "deal": names["deal"]}, DEAL)
         if "deals" in top and not plan and cards is None and "plan" not in deals:
-            self.add("deals", "give either plan = [...] (a list of pieces) or cards = N (every deal alike)")
+            self.add("deals", t("rules.deals.none"))
         if plan and cards is not None:
-            self.add("deals.cards", "give either a plan or cards, not both")
+            self.add("deals.cards", t("rules.deals.both"))
 
         seats = sub("seats", "seats")
         first_bidder = self.formula(seats.get("first_bidder", "forehand"), "seats.first_bidder", names, DEAL)
@@ -980,41 +1001,39 @@ class _Builder:
         trump_ids: dict[str, bool] = {}
         for i, raw in enumerate(top.get("trump", [])):
             key = f"trump[{i}]"
-            t = self.checker.table(raw, TABLES["trump"], key)
-            if "kind" not in t:
+            tr = self.checker.table(raw, TABLES["trump"], key)
+            if "kind" not in tr:
                 continue
-            kind = self.choice(t["kind"], TRUMP_KINDS, f"{key}.kind", "none")
+            kind = self.choice(tr["kind"], TRUMP_KINDS, f"{key}.kind", "none")
             needs = {"suit": "suit", "choose": "seat"}.get(kind)
-            if needs and needs not in t:
-                self.add(key, f"a trump rule of kind '{kind}' needs {needs} = <formula>")
+            if needs and needs not in tr:
+                self.add(key, t("rules.trump.needs", kind=kind, name=needs))
             if kind in ("turn", "choose"):
-                fid = t.get("field")
+                fid = tr.get("field")
                 if fid is None:
-                    self.add(key, f"a trump rule of kind '{kind}' needs field = <the field where the table enters it>")
+                    self.add(key, t("rules.trump.needs_field", kind=kind))
                 elif fid not in field_meta:
-                    close = difflib.get_close_matches(fid, list(field_meta), n=1)
-                    hint = f" (did you mean '{close[0]}'?)" if close else ""
-                    self.add(f"{key}.field", f"unknown field '{fid}'{hint}")
+                    self.add(f"{key}.field", t("rules.unknown_field", name=str(fid), hint=_hint(fid, field_meta)))
                 elif field_meta[fid][2] != "deal" or field_meta[fid][1] not in ("suit", "trump", "choice"):
-                    self.add(f"{key}.field", f"'{fid}' must be a per-deal field of type suit, trump or choice")
+                    self.add(f"{key}.field", t("rules.trump.field_type", name=fid))
             trump_names = {k: v for k, v in names.items() if k != "trump"}
             trump_rules.append(TrumpRule(
                 kind,
-                self.formula(t.get("when"), f"{key}.when", trump_names, DEAL),
-                self.formula(t.get("suit"), f"{key}.suit", trump_names, DEAL),
-                self.formula(t.get("seat"), f"{key}.seat", trump_names, DEAL),
-                t.get("field"),
-                self.template(t.get("say"), f"{key}.say", trump_names, DEAL),
-                self.item_id(t.get("id"), f"{key}.id", "trump rule", trump_ids),
+                self.formula(tr.get("when"), f"{key}.when", trump_names, DEAL),
+                self.formula(tr.get("suit"), f"{key}.suit", trump_names, DEAL),
+                self.formula(tr.get("seat"), f"{key}.seat", trump_names, DEAL),
+                tr.get("field"),
+                self.template(tr.get("say"), f"{key}.say", trump_names, DEAL),
+                self.item_id(tr.get("id"), f"{key}.id", "trump", trump_ids),
             ))
 
         score = sub("score", "score")
         score_scope = self.choice(score.get("scope"), ("seat", "team"), "score.scope", "seat")
         if score_scope == "team" and not teams:
-            self.add("score.scope", "'team' needs partnerships ([teams]) in the ruleset")
+            self.add("score.scope", t("rules.team_needs_teams"))
         score_value = self.formula(score.get("value"), "score.value", names, SEAT)
         if score_value and score_value.type not in (NUM, BOOL, "any"):
-            self.add("score.value", f"a score must be a number, but '{score_value.text}' is {score_value.type}")
+            self.add("score.value", t("rules.score_not_number", text=score_value.text, type=type_word(score_value.type)))
         made = self.formula(score.get("made"), "score.made", names, SEAT)
 
         checks = []
@@ -1026,16 +1045,14 @@ class _Builder:
             if "rule" not in c or "message" not in c or "id" not in c:
                 continue
             if c["id"] in seen_ids:
-                self.add(f"{key}.id", f"'{c['id']}' is used by another check; ids must differ")
+                self.add(f"{key}.id", t("rules.id_used.check", id=c["id"]))
             seen_ids.add(c["id"])
             cscope = self.choice(c.get("scope"), ("deal", "seat"), f"{key}.scope", "deal")
             check_scopes[c["id"]] = cscope
             fscope = SEAT if cscope == "seat" else DEAL
             level = self.choice(c.get("level"), ("error", "warning"), f"{key}.level", "error")
             if "field" in c and c["field"] not in field_meta:
-                close = difflib.get_close_matches(c["field"], list(field_meta), n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
-                self.add(f"{key}.field", f"unknown field '{c['field']}'{hint}")
+                self.add(f"{key}.field", t("rules.unknown_field", name=str(c["field"]), hint=_hint(c["field"], field_meta)))
             rule = self.formula(c["rule"], f"{key}.rule", names, fscope)
             message = self.template(c["message"], f"{key}.message", names, fscope)
             if rule and message:
@@ -1050,7 +1067,7 @@ class _Builder:
             text = self.template(r.get("text"), f"{key}.text", names, DEAL)
             if text:
                 reminders.append(Reminder(self.formula(r.get("when"), f"{key}.when", names, DEAL), text,
-                                          self.item_id(r.get("id"), f"{key}.id", "reminder", reminder_ids)))
+                                          self.item_id(r.get("id"), f"{key}.id", "reminders", reminder_ids)))
 
         end = sub("end", "end")
         end_names = {**names, **{k: v[0] for k, v in END_NAMES.items()}}
@@ -1070,13 +1087,11 @@ class _Builder:
                 )
         winner = self.choice(end.get("winner"), ("highest", "lowest"), "end.winner", "highest")
         if cards is not None and end_when is None:
-            self.add("end.when", "a game without a deal plan needs end.when (e.g. \"max(total) >= 50\")")
+            self.add("end.when", t("rules.end_needs_when"))
 
         hand_value = top.get("hand_value")
         if hand_value is not None and hand_value not in derived_meta:
-            close = difflib.get_close_matches(hand_value, list(derived_meta), n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            self.add("hand_value", f"'{hand_value}' is not a derived value of this ruleset{hint}")
+            self.add("hand_value", t("rules.hand_value", name=str(hand_value), hint=_hint(hand_value, derived_meta)))
 
         self._cycles(field_meta, fields, derived)
 
@@ -1104,12 +1119,12 @@ class _Builder:
         texts.cache["en"] = ruleset
         return ruleset
 
-    def item_id(self, value: str | None, key: str, word: str, seen: dict[str, bool]) -> str | None:
+    def item_id(self, value: str | None, key: str, section: str, seen: dict[str, bool]) -> str | None:
         """The id of a reminder or trump rule (what translations name it by), once per array."""
         if value is None:
             return None
         if value in seen:
-            self.add(key, f"'{value}' is used by another {word}; ids must differ")
+            self.add(key, t("rules.id_used.trump", id=value) if section == "trump" else t("rules.id_used.reminder", id=value))
         seen[value] = True
         return value
 
@@ -1123,14 +1138,14 @@ class _Builder:
             where = _key("translations", lang)
             allowed = ", ".join(TRANSLATION_LANGUAGES)
             if lang == "en":
-                self.add(where, "English is the ruleset's own language: write English texts in the ruleset "
-                                f"itself; translations are for: {allowed}")
+                self.add(where, t("rules.translation.english", allowed=allowed))
                 continue
             if lang not in TRANSLATION_LANGUAGES:
-                self.add(where, f"unknown language '{lang}'{_hint(lang, TRANSLATION_LANGUAGES)}; translations are for: {allowed}")
+                self.add(where, t("rules.translation.unknown_language", lang=lang, hint=_hint(lang, TRANSLATION_LANGUAGES),
+                                  allowed=allowed))
                 continue
             if not isinstance(table, dict):
-                self.add(where, f"expected a table, got {_toml_type(table)}")
+                self.add(where, t("rules.expected_table", got=_toml_type(table)))
                 continue
             out[lang] = self.translation(table, where, top, phases)
         return out
@@ -1141,26 +1156,26 @@ class _Builder:
             path = _key(where, k)
             kind = TRANSLATION_KEYS.get(k)
             if kind is None:
-                self.add(path, f"unknown key '{k}'{_hint(k, TRANSLATION_KEYS)}; allowed here: {', '.join(TRANSLATION_KEYS)}")
-            elif kind in ("str", "list-str"):
+                self.add(path, t("rules.unknown_key", name=k, hint=_hint(k, TRANSLATION_KEYS), allowed=", ".join(TRANSLATION_KEYS)))
+            elif kind in ("str", "list-str"):  # i18n: not shown
                 if self.checker.value(value, kind, path):
-                    flat[(k,)] = tuple(value) if kind == "list-str" else value
+                    flat[(k,)] = tuple(value) if kind == "list-str" else value  # i18n: not shown
             elif not isinstance(value, dict):
-                self.add(path, f"expected a table, got {_toml_type(value)}")
+                self.add(path, t("rules.expected_table", got=_toml_type(value)))
             elif kind == "phases":
                 for ph, text in value.items():
                     where_ph = _key(path, ph)
                     if ph not in phases:
-                        self.add(where_ph, f"'{ph}' is not one of the phases: {', '.join(phases)}{_hint(ph, phases)}")
+                        self.add(where_ph, t("rules.not_a_phase", value=ph, phases=", ".join(phases), hint=_hint(ph, phases)))
                     elif self.checker.value(text, "str", where_ph):
                         flat[(k, ph)] = text
             elif kind == "parts":
                 if not isinstance(top.get("parts"), dict):
-                    self.add(path, "the ruleset has no parts ([parts]) to name")
+                    self.add(path, t("rules.translation.no_parts"))
                     continue
                 for pk, text in value.items():
                     if pk != "name":
-                        self.add(_key(path, pk), f"unknown key '{pk}'{_hint(pk, ['name'])}; allowed here: name")
+                        self.add(_key(path, pk), t("rules.unknown_key", name=pk, hint=_hint(pk, ["name"]), allowed="name"))
                     elif self.checker.value(text, "str", _key(path, pk)):
                         flat[(k, pk)] = text
             else:
@@ -1174,57 +1189,66 @@ class _Builder:
             items = {t["id"]: t for t in source if isinstance(t, dict) and isinstance(t.get("id"), str)}
         else:
             items = {k: v for k, v in (source or {}).items() if isinstance(v, dict)}
-        word, words = _ITEM_WORDS[section]
+        word, words = _ITEM_WORDS[section]  # each called only when a problem is found
         allowed = TRANSLATION_ITEMS[kind]
         for item_id, texts in table.items():
             item_path = _key(path, item_id)
             if item_id not in items:
                 hint = _hint(item_id, items)
                 if hint:
-                    self.add(item_path, f"unknown {word} '{item_id}'{hint}")
-                elif section in ("reminders", "trump") and not items:
-                    self.add(item_path, f"unknown {word} '{item_id}': no {word} has an id; give it one "
-                                        f"(id = \"{item_id}\" in its [[{section}]] table)")
+                    self.add(item_path, t("rules.translation.unknown_item", what=word(), id=item_id, hint=hint))
+                elif section == "trump" and not items:
+                    self.add(item_path, t("rules.translation.no_ids.trump", id=item_id))
+                elif section == "reminders" and not items:
+                    self.add(item_path, t("rules.translation.no_ids.reminders", id=item_id))
+                elif isinstance(source, list):
+                    self.add(item_path, t("rules.translation.unknown_item_ids", what=word(), id=item_id, whats=words(),
+                                          items=", ".join(items)) if items else
+                             t("rules.translation.unknown_item_ids_none", what=word(), id=item_id, whats=words()))
+                elif not items:
+                    self.add(item_path, t("rules.translation.unknown_item_none", what=word(), id=item_id, whats=words()))
                 else:
-                    self.add(item_path, f"unknown {word} '{item_id}'; the {words} {'with an id ' if isinstance(source, list) else ''}"
-                                        f"are: {', '.join(items) or 'none'}")
+                    self.add(item_path, t("rules.translation.unknown_item_list", what=word(), id=item_id, whats=words(),
+                                          items=", ".join(items)))
                 continue
             if not isinstance(texts, dict):
-                self.add(item_path, f"expected a table, got {_toml_type(texts)}")
+                self.add(item_path, t("rules.expected_table", got=_toml_type(texts)))
                 continue
             item = items[item_id]
             for tk, text in texts.items():
                 text_path = _key(item_path, tk)
                 tkind = allowed.get(tk)
                 if tkind is None:
-                    self.add(text_path, f"unknown key '{tk}'{_hint(tk, allowed)}; allowed here: {', '.join(allowed)}")
+                    self.add(text_path, t("rules.unknown_key", name=tk, hint=_hint(tk, allowed), allowed=", ".join(allowed)))
                 elif tkind == "labels":
                     self.translated_labels(section, kind, item_id, item, text, text_path, flat)
                 elif self.checker.value(text, "str", text_path):
                     if tk in ("help", "say") and not item.get(tk):
-                        self.add(text_path, f"there is no English {tk} to translate: give {_key(_key(section, item_id), tk)} first")
+                        self.add(text_path, t("rules.translation.no_english", name=tk, path=_key(_key(section, item_id), tk)))
                     else:
                         flat[(section, item_id, tk)] = text
 
     def translated_labels(self, section: str, kind: str, item_id: str, item: dict, labels: Any, path: str,
                           flat: dict[tuple[str, ...], Any]) -> None:
         if kind == "derived":
-            members, what = list(item.get("parts") or {}), "parts"
+            members = list(item.get("parts") or {})
             if not members:
-                self.add(path, "only a derived value with parts has labels (one for each part)")
+                self.add(path, t("rules.derived.labels_need_parts"))
                 return
         else:
-            members, what = list(item.get("choices") or ()), "choices"
+            members = list(item.get("choices") or ())
             if item.get("type") != "choice":
-                self.add(path, f"only {'an option' if kind == 'option' else 'a field'} of type choice has labels")
+                self.add(path, t("rules.option.labels_need_choice") if kind == "option" else t("rules.field.labels_need_choice"))
                 return
         if not isinstance(labels, dict):
-            self.add(path, f"expected a table, got {_toml_type(labels)}")
+            self.add(path, t("rules.expected_table", got=_toml_type(labels)))
             return
         for member, label in labels.items():
             where = _key(path, member)
             if member not in members:
-                self.add(where, f"'{member}' is not one of the {what}: {', '.join(members)}{_hint(member, members)}")
+                listed, hint = ", ".join(members), _hint(member, members)
+                self.add(where, t("rules.not_a_part", value=member, parts=listed, hint=hint) if kind == "derived"
+                         else t("rules.not_a_choice", value=member, choices=listed, hint=hint))
             elif self.checker.value(label, "str", where):
                 flat[(section, item_id, "labels", member)] = label
 
@@ -1252,7 +1276,7 @@ class _Builder:
                     if loop[0] not in reported:
                         reported.add(loop[0])
                         where = "derived" if loop[0] in derived else "fields"
-                        self.add(_key(where, loop[0]), "the value depends on itself: " + " -> ".join(loop))
+                        self.add(_key(where, loop[0]), t("rules.depends_on_itself", loop=" -> ".join(loop)))
                 elif state.get(nxt) is None and nxt in graph:
                     visit(nxt, trail + [nxt])
             state[node] = 2
@@ -1296,11 +1320,13 @@ def _placeholders(text: str) -> dict[str, str]:
 def _placeholder_difference(english: str, translated: str) -> str:
     """'' when a translated check message has the English one's placeholders, else what differs."""
     want, have = _placeholders(english), _placeholders(translated)
-    missing = [f"{{{text}}} is missing" for form, text in want.items() if form not in have]
-    extra = [f"{{{text}}} is not in the English message" for form, text in have.items() if form not in want]
+    missing = [t("rules.translation.placeholder_missing", part="{" + text + "}")
+               for form, text in want.items() if form not in have]
+    extra = [t("rules.translation.placeholder_extra", part="{" + text + "}")
+             for form, text in have.items() if form not in want]
     if not missing and not extra:
         return ""
-    return "the message must have the English message's placeholders: " + "; ".join(missing + extra)
+    return t("rules.translation.placeholders", problems="; ".join(missing + extra))
 
 
 class _Texts:
@@ -1448,7 +1474,7 @@ def parse_ruleset_text(text: str, file: str = "<text>") -> tuple[Ruleset | None,
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        return None, [Problem(file, "", f"not valid TOML: {exc}")]
+        return None, [Problem(file, "", t("rules.file.not_toml", reason=str(exc)))]
     builder = _Builder(raw, file, compile_translations=True)
     return builder.build(), builder.problems
 
