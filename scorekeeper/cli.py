@@ -11,6 +11,12 @@ and ``export`` take a game id too, and ``export --session [ID]`` or ``--all``.
 ``--plain`` (``replay``, ``show``, ``history``, ``stats``, ``sessions``, ``session``) prints
 sentences, one a line, for a screen reader instead of tables (:mod:`.store.plain`).
 
+The language (English, Finnish, Polish) is chosen first of all, before the parser is built:
+``--lang CODE`` anywhere on the line (before or after the command; taken out of the
+arguments by :func:`choose_language`), else $SCOREKEEPER_LANG, the settings, the locale.
+Rulesets are shown through ``ruleset.localized(lang)``; ``--json`` keeps the English texts
+of ``rules list``/``rules show``.
+
 Exit status: 0 success; 1 a bad sheet or ruleset, an illegal bid, a deal that breaks
 a rule, an unknown game or session, a store that cannot be used; 2 a usage error
 (unknown ruleset or option, wrong number of bids, ...).
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Sequence
@@ -30,6 +37,10 @@ from .game.game import Game
 from .game.sheet import OptionError, SheetError, replay_sheet
 from .rules.cards import CardError, parse_hand
 from .rules.formula import Missing
+from .i18n import (
+    LANGUAGES, LanguageError, format_datetime, format_number, format_percent, get_language,
+    resolve_language, set_language, t, tn,
+)
 from .rules.ruleset import (
     Ruleset, RulesetError, builtin_ids, check_file, find_ruleset_path, load_ruleset,
 )
@@ -54,7 +65,7 @@ def _out(text: str = "") -> None:
 
 
 def _err(text: str) -> None:
-    print(f"{PROG}: error: {text}", file=sys.stderr)
+    print(t("cli.errors.line", prog=PROG, text=text), file=sys.stderr)
 
 
 def _json(data: Any) -> None:
@@ -68,8 +79,13 @@ def _load_ruleset(ref: str) -> Ruleset:
     except RulesetError as exc:
         raise UsageError(exc.problems[0].message) from None
     if not path.exists():
-        raise UsageError(f"{ref}: no such file")
+        raise UsageError(t("cli.errors.no_such_file", ref=ref))
     return load_ruleset(ref)
+
+
+def _shown(rs: Ruleset) -> Ruleset:
+    """The ruleset with its texts in the current language (names, labels, check messages)."""
+    return rs.localized(get_language())
 
 
 def _parse_options(items: Sequence[str] | None) -> dict[str, str]:
@@ -77,7 +93,7 @@ def _parse_options(items: Sequence[str] | None) -> dict[str, str]:
     for item in items or ():
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise UsageError(f"--option takes NAME=VALUE, e.g. --option scoring=ten-plus-bid; got '{item}'")
+            raise UsageError(t("cli.errors.option_syntax", item=item))
         options[name.strip()] = value.strip()
     return options
 
@@ -90,7 +106,7 @@ def _resolve_options(ruleset: Ruleset, options: dict) -> None:
 
 
 def _seat_names(n: int) -> list[str]:
-    return [f"Player {i}" for i in range(1, n + 1)]
+    return [t("cli.seat_name", number=i) for i in range(1, n + 1)]
 
 
 def _values_text(values) -> str:
@@ -99,8 +115,8 @@ def _values_text(values) -> str:
 
 def _table(rows: list[list[Any]]) -> list[str]:
     """Rows of cells as aligned text; numbers right-aligned, text left-aligned."""
-    cells = [[str(c) for c in row] for row in rows]
     numeric = [[isinstance(c, (int, float)) and not isinstance(c, bool) for c in row] for row in rows]
+    cells = [[format_number(c) if num else str(c) for c, num in zip(row, nums)] for row, nums in zip(rows, numeric)]
     widths = [max(len(row[i]) for row in cells if i < len(row)) for i in range(max(map(len, cells)))]
     lines = []
     for row, nums in zip(cells, numeric):
@@ -112,10 +128,10 @@ def _table(rows: list[list[Any]]) -> list[str]:
 # --- rules -----------------------------------------------------------------------------------
 
 
-def _players_text(rs: Ruleset) -> str:
-    if rs.min_players == rs.max_players:
-        return f"{rs.min_players} players"
-    return f"{rs.min_players}-{rs.max_players} players"
+def _players_text(low: int, high: int) -> str:
+    if low == high:
+        return tn("cli.rules.players", low)
+    return t("cli.rules.players_range", min=low, max=high)
 
 
 def cmd_rules_list(args) -> int:
@@ -137,12 +153,12 @@ def cmd_rules_list(args) -> int:
         for i, e in enumerate(entries):
             if i:
                 _out()
-            players = (f"{e['players']['min']} players" if e["players"]["min"] == e["players"]["max"]
-                       else f"{e['players']['min']}-{e['players']['max']} players")
-            _out(f"{e['id']}: {e['name']} ({players})")
+            shown = _shown(load_ruleset(e["id"]))
+            players = _players_text(e["players"]["min"], e["players"]["max"])
+            _out(f"{e['id']}: {shown.name} ({players})")
             if e["aka"]:
-                _out(f"  also known as: {', '.join(e['aka'])}")
-            _out(f"  {e['description']}")
+                _out("  " + t("cli.rules.aka", names=", ".join(e["aka"])))
+            _out(f"  {shown.description}")
     for problem in failed:
         _err(problem)
     return 1 if failed else 0
@@ -174,14 +190,23 @@ def _field_doc(f) -> dict:
     return doc
 
 
-_SCOPE_WORDS = {"seat": "per player", "team": "per partnership", "deal": "per deal"}
-_TYPE_WORDS = {"int": "whole number", "choice": "choice", "suit": "suit", "trump": "suit or no trump",
-               "seat": "seat", "bool": "yes/no", "cards": "cards"}
+def _scope_words(scope: str) -> str:
+    words = {"seat": t("cli.rules.scope.seat"), "team": t("cli.rules.scope.team"), "deal": t("cli.rules.scope.deal")}
+    return words.get(scope, scope)
+
+
+def _type_words(kind: str) -> str:
+    words = {"int": t("cli.rules.type.int"), "choice": t("cli.rules.type.choice"), "suit": t("cli.rules.type.suit"),
+             "trump": t("cli.rules.type.trump"), "seat": t("cli.rules.type.seat"), "bool": t("cli.rules.type.bool"),
+             "cards": t("cli.rules.type.cards")}
+    return words.get(kind, kind)
 
 
 def _show_value(value: Any) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return t("value.yes") if value else t("value.no")
+    if isinstance(value, (int, float)):
+        return format_number(value)
     return str(value)
 
 
@@ -210,44 +235,50 @@ def cmd_rules_show(args) -> int:
             "plan": plan,
         })
         return 0
+    rs = _shown(rs)
     _out(f"{rs.name} ({rs.id})")
     if rs.aka:
-        _out(f"Also known as: {', '.join(rs.aka)}")
+        _out(t("cli.rules.show_aka", names=", ".join(rs.aka)))
     _out(rs.description)
-    _out(f"Players: {rs.min_players}" if rs.min_players == rs.max_players
-         else f"Players: {rs.min_players} to {rs.max_players}")
+    _out(t("cli.rules.show_players", count=rs.min_players) if rs.min_players == rs.max_players
+         else t("cli.rules.show_players_range", min=rs.min_players, max=rs.max_players))
     if rs.options:
         _out()
-        _out("Options:")
+        _out(t("cli.rules.options_heading"))
         for o in rs.options.values():
-            kind = {"bool": "yes/no", "int": f"whole number {o.min} to {o.max}", "choice": "choice"}[o.type]
-            _out(f"  {o.id} ({kind}, default {_show_value(o.default)}): {o.label}")
+            if o.type == "bool":
+                kind = t("cli.rules.type.bool")
+            elif o.type == "int":
+                kind = t("cli.rules.type.int_range", min=o.min, max=o.max)
+            else:
+                kind = t("cli.rules.type.choice")
+            _out("  " + t("cli.rules.option_line", id=o.id, kind=kind, default=_show_value(o.default), label=o.label))
             if o.help:
                 _out(f"      {o.help}")
             for c in o.choices:
                 label = o.choice_labels.get(c)
                 _out(f"      {c}: {label}" if label else f"      {c}")
     _out()
-    _out("Fields:")
+    _out(t("cli.rules.fields_heading"))
     for f in rs.fields.values():
-        extra = ""
-        if f.type == "int":
-            extra = f" {f.min.text} to {f.max.text}"
+        if f.type == "int" and f.min is not None and f.max is not None:
+            kind = t("cli.rules.type.int_range", min=f.min.text, max=f.max.text)
         elif f.type == "choice":
-            extra = f": {', '.join(f.choices)}"
-        optional = ", optional" if f.optional else ""
-        _out(f"  {f.id}: {f.label} ({f.phase}, {_SCOPE_WORDS[f.scope]}, {_TYPE_WORDS[f.type]}{extra}{optional})")
+            kind = t("cli.rules.type.choice_list", choices=", ".join(f.choices))
+        else:
+            kind = _type_words(f.type)
+        details = [f.phase, _scope_words(f.scope), kind] + ([t("cli.rules.optional")] if f.optional else [])
+        _out("  " + t("cli.rules.field_line", id=f.id, label=f.label, details=", ".join(details)))
     _out()
     if rs.end_when is not None:
-        _out(f"The game ends when: {rs.end_when.text}")
-    _out(f"Winner: the {rs.winner} total")
+        _out(t("cli.rules.ends_when", formula=rs.end_when.text))
+    _out(t("cli.rules.winner_lowest") if rs.winner == "lowest" else t("cli.rules.winner_highest"))
     if plan is not None:
         if plan["cards"] is not None:
-            _out(f"Deal plan for {args.players} players: {plan['deals']} deals")
-            _out(f"Cards per deal: {_values_text(plan['cards'])}")
+            _out(t("cli.rules.plan", players=args.players, deals=tn("game.count.deals", plan["deals"])))
+            _out(t("cli.rules.cards_per_deal", cards=_values_text(plan["cards"])))
         else:
-            _out(f"With {args.players} players there is no fixed number of deals; "
-                 f"the game ends by score: {plan['ends_when']}")
+            _out(t("cli.rules.no_plan", players=args.players, formula=plan["ends_when"]))
     return 0
 
 
@@ -266,7 +297,7 @@ def cmd_rules_check(args) -> int:
         if problems:
             bad = True
         else:
-            _out(f"{ref}: ok")
+            _out(t("cli.rules.check_ok", ref=ref))
     return 1 if bad else 0
 
 
@@ -289,18 +320,19 @@ def _deal_with_cards(game: Game, cards: int) -> int:
     if cards in counts:
         return counts.index(cards) + 1
     have = _values_text(sorted(set(counts)))
-    where = "its deals have" if plan is not None else "its first deals have"
-    raise UsageError(f"{rs.name} with {game.setup.n} players has no deal of {cards} cards; {where} {have} cards")
+    if plan is not None:
+        raise UsageError(t("cli.check_bid.no_deal_planned", name=rs.name, players=game.setup.n, cards=cards,
+                           counts=have))
+    raise UsageError(t("cli.check_bid.no_deal_first", name=rs.name, players=game.setup.n, cards=cards, counts=have))
 
 
 def cmd_check_bid(args) -> int:
-    rs = _load_ruleset(args.ruleset)
+    rs = _shown(_load_ruleset(args.ruleset))
     options = _parse_options(args.option)
     _resolve_options(rs, options)
     spec = rs.fields.get("bid")
     if spec is None or spec.scope != "seat" or spec.type != "int":
-        raise UsageError(f"{rs.name} has no bid to check: check-bid needs a per-player whole-number field "
-                         f"named 'bid'; its fields are: {', '.join(rs.fields)}")
+        raise UsageError(t("cli.check_bid.no_bid_field", name=rs.name, fields=", ".join(rs.fields)))
     n = args.players
     try:
         game = Game(rs, _seat_names(n), options, 1)
@@ -309,7 +341,7 @@ def cmd_check_bid(args) -> int:
     if args.deal is not None:
         number = args.deal
         if number < 1:
-            raise UsageError(f"deals are numbered from 1, not {number}")
+            raise UsageError(t("cli.check_bid.deal_from_one", number=number))
         try:
             game.setup.cards(number)
         except GameError as exc:
@@ -319,19 +351,18 @@ def cmd_check_bid(args) -> int:
     try:
         order = game.info(number).bidding_order
     except Missing as exc:
-        raise UsageError(f"in {rs.name} the bidding order depends on '{exc.name}', "
-                         "which check-bid cannot enter") from None
+        raise UsageError(t("cli.check_bid.order_depends", name=rs.name, value=exc.name)) from None
 
     bids = []
     for text in args.bids:
         try:
             bids.append(int(text))
         except ValueError:
-            raise UsageError(f"a bid is a whole number, not '{text}'") from None
+            raise UsageError(t("cli.check_bid.not_a_number", text=text)) from None
     names = game.players
     if len(bids) not in (n - 1, n):
         who = ", ".join(names[s - 1] for s in order)
-        raise UsageError(f"give {n - 1} or {n} bids in bidding order ({who}), not {len(bids)}")
+        raise UsageError(t("cli.check_bid.bid_count", fewer=n - 1, all=n, order=who, given=len(bids)))
 
     row: list[Any] = [""] * n
     for seat, bid in zip(order, bids):
@@ -342,7 +373,7 @@ def cmd_check_bid(args) -> int:
     if bad_values:
         raise UsageError("; ".join(bad_values))
     rule_errors = [i.message for i in issues if i.check is not None and i.level == "error"]
-    warnings = [f"warning: {i.message}" for i in issues if i.check is not None and i.level == "warning"]
+    warnings = [t("cli.check_bid.warning", message=i.message) for i in issues if i.check is not None and i.level == "warning"]
 
     last = order[-1]
     open_row = list(row)
@@ -366,14 +397,14 @@ def cmd_check_bid(args) -> int:
         _json({"legal": legal, "forbidden": forbidden, "messages": messages, "allowed": allowed})
     else:
         if len(bids) == n:
-            _out("legal" if legal else "illegal")
+            _out(t("cli.check_bid.legal") if legal else t("cli.check_bid.illegal"))
         for m in messages:
             _out(m)
         if len(bids) == n - 1:
             if allowed is None:
-                _out("Allowed: cannot be told before more is entered")
+                _out(t("cli.check_bid.allowed_unknown"))
             else:
-                _out(f"Allowed: {_values_text(allowed)}")
+                _out(t("cli.check_bid.allowed", values=_values_text(allowed)))
     return 1 if legal is False else 0
 
 
@@ -397,19 +428,21 @@ def _hand_field(rs: Ruleset, derived_id: str) -> str:
         f = rs.fields.get(name)
         if f is not None and f.type == "cards" and f.scope == "seat":
             found.append(name)
-    if len(found) != 1:
-        what = "no per-player cards field" if not found else f"several cards fields ({', '.join(sorted(found))})"
-        raise UsageError(f"{rs.name}: the hand value '{derived_id}' uses {what}; hand-value needs exactly one")
+    if not found:
+        raise UsageError(t("cli.hand_value.no_cards_field", name=rs.name, value=derived_id))
+    if len(found) > 1:
+        raise UsageError(t("cli.hand_value.several_cards_fields", name=rs.name, value=derived_id,
+                           fields=", ".join(sorted(found))))
     return found[0]
 
 
 def cmd_hand_value(args) -> int:
-    rs = _load_ruleset(args.ruleset)
+    rs = _shown(_load_ruleset(args.ruleset))
     if not rs.hand_value:
-        raise UsageError(f"{rs.name} has no hand value (its ruleset sets no hand_value)")
+        raise UsageError(t("cli.hand_value.none", name=rs.name))
     derived = rs.derived[rs.hand_value]
     fid = _hand_field(rs, rs.hand_value)
-    tokens = [t for arg in args.cards for t in arg.replace(",", " ").split()]
+    tokens = [token for arg in args.cards for token in arg.replace(",", " ").split()]
     try:
         hand = parse_hand(tokens)
     except CardError as exc:
@@ -426,16 +459,15 @@ def cmd_hand_value(args) -> int:
         except Missing:
             count = None
         if count is not None and len(hand) != count:
-            raise UsageError(f"a hand in {rs.name} has {count} cards; {len(hand)} "
-                             f"{'was' if len(hand) == 1 else 'were'} given")
+            raise UsageError(tn("cli.hand_value.wrong_count", len(hand), name=rs.name, cards=count))
     try:
         value = d.value(rs.hand_value, seat)
         parts = [(label, formula(d.env(seat))) for label, formula in derived.parts]
     except Missing as exc:
-        raise UsageError(f"the hand value needs '{exc.name}', which the cards alone do not give") from None
+        raise UsageError(t("cli.hand_value.needs", value=exc.name)) from None
     _out(_show_value(value))
     for label, part in parts:
-        _out(f"{label}: {_show_value(part)}")
+        _out(f"{derived.part_labels.get(label) or label}: {_show_value(part)}")
     return 0
 
 
@@ -443,40 +475,45 @@ def cmd_hand_value(args) -> int:
 
 
 def _refused_lines(shown: str, refused) -> list[str]:
-    return [f"{shown}: deal {number}: " + "; ".join(i.message for i in issues) for number, issues in refused]
+    return [t("cli.replay.refused", source=shown, number=number, messages="; ".join(i.message for i in issues))
+            for number, issues in refused]
 
 
-def _options_changed(game: Game) -> str:
+def _options_line(game: Game) -> str:
     defaults = game.ruleset.option_defaults()
     changed = [f"{k}={_show_value(v)}" for k, v in game.options.items() if v != defaults.get(k)]
-    return ", ".join(changed) if changed else "the defaults"
+    return t("cli.replay.options", options=", ".join(changed)) if changed else t("cli.replay.options_default")
 
 
 def _replay_lines(game: Game, title: str | None) -> list[str]:
     from .store.export import status_text
 
-    rs = game.ruleset
+    rs = _shown(game.ruleset)
     lines = [f"{rs.name} ({rs.id})" + (f": {title}" if title else "")]
-    lines.append(f"Options: {_options_changed(game)}")
+    lines.append(_options_line(game))
     lines.append("")
-    header: list[Any] = ["deal", "cards", "dealer"]
+    header: list[Any] = [t("cli.replay.column.deal"), t("cli.replay.column.cards"), t("cli.replay.column.dealer")]
     for name in game.scorer_names:
-        header += [name, "total"]
+        header += [name, t("cli.replay.column.total")]
     rows = [header]
     notes = []
     for r in game.results():
         row: list[Any] = [r.number, r.cards, game.players[r.dealer - 1]]
-        for s, t in zip(r.scores, r.totals):
-            row += [s, t]
+        for score, total in zip(r.scores, r.totals):
+            row += [score, total]
         rows.append(row)
         for i in r.issues:
-            notes.append(f"deal {r.number}: {'warning: ' if i.level == 'warning' else ''}{i.message}")
+            if i.level == "warning":
+                notes.append(t("cli.replay.note_warning", number=r.number, message=i.message))
+            else:
+                notes.append(t("cli.replay.note", number=r.number, message=i.message))
     lines += _table(rows)
     lines += notes
     lines.append("")
-    lines.append("Totals: " + ", ".join(f"{n} {t}" for n, t in zip(game.scorer_names, game.totals())))
-    lines.append("Standings:")
-    lines += [f"  {s.rank}. {s.name} {s.total}" for s in game.standings()]
+    lines.append(t("cli.replay.totals", totals=", ".join(
+        f"{name} {format_number(total)}" for name, total in zip(game.scorer_names, game.totals()))))
+    lines.append(t("cli.replay.standings"))
+    lines += [f"  {s.rank}. {s.name} {format_number(s.total)}" for s in game.standings()]
     lines.append(status_text(game))
     return lines
 
@@ -539,16 +576,16 @@ def _print_what_if(base: Game, game: Game, refused, overrides: dict, shown: str,
             _out(line)
         _out()
         given = ", ".join(f"{k}={v}" for k, v in overrides.items())
-        rows: list[list[Any]] = [["", f"{source} options", given]]
+        heading = t("cli.replay.sheet_options") if source == "sheet" else t("cli.replay.stored_options")
+        rows: list[list[Any]] = [["", heading, given]]
         for name, a, b in zip(game.scorer_names, base.totals(), game.totals()):
             rows.append([name, a, b])
-        _out("Totals side by side:")
+        _out(t("cli.replay.side_by_side"))
         for line in _table(rows):
             _out("  " + line)
     if refused:
         given = ", ".join(f"{k}={v}" for k, v in overrides.items())
-        print(f"{PROG}: with {given}, {len(refused)} deal{'s' if len(refused) > 1 else ''} "
-              f"break{'' if len(refused) > 1 else 's'} a rule:", file=sys.stderr)
+        print(tn("cli.replay.refused_count", len(refused), prog=PROG, options=given), file=sys.stderr)
         for line in _refused_lines(shown, refused):
             print(line, file=sys.stderr)
         return 1
@@ -603,21 +640,21 @@ def _open_store(args, create: bool = False):
 def _no_game(args, game_id: int) -> ValueError:
     from .store.db import StoreError
 
-    return StoreError(f"{_store_path(args)}: there is no game {game_id} (no game has been saved there yet)")
+    return StoreError(t("cli.errors.no_game", path=_store_path(args), id=game_id))
 
 
 def _when(moment) -> str:
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    return format_datetime(moment)
 
 
 def _result_text(summary) -> str:
     """As status_text says it, from a listed game's summary (no replay)."""
     if summary.winners:
-        return f"winner{'s' if len(summary.winners) > 1 else ''}: {', '.join(summary.winners)}"
+        return tn("cli.history.winners", len(summary.winners), names=", ".join(summary.winners))
     played, planned = summary.deals_played, summary.planned_deals
     if planned is not None:
-        return f"in progress ({played} of {planned} deals played)"
-    return f"in progress ({played} deal{'' if played == 1 else 's'} played)"
+        return tn("cli.history.in_progress_of", planned, played=played)
+    return tn("cli.history.in_progress", played)
 
 
 def _summary_doc(g) -> dict:
@@ -628,9 +665,10 @@ def _summary_doc(g) -> dict:
 
 
 def _game_rows(games) -> list[list[Any]]:
-    rows: list[list[Any]] = [["id", "started", "game", "players", "result"]]
+    rows: list[list[Any]] = [[t("cli.history.column.id"), t("cli.history.column.started"), t("cli.history.column.game"),
+                              t("cli.history.column.players"), t("cli.history.column.result")]]
     for g in games:
-        rows.append([g.id, _when(g.created_at), g.ruleset_name + (f": {g.title}" if g.title else ""),
+        rows.append([g.id, _when(g.created_at), _ruleset_name(g) + (f": {g.title}" if g.title else ""),
                      ", ".join(g.players), _result_text(g)])
     return rows
 
@@ -652,9 +690,9 @@ def cmd_history(args) -> int:
             _out(line)
         return 0
     if not games:
-        _out(f"No games are stored in {_store_path(args)} yet.")
+        _out(t("cli.history.none", path=_store_path(args)))
         return 0
-    _out(f"Games in {_store_path(args)}, the latest played first:")
+    _out(t("cli.history.heading", path=_store_path(args)))
     for line in _table(_game_rows(games)):
         _out("  " + line)
     return 0
@@ -703,29 +741,47 @@ def _replay_stored(args, game_id: int) -> int:
         if store is not None:
             store.close()
     game, refused = what_if(stored, overrides)  # OptionError: a usage error (exit 2)
-    return _print_what_if(stored.game, game, refused, overrides, f"game {game_id}", stored.title, args.json,
+    return _print_what_if(stored.game, game, refused, overrides, t("cli.replay.game_source", id=game_id),
+                          stored.title, args.json,
                           "stored", plain=args.plain)
 
 
+def _ruleset_name(summary) -> str:
+    """A listed game's ruleset name in the current language (the stored name if it cannot be loaded)."""
+    if get_language() == "en":
+        return summary.ruleset_name
+    try:
+        return _shown(load_ruleset(summary.ruleset_id)).name
+    except (RulesetError, ValueError, OSError):
+        return summary.ruleset_name
+
+
 def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "-"
+    return format_percent(part / whole) if whole else "-"
 
 
 def _stats_lines(p) -> list[str]:
-    games = f"{p.games} finished game{'' if p.games == 1 else 's'}"
+    games = tn("cli.stats.finished_games", p.games)
     if p.unfinished:
-        games += f" ({p.unfinished} in progress)"
-    rank = f", average rank {p.average_rank:.2f}" if p.average_rank is not None else ""
-    lines = [f"{p.name}: {games}, {p.wins} win{'' if p.wins == 1 else 's'}{rank}"]
+        games = t("cli.stats.with_unfinished", games=games, count=p.unfinished)
+    wins = tn("cli.stats.wins", p.wins)
+    if p.average_rank is not None:
+        lines = [t("cli.stats.summary_rank", name=p.name, games=games, wins=wins,
+                   rank=format_number(p.average_rank, 2))]
+    else:
+        lines = [t("cli.stats.summary", name=p.name, games=games, wins=wins)]
     b = p.bidding
     if b is not None and b.deals:
-        lines.append(f"  bids: {b.deals} deal{'' if b.deals == 1 else 's'}, {b.exact} exact ({_percent(b.exact, b.deals)}), {b.over} over, "
-                     f"{b.under} under; tricks - bid {b.mean_difference:+.2f} on average")
-        lines.append("  exact by cards: " + ", ".join(
-            f"{c}: {e}/{d}" for c, (d, e) in sorted(b.by_cards.items())))
+        mean = b.mean_difference
+        lines.append("  " + t("cli.stats.bids", deals=tn("game.count.deals", b.deals), exact=b.exact,
+                              percent=_percent(b.exact, b.deals), over=b.over, under=b.under,
+                              mean=("+" if mean >= 0 else "") + format_number(mean, 2)))
+        lines.append("  " + t("cli.stats.exact_by_cards", counts=", ".join(
+            f"{c}: {e}/{d}" for c, (d, e) in sorted(b.by_cards.items()))))
         if b.dealer_deals:
-            lines.append(f"  as dealer: {b.dealer_deals} deal{'' if b.dealer_deals == 1 else 's'}, the bid was restricted in {b.restricted}, "
-                         f"missed {b.restricted_missed} of those ({_percent(b.restricted_missed, b.restricted)})")
+            lines.append("  " + t("cli.stats.as_dealer", deals=tn("game.count.deals", b.dealer_deals),
+                                  restricted=b.restricted, missed=b.restricted_missed,
+                                  percent=_percent(b.restricted_missed, b.restricted)))
     return lines
 
 
@@ -749,9 +805,12 @@ def cmd_stats(args) -> int:
     if args.player is not None and not players:
         known = [p.name for p in everyone or ()]
         close = difflib.get_close_matches(player_key(args.player), [player_key(n) for n in known], n=1)
-        hint = f" (did you mean '{next(n for n in known if player_key(n) == close[0])}'?)" if close else ""
-        where = f"; the players are: {', '.join(known)}" if known else ""
-        raise StatsError(f"no stored game has a player called '{args.player.strip()}'{hint}{where}")
+        text = t("cli.stats.no_player", name=args.player.strip())
+        if close:
+            text = t("cli.stats.did_you_mean", text=text, name=next(n for n in known if player_key(n) == close[0]))
+        if known:
+            text = t("cli.stats.players_are", text=text, names=", ".join(known))
+        raise StatsError(text)
     skipped = report.skipped if report is not None else []
     if args.json:
         _json({"players": [p.as_dict() for p in players],
@@ -762,7 +821,7 @@ def cmd_stats(args) -> int:
         for line in stats_lines(players, str(_store_path(args))):
             _out(line)
     elif not players:
-        _out(f"No games are stored in {_store_path(args)} yet.")
+        _out(t("cli.history.none", path=_store_path(args)))
     else:
         for i, p in enumerate(players):
             if i:
@@ -770,12 +829,14 @@ def cmd_stats(args) -> int:
             for line in _stats_lines(p):
                 _out(line)
     for gid, why in skipped:
-        _err(f"game {gid} is left out: {why}")
+        _err(t("cli.errors.left_out", id=gid, problem=why))
     return 1 if skipped else 0
 
 
 def _session_rows(report) -> list[list[Any]]:
-    rows: list[list[Any]] = [["rank", "name", "played", "won", "in progress"] + [r.name for r in report.rulesets]]
+    rows: list[list[Any]] = [[t("cli.session.column.rank"), t("cli.session.column.name"), t("cli.session.column.played"),
+                              t("cli.session.column.won"), t("cli.session.column.in_progress")]
+                             + [r.name for r in report.rulesets]]
     for line in report.standings:
         rows.append([line.rank, line.name, line.played, line.won, line.in_progress]
                     + [line.points.get(r.id, "") for r in report.rulesets])
@@ -801,14 +862,16 @@ def cmd_sessions(args) -> int:
             _out(line)
         return 0
     if not reports:
-        _out(f"No sessions are stored in {_store_path(args)} yet.")
+        _out(t("cli.sessions.none", path=_store_path(args)))
         return 0
-    rows: list[list[Any]] = [["id", "started", "title", "games", "leading"]]
+    rows: list[list[Any]] = [[t("cli.sessions.column.id"), t("cli.sessions.column.started"),
+                              t("cli.sessions.column.title"), t("cli.sessions.column.games"),
+                              t("cli.sessions.column.leading")]]
     for r in reports:
         first = [line for line in r.standings if line.rank == 1]
-        lead = ", ".join(line.name for line in first) + (f" ({first[0].won} won)" if first else "")
+        lead = t("cli.sessions.leading", names=", ".join(line.name for line in first), won=first[0].won) if first else ""
         rows.append([r.session.id, _when(r.session.started_at), r.session.title or "", len(r.games), lead])
-    _out(f"Sessions in {_store_path(args)}, the newest first:")
+    _out(t("cli.sessions.heading", path=_store_path(args)))
     for line in _table(rows):
         _out("  " + line)
     return 0
@@ -820,7 +883,7 @@ def cmd_session(args) -> int:
 
     store = _open_store(args)
     if store is None:
-        raise StoreError(f"{_store_path(args)}: there are no sessions yet: a session starts with the first game played")
+        raise StoreError(t("cli.errors.no_sessions", path=_store_path(args)))
     try:
         report = session_report(store, args.session)
     finally:
@@ -836,20 +899,19 @@ def cmd_session(args) -> int:
             _out(line)
     else:
         s = report.session
-        _out(f"Session {s.id}" + (f": {s.title}" if s.title else ""))
-        count = len(report.games)
-        _out(f"Started {_when(s.started_at)}, last active {_when(s.last_active)}; "
-             f"{count} game{'' if count == 1 else 's'}")
+        _out(t("cli.session.titled", id=s.id, title=s.title) if s.title else t("cli.session.heading", id=s.id))
+        _out(t("cli.session.times", started=_when(s.started_at), last=_when(s.last_active),
+               games=tn("game.count.games", len(report.games))))
         _out()
-        _out("Standing (games won, then points; points add up within one ruleset only):")
+        _out(t("cli.session.standing"))
         for line in _table(_session_rows(report)):
             _out("  " + line)
         _out()
-        _out("Games:")
+        _out(t("cli.session.games"))
         for line in _table(_game_rows(report.games)):
             _out("  " + line)
     for gid, why in report.skipped:
-        _err(f"game {gid} is left out: {why}")
+        _err(t("cli.errors.left_out", id=gid, problem=why))
     return 1 if report.skipped else 0
 
 
@@ -860,9 +922,8 @@ def cmd_import(args) -> int:
         game_id = import_sheet(store, args.sheet)
         stored = store.open_game(game_id)
     game = stored.game
-    played = len(game.deals)
-    _out(f"{args.sheet}: stored as game {game_id} in {store.path}: {game.ruleset.name}, "
-         f"{', '.join(game.players)}; {played} deal{'' if played == 1 else 's'}")
+    _out(t("cli.import.stored", sheet=args.sheet, id=game_id, path=store.path, name=_shown(game.ruleset).name,
+           players=", ".join(game.players), deals=tn("game.count.deals", len(game.deals))))
     return 0
 
 
@@ -883,23 +944,25 @@ def _export_stored(args) -> int:
     from .store.sessions import session_report
 
     game_id = _game_id(args.sheet)
-    given = [w for w, on in (("a game", game_id is not None), ("--session", args.session is not None),
+    given = [w for w, on in ((t("cli.export.a_game"), game_id is not None), ("--session", args.session is not None),
                              ("--all", args.all)) if on]
     if args.sheet is not None and game_id is None:
-        given.insert(0, "a sheet")
+        given.insert(0, t("cli.export.a_sheet"))
     if len(given) != 1:
-        raise UsageError("export takes one of: SHEET, GAME_ID, --session [ID] or --all"
-                         + (f"; got {' and '.join(given)}" if given else ""))
+        if not given:
+            raise UsageError(t("cli.export.one_of"))
+        got = given[0]
+        for more in given[1:]:
+            got = t("cli.export.and", first=got, second=more)
+        raise UsageError(t("cli.export.one_of_got", given=got))
     if args.format == "toml" and game_id is None:
-        raise UsageError("a TOML score sheet holds one game: export the games one by one "
-                         "(export GAME_ID --format toml), or choose csv, json, md or html")
+        raise UsageError(t("cli.export.toml_one_game"))
     store = _open_store(args)
     if store is None:
         if game_id is not None:
             raise _no_game(args, game_id)
         if args.session is not None:
-            raise StoreError(f"{_store_path(args)}: there are no sessions yet: a session starts with the first "
-                             "game played")
+            raise StoreError(t("cli.errors.no_sessions", path=_store_path(args)))
         _write_text(export_games([], args.format), args.output)
         return 0
     try:
@@ -923,104 +986,102 @@ def _export_stored(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROG, description="Score keeper for trick-taking card games. Without a command "
-                     "the terminal app starts; 'scorekeeper --db PATH' makes it save games in PATH (default: "
-                     "$SCOREKEEPER_DB, else the user data folder).")
+    """The command line's parser, its help in the current language (call set_language first)."""
+    # --lang is taken out of the arguments by main() before parsing (_take_lang); the epilog tells it.
+    parser = _Parser(prog=PROG, description=t("cli.help.description"),
+                     epilog=t("cli.help.epilog", codes=", ".join(LANGUAGES)))
     # Left out of the usage line (the app's option, not the commands'); told in the description.
     parser.add_argument("--db", metavar="PATH", default=None, help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    json_help = t("cli.help.json")
 
-    rules = sub.add_parser("rules", help="list, show or check rulesets")
+    rules = sub.add_parser("rules", help=t("cli.help.rules"))
     rsub = rules.add_subparsers(dest="action", metavar="ACTION", required=True)
-    p = rsub.add_parser("list", help="list the built-in rulesets")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p = rsub.add_parser("list", help=t("cli.help.rules_list"))
+    p.add_argument("--json", action="store_true", help=json_help)
     p.set_defaults(run=cmd_rules_list)
-    p = rsub.add_parser("show", help="show one ruleset")
+    p = rsub.add_parser("show", help=t("cli.help.rules_show"))
     p.add_argument("ruleset", metavar="ID|FILE")
-    p.add_argument("--players", type=int, metavar="N", help="also show the deal plan for N players")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--players", type=int, metavar="N", help=t("cli.help.rules_show_players"))
+    p.add_argument("--json", action="store_true", help=json_help)
     p.set_defaults(run=cmd_rules_show)
-    p = rsub.add_parser("check", help="list every problem in ruleset files")
+    p = rsub.add_parser("check", help=t("cli.help.rules_check"))
     p.add_argument("files", nargs="+", metavar="FILE")
     p.set_defaults(run=cmd_rules_check)
 
-    p = sub.add_parser("check-bid", help="check whether bids are allowed")
+    p = sub.add_parser("check-bid", help=t("cli.help.check_bid"))  # i18n: not shown (a command's name)
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("--players", type=int, required=True, metavar="N")
     which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--deal", type=int, metavar="K", help="the deal number")
-    which.add_argument("--cards", type=int, metavar="C", help="the first deal with C cards")
-    p.add_argument("--bids", nargs="+", required=True, metavar="BID",
-                   help="the bids in bidding order: all of them, or all but the last to see what the last bidder may bid")
-    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a house-rule option (repeatable)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    which.add_argument("--deal", type=int, metavar="K", help=t("cli.help.check_bid_deal"))
+    which.add_argument("--cards", type=int, metavar="C", help=t("cli.help.check_bid_cards"))
+    p.add_argument("--bids", nargs="+", required=True, metavar="BID", help=t("cli.help.check_bid_bids"))
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help=t("cli.help.option"))
+    p.add_argument("--json", action="store_true", help=json_help)
     p.set_defaults(run=cmd_check_bid)
 
-    p = sub.add_parser("hand-value", help="compute the value of a hand")
+    p = sub.add_parser("hand-value", help=t("cli.help.hand_value"))  # i18n: not shown (a command's name)
     p.add_argument("ruleset", metavar="RULESET")
-    p.add_argument("cards", nargs="+", metavar="CARD", help="cards such as SK HA D10 C3 ♠K")
+    p.add_argument("cards", nargs="+", metavar="CARD", help=t("cli.help.hand_value_cards"))
     p.set_defaults(run=cmd_hand_value)
 
-    p = sub.add_parser("replay", help="replay a score sheet or a stored game and print the scores")
+    p = sub.add_parser("replay", help=t("cli.help.replay"))
     p.add_argument("sheet", metavar="SHEET|GAME_ID")
-    p.add_argument("--option", action="append", metavar="NAME=VALUE",
-                   help="re-score under another option value (repeatable)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help=t("cli.help.replay_option"))
+    p.add_argument("--json", action="store_true", help=json_help)
     _db_option(p)
     _plain_option(p)
     p.set_defaults(run=cmd_replay)
 
-    p = sub.add_parser("play", help="start the terminal app on a new game of a ruleset (an id or a .toml file)")
+    p = sub.add_parser("play", help=t("cli.help.play"))
     p.add_argument("ruleset", metavar="ID|FILE")
-    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS,
-                   help="the file where games are saved (default: $SCOREKEEPER_DB or the user data folder)")
+    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help=t("cli.help.play_db"))
     p.set_defaults(run=cmd_play)
 
-    p = sub.add_parser("export", help="export a score sheet's game, a stored game, a session or every stored game")
-    p.add_argument("sheet", metavar="SHEET|GAME_ID", nargs="?",
-                   help="a score sheet (an existing file) or the id of a stored game")
+    p = sub.add_parser("export", help=t("cli.help.export"))
+    p.add_argument("sheet", metavar="SHEET|GAME_ID", nargs="?", help=t("cli.help.export_sheet"))
     p.add_argument("--session", metavar="ID", nargs="?", type=int, const=_NEWEST, default=None,
-                   help="a session's standing and its games (without ID the newest session)")
-    p.add_argument("--all", action="store_true", help="every stored game")
+                   help=t("cli.help.export_session"))
+    p.add_argument("--all", action="store_true", help=t("cli.help.export_all"))
     p.add_argument("--format", required=True, choices=("csv", "json", "md", "toml", "html"))
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument("-o", "--output", metavar="FILE", help=t("cli.help.export_output"))
     _db_option(p)
     p.set_defaults(run=cmd_export)
 
-    p = sub.add_parser("history", help="list the stored games, finished and in progress")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p = sub.add_parser("history", help=t("cli.help.history"))
+    p.add_argument("--json", action="store_true", help=json_help)
     _db_option(p)
     _plain_option(p)
     p.set_defaults(run=cmd_history)
 
-    p = sub.add_parser("show", help="print a stored game's score sheet")
+    p = sub.add_parser("show", help=t("cli.help.show"))
     p.add_argument("game", metavar="GAME_ID", type=int)
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--json", action="store_true", help=json_help)
     _db_option(p)
     _plain_option(p)
     p.set_defaults(run=cmd_show)
 
-    p = sub.add_parser("stats", help="statistics per player over every stored game")
-    p.add_argument("--player", metavar="NAME", help="only this player (the name in any case)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p = sub.add_parser("stats", help=t("cli.help.stats"))
+    p.add_argument("--player", metavar="NAME", help=t("cli.help.stats_player"))
+    p.add_argument("--json", action="store_true", help=json_help)
     _db_option(p)
     _plain_option(p)
     p.set_defaults(run=cmd_stats)
 
-    p = sub.add_parser("sessions", help="list the sessions (the games played in one sitting)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p = sub.add_parser("sessions", help=t("cli.help.sessions"))
+    p.add_argument("--json", action="store_true", help=json_help)
     _db_option(p)
     _plain_option(p)
     p.set_defaults(run=cmd_sessions)
 
-    p = sub.add_parser("session", help="a session's standing and games (without ID the newest)")
+    p = sub.add_parser("session", help=t("cli.help.session"))
     p.add_argument("session", metavar="ID", type=int, nargs="?")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--json", action="store_true", help=json_help)
     _db_option(p)
     _plain_option(p)
     p.set_defaults(run=cmd_session)
 
-    p = sub.add_parser("import", help="store the game of a TOML score sheet")
+    p = sub.add_parser("import", help=t("cli.help.import"))
     p.add_argument("sheet", metavar="SHEET")
     _db_option(p)
     p.set_defaults(run=cmd_import)
@@ -1032,13 +1093,34 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _plain_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--plain", action="store_true",
-                   help="plain sentences, one a line, for a screen reader (no table, no symbols)")
+    p.add_argument("--plain", action="store_true", help=t("cli.help.plain"))
 
 
 def _db_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS,
-                   help="the store file (default: $SCOREKEEPER_DB or the user data folder)")
+    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help=t("cli.help.db"))
+
+
+def _take_lang(argv: list[str]) -> tuple[list[str], str | None]:
+    """``--lang CODE`` or ``--lang=CODE`` taken out of the arguments, wherever it stands
+    (before or after the command); the last one given counts. UsageError without a code."""
+    rest: list[str] = []
+    lang = None
+    items = iter(argv)
+    for item in items:
+        if item == "--":
+            rest.append(item)
+            rest.extend(items)
+            break
+        if item == "--lang":
+            value = next(items, None)
+            if value is None or value.startswith("-"):
+                raise UsageError(t("cli.errors.lang_needs_code", codes=", ".join(LANGUAGES)))
+            lang = value
+        elif item.startswith("--lang="):
+            lang = item.split("=", 1)[1]
+        else:
+            rest.append(item)
+    return rest, lang
 
 
 def _run_tui(parser: argparse.ArgumentParser, db: str | None = None, ruleset: str | None = None) -> int:
@@ -1065,13 +1147,28 @@ def cmd_play(args) -> int:
     except RulesetError as exc:
         raise UsageError(exc.problems[0].message) from None
     if not path.exists():
-        raise UsageError(f"{args.ruleset}: no such file")
+        raise UsageError(t("cli.errors.no_such_file", ref=args.ruleset))
     return _run_tui(build_parser(), getattr(args, "db", None), args.ruleset)
 
 
+def choose_language(argv: list[str]) -> list[str]:
+    """Set the language (``--lang``, $SCOREKEEPER_LANG, the settings, the locale) and return
+    the arguments without ``--lang``; UsageError for a missing code, LanguageError for an unknown one."""
+    from .settings import load_settings
+
+    argv, lang = _take_lang(argv)
+    set_language(resolve_language(cli=lang, env=os.environ, settings=load_settings().lang))
+    return argv
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        argv = choose_language(argv)  # first: the parser's help and every message after it are in it
+    except (UsageError, LanguageError) as exc:
+        _err(str(exc))
+        return 2
+    parser = build_parser()
     try:
         if not argv:
             return _run_tui(parser)
@@ -1082,7 +1179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return 2
         if getattr(args, "plain", False) and getattr(args, "json", False):
-            raise UsageError("--plain and --json cannot be used together: choose one")
+            raise UsageError(t("cli.errors.plain_and_json"))
         return args.run(args)
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
@@ -1096,7 +1193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _err(str(exc).replace("\n", "; "))
         return 1
     except Missing as exc:
-        _err(f"a value is missing: {exc}")
+        _err(t("cli.errors.missing_value", name=exc))
         return 1
     except OSError as exc:
         _err(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc))

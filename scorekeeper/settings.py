@@ -25,15 +25,25 @@ from typing import Any
 
 import tomli_w
 
-__all__ = ["LANGUAGES", "THEMES", "Settings", "load_settings", "save_settings", "settings_path"]
+from .i18n import t
 
-THEMES = {"dark": "Dark", "light": "Light", "high-contrast": "High contrast"}
-"""The themes a setting may name, with their names as the settings screen shows them."""
+__all__ = ["LANGUAGES", "THEMES", "Settings", "load_settings", "save_settings", "settings_path", "theme_name"]
 
+#: The themes a setting may name, with their English names (:func:`theme_name` gives the
+#: name in the current language, as the settings screen shows it).
+THEMES = {"dark": "Dark", "light": "Light", "high-contrast": "High contrast"}  # i18n: not shown (theme_name())
+
+#: The languages a setting may name, each in its own language.
 LANGUAGES = {"en": "English", "fi": "Suomi", "pl": "Polski"}
-"""The languages a setting may name, each in its own language."""
 
 _CHOICES = {"theme": THEMES, "lang": LANGUAGES}
+
+
+def theme_name(theme: str) -> str:
+    """A theme's name in the current language: 'high-contrast' -> 'High contrast' (en)."""
+    names = {"dark": t("settings.theme.dark"), "light": t("settings.theme.light"),
+             "high-contrast": t("settings.theme.high_contrast")}  # i18n: not shown (the ids)
+    return names.get(theme, theme)
 
 
 @dataclass
@@ -42,8 +52,8 @@ class Settings:
 
     theme: str | None = None
     lang: str | None = None
+    #: Why (part of) the file was not used, to show once; None when all is well.
     warning: str | None = field(default=None, compare=False, repr=False)
-    """Why (part of) the file was not used, to show once; None when all is well."""
 
 
 def settings_path() -> Path:
@@ -71,11 +81,11 @@ def load_settings(path: str | Path | None = None) -> Settings:
     try:
         table = _read(path)
     except UnicodeDecodeError:
-        return Settings(warning=f"{path}: not a text file; the default settings are used")
+        return Settings(warning=t("settings.not_text", path=path))
     except tomllib.TOMLDecodeError as exc:
-        return Settings(warning=f"{path}: not a valid settings file ({exc}); the default settings are used")
+        return Settings(warning=t("settings.not_toml", path=path, problem=exc))
     except OSError as exc:
-        return Settings(warning=f"{path}: cannot be read ({exc.strerror or exc}); the default settings are used")
+        return Settings(warning=t("settings.unreadable", path=path, problem=exc.strerror or exc))
     settings = Settings()
     problems = []
     for key, choices in _CHOICES.items():
@@ -83,11 +93,11 @@ def load_settings(path: str | Path | None = None) -> Settings:
         if value is None:
             continue
         if not isinstance(value, str) or value not in choices:
-            problems.append(f"{key} must be one of {', '.join(choices)}, not {value!r}")
+            problems.append(t("settings.bad_value", name=key, choices=", ".join(choices), value=repr(value)))
             continue
         setattr(settings, key, value)
     if problems:
-        settings.warning = f"{path}: " + "; ".join(problems) + " (the default is used)"
+        settings.warning = t("settings.problems", path=path, problems="; ".join(problems))
     return settings
 
 
@@ -102,7 +112,7 @@ def save_settings(settings: Settings, path: str | Path | None = None) -> None:
     for key, choices in _CHOICES.items():
         value = getattr(settings, key)
         if value is not None and value not in choices:
-            raise ValueError(f"{key} must be one of {', '.join(choices)}, not {value!r}")
+            raise ValueError(t("settings.bad_value", name=key, choices=", ".join(choices), value=repr(value)))
     try:
         table = _read(path)
     except (OSError, ValueError):

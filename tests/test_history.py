@@ -163,7 +163,7 @@ winner = "highest"
     game.record({"points": [1, 2]})
     game.record({"points": [3, 4]})
     other, refused = what_if(game, {"length": 1})
-    assert refused == [(2, [Issue("error", "the game has 1 deals; there is no deal 2")])]
+    assert refused == [(2, [Issue("error", "the game has 1 deal; there is no deal 2")])]
     assert other.totals() == (1, 2) and len(other.deals) == 1
 
 

@@ -82,16 +82,16 @@ def test_the_settings_screen_saves_the_theme_and_the_language_at_once(tmp_path):
             assert app.theme == HIGH
             assert load_settings() == Settings(theme="high-contrast")
             assert "● High contrast  (in use)" in screen_text(app) and "○ Dark" in screen_text(app)
-            await pilot.press("tab", "down", "enter")  # the language list: Suomi
+            await pilot.press("tab", "down", "enter")  # the language list: Suomi (used at once)
             await settle(pilot)
             assert load_settings() == Settings(theme="high-contrast", lang="fi")
-            assert "● Suomi  (in use)" in screen_text(app)
+            assert "● Suomi  (käytössä)" in screen_text(app)
             await pilot.press("ctrl+t")  # the screen follows a theme chosen with the key
             await settle(pilot)
-            assert "● Dark  (in use)" in screen_text(app)
+            assert "● Tumma  (käytössä)" in screen_text(app)
             await pilot.press("escape")
             await settle(pilot)
-            assert "New game" in screen_text(app)
+            assert "Uusi peli" in screen_text(app)
 
     run(go())
     assert settings_path().read_text(encoding="utf-8") == 'theme = "dark"\nlang = "fi"\n'

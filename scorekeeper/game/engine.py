@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from ..i18n import t, tn
 from ..rules.cards import SUIT_SYMBOL, Card, CardError, parse_card
 from ..rules.formula import EvalError, FastContext, Missing
 from ..rules.ruleset import NO_TRUMP, SUITS, FieldSpec, Ruleset
@@ -68,7 +69,7 @@ def suit_text(suit: str | None) -> str:
     if suit is None:
         return "?"
     if suit == NO_TRUMP:
-        return "no trump"
+        return t("game.suit.none")
     return SUIT_SYMBOL.get(suit, suit)
 
 
@@ -80,20 +81,21 @@ class Setup:
         self.ruleset = ruleset
         n = len(players)
         if not ruleset.min_players <= n <= ruleset.max_players:
-            allowed = (f"{ruleset.min_players}" if ruleset.min_players == ruleset.max_players
-                       else f"{ruleset.min_players} to {ruleset.max_players}")
-            raise SetupError(f"{ruleset.name} is played by {allowed} players, not {n}")
+            if ruleset.min_players == ruleset.max_players:
+                raise SetupError(t("engine.setup.players_exact", game=ruleset.name, players=ruleset.min_players, count=n))
+            raise SetupError(t("engine.setup.players_range", game=ruleset.name, low=ruleset.min_players,
+                               high=ruleset.max_players, count=n))
         for i, name in enumerate(players):
             if not isinstance(name, str) or not name.strip():
-                raise SetupError(f"player {i + 1} has no name; every player needs a name")
+                raise SetupError(t("engine.setup.no_name", number=i + 1))
             if len(name) > 40:
-                raise SetupError(f"the name of player {i + 1} is {len(name)} characters long; at most 40 are allowed")
+                raise SetupError(tn("engine.setup.long_name", len(name), number=i + 1))
         folded = [p.strip().casefold() for p in players]
         for i, name in enumerate(folded):
             if name in folded[:i]:
-                raise SetupError(f"two players are called '{players[i].strip()}'; every name must differ")
+                raise SetupError(t("engine.setup.same_name", name=players[i].strip()))
         if not (type(first_dealer) is int and 1 <= first_dealer <= n):
-            raise SetupError(f"the first dealer is a seat from 1 to {n}, not {first_dealer}")
+            raise SetupError(t("engine.setup.first_dealer", count=n, value=str(first_dealer)))
         self.players = tuple(p.strip() for p in players)
         self.n = n
         self.first_dealer = first_dealer
@@ -103,9 +105,9 @@ class Setup:
             raise SetupError(str(exc)) from None
         self.teams = ruleset.teams
         self.team_of = {s: 0 for s in range(1, n + 1)}
-        for t, members in enumerate(self.teams, start=1):
+        for team, members in enumerate(self.teams, start=1):
             for s in members:
-                self.team_of[s] = t
+                self.team_of[s] = team
         consts: dict[str, Any] = {"players": n, **self.options}
         env = _ConstEnv(consts)
         consts["deck"] = self._int(ruleset.deck, env, "deck")
@@ -126,9 +128,9 @@ class Setup:
                 for c in range(start, end + step, step):
                     plan.extend([c] * (repeat * times))
                 if len(plan) > 10_000:
-                    raise SetupError(f"{ruleset.id}: the deal plan has more than 10000 deals")
+                    raise SetupError(t("engine.setup.plan_too_long", ruleset=ruleset.id))
             if not plan:
-                raise SetupError(f"{ruleset.id}: the deal plan is empty with these options")
+                raise SetupError(t("engine.setup.plan_empty", ruleset=ruleset.id))
             self.plan = tuple(plan)
             consts["deals"] = len(plan)
         self.consts = consts
@@ -168,14 +170,14 @@ class Setup:
         try:
             return formula(env)
         except Missing as exc:  # a game-level formula cannot need a deal's entries
-            raise SetupError(f"{formula.key}: '{exc.name}' has no value before the game") from None
+            raise SetupError(t("engine.setup.no_value_before", item=formula.key, name=exc.name)) from None
         except EvalError as exc:
             raise SetupError(str(exc)) from None
 
     def _int(self, formula, env, key) -> int:
         value = self._run(formula, env)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value):
-            raise SetupError(f"{self.ruleset.id}: {key} must give a whole number, got {value!r}")
+            raise SetupError(t("engine.setup.not_whole", ruleset=self.ruleset.id, item=key, value=repr(value)))
         return int(value)
 
     @property
@@ -190,7 +192,7 @@ class Setup:
     def cards(self, number: int) -> int:
         if self.plan is not None:
             if not 1 <= number <= len(self.plan):
-                raise GameError(f"the game has {len(self.plan)} deals; there is no deal {number}")
+                raise GameError(tn("engine.no_deal", len(self.plan), number=str(number)))
             return self.plan[number - 1]
         cards = self._cards.get(number)
         if cards is None:
@@ -245,7 +247,7 @@ class Env:
     def _seat(self, seat) -> int:
         n = self.d.setup.n
         if isinstance(seat, bool) or not isinstance(seat, (int, float)) or seat != int(seat) or not 1 <= seat <= n:
-            raise EvalError("seat", f"there is no seat {seat!r}; seats are 1 to {n}")
+            raise EvalError("seat", t("engine.no_seat", seat=repr(seat), count=n))
         return int(seat)
 
     def seat_name(self, seat):
@@ -310,7 +312,7 @@ class DealEval:
         """A seat number computed by a formula, checked."""
         n = self.setup.n
         if isinstance(seat, bool) or not isinstance(seat, (int, float)) or seat != int(seat) or not 1 <= seat <= n:
-            raise EvalError("seat", f"there is no seat {seat!r}; seats are 1 to {n}")
+            raise EvalError("seat", t("engine.no_seat", seat=repr(seat), count=n))
         return int(seat)
 
     def is_entered(self, name: str, seat: int | None) -> bool:
@@ -326,7 +328,7 @@ class DealEval:
         e = self._envs.get(seat)
         if e is None:
             if seat is not None and not 1 <= seat <= self.setup.n:
-                raise EvalError("seat", f"there is no seat {seat}; seats are 1 to {self.setup.n}")
+                raise EvalError("seat", t("engine.no_seat", seat=str(seat), count=self.setup.n))
             e = self._envs[seat] = Env(self, seat)
         return e
 
@@ -363,7 +365,7 @@ class DealEval:
         if key in cache:
             return cache[key]
         if key in self._busy:
-            raise EvalError(name, f"'{name}' depends on itself")
+            raise EvalError(name, t("engine.depends_on_itself", name=name))
         self._busy.add(key)
         try:
             result = self._compute(name, seat)
@@ -411,7 +413,7 @@ class DealEval:
     def _seat_formula(self, formula) -> int:
         value = self.run(formula, None)
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.setup.n:
-            raise EvalError(formula.key, f"'{formula.text}' must give a seat from 1 to {self.setup.n}, got {value!r}")
+            raise EvalError(formula.key, t("engine.not_a_seat", formula=formula.text, count=self.setup.n, value=repr(value)))
         return value
 
     # -- the deal's instructions
@@ -449,19 +451,24 @@ class DealEval:
                 except Missing:
                     text = None
             if text is None:
-                text = {
-                    "none": "No trump this deal",
-                    "turn": "Turn up the next card for trump",
-                    "suit": "Trump: decided during the deal",
-                    "choose": f"{self.setup.players[seat - 1]} chooses trump" if seat else "Trump is chosen during the deal",
-                }[rule.kind]
+                if rule.kind == "none":
+                    text = t("game.no_trump_deal")
+                elif rule.kind == "turn":
+                    text = t("engine.trump.turn")
+                elif rule.kind == "suit":
+                    text = t("engine.trump.later")
+                elif seat:
+                    text = t("engine.trump.chooses", name=self.setup.players[seat - 1])
+                else:
+                    text = t("engine.trump.chosen_later")
             if rule.kind == "suit" and suit == NO_TRUMP:
                 # a rotation or formula that lands on 'none' is a no-trump deal like any other
-                return TrumpInstruction("none", rule.say and text or "No trump this deal", NO_TRUMP)
+                return TrumpInstruction("none", rule.say and text or t("game.no_trump_deal"), NO_TRUMP)
             if suit is not None and rule.kind != "none":
-                text = f"{text} — trump: {suit_text(suit)}" if rule.kind in ("turn", "choose") or rule.say else f"Trump: {suit_text(suit)}"
+                text = (t("engine.trump.with_suit", text=text, suit=suit_text(suit))
+                        if rule.kind in ("turn", "choose") or rule.say else t("game.trump_is", suit=suit_text(suit)))
             return TrumpInstruction(rule.kind, text, suit, seat)
-        return TrumpInstruction("none", "No trump in this game", NO_TRUMP)
+        return TrumpInstruction("none", t("engine.trump.none_in_game"), NO_TRUMP)
 
     def reminders(self) -> list[str]:
         out = []
@@ -602,35 +609,40 @@ def _points(value):
 # --- turning what the table typed into values --------------------------------------------
 
 
+def field_label(label: str, who: str = "") -> str:
+    """A field's label naming whose value it is ("Bid of Ben"); the label alone without ``who``."""
+    return t("engine.value.label_of", label=label, name=who) if who else label
+
+
 def convert_value(spec: FieldSpec, value: Any, setup: Setup, who: str = "") -> Any:
     """A value from a sheet, the CLI or the TUI -> the field's value; GameError if it is not one."""
-    label = f"{spec.label}{' of ' + who if who else ''}"
     if value is None or value == "":
         return None
-    t = spec.type
-    if t == "int":
+    label = field_label(spec.label, who)
+    kind = spec.type
+    if kind == "int":
         if isinstance(value, bool):
-            raise GameError(f"{label} is a whole number, not {value}")
+            raise GameError(t("engine.value.not_int", label=label, value=str(value)))
         if isinstance(value, str):
             try:
                 value = int(value.strip())
             except ValueError:
-                raise GameError(f"{label} is a whole number, not '{value}'") from None
+                raise GameError(t("engine.value.not_int_text", label=label, value=value)) from None
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         if not isinstance(value, int):
-            raise GameError(f"{label} is a whole number, not {value!r}")
+            raise GameError(t("engine.value.not_int", label=label, value=repr(value)))
         return value
-    if t == "bool":
+    if kind == "bool":
         if isinstance(value, bool):
             return value
         low = str(value).strip().lower()
-        if low in ("yes", "true", "y", "1"):
+        if low in ("yes", "true", "y", "1") or low == t("value.yes").lower():
             return True
-        if low in ("no", "false", "n", "0"):
+        if low in ("no", "false", "n", "0") or low == t("value.no").lower():
             return False
-        raise GameError(f"{label} is yes or no, not '{value}'")
-    if t == "seat":
+        raise GameError(t("engine.value.not_bool", label=label, value=str(value)))
+    if kind == "seat":
         if isinstance(value, int) and not isinstance(value, bool):
             return value
         text = str(value).strip()
@@ -639,27 +651,29 @@ def convert_value(spec: FieldSpec, value: Any, setup: Setup, who: str = "") -> A
         for i, name in enumerate(setup.players, start=1):
             if name.casefold() == text.casefold():
                 return i
-        raise GameError(f"{label} is a seat number (1-{setup.n}) or a player's name, not '{value}'")
-    if t in ("suit", "trump", "choice"):
+        raise GameError(t("engine.value.not_seat", label=label, count=setup.n, value=str(value)))
+    if kind in ("suit", "trump", "choice"):
         text = str(value).strip()
-        if t in ("suit", "trump"):
+        if kind in ("suit", "trump"):
             from ..rules.cards import parse_suit
 
-            if t == "trump" and text.lower() in ("none", "no trump", "nt", "no-trump", "notrump"):
+            if kind == "trump" and (text.lower() in ("none", "no trump", "nt", "no-trump", "notrump")  # i18n: not shown
+                                    or text.casefold() == t("game.suit.none").casefold()):
                 return NO_TRUMP
             try:
                 return parse_suit(text)
             except (CardError, ValueError):
-                allowed = "spades, hearts, diamonds, clubs" + (" or none" if t == "trump" else "")
-                raise GameError(f"{label} is one of {allowed}, not '{value}'") from None
+                if kind == "trump":
+                    raise GameError(t("engine.value.not_trump", label=label, value=str(value))) from None
+                raise GameError(t("engine.value.not_suit", label=label, value=str(value))) from None
         return text
-    if t == "cards":
+    if kind == "cards":
         if isinstance(value, str):
             value = value.replace(",", " ").split()
         if isinstance(value, (list, tuple)) and not value:
             return None  # no cards typed in
         if not isinstance(value, (list, tuple)):
-            raise GameError(f"{label} is a list of cards such as SK HA D10")
+            raise GameError(t("engine.value.not_cards", label=label))
         cards = []
         for item in value:
             if isinstance(item, Card):
@@ -668,11 +682,11 @@ def convert_value(spec: FieldSpec, value: Any, setup: Setup, who: str = "") -> A
             try:
                 cards.append(parse_card(str(item)))
             except CardError as exc:
-                raise GameError(f"{label}: {exc}") from None
+                raise GameError(t("engine.value.bad_card", label=label, error=str(exc))) from None
         seen = set()
         for c in cards:
             if c in seen:
-                raise GameError(f"{label}: {c} is given twice")
+                raise GameError(t("engine.value.card_twice", label=label, card=str(c)))
             seen.add(c)
         return tuple(cards)
-    raise GameError(f"{label}: unknown field type {t}")  # pragma: no cover
+    raise GameError(f"{label}: unknown field type {kind}")  # pragma: no cover  # i18n: not shown

@@ -12,11 +12,12 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
+from ..i18n import t, tn
 from ..rules.formula import EvalError, Missing
 from ..rules.ruleset import Ruleset
 from .engine import (
     Choice, DealEval, GameError, IllegalEntry, Issue, Setup, SetupError, TrumpInstruction,
-    convert_value,
+    convert_value, field_label,
 )
 
 __all__ = [
@@ -187,7 +188,7 @@ class Game:
         have ended). Values must still be well-formed.
         """
         if check and self.is_over:
-            raise GameError(f"the game is over; {self._over_reason()}")
+            raise GameError(t("engine.game.over", reason=self._over_reason()))
         number = self.next_deal
         clean = self.normalize(values)
         if check:
@@ -199,7 +200,7 @@ class Game:
     def edit(self, number: int, values: Mapping[str, Any]) -> DealResult:
         """Change a recorded deal; later totals and checks follow from the history."""
         if not 1 <= number <= len(self._deals):
-            raise GameError(f"there is no recorded deal {number}; deals 1 to {len(self._deals)} are recorded")
+            raise GameError(t("engine.game.no_recorded_deal", number=str(number), count=len(self._deals)))
         clean = self.normalize(values, number)
         self._require_valid(number, clean)
         self._apply(Action("edit", number, clean, self._deals[number - 1]))
@@ -208,7 +209,7 @@ class Game:
 
     def undo(self) -> Action:
         if not self.history:
-            raise GameError("there is nothing to undo")
+            raise GameError(t("engine.game.nothing_to_undo"))
         action = self.history.pop()
         if action.kind == "record":
             self._deals.pop()
@@ -223,7 +224,7 @@ class Game:
 
     def redo(self) -> Action:
         if not self._redo:
-            raise GameError("there is nothing to redo")
+            raise GameError(t("engine.game.nothing_to_redo"))
         action = self._redo.pop()
         self._apply(action)
         return action
@@ -271,39 +272,39 @@ class Game:
         ``after``: the game seat the newcomer sits after (to their right, so they deal
         after them); by default at the end of the seating order. Returns the new game seat.
         """
-        self._may_change("join")
+        self._may_change()
         if not isinstance(name, str) or not name.strip():
-            raise GameError("the new player has no name; every player needs a name")
+            raise GameError(t("engine.roster.no_name"))
         name = name.strip()
         if len(name) > 40:
-            raise GameError(f"the new player's name is {len(name)} characters long; at most 40 are allowed")
+            raise GameError(tn("engine.roster.long_name", len(name)))
         if name.casefold() in (p.casefold() for p in self.players):
-            raise GameError(f"'{name}' is already at the table; every name must differ")
+            raise GameError(t("engine.roster.same_name", name=name))
         if isinstance(score, bool) or not isinstance(score, int):
-            raise GameError(f"the starting score of {name} is a whole number, not {score!r}")
+            raise GameError(t("engine.roster.bad_score", name=name, value=repr(score)))
         if after is not None and not (type(after) is int and 1 <= after <= len(self.players)):
-            raise GameError(f"{name} sits after a seat from 1 to {len(self.players)}, not {after!r}")
+            raise GameError(t("engine.roster.bad_after", name=name, count=len(self.players), value=repr(after)))
         action = Action("join", self.next_deal, {"name": name, "score": score, "after": after})
-        self._try_roster(action, f"{name} join")
+        self._try_roster(action, name)
         return len(self.players)
 
     def sit_out(self, seat: int) -> None:
         """A player sits out from the next deal on, until they come back (sit_in)."""
-        self._may_change("sit out")
+        self._may_change()
         lineup = self.lineup()
         self._seat_at_table(seat)
         if seat not in lineup.seats:
-            raise GameError(f"{self.players[seat - 1]} already sits out")
-        self._try_roster(Action("out", self.next_deal, {"seat": seat}), f"{self.players[seat - 1]} sit out")
+            raise GameError(t("engine.roster.already_out", name=self.players[seat - 1]))
+        self._try_roster(Action("out", self.next_deal, {"seat": seat}), self.players[seat - 1])
 
     def sit_in(self, seat: int) -> None:
         """A player who sat out plays again from the next deal."""
-        self._may_change("come back")
+        self._may_change()
         lineup = self.lineup()
         self._seat_at_table(seat)
         if seat in lineup.seats:
-            raise GameError(f"{self.players[seat - 1]} is playing, not sitting out")
-        self._try_roster(Action("in", self.next_deal, {"seat": seat}), f"{self.players[seat - 1]} come back")
+            raise GameError(t("engine.roster.not_out", name=self.players[seat - 1]))
+        self._try_roster(Action("in", self.next_deal, {"seat": seat}), self.players[seat - 1])
 
     @property
     def table_changed(self) -> bool:
@@ -329,11 +330,11 @@ class Game:
         """Why players cannot join or sit out in this game (None when they can)."""
         rules = self.ruleset
         if rules.teams or rules.score_scope == "team":
-            return f"{rules.name} is played in fixed partnerships: nobody can join or sit out"
+            return t("engine.roster.partnerships", game=rules.name)
         if self.setup.parts is not None:
-            return f"{rules.name} is scored over games of a match: nobody can join or sit out"
+            return t("engine.roster.match", game=rules.name)
         if rules.min_players == rules.max_players:
-            return f"{rules.name} is played by exactly {rules.min_players} players: nobody can join or sit out"
+            return t("engine.roster.fixed", game=rules.name, count=rules.min_players)
         return None
 
     def lineup(self, number: int | None = None) -> Lineup:
@@ -368,31 +369,36 @@ class Game:
                     break
         return dealers[number - 1]
 
-    def _may_change(self, what: str) -> None:
+    def _may_change(self) -> None:
         locked = self.roster_locked()
         if locked:
             raise GameError(locked)
         if self.is_over:
-            raise GameError(f"the game is over; {self._over_reason()}")
+            raise GameError(t("engine.game.over", reason=self._over_reason()))
 
     def _seat_at_table(self, seat) -> None:
         n = len(self.players)
         if not (type(seat) is int and 1 <= seat <= n):
-            raise GameError(f"there is no seat {seat!r}; the seats are 1 to {n}")
+            raise GameError(t("engine.roster.no_seat", seat=repr(seat), count=n))
 
-    def _try_roster(self, action: Action, what: str) -> None:
-        """Apply a change of the table if the ruleset allows the players it leaves."""
+    def _try_roster(self, action: Action, name: str) -> None:
+        """Apply a change of the table if the ruleset allows the players it leaves
+        (``name``: who joins, sits out or comes back)."""
         snapshot = self.snapshot()
         self._apply(action)
         try:
             lineup = self.lineup()
             plan = lineup.setup.plan
             if plan is not None and self.next_deal > len(plan):
-                raise GameError(f"with {len(lineup.seats)} players {self.ruleset.name} has {len(plan)} deals "
-                                f"and {len(self._deals)} are played: it would be over")
+                raise GameError(tn("engine.roster.would_end", len(plan), players=len(lineup.seats),
+                                   game=self.ruleset.name, played=len(self._deals)))
         except GameError as exc:
             self.restore(snapshot)
-            raise GameError(f"cannot let {what}: {exc}") from None
+            if action.kind == "join":
+                raise GameError(t("engine.roster.cannot_join", name=name, reason=str(exc))) from None
+            if action.kind == "out":
+                raise GameError(t("engine.roster.cannot_sit_out", name=name, reason=str(exc))) from None
+            raise GameError(t("engine.roster.cannot_come_back", name=name, reason=str(exc))) from None
         self._redo.clear()
 
     def _table_changed(self) -> None:
@@ -476,7 +482,7 @@ class Game:
         """Typed values keyed by field: per-seat and per-partnership fields as tuples
         (per seat in the seating order of the players of deal ``number``, the next by default)."""
         if not isinstance(values, Mapping):
-            raise GameError("a deal's entries are a table of field = value")
+            raise GameError(t("engine.entry.not_table"))
         rules = self.ruleset
         setup = self.setup_for(number) if self._changes else self.setup
         out: dict[str, Any] = {}
@@ -486,8 +492,11 @@ class Game:
                 import difflib
 
                 close = difflib.get_close_matches(str(key), list(rules.fields), n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
-                raise GameError(f"{rules.name} has no field '{key}'{hint}; its fields are: {', '.join(rules.fields)}")
+                if close:
+                    raise GameError(t("engine.entry.unknown_field_hint", game=rules.name, field=str(key), hint=close[0],
+                                      fields=", ".join(rules.fields)))
+                raise GameError(t("engine.entry.unknown_field", game=rules.name, field=str(key),
+                                  fields=", ".join(rules.fields)))
             if spec.scope == "deal":
                 out[key] = convert_value(spec, value, setup)
                 continue
@@ -498,11 +507,15 @@ class Game:
             if not isinstance(value, (list, tuple)) or (
                 spec.type == "cards" and value and not isinstance(value[0], (list, tuple, str, type(None)))
             ):
-                raise GameError(f"{spec.label} is given for each {'player' if spec.scope == 'seat' else 'partnership'}: a list of {units} values")
+                if spec.scope == "seat":
+                    raise GameError(tn("engine.entry.each_player", units, label=spec.label))
+                raise GameError(tn("engine.entry.each_partnership", units, label=spec.label))
             if spec.type == "cards" and all(isinstance(v, str) for v in value) and len(value) != units:
-                raise GameError(f"{spec.label} is given for each player: a list of {units} hands")
+                raise GameError(tn("engine.entry.hands", units, label=spec.label))
             if len(value) != units:
-                raise GameError(f"{spec.label} needs {units} values, one for each {'player' if spec.scope == 'seat' else 'partnership'}; {len(value)} were given")
+                if spec.scope == "seat":
+                    raise GameError(tn("engine.entry.count_player", units, label=spec.label, given=len(value)))
+                raise GameError(tn("engine.entry.count_partnership", units, label=spec.label, given=len(value)))
             out[key] = tuple(convert_value(spec, v, setup, names[i]) for i, v in enumerate(value))
         for key in rules.fields:
             if key not in out:
@@ -554,11 +567,10 @@ class Game:
                     d.score(scorer)
         except Missing as exc:
             spec = self.ruleset.fields.get(exc.name)
-            label = spec.label if spec else exc.name
-            who = f" of {d.setup.players[exc.seat - 1]}" if exc.seat else ""
-            issues.append(Issue("error", f"the deal cannot be scored yet: {label}{who} is not entered", exc.name, exc.seat))
+            label = field_label(spec.label if spec else exc.name, d.setup.players[exc.seat - 1] if exc.seat else "")
+            issues.append(Issue("error", t("engine.entry.not_scored_yet", label=label), exc.name, exc.seat))
         except EvalError as exc:
-            issues.append(Issue("error", f"the ruleset cannot score this deal: {exc}"))
+            issues.append(Issue("error", t("engine.entry.cannot_score", error=str(exc))))
         return issues
 
     def _field_issues(self, d: DealEval, issues: list[Issue]) -> None:
@@ -579,7 +591,7 @@ class Game:
                     continue  # the common case, settled without building any message
                 enabled = d.enabled(spec, seat)
                 who = d.unit_name(spec, unit)
-                label = f"{spec.label} of {who}" if who else spec.label
+                label = field_label(spec.label, who)
                 if raw is None:
                     if enabled is not True or spec.optional:
                         continue
@@ -589,16 +601,17 @@ class Game:
                             continue
                         except Missing:
                             pass
-                    issues.append(Issue("error", f"{label} is not entered", spec.id, unit))
+                    issues.append(Issue("error", t("engine.entry.not_entered", label=label), spec.id, unit))
                     continue
                 if enabled is False:
-                    issues.append(Issue("error", f"{label} is not asked in this deal; leave it empty", spec.id, unit))
+                    issues.append(Issue("error", t("engine.entry.not_asked", label=label), spec.id, unit))
                     continue
-                problem = self._out_of_domain(d, spec, seat, raw)
+                problem = self._out_of_domain(d, spec, seat, raw, label)
                 if problem:
-                    issues.append(Issue("error", f"{label} {problem}", spec.id, unit))
+                    issues.append(Issue("error", problem, spec.id, unit))
 
-    def _out_of_domain(self, d: DealEval, spec, seat, value) -> str | None:
+    def _out_of_domain(self, d: DealEval, spec, seat, value, label: str) -> str | None:
+        """Why ``value`` is not one the field may take (a sentence naming ``label``), or None."""
         if spec.type == "cards":
             if spec.count is not None:
                 try:
@@ -606,7 +619,7 @@ class Game:
                 except Missing:
                     return None
                 if len(value) != count:
-                    return f"must be {count} cards, not {len(value)}"
+                    return tn("engine.entry.card_count", count, label=label, given=len(value))
             return None
         if spec.type == "int":
             try:
@@ -615,7 +628,8 @@ class Game:
                 return None
             if type(value) is int and lo <= value <= hi:
                 return None
-            return f"must be from {lo} to {hi}, not {value}" if lo <= hi else f"cannot be entered: the allowed range is empty (not {value})"
+            return (t("engine.entry.out_of_range", label=label, low=lo, high=hi, value=_shown(value)) if lo <= hi
+                    else t("engine.entry.empty_range", label=label, value=_shown(value)))
         try:
             domain = d.domain(spec, seat)
         except Missing:
@@ -623,10 +637,11 @@ class Game:
         if value in domain and type(value) is type(domain[0]):
             return None
         if spec.type == "int":
-            return f"must be from {domain[0]} to {domain[-1]}, not {value}" if domain else f"cannot be entered: the allowed range is empty (not {value})"
+            return (t("engine.entry.out_of_range", label=label, low=domain[0], high=domain[-1], value=_shown(value))
+                    if domain else t("engine.entry.empty_range", label=label, value=_shown(value)))
         if spec.type == "seat":
-            return f"must be a seat from 1 to {d.setup.n}, not {value}"
-        return f"must be one of {', '.join(map(str, domain))}, not '{value}'"
+            return t("engine.entry.not_a_seat", label=label, count=d.setup.n, value=_shown(value))
+        return t("engine.entry.not_one_of", label=label, values=", ".join(map(str, domain)), value=str(value))
 
     def _require_valid(self, number: int, values: Mapping[str, Any]) -> None:
         issues = self.validate(number, values)
@@ -645,7 +660,7 @@ class Game:
         """
         spec = self.ruleset.fields.get(field_id)
         if spec is None:
-            raise GameError(f"{self.ruleset.name} has no field '{field_id}'")
+            raise GameError(t("engine.entry.no_field", game=self.ruleset.name, field=field_id))
         number = number or self.next_deal
         values = dict(self.normalize(values or {}, number))
         base = self._deal(number, values, *self._state(number))
@@ -755,7 +770,7 @@ class Game:
                 scores, made = full_scores, full_made
             self._checked = None
             if over_at is not None:
-                issues.append(Issue("error", f"deal {number} was played after the game ended at deal {over_at}",
+                issues.append(Issue("error", t("engine.entry.after_end", number=number, end=over_at),
                                     check=_AFTER_END))
             after = tuple(t + s for t, s in zip(totals, scores))
             won, match = state
@@ -834,8 +849,8 @@ class Game:
         at = self._ended_early()
         plan = self.setup_for(at).plan
         if plan is not None and at == len(plan):
-            return f"all {at} deals are played"
-        return f"it ended after deal {at}"
+            return tn("engine.game.all_played", at)
+        return t("engine.game.ended_after", number=at)
 
     def standings(self) -> list[Standing]:
         totals = self.totals()
@@ -918,34 +933,34 @@ def apply_table_changes(game: Game, raw: Mapping[str, Any]) -> dict[str, Any]:
     A deal without ``out`` is played by everyone at the table. GameError when the
     keys are malformed or the ruleset does not allow the change."""
     if not isinstance(raw, Mapping):
-        raise GameError("a deal's entries are a table of field = value")
+        raise GameError(t("engine.entry.not_table"))
     values = {k: v for k, v in raw.items() if k not in TABLE_KEYS}
     joins = raw.get("join", [])
     out = raw.get("out")
     if not joins and out is None and not game._changes:
         return values
     if not isinstance(joins, list) or not all(isinstance(j, Mapping) for j in joins):
-        raise GameError("join: expected a list of {name = ..., score = ..., after = ...} tables")
+        raise GameError(t("engine.table.join_list"))
 
     def seat_of(name, key) -> int:
         if not isinstance(name, str):
-            raise GameError(f"{key}: expected a player's name, got {name!r}")
+            raise GameError(t("engine.table.not_name", where=key, value=repr(name)))
         for seat, player in enumerate(game.players, start=1):
             if player.casefold() == name.strip().casefold():
                 return seat
-        raise GameError(f"{key}: nobody called '{name}' is at the table; the players are {', '.join(game.players)}")
+        raise GameError(t("engine.table.nobody", where=key, name=name, players=", ".join(game.players)))
 
     for entry in joins:
         unknown = set(entry) - {"name", "score", "after"}
         if unknown:
-            raise GameError(f"join: unknown key '{sorted(unknown)[0]}'; a player joining has name, score and after")
+            raise GameError(t("engine.table.join_key", name=str(sorted(unknown)[0])))
         after = entry.get("after")
         game.join(entry.get("name", ""), entry.get("score", 0),
                   seat_of(after, "join.after") if after is not None else None)
     if out is None:
         out = []
     if not isinstance(out, list):
-        raise GameError("out: expected a list of the names of who sits this deal out")
+        raise GameError(t("engine.table.out_list"))
     wanted = {seat_of(name, "out") for name in out}
     lineup = game.lineup()
     now_out = set(lineup.seating) - set(lineup.seats)
@@ -980,7 +995,7 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
             raise
         plan = game.setup_for(number).plan
         if plan is not None and number > len(plan):
-            refused.append((number, [Issue("error", f"the game has {len(plan)} deals; there is no deal {number}")]))
+            refused.append((number, [Issue("error", tn("engine.no_deal", len(plan), number=number))]))
             continue
         try:
             game.record(clean)
@@ -994,7 +1009,7 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
     return refused
 
 
-_AFTER_END = "#played-after-end"  # the check id of that problem, which the engine itself finds
+_AFTER_END = "#played-after-end"  # i18n: not shown; the check id of that problem, which the engine itself finds
 _TOTAL_NAMES = frozenset({"before", "total", "parts_won", "match_total"})
 
 
@@ -1012,6 +1027,11 @@ def _reads_totals(ruleset: Ruleset) -> bool:
     for rule in ruleset.trump:
         formulas += [rule.when, rule.suit, rule.seat]
     return any(f is not None and _TOTAL_NAMES & f.names for f in formulas)
+
+
+def _shown(value):
+    """A value for a message: numbers as the language writes them, anything else as text."""
+    return value if type(value) in (int, float) else str(value)
 
 
 def _holds(formula, deal: DealEval, seat: int | None = None) -> bool:

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
+from ..i18n import get_language, t
 from ..rules.cards import Card
 from ..rules.ruleset import RulesetError, load_ruleset
 from .engine import GameError, Issue
@@ -83,30 +84,40 @@ _ORIGINS: "weakref.WeakKeyDictionary[Game, _Origin]" = weakref.WeakKeyDictionary
 
 
 def _type_name(value: Any) -> str:
-    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list",
-            dict: "a table"}.get(type(value), type(value).__name__)
+    kind = type(value)
+    if kind is bool:
+        return t("sheet.type.bool")
+    if kind in (int, float):
+        return t("sheet.type.number")
+    if kind is str:
+        return t("sheet.type.text")
+    if kind is list:
+        return t("sheet.type.list")
+    if kind is dict:
+        return t("sheet.type.table")
+    return kind.__name__
 
 
 def _read(path: Path, shown: str) -> dict:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SheetError(f"{shown}: no such file") from None
+        raise SheetError(t("sheet.no_file", file=shown)) from None
     except IsADirectoryError:
-        raise SheetError(f"{shown}: is a folder, not a score sheet") from None
+        raise SheetError(t("sheet.is_folder", file=shown)) from None
     except UnicodeDecodeError:
-        raise SheetError(f"{shown}: the file is not UTF-8 text") from None
+        raise SheetError(t("sheet.not_utf8", file=shown)) from None
     except OSError as exc:
-        raise SheetError(f"{shown}: cannot be read: {exc.strerror}") from None
+        raise SheetError(t("sheet.unreadable", file=shown, error=str(exc.strerror))) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", message)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", message)  # i18n: not shown
         if m:
             message = message[: m.start()].strip()
-            raise SheetError(f"{shown}:{m.group(1)}: not valid TOML: {message}") from None
-        raise SheetError(f"{shown}: not valid TOML: {message}") from None
+            raise SheetError(t("sheet.bad_toml_line", file=shown, line=m.group(1), error=message)) from None
+        raise SheetError(t("sheet.bad_toml", file=shown, error=message)) from None
 
 
 def _is_path_ref(ref: str) -> bool:
@@ -122,23 +133,25 @@ def _start(path: str | Path, options_override: Mapping[str, Any] | None) -> tupl
     for key in raw:
         if key not in SHEET_KEYS:
             close = difflib.get_close_matches(key, SHEET_KEYS, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            raise SheetError(f"{shown}: unknown key '{key}'{hint}; a score sheet has: {', '.join(SHEET_KEYS)}")
-    for key in ("ruleset", "players"):
-        if key not in raw:
-            what = "the id of a built-in ruleset or the path to a ruleset file" if key == "ruleset" else "a list of player names in seat order"
-            raise SheetError(f"{shown}: {key}: is missing: give {what}")
+            if close:
+                raise SheetError(t("sheet.unknown_key_hint", file=shown, name=key, hint=close[0],
+                                   keys=", ".join(SHEET_KEYS)))
+            raise SheetError(t("sheet.unknown_key", file=shown, name=key, keys=", ".join(SHEET_KEYS)))
+    if "ruleset" not in raw:
+        raise SheetError(t("sheet.missing_ruleset", file=shown))
+    if "players" not in raw:
+        raise SheetError(t("sheet.missing_players", file=shown))
 
     ref = raw["ruleset"]
     if not isinstance(ref, str) or not ref.strip():
-        raise SheetError(f"{shown}: ruleset: expected the id of a built-in ruleset or a path to a .toml file, got {_type_name(ref)}")
+        raise SheetError(t("sheet.bad_ruleset_ref", file=shown, type=_type_name(ref)))
     ruleset_path = None
     try:
         if _is_path_ref(ref):
             ruleset_path = (path.parent / ref)
-            ruleset = load_ruleset(ruleset_path)
+            ruleset = load_ruleset(ruleset_path, lang=get_language())
         else:
-            ruleset = load_ruleset(ref)
+            ruleset = load_ruleset(ref, lang=get_language())
     except RulesetError as exc:
         problem = exc.problems[0] if exc.problems else None
         if problem is None:
@@ -147,26 +160,26 @@ def _start(path: str | Path, options_override: Mapping[str, Any] | None) -> tupl
             detail = problem.message
         else:
             detail = str(problem)
-        raise SheetError(f"{shown}: ruleset: {detail}") from None
+        raise SheetError(t("sheet.in_key", file=shown, where="ruleset", error=detail)) from None
 
     players = raw["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise SheetError(f"{shown}: players: expected a list of names (texts), got {_type_name(players)}")
+        raise SheetError(t("sheet.bad_players", file=shown, type=_type_name(players)))
     title = raw.get("title")
     if title is not None and not isinstance(title, str):
-        raise SheetError(f"{shown}: title: expected text, got {_type_name(title)}")
+        raise SheetError(t("sheet.bad_title", file=shown, type=_type_name(title)))
     options = raw.get("options", {})
     if not isinstance(options, dict):
-        raise SheetError(f"{shown}: options: expected a table of option = value, got {_type_name(options)}")
+        raise SheetError(t("sheet.bad_options", file=shown, type=_type_name(options)))
     first_dealer = raw.get("first_dealer", 1)
     deals = raw.get("deals", [])
     if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
-        raise SheetError(f"{shown}: deals: expected deals as [[deals]] tables, got {_type_name(deals)}")
+        raise SheetError(t("sheet.bad_deals", file=shown, type=_type_name(deals)))
 
     try:
         ruleset.resolve_options(options)
     except ValueError as exc:
-        raise SheetError(f"{shown}: options: {exc}") from None
+        raise SheetError(t("sheet.in_key", file=shown, where="options", error=str(exc))) from None
     if options_override:
         try:
             ruleset.resolve_options(options_override)
@@ -176,11 +189,11 @@ def _start(path: str | Path, options_override: Mapping[str, Any] | None) -> tupl
     try:
         Game(ruleset, players, merged, 1)
     except GameError as exc:
-        raise SheetError(f"{shown}: players: {exc}") from None
+        raise SheetError(t("sheet.in_key", file=shown, where="players", error=str(exc))) from None
     try:
         game = Game(ruleset, players, merged, first_dealer)
     except GameError as exc:
-        raise SheetError(f"{shown}: first_dealer: {exc}") from None
+        raise SheetError(t("sheet.in_key", file=shown, where="first_dealer", error=str(exc))) from None
     _ORIGINS[game] = _Origin(ref, ruleset_path.resolve() if ruleset_path else None, title)
     return game, deals, shown
 
@@ -197,7 +210,7 @@ def load_sheet(path: str | Path, options_override: Mapping[str, Any] | None = No
         try:
             game.record(apply_table_changes(game, raw))
         except GameError as exc:
-            raise SheetError(f"{shown}: deal {number}: {exc}") from None
+            raise SheetError(t("sheet.in_deal", file=shown, number=number, error=str(exc))) from None
     return game
 
 
@@ -216,7 +229,7 @@ def replay_sheet(path: str | Path, options_override: Mapping[str, Any] | None = 
     try:
         refused = replay_into(game, deals)
     except GameError as exc:
-        raise SheetError(f"{shown}: deal {exc.deal}: {exc}") from None  # type: ignore[attr-defined]
+        raise SheetError(t("sheet.in_deal", file=shown, number=exc.deal, error=str(exc))) from None  # type: ignore[attr-defined]
     return game, refused
 
 

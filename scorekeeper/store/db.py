@@ -111,6 +111,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
 from ..game.engine import GameError
+from ..i18n import get_language, t, tn
 from ..game.game import Game
 from ..game.sheet import sheet_values
 from ..rules.ruleset import Ruleset, RulesetError, ruleset_from_raw
@@ -126,7 +127,6 @@ KINDS = ("record", "edit", "undo", "redo", "join", "out", "in")
 TABLE_KINDS = ("join", "out", "in")
 
 _MAGIC = b"SQLite format 3\x00"
-_LEFT = "It was left untouched: move it aside, or choose another file with --db PATH."
 
 
 def default_db_path() -> Path:
@@ -148,7 +148,7 @@ class StoreError(ValueError):
 
 
 def _migrate_to_1(conn: sqlite3.Connection) -> None:
-    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # i18n: not shown
     conn.execute("""
         CREATE TABLE games (
             id            INTEGER PRIMARY KEY,
@@ -167,7 +167,7 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
             deals_played  INTEGER NOT NULL DEFAULT 0,
             finished      INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1)),
             winners_json  TEXT NOT NULL DEFAULT '[]'
-        )""")
+        )""")  # i18n: not shown
     conn.execute("""
         CREATE TABLE entries (
             game_id     INTEGER NOT NULL REFERENCES games(id),
@@ -177,15 +177,15 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
             values_json TEXT,
             created_at  TEXT NOT NULL,
             PRIMARY KEY (game_id, seq)
-        ) WITHOUT ROWID""")
+        ) WITHOUT ROWID""")  # i18n: not shown
     conn.execute("""
         CREATE TABLE drafts (
             game_id     INTEGER PRIMARY KEY REFERENCES games(id),
             deal        INTEGER NOT NULL,
             values_json TEXT NOT NULL,
             updated_at  TEXT NOT NULL
-        )""")
-    conn.execute("CREATE INDEX games_by_update ON games (updated_at DESC, id DESC)")
+        )""")  # i18n: not shown
+    conn.execute("CREATE INDEX games_by_update ON games (updated_at DESC, id DESC)")  # i18n: not shown
 
 
 def _migrate_to_2(conn: sqlite3.Connection) -> None:
@@ -195,15 +195,15 @@ def _migrate_to_2(conn: sqlite3.Connection) -> None:
             id          INTEGER PRIMARY KEY,
             started_at  TEXT NOT NULL,
             title       TEXT
-        )""")
-    conn.execute("CREATE INDEX games_by_session ON games (session_id)")
+        )""")  # i18n: not shown
+    conn.execute("CREATE INDEX games_by_session ON games (session_id)")  # i18n: not shown
     conn.execute("""
         CREATE TABLE stats_cache (
             game_id     INTEGER PRIMARY KEY REFERENCES games(id),
             entries     INTEGER NOT NULL,
             version     INTEGER NOT NULL,
             facts_json  TEXT NOT NULL
-        )""")
+        )""")  # i18n: not shown
 
 
 def _migrate_to_3(conn: sqlite3.Connection) -> None:
@@ -217,10 +217,10 @@ def _migrate_to_3(conn: sqlite3.Connection) -> None:
             values_json TEXT,
             created_at  TEXT NOT NULL,
             PRIMARY KEY (game_id, seq)
-        ) WITHOUT ROWID""")
-    conn.execute("INSERT INTO entries_v3 SELECT game_id, seq, kind, deal, values_json, created_at FROM entries")
-    conn.execute("DROP TABLE entries")
-    conn.execute("ALTER TABLE entries_v3 RENAME TO entries")
+        ) WITHOUT ROWID""")  # i18n: not shown
+    conn.execute("INSERT INTO entries_v3 SELECT game_id, seq, kind, deal, values_json, created_at FROM entries")  # i18n: not shown
+    conn.execute("DROP TABLE entries")  # i18n: not shown
+    conn.execute("ALTER TABLE entries_v3 RENAME TO entries")  # i18n: not shown
 
 
 # MIGRATIONS[i] takes a store from version i to version i + 1; the store version is
@@ -328,31 +328,33 @@ class StoredGame:
 
     def record(self, values: Mapping[str, Any]):
         """Record the next deal (Game.record); its DealResult."""
-        return self._change("record", lambda g: g.record(values), "deal {deal}")
+        return self._change("record", lambda g: g.record(values), lambda deal, name: t("store.what.deal", deal=deal))
 
     def edit(self, number: int, values: Mapping[str, Any]):
         """Change a recorded deal (Game.edit); its DealResult."""
-        return self._change("edit", lambda g: g.edit(number, values), "the change to deal {deal}")
+        return self._change("edit", lambda g: g.edit(number, values),
+                            lambda deal, name: t("store.what.change", deal=deal))
 
     def join(self, name: str, score: Any = 0, after: int | None = None) -> int:
         """A player joins before the next deal with an agreed starting score (Game.join); their seat."""
-        return self._change("join", lambda g: g.join(name, score, after), "{name} joining")
+        return self._change("join", lambda g: g.join(name, score, after),
+                            lambda deal, who: t("store.what.joining", name=who))
 
     def sit_out(self, seat: int) -> None:
         """A player sits out from the next deal on (Game.sit_out)."""
-        return self._change("out", lambda g: g.sit_out(seat), "{name} sitting out")
+        return self._change("out", lambda g: g.sit_out(seat), lambda deal, name: t("store.what.sitting_out", name=name))
 
     def sit_in(self, seat: int) -> None:
         """A player who sat out plays again from the next deal (Game.sit_in)."""
-        return self._change("in", lambda g: g.sit_in(seat), "{name} coming back")
+        return self._change("in", lambda g: g.sit_in(seat), lambda deal, name: t("store.what.coming_back", name=name))
 
     def undo(self):
         """Undo the latest record or edit (Game.undo); the Action undone."""
-        return self._change("undo", lambda g: g.undo(), "the undo of deal {deal}")
+        return self._change("undo", lambda g: g.undo(), lambda deal, name: t("store.what.undo", deal=deal))
 
     def redo(self):
         """Redo what was undone last (Game.redo); the Action redone."""
-        return self._change("redo", lambda g: g.redo(), "the redo of deal {deal}")
+        return self._change("redo", lambda g: g.redo(), lambda deal, name: t("store.what.redo", deal=deal))
 
     @property
     def draft(self) -> dict[str, Any] | None:
@@ -369,18 +371,19 @@ class StoredGame:
         """
         game = self.game
         if game.is_over:
-            raise GameError("the game is over; there is no next deal to enter")
+            raise GameError(t("store.draft_over"))
         deal = game.next_deal
         values = sheet_values(game, game.normalize(values))
-        self.store._save_draft(self, deal, json.dumps(values, ensure_ascii=False), f"the entries of deal {deal}")
+        self.store._save_draft(self, deal, json.dumps(values, ensure_ascii=False), t("store.what.draft", deal=deal))
         self._draft = (deal, values)
 
     def clear_draft(self) -> None:
         """Forget what was entered of the next deal."""
-        self.store._save_draft(self, None, None, "the cleared entries of the next deal")
+        self.store._save_draft(self, None, None, t("store.what.cleared"))
         self._draft = None
 
-    def _change(self, kind: str, apply: Callable[[Game], Any], what: str):
+    def _change(self, kind: str, apply: Callable[[Game], Any], what: Callable[[int, str], str]):
+        """Apply a change to the game and save it; ``what(deal, name)`` names it in an error."""
         game = self.game
         before = _game_state(game)
         result = apply(game)  # the Game refuses a bad change before it changes anything
@@ -396,7 +399,7 @@ class StoredGame:
             name = action.values.get("name") if kind == "join" else (
                 game.players[action.values["seat"] - 1] if kind in TABLE_KINDS else "")
             self._seq = self.store._append(self, kind, action.deal, values,
-                                           what.format(deal=action.deal, name=name))
+                                           what(action.deal, name))
         except BaseException:
             _restore(game, before)  # not saved, so not shown either
             raise
@@ -428,23 +431,18 @@ class Store:
 
     # -- opening
     def _not_ours(self, detail: str) -> StoreError:
-        return StoreError(f"{self.path} is not a scorekeeper store, or it is damaged ({detail}). {_LEFT}")
+        return StoreError(t("store.not_ours", path=str(self.path), detail=detail))
 
     def _newer(self, version: int) -> StoreError:
-        return StoreError(
-            f"{self.path} was written by a newer scorekeeper (store version {version}; this one reads up to "
-            f"{len(MIGRATIONS)}). It was left untouched: update scorekeeper to open it, or choose another file "
-            f"with --db PATH.")
+        return StoreError(t("store.newer", path=str(self.path), version=version, known=len(MIGRATIONS)))
 
     def _cannot_open(self, exc: sqlite3.Error) -> StoreError:
         code = _code(exc)
         if code in (_SQLITE_NOTADB, _SQLITE_CORRUPT):
             return self._not_ours(str(exc))
         if code in (_SQLITE_BUSY, _SQLITE_LOCKED):
-            return StoreError(f"{self.path} is busy: another program holds it locked ({exc}). It was left "
-                              "untouched: close the other program and try again, or choose another file with "
-                              "--db PATH.")
-        return StoreError(f"{self.path} cannot be opened ({exc}). {_LEFT}")
+            return StoreError(t("store.busy", path=str(self.path), error=str(exc)))
+        return StoreError(t("store.cannot_open", path=str(self.path), error=str(exc)))
 
     def _inspect(self) -> None:
         """Check an existing file without writing to it; StoreError if it is not a usable store."""
@@ -454,27 +452,25 @@ class Store:
         except FileNotFoundError:
             return
         except OSError as exc:
-            raise StoreError(f"{path} cannot be read ({exc.strerror}). {_LEFT}") from None
+            raise StoreError(t("store.cannot_read", path=str(path), error=str(exc.strerror))) from None
         if stat.S_ISDIR(st.st_mode):
-            raise StoreError(f"{path} is a folder, not a scorekeeper store. Choose a file with --db PATH, "
-                             f"e.g. {path / 'scorekeeper.db'}.")
+            raise StoreError(t("store.is_folder", path=str(path), example=str(path / "scorekeeper.db")))
         if st.st_size > 0:
             try:
                 with open(path, "rb") as f:
                     header = f.read(100)
             except OSError as exc:
-                raise StoreError(f"{path} cannot be read ({exc.strerror}). {_LEFT}") from None
+                raise StoreError(t("store.cannot_read", path=str(path), error=str(exc.strerror))) from None
             if not header.startswith(_MAGIC):
-                raise self._not_ours("file is not a database")
+                raise self._not_ours(t("store.detail.not_database"))
             if len(header) == 100:
                 app_id = int.from_bytes(header[68:72], "big")
                 if app_id not in (0, APPLICATION_ID):
-                    raise self._not_ours(f"it belongs to another program: application id {app_id:#x}")
+                    raise self._not_ours(t("store.detail.other_program", id=f"{app_id:#x}"))
                 page = int.from_bytes(header[16:18], "big")
                 page = 65536 if page == 1 else page
                 if page >= 512 and page & (page - 1) == 0 and st.st_size % page:
-                    raise self._not_ours(f"it is cut short: {st.st_size} bytes is not a whole number of "
-                                         f"{page}-byte pages")
+                    raise self._not_ours(t("store.detail.cut_short", size=str(st.st_size), page=str(page)))
         # Without a -wal file the main file holds everything and nobody is writing in WAL
         # mode: read it as immutable, which creates no -wal/-shm files beside it.
         wal = Path(f"{path}-wal")
@@ -492,28 +488,29 @@ class Store:
 
     def _check(self, conn: sqlite3.Connection, full: bool) -> int:
         """The store version, after checking that the file is ours (or empty) and sound."""
-        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]  # i18n: not shown
+        version = conn.execute("PRAGMA user_version").fetchone()[0]  # i18n: not shown
         tables = sorted(r[0] for r in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))  # i18n: not shown
         if app_id != APPLICATION_ID:
             if app_id == 0 and version == 0 and not tables:
                 return 0  # an empty database: becomes a store
             if tables:
-                raise self._not_ours(f"it holds other tables: {', '.join(tables)}")
-            raise self._not_ours(f"it belongs to another program: application id {app_id:#x}, version {version}")
+                raise self._not_ours(t("store.detail.other_tables", tables=", ".join(tables)))
+            raise self._not_ours(t("store.detail.other_program_version", id=f"{app_id:#x}", version=str(version)))
         if version > len(MIGRATIONS):
             raise self._newer(version)
         if version >= 1 and not _TABLES <= set(tables):
             missing = sorted(_TABLES - set(tables))
-            raise self._not_ours(f"the table{'s' if len(missing) > 1 else ''} {', '.join(missing)} "
-                                 f"{'are' if len(missing) > 1 else 'is'} missing")
+            raise self._not_ours(tn("store.detail.missing_tables", len(missing), tables=", ".join(missing)))
         if full:
-            problems = [r[0] for r in conn.execute("PRAGMA quick_check")]
+            problems = [r[0] for r in conn.execute("PRAGMA quick_check")]  # i18n: not shown
             if problems != ["ok"]:
                 lines = [line for row in problems for line in str(row).splitlines() if not line.startswith("***")]
-                more = f" and {len(lines) - 3} more" if len(lines) > 3 else ""
-                raise self._not_ours(f"the integrity check reports: {'; '.join(lines[:3])}{more}")
+                if len(lines) > 3:
+                    raise self._not_ours(t("store.detail.integrity_more", problems="; ".join(lines[:3]),
+                                           count=len(lines) - 3))
+                raise self._not_ours(t("store.detail.integrity", problems="; ".join(lines)))
         return version
 
     def _open(self) -> sqlite3.Connection:
@@ -521,17 +518,17 @@ class Store:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError(f"{path}: the folder {path.parent} cannot be created ({exc.strerror}). "
-                             f"Choose another file with --db PATH.") from None
+            raise StoreError(t("store.no_folder", path=str(path), folder=str(path.parent),
+                               error=str(exc.strerror))) from None
         try:
             conn = sqlite3.connect(path, timeout=self._timeout, isolation_level=None)
         except sqlite3.Error as exc:
             raise self._cannot_open(exc) from None
         try:
             version = self._check(conn, full=False)  # again: the file may have changed since
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = FULL")
-            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute("PRAGMA journal_mode = WAL")  # i18n: not shown
+            conn.execute("PRAGMA synchronous = FULL")  # i18n: not shown
+            conn.execute("PRAGMA foreign_keys = ON")  # i18n: not shown
             if version < len(MIGRATIONS):
                 self._migrate(conn)
         except sqlite3.Error as exc:
@@ -553,8 +550,7 @@ class Store:
         """
         path = self.path
         if not path.is_file():
-            raise StoreError(f"{path}: there is no store there yet: no game has been saved in it. Play a game "
-                             f"first, or choose the store with --db PATH.")
+            raise StoreError(t("store.no_store_yet", path=str(path)))
         try:
             conn = sqlite3.connect(path.absolute().as_uri() + "?mode=ro", uri=True, timeout=self._timeout,
                                    isolation_level=None)
@@ -562,8 +558,7 @@ class Store:
             raise self._cannot_open(exc) from None
         try:
             if self._check(conn, full=False) == 0:
-                raise StoreError(f"{path} holds no games yet: it is an empty store. Play a game first, or "
-                                 f"choose another file with --db PATH.")
+                raise StoreError(t("store.empty", path=str(path)))
         except sqlite3.Error as exc:
             conn.close()
             raise self._cannot_open(exc) from None
@@ -573,23 +568,22 @@ class Store:
         return conn
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
-        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("BEGIN IMMEDIATE")  # i18n: not shown
         start = target = None
         try:
             start = self._check(conn, full=False)  # under the write lock: nobody else is migrating
             target = len(MIGRATIONS)
             for step in MIGRATIONS[start:target]:
                 step(conn)
-            conn.execute(f"PRAGMA user_version = {target}")
+            conn.execute(f"PRAGMA user_version = {target}")  # i18n: not shown
             conn.execute("COMMIT")
         except BaseException as exc:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             if isinstance(exc, StoreError) or start is None:
                 raise
-            raise StoreError(
-                f"{self.path} could not be upgraded from store version {start} to {target} ({exc}). It was "
-                f"left as it was: choose another file with --db PATH, or use the scorekeeper that wrote it.") from None
+            raise StoreError(t("store.upgrade_failed", path=str(self.path), start=start, target=target,
+                               error=str(exc))) from None
 
     def close(self) -> None:
         if self._conn is not None:
@@ -605,21 +599,21 @@ class Store:
     @property
     def connection(self) -> sqlite3.Connection:
         if self._conn is None:
-            raise StoreError(f"{self.path}: the store is closed")
+            raise StoreError(t("store.closed", path=str(self.path)))
         return self._conn
 
     # -- writing
     def _now(self) -> str:
         now = self._clock()
         if now.tzinfo is None:
-            raise ValueError("the store's clock must give aware datetimes (with a time zone)")
+            raise ValueError("the store's clock must give aware datetimes (with a time zone)")  # i18n: not shown
         return now.astimezone(timezone.utc).isoformat(timespec="microseconds")
 
     @contextmanager
     def _transaction(self, what: str) -> Iterator[sqlite3.Connection]:
         conn = self.connection
         try:
-            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("BEGIN IMMEDIATE")  # i18n: not shown
         except sqlite3.Error as exc:
             raise self._write_error(exc, what) from None
         try:
@@ -638,14 +632,14 @@ class Store:
     def _write_error(self, exc: sqlite3.Error, what: str) -> StoreError:
         code = _code(exc)
         if code in (_SQLITE_BUSY, _SQLITE_LOCKED):
-            remedy = "Another program is writing to the file; try again."
+            remedy = t("store.remedy.busy")
         elif code == _SQLITE_FULL:
-            remedy = "Free some disk space and try again."
+            remedy = t("store.remedy.full")
         elif code == _SQLITE_READONLY:
-            remedy = "The file cannot be written: check its permissions, or choose another file with --db PATH."
+            remedy = t("store.remedy.read_only")
         else:
-            remedy = "Try again; if it keeps failing, choose another file with --db PATH."
-        return StoreError(f"{self.path}: {what} was not saved ({exc}); nothing saved before it is lost. {remedy}")
+            remedy = t("store.remedy.other")
+        return StoreError(t("store.not_saved", path=str(self.path), what=what, error=str(exc), remedy=remedy))
 
     def _summary(self, game: Game) -> tuple:
         return (len(game.deals), int(game.is_over), json.dumps(game.winners, ensure_ascii=False))
@@ -653,30 +647,28 @@ class Store:
     def _append(self, stored: StoredGame, kind: str, deal: int, values_json: str | None, what: str) -> int:
         now = self._now()
         with self._transaction(what) as conn:
-            last = conn.execute("SELECT coalesce(max(seq), 0) FROM entries WHERE game_id = ?",
+            last = conn.execute("SELECT coalesce(max(seq), 0) FROM entries WHERE game_id = ?",  # i18n: not shown
                                 (stored.id,)).fetchone()[0]
             if last != stored._seq:
-                raise StoreError(
-                    f"{self.path}: {what} was not saved: game {stored.id} was changed by another scorekeeper "
-                    f"since it was opened here. Open the game again to see where it stands.")
+                raise StoreError(t("store.changed_elsewhere", path=str(self.path), what=what, id=stored.id))
             seq = last + 1
             conn.execute("INSERT INTO entries (game_id, seq, kind, deal, values_json, created_at) "
-                         "VALUES (?, ?, ?, ?, ?, ?)", (stored.id, seq, kind, deal, values_json, now))
+                         "VALUES (?, ?, ?, ?, ?, ?)", (stored.id, seq, kind, deal, values_json, now))  # i18n: not shown
             conn.execute("UPDATE games SET updated_at = ?, deals_played = ?, finished = ?, winners_json = ? "
-                         "WHERE id = ?", (now, *self._summary(stored.game), stored.id))
+                         "WHERE id = ?", (now, *self._summary(stored.game), stored.id))  # i18n: not shown
             if kind == "record":
-                conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))
+                conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))  # i18n: not shown
         return seq
 
     def _save_draft(self, stored: StoredGame, deal: int | None, values_json: str | None, what: str) -> None:
         now = self._now()
         with self._transaction(what) as conn:
             if deal is None:
-                conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))
+                conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))  # i18n: not shown
             else:
                 conn.execute("INSERT INTO drafts (game_id, deal, values_json, updated_at) VALUES (?, ?, ?, ?) "
                              "ON CONFLICT (game_id) DO UPDATE SET deal = excluded.deal, "
-                             "values_json = excluded.values_json, updated_at = excluded.updated_at",
+                             "values_json = excluded.values_json, updated_at = excluded.updated_at",  # i18n: not shown
                              (stored.id, deal, values_json, now))
 
     # -- games
@@ -692,13 +684,13 @@ class Store:
     def _create_game(self, game: Game, ruleset_ref: str, title: str | None, session: int | str | None) -> int:
         """create_game; ``session`` is a session id, None, or "current"/"new" (decided in the transaction)."""
         if title is not None and not isinstance(title, str):
-            raise TypeError("title must be text or None")
-        what = "the new game"
+            raise TypeError("title must be text or None")  # i18n: not shown
+        what = t("store.what.new_game")
         try:
-            ruleset_json = json.dumps(game.ruleset.raw, ensure_ascii=False)
+            ruleset_json = json.dumps(game.ruleset.raw, ensure_ascii=False)  # the English ruleset, whatever is shown
         except (TypeError, ValueError) as exc:
-            raise StoreError(f"{self.path}: {what} was not saved: its ruleset {ruleset_ref} cannot be stored "
-                             f"({exc}).") from None
+            raise StoreError(t("store.ruleset_not_stored", path=str(self.path), what=what, ruleset=str(ruleset_ref),
+                               error=str(exc))) from None
         players_json = json.dumps(list(game.setup.players), ensure_ascii=False)  # at the start
         options_json = json.dumps(game.options, ensure_ascii=False)
         entries = []
@@ -709,19 +701,20 @@ class Store:
         copy = self._rebuild(None, ruleset_json, ruleset_ref, players_json, options_json,
                              game.setup.first_dealer, [(i, *e) for i, e in enumerate(entries, start=1)])
         if copy.deals != game.deals or copy.totals() != game.totals():
-            raise StoreError(f"{self.path}: {what} was not saved: its entries do not replay to the same game.")
+            raise StoreError(t("store.not_same_game", path=str(self.path), what=what))
         now = self._now()
         with self._transaction(what) as conn:
             session_id = self._session_for(conn, session, now)
             cur = conn.execute(
                 "INSERT INTO games (created_at, updated_at, title, ruleset_ref, ruleset_id, ruleset_name, "
                 "ruleset_json, players_json, options_json, first_dealer, session_id, planned_deals, deals_played, "
-                "finished, winners_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (now, now, title, str(ruleset_ref), game.ruleset.id, game.ruleset.name, ruleset_json, players_json,
+                "finished, winners_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",  # i18n: not shown
+                (now, now, title, str(ruleset_ref), game.ruleset.id, game.ruleset.localized("en").name, ruleset_json,
+                 players_json,
                  options_json, game.setup.first_dealer, session_id, game.planned_deals, *self._summary(game)))
             game_id = cur.lastrowid
             conn.executemany(
-                "INSERT INTO entries (game_id, seq, kind, deal, values_json, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO entries (game_id, seq, kind, deal, values_json, created_at) VALUES (?, ?, ?, ?, ?, ?)",  # i18n: not shown
                 [(game_id, seq, kind, deal, values, now) for seq, (kind, deal, values) in enumerate(entries, 1)])
         return game_id
 
@@ -747,16 +740,16 @@ class Store:
                 return current
             session = "new"
         if session == "new":
-            return conn.execute("INSERT INTO sessions (started_at, title) VALUES (?, NULL)", (now,)).lastrowid
-        if type(session) is not int or conn.execute("SELECT 1 FROM sessions WHERE id = ?",
+            return conn.execute("INSERT INTO sessions (started_at, title) VALUES (?, NULL)", (now,)).lastrowid  # i18n: not shown
+        if type(session) is not int or conn.execute("SELECT 1 FROM sessions WHERE id = ?",  # i18n: not shown
                                                      (session,)).fetchone() is None:
-            raise StoreError(f"{self.path}: there is no session {session}")
+            raise StoreError(t("store.no_session", path=str(self.path), id=str(session)))
         return session
 
     def _current(self, conn: sqlite3.Connection, now: str) -> int | None:
         row = conn.execute(
             "SELECT s.id, max(s.started_at, coalesce((SELECT max(updated_at) FROM games WHERE session_id = s.id), "
-            "'')) FROM sessions s ORDER BY s.id DESC LIMIT 1").fetchone()
+            "'')) FROM sessions s ORDER BY s.id DESC LIMIT 1").fetchone()  # i18n: not shown
         if row is None:
             return None
         idle = datetime.fromisoformat(now) - datetime.fromisoformat(row[1])
@@ -765,10 +758,10 @@ class Store:
     def new_session(self, title: str | None = None) -> Session:
         """Start a session; the next new games join it."""
         if title is not None and not isinstance(title, str):
-            raise TypeError("title must be text or None")
+            raise TypeError("title must be text or None")  # i18n: not shown
         now = self._now()
-        with self._transaction("the new session") as conn:
-            session_id = conn.execute("INSERT INTO sessions (started_at, title) VALUES (?, ?)",
+        with self._transaction(t("store.what.new_session")) as conn:
+            session_id = conn.execute("INSERT INTO sessions (started_at, title) VALUES (?, ?)",  # i18n: not shown
                                       (now, title)).lastrowid
         return self.session(session_id)
 
@@ -778,14 +771,14 @@ class Store:
         try:
             session_id = self._current(self.connection, self._now())
         except sqlite3.Error as exc:
-            raise StoreError(f"{self.path}: the sessions cannot be read ({exc}). Nothing was changed.") from None
+            raise StoreError(t("store.sessions_unreadable", path=str(self.path), error=str(exc))) from None
         return self.session(session_id) if session_id is not None else None
 
     def session(self, session_id: int) -> Session:
         """One session; StoreError if there is none with that id."""
         found = self._sessions(session_id)
         if not found:
-            raise StoreError(f"{self.path}: there is no session {session_id}")
+            raise StoreError(t("store.no_session", path=str(self.path), id=str(session_id)))
         return found[0]
 
     def sessions(self) -> list[Session]:
@@ -793,18 +786,18 @@ class Store:
         return self._sessions(None)
 
     def _sessions(self, session_id: int | None) -> list[Session]:
-        where, args = ("WHERE id = ? ", (session_id,)) if session_id is not None else ("", ())
+        where, args = ("WHERE id = ? ", (session_id,)) if session_id is not None else ("", ())  # i18n: not shown
         conn = self.connection
         try:
             with conn:
-                conn.execute("BEGIN")
-                rows = conn.execute(f"SELECT id, started_at, title FROM sessions {where}ORDER BY id DESC",
+                conn.execute("BEGIN")  # i18n: not shown
+                rows = conn.execute(f"SELECT id, started_at, title FROM sessions {where}ORDER BY id DESC",  # i18n: not shown
                                     args).fetchall()
                 games = conn.execute(
-                    "SELECT session_id, id, updated_at FROM games WHERE session_id IS NOT NULL"
-                    + (" AND session_id = ?" if session_id is not None else "") + " ORDER BY id", args).fetchall()
+                    "SELECT session_id, id, updated_at FROM games WHERE session_id IS NOT NULL"  # i18n: not shown
+                    + (" AND session_id = ?" if session_id is not None else "") + " ORDER BY id", args).fetchall()  # i18n: not shown
         except sqlite3.Error as exc:
-            raise StoreError(f"{self.path}: the sessions cannot be read ({exc}). Nothing was changed.") from None
+            raise StoreError(t("store.sessions_unreadable", path=str(self.path), error=str(exc))) from None
         members: dict[int, list[tuple[int, str]]] = {}
         for sid, gid, updated in games:
             members.setdefault(sid, []).append((gid, updated))
@@ -814,8 +807,7 @@ class Store:
                 started_at = datetime.fromisoformat(started)
                 active = max([started_at] + [datetime.fromisoformat(u) for _, u in members.get(sid, ())])
             except (TypeError, ValueError) as exc:
-                raise StoreError(f"{self.path}: session {sid} cannot be read: its row is damaged ({exc}). "
-                                 f"Nothing was changed.") from None
+                raise StoreError(t("store.session_damaged", path=str(self.path), id=sid, error=str(exc))) from None
             out.append(Session(sid, started_at, title, active, tuple(g for g, _ in members.get(sid, ()))))
         return out
 
@@ -824,18 +816,18 @@ class Store:
         conn = self.connection
         try:
             with conn:  # one read snapshot for the game row and its entries
-                conn.execute("BEGIN")
+                conn.execute("BEGIN")  # i18n: not shown
                 row = conn.execute(
                     "SELECT title, ruleset_ref, ruleset_json, players_json, options_json, first_dealer "
-                    "FROM games WHERE id = ?", (game_id,)).fetchone()
+                    "FROM games WHERE id = ?", (game_id,)).fetchone()  # i18n: not shown
                 rows = conn.execute("SELECT seq, kind, deal, values_json FROM entries WHERE game_id = ? "
-                                    "ORDER BY seq", (game_id,)).fetchall()
-                draft_row = conn.execute("SELECT deal, values_json FROM drafts WHERE game_id = ?",
+                                    "ORDER BY seq", (game_id,)).fetchall()  # i18n: not shown
+                draft_row = conn.execute("SELECT deal, values_json FROM drafts WHERE game_id = ?",  # i18n: not shown
                                          (game_id,)).fetchone()
         except sqlite3.Error as exc:
-            raise StoreError(f"{self.path}: game {game_id} cannot be read ({exc}). Nothing was changed.") from None
+            raise StoreError(t("store.game_unreadable", path=str(self.path), id=str(game_id), error=str(exc))) from None
         if row is None:
-            raise StoreError(f"{self.path}: there is no game {game_id}")
+            raise StoreError(t("store.no_game", path=str(self.path), id=str(game_id)))
         title, ref, ruleset_json, players_json, options_json, first_dealer = row
         game = self._rebuild(game_id, ruleset_json, ref, players_json, options_json, first_dealer, rows)
         draft = None
@@ -853,11 +845,10 @@ class Store:
 
     def _rebuild(self, game_id: int | None, ruleset_json, ref, players_json, options_json, first_dealer,
                  rows) -> Game:
-        name = f"game {game_id}" if game_id is not None else "the new game"
+        name = t("store.what.game", id=str(game_id)) if game_id is not None else t("store.what.new_game")
 
         def damaged(where: str, problem: str) -> StoreError:
-            return StoreError(f"{self.path}: {name} cannot be rebuilt: {where}: {problem}. Its stored entries "
-                              f"were left untouched; the other games can still be opened.")
+            return StoreError(t("store.rebuild", path=str(self.path), name=name, where=where, problem=problem))
 
         try:
             key = (ruleset_json, str(ref))
@@ -867,38 +858,40 @@ class Store:
                 if len(self._rulesets) >= 32:
                     self._rulesets.clear()
                 self._rulesets[key] = ruleset
+            # shown in the current language; what is stored stays the English ruleset (ruleset.raw)
+            ruleset = ruleset.localized(get_language())
         except (TypeError, ValueError) as exc:  # JSON errors, RulesetError
             problem = str(exc.problems[0]) if isinstance(exc, RulesetError) and exc.problems else str(exc)
-            raise damaged("its stored ruleset", problem) from None
+            raise damaged(t("store.where.ruleset"), problem) from None
         try:
             players = json.loads(players_json)
             options = json.loads(options_json)
             if not isinstance(players, list) or not isinstance(options, dict):
-                raise ValueError("players must be a list and options a table")
+                raise ValueError(t("store.problem.players_options"))
             game = Game(ruleset, players, options, first_dealer)
         except (TypeError, ValueError) as exc:
-            raise damaged("its players and options", str(exc)) from None
+            raise damaged(t("store.where.players"), str(exc)) from None
         for expected, (seq, kind, deal, values_json) in enumerate(rows, start=1):
-            where = f"entry {seq} ({kind} of deal {deal})"
+            where = t("store.where.entry", seq=str(seq), kind=str(kind), deal=str(deal))
             try:
                 if seq != expected:
-                    raise ValueError(f"entry {expected} is missing")
+                    raise ValueError(t("store.problem.entry_missing", seq=expected))
                 if kind in ("record", "edit"):
                     values = json.loads(values_json)
                     if not isinstance(values, dict):
-                        raise ValueError("its values are not a table of field = value")
+                        raise ValueError(t("store.problem.values_not_fields"))
                     if kind == "record":
                         if deal != game.next_deal:
-                            raise ValueError(f"deal {game.next_deal} is the next deal")
+                            raise ValueError(t("store.problem.next_deal", deal=game.next_deal))
                         game.record(values)
                     else:
                         game.edit(deal, values)
                 elif kind in TABLE_KINDS:
                     values = json.loads(values_json)
                     if not isinstance(values, dict):
-                        raise ValueError("its values are not a table")
+                        raise ValueError(t("store.problem.values_not_table"))
                     if deal != game.next_deal:
-                        raise ValueError(f"deal {game.next_deal} is the next deal")
+                        raise ValueError(t("store.problem.next_deal", deal=game.next_deal))
                     if kind == "join":
                         game.join(values.get("name"), values.get("score", 0), values.get("after"))
                     else:
@@ -906,9 +899,11 @@ class Store:
                 elif kind in ("undo", "redo"):
                     action = game.undo() if kind == "undo" else game.redo()
                     if action.deal != deal:
-                        raise ValueError(f"it {kind}s deal {action.deal}")
+                        if kind == "undo":
+                            raise ValueError(t("store.problem.undoes", deal=action.deal))
+                        raise ValueError(t("store.problem.redoes", deal=action.deal))
                 else:
-                    raise ValueError(f"'{kind}' is not an entry kind; the kinds are {', '.join(KINDS)}")
+                    raise ValueError(t("store.problem.bad_kind", kind=str(kind), kinds=", ".join(KINDS)))
             except (TypeError, ValueError) as exc:  # JSON errors, GameError, IllegalEntry
                 raise damaged(where, str(exc)) from None
         return game
@@ -917,30 +912,30 @@ class Store:
         """A game's event log, in order."""
         try:
             rows = self.connection.execute(
-                "SELECT seq, kind, deal, values_json, created_at FROM entries WHERE game_id = ? ORDER BY seq",
+                "SELECT seq, kind, deal, values_json, created_at FROM entries WHERE game_id = ? ORDER BY seq",  # i18n: not shown
                 (game_id,)).fetchall()
         except sqlite3.Error as exc:
-            raise StoreError(f"{self.path}: game {game_id} cannot be read ({exc}). Nothing was changed.") from None
+            raise StoreError(t("store.game_unreadable", path=str(self.path), id=str(game_id), error=str(exc))) from None
         out = []
         for seq, kind, deal, values_json, created in rows:
             try:
                 values = json.loads(values_json) if values_json is not None else None
                 out.append(StoredEntry(seq, kind, deal, values, datetime.fromisoformat(created)))
             except (TypeError, ValueError) as exc:
-                raise StoreError(f"{self.path}: game {game_id}: entry {seq} cannot be read ({exc}). "
-                                 f"Nothing was changed.") from None
+                raise StoreError(t("store.entry_unreadable", path=str(self.path), id=str(game_id), seq=str(seq),
+                                   error=str(exc))) from None
         return out
 
     def list_games(self, *, unfinished_only: bool = False) -> list[GameSummary]:
         """Every stored game, the one played most recently first (then the newest)."""
-        where = "WHERE finished = 0 " if unfinished_only else ""
+        where = "WHERE finished = 0 " if unfinished_only else ""  # i18n: not shown
         try:
             rows = self.connection.execute(
                 "SELECT id, title, ruleset_id, ruleset_name, players_json, created_at, updated_at, deals_played, "
-                f"planned_deals, finished, winners_json FROM games {where}ORDER BY updated_at DESC, id DESC"
+                f"planned_deals, finished, winners_json FROM games {where}ORDER BY updated_at DESC, id DESC"  # i18n: not shown
             ).fetchall()
         except sqlite3.Error as exc:
-            raise StoreError(f"{self.path}: the list of games cannot be read ({exc}). Nothing was changed.") from None
+            raise StoreError(t("store.list_unreadable", path=str(self.path), error=str(exc))) from None
         out = []
         for (gid, title, rid, rname, players_json, created, updated, played, planned, finished,
              winners_json) in rows:
@@ -949,8 +944,7 @@ class Store:
                                        datetime.fromisoformat(created), datetime.fromisoformat(updated), played,
                                        planned, bool(finished), list(json.loads(winners_json))))
             except (TypeError, ValueError) as exc:
-                raise StoreError(f"{self.path}: game {gid} cannot be listed: its row is damaged ({exc}). "
-                                 f"Nothing was changed.") from None
+                raise StoreError(t("store.game_row_damaged", path=str(self.path), id=str(gid), error=str(exc))) from None
         return out
 
     def unfinished(self) -> list[GameSummary]:

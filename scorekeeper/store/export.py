@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..game.game import Game, table_changes
 from ..game.sheet import dump_sheet, sheet_title
+from ..i18n import t, tn
 from ..rules.cards import Card
 
 if TYPE_CHECKING:
@@ -102,11 +103,11 @@ def game_document(game: Game, title: str | None = None) -> dict:
             "scores": list(r.scores),
             "made": list(r.made),
             "totals": list(r.totals),
-            "issues": [i.message if i.level == "error" else f"warning: {i.message}" for i in r.issues],
+            "issues": [i.message if i.level == "error" else f"warning: {i.message}" for i in r.issues],  # i18n: not shown
         })
     return {
         "ruleset": game.ruleset.id,
-        "name": game.ruleset.name,
+        "name": game.ruleset.localized("en").name,  # data: the English name, whatever is shown
         "title": title if title is not None else sheet_title(game),
         "options": game.options,
         "players": list(players),
@@ -124,12 +125,12 @@ def status_text(game: Game) -> str:
     """'winner: X', 'winners: X, Y' (a tie) or 'in progress (...)'."""
     winners = game.winners
     if winners:
-        return f"winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}"
+        return tn("export.status.winners", len(winners), names=", ".join(winners))
     played = len(game.deals)
     planned = game.planned_deals
     if planned is not None:
-        return f"in progress ({played} of {planned} deals played)"
-    return f"in progress ({played} deal{'' if played == 1 else 's'} played)"
+        return tn("export.status.in_progress_of", planned, played=played)
+    return tn("export.status.in_progress", played)
 
 
 def _text(value: Any) -> Any:
@@ -137,7 +138,7 @@ def _text(value: Any) -> Any:
     if value is None:
         return ""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return t("value.yes") if value else t("value.no")
     if isinstance(value, (int, float)):
         return value
     if isinstance(value, Card):
@@ -165,7 +166,7 @@ def _value_columns(game: Game) -> list[tuple[str, str, int | None]]:
             cols.append((fid, fid, None))
         else:
             for i, name in enumerate(unit_names[spec.scope]):
-                cols.append((f"{name} {fid}", fid, i))
+                cols.append((t("export.value_column", name=name, field=fid), fid, i))
     return cols
 
 
@@ -190,29 +191,29 @@ def _csv_write(w, game: Game) -> None:
     row = lambda cells: w.writerow([safe_cell(c) for c in cells])  # noqa: E731
     names = game.scorer_names
     vcols = _value_columns(game)
-    header = ["deal", "cards", "dealer"]
+    header = [t("export.csv.deal"), t("export.csv.cards"), t("export.csv.dealer")]
     for name in names:
-        header += [f"{name} score", f"{name} total"]
+        header += [t("export.csv.score", name=name), t("export.csv.total", name=name)]
     header += [h for h, _, _ in vcols]
     row(header)
     for r in game.results():
         cells = [r.number, r.cards, game.players[r.dealer - 1]]
-        for s, t in zip(r.scores, r.totals):
-            cells += [s, t]
+        for score, total in zip(r.scores, r.totals):
+            cells += [score, total]
         cells += [_cell_value(game.full_values(r), fid, i) for _, fid, i in vcols]
         row(cells)
     w.writerow([])
-    row(["rank", "name", "total"])
+    row([t("export.csv.rank"), t("export.csv.name"), t("export.csv.standing_total")])
     for s in game.standings():
         row([s.rank, s.name, s.total])
     w.writerow([])
-    row(["ruleset", game.ruleset.id, game.ruleset.name])
-    row(["options", _options_text(game)])
-    row(["players"] + list(game.players))
+    row([t("export.csv.ruleset"), game.ruleset.id, game.ruleset.name])
+    row([t("export.csv.options"), _options_text(game)])
+    row([t("export.csv.players")] + list(game.players))
     if game.winners:
-        row(["winners"] + list(game.winners))
+        row([t("export.csv.winners")] + list(game.winners))
     else:
-        row(["status", "in progress"])
+        row([t("export.csv.status"), t("export.csv.in_progress")])
 
 
 def _md_escape(text: Any) -> str:
@@ -233,24 +234,26 @@ def _md(game: Game, title: str | None = None) -> str:
     names = game.scorer_names
     title = title if title is not None else sheet_title(game)
     lines = [f"# {_md_escape(rs.name)} ({_md_escape(rs.id)})" + (f": {_md_escape(title)}" if title else ""), ""]
-    lines.append("Players: " + ", ".join(_md_escape(p) for p in game.players))
+    lines.append(t("export.md.players", players=", ".join(_md_escape(p) for p in game.players)))
     lines.append("")
-    lines.append("Options: " + ", ".join(f"{_md_escape(k)} = {_md_escape(v)}" for k, v in game.options.items()))
+    lines.append(t("export.md.options", options=", ".join(f"{_md_escape(k)} = {_md_escape(v)}"
+                                                            for k, v in game.options.items())))
     lines.append("")
     vcols = _value_columns(game)
-    header = ["Deal", "Cards", "Dealer"] + [h for h, _, _ in vcols]
+    header = [t("export.md.deal"), t("export.md.cards"), t("export.md.dealer")] + [h for h, _, _ in vcols]
     for name in names:
-        header += [f"{name} score", f"{name} total"]
+        header += [t("export.csv.score", name=name), t("export.csv.total", name=name)]
     rows = []
     for r in game.results():
         cells = [r.number, r.cards, game.players[r.dealer - 1]]
         cells += [_cell_value(game.full_values(r), fid, i) for _, fid, i in vcols]
-        for s, t in zip(r.scores, r.totals):
-            cells += [s, t]
+        for score, total in zip(r.scores, r.totals):
+            cells += [score, total]
         rows.append(cells)
     lines += _md_table(header, rows)
-    lines += ["", "## Standings", ""]
-    lines += _md_table(["Rank", "Name", "Total"], [[s.rank, s.name, s.total] for s in game.standings()])
+    lines += ["", t("export.md.standings"), ""]
+    lines += _md_table([t("export.md.rank"), t("export.md.name"), t("export.md.total")],
+                       [[s.rank, s.name, s.total] for s in game.standings()])
     lines += ["", _md_escape(status_text(game))]
     return "\n".join(lines) + "\n"
 
@@ -273,13 +276,14 @@ def export(game: Game, fmt: str, *, title: str | None = None, ruleset_ref: str |
         from .html import html_page
 
         return html_page([Exported(0, game, title if title is not None else sheet_title(game), ruleset_ref)])
-    raise ValueError(f"unknown export format '{fmt}'; use one of: {', '.join(FORMATS)}")
+    raise ValueError(t("export.unknown_format", format=fmt, formats=", ".join(FORMATS)))
 
 
 def _session_rows(report: "SessionReport") -> list[list]:
     s = report.session
-    rows: list[list] = [["session", s.id, s.title or ""], ["started", s.started_at.isoformat()], []]
-    header = ["rank", "name", "played", "won", "in progress"] + [f"{r.name} points" for r in report.rulesets]
+    rows: list[list] = [[t("export.csv.session"), s.id, s.title or ""], [t("export.csv.started"), s.started_at.isoformat()], []]
+    header = ([t("export.csv.rank"), t("export.csv.name"), t("export.csv.played"), t("export.csv.won"),
+               t("export.csv.in_progress")] + [t("export.csv.points", ruleset=r.name) for r in report.rulesets])
     rows.append(header)
     for line in report.standings:
         rows.append([line.rank, line.name, line.played, line.won, line.in_progress]
@@ -289,10 +293,13 @@ def _session_rows(report: "SessionReport") -> list[list]:
 
 def _session_md(report: "SessionReport") -> list[str]:
     s = report.session
-    lines = [f"# Session {s.id}" + (f": {_md_escape(s.title)}" if s.title else ""), "",
-             f"Started {_md_escape(s.started_at.isoformat(timespec='minutes'))}; "
-             f"{len(report.games)} game{'' if len(report.games) == 1 else 's'}", ""]
-    header = ["Rank", "Name", "Played", "Won", "In progress"] + [f"{r.name} points" for r in report.rulesets]
+    heading = (t("export.md.session_titled", id=s.id, title=_md_escape(s.title)) if s.title
+               else t("export.md.session", id=s.id))
+    lines = [heading, "",
+             tn("export.md.started", len(report.games), time=_md_escape(s.started_at.isoformat(timespec="minutes"))),
+             ""]
+    header = ([t("export.md.rank"), t("export.md.name"), t("export.md.played"), t("export.md.won"),
+               t("export.md.in_progress")] + [t("export.md.points", ruleset=r.name) for r in report.rulesets])
     lines += _md_table(header, [[line.rank, line.name, line.played, line.won, line.in_progress]
                                 + [line.points.get(r.id, "") for r in report.rulesets]
                                 for line in report.standings])
@@ -302,8 +309,7 @@ def _session_md(report: "SessionReport") -> list[str]:
 def export_games(games: Sequence[Exported], fmt: str, session: "SessionReport | None" = None) -> str:
     """Several stored games (with their session's standing, when given) in csv, json, md or html."""
     if fmt == "toml":
-        raise ValueError("a TOML score sheet holds one game: export the games one by one "
-                         "(export GAME_ID --format toml), or choose csv, json, md or html")
+        raise ValueError(t("export.toml_one_game"))
     if fmt == "json":
         doc = {"session": session.as_dict() if session is not None else None,
                "games": [{"id": e.id, **game_document(e.game, e.title)} for e in games]}
@@ -318,7 +324,7 @@ def export_games(games: Sequence[Exported], fmt: str, session: "SessionReport | 
         for i, e in enumerate(games):
             if i:
                 w.writerow([])
-            w.writerow([safe_cell(c) for c in ["game", e.id, e.title or ""]])
+            w.writerow([safe_cell(c) for c in [t("export.csv.game"), e.id, e.title or ""]])
             _csv_write(w, e.game)
         return out.getvalue()
     if fmt == "md":
@@ -326,10 +332,10 @@ def export_games(games: Sequence[Exported], fmt: str, session: "SessionReport | 
         if session is not None:
             parts.append("\n".join(_session_md(session)) + "\n")
         for e in games:
-            parts.append(f"Game {e.id}\n\n" + _md(e.game, e.title))
+            parts.append(t("export.md.game", id=e.id) + "\n\n" + _md(e.game, e.title))
         return "\n---\n\n".join(parts)
     if fmt == "html":
         from .html import html_page
 
         return html_page(list(games), session)
-    raise ValueError(f"unknown export format '{fmt}'; use one of: {', '.join(FORMATS)}")
+    raise ValueError(t("export.unknown_format", format=fmt, formats=", ".join(FORMATS)))

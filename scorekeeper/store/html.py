@@ -18,6 +18,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..game.game import Game
+from ..i18n import format_datetime, get_language, t, tn
 from .export import Exported, _text, status_text
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ section.game + section.game, section.session + section.game { margin-top: 40px; 
   section.game + section.game, section.session + section.game { break-before: page; margin-top: 0; }
   th, td.total, tr.issue td { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }
-"""
+"""  # i18n: not shown
 
 
 def _e(value: Any) -> str:
@@ -83,7 +84,7 @@ def _options(game: Game) -> list[str]:
         shown = _text(value)
         if opt is not None and opt.type == "choice" and opt.choice_labels.get(value):
             shown = f"{value} ({opt.choice_labels[value]})"
-        mark = "" if value == defaults.get(oid) else " <em>(house rule)</em>"
+        mark = "" if value == defaults.get(oid) else f" <em>{escape(t('html.house_rule'))}</em>"
         items.append(f"<li>{escape(label)}: {_e(shown)}{mark}</li>")
     return items
 
@@ -103,14 +104,15 @@ def _columns(game: Game):
         if spec.scope == "deal":
             wide.append((spec.label, lambda values, fid=fid: values.get(fid)))
         elif spec.scope == "team" and not by_team:
-            for t, name in enumerate(team_names):
-                wide.append((f"{spec.label} {name}", getter(fid, t)))
+            for team, name in enumerate(team_names):
+                wide.append((t("html.column", label=spec.label, name=name), getter(fid, team)))
     for i in range(len(game.scorer_names)):
         seats = setup.teams[i] if by_team else (i + 1,)
         for fid, spec in rs.fields.items():
             if spec.scope == "seat":
                 for seat in seats:
-                    label = spec.label if len(seats) == 1 else f"{spec.label} {game.players[seat - 1]}"
+                    label = spec.label if len(seats) == 1 else t("html.column", label=spec.label,
+                                                                   name=game.players[seat - 1])
                     groups[i].append((label, getter(fid, seat - 1)))
             elif spec.scope == "team" and by_team:
                 groups[i].append((spec.label, getter(fid, i)))
@@ -122,26 +124,27 @@ def _game_section(e: Exported) -> str:
     rs = game.ruleset
     names = game.scorer_names
     wide, groups = _columns(game)
-    out = ['<section class="game">']
-    heading = f'{escape(rs.name)} <span class="ruleset-id">({escape(rs.id)})</span>'
+    out = ['<section class="game">']  # i18n: not shown
+    heading = f'{escape(rs.name)} <span class="ruleset-id">({escape(rs.id)})</span>'  # i18n: not shown
     if e.title:
         heading += f": {escape(e.title)}"
     out.append(f"<h1>{heading}</h1>")
-    meta = f"Players: {', '.join(escape(p) for p in game.players)}"
-    meta += f" · first dealer: {escape(game.players[game.setup.first_dealer - 1])}"
+    meta = escape(t("html.players", players=", ".join(game.players)))
+    meta += " · " + escape(t("html.first_dealer", name=game.players[game.setup.first_dealer - 1]))
     if e.id:
-        meta += f" · game {e.id}"
+        meta += " · " + escape(t("html.game", id=e.id))
     out.append(f'<p class="meta">{meta}</p>')
     if game.options:
-        out.append('<ul class="options">' + "".join(_options(game)) + "</ul>")
+        out.append('<ul class="options">' + "".join(_options(game)) + "</ul>")  # i18n: not shown
 
-    out.append('<table class="sheet">')
-    top = ['<th rowspan="2">Deal</th>', '<th rowspan="2">Cards</th>', '<th rowspan="2">Dealer</th>']
-    top += [f'<th rowspan="2">{escape(h)}</th>' for h, _ in wide]
+    out.append('<table class="sheet">')  # i18n: not shown
+    top = [f'<th rowspan="2">{escape(h)}</th>'  # i18n: not shown
+           for h in (t("export.md.deal"), t("export.md.cards"), t("export.md.dealer"))]
+    top += [f'<th rowspan="2">{escape(h)}</th>' for h, _ in wide]  # i18n: not shown
     sub = []
     for name, cols in zip(names, groups):
-        top.append(f'<th class="scorer" colspan="{len(cols) + 2}">{escape(name)}</th>')
-        sub += [f"<th>{escape(h)}</th>" for h, _ in cols] + ["<th>Score</th>", "<th>Total</th>"]
+        top.append(f'<th class="scorer" colspan="{len(cols) + 2}">{escape(name)}</th>')  # i18n: not shown
+        sub += [f"<th>{escape(h)}</th>" for h, _ in cols + [(t("html.score"), None), (t("export.md.total"), None)]]
     out.append("<thead><tr>" + "".join(top) + "</tr><tr>" + "".join(sub) + "</tr></thead><tbody>")
     notes = []
     missed_any = False
@@ -153,24 +156,27 @@ def _game_section(e: Exported) -> str:
             cells += [_cell(get(values)) for _, get in cols]
             if r.made[i] is False:
                 missed_any = True
-                cells.append(f'<td class="num miss">{_e(r.scores[i])} ✗</td>')
+                cells.append(f'<td class="num miss">{_e(r.scores[i])} ✗</td>')  # i18n: not shown
             else:
                 cells.append(_cell(r.scores[i]))
             cells.append(_cell(r.totals[i], "total"))
         for issue in r.issues:
-            notes.append(f"Deal {r.number}: {'warning: ' if issue.level == 'warning' else ''}{issue.message}")
+            notes.append(t("html.note_warning", number=r.number, message=issue.message) if issue.level == "warning"
+                         else t("html.note", number=r.number, message=issue.message))
         row_class = ' class="issue"' if r.issues else ""
         out.append(f"<tr{row_class}>" + "".join(cells) + "</tr>")
     if not game.results():
         span = 3 + len(wide) + sum(len(c) + 2 for c in groups)
-        out.append(f'<tr><td colspan="{span}">No deal recorded yet.</td></tr>')
+        out.append(f'<tr><td colspan="{span}">{escape(t("html.no_deals"))}</td></tr>')  # i18n: not shown
     out.append("</tbody></table>")
     if missed_any:
-        out.append('<p class="legend">✗ the bid or contract was missed</p>')
+        out.append(f'<p class="legend">{escape(t("html.missed"))}</p>')  # i18n: not shown
     if notes:
         out.append('<p class="issues">' + "<br>".join(escape(n) for n in notes) + "</p>")
-    out.append("<h2>Standings</h2>")
-    out.append('<table class="standings"><thead><tr><th>Rank</th><th>Name</th><th>Total</th></tr></thead><tbody>')
+    out.append(f"<h2>{escape(t('html.standings'))}</h2>")
+    out.append('<table class="standings"><thead><tr>'  # i18n: not shown
+               + "".join(f"<th>{escape(h)}</th>" for h in (t("export.md.rank"), t("export.md.name"), t("export.md.total")))
+               + "</tr></thead><tbody>")
     for s in game.standings():
         out.append(f"<tr>{_cell(s.rank)}{_cell(s.name)}{_cell(s.total, 'total')}</tr>")
     out.append("</tbody></table>")
@@ -181,37 +187,41 @@ def _game_section(e: Exported) -> str:
 
 def _session_section(report: "SessionReport") -> str:
     s = report.session
-    out = ['<section class="session">']
-    out.append(f"<h1>Session {s.id}" + (f": {escape(s.title)}" if s.title else "") + "</h1>")
+    out = ['<section class="session">']  # i18n: not shown
+    out.append(f"<h1>{escape(_session_title(s.id, s.title))}</h1>")
     count = len(report.games)
-    out.append(f'<p class="meta">Started {escape(s.started_at.astimezone().strftime("%Y-%m-%d %H:%M"))} · '
-               f"{count} game{'' if count == 1 else 's'}</p>")
-    head = ["Rank", "Name", "Played", "Won", "In progress"] + [f"{r.name} points" for r in report.rulesets]
-    out.append('<table class="standings"><thead><tr>' + "".join(f"<th>{escape(h)}</th>" for h in head)
+    out.append(f'<p class="meta">{escape(tn("html.session_meta", count, time=format_datetime(s.started_at)))}</p>')
+    head = ([t("export.md.rank"), t("export.md.name"), t("export.md.played"), t("export.md.won"),
+             t("export.md.in_progress")] + [t("export.md.points", ruleset=r.name) for r in report.rulesets])
+    out.append('<table class="standings"><thead><tr>' + "".join(f"<th>{escape(h)}</th>" for h in head)  # i18n: not shown
                + "</tr></thead><tbody>")
     for line in report.standings:
         cells = [_cell(line.rank), _cell(line.name), _cell(line.played), _cell(line.won), _cell(line.in_progress)]
         cells += [_cell(line.points.get(r.id, ""), "total") for r in report.rulesets]
         out.append("<tr>" + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
-    out.append('<p class="legend">Standing: games won, then points. Points add up within one ruleset only.</p>')
+    out.append(f'<p class="legend">{escape(t("html.session_legend"))}</p>')  # i18n: not shown
     out.append("</section>")
     return "\n".join(out)
+
+
+def _session_title(number: int, title: str | None) -> str:
+    return t("html.session_titled", id=number, title=title) if title else t("html.session", id=number)
 
 
 def html_page(games: Sequence[Exported], session: "SessionReport | None" = None) -> str:
     """One HTML document: the session's standing (if given), then each game on a page of its own."""
     if session is not None:
-        title = f"Session {session.session.id}" + (f": {session.session.title}" if session.session.title else "")
+        title = _session_title(session.session.id, session.session.title)
     elif len(games) == 1:
         e = games[0]
         title = e.game.ruleset.name + (f": {e.title}" if e.title else "")
     else:
-        title = f"{len(games)} games"
+        title = tn("html.games", len(games))
     body = []
     if session is not None:
         body.append(_session_section(session))
     body += [_game_section(e) for e in games]
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    return (f"<!DOCTYPE html>\n<html lang=\"{get_language()}\">\n<head>\n<meta charset=\"utf-8\">\n"  # i18n: not shown
             f"<title>{escape(title)} · scorekeeper</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
             + "\n".join(body) + "\n</body>\n</html>\n")

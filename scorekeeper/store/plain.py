@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..game.game import DealResult, Game
+from ..i18n import format_datetime, format_number, format_ordinal, get_language, t, tn
 from ..rules.cards import Card
 from ..rules.ruleset import NO_TRUMP
 
@@ -26,27 +27,43 @@ __all__ = [
     "game_lines", "history_lines", "ordinal", "session_lines", "sessions_lines", "stats_lines", "what_if_lines",
 ]
 
-_RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+def _rank_word(rank: str) -> str:
+    words = {"J": t("plain.rank.jack"), "Q": t("plain.rank.queen"), "K": t("plain.rank.king"), "A": t("plain.rank.ace")}
+    return words.get(rank, rank)
+
+
+def _suit_word(suit: str) -> str:
+    words = {"spades": t("game.suit.spades"), "hearts": t("game.suit.hearts"), "diamonds": t("game.suit.diamonds"),
+             "clubs": t("game.suit.clubs"), "none": t("game.suit.none")}
+    return words.get(suit, suit)
 
 
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 21st, ..."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def _plural(count: Any, word: str) -> str:
-    return f"{_number(count)} {word}{'' if count in (1, -1) else 's'}"
+    """A place as the current language writes it: 1st, 2nd, 3rd, 4th, 11th, 21st, ... (1., 2., ... in fi, pl)."""
+    return format_ordinal(n)
 
 
 def _number(value: Any) -> str:
-    if isinstance(value, float):
-        return f"{value:g}"
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return format_number(value)
     return str(value)
 
 
 def _when(moment) -> str:
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    return format_datetime(moment)
+
+
+def _and(items: Sequence[str]) -> str:
+    """'A', 'A and B', 'A and B and C' (as the sentences before said it)."""
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = t("plain.and", first=text, second=item)
+    return text
+
+
+def _shown(game: Game):
+    """The game's ruleset with its texts (name, labels) in the current language."""
+    return game.ruleset.localized(get_language())
 
 
 def _label(label: str) -> str:
@@ -61,8 +78,8 @@ def _cards(cards: Sequence[Card]) -> str:
     """A hand in words, grouped by suit in the order given: '(spades king 7, hearts ace 10)'."""
     groups: dict[str, list[str]] = {}
     for card in cards:
-        groups.setdefault(card.suit, []).append(_RANK_WORDS.get(card.rank, card.rank))
-    return "(" + ", ".join(f"{suit} {' '.join(ranks)}" for suit, ranks in groups.items()) + ")"
+        groups.setdefault(card.suit, []).append(_rank_word(card.rank))
+    return "(" + ", ".join(f"{_suit_word(suit)} {' '.join(ranks)}" for suit, ranks in groups.items()) + ")"
 
 
 def value_words(value: Any, spec, players: Sequence[str]) -> str | None:
@@ -70,7 +87,7 @@ def value_words(value: Any, spec, players: Sequence[str]) -> str | None:
     if value is None:
         return None
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return t("value.yes") if value else t("value.no")
     if spec.type == "seat" and isinstance(value, int) and 1 <= value <= len(players):
         return players[value - 1]
     if isinstance(value, (tuple, list)):
@@ -80,7 +97,9 @@ def value_words(value: Any, spec, players: Sequence[str]) -> str | None:
             return _cards(value)
         return ", ".join(_number(v) for v in value)
     if value == NO_TRUMP and spec.type in ("suit", "trump"):
-        return "no trump"
+        return t("game.suit.none")
+    if isinstance(value, str) and spec.type in ("suit", "trump"):
+        return _suit_word(value)
     return _number(value)
 
 
@@ -89,7 +108,7 @@ def value_words(value: Any, spec, players: Sequence[str]) -> str | None:
 
 def _option_words(option, value: Any) -> str:
     if option.type == "bool":
-        return "yes" if value else "no"
+        return t("value.yes") if value else t("value.no")
     if option.type == "choice":
         return option.choice_labels.get(value) or str(value)
     return _number(value)
@@ -99,18 +118,19 @@ def _house_rules(game: Game) -> list[str]:
     defaults = game.ruleset.option_defaults()
     changed = [(k, v) for k, v in game.options.items() if v != defaults.get(k)]
     if not changed:
-        return ["House rules: the defaults."]
-    options = game.ruleset.options
-    return [f"House rule, {options[k].label}: {_option_words(options[k], v)}." for k, v in changed]
+        return [t("plain.house_rules_default")]
+    options = _shown(game).options
+    return [t("plain.house_rule", label=options[k].label, value=_option_words(options[k], v)) for k, v in changed]
 
 
 def _deal_line(game: Game, r: DealResult) -> str:
-    rs = game.ruleset
+    rs = _shown(game)
     setup = game.setup
     players = setup.players
     team_names = tuple(" & ".join(players[s - 1] for s in team) for team in setup.teams)
     per_scorer = "team" if rs.score_scope == "team" else "seat"
-    about = [f"Deal {r.number}", _plural(r.cards, "card"), f"dealer {players[r.dealer - 1]}"]
+    about = [t("plain.deal.number", number=r.number), tn("game.count.cards", r.cards),
+             t("plain.deal.dealer", name=players[r.dealer - 1])]
     told = len(about)
     mine: list[list[str]] = [[] for _ in game.scorer_names]
     for fid, spec in rs.fields.items():
@@ -137,14 +157,14 @@ def _deal_line(game: Game, r: DealResult) -> str:
         parts = list(mine[i])
         made = r.made[i] if i < len(r.made) else None
         if made is not None:
-            parts.append("made" if made else "missed")
-        parts.append(_plural(r.scores[i], "point"))
-        parts.append(f"total {_number(r.totals[i])}")
+            parts.append(t("game.made") if made else t("game.missed"))
+        parts.append(tn("game.count.points", r.scores[i]))
+        parts.append(t("plain.deal.total", total=r.totals[i]))
         scorers.append(f"{name} {', '.join(parts)}")
     # after entries about the whole deal ("trump suit: hearts") a new sentence, not a second colon
     line = ", ".join(about) + (". " if len(about) > told else ": ") + "; ".join(scorers) + "."
     if r.part_over and rs.parts is not None:
-        line += f" This deal ends {rs.parts.name} {r.part}."
+        line += " " + t("plain.deal.part_over", part=rs.parts.name, number=r.part)
     return line
 
 
@@ -153,38 +173,46 @@ def _totals_line(game: Game) -> str:
     ranks = [s.rank for s in standings]
     shown = []
     for s in standings:
-        tied = ", tied" if ranks.count(s.rank) > 1 else ""
-        shown.append(f"{s.name} {_number(s.total)} ({ordinal(s.rank)}{tied})")
-    return "Totals: " + ", ".join(shown) + "."
+        if ranks.count(s.rank) > 1:
+            shown.append(t("plain.totals_entry_tied", name=s.name, total=s.total, place=ordinal(s.rank)))
+        else:
+            shown.append(t("plain.totals_entry", name=s.name, total=s.total, place=ordinal(s.rank)))
+    return t("plain.totals", totals=", ".join(shown))
 
 
 def _result(winners: Sequence[str], played: int, planned: int | None) -> str:
     """'winner: Cara', 'winners, a tie: Anna, Ben' or 'in progress: 3 of 19 deals played'."""
     if len(winners) == 1:
-        return f"winner: {winners[0]}"
+        return t("plain.result.winner", name=winners[0])
     if winners:
-        return "winners, a tie: " + ", ".join(winners)
+        return t("plain.result.tie", names=", ".join(winners))
     if planned is not None:
-        return f"in progress: {played} of {planned} deals played"
-    return f"in progress: {_plural(played, 'deal')} played"
+        return tn("plain.result.in_progress_of", planned, played=played)
+    return tn("plain.result.in_progress", played)
 
 
 def game_lines(game: Game, title: str | None = None) -> list[str]:
     """A game's whole score sheet, a sentence a line: what it is, each deal, the totals, the result."""
-    rs = game.ruleset
+    rs = _shown(game)
     lines = [f"{rs.name}" + (f": {title}" if title else "") + "."]
     if rs.score_scope == "team":
-        lines.append("Partnerships: " + " against ".join(game.scorer_names) + ".")
+        teams = game.scorer_names[0] if game.scorer_names else ""
+        for team in game.scorer_names[1:]:
+            teams = t("plain.against", first=teams, second=team)
+        lines.append(t("plain.partnerships", teams=teams))
     else:
-        lines.append("Players: " + ", ".join(game.players) + ".")
+        lines.append(t("plain.players", names=", ".join(game.players)))
     lines += _house_rules(game)
     results = game.results()
     if not results:
-        lines.append("No deals yet.")
+        lines.append(t("plain.no_deals"))
     for r in results:
         lines.append(_deal_line(game, r))
         for issue in r.issues:
-            lines.append(f"Deal {r.number}, {'warning' if issue.level == 'warning' else 'error'}: {issue.message}")
+            if issue.level == "warning":
+                lines.append(t("plain.deal.warning", number=r.number, message=issue.message))
+            else:
+                lines.append(t("plain.deal.error", number=r.number, message=issue.message))
     lines.append(_totals_line(game))
     result = _result(game.winners, len(game.deals), game.planned_deals)
     lines.append(result[0].upper() + result[1:] + ".")
@@ -194,13 +222,14 @@ def game_lines(game: Game, title: str | None = None) -> list[str]:
 def what_if_lines(base: Game, game: Game, overrides: Mapping[str, Any], title: str | None = None) -> list[str]:
     """The game re-scored under other options, then each total beside the one played."""
     lines = game_lines(game, title)
-    options = game.ruleset.options
-    changed = " and ".join(f"{options[k].label} set to {_option_words(options[k], game.options[k])}"
-                           for k in overrides if k in options)
+    options = _shown(game).options
+    changed = _and([t("plain.what_if.set_to", label=options[k].label, value=_option_words(options[k], game.options[k]))
+                    for k in overrides if k in options])
     compared = []
     for name, played, now in zip(game.scorer_names, base.totals(), game.totals()):
-        compared.append(f"{name} {_number(now)}, " + ("the same" if now == played else f"was {_number(played)}"))
-    lines.append(f"With {changed}, the totals are: " + "; ".join(compared) + ".")
+        compared.append(t("plain.what_if.same", name=name, total=now) if now == played
+                        else t("plain.what_if.was", name=name, total=now, before=played))
+    lines.append(t("plain.what_if.totals", changed=changed, totals="; ".join(compared)))
     return lines
 
 
@@ -209,49 +238,70 @@ def what_if_lines(base: Game, game: Game, overrides: Mapping[str, Any], title: s
 
 def _game_summary_line(g) -> str:
     """One stored game (a store GameSummary) as a sentence."""
-    name = g.ruleset_name + (f" ({g.title})" if g.title else "")
-    return (f"Game {g.id}: {name}, started {_when(g.created_at)}; players {', '.join(g.players)}; "
-            f"{_result(list(g.winners), g.deals_played, g.planned_deals)}.")
+    name = _ruleset_name(g) + (f" ({g.title})" if g.title else "")
+    return t("plain.game_summary", id=g.id, name=name, started=_when(g.created_at), players=", ".join(g.players),
+             result=_result(list(g.winners), g.deals_played, g.planned_deals))
+
+
+def _ruleset_name(summary) -> str:
+    """A stored game's ruleset name in the current language (the stored name if it cannot be loaded)."""
+    if get_language() == "en":
+        return summary.ruleset_name
+    from ..rules.ruleset import RulesetError, load_ruleset
+
+    try:
+        return load_ruleset(summary.ruleset_id).localized(get_language()).name
+    except (RulesetError, ValueError, OSError):
+        return summary.ruleset_name
 
 
 def history_lines(games: Iterable, where: str) -> list[str]:
     """The stored games (GameSummary), the latest played first, a sentence each."""
     games = list(games)
     if not games:
-        return [f"No games are stored in {where} yet."]
-    return [f"Games in {where}, the latest played first: {len(games)}."] + [_game_summary_line(g) for g in games]
+        return [t("cli.history.none", path=where)]
+    return [t("plain.history", path=where, count=len(games))] + [_game_summary_line(g) for g in games]
 
 
 def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f} percent" if whole else "none"
+    return t("plain.percent", number=format_number(100 * part / whole, 0)) if whole else t("plain.percent_none")
 
 
 def stats_lines(players: Iterable, where: str) -> list[str]:
     """Each player's statistics (store PlayerStats); each line starts with the player's name."""
     players = list(players)
     if not players:
-        return [f"No games are stored in {where} yet."]
+        return [t("cli.history.none", path=where)]
     lines = []
     for p in players:
-        games = _plural(p.games, "finished game")
+        games = tn("cli.stats.finished_games", p.games)
         if p.unfinished:
-            games += f" ({p.unfinished} in progress)"
-        rank = f", average rank {p.average_rank:.2f}" if p.average_rank is not None else ""
-        lines.append(f"{p.name}: {games}, {_plural(p.wins, 'win')}{rank}.")
+            games = t("cli.stats.with_unfinished", games=games, count=p.unfinished)
+        wins = tn("cli.stats.wins", p.wins)
+        if p.average_rank is not None:
+            lines.append(t("plain.stats.summary_rank", name=p.name, games=games, wins=wins,
+                           rank=format_number(p.average_rank, 2)))
+        else:
+            lines.append(t("plain.stats.summary", name=p.name, games=games, wins=wins))
         b = p.bidding
         if b is None or not b.deals:
             continue
         mean = b.mean_difference
-        tendency = ("on average exactly the bid" if mean == 0 else
-                    f"on average {abs(mean):.2f} tricks {'more' if mean > 0 else 'fewer'} than the bid")
-        lines.append(f"{p.name}, bids: {_plural(b.deals, 'deal')}, {b.exact} exact ({_percent(b.exact, b.deals)}), "
-                     f"{b.over} over, {b.under} under; {tendency}.")
-        lines.append(f"{p.name}, exact bids by cards dealt: " + "; ".join(
-            f"{_plural(c, 'card')}, {e} of {d}" for c, (d, e) in sorted(b.by_cards.items())) + ".")
+        if mean == 0:
+            tendency = t("plain.stats.exactly")
+        elif mean > 0:
+            tendency = t("plain.stats.more", amount=format_number(abs(mean), 2))
+        else:
+            tendency = t("plain.stats.fewer", amount=format_number(abs(mean), 2))
+        lines.append(t("plain.stats.bids", name=p.name, deals=tn("game.count.deals", b.deals), exact=b.exact,
+                       percent=_percent(b.exact, b.deals), over=b.over, under=b.under, tendency=tendency))
+        lines.append(t("plain.stats.by_cards", name=p.name, counts="; ".join(
+            t("plain.stats.by_cards_item", cards=tn("game.count.cards", c), exact=e, deals=d)
+            for c, (d, e) in sorted(b.by_cards.items()))))
         if b.dealer_deals:
-            lines.append(f"{p.name} as dealer: {_plural(b.dealer_deals, 'deal')}, the bid was restricted in "
-                         f"{b.restricted}, missed {b.restricted_missed} of those "
-                         f"({_percent(b.restricted_missed, b.restricted)}).")
+            lines.append(t("plain.stats.as_dealer", name=p.name, deals=tn("game.count.deals", b.dealer_deals),
+                           restricted=b.restricted, missed=b.restricted_missed,
+                           percent=_percent(b.restricted_missed, b.restricted)))
     return lines
 
 
@@ -259,31 +309,40 @@ def sessions_lines(reports: Iterable, where: str) -> list[str]:
     """The sessions (store SessionReport), the newest first, a sentence each."""
     reports = list(reports)
     if not reports:
-        return [f"No sessions are stored in {where} yet."]
-    lines = [f"Sessions in {where}, the newest first: {len(reports)}."]
+        return [t("cli.sessions.none", path=where)]
+    lines = [t("plain.sessions", path=where, count=len(reports))]
     for r in reports:
         s = r.session
         first = [line for line in r.standings if line.rank == 1]
-        lead = ""
+        name = t("plain.session.titled", id=s.id, title=s.title) if s.title else t("plain.session.name", id=s.id)
+        games = tn("game.count.games", len(r.games))
         if first:
-            lead = f"; leading {' and '.join(line.name for line in first)} with {_plural(first[0].won, 'game')} won"
-        lines.append(f"Session {s.id}" + (f" ({s.title})" if s.title else "")
-                     + f": started {_when(s.started_at)}, {_plural(len(r.games), 'game')}{lead}.")
+            lines.append(t("plain.sessions_item_leading", session=name, started=_when(s.started_at), games=games,
+                           leaders=_and([line.name for line in first]),
+                           won=tn("game.count.games", first[0].won)))
+        else:
+            lines.append(t("plain.sessions_item", session=name, started=_when(s.started_at), games=games))
     return lines
 
 
 def session_lines(report) -> list[str]:
     """One session (store SessionReport): its standing, then its games."""
     s = report.session
-    lines = [f"Session {s.id}" + (f": {s.title}" if s.title else "") + "."]
-    lines.append(f"Started {_when(s.started_at)}, last active {_when(s.last_active)}; "
-                 f"{_plural(len(report.games), 'game')}.")
-    lines.append("Standing, by games won, then points; points add up within one ruleset only:")
+    lines = [t("plain.session.heading_titled", id=s.id, title=s.title) if s.title
+             else t("plain.session.heading", id=s.id)]
+    lines.append(t("plain.session.times", started=_when(s.started_at), last=_when(s.last_active),
+                   games=tn("game.count.games", len(report.games))))
+    lines.append(t("plain.session.standing"))
     for line in report.standings:
-        points = [f"{r.name} {_plural(line.points[r.id], 'point')}" for r in report.rulesets
+        points = [f"{r.name} {tn('game.count.points', line.points[r.id])}" for r in report.rulesets
                   if line.points.get(r.id, "") != ""]
-        lines.append(f"{ordinal(line.rank)} {line.name}: {_plural(line.played, 'finished game')}, {line.won} won, "
-                     f"{line.in_progress} in progress" + (f"; {', '.join(points)}" if points else "") + ".")
-    lines.append("Games of the session:" if report.games else "No games in this session yet.")
+        played = tn("cli.stats.finished_games", line.played)
+        if points:
+            lines.append(t("plain.session.line_points", place=ordinal(line.rank), name=line.name, played=played,
+                           won=line.won, in_progress=line.in_progress, points=", ".join(points)))
+        else:
+            lines.append(t("plain.session.line", place=ordinal(line.rank), name=line.name, played=played,
+                           won=line.won, in_progress=line.in_progress))
+    lines.append(t("plain.session.games") if report.games else t("plain.session.no_games"))
     lines += [_game_summary_line(g) for g in report.games]
     return lines

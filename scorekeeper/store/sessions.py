@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import t
 from .db import GameSummary, Session, Store, StoreError
 from .stats import GameFacts, all_facts, player_key
 
@@ -122,7 +123,7 @@ def session_report(store: Store, session_id: int | None = None) -> SessionReport
     if session_id is None:
         sessions = store.sessions()
         if not sessions:
-            raise StoreError(f"{store.path}: there are no sessions yet: a session starts with the first game played")
+            raise StoreError(t("sessions.none", path=str(store.path)))
         session = sessions[0]
     else:
         session = store.session(session_id)

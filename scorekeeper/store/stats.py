@@ -43,6 +43,7 @@ from typing import Any, Iterable
 
 from ..game.game import Game
 from ..rules.ruleset import Ruleset
+from ..i18n import t
 from .db import Store, StoreError
 
 __all__ = [
@@ -159,7 +160,7 @@ def compute_facts(game: Game, game_id: int) -> GameFacts:
                                    _dealer_restricted(game, r.number, dealer, r.values)))
         deals = tuple(deals)
     return GameFacts(
-        game_id, rs.id, rs.name, rs.winner, tuple(game.players), over,
+        game_id, rs.id, rs.localized("en").name, rs.winner, tuple(game.players), over,
         tuple(totals[i] for i in scorer), tuple(rank_of[i] for i in scorer),
         tuple(over and names[i] in winners for i in scorer), deals)
 
@@ -176,9 +177,9 @@ def all_facts(store: Store, game_ids: Iterable[int] | None = None
         rows = store.connection.execute(
             "SELECT g.id, (SELECT coalesce(max(e.seq), 0) FROM entries e WHERE e.game_id = g.id), "
             "c.entries, c.version, c.facts_json FROM games g LEFT JOIN stats_cache c ON c.game_id = g.id "
-            "ORDER BY g.id").fetchall()
+            "ORDER BY g.id").fetchall()  # i18n: not shown
     except sqlite3.Error as exc:
-        raise StoreError(f"{store.path}: the games cannot be read for statistics ({exc}). Nothing was changed.") from None
+        raise StoreError(t("stats.unreadable", path=str(store.path), error=str(exc))) from None
     facts: dict[int, GameFacts] = {}
     skipped: list[tuple[int, str]] = []
     fresh: list[tuple[int, int, int, str]] = []
@@ -201,7 +202,7 @@ def all_facts(store: Store, game_ids: Iterable[int] | None = None
         fresh.append((gid, stored.entries_saved, FACTS_VERSION, f.to_json()))
     if wanted is not None:
         for gid in sorted(wanted - {r[0] for r in rows}):
-            skipped.append((gid, f"{store.path}: there is no game {gid}"))
+            skipped.append((gid, t("store.no_game", path=str(store.path), id=str(gid))))
     if fresh:
         _save(store, fresh)
     return facts, skipped
@@ -211,9 +212,9 @@ def _save(store: Store, rows: list[tuple[int, int, int, str]]) -> None:
     """Keep derived facts for next time; a cache that cannot be written is no error."""
     conn = store.connection
     try:
-        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("BEGIN IMMEDIATE")  # i18n: not shown
         conn.executemany("INSERT OR REPLACE INTO stats_cache (game_id, entries, version, facts_json) "
-                         "VALUES (?, ?, ?, ?)", rows)
+                         "VALUES (?, ?, ?, ?)", rows)  # i18n: not shown
         conn.execute("COMMIT")
     except sqlite3.Error:
         if conn.in_transaction:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 
+from ..i18n import t
 from .db import Store, StoreError
 
 __all__ = ["game_mark", "latest_change"]
@@ -20,21 +21,21 @@ def _read(store: Store, what: str, sql: str, args: tuple = ()):
     try:
         return store.connection.execute(sql, args).fetchone()
     except sqlite3.Error as exc:
-        raise StoreError(f"{store.path}: {what} cannot be read ({exc}). Nothing was changed.") from None
+        raise StoreError(t("store.unreadable", path=str(store.path), what=what, error=str(exc))) from None
 
 
 def latest_change(store: Store) -> tuple[str, int] | None:
     """(updated_at, id) of the game created or changed last; None when no game is stored."""
-    row = _read(store, "the list of games", "SELECT updated_at, id FROM games ORDER BY updated_at DESC, id DESC "
-                "LIMIT 1")
+    row = _read(store, t("store.what.list"), "SELECT updated_at, id FROM games ORDER BY updated_at DESC, id DESC "
+                "LIMIT 1")  # i18n: not shown
     return (row[0], row[1]) if row is not None else None
 
 
 def game_mark(store: Store, game_id: int) -> tuple[int, str | None] | None:
     """(entries in the game's log, when its draft was saved or None): different after any change to
     what the game shows; None when there is no such game."""
-    row = _read(store, f"game {game_id}",
+    row = _read(store, t("store.what.game", id=str(game_id)),
                 "SELECT (SELECT coalesce(max(seq), 0) FROM entries WHERE game_id = g.id), "
-                "(SELECT deal || ' ' || updated_at FROM drafts WHERE game_id = g.id) FROM games g WHERE g.id = ?",
+                "(SELECT deal || ' ' || updated_at FROM drafts WHERE game_id = g.id) FROM games g WHERE g.id = ?",  # i18n: not shown
                 (game_id,))
     return (row[0], row[1]) if row is not None else None

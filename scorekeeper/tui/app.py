@@ -15,22 +15,27 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from ..i18n import LANGUAGES, get_language, set_language, t
 from ..settings import Settings, load_settings, save_settings, settings_path
 from .messages import GameChosen, GameCreated, RulesetChosen
 from .themes import HIGH_CONTRAST, THEME_NAMES, next_theme, theme_key
+from .widgets.key_footer import binding_text
 
 
 class ScorekeeperApp(App[None]):
     """Keep the score of a card game at the table."""
 
     CSS_PATH = "app.tcss"
-    TITLE = "Scorekeeper"
+    TITLE = "Scorekeeper"  # i18n: not shown (the app's name, the same in every language)
 
     BINDINGS = [
-        Binding("ctrl+t", "toggle_theme", "Theme", id="app.theme",
-                tooltip="Switch the theme: dark, light, high contrast (remembered)"),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True,
-                tooltip="Quit; every confirmed deal is saved"),
+        Binding("ctrl+t", "toggle_theme", "tui.bindings.app.theme", id="app.theme",
+                tooltip="tui.bindings.app.theme_tip"),
+        Binding("ctrl+q", "quit", "tui.bindings.app.quit", id="app.quit", priority=True,
+                tooltip="tui.bindings.app.quit_tip"),
+        # Textual's own palette key, with its texts in the catalogs (Textual adds none then)
+        Binding("ctrl+p", "command_palette", "tui.bindings.app.palette", show=False, priority=True,
+                tooltip="tui.bindings.app.palette_tip"),
     ]
 
     def __init__(self, db_path: str | Path | None = None, ruleset: str | None = None, *,
@@ -50,8 +55,8 @@ class ScorekeeperApp(App[None]):
         if self.settings.theme is not None:
             self.theme = THEME_NAMES[self.settings.theme]
         if self.settings.warning:
-            self.notify(self.settings.warning, title="Settings not used", severity="warning", timeout=20,
-                        markup=False)
+            self.notify(self.settings.warning, title=t("tui.app.settings_not_used"), severity="warning",
+                        timeout=20, markup=False)
         # The start screen is drawn first; the store (and the rules engine it brings in)
         # is opened right after, and its games are then listed.
         self._home = HomeScreen()
@@ -125,23 +130,34 @@ class ScorekeeperApp(App[None]):
             stored = self.store.load(message.game_id)
         except ValueError as exc:  # StoreError
             self.bell()
-            self.notify(str(exc), title="The game cannot be opened", severity="error", timeout=15, markup=False)
+            self.notify(str(exc), title=t("tui.app.cannot_open_game"), severity="error", timeout=15,
+                        markup=False)
             return
         self.play(stored)
 
     # -- settings
     def change_settings(self, **changes) -> None:
-        """Change settings (e.g. ``lang="fi"``) and save them at once; a failed save is told."""
+        """Change settings (e.g. ``lang="fi"``) and save them at once; a failed save is told.
+        A new language is used at once (:meth:`language_changed`)."""
         new = replace(self.settings, **changes)
+        lang = changes.get("lang")
+        if lang in LANGUAGES and lang != get_language():
+            set_language(lang)
+            self.language_changed()
         if new == self.settings:
             return
         self.settings = new
         try:
             save_settings(new)
         except OSError as exc:
-            self.notify(f"{settings_path()} could not be written: {exc.strerror or exc}",
-                        title="The setting is used but could not be saved", severity="error", timeout=15,
-                        markup=False)
+            self.notify(t("tui.app.settings_not_written", path=str(settings_path()), error=str(exc.strerror or exc)),
+                        title=t("tui.app.settings_not_saved"), severity="error", timeout=15, markup=False)
+
+    def language_changed(self) -> None:
+        """The language was switched: the key footers of every open screen show it (the
+        screens draw their own texts again when they are shown)."""
+        for screen in self.screen_stack:
+            screen.refresh_bindings()
 
     def watch_theme(self, theme_name: str) -> None:
         """Remember the theme (ctrl+t, the settings screen or the command palette chose it)."""
@@ -154,9 +170,22 @@ class ScorekeeperApp(App[None]):
         """Dark -> light -> high contrast -> dark."""
         self.theme = next_theme(self.theme)
 
+    def action_show_help_panel(self) -> None:
+        """Show the keys panel (Textual's, with the keys' texts in the current language)."""
+        from textual.widgets import HelpPanel
+
+        from .widgets.keys_panel import KeysHelpPanel
+
+        if not self.screen.query(HelpPanel):
+            self.screen.mount(KeysHelpPanel())
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """The palette offers every key the footer shows (that applies now), and Textual's own."""
-        yield from super().get_system_commands(screen)
+        """The palette offers every key the footer shows (that applies now), and Textual's own,
+        all in the current language."""
+        own = self._textual_commands()
+        for command in super().get_system_commands(screen):
+            title, help_text = own.get((command.title, command.help), (command.title, command.help))
+            yield SystemCommand(title, help_text, command.callback, command.discover)
         seen = set()
         for active in screen.active_bindings.values():
             binding = active.binding
@@ -171,7 +200,29 @@ class ScorekeeperApp(App[None]):
                 await self.run_action(action, node)
 
             key = self.get_key_display(binding)
-            yield SystemCommand(f"{binding.description} ({key})", binding.tooltip or binding.description, run)
+            description = binding_text(binding.description)
+            yield SystemCommand(t("tui.app.command", description=description, keys=key),
+                                binding_text(binding.tooltip) or description, run)
+
+    @staticmethod
+    def _textual_commands() -> dict[tuple[str, str], tuple[str, str]]:
+        """Textual's own palette commands (its English title and help) -> ours in the language."""
+        return {
+            ("Theme", "Change the current theme"):  # i18n: not shown (Textual's text, matched)
+                (t("tui.app.system.theme"), t("tui.app.system.theme_help")),
+            ("Quit", "Quit the application as soon as possible"):  # i18n: not shown (Textual's text, matched)
+                (t("tui.app.system.quit"), t("tui.app.system.quit_help")),
+            ("Keys", "Hide the keys and widget help panel"):  # i18n: not shown (Textual's text, matched)
+                (t("tui.app.system.keys"), t("tui.app.system.keys_hide_help")),
+            ("Keys", "Show help for the focused widget and a summary of available keys"):  # i18n: not shown
+                (t("tui.app.system.keys"), t("tui.app.system.keys_show_help")),
+            ("Minimize", "Minimize the widget and restore to normal size"):  # i18n: not shown (Textual's text)
+                (t("tui.app.system.minimize"), t("tui.app.system.minimize_help")),
+            ("Maximize", "Maximize the focused widget"):  # i18n: not shown (Textual's text, matched)
+                (t("tui.app.system.maximize"), t("tui.app.system.maximize_help")),
+            ("Screenshot", "Save an SVG 'screenshot' of the current screen"):  # i18n: not shown (Textual's)
+                (t("tui.app.system.screenshot"), t("tui.app.system.screenshot_help")),
+        }
 
 
 def run(db_path: str | Path | None = None, ruleset: str | None = None) -> int:

@@ -17,13 +17,13 @@ from typing import Any
 from rich.cells import cell_len
 
 from ..game.game import DealResult, Game
+from ..i18n import format_ordinal, get_language, t
 from ..rules.cards import SUIT_SYMBOL
 from ..rules.formula import EvalError, Missing
 from ..rules.ruleset import NO_TRUMP
 from .draft import show_value
 
 MADE = {True: "✓", False: "✗", None: " "}
-SAT_OUT = "out"  # a player who sat the deal out (or had not joined yet)
 DETAIL_FIELDS = 2  # at most this many entries in a cell (e.g. bid/tricks)
 
 
@@ -78,11 +78,13 @@ class BoardRows(Sequence):
 
 
 def ordinal(n: int) -> str:
-    if 10 <= n % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """A place in the current language: 1st, 2nd (en); 1., 2. (fi, pl)."""
+    return format_ordinal(n)
+
+
+def sat_out() -> str:
+    """What a cell shows for a player who sat the deal out (or had not joined yet)."""
+    return t("tui.board.out")
 
 
 class BoardMaker:
@@ -105,13 +107,14 @@ class BoardMaker:
     def _legend(self) -> str:
         rules = self.game.ruleset
         labels = [rules.fields[f].label for f in self.detail] + [d.label for d in self.made_derived]
-        parts = []
-        if labels:
-            parts.append("/".join(labels))
+        entries = "/".join(labels)
         if rules.made is not None:
-            parts.append("✓ made ✗ missed")
-        parts.append("points, total")
-        return "Each cell: " + ", ".join(parts)
+            if entries:
+                return t("tui.board.legend.entries_made", entries=entries)
+            return t("tui.board.legend.made")
+        if entries:
+            return t("tui.board.legend.entries", entries=entries)
+        return t("tui.board.legend.points")
 
     def _shown_fields(self, results: list[DealResult]) -> list[str]:
         """The scorer's number fields entered in some deal (at most DETAIL_FIELDS)."""
@@ -123,8 +126,10 @@ class BoardMaker:
         """The deal's trump and each scorer's entries: they follow from its entries alone
         and are kept while those stay the same object (so only a changed deal is redone)."""
         cached = self._cache.get(result.number)
+        language = get_language()  # the signs and words in the cells are in the language
         if (cached is not None and cached[0] is result.values and cached[1] == self.detail
-                and len(cached[3]) == len(self.game.scorer_names)):  # (a player may have joined since)
+                and len(cached[3]) == len(self.game.scorer_names)  # (a player may have joined since)
+                and cached[4] == language):
             return cached[2], cached[3]
         game = self.game
         d = game.evaluate(result.number, result.values)
@@ -132,7 +137,7 @@ class BoardMaker:
             suit = d.trump().suit
         except (Missing, EvalError, ValueError):
             suit = None
-        trump = "NT" if suit == NO_TRUMP else SUIT_SYMBOL.get(suit, "") if suit else ""
+        trump = t("tui.board.no_trump_short") if suit == NO_TRUMP else SUIT_SYMBOL.get(suit, "") if suit else ""
         entries = []
         changed = game.table_changed  # then scorers are the game's seats, some not in every deal
         seats = result.seats
@@ -140,7 +145,7 @@ class BoardMaker:
             index = scorer
             if changed:
                 if seat not in seats:
-                    entries.append(SAT_OUT)
+                    entries.append(sat_out())
                     continue
                 index = seats.index(seat)
                 seat = index + 1  # the seat among those who played
@@ -155,7 +160,7 @@ class BoardMaker:
                 except (Missing, EvalError, ValueError):
                     shown.append("-")
             entries.append("/".join(shown))
-        self._cache[result.number] = (result.values, list(self.detail), trump, tuple(entries))
+        self._cache[result.number] = (result.values, list(self.detail), trump, tuple(entries), language)
         return trump, tuple(entries)
 
     def _words(self, result: DealResult) -> str:
@@ -178,10 +183,11 @@ class BoardMaker:
         if game.table_changed:
             info = game.info(result.number)
             if info.joining:
-                pieces.append("joined: " + ", ".join(f"{name} with {score}" for name, score in info.joining))
+                pieces.append(t("tui.board.joined", players=", ".join(
+                    t("tui.board.joined_with", name=name, score=score) for name, score in info.joining)))
             out = [name for seat, name in enumerate(game.players, start=1) if not result.played(seat)]
             if out:
-                pieces.append("not playing: " + ", ".join(out))
+                pieces.append(t("tui.board.not_playing", names=", ".join(out)))
         return "; ".join(pieces)
 
     @staticmethod
@@ -201,10 +207,11 @@ class BoardMaker:
                 parts.append(" " * (ew - cell_len(entries[i])) + entries[i])
             if has_mark:
                 parts.append(MADE[result.made[i]])
-            parts.append((self._points(result.scores[i]) if played else SAT_OUT if not ew else "").rjust(pw))
+            parts.append((self._points(result.scores[i]) if played else sat_out() if not ew else "").rjust(pw))
             parts.append(str(result.totals[i]).rjust(tw))
             cells.append(" ".join(parts))
-        issues = tuple(("warning: " if i.level == "warning" else "") + i.message for i in result.issues)
+        issues = tuple(t("tui.board.warning", message=i.message) if i.level == "warning" else i.message
+                       for i in result.issues)
         return BoardRow(result.number, tuple(cells), tuple(result.made), issues, self._words(result))
 
     def deal_parts(self, result: DealResult) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
@@ -213,7 +220,8 @@ class BoardMaker:
         it decides which entries are shown."""
         trump, entries = self._static(result)
         changed = self.game.table_changed
-        return trump, entries, tuple(SAT_OUT if changed and not result.played(i + 1) else self._points(s)
+        out = sat_out()
+        return trump, entries, tuple(out if changed and not result.played(i + 1) else self._points(s)
                                      for i, s in enumerate(result.scores))
 
     def view(self) -> BoardView:
@@ -222,18 +230,20 @@ class BoardMaker:
         results = game.results()
         self.detail = self._shown_fields(results)
         static = [self._static(r) for r in results]
-        columns = ("Deal", "Cards", "Dealer") + tuple(game.scorer_names)
+        heads = (t("tui.board.column.deal"), t("tui.board.column.cards"), t("tui.board.column.dealer"))
+        columns = heads + tuple(game.scorer_names)
         marks = (any(r.issues for r in results) * 2) + (any(r.part_over for r in results) * 2)
-        widths = [max(4, len(str(len(results))) + marks),
-                  max([5] + [len(f"{r.cards} {t}".strip()) for r, (t, _) in zip(results, static)]),
-                  max([6] + [cell_len(p) for p in game.players])]
+        widths = [max(4, cell_len(heads[0]), len(str(len(results))) + marks),
+                  max([5, cell_len(heads[1])] + [len(f"{r.cards} {sign}".strip()) for r, (sign, _) in zip(results, static)]),
+                  max([6, cell_len(heads[2])] + [cell_len(p) for p in game.players])]
         sizes = []
         has_mark = game.ruleset.made is not None
         for i, name in enumerate(game.scorer_names):
             ew = max((cell_len(e[i]) for _, e in static), default=0) if self.detail or self.made_derived else 0
             scores = [r.scores[i] for r in results]
             totals = [r.totals[i] for r in results]
-            pw = max([4] + [len(self._points(x)) for x in (max(scores), min(scores))] if scores else [4])
+            pw = max([4, cell_len(sat_out()) if game.table_changed else 4]
+                     + ([len(self._points(x)) for x in (max(scores), min(scores))] if scores else []))
             tw = max([5] + [len(str(x)) for x in (max(totals), min(totals))] if totals else [5])
             sizes.append((ew, pw, tw))
             cell = (ew + 1 if ew else 0) + (2 if has_mark else 0) + pw + 1 + tw
@@ -245,4 +255,4 @@ class BoardMaker:
 
 
 def standings_text(standings: tuple[Standing, ...]) -> str:
-    return " · ".join(f"{ordinal(s.rank)} {s.name} {s.total}" for s in standings)
+    return " · ".join(t("tui.board.standing", place=ordinal(s.rank), name=s.name, total=s.total) for s in standings)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..game.engine import GameError, convert_value
+from ..i18n import format_number, t, tn
 from ..game.game import Game
 from ..rules.cards import SUIT_SYMBOL, Card
 from ..rules.formula import EvalError, Missing
@@ -61,7 +62,7 @@ def form_layout(game: Game, number: int | None = None) -> tuple[PhaseLayout, ...
         slots = [Slot(f.id, 0) for f in specs if f.scope == "deal"]
         slots += [Slot(f.id, t) for t in range(1, teams + 1) for f in specs if f.scope == "team"]
         slots += [Slot(f.id, p) for p in range(1, setup.n + 1) for f in specs if f.scope == "seat"]
-        out.append(PhaseLayout(phase, phase.replace("_", " ").capitalize(), tuple(slots)))
+        out.append(PhaseLayout(phase, rules.phase_label(phase), tuple(slots)))
     return tuple(out)
 
 
@@ -132,26 +133,42 @@ class DraftView:
     table: tuple[str, ...] = ()  # who joins at this deal and who sits it out, in words
 
 
+def suit_name(suit: str) -> str:
+    """A suit (or no trump) in words, in the current language: spades, pata, piki."""
+    names = {"spades": t("game.suit.spades"), "hearts": t("game.suit.hearts"),
+             "diamonds": t("game.suit.diamonds"), "clubs": t("game.suit.clubs"), NO_TRUMP: t("game.suit.none")}
+    return names.get(suit, suit)
+
+
+def yes_no(value: bool) -> str:
+    """yes / no inside a sentence or a cell, in the current language."""
+    return t("value.yes") if value else t("value.no")
+
+
 def show_value(value: Any, players: tuple[str, ...] = (), seat: bool = False) -> str:
     """A value as a player reads it."""
     if value is None:
         return ""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return yes_no(value)
     if seat and isinstance(value, int) and 1 <= value <= len(players):
         return players[value - 1]
     if isinstance(value, float):
-        return f"{value:g}"
+        return format_number(float(f"{value:g}"))  # 2.5 / 2,5
     if isinstance(value, (tuple, list)):
         return " ".join(c.code if isinstance(c, Card) else str(c) for c in value)
     if value == NO_TRUMP:
-        return "no trump"
+        return suit_name(NO_TRUMP)
     if value in SUIT_SYMBOL:
-        return f"{SUIT_SYMBOL[value]} {value}"
+        return f"{SUIT_SYMBOL[value]} {suit_name(value)}"
     return str(value)
 
 
-def _plural(label: str) -> str:
+def _plural(label: str, language: str) -> str:
+    """An English field label made plural (Bid -> Bids); a translated label stays as it is
+    (the catalog's sentence is written around the label as given)."""
+    if language != "en":
+        return label
     return label if label.endswith("s") else label + "s"
 
 
@@ -435,7 +452,7 @@ class DealDraft:
         try:
             trump = d.trump().text
         except _EVAL_ERRORS:
-            trump = "Trump: cannot be told yet"
+            trump = t("tui.draft.trump_unknown")
         try:
             reminders = tuple(d.reminders())
         except _EVAL_ERRORS:
@@ -456,10 +473,11 @@ class DealDraft:
         names = game.players
         lines = []
         if lineup.start == self.number:
-            lines += [f"{names[seat - 1]} joins with {score}" for seat, score, _ in lineup.joining]
+            lines += [t("tui.draft.joins_with", name=names[seat - 1], score=score)
+                      for seat, score, _ in lineup.joining]
         out = [names[s - 1] for s in lineup.seating if s not in lineup.seats]
         if out:
-            lines.append("Not playing: " + ", ".join(out))
+            lines.append(t("tui.draft.not_playing", names=", ".join(out)))
         return tuple(lines)
 
     def _seat(self, spec: FieldSpec, unit: int | None) -> int | None:
@@ -486,9 +504,10 @@ class DealDraft:
             letter = name[0].lower() if name[:1].isalpha() else ""
             return ChoiceView(value, name, str(value) + letter, choice.allowed, reason)
         if spec.type == "bool":
-            return ChoiceView(value, "yes" if value else "no", "y1" if value else "n0", choice.allowed, reason)
+            keys = t("tui.draft.keys_yes") if value else t("tui.draft.keys_no")
+            return ChoiceView(value, yes_no(value), keys, choice.allowed, reason)
         if value == NO_TRUMP:
-            return ChoiceView(value, "NT", "", choice.allowed, reason)
+            return ChoiceView(value, t("tui.draft.no_trump_short"), "", choice.allowed, reason)
         if value in SUIT_SYMBOL:
             return ChoiceView(value, SUIT_SYMBOL[value], "", choice.allowed, reason)
         return ChoiceView(value, str(value), "", choice.allowed, reason)
@@ -509,21 +528,25 @@ class DealDraft:
             total = sum(known)
             waiting = len(entered) - len(known)
             cards = d.cards
+            # the total, then how it stands against the tricks, " · " between them
             if self._adds_up_field(spec.id, cards):
-                text = f"{spec.label}: {total} of {cards}"
+                parts = [t("tui.draft.summary.taken", label=spec.label, total=total, cards=cards)]
                 if total < cards:
-                    text += f" · {cards - total} left"
+                    parts.append(tn("tui.draft.summary.left", cards - total))
                 elif total > cards:
-                    text += f" · {total - cards} too many"
-                else:
-                    text += " · all taken" if not waiting else ""
+                    parts.append(t("tui.draft.summary.too_many", count=total - cards))
+                elif not waiting:
+                    parts.append(t("tui.draft.summary.all_taken"))
             else:
-                text = f"{_plural(spec.label)} {total}, tricks {cards}"
+                parts = [tn("tui.draft.summary.against_tricks", cards, label=_plural(spec.label, rules.language),
+                            total=total)]
                 if not waiting:
-                    text += (f" · {cards - total} under" if total < cards else
-                             f" · {total - cards} over" if total > cards else " · even")
+                    parts.append(t("tui.draft.summary.under", count=cards - total) if total < cards else
+                                 t("tui.draft.summary.over", count=total - cards) if total > cards else
+                                 t("tui.draft.summary.even"))
+            text = " · ".join(parts)
             if waiting:
-                text += f" ({waiting} to enter)"
+                text = t("tui.draft.summary.waiting", summary=text, count=waiting)
             summary.append(text)
         derived = tuple(self._derived_lines(layout.phase, d, order))
         complete = all(
@@ -580,10 +603,10 @@ class DealDraft:
                 pieces = []
                 for pid, formula in spec.parts:
                     try:
-                        pieces.append(f"{pid.replace('_', ' ')} {show_value(d.run(formula, seat))}")
+                        pieces.append(f"{spec.part_label(pid)} {show_value(d.run(formula, seat))}")
                     except (AttributeError,) + _EVAL_ERRORS:
                         try:
-                            pieces.append(f"{pid.replace('_', ' ')} {show_value(formula(d.env(seat)))}")
+                            pieces.append(f"{spec.part_label(pid)} {show_value(formula(d.env(seat)))}")
                         except _EVAL_ERRORS:
                             pass
                 texts.append(text if not pieces else None)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from textual.theme import Theme
 
-HIGH_CONTRAST_NAME = "scorekeeper-high-contrast"
+HIGH_CONTRAST_NAME = "scorekeeper-high-contrast"  # i18n: not shown
 
-THEME_NAMES = {"dark": "textual-dark", "light": "textual-light", "high-contrast": HIGH_CONTRAST_NAME}
-"""Settings key -> Textual theme name, in the order ctrl+t goes through them."""
+# Settings key -> Textual theme name, in the order ctrl+t goes through them.
+THEME_NAMES = {"dark": "textual-dark", "light": "textual-light",  # i18n: not shown (ids)
+               "high-contrast": HIGH_CONTRAST_NAME}  # i18n: not shown
 
 _BLACK, _WHITE, _YELLOW = "#000000", "#FFFFFF", "#FFFF00"
 
@@ -31,46 +32,47 @@ HIGH_CONTRAST = Theme(
     surface=_BLACK,
     panel=_BLACK,
     dark=True,
-    variables={
-        "text": _WHITE,
-        "text-muted": _WHITE,
-        "text-disabled": _WHITE,
-        "foreground-muted": _WHITE,
-        "foreground-disabled": _WHITE,
-        "text-primary": _YELLOW,
-        "text-accent": _YELLOW,
-        "text-secondary": "#00FFFF",
-        "text-warning": "#FFB000",
-        "text-error": "#FF6B6B",
-        "text-success": "#00FF00",
-        "block-cursor-background": _YELLOW,
-        "block-cursor-foreground": _BLACK,
-        "block-cursor-text-style": "bold",
-        "block-cursor-blurred-background": "#00007F",  # navy: white, yellow, green and red all read on it
-        "block-cursor-blurred-foreground": _WHITE,
-        "block-cursor-blurred-text-style": "bold",
-        "block-hover-background": _BLACK,
-        "border": _YELLOW,
-        "border-blurred": _WHITE,
-        "surface-active": _BLACK,
-        "footer-background": _BLACK,
-        "footer-foreground": _WHITE,
-        "footer-key-foreground": _YELLOW,
-        "footer-description-foreground": _WHITE,
-        "input-cursor-background": _YELLOW,
-        "input-cursor-foreground": _BLACK,
-        "input-selection-background": _WHITE,
-        "input-selection-foreground": _BLACK,
-        "scrollbar": _WHITE,
-        "scrollbar-hover": _YELLOW,
-        "scrollbar-active": _YELLOW,
-        "scrollbar-background": _BLACK,
-        "scrollbar-background-hover": _BLACK,
-        "scrollbar-background-active": _BLACK,
-        "scrollbar-corner-color": _BLACK,
-        "link-color": "#00FFFF",
-        "button-color-foreground": _BLACK,
-    },
+    # Textual's variable names with '_' for '-' (they are CSS names, not text)
+    variables={name.replace("_", "-"): value for name, value in dict(
+        text=_WHITE,
+        text_muted=_WHITE,
+        text_disabled=_WHITE,
+        foreground_muted=_WHITE,
+        foreground_disabled=_WHITE,
+        text_primary=_YELLOW,
+        text_accent=_YELLOW,
+        text_secondary="#00FFFF",
+        text_warning="#FFB000",
+        text_error="#FF6B6B",
+        text_success="#00FF00",
+        block_cursor_background=_YELLOW,
+        block_cursor_foreground=_BLACK,
+        block_cursor_text_style="bold",
+        block_cursor_blurred_background="#00007F",  # navy: white, yellow, green and red all read on it
+        block_cursor_blurred_foreground=_WHITE,
+        block_cursor_blurred_text_style="bold",
+        block_hover_background=_BLACK,
+        border=_YELLOW,
+        border_blurred=_WHITE,
+        surface_active=_BLACK,
+        footer_background=_BLACK,
+        footer_foreground=_WHITE,
+        footer_key_foreground=_YELLOW,
+        footer_description_foreground=_WHITE,
+        input_cursor_background=_YELLOW,
+        input_cursor_foreground=_BLACK,
+        input_selection_background=_WHITE,
+        input_selection_foreground=_BLACK,
+        scrollbar=_WHITE,
+        scrollbar_hover=_YELLOW,
+        scrollbar_active=_YELLOW,
+        scrollbar_background=_BLACK,
+        scrollbar_background_hover=_BLACK,
+        scrollbar_background_active=_BLACK,
+        scrollbar_corner_color=_BLACK,
+        link_color="#00FFFF",
+        button_color_foreground=_BLACK,
+    ).items()},
 )
 
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import get_language
 from ..store.db import StoredGame
 from ..store.export import status_text
 from ..tui.board import MADE, BoardMaker
@@ -78,7 +79,8 @@ def board_state(stored: StoredGame, last: int = LAST_DEALS) -> dict[str, Any]:
             "part_over": result.part_over,
         })
     return {
-        "game": {"id": stored.id, "title": stored.title, "ruleset": game.ruleset.id, "name": game.ruleset.name},
+        "game": {"id": stored.id, "title": stored.title, "ruleset": game.ruleset.id,
+                 "name": game.ruleset.localized(get_language()).name},
         "players": list(game.players),
         "scorers": list(game.scorer_names),
         "played": len(results),

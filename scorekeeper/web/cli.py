@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..i18n import t
+
 __all__ = ["add_parser", "cmd_board"]
 
 
@@ -20,7 +22,7 @@ def _port(text: str) -> int:
     except ValueError:
         port = -1
     if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"must be a number from 0 to 65535 (0 picks a free port), not {text!r}")
+        raise argparse.ArgumentTypeError(t("web.cli.bad_port", text=repr(text)))
     return port
 
 
@@ -29,21 +31,13 @@ def add_parser(sub) -> None:
     from ..cli import _db_option
     from . import DEFAULT_HOST, DEFAULT_PORT
 
-    p = sub.add_parser("board", help="serve a game's live score board to a browser (a phone or a TV)",
-                       description="Serve a stored game's score board over HTTP, read-only: totals, ranks, "
-                       "the next deal and its instructions, the last deals. It follows the store: a deal "
-                       "confirmed at the table shows within two seconds.")
-    p.add_argument("game", metavar="GAME_ID", type=int, nargs="?",
-                   help="the stored game (default: the game being played, i.e. the one played most recently "
-                        "that is not over, else the latest game; the board then follows the table to a "
-                        "new game)")
+    p = sub.add_parser("board", help=t("web.cli.help"), description=t("web.cli.description"))
+    p.add_argument("game", metavar="GAME_ID", type=int, nargs="?", help=t("web.cli.help_game"))
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--lan", action="store_true",
-                       help="let other devices on the network open it (listen on 0.0.0.0)")
-    where.add_argument("--host", metavar="ADDRESS", default=None,
-                       help=f"the address to listen on (default {DEFAULT_HOST}: this computer only)")
+    where.add_argument("--lan", action="store_true", help=t("web.cli.help_lan"))
+    where.add_argument("--host", metavar="ADDRESS", default=None, help=t("web.cli.help_host", host=DEFAULT_HOST))
     p.add_argument("--port", metavar="N", type=_port, default=DEFAULT_PORT,
-                   help=f"the port (default {DEFAULT_PORT}; 0 picks a free one)")
+                   help=t("web.cli.help_port", port=str(DEFAULT_PORT)))
     _db_option(p)
     p.set_defaults(run=cmd_board)
 
@@ -62,23 +56,24 @@ def cmd_board(args) -> int:
         server = board_server(feed, host, args.port)
         game = state["game"]
         name = game["name"] + (f": {game['title']}" if game["title"] else "")
-        follows = "; it follows the table to the game being played" if feed.follow else ""
-        _out(f"Score board of game {game['id']} ({name}) from {path}{follows}.")
+        if feed.follow:
+            _out(t("web.cli.serving_follows", id=game["id"], name=name, path=path))
+        else:
+            _out(t("web.cli.serving", id=game["id"], name=name, path=path))
         remote, local = board_urls(server)
         for url in remote:
-            _out(f"Open {url} on a phone or TV on the same network.")
+            _out(t("web.cli.open_remote", url=url))
         if args.lan and not remote:
-            _out(f"Open http://<this computer's address>:{server.server_address[1]}/ on a phone or TV on the "
-                 f"same network.")
+            _out(t("web.cli.open_any", port=str(server.server_address[1])))
         for url in local:
-            _out(f"Open {url} in a browser on this computer.")
+            _out(t("web.cli.open_local", url=url))
         if remote or args.lan:
-            _out("Anyone on the network can read the board; nobody can change anything through it.")
-        _out("Read-only. Ctrl+C stops it.")
+            _out(t("web.cli.anyone"))
+        _out(t("web.cli.read_only"))
         sys.stdout.flush()  # the lines above show at once, also when stdout is a pipe
         server.serve_forever(poll_interval=0.25)
     except KeyboardInterrupt:
-        _out("Stopped.")
+        _out(t("web.cli.stopped"))
     finally:
         if server is not None:
             server.server_close()

@@ -33,6 +33,7 @@ from socketserver import TCPServer
 from typing import Any
 from urllib.parse import urlsplit
 
+from ..i18n import t
 from ..store.db import Store
 from ..store.watch import game_mark, latest_change
 from . import DEFAULT_HOST, DEFAULT_PORT
@@ -62,26 +63,25 @@ class Published:
 def _ids_text(ids: list[int]) -> str:
     ids = sorted(ids)
     if len(ids) > 2 and ids == list(range(ids[0], ids[-1] + 1)):
-        return f"games {ids[0]} to {ids[-1]}"
+        return t("web.ids.range", first=ids[0], last=ids[-1])
     if len(ids) > 12:
-        return "games " + ", ".join(map(str, ids[:10])) + f", ... ({len(ids)} in all)"
+        return t("web.ids.many", ids=", ".join(map(str, ids[:10])), count=len(ids))
     if len(ids) == 1:
-        return f"only game {ids[0]}"
-    return "games " + ", ".join(map(str, ids[:-1])) + f" and {ids[-1]}"
+        return t("web.ids.only", id=ids[0])
+    return t("web.ids.list", ids=", ".join(map(str, ids[:-1])), last=ids[-1])
 
 
 def pick_game(store: Store, game_id: int | None) -> int:
     """The game to show: ``game_id``, or the game being played (BoardError when there is none)."""
     games = store.list_games()
     if not games:
-        raise BoardError(f"{store.path} holds no games yet: play one first (run scorekeeper), or choose "
-                         f"another store with --db PATH.")
+        raise BoardError(t("web.errors.no_games", path=store.path))
     if game_id is None:
         playing = [g for g in games if not g.finished]
         return (playing or games)[0].id
     if not any(g.id == game_id for g in games):
-        raise BoardError(f"there is no game {game_id} in {store.path}: it holds {_ids_text([g.id for g in games])}. "
-                         f"'scorekeeper history' lists them.")
+        raise BoardError(t("web.errors.no_such_game", id=game_id, path=store.path,
+                           games=_ids_text([g.id for g in games])))
     return game_id
 
 
@@ -108,7 +108,7 @@ class BoardFeed:
     def start(self) -> Published:
         """Open the store, pick the game and draw it; StoreError or BoardError (nothing left
         running) when that fails."""
-        self._thread = threading.Thread(target=self._run, name="board-feed", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="board-feed", daemon=True)  # i18n: not shown
         self._thread.start()
         while not self._ready.wait(0.2):
             pass
@@ -120,7 +120,7 @@ class BoardFeed:
     @property
     def published(self) -> Published:
         if self._published is None:
-            raise RuntimeError("the board feed is not started")
+            raise RuntimeError("the board feed is not started")  # i18n: not shown (a programming error)
         return self._published
 
     def stop(self) -> None:
@@ -164,7 +164,7 @@ class BoardFeed:
             if (self.game_id, mark) != self._key or self._problem is not None:
                 self._draw(store, mark)
         except Exception as exc:  # StoreError (the store cannot be read), a game that cannot be rebuilt
-            self._show_problem(f"The store cannot be read now; the board shows what it last read. {exc}")
+            self._show_problem(t("web.errors.unreadable", problem=exc))
 
     def _draw(self, store: Store, mark: tuple | None = None) -> None:
         if mark is None:
@@ -195,7 +195,6 @@ class BoardFeed:
 
 # --- HTTP ----------------------------------------------------------------------------------------
 
-_NOT_FOUND = b"Not found. The board serves / (the page), /board.html, /state.json and /version.json.\n"
 _BODY_LIMIT = 1 << 16  # a refused request's body is read (and dropped) up to this size
 
 
@@ -203,7 +202,7 @@ class BoardHandler(BaseHTTPRequestHandler):
     """GET and HEAD of the board's four paths; nothing else."""
 
     server: "BoardServer"
-    server_version = "scorekeeper-board"
+    server_version = "scorekeeper-board"  # i18n: not shown
     sys_version = ""
 
     def do_GET(self) -> None:
@@ -219,43 +218,43 @@ class BoardHandler(BaseHTTPRequestHandler):
 
     def _refuse(self) -> None:
         try:
-            length = int(self.headers.get("Content-Length") or 0)
+            length = int(self.headers.get("Content-Length") or 0)  # i18n: not shown
         except ValueError:
             length = 0
         if 0 < length <= _BODY_LIMIT:
             self.rfile.read(length)  # so that closing the connection does not reset it
-        self._send(405, "text/plain; charset=utf-8",
-                   f"{self.command} is not allowed: the score board is read-only (GET and HEAD only).\n"
-                   .encode("utf-8"), True, {"Allow": "GET, HEAD"})
+        self._send(405, "text/plain; charset=utf-8",  # i18n: not shown
+                   (t("web.http.not_allowed", method=self.command) + "\n").encode("utf-8"), True,
+                   {"Allow": "GET, HEAD"})  # i18n: not shown
 
     def _serve(self, body: bool) -> None:
         published = self.server.feed.published
         path = urlsplit(self.path).path
         if path in ("/", "/index.html"):
             content = board_page(published.state, published.version).encode("utf-8")
-            self._send(200, "text/html; charset=utf-8", content, body, {"Content-Security-Policy": CSP},
+            self._send(200, "text/html; charset=utf-8", content, body, {"Content-Security-Policy": CSP},  # i18n: not shown
                        published.version)
         elif path == "/board.html":
-            self._send(200, "text/html; charset=utf-8", published.fragment.encode("utf-8"), body,
-                       {"Content-Security-Policy": CSP}, published.version)
+            self._send(200, "text/html; charset=utf-8", published.fragment.encode("utf-8"), body,  # i18n: not shown
+                       {"Content-Security-Policy": CSP}, published.version)  # i18n: not shown
         elif path == "/state.json":
             self._send(200, "application/json", published.json, body, version=published.version)
         elif path == "/version.json":
             self._send(200, "application/json", json.dumps({"version": published.version}).encode("utf-8"),
                        body, version=published.version)
         else:
-            self._send(404, "text/plain; charset=utf-8", _NOT_FOUND, body)
+            self._send(404, "text/plain; charset=utf-8", (t("web.http.not_found") + "\n").encode("utf-8"), body)  # i18n: not shown
 
     def _send(self, status: int, kind: str, content: bytes, body: bool, headers: dict | None = None,
               version: str | None = None) -> None:
         self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(content)))
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("Content-Type", kind)  # i18n: not shown
+        self.send_header("Content-Length", str(len(content)))  # i18n: not shown
+        self.send_header("Cache-Control", "no-store")  # i18n: not shown
+        self.send_header("X-Content-Type-Options", "nosniff")  # i18n: not shown
+        self.send_header("Referrer-Policy", "no-referrer")  # i18n: not shown
         if version is not None:
-            self.send_header("X-Board-Version", version)
+            self.send_header("X-Board-Version", version)  # i18n: not shown
         for name, value in (headers or {}).items():
             self.send_header(name, value)
         self.end_headers()
@@ -285,22 +284,18 @@ def board_server(feed: BoardFeed, host: str = DEFAULT_HOST, port: int = DEFAULT_
     try:
         infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as exc:
-        raise BoardError(f"cannot listen on {host!r}: {exc.strerror}. Give an address of this computer "
-                         f"with --host, or --lan for every address.") from None
+        raise BoardError(t("web.errors.unknown_host", host=repr(host), problem=exc.strerror)) from None
     family, _, _, _, address = infos[0]
     try:
         return BoardServer((address[0], address[1]), family, feed)
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
-            raise BoardError(f"port {port} is in use on {host}: stop what uses it, or choose another port with "
-                             f"--port N (--port 0 picks a free one).") from None
+            raise BoardError(t("web.errors.port_in_use", port=str(port), host=host)) from None
         if exc.errno == errno.EADDRNOTAVAIL:
-            raise BoardError(f"cannot listen on {host}: it is not an address of this computer. Leave out "
-                             f"--host, or use --lan for every address.") from None
+            raise BoardError(t("web.errors.not_this_computer", host=host)) from None
         if exc.errno == errno.EACCES:
-            raise BoardError(f"port {port} on {host} is not open to this user: choose a port above 1023 with "
-                             f"--port N.") from None
-        raise BoardError(f"cannot listen on {host} port {port}: {exc.strerror or exc}.") from None
+            raise BoardError(t("web.errors.port_not_allowed", port=str(port), host=host)) from None
+        raise BoardError(t("web.errors.cannot_listen", host=host, port=str(port), problem=exc.strerror or exc)) from None
 
 
 def _lan_addresses(family: int) -> list[str]:

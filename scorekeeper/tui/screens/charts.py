@@ -7,15 +7,17 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...i18n import t, tn
 from ..widgets.chart import ScoreChart, TotalsBars, progression
 from ..widgets.key_footer import KeyFooter
+from .history import slot, styled
 
 
 class ChartsScreen(Screen[None]):
     """Two charts of one game (read only): the progression, and the totals, the best first."""
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", id="charts.back"),
+        Binding("escape", "app.pop_screen", "tui.bindings.charts.back", id="charts.back"),
     ]
 
     def __init__(self, game, heading: str | Text) -> None:
@@ -24,20 +26,22 @@ class ChartsScreen(Screen[None]):
         self.heading = heading
 
     def compose(self):
-        title = Text.assemble(self.heading, " · charts") if isinstance(self.heading, Text) else Text(
-            f"{self.heading} · charts")
-        yield Static(title, classes="screen-title", markup=False)
-        yield Static(id="charts-caption", markup=False)
-        yield ScoreChart(id="charts-progression")
-        yield Static("Totals", id="charts-totals-title", markup=False)
-        yield TotalsBars(id="charts-totals")
+        heading = self.heading if isinstance(self.heading, Text) else Text(self.heading)
+        title = styled(t("tui.charts.title", heading=slot("heading")), heading=heading)
+        yield Static(title, classes="screen-title", markup=False)  # i18n: not shown
+        yield Static(id="charts-caption", markup=False)  # i18n: not shown
+        yield ScoreChart(id="charts-progression")  # i18n: not shown
+        yield Static(t("tui.charts.totals"), id="charts-totals-title", markup=False)  # i18n: not shown
+        yield TotalsBars(id="charts-totals")  # i18n: not shown
         yield KeyFooter()
 
     def on_mount(self) -> None:
         data = progression(self.game)
         played = len(self.game.deals)
-        what = "match points" if self.game.setup.parts is not None else "total"
-        self.query_one("#charts-caption", Static).update(
-            Text(f"The {what} after each deal ({played} deal{'s' if played != 1 else ''}):"))
+        if self.game.setup.parts is not None:
+            caption = tn("tui.charts.caption_match_points", played)
+        else:
+            caption = tn("tui.charts.caption_total", played)
+        self.query_one("#charts-caption", Static).update(Text(caption))  # i18n: not shown
         self.query_one(ScoreChart).data = data
         self.query_one(TotalsBars).data = data

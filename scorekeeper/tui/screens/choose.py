@@ -9,6 +9,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...rules.ruleset import RulesetError, builtin_ids, load_ruleset
+from ...i18n import get_language, t, tn
 from ..messages import RulesetChosen
 from ..widgets.key_footer import KeyFooter
 from ..widgets.menu_list import MenuList
@@ -17,40 +18,40 @@ from .dialogs import OpenFileDialog
 
 def players_text(ruleset) -> str:
     if ruleset.min_players == ruleset.max_players:
-        return f"{ruleset.min_players} players"
-    return f"{ruleset.min_players}-{ruleset.max_players} players"
+        return tn("game.count.players", ruleset.min_players)
+    return t("tui.choose.players_range", min=ruleset.min_players, max=ruleset.max_players)
 
 
 class ChooseRulesetScreen(Screen[None]):
     """The built-in games, and a ruleset file of one's own."""
 
     BINDINGS = [
-        Binding("o", "open_file", "Open file", id="choose.open"),
-        Binding("escape", "app.pop_screen", "Back", id="choose.back"),
+        Binding("o", "open_file", "tui.bindings.choose.open", id="choose.open"),
+        Binding("escape", "app.pop_screen", "tui.bindings.choose.back", id="choose.back"),
     ]
 
     def compose(self):
-        yield Static("New game: choose the game", classes="screen-title")
-        yield MenuList(id="choose-list")
+        yield Static(t("tui.choose.title"), classes="screen-title")  # i18n: not shown
+        yield MenuList(id="choose-list")  # i18n: not shown
         yield KeyFooter()
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)
         for rid in builtin_ids():
             try:
-                rs = load_ruleset(rid)
-            except RulesetError as exc:
-                menu.add_option(Option(Text(f"{rid}: cannot be loaded: {exc}"), disabled=True))
+                rs = load_ruleset(rid).localized(get_language())
+            except (RulesetError, ValueError) as exc:
+                menu.add_option(Option(Text(t("tui.choose.cannot_load", id=rid, error=str(exc))), disabled=True))
                 continue
             text = Text()
             text.append(rs.name, style="bold")
             text.append(f"  {players_text(rs)}")
             if rs.aka:
-                text.append(f"  (also {', '.join(rs.aka[:3])})", style="dim")
+                text.append("  " + t("tui.choose.aka", names=", ".join(rs.aka[:3])), style="dim")
             text.append("\n  " + rs.description.split(". ")[0].rstrip(".") + ".", style="dim")
             menu.add_option(Option(text, id=rid))
         menu.add_option(None)
-        menu.add_option(Option(Text("Open a ruleset file…  (o)"), id="#open"))
+        menu.add_option(Option(Text(t("tui.choose.open")), id="#open"))
         menu.highlighted = 0
         menu.focus()
 

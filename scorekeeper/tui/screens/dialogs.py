@@ -10,21 +10,21 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
+from ...i18n import t, tn
 from ..widgets.key_footer import KeyFooter
 
 
 class OpenFileDialog(ModalScreen[str | None]):
     """Asks for the path of a ruleset file (.toml)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="open.cancel")]
+    BINDINGS = [Binding("escape", "cancel", "tui.bindings.open_file.cancel", id="open.cancel")]
 
     def compose(self):
         with Vertical(id="dialog"):
-            yield Static("Open a ruleset file", classes="dialog-title")
-            yield Static("The path of a .toml ruleset (a game of your own, or a house rule that extends one):",
-                         markup=False)
-            yield Input(placeholder="e.g. ~/games/our-lupaus.toml", id="open-path")
-            yield Static(id="open-error", markup=False)
+            yield Static(t("tui.dialogs.open.title"), classes="dialog-title")  # i18n: not shown
+            yield Static(t("tui.dialogs.open.prompt"), markup=False)
+            yield Input(placeholder=t("tui.dialogs.open.placeholder"), id="open-path")  # i18n: not shown
+            yield Static(id="open-error", markup=False)  # i18n: not shown
         yield KeyFooter()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -35,7 +35,8 @@ class OpenFileDialog(ModalScreen[str | None]):
             return
         path = Path(text).expanduser()
         if not path.is_file():
-            self.query_one("#open-error", Static).update(Text(f"{text}: no such file"))
+            error = self.query_one("#open-error", Static)  # i18n: not shown
+            error.update(Text(t("tui.dialogs.open.no_file", path=text)))
             self.app.bell()
             return
         self.dismiss(str(path.resolve()))
@@ -48,8 +49,9 @@ class StoreErrorScreen(Screen[None]):
     """The game store cannot be used: says why, and writes nothing."""
 
     BINDINGS = [
-        Binding("q", "app.quit", "Quit", id="store-error.quit"),
-        Binding("escape", "app.quit", "Quit", show=False, id="store-error.escape"),
+        Binding("q", "app.quit", "tui.bindings.store_error.quit", id="store-error.quit"),  # i18n: not shown
+        Binding("escape", "app.quit", "tui.bindings.store_error.quit", show=False,
+                id="store-error.escape"),  # i18n: not shown
     ]
 
     def __init__(self, message: str) -> None:
@@ -58,10 +60,9 @@ class StoreErrorScreen(Screen[None]):
 
     def compose(self):
         with Vertical(id="problem"):
-            yield Static("The saved games cannot be opened", classes="dialog-title")
-            yield Static(Text(self.message), id="store-error", markup=False)
-            yield Static("Nothing was written to the file. Quit with q; start again with --db PATH to use "
-                         "another file.", markup=False)
+            yield Static(t("tui.dialogs.store_error.title"), classes="dialog-title")  # i18n: not shown
+            yield Static(Text(self.message), id="store-error", markup=False)  # i18n: not shown
+            yield Static(t("tui.dialogs.store_error.advice"), markup=False)
         yield KeyFooter()
 
 
@@ -69,8 +70,8 @@ class RulesetProblemsScreen(Screen[None]):
     """A ruleset file that cannot be played: every problem `rules check` finds."""
 
     BINDINGS = [
-        Binding("escape", "back", "Back", id="problems.back"),
-        Binding("q", "app.quit", "Quit", id="problems.quit"),
+        Binding("escape", "back", "tui.bindings.problems.back", id="problems.back"),
+        Binding("q", "app.quit", "tui.bindings.problems.quit", id="problems.quit"),
     ]
 
     def __init__(self, ref: str, problems: list[str]) -> None:
@@ -80,11 +81,12 @@ class RulesetProblemsScreen(Screen[None]):
 
     def compose(self):
         with VerticalScroll(id="problem"):
-            yield Static(Text(f"{self.ref} cannot be played"), classes="dialog-title", markup=False)
+            yield Static(Text(t("tui.dialogs.problems.title", ref=self.ref)),
+                         classes="dialog-title", markup=False)  # i18n: not shown
             count = len(self.problems)
-            yield Static(f"scorekeeper rules check finds {count} problem{'s' if count != 1 else ''}:", markup=False)
-            yield Static(Text("\n".join(self.problems)), id="problems-list", markup=False)
-            yield Static("Fix the file and open it again.", markup=False)
+            yield Static(tn("tui.dialogs.problems.count", count), markup=False)
+            yield Static(Text("\n".join(self.problems)), id="problems-list", markup=False)  # i18n: not shown
+            yield Static(t("tui.dialogs.problems.fix"), markup=False)
         yield KeyFooter()
 
     def action_back(self) -> None:

@@ -18,35 +18,42 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n import t
 from ..widgets.key_footer import KeyFooter
 
-FORMAT_WORDS = {
-    "csv": "CSV: a table for a spreadsheet",
-    "json": "JSON: every entry, for other programs",
-    "md": "Markdown: tables to paste into notes",
-    "toml": "TOML score sheet: replays to the same game",
-    "html": "HTML: a page to print or share",
-}
+FORMATS = ("csv", "json", "md", "toml", "html")  # the formats the dialog offers, in its order
+
+
+def format_words(fmt: str) -> str:
+    """A format as the list shows it, in the language: what it is good for."""
+    words = {
+        "csv": t("tui.export.format.csv"),
+        "json": t("tui.export.format.json"),
+        "md": t("tui.export.format.md"),
+        "toml": t("tui.export.format.toml"),
+        "html": t("tui.export.format.html"),
+    }
+    return words.get(fmt, fmt)
 
 
 def write_text(path: Path, text: str) -> str | None:
     """Write ``text`` to ``path``; None when written, else why not, in words (no traceback)."""
     try:
         if path.is_dir():
-            return f"{path} is a folder: add a file name, e.g. {path / 'scores.csv'}"
+            return t("tui.export.is_folder_example", path=path, example=path / "scores.csv")
         path.write_text(text, encoding="utf-8", newline="")
     except PermissionError:
-        return f"{path}: permission denied; choose a folder you may write to"
+        return t("tui.export.permission_denied", path=path)
     except FileNotFoundError:
-        return f"{path}: the folder {path.parent} does not exist"
+        return t("tui.export.no_folder", path=path, folder=path.parent)
     except NotADirectoryError:
-        return f"{path}: a part of the path is a file, not a folder"
+        return t("tui.export.not_a_folder", path=path)
     except IsADirectoryError:
-        return f"{path} is a folder: add a file name"
+        return t("tui.export.is_folder", path=path)
     except OSError as exc:
-        return f"{path}: {exc.strerror or exc}"
+        return t("tui.export.os_error", path=path, error=exc.strerror or exc)
     except ValueError as exc:  # e.g. a NUL character in the path
-        return f"{path}: not a usable path ({exc})"
+        return t("tui.export.unusable_path", path=path, error=exc)
     return None
 
 
@@ -54,16 +61,18 @@ class ExportDialog(ModalScreen[Path | None]):
     """Choose a format and a file; dismissed with the file written (None if cancelled)."""
 
     BINDINGS = [
-        Binding("ctrl+s", "export", "Export", id="export.write", tooltip="Write the file"),
-        Binding("escape", "cancel", "Cancel", id="export.cancel"),
+        Binding("ctrl+s", "export", "tui.bindings.export.write", id="export.write",
+                tooltip="tui.bindings.export.write_tip"),
+        Binding("escape", "cancel", "tui.bindings.export.cancel", id="export.cancel"),
     ]
 
-    def __init__(self, what: str, stem: str, make: Callable[[str], str],
-                 formats: Sequence[str] = tuple(FORMAT_WORDS), fmt: str = "csv") -> None:
-        """``what`` is shown in the title ("game 12"); the default file is ``stem``.FORMAT in
-        the current folder; ``make(fmt)`` gives the text of the export."""
+    def __init__(self, title: str, stem: str, make: Callable[[str], str],
+                 formats: Sequence[str] = FORMATS, fmt: str = "csv") -> None:
+        """``title`` is the dialog's title, in the language ("Export game 12":
+        ``t("tui.export.title_game", id=12)``); the default file is ``stem``.FORMAT in the
+        current folder; ``make(fmt)`` gives the text of the export."""
         super().__init__()
-        self.what = what
+        self.title_text = title
         self.stem = stem
         self.make = make
         self.formats = list(formats)
@@ -72,18 +81,18 @@ class ExportDialog(ModalScreen[Path | None]):
 
     def compose(self):
         with Vertical(id="dialog"):
-            yield Static(Text(f"Export {self.what}"), classes="dialog-title", markup=False)
-            yield Static("Format (↑ ↓):", markup=False)
-            yield OptionList(*[Option(Text(FORMAT_WORDS[f]), id=f) for f in self.formats], id="export-formats",
-                             compact=True)
-            yield Static("File (written in the current folder unless a path is given):", markup=False)
-            yield Input(f"{self.stem}.{self.fmt}", id="export-path", compact=True)
-            yield Static(id="export-error", markup=False)
-            yield Static("Enter or ctrl+s writes the file; Esc cancels.", classes="form-help-plain", markup=False)
+            yield Static(Text(self.title_text), classes="dialog-title", markup=False)  # i18n: not shown
+            yield Static(t("tui.export.format_label"), markup=False)
+            yield OptionList(*[Option(Text(format_words(f)), id=f) for f in self.formats],
+                             id="export-formats", compact=True)  # i18n: not shown
+            yield Static(t("tui.export.file_label"), markup=False)
+            yield Input(f"{self.stem}.{self.fmt}", id="export-path", compact=True)  # i18n: not shown
+            yield Static(id="export-error", markup=False)  # i18n: not shown
+            yield Static(t("tui.export.help"), classes="form-help-plain", markup=False)  # i18n: not shown
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        formats = self.query_one("#export-formats", OptionList)
+        formats = self.query_one("#export-formats", OptionList)  # i18n: not shown
         formats.highlighted = self.formats.index(self.fmt)
         formats.focus()
 
@@ -92,7 +101,7 @@ class ExportDialog(ModalScreen[Path | None]):
         new = event.option.id
         if new is None or new == self.fmt:
             return
-        box = self.query_one("#export-path", Input)
+        box = self.query_one("#export-path", Input)  # i18n: not shown
         if box.value.endswith(f".{self.fmt}"):  # keep the name, change the ending
             box.value = box.value[: -len(self.fmt)] + new
         self.fmt = new
@@ -100,7 +109,7 @@ class ExportDialog(ModalScreen[Path | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.query_one("#export-path", Input).focus()
+        self.query_one("#export-path", Input).focus()  # i18n: not shown
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._replace = None
@@ -112,14 +121,14 @@ class ExportDialog(ModalScreen[Path | None]):
 
     def _say(self, message: str, warning: bool = False) -> None:
         """A problem (✗) or a warning (⚠): marked by a sign as well as by its colour."""
-        error = self.query_one("#export-error", Static)
+        error = self.query_one("#export-error", Static)  # i18n: not shown
         error.update(Text(f"{'⚠' if warning else '✗'} {message}" if message else ""))
         error.set_class(warning, "-warning")
 
     def action_export(self) -> None:
-        text = self.query_one("#export-path", Input).value.strip()
+        text = self.query_one("#export-path", Input).value.strip()  # i18n: not shown
         if not text:
-            self._say("Type the name of the file to write.")
+            self._say(t("tui.export.no_name"))
             self.app.bell()
             return
         path = Path(text).expanduser()
@@ -129,7 +138,7 @@ class ExportDialog(ModalScreen[Path | None]):
             exists = False  # write_text says what is wrong with it
         if exists and self._replace != path:
             self._replace = path
-            self._say(f"{path} exists already: Enter again replaces it.", warning=True)
+            self._say(t("tui.export.exists", path=path), warning=True)
             return
         try:
             content = self.make(self.fmt)

@@ -12,7 +12,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..board import BoardMaker, ordinal
+from ...i18n import format_ordinal, get_language, t, tn
+from ..board import BoardMaker
 from ..messages import GameChosen
 from ..widgets.key_footer import KeyFooter
 from ..widgets.score_sheet import ScoreSheet
@@ -21,64 +22,68 @@ from .history import when
 
 
 def option_value_text(option, value) -> str:
-    """An option's value in the ruleset's words."""
+    """An option's value in the ruleset's words (``option`` from the localized ruleset)."""
     if option.type == "bool":
-        return "yes" if value else "no"
+        return t("value.yes") if value else t("value.no")
     if option.type == "choice":
-        return option.choice_labels.get(value, str(value))
+        return option.choice_label(value)
     return str(value)
 
 
 def options_text(game) -> str:
     """The house rules the game differs from the usual ones by (or that it has none)."""
-    defaults = game.ruleset.option_defaults()
-    changed = [f"{o.label}: {option_value_text(o, game.options.get(o.id))}"
-               for o in game.ruleset.options.values() if game.options.get(o.id) != defaults.get(o.id)]
-    return "House rules: " + "; ".join(changed) if changed else "The usual rules (no house rule changed)"
+    ruleset = game.ruleset.localized(get_language())
+    defaults = ruleset.option_defaults()
+    changed = [t("tui.game_sheet.option", label=o.label, value=option_value_text(o, game.options.get(o.id)))
+               for o in ruleset.options.values() if game.options.get(o.id) != defaults.get(o.id)]
+    if not changed:
+        return t("tui.game_sheet.usual_rules")
+    return t("tui.game_sheet.house_rules", rules="; ".join(changed))
 
 
 def status_line(game) -> Text:
     """Who won, or how far the game is; then the standings (names as typed)."""
-    text = Text()
     winners = game.winners
     played = len(game.deals)
     if winners:
-        text.append(("Winner: " if len(winners) == 1 else "Winners (a tie): ") + ", ".join(winners), "bold")
-        text.append(f" after {played} deal{'s' if played != 1 else ''}")
+        names = ", ".join(winners)
+        if len(winners) == 1:
+            line = tn("tui.game_sheet.winner_after", played, names=names)
+        else:
+            line = tn("tui.game_sheet.winners_after", played, names=names)
+    elif game.planned_deals:
+        line = tn("tui.game_sheet.in_progress_of", game.planned_deals, played=played)
     else:
-        planned = game.planned_deals
-        of = f" of {planned}" if planned else ""
-        text.append("In progress", "bold")
-        text.append(f": {played}{of} deal{'s' if (planned or played) != 1 else ''} played")
+        line = tn("tui.game_sheet.in_progress", played)
+    text = Text(line, "bold")
     if played:
-        text.append("\nStandings: ")
-        for i, s in enumerate(game.standings()):
-            if i:
-                text.append(" · ")
-            text.append(f"{ordinal(s.rank)} ")
-            text.append(s.name)
-            text.append(f" {s.total}")
+        standings = " · ".join(t("tui.game_sheet.standing", place=format_ordinal(s.rank), name=s.name, total=s.total)
+                               for s in game.standings())
+        text.append("\n" + t("tui.game_sheet.standings", standings=standings))
     return text
 
 
 def game_heading(stored) -> Text:
-    game = stored.game
-    text = Text(f"Game {stored.id} · {game.ruleset.name}")
+    """'Game 12 · Lupaus · Friday': the id, the ruleset's name in the language, the title as typed."""
+    name = stored.game.ruleset.localized(get_language()).name
     if stored.title:
-        text.append(f" · {stored.title}")
-    return text
+        return Text(t("tui.game_sheet.heading_titled", id=stored.id, name=name, title=stored.title))
+    return Text(t("tui.game_sheet.heading", id=stored.id, name=name))
 
 
 class GameSheetScreen(Screen[None]):
     """A stored game: every deal, the totals and the standings (nothing can be changed here)."""
 
     BINDINGS = [
-        Binding("r", "resume", "Resume", id="sheet.resume", tooltip="Go on playing this game"),
-        Binding("g", "charts", "Charts", id="sheet.charts", tooltip="The score after each deal, the totals as bars"),
-        Binding("w", "what_if", "What if", id="sheet.what_if",
-                tooltip="The same deals under other house rules (nothing is saved)"),
-        Binding("x", "export", "Export", id="sheet.export", tooltip="Write the game to a file (csv, json, md, toml, html)"),
-        Binding("escape", "app.pop_screen", "Back", id="sheet.back"),
+        Binding("r", "resume", "tui.bindings.game_sheet.resume", id="sheet.resume",
+                tooltip="tui.bindings.game_sheet.resume_tip"),
+        Binding("g", "charts", "tui.bindings.game_sheet.charts", id="sheet.charts",
+                tooltip="tui.bindings.game_sheet.charts_tip"),
+        Binding("w", "what_if", "tui.bindings.game_sheet.what_if", id="sheet.what_if",
+                tooltip="tui.bindings.game_sheet.what_if_tip"),
+        Binding("x", "export", "tui.bindings.game_sheet.export", id="sheet.export",
+                tooltip="tui.bindings.game_sheet.export_tip"),
+        Binding("escape", "app.pop_screen", "tui.bindings.game_sheet.back", id="sheet.back"),
     ]
 
     def __init__(self, stored, summary=None) -> None:
@@ -88,20 +93,22 @@ class GameSheetScreen(Screen[None]):
         self.summary = summary  # the history's line for it (its dates), if known
 
     def compose(self):
-        yield Static(game_heading(self.stored), classes="screen-title", markup=False)
-        yield Static(id="sheet-info", markup=False)
-        yield Static(id="sheet-status", markup=False)
-        yield ScoreSheet(id="sheet-board")
+        yield Static(game_heading(self.stored), classes="screen-title", markup=False)  # i18n: not shown
+        yield Static(id="sheet-info", markup=False)  # i18n: not shown
+        yield Static(id="sheet-status", markup=False)  # i18n: not shown
+        yield ScoreSheet(id="sheet-board")  # i18n: not shown
         yield KeyFooter()
 
     def on_mount(self) -> None:
         game = self.game
-        info = Text(", ".join(game.players))
+        players = ", ".join(game.players)
         if self.summary is not None:
-            info.append(f" · started {when(self.summary.created_at)}")
+            info = Text(t("tui.game_sheet.players_started", players=players, time=when(self.summary.created_at)))
+        else:
+            info = Text(players)
         info.append("\n" + options_text(game))
-        self.query_one("#sheet-info", Static).update(info)
-        self.query_one("#sheet-status", Static).update(status_line(game))
+        self.query_one("#sheet-info", Static).update(info)  # i18n: not shown
+        self.query_one("#sheet-status", Static).update(status_line(game))  # i18n: not shown
         self.query_one(ScoreSheet).board = BoardMaker(game).view()
         self.query_one(ScoreTable).focus()
 
@@ -139,6 +146,8 @@ class GameSheetScreen(Screen[None]):
 
         def written(path) -> None:
             if path is not None:
-                self.notify(f"Game {stored.id} is written to {path}", title="Exported", markup=False)
+                self.notify(t("tui.game_sheet.exported", id=stored.id, path=path), title=t("tui.game_sheet.exported_title"),
+                            markup=False)
 
-        self.app.push_screen(ExportDialog(f"game {stored.id}", f"scorekeeper-game-{stored.id}", make), written)
+        self.app.push_screen(ExportDialog(t("tui.export.title_game", id=stored.id), f"scorekeeper-game-{stored.id}", make),  # i18n: not shown
+                             written)

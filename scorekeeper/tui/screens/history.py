@@ -8,40 +8,60 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n import format_datetime, t, tn
 from ..widgets.key_footer import KeyFooter
 from ..widgets.menu_list import MenuList
 
+_SLOT = "\x00"
+
+
+def slot(name: str) -> str:
+    """A placeholder's value that :func:`styled` replaces with styled text."""
+    return f"{_SLOT}{name}{_SLOT}"
+
+
+def styled(text: str, **parts: str | Text) -> Text:
+    """A translated text whose ``slot(name)`` values become ``parts[name]`` (a Text keeps its
+    style): so a name can be bold wherever the language puts it in the sentence."""
+    out = Text()
+    for i, piece in enumerate(text.split(_SLOT)):
+        part = parts[piece] if i % 2 else piece
+        if isinstance(part, Text):
+            out.append_text(part)
+        elif part:
+            out.append(part)
+    return out
+
 
 def when(moment) -> str:
-    """A stored time in the local time zone, to the minute."""
+    """A stored time in the local time zone, to the minute, as the language writes it."""
     try:
-        return moment.astimezone().strftime("%Y-%m-%d %H:%M")
-    except (AttributeError, ValueError, OSError):
+        return format_datetime(moment)
+    except (AttributeError, TypeError, ValueError, OSError):
         return str(moment)
 
 
 def result_text(summary) -> str:
     """'winner: X', 'winners: X, Y' or 'in progress (3 of 19 deals played)', from the summary."""
     if summary.finished and summary.winners:
-        return f"winner{'s' if len(summary.winners) > 1 else ''}: {', '.join(summary.winners)}"
+        return tn("tui.history.winners", len(summary.winners), names=", ".join(summary.winners))
     played, planned = summary.deals_played, summary.planned_deals
     if planned is not None:
-        return f"in progress ({played} of {planned} deals played)"
-    return f"in progress ({played} deal{'' if played == 1 else 's'} played)"
+        return tn("tui.history.in_progress_of", planned, played=played)
+    return tn("tui.history.in_progress", played)
 
 
 def history_line(summary) -> Text:
     """One stored game as the history lists it (names and titles shown as typed)."""
     text = Text()
     text.append(f"#{summary.id} ", "dim")
-    text.append(summary.ruleset_name, "bold")
+    text.append(summary.ruleset_name, "bold")  # the store keeps the English name
     if summary.title:
         text.append(f" · {summary.title}")
     text.append(f"  {when(summary.created_at)}", "dim")
     text.append("\n  " + ", ".join(summary.players))
     text.append(" — ")
-    result = result_text(summary)
-    text.append(result, "bold" if summary.finished else "italic")
+    text.append(result_text(summary), "bold" if summary.finished else "italic")
     return text
 
 
@@ -49,12 +69,12 @@ class HistoryScreen(Screen[None]):
     """The stored games; Enter opens a game's score sheet."""
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", id="history.back"),
+        Binding("escape", "app.pop_screen", "tui.bindings.history.back", id="history.back"),
     ]
 
     def compose(self):
-        yield Static("History: every stored game, the latest played first", classes="screen-title", markup=False)
-        yield MenuList(id="history-list")
+        yield Static(t("tui.history.title"), classes="screen-title", markup=False)  # i18n: not shown
+        yield MenuList(id="history-list")  # i18n: not shown
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -68,16 +88,15 @@ class HistoryScreen(Screen[None]):
         store = self.app.store
         self.summaries = {}
         if store is None:
-            menu.add_option(Option(Text("The saved games are still being opened…"), disabled=True))
+            menu.add_option(Option(Text(t("tui.history.opening")), disabled=True))
             return
         try:
             games = history(store)
         except ValueError as exc:  # StoreError
-            menu.add_option(Option(Text(f"The saved games cannot be listed: {exc}"), disabled=True))
+            menu.add_option(Option(Text(t("tui.history.cannot_list", error=exc)), disabled=True))
             return
         if not games:
-            menu.add_option(Option(Text("No games are stored yet: start one with n on the start screen."),
-                                   disabled=True))
+            menu.add_option(Option(Text(t("tui.history.empty")), disabled=True))
             return
         for summary in games:
             self.summaries[summary.id] = summary
@@ -99,6 +118,6 @@ class HistoryScreen(Screen[None]):
             stored = load_game(self.app.store, game_id)
         except ValueError as exc:  # StoreError: it cannot be rebuilt
             self.app.bell()
-            self.notify(str(exc), title="The game cannot be opened", severity="error", timeout=15, markup=False)
+            self.notify(str(exc), title=t("tui.history.cannot_open"), severity="error", timeout=15, markup=False)
             return
         self.app.push_screen(GameSheetScreen(stored, self.summaries.get(game_id)))

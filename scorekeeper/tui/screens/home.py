@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n import format_datetime, t, tn
 from ..messages import GameChosen, RulesetChosen
 from ..widgets.key_footer import KeyFooter
 from ..widgets.menu_list import MenuList
@@ -16,8 +17,8 @@ from ..widgets.menu_list import MenuList
 
 def _when(moment) -> str:
     try:
-        return moment.astimezone().strftime("%Y-%m-%d %H:%M")
-    except (AttributeError, ValueError, OSError):
+        return format_datetime(moment)
+    except (AttributeError, ValueError, OSError, TypeError):
         return str(moment)
 
 
@@ -30,10 +31,12 @@ def game_line(summary) -> Text:
     text.append(": " + ", ".join(summary.players))
     played = summary.deals_played
     planned = getattr(summary, "planned_deals", None)
-    when = (f"last entry {_when(summary.updated_at)}" if played or summary.updated_at != summary.created_at
-            else f"started {_when(summary.created_at)}")
-    text.append(f"\n  {played} deal{'s' if played != 1 else ''} played"
-                + (f" of {planned}" if planned else "") + f" · {when}", style="dim")
+    when = (t("tui.home.last_entry", when=_when(summary.updated_at))
+            if played or summary.updated_at != summary.created_at
+            else t("tui.home.started", when=_when(summary.created_at)))
+    count = (tn("tui.home.played_of", played, planned=planned) if planned
+             else tn("tui.home.played", played))
+    text.append(f"\n  {count} · {when}", style="dim")
     return text
 
 
@@ -41,25 +44,26 @@ class HomeScreen(Screen[None]):
     """The first screen: New game, Open a ruleset file, Rules, and the games to resume."""
 
     BINDINGS = [
-        Binding("n", "new_game", "New game", id="home.new"),
-        Binding("o", "open_file", "Open file", id="home.open", tooltip="Start a game of a ruleset file (.toml)"),
-        Binding("r", "rules", "Rules", id="home.rules", tooltip="Read the rules of each game"),
-        Binding("c", "settings", "Settings", id="home.settings",
-                tooltip="Choose the theme (dark, light, high contrast) and the language"),
-        Binding("h", "history", "History", id="home.history", tooltip="Every stored game, finished or not"),
-        Binding("s", "stats", "Stats", id="home.stats", tooltip="Statistics per player across the stored games"),
-        Binding("e", "session", "Session", id="home.session",
-                tooltip="This session's standing; start a new session"),
-        Binding("q", "app.quit", "Quit", id="home.quit"),
+        Binding("n", "new_game", "tui.bindings.home.new", id="home.new"),
+        Binding("o", "open_file", "tui.bindings.home.open", id="home.open", tooltip="tui.bindings.home.open_tip"),
+        Binding("r", "rules", "tui.bindings.home.rules", id="home.rules", tooltip="tui.bindings.home.rules_tip"),
+        Binding("c", "settings", "tui.bindings.home.settings", id="home.settings",
+                tooltip="tui.bindings.home.settings_tip"),
+        Binding("h", "history", "tui.bindings.home.history", id="home.history",
+                tooltip="tui.bindings.home.history_tip"),
+        Binding("s", "stats", "tui.bindings.home.stats", id="home.stats", tooltip="tui.bindings.home.stats_tip"),
+        Binding("e", "session", "tui.bindings.home.session", id="home.session",
+                tooltip="tui.bindings.home.session_tip"),
+        Binding("q", "app.quit", "tui.bindings.home.quit", id="home.quit"),
     ]
 
     store = reactive(None)
-    """The store the games are saved in (None until the app has opened it)."""
+    """The store the games are saved in (None until the app has opened it)."""  # i18n: not shown
 
     def compose(self):
-        yield Static("Scorekeeper", id="home-title")
-        yield Static(id="home-db", markup=False)
-        yield MenuList(id="home-menu")
+        yield Static(t("tui.home.title"), id="home-title")  # i18n: not shown
+        yield Static(id="home-db", markup=False)  # i18n: not shown
+        yield MenuList(id="home-menu")  # i18n: not shown
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -76,33 +80,34 @@ class HomeScreen(Screen[None]):
     def refresh_games(self) -> None:
         menu = self.query_one(OptionList)
         menu.clear_options()
-        menu.add_option(Option(Text("New game  (n)"), id="new"))
-        menu.add_option(Option(Text("Open a ruleset file…  (o)"), id="open"))
-        menu.add_option(Option(Text("Rules of the games  (r)"), id="rules"))
-        menu.add_option(Option(Text("History of the games  (h)"), id="history"))
-        menu.add_option(Option(Text("Statistics per player  (s)"), id="stats"))
-        menu.add_option(Option(Text("This session  (e)"), id="session"))
-        menu.add_option(Option(Text("Settings: theme and language  (c)"), id="settings"))
+        menu.add_option(Option(Text(t("tui.home.menu.new")), id="new"))
+        menu.add_option(Option(Text(t("tui.home.menu.open")), id="open"))
+        menu.add_option(Option(Text(t("tui.home.menu.rules")), id="rules"))
+        menu.add_option(Option(Text(t("tui.home.menu.history")), id="history"))
+        menu.add_option(Option(Text(t("tui.home.menu.stats")), id="stats"))
+        menu.add_option(Option(Text(t("tui.home.menu.session")), id="session"))
+        menu.add_option(Option(Text(t("tui.home.menu.settings")), id="settings"))
         if self.store is None:
-            self.query_one("#home-db", Static).update("Opening the saved games…")
+            self.query_one("#home-db", Static).update(t("tui.home.opening"))  # i18n: not shown
             menu.highlighted = 0
             menu.focus()
             return
-        self.query_one("#home-db", Static).update(Text(f"Games are saved in {self.store.path}"))
+        where = self.query_one("#home-db", Static)  # i18n: not shown
+        where.update(Text(t("tui.home.saved_in", path=str(self.store.path))))
         try:
             games = self.store.unfinished()
         except ValueError as exc:  # StoreError
             menu.add_option(None)
-            menu.add_option(Option(Text(f"The saved games cannot be listed: {exc}"), disabled=True))
+            menu.add_option(Option(Text(t("tui.home.cannot_list", error=str(exc))), disabled=True))
             return
         menu.add_option(None)
         if games:
-            menu.add_option(Option(Text("Resume a game (the latest first):", style="bold"), disabled=True))
+            menu.add_option(Option(Text(t("tui.home.resume"), style="bold"), disabled=True))
             games = sorted(games, key=lambda g: (g.updated_at, g.id), reverse=True)
             for summary in games:
                 menu.add_option(Option(game_line(summary), id=f"game-{summary.id}"))
         else:
-            menu.add_option(Option(Text("No unfinished games.", style="dim"), disabled=True))
+            menu.add_option(Option(Text(t("tui.home.no_games"), style="dim"), disabled=True))
         # the game played last is the one most likely resumed
         menu.highlighted = menu.get_option_index(f"game-{games[0].id}") if games else 0
         menu.focus()

@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Select, Static
 
 from ...game.engine import GameError
+from ...i18n import get_language, t, tn
 from ..messages import GameCreated
 from ..summary import plan_text
 from ..widgets.key_footer import KeyFooter
@@ -21,52 +22,57 @@ class NewGameScreen(Screen[None]):
     """Set up a game of one ruleset and store it."""
 
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start the game", id="new.start"),
-        Binding("escape", "app.pop_screen", "Back", id="new.back"),
+        Binding("ctrl+s", "start", "tui.bindings.new_game.start", id="new.start"),
+        Binding("escape", "app.pop_screen", "tui.bindings.new_game.back", id="new.back"),
     ]
 
     def __init__(self, ruleset, ref: str) -> None:
         super().__init__()
-        self.ruleset = ruleset
+        self.ruleset = ruleset  # stored with the game (English)
+        self.shown = ruleset.localized(get_language())  # its texts as the screen shows them
         self.ref = ref
 
     # -- layout
     def compose(self):
-        rs = self.ruleset
-        yield Static(Text(f"New game: {rs.name}"), classes="screen-title", markup=False)
-        with VerticalScroll(id="new-form"):
-            yield Static(Text(rs.description), id="new-description", markup=False)
+        rs = self.shown
+        yield Static(Text(t("tui.new_game.title", name=rs.name)),
+                     classes="screen-title", markup=False)  # i18n: not shown
+        with VerticalScroll(id="new-form"):  # i18n: not shown
+            yield Static(Text(rs.description), id="new-description", markup=False)  # i18n: not shown
             if rs.min_players == rs.max_players:
-                count = f"{rs.min_players} players"
+                count = tn("game.count.players", rs.min_players)
             else:
-                count = f"{rs.min_players} to {rs.max_players} players"
-            yield Static(f"Players in seating order, clockwise ({count})", classes="section", markup=False)
+                count = t("tui.new_game.players_range", min=rs.min_players, max=rs.max_players)
+            yield Static(t("tui.new_game.players", count=count), classes="section", markup=False)
             for seat in range(1, rs.max_players + 1):
-                optional = " (may stay empty)" if seat > rs.min_players else ""
-                with Horizontal(classes="form-row"):
-                    yield Static(f"Seat {seat}", classes="form-label", markup=False)
-                    yield Input(placeholder=f"name of the player in seat {seat}{optional}", max_length=40,
+                placeholder = (t("tui.new_game.seat_placeholder_optional", seat=seat) if seat > rs.min_players
+                               else t("tui.new_game.seat_placeholder", seat=seat))
+                with Horizontal(classes="form-row"):  # i18n: not shown
+                    yield Static(t("tui.new_game.seat", seat=seat), classes="form-label",  # i18n: not shown
+                                 markup=False)
+                    yield Input(placeholder=placeholder, max_length=40,
                                 id=f"seat-{seat}", classes="player", compact=True)
             if rs.teams:
-                yield Static(id="new-teams", markup=False)
-            with Horizontal(classes="form-row"):
-                yield Static("First dealer", classes="form-label", markup=False)
-                yield Select([(Text("Draw by lot"), BY_LOT)], value=BY_LOT, allow_blank=False, id="new-dealer",
-                             compact=True)
-            with Horizontal(classes="form-row"):
-                yield Static("Title", classes="form-label", markup=False)
-                yield Input(placeholder="optional, e.g. Friday at Anna's", max_length=80, id="new-title",
-                            compact=True)
-            with Horizontal(classes="form-row"):
-                yield Static("Session", classes="form-label", markup=False)
+                yield Static(id="new-teams", markup=False)  # i18n: not shown
+            with Horizontal(classes="form-row"):  # i18n: not shown
+                yield Static(t("tui.new_game.first_dealer"), classes="form-label", markup=False)  # i18n: not shown
+                yield Select([(Text(t("tui.new_game.by_lot")), BY_LOT)], value=BY_LOT, allow_blank=False,
+                             id="new-dealer", compact=True)  # i18n: not shown
+            with Horizontal(classes="form-row"):  # i18n: not shown
+                yield Static(t("tui.new_game.title_label"), classes="form-label", markup=False)  # i18n: not shown
+                yield Input(placeholder=t("tui.new_game.title_placeholder"), max_length=80,
+                            id="new-title", compact=True)  # i18n: not shown
+            with Horizontal(classes="form-row"):  # i18n: not shown
+                yield Static(t("tui.new_game.session"), classes="form-label", markup=False)  # i18n: not shown
                 choices = self._session_choices()
-                yield Select(choices, value=choices[0][1], allow_blank=False, id="new-session", compact=True)
+                yield Select(choices, value=choices[0][1], allow_blank=False,
+                             id="new-session", compact=True)  # i18n: not shown
             if rs.options:
-                yield Static("House rules (the usual rules are chosen already)", classes="section", markup=False)
-                yield OptionForm(rs, rs.option_defaults(), id="new-options")
-            yield Static(id="new-plan", markup=False)
-            yield Static(id="new-error", markup=False)
-            yield Button("Start the game", id="new-start", variant="primary")
+                yield Static(t("tui.new_game.house_rules"), classes="section", markup=False)
+                yield OptionForm(rs, rs.option_defaults(), id="new-options")  # i18n: not shown
+            yield Static(id="new-plan", markup=False)  # i18n: not shown
+            yield Static(id="new-error", markup=False)  # i18n: not shown
+            yield Button(t("tui.new_game.start"), id="new-start", variant="primary")  # i18n: not shown
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -81,11 +87,12 @@ class NewGameScreen(Screen[None]):
         except ValueError:  # StoreError: the game can still start, and starts a session
             current = None
         if current is None:
-            return [(Text("a new session starts with this game"), True)]
+            return [(Text(t("tui.new_game.session_starts")), True)]
         games = len(current.game_ids)
-        name = f"session {current.id}" + (f" ({current.title})" if current.title else "")
-        return [(Text(f"join {name}, {games} game{'s' if games != 1 else ''} so far"), False),
-                (Text("start a new session"), True)]
+        name = (t("tui.new_game.session_name_titled", id=str(current.id), title=current.title) if current.title
+                else t("tui.new_game.session_name", id=str(current.id)))
+        return [(Text(tn("tui.new_game.join_session", games, name=name)), False),
+                (Text(t("tui.new_game.start_session")), True)]
 
     # -- what was entered
     def _players(self) -> tuple[list[str], str | None]:
@@ -94,7 +101,7 @@ class NewGameScreen(Screen[None]):
             names.pop()
         for seat, name in enumerate(names, start=1):
             if not name:
-                return names, f"Seat {seat} has no name: fill the seats in order (the last seats may stay empty)"
+                return names, t("tui.new_game.seat_empty", seat=seat)
         return names, None
 
     def _options(self) -> tuple[dict, str | None]:
@@ -103,20 +110,31 @@ class NewGameScreen(Screen[None]):
         return self.query_one(OptionForm).read()
 
     def _update(self) -> None:
-        rs = self.ruleset
+        rs = self.shown
         names, _ = self._players()
-        shown = [n or f"seat {i}" for i, n in enumerate(names, start=1)]
         if rs.teams:
             def who(seat):
-                return shown[seat - 1] if seat <= len(shown) and names[seat - 1] else f"seat {seat}"
-            sides = [" & ".join(who(s) for s in team) + f" (seats {' and '.join(map(str, team))})"
+                return names[seat - 1] if seat <= len(names) and names[seat - 1] else t(
+                    "tui.new_game.seat_unnamed", seat=seat)
+
+            def seats(team):
+                numbers = [str(s) for s in team]
+                if len(numbers) < 2:
+                    return ", ".join(numbers)
+                return t("tui.new_game.seats_and", first=", ".join(numbers[:-1]), last=numbers[-1])
+
+            sides = [t("tui.new_game.team", names=" & ".join(who(s) for s in team), seats=seats(team))
                      for team in rs.teams]
-            self.query_one("#new-teams", Static).update(Text("Partnerships, fixed by the rules: "
-                                                             + " against ".join(sides)))
-        dealer = self.query_one("#new-dealer", Select)
+            text = sides[0]
+            for side in sides[1:]:
+                text = t("tui.new_game.against", first=text, second=side)
+            teams = self.query_one("#new-teams", Static)  # i18n: not shown
+            teams.update(Text(t("tui.new_game.partnerships", sides=text)))
+        dealer = self.query_one("#new-dealer", Select)  # i18n: not shown
         current = dealer.value
-        choices = [(Text("Draw by lot"), BY_LOT)]
-        choices += [(Text(f"Seat {i}: {name}"), i) for i, name in enumerate(names, start=1) if name]
+        choices = [(Text(t("tui.new_game.by_lot")), BY_LOT)]
+        choices += [(Text(t("tui.new_game.dealer_choice", seat=i, name=name)), i)
+                    for i, name in enumerate(names, start=1) if name]
         if [c[1] for c in choices] != [o[1] for o in getattr(self, "_dealer_choices", [])] or \
                 [str(c[0]) for c in choices] != [str(o[0]) for o in getattr(self, "_dealer_choices", [])]:
             self._dealer_choices = choices
@@ -124,19 +142,19 @@ class NewGameScreen(Screen[None]):
                 dealer.set_options(choices)
                 dealer.value = current if current in [c[1] for c in choices] else BY_LOT
         options, problem = self._options()
-        plan = self.query_one("#new-plan", Static)
+        plan = self.query_one("#new-plan", Static)  # i18n: not shown
         n = max(len(names), rs.min_players)
         if problem is None and rs.min_players <= n <= rs.max_players:
-            plan.update(Text(f"With {n} players: {plan_text(rs, n, options)}"))
+            plan.update(Text(tn("tui.new_game.plan", n, plan=plan_text(rs, n, options))))
         else:
             plan.update("")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._update()
-        self.query_one("#new-error", Static).update("")
+        self.query_one("#new-error", Static).update("")  # i18n: not shown
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id != "new-dealer":
+        if event.select.id != "new-dealer":  # i18n: not shown
             self._update()
 
     def on_option_form_changed(self, event: OptionForm.Changed) -> None:
@@ -153,37 +171,41 @@ class NewGameScreen(Screen[None]):
 
     # -- starting
     def _refuse(self, message: str) -> None:
-        error = self.query_one("#new-error", Static)
+        error = self.query_one("#new-error", Static)  # i18n: not shown
         error.update(Text(f"✗ {message}"))
         error.scroll_visible(animate=False)
         self.app.bell()
-        self.notify(message, title="The game cannot start yet", severity="error", markup=False)
+        self.notify(message, title=t("tui.new_game.cannot_start"), severity="error", markup=False)
 
     def action_start(self) -> None:
         rs = self.ruleset
         names, problem = self._players()
         if problem is None and len(names) < rs.min_players:
-            need = rs.min_players if rs.min_players == rs.max_players else f"at least {rs.min_players}"
-            problem = f"{rs.name} needs {need} players; {len(names)} {'is' if len(names) == 1 else 'are'} named"
+            name = self.shown.name
+            problem = (tn("tui.new_game.needs", len(names), game=name, need=rs.min_players)
+                       if rs.min_players == rs.max_players
+                       else tn("tui.new_game.needs_at_least", len(names), game=name, need=rs.min_players))
         options, option_problem = self._options()
         problem = problem or option_problem
         if problem:
             self._refuse(problem)
             return
-        dealer = self.query_one("#new-dealer", Select).value
+        dealer = self.query_one("#new-dealer", Select).value  # i18n: not shown
         drawn = dealer == BY_LOT or dealer is Select.BLANK
         if drawn:
             dealer = self.app.rng.randint(1, len(names))
-        title = self.query_one("#new-title", Input).value.strip() or None
+        title = self.query_one("#new-title", Input).value.strip() or None  # i18n: not shown
         if self.app.store is None:
-            self._refuse("the saved games are still being opened; try again in a moment")
+            self._refuse(t("tui.new_game.still_opening"))
             return
+        new_session = self.query_one("#new-session", Select).value is True  # i18n: not shown
         try:
             stored = self.app.store.new_game(rs, self.ref, names, options, dealer, title,
-                                             new_session=self.query_one("#new-session", Select).value is True)
+                                             new_session=new_session)
         except (GameError, ValueError) as exc:  # SetupError, StoreError
             self._refuse(str(exc))
             return
         if drawn:
-            self.notify(f"{names[dealer - 1]} deals first.", title="Drawn by lot", markup=False)
+            self.notify(t("tui.new_game.deals_first", name=names[dealer - 1]), title=t("tui.new_game.drawn"),
+                        markup=False)
         self.app.post_message(GameCreated(stored))

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from ...game.engine import GameError, IllegalEntry
+from ...i18n import get_language, t, tn
 from ..board import BoardMaker, standings_text
 from ..draft import DealDraft, form_layout, typed_from_sheet
 from ..widgets.deal_panel import DealPanel
@@ -34,23 +35,24 @@ class PlayScreen(Screen[dict]):
     """
 
     BINDINGS = [
-        Binding("ctrl+s", "confirm_deal", "Confirm", id="play.confirm",
-                tooltip="Confirm the deal (or save the change to a past deal)"),
-        Binding("ctrl+z", "undo", "Undo", id="play.undo", tooltip="Undo the last confirmed entry"),
-        Binding("ctrl+y", "redo", "Redo", id="play.redo", tooltip="Redo what was undone"),
-        Binding("ctrl+e", "edit_deal", "Edit", id="play.edit", priority=True,  # (a text box's "end" too)
-                tooltip="Go to the score board: choose a deal with the arrows and Enter"),
-        Binding("ctrl+l", "clear_deal", "Clear", id="play.clear", tooltip="Clear the boxes of this deal"),
-        Binding("escape", "leave", "Back", id="play.back",
-                tooltip="Cancel the change to a past deal, or go back to the start screen"),
-        Binding("ctrl+g", "charts", "Charts", id="play.charts",
-                tooltip="The score after each deal, and the totals as bars"),
-        Binding("ctrl+o", "players", "Players", id="play.players",
-                tooltip="Who plays the next deal: a player sits out or comes back, or someone joins"),
+        Binding("ctrl+s", "confirm_deal", "tui.bindings.play.confirm", id="play.confirm",
+                tooltip="tui.bindings.play.confirm_tip"),
+        Binding("ctrl+z", "undo", "tui.bindings.play.undo", id="play.undo", tooltip="tui.bindings.play.undo_tip"),
+        Binding("ctrl+y", "redo", "tui.bindings.play.redo", id="play.redo", tooltip="tui.bindings.play.redo_tip"),
+        Binding("ctrl+e", "edit_deal", "tui.bindings.play.edit", id="play.edit",
+                priority=True,  # (a text box's "end" too)
+                tooltip="tui.bindings.play.edit_tip"),
+        Binding("ctrl+l", "clear_deal", "tui.bindings.play.clear", id="play.clear",
+                tooltip="tui.bindings.play.clear_tip"),
+        Binding("escape", "leave", "tui.bindings.play.back", id="play.back", tooltip="tui.bindings.play.back_tip"),
+        Binding("ctrl+g", "charts", "tui.bindings.play.charts", id="play.charts",
+                tooltip="tui.bindings.play.charts_tip"),
+        Binding("ctrl+o", "players", "tui.bindings.play.players", id="play.players",
+                tooltip="tui.bindings.play.players_tip"),
     ]
 
     editing: reactive[int | None] = reactive(None)
-    """The recorded deal being changed (None: entering the next deal)."""
+    """The recorded deal being changed (None: entering the next deal)."""  # i18n: not shown
 
     def __init__(self, stored, typed: dict | None = None) -> None:
         super().__init__()
@@ -68,19 +70,19 @@ class PlayScreen(Screen[dict]):
 
     # -- layout
     def compose(self):
-        rules = self.game.ruleset
+        rules = self.game.ruleset.localized(get_language())  # labels in the language shown
         labels = {f.id: f.label for f in rules.fields.values()}
         text_fields = {f.id for f in rules.fields.values() if f.type == "cards"}
-        yield DealPanel(id="deal-panel")
-        with Container(id="play-body"):
-            yield EntryForm(form_layout(self.game), labels, text_fields, id="entry-form")
+        yield DealPanel(id="deal-panel")  # i18n: not shown
+        with Container(id="play-body"):  # i18n: not shown
+            yield EntryForm(form_layout(self.game), labels, text_fields, id="entry-form")  # i18n: not shown
             yield FinalStandings(id="final")
             yield Scoreboard(id="scoreboard")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         title = getattr(self.stored, "title", None)
-        name = self.game.ruleset.name
+        name = self.game.ruleset.localized(get_language()).name
         self.query_one(DealPanel).heading = f"{title} · {name}" if title else name
         self._show_board()
         self._show_deal()
@@ -107,8 +109,8 @@ class PlayScreen(Screen[dict]):
         if over:
             panel.view = None
             winners = self.game.winners
-            panel.status = (f"Game over after {len(self.game.deals)} deals. "
-                            + ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners))
+            panel.status = tn("tui.play.game_over", len(self.game.deals),
+                              winners=tn("game.winners", len(winners), names=", ".join(winners)))
         else:
             view = draft.view()
             panel.status = ""
@@ -202,8 +204,8 @@ class PlayScreen(Screen[dict]):
             self._show_deal()
             problems = [m for c in draft.view().cells.values() for m in c.errors] + list(draft.view().errors)
             self.app.bell()
-            self.notify(problems[0] if problems else "the deal is not complete",
-                        title="The deal cannot be confirmed yet", severity="error", markup=False)
+            self.notify(problems[0] if problems else t("tui.play.not_complete"),
+                        title=t("tui.play.cannot_confirm"), severity="error", markup=False)
             return
         number = draft.number
         try:
@@ -216,12 +218,12 @@ class PlayScreen(Screen[dict]):
             draft.mark_tried()
             self._show_deal()
             self.app.bell()
-            self.notify("; ".join(i.message for i in exc.issues), title="The deal breaks a rule", severity="error",
+            self.notify("; ".join(i.message for i in exc.issues), title=t("tui.play.breaks_rule"), severity="error",
                         markup=False)
             return
         except (GameError, ValueError) as exc:  # StoreError is a ValueError: nothing was saved
             self.app.bell()
-            self.notify(str(exc), title="Not saved", severity="error", timeout=10, markup=False)
+            self.notify(str(exc), title=t("tui.play.not_saved"), severity="error", timeout=10, markup=False)
             return
         if draft.editing:
             self._after_edit(number, before)
@@ -244,11 +246,11 @@ class PlayScreen(Screen[dict]):
         new = [(r.number, i.message) for r in results if r.number != number
                for i in r.issues if i not in before.get(r.number, ())]
         if new:
-            self.notify("\n".join(f"deal {n}: {m}" for n, m in new[:5]),
-                        title=f"Deal {number} changed: now a later deal breaks a rule", severity="warning",
+            self.notify("\n".join(t("tui.play.later_issue", number=n, message=m) for n, m in new[:5]),
+                        title=t("tui.play.later_breaks", number=number), severity="warning",
                         timeout=12, markup=False)
         else:
-            self.notify(f"Deal {number} changed; the totals after it are recomputed.", title="Saved", markup=False)
+            self.notify(t("tui.play.changed", number=number), title=t("tui.play.saved"), markup=False)
         if self.game.is_over:
             self._announce_end()
         self._focus_entry()
@@ -271,7 +273,7 @@ class PlayScreen(Screen[dict]):
     def _announce_end(self) -> None:
         winners = self.game.winners
         standing = standings_text(self.maker.view().standings)
-        self.notify(standing, title=("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners),
+        self.notify(standing, title=tn("game.winners", len(winners), names=", ".join(winners)),
                     timeout=15, markup=False)
 
     def action_undo(self) -> None:
@@ -282,19 +284,19 @@ class PlayScreen(Screen[dict]):
         try:
             self.stored.undo()
         except (GameError, ValueError) as exc:
-            self.notify(str(exc), title="Not undone", severity="error", timeout=10, markup=False)
+            self.notify(str(exc), title=t("tui.play.not_undone"), severity="error", timeout=10, markup=False)
             return
         if last.kind == "record":
             self.draft = DealDraft(game, values=last.values)
-            message = f"Deal {last.deal} is undone; its entries are back in the boxes."
+            message = t("tui.play.undone_deal", number=last.deal)
         elif last.kind in ("join", "out", "in"):
             self.draft = DealDraft(game)
-            message = f"{_table_words(game, last)} is undone."
+            message = _table_undone(game, last)
         else:
             self._reset_next()
-            message = f"The change to deal {last.deal} is undone."
+            message = t("tui.play.undone_change", number=last.deal)
         self._after_change()
-        self.notify(message, title="Undone", markup=False)
+        self.notify(message, title=t("tui.play.undone"), markup=False)
         self._focus_entry()
 
     def action_redo(self) -> None:
@@ -304,14 +306,15 @@ class PlayScreen(Screen[dict]):
         try:
             action = self.stored.redo()
         except (GameError, ValueError) as exc:
-            self.notify(str(exc), title="Not redone", severity="error", timeout=10, markup=False)
+            self.notify(str(exc), title=t("tui.play.not_redone"), severity="error", timeout=10, markup=False)
             return
         self.draft = None
         self._reset_next()
         self._after_change()
-        what = (f"Deal {action.deal}" if action.kind == "record" else _table_words(game, action)
-                if action.kind in ("join", "out", "in") else f"The change to deal {action.deal}")
-        self.notify(f"{what} is back.", title="Redone", markup=False)
+        message = (t("tui.play.redone_deal", number=action.deal) if action.kind == "record"
+                   else _table_redone(game, action) if action.kind in ("join", "out", "in")
+                   else t("tui.play.redone_change", number=action.deal))
+        self.notify(message, title=t("tui.play.redone"), markup=False)
         if game.is_over:
             self._announce_end()
         self._focus_entry()
@@ -355,12 +358,13 @@ class PlayScreen(Screen[dict]):
             stored.clear_draft()
         except (GameError, ValueError) as exc:  # StoreError is a ValueError: nothing was saved
             self.app.bell()
-            self.notify(str(exc), title="Players not changed", severity="error", timeout=10, markup=False)
+            self.notify(str(exc), title=t("tui.play.players_not_changed"), severity="error", timeout=10,
+                        markup=False)
             self._focus_entry()
             return
         self.draft = DealDraft(game)
         self._after_change()
-        self.notify(f"{_table_words(game, game.history[-1])} from deal {game.next_deal}.", title="Players",
+        self.notify(_table_changed(game, game.history[-1], game.next_deal), title=t("tui.play.players"),
                     markup=False)
         self._focus_entry()
 
@@ -384,7 +388,7 @@ class PlayScreen(Screen[dict]):
         except GameError:
             pass  # half-typed cards and the like: saved with the next change that makes sense
         except ValueError as exc:  # StoreError: the boxes keep what is typed; say why it is not saved
-            self.notify(str(exc), title="Not saved yet", severity="warning")
+            self.notify(str(exc), title=t("tui.play.not_saved_yet"), severity="warning")
 
     def action_clear_deal(self) -> None:
         if self.draft is None:
@@ -401,7 +405,7 @@ class PlayScreen(Screen[dict]):
             self._pending = None
             self._reset_next()
             self._show_deal()
-            self.notify("The change was not saved.", title="Cancelled", markup=False)
+            self.notify(t("tui.play.not_kept"), title=t("tui.play.cancelled"), markup=False)
             self._focus_entry()
             return
         draft = self._pending if self._pending is not None else self.draft
@@ -421,9 +425,35 @@ class PlayScreen(Screen[dict]):
         self.query_one(FinalStandings).set_class(not over, "-hidden")
 
 
-def _table_words(game, action) -> str:
-    """A change of the table in words: "Dan joins with 20", "Ben sits out", "Ben plays again"."""
+def _who(game, action) -> str:
     if action.kind == "join":
-        return f"{action.values['name']} joins with {action.values.get('score', 0)}"
-    name = game.players[action.values["seat"] - 1] if action.values["seat"] <= len(game.players) else "?"
-    return f"{name} sits out" if action.kind == "out" else f"{name} plays again"
+        return action.values["name"]
+    seat = action.values["seat"]
+    return game.players[seat - 1] if seat <= len(game.players) else "?"
+
+
+def _table_undone(game, action) -> str:
+    """A change of the table, undone: "Dan joins with 20 is undone.", "Ben sits out is undone."."""
+    name = _who(game, action)
+    if action.kind == "join":
+        return t("tui.play.undone_table.join", name=name, score=action.values.get("score", 0))
+    return (t("tui.play.undone_table.out", name=name) if action.kind == "out"
+            else t("tui.play.undone_table.in", name=name))
+
+
+def _table_redone(game, action) -> str:
+    """A change of the table, redone: "Dan joins with 20 is back."."""
+    name = _who(game, action)
+    if action.kind == "join":
+        return t("tui.play.redone_table.join", name=name, score=action.values.get("score", 0))
+    return (t("tui.play.redone_table.out", name=name) if action.kind == "out"
+            else t("tui.play.redone_table.in", name=name))
+
+
+def _table_changed(game, action, number: int) -> str:
+    """A change of the table, just made: "Dan joins with 20 from deal 4.", "Ben sits out from deal 4."."""
+    name = _who(game, action)
+    if action.kind == "join":
+        return t("tui.play.table_changed.join", name=name, score=action.values.get("score", 0), number=number)
+    return (t("tui.play.table_changed.out", name=name, number=number) if action.kind == "out"
+            else t("tui.play.table_changed.in", name=name, number=number))

@@ -10,6 +10,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...rules.ruleset import RulesetError, builtin_ids, load_ruleset
+from ...i18n import get_language, t
 from ..summary import rules_summary
 from ..widgets.key_footer import KeyFooter
 
@@ -18,16 +19,16 @@ class RulesScreen(Screen[None]):
     """Each built-in game on the left, its rules on the right."""
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", id="rules.back"),
-        Binding("tab", "app.focus_next", "Switch list/text", show=False, id="rules.next"),
+        Binding("escape", "app.pop_screen", "tui.bindings.rules.back", id="rules.back"),
+        Binding("tab", "app.focus_next", "tui.bindings.rules.next", show=False, id="rules.next"),
     ]
 
     def compose(self):
-        yield Static("Rules of the games", classes="screen-title")
-        with Horizontal(id="rules-body"):
-            yield OptionList(id="rules-list")
-            with VerticalScroll(id="rules-scroll"):
-                yield Static(id="rules-text", markup=False)
+        yield Static(t("tui.rules.title"), classes="screen-title")  # i18n: not shown
+        with Horizontal(id="rules-body"):  # i18n: not shown
+            yield OptionList(id="rules-list")  # i18n: not shown
+            with VerticalScroll(id="rules-scroll"):  # i18n: not shown
+                yield Static(id="rules-text", markup=False)  # i18n: not shown
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -35,8 +36,8 @@ class RulesScreen(Screen[None]):
         menu = self.query_one(OptionList)
         for rid in builtin_ids():
             try:
-                self.rulesets[rid] = load_ruleset(rid)
-            except RulesetError as exc:
+                self.rulesets[rid] = load_ruleset(rid).localized(get_language())
+            except (RulesetError, ValueError) as exc:
                 self.rulesets[rid] = exc
             name = getattr(self.rulesets[rid], "name", rid)
             menu.add_option(Option(Text(name), id=rid))
@@ -45,9 +46,9 @@ class RulesScreen(Screen[None]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         rs = self.rulesets.get(event.option.id)
-        text = self.query_one("#rules-text", Static)
+        text = self.query_one("#rules-text", Static)  # i18n: not shown
         if isinstance(rs, Exception):
-            text.update(Text(f"This ruleset cannot be loaded:\n{rs}"))
+            text.update(Text(t("tui.rules.cannot_load", error=str(rs))))
         elif rs is not None:
             text.update(rules_summary(rs))
-        self.query_one("#rules-scroll").scroll_home(animate=False)
+        self.query_one("#rules-scroll").scroll_home(animate=False)  # i18n: not shown

@@ -14,6 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from ...i18n import t, tn
 from ..widgets.key_footer import KeyFooter
 from .history import history_line, when as _when
 
@@ -22,10 +23,11 @@ class SessionScreen(Screen[None]):
     """The session a new game would join now: its standing and its games."""
 
     BINDINGS = [
-        Binding("n", "new_session", "New session", id="session.new",
-                tooltip="Start a new session: the next new game begins it"),
-        Binding("x", "export", "Export", id="session.export", tooltip="Write the session's standing and games to a file"),
-        Binding("escape", "app.pop_screen", "Back", id="session.back"),
+        Binding("n", "new_session", "tui.bindings.session.new", id="session.new",
+                tooltip="tui.bindings.session.new_tip"),
+        Binding("x", "export", "tui.bindings.session.export", id="session.export",
+                tooltip="tui.bindings.session.export_tip"),
+        Binding("escape", "app.pop_screen", "tui.bindings.session.back", id="session.back"),
     ]
 
     def __init__(self) -> None:
@@ -33,11 +35,11 @@ class SessionScreen(Screen[None]):
         self.report = None  # the current session's report (None: no session is going on)
 
     def compose(self):
-        yield Static("This session", id="session-title", classes="screen-title", markup=False)
-        yield Static(id="session-info", markup=False)
-        yield DataTable(id="session-table", cursor_type="row", zebra_stripes=True)
-        with VerticalScroll(id="session-games-scroll"):
-            yield Static(id="session-games", markup=False)
+        yield Static(t("tui.session.title"), id="session-title", classes="screen-title", markup=False)  # i18n: not shown
+        yield Static(id="session-info", markup=False)  # i18n: not shown
+        yield DataTable(id="session-table", cursor_type="row", zebra_stripes=True)  # i18n: not shown
+        with VerticalScroll(id="session-games-scroll"):  # i18n: not shown
+            yield Static(id="session-games", markup=False)  # i18n: not shown
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -46,61 +48,62 @@ class SessionScreen(Screen[None]):
     def show(self) -> None:
         from ...store.sessions import session_report
 
-        info = self.query_one("#session-info", Static)
+        info = self.query_one("#session-info", Static)  # i18n: not shown
         table = self.query_one(DataTable)
-        games = self.query_one("#session-games", Static)
+        games = self.query_one("#session-games", Static)  # i18n: not shown
         table.clear(columns=True)
         games.update("")
         self.report = None
         store = self.app.store
         if store is None:
-            info.update("The saved games are still being opened…")
+            info.update(t("tui.history.opening"))
             self.refresh_bindings()
             return
         try:
             current = store.current_session()
             self.report = session_report(store, current.id) if current is not None else None
         except ValueError as exc:  # StoreError
-            info.update(Text(f"The session cannot be read: {exc}"))
+            info.update(Text(t("tui.session.cannot_read", error=exc)))
             self.refresh_bindings()
             return
         self.refresh_bindings()
         if self.report is None:
-            info.update("No session is going on: the next new game starts one.")
+            info.update(t("tui.session.none"))
             table.display = False
             return
         report = self.report
         s = report.session
-        title = f"Session {s.id}" + (f": {s.title}" if s.title else "")
-        self.query_one("#session-title", Static).update(Text(f"This session · {title}"))
+        if s.title:
+            title = t("tui.session.title_named", id=s.id, title=s.title)
+        else:
+            title = t("tui.session.title_numbered", id=s.id)
+        self.query_one("#session-title", Static).update(Text(title))  # i18n: not shown
         count = len(report.games)
         if not count:
-            info.update(Text(f"Started {_when(s.started_at)}; no game yet: the next new game joins this session."))
+            info.update(Text(t("tui.session.started_empty", started=_when(s.started_at))))
             table.display = False
             return
         table.display = True
-        info.update(Text(f"Started {_when(s.started_at)}, last active {_when(s.last_active)}; "
-                         f"{count} game{'s' if count != 1 else ''}. "
-                         "Ranked by games won, then points (points add up within one kind of game only)."))
-        table.add_column(Text("Rank", justify="right"), key="rank")
-        table.add_column("Player", key="player")
-        table.add_column(Text("Played", justify="right"), key="played")
-        table.add_column(Text("Won", justify="right"), key="won")
-        table.add_column(Text("Playing", justify="right"), key="playing")
-        for r in report.rulesets:
-            table.add_column(Text(f"{r.name} points", justify="right"), key=f"points-{r.id}")
+        info.update(Text(tn("tui.session.started", count, started=_when(s.started_at), active=_when(s.last_active))))
+        table.add_column(Text(t("tui.session.column.rank"), justify="right"), key="rank")
+        table.add_column(t("tui.session.column.player"), key="player")
+        table.add_column(Text(t("tui.session.column.played"), justify="right"), key="played")
+        table.add_column(Text(t("tui.session.column.won"), justify="right"), key="won")
+        table.add_column(Text(t("tui.session.column.playing"), justify="right"), key="playing")
+        for r in report.rulesets:  # the store keeps the English name of each game
+            table.add_column(Text(t("tui.session.column.points", name=r.name), justify="right"), key=f"points-{r.id}")
         for line in report.standings:
             cells = [Text(str(line.rank), justify="right"), Text(line.name),
                      Text(str(line.played), justify="right"), Text(str(line.won), justify="right"),
                      Text(str(line.in_progress), justify="right")]
             cells += [Text(str(line.points.get(r.id, "–")), justify="right") for r in report.rulesets]
             table.add_row(*cells)
-        text = Text("Games of the session:", "bold")
+        text = Text(t("tui.session.games"), "bold")
         for g in report.games:
             text.append("\n")
             text.append(history_line(g))
         for gid, why in report.skipped:
-            text.append(f"\nGame {gid} is left out: {why}")
+            text.append("\n" + t("tui.stats.left_out", id=gid, reason=why))
         games.update(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -118,10 +121,9 @@ class SessionScreen(Screen[None]):
             session = store.new_session()
         except ValueError as exc:  # StoreError
             self.app.bell()
-            self.notify(str(exc), title="No new session", severity="error", timeout=10, markup=False)
+            self.notify(str(exc), title=t("tui.session.no_new"), severity="error", timeout=10, markup=False)
             return
-        self.notify(f"Session {session.id} has started: the next new game begins it.", title="New session",
-                    markup=False)
+        self.notify(t("tui.session.new_started", id=session.id), title=t("tui.session.new_title"), markup=False)
         self.show()
 
     def action_export(self) -> None:
@@ -141,8 +143,9 @@ class SessionScreen(Screen[None]):
 
         def written(path) -> None:
             if path is not None:
-                self.notify(f"Session {sid} is written to {path}", title="Exported", markup=False)
+                self.notify(t("tui.session.exported", id=sid, path=path), title=t("tui.game_sheet.exported_title"),
+                            markup=False)
 
         formats = [f for f in FORMATS if f != "toml"]  # a TOML score sheet holds one game
-        self.app.push_screen(ExportDialog(f"session {sid} ({len(report.games)} games)", f"scorekeeper-session-{sid}",
-                                          make, formats), written)
+        title = tn("tui.export.title_session", len(report.games), id=sid)
+        self.app.push_screen(ExportDialog(title, f"scorekeeper-session-{sid}", make, formats), written)  # i18n: not shown

@@ -8,15 +8,27 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n import get_language, set_language, t
 from ...settings import LANGUAGES, THEMES, settings_path
 from ..themes import THEME_NAMES, theme_key
 from ..widgets.key_footer import KeyFooter
 
 
+def theme_label(key: str) -> str:
+    """A theme's name in the current language (the settings file keeps the key)."""
+    if key == "dark":
+        return t("tui.settings.theme_name.dark")
+    if key == "light":
+        return t("tui.settings.theme_name.light")
+    if key == "high-contrast":  # i18n: not shown
+        return t("tui.settings.theme_name.high_contrast")
+    return THEMES.get(key, key)
+
+
 class ChoiceList(OptionList):
     """A short list of choices; Enter chooses (the choice in use is marked ● and 'in use')."""
 
-    BINDINGS = [Binding("enter", "select", "Choose", id="settings.choose")]
+    BINDINGS = [Binding("enter", "select", "tui.bindings.settings.choose", id="settings.choose")]
 
 
 def choice_line(label: str, chosen: bool) -> Text:
@@ -24,38 +36,49 @@ def choice_line(label: str, chosen: bool) -> Text:
     text = Text("● " if chosen else "○ ")
     text.append(label, "bold" if chosen else "")
     if chosen:
-        text.append("  (in use)")
+        text.append("  " + t("tui.settings.in_use"))
     return text
 
 
 class SettingsScreen(Screen[None]):
-    """Choose the theme (dark, light, high contrast) and the language; both are saved at once."""
+    """Choose the theme (dark, light, high contrast) and the language; both are saved at once.
+
+    A language chosen here is used at once: every screen is built again in it.
+    """
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", id="settings.back"),
-        Binding("tab", "app.focus_next", "Next list", show=False, id="settings.next"),
-        Binding("shift+tab", "app.focus_previous", "Previous list", show=False, id="settings.previous"),
+        Binding("escape", "app.pop_screen", "tui.bindings.settings.back", id="settings.back"),
+        Binding("tab", "app.focus_next", "tui.bindings.settings.next", show=False, id="settings.next"),
+        Binding("shift+tab", "app.focus_previous", "tui.bindings.settings.previous", show=False,
+                id="settings.previous"),
     ]
 
+    def __init__(self, focus_language: bool = False) -> None:
+        super().__init__()
+        self.focus_language = focus_language  # opened again after a switch of language
+
     def compose(self):
-        yield Static("Settings", classes="screen-title")
-        yield Static("Theme (ctrl+t switches it anywhere)", classes="section settings-section")
-        yield ChoiceList(id="settings-theme")
-        yield Static("Language", classes="section settings-section")
-        yield ChoiceList(id="settings-lang")
-        yield Static(id="settings-note", markup=False)
+        yield Static(t("tui.settings.title"), classes="screen-title")  # i18n: not shown
+        yield Static(t("tui.settings.theme"), classes="section settings-section")  # i18n: not shown
+        yield ChoiceList(id="settings-theme")  # i18n: not shown
+        yield Static(t("tui.settings.language"), classes="section settings-section")  # i18n: not shown
+        yield ChoiceList(id="settings-lang")  # i18n: not shown
+        yield Static(id="settings-note", markup=False)  # i18n: not shown
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self._show()
-        self.query_one("#settings-theme", OptionList).focus()
+        first = "#settings-lang" if self.focus_language else "#settings-theme"  # i18n: not shown
+        self.query_one(first, OptionList).focus()
         self.watch(self.app, "theme", lambda _: self._show(), init=False)
 
     def _show(self) -> None:
         """Mark the theme and the language in use, keeping each list's highlight where it was."""
         theme = theme_key(self.app.theme)
-        lang = self.app.settings.lang or "en"
-        for list_id, choices, current in (("#settings-theme", THEMES, theme), ("#settings-lang", LANGUAGES, lang)):
+        lang = self.app.settings.lang or get_language()
+        themes = {key: theme_label(key) for key in THEMES}
+        lists = (("#settings-theme", themes, theme), ("#settings-lang", LANGUAGES, lang))  # i18n: not shown
+        for list_id, choices, current in lists:
             menu = self.query_one(list_id, OptionList)
             highlighted = menu.highlighted
             menu.clear_options()
@@ -64,15 +87,34 @@ class SettingsScreen(Screen[None]):
             keys = list(choices)
             menu.highlighted = highlighted if highlighted is not None else (
                 keys.index(current) if current in keys else 0)
-        self.query_one("#settings-note", Static).update(Text(
-            f"Saved in {settings_path()} as soon as a choice is made. "
-            "The language is kept for the translations to come; the screens are in English for now."))
+        note = self.query_one("#settings-note", Static)  # i18n: not shown
+        note.update(Text(t("tui.settings.note", path=str(settings_path()))))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         key = event.option.id
-        if event.option_list.id == "settings-theme":
+        if event.option_list.id == "settings-theme":  # i18n: not shown
             self.app.theme = THEME_NAMES[key]  # the app remembers it (ScorekeeperApp.watch_theme)
+            self._show()
+            return
+        before = get_language()
+        self.app.change_settings(lang=key)  # saved (and made current by the app)
+        if key != before:
+            set_language(key)
+            self.app.call_later(rebuild_screens, self.app)
         else:
-            self.app.change_settings(lang=key)
-        self._show()
+            self._show()
+
+
+async def rebuild_screens(app) -> None:
+    """Show every screen in the language just chosen: a fresh start screen, and these
+    settings on it (the screens below were drawn in the old language)."""
+    from .home import HomeScreen
+
+    while len(app.screen_stack) > 1:
+        await app.pop_screen()
+    home = HomeScreen()
+    app._home = home  # the app gives the start screen its store once it is open
+    await app.push_screen(home)
+    home.store = app.store
+    await app.push_screen(SettingsScreen(focus_language=True))

@@ -13,29 +13,43 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
+from ...i18n import format_number, format_percent, t, tn
 from ..widgets.key_footer import KeyFooter
+from .history import slot, styled
 
-COLUMNS = ("Player", "Games", "Won", "Avg rank", "Deals bid", "Exact", "Over", "Under", "Tendency",
-           "Restricted", "Then missed")
-"""Restricted: as dealer, the deals whose bid the rules restricted (of the deals dealt)."""
+# The table's columns (keys). Restricted: as dealer, the deals whose bid the rules restricted
+# (of the deals dealt); missed: of those, the deals the dealer then missed.
+COLUMNS = ("player", "games", "won", "rank", "deals", "exact", "over", "under", "tendency", "restricted", "missed")
+
+
+def column_labels() -> list[str]:
+    """The columns' headings in the language, in the order of COLUMNS."""
+    return [t("tui.stats.column.player"), t("tui.stats.column.games"), t("tui.stats.column.won"),
+            t("tui.stats.column.rank"), t("tui.stats.column.deals"), t("tui.stats.column.exact"),
+            t("tui.stats.column.over"), t("tui.stats.column.under"), t("tui.stats.column.tendency"),
+            t("tui.stats.column.restricted"), t("tui.stats.column.missed")]
 
 
 def percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "–"
+    return format_percent(part / whole) if whole else "–"
 
 
 def tendency(mean: float | None) -> str:
     """The mean of tricks − bid, with a word (never the sign alone)."""
     if mean is None:
         return "–"
-    word = "over" if mean > 0 else "under" if mean < 0 else "even"
-    return f"{mean:+.2f} {word}" if mean else "0.00 even"
+    value = format_number(mean, 2)
+    if mean > 0:
+        return t("tui.stats.tendency.over", value="+" + value)
+    if mean < 0:
+        return t("tui.stats.tendency.under", value=value)
+    return t("tui.stats.tendency.even", value=value)
 
 
 def row_cells(p) -> list[Text]:
     """A player's row (the name exactly as typed)."""
     b = p.bidding if p.bidding is not None and p.bidding.deals else None
-    rank = f"{p.average_rank:.2f}" if p.average_rank is not None else "–"
+    rank = format_number(p.average_rank, 2) if p.average_rank is not None else "–"
     games = str(p.games) + (f" +{p.unfinished}" if p.unfinished else "")
     cells = [games, str(p.wins), rank]
     if b is None:
@@ -43,36 +57,39 @@ def row_cells(p) -> list[Text]:
     else:
         cells += [str(b.deals), f"{b.exact} {percent(b.exact, b.deals)}", str(b.over), str(b.under),
                   tendency(b.mean_difference),
-                  f"{b.restricted} of {b.dealer_deals}" if b.dealer_deals else "–",
+                  t("tui.stats.restricted_of", restricted=b.restricted, dealt=b.dealer_deals) if b.dealer_deals else "–",
                   f"{b.restricted_missed} {percent(b.restricted_missed, b.restricted)}" if b.restricted else "–"]
     return [Text(p.name)] + [Text(c, justify="right") for c in cells]
 
 
 def detail_text(p) -> Text:
     """The highlighted player in words."""
-    text = Text()
-    text.append(p.name, "bold")
-    games = f"{p.games} finished game{'' if p.games == 1 else 's'}"
     if p.unfinished:
-        games += f" and {p.unfinished} in progress"
-    text.append(f": {games}, {p.wins} won")
+        games = tn("tui.stats.detail.games_and_playing", p.games, unfinished=p.unfinished)
+    else:
+        games = tn("tui.stats.detail.games", p.games)
     if p.average_rank is not None:
-        text.append(f", average rank {p.average_rank:.2f}")
+        line = t("tui.stats.detail.record_rank", name=slot("name"), games=games, wins=p.wins,
+                 rank=format_number(p.average_rank, 2))
+    else:
+        line = t("tui.stats.detail.record", name=slot("name"), games=games, wins=p.wins)
+    text = styled(line, name=Text(p.name, "bold"))
     b = p.bidding
     if b is None or not b.deals:
-        text.append("\nNo bidding game (a game with bids and tricks per player) yet.")
+        text.append("\n" + t("tui.stats.detail.no_bidding"))
         return text
-    text.append(f"\nBids: {b.deals} deal{'' if b.deals == 1 else 's'}, {b.exact} exact "
-                f"({percent(b.exact, b.deals)}), {b.over} over, {b.under} under; tricks − bid "
-                f"{tendency(b.mean_difference)} on average")
-    text.append("\nExact by cards dealt: " + " · ".join(
-        f"{c}: {e}/{d} {percent(e, d)}" for c, (d, e) in sorted(b.by_cards.items())))
-    if b.dealer_deals:
-        text.append(f"\nAs dealer: {b.dealer_deals} deal{'' if b.dealer_deals == 1 else 's'}; the bid was "
-                    f"restricted in {b.restricted}, then missed in {b.restricted_missed}"
-                    + (f" ({percent(b.restricted_missed, b.restricted)})" if b.restricted else ""))
+    text.append("\n" + tn("tui.stats.detail.bids", b.deals, exact=b.exact, percent=percent(b.exact, b.deals),
+                          over=b.over, under=b.under, tendency=tendency(b.mean_difference)))
+    text.append("\n" + t("tui.stats.detail.by_cards", list=" · ".join(
+        f"{c}: {e}/{d} {percent(e, d)}" for c, (d, e) in sorted(b.by_cards.items()))))
+    if b.dealer_deals and b.restricted:
+        text.append("\n" + tn("tui.stats.detail.dealer_missed_percent", b.dealer_deals, restricted=b.restricted,
+                              missed=b.restricted_missed, percent=percent(b.restricted_missed, b.restricted)))
+    elif b.dealer_deals:
+        text.append("\n" + tn("tui.stats.detail.dealer", b.dealer_deals, restricted=b.restricted,
+                              missed=b.restricted_missed))
     else:
-        text.append("\nAs dealer: no deal dealt in a bidding game yet.")
+        text.append("\n" + t("tui.stats.detail.never_dealt"))
     return text
 
 
@@ -80,8 +97,9 @@ class StatsScreen(Screen[None]):
     """Statistics per player; filter by name."""
 
     BINDINGS = [
-        Binding("slash", "filter", "Filter", id="stats.filter", tooltip="Show only the players whose name has…"),
-        Binding("escape", "back", "Back", id="stats.back", tooltip="Leave the filter, or go back"),
+        Binding("slash", "filter", "tui.bindings.stats.filter", id="stats.filter",
+                tooltip="tui.bindings.stats.filter_tip"),
+        Binding("escape", "back", "tui.bindings.stats.back", id="stats.back", tooltip="tui.bindings.stats.back_tip"),
     ]
 
     def __init__(self) -> None:
@@ -89,32 +107,32 @@ class StatsScreen(Screen[None]):
         self.players = []  # PlayerStats, by name
 
     def compose(self):
-        yield Static("Statistics: every player across the stored games", classes="screen-title", markup=False)
-        yield Input(placeholder="filter by name (/)", id="stats-filter", compact=True)
-        yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True)
-        yield Static(id="stats-detail", markup=False)
-        yield Static(id="stats-note", markup=False)
+        yield Static(t("tui.stats.title"), classes="screen-title", markup=False)  # i18n: not shown
+        yield Input(placeholder=t("tui.stats.filter_placeholder"), id="stats-filter", compact=True)  # i18n: not shown
+        yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True)  # i18n: not shown
+        yield Static(id="stats-detail", markup=False)  # i18n: not shown
+        yield Static(id="stats-note", markup=False)  # i18n: not shown
         yield KeyFooter()
 
     def on_mount(self) -> None:
         from ...store.stats import stats
 
         table = self.query_one(DataTable)
-        for label in COLUMNS:
-            table.add_column(Text(label, justify="left" if label == "Player" else "right"), key=label)
-        note = self.query_one("#stats-note", Static)
+        for column, label in zip(COLUMNS, column_labels()):
+            table.add_column(Text(label, justify="left" if column == "player" else "right"), key=column)
+        note = self.query_one("#stats-note", Static)  # i18n: not shown
         store = self.app.store
         if store is None:
-            note.update("The saved games are still being opened…")
+            note.update(t("tui.history.opening"))
             return
         try:
             report = stats(store)
         except ValueError as exc:  # StoreError
-            note.update(Text(f"The statistics cannot be worked out: {exc}"))
+            note.update(Text(t("tui.stats.cannot_work_out", error=exc)))
             return
         self.players = report.players
-        lines = ["Games: finished +in progress · Restricted: as dealer, the bid was restricted"]
-        lines += [f"Game {gid} is left out: {why}" for gid, why in report.skipped]
+        lines = [t("tui.stats.legend")]
+        lines += [t("tui.stats.left_out", id=gid, reason=why) for gid, why in report.skipped]
         note.update(Text("\n".join(lines)))
         self._fill("")
         table.focus()
@@ -128,11 +146,11 @@ class StatsScreen(Screen[None]):
         shown = [p for p in self.players if want in player_key(p.name)]
         for p in shown:
             table.add_row(*row_cells(p), key=player_key(p.name))
-        detail = self.query_one("#stats-detail", Static)
+        detail = self.query_one("#stats-detail", Static)  # i18n: not shown
         if not self.players:
-            detail.update("No games are stored yet.")
+            detail.update(t("tui.stats.no_games"))
         elif not shown:
-            detail.update(Text(f"No player's name has '{pattern.strip()}'."))
+            detail.update(Text(t("tui.stats.no_match", pattern=pattern.strip())))
         else:
             detail.update(detail_text(shown[0]))
 
@@ -151,14 +169,14 @@ class StatsScreen(Screen[None]):
         key = event.row_key.value if event.row_key is not None else None
         for p in self.players:
             if player_key(p.name) == key:
-                self.query_one("#stats-detail", Static).update(detail_text(p))
+                self.query_one("#stats-detail", Static).update(detail_text(p))  # i18n: not shown
                 return
 
     def action_filter(self) -> None:
-        self.query_one("#stats-filter", Input).focus()
+        self.query_one("#stats-filter", Input).focus()  # i18n: not shown
 
     def action_back(self) -> None:
-        if self.focused is self.query_one("#stats-filter", Input):
+        if self.focused is self.query_one("#stats-filter", Input):  # i18n: not shown
             self.query_one(DataTable).focus()
             return
         self.app.pop_screen()

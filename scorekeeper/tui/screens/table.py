@@ -15,13 +15,14 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...game.game import Game
+from ...i18n import get_language, t
 from ..widgets.key_footer import KeyFooter
 
 
 class TableScreen(ModalScreen[tuple | None]):
     """The players of the next deal, and a form for a player who joins."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="table.cancel")]
+    BINDINGS = [Binding("escape", "cancel", "tui.bindings.table.cancel", id="table.cancel")]
 
     def __init__(self, game: Game, typed: bool = False) -> None:
         super().__init__()
@@ -35,25 +36,29 @@ class TableScreen(ModalScreen[tuple | None]):
         game = self.game
         names = game.players
         with Vertical(id="dialog"):
-            yield Static(f"Players of deal {game.next_deal}", classes="dialog-title", markup=False)
+            yield Static(t("tui.table.title", number=game.next_deal),
+                         classes="dialog-title", markup=False)  # i18n: not shown
             locked = game.roster_locked()
             if locked:
-                yield Static(Text(locked + "."), id="table-locked", markup=False)
+                yield Static(Text(locked + "."), id="table-locked", markup=False)  # i18n: not shown
             else:
-                rules = game.ruleset
-                yield Static(Text(f"{rules.name} is played by {rules.min_players} to {rules.max_players} players. "
-                                  "Enter on a player: sits out from this deal / plays again."), markup=False)
+                rules = game.ruleset.localized(get_language())
+                yield Static(Text(t("tui.table.range", game=rules.name, min=rules.min_players,
+                                    max=rules.max_players)), markup=False)
                 yield OptionList(*[
-                    Option(Text(f"{names[s - 1]} — {'plays' if s in self.playing else 'sits out'}"), id=f"seat-{s}")
-                    for s in self.seating], id="table-players")
-                yield Static("Someone joins (they sit at the end of the table unless you name who they sit after):",
-                             markup=False)
-                yield Input(placeholder="name", id="join-name", max_length=40)
-                yield Input(placeholder="starting score the table agrees, e.g. 0", id="join-score", type="integer")
-                yield Input(placeholder="sits after (a name; empty: at the end)", id="join-after", max_length=40)
+                    Option(Text(t("tui.table.plays", name=names[s - 1]) if s in self.playing
+                                else t("tui.table.sits_out", name=names[s - 1])), id=f"seat-{s}")
+                    for s in self.seating], id="table-players")  # i18n: not shown
+                yield Static(t("tui.table.join"), markup=False)
+                yield Input(placeholder=t("tui.table.name_placeholder"),
+                            id="join-name", max_length=40)  # i18n: not shown
+                yield Input(placeholder=t("tui.table.score_placeholder"),
+                            id="join-score", type="integer")  # i18n: not shown
+                yield Input(placeholder=t("tui.table.after_placeholder"),
+                            id="join-after", max_length=40)  # i18n: not shown
                 if self.typed:
-                    yield Static("What is typed for this deal is cleared by a change of players.", markup=False)
-            yield Static(id="table-error", markup=False)
+                    yield Static(t("tui.table.typed"), markup=False)
+            yield Static(id="table-error", markup=False)  # i18n: not shown
         yield KeyFooter()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -63,32 +68,31 @@ class TableScreen(ModalScreen[tuple | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        name = self.query_one("#join-name", Input).value.strip()
-        score_text = self.query_one("#join-score", Input).value.strip()
-        after_text = self.query_one("#join-after", Input).value.strip()
-        if event.input.id != "join-after" and not (name and score_text):
+        name = self.query_one("#join-name", Input).value.strip()  # i18n: not shown
+        score_text = self.query_one("#join-score", Input).value.strip()  # i18n: not shown
+        after_text = self.query_one("#join-after", Input).value.strip()  # i18n: not shown
+        if event.input.id != "join-after" and not (name and score_text):  # i18n: not shown
             self.focus_next()
             return
         if not name:
-            self._problem("Type the name of the player who joins.")
+            self._problem(t("tui.table.no_name"))
             return
         try:
             score = int(score_text or "0")
         except ValueError:
-            self._problem(f"The starting score is a whole number, not '{score_text}'.")
+            self._problem(t("tui.table.bad_score", text=score_text))
             return
         after = None
         if after_text:
             found = [i for i, p in enumerate(self.game.players, start=1) if p.casefold() == after_text.casefold()]
             if not found:
-                self._problem(f"Nobody called '{after_text}' is at the table; the players are "
-                              + ", ".join(self.game.players) + ".")
+                self._problem(t("tui.table.nobody", name=after_text, players=", ".join(self.game.players)))
                 return
             after = found[0]
         self.dismiss(("join", name, score, after))
 
     def _problem(self, message: str) -> None:
-        self.query_one("#table-error", Static).update(Text(message))
+        self.query_one("#table-error", Static).update(Text(message))  # i18n: not shown
         self.app.bell()
 
     def action_cancel(self) -> None:

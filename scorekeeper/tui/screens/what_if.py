@@ -13,10 +13,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..board import ordinal
+from ...i18n import format_number, format_ordinal, get_language, t, tn
 from ..widgets.key_footer import KeyFooter
 from ..widgets.option_form import OptionForm
 from .game_sheet import game_heading
+from .history import slot, styled
 
 
 def _ranks(game) -> list[int]:
@@ -27,7 +28,14 @@ def _ranks(game) -> list[int]:
 
 
 def _signed(value) -> str:
-    return f"{value:+}" if value else "0"
+    """A change with its sign: +25, -20, 0 (decimals as the language writes them)."""
+    if not value:
+        return "0"
+    return ("+" if value > 0 else "") + format_number(value)
+
+
+def _placed(total, rank: int) -> str:
+    return f"{format_number(total)} ({format_ordinal(rank)})"
 
 
 def comparison(base, other) -> Text:
@@ -35,34 +43,47 @@ def comparison(base, other) -> Text:
     names = list(base.scorer_names)
     played, trial = base.totals(), other.totals()
     r1, r2 = _ranks(base), _ranks(other)
-    cells = [[f"{t} ({ordinal(r)})" for t, r in zip(played, r1)],
-             [f"{t} ({ordinal(r)})" for t, r in zip(trial, r2)],
+    cells = [[_placed(total, r) for total, r in zip(played, r1)],
+             [_placed(total, r) for total, r in zip(trial, r2)],
              [_signed(b - a) for a, b in zip(played, trial)]]
-    heads = ["As played", "What if", "Change"]
+    heads = [t("tui.what_if.as_played"), t("tui.what_if.what_if"), t("tui.what_if.change")]
     name_w = max([6] + [cell_len(n) for n in names])
-    widths = [max(len(h), *(len(c) for c in col)) for h, col in zip(heads, cells)]
+    widths = [max(cell_len(h), *(cell_len(c) for c in col)) for h, col in zip(heads, cells)]
     text = Text()
-    text.append(" " * name_w + "".join("  " + h.rjust(w) for h, w in zip(heads, widths)), "bold")
+    text.append(" " * name_w + "".join("  " + _right(h, w) for h, w in zip(heads, widths)), "bold")
     for i, name in enumerate(names):
         text.append("\n")
         text.append(name + " " * (name_w - cell_len(name)))
         for col, w in zip(cells, widths):
-            text.append("  " + col[i].rjust(w))
-    for label, game in (("as played", base), ("what if", other)):
-        winners = game.winners
-        if winners:
-            text.append(f"\nWinner{'s' if len(winners) > 1 else ''} {label}: ")
-            text.append(", ".join(winners), "bold")
-        else:
-            text.append(f"\n{label.capitalize()}: the game is not over")
+            text.append("  " + _right(col[i], w))
+    text.append("\n")
+    text.append_text(_winners_line(base, played=True))
+    text.append("\n")
+    text.append_text(_winners_line(other, played=False))
     return text
 
 
+def _right(text: str, width: int) -> str:
+    return " " * (width - cell_len(text)) + text
+
+
+def _winners_line(game, played: bool) -> Text:
+    """'Winner as played: Ann' (the names bold), or that the game is not over."""
+    winners = game.winners
+    if not winners:
+        return Text(t("tui.what_if.not_over_played") if played else t("tui.what_if.not_over_what_if"))
+    names = Text(", ".join(winners), "bold")
+    if played:
+        return styled(tn("tui.what_if.winners_played", len(winners), names=slot("names")), names=names)
+    return styled(tn("tui.what_if.winners_what_if", len(winners), names=slot("names")), names=names)
+
+
 def changes_text(ruleset, played: dict, chosen: dict) -> str:
+    ruleset = ruleset.localized(get_language())
     changed = [o.label for o in ruleset.options.values() if chosen.get(o.id) != played.get(o.id)]
     if not changed:
-        return "These are the rules the game was played with: change one below."
-    return "Changed from the rules the game was played with: " + "; ".join(changed)
+        return t("tui.what_if.unchanged")
+    return t("tui.what_if.changed", changes="; ".join(changed))
 
 
 class WhatIfScreen(Screen[None]):
@@ -70,8 +91,9 @@ class WhatIfScreen(Screen[None]):
     that would break a rule. Nothing is saved."""
 
     BINDINGS = [
-        Binding("ctrl+r", "reset", "Reset", id="what_if.reset", tooltip="Back to the rules the game was played with"),
-        Binding("escape", "app.pop_screen", "Back", id="what_if.back"),
+        Binding("ctrl+r", "reset", "tui.bindings.what_if.reset", id="what_if.reset",
+                tooltip="tui.bindings.what_if.reset_tip"),
+        Binding("escape", "app.pop_screen", "tui.bindings.what_if.back", id="what_if.back"),
     ]
 
     def __init__(self, stored) -> None:
@@ -82,23 +104,23 @@ class WhatIfScreen(Screen[None]):
         self.refused: list = []
 
     def compose(self):
-        yield Static(Text.assemble("What if · ", game_heading(self.stored)), classes="screen-title", markup=False)
-        yield Static("The same deals under other house rules; nothing is saved, the stored game stays as it is.",
-                     id="what-if-help", markup=False)
-        with VerticalScroll(id="what-if-result"):
-            yield Static(id="what-if-changes", markup=False)
-            yield Static(id="what-if-totals", markup=False)
-            yield Static(id="what-if-refused", markup=False)
-        with VerticalScroll(id="what-if-form"):
+        title = styled(t("tui.what_if.title", heading=slot("heading")), heading=game_heading(self.stored))
+        yield Static(title, classes="screen-title", markup=False)  # i18n: not shown
+        yield Static(t("tui.what_if.help"), id="what-if-help", markup=False)  # i18n: not shown
+        with VerticalScroll(id="what-if-result"):  # i18n: not shown
+            yield Static(id="what-if-changes", markup=False)  # i18n: not shown
+            yield Static(id="what-if-totals", markup=False)  # i18n: not shown
+            yield Static(id="what-if-refused", markup=False)  # i18n: not shown
+        with VerticalScroll(id="what-if-form"):  # i18n: not shown
             if self.game.ruleset.options:
-                yield OptionForm(self.game.ruleset, self.game.options, id="what-if-options")
+                yield OptionForm(self.game.ruleset, self.game.options, id="what-if-options")  # i18n: not shown
             else:
-                yield Static("This ruleset has no house rules to change.", markup=False)
+                yield Static(t("tui.what_if.no_options"), markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self._show(dict(self.game.options), None)
-        boxes = self.query(".option-box")
+        boxes = self.query(".option-box")  # i18n: not shown
         if boxes:
             boxes.first().focus()
 
@@ -110,9 +132,9 @@ class WhatIfScreen(Screen[None]):
         from ...game.sheet import OptionError
         from ...store.history import what_if
 
-        changes = self.query_one("#what-if-changes", Static)
-        totals = self.query_one("#what-if-totals", Static)
-        refused_box = self.query_one("#what-if-refused", Static)
+        changes = self.query_one("#what-if-changes", Static)  # i18n: not shown
+        totals = self.query_one("#what-if-totals", Static)  # i18n: not shown
+        refused_box = self.query_one("#what-if-refused", Static)  # i18n: not shown
         if problem is not None:
             self._refuse(problem)
             return
@@ -126,24 +148,22 @@ class WhatIfScreen(Screen[None]):
         changes.update(Text(changes_text(self.game.ruleset, self.game.options, values)))
         totals.update(comparison(self.game, other))
         if refused:
-            text = Text(f"{len(refused)} deal{'s' if len(refused) != 1 else ''} "
-                        f"break{'s' if len(refused) == 1 else ''} a rule under these options; the totals still count "
-                        "what was played (except a deal the deal plan no longer has):")
+            text = Text(tn("tui.what_if.refused", len(refused)))
             for number, issues in refused:
                 for issue in issues:
-                    text.append(f"\n✗ deal {number}: {issue.message}")
+                    text.append("\n" + t("tui.what_if.refused_deal", number=number, message=issue.message))
         else:
-            text = Text("✓ Every deal keeps the rules under these options.")
+            text = Text(t("tui.what_if.all_kept"))
         refused_box.update(text)
         refused_box.set_class(bool(refused), "-refused")
 
     def _refuse(self, problem: str) -> None:
         """Options that cannot be tried: why, and no totals (they would be the last ones tried)."""
-        changes = self.query_one("#what-if-changes", Static)
+        changes = self.query_one("#what-if-changes", Static)  # i18n: not shown
         changes.update(Text(f"✗ {problem}"))
         changes.set_class(True, "-error")
-        self.query_one("#what-if-totals", Static).update("")
-        self.query_one("#what-if-refused", Static).update("")
+        self.query_one("#what-if-totals", Static).update("")  # i18n: not shown
+        self.query_one("#what-if-refused", Static).update("")  # i18n: not shown
         self.other, self.refused = None, []
 
     def action_reset(self) -> None:

@@ -20,11 +20,13 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-MARKERS = "●■▲◆★✚▼○"
-"""One symbol per scorer, in seat (or partnership) order."""
+from ...i18n import format_number, format_ordinal, t
 
+# One symbol per scorer, in seat (or partnership) order.
+MARKERS = "●■▲◆★✚▼○"
+
+# Where the points of several scorers fall in one cell.
 OVERLAP = "✱"
-"""Where the points of several scorers fall in one cell."""
 
 _BRAILLE = 0x2800
 _DOT = {(0, 0): 0x01, (0, 1): 0x02, (0, 2): 0x04, (1, 0): 0x08, (1, 1): 0x10, (1, 2): 0x20,
@@ -74,7 +76,8 @@ def _nice(step: float, whole: bool = True) -> float:
 
 
 def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+    """A tick or a total as the language writes it (1.5 / 1,5)."""
+    return str(int(value)) if float(value).is_integer() else format_number(float(f"{value:g}"))
 
 
 def y_scale(values: Sequence[float], rows: int) -> tuple[float, float, list[float]]:
@@ -128,7 +131,7 @@ def line_chart(names: Sequence[str], series: Sequence[Sequence[float]], width: i
     if deals == 0 or height - len(legend) - 2 < 2:
         out = legend[:height]
         if deals == 0 and height > len(out):
-            out.append(Text("No deals yet: the chart starts after the first deal.", no_wrap=True))
+            out.append(Text(t("tui.widgets.chart.no_deals"), no_wrap=True))
         return out + [Text() for _ in range(height - len(out))]
     plot = _plot(series, deals, width, height - len(legend) - 2, style, axis_style)
     if plot is None:  # points of several players share a cell: the legend says what ✱ means
@@ -141,7 +144,7 @@ def _legend(names: Sequence[str], width: int, style, note: bool) -> list[Text]:
     """The marker and name of each scorer, wrapped to the width (and what ✱ means)."""
     items = [(marker(i), style(i), name) for i, name in enumerate(names)]
     if note:
-        items.append((OVERLAP, Style(bold=True), "several"))
+        items.append((OVERLAP, Style(bold=True), t("tui.widgets.chart.several")))
     legend: list[Text] = [Text(no_wrap=True, overflow="crop")]
     for symbol, look, name in items:
         line = legend[-1]
@@ -198,8 +201,8 @@ def _plot(series, deals: int, width: int, rows: int, style, axis_style: Style,
         return None
 
     tick_rows = {}
-    for t in ticks:
-        tick_rows.setdefault(sy(t) // 4, _number(t))
+    for tick in ticks:
+        tick_rows.setdefault(sy(tick) // 4, _number(tick))
     out = []
     for row in range(rows):
         line = Text(no_wrap=True, overflow="crop")
@@ -272,8 +275,7 @@ def _segment(x0: int, y0: int, x1: int, y1: int):
 
 
 def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return format_ordinal(n)
 
 
 def bar_chart(names: Sequence[str], totals: Sequence[float], ranks: Sequence[int], width: int,
@@ -331,7 +333,8 @@ def bar_chart(names: Sequence[str], totals: Sequence[float], ranks: Sequence[int
 
 # --- the widgets ----------------------------------------------------------------------------------
 
-_SERIES_CSS = """
+# Okabe-Ito-like colours that stay apart for colour-blind eyes, darker on the light theme.
+_SERIES_CSS = """  # i18n: not shown (CSS)
 {cls} > .chart--s0 {{ color: #56B4E9; }}
 {cls} > .chart--s1 {{ color: #E69F00; }}
 {cls} > .chart--s2 {{ color: #3DC49A; }}
@@ -350,16 +353,14 @@ _SERIES_CSS = """
 {cls}:light > .chart--s7 {{ color: #3A3FA8; }}
 {cls} > .chart--axis {{ color: $text-muted; }}
 """
-"""Okabe-Ito-like colours that stay apart for colour-blind eyes, darker on the light theme."""
 
-_COMPONENTS = {f"chart--s{i}" for i in range(len(MARKERS))} | {"chart--axis"}
+_COMPONENTS = {f"chart--s{i}" for i in range(len(MARKERS))} | {"chart--axis"}  # i18n: not shown
 
 
 class _Chart(Widget):
     """What both charts share: the progression they show, and a colour per scorer."""
 
-    data: reactive[Progression | None] = reactive(None, layout=True)
-    """The game's running totals (set by the screen)."""
+    data: reactive[Progression | None] = reactive(None, layout=True)  # the running totals (set by the screen)
 
     def _styles(self) -> list[Style]:
         return [self.get_component_rich_style(f"chart--s{i}", partial=True) for i in range(len(MARKERS))]
@@ -369,7 +370,7 @@ class ScoreChart(_Chart):
     """The score after each deal: one line per player (marker, colour, legend), y axis labelled."""
 
     COMPONENT_CLASSES = _COMPONENTS
-    DEFAULT_CSS = "ScoreChart { height: 1fr; min-height: 8; }" + _SERIES_CSS.format(cls="ScoreChart")
+    DEFAULT_CSS = "ScoreChart { height: 1fr; min-height: 8; }" + _SERIES_CSS.format(cls="ScoreChart")  # i18n: not shown
 
     def render(self) -> Text:
         data = self.data
@@ -377,7 +378,7 @@ class ScoreChart(_Chart):
         if data is None or width < 8 or height < 1:
             return Text()
         lines = line_chart(data.names, data.series, width, height, self._styles(),
-                           self.get_component_rich_style("chart--axis"))
+                           self.get_component_rich_style("chart--axis"))  # i18n: not shown
         return Text("\n").join(lines)
 
 
@@ -385,7 +386,7 @@ class TotalsBars(_Chart):
     """The totals as bars, the best first, each with its rank, marker and number."""
 
     COMPONENT_CLASSES = _COMPONENTS
-    DEFAULT_CSS = "TotalsBars { height: auto; }" + _SERIES_CSS.format(cls="TotalsBars")
+    DEFAULT_CSS = "TotalsBars { height: auto; }" + _SERIES_CSS.format(cls="TotalsBars")  # i18n: not shown
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return len(self.data.names) if self.data is not None else 0

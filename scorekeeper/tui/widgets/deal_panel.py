@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ...i18n import t, tn
 from ..board import Standing, ordinal
 from ..draft import DraftView
 
@@ -13,50 +14,55 @@ from ..draft import DraftView
 class DealPanel(Widget):
     """Deal number, cards, dealer, who bids first and leads, trump, reminders, standings."""
 
-    COMPONENT_CLASSES = {"deal-panel--heading", "deal-panel--trump", "deal-panel--label"}
+    COMPONENT_CLASSES = {"deal-panel--heading", "deal-panel--trump", "deal-panel--label"}  # i18n: not shown
 
     DEFAULT_CSS = """
     DealPanel { height: auto; }
     DealPanel > .deal-panel--heading { text-style: bold; }
     DealPanel > .deal-panel--trump { text-style: bold; color: $text-accent; }
     DealPanel > .deal-panel--label { text-style: dim; }
-    """
+    """  # i18n: not shown
 
     heading: reactive[str] = reactive("", layout=True)
-    """The game: its title (if any) and ruleset."""
+    """The game: its title (if any) and ruleset."""  # i18n: not shown
 
     view: reactive[DraftView | None] = reactive(None, layout=True, always_update=True)
-    """The deal being entered or changed (None when the game is over)."""
+    """The deal being entered or changed (None when the game is over)."""  # i18n: not shown
 
     status: reactive[str] = reactive("", layout=True)
-    """A line shown instead of the deal (e.g. that the game is over)."""
+    """A line shown instead of the deal (e.g. that the game is over)."""  # i18n: not shown
 
     standings: reactive[tuple[Standing, ...]] = reactive((), layout=True)
-    """Ranks and totals, best first."""
+    """Ranks and totals, best first."""  # i18n: not shown
 
     played: reactive[int] = reactive(0, layout=True)
-    """How many deals are recorded (no ranks before the first)."""
+    """How many deals are recorded (no ranks before the first)."""  # i18n: not shown
 
     def render(self) -> Text:
-        label = self.get_component_rich_style("deal-panel--label", partial=True)
-        bold = self.get_component_rich_style("deal-panel--heading", partial=True)
+        label = self.get_component_rich_style("deal-panel--label", partial=True)  # i18n: not shown
+        bold = self.get_component_rich_style("deal-panel--heading", partial=True)  # i18n: not shown
         text = Text()
         text.append(self.heading, bold)
         view = self.view
         if view is not None:
-            of = f" of {view.of}" if view.of else ""
+            if view.editing:
+                title = (t("tui.widgets.deal_panel.changing_deal_of", number=view.number, total=view.of) if view.of
+                         else t("tui.widgets.deal_panel.changing_deal", number=view.number))
+            else:
+                title = t("game.deal_of", number=view.number, total=view.of) if view.of else t(
+                    "game.deal_number", number=view.number)
             text.append(" · ")
-            text.append(("Changing deal" if view.editing else "Deal") + f" {view.number}{of}", bold)
-            text.append(f" · {view.cards} card{'s' if view.cards != 1 else ''} each\n")
-            text.append("Dealer ", label)
+            text.append(title, bold)
+            text.append(" · " + tn("tui.widgets.deal_panel.cards_each", view.cards) + "\n")
+            text.append(t("game.dealer") + " ", label)
             text.append(view.dealer)
             if view.bids_first:
-                text.append(" · Bids first ", label)
+                text.append(" · " + t("game.first_bidder") + " ", label)
                 text.append(view.bids_first)
-            text.append(" · Leads ", label)
-            text.append(view.leader or "decided in the deal")
+            text.append(" · " + t("game.leader") + " ", label)
+            text.append(view.leader or t("tui.widgets.deal_panel.leader_later"))
             text.append("\n")
-            text.append(view.trump, self.get_component_rich_style("deal-panel--trump", partial=True))
+            text.append(view.trump, self.get_component_rich_style("deal-panel--trump", partial=True))  # i18n: not shown
             for line in view.reminders:
                 text.append(f"\n• {line}")
             for line in view.table:
@@ -65,15 +71,12 @@ class DealPanel(Widget):
             text.append("\n" + self.status)
         if self.standings and not self.played:
             text.append("\n")
-            text.append("Totals ", label)
-            text.append(" · ".join(f"{s.name} {s.total}" for s in self.standings))
+            text.append(t("tui.widgets.deal_panel.totals") + " ", label)
+            text.append(" · ".join(t("tui.widgets.deal_panel.total", name=s.name, total=s.total)
+                                   for s in self.standings))
         elif self.standings:
             text.append("\n")
-            text.append("Standings ", label)
-            for i, s in enumerate(self.standings):
-                if i:
-                    text.append(" · ")
-                text.append(f"{ordinal(s.rank)} ")
-                text.append(s.name)
-                text.append(f" {s.total}")
+            text.append(t("tui.widgets.deal_panel.standings") + " ", label)
+            text.append(" · ".join(t("tui.widgets.deal_panel.standing", place=ordinal(s.rank), name=s.name,
+                                     total=s.total) for s in self.standings))
         return text

@@ -15,6 +15,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
+from ...i18n import t
 from ..draft import CellView, DraftView, PhaseLayout, Slot
 from .value_picker import FOCUS_MARK, WARNING_MARK, ValuePicker
 
@@ -26,12 +27,12 @@ class CardsInput(Input):
     """The cards of a hand, typed as codes (SK HA D10 or ♠K)."""
 
     BINDINGS = [
-        Binding("down", "app.focus_next", "Next box", show=False, id="cards.next"),
-        Binding("up", "app.focus_previous", "Previous box", show=False, id="cards.previous"),
+        Binding("down", "app.focus_next", "tui.bindings.widgets.next_box", show=False, id="cards.next"),
+        Binding("up", "app.focus_previous", "tui.bindings.widgets.previous_box", show=False, id="cards.previous"),
     ]
 
     def __init__(self, slot: Slot, **kwargs) -> None:
-        super().__init__(placeholder="cards, e.g. SK HA D10 C3", **kwargs)
+        super().__init__(placeholder=t("tui.widgets.entry_form.cards_placeholder"), **kwargs)
         self.slot = slot
 
 
@@ -39,7 +40,7 @@ class CardsRow(Horizontal):
     """A box where cards are typed, with who it is for and what the rules say about it."""
 
     def __init__(self, slot: Slot, label: str, *, id: str) -> None:
-        super().__init__(id=id, classes="cards-row")
+        super().__init__(id=id, classes="cards-row")  # i18n: not shown
         self.slot = slot
         self.label = label
         self._who = ""  # the name shown (only on the first box of a player)
@@ -48,7 +49,7 @@ class CardsRow(Horizontal):
         yield Static(classes="who", markup=False)
         with Vertical(classes="entry"):
             yield Static(Text(self.label), classes="label", markup=False)
-            yield CardsInput(self.slot, classes="cards-box")
+            yield CardsInput(self.slot, classes="cards-box")  # i18n: not shown
             yield Static(classes="notes", markup=False)
 
     @property
@@ -85,7 +86,7 @@ class EntryForm(VerticalScroll):
     """Every box of a deal, grouped by phase, with live totals and a Confirm button."""
 
     view: reactive[DraftView | None] = reactive(None, always_update=True)
-    """The deal as it stands (set by the screen after every entry)."""
+    """The deal as it stands (set by the screen after every entry)."""  # i18n: not shown
 
     class Confirmed(Message):
         """The player asked to confirm the deal (the button)."""
@@ -98,17 +99,17 @@ class EntryForm(VerticalScroll):
         self.text_fields = text_fields
 
     def compose(self):
-        yield Static(id="form-title", markup=False)
+        yield Static(id="form-title", markup=False)  # i18n: not shown
         for i, phase in enumerate(self.phases):
-            yield Static(classes="phase-title", id=f"phase-{i}", markup=False)
+            yield Static(classes="phase-title", id=f"phase-{i}", markup=False)  # i18n: not shown
             for slot in phase.slots:
                 if slot.field in self.text_fields:
                     yield CardsRow(slot, self.labels[slot.field], id=f"row-{slot_id(slot)}")
                 else:
                     yield ValuePicker(slot, id=f"row-{slot_id(slot)}", classes="box")
-            yield Static(classes="phase-derived", id=f"derived-{i}", markup=False)
-        yield Static(id="form-problems", markup=False)
-        yield Button("Confirm the deal", id="confirm", variant="primary")
+            yield Static(classes="phase-derived", id=f"derived-{i}", markup=False)  # i18n: not shown
+        yield Static(id="form-problems", markup=False)  # i18n: not shown
+        yield Button(t("tui.widgets.entry_form.confirm"), id="confirm", variant="primary")
 
     def on_mount(self) -> None:
         if self.view is not None:
@@ -129,9 +130,8 @@ class EntryForm(VerticalScroll):
     def watch_view(self, view: DraftView | None) -> None:
         if view is None or not self.is_mounted:
             return
-        title = self.query_one("#form-title", Static)
-        title.update(Text(f"Changing deal {view.number}: change what is wrong, then save it (ctrl+s); "
-                          "Esc cancels" if view.editing else ""))
+        title = self.query_one("#form-title", Static)  # i18n: not shown
+        title.update(Text(t("tui.widgets.entry_form.changing", number=view.number) if view.editing else ""))
         title.set_class(not view.editing, "-empty")
         for i, (layout, phase) in enumerate(zip(self.phases, view.phases)):
             heading = Text()
@@ -165,18 +165,18 @@ class EntryForm(VerticalScroll):
         for message in view.warnings:
             problems.append(("\n" if problems else "") + f"{WARNING_MARK} {message}")
         if view.can_confirm:
-            problems.append(("\n" if problems else "") + "Everything adds up: confirm with ctrl+s.")
-        panel = self.query_one("#form-problems", Static)
+            problems.append(("\n" if problems else "") + t("tui.widgets.entry_form.adds_up"))
+        panel = self.query_one("#form-problems", Static)  # i18n: not shown
         panel.update(problems)
         panel.set_class(not view.can_confirm, "-blocked")
         button = self.query_one("#confirm", Button)
-        button.label = "Save the change" if view.editing else "Confirm the deal"
+        button.label = t("tui.widgets.entry_form.save") if view.editing else t("tui.widgets.entry_form.confirm")
 
     # -- moving between boxes
     def boxes(self) -> list[Widget]:
         """The boxes on show, in order."""
         out = []
-        for row in self.query(".box, .cards-row"):
+        for row in self.query(".box, .cards-row"):  # i18n: not shown
             if row.has_class("-hidden"):
                 continue
             out.append(row.box if isinstance(row, CardsRow) else row)

@@ -6,21 +6,23 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ...i18n import format_number, t, tn
+from ...i18n.formats import is_number
 from ..board import BoardView, ordinal
 
 
 class FinalStandings(Widget):
     """Shown when the game is over, in place of the entry form."""
 
-    COMPONENT_CLASSES = {"final-standings--winner"}
+    COMPONENT_CLASSES = {"final-standings--winner"}  # i18n: not shown
 
     DEFAULT_CSS = """
     FinalStandings { height: auto; padding: 1 2; }
     FinalStandings > .final-standings--winner { text-style: bold; color: $text-success; }
-    """
+    """  # i18n: not shown
 
     board: reactive[BoardView | None] = reactive(None, layout=True, always_update=True)
-    """The finished game's board (its standings and winners)."""
+    """The finished game's board (its standings and winners)."""  # i18n: not shown
 
     def render(self) -> Text:
         board = self.board
@@ -29,15 +31,16 @@ class FinalStandings(Widget):
             return text
         winners = list(board.winners)
         if len(winners) == 1:
-            line = f"Game over. The winner: {winners[0]}"
+            line = t("tui.widgets.final_standings.winner", name=winners[0])
         else:
-            line = "Game over. A tie for first place: " + ", ".join(winners)
-        text.append(line, self.get_component_rich_style("final-standings--winner", partial=True))
-        text.append(f"\n\nFinal standings after {len(board.rows)} deal{'s' if len(board.rows) != 1 else ''}:")
+            line = t("tui.widgets.final_standings.tie", names=", ".join(winners))
+        text.append(line, self.get_component_rich_style("final-standings--winner", partial=True))  # i18n: not shown
+        text.append("\n\n" + tn("tui.widgets.final_standings.after", len(board.rows)))
         width = max((len(s.name) for s in board.standings), default=0)
         for s in board.standings:
             text.append(f"\n  {ordinal(s.rank):>4}  ")
             text.append(s.name.ljust(width))
-            text.append(f"  {s.total:>6}")
-        text.append("\n\nA deal can still be changed: choose it in the score board (ctrl+e), or undo (ctrl+z).")
+            total = format_number(s.total) if is_number(s.total) else str(s.total)
+            text.append(f"  {total:>6}")
+        text.append("\n\n" + t("tui.widgets.final_standings.still_changed"))
         return text

@@ -1,24 +1,56 @@
-"""KeyFooter: Textual's Footer, redrawn only when the keys it shows change."""
+"""KeyFooter: Textual's Footer in the current language, redrawn only when the keys it shows change.
+
+The description and the tooltip of every ``Binding`` in the app are catalog keys
+(``"tui.bindings.play.confirm"``, ``"tui.bindings.play.confirm_tip"``): a binding is made
+when its module is imported, and the player may switch the language later. The footer,
+the command palette (``ScorekeeperApp.get_system_commands``) and the keys panel show
+:func:`binding_text` of them, read when they are drawn.
+"""
 
 from __future__ import annotations
 
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey, FooterLabel
+
+from ...i18n import catalog, get_language, t
+
+
+def binding_text(text: str | None) -> str:
+    """A binding's description or tooltip as shown: the current language's text of a
+    catalog key; anything else (Textual's own bindings, "") as it is."""
+    if not text or " " in text or "." not in text or catalog("en").get(text) is None:
+        return text or ""
+    return t(text)
 
 
 class KeyFooter(Footer):
-    """The keys of the screen (dimmed when they do not apply now).
+    """The keys of the screen (dimmed when they do not apply now), in the current language.
 
     Textual's Footer rebuilds itself whenever the focus moves; at the table the
     focus moves at every Enter, while the keys shown seldom change. This one
-    rebuilds only when they do, which keeps entry quick on a slow machine.
+    rebuilds only when they do (or the language does), which keeps entry quick on
+    a slow machine.
     """
 
     _shown: tuple | None = None
 
     def bindings_changed(self, screen) -> None:
-        shown = tuple((key, active.binding.description, active.enabled)
-                      for key, active in screen.active_bindings.items() if active.binding.show)
+        shown = (get_language(),) + tuple(
+            (key, active.binding.description, active.enabled)
+            for key, active in screen.active_bindings.items() if active.binding.show)
         if shown == self._shown and self._bindings_ready:
             return
         self._shown = shown
         super().bindings_changed(screen)
+
+    def compose(self):
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.description = binding_text(widget.description)
+                tooltip = widget.tooltip
+                if isinstance(tooltip, str):
+                    widget.tooltip = binding_text(tooltip)
+            elif isinstance(widget, FooterLabel):
+                widget.update(binding_text(str(widget.content)))
+            yield widget
+

@@ -9,4 +9,4 @@ from textual.widgets import OptionList
 class MenuList(OptionList):
     """A list to choose from with the arrows and Enter (Enter is shown in the footer)."""
 
-    BINDINGS = [Binding("enter", "select", "Open", id="menu.open")]
+    BINDINGS = [Binding("enter", "select", "tui.bindings.widgets.menu_open", id="menu.open")]

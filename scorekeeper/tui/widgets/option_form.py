@@ -14,13 +14,15 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Input, Select, Static
 
+from ...i18n import t
+
 
 class OptionForm(Vertical):
     """The options of a ruleset, each set to a value."""
 
     DEFAULT_CSS = """
     OptionForm { height: auto; }
-    """
+    """  # i18n: not shown
 
     class Changed(Message):
         """An option was changed: every value, or why they cannot be read (a number that is not one)."""
@@ -39,23 +41,25 @@ class OptionForm(Vertical):
     def compose(self):
         for option in self.ruleset.options.values():
             value = self.start.get(option.id, option.default)
-            with Horizontal(classes="form-row option"):
-                yield Static(Text(option.label), classes="form-label", markup=False)
+            with Horizontal(classes="form-row option"):  # i18n: not shown
+                yield Static(Text(option.label), classes="form-label", markup=False)  # i18n: not shown
                 if option.type == "bool":
-                    yield Select([(Text("yes"), True), (Text("no"), False)], value=bool(value), allow_blank=False,
-                                 id=f"opt-{option.id}", classes="option-box", compact=True)
+                    yield Select([(Text(t("value.yes")), True), (Text(t("value.no")), False)], value=bool(value),
+                                 allow_blank=False,
+                                 id=f"opt-{option.id}", classes="option-box", compact=True)  # i18n: not shown
                 elif option.type == "choice":
                     choices = [(Text(option.choice_labels.get(c, c)), c) for c in option.choices]
                     yield Select(choices, value=value, allow_blank=False, id=f"opt-{option.id}",
-                                 classes="option-box", compact=True)
+                                 classes="option-box", compact=True)  # i18n: not shown
                 else:
-                    yield Input(str(value), type="integer", id=f"opt-{option.id}", classes="option-box",
-                                placeholder=f"{option.min} to {option.max}", compact=True)
+                    yield Input(str(value), type="integer", id=f"opt-{option.id}", classes="option-box",  # i18n: not shown
+                                placeholder=t("tui.widgets.option_form.range", min=option.min, max=option.max),
+                                compact=True)
             if option.help:
-                yield Static(Text(option.help), classes="form-help", markup=False)
+                yield Static(Text(option.help), classes="form-help", markup=False)  # i18n: not shown
             elif option.type == "int":
-                yield Static(f"a number from {option.min} to {option.max} (usually {option.default})",
-                             classes="form-help", markup=False)
+                yield Static(t("tui.widgets.option_form.number_help", min=option.min, max=option.max,
+                               default=option.default), classes="form-help", markup=False)  # i18n: not shown
 
     def read(self) -> tuple[dict[str, Any], str | None]:
         """Every option's value, and the first problem (a number out of range or not a number)."""
@@ -66,7 +70,8 @@ class OptionForm(Vertical):
                 try:
                     values[option.id] = option.parse(box.value)
                 except ValueError:
-                    return values, f"{option.label}: a number from {option.min} to {option.max}"
+                    return values, t("tui.widgets.option_form.not_a_number", label=option.label, min=option.min,
+                                     max=option.max)
             else:
                 values[option.id] = box.value
         return values, None

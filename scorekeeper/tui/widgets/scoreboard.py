@@ -21,6 +21,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
+from ...i18n import t
 from ..board import BoardView
 
 _GAP = "  "
@@ -32,11 +33,11 @@ class ScoreTable(ScrollView, can_focus=True):
     """The deals of the game; the column headings stay in view."""
 
     COMPONENT_CLASSES = {
-        "score-table--header",
-        "score-table--cursor",
-        "score-table--made",
-        "score-table--missed",
-        "score-table--issue",
+        "score-table--header",  # i18n: not shown
+        "score-table--cursor",  # i18n: not shown
+        "score-table--made",  # i18n: not shown
+        "score-table--missed",  # i18n: not shown
+        "score-table--issue",  # i18n: not shown
     }
 
     DEFAULT_CSS = """
@@ -49,23 +50,23 @@ class ScoreTable(ScrollView, can_focus=True):
     ScoreTable > .score-table--made { color: $text-success; text-style: bold; }
     ScoreTable > .score-table--missed { color: $text-error; text-style: bold; }
     ScoreTable > .score-table--issue { color: $text-warning; }
-    """
+    """  # i18n: not shown
 
     BINDINGS = [
-        Binding("up", "move(-1)", "Up", show=False, id="board.up"),
-        Binding("down", "move(1)", "Down", show=False, id="board.down"),
-        Binding("pageup", "move(-10)", "Page up", show=False, id="board.page_up"),
-        Binding("pagedown", "move(10)", "Page down", show=False, id="board.page_down"),
-        Binding("home", "move(-1000000)", "First deal", show=False, id="board.first"),
-        Binding("end", "move(1000000)", "Last deal", show=False, id="board.last"),
-        Binding("enter", "choose", "Change this deal", id="board.choose"),
+        Binding("up", "move(-1)", "tui.bindings.widgets.up", show=False, id="board.up"),
+        Binding("down", "move(1)", "tui.bindings.widgets.down", show=False, id="board.down"),
+        Binding("pageup", "move(-10)", "tui.bindings.widgets.page_up", show=False, id="board.page_up"),
+        Binding("pagedown", "move(10)", "tui.bindings.widgets.page_down", show=False, id="board.page_down"),
+        Binding("home", "move(-1000000)", "tui.bindings.widgets.first_deal", show=False, id="board.first"),
+        Binding("end", "move(1000000)", "tui.bindings.widgets.last_deal", show=False, id="board.last"),
+        Binding("enter", "choose", "tui.bindings.widgets.change_deal", id="board.choose"),
     ]
 
     board: reactive[BoardView | None] = reactive(None, always_update=True)
-    """The rows to draw (set by the Scoreboard)."""
+    """The rows to draw (set by the Scoreboard)."""  # i18n: not shown
 
     cursor: reactive[int] = reactive(-1)
-    """Index of the highlighted row (-1: no rows)."""
+    """Index of the highlighted row (-1: no rows)."""  # i18n: not shown
 
     class Highlighted(Message):
         """The cursor moved to a deal."""
@@ -91,7 +92,7 @@ class ScoreTable(ScrollView, can_focus=True):
         """A component class's rich style, worked out once (it is slow to compute)."""
         style = self._looks.get((name, partial))
         if style is None:
-            style = self._looks[(name, partial)] = self.get_component_rich_style(f"score-table--{name}",
+            style = self._looks[(name, partial)] = self.get_component_rich_style(f"score-table--{name}",  # i18n: not shown
                                                                                 partial=partial)
         return style
 
@@ -201,7 +202,7 @@ class ScoreTable(ScrollView, can_focus=True):
         index = scroll_y + y - 1
         if not 0 <= index < len(board.rows):
             if index == 0 and not board.rows:
-                message = Text(_NO_MARK + "No deals yet.", style=Style(dim=True))
+                message = Text(_NO_MARK + t("tui.widgets.scoreboard.no_deals"), style=Style(dim=True))
                 return Strip(list(message.render(self.app.console))).extend_cell_length(width)
             return Strip.blank(width, base)
         strip = self._strip(index)
@@ -242,15 +243,15 @@ class Scoreboard(Vertical):
     Scoreboard > #board-detail { height: auto; max-height: 4; color: $text-muted; display: none; }
     Scoreboard.-focused > #board-detail { display: block; }
     Scoreboard > #board-detail.-issues { color: $text-warning; }
-    """
+    """  # i18n: not shown
 
     board: reactive[BoardView | None] = reactive(None, always_update=True)
-    """The game's deals and standings (set by the screen)."""
+    """The game's deals and standings (set by the screen)."""  # i18n: not shown
 
     def compose(self):
-        yield Static(id="board-legend", markup=False)
-        yield ScoreTable(id="board-table")
-        yield Static(id="board-detail", markup=False)
+        yield Static(id="board-legend", markup=False)  # i18n: not shown (ids)
+        yield ScoreTable(id="board-table")  # i18n: not shown
+        yield Static(id="board-detail", markup=False)  # i18n: not shown
 
     @property
     def table(self) -> ScoreTable:
@@ -259,7 +260,7 @@ class Scoreboard(Vertical):
     def watch_board(self, board: BoardView | None) -> None:
         if not self.is_mounted:
             return
-        self.query_one("#board-legend", Static).update(Text(board.legend if board else ""))
+        self.query_one("#board-legend", Static).update(Text(board.legend if board else ""))  # i18n: not shown
         self.table.board = board
         self._show_detail(self.table.highlighted)
 
@@ -277,7 +278,7 @@ class Scoreboard(Vertical):
         self._show_detail(event.number)
 
     def _show_detail(self, number: int | None) -> None:
-        detail = self.query_one("#board-detail", Static)
+        detail = self.query_one("#board-detail", Static)  # i18n: not shown
         board = self.board
         row = None
         if board is not None and number and 1 <= number <= len(board.rows):
@@ -286,8 +287,8 @@ class Scoreboard(Vertical):
             detail.update("")
             detail.set_class(False, "-issues")
             return
-        text = Text(f"Deal {row.number}: {row.detail}")
+        text = Text(t("tui.widgets.scoreboard.detail", number=row.number, detail=row.detail))
         for issue in row.issues:
-            text.append(f"\n⚠ deal {row.number}: {issue}")
+            text.append("\n⚠ " + t("tui.widgets.scoreboard.issue", number=row.number, issue=issue))
         detail.update(text)
         detail.set_class(bool(row.issues), "-issues")

@@ -11,6 +11,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ...i18n import t
 from ..draft import CellView, ChoiceView, Slot
 
 WHO_WIDTH = 15  # columns for the player's name
@@ -30,11 +31,11 @@ class ValuePicker(Widget, can_focus=True):
     """
 
     COMPONENT_CLASSES = {
-        "value-picker--chosen",
-        "value-picker--refused",
-        "value-picker--auto",
-        "value-picker--note",
-        "value-picker--hint",
+        "value-picker--chosen",  # i18n: not shown
+        "value-picker--refused",  # i18n: not shown
+        "value-picker--auto",  # i18n: not shown
+        "value-picker--note",  # i18n: not shown
+        "value-picker--hint",  # i18n: not shown
     }
 
     DEFAULT_CSS = """
@@ -49,22 +50,22 @@ class ValuePicker(Widget, can_focus=True):
     ValuePicker > .value-picker--auto { color: $text-accent; text-style: italic; }
     ValuePicker > .value-picker--note { color: $text-error; }
     ValuePicker > .value-picker--hint { text-style: dim; }
-    """
+    """  # i18n: not shown
 
     BINDINGS = [
-        Binding("enter", "submit", "Next box", show=False, id="box.submit"),
-        Binding("left", "step(-1)", "Previous value", show=False, id="box.previous_value"),
-        Binding("right", "step(1)", "Next value", show=False, id="box.next_value"),
-        Binding("backspace,delete", "clear", "Clear the box", show=False, id="box.clear"),
-        Binding("down", "app.focus_next", "Next box", show=False, id="box.next"),
-        Binding("up", "app.focus_previous", "Previous box", show=False, id="box.previous"),
+        Binding("enter", "submit", "tui.bindings.widgets.next_box", show=False, id="box.submit"),
+        Binding("left", "step(-1)", "tui.bindings.widgets.previous_value", show=False, id="box.previous_value"),
+        Binding("right", "step(1)", "tui.bindings.widgets.next_value", show=False, id="box.next_value"),
+        Binding("backspace,delete", "clear", "tui.bindings.widgets.clear_box", show=False, id="box.clear"),  # i18n: not shown
+        Binding("down", "app.focus_next", "tui.bindings.widgets.next_box", show=False, id="box.next"),
+        Binding("up", "app.focus_previous", "tui.bindings.widgets.previous_box", show=False, id="box.previous"),
     ]
 
     cell: reactive[CellView | None] = reactive(None, layout=True)
-    """What the box shows: its values, the one entered, which are refused and why."""
+    """What the box shows: its values, the one entered, which are refused and why."""  # i18n: not shown
 
     show_who: reactive[bool] = reactive(True, layout=True)
-    """Whether the player's name is shown (only on the first box of a player)."""
+    """Whether the player's name is shown (only on the first box of a player)."""  # i18n: not shown
 
     class Changed(Message):
         """The player picked a value (None: cleared the box)."""
@@ -108,7 +109,7 @@ class ValuePicker(Widget, can_focus=True):
         """A component class's rich style, worked out once (it is slow to compute)."""
         style = self._looks.get(name)
         if style is None:
-            style = self._looks[name] = self.get_component_rich_style(f"value-picker--{name}", partial=True)
+            style = self._looks[name] = self.get_component_rich_style(f"value-picker--{name}", partial=True)  # i18n: not shown
         return style
 
     def notify_style_update(self) -> None:
@@ -150,7 +151,7 @@ class ValuePicker(Widget, can_focus=True):
         if self.show_who and cell.who:
             who = Text(cell.who)
             if cell.dealer:
-                who.append(" (dealer)", "italic")
+                who.append(" " + t("tui.widgets.value_picker.dealer"), "italic")
         label = Text(cell.label, self._look("hint"))
         mark = Text(FOCUS_MARK if self.has_focus else " ")
         body = self._values()
@@ -195,15 +196,15 @@ class ValuePicker(Widget, can_focus=True):
             else:
                 text.append("[ ]")
             if cell.lo is not None:
-                text.append(f" a number, {cell.lo} to {cell.hi}", hint)
+                text.append(" " + t("tui.widgets.value_picker.number_range", lo=cell.lo, hi=cell.hi), hint)
         if cell.kind == "pick" and self._typed and (cell.value is None or str(cell.value) != self._typed):
-            text.append(f"  typed {self._typed}…", hint)
+            text.append("  " + t("tui.widgets.value_picker.typed", typed=self._typed), hint)
         if cell.auto:
-            text.append("  filled in", self._look("auto"))
+            text.append("  " + t("tui.widgets.value_picker.filled_in"), self._look("auto"))
         elif cell.value is None and cell.computed:
-            text.append(f"  = {cell.computed} if left empty", hint)
+            text.append("  " + t("tui.widgets.value_picker.computed", value=cell.computed), hint)
         elif cell.value is None and cell.optional:
-            text.append("  (may stay empty)", hint)
+            text.append("  " + t("tui.widgets.value_picker.optional"), hint)
         return text
 
     def _notes(self) -> Text:
@@ -217,15 +218,15 @@ class ValuePicker(Widget, can_focus=True):
             if len(refused) <= 2:
                 lines += [f"✗ {c.text}: {c.reason}" for c in refused]
             elif cell.auto:
-                lines.append("the other entries leave this one value")
+                lines.append(t("tui.widgets.value_picker.one_value"))
         if self._note:
-            lines.append(f"✗ not that: {self._note}")
+            lines.append("✗ " + t("tui.widgets.value_picker.not_that", reason=self._note))
         return Text("\n".join(lines), note)
 
     # -- keys
     def _choose(self, choice: ChoiceView) -> None:
         if not choice.allowed:
-            self._refuse(choice.reason or f"{choice.text} is not allowed here")
+            self._refuse(choice.reason or t("tui.widgets.value_picker.not_allowed", value=choice.text))
             return
         self._note = ""
         self.post_message(self.Changed(self, choice.value))
@@ -266,7 +267,8 @@ class ValuePicker(Widget, can_focus=True):
             typed = char
         if not fits(typed):
             self._typed = ""
-            self._refuse(f"{char} is not one of the values ({cell.choices[0].text} to {cell.choices[-1].text})")
+            self._refuse(t("tui.widgets.value_picker.not_a_value", char=char, first=cell.choices[0].text,
+                           last=cell.choices[-1].text))
             return True
         self._typed = typed
         choice = by_number.get(int(typed))
@@ -298,7 +300,7 @@ class ValuePicker(Widget, can_focus=True):
         value = int(typed)
         if (cell.lo is not None and value < cell.lo) or (cell.hi is not None and value > cell.hi):
             self._typed = ""
-            self._refuse(f"{value} is outside {cell.lo} to {cell.hi}")
+            self._refuse(t("tui.widgets.value_picker.outside", value=value, lo=cell.lo, hi=cell.hi))
             return True
         self._typed = typed
         self._note = ""

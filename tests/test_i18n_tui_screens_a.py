@@ -1,0 +1,244 @@
+"""The start, settings, new game, play, players, dialog and rules screens in Finnish and Polish.
+
+The language chosen on the settings screen is used at once (every screen is drawn again
+in it) and remembered for the next start; a Lupaus game's screens show the ruleset's own
+translation of its field labels beside the app's texts.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from types import SimpleNamespace
+
+from test_tui_support import SIZE, flat, make_app, run, screen_text, settle
+
+from scorekeeper.i18n import get_language, resolve_language, set_language, using_language
+from scorekeeper.rules.ruleset import load_ruleset
+from scorekeeper.settings import load_settings
+from scorekeeper.store.db import Store
+from scorekeeper.tui.screens.home import game_line
+from scorekeeper.tui.screens.play import _table_changed, _table_redone, _table_undone
+
+
+def notes(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+def titles(app) -> list[str]:
+    return [str(n.title) for n in app._notifications]
+
+
+def a_lupaus_game(db) -> None:
+    """Anna, Ben, Cara and Dan start a Lupaus game; Anna deals first."""
+    store = Store(db)
+    try:
+        store.new_game(load_ruleset("lupaus"), "lupaus", ["Anna", "Ben", "Cara", "Dan"], {}, 1, None)
+    finally:
+        store.close()
+
+
+# -- the settings screen switches the language at once, and it is remembered
+
+
+def test_choosing_suomi_shows_every_screen_in_finnish_at_once_and_next_time(tmp_path):
+    """Suomi on the settings screen: the settings and the start screen read Finnish
+    straight away, and the language resolved at the next start is Finnish."""
+    db = tmp_path / "g.db"
+
+    async def first():
+        app = make_app(db)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("c")
+            await settle(pilot)
+            assert "● English  (in use)" in screen_text(app)
+            await pilot.press("tab", "down", "enter")  # the language list: Suomi
+            await settle(pilot, 5)
+            assert get_language() == "fi"
+            assert load_settings().lang == "fi"
+            text = screen_text(app)
+            assert text.splitlines()[0].strip() == "Asetukset"
+            assert "Teema (ctrl+t vaihtaa sen missä tahansa)" in text
+            assert "● Tumma  (käytössä)" in text and "○ Vaalea" in text and "○ Suuri kontrasti" in text
+            assert "Kieli" in text and "● Suomi  (käytössä)" in text and "○ English" in text
+            assert "Tallennetaan tiedostoon" in flat(text)
+            assert "esc Takaisin" in text.splitlines()[-1]
+            await pilot.press("escape")
+            await settle(pilot)
+            text = screen_text(app)
+            for line in ("Uusi peli  (n)", "Avaa sääntötiedosto…  (o)", "Pelien säännöt  (r)",
+                         "Pelihistoria  (h)", "Pelaajakohtaiset tilastot  (s)", "Tämä peli-ilta  (e)",
+                         "Asetukset: teema ja kieli  (c)", "Ei keskeneräisiä pelejä."):
+                assert line in text, line
+            assert "n Uusi peli" in text.splitlines()[-1]
+
+    run(first())
+    # the next start: the CLI resolves the language from the settings (no --lang, no env)
+    set_language("en")
+    set_language(resolve_language(env={}, settings=load_settings().lang))
+    assert get_language() == "fi"
+
+    async def second():
+        app = make_app(db)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            text = screen_text(app)
+            assert "Uusi peli  (n)" in text and "Asetukset: teema ja kieli  (c)" in text
+
+    run(second())
+
+
+# -- a Lupaus game in Finnish
+
+
+def test_a_lupaus_game_in_finnish_shows_the_rulesets_labels_and_the_screens_texts(tmp_path):
+    """The play screen shows Lupaus's Finnish field labels and the keys in Finnish; the
+    players screen and a player sitting out are told in Finnish."""
+    db = tmp_path / "g.db"
+    a_lupaus_game(db)
+    set_language("fi")
+
+    async def go():
+        app = make_app(db)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            text = screen_text(app)
+            assert "Jatka peliä (viimeisin ensin):" in text
+            assert "Lupaus: Anna, Ben, Cara, Dan" in text
+            assert "0/19 jakoa pelattu · aloitettu " in text, text
+            await pilot.press("enter")  # the game played last is highlighted
+            await settle(pilot)
+            text = screen_text(app)
+            assert "Valttimaa" in text  # the ruleset's [translations.fi] labels
+            assert "Ben             Lupaus" in text
+            assert "Ben             Tikit" in text
+            footer = text.splitlines()[-1]
+            assert "^s Vahvista" in footer and "^z Peru" in footer and "^l Tyhjennä" in footer
+
+            await pilot.press("ctrl+o")
+            await settle(pilot)
+            text = flat(screen_text(app).replace("█", " "))  # the dialog's border cuts the lines
+            assert "Jaon 1 pelaajat" in text
+            assert ("Lupaus: 3–7 pelaajaa. Enter pelaajan kohdalla: jää pois tästä jaosta / pelaa taas."
+                    in text)
+            assert "Anna — pelaa" in text and "Cara — pelaa" in text
+            assert ("Joku tulee mukaan (hän istuu pöydän päähän, ellet kerro, kenen jälkeen hän istuu):"
+                    in text)
+            assert "aloituspisteet, joista pöytä sopii, esim. 0" in text
+            assert "esc Peruuta" in text
+            await pilot.press("down", "enter")  # Ben sits out
+            await settle(pilot)
+            assert notes(app)[-1] == "Ben jää pois jaosta 1 alkaen."
+            assert titles(app)[-1] == "Pelaajat"
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert notes(app)[-1] == "Peruttu: Ben jää pois."
+            assert titles(app)[-1] == "Peruttu"
+
+    run(go())
+
+
+# -- Polish screens
+
+
+def test_the_new_game_screen_in_polish(tmp_path):
+    """Choosing Lupaus in Polish: the list of games and the form read Polish."""
+    set_language("pl")
+
+    async def go():
+        app = make_app(tmp_path / "g.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert "Nowa gra  (n)" in screen_text(app)
+            await pilot.press("n")
+            await settle(pilot, 5)
+            text = screen_text(app)
+            assert "Nowa gra: wybierz grę" in text
+            assert "Lupaus  3–7 graczy" in text
+            assert "Otwórz plik z zasadami…  (o)" in text
+            await pilot.press("enter")
+            await settle(pilot, 5)
+            text = screen_text(app)
+            assert "Nowa gra: Lupaus" in text
+            assert "Zadeklaruj dokładnie tyle lew, ile weźmiesz." in flat(text)
+            assert ("Gracze w kolejności siedzenia, zgodnie z ruchem wskazówek zegara (od 3 do 7 graczy)"
+                    in flat(text))
+            assert "Miejsce 1" in text and "imię gracza na miejscu 1" in text
+            assert "imię gracza na miejscu 4 (może zostać puste)" in text
+            assert "Pierwszy rozdający" in text and "Losowanie" in text
+            assert "Tytuł" in text and "opcjonalnie, np. Piątek u Ani" in text
+            assert "ta gra zaczyna nowy wieczór" in text
+            assert "^s Zacznij grę" in text.splitlines()[-1]
+            await pilot.press("ctrl+s")  # no names yet
+            await settle(pilot)
+            assert notes(app)[-1] == "Lupaus wymaga co najmniej 3 graczy; podano 0 imion"
+            assert titles(app)[-1] == "Gry nie można jeszcze zacząć"
+
+    run(go())
+
+
+def test_a_ruleset_with_problems_is_explained_in_polish_with_the_right_plural(tmp_path):
+    """2 problemy, 5 problemów: the count agrees with its noun."""
+    from scorekeeper.tui.screens.dialogs import RulesetProblemsScreen
+
+    set_language("pl")
+
+    async def go():
+        app = make_app(tmp_path / "g.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await app.push_screen(RulesetProblemsScreen("nasz.toml", ["a: zły klucz", "b: zły klucz"]))
+            await settle(pilot)
+            text = screen_text(app)
+            assert "Nie można grać według nasz.toml" in text
+            assert "scorekeeper rules check znajduje 2 problemy:" in text
+            assert "Popraw plik i otwórz go ponownie." in text
+            assert "esc Wstecz" in text.splitlines()[-1]
+            await app.push_screen(RulesetProblemsScreen("nasz.toml", [f"{n}: zły klucz" for n in "abcde"]))
+            await settle(pilot)
+            assert "scorekeeper rules check znajduje 5 problemów:" in screen_text(app)
+
+    run(go())
+
+
+# -- texts without a running app
+
+
+def _summary(played: int, planned: int | None):
+    moment = datetime(2024, 5, 3, 18, 30).astimezone()
+    return SimpleNamespace(ruleset_name="Lupaus", title="Piątek", players=["Anna", "Ben", "Cara"],
+                           deals_played=played, planned_deals=planned, updated_at=moment, created_at=moment)
+
+
+def test_a_game_to_resume_is_listed_in_finnish_and_polish():
+    """The resume list: deals played (the plural of each language) and when."""
+    with using_language("fi"):
+        assert game_line(_summary(3, 19)).plain == ("Lupaus · Piątek: Anna, Ben, Cara\n"
+                                                    "  3/19 jakoa pelattu · viimeksi kirjattu 3.5.2024 klo 18.30")
+        assert game_line(_summary(1, None)).plain.endswith("  1 jako pelattu · viimeksi kirjattu 3.5.2024 klo 18.30")
+    with using_language("pl"):
+        assert game_line(_summary(0, 19)).plain.endswith("  rozegrano 0 z 19 rozdań · rozpoczęta 03.05.2024, 18:30")
+        assert game_line(_summary(2, None)).plain.endswith("  rozegrano 2 rozdania · ostatni wpis 03.05.2024, 18:30")
+        assert game_line(_summary(5, None)).plain.endswith("  rozegrano 5 rozdań · ostatni wpis 03.05.2024, 18:30")
+    assert game_line(_summary(1, 19)).plain.endswith("  1 deal played of 19 · last entry 2024-05-03 18:30")
+
+
+def test_a_change_of_players_is_told_in_finnish_and_polish():
+    """Joins, sits out, plays again: made, undone and redone, in whole sentences."""
+    game = SimpleNamespace(players=["Anna", "Ben", "Cara"])
+    join = SimpleNamespace(kind="join", values={"name": "Dan", "score": 20})
+    out = SimpleNamespace(kind="out", values={"seat": 2})
+    back = SimpleNamespace(kind="in", values={"seat": 2})
+    with using_language("fi"):
+        assert _table_changed(game, join, 2) == "Dan tulee mukaan 20 pisteellä jaosta 2 alkaen."
+        assert _table_changed(game, back, 4) == "Ben pelaa taas jaosta 4 alkaen."
+        assert _table_undone(game, join) == "Peruttu: Dan tulee mukaan 20 pisteellä."
+        assert _table_redone(game, out) == "Palautettu: Ben jää pois."
+    with using_language("pl"):
+        assert _table_changed(game, join, 2) == "Dan dołącza z wynikiem 20 od rozdania 2."
+        assert _table_changed(game, out, 3) == "Ben pauzuje od rozdania 3."
+        assert _table_undone(game, back) == "Cofnięto: Ben gra znowu."
+        assert _table_redone(game, join) == "Przywrócono: Dan dołącza z wynikiem 20."
+    assert _table_changed(game, join, 2) == "Dan joins with 20 from deal 2."
+    assert _table_undone(game, out) == "Ben sits out is undone."
+    assert _table_redone(game, back) == "Ben plays again is back."
