@@ -747,13 +747,10 @@ def _replay_stored(args, game_id: int) -> int:
 
 
 def _ruleset_name(summary) -> str:
-    """A listed game's ruleset name in the current language (the stored name if it cannot be loaded)."""
-    if get_language() == "en":
-        return summary.ruleset_name
-    try:
-        return _shown(load_ruleset(summary.ruleset_id)).name
-    except (RulesetError, ValueError, OSError):
-        return summary.ruleset_name
+    """A listed game's ruleset name in the current language (see store.history.ruleset_name)."""
+    from .store.history import ruleset_name
+
+    return ruleset_name(summary.ruleset_id, summary.ruleset_name)
 
 
 def _percent(part: int, whole: int) -> str:

@@ -175,3 +175,22 @@ def test_a_bad_option_is_refused_with_its_reason(store, options, message):
     with pytest.raises(OptionError) as exc:
         what_if(load_game(store, 1), options)
     assert str(exc.value) == message
+
+
+def test_listed_games_name_a_built_in_game_in_the_current_language(tmp_path):
+    """The store keeps the English name; a list shows the game's own translation of it,
+    and a game of a ruleset file of the table's own keeps the name it was stored with."""
+    from scorekeeper.i18n import using_language
+    from scorekeeper.store.history import ruleset_name
+
+    with Store(tmp_path / "s.db") as store:
+        store.new_game(load_ruleset("whist"), "whist", ["Anna", "Ben", "Cara", "Dan"])
+        (summary,) = history(store)
+    assert summary.ruleset_name == "Whist"
+    with using_language("fi"):
+        assert ruleset_name(summary.ruleset_id, summary.ruleset_name) == "Visti"
+    with using_language("pl"):
+        assert ruleset_name("romanian-whist", "Romanian whist") == "Wist rumuński"
+        assert ruleset_name("whist", "Our whist") == "Our whist"  # not the built-in game's name
+        assert ruleset_name("my-game", "My game") == "My game"
+    assert ruleset_name(summary.ruleset_id, summary.ruleset_name) == "Whist"

@@ -206,7 +206,7 @@ def test_a_ruleset_with_problems_is_explained_in_polish_with_the_right_plural(tm
 
 def _summary(played: int, planned: int | None):
     moment = datetime(2024, 5, 3, 18, 30).astimezone()
-    return SimpleNamespace(ruleset_name="Lupaus", title="Piątek", players=["Anna", "Ben", "Cara"],
+    return SimpleNamespace(ruleset_id="lupaus", ruleset_name="Lupaus", title="Piątek", players=["Anna", "Ben", "Cara"],
                            deals_played=played, planned_deals=planned, updated_at=moment, created_at=moment)
 
 

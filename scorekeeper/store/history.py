@@ -24,7 +24,31 @@ from ..game.sheet import OptionError, load_sheet, sheet_title
 from .db import GameSummary, Store, StoredGame
 from .export import Exported
 
-__all__ = ["Refused", "exported", "history", "import_sheet", "load_game", "what_if"]
+__all__ = ["Refused", "exported", "history", "import_sheet", "load_game", "ruleset_name", "what_if"]
+
+_NAMES: dict[tuple[str, str], tuple[str, str] | None] = {}  # (id, language) -> (English, translated)
+
+
+def ruleset_name(ruleset_id: str, stored_name: str) -> str:
+    """A stored game's ruleset name in the current language: a built-in game's own
+    translation when the stored name is that game's English name, else the name as stored
+    (the store keeps the English name, so that listing games loads no ruleset in English)."""
+    from ..i18n import get_language
+
+    lang = get_language()
+    if lang == "en":
+        return stored_name
+    key = (ruleset_id, lang)
+    if key not in _NAMES:
+        from ..rules.ruleset import RulesetError, builtin_ids, load_ruleset
+
+        try:
+            ruleset = load_ruleset(ruleset_id) if ruleset_id in builtin_ids() else None
+            _NAMES[key] = (ruleset.name, ruleset.localized(lang).name) if ruleset is not None else None
+        except (RulesetError, ValueError, OSError):
+            _NAMES[key] = None
+    found = _NAMES[key]
+    return found[1] if found is not None and found[0] == stored_name else stored_name
 
 Refused = list[tuple[int, list[Issue]]]  # (deal number, why), as sheet.replay_sheet gives them
 

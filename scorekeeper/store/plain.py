@@ -244,15 +244,10 @@ def _game_summary_line(g) -> str:
 
 
 def _ruleset_name(summary) -> str:
-    """A stored game's ruleset name in the current language (the stored name if it cannot be loaded)."""
-    if get_language() == "en":
-        return summary.ruleset_name
-    from ..rules.ruleset import RulesetError, load_ruleset
+    """A stored game's ruleset name in the current language (see store.history.ruleset_name)."""
+    from .history import ruleset_name
 
-    try:
-        return load_ruleset(summary.ruleset_id).localized(get_language()).name
-    except (RulesetError, ValueError, OSError):
-        return summary.ruleset_name
+    return ruleset_name(summary.ruleset_id, summary.ruleset_name)
 
 
 def history_lines(games: Iterable, where: str) -> list[str]:

@@ -9,6 +9,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import format_datetime, t, tn
+from ...store.history import ruleset_name
 from ..widgets.key_footer import KeyFooter
 from ..widgets.menu_list import MenuList
 
@@ -55,7 +56,7 @@ def history_line(summary) -> Text:
     """One stored game as the history lists it (names and titles shown as typed)."""
     text = Text()
     text.append(f"#{summary.id} ", "dim")
-    text.append(summary.ruleset_name, "bold")  # the store keeps the English name
+    text.append(ruleset_name(summary.ruleset_id, summary.ruleset_name), "bold")
     if summary.title:
         text.append(f" · {summary.title}")
     text.append(f"  {when(summary.created_at)}", "dim")
