@@ -231,3 +231,14 @@ def test_points_of_different_rulesets_are_never_added():
 def test_players_equal_in_everything_share_a_rank():
     _, lines = session_standings([facts(1, "a", ["B", "a", "C"], [5, 5, 1], [True, True, False])])
     assert [(line.rank, line.name) for line in lines] == [(1, "a"), (1, "B"), (3, "C")]
+
+
+def test_a_sessions_games_are_named_in_the_current_language(tmp_path):
+    from scorekeeper.i18n import using_language
+
+    with Store(tmp_path / "s.db") as store:
+        store.new_game(load_ruleset("whist"), "whist", ["Anna", "Ben", "Cara", "Dan"])
+        store.new_game(load_ruleset("romanian-whist"), "romanian-whist", ["Anna", "Ben", "Cara"])
+        assert [r.name for r in session_report(store).rulesets] == ["Whist", "Romanian whist"]
+        with using_language("pl"):
+            assert [r.name for r in session_report(store).rulesets] == ["Wist", "Wist rumuński"]

@@ -76,10 +76,14 @@ class SessionReport:
 
 def session_standings(facts: list[GameFacts]) -> tuple[list[RulesetInSession], list[SessionLine]]:
     """The rulesets played and the standing over these games (in the order they were played)."""
+    from .history import ruleset_name  # (history imports the exports, which use this module)
+
     rulesets: dict[str, RulesetInSession] = {}
     lines: dict[str, dict[str, Any]] = {}
     for f in sorted(facts, key=lambda f: f.game_id):
-        rulesets.setdefault(f.ruleset_id, RulesetInSession(f.ruleset_id, f.ruleset_name, f.winner))
+        if f.ruleset_id not in rulesets:  # named in the current language (the store keeps English)
+            rulesets[f.ruleset_id] = RulesetInSession(f.ruleset_id, ruleset_name(f.ruleset_id, f.ruleset_name),
+                                                      f.winner)
         for i, name in enumerate(f.players):
             line = lines.setdefault(player_key(name), {"played": 0, "won": 0, "in_progress": 0, "points": {}})
             line["name"] = name.strip()
