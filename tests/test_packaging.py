@@ -86,6 +86,12 @@ def test_wheel_install_ships_rulesets(tmp_path):
     assert found.is_relative_to(venv.resolve()), found  # the installed copy, not the source tree
     shutil.rmtree(source)  # the installed package must not need the sources
     assert int(_run([python, "-c", COUNT_SCRIPT], cwd=cwd, timeout=RUN_TIMEOUT)) == expected
+    # the language catalogs (scorekeeper/i18n/<lang>.toml and <lang>/*.toml) ship too
+    listed = _run([venv / "bin" / "scorekeeper", "--lang", "pl", "rules", "list"], cwd=cwd, timeout=RUN_TIMEOUT)
+    assert "Wist rumuński" in listed
+    checked = _run([python, "-c", "from scorekeeper.i18n import catalog, check_catalogs; "
+                    "print(check_catalogs({c: catalog(c) for c in ('en', 'fi', 'pl')}))"], cwd=cwd, timeout=RUN_TIMEOUT)
+    assert checked.strip() == "[]"
 
 
 def test_editable_install_finds_rulesets(tmp_path):
