@@ -177,6 +177,13 @@ def _cell_value(values, fid, index):
     return value[index]
 
 
+def _scores(game: Game, r) -> list[tuple[Any, Any]]:
+    """Each scorer's (points, total) of a deal; no points for a player who did not play it."""
+    changed = game.table_changed
+    return [("" if changed and not r.played(i) else score, total)
+            for i, (score, total) in enumerate(zip(r.scores, r.totals), start=1)]
+
+
 def _options_text(game: Game) -> str:
     return "; ".join(f"{k}={_text(v)}" for k, v in game.options.items())
 
@@ -198,7 +205,7 @@ def _csv_write(w, game: Game) -> None:
     row(header)
     for r in game.results():
         cells = [r.number, r.cards, game.players[r.dealer - 1]]
-        for score, total in zip(r.scores, r.totals):
+        for score, total in _scores(game, r):
             cells += [score, total]
         cells += [_cell_value(game.full_values(r), fid, i) for _, fid, i in vcols]
         row(cells)
@@ -247,7 +254,7 @@ def _md(game: Game, title: str | None = None) -> str:
     for r in game.results():
         cells = [r.number, r.cards, game.players[r.dealer - 1]]
         cells += [_cell_value(game.full_values(r), fid, i) for _, fid, i in vcols]
-        for score, total in zip(r.scores, r.totals):
+        for score, total in _scores(game, r):
             cells += [score, total]
         rows.append(cells)
     lines += _md_table(header, rows)

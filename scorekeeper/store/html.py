@@ -157,6 +157,8 @@ def _game_section(e: Exported) -> str:
             if r.made[i] is False:
                 missed_any = True
                 cells.append(f'<td class="num miss">{_e(r.scores[i])} ✗</td>')  # i18n: not shown
+            elif game.table_changed and not r.played(i + 1):
+                cells.append(_cell(None))  # did not play this deal
             else:
                 cells.append(_cell(r.scores[i]))
             cells.append(_cell(r.totals[i], "total"))
