@@ -1151,10 +1151,15 @@ def cmd_play(args) -> int:
 def choose_language(argv: list[str]) -> list[str]:
     """Set the language (``--lang``, $SCOREKEEPER_LANG, the settings, the locale) and return
     the arguments without ``--lang``; UsageError for a missing code, LanguageError for an unknown one."""
-    from .settings import load_settings
+    from .i18n import ENV_VAR, LANGUAGES, language_code
 
     argv, lang = _take_lang(argv)
-    set_language(resolve_language(cli=lang, env=os.environ, settings=load_settings().lang))
+    remembered = None
+    if lang is None and language_code(os.environ.get(ENV_VAR)) not in LANGUAGES:
+        from .settings import load_settings  # (only when it decides: it reads a file)
+
+        remembered = load_settings().lang
+    set_language(resolve_language(cli=lang, env=os.environ, settings=remembered))
     return argv
 
 
