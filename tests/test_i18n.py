@@ -414,3 +414,24 @@ def test_importing_the_package_reads_no_catalog():
     assert result.returncode == 0, result.stderr
     assert result.stdout == ("['scorekeeper', 'scorekeeper.i18n'] []\n"
                              "['scorekeeper.i18n.catalogs', 'scorekeeper.i18n.formats', 'scorekeeper.i18n.plural'] ['en']\n")
+
+
+def test_a_catalog_reads_the_files_of_its_parts_only_when_a_key_needs_them(tmp_path):
+    """The first part of a key chooses the files to parse: a command showing its own texts
+    does not parse every screen's catalog. Every file's keys start with names it declares."""
+    (tmp_path / "en.toml").write_text('[game]\ndeal = "Deal"\n', encoding="utf-8")
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "cli.toml").write_text('[cli.help]\nrules = "list rulesets"\n', encoding="utf-8")
+    (tmp_path / "en" / "tui.toml").write_text('[tui.home]\ntitle = "Start"\n[tui.home.x]\n', encoding="utf-8")
+    found = load_catalog(tmp_path / "en.toml", "en", sorted((tmp_path / "en").glob("*.toml")))
+    assert found.get("cli.help.rules").text.text == "list rulesets"
+    assert [file.name for file, _, _ in found._pending] == ["tui.toml"]  # not parsed yet
+    assert found.get("cli.help.nothing") is None
+    assert "tui.home.title" in found and not found._pending
+    # the real catalogs: each file's keys begin with names found in it
+    from scorekeeper.i18n.catalogs import _parse, top_names
+
+    package = Path(__file__).resolve().parents[1] / "scorekeeper" / "i18n"
+    for file in [*package.glob("*.toml"), *package.glob("*/*.toml")]:
+        text = file.read_text(encoding="utf-8")
+        assert {key.split(".", 1)[0] for key in _parse(file, text)} <= top_names(text), file

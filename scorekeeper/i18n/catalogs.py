@@ -40,6 +40,7 @@ from .plural import ALL_CATEGORIES, CATEGORIES, ORDINAL_CATEGORIES
 __all__ = ["Catalog", "CatalogError", "Entry", "Template", "TranslationError", "check_catalogs", "load_catalog"]
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|\{|\}")  # escaped braces, a placeholder, a stray brace
 
 
 class Template:
@@ -48,36 +49,36 @@ class Template:
     __slots__ = ("text", "pieces", "names")
 
     def __init__(self, text: str, where: str = "<text>"):
+        if "{" not in text and "}" not in text:  # most texts: nothing to parse
+            self.text, self.pieces, self.names = text, (text,), frozenset()
+            return
         pieces: list[str | tuple[str]] = []
         literal: list[str] = []
-        i = 0
-        while i < len(text):
-            ch = text[i]
-            if text.startswith("{{", i):
+        at = 0
+        for match in _TOKEN.finditer(text):
+            literal.append(text[at:match.start()])
+            at = match.end()
+            token = match.group()
+            if token == "{{":
                 literal.append("{")
-                i += 2
-            elif text.startswith("}}", i):
+            elif token == "}}":
                 literal.append("}")
-                i += 2
-            elif ch == "{":
-                end = text.find("}", i)
-                if end < 0:
-                    raise CatalogError(f"{where}: a '{{' is not closed with '}}' (write '{{{{' for a brace)")  # i18n: not shown
-                inner = text[i + 1:end]
+            elif token == "{":
+                raise CatalogError(f"{where}: a '{{' is not closed with '}}' (write '{{{{' for a brace)")  # i18n: not shown
+            elif token == "}":
+                raise CatalogError(f"{where}: a '}}' has no '{{' (write '}}}}' for a brace)")  # i18n: not shown
+            else:
+                inner = match.group(1)
                 if not _NAME.fullmatch(inner):
                     raise CatalogError(
                         f"{where}: '{{{inner}}}' is not a placeholder: write {{name}} with a plain name "  # i18n: not shown
                         "(letters, digits and _), no attributes, indexes or formats")  # i18n: not shown
-                if literal:
+                if any(literal):
                     pieces.append("".join(literal))
-                    literal = []
+                literal = []
                 pieces.append((inner,))
-                i = end + 1
-            elif ch == "}":
-                raise CatalogError(f"{where}: a '}}' has no '{{' (write '}}}}' for a brace)")  # i18n: not shown
-            else:
-                literal.append(ch)
-                i += 1
+        literal.append(text[at:])
+        literal = [piece for piece in literal if piece]
         if literal:
             pieces.append("".join(literal))
         self.text = text
@@ -145,41 +146,87 @@ def _flatten(table: dict, prefix: str, where: str, out: dict[str, Entry]) -> Non
             raise CatalogError(f"{where}: {dotted}: expected text or a table, got {type(value).__name__}")  # i18n: not shown
 
 
-class Catalog:
-    """The entries of one language's catalog, by dotted key."""
+# The first part of every key a catalog file gives: its table headers and top-level keys
+# (a superset is harmless: it only means the file may be read for a key it lacks).
+_TOP = re.compile(r"^[ \t]*\[+[ \t]*([A-Za-z0-9_-]+)|^[ \t]*([A-Za-z0-9_-]+)[ \t]*[.=]", re.M)
 
-    def __init__(self, lang: str, entries: dict[str, Entry], source: str):
+
+def top_names(text: str) -> frozenset[str]:
+    """The first parts of the keys a catalog file's text gives (see _TOP)."""
+    return frozenset(a or b for a, b in _TOP.findall(text))
+
+
+class Catalog:
+    """The entries of one language's catalog, by dotted key.
+
+    The files of its parts are read when a key needs them (a key "cli.x" reads the files
+    that give "cli" keys), so a command that shows a few texts parses a few files;
+    ``entries`` reads them all."""
+
+    def __init__(self, lang: str, entries: dict[str, Entry], source: str,
+                 pending: Sequence[tuple[Path, str]] = ()):
         self.lang = lang
-        self.entries = entries
+        self._entries = entries
         self.source = source
+        self._pending = [(file, text, top_names(text)) for file, text in pending]
+
+    @property
+    def entries(self) -> dict[str, Entry]:
+        while self._pending:
+            self._read(0)
+        return self._entries
 
     def __contains__(self, key: str) -> bool:
-        return key in self.entries
+        return self.get(key) is not None
 
     def get(self, key: str) -> Entry | None:
-        return self.entries.get(key)
+        found = self._entries.get(key)
+        if found is None and self._pending:
+            top = key.split(".", 1)[0]
+            i = 0
+            while i < len(self._pending):
+                if top in self._pending[i][2]:
+                    self._read(i)
+                else:
+                    i += 1
+            found = self._entries.get(key)
+        return found
+
+    def _read(self, index: int) -> None:
+        file, text, _ = self._pending.pop(index)
+        found = _parse(file, text)
+        twice = sorted(set(found) & set(self._entries))
+        if twice:
+            raise CatalogError(f"{file}: {twice[0]}: is given in another file of the {self.lang} catalog too")  # i18n: not shown
+        self._entries.update(found)
+
+
+def _read_text(file: Path) -> str:
+    try:
+        return file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CatalogError(f"{file}: no such catalog") from None  # i18n: not shown
+
+
+def _parse(file: Path, text: str) -> dict[str, Entry]:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogError(f"{file}: not valid TOML: {exc}") from None  # i18n: not shown
+    found: dict[str, Entry] = {}
+    _flatten(data, "", str(file), found)
+    return found
 
 
 def load_catalog(path: str | Path, lang: str, parts: Sequence[str | Path] = ()) -> Catalog:
     """Read and check one catalog file, and the files of its ``parts`` (the folder of the
     same name holds one file per area of the app: cli.toml, tui.toml, ...); CatalogError
-    names the file and key of any problem, also a key that two files both give."""
+    names the file and key of any problem, also a key that two files both give. The
+    parts are read now and parsed when a key needs them (see Catalog)."""
     path = Path(path)
-    entries: dict[str, Entry] = {}
-    for file in (path, *map(Path, parts)):
-        try:
-            data = tomllib.loads(file.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise CatalogError(f"{file}: no such catalog") from None  # i18n: not shown
-        except tomllib.TOMLDecodeError as exc:
-            raise CatalogError(f"{file}: not valid TOML: {exc}") from None  # i18n: not shown
-        found: dict[str, Entry] = {}
-        _flatten(data, "", str(file), found)
-        twice = sorted(set(found) & set(entries))
-        if twice:
-            raise CatalogError(f"{file}: {twice[0]}: is given in another file of the {lang} catalog too")  # i18n: not shown
-        entries.update(found)
-    return Catalog(lang, entries, str(path))
+    entries = _parse(path, _read_text(path))
+    pending = [(Path(file), _read_text(Path(file))) for file in parts]  # parsed when needed
+    return Catalog(lang, entries, str(path), pending)
 
 
 def check_catalogs(catalogs: Mapping[str, Catalog], base: str = "en") -> list[str]:
