@@ -10,7 +10,6 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import format_datetime, t, tn
-from ...store.history import ruleset_name
 from ..messages import GameChosen, RulesetChosen
 from ..widgets.key_footer import KeyFooter
 from ..widgets.menu_list import MenuList
@@ -26,6 +25,8 @@ def _when(moment) -> str:
 def game_line(summary) -> Text:
     """One unfinished game as the resume list shows it (names shown as typed)."""
     text = Text()
+    from ...store.history import ruleset_name  # (imported here: not needed for the first frame)
+
     text.append(ruleset_name(summary.ruleset_id, summary.ruleset_name), style="bold")
     if summary.title:
         text.append(f" · {summary.title}")
