@@ -71,11 +71,13 @@ def bare_command(python=None) -> list[str]:
 
 
 def check_available(wait_minutes: float = 0, poll_seconds: float = 60, log=print) -> subprocess.CompletedProcess:
-    """Wait (up to ``wait_minutes``) for scorekeeper/cli.py, then run the command once.
+    """Wait (up to ``wait_minutes``) for scorekeeper/cli/ (or cli.py), then run the command once.
 
     Returns the completed trial run; raises CLIUnavailable with a readable reason.
     """
-    cli_file = ROOT / "scorekeeper" / "cli.py"
+    cli_file = ROOT / "scorekeeper" / "cli" / "__init__.py"  # a package since the split of cli.py
+    if not cli_file.exists() and (ROOT / "scorekeeper" / "cli.py").exists():
+        cli_file = ROOT / "scorekeeper" / "cli.py"
     deadline = time.monotonic() + wait_minutes * 60
     while not cli_file.exists():
         if time.monotonic() >= deadline:
@@ -193,7 +195,7 @@ def cli(argv=None) -> int:
     p.add_argument("--runs", type=int, default=20, help="runs of each command (default 20)")
     p.add_argument("--top", type=int, default=10, help="imports to list (default 10)")
     p.add_argument("--wait", type=float, default=0, metavar="MINUTES",
-                   help="wait up to this long for scorekeeper/cli.py to appear (default 0)")
+                   help="wait up to this long for scorekeeper/cli/ to appear (default 0)")
     args = p.parse_args(argv)
     try:
         main(args.runs, args.top, args.wait)

@@ -1,0 +1,274 @@
+"""The command line: ``scorekeeper <command>`` (also ``python -m scorekeeper``).
+
+Commands: ``rules list|show|check``, ``check-bid``, ``hand-value``, ``replay``,
+``export`` and ``play ID|FILE`` (the terminal app on a new game of that ruleset); with
+no command the terminal app starts. ``--db PATH`` (before the command, or after
+``play``) chooses the file where the app saves games.
+
+Stored games (the file the app saves in; ``--db PATH`` chooses another): ``history``,
+``show GAME_ID``, ``stats``, ``sessions``, ``session [ID]``, ``import SHEET``; ``replay``
+and ``export`` take a game id too, and ``export --session [ID]`` or ``--all``.
+``--plain`` (``replay``, ``show``, ``history``, ``stats``, ``sessions``, ``session``) prints
+sentences, one a line, for a screen reader instead of tables (:mod:`.store.plain`).
+
+The language (English, Finnish, Polish) is chosen first of all, before the parser is built:
+``--lang CODE`` anywhere on the line (before or after the command; taken out of the
+arguments by :func:`choose_language`), else $SCOREKEEPER_LANG, the settings, the locale.
+Rulesets are shown through ``ruleset.localized(lang)``; ``--json`` keeps the English texts
+of ``rules list``/``rules show``.
+
+Exit status: 0 success; 1 a bad sheet or ruleset, an illegal bid, a deal that breaks
+a rule, an unknown game or session, a store that cannot be used; 2 a usage error
+(unknown ruleset or option, wrong number of bids, ...).
+Every error is one line on stderr, never a traceback.
+
+The commands are grouped in modules: :mod:`.rules` (``rules``, ``check-bid``, ``hand-value``),
+:mod:`.games` (``replay``, ``show``, ``export``, ``import``), :mod:`.history` (``history``,
+``stats``, ``sessions``, ``session``), what they share in :mod:`.common`; this module chooses
+the language, builds the parser, starts the app (``play``, no command) and runs the rest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Sequence
+
+from ..game.engine import GameError
+from ..game.sheet import OptionError, SheetError
+from ..i18n import LANGUAGES, LanguageError, resolve_language, set_language, t
+from ..rules.cards import CardError
+from ..rules.formula import Missing
+from ..rules.ruleset import RulesetError, find_ruleset_path
+from .common import PROG, UsageError, _db_option, _err, _Parser, _plain_option
+from .games import _NEWEST, cmd_export, cmd_import, cmd_replay, cmd_show
+from .history import cmd_history, cmd_session, cmd_sessions, cmd_stats
+from .rules import cmd_check_bid, cmd_hand_value, cmd_rules_check, cmd_rules_list, cmd_rules_show
+
+# The shared helpers stay importable from here, as from the one-file cli.py (web/cli.py uses some).
+from .common import (  # noqa: F401
+    _game_id, _json, _load_ruleset, _no_game, _open_store, _out, _parse_options, _resolve_options, _seat_names,
+    _show_value, _shown, _store_path, _table, _values_text,
+)
+from .history import StatsError  # noqa: F401
+
+
+# --- the parser ------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser, its help in the current language (call set_language first)."""
+    # --lang is taken out of the arguments by main() before parsing (_take_lang); the epilog tells it.
+    parser = _Parser(prog=PROG, description=t("cli.help.description"),
+                     epilog=t("cli.help.epilog", codes=", ".join(LANGUAGES)))
+    # Left out of the usage line (the app's option, not the commands'); told in the description.
+    parser.add_argument("--db", metavar="PATH", default=None, help=argparse.SUPPRESS)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    json_help = t("cli.help.json")
+
+    rules = sub.add_parser("rules", help=t("cli.help.rules"))
+    rsub = rules.add_subparsers(dest="action", metavar="ACTION", required=True)
+    p = rsub.add_parser("list", help=t("cli.help.rules_list"))
+    p.add_argument("--json", action="store_true", help=json_help)
+    p.set_defaults(run=cmd_rules_list)
+    p = rsub.add_parser("show", help=t("cli.help.rules_show"))
+    p.add_argument("ruleset", metavar="ID|FILE")
+    p.add_argument("--players", type=int, metavar="N", help=t("cli.help.rules_show_players"))
+    p.add_argument("--json", action="store_true", help=json_help)
+    p.set_defaults(run=cmd_rules_show)
+    p = rsub.add_parser("check", help=t("cli.help.rules_check"))
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.set_defaults(run=cmd_rules_check)
+
+    p = sub.add_parser("check-bid", help=t("cli.help.check_bid"))  # i18n: not shown (a command's name)
+    p.add_argument("ruleset", metavar="RULESET")
+    p.add_argument("--players", type=int, required=True, metavar="N")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--deal", type=int, metavar="K", help=t("cli.help.check_bid_deal"))
+    which.add_argument("--cards", type=int, metavar="C", help=t("cli.help.check_bid_cards"))
+    p.add_argument("--bids", nargs="+", required=True, metavar="BID", help=t("cli.help.check_bid_bids"))
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help=t("cli.help.option"))
+    p.add_argument("--json", action="store_true", help=json_help)
+    p.set_defaults(run=cmd_check_bid)
+
+    p = sub.add_parser("hand-value", help=t("cli.help.hand_value"))  # i18n: not shown (a command's name)
+    p.add_argument("ruleset", metavar="RULESET")
+    p.add_argument("cards", nargs="+", metavar="CARD", help=t("cli.help.hand_value_cards"))
+    p.set_defaults(run=cmd_hand_value)
+
+    p = sub.add_parser("replay", help=t("cli.help.replay"))
+    p.add_argument("sheet", metavar="SHEET|GAME_ID")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help=t("cli.help.replay_option"))
+    p.add_argument("--json", action="store_true", help=json_help)
+    _db_option(p)
+    _plain_option(p)
+    p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("play", help=t("cli.help.play"))
+    p.add_argument("ruleset", metavar="ID|FILE")
+    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help=t("cli.help.play_db"))
+    p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("export", help=t("cli.help.export"))
+    p.add_argument("sheet", metavar="SHEET|GAME_ID", nargs="?", help=t("cli.help.export_sheet"))
+    p.add_argument("--session", metavar="ID", nargs="?", type=int, const=_NEWEST, default=None,
+                   help=t("cli.help.export_session"))
+    p.add_argument("--all", action="store_true", help=t("cli.help.export_all"))
+    p.add_argument("--format", required=True, choices=("csv", "json", "md", "toml", "html"))
+    p.add_argument("-o", "--output", metavar="FILE", help=t("cli.help.export_output"))
+    _db_option(p)
+    p.set_defaults(run=cmd_export)
+
+    p = sub.add_parser("history", help=t("cli.help.history"))
+    p.add_argument("--json", action="store_true", help=json_help)
+    _db_option(p)
+    _plain_option(p)
+    p.set_defaults(run=cmd_history)
+
+    p = sub.add_parser("show", help=t("cli.help.show"))
+    p.add_argument("game", metavar="GAME_ID", type=int)
+    p.add_argument("--json", action="store_true", help=json_help)
+    _db_option(p)
+    _plain_option(p)
+    p.set_defaults(run=cmd_show)
+
+    p = sub.add_parser("stats", help=t("cli.help.stats"))
+    p.add_argument("--player", metavar="NAME", help=t("cli.help.stats_player"))
+    p.add_argument("--json", action="store_true", help=json_help)
+    _db_option(p)
+    _plain_option(p)
+    p.set_defaults(run=cmd_stats)
+
+    p = sub.add_parser("sessions", help=t("cli.help.sessions"))
+    p.add_argument("--json", action="store_true", help=json_help)
+    _db_option(p)
+    _plain_option(p)
+    p.set_defaults(run=cmd_sessions)
+
+    p = sub.add_parser("session", help=t("cli.help.session"))
+    p.add_argument("session", metavar="ID", type=int, nargs="?")
+    p.add_argument("--json", action="store_true", help=json_help)
+    _db_option(p)
+    _plain_option(p)
+    p.set_defaults(run=cmd_session)
+
+    p = sub.add_parser("import", help=t("cli.help.import"))
+    p.add_argument("sheet", metavar="SHEET")
+    _db_option(p)
+    p.set_defaults(run=cmd_import)
+
+    from ..web.cli import add_parser as add_board_parser  # `board`: the live score board (scorekeeper/web/)
+
+    add_board_parser(sub)
+    return parser
+
+
+def _take_lang(argv: list[str]) -> tuple[list[str], str | None]:
+    """``--lang CODE`` or ``--lang=CODE`` taken out of the arguments, wherever it stands
+    (before or after the command); the last one given counts. UsageError without a code."""
+    rest: list[str] = []
+    lang = None
+    items = iter(argv)
+    for item in items:
+        if item == "--":
+            rest.append(item)
+            rest.extend(items)
+            break
+        if item == "--lang":
+            value = next(items, None)
+            if value is None or value.startswith("-"):
+                raise UsageError(t("cli.errors.lang_needs_code", codes=", ".join(LANGUAGES)))
+            lang = value
+        elif item.startswith("--lang="):
+            lang = item.split("=", 1)[1]
+        else:
+            rest.append(item)
+    return rest, lang
+
+
+def _run_tui(parser: argparse.ArgumentParser, db: str | None = None, ruleset: str | None = None) -> int:
+    try:
+        from ..tui.app import run  # lazy: the headless commands never import textual
+    except ModuleNotFoundError as exc:
+        if exc.name and (exc.name == "scorekeeper.tui" or exc.name.startswith("scorekeeper.tui.")):
+            parser.print_help()
+            return 0
+        raise
+    if db is None and ruleset is None:
+        return run() or 0
+    return run(db_path=db, ruleset=ruleset) or 0
+
+
+def cmd_play(args) -> int:
+    """``scorekeeper play ID|FILE``: the app, straight into a new game of that ruleset.
+
+    An unknown id or a missing file is a usage error here; a file with problems opens
+    in the app, which lists what ``rules check`` finds.
+    """
+    try:
+        path = find_ruleset_path(args.ruleset)
+    except RulesetError as exc:
+        raise UsageError(exc.problems[0].message) from None
+    if not path.exists():
+        raise UsageError(t("cli.errors.no_such_file", ref=args.ruleset))
+    return _run_tui(build_parser(), getattr(args, "db", None), args.ruleset)
+
+
+def choose_language(argv: list[str]) -> list[str]:
+    """Set the language (``--lang``, $SCOREKEEPER_LANG, the settings, the locale) and return
+    the arguments without ``--lang``; UsageError for a missing code, LanguageError for an unknown one."""
+    from ..i18n import ENV_VAR, LANGUAGES, language_code
+
+    argv, lang = _take_lang(argv)
+    remembered = None
+    if lang is None and language_code(os.environ.get(ENV_VAR)) not in LANGUAGES:
+        from ..settings import load_settings  # (only when it decides: it reads a file)
+
+        remembered = load_settings().lang
+    set_language(resolve_language(cli=lang, env=os.environ, settings=remembered))
+    return argv
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        argv = choose_language(argv)  # first: the parser's help and every message after it are in it
+    except (UsageError, LanguageError) as exc:
+        _err(str(exc))
+        return 2
+    parser = build_parser()
+    try:
+        if not argv:
+            return _run_tui(parser)
+        args = parser.parse_args(argv)
+        if args.command is None:
+            return _run_tui(parser, args.db)
+        if getattr(args, "run", None) is None:
+            parser.print_help()
+            return 2
+        if getattr(args, "plain", False) and getattr(args, "json", False):
+            raise UsageError(t("cli.errors.plain_and_json"))
+        return args.run(args)
+    except SystemExit as exc:  # --help
+        return exc.code if isinstance(exc.code, int) else 0
+    except UsageError as exc:
+        _err(str(exc))
+        return 2
+    except OptionError as exc:
+        _err(str(exc))
+        return 2
+    except (RulesetError, SheetError, GameError, CardError) as exc:
+        _err(str(exc).replace("\n", "; "))
+        return 1
+    except Missing as exc:
+        _err(t("cli.errors.missing_value", name=exc))
+        return 1
+    except OSError as exc:
+        _err(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc))
+        return 1
+    except ValueError as exc:
+        _err(str(exc))
+        return 1
+    except KeyboardInterrupt:
+        return 130

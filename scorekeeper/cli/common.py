@@ -1,0 +1,143 @@
+"""What the command groups share: the usage error and the parser that raises it, output
+(``_out``, ``_err``, ``_json``, ``_table``), rulesets and ``--option`` values as given on the
+command line, the ``--db``/``--plain`` options and the store they choose."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from ..i18n import format_number, get_language, t
+from ..rules.ruleset import Ruleset, RulesetError, find_ruleset_path, load_ruleset
+
+
+PROG = "scorekeeper"
+
+
+class UsageError(Exception):
+    """The command was given something it cannot use (exit status 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, no usage block
+        raise UsageError(message)
+
+
+# --- small helpers --------------------------------------------------------------------------
+
+
+def _out(text: str = "") -> None:
+    print(text)
+
+
+def _err(text: str) -> None:
+    print(t("cli.errors.line", prog=PROG, text=text), file=sys.stderr)
+
+
+def _json(data: Any) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _load_ruleset(ref: str) -> Ruleset:
+    """A built-in id or a ruleset file: unknown -> UsageError, broken -> RulesetError."""
+    try:
+        path = find_ruleset_path(ref)
+    except RulesetError as exc:
+        raise UsageError(exc.problems[0].message) from None
+    if not path.exists():
+        raise UsageError(t("cli.errors.no_such_file", ref=ref))
+    return load_ruleset(ref)
+
+
+def _shown(rs: Ruleset) -> Ruleset:
+    """The ruleset with its texts in the current language (names, labels, check messages)."""
+    return rs.localized(get_language())
+
+
+def _parse_options(items: Sequence[str] | None) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for item in items or ():
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(t("cli.errors.option_syntax", item=item))
+        options[name.strip()] = value.strip()
+    return options
+
+
+def _resolve_options(ruleset: Ruleset, options: dict) -> None:
+    try:
+        ruleset.resolve_options(options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _seat_names(n: int) -> list[str]:
+    return [t("cli.seat_name", number=i) for i in range(1, n + 1)]
+
+
+def _values_text(values) -> str:
+    return " ".join(str(v) for v in values)
+
+
+def _table(rows: list[list[Any]]) -> list[str]:
+    """Rows of cells as aligned text; numbers right-aligned, text left-aligned."""
+    numeric = [[isinstance(c, (int, float)) and not isinstance(c, bool) for c in row] for row in rows]
+    cells = [[format_number(c) if num else str(c) for c, num in zip(row, nums)] for row, nums in zip(rows, numeric)]
+    widths = [max(len(row[i]) for row in cells if i < len(row)) for i in range(max(map(len, cells)))]
+    lines = []
+    for row, nums in zip(cells, numeric):
+        parts = [c.rjust(widths[i]) if nums[i] else c.ljust(widths[i]) for i, c in enumerate(row)]
+        lines.append("  ".join(parts).rstrip())
+    return lines
+
+
+def _show_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return t("value.yes") if value else t("value.no")
+    if isinstance(value, (int, float)):
+        return format_number(value)
+    return str(value)
+
+
+def _plain_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--plain", action="store_true", help=t("cli.help.plain"))
+
+
+def _db_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help=t("cli.help.db"))
+
+
+# --- stored games ----------------------------------------------------------------------------
+
+
+def _game_id(text: str | None) -> int | None:
+    """A game id given where a sheet may be: digits that are not the name of an existing file."""
+    if text is None or not (text.isascii() and text.isdigit()) or Path(text).exists():
+        return None
+    return int(text)
+
+
+def _store_path(args) -> Path:
+    from ..store.db import default_db_path
+
+    db = getattr(args, "db", None)
+    return Path(db).expanduser() if db else default_db_path()
+
+
+def _open_store(args, create: bool = False):
+    """The store (StoreError if it cannot be used); None when there is no file yet and ``create`` is off."""
+    from ..store.db import Store
+
+    path = _store_path(args)
+    if not create and not path.exists():
+        return None
+    return Store(path)
+
+
+def _no_game(args, game_id: int) -> ValueError:
+    from ..store.db import StoreError
+
+    return StoreError(t("cli.errors.no_game", path=_store_path(args), id=game_id))

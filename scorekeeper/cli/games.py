@@ -1,0 +1,270 @@
+"""A game from a sheet or the store: ``replay``, ``show``, ``export`` and ``import``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..game.game import Game
+from ..game.sheet import OptionError, replay_sheet
+from ..i18n import format_number, t, tn
+from .common import (
+    PROG, UsageError, _err, _game_id, _json, _no_game, _open_store, _out, _parse_options, _show_value, _shown,
+    _store_path, _table,
+)
+
+
+# --- replay and export -----------------------------------------------------------------------
+
+
+def _refused_lines(shown: str, refused) -> list[str]:
+    return [t("cli.replay.refused", source=shown, number=number, messages="; ".join(i.message for i in issues))
+            for number, issues in refused]
+
+
+def _options_line(game: Game) -> str:
+    defaults = game.ruleset.option_defaults()
+    changed = [f"{k}={_show_value(v)}" for k, v in game.options.items() if v != defaults.get(k)]
+    return t("cli.replay.options", options=", ".join(changed)) if changed else t("cli.replay.options_default")
+
+
+def _replay_lines(game: Game, title: str | None) -> list[str]:
+    from ..store.export import status_text
+
+    rs = _shown(game.ruleset)
+    lines = [f"{rs.name} ({rs.id})" + (f": {title}" if title else "")]
+    lines.append(_options_line(game))
+    lines.append("")
+    header: list[Any] = [t("cli.replay.column.deal"), t("cli.replay.column.cards"), t("cli.replay.column.dealer")]
+    for name in game.scorer_names:
+        header += [name, t("cli.replay.column.total")]
+    rows = [header]
+    notes = []
+    for r in game.results():
+        row: list[Any] = [r.number, r.cards, game.players[r.dealer - 1]]
+        for score, total in zip(r.scores, r.totals):
+            row += [score, total]
+        rows.append(row)
+        for i in r.issues:
+            if i.level == "warning":
+                notes.append(t("cli.replay.note_warning", number=r.number, message=i.message))
+            else:
+                notes.append(t("cli.replay.note", number=r.number, message=i.message))
+    lines += _table(rows)
+    lines += notes
+    lines.append("")
+    lines.append(t("cli.replay.totals", totals=", ".join(
+        f"{name} {format_number(total)}" for name, total in zip(game.scorer_names, game.totals()))))
+    lines.append(t("cli.replay.standings"))
+    lines += [f"  {s.rank}. {s.name} {format_number(s.total)}" for s in game.standings()]
+    lines.append(status_text(game))
+    return lines
+
+
+def cmd_replay(args) -> int:
+    from ..game.sheet import sheet_title
+    from ..store import plain
+    from ..store.export import game_document
+
+    if _game_id(args.sheet) is not None:
+        return _replay_stored(args, _game_id(args.sheet))
+    overrides = _parse_options(args.option)
+    shown = str(args.sheet)
+    try:
+        base, base_refused = replay_sheet(args.sheet)
+    except OptionError as exc:  # pragma: no cover - no overrides here
+        raise UsageError(str(exc)) from None
+    if base_refused:
+        for line in _refused_lines(shown, base_refused):
+            _err(line)
+        return 1
+    title = sheet_title(base)
+    if not overrides:
+        if args.json:
+            _json(game_document(base))
+        else:
+            for line in (plain.game_lines(base, title) if args.plain else _replay_lines(base, title)):
+                _out(line)
+        return 0
+
+    try:
+        game, refused = replay_sheet(args.sheet, overrides)
+    except OptionError as exc:
+        raise UsageError(str(exc)) from None
+    return _print_what_if(base, game, refused, overrides, shown, title, args.json, "sheet", plain=args.plain)
+
+
+def _print_what_if(base: Game, game: Game, refused, overrides: dict, shown: str, title: str | None,
+                   as_json: bool, source: str, plain: bool = False) -> int:
+    """The re-scored game, its totals beside ``base``'s, and the deals that break a rule (exit 1)."""
+    from ..store.export import game_document
+    from ..store.plain import what_if_lines
+
+    if as_json:
+        doc = game_document(game, title)
+        doc["refused"] = [{"deal": n, "messages": [i.message for i in issues]} for n, issues in refused]
+        doc[source] = {
+            "options": base.options,
+            "totals": list(base.totals()),
+            "standings": [{"rank": s.rank, "name": s.name, "total": s.total} for s in base.standings()],
+            "over": base.is_over,
+            "winners": list(base.winners),
+        }
+        _json(doc)
+    elif plain:
+        for line in what_if_lines(base, game, overrides, title):
+            _out(line)
+    else:
+        for line in _replay_lines(game, title):
+            _out(line)
+        _out()
+        given = ", ".join(f"{k}={v}" for k, v in overrides.items())
+        heading = t("cli.replay.sheet_options") if source == "sheet" else t("cli.replay.stored_options")
+        rows: list[list[Any]] = [["", heading, given]]
+        for name, a, b in zip(game.scorer_names, base.totals(), game.totals()):
+            rows.append([name, a, b])
+        _out(t("cli.replay.side_by_side"))
+        for line in _table(rows):
+            _out("  " + line)
+    if refused:
+        given = ", ".join(f"{k}={v}" for k, v in overrides.items())
+        print(tn("cli.replay.refused_count", len(refused), prog=PROG, options=given), file=sys.stderr)
+        for line in _refused_lines(shown, refused):
+            print(line, file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_export(args) -> int:
+    from ..game.sheet import dump_sheet, load_sheet
+    from ..store.export import export
+
+    if args.session is not None or args.all or args.sheet is None or _game_id(args.sheet) is not None:
+        return _export_stored(args)
+    game = load_sheet(args.sheet)
+    if args.format == "toml" and args.output:
+        dump_sheet(game, args.output)
+        return 0
+    text = export(game, args.format)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8", newline="")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _load(args, store, game_id: int):
+    from ..store.history import load_game
+
+    if store is None:
+        raise _no_game(args, game_id)
+    return load_game(store, game_id)
+
+
+def cmd_show(args) -> int:
+    from ..store.export import game_document
+
+    store = _open_store(args)
+    try:
+        stored = _load(args, store, args.game)
+    finally:
+        if store is not None:
+            store.close()
+    if args.json:
+        _json({"id": stored.id, **game_document(stored.game, stored.title)})
+    elif args.plain:
+        from ..store.plain import game_lines
+
+        for line in game_lines(stored.game, stored.title):
+            _out(line)
+    else:
+        for line in _replay_lines(stored.game, stored.title):
+            _out(line)
+    return 0
+
+
+def _replay_stored(args, game_id: int) -> int:
+    from ..store.history import what_if
+
+    overrides = _parse_options(args.option)
+    if not overrides:
+        return cmd_show(argparse.Namespace(**{**vars(args), "game": game_id}))
+    store = _open_store(args)
+    try:
+        stored = _load(args, store, game_id)
+    finally:
+        if store is not None:
+            store.close()
+    game, refused = what_if(stored, overrides)  # OptionError: a usage error (exit 2)
+    return _print_what_if(stored.game, game, refused, overrides, t("cli.replay.game_source", id=game_id),
+                          stored.title, args.json,
+                          "stored", plain=args.plain)
+
+
+def cmd_import(args) -> int:
+    from ..store.history import import_sheet
+
+    with _open_store(args, create=True) as store:
+        game_id = import_sheet(store, args.sheet)
+        stored = store.open_game(game_id)
+    game = stored.game
+    _out(t("cli.import.stored", sheet=args.sheet, id=game_id, path=store.path, name=_shown(game.ruleset).name,
+           players=", ".join(game.players), deals=tn("game.count.deals", len(game.deals))))
+    return 0
+
+
+_NEWEST = object()  # export --session without an id (argparse converts only text constants)
+
+
+def _write_text(text: str, output: str | None) -> None:
+    if output:
+        Path(output).write_text(text, encoding="utf-8", newline="")
+    else:
+        sys.stdout.write(text)
+
+
+def _export_stored(args) -> int:
+    from ..store.db import StoreError
+    from ..store.export import export, export_games
+    from ..store.history import exported, load_game
+    from ..store.sessions import session_report
+
+    game_id = _game_id(args.sheet)
+    given = [w for w, on in ((t("cli.export.a_game"), game_id is not None), ("--session", args.session is not None),
+                             ("--all", args.all)) if on]
+    if args.sheet is not None and game_id is None:
+        given.insert(0, t("cli.export.a_sheet"))
+    if len(given) != 1:
+        if not given:
+            raise UsageError(t("cli.export.one_of"))
+        got = given[0]
+        for more in given[1:]:
+            got = t("cli.export.and", first=got, second=more)
+        raise UsageError(t("cli.export.one_of_got", given=got))
+    if args.format == "toml" and game_id is None:
+        raise UsageError(t("cli.export.toml_one_game"))
+    store = _open_store(args)
+    if store is None:
+        if game_id is not None:
+            raise _no_game(args, game_id)
+        if args.session is not None:
+            raise StoreError(t("cli.errors.no_sessions", path=_store_path(args)))
+        _write_text(export_games([], args.format), args.output)
+        return 0
+    try:
+        if game_id is not None:
+            stored = load_game(store, game_id)
+            text = export(stored.game, args.format, title=stored.title, ruleset_ref=stored.ruleset_ref)
+        elif args.session is not None:
+            report = session_report(store, None if args.session is _NEWEST else args.session)
+            games = [exported(load_game(store, gid)) for gid in report.session.game_ids]
+            text = export_games(games, args.format, report)
+        else:
+            games = [exported(load_game(store, g.id)) for g in sorted(store.list_games(), key=lambda g: g.id)]
+            text = export_games(games, args.format)
+    finally:
+        store.close()
+    _write_text(text, args.output)
+    return 0

@@ -1,0 +1,356 @@
+"""``rules list|show|check``, ``check-bid`` and ``hand-value``: rulesets, bids and hands,
+no store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..game.engine import GameError, SetupError
+from ..game.game import Game
+from ..i18n import t, tn
+from ..rules.cards import CardError, parse_hand
+from ..rules.formula import Missing
+from ..rules.ruleset import Ruleset, RulesetError, builtin_ids, check_file, find_ruleset_path, load_ruleset
+from .common import (
+    UsageError, _err, _json, _load_ruleset, _out, _parse_options, _resolve_options, _seat_names, _show_value,
+    _shown, _values_text,
+)
+
+
+# --- rules -----------------------------------------------------------------------------------
+
+
+def _players_text(low: int, high: int) -> str:
+    if low == high:
+        return tn("cli.rules.players", low)
+    return t("cli.rules.players_range", min=low, max=high)
+
+
+def cmd_rules_list(args) -> int:
+    entries, failed = [], []
+    for rid in builtin_ids():
+        try:
+            rs = load_ruleset(rid)
+        except RulesetError as exc:
+            failed.append(str(exc.problems[0]) if exc.problems else str(exc))
+            continue
+        entries.append({
+            "id": rs.id, "name": rs.name,
+            "players": {"min": rs.min_players, "max": rs.max_players},
+            "aka": list(rs.aka), "description": rs.description,
+        })
+    if args.json:
+        _json(entries)
+    else:
+        for i, e in enumerate(entries):
+            if i:
+                _out()
+            shown = _shown(load_ruleset(e["id"]))
+            players = _players_text(e["players"]["min"], e["players"]["max"])
+            _out(f"{e['id']}: {shown.name} ({players})")
+            if e["aka"]:
+                _out("  " + t("cli.rules.aka", names=", ".join(e["aka"])))
+            _out(f"  {shown.description}")
+    for problem in failed:
+        _err(problem)
+    return 1 if failed else 0
+
+
+def _option_doc(o) -> dict:
+    doc = {"id": o.id, "type": o.type, "label": o.label, "default": o.default}
+    if o.help:
+        doc["help"] = o.help
+    if o.type == "choice":
+        doc["choices"] = list(o.choices)
+        doc["labels"] = {c: o.choice_labels.get(c, "") for c in o.choices}
+    if o.type == "int":
+        doc["min"], doc["max"] = o.min, o.max
+    return doc
+
+
+def _field_doc(f) -> dict:
+    doc = {"id": f.id, "phase": f.phase, "scope": f.scope, "type": f.type, "label": f.label}
+    if f.type == "int":
+        doc["min"], doc["max"] = f.min.text if f.min else None, f.max.text if f.max else None
+    if f.type == "choice":
+        doc["choices"] = list(f.choices)
+    if f.type == "cards" and f.count is not None:
+        doc["count"] = f.count.text
+    if f.when is not None:
+        doc["when"] = f.when.text
+    doc["optional"] = f.optional
+    return doc
+
+
+def _scope_words(scope: str) -> str:
+    words = {"seat": t("cli.rules.scope.seat"), "team": t("cli.rules.scope.team"), "deal": t("cli.rules.scope.deal")}
+    return words.get(scope, scope)
+
+
+def _type_words(kind: str) -> str:
+    words = {"int": t("cli.rules.type.int"), "choice": t("cli.rules.type.choice"), "suit": t("cli.rules.type.suit"),
+             "trump": t("cli.rules.type.trump"), "seat": t("cli.rules.type.seat"), "bool": t("cli.rules.type.bool"),
+             "cards": t("cli.rules.type.cards")}
+    return words.get(kind, kind)
+
+
+def cmd_rules_show(args) -> int:
+    rs = _load_ruleset(args.ruleset)
+    plan = None
+    if args.players is not None:
+        try:
+            game = Game(rs, _seat_names(args.players), {})
+        except SetupError as exc:
+            raise UsageError(str(exc)) from None
+        p = game.setup.plan
+        plan = {"players": args.players, "deals": len(p) if p is not None else None,
+                "cards": list(p) if p is not None else None,
+                "ends_when": rs.end_when.text if rs.end_when is not None else None}
+    if args.json:
+        _json({
+            "id": rs.id, "name": rs.name, "aka": list(rs.aka), "description": rs.description,
+            "players": {"min": rs.min_players, "max": rs.max_players},
+            "options": [_option_doc(o) for o in rs.options.values()],
+            "fields": [_field_doc(f) for f in rs.fields.values()],
+            "scoring": {"scope": rs.score_scope, "value": rs.score.text},
+            "ends_when": rs.end_when.text if rs.end_when is not None else None,
+            "winner": rs.winner,
+            "hand_value": rs.hand_value,
+            "plan": plan,
+        })
+        return 0
+    rs = _shown(rs)
+    _out(f"{rs.name} ({rs.id})")
+    if rs.aka:
+        _out(t("cli.rules.show_aka", names=", ".join(rs.aka)))
+    _out(rs.description)
+    _out(t("cli.rules.show_players", count=rs.min_players) if rs.min_players == rs.max_players
+         else t("cli.rules.show_players_range", min=rs.min_players, max=rs.max_players))
+    if rs.options:
+        _out()
+        _out(t("cli.rules.options_heading"))
+        for o in rs.options.values():
+            if o.type == "bool":
+                kind = t("cli.rules.type.bool")
+            elif o.type == "int":
+                kind = t("cli.rules.type.int_range", min=o.min, max=o.max)
+            else:
+                kind = t("cli.rules.type.choice")
+            _out("  " + t("cli.rules.option_line", id=o.id, kind=kind, default=_show_value(o.default), label=o.label))
+            if o.help:
+                _out(f"      {o.help}")
+            for c in o.choices:
+                label = o.choice_labels.get(c)
+                _out(f"      {c}: {label}" if label else f"      {c}")
+    _out()
+    _out(t("cli.rules.fields_heading"))
+    for f in rs.fields.values():
+        if f.type == "int" and f.min is not None and f.max is not None:
+            kind = t("cli.rules.type.int_range", min=f.min.text, max=f.max.text)
+        elif f.type == "choice":
+            kind = t("cli.rules.type.choice_list", choices=", ".join(f.choices))
+        else:
+            kind = _type_words(f.type)
+        details = [f.phase, _scope_words(f.scope), kind] + ([t("cli.rules.optional")] if f.optional else [])
+        _out("  " + t("cli.rules.field_line", id=f.id, label=f.label, details=", ".join(details)))
+    _out()
+    if rs.end_when is not None:
+        _out(t("cli.rules.ends_when", formula=rs.end_when.text))
+    _out(t("cli.rules.winner_lowest") if rs.winner == "lowest" else t("cli.rules.winner_highest"))
+    if plan is not None:
+        if plan["cards"] is not None:
+            _out(t("cli.rules.plan", players=args.players, deals=tn("game.count.deals", plan["deals"])))
+            _out(t("cli.rules.cards_per_deal", cards=_values_text(plan["cards"])))
+        else:
+            _out(t("cli.rules.no_plan", players=args.players, formula=plan["ends_when"]))
+    return 0
+
+
+def cmd_rules_check(args) -> int:
+    bad = False
+    for ref in args.files:
+        path = Path(ref)
+        if not path.exists() and path.suffix != ".toml":
+            try:
+                path = find_ruleset_path(ref)
+            except RulesetError as exc:
+                raise UsageError(exc.problems[0].message) from None
+        problems = check_file(path)
+        for problem in problems:
+            _out(str(problem))
+        if problems:
+            bad = True
+        else:
+            _out(t("cli.rules.check_ok", ref=ref))
+    return 1 if bad else 0
+
+
+# --- check-bid -------------------------------------------------------------------------------
+
+
+def _deal_with_cards(game: Game, cards: int) -> int:
+    """The first deal with that many cards (UsageError listing the counts there are)."""
+    rs = game.ruleset
+    plan = game.setup.plan
+    if plan is not None:
+        counts = list(plan)
+    else:
+        counts = []
+        for number in range(1, 101):  # a game without a plan: look at the first 100 deals
+            try:
+                counts.append(game.setup.cards(number))
+            except GameError:
+                break
+    if cards in counts:
+        return counts.index(cards) + 1
+    have = _values_text(sorted(set(counts)))
+    if plan is not None:
+        raise UsageError(t("cli.check_bid.no_deal_planned", name=rs.name, players=game.setup.n, cards=cards,
+                           counts=have))
+    raise UsageError(t("cli.check_bid.no_deal_first", name=rs.name, players=game.setup.n, cards=cards, counts=have))
+
+
+def cmd_check_bid(args) -> int:
+    rs = _shown(_load_ruleset(args.ruleset))
+    options = _parse_options(args.option)
+    _resolve_options(rs, options)
+    spec = rs.fields.get("bid")
+    if spec is None or spec.scope != "seat" or spec.type != "int":
+        raise UsageError(t("cli.check_bid.no_bid_field", name=rs.name, fields=", ".join(rs.fields)))
+    n = args.players
+    try:
+        game = Game(rs, _seat_names(n), options, 1)
+    except SetupError as exc:
+        raise UsageError(str(exc)) from None
+    if args.deal is not None:
+        number = args.deal
+        if number < 1:
+            raise UsageError(t("cli.check_bid.deal_from_one", number=number))
+        try:
+            game.setup.cards(number)
+        except GameError as exc:
+            raise UsageError(str(exc)) from None
+    else:
+        number = _deal_with_cards(game, args.cards)
+    try:
+        order = game.info(number).bidding_order
+    except Missing as exc:
+        raise UsageError(t("cli.check_bid.order_depends", name=rs.name, value=exc.name)) from None
+
+    bids = []
+    for text in args.bids:
+        try:
+            bids.append(int(text))
+        except ValueError:
+            raise UsageError(t("cli.check_bid.not_a_number", text=text)) from None
+    names = game.players
+    if len(bids) not in (n - 1, n):
+        who = ", ".join(names[s - 1] for s in order)
+        raise UsageError(t("cli.check_bid.bid_count", fewer=n - 1, all=n, order=who, given=len(bids)))
+
+    row: list[Any] = [""] * n
+    for seat, bid in zip(order, bids):
+        row[seat - 1] = bid
+    issues = [i for i in game.validate(number, game.normalize({"bid": row})) if i.field == "bid"]
+    entered = set(order[:len(bids)])
+    bad_values = [i.message for i in issues if i.check is None and i.level == "error" and i.unit in entered]
+    if bad_values:
+        raise UsageError("; ".join(bad_values))
+    rule_errors = [i.message for i in issues if i.check is not None and i.level == "error"]
+    warnings = [t("cli.check_bid.warning", message=i.message) for i in issues if i.check is not None and i.level == "warning"]
+
+    last = order[-1]
+    open_row = list(row)
+    open_row[last - 1] = ""
+    choices = game.allowed("bid", last, {"bid": open_row}, number=number)
+    allowed = [c.value for c in choices if c.allowed] if choices is not None else None
+    forbidden = [c.value for c in choices if not c.allowed] if choices is not None else []
+
+    if len(bids) == n - 1:
+        messages = []
+        for c in choices or ():
+            for reason in c.reasons:
+                if reason not in messages:
+                    messages.append(reason)
+        messages = rule_errors + messages + warnings
+        legal = False if rule_errors else None
+    else:
+        legal = not rule_errors
+        messages = rule_errors + warnings
+    if args.json:
+        _json({"legal": legal, "forbidden": forbidden, "messages": messages, "allowed": allowed})
+    else:
+        if len(bids) == n:
+            _out(t("cli.check_bid.legal") if legal else t("cli.check_bid.illegal"))
+        for m in messages:
+            _out(m)
+        if len(bids) == n - 1:
+            if allowed is None:
+                _out(t("cli.check_bid.allowed_unknown"))
+            else:
+                _out(t("cli.check_bid.allowed", values=_values_text(allowed)))
+    return 1 if legal is False else 0
+
+
+# --- hand-value ------------------------------------------------------------------------------
+
+
+def _hand_field(rs: Ruleset, derived_id: str) -> str:
+    """The one per-player cards field the hand value is computed from (followed through derived values)."""
+    seen, todo, found = set(), [derived_id], []
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        d = rs.derived.get(name)
+        if d is not None:
+            todo.extend(d.value.names)
+            for _, part in d.parts:
+                todo.extend(part.names)
+            continue
+        f = rs.fields.get(name)
+        if f is not None and f.type == "cards" and f.scope == "seat":
+            found.append(name)
+    if not found:
+        raise UsageError(t("cli.hand_value.no_cards_field", name=rs.name, value=derived_id))
+    if len(found) > 1:
+        raise UsageError(t("cli.hand_value.several_cards_fields", name=rs.name, value=derived_id,
+                           fields=", ".join(sorted(found))))
+    return found[0]
+
+
+def cmd_hand_value(args) -> int:
+    rs = _shown(_load_ruleset(args.ruleset))
+    if not rs.hand_value:
+        raise UsageError(t("cli.hand_value.none", name=rs.name))
+    derived = rs.derived[rs.hand_value]
+    fid = _hand_field(rs, rs.hand_value)
+    tokens = [token for arg in args.cards for token in arg.replace(",", " ").split()]
+    try:
+        hand = parse_hand(tokens)
+    except CardError as exc:
+        raise UsageError(str(exc)) from None
+    game = Game(rs, _seat_names(rs.min_players), {})
+    seat = 1
+    row: list[Any] = [""] * rs.min_players
+    row[seat - 1] = hand
+    d = game.evaluate(1, game.normalize({fid: row}))
+    spec = rs.fields[fid]
+    if spec.count is not None:
+        try:
+            count = spec.count(d.env(seat))
+        except Missing:
+            count = None
+        if count is not None and len(hand) != count:
+            raise UsageError(tn("cli.hand_value.wrong_count", len(hand), name=rs.name, cards=count))
+    try:
+        value = d.value(rs.hand_value, seat)
+        parts = [(label, formula(d.env(seat))) for label, formula in derived.parts]
+    except Missing as exc:
+        raise UsageError(t("cli.hand_value.needs", value=exc.name)) from None
+    _out(_show_value(value))
+    for label, part in parts:
+        _out(f"{derived.part_labels.get(label) or label}: {_show_value(part)}")
+    return 0
