@@ -278,6 +278,6 @@ def test_the_screen_fits_80_by_24(tmp_path):
             assert "Deal 2 of 19" in text and "Dealer Ben" in text
             assert "Cara" in text and "Bid" in text
             assert "Deal  Cards  Dealer" in text
-            assert "^s Confirm" in lines[-1]
+            assert "^s Confirm" in lines[-2] and "^o Players" in lines[-1]  # every key: two lines at 80
 
     run(go())

@@ -12,6 +12,8 @@ from __future__ import annotations
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
 
+from rich.cells import cell_len
+
 from ...i18n import catalog, get_language, t
 
 
@@ -44,6 +46,7 @@ class KeyFooter(Footer):
         super().bindings_changed(screen)
 
     def compose(self):
+        widgets = []
         for widget in super().compose():
             if isinstance(widget, FooterKey):
                 widget.description = binding_text(widget.description)
@@ -52,5 +55,37 @@ class KeyFooter(Footer):
                     widget.tooltip = binding_text(tooltip)
             elif isinstance(widget, FooterLabel):
                 widget.update(binding_text(str(widget.content)))
-            yield widget
+            widgets.append(widget)
+        self._fit(widgets)
+        yield from widgets
+
+    def _fit(self, widgets) -> None:
+        """Keys that do not fit on one line go on a second (or third) one, so that none is
+        cut off at 80 columns (Textual's footer scrolls them out of sight instead)."""
+        width = self.app.size.width
+        self._fitted_width = width
+        keys = [w for w in widgets if isinstance(w, FooterKey) and not w.has_class("-command-palette")]
+        if not keys or width <= 0 or len(keys) != len(widgets) - sum(w.has_class("-command-palette") for w in widgets):
+            return  # (grouped keys: left as Textual lays them out)
+        sizes = [cell_len(k.key_display) + cell_len(k.description) + 3 for k in keys]
+        palette = sum(cell_len(w.key_display) + cell_len(w.description) + 4
+                      for w in widgets if isinstance(w, FooterKey) and w.has_class("-command-palette"))
+        room = width - palette
+        for rows in (1, 2, 3):
+            columns = -(-len(sizes) // rows)
+            needed = sum(max(sizes[c::columns]) for c in range(columns))
+            if needed <= room:
+                break
+        if rows == 1:
+            self.styles.layout = "horizontal"
+            self.styles.height = 1
+            return
+        self.styles.layout = "grid"
+        self.styles.grid_size_columns = columns
+        self.styles.grid_columns = "auto"
+        self.styles.height = rows
+
+    def on_resize(self, event) -> None:
+        if getattr(self, "_fitted_width", None) not in (None, self.app.size.width) and self._bindings_ready:
+            self.call_after_refresh(self.recompose)
 
