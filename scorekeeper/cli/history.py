@@ -8,18 +8,11 @@ from ..i18n import format_datetime, format_number, format_percent, t, tn
 from .common import _err, _json, _open_store, _out, _store_path, _table
 
 
-def _when(moment) -> str:
-    return format_datetime(moment)
-
-
 def _result_text(summary) -> str:
     """As status_text says it, from a listed game's summary (no replay)."""
-    if summary.winners:
-        return tn("cli.history.winners", len(summary.winners), names=", ".join(summary.winners))
-    played, planned = summary.deals_played, summary.planned_deals
-    if planned is not None:
-        return tn("cli.history.in_progress_of", planned, played=played)
-    return tn("cli.history.in_progress", played)
+    from ..store.export import status_of
+
+    return status_of(summary.winners, summary.deals_played, summary.planned_deals)
 
 
 def _summary_doc(g) -> dict:
@@ -33,7 +26,7 @@ def _game_rows(games) -> list[list[Any]]:
     rows: list[list[Any]] = [[t("cli.history.column.id"), t("cli.history.column.started"), t("cli.history.column.game"),
                               t("cli.history.column.players"), t("cli.history.column.result")]]
     for g in games:
-        rows.append([g.id, _when(g.created_at), _ruleset_name(g) + (f": {g.title}" if g.title else ""),
+        rows.append([g.id, format_datetime(g.created_at), _ruleset_name(g) + (f": {g.title}" if g.title else ""),
                      ", ".join(g.players), _result_text(g)])
     return rows
 
@@ -184,7 +177,7 @@ def cmd_sessions(args) -> int:
     for r in reports:
         first = [line for line in r.standings if line.rank == 1]
         lead = t("cli.sessions.leading", names=", ".join(line.name for line in first), won=first[0].won) if first else ""
-        rows.append([r.session.id, _when(r.session.started_at), r.session.title or "", len(r.games), lead])
+        rows.append([r.session.id, format_datetime(r.session.started_at), r.session.title or "", len(r.games), lead])
     _out(t("cli.sessions.heading", path=_store_path(args)))
     for line in _table(rows):
         _out("  " + line)
@@ -214,7 +207,7 @@ def cmd_session(args) -> int:
     else:
         s = report.session
         _out(t("cli.session.titled", id=s.id, title=s.title) if s.title else t("cli.session.heading", id=s.id))
-        _out(t("cli.session.times", started=_when(s.started_at), last=_when(s.last_active),
+        _out(t("cli.session.times", started=format_datetime(s.started_at), last=format_datetime(s.last_active),
                games=tn("game.count.games", len(report.games))))
         _out()
         _out(t("cli.session.standing"))

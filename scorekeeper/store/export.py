@@ -123,11 +123,14 @@ def game_document(game: Game, title: str | None = None) -> dict:
 
 def status_text(game: Game) -> str:
     """'winner: X', 'winners: X, Y' (a tie) or 'in progress (...)'."""
-    winners = game.winners
+    return status_of(game.winners, len(game.deals), game.planned_deals)
+
+
+def status_of(winners, played: int, planned: int | None) -> str:
+    """status_text from a game's winners and deals played and planned (e.g. a listed game's
+    summary, so that listing games needs no replay)."""
     if winners:
         return tn("export.status.winners", len(winners), names=", ".join(winners))
-    played = len(game.deals)
-    planned = game.planned_deals
     if planned is not None:
         return tn("export.status.in_progress_of", planned, played=played)
     return tn("export.status.in_progress", played)

@@ -49,10 +49,6 @@ def _number(value: Any) -> str:
     return str(value)
 
 
-def _when(moment) -> str:
-    return format_datetime(moment)
-
-
 def _and(items: Sequence[str]) -> str:
     """'A', 'A and B', 'A and B and C' (as the sentences before said it)."""
     text = items[0] if items else ""
@@ -239,7 +235,7 @@ def what_if_lines(base: Game, game: Game, overrides: Mapping[str, Any], title: s
 def _game_summary_line(g) -> str:
     """One stored game (a store GameSummary) as a sentence."""
     name = _ruleset_name(g) + (f" ({g.title})" if g.title else "")
-    return t("plain.game_summary", id=g.id, name=name, started=_when(g.created_at), players=", ".join(g.players),
+    return t("plain.game_summary", id=g.id, name=name, started=format_datetime(g.created_at), players=", ".join(g.players),
              result=_result(list(g.winners), g.deals_played, g.planned_deals))
 
 
@@ -312,11 +308,11 @@ def sessions_lines(reports: Iterable, where: str) -> list[str]:
         name = t("plain.session.titled", id=s.id, title=s.title) if s.title else t("plain.session.name", id=s.id)
         games = tn("game.count.games", len(r.games))
         if first:
-            lines.append(t("plain.sessions_item_leading", session=name, started=_when(s.started_at), games=games,
+            lines.append(t("plain.sessions_item_leading", session=name, started=format_datetime(s.started_at), games=games,
                            leaders=_and([line.name for line in first]),
                            won=tn("game.count.games", first[0].won)))
         else:
-            lines.append(t("plain.sessions_item", session=name, started=_when(s.started_at), games=games))
+            lines.append(t("plain.sessions_item", session=name, started=format_datetime(s.started_at), games=games))
     return lines
 
 
@@ -325,7 +321,7 @@ def session_lines(report) -> list[str]:
     s = report.session
     lines = [t("plain.session.heading_titled", id=s.id, title=s.title) if s.title
              else t("plain.session.heading", id=s.id)]
-    lines.append(t("plain.session.times", started=_when(s.started_at), last=_when(s.last_active),
+    lines.append(t("plain.session.times", started=format_datetime(s.started_at), last=format_datetime(s.last_active),
                    games=tn("game.count.games", len(report.games))))
     lines.append(t("plain.session.standing"))
     for line in report.standings:
