@@ -524,13 +524,21 @@ class Store:
             conn = sqlite3.connect(path, timeout=self._timeout, isolation_level=None)
         except sqlite3.Error as exc:
             raise self._cannot_open(exc) from None
-        try:
+
+        def prepare(conn: sqlite3.Connection) -> None:
             version = self._check(conn, full=False)  # again: the file may have changed since
             conn.execute("PRAGMA journal_mode = WAL")  # i18n: not shown
             conn.execute("PRAGMA synchronous = FULL")  # i18n: not shown
             conn.execute("PRAGMA foreign_keys = ON")  # i18n: not shown
             if version < len(MIGRATIONS):
                 self._migrate(conn)
+
+        return self._ready(conn, prepare)
+
+    def _ready(self, conn: sqlite3.Connection, prepare: Callable[[sqlite3.Connection], None]) -> sqlite3.Connection:
+        """``conn`` once ``prepare(conn)`` has run; closed if it fails (an SQLite error as StoreError)."""
+        try:
+            prepare(conn)
         except sqlite3.Error as exc:
             conn.close()
             raise self._cannot_open(exc) from None
@@ -556,16 +564,12 @@ class Store:
                                    isolation_level=None)
         except sqlite3.Error as exc:
             raise self._cannot_open(exc) from None
-        try:
+
+        def prepare(conn: sqlite3.Connection) -> None:
             if self._check(conn, full=False) == 0:
                 raise StoreError(t("store.empty", path=str(path)))
-        except sqlite3.Error as exc:
-            conn.close()
-            raise self._cannot_open(exc) from None
-        except BaseException:
-            conn.close()
-            raise
-        return conn
+
+        return self._ready(conn, prepare)
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
         conn.execute("BEGIN IMMEDIATE")  # i18n: not shown
