@@ -463,7 +463,7 @@ class Game:
         if self._changes:
             lineup = self.lineup(number)
             if lineup.start == number and lineup.joining:
-                totals = list(totals) + [0] * (self._width() - len(totals))
+                totals = list(totals)  # (one per game seat, the newcomer's too)
                 for seat, score, _ in lineup.joining:
                     totals[seat - 1] += score
                 return tuple(totals)
