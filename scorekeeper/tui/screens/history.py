@@ -9,7 +9,6 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import format_datetime, t, tn
-from ...store.history import ruleset_name
 from ..widgets.key_footer import KeyFooter
 from ..widgets.menu_list import MenuList
 
@@ -56,6 +55,8 @@ def history_line(summary) -> Text:
     """One stored game as the history lists it (names and titles shown as typed)."""
     text = Text()
     text.append(f"#{summary.id} ", "dim")
+    from ...store.history import ruleset_name  # (imported here: the start screen uses this module)
+
     text.append(ruleset_name(summary.ruleset_id, summary.ruleset_name), "bold")
     if summary.title:
         text.append(f" · {summary.title}")

@@ -9,17 +9,11 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...i18n import format_datetime, t, tn
+from ...i18n import t, tn
 from ..messages import GameChosen, RulesetChosen
 from ..widgets.key_footer import KeyFooter
 from ..widgets.menu_list import MenuList
-
-
-def _when(moment) -> str:
-    try:
-        return format_datetime(moment)
-    except (AttributeError, ValueError, OSError, TypeError):
-        return str(moment)
+from .history import when
 
 
 def game_line(summary) -> Text:
@@ -33,12 +27,12 @@ def game_line(summary) -> Text:
     text.append(": " + ", ".join(summary.players))
     played = summary.deals_played
     planned = getattr(summary, "planned_deals", None)
-    when = (t("tui.home.last_entry", when=_when(summary.updated_at))
-            if played or summary.updated_at != summary.created_at
-            else t("tui.home.started", when=_when(summary.created_at)))
+    moment = (t("tui.home.last_entry", when=when(summary.updated_at))
+              if played or summary.updated_at != summary.created_at
+              else t("tui.home.started", when=when(summary.created_at)))
     count = (tn("tui.home.played_of", played, planned=planned) if planned
              else tn("tui.home.played", played))
-    text.append(f"\n  {count} · {when}", style="dim")
+    text.append(f"\n  {count} · {moment}", style="dim")
     return text
 
 
