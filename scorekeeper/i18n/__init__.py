@@ -80,6 +80,8 @@ import os
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
+from ..messages import Message, install_renderer
+
 if TYPE_CHECKING:
     from datetime import date, datetime, tzinfo
     from decimal import Decimal
@@ -92,7 +94,7 @@ __all__ = [
     "Catalog", "CatalogError", "Entry", "LanguageError", "Template", "TranslationError",
     "catalog", "check_catalogs", "format_date", "format_datetime", "format_number", "format_ordinal",
     "format_percent", "get_language", "language_code", "load_catalog", "locale_language",
-    "plural_category", "resolve_language", "set_language", "t", "tn", "using_language",
+    "plural_category", "resolve_language", "set_language", "show", "t", "tn", "using_language",
 ]
 
 LANGUAGES: dict[str, str] = {"en": "English", "fi": "Suomi", "pl": "Polski"}
@@ -268,6 +270,34 @@ def t(key: str, **params: Any) -> str:
     return entry.text.format(key, params, _shower(lang))
 
 
+def show(value: Any) -> str:
+    """Any text of a layer below the front ends as a sentence in the current language.
+
+    A :class:`~scorekeeper.messages.Message` is worded from the catalog (its message
+    parameters worded first, tuples of them joined with "; "); an error that carries a
+    ``message`` (or ``problems``/``issues``, each worded on its own line / joined with
+    "; ") is worded from it; a plain text is returned as it is."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Message):
+        params = {name: _shown_param(v) for name, v in value.params.items()}
+        if value.plural_count is not None:
+            return tn(value.code, value.plural_count, **params)
+        return t(value.code, **params)
+    worded = getattr(value, "__text__", None)
+    if worded is not None:
+        return worded(show)
+    return str(value)
+
+
+def _shown_param(value: Any) -> Any:
+    if isinstance(value, Message):
+        return show(value)
+    if isinstance(value, tuple) and any(isinstance(v, Message) for v in value):
+        return "; ".join(show(v) for v in value)
+    return value
+
+
 def tn(key: str, count: Number | Decimal, **params: Any) -> str:
     """The plural form of ``key`` for ``count`` in the current language; ``{count}`` is the
     count written as the language writes numbers."""
@@ -311,3 +341,6 @@ def format_datetime(moment: datetime, tz: tzinfo | None = None) -> str:
 def format_date(day: date) -> str:
     """A day: 2024-05-03 (en), 3.5.2024 (fi), 03.05.2024 (pl)."""
     return _module("formats").date_text(_current, day)
+
+
+install_renderer(show)

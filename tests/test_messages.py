@@ -1,0 +1,44 @@
+"""Messages are data until they are shown: a code and parameters, worded in the language
+current when shown (scorekeeper.messages, scorekeeper.i18n.show)."""
+
+import pytest
+
+from scorekeeper.i18n import set_language, show
+from scorekeeper.messages import Message
+
+
+def test_a_message_is_its_code_and_parameters():
+    message = Message("engine.setup.same_name", name="Ann")
+    assert message.code == "engine.setup.same_name"
+    assert message.params == {"name": "Ann"}
+    assert message == Message("engine.setup.same_name", name="Ann")
+    assert message != Message("engine.setup.same_name", name="Ben")
+    assert hash(message) == hash(Message("engine.setup.same_name", name="Ann"))
+    with pytest.raises(AttributeError):
+        message.code = "other"
+
+
+def test_a_message_is_worded_in_the_language_current_when_shown():
+    message = Message("engine.setup.same_name", name="Ann")
+    assert show(message) == "two players are called 'Ann'; every name must differ"
+    set_language("fi")
+    assert show(message) == "kahden pelaajan nimi on 'Ann'; jokaisella on oltava eri nimi"
+    assert str(message) == show(message)
+
+
+def test_a_plural_message_agrees_with_its_count():
+    assert show(Message.plural("engine.no_deal", 1, number="7")) == "the game has 1 deal; there is no deal 7"
+    assert show(Message.plural("engine.no_deal", 3, number="7")) == "the game has 3 deals; there is no deal 7"
+
+
+def test_message_parameters_are_worded_too_and_texts_stay_as_they_are():
+    inner = Message("engine.setup.same_name", name="Ann")
+    outer = Message("engine.setup.same_name", name=inner)
+    assert show(outer) == "two players are called 'two players are called 'Ann'; every name must differ'; every name must differ"
+    assert show("Ann [/]") == "Ann [/]"
+
+
+def test_with_params_makes_a_changed_copy():
+    message = Message.plural("engine.no_deal", 3, number="7")
+    copy = message.with_params(number="8")
+    assert (message.params["number"], copy.params["number"], copy.plural_count) == ("7", "8", 3)
