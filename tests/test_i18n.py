@@ -412,7 +412,7 @@ def test_importing_the_package_reads_no_catalog():
     result = subprocess.run([sys.executable, "-c", script], cwd=SOURCE.parent, capture_output=True, text=True,
                             timeout=60)
     assert result.returncode == 0, result.stderr
-    assert result.stdout == ("['scorekeeper', 'scorekeeper.i18n'] []\n"
+    assert result.stdout == ("['scorekeeper', 'scorekeeper.i18n', 'scorekeeper.messages'] []\n"
                              "['scorekeeper.i18n.catalogs', 'scorekeeper.i18n.formats', 'scorekeeper.i18n.plural'] ['en']\n")
 
 
