@@ -1,20 +1,31 @@
-"""No text a player reads bypasses the catalogs.
+"""Every text a player reads is a catalog entry, used as the catalog states it.
 
-Every string literal in the code that reads as words (two words of letters in a row,
-e.g. "the game is over") must be a key given to ``t``/``tn``, a docstring, or sit on a
-line marked ``# i18n: not shown`` (SQL, CSS, identifiers, text for developers only).
-And every literal key given to ``t``/``tn`` is in the English catalog (whose keys the
-Finnish and Polish catalogs have exactly: tests/test_i18n.py).
+Below the front ends a text is data: rules/ and game/ import no i18n (the import
+contract in tests/test_layering.py) and say what they mean as a
+:class:`scorekeeper.messages.Message` — a catalog code and its parameters — which the
+front end words where it is shown. So instead of scanning literals for words, these
+tests read every place in the package that names a catalog entry (``t(...)``,
+``tn(...)``, ``Message(...)``, ``Message.plural(...)``) and check it against the
+English catalog (whose keys, plural forms and placeholders the Finnish and Polish
+catalogs have exactly: tests/test_i18n.py):
 
-Run ``python tests/test_i18n_coverage.py`` to list what is left, file by file.
+- the key exists;
+- a plural entry is used through ``tn``/``Message.plural`` and a single text through
+  ``t``/``Message``;
+- the parameters given by name are exactly the template's placeholders (``count`` of a
+  plural entry is its count);
+- below the front ends, no error is raised with a sentence of its own: an exception
+  raised in rules/, game/ or play/ is given a Message (or a value), never a literal text
+  (a programming error, raised for a developer, may say in English what went wrong).
+
+Run ``python tests/test_i18n_coverage.py`` to list every problem, file by file.
 """
 
 from __future__ import annotations
 
 import ast
-import re
 import sys
-from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -22,111 +33,171 @@ import pytest
 from scorekeeper.i18n import catalog
 
 PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
-WORDS = re.compile(r"[A-Za-zÀ-ž]{2,}[,:;'’]?[ ]+[A-Za-zÀ-ž]{2,}")  # two words and a space
-MARK = "i18n: not shown"
-CALLS = {"t", "tn"}
-# Parts of the code whose texts are swept into the catalogs (the rest is listed by
-# `python tests/test_i18n_coverage.py` until it is swept too).
-SWEPT: list[str] = ["."]  # the whole package
+TEXT_CALLS = {"t": False, "tn": True}  # name -> plural
+BELOW_FRONT_ENDS = ("rules", "game", "play")
+# Raised for a developer, never shown to a player: they may say what went wrong in English.
+PROGRAMMING_ERRORS = {"AssertionError", "RuntimeError", "TypeError", "NotImplementedError"}
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
-    ids = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                    and isinstance(body[0].value.value, str):
-                ids.add(id(body[0].value))
-    return ids
+@dataclass(frozen=True)
+class Use:
+    """One place that names a catalog entry."""
+
+    file: str
+    line: int
+    key: str
+    plural: bool
+    params: frozenset[str] | None  # None: given with **, not known statically
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.key}"
 
 
-def _key_args(tree: ast.AST) -> set[int]:
-    """The literal first arguments of t(...) and tn(...) calls."""
-    ids = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call):
-            name = node.func.id if isinstance(node.func, ast.Name) else (
-                node.func.attr if isinstance(node.func, ast.Attribute) else None)
-            if name in CALLS and node.args and isinstance(node.args[0], ast.Constant):
-                ids.add(id(node.args[0]))
-    return ids
+def _call_kind(node: ast.Call) -> bool | None:
+    """None when the call names no catalog entry; else whether it is a plural use."""
+    func = node.func
+    if isinstance(func, ast.Name):
+        if func.id in TEXT_CALLS:
+            return TEXT_CALLS[func.id]
+        if func.id == "Message":
+            return False
+    if isinstance(func, ast.Attribute):
+        if func.attr in TEXT_CALLS and isinstance(func.value, ast.Name) and func.value.id in ("i18n", "self"):
+            return TEXT_CALLS[func.attr]
+        if func.attr == "plural" and isinstance(func.value, ast.Name) and func.value.id == "Message":
+            return True
+    return None
 
 
-def used_keys(path: Path) -> list[tuple[int, str]]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    out = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call):
-            name = node.func.id if isinstance(node.func, ast.Name) else (
-                node.func.attr if isinstance(node.func, ast.Attribute) else None)
-            if name in CALLS and node.args and isinstance(node.args[0], ast.Constant) \
-                    and isinstance(node.args[0].value, str):
-                out.append((node.lineno, node.args[0].value))
-    return out
-
-
-def bypassing(path: Path) -> list[tuple[int, str]]:
-    """(line, text) of every literal in a file that reads as words and is not a key."""
-    source = path.read_text(encoding="utf-8")
-    lines = source.splitlines()
-    tree = ast.parse(source)
-    skip = _docstrings(tree) | _key_args(tree)
+def uses_in(path: Path, source: str | None = None) -> list[Use]:
+    tree = ast.parse(source if source is not None else path.read_text(encoding="utf-8"))
+    name = str(path.relative_to(PACKAGE)) if path.is_relative_to(PACKAGE) else path.name
     found = []
     for node in ast.walk(tree):
-        if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or id(node) in skip:
+        if not isinstance(node, ast.Call):
             continue
-        if not WORDS.search(node.value):
+        plural = _call_kind(node)
+        if plural is None or not node.args:
             continue
-        span = range(node.lineno - 1, (node.end_lineno or node.lineno))
-        if any(MARK in lines[i] for i in span if i < len(lines)):
+        first = node.args[0]
+        if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
             continue
-        found.append((node.lineno, node.value))
+        if any(k.arg is None for k in node.keywords):
+            params = None
+        else:
+            params = frozenset(k.arg for k in node.keywords)
+            if plural:
+                params |= {"count"}
+        found.append(Use(name, node.lineno, first.value, plural, params))
+    return found
+
+
+def _files() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def _all_uses() -> list[Use]:
+    return [use for path in _files() for use in uses_in(path)]
+
+
+def problems_of(uses: list[Use]) -> list[str]:
+    english = catalog("en")
+    problems = []
+    for use in uses:
+        entry = english.get(use.key)
+        if entry is None:
+            problems.append(f"{use}: not in the English catalog")
+            continue
+        if entry.plural != use.plural:
+            how = "a plural entry: use tn() or Message.plural()" if entry.plural else \
+                "a single text: use t() or Message()"
+            problems.append(f"{use}: {how}")
+            continue
+        wanted = entry.templates()[0].names | ({"count"} if entry.plural else set())
+        if use.params is not None and use.params != wanted:
+            problems.append(f"{use}: given {sorted(use.params)}, the template has {sorted(wanted)}")
+    return problems
+
+
+def sentences_raised(path: Path, source: str | None = None) -> list[tuple[int, str]]:
+    """(line, text) of each exception raised with a literal or f-string text."""
+    tree = ast.parse(source if source is not None else path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) \
+                and not (isinstance(node.exc.func, ast.Name) and node.exc.func.id in PROGRAMMING_ERRORS):
+            for arg in node.exc.args:
+                if isinstance(arg, ast.JoinedStr) or (isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+                                                      and " " in arg.value):
+                    found.append((node.lineno, ast.unparse(arg)))
     return sorted(found)
 
 
-def _files(parts: list[str]) -> list[Path]:
-    out = []
-    for part in parts:
-        target = PACKAGE / part
-        out += sorted(target.rglob("*.py")) if target.is_dir() else [target]
-    return out
+def test_every_catalog_use_in_the_package_matches_the_english_catalog():
+    uses = _all_uses()
+    assert len(uses) > 1000  # the scan really found the package's texts
+    problems = problems_of(uses)
+    assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("path", _files(SWEPT), ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_no_text_bypasses_the_catalogs(path):
-    left = bypassing(path)
-    assert not left, f"{path.relative_to(PACKAGE)}: texts not in the catalogs:\n" + "\n".join(
-        f"  line {n}: {text!r}" for n, text in left[:20])
+@pytest.mark.parametrize("layer", BELOW_FRONT_ENDS)
+def test_no_error_below_the_front_ends_is_raised_with_a_sentence(layer):
+    folder = PACKAGE / layer
+    if not folder.exists():
+        pytest.skip(f"no {layer}/ package")
+    left = [f"{path.relative_to(PACKAGE)}:{line}: {text}"
+            for path in sorted(folder.rglob("*.py")) for line, text in sentences_raised(path)]
+    assert not left, "errors raised with a sentence instead of a Message:\n" + "\n".join(left)
 
 
-def test_every_key_used_is_in_the_english_catalog():
-    english = catalog("en")
-    missing = [f"{path.relative_to(PACKAGE)}:{line}: {key}"
-               for path in _files(["."]) for line, key in used_keys(path) if key not in english]
-    assert not missing, "keys not in the English catalog:\n" + "\n".join(missing)
+def test_the_scan_finds_each_kind_of_use_and_each_kind_of_problem():
+    sample = PACKAGE / "sample.py"  # only its name is used; nothing is written
+    source = (
+        'from scorekeeper.i18n import t, tn\n'
+        'from scorekeeper.messages import Message\n'
+        'a = t("engine.setup.no_name", number=3)\n'
+        'b = Message("engine.setup.same_name", name="Ann")\n'
+        'c = Message.plural("engine.no_deal", 3, number="7")\n'
+        'd = Message("engine.no_deal", number="7")\n'
+        'e = t("engine.setup.same_name", nam="Ann")\n'
+        'f = Message("no.such.key")\n'
+        'g = t("cli.errors.no_game", **params)\n'
+    )
+    uses = uses_in(sample, source)
+    assert [(u.line, u.key, u.plural, u.params) for u in uses] == [
+        (3, "engine.setup.no_name", False, frozenset({"number"})),
+        (4, "engine.setup.same_name", False, frozenset({"name"})),
+        (5, "engine.no_deal", True, frozenset({"number", "count"})),
+        (6, "engine.no_deal", False, frozenset({"number"})),
+        (7, "engine.setup.same_name", False, frozenset({"nam"})),
+        (8, "no.such.key", False, frozenset()),
+        (9, "cli.errors.no_game", False, None),
+    ]
+    assert problems_of(uses) == [
+        "sample.py:6: engine.no_deal: a plural entry: use tn() or Message.plural()",
+        "sample.py:7: engine.setup.same_name: given ['nam'], the template has ['name']",
+        "sample.py:8: no.such.key: not in the English catalog",
+    ]
 
 
-def test_the_scanner_finds_a_bare_sentence_and_accepts_keys_and_marks(tmp_path):
-    sample = tmp_path / "sample.py"
-    sample.write_text(
-        '"""Docstrings are for developers."""\n'
-        'from scorekeeper.i18n import t\n'
-        'a = t("cli.errors.no_game", id=3)\n'
-        'b = "the game is over"\n'
-        'c = "SELECT id FROM games"  # i18n: not shown\n'
-        'd = "#deal-panel"\n', encoding="utf-8")
-    assert bypassing(sample) == [(4, "the game is over")]
-    assert used_keys(sample) == [(3, "cli.errors.no_game")]
+def test_the_scan_finds_an_error_raised_with_a_sentence():
+    source = ('def f(x):\n'
+              '    if x:\n'
+              '        raise ValueError("the game is over")\n'
+              '    raise ValueError(f"no deal {x}")\n'
+              'def g():\n'
+              '    raise KeyError("deal")\n'
+              '    raise RuntimeError(f"internal error: {x}")\n'
+              'def h(m):\n'
+              '    raise ValueError(Message("engine.no_deal"))\n')
+    assert sentences_raised(PACKAGE / "sample.py", source) == [(3, "'the game is over'"), (4, "f'no deal {x}'")]
 
 
 if __name__ == "__main__":
-    counts = Counter()
-    for path in _files(["."]):
-        left = bypassing(path)
-        if left:
-            counts[str(path.relative_to(PACKAGE))] = len(left)
-    for name, count in sorted(counts.items()):
-        print(f"{count:5d}  {name}")
-    print(f"{sum(counts.values()):5d}  in all")
+    for problem in problems_of(_all_uses()):
+        print(problem)
+    for layer in BELOW_FRONT_ENDS:
+        for path in sorted((PACKAGE / layer).rglob("*.py")):
+            for line, text in sentences_raised(path):
+                print(f"{path.relative_to(PACKAGE)}:{line}: raised with a sentence: {text}")
     sys.exit(0)

@@ -689,4 +689,4 @@ def convert_value(spec: FieldSpec, value: Any, setup: Setup, who: str = "") -> A
                 raise GameError(t("engine.value.card_twice", label=label, card=str(c)))
             seen.add(c)
         return tuple(cards)
-    raise GameError(f"{label}: unknown field type {kind}")  # pragma: no cover  # i18n: not shown
+    raise RuntimeError(f"{label}: unknown field type {kind}")  # pragma: no cover  # i18n: not shown

@@ -842,7 +842,7 @@ def _function(generated: ast.Expression, key: str) -> Callable[..., Any]:
     """
     for node in ast.walk(generated):
         if not isinstance(node, GENERATED_NODES):  # a bug in the generator, never user input
-            raise FormulaError(key, f"internal error: generated {type(node).__name__}")  # i18n: not shown (a bug)
+            raise RuntimeError(f"internal error: generated {type(node).__name__}")  # i18n: not shown (a bug)
     code = compile(generated, f"<formula {key}>", "eval", dont_inherit=True)
     inner = next(c for c in code.co_consts if isinstance(c, types.CodeType))
     return types.FunctionType(inner, {"__builtins__": {}, **_HELPERS}, "formula")
