@@ -101,14 +101,19 @@ def _literal_keys(node: ast.expr) -> list[str]:
 
 
 def _keys_used_in_code() -> dict[str, str]:
-    """Every literal key given to t() or tn() anywhere in the package -> 't' or 'tn'."""
+    """Every literal key given to t(), tn(), Message() or Message.plural() in the package -> 't' or 'tn'."""
     used = {}
     for path in SOURCE.rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("t", "tn") and node.args:
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("t", "tn", "Message") \
+                    and node.args:
                 for key in _literal_keys(node.args[0]):
-                    used[key] = node.func.id
+                    used[key] = "t" if node.func.id == "Message" else node.func.id
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "plural" \
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id == "Message" and node.args:
+                for key in _literal_keys(node.args[0]):
+                    used[key] = "tn"
     return used
 
 
@@ -412,7 +417,7 @@ def test_importing_the_package_reads_no_catalog():
     result = subprocess.run([sys.executable, "-c", script], cwd=SOURCE.parent, capture_output=True, text=True,
                             timeout=60)
     assert result.returncode == 0, result.stderr
-    assert result.stdout == ("['scorekeeper', 'scorekeeper.i18n', 'scorekeeper.messages'] []\n"
+    assert result.stdout == ("['scorekeeper', 'scorekeeper.i18n', 'scorekeeper.languages', 'scorekeeper.messages'] []\n"
                              "['scorekeeper.i18n.catalogs', 'scorekeeper.i18n.formats', 'scorekeeper.i18n.plural'] ['en']\n")
 
 

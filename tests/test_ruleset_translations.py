@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-import scorekeeper.rules.ruleset as ruleset_module
+import scorekeeper.rules.builder as builder_module
+import scorekeeper.rules.translations as translations_module
 from scorekeeper.game.engine import IllegalEntry
 from scorekeeper.game.game import Game
 from scorekeeper.i18n import LanguageError, using_language
@@ -268,13 +269,15 @@ def test_unknown_language_is_refused():
 def test_loading_in_english_compiles_no_translated_message(monkeypatch):
     """Loading to play in English costs what it cost before translations: the same templates compiled."""
     calls = []
-    real = ruleset_module.compile_template
+    real = compile_template
 
     def counting(text, **kw):
         calls.append(kw["key"])
         return real(text, **kw)
 
-    monkeypatch.setattr(ruleset_module, "compile_template", counting)
+    # The English messages are compiled by the builder, the translated ones by the translations.
+    monkeypatch.setattr(builder_module, "compile_template", counting)
+    monkeypatch.setattr(translations_module, "compile_template", counting)
     rs = load_ruleset("lupaus")
     assert calls and not [k for k in calls if k.startswith("translations")]
     assert rs.texts.walked is None  # not even looked at

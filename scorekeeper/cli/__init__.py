@@ -37,7 +37,7 @@ from typing import Sequence
 
 from ..game.engine import GameError
 from ..game.sheet import OptionError, SheetError
-from ..i18n import LANGUAGES, LanguageError, resolve_language, set_language, t
+from ..i18n import LANGUAGES, LanguageError, resolve_language, set_language, show, t
 from ..rules.cards import CardError
 from ..rules.formula import Missing
 from ..rules.ruleset import RulesetError, find_ruleset_path
@@ -209,7 +209,7 @@ def cmd_play(args) -> int:
     try:
         path = find_ruleset_path(args.ruleset)
     except RulesetError as exc:
-        raise UsageError(exc.problems[0].message) from None
+        raise UsageError(show(exc.problems[0].message)) from None
     if not path.exists():
         raise UsageError(t("cli.errors.no_such_file", ref=args.ruleset))
     return _run_tui(build_parser(), getattr(args, "db", None), args.ruleset)
@@ -259,7 +259,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _err(str(exc))
         return 2
     except (RulesetError, SheetError, GameError, CardError) as exc:
-        _err(str(exc).replace("\n", "; "))
+        _err(show(exc).replace("\n", "; "))
         return 1
     except Missing as exc:
         _err(t("cli.errors.missing_value", name=exc))

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..i18n import format_number, get_language, t
+from ..i18n import format_number, get_language, show, t
 from ..rules.ruleset import Ruleset, RulesetError, find_ruleset_path, load_ruleset
 
 
@@ -46,7 +46,7 @@ def _load_ruleset(ref: str) -> Ruleset:
     try:
         path = find_ruleset_path(ref)
     except RulesetError as exc:
-        raise UsageError(exc.problems[0].message) from None
+        raise UsageError(show(exc.problems[0].message)) from None
     if not path.exists():
         raise UsageError(t("cli.errors.no_such_file", ref=ref))
     return load_ruleset(ref)
@@ -71,7 +71,7 @@ def _resolve_options(ruleset: Ruleset, options: dict) -> None:
     try:
         ruleset.resolve_options(options)
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(show(exc)) from None
 
 
 def _seat_names(n: int) -> list[str]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..game.engine import GameError, SetupError
 from ..game.game import Game
-from ..i18n import t, tn
+from ..i18n import show, t, tn
 from ..rules.cards import CardError, parse_hand
 from ..rules.formula import Missing
 from ..rules.ruleset import Ruleset, RulesetError, builtin_ids, check_file, find_ruleset_path, load_ruleset
@@ -33,7 +33,7 @@ def cmd_rules_list(args) -> int:
         try:
             rs = load_ruleset(rid)
         except RulesetError as exc:
-            failed.append(str(exc.problems[0]) if exc.problems else str(exc))
+            failed.append(show(exc.problems[0]) if exc.problems else show(exc))
             continue
         entries.append({
             "id": rs.id, "name": rs.name,
@@ -175,10 +175,10 @@ def cmd_rules_check(args) -> int:
             try:
                 path = find_ruleset_path(ref)
             except RulesetError as exc:
-                raise UsageError(exc.problems[0].message) from None
+                raise UsageError(show(exc.problems[0].message)) from None
         problems = check_file(path)
         for problem in problems:
-            _out(str(problem))
+            _out(show(problem))
         if problems:
             bad = True
         else:

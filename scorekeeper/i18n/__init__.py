@@ -71,7 +71,9 @@ For the code that shows text
 - Suits and no trump: ``t("game.suit.<suit>")`` (``spades`` ... ``none``).
 - Numbers: :func:`format_number`, :func:`format_percent`, :func:`format_ordinal`;
   stored times: :func:`format_datetime`; yes/no: ``value.yes``/``value.no`` in text,
-  ``common.yes``/``common.no`` as answers.
+  ``common.yes``/``common.no`` as answers. What a player may type for yes and no (in any
+  language): :func:`yes_no_words`, also installed as the default of
+  :func:`scorekeeper.languages.yes_no_words` for the layers that cannot read catalogs.
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ import os
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
+from ..languages import LANGUAGES, LanguageError, YesNoWords, install_yes_no_words
 from ..messages import Message, install_renderer
 
 if TYPE_CHECKING:
@@ -94,11 +97,9 @@ __all__ = [
     "Catalog", "CatalogError", "Entry", "LanguageError", "Template", "TranslationError",
     "catalog", "check_catalogs", "format_date", "format_datetime", "format_number", "format_ordinal",
     "format_percent", "get_language", "language_code", "load_catalog", "locale_language",
-    "plural_category", "resolve_language", "set_language", "show", "t", "tn", "using_language",
+    "plural_category", "resolve_language", "set_language", "show", "t", "tn", "using_language", "yes_no_words",
 ]
 
-LANGUAGES: dict[str, str] = {"en": "English", "fi": "Suomi", "pl": "Polski"}
-"""The languages, each by its code and its own name for itself."""  # i18n: not shown (a docstring)
 DEFAULT_LANGUAGE = "en"
 ENV_VAR = "SCOREKEEPER_LANG"
 LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
@@ -143,15 +144,6 @@ class TranslationError(LookupError):
 
     Its messages stay English, for the developer: made from a catalog they could fail
     the same way again (a missing key looked up while reporting a missing key)."""
-
-
-class LanguageError(ValueError):
-    """A language code that is not one of :data:`LANGUAGES`."""
-
-    def __init__(self, value: str):
-        self.value = value
-        choices = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
-        super().__init__(t("language.unknown", value=value, choices=choices))
 
 
 # --- choosing the language ----------------------------------------------------------------
@@ -343,4 +335,23 @@ def format_date(day: date) -> str:
     return _module("formats").date_text(_current, day)
 
 
+# --- yes and no as typed ------------------------------------------------------------------
+
+_yes_no: YesNoWords | None = None
+
+
+def yes_no_words() -> YesNoWords:
+    """What a player may type for yes and for no: the ``common.yes_words`` and
+    ``common.no_words`` lists of every language together (read once, on first use)."""
+    global _yes_no
+    if _yes_no is None:
+        words = YesNoWords()
+        for code in LANGUAGES:
+            words |= YesNoWords.from_lists(_entry("common.yes_words", code).text.text,
+                                           _entry("common.no_words", code).text.text)
+        _yes_no = words
+    return _yes_no
+
+
 install_renderer(show)
+install_yes_no_words(yes_no_words)

@@ -95,12 +95,12 @@ class ScorekeeperApp(App[None]):
         is_file = str(ref).endswith(".toml") or Path(ref).exists()
         problems = check_file(path)
         if problems:
-            self.push_screen(RulesetProblemsScreen(str(ref), [str(p) for p in problems]))
+            self.push_screen(RulesetProblemsScreen(str(ref), problems))
             return
         try:
             ruleset = load_ruleset(str(path) if is_file else ref)
         except RulesetError as exc:
-            self.push_screen(RulesetProblemsScreen(str(ref), [str(p) for p in exc.problems]))
+            self.push_screen(RulesetProblemsScreen(str(ref), exc.problems))
             return
         self.push_screen(NewGameScreen(ruleset, str(path.resolve()) if is_file else ref))
 

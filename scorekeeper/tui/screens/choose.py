@@ -9,7 +9,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...rules.ruleset import RulesetError, builtin_ids, load_ruleset
-from ...i18n import get_language, t, tn
+from ...i18n import get_language, show, t, tn
 from ..messages import RulesetChosen
 from ..widgets.key_footer import KeyFooter
 from ..widgets.menu_list import MenuList
@@ -41,7 +41,7 @@ class ChooseRulesetScreen(Screen[None]):
             try:
                 rs = load_ruleset(rid).localized(get_language())
             except (RulesetError, ValueError) as exc:
-                menu.add_option(Option(Text(t("tui.choose.cannot_load", id=rid, error=str(exc))), disabled=True))
+                menu.add_option(Option(Text(t("tui.choose.cannot_load", id=rid, error=show(exc))), disabled=True))
                 continue
             text = Text()
             text.append(rs.name, style="bold")

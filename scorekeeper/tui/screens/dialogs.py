@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Sequence
 
 from rich.text import Text
 from textual.binding import Binding
@@ -10,7 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
-from ...i18n import t, tn
+from ...i18n import show, t, tn
 from ..widgets.key_footer import KeyFooter
 
 
@@ -74,7 +75,8 @@ class RulesetProblemsScreen(Screen[None]):
         Binding("q", "app.quit", "tui.bindings.problems.quit", id="problems.quit"),
     ]
 
-    def __init__(self, ref: str, problems: list[str]) -> None:
+    def __init__(self, ref: str, problems: Sequence[Any]) -> None:
+        """``problems``: the ruleset's problems (or messages, or texts), worded when shown."""
         super().__init__()
         self.ref = ref
         self.problems = problems
@@ -85,7 +87,8 @@ class RulesetProblemsScreen(Screen[None]):
                          classes="dialog-title", markup=False)  # i18n: not shown
             count = len(self.problems)
             yield Static(tn("tui.dialogs.problems.count", count), markup=False)
-            yield Static(Text("\n".join(self.problems)), id="problems-list", markup=False)  # i18n: not shown
+            yield Static(Text("\n".join(show(p) for p in self.problems)), id="problems-list",
+                         markup=False)  # i18n: not shown
             yield Static(t("tui.dialogs.problems.fix"), markup=False)
         yield KeyFooter()
 

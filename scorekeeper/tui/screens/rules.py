@@ -10,7 +10,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...rules.ruleset import RulesetError, builtin_ids, load_ruleset
-from ...i18n import get_language, t
+from ...i18n import get_language, show, t
 from ..summary import rules_summary
 from ..widgets.key_footer import KeyFooter
 
@@ -48,7 +48,7 @@ class RulesScreen(Screen[None]):
         rs = self.rulesets.get(event.option.id)
         text = self.query_one("#rules-text", Static)  # i18n: not shown
         if isinstance(rs, Exception):
-            text.update(Text(t("tui.rules.cannot_load", error=str(rs))))
+            text.update(Text(t("tui.rules.cannot_load", error=show(rs))))
         elif rs is not None:
             text.update(rules_summary(rs))
         self.query_one("#rules-scroll").scroll_home(animate=False)  # i18n: not shown

@@ -1,0 +1,83 @@
+"""The app's languages and the words a player may type for yes and no in them.
+
+A leaf module, like :mod:`scorekeeper.messages`: it imports nothing else of the package,
+so the rules layer can validate ``[translations.<code>]`` against :data:`LANGUAGES`
+without the catalogs, and the i18n package re-exports what is here.
+
+The yes/no words live in the catalogs (``common.yes_words`` and ``common.no_words`` of
+each language). Code below the front ends cannot read catalogs, so it is given the
+words (a :class:`YesNoWords`) or uses :func:`yes_no_words`: the words the i18n package
+installs when it is imported (every front end imports it), those of every language at
+once, so ``kyllä``, ``tak`` and ``yes`` are understood whatever language the table reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .messages import Message, render
+
+__all__ = ["LANGUAGES", "LanguageError", "YesNoWords", "install_yes_no_words", "yes_no_words"]
+
+LANGUAGES: dict[str, str] = {"en": "English", "fi": "Suomi", "pl": "Polski"}
+"""The languages, each by its code and its own name for itself."""
+
+
+class LanguageError(ValueError):
+    """A language code that is not one of :data:`LANGUAGES`; ``message`` says so."""
+
+    def __init__(self, value: str):
+        self.value = value
+        choices = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+        self.message = Message("language.unknown", value=value, choices=choices)
+        super().__init__(value)
+
+    def __text__(self, show: Callable[[object], str]) -> str:
+        return show(self.message)
+
+    def __str__(self) -> str:
+        return render(self.message)
+
+
+@dataclass(frozen=True)
+class YesNoWords:
+    """The words (lower-case) that mean yes and those that mean no."""
+
+    yes: frozenset[str] = frozenset()
+    no: frozenset[str] = frozenset()
+
+    @classmethod
+    def from_lists(cls, yes: str, no: str) -> "YesNoWords":
+        """From catalog lists: 'yes, true, on, 1' and 'no, false, off, 0'."""
+        return cls(_words(yes), _words(no))
+
+    def __or__(self, other: "YesNoWords") -> "YesNoWords":
+        return YesNoWords(self.yes | other.yes, self.no | other.no)
+
+    def read(self, text: str) -> bool | None:
+        """True for a yes word, False for a no word, None for anything else."""
+        low = text.strip().lower()
+        if low in self.yes:
+            return True
+        if low in self.no:
+            return False
+        return None
+
+
+def _words(listed: str) -> frozenset[str]:
+    return frozenset(word.strip().lower() for word in listed.split(",") if word.strip())
+
+
+_provider: Callable[[], YesNoWords] | None = None
+
+
+def install_yes_no_words(provider: Callable[[], YesNoWords]) -> None:
+    """Set the function giving the yes/no words of every language (the i18n package's)."""
+    global _provider
+    _provider = provider
+
+
+def yes_no_words() -> YesNoWords:
+    """The installed yes/no words; none (only true and false values) when nothing is installed."""
+    return _provider() if _provider is not None else YesNoWords()

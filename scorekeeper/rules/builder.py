@@ -1,0 +1,572 @@
+"""Checked TOML -> the ruleset model, one section at a time, collecting every problem.
+
+:class:`Builder` reads a file's raw TOML with the schema's :class:`~.schema.Checker`,
+then builds each section in the order the problems are listed: players, phases, teams,
+options, the names known to formulas, deck and constants, fields and derived values,
+the deal plan, seats, trump, score, checks, reminders, the end, and the translations.
+Each step puts what it builds into ``attrs`` under the model attribute the schema names.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..messages import Message, Text
+from .formula import (
+    BOOL, CARDS, CONST, DEAL, NUM, SEAT, TEXT, Formula, FormulaError, NameInfo, compile_formula, compile_template,
+)
+from .model import Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule, phase_title
+from .problems import OptionValueError, Problem, hint, key_path
+from .schema import DEFAULT_PHASES, ID_RE, TABLES, TOP, Checker, Key, Table, plain_values
+from .translations import Texts, TranslationWalker
+
+__all__ = ["CONTEXT_NAMES", "END_NAMES", "MATCH_NAMES", "Builder"]
+
+# Names every ruleset has, each with what it means (said when a ruleset tries to take it).
+CONTEXT_NAMES: dict[str, tuple[NameInfo, Message]] = {
+    "players": (NameInfo(NUM, CONST), Message("rules.names.players")),
+    "deck": (NameInfo(NUM, CONST), Message("rules.names.deck")),
+    "deals": (NameInfo(NUM, CONST), Message("rules.names.deals")),
+    "deal": (NameInfo(NUM, DEAL), Message("rules.names.deal")),
+    "cards": (NameInfo(NUM, DEAL), Message("rules.names.cards")),
+    "dealer": (NameInfo(NUM, DEAL), Message("rules.names.dealer")),
+    "forehand": (NameInfo(NUM, DEAL), Message("rules.names.forehand")),
+    "first_bidder": (NameInfo(NUM, DEAL), Message("rules.names.first_bidder")),
+    "leader": (NameInfo(NUM, DEAL), Message("rules.names.leader")),
+    "trump": (NameInfo(TEXT, DEAL), Message("rules.names.trump")),
+    "seat": (NameInfo(NUM, SEAT), Message("rules.names.seat")),
+    "position": (NameInfo(NUM, SEAT), Message("rules.names.position")),
+    "team": (NameInfo(NUM, SEAT), Message("rules.names.team")),
+    "player": (NameInfo(TEXT, SEAT), Message("rules.names.player")),
+    "is_dealer": (NameInfo(BOOL, SEAT), Message("rules.names.is_dealer")),
+    "before": (NameInfo(NUM, SEAT), Message("rules.names.before")),
+}
+END_NAMES = {
+    "total": (NameInfo(NUM, SEAT), Message("rules.names.total")),
+}
+MATCH_NAMES = {
+    "parts_won": (NameInfo(NUM, SEAT), Message("rules.names.parts_won")),
+    "match_total": (NameInfo(NUM, SEAT), Message("rules.names.match_total")),
+}
+
+# The type of value a formula gives, as problems say it.
+_TYPE_WORDS = {
+    NUM: Message("formula.types.number"), TEXT: Message("formula.types.text"), BOOL: Message("formula.types.bool"),
+    CARDS: Message("formula.types.cards"), "any": Message("formula.types.any"),
+}
+_FIELD_VALUE_TYPES = {"int": NUM, "seat": NUM, "bool": BOOL, "cards": CARDS}  # any other field holds text
+_OPTION_VALUE_TYPES = {"choice": TEXT, "bool": BOOL, "int": NUM}
+# Keys only some types of option or field may have: key -> the types.
+_OPTION_ONLY = {"choices": ("choice",), "labels": ("choice",), "min": ("int",), "max": ("int",)}
+_FIELD_ONLY = {"min": ("int",), "max": ("int",), "choices": ("choice",), "labels": ("choice",), "count": ("cards",)}
+_BAD_NAME = {"constant": "rules.bad_name.constant", "field": "rules.bad_name.field", "derived": "rules.bad_name.derived"}
+_NAME_TAKEN = {"constant": "rules.name_taken.constant", "field": "rules.name_taken.field",
+               "derived": "rules.name_taken.derived"}
+
+
+def _type_word(typ: str) -> Text:
+    return _TYPE_WORDS.get(typ, typ)
+
+
+class Builder:
+    """Builds a Ruleset from raw TOML data, collecting every problem it meets."""
+
+    def __init__(self, raw: dict, file: str, compile_translations: bool = False):
+        self.raw = raw
+        self.file = file
+        self.checker = Checker(file)
+        # check_file compiles every translated message now, to report its problems;
+        # loading leaves that to Ruleset.localized, so a game in English pays nothing.
+        self.compile_translations = compile_translations
+        self.attrs: dict[str, Any] = {}  # the Ruleset's attributes, as the steps build them
+        self.top: dict = {}
+        self.names: dict[str, NameInfo] = {}  # every name a formula may use, so far
+        self.game_names: dict[str, NameInfo] = {}  # those known before the game starts
+        self.field_meta: dict[str, tuple[dict, str, str, str]] = {}  # id -> (checked table, type, scope, phase)
+        self.derived_ids: list[str] = []  # the derived values whose names are good
+        self.check_scopes: dict[str, str] = {}  # check id -> deal or seat
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self.checker.problems
+
+    def add(self, path: str, message: Text) -> None:
+        self.checker.add(path, message)
+
+    # -- the steps
+
+    def build(self) -> Ruleset | None:
+        """The ruleset, or None when there is a problem (``problems`` lists every one)."""
+        self.top = self.checker.table(self.raw, TOP, "")
+        for step in (self._players, self._phases, self._teams, self._options, self._game_names, self._constants,
+                     self._field_names, self._derived, self._fields, self._deals, self._seats, self._trump,
+                     self._score, self._checks, self._reminders, self._end, self._hand_value, self._cycles):
+            step()
+        texts = self._texts()
+        if self.problems:
+            return None
+        ruleset = Ruleset(**{**plain_values(TOP, self.top), **self.attrs}, raw=self.raw, texts=texts)
+        texts.cache["en"] = ruleset
+        return ruleset
+
+    def section(self, name: str) -> dict:
+        """A top-level table, checked (empty when the file has none)."""
+        return self.checker.table(self.top[name], TABLES[name], name) if name in self.top else {}
+
+    def _players(self) -> None:
+        players = self.section("players")
+        self.attrs.update(plain_values(TABLES["players"], players))
+        lo, hi = self.attrs["min_players"], self.attrs["max_players"]
+        if "min" in players and "max" in players and not (1 <= lo <= hi <= 12):
+            self.add("players", Message("rules.players_range", min=str(lo), max=str(hi)))
+
+    def _phases(self) -> None:
+        phases = tuple(self.top.get("phases", DEFAULT_PHASES))
+        for i, ph in enumerate(phases):
+            if not ID_RE.match(ph):
+                self.add(f"phases[{i}]", Message("rules.bad_name.phase", name=ph))
+        labels = {ph: phase_title(ph) for ph in phases}
+        for ph, label in (self.top.get("phase_labels") or {}).items():
+            if ph in phases:
+                labels[ph] = label
+            else:
+                self.add(key_path("phase_labels", ph), Message("rules.not_a_phase", value=ph, phases=", ".join(phases),
+                                                               hint=hint(ph, phases)))
+        self.attrs.update(phases=phases, phase_labels=labels)
+
+    def _teams(self) -> None:
+        teams: tuple[tuple[int, ...], ...] = ()
+        seats = self.section("teams").get("seats")
+        if seats is not None:
+            teams = tuple(tuple(team) for team in seats)
+            flat = sorted(s for team in teams for s in team)
+            if flat != list(range(1, len(flat) + 1)):
+                self.add("teams.seats", Message("rules.teams.cover"))
+            elif not self.attrs["min_players"] == self.attrs["max_players"] == len(flat):
+                self.add("teams.seats", Message.plural("rules.teams.players", len(flat)))
+        self.attrs["teams"] = teams
+
+    def _options(self) -> None:
+        options: dict[str, Option] = {}
+        for oid, raw in (self.top.get("options") or {}).items():
+            option = self.option(oid, raw, key_path("options", oid))
+            if option is not None:
+                options[oid] = option
+        self.attrs["options"] = options
+
+    def option(self, oid: str, raw: Any, key: str) -> Option | None:
+        if not ID_RE.match(oid):
+            self.add(key, Message("rules.bad_name.option", name=oid))
+            return None
+        schema = TABLES["option"]
+        o = self.checker.table(raw, schema, key)
+        if "type" not in o or "default" not in o:
+            return None
+        otype = self.allowed(schema, o, "type", key)
+        choices = tuple(o.get("choices", ()))
+        if otype == "choice" and not choices:
+            self.add(key_path(key, "choices"), Message("rules.option.no_choices"))
+            return None
+        for extra, types in _OPTION_ONLY.items():
+            if extra in o and otype not in types:
+                self.add(key_path(key, extra), Message("rules.option.only_type", type=types[0], name=extra))
+        option = Option(**{**plain_values(schema, o, oid), "id": oid, "type": otype, "default": None})
+        for label_key in o.get("labels", {}):
+            if label_key not in choices:
+                self.add(key_path(key_path(key, "labels"), label_key),
+                         Message("rules.not_a_choice", value=label_key, choices=", ".join(choices), hint=""))
+        try:
+            default = self.option_default(option, o["default"])
+        except OptionValueError as exc:
+            self.add(key_path(key, "default"), exc.message)
+            return None
+        return Option(**{**option.__dict__, "default": default})
+
+    @staticmethod
+    def option_default(option: Option, given: Any) -> Any:
+        """The option's default: a value it takes, written as TOML writes that type of value."""
+        default = option.parse(given)
+        if option.type == "choice" and not isinstance(given, str):
+            raise OptionValueError(Message("rules.option.default_choice", choices=", ".join(option.choices)))
+        if option.type == "int" and type(given) is not int:
+            raise OptionValueError(Message("rules.option.default_int"))
+        if option.type == "bool" and not isinstance(given, bool):
+            raise OptionValueError(Message("rules.option.default_bool"))
+        return default
+
+    def _game_names(self) -> None:
+        """The built-in names, then the options' (known before the game starts)."""
+        names = {k: v[0] for k, v in CONTEXT_NAMES.items()}
+        for oid, option in self.attrs["options"].items():
+            if oid in names:
+                self.add(key_path("options", oid), Message("rules.option.builtin_name", name=oid))
+            names[oid] = NameInfo(_OPTION_VALUE_TYPES[option.type], CONST)
+        self.names = names
+        self.game_names = {k: v for k, v in names.items() if v.scope == CONST}
+
+    def _constants(self) -> None:
+        self.attrs["deck"] = self.formula(self.top.get("deck"), "deck", self.game_names, CONST)
+        constants: dict[str, Formula] = {}
+        for cid, text in (self.top.get("constants") or {}).items():
+            key = key_path("constants", cid)
+            if not self.new_name(cid, "constant", key):
+                continue
+            f = self.formula(text, key, self.game_names, CONST)
+            if f:
+                constants[cid] = f
+                self.names[cid] = self.game_names[cid] = NameInfo(f.type, CONST)
+        self.attrs["constants"] = constants
+
+    def _field_names(self) -> None:
+        """Fields' names and types first: their formulas (built later) may use any name."""
+        schema, phases, teams = TABLES["field"], self.attrs["phases"], self.attrs["teams"]
+        for fid, raw in (self.top.get("fields") or {}).items():
+            key = key_path("fields", fid)
+            if not self.new_name(fid, "field", key):
+                continue
+            f = self.checker.table(raw, schema, key)
+            if "type" not in f:
+                continue
+            ftype = self.allowed(schema, f, "type", key)
+            scope = self.allowed(schema, f, "scope", key)
+            if scope == "team" and not teams:
+                self.add(key_path(key, "scope"), Message("rules.team_needs_teams"))
+            phase = f.get("phase", schema["phase"].default_for(fid, phases))
+            if phase not in phases:
+                self.add(key_path(key, "phase"), Message("rules.not_a_phase", value=str(phase),
+                                                         phases=", ".join(phases), hint=""))
+            self.field_meta[fid] = (f, ftype, scope, phase)
+            self.names[fid] = NameInfo(_FIELD_VALUE_TYPES.get(ftype, TEXT), DEAL if scope == "deal" else SEAT,
+                                       entered=True)
+
+    def _derived(self) -> None:
+        """Derived values: names first, then their formulas (types from them) in file order."""
+        schema = TABLES["derived"]
+        checked = {}
+        for did, raw in (self.top.get("derived") or {}).items():
+            key = key_path("derived", did)
+            if not self.new_name(did, "derived", key):
+                continue
+            d = self.checker.table(raw, schema, key)
+            scope = self.allowed(schema, d, "scope", key)
+            checked[did] = (d, scope)
+            self.names[did] = NameInfo("any", DEAL if scope == "deal" else SEAT)
+        self.derived_ids = list(checked)
+        derived: dict[str, Derived] = {}
+        for did, (d, scope) in checked.items():
+            value = self.derived(did, d, scope)
+            if value is not None:
+                derived[did] = value
+        self.attrs["derived"] = derived
+
+    def derived(self, did: str, d: dict, scope: str) -> Derived | None:
+        key = key_path("derived", did)
+        fscope = SEAT if scope == "seat" else DEAL
+        parts = []
+        for pid, text in (d.get("parts") or {}).items():
+            pf = self.formula(text, key_path(key_path(key, "parts"), pid), self.names, fscope)
+            if pf:
+                parts.append((pid, pf))
+        if "value" in d:
+            value = self.formula(d["value"], key_path(key, "value"), self.names, fscope)
+        elif parts:
+            value = self.formula(" + ".join(f"({p.text})" for _, p in parts), key_path(key, "parts"), self.names,
+                                 fscope)
+        else:
+            self.add(key_path(key, "value"), Message("rules.derived.no_value"))
+            value = None
+        shows = self.allowed(TABLES["derived"], d, "shows", key)
+        if value and shows == "seat" and value.type not in (NUM, "any"):
+            self.add(key_path(key, "shows"), Message("rules.derived.seat_number", text=value.text,
+                                                     type=_type_word(value.type)))
+        built = None
+        if value:
+            built = Derived(**{**plain_values(TABLES["derived"], d, did), "id": did, "scope": scope, "value": value,
+                               "parts": tuple(parts), "shows": shows})
+            self.names[did] = NameInfo(value.type, fscope)
+        part_ids = list(d.get("parts") or {})
+        for pid in d.get("labels", {}):
+            if pid not in part_ids:
+                where = key_path(key_path(key, "labels"), pid)
+                self.add(where, Message("rules.not_a_part", value=pid, parts=", ".join(part_ids), hint="") if part_ids
+                         else Message("rules.derived.labels_need_parts"))
+        return built
+
+    def _fields(self) -> None:
+        self.attrs["fields"] = {fid: self.field(fid, *meta) for fid, meta in self.field_meta.items()}
+
+    def field(self, fid: str, f: dict, ftype: str, scope: str, phase: str) -> FieldSpec:
+        key = key_path("fields", fid)
+        for extra, types in _FIELD_ONLY.items():
+            if extra in f and ftype not in types:
+                self.add(key_path(key, extra), Message("rules.field.only_type", type=", ".join(types), name=extra))
+        if ftype == "int" and ("min" not in f or "max" not in f):
+            self.add(key, Message("rules.field.int_needs_bounds"))
+        if ftype == "choice" and not f.get("choices"):
+            self.add(key_path(key, "choices"), Message("rules.field.no_choices"))
+        if ftype == "choice":
+            for value in f.get("labels", {}):
+                if value not in f.get("choices", ()):
+                    self.add(key_path(key_path(key, "labels"), value), Message(
+                        "rules.not_a_choice", value=value, choices=", ".join(f.get("choices", ())), hint=""))
+        schema = TABLES["field"]
+        formulas = self.formulas(schema, f, ("min", "max", "count", "when", "fill"), key, self.names,
+                                 DEAL if scope == "deal" else SEAT)
+        plain = plain_values(schema, f, fid, self.attrs["phases"])
+        return FieldSpec(**{**plain, **formulas, "id": fid, "scope": scope, "phase": phase, "type": ftype,
+                            "optional": bool(plain["optional"]),
+                            "choice_labels": plain["choice_labels"] if ftype == "choice" else {}})
+
+    def _deals(self) -> None:
+        deals = self.section("deals")
+        plan = []
+        for i, raw in enumerate(deals.get("plan", [])):
+            piece = self.plan_piece(raw, f"deals.plan[{i}]")
+            if piece is not None:
+                plan.append(piece)
+        cards = None
+        if "cards" in deals:
+            cards = self.formula(deals["cards"], "deals.cards", {**self.game_names, "deal": self.names["deal"]}, DEAL)
+        if "deals" in self.top and not plan and cards is None and "plan" not in deals:
+            self.add("deals", Message("rules.deals.none"))
+        if plan and cards is not None:
+            self.add("deals.cards", Message("rules.deals.both"))
+        self.attrs.update(plan=tuple(plan), cards=cards)
+
+    def plan_piece(self, raw: Any, key: str) -> PlanPiece | None:
+        p = self.checker.table(raw, TABLES["piece"], key)
+        if ("range" in p) == ("cards" in p):
+            self.add(key, Message("rules.deals.piece"))
+            return None
+        if "range" in p:
+            start = self.formula(p["range"][0], f"{key}.range[0]", self.game_names, CONST)
+            end = self.formula(p["range"][1], f"{key}.range[1]", self.game_names, CONST)
+        else:
+            start = end = self.formula(p["cards"], f"{key}.cards", self.game_names, CONST)
+        formulas = self.formulas(TABLES["piece"], p, ("when", "repeat", "times"), key, self.game_names, CONST)
+        if "times" in p and "cards" not in p:
+            self.add(f"{key}.times", Message("rules.deals.times"))
+        return PlanPiece(start=start, end=end, **formulas) if start and end else None
+
+    def _seats(self) -> None:
+        seats, schema = self.section("seats"), TABLES["seats"]
+        for name in ("first_bidder", "leader"):
+            self.attrs[schema[name].attr] = self.formula(seats.get(name, schema[name].default), f"seats.{name}",
+                                                         self.names, DEAL)
+
+    def _trump(self) -> None:
+        rules, ids = [], {}
+        for i, raw in enumerate(self.top.get("trump", [])):
+            rule = self.trump_rule(raw, f"trump[{i}]", ids)
+            if rule is not None:
+                rules.append(rule)
+        self.attrs["trump"] = tuple(rules)
+
+    def trump_rule(self, raw: Any, key: str, ids: dict[str, bool]) -> TrumpRule | None:
+        schema = TABLES["trump"]
+        tr = self.checker.table(raw, schema, key)
+        if "kind" not in tr:
+            return None
+        kind = self.allowed(schema, tr, "kind", key)
+        needs = {"suit": "suit", "choose": "seat"}.get(kind)
+        if needs and needs not in tr:
+            self.add(key, Message("rules.trump.needs", kind=kind, name=needs))
+        if kind in ("turn", "choose"):
+            self.trump_field(tr.get("field"), kind, key)
+        names = {k: v for k, v in self.names.items() if k != "trump"}
+        return TrumpRule(kind=kind, field=tr.get("field"),
+                         **self.formulas(schema, tr, ("when", "suit", "seat"), key, names, DEAL),
+                         say=self.template(tr.get("say"), f"{key}.say", names, DEAL),
+                         id=self.item_id(tr.get("id"), f"{key}.id", "trump", ids))
+
+    def trump_field(self, fid: Any, kind: str, key: str) -> None:
+        """A trump rule of kind turn or choose names a deal field of suit, trump or choice type."""
+        if fid is None:
+            self.add(key, Message("rules.trump.needs_field", kind=kind))
+        elif fid not in self.field_meta:
+            self.add(f"{key}.field", Message("rules.unknown_field", name=str(fid), hint=hint(fid, self.field_meta)))
+        elif self.field_meta[fid][2] != "deal" or self.field_meta[fid][1] not in ("suit", "trump", "choice"):
+            self.add(f"{key}.field", Message("rules.trump.field_type", name=fid))
+
+    def _score(self) -> None:
+        score = self.section("score")
+        scope = self.allowed(TABLES["score"], score, "scope", "score")
+        if scope == "team" and not self.attrs["teams"]:
+            self.add("score.scope", Message("rules.team_needs_teams"))
+        value = self.formula(score.get("value"), "score.value", self.names, SEAT)
+        if value and value.type not in (NUM, BOOL, "any"):
+            self.add("score.value", Message("rules.score_not_number", text=value.text, type=_type_word(value.type)))
+        made = self.formula(score.get("made"), "score.made", self.names, SEAT)
+        self.attrs.update(score_scope=scope, score=value, made=made)
+
+    def _checks(self) -> None:
+        checks, scopes, seen = [], {}, set()
+        for i, raw in enumerate(self.top.get("checks", [])):
+            key = f"checks[{i}]"
+            c = self.checker.table(raw, TABLES["check"], key)
+            if "rule" not in c or "message" not in c or "id" not in c:
+                continue
+            if c["id"] in seen:
+                self.add(f"{key}.id", Message("rules.id_used.check", id=c["id"]))
+            seen.add(c["id"])
+            check = self.check(c, key)
+            scopes[c["id"]] = check[0]
+            if check[1] is not None:
+                checks.append(check[1])
+        self.attrs["checks"] = tuple(checks)
+        self.check_scopes = scopes
+
+    def check(self, c: dict, key: str) -> tuple[str, Check | None]:
+        """A check's scope, and the check when its rule and message compile."""
+        schema = TABLES["check"]
+        scope = self.allowed(schema, c, "scope", key)
+        fscope = SEAT if scope == "seat" else DEAL
+        level = self.allowed(schema, c, "level", key)
+        if "field" in c and c["field"] not in self.field_meta:
+            self.add(f"{key}.field", Message("rules.unknown_field", name=str(c["field"]),
+                                             hint=hint(c["field"], self.field_meta)))
+        rule = self.formula(c["rule"], f"{key}.rule", self.names, fscope)
+        message = self.template(c["message"], f"{key}.message", self.names, fscope)
+        if not (rule and message):
+            return scope, None
+        return scope, Check(c["id"], scope, rule, message, level,
+                            self.formula(c.get("when"), f"{key}.when", self.names, fscope), c.get("field"))
+
+    def _reminders(self) -> None:
+        reminders, ids = [], {}
+        for i, raw in enumerate(self.top.get("reminders", [])):
+            key = f"reminders[{i}]"
+            r = self.checker.table(raw, TABLES["reminder"], key)
+            text = self.template(r.get("text"), f"{key}.text", self.names, DEAL)
+            if text:
+                reminders.append(Reminder(self.formula(r.get("when"), f"{key}.when", self.names, DEAL), text,
+                                          self.item_id(r.get("id"), f"{key}.id", "reminders", ids)))
+        self.attrs["reminders"] = tuple(reminders)
+
+    def _end(self) -> None:
+        end = self.section("end")
+        end_names = {**self.names, **{k: v[0] for k, v in END_NAMES.items()}}
+        match_names = {**end_names, **{k: v[0] for k, v in MATCH_NAMES.items()}}
+        self.attrs["end_when"] = self.formula(end.get("when"), "end.when", match_names, DEAL)
+        self.attrs["parts"] = self.parts(end_names, match_names) if "parts" in self.top else None
+        self.attrs["winner"] = self.allowed(TABLES["end"], end, "winner", "end")
+        if self.attrs["cards"] is not None and self.attrs["end_when"] is None:
+            self.add("end.when", Message("rules.end_needs_when"))
+
+    def parts(self, end_names: dict[str, NameInfo], match_names: dict[str, NameInfo]) -> Parts | None:
+        pt, schema = self.section("parts"), TABLES["parts"]
+        p_end = self.formula(pt.get("end"), "parts.end", end_names, DEAL)
+        p_award = self.formula(pt.get("award"), "parts.award", end_names, SEAT)
+        if not (p_end and p_award):
+            return None
+        return Parts(**plain_values(schema, pt), when=self.formula(pt.get("when"), "parts.when", self.game_names, CONST),
+                     end=p_end, award=p_award,
+                     bonus=self.formula(pt.get("bonus"), "parts.bonus", match_names, SEAT))
+
+    def _hand_value(self) -> None:
+        value = self.top.get("hand_value")
+        if value is not None and value not in self.derived_ids:
+            self.add("hand_value", Message("rules.hand_value", name=str(value), hint=hint(value, self.derived_ids)))
+
+    def _cycles(self) -> None:
+        """A derived value or a field's fill/bounds that needs itself can never be computed."""
+        fields, derived = self.attrs["fields"], self.attrs["derived"]
+        graph: dict[str, set[str]] = {did: set(d.value.names) for did, d in derived.items()}
+        for fid, f in fields.items():
+            graph[fid] = set().union(*(formula.names for formula in (f.fill, f.min, f.max, f.when) if formula))
+        state: dict[str, int] = {}
+        reported = set()
+
+        def visit(node: str, trail: list[str]) -> None:
+            state[node] = 1
+            for nxt in sorted(graph.get(node, ())):
+                if nxt == node and node in fields and fields[node].fill is None:
+                    continue
+                if state.get(nxt) == 1:
+                    loop = trail[trail.index(nxt):] + [nxt] if nxt in trail else [node, nxt]
+                    if loop[0] not in reported:
+                        reported.add(loop[0])
+                        where = "derived" if loop[0] in derived else "fields"
+                        self.add(key_path(where, loop[0]), Message("rules.depends_on_itself", loop=" -> ".join(loop)))
+                elif state.get(nxt) is None and nxt in graph:
+                    visit(nxt, trail + [nxt])
+            state[node] = 2
+
+        for node in graph:
+            if state.get(node) is None:
+                visit(node, [node])
+
+    def _texts(self) -> Texts:
+        """What the ruleset needs to give its texts in other languages (and, for check_file,
+        every problem in its translations)."""
+        phases = self.attrs["phases"]
+        english = {c["id"]: c["message"] for c in self.top.get("checks", [])
+                   if isinstance(c, dict) and isinstance(c.get("id"), str) and isinstance(c.get("message"), str)}
+        texts = Texts(self.file, self.raw, phases, self.names, self.check_scopes, english)
+        if self.compile_translations:
+            texts.walked = (TranslationWalker(self.checker).walk(self.top, phases), [])
+            for lang in texts.walked[0]:
+                self.problems.extend(texts.compile(lang)[1])
+        return texts
+
+    # -- helpers
+
+    def formula(self, text: Any, key: str, names: dict, scope: str = DEAL) -> Formula | None:
+        return self.compiled(compile_formula, text, key, names, scope)
+
+    def template(self, text: Any, key: str, names: dict, scope: str = DEAL) -> Callable[[Any], str] | None:
+        return self.compiled(compile_template, text, key, names, scope)
+
+    def compiled(self, compile_: Callable, text: Any, key: str, names: dict, scope: str) -> Any:
+        """``text`` compiled; None (and the problem reported) when it does not compile."""
+        if text is None:
+            return None
+        try:
+            return compile_(text, key=key, names=names, scope=scope)
+        except FormulaError as exc:
+            self.add(exc.key, exc.message)  # the formula layer's message, a Message or its words
+            return None
+
+    def formulas(self, schema: Table, checked: dict, keys: tuple[str, ...], path: str, names: dict,
+                 scope: str) -> dict[str, Formula | None]:
+        """Formula keys of a checked table compiled in the order given, by the model attribute they become."""
+        return {schema[k].attr: self.formula(checked.get(k), key_path(path, k), names, scope) for k in keys}
+
+    def allowed(self, schema: Table, checked: dict, name: str, path: str) -> Any:
+        """The value of a key with a list of allowed values: the schema's default when the key
+        is left out, or (after reporting it) when the value is not allowed."""
+        spec: Key = schema[name]
+        value = checked.get(name)
+        if value is None:
+            return spec.default
+        if value not in spec.allowed:
+            self.add(key_path(path, name), Message("rules.not_allowed", value=str(value), hint=hint(value, spec.allowed),
+                                                   allowed=", ".join(spec.allowed)))
+            return spec.default
+        return value
+
+    def new_name(self, name: str, kind: str, key: str) -> bool:
+        """Whether a constant, field or derived value may take this name; if not, say why."""
+        if not ID_RE.match(name):
+            self.add(key, Message(_BAD_NAME[kind], name=name))
+            return False
+        if name in self.names:
+            if name in CONTEXT_NAMES:
+                reason = Message("rules.name_taken.is_builtin", meaning=CONTEXT_NAMES[name][1])
+            elif self.names[name].scope == CONST:
+                reason = Message("rules.name_taken.is_option")
+            else:
+                reason = Message("rules.name_taken.is_field")
+            self.add(key, Message(_NAME_TAKEN[kind], name=name, reason=reason))
+            return False
+        return True
+
+    def item_id(self, value: str | None, key: str, section: str, seen: dict[str, bool]) -> str | None:
+        """The id of a reminder or trump rule (what translations name it by), once per array."""
+        if value is None:
+            return None
+        if value in seen:
+            self.add(key, Message("rules.id_used.trump", id=value) if section == "trump"
+                     else Message("rules.id_used.reminder", id=value))
+        seen[value] = True
+        return value

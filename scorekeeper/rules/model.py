@@ -1,0 +1,248 @@
+"""The ruleset model: what a checked ruleset file becomes (frozen values, compiled formulas).
+
+Built by :mod:`scorekeeper.rules.builder` from what :mod:`scorekeeper.rules.schema`
+accepts; the schema names, for each key of a file, the attribute it becomes here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..languages import LANGUAGES, LanguageError, YesNoWords, yes_no_words
+from ..messages import Message
+from .formula import Formula
+from .problems import OptionValueError, hint
+
+if TYPE_CHECKING:
+    from .translations import Texts
+
+__all__ = [
+    "NO_TRUMP", "SUITS", "Check", "Derived", "FieldSpec", "Option", "Parts", "PlanPiece", "Reminder", "Ruleset",
+    "TrumpRule",
+]
+
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+NO_TRUMP = "none"
+
+
+@dataclass(frozen=True)
+class Option:
+    id: str
+    type: str  # choice, bool, int
+    default: Any
+    label: str
+    help: str = ""
+    choices: tuple[str, ...] = ()
+    choice_labels: dict[str, str] = field(default_factory=dict)
+    min: int | None = None
+    max: int | None = None
+
+    def choice_label(self, value: Any) -> str:
+        """How a choice is shown: its label, else the choice itself."""
+        return self.choice_labels.get(value, str(value))
+
+    def parse(self, text: Any, words: YesNoWords | None = None) -> Any:
+        """A value given by a player (text or TOML value) -> the option's value, or OptionValueError.
+
+        A yes/no option takes true or false, or a word of ``words`` (by default those of
+        every language, :func:`scorekeeper.languages.yes_no_words`)."""
+        if self.type == "bool":
+            return self._parse_bool(text, words)
+        if self.type == "int":
+            return self._parse_int(text)
+        value = str(text).strip()
+        if value not in self.choices:
+            raise OptionValueError(Message("rules.option.not_a_choice", id=self.id, choices=", ".join(self.choices),
+                                           value=value, hint=hint(value, self.choices)))
+        return value
+
+    def _parse_bool(self, text: Any, words: YesNoWords | None) -> bool:
+        if isinstance(text, bool):
+            return text
+        answer = (words if words is not None else yes_no_words()).read(str(text))
+        if answer is None:
+            raise OptionValueError(Message("rules.option.not_bool", id=self.id, value=str(text)))
+        return answer
+
+    def _parse_int(self, text: Any) -> int:
+        try:
+            value = int(text) if not isinstance(text, bool) else None
+        except (TypeError, ValueError):
+            value = None
+        if value is None:
+            raise OptionValueError(Message("rules.option.not_int", id=self.id, value=str(text)))
+        if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+            raise OptionValueError(Message("rules.option.out_of_range", id=self.id, min=str(self.min),
+                                           max=str(self.max), value=value))
+        return value
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    id: str
+    scope: str  # seat, team, deal
+    phase: str
+    type: str
+    label: str
+    min: Formula | None = None
+    max: Formula | None = None
+    choices: tuple[str, ...] = ()
+    count: Formula | None = None
+    when: Formula | None = None
+    fill: Formula | None = None
+    optional: bool = False
+    help: str = ""
+    # choice field: choice -> label (left out of == and hash, which FieldSpec had before)
+    choice_labels: dict[str, str] = field(default_factory=dict, compare=False)
+
+    def choice_label(self, value: Any) -> str:
+        """How a choice is shown: its label, else the choice itself (suits have the app's words)."""
+        return self.choice_labels.get(value, str(value))
+
+
+@dataclass(frozen=True)
+class Derived:
+    id: str
+    scope: str
+    value: Formula
+    label: str
+    parts: tuple[tuple[str, Formula], ...] = ()
+    shows: str = "value"  # "seat": the value is a seat, shown as the player's name
+    part_labels: dict[str, str] = field(default_factory=dict, compare=False)  # part id -> label
+
+    def part_label(self, part: str) -> str:
+        """How a part is shown: its label, else its name with spaces for '_'."""
+        return self.part_labels.get(part, part.replace("_", " "))
+
+
+@dataclass(frozen=True)
+class Check:
+    id: str
+    scope: str  # deal or seat
+    rule: Formula
+    message: Callable[[Any], str]
+    level: str  # error or warning
+    when: Formula | None = None
+    field: str | None = None
+
+
+@dataclass(frozen=True)
+class TrumpRule:
+    kind: str
+    when: Formula | None
+    suit: Formula | None = None
+    seat: Formula | None = None
+    field: str | None = None
+    say: Callable[[Any], str] | None = None
+    id: str | None = None  # names the rule for translations
+
+
+@dataclass(frozen=True)
+class PlanPiece:
+    when: Formula | None
+    start: Formula
+    end: Formula
+    repeat: Formula | None
+    times: Formula | None
+
+
+@dataclass(frozen=True)
+class Parts:
+    """A game played in parts (the games of a rubber): part totals restart after each part."""
+
+    name: str
+    when: Formula | None  # the parts apply under these options
+    end: Formula  # after a deal: the part is over
+    award: Formula  # per seat, when a part ends: points into the match total
+    bonus: Formula | None  # per seat, when the whole game ends
+
+
+@dataclass(frozen=True)
+class Reminder:
+    when: Formula | None
+    text: Callable[[Any], str]
+    id: str | None = None  # names the reminder for translations
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    name: str
+    aka: tuple[str, ...]
+    description: str
+    source: str
+    min_players: int
+    max_players: int
+    deck: Formula
+    phases: tuple[str, ...]
+    teams: tuple[tuple[int, ...], ...]
+    options: dict[str, Option]
+    constants: dict[str, Formula]
+    plan: tuple[PlanPiece, ...]
+    cards: Formula | None
+    first_bidder: Formula
+    leader: Formula
+    trump: tuple[TrumpRule, ...]
+    fields: dict[str, FieldSpec]
+    derived: dict[str, Derived]
+    score: Formula
+    score_scope: str  # seat or team
+    made: Formula | None
+    checks: tuple[Check, ...]
+    reminders: tuple[Reminder, ...]
+    end_when: Formula | None
+    winner: str  # highest or lowest
+    hand_value: str | None
+    parts: "Parts | None" = None
+    raw: dict = field(repr=False, default_factory=dict)
+    phase_labels: dict[str, str] = field(default_factory=dict)  # every phase -> its title
+    language: str = "en"  # the language asked for; texts it has no translation for are English
+    texts: "Texts | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """'en' and the languages the ruleset has translations for."""
+        return ("en",) + self.texts.languages if self.texts else ("en",)
+
+    def phase_label(self, phase: str) -> str:
+        return self.phase_labels.get(phase) or phase_title(phase)
+
+    def localized(self, lang: str) -> "Ruleset":
+        """This ruleset with its texts in ``lang`` where it translates them, English elsewhere.
+
+        Names, descriptions, labels, help, check messages, reminders, what the table is
+        told about trump and titles come from ``[translations.<lang>]``; everything else
+        (formulas, already compiled, and their caches) is shared with this ruleset.
+        The copy is made once per language and kept. ``"en"`` gives the English ruleset.
+        LanguageError for a code not in scorekeeper.languages.LANGUAGES; RulesetError if a
+        translated message does not compile (``rules check`` reports that beforehand).
+        """
+        if lang == self.language:
+            return self
+        if lang not in LANGUAGES:
+            raise LanguageError(lang)
+        if self.texts is None:
+            return self if lang == "en" else replace(self, language=lang)
+        return self.texts.localized(lang)
+
+    def option_defaults(self) -> dict[str, Any]:
+        return {k: o.default for k, o in self.options.items()}
+
+    def resolve_options(self, given: dict[str, Any] | None = None, words: YesNoWords | None = None) -> dict[str, Any]:
+        """Defaults overlaid with the given options; an unknown name or a bad value raises
+        OptionValueError. ``words``: what a yes/no option takes as text (:meth:`Option.parse`)."""
+        values = self.option_defaults()
+        for key, raw in (given or {}).items():
+            if key not in self.options:
+                if self.options:
+                    raise OptionValueError(Message("rules.option.unknown", ruleset=self.id, name=key,
+                                                   hint=hint(key, self.options), options=", ".join(self.options)))
+                raise OptionValueError(Message("rules.option.unknown_none", ruleset=self.id, name=key))
+            values[key] = self.options[key].parse(raw, words)
+        return values
+
+
+def phase_title(phase: str) -> str:
+    """A phase's title when the ruleset gives none: 'bidding' -> 'Bidding'."""
+    return phase.replace("_", " ").capitalize()

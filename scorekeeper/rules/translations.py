@@ -1,0 +1,425 @@
+"""A ruleset's texts in other languages: ``[translations.<lang>]``, checked and put in.
+
+:class:`TranslationWalker` checks the structure of the translations (every key must
+name something the ruleset has) and gives each language's texts by the path of what
+they translate; :class:`Texts` compiles a language's translated messages when it is
+first asked for and makes the ruleset's copy in that language (:func:`localize`).
+:func:`drop_stale_translations` is for house rules: a text the house rule changes
+loses the base ruleset's translations of it.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+from typing import Any, Callable
+
+from ..languages import LANGUAGES
+from ..messages import Message, Text
+from .formula import DEAL, SEAT, FormulaError, NameInfo, compile_template
+from .model import Ruleset
+from .problems import Problem, RulesetError, hint, key_path
+from .schema import DEFAULT_PHASES, Checker, toml_type
+
+__all__ = [
+    "TRANSLATION_ITEMS", "TRANSLATION_KEYS", "TRANSLATION_LANGUAGES", "Texts", "TranslationWalker",
+    "drop_stale_translations", "localize",
+]
+
+# What [translations.<lang>] may hold: the ruleset's own keys for its texts, with
+# options, fields, derived values, checks, reminders and trump rules named by id.
+TRANSLATION_LANGUAGES = tuple(code for code in LANGUAGES if code != "en")
+TRANSLATION_KEYS = {
+    "name": "str", "description": "str", "aka": "list-str", "phase_labels": "phases",
+    "options": "option", "fields": "field", "derived": "derived", "checks": "check",
+    "reminders": "reminder", "trump": "trump", "parts": "parts",
+}
+TRANSLATION_ITEMS = {
+    "option": {"label": "str", "help": "str", "labels": "labels"},
+    "field": {"label": "str", "help": "str", "labels": "labels"},
+    "derived": {"label": "str", "labels": "labels"},
+    "check": {"message": "template"},
+    "reminder": {"text": "template"},
+    "trump": {"say": "template"},
+}
+# What each translated section holds: one, and many.
+_ITEM_WORDS: dict[str, tuple[Message, Message]] = {
+    "options": (Message("rules.items.option"), Message("rules.items.options")),
+    "fields": (Message("rules.items.field"), Message("rules.items.fields")),
+    "derived": (Message("rules.items.derived"), Message("rules.items.deriveds")),
+    "checks": (Message("rules.items.check"), Message("rules.items.checks")),
+    "reminders": (Message("rules.items.reminder"), Message("rules.items.reminders")),
+    "trump": (Message("rules.items.trump"), Message("rules.items.trumps")),
+}
+
+
+# --- the structure of the translations --------------------------------------------------------
+
+class TranslationWalker:
+    """Walks ``[translations]`` of a ruleset's raw data, reporting to a checker."""
+
+    def __init__(self, checker: Checker):
+        self.checker = checker
+
+    def add(self, path: str, message: Text) -> None:
+        self.checker.add(path, message)
+
+    def walk(self, top: dict, phases: tuple[str, ...]) -> dict[str, dict[tuple[str, ...], Any]]:
+        """Each language's translated texts by the path of what they translate, e.g.
+        ('fields', 'bid', 'label'); every key that names nothing is reported."""
+        out: dict[str, dict[tuple[str, ...], Any]] = {}
+        for lang, table in (top.get("translations") or {}).items():
+            where = key_path("translations", lang)
+            allowed = ", ".join(TRANSLATION_LANGUAGES)
+            if lang == "en":
+                self.add(where, Message("rules.translation.english", allowed=allowed))
+                continue
+            if lang not in TRANSLATION_LANGUAGES:
+                self.add(where, Message("rules.translation.unknown_language", lang=lang,
+                                        hint=hint(lang, TRANSLATION_LANGUAGES), allowed=allowed))
+                continue
+            if not isinstance(table, dict):
+                self.add(where, Message("rules.expected_table", got=toml_type(table)))
+                continue
+            out[lang] = self.translation(table, where, top, phases)
+        return out
+
+    def translation(self, table: dict, where: str, top: dict, phases: tuple[str, ...]) -> dict[tuple[str, ...], Any]:
+        flat: dict[tuple[str, ...], Any] = {}
+        for k, value in table.items():
+            path = key_path(where, k)
+            kind = TRANSLATION_KEYS.get(k)
+            if kind is None:
+                self.add(path, Message("rules.unknown_key", name=k, hint=hint(k, TRANSLATION_KEYS),
+                                       allowed=", ".join(TRANSLATION_KEYS)))
+            elif kind in ("str", "list-str"):
+                if self.checker.value(value, kind, path):
+                    flat[(k,)] = tuple(value) if kind == "list-str" else value
+            elif not isinstance(value, dict):
+                self.add(path, Message("rules.expected_table", got=toml_type(value)))
+            elif kind == "phases":
+                for ph, text in value.items():
+                    where_ph = key_path(path, ph)
+                    if ph not in phases:
+                        self.add(where_ph, Message("rules.not_a_phase", value=ph, phases=", ".join(phases),
+                                                   hint=hint(ph, phases)))
+                    elif self.checker.value(text, "str", where_ph):
+                        flat[(k, ph)] = text
+            elif kind == "parts":
+                if not isinstance(top.get("parts"), dict):
+                    self.add(path, Message("rules.translation.no_parts"))
+                    continue
+                for pk, text in value.items():
+                    if pk != "name":
+                        self.add(key_path(path, pk), Message("rules.unknown_key", name=pk, hint=hint(pk, ["name"]),
+                                                             allowed="name"))
+                    elif self.checker.value(text, "str", key_path(path, pk)):
+                        flat[(k, pk)] = text
+            else:
+                self.translated_items(k, kind, value, path, top, flat)
+        return flat
+
+    def translated_items(self, section: str, kind: str, table: dict, path: str, top: dict,
+                         flat: dict[tuple[str, ...], Any]) -> None:
+        source = top.get(section)
+        if isinstance(source, list):
+            items = {t["id"]: t for t in source if isinstance(t, dict) and isinstance(t.get("id"), str)}
+        else:
+            items = {k: v for k, v in (source or {}).items() if isinstance(v, dict)}
+        allowed = TRANSLATION_ITEMS[kind]
+        for item_id, texts in table.items():
+            item_path = key_path(path, item_id)
+            if item_id not in items:
+                self.add(item_path, self.unknown_item(section, item_id, items, isinstance(source, list)))
+                continue
+            if not isinstance(texts, dict):
+                self.add(item_path, Message("rules.expected_table", got=toml_type(texts)))
+                continue
+            item = items[item_id]
+            for tk, text in texts.items():
+                text_path = key_path(item_path, tk)
+                tkind = allowed.get(tk)
+                if tkind is None:
+                    self.add(text_path, Message("rules.unknown_key", name=tk, hint=hint(tk, allowed),
+                                                allowed=", ".join(allowed)))
+                elif tkind == "labels":
+                    self.translated_labels(section, kind, item_id, item, text, text_path, flat)
+                elif self.checker.value(text, "str", text_path):
+                    if tk in ("help", "say") and not item.get(tk):
+                        self.add(text_path, Message("rules.translation.no_english", name=tk,
+                                                    path=key_path(key_path(section, item_id), tk)))
+                    else:
+                        flat[(section, item_id, tk)] = text
+
+    @staticmethod
+    def unknown_item(section: str, item_id: str, items: dict[str, Any], array: bool) -> Message:
+        """What is said of a translation for an option, field, ... that the ruleset does not have."""
+        word, words = _ITEM_WORDS[section]
+        close = hint(item_id, items)
+        if close:
+            return Message("rules.translation.unknown_item", what=word, id=item_id, hint=close)
+        if section == "trump" and not items:
+            return Message("rules.translation.no_ids.trump", id=item_id)
+        if section == "reminders" and not items:
+            return Message("rules.translation.no_ids.reminders", id=item_id)
+        if array:
+            if items:
+                return Message("rules.translation.unknown_item_ids", what=word, id=item_id, whats=words,
+                               items=", ".join(items))
+            return Message("rules.translation.unknown_item_ids_none", what=word, id=item_id, whats=words)
+        if not items:
+            return Message("rules.translation.unknown_item_none", what=word, id=item_id, whats=words)
+        return Message("rules.translation.unknown_item_list", what=word, id=item_id, whats=words, items=", ".join(items))
+
+    def translated_labels(self, section: str, kind: str, item_id: str, item: dict, labels: Any, path: str,
+                          flat: dict[tuple[str, ...], Any]) -> None:
+        if kind == "derived":
+            members = list(item.get("parts") or {})
+            if not members:
+                self.add(path, Message("rules.derived.labels_need_parts"))
+                return
+        else:
+            members = list(item.get("choices") or ())
+            if item.get("type") != "choice":
+                self.add(path, Message("rules.option.labels_need_choice") if kind == "option"
+                         else Message("rules.field.labels_need_choice"))
+                return
+        if not isinstance(labels, dict):
+            self.add(path, Message("rules.expected_table", got=toml_type(labels)))
+            return
+        for member, label in labels.items():
+            where = key_path(path, member)
+            if member not in members:
+                listed, close = ", ".join(members), hint(member, members)
+                self.add(where, Message("rules.not_a_part", value=member, parts=listed, hint=close) if kind == "derived"
+                         else Message("rules.not_a_choice", value=member, choices=listed, hint=close))
+            elif self.checker.value(label, "str", where):
+                flat[(section, item_id, "labels", member)] = label
+
+
+# --- compiling the messages and making the copy ----------------------------------------------
+
+def _placeholders(text: str) -> dict[str, str]:
+    """The {formula} parts of a message: a form that ignores spacing and the words inside
+    '...' literals (those are translated too) -> the part as written."""
+    out: dict[str, str] = {}
+    i = 0
+    while i < len(text):
+        if text.startswith("{{", i) or text.startswith("}}", i):
+            i += 2
+        elif text[i] == "{":
+            end = text.find("}", i)
+            if end < 0:
+                break
+            inner = text[i + 1:end].strip()
+            try:
+                tree = ast.parse(inner, mode="eval")  # parsed only, never run
+            except SyntaxError:
+                form = inner
+            else:
+                for node in ast.walk(tree):
+                    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                        node.value = ""
+                form = ast.dump(tree)
+            out.setdefault(form, inner)
+            i = end + 1
+        else:
+            i += 1
+    return out
+
+
+def _placeholder_difference(english: str, translated: str) -> Message | None:
+    """None when a translated check message has the English one's placeholders, else what differs."""
+    want, have = _placeholders(english), _placeholders(translated)
+    missing = [Message("rules.translation.placeholder_missing", part="{" + text + "}")
+               for form, text in want.items() if form not in have]
+    extra = [Message("rules.translation.placeholder_extra", part="{" + text + "}")
+             for form, text in have.items() if form not in want]
+    if not missing and not extra:
+        return None
+    return Message("rules.translation.placeholders", problems=tuple(missing + extra))
+
+
+class Texts:
+    """A ruleset's translations and what it takes to make its copy in another language.
+
+    Shared by the English ruleset and its localized copies; each copy is made once."""
+
+    def __init__(self, file: str, raw: dict, phases: tuple[str, ...], names: dict[str, NameInfo],
+                 check_scopes: dict[str, str], english: dict[str, str]):
+        self.file = file
+        self.raw = raw
+        self.phases = phases
+        self.names = names
+        self.check_scopes = check_scopes
+        self.english = english  # check id -> its English message
+        self.cache: dict[str, Ruleset] = {}
+        # (texts by language and path, problems): walked on first use, so loading a
+        # ruleset to play in English does not even look at its translations.
+        self.walked: tuple[dict[str, dict[tuple[str, ...], Any]], list[Problem]] | None = None
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(lang for lang in (self.raw.get("translations") or {}) if lang in TRANSLATION_LANGUAGES)
+
+    def texts(self, lang: str) -> tuple[dict[tuple[str, ...], Any], list[Problem]]:
+        """The translated texts of one language by path, and the problems found in them."""
+        if self.walked is None:
+            walker = TranslationWalker(Checker(self.file))
+            self.walked = (walker.walk(self.raw, self.phases), walker.checker.problems)
+        where = key_path("translations", lang)
+        problems = [p for p in self.walked[1] if p.path == where or p.path.startswith(where + ".")]
+        return self.walked[0].get(lang, {}), problems
+
+    def compile(self, lang: str) -> tuple[dict[tuple[str, ...], Callable[[Any], str]], list[Problem]]:
+        """The translated messages of ``lang`` compiled, and the problems met doing it."""
+        out: dict[tuple[str, ...], Callable[[Any], str]] = {}
+        problems: list[Problem] = []
+        trump_names = {k: v for k, v in self.names.items() if k != "trump"}
+        for path, text in self.texts(lang)[0].items():
+            section = path[0]
+            if section not in ("checks", "reminders", "trump"):
+                continue
+            key = key_path("translations", lang)
+            for part in path:
+                key = key_path(key, part)
+            if section == "checks":
+                names, scope = self.names, SEAT if self.check_scopes.get(path[1]) == "seat" else DEAL
+            else:
+                names, scope = (trump_names if section == "trump" else self.names), DEAL
+            try:
+                render = compile_template(text, key=key, names=names, scope=scope)
+            except FormulaError as exc:
+                problems.append(Problem(self.file, exc.key, exc.message))
+                continue
+            english = self.english.get(path[1]) if section == "checks" else None
+            difference = _placeholder_difference(english, text) if english is not None else None
+            if difference is not None:
+                problems.append(Problem(self.file, key, difference))
+                continue
+            out[path] = render
+        return out, problems
+
+    def localized(self, lang: str) -> Ruleset:
+        found = self.cache.get(lang)
+        if found is None:
+            texts, problems = self.texts(lang)
+            if problems:
+                raise RulesetError(problems[:1])
+            compiled, problems = self.compile(lang)
+            if problems:
+                raise RulesetError(problems[:1])
+            found = self.cache[lang] = localize(self.cache["en"], lang, texts, compiled)
+        return found
+
+
+def localize(rs: Ruleset, lang: str, texts: dict[tuple[str, ...], Any],
+              compiled: dict[tuple[str, ...], Callable[[Any], str]]) -> Ruleset:
+    """A copy of the English ruleset ``rs`` with the texts of one language put in."""
+    labels: dict[tuple[str, str], dict[str, str]] = {}
+    for path, text in texts.items():
+        if len(path) == 4 and path[2] == "labels":
+            labels.setdefault(path[:2], {})[path[3]] = text
+
+    def text(default: Any, *path: str) -> Any:
+        return texts.get(path, default)
+
+    def merged(english: dict[str, str], section: str, item_id: str) -> dict[str, str]:
+        extra = labels.get((section, item_id))
+        return {**english, **extra} if extra else english
+
+    options = {oid: replace(o, label=text(o.label, "options", oid, "label"), help=text(o.help, "options", oid, "help"),
+                            choice_labels=merged(o.choice_labels, "options", oid))
+               for oid, o in rs.options.items()}
+    fields = {fid: replace(f, label=text(f.label, "fields", fid, "label"), help=text(f.help, "fields", fid, "help"),
+                           choice_labels=merged(f.choice_labels, "fields", fid))
+              for fid, f in rs.fields.items()}
+    derived = {did: replace(d, label=text(d.label, "derived", did, "label"), part_labels=merged(d.part_labels, "derived", did))
+               for did, d in rs.derived.items()}
+    checks = tuple(replace(c, message=compiled.get(("checks", c.id, "message"), c.message)) for c in rs.checks)
+    reminders = tuple(replace(r, text=compiled.get(("reminders", r.id, "text"), r.text)) if r.id else r
+                      for r in rs.reminders)
+    trump = tuple(replace(t, say=compiled.get(("trump", t.id, "say"), t.say)) if t.id else t for t in rs.trump)
+    parts = replace(rs.parts, name=text(rs.parts.name, "parts", "name")) if rs.parts else None
+    phase_labels = {ph: text(label, "phase_labels", ph) for ph, label in rs.phase_labels.items()}
+    return replace(
+        rs, name=text(rs.name, "name"), description=text(rs.description, "description"), aka=text(rs.aka, "aka"),
+        options=options, fields=fields, derived=derived, checks=checks, reminders=reminders, trump=trump,
+        parts=parts, phase_labels=phase_labels, language=lang,
+    )
+
+
+
+
+# --- house rules -----------------------------------------------------------------------------
+
+_MISSING = object()
+
+
+def _english_text(raw: dict, path: tuple[str, ...]) -> Any:
+    """The English text that a translation at ``path`` translates (None when the text is
+    left to its default), or _MISSING when the ruleset has no such thing."""
+    head = path[0]
+    if len(path) == 1:
+        return raw.get(head) if head in ("name", "description", "aka") else _MISSING
+    if head == "phase_labels" and len(path) == 2:
+        if path[1] not in raw.get("phases", DEFAULT_PHASES):
+            return _MISSING
+        labels = raw.get("phase_labels")
+        return labels.get(path[1]) if isinstance(labels, dict) else None
+    if head == "parts" and len(path) == 2:
+        return raw["parts"].get(path[1]) if isinstance(raw.get("parts"), dict) else _MISSING
+    source = raw.get(head)
+    if isinstance(source, list):
+        item = next((t for t in source if isinstance(t, dict) and t.get("id") == path[1]), None)
+    else:
+        item = source.get(path[1]) if isinstance(source, dict) else None
+    if not isinstance(item, dict):
+        return _MISSING
+    if len(path) == 3:
+        return item.get(path[2])
+    if len(path) == 4 and path[2] == "labels":
+        members = item.get("parts") if head == "derived" else item.get("choices")
+        if not isinstance(members, (dict, list)) or path[3] not in members:
+            return _MISSING
+        labels = item.get("labels")
+        return labels.get(path[3]) if isinstance(labels, dict) else None
+    return _MISSING
+
+
+def _flat_paths(table: dict, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    out = []
+    for key, value in table.items():
+        if isinstance(value, dict):
+            out.extend(_flat_paths(value, prefix + (key,)))
+        else:
+            out.append(prefix + (key,))
+    return out
+
+
+def drop_stale_translations(parent: dict, own: dict, merged: dict) -> None:
+    """A house rule that changes or removes an English text drops what its base says in
+    other languages for it (a stale translation would contradict the rule), unless the
+    house rule translates it too."""
+    translations = merged.get("translations")
+    if not isinstance(translations, dict):
+        return
+    own_translations = own.get("translations") if isinstance(own.get("translations"), dict) else {}
+    for lang, table in translations.items():
+        if not isinstance(table, dict):
+            continue
+        mine = own_translations.get(lang)
+        mine_paths = set(_flat_paths(mine)) if isinstance(mine, dict) else set()
+        for path in _flat_paths(table):
+            if path in mine_paths or path[0] not in TRANSLATION_KEYS:
+                continue
+            before = _english_text(parent, path)
+            if before is not _MISSING and _english_text(merged, path) != before:
+                nodes = [table]
+                for part in path[:-1]:
+                    nodes.append(nodes[-1][part])
+                del nodes[-1][path[-1]]
+                for node, part in zip(reversed(nodes[:-1]), reversed(path[:-1])):
+                    if node[part]:
+                        break
+                    del node[part]  # a table left empty: the item it translated is gone
