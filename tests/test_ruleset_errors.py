@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.i18n import show
 from scorekeeper.rules.ruleset import (
     TABLES,
     TOP,
@@ -185,9 +186,10 @@ def test_problems_name_the_file_as_given(monkeypatch):
 
 
 def test_problem_parts():
+    """A problem is data: the file, the key path and a message (worded by show where it is shown)."""
     problems = check_file(FIXTURES / "unknown_name.toml")
-    assert problems == [Problem(str(FIXTURES / "unknown_name.toml"), "score.value",
-                                "unknown name 'trick' (did you mean 'tricks'?)")]
+    assert [(p.file, p.path, show(p.message), p.line) for p in problems] == [
+        (str(FIXTURES / "unknown_name.toml"), "score.value", "unknown name 'trick' (did you mean 'tricks'?)", None)]
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

@@ -17,7 +17,7 @@ from .formula import (
 )
 from .model import Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule, phase_title
 from .problems import OptionValueError, Problem, hint, key_path
-from .schema import DEFAULT_PHASES, ID_RE, TABLES, TOP, Checker, Key, Table, plain_values
+from .schema import ID_RE, TABLES, TOP, Checker, Key, Table, plain_values
 from .translations import Texts, TranslationWalker
 
 __all__ = ["CONTEXT_NAMES", "END_NAMES", "MATCH_NAMES", "Builder"]
@@ -59,9 +59,6 @@ _OPTION_VALUE_TYPES = {"choice": TEXT, "bool": BOOL, "int": NUM}
 # Keys only some types of option or field may have: key -> the types.
 _OPTION_ONLY = {"choices": ("choice",), "labels": ("choice",), "min": ("int",), "max": ("int",)}
 _FIELD_ONLY = {"min": ("int",), "max": ("int",), "choices": ("choice",), "labels": ("choice",), "count": ("cards",)}
-_BAD_NAME = {"constant": "rules.bad_name.constant", "field": "rules.bad_name.field", "derived": "rules.bad_name.derived"}
-_NAME_TAKEN = {"constant": "rules.name_taken.constant", "field": "rules.name_taken.field",
-               "derived": "rules.name_taken.derived"}
 
 
 def _type_word(typ: str) -> Text:
@@ -121,7 +118,7 @@ class Builder:
             self.add("players", Message("rules.players_range", min=str(lo), max=str(hi)))
 
     def _phases(self) -> None:
-        phases = tuple(self.top.get("phases", DEFAULT_PHASES))
+        phases = tuple(self.top.get("phases", TOP["phases"].default))
         for i, ph in enumerate(phases):
             if not ID_RE.match(ph):
                 self.add(f"phases[{i}]", Message("rules.bad_name.phase", name=ph))
@@ -459,8 +456,8 @@ class Builder:
         p_award = self.formula(pt.get("award"), "parts.award", end_names, SEAT)
         if not (p_end and p_award):
             return None
-        return Parts(**plain_values(schema, pt), when=self.formula(pt.get("when"), "parts.when", self.game_names, CONST),
-                     end=p_end, award=p_award,
+        return Parts(**plain_values(schema, pt), end=p_end, award=p_award,
+                     when=self.formula(pt.get("when"), "parts.when", self.game_names, CONST),
                      bonus=self.formula(pt.get("bonus"), "parts.bonus", match_names, SEAT))
 
     def _hand_value(self) -> None:
@@ -540,15 +537,17 @@ class Builder:
         if value is None:
             return spec.default
         if value not in spec.allowed:
-            self.add(key_path(path, name), Message("rules.not_allowed", value=str(value), hint=hint(value, spec.allowed),
-                                                   allowed=", ".join(spec.allowed)))
+            self.add(key_path(path, name), Message("rules.not_allowed", value=str(value),
+                                                   hint=hint(value, spec.allowed), allowed=", ".join(spec.allowed)))
             return spec.default
         return value
 
     def new_name(self, name: str, kind: str, key: str) -> bool:
         """Whether a constant, field or derived value may take this name; if not, say why."""
         if not ID_RE.match(name):
-            self.add(key, Message(_BAD_NAME[kind], name=name))
+            self.add(key, {"constant": Message("rules.bad_name.constant", name=name),
+                           "field": Message("rules.bad_name.field", name=name),
+                           "derived": Message("rules.bad_name.derived", name=name)}[kind])
             return False
         if name in self.names:
             if name in CONTEXT_NAMES:
@@ -557,7 +556,9 @@ class Builder:
                 reason = Message("rules.name_taken.is_option")
             else:
                 reason = Message("rules.name_taken.is_field")
-            self.add(key, Message(_NAME_TAKEN[kind], name=name, reason=reason))
+            self.add(key, {"constant": Message("rules.name_taken.constant", name=name, reason=reason),
+                           "field": Message("rules.name_taken.field", name=name, reason=reason),
+                           "derived": Message("rules.name_taken.derived", name=name, reason=reason)}[kind])
             return False
         return True
 

@@ -169,7 +169,8 @@ class TranslationWalker:
             return Message("rules.translation.unknown_item_ids_none", what=word, id=item_id, whats=words)
         if not items:
             return Message("rules.translation.unknown_item_none", what=word, id=item_id, whats=words)
-        return Message("rules.translation.unknown_item_list", what=word, id=item_id, whats=words, items=", ".join(items))
+        return Message("rules.translation.unknown_item_list", what=word, id=item_id, whats=words,
+                       items=", ".join(items))
 
     def translated_labels(self, section: str, kind: str, item_id: str, item: dict, labels: Any, path: str,
                           flat: dict[tuple[str, ...], Any]) -> None:
@@ -334,7 +335,8 @@ def localize(rs: Ruleset, lang: str, texts: dict[tuple[str, ...], Any],
     fields = {fid: replace(f, label=text(f.label, "fields", fid, "label"), help=text(f.help, "fields", fid, "help"),
                            choice_labels=merged(f.choice_labels, "fields", fid))
               for fid, f in rs.fields.items()}
-    derived = {did: replace(d, label=text(d.label, "derived", did, "label"), part_labels=merged(d.part_labels, "derived", did))
+    derived = {did: replace(d, label=text(d.label, "derived", did, "label"),
+                            part_labels=merged(d.part_labels, "derived", did))
                for did, d in rs.derived.items()}
     checks = tuple(replace(c, message=compiled.get(("checks", c.id, "message"), c.message)) for c in rs.checks)
     reminders = tuple(replace(r, text=compiled.get(("reminders", r.id, "text"), r.text)) if r.id else r
