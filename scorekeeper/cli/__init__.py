@@ -235,7 +235,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         argv = choose_language(argv)  # first: the parser's help and every message after it are in it
     except (UsageError, LanguageError) as exc:
-        _err(str(exc))
+        _err(show(exc))
         return 2
     parser = build_parser()
     try:
