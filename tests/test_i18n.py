@@ -106,8 +106,8 @@ def _keys_used_in_code() -> dict[str, str]:
     for path in SOURCE.rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("t", "tn", "Message") \
-                    and node.args:
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id in ("t", "tn", "Message") and node.args:
                 for key in _literal_keys(node.args[0]):
                     used[key] = "t" if node.func.id == "Message" else node.func.id
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "plural" \
