@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import scorekeeper.rules.formula as formula_module
+from scorekeeper.i18n import show
 from scorekeeper.rules.cards import parse_hand
 from scorekeeper.rules.formula import (
     ANY,
@@ -247,14 +248,14 @@ def test_refused(text, fragment):
         compile_formula(text, key=KEY, names=NAMES, scope=SEAT)
     exc = info.value
     assert exc.key == KEY
-    assert fragment in exc.message
-    assert str(exc) == f"{KEY}: {exc.message}"
+    assert fragment in show(exc.message)
+    assert str(exc) == f"{KEY}: {show(exc.message)}"
 
 
 def test_refused_message_for_unknown_function_lists_the_functions():
     with pytest.raises(FormulaError) as info:
         compile_("exec('1')")
-    assert info.value.message == (
+    assert show(info.value.message) == (
         "unknown function 'exec'; the functions are abs, all, any, bidder, card_count, ceil, clamp, "
         "count, cycle, entered, first_max, first_min, floor, has_card, longest_suit, max, min, name, "
         "of, pick, rank_count, round, sign, suit_count, sum, team_of"
@@ -266,7 +267,7 @@ def test_refused_non_text(value):
     with pytest.raises(FormulaError) as info:
         compile_(value)
     assert info.value.key == KEY
-    assert info.value.message.startswith("expected a formula (text) or a number, got ")
+    assert show(info.value.message).startswith("expected a formula (text) or a number, got ")
 
 
 def test_numbers_from_toml_are_formulas():
@@ -300,7 +301,7 @@ def test_runtime_bombs_stopped(text, fragment):
     with pytest.raises(EvalError) as info:
         formula(FakeEnv())
     assert info.value.key == KEY
-    assert info.value.message == f"'{text}' cannot be computed: {fragment}"
+    assert show(info.value.message) == f"'{text}' cannot be computed: {fragment}"
 
 
 def test_chains_of_values_stay_bounded():
@@ -512,19 +513,19 @@ def test_text_plus_number_refused():
     with pytest.raises(FormulaError) as info:
         compile_("bid + trump", SEAT)
     assert info.value.key == KEY
-    assert info.value.message == "'+' needs numbers, but 'trump' is text"
+    assert show(info.value.message) == "'+' needs numbers, but 'trump' is text"
 
 
 def test_sum_of_text_refused():
     with pytest.raises(FormulaError) as info:
         compile_("sum(player)")
-    assert info.value.message == "sum() needs numbers, but 'player' is text"
+    assert show(info.value.message) == "sum() needs numbers, but 'player' is text"
 
 
 def test_cards_needed():
     with pytest.raises(FormulaError) as info:
         compile_("longest_suit(bid)", SEAT)
-    assert info.value.message == "longest_suit() needs cards as argument 1, but 'bid' is number"
+    assert show(info.value.message) == "longest_suit() needs cards as argument 1, but 'bid' is number"
 
 
 @pytest.mark.parametrize("text", ["bid + 1", "bid", "10 if tricks == bid else 0", "min(bid, 3)"])
@@ -532,7 +533,7 @@ def test_seat_name_in_deal_scope(text):
     with pytest.raises(FormulaError) as info:
         compile_(text, DEAL)
     first = "tricks" if text.startswith("10 if tricks") else "bid"
-    assert info.value.message == (
+    assert show(info.value.message) == (
         f"'{first}' has a value for each seat; use it inside sum(), min(), max(), "
         "count(), first_min() or of(seat, ...)"
     )
@@ -548,7 +549,7 @@ def test_seat_name_in_game_scope_is_unknown_there():
 def test_entered_of_seat_field_in_deal_scope():
     with pytest.raises(FormulaError) as info:
         compile_("entered(bid)")
-    assert info.value.message == "'bid' has a value for each seat; use entered() inside of(seat, ...) or count()"
+    assert show(info.value.message) == "'bid' has a value for each seat; use entered() inside of(seat, ...) or count()"
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -560,20 +561,20 @@ def test_entered_of_seat_field_in_deal_scope():
 def test_unknown_name(text, message):
     with pytest.raises(FormulaError) as info:
         compile_(text, SEAT)
-    assert info.value.message == message
+    assert show(info.value.message) == message
     assert str(info.value) == f"{KEY}: {message}"
 
 
 def test_unknown_function_suggests():
     with pytest.raises(FormulaError) as info:
         compile_("summ(bid)")
-    assert info.value.message.startswith("unknown function 'summ' (did you mean 'sum'?); the functions are abs, ")
+    assert show(info.value.message).startswith("unknown function 'summ' (did you mean 'sum'?); the functions are abs, ")
 
 
 def test_syntax_error_message():
     with pytest.raises(FormulaError) as info:
         compile_("1 +")
-    assert info.value.message == "'1 +' is not a valid formula (invalid syntax)"
+    assert show(info.value.message) == "'1 +' is not a valid formula (invalid syntax)"
 
 
 # --- runtime errors ---------------------------------------------------------------------------
@@ -591,14 +592,14 @@ def test_integer_division_by_zero(text):
     with pytest.raises(EvalError) as info:
         compile_(text)(FakeEnv())
     assert info.value.key == KEY
-    assert "cannot be computed" in info.value.message
+    assert "cannot be computed" in show(info.value.message)
 
 
 def test_pick_out_of_range():
     with pytest.raises(EvalError) as info:
         ev("pick(5, 1, 2)")
     assert info.value.key == KEY
-    assert info.value.message == "pick() was given 5, but has only 2 values"
+    assert show(info.value.message) == "pick() was given 5, but has only 2 values"
     with pytest.raises(EvalError, match="pick\\(\\) was given 0"):
         ev("pick(0, 1, 2)")
 
@@ -606,7 +607,7 @@ def test_pick_out_of_range():
 def test_bidder_out_of_range():
     with pytest.raises(EvalError) as info:
         ev("bidder(4)")
-    assert info.value.message == "bidder() was given 4; there are 3 bidders"
+    assert show(info.value.message) == "bidder() was given 4; there are 3 bidders"
 
 
 def test_missing_deal_value():
@@ -677,7 +678,7 @@ def test_template_refused(text, message):
     with pytest.raises(FormulaError) as info:
         template(text)
     assert info.value.key == "checks[0].message"
-    assert info.value.message.startswith(message)
+    assert show(info.value.message).startswith(message)
 
 
 def test_template_not_text():

@@ -262,13 +262,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         _err(show(exc).replace("\n", "; "))
         return 1
     except Missing as exc:
-        _err(t("cli.errors.missing_value", name=exc))
+        _err(t("cli.errors.missing_value", name=show(exc.message)))
         return 1
     except OSError as exc:
-        _err(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc))
+        _err(f"{exc.filename}: {exc.strerror}" if exc.filename else show(exc))
         return 1
-    except ValueError as exc:
-        _err(str(exc))
+    except ValueError as exc:  # a formula's EvalError among them: show words it
+        _err(show(exc))
         return 1
     except KeyboardInterrupt:
         return 130

@@ -331,7 +331,7 @@ def cmd_hand_value(args) -> int:
     try:
         hand = parse_hand(tokens)
     except CardError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(show(exc.message)) from None
     game = Game(rs, _seat_names(rs.min_players), {})
     seat = 1
     row: list[Any] = [""] * rs.min_players

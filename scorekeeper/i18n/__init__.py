@@ -266,7 +266,8 @@ def show(value: Any) -> str:
     """Any text of a layer below the front ends as a sentence in the current language.
 
     A :class:`~scorekeeper.messages.Message` is worded from the catalog (its message
-    parameters worded first, tuples of them joined with "; "); an error that carries a
+    parameters worded first, tuples of them joined with "; ", tuples of plain names or
+    values with ", "); an error that carries a
     ``message`` (or ``problems``/``issues``, each worded on its own line / joined with
     "; ") is worded from it; a plain text is returned as it is."""
     if isinstance(value, str):
@@ -287,6 +288,8 @@ def _shown_param(value: Any) -> Any:
         return show(value)
     if isinstance(value, tuple) and any(isinstance(v, Message) for v in value):
         return "; ".join(show(v) for v in value)
+    if isinstance(value, tuple):  # a list of names or values (suits, functions): "a, b, c"
+        return ", ".join(format_number(v) if _module("formats").is_number(v) else str(v) for v in value)
     return value
 
 

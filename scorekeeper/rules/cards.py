@@ -7,14 +7,18 @@ Accepted card forms (case-insensitive, surrounding whitespace ignored):
 * ``T`` may be written for ``10`` (``ST``, ``TD``).
 
 Suits are S H D C or ♠ ♥ ♦ ♣; ranks are 2-10, J, Q, K, A.
+
+A card that cannot be accepted raises :class:`CardError`, whose ``message`` is a
+:class:`~scorekeeper.messages.Message`, worded where it is shown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from ..i18n import t, tn
+from ..messages import Message, render
 
 SUITS: tuple[str, ...] = ("spades", "hearts", "diamonds", "clubs")
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -35,7 +39,17 @@ _SUIT_NAMES: dict[str, str] = {
 
 
 class CardError(ValueError):
-    """A card, suit or hand as typed could not be accepted."""
+    """A card, suit or hand as typed could not be accepted; ``message`` says why."""
+
+    def __init__(self, message: Message):
+        self.message = message
+        super().__init__(message)
+
+    def __text__(self, show: Callable[[Any], str]) -> str:
+        return show(self.message)
+
+    def __str__(self) -> str:
+        return render(self.message)
 
 
 @dataclass(frozen=True)
@@ -47,9 +61,9 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.suit not in SUITS:
-            raise CardError(t("cards.bad_suit", suit=repr(self.suit), suits=", ".join(SUITS)))
+            raise CardError(Message("cards.bad_suit", suit=repr(self.suit), suits=SUITS))
         if self.rank not in RANKS:
-            raise CardError(t("cards.bad_rank", rank=repr(self.rank), ranks=", ".join(RANKS)))
+            raise CardError(Message("cards.bad_rank", rank=repr(self.rank), ranks=RANKS))
 
     def __str__(self) -> str:
         return f"{SUIT_SYMBOL[self.suit]}{self.rank}"
@@ -63,7 +77,7 @@ class Card:
 def parse_card(text: str) -> Card:
     """Parse one card as typed, e.g. ``SK``, ``♥10``, ``10D``, ``K♠``, ``st``."""
     if not isinstance(text, str):
-        raise CardError(t("cards.not_a_card", text=repr(text)))
+        raise CardError(Message("cards.not_a_card", text=repr(text)))
     token = text.strip().upper()
     if len(token) >= 2:
         # Suit first ("SK", "♥10") ...
@@ -74,7 +88,7 @@ def parse_card(text: str) -> Card:
         suit, rank = _SUIT_TOKENS.get(token[-1]), _RANK_TOKENS.get(token[:-1])
         if suit is not None and rank is not None:
             return Card(suit, rank)
-    raise CardError(t("cards.not_a_card", text=repr(text)))
+    raise CardError(Message("cards.not_a_card", text=repr(text)))
 
 
 def parse_hand(texts: Iterable[str] | str, count: int | None = None) -> tuple[Card, ...]:
@@ -91,11 +105,11 @@ def parse_hand(texts: Iterable[str] | str, count: int | None = None) -> tuple[Ca
     for text in texts:
         card = parse_card(text)
         if card in seen:
-            raise CardError(t("cards.twice", card=str(card)))
+            raise CardError(Message("cards.twice", card=str(card)))
         seen.add(card)
         cards.append(card)
     if count is not None and len(cards) != count:
-        raise CardError(tn("cards.hand_size", count, given=tn("cards.given", len(cards))))
+        raise CardError(Message.plural("cards.hand_size", count, given=Message.plural("cards.given", len(cards))))
     return tuple(cards)
 
 
@@ -105,4 +119,4 @@ def parse_suit(text: str) -> str:
         suit = _SUIT_NAMES.get(text.strip().upper())
         if suit is not None:
             return suit
-    raise CardError(t("cards.not_a_suit", text=repr(text)))
+    raise CardError(Message("cards.not_a_suit", text=repr(text)))

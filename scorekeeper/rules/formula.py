@@ -18,6 +18,11 @@ values of a deal directly (see :meth:`Formula.fast`).
 The language: numbers, 'text' literals, true/false, the names of the ruleset,
 ``+ - * / // %``, ``**`` with a literal exponent 0..10, comparisons, ``and or not``,
 ``a if condition else b`` and the functions in :data:`FUNCTIONS`.
+
+What this module says (a refusal, an error while running, what a function does, a type
+of value) is data: a :class:`~scorekeeper.messages.Message`, worded in the reader's
+language only where it is shown (``scorekeeper.i18n.show``). This module never imports
+``scorekeeper.i18n``.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ import types
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from ..i18n import format_number, t, tn
+from ..messages import Message, Text, render
 
 MAX_LENGTH = 1000
 MAX_DEPTH = 32
@@ -46,35 +51,52 @@ NUM, TEXT, BOOL, CARDS, ANY = "number", "text", "yes/no", "cards", "any"
 CONST, DEAL, SEAT, TEAM = "game", "deal", "seat", "team"
 
 
-class FormulaError(ValueError):
-    """A formula that cannot be accepted: the message names the key it came from."""
+class _KeyedError(ValueError):
+    """An error about the formula at ``key`` (a key path of the ruleset, e.g. 'score.value');
+    ``message`` says what is wrong. Worded as 'key: message' where it is shown."""
 
-    def __init__(self, key: str, message: str):
+    def __init__(self, key: str, message: Text):
         self.key = key
         self.message = message
-        super().__init__(f"{key}: {message}")
+        super().__init__(key, message)
+
+    def __text__(self, show: Callable[[Any], str]) -> str:
+        return f"{self.key}: {show(self.message)}"
+
+    def __str__(self) -> str:
+        return self.__text__(render)
+
+
+class FormulaError(_KeyedError):
+    """A formula that cannot be accepted: ``key`` names where it came from, ``message``
+    (a Message) what is wrong with it."""
+
+
+class EvalError(_KeyedError):
+    """A formula that failed while running (division by zero, a bad pick index): ``key``
+    names the formula, ``message`` (a Message) what went wrong."""
 
 
 class Missing(Exception):
-    """Raised while evaluating when a value the formula needs is not entered yet."""
+    """Raised while evaluating when a value the formula needs is not entered yet: the
+    value ``name``, of ``seat`` (None for a value of the deal)."""
 
     def __init__(self, name: str, seat: int | None = None):
         self.name = name
         self.seat = seat
         super().__init__(name, seat)
 
+    @property
+    def message(self) -> Text:
+        """What is missing, to show: the name, or a message naming it and the seat.
+        Raised often while a deal is being entered, so it is made only when asked for."""
+        return self.name if self.seat is None else Message("formula.missing_of_seat", name=self.name, seat=self.seat)
+
+    def __text__(self, show: Callable[[Any], str]) -> str:
+        return show(self.message)
+
     def __str__(self) -> str:
-        # Raised often while a deal is being entered: the text is made only when shown.
-        return self.name if self.seat is None else t("formula.missing_of_seat", name=self.name, seat=self.seat)
-
-
-class EvalError(ValueError):
-    """A formula that failed while running (division by zero, a bad pick index)."""
-
-    def __init__(self, key: str, message: str):
-        self.key = key
-        self.message = message
-        super().__init__(f"{key}: {message}")
+        return self.__text__(render)
 
 
 @dataclass(frozen=True)
@@ -87,9 +109,6 @@ class NameInfo:
 
 
 # --- functions --------------------------------------------------------------------
-
-AGGREGATES = {"sum", "count", "all", "any", "first_min", "first_max"}
-# min and max are aggregates with one argument and plain functions with more.
 
 # Each function by its name: how it is called (code, the same in every language).
 FUNCTIONS = {
@@ -121,40 +140,42 @@ FUNCTIONS = {
     "team_of": "team_of(seat)",  # i18n: not shown
 }
 
-# What each function does, in the current language (read when a message is made).
-_MEANINGS: dict[str, Callable[[], str]] = {
-    "abs": lambda: t("formula.functions.abs"),
-    "min": lambda: t("formula.functions.min"),
-    "max": lambda: t("formula.functions.max"),
-    "sum": lambda: t("formula.functions.sum"),
-    "count": lambda: t("formula.functions.count"),
-    "all": lambda: t("formula.functions.all"),
-    "any": lambda: t("formula.functions.any"),
-    "first_min": lambda: t("formula.functions.first_min"),
-    "first_max": lambda: t("formula.functions.first_max"),
-    "of": lambda: t("formula.functions.of"),
-    "bidder": lambda: t("formula.functions.bidder"),
-    "cycle": lambda: t("formula.functions.cycle"),
-    "pick": lambda: t("formula.functions.pick"),
-    "floor": lambda: t("formula.functions.floor"),
-    "ceil": lambda: t("formula.functions.ceil"),
-    "round": lambda: t("formula.functions.round"),
-    "sign": lambda: t("formula.functions.sign"),
-    "clamp": lambda: t("formula.functions.clamp"),
-    "rank_count": lambda: t("formula.functions.rank_count"),
-    "suit_count": lambda: t("formula.functions.suit_count"),
-    "longest_suit": lambda: t("formula.functions.longest_suit"),
-    "card_count": lambda: t("formula.functions.card_count"),
-    "has_card": lambda: t("formula.functions.has_card"),
-    "entered": lambda: t("formula.functions.entered"),
-    "name": lambda: t("formula.functions.name"),
-    "team_of": lambda: t("formula.functions.team_of"),
+# What each function does: its catalog message (worded where it is shown).
+_MEANINGS: dict[str, Message] = {
+    "abs": Message("formula.functions.abs"),
+    "min": Message("formula.functions.min"),
+    "max": Message("formula.functions.max"),
+    "sum": Message("formula.functions.sum"),
+    "count": Message("formula.functions.count"),
+    "all": Message("formula.functions.all"),
+    "any": Message("formula.functions.any"),
+    "first_min": Message("formula.functions.first_min"),
+    "first_max": Message("formula.functions.first_max"),
+    "of": Message("formula.functions.of"),
+    "bidder": Message("formula.functions.bidder"),
+    "cycle": Message("formula.functions.cycle"),
+    "pick": Message("formula.functions.pick"),
+    "floor": Message("formula.functions.floor"),
+    "ceil": Message("formula.functions.ceil"),
+    "round": Message("formula.functions.round"),
+    "sign": Message("formula.functions.sign"),
+    "clamp": Message("formula.functions.clamp"),
+    "rank_count": Message("formula.functions.rank_count"),
+    "suit_count": Message("formula.functions.suit_count"),
+    "longest_suit": Message("formula.functions.longest_suit"),
+    "card_count": Message("formula.functions.card_count"),
+    "has_card": Message("formula.functions.has_card"),
+    "entered": Message("formula.functions.entered"),
+    "name": Message("formula.functions.name"),
+    "team_of": Message("formula.functions.team_of"),
 }
 
 
-def function_help(name: str) -> str:
-    """'abs(x): the value without its sign' in the current language."""
-    return t("formula.function_help", signature=FUNCTIONS[name], meaning=_MEANINGS[name]())
+def function_help(name: str) -> Message:
+    """How function ``name`` is called and what it does: 'abs(x): the value without its
+    sign' once worded."""
+    return Message("formula.function_help", signature=FUNCTIONS[name], meaning=_MEANINGS[name])
+
 
 _ARITY = {
     "abs": (1, 1), "min": (1, 64), "max": (1, 64), "sum": (1, 1), "count": (1, 1),
@@ -180,41 +201,42 @@ _CMPOPS: dict[type, Callable[[Any, Any], bool]] = {
     ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
 }
 
-_REFUSED: dict[type, Callable[[], str]] = {
-    ast.Attribute: lambda: t("formula.refused.attribute"),
-    ast.Subscript: lambda: t("formula.refused.subscript"),
-    ast.Lambda: lambda: t("formula.refused.lambda"),
-    ast.ListComp: lambda: t("formula.refused.comprehension"),
-    ast.SetComp: lambda: t("formula.refused.comprehension"),
-    ast.DictComp: lambda: t("formula.refused.comprehension"),
-    ast.GeneratorExp: lambda: t("formula.refused.comprehension"),
-    ast.JoinedStr: lambda: t("formula.refused.fstring"),
-    ast.FormattedValue: lambda: t("formula.refused.fstring"),
-    ast.NamedExpr: lambda: t("formula.refused.walrus"),
-    ast.Starred: lambda: t("formula.refused.starred"),
-    ast.List: lambda: t("formula.refused.list"),
-    ast.Tuple: lambda: t("formula.refused.tuple"),
-    ast.Dict: lambda: t("formula.refused.dict"),
-    ast.Set: lambda: t("formula.refused.set"),
-    ast.Await: lambda: t("formula.refused.await"),
-    ast.Yield: lambda: t("formula.refused.yield"),
-    ast.YieldFrom: lambda: t("formula.refused.yield"),
-    ast.Slice: lambda: t("formula.refused.slice"),
+# Parts of Python that formulas may not use, each with what the refusal says.
+_REFUSED: dict[type, Message] = {
+    ast.Attribute: Message("formula.refused.attribute"),
+    ast.Subscript: Message("formula.refused.subscript"),
+    ast.Lambda: Message("formula.refused.lambda"),
+    ast.ListComp: Message("formula.refused.comprehension"),
+    ast.SetComp: Message("formula.refused.comprehension"),
+    ast.DictComp: Message("formula.refused.comprehension"),
+    ast.GeneratorExp: Message("formula.refused.comprehension"),
+    ast.JoinedStr: Message("formula.refused.fstring"),
+    ast.FormattedValue: Message("formula.refused.fstring"),
+    ast.NamedExpr: Message("formula.refused.walrus"),
+    ast.Starred: Message("formula.refused.starred"),
+    ast.List: Message("formula.refused.list"),
+    ast.Tuple: Message("formula.refused.tuple"),
+    ast.Dict: Message("formula.refused.dict"),
+    ast.Set: Message("formula.refused.set"),
+    ast.Await: Message("formula.refused.await"),
+    ast.Yield: Message("formula.refused.yield"),
+    ast.YieldFrom: Message("formula.refused.yield"),
+    ast.Slice: Message("formula.refused.slice"),
 }
 
 _CONSTANT_NAMES = {"true": True, "false": False, "True": True, "False": False}
 
 
-def _precheck(text: str) -> str | None:
+def _precheck(text: str) -> Message | None:
     """Refuse what could hurt the parser itself, before it sees the text."""
     if not isinstance(text, str):
-        return t("formula.not_text")
+        return Message("formula.not_text")
     if len(text) > MAX_LENGTH:
-        return t("formula.too_long", length=len(text), max=MAX_LENGTH)
+        return Message("formula.too_long", length=len(text), max=MAX_LENGTH)
     if not text.strip():
-        return t("formula.empty")
+        return Message("formula.empty")
     if "\n" in text or "\r" in text:
-        return t("formula.one_line")
+        return Message("formula.one_line")
     depth = deepest = 0
     digits = 0
     quote = None
@@ -232,34 +254,36 @@ def _precheck(text: str) -> str | None:
             depth -= 1
         digits = digits + 1 if ch.isdigit() else 0
         if digits > 13:
-            return t("formula.too_many_digits", digits=13, max=MAX_LITERAL)
+            return Message("formula.too_many_digits", digits=13, max=MAX_LITERAL)
     if deepest > MAX_DEPTH:
-        return t("formula.brackets_too_deep", depth=deepest, max=MAX_DEPTH)
+        return Message("formula.brackets_too_deep", depth=deepest, max=MAX_DEPTH)
     return None
 
 
-def type_word(typ: str) -> str:
-    """A type of value (NUM, TEXT, BOOL, CARDS, ANY) as the current language says it."""
-    words = {
-        NUM: lambda: t("formula.types.number"), TEXT: lambda: t("formula.types.text"),
-        BOOL: lambda: t("formula.types.bool"), CARDS: lambda: t("formula.types.cards"),
-        ANY: lambda: t("formula.types.any"),
-    }
-    word = words.get(typ)
-    return word() if word else typ
+# The types of values, each as its catalog message.
+_TYPE_WORDS: dict[str, Message] = {
+    NUM: Message("formula.types.number"), TEXT: Message("formula.types.text"),
+    BOOL: Message("formula.types.bool"), CARDS: Message("formula.types.cards"),
+    ANY: Message("formula.types.any"),
+}
 
 
-def _kind(value: Any) -> str:
+def type_word(typ: str) -> Text:
+    """A type of value (NUM, TEXT, BOOL, CARDS, ANY) as a message that names it."""
+    return _TYPE_WORDS.get(typ, typ)
+
+
+def _kind(value: Any) -> Text:
     if isinstance(value, str):
         return type_word(TEXT)
     return type_word(CARDS) if isinstance(value, tuple) else type(value).__name__
 
 
-def _syntax_message(text: str, exc: SyntaxError) -> str:
+def _syntax_message(text: str, exc: SyntaxError) -> Message:
     # exc.msg is Python's own words ("invalid syntax"), shown as Python gives them.
     if exc.offset:
-        return t("formula.syntax_at", text=text, detail=exc.msg, column=exc.offset)
-    return t("formula.syntax", text=text, detail=exc.msg)
+        return Message("formula.syntax_at", text=text, detail=exc.msg, column=exc.offset)
+    return Message("formula.syntax", text=text, detail=exc.msg)
 
 
 
@@ -270,14 +294,14 @@ def _syntax_message(text: str, exc: SyntaxError) -> str:
 
 def _check_numbers(symbol: str, a: Any, b: Any) -> None:
     if not (isinstance(a, (int, float)) and isinstance(b, (int, float))):
-        raise TypeError(t("formula.eval.needs_numbers", symbol=symbol, left=_kind(a), right=_kind(b)))
+        raise TypeError(Message("formula.eval.needs_numbers", symbol=symbol, left=_kind(a), right=_kind(b)))
 
 
 def _bounded(result: Any) -> Any:
     if isinstance(result, int) and result.bit_length() > MAX_BITS or (
         isinstance(result, float) and not math.isfinite(result)
     ):
-        raise OverflowError(t("formula.eval.too_large", bits=MAX_BITS))
+        raise OverflowError(Message("formula.eval.too_large", bits=MAX_BITS))
     return result
 
 
@@ -313,14 +337,14 @@ def _cycle(index, fns):
 def _pick(key, index, fns):
     i = int(index)
     if not 1 <= i <= len(fns):
-        raise EvalError(key, tn("formula.eval.pick_range", len(fns), index=i))
+        raise EvalError(key, Message.plural("formula.eval.pick_range", len(fns), index=i))
     return fns[i - 1]()
 
 
 def _bidder(key, order, k):
     k = int(k)
     if not 1 <= k <= len(order):
-        raise EvalError(key, tn("formula.eval.bidder_range", len(order), index=k))
+        raise EvalError(key, Message.plural("formula.eval.bidder_range", len(order), index=k))
     return order[k - 1]
 
 
@@ -533,23 +557,24 @@ class _Compiler:
         self.scope = scope
         self.emit = emit
 
-    def fail(self, message: str) -> FormulaError:
+    def fail(self, message: Message) -> FormulaError:
         return FormulaError(self.key, message)
 
-    def suggest(self, name: str) -> str:
+    def suggest(self, name: str) -> Text:
+        """The hint after an unknown name: "did you mean" the closest known name, or ''."""
         close = difflib.get_close_matches(name, list(self.names) + list(FUNCTIONS), n=1)
-        return t("rules.did_you_mean", name=close[0]) if close else ""
+        return Message("rules.did_you_mean", name=close[0]) if close else ""
 
     # Each visit returns (generated node, type).
     def visit(self, node: ast.AST, scope: str, depth: int = 0):
         if depth > MAX_DEPTH:
-            raise self.fail(t("formula.nested_more_than", max=MAX_DEPTH))
+            raise self.fail(Message("formula.nested_more_than", max=MAX_DEPTH))
         for kind, message in _REFUSED.items():
             if isinstance(node, kind):
-                raise self.fail(message())
+                raise self.fail(message)
         method = getattr(self, "v_" + type(node).__name__, None)
         if method is None:
-            raise self.fail(t("formula.node_not_allowed", node=type(node).__name__))
+            raise self.fail(Message("formula.node_not_allowed", node=type(node).__name__))
         return method(node, scope, depth + 1)
 
     def v_Expression(self, node, scope, depth):
@@ -561,52 +586,52 @@ class _Compiler:
             return ast.Constant(value), BOOL
         if isinstance(value, int):
             if abs(value) > MAX_LITERAL:
-                raise self.fail(t("formula.number_too_large", value=str(value), max=MAX_LITERAL))
+                raise self.fail(Message("formula.number_too_large", value=str(value), max=MAX_LITERAL))
             return ast.Constant(value), NUM
         if isinstance(value, float):
             if not math.isfinite(value) or abs(value) > MAX_LITERAL:
-                raise self.fail(t("formula.number_too_large", value=str(value), max=MAX_LITERAL))
+                raise self.fail(Message("formula.number_too_large", value=str(value), max=MAX_LITERAL))
             return ast.Constant(value), NUM
         if isinstance(value, str):
             if len(value) > MAX_TEXT_LITERAL:
-                raise self.fail(t("formula.text_too_long", max=MAX_TEXT_LITERAL))
+                raise self.fail(Message("formula.text_too_long", max=MAX_TEXT_LITERAL))
             return ast.Constant(value), TEXT
-        raise self.fail(t("formula.value_not_allowed", value=repr(value)))
+        raise self.fail(Message("formula.value_not_allowed", value=repr(value)))
 
     def v_Name(self, node, scope, depth):
         name = node.id
         if name in _CONSTANT_NAMES:
             return ast.Constant(_CONSTANT_NAMES[name]), BOOL
         if name.startswith("_"):
-            raise self.fail(t("formula.underscore_name", name=name))
+            raise self.fail(Message("formula.underscore_name", name=name))
         info = self.names.get(name)
         if info is None:
             if name in FUNCTIONS:
-                raise self.fail(t("formula.is_a_function", name=name, signature=FUNCTIONS[name]))
-            raise self.fail(t("formula.unknown_name", name=name, hint=self.suggest(name)))
+                raise self.fail(Message("formula.is_a_function", name=name, signature=FUNCTIONS[name]))
+            raise self.fail(Message("formula.unknown_name", name=name, hint=self.suggest(name)))
         if info.scope == SEAT and scope != SEAT:
-            raise self.fail(t("formula.per_seat_name", name=name))
+            raise self.fail(Message("formula.per_seat_name", name=name))
         if info.scope == TEAM and scope != TEAM:
-            raise self.fail(t("formula.per_team_name", name=name))
+            raise self.fail(Message("formula.per_team_name", name=name))
         return self.emit.name(name, info), info.type
 
     def _num(self, node, scope, depth, what: str):
         code, typ = self.visit(node, scope, depth)
         if typ not in (NUM, BOOL, ANY):
-            raise self.fail(t("formula.needs_numbers", what=what, expr=repr(ast.unparse(node)), type=type_word(typ)))
+            raise self.fail(Message("formula.needs_numbers", what=what, expr=repr(ast.unparse(node)), type=type_word(typ)))
         return code, typ
 
     def v_BinOp(self, node, scope, depth):
         op = type(node.op)
         if op not in _SYMBOLS:
-            raise self.fail(t("formula.operator_not_allowed", expr=repr(ast.unparse(node))))
+            raise self.fail(Message("formula.operator_not_allowed", expr=repr(ast.unparse(node))))
         symbol = _SYMBOLS[op]
         if op is ast.Pow:
             exp = node.right
             if isinstance(exp, ast.UnaryOp) or not (
                 isinstance(exp, ast.Constant) and type(exp.value) is int and 0 <= exp.value <= MAX_POWER
             ):
-                raise self.fail(t("formula.power_exponent", max=MAX_POWER))
+                raise self.fail(Message("formula.power_exponent", max=MAX_POWER))
         left, lt = self._num(node.left, scope, depth, f"'{symbol}'")
         right, rt = self._num(node.right, scope, depth, f"'{symbol}'")
         if lt != ANY and rt != ANY and (op in _NATIVE_OPS or (op is ast.Mult and _small_constant(left, right))):
@@ -634,7 +659,7 @@ class _Compiler:
             if isinstance(code, ast.Constant) and type(code.value) in (int, float):
                 return ast.Constant(-code.value if minus else code.value), NUM
             return ast.UnaryOp(op=ast.USub() if minus else ast.UAdd(), operand=code), NUM
-        raise self.fail(t("formula.tilde"))
+        raise self.fail(Message("formula.tilde"))
 
     def v_BoolOp(self, node, scope, depth):
         parts = [self.visit(v, scope, depth)[0] for v in node.values]
@@ -657,10 +682,10 @@ class _Compiler:
         comparators, ops = [], []
         for op, comparator in zip(node.ops, node.comparators):
             if not isinstance(op, _COMPARE):
-                raise self.fail(t("formula.compare_operators", expr=ast.unparse(node)))
+                raise self.fail(Message("formula.compare_operators", expr=ast.unparse(node)))
             code, typ = self.visit(comparator, scope, depth)
             if type(op) not in (ast.Eq, ast.NotEq) and TEXT in (prev_type, typ) and prev_type != typ:
-                raise self.fail(t("formula.compare_text_number", expr=ast.unparse(node)))
+                raise self.fail(Message("formula.compare_text_number", expr=ast.unparse(node)))
             comparators.append(code)
             ops.append(type(op)())
             prev_type = typ
@@ -680,25 +705,25 @@ class _Compiler:
 
     def v_Call(self, node, scope, depth):
         if not isinstance(node.func, ast.Name):
-            raise self.fail(t("formula.not_a_function", expr=ast.unparse(node.func)))
+            raise self.fail(Message("formula.not_a_function", expr=ast.unparse(node.func)))
         fname = node.func.id
         if fname not in FUNCTIONS:
-            raise self.fail(t("formula.unknown_function", name=fname, hint=self.suggest(fname),
-                              functions=", ".join(sorted(FUNCTIONS))))
+            raise self.fail(Message("formula.unknown_function", name=fname, hint=self.suggest(fname),
+                                    functions=tuple(sorted(FUNCTIONS))))
         if node.keywords:
-            raise self.fail(t("formula.no_named_arguments", name=fname))
+            raise self.fail(Message("formula.no_named_arguments", name=fname))
         args = node.args
         low, high = _ARITY[fname]
         if not low <= len(args) <= high:
-            raise self.fail(t("formula.wrong_arity", help=function_help(fname)))
+            raise self.fail(Message("formula.wrong_arity", help=function_help(fname)))
         return getattr(self, "f_" + fname, self._generic)(fname, args, scope, depth)
 
     # -- aggregates over seats
     def _aggregate(self, fname, args, scope, depth):
         code, typ = self.visit(args[0], SEAT, depth)
         if fname in ("sum", "min", "max", "first_min", "first_max") and typ not in (NUM, BOOL, ANY):
-            raise self.fail(t("formula.needs_numbers", what=f"{fname}()", expr=repr(ast.unparse(args[0])),
-                              type=type_word(typ)))
+            raise self.fail(Message("formula.needs_numbers", what=f"{fname}()", expr=repr(ast.unparse(args[0])),
+                                    type=type_word(typ)))
         emit = self.emit
         if fname == "count":
             return _call("_sum", emit.over_seats(ast.Constant(1), code)), NUM
@@ -739,10 +764,10 @@ class _Compiler:
     def f_entered(self, fname, args, scope, depth):
         arg = args[0]
         if not isinstance(arg, ast.Name) or arg.id not in self.names or not self.names[arg.id].entered:
-            raise self.fail(t("formula.entered_needs_field"))
+            raise self.fail(Message("formula.entered_needs_field"))
         info = self.names[arg.id]
         if info.scope == SEAT and scope != SEAT:
-            raise self.fail(t("formula.entered_per_seat", name=arg.id))
+            raise self.fail(Message("formula.entered_per_seat", name=arg.id))
         return self.emit.env_call("is_entered", ast.Constant(arg.id)), BOOL
 
     def _generic(self, fname, args, scope, depth):
@@ -752,8 +777,8 @@ class _Compiler:
 
         def need(i, want):
             if types[i] not in (want, ANY) and not (want == NUM and types[i] == BOOL):
-                raise self.fail(t("formula.argument_type", name=fname, want=type_word(want), number=i + 1,
-                                  expr=repr(ast.unparse(args[i])), type=type_word(types[i])))
+                raise self.fail(Message("formula.argument_type", name=fname, want=type_word(want), number=i + 1,
+                                        expr=repr(ast.unparse(args[i])), type=type_word(types[i])))
 
         if fname in ("abs", "floor", "ceil", "round", "sign", "clamp", "bidder", "name", "team_of"):
             for i in range(len(args)):
@@ -883,11 +908,14 @@ class Formula:
 
     def _wrap(self, exc: Exception) -> EvalError:
         if isinstance(exc, RecursionError):
-            return EvalError(self.key, t("formula.eval.refers_to_itself", text=self.text))
+            return EvalError(self.key, Message("formula.eval.refers_to_itself", text=self.text))
         if isinstance(exc, ZeroDivisionError):  # Python says it three ways; players read one
-            return EvalError(self.key, t("formula.eval.cannot_compute", text=self.text,
-                                         reason=t("formula.eval.division_by_zero")))
-        return EvalError(self.key, t("formula.eval.cannot_compute", text=self.text, reason=str(exc)))
+            reason: Text = Message("formula.eval.division_by_zero")
+        elif len(exc.args) == 1 and isinstance(exc.args[0], Message):  # raised by a helper above
+            reason = exc.args[0]
+        else:  # Python's own words, shown as Python gives them
+            reason = str(exc)
+        return EvalError(self.key, Message("formula.eval.cannot_compute", text=self.text, reason=reason))
 
     def __call__(self, env) -> Any:
         fn = self._generic
@@ -950,7 +978,7 @@ def compile_formula(
     The code is generated on first use (so a command that loads a ruleset stays fast).
     """
     if isinstance(text, bool) or not isinstance(text, (str, int, float)):
-        raise FormulaError(key, t("formula.expected_formula", got=type(text).__name__))
+        raise FormulaError(key, Message("formula.expected_formula", got=type(text).__name__))
     if not isinstance(text, str):
         text = repr(text)
     problem = _precheck(text)
@@ -961,11 +989,11 @@ def compile_formula(
     except SyntaxError as exc:
         raise FormulaError(key, _syntax_message(text, exc)) from None
     except (RecursionError, MemoryError, ValueError):
-        raise FormulaError(key, t("formula.too_complex", text=text[:40])) from None
+        raise FormulaError(key, Message("formula.too_complex", text=text[:40])) from None
     try:
         _, typ = _build(tree, key, names, scope, None)
     except RecursionError:
-        raise FormulaError(key, t("formula.nested_too_deep")) from None
+        raise FormulaError(key, Message("formula.nested_too_deep")) from None
     return Formula(key, text.strip(), typ, used_names(tree) - set(_CONSTANT_NAMES), tree, dict(names), scope)
 
 
@@ -974,13 +1002,15 @@ def compile_template(
 ) -> Callable[[Any], str]:
     """A message with {formula} parts, e.g. 'Dealer {name(dealer)} may not bid {x}'.
 
-    '{{' and '}}' stand for literal braces. Every part is compiled now. Yes/no values
-    and decimals are written in the current language (scorekeeper.i18n).
+    '{{' and '}}' stand for literal braces. Every part is compiled now. The function
+    returned fills the parts in from an environment: the text is the ruleset's own (in
+    the language the ruleset was localized to), and yes/no values and decimals in it are
+    worded by the installed renderer (scorekeeper.i18n's, in the current language).
     """
     if not isinstance(text, str):
-        raise FormulaError(key, t("formula.expected_text", got=type(text).__name__))
+        raise FormulaError(key, Message("formula.expected_text", got=type(text).__name__))
     if len(text) > 2000:
-        raise FormulaError(key, t("formula.message_too_long", max=2000))
+        raise FormulaError(key, Message("formula.message_too_long", max=2000))
     pieces: list[Any] = []
     i, literal = 0, []
     while i < len(text):
@@ -994,21 +1024,21 @@ def compile_template(
         elif ch == "{":
             end = text.find("}", i)
             if end < 0:
-                raise FormulaError(key, t("formula.message_open_brace"))
+                raise FormulaError(key, Message("formula.message_open_brace"))
             if literal:
                 pieces.append("".join(literal))
                 literal = []
             pieces.append(compile_formula(text[i + 1:end], key=key, names=names, scope=scope))
             i = end + 1
         elif ch == "}":
-            raise FormulaError(key, t("formula.message_close_brace"))
+            raise FormulaError(key, Message("formula.message_close_brace"))
         else:
             literal.append(ch)
             i += 1
     if literal:
         pieces.append("".join(literal))
 
-    def render(env) -> str:
+    def fill(env) -> str:
         out = []
         for p in pieces:
             if isinstance(p, str):
@@ -1016,12 +1046,15 @@ def compile_template(
             else:
                 value = p(env)
                 if isinstance(value, bool):
-                    out.append(t("value.yes" if value else "value.no"))
-                elif isinstance(value, float):
-                    out.append(format_number(value))  # 2.0 -> "2"; 0.5 -> "0.5" or "0,5"
+                    out.append(render(_YES if value else _NO))
+                elif isinstance(value, float):  # 2.0 -> "2"; 0.5 -> "0.5" or "0,5"
+                    out.append(render(Message("formula.message_number", value=value)))
                 else:
                     out.append(str(value))
         return "".join(out)
 
-    render.names = frozenset().union(*(p.names for p in pieces if not isinstance(p, str)))  # type: ignore[attr-defined]
-    return render
+    fill.names = frozenset().union(*(p.names for p in pieces if not isinstance(p, str)))  # type: ignore[attr-defined]
+    return fill
+
+
+_YES, _NO = Message("value.yes"), Message("value.no")

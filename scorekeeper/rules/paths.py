@@ -9,15 +9,33 @@ top-level ``rulesets/`` folder of the checkout.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Callable
 
-from ..i18n import t
+from ..messages import Message, render
+
+
+class RulesetsNotFound(FileNotFoundError):
+    """Neither the installed copy of the built-in rulesets nor a checkout's folder exists;
+    ``message`` names both places (worded where it is shown)."""
+
+    def __init__(self, installed: Path, checkout: Path):
+        self.installed = installed
+        self.checkout = checkout
+        self.message = Message("rules.paths.missing", installed=str(installed), checkout=str(checkout))
+        super().__init__(self.message)
+
+    def __text__(self, show: Callable[[Any], str]) -> str:
+        return show(self.message)
+
+    def __str__(self) -> str:
+        return render(self.message)
 
 
 def builtin_rulesets_dir() -> Path:
     """Return the folder holding the built-in ruleset files.
 
-    Raises FileNotFoundError if neither the installed copy nor the checkout's
-    ``rulesets/`` folder exists.
+    Raises RulesetsNotFound (a FileNotFoundError) if neither the installed copy nor
+    the checkout's ``rulesets/`` folder exists.
     """
     here = Path(__file__).resolve()
     installed = here.parent.parent / "_rulesets"
@@ -26,7 +44,7 @@ def builtin_rulesets_dir() -> Path:
     checkout = here.parents[2] / "rulesets"
     if checkout.is_dir():
         return checkout
-    raise FileNotFoundError(t("rules.paths.missing", installed=str(installed), checkout=str(checkout)))
+    raise RulesetsNotFound(installed, checkout)
 
 
 def list_builtin_ruleset_files() -> list[Path]:
