@@ -10,31 +10,21 @@ from __future__ import annotations
 from datetime import datetime
 from types import SimpleNamespace
 
-from test_tui_support import SIZE, flat, make_app, run, screen_text, settle
+from helpers.stores import Script
+from helpers.tui import flat, notes, opened, run, screen_text, settle
 
 from scorekeeper.i18n import get_language, resolve_language, set_language, using_language
-from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.settings import load_settings
-from scorekeeper.store.db import Store
 from scorekeeper.tui.screens.home import game_line
 from scorekeeper.tui.screens.play import _table_changed, _table_redone, _table_undone
-
-
-def notes(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
 
 
 def titles(app) -> list[str]:
     return [str(n.title) for n in app._notifications]
 
 
-def a_lupaus_game(db) -> None:
-    """Anna, Ben, Cara and Dan start a Lupaus game; Anna deals first."""
-    store = Store(db)
-    try:
-        store.new_game(load_ruleset("lupaus"), "lupaus", ["Anna", "Ben", "Cara", "Dan"], {}, 1, None)
-    finally:
-        store.close()
+A_LUPAUS_GAME = Script("lupaus", ["Anna", "Ben", "Cara", "Dan"])
+"""Anna, Ben, Cara and Dan start a Lupaus game; Anna deals first."""
 
 
 # -- the settings screen switches the language at once, and it is remembered
@@ -46,11 +36,7 @@ def test_choosing_suomi_shows_every_screen_in_finnish_at_once_and_next_time(tmp_
     db = tmp_path / "g.db"
 
     async def first():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("c")
-            await settle(pilot)
+        async with opened(db, "c") as (app, pilot):
             assert "● English  (in use)" in screen_text(app)
             await pilot.press("tab", "down", "enter")  # the language list: Suomi
             await settle(pilot, 5)
@@ -79,9 +65,7 @@ def test_choosing_suomi_shows_every_screen_in_finnish_at_once_and_next_time(tmp_
     assert get_language() == "fi"
 
     async def second():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with opened(db) as (app, pilot):
             text = screen_text(app)
             assert "Uusi peli  (n)" in text and "Asetukset: teema ja kieli  (c)" in text
 
@@ -91,17 +75,14 @@ def test_choosing_suomi_shows_every_screen_in_finnish_at_once_and_next_time(tmp_
 # -- a Lupaus game in Finnish
 
 
-def test_a_lupaus_game_in_finnish_shows_the_rulesets_labels_and_the_screens_texts(tmp_path):
+def test_a_lupaus_game_in_finnish_shows_the_rulesets_labels_and_the_screens_texts(store_with):
     """The play screen shows Lupaus's Finnish field labels and the keys in Finnish; the
     players screen and a player sitting out are told in Finnish."""
-    db = tmp_path / "g.db"
-    a_lupaus_game(db)
+    db = store_with(A_LUPAUS_GAME)
     set_language("fi")
 
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with opened(db) as (app, pilot):
             text = screen_text(app)
             assert "Jatka peliä (viimeisin ensin):" in text
             assert "Lupaus: Anna, Ben, Cara, Dan" in text
@@ -146,9 +127,7 @@ def test_the_new_game_screen_in_polish(tmp_path):
     set_language("pl")
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with opened(tmp_path / "g.db") as (app, pilot):
             assert "Nowa gra  (n)" in screen_text(app)
             await pilot.press("n")
             await settle(pilot, 5)
@@ -184,9 +163,7 @@ def test_a_ruleset_with_problems_is_explained_in_polish_with_the_right_plural(tm
     set_language("pl")
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with opened(tmp_path / "g.db") as (app, pilot):
             await app.push_screen(RulesetProblemsScreen("nasz.toml", ["a: zły klucz", "b: zły klucz"]))
             await settle(pilot)
             text = screen_text(app)

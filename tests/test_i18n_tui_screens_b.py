@@ -23,7 +23,8 @@ The statistics then (both games; ranks from game 2 only, the finished one):
 from __future__ import annotations
 
 import pytest
-from test_tui_support import choose, flat, make_app, run, screen_text, settle
+from helpers.stores import Script
+from helpers.tui import choose, flat, opened, run, screen_text, settle, table_rows
 
 from scorekeeper.i18n import NBSP, set_language, using_language
 from scorekeeper.rules.ruleset import load_ruleset
@@ -32,16 +33,24 @@ from scorekeeper.store.db import Store
 NAMES = ["Anna", "Ben", "Cara"]
 
 
-def build_store(db) -> None:
-    with Store(db) as store:
-        first = store.new_game(load_ruleset("lupaus"), "lupaus", NAMES, {"dealer_restriction": False}, 1)
-        first.record({"bid": [3, 4, 3], "tricks": [3, 5, 2]})
-        first.record({"bid": [2, 3, 3], "tricks": [2, 3, 4]})
-        second = store.new_game(load_ruleset("lupaus"), "lupaus", NAMES, {}, 1)
-        while not second.game.is_over:
-            cards = second.game.setup_for().cards(second.game.next_deal)
-            second.record({"bid": [cards, 0, 1], "tricks": [cards, 0, 0]})
-        assert len(second.game.deals) == 19 and second.game.totals() == (299, 190, 0)
+def anna_takes_all_ben_none_cara_misses(game) -> dict:
+    cards = game.setup_for().cards(game.next_deal)
+    return {"bid": [cards, 0, 1], "tricks": [cards, 0, 0]}
+
+
+GAMES = [
+    Script("lupaus", NAMES, [{"bid": [3, 4, 3], "tricks": [3, 5, 2]}, {"bid": [2, 3, 3], "tricks": [2, 3, 4]}],
+           {"dealer_restriction": False}),
+    Script("lupaus", NAMES, until_over=anna_takes_all_ben_none_cara_misses),
+]
+
+
+@pytest.fixture
+def db(store_with):
+    stored = store_with(*GAMES)
+    second = stored.games[1]
+    assert len(second.game.deals) == 19 and second.game.totals() == (299, 190, 0)
+    return stored
 
 
 def speak(monkeypatch, code: str) -> None:
@@ -68,13 +77,6 @@ def created(db) -> dict[int, object]:
 def option_label(code: str, option: str) -> str:
     """A ruleset's own text (translated in the ruleset file, not in the app's catalogs)."""
     return load_ruleset("lupaus").localized(code).options[option].label
-
-
-def table_rows(app, table_id: str) -> list[list[str]]:
-    from textual.widgets import DataTable
-
-    table = app.screen.query_one(f"#{table_id}", DataTable)
-    return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
 
 
 HISTORY = {
@@ -124,21 +126,15 @@ HISTORY = {
 
 
 @pytest.mark.parametrize("code", ["fi", "pl"])
-def test_the_history_a_sheet_its_charts_and_the_export_dialog_in_the_language(tmp_path, monkeypatch, code):
+def test_the_history_a_sheet_its_charts_and_the_export_dialog_in_the_language(db, monkeypatch, code):
     """The list (game 2 first, its time as the language writes it), game 2's sheet (won),
     its charts, then game 1's sheet (in progress, a house rule changed) and its export dialog."""
-    db = tmp_path / "g.db"
-    build_store(db)
     times = created(db)
     want = HISTORY[code]
     speak(monkeypatch, code)
 
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot)
-            await pilot.press("h")
-            await settle(pilot)
+        async with opened(db, "h", size=(120, 40)) as (app, pilot):
             lines = [line.strip() for line in screen_text(app).splitlines()]
             assert lines[:5] == [want["title"],
                                  f"#2 Lupaus  {stamp(times[2], code)}", want["done"],
@@ -214,20 +210,14 @@ STATS = {
 
 
 @pytest.mark.parametrize("code", ["fi", "pl"])
-def test_the_statistics_in_the_language(tmp_path, monkeypatch, code):
+def test_the_statistics_in_the_language(db, monkeypatch, code):
     """The figures worked out in the module docstring, with decimal commas, '100 %' (a
     no-break space), the tendency in words, and the highlighted player spelled out."""
-    db = tmp_path / "g.db"
-    build_store(db)
     want = STATS[code]
     speak(monkeypatch, code)
 
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=(130, 30)) as pilot:
-            await settle(pilot)
-            await pilot.press("s")
-            await settle(pilot)
+        async with opened(db, "s", size=(130, 30)) as (app, pilot):
             assert table_rows(app, "stats-table") == [
                 [cell.replace(" %", NBSP + "%") for cell in row] for row in want["rows"]]
             text = flat(screen_text(app)).replace(NBSP, " ")
@@ -280,24 +270,14 @@ WHAT_IF = {
 
 
 @pytest.mark.parametrize("code", ["fi", "pl"])
-def test_what_if_in_the_language(tmp_path, monkeypatch, code):
+def test_what_if_in_the_language(db, monkeypatch, code):
     """Game 1 as played, then with the dealer restriction on: deal 1 (bids 3 4 3 of 10)
     breaks it; game 2's winner both ways."""
-    db = tmp_path / "g.db"
-    build_store(db)
     want = WHAT_IF[code]
     speak(monkeypatch, code)
 
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot)
-            await pilot.press("h")
-            await settle(pilot)
-            await pilot.press("down", "enter")
-            await settle(pilot)
-            await pilot.press("w")
-            await settle(pilot)
+        async with opened(db, "h", "down enter", "w", size=(120, 40)) as (app, pilot):
             lines = [line.strip() for line in screen_text(app).splitlines() if line.strip()]
             assert lines[:10] == [want["title"], want["help"], want["unchanged"], *want["table"], want["kept"]]
 
@@ -319,12 +299,10 @@ def test_what_if_in_the_language(tmp_path, monkeypatch, code):
 
 
 @pytest.mark.parametrize("code", ["fi", "pl"])
-def test_the_session_in_the_language(tmp_path, monkeypatch, code):
+def test_the_session_in_the_language(db, monkeypatch, code):
     """Both games are in session 1: its times, the count of games, the columns, the games."""
     from scorekeeper.store.sessions import session_report
 
-    db = tmp_path / "g.db"
-    build_store(db)
     with Store(db) as store:
         session = session_report(store, 1).session
     started, active = stamp(session.started_at, code), stamp(session.last_active, code)
@@ -343,11 +321,7 @@ def test_the_session_in_the_language(tmp_path, monkeypatch, code):
     }[code]
 
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=(120, 30)) as pilot:
-            await settle(pilot)
-            await pilot.press("e")
-            await settle(pilot)
+        async with opened(db, "e", size=(120, 30)) as (app, pilot):
             text = flat(screen_text(app))
             for said in want:
                 assert said in text, text

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_tui_support import (
+from helpers.tui import (
     SIZE, enter_deal, flat, make_app, new_game, play_screen, run, screen_text, settle, type_text,
 )
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from test_tui_support import (
-    SIZE, check_snapshot, enter_deal, flat, make_app, new_game, normalise, play_screen, run, screen_text, settle,
-    type_text,
+from helpers.stores import Script
+from helpers.tui import (
+    check_snapshot, enter_deal, flat, name_players, new_game, normalise, notes, opened, play_screen, run,
+    screen_text, settle, type_text,
 )
 
 from scorekeeper.rules.ruleset import builtin_ids, check_file
@@ -18,9 +19,7 @@ BAD = REPO / "tests" / "fixtures" / "bad_rulesets" / "several_problems.toml"
 
 def test_home_screen_snapshot(tmp_path):
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with opened(tmp_path / "g.db") as (app, pilot):
             text = screen_text(app)
             assert "New game" in text and "Rules of the games" in text and "No unfinished games." in text
             check_snapshot("home", normalise(text, tmp_path / "g.db"))
@@ -28,22 +27,15 @@ def test_home_screen_snapshot(tmp_path):
     run(go())
 
 
-def test_home_lists_unfinished_games_latest_first_and_not_finished_ones(tmp_path):
-    from scorekeeper.rules.ruleset import load_ruleset
-    from scorekeeper.store.db import Store
-
-    db = tmp_path / "g.db"
-    with Store(db) as store:
-        first = store.new_game(load_ruleset("wizard"), "wizard", ["Ann", "Bob", "Cid"], {}, 1, "Monday")
-        store.new_game(load_ruleset("lupaus"), "lupaus", ["Dee", "Eve", "Fay"], {}, 1, "Tuesday")
-        done = store.new_game(load_ruleset("whist"), "whist", ["G", "H", "I", "J"], {"game_to": 1}, 1)
-        done.record({"tricks": 8, "turned": "hearts"})
-        first.record({"bid": [0, 0, 0], "tricks": [1, 0, 0], "turned": "spades"})  # played most recently
+def test_home_lists_unfinished_games_latest_first_and_not_finished_ones(store_with):
+    db = store_with(Script("wizard", ["Ann", "Bob", "Cid"], title="Monday"),
+                    Script("lupaus", ["Dee", "Eve", "Fay"], title="Tuesday"),
+                    Script("whist", ["G", "H", "I", "J"], [{"tricks": 8, "turned": "hearts"}], {"game_to": 1}))
+    with db.open() as store:
+        store.open_game(1).record({"bid": [0, 0, 0], "tricks": [1, 0, 0], "turned": "spades"})  # played most recently
 
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with opened(db) as (app, pilot):
             text = screen_text(app)
             assert text.index("Wizard · Monday: Ann, Bob, Cid") < text.index("Lupaus · Tuesday: Dee, Eve, Fay")
             assert "Whist" not in text
@@ -61,9 +53,7 @@ def test_a_store_that_cannot_be_used_is_explained_and_left_untouched(tmp_path):
     db.write_bytes(content)
 
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with opened(db) as (app, pilot):
             text = flat(screen_text(app))
             assert "The saved games cannot be opened" in text
             assert f"{db} is not a scorekeeper store, or it is damaged" in text
@@ -88,9 +78,7 @@ def test_a_store_from_a_newer_scorekeeper_is_refused(tmp_path):
     before = db.read_bytes()
 
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with opened(db) as (app, pilot):
             assert "was written by a newer scorekeeper" in flat(screen_text(app))
 
     run(go())
@@ -102,9 +90,7 @@ def test_a_broken_ruleset_file_shows_what_rules_check_finds(tmp_path):
     assert len(problems) > 3
 
     async def go():
-        app = make_app(tmp_path / "g.db", ruleset=str(BAD))
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with opened(tmp_path / "g.db", ruleset=str(BAD)) as (app, pilot):
             text = flat(screen_text(app))
             assert f"scorekeeper rules check finds {len(problems)} problems" in text
             for problem in problems[:3]:
@@ -122,9 +108,7 @@ def test_a_house_rule_file_opens_straight_into_a_new_game(tmp_path):
     path = REPO / "examples" / "pataviitonen-criteria.toml"
 
     async def go():
-        app = make_app(tmp_path / "g.db", ruleset=str(path))
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with opened(tmp_path / "g.db", ruleset=str(path)) as (app, pilot):
             assert "New game:" in screen_text(app)
             for name in ("Anna", "Ben", "Cara"):
                 await pilot.press(*name, "enter")
@@ -144,25 +128,18 @@ def test_the_first_dealer_drawn_by_lot_comes_from_the_apps_random_source(tmp_pat
     expected = random.Random(7).randint(1, 3)
 
     async def go():
-        app = make_app(tmp_path / "g.db", seed=7)
-        async with app.run_test(size=SIZE) as pilot:
+        async with opened(tmp_path / "g.db", seed=7) as (app, pilot):
             await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara"], dealer=None)
             assert play_screen(app).game.setup.first_dealer == expected
-            assert any("deals first" in str(n.message) for n in app._notifications)
+            assert any("deals first" in note for note in notes(app))
 
     run(go())
 
 
 def test_setup_problems_are_shown_on_the_new_game_screen(tmp_path):
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("n")
-            await settle(pilot)
-            await pilot.press("enter")  # Lupaus
-            await settle(pilot)
-            await pilot.press(*"Anna", "enter", *"anna", "enter", *"Cara", "enter")
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await name_players(pilot, "lupaus", ["Anna", "anna", "Cara"])
             await pilot.press("ctrl+s")
             await settle(pilot)
             assert "two players are called 'anna'; every name must differ" in flat(screen_text(app))
@@ -173,15 +150,8 @@ def test_setup_problems_are_shown_on_the_new_game_screen(tmp_path):
 
 def test_whist_partnerships_are_shown_when_the_names_are_typed(tmp_path):
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("n")
-            await settle(pilot)
-            await pilot.press(*["down"] * builtin_ids().index("whist"), "enter")
-            await settle(pilot)
-            for name in ("Anna", "Ben", "Cara", "Dan"):
-                await pilot.press(*name, "enter")
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await name_players(pilot, "whist", ["Anna", "Ben", "Cara", "Dan"])
             await settle(pilot)
             assert ("Partnerships, fixed by the rules: Anna & Cara (seats 1 and 3) against "
                     "Ben & Dan (seats 2 and 4)") in flat(screen_text(app))
@@ -191,11 +161,7 @@ def test_whist_partnerships_are_shown_when_the_names_are_typed(tmp_path):
 
 def test_rules_screen_shows_each_rulesets_summary(tmp_path):
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("r")
-            await settle(pilot)
+        async with opened(tmp_path / "g.db", "r") as (app, pilot):
             text = flat(screen_text(app))
             assert "Lupaus (lupaus)" in text and "Players: 3 to 7" in text
             await pilot.press("down", "down", "down")  # Whist
@@ -208,8 +174,7 @@ def test_rules_screen_shows_each_rulesets_summary(tmp_path):
 
 def test_theme_toggle_and_the_command_palette(tmp_path):
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
+        async with opened(tmp_path / "g.db") as (app, pilot):
             await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara"])
             dark = app.current_theme.dark
             await pilot.press("ctrl+t")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+from helpers.stores import Script
+from helpers.tui import flat, opened, run, screen_text, settle
 from rich.style import Style
-from test_tui_support import flat, make_app, run, screen_text, settle
 
-from scorekeeper.rules.ruleset import load_ruleset
-from scorekeeper.store.db import Store
 from scorekeeper.tui.widgets.chart import bar_chart, line_chart, y_scale
 
 
@@ -96,16 +96,20 @@ def test_bars_with_a_negative_total_stand_on_a_zero_line():
     ]
 
 
-def _lupaus_store(db) -> None:
-    """Lupaus, Anna Ben Cara, Anna deals first; 3 deals of 10, 9 and 8 cards:
-    deal 1: bids 3 4 2, tricks 3 5 2: Anna 13, Ben 0, Cara 12;
-    deal 2: bids 2 3 3, tricks 2 3 4: Anna 12, Ben 13, Cara 0 -> 25 13 12;
-    deal 3: bids 1 1 1, tricks 1 1 6: 11, 11, 0 -> 36 24 12."""
-    with Store(db) as store:
-        game = store.new_game(load_ruleset("lupaus"), "lupaus", ["Anna", "Ben", "Cara"], {}, 1, "Friday")
-        game.record({"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"})
-        game.record({"bid": [2, 3, 3], "tricks": [2, 3, 4], "turned": "clubs"})
-        game.record({"bid": [1, 1, 1], "tricks": [1, 1, 6], "turned": "spades"})
+FRIDAY = Script("lupaus", ["Anna", "Ben", "Cara"], [{"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"},
+                                                     {"bid": [2, 3, 3], "tricks": [2, 3, 4], "turned": "clubs"},
+                                                     {"bid": [1, 1, 1], "tricks": [1, 1, 6], "turned": "spades"}],
+                title="Friday")
+"""Lupaus, Anna Ben Cara, Anna deals first; 3 deals of 10, 9 and 8 cards:
+deal 1: bids 3 4 2, tricks 3 5 2: Anna 13, Ben 0, Cara 12;
+deal 2: bids 2 3 3, tricks 2 3 4: Anna 12, Ben 13, Cara 0 -> 25 13 12;
+deal 3: bids 1 1 1, tricks 1 1 6: 11, 11, 0 -> 36 24 12."""
+SMALL = (80, 24)
+
+
+@pytest.fixture
+def friday(store_with):
+    return store_with(FRIDAY)
 
 
 def _check_fits(text: str) -> None:
@@ -121,18 +125,12 @@ def _check_fits(text: str) -> None:
     assert lines[-2].rstrip().endswith("12") and "esc Back" in lines[-1]
 
 
-def test_charts_from_the_play_screen_fit_80_by_24(tmp_path):
+def test_charts_from_the_play_screen_fit_80_by_24(friday):
     """ctrl+g on the play screen (in the footer after esc Back, which an 80-column footer
     cuts, and in the command palette): the progression and the bars fit."""
-    db = tmp_path / "g.db"
-    _lupaus_store(db)
 
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            await pilot.press("enter")  # resume the game (highlighted)
-            await settle(pilot)
+        async with opened(friday, "enter", size=SMALL) as (app, pilot):  # resume the game (highlighted)
             names = [c.title for c in app.get_system_commands(app.screen)]
             assert any(n.startswith("Charts (") for n in names), names
             await pilot.press("ctrl+g")
@@ -150,23 +148,12 @@ def test_charts_from_the_play_screen_fit_80_by_24(tmp_path):
     run(go())
 
 
-def test_charts_from_the_game_sheet_in_the_light_theme(tmp_path):
+def test_charts_from_the_game_sheet_in_the_light_theme(friday):
     """g on the history's game sheet; after ctrl+t the colours are the light theme's."""
     from scorekeeper.tui.widgets.chart import ScoreChart
 
-    db = tmp_path / "g.db"
-    _lupaus_store(db)
-
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            await pilot.press("h")
-            await settle(pilot)
-            await pilot.press("enter")
-            await settle(pilot)
-            await pilot.press("g")
-            await settle(pilot)
+        async with opened(friday, "h", "enter", "g", size=SMALL) as (app, pilot):
             _check_fits(screen_text(app))
             chart = app.screen.query_one(ScoreChart)
             dark = chart.get_component_rich_style("chart--s0", partial=True).color
@@ -179,20 +166,14 @@ def test_charts_from_the_game_sheet_in_the_light_theme(tmp_path):
     run(go())
 
 
-def test_no_charts_before_the_first_deal(tmp_path):
+def test_no_charts_before_the_first_deal(store_with):
     """ctrl+g is dimmed on a game with no deal yet, and does nothing."""
-    db = tmp_path / "g.db"
-    with Store(db) as store:
-        store.new_game(load_ruleset("lupaus"), "lupaus", ["Anna", "Ben", "Cara"], {}, 1)
+    db = store_with(Script("lupaus", ["Anna", "Ben", "Cara"]))
 
     async def go():
         from scorekeeper.tui.screens.play import PlayScreen
 
-        app = make_app(db)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            await pilot.press("enter")
-            await settle(pilot)
+        async with opened(db, "enter", size=SMALL) as (app, pilot):
             assert app.screen.check_action("charts", ()) is None
             await pilot.press("ctrl+g")
             await settle(pilot)

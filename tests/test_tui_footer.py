@@ -3,7 +3,7 @@ line go on a second one (Textual's footer would scroll them out of sight)."""
 
 from __future__ import annotations
 
-from test_tui_support import make_app, new_game, play_screen, run, screen_text, settle
+from helpers.tui import make_app, new_game, play_screen, run, screen_text, settle
 
 from scorekeeper.tui.widgets.key_footer import KeyFooter, binding_text
 

@@ -7,7 +7,7 @@ the final totals are the ones worked out by hand in the comments.
 
 from __future__ import annotations
 
-from test_tui_support import SIZE, enter_deal, make_app, new_game, play_screen, run, screen_text
+from helpers.tui import SIZE, enter_deal, make_app, new_game, play_screen, run, screen_text
 
 
 def test_wizard_six_players_ten_deals(tmp_path):

@@ -16,27 +16,21 @@ from __future__ import annotations
 
 import json
 
-from test_tui_support import SIZE, flat, make_app, play_screen, run, screen_text, settle, type_text
-
-from scorekeeper.rules.ruleset import load_ruleset
-from scorekeeper.store.db import Store
+import pytest
+from helpers.stores import Script
+from helpers.tui import flat, notes, opened, play_screen, run, screen_text, settle, type_text
 
 WIZARD_PLAYERS = ["Ann", "Bob", "[i]Cid"]
+GAMES = [
+    Script("wizard", WIZARD_PLAYERS, [{"bid": [0, 0, 1], "tricks": [0, 0, 1]},
+                                      {"bid": [1, 0, 0], "tricks": [1, 1, 0], "turned": "spades"}], title="Monday"),
+    Script("whist", ["Ann", "Bob", "Cid", "Dan"], [{"tricks": 8, "turned": "hearts"}], {"game_to": 1}),
+]
 
 
-def build_store(db) -> None:
-    with Store(db) as store:
-        first = store.new_game(load_ruleset("wizard"), "wizard", WIZARD_PLAYERS, {}, 1, "Monday")
-        first.record({"bid": [0, 0, 1], "tricks": [0, 0, 1]})
-        first.record({"bid": [1, 0, 0], "tricks": [1, 1, 0], "turned": "spades"})
-        done = store.new_game(load_ruleset("whist"), "whist", ["Ann", "Bob", "Cid", "Dan"], {"game_to": 1}, 1)
-        done.record({"tricks": 8, "turned": "hearts"})
-
-
-async def open_history(pilot) -> None:
-    await settle(pilot)
-    await pilot.press("h")
-    await settle(pilot)
+@pytest.fixture
+def db(store_with):
+    return store_with(*GAMES)
 
 
 def sheet(app):
@@ -46,16 +40,12 @@ def sheet(app):
     return app.screen
 
 
-def test_history_lists_every_game_the_latest_played_first_and_opens_their_sheets(tmp_path):
+def test_history_lists_every_game_the_latest_played_first_and_opens_their_sheets(db):
     """Both games are listed (finished and not), game 2 first; Enter opens a read-only sheet
     with the totals and standings worked out in the module docstring."""
-    db = tmp_path / "g.db"
-    build_store(db)
 
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await open_history(pilot)
+        async with opened(db, "h") as (app, pilot):
             text = flat(screen_text(app))
             assert "History: every stored game, the latest played first" in text
             assert "#2 Whist" in text and "Ann, Bob, Cid, Dan — winner: Ann & Cid" in text
@@ -93,20 +83,12 @@ def test_history_lists_every_game_the_latest_played_first_and_opens_their_sheets
     run(go())
 
 
-def test_an_unfinished_game_is_resumed_from_its_sheet(tmp_path):
+def test_an_unfinished_game_is_resumed_from_its_sheet(db):
     """r on game 1's sheet opens the play screen with the 2 deals and totals 50 10 50;
     deal 3 is dealt by seat 3, "[i]Cid" (Ann dealt first), shown as typed."""
-    db = tmp_path / "g.db"
-    build_store(db)
 
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await open_history(pilot)
-            await pilot.press("down", "enter")
-            await settle(pilot)
-            await pilot.press("r")
-            await settle(pilot)
+        async with opened(db, "h", "down enter", "r") as (app, pilot):
             screen = play_screen(app)
             assert screen.game.players == tuple(WIZARD_PLAYERS)
             assert len(screen.game.deals) == 2 and screen.game.totals() == (50, 10, 50)
@@ -118,34 +100,25 @@ def test_an_unfinished_game_is_resumed_from_its_sheet(tmp_path):
     run(go())
 
 
-def test_export_writes_the_csv_named_after_the_game_and_says_so(tmp_path, monkeypatch):
+def test_export_writes_the_csv_named_after_the_game_and_says_so(db, tmp_path, monkeypatch):
     """x on game 1's sheet: the default is scorekeeper-game-1.csv in the current folder;
     ctrl+s writes exactly what store.export gives. Its first rows, by hand: the header,
     then deal 1 (scores 20 20 30, totals the same; no card turned or chosen)."""
     from scorekeeper.store.export import export
 
-    db = tmp_path / "g.db"
-    build_store(db)
     out = tmp_path / "out"
     out.mkdir()
     monkeypatch.chdir(out)
 
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await open_history(pilot)
-            await pilot.press("down", "enter")
-            await settle(pilot)
-            await pilot.press("x")
-            await settle(pilot)
+        async with opened(db, "h", "down enter", "x") as (app, pilot):
             assert "Export game 1" in screen_text(app)
             assert app.screen.query_one("#export-path").value == "scorekeeper-game-1.csv"
             await pilot.press("ctrl+s")
             await settle(pilot)
             sheet(app)  # the dialog is closed
             path = out / "scorekeeper-game-1.csv"
-            notes = [str(n.message) for n in app._notifications]
-            assert f"Game 1 is written to {path}" in notes
+            assert f"Game 1 is written to {path}" in notes(app)
             stored = app.store.open_game(1)
             expected = export(stored.game, "csv", title="Monday", ruleset_ref="wizard")
             return path, expected
@@ -160,21 +133,13 @@ def test_export_writes_the_csv_named_after_the_game_and_says_so(tmp_path, monkey
     assert lines[2] == "2,2,Bob,30,50,-10,10,20,50,spades,,1,0,0,1,1,0"
 
 
-def test_choosing_the_format_changes_the_file_name_and_the_content(tmp_path, monkeypatch):
+def test_choosing_the_format_changes_the_file_name_and_the_content(db, tmp_path, monkeypatch):
     """Down in the format list picks JSON: the name follows (scorekeeper-game-2.json); the
     file is the JSON document, with whist's totals 2 and 0 and the winners."""
-    db = tmp_path / "g.db"
-    build_store(db)
     monkeypatch.chdir(tmp_path)
 
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await open_history(pilot)
-            await pilot.press("enter", "x")
-            await settle(pilot)
-            await pilot.press("down")
-            await settle(pilot)
+        async with opened(db, "h", "enter x", "down") as (app, pilot):
             assert app.screen.query_one("#export-path").value == "scorekeeper-game-2.json"
             await pilot.press("enter")  # on to the file name
             await pilot.press("enter")  # write
@@ -185,25 +150,19 @@ def test_choosing_the_format_changes_the_file_name_and_the_content(tmp_path, mon
     assert doc["totals"] == [2, 0] and doc["winners"] == ["Ann & Cid"] and doc["over"] is True
 
 
-def test_a_bad_path_is_explained_and_the_dialog_stays_open(tmp_path, monkeypatch):
+def test_a_bad_path_is_explained_and_the_dialog_stays_open(db, tmp_path, monkeypatch):
     """A missing folder, a file used as a folder, and a folder given as the file: each is
     said in words (no traceback) and nothing is written; an existing file is replaced only
     when asked twice."""
     from scorekeeper.tui.screens.export import ExportDialog
 
-    db = tmp_path / "g.db"
-    build_store(db)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "a-file").write_text("x", encoding="utf-8")
     (tmp_path / "old.csv").write_text("old", encoding="utf-8")
     (tmp_path / "folder").mkdir()
 
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await open_history(pilot)
-            await pilot.press("enter", "x")
-            await settle(pilot)
+        async with opened(db, "h", "enter x") as (app, pilot):
             box = app.screen.query_one("#export-path")
             for typed, said in (("missing/dir/x.csv", "missing/dir/x.csv: the folder missing/dir does not exist"),
                                 ("a-file/x.csv", "a-file/x.csv: a part of the path is a file, not a folder"),
@@ -247,18 +206,15 @@ def test_permission_denied_is_said_in_words(tmp_path, monkeypatch):
     assert write_text(Path("bad\0name.csv"), "").startswith("bad\0name.csv: not a usable path")
 
 
-def test_history_keys_are_in_the_footer_and_the_palette(tmp_path):
-    db = tmp_path / "g.db"
-    build_store(db)
+def test_history_keys_are_in_the_footer_and_the_palette(db):
 
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with opened(db) as (app, pilot):
             names = [c.title for c in app.get_system_commands(app.screen)]
             for title in ("History (h)", "Stats (s)", "Session (e)"):
                 assert title in names, names
-            await open_history(pilot)
+            await pilot.press("h")
+            await settle(pilot)
             await pilot.press("enter")
             await settle(pilot)
             names = [c.title for c in app.get_system_commands(app.screen)]
@@ -270,9 +226,7 @@ def test_history_keys_are_in_the_footer_and_the_palette(tmp_path):
 
 def test_an_empty_store_says_there_is_no_game(tmp_path):
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await open_history(pilot)
+        async with opened(tmp_path / "g.db", "h") as (app, pilot):
             assert "No games are stored yet" in screen_text(app)
             await type_text(pilot, "x")  # nothing to export, nothing happens
             await pilot.press("escape")

@@ -29,40 +29,29 @@ points: both 1st; Bob and Dan 3 played, 1 won, 0 + 2 + 0 = 2 points: both 3rd.
 from __future__ import annotations
 
 import pytest
-from test_tui_support import SIZE, flat, make_app, new_game, run, screen_text, settle, type_text
+from helpers.stores import Script
+from helpers.tui import SIZE, flat, name_players, new_game, notes, opened, run, screen_text, settle, table_rows, \
+    type_text
 
-from scorekeeper.rules.ruleset import load_ruleset
-from scorekeeper.store.db import Store
-
-
-def build_store(db) -> None:
-    with Store(db) as store:
-        a = store.new_game(load_ruleset("wizard"), "wizard", ["Ann", "Bob", "Cid"], {"dealer_restriction": True}, 1)
-        a.record({"bid": [0, 0, 0], "tricks": [1, 0, 0]})
-        a.record({"bid": [1, 0, 0], "tricks": [1, 1, 0], "turned": "spades"})
-        for tricks in (8, 5, 9):
-            g = store.new_game(load_ruleset("whist"), "whist", ["Ann", "Bob", "Cid", "Dan"], {"game_to": 1}, 1)
-            g.record({"tricks": tricks, "turned": "hearts"})
-            assert g.game.is_over
+GAMES = [
+    Script("wizard", ["Ann", "Bob", "Cid"], [{"bid": [0, 0, 0], "tricks": [1, 0, 0]},
+                                             {"bid": [1, 0, 0], "tricks": [1, 1, 0], "turned": "spades"}],
+           {"dealer_restriction": True}),
+    *[Script("whist", ["Ann", "Bob", "Cid", "Dan"], [{"tricks": tricks, "turned": "hearts"}], {"game_to": 1})
+      for tricks in (8, 5, 9)],
+]
 
 
-def table_rows(app, table_id: str) -> list[list[str]]:
-    from textual.widgets import DataTable
+@pytest.fixture
+def db(store_with):
+    stored = store_with(*GAMES)
+    assert [g.game.is_over for g in stored.games] == [False, True, True, True]
+    return stored
 
-    table = app.screen.query_one(f"#{table_id}", DataTable)
-    return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
 
-
-def test_statistics_per_player_match_the_stored_games(tmp_path):
-    db = tmp_path / "g.db"
-    build_store(db)
-
+def test_statistics_per_player_match_the_stored_games(db):
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=(120, 30)) as pilot:
-            await settle(pilot)
-            await pilot.press("s")
-            await settle(pilot)
+        async with opened(db, "s", size=(120, 30)) as (app, pilot):
             assert table_rows(app, "stats-table") == [
                 # Player, Games, Won, Avg rank, Deals bid, Exact, Over, Under, Tendency, Restricted, Then missed
                 ["Ann", "3 +1", "2", "1.33", "2", "1 50%", "1", "0", "+0.50 over", "1 of 1", "1 100%"],
@@ -90,22 +79,16 @@ def test_statistics_per_player_match_the_stored_games(tmp_path):
     run(go())
 
 
-def test_the_filter_keeps_the_players_whose_name_has_it(tmp_path):
+def test_the_filter_keeps_the_players_whose_name_has_it(db):
     """/ goes to the filter; "AN" keeps Ann and Dan (case does not matter); Enter goes back
     to the table; a name nobody has is said; Esc leaves the filter, then the screen."""
-    db = tmp_path / "g.db"
-    build_store(db)
 
     async def go():
         from textual.widgets import DataTable
 
         from scorekeeper.tui.screens.stats import StatsScreen
 
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("s")
-            await settle(pilot)
+        async with opened(db, "s") as (app, pilot):
             await pilot.press("slash")
             await type_text(pilot, "AN")
             await settle(pilot)
@@ -129,16 +112,9 @@ def test_the_filter_keeps_the_players_whose_name_has_it(tmp_path):
     run(go())
 
 
-def test_the_sessions_standing(tmp_path):
-    db = tmp_path / "g.db"
-    build_store(db)
-
+def test_the_sessions_standing(db):
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("e")
-            await settle(pilot)
+        async with opened(db, "e") as (app, pilot):
             text = flat(screen_text(app))
             assert "This session · Session 1" in text and "4 games." in text
             assert table_rows(app, "session-table") == [
@@ -154,23 +130,15 @@ def test_the_sessions_standing(tmp_path):
     run(go())
 
 
-def test_a_new_session_is_started_and_the_next_game_joins_it(tmp_path):
+def test_a_new_session_is_started_and_the_next_game_joins_it(db):
     """n on the session screen starts session 2 (empty); the next new game belongs to it."""
-    db = tmp_path / "g.db"
-    build_store(db)
 
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("e")
-            await settle(pilot)
-            await pilot.press("n")
-            await settle(pilot)
+        async with opened(db, "e", "n") as (app, pilot):
             text = flat(screen_text(app))
             assert "This session · Session 2" in text
             assert "no game yet: the next new game joins this session" in text
-            assert any("Session 2 has started" in str(n.message) for n in app._notifications)
+            assert any("Session 2 has started" in note for note in notes(app))
             assert app.screen.check_action("export", ()) is None  # nothing to export yet
             await pilot.press("escape")
             await new_game(pilot, "lupaus", ["Eve", "Fay", "Gus"])
@@ -181,34 +149,26 @@ def test_a_new_session_is_started_and_the_next_game_joins_it(tmp_path):
     run(go())
 
 
-def test_the_session_is_exported(tmp_path, monkeypatch):
+def test_the_session_is_exported(db, tmp_path, monkeypatch):
     """x on the session screen, csv: scorekeeper-session-1.csv, the session's standing first
     (as store.export_games writes it), then its games. No TOML: a sheet holds one game."""
     from scorekeeper.store.export import export_games
     from scorekeeper.store.history import exported, load_game
     from scorekeeper.store.sessions import session_report
 
-    db = tmp_path / "g.db"
-    build_store(db)
     monkeypatch.chdir(tmp_path)
 
     async def go():
         from textual.widgets import OptionList
 
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("e")
-            await settle(pilot)
-            await pilot.press("x")
-            await settle(pilot)
+        async with opened(db, "e", "x") as (app, pilot):
             formats = [o.id for o in app.screen.query_one(OptionList).options]
             assert formats == ["csv", "json", "md", "html"]
             assert app.screen.query_one("#export-path").value == "scorekeeper-session-1.csv"
             await pilot.press("ctrl+s")
             await settle(pilot)
             path = tmp_path / "scorekeeper-session-1.csv"
-            assert any(f"Session 1 is written to {path}" == str(n.message) for n in app._notifications)
+            assert f"Session 1 is written to {path}" in notes(app)
             report = session_report(app.store, 1)
             return export_games([exported(load_game(app.store, gid)) for gid in (1, 2, 3, 4)], "csv", report)
 
@@ -222,11 +182,7 @@ def test_the_session_is_exported(tmp_path, monkeypatch):
 
 def test_no_session_going_on(tmp_path):
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("e")
-            await settle(pilot)
+        async with opened(tmp_path / "g.db", "e") as (app, pilot):
             assert "No session is going on: the next new game starts one." in flat(screen_text(app))
             await pilot.press("x")  # nothing to export: nothing happens
             await settle(pilot)
@@ -245,18 +201,10 @@ def _has_session_choice() -> bool:
 def test_the_new_game_screen_joins_the_current_session_or_starts_a_new_one(tmp_path):
     """A first game starts a session; the next joins it (the default, named with its
     games); "start a new session" starts session 2 with the game."""
-    from test_tui_support import choose
-
-    db = tmp_path / "g.db"
+    from helpers.tui import choose
 
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("n")
-            await settle(pilot)
-            await pilot.press("enter")
-            await settle(pilot)
+        async with opened(tmp_path / "g.db", "n", "enter") as (app, pilot):
             assert "a new session starts with this game" in flat(screen_text(app))
             await pilot.press("escape", "escape")
             await new_game(pilot, "lupaus", ["Ann", "Bob", "Cid"])
@@ -264,11 +212,7 @@ def test_the_new_game_screen_joins_the_current_session_or_starts_a_new_one(tmp_p
             await new_game(pilot, "lupaus", ["Dee", "Eve", "Fay"])  # joins session 1 (the default)
             assert app.store.session(1).game_ids == (1, 2)
             await pilot.press("escape")
-            await settle(pilot)
-            await pilot.press("n")
-            await settle(pilot)
-            await pilot.press("enter")
-            await settle(pilot)
+            await name_players(pilot, "lupaus", [])
             assert "join session 1, 2 games so far" in flat(screen_text(app))
             for name in ("Gus", "Hal", "Ida"):
                 await type_text(pilot, name)

@@ -11,7 +11,7 @@ Lupaus, Anna, Ben, Cara; Anna deals first (Ben bids first):
 
 from __future__ import annotations
 
-from test_tui_support import SIZE, enter_deal, flat, make_app, new_game, play_screen, run, screen_text, settle, \
+from helpers.tui import SIZE, enter_deal, flat, make_app, new_game, play_screen, run, screen_text, settle, \
     type_text
 
 from scorekeeper.tui.screens.table import TableScreen

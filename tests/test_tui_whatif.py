@@ -20,19 +20,22 @@ from __future__ import annotations
 
 import sqlite3
 
-from test_tui_support import SIZE, choose, flat, focus, make_app, run, screen_text, settle, type_text
+import pytest
+from helpers.stores import Script
+from helpers.tui import choose, flat, focus, opened, run, screen_text, settle, type_text
 
-from scorekeeper.rules.ruleset import load_ruleset
-from scorekeeper.store.db import Store
+# What-if is opened from the history: h, the game's sheet, w.
+WHAT_IF = ("h", "enter", "w")
 
 
-def build_store(db) -> None:
-    with Store(db) as store:
-        game = store.new_game(load_ruleset("lupaus"), "lupaus", ["Anna", "Ben", "Cara"],
-                              {"dealer_restriction": False}, 1)
-        game.record({"bid": [3, 4, 3], "tricks": [3, 5, 2]})
-        game.record({"bid": [2, 3, 3], "tricks": [2, 3, 4]})
-        assert game.game.totals() == (25, 13, 0)
+@pytest.fixture
+def lupaus(store_with):
+    """The Lupaus game of the module docstring."""
+    stored = store_with(Script("lupaus", ["Anna", "Ben", "Cara"], [{"bid": [3, 4, 3], "tricks": [3, 5, 2]},
+                                                                   {"bid": [2, 3, 3], "tricks": [2, 3, 4]}],
+                               {"dealer_restriction": False}))
+    assert stored.games[0].game.totals() == (25, 13, 0)
+    return stored
 
 
 def rows(db) -> tuple[list, list, list]:
@@ -45,27 +48,13 @@ def rows(db) -> tuple[list, list, list]:
         conn.close()
 
 
-async def open_what_if(pilot) -> None:
-    await settle(pilot)
-    await pilot.press("h")
-    await settle(pilot)
-    await pilot.press("enter")
-    await settle(pilot)
-    await pilot.press("w")
-    await settle(pilot)
-
-
-def test_other_options_show_the_totals_side_by_side_and_the_deals_that_break_a_rule(tmp_path):
-    db = tmp_path / "g.db"
-    build_store(db)
-    before = rows(db)
+def test_other_options_show_the_totals_side_by_side_and_the_deals_that_break_a_rule(lupaus):
+    before = rows(lupaus)
 
     async def go():
         from scorekeeper.tui.screens.what_if import WhatIfScreen
 
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await open_what_if(pilot)
+        async with opened(lupaus, *WHAT_IF) as (app, pilot):
             screen = app.screen
             assert isinstance(screen, WhatIfScreen)
             text = flat(screen_text(app))
@@ -94,25 +83,21 @@ def test_other_options_show_the_totals_side_by_side_and_the_deals_that_break_a_r
             assert "Anna 25 (1st) 25 (1st) 0" in text
 
     run(go())
-    assert rows(db) == before  # entries, games and drafts: not one row changed
+    assert rows(lupaus) == before  # entries, games and drafts: not one row changed
 
 
-def test_a_number_option_that_is_not_one_is_said(tmp_path):
+def test_a_number_option_that_is_not_one_is_said(store_with):
     """Whist to 7 points (the usual): 4 deals of 8 tricks for seats 1 and 3 make 2 points
     each: 8, over at the 4th deal. What if the game went to 5? It would have ended after
     deal 3 (6 points): deal 4 breaks a rule. A game to "x" is no number."""
-    db = tmp_path / "g.db"
-    with Store(db) as store:
-        game = store.new_game(load_ruleset("whist"), "whist", ["Ann", "Bob", "Cid", "Dan"], {}, 1)
-        for turned in ("hearts", "clubs", "spades", "hearts"):
-            game.record({"tricks": 8, "turned": turned})
-        assert game.game.is_over and game.game.totals() == (8, 0)
+    db = store_with(Script("whist", ["Ann", "Bob", "Cid", "Dan"],
+                           [{"tricks": 8, "turned": turned} for turned in ("hearts", "clubs", "spades", "hearts")]))
+    (game,) = db.games
+    assert game.game.is_over and game.game.totals() == (8, 0)
     before = rows(db)
 
     async def go():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await open_what_if(pilot)
+        async with opened(db, *WHAT_IF) as (app, pilot):
             await focus(pilot, "opt-game_to")
             await pilot.press("home", "ctrl+k")
             await type_text(pilot, "5")

@@ -153,7 +153,7 @@ async def main(db: Path, seed: int) -> int:
     from scorekeeper.tui.screens.play import PlayScreen
     from scorekeeper.tui.widgets.entry_form import EntryForm
     from scorekeeper.tui.widgets.scoreboard import ScoreTable
-    from test_tui_support import new_game, screen_text
+    from helpers.tui import new_game, screen_text
     from textual.widgets import OptionList
 
     ops = script(seed)
@@ -269,6 +269,6 @@ async def main(db: Path, seed: int) -> int:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for test_tui_support
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for helpers.tui
     db_arg, seed_arg = sys.argv[1:]
     sys.exit(asyncio.run(main(Path(db_arg), int(seed_arg))))

@@ -1,8 +1,9 @@
-"""Helpers for the Pilot tests of the terminal app (imported by the other test_tui_* files).
+"""Helpers for the Pilot tests of the terminal app (the test_tui_* and test_i18n_tui_* files).
 
-Everything here drives the app as a player does: keys only. ``screen_text`` reads
-what the screen shows, which is what the snapshot files in tests/snapshots/ hold
-(update them with SNAPSHOT_UPDATE=1).
+Everything here drives the app as a player does: keys only. ``opened`` runs the app on a
+store at a size and opens a screen with the keys a player presses; ``screen_text`` reads
+what the screen shows, which is what the snapshot files in tests/snapshots/ hold (update
+them with SNAPSHOT_UPDATE=1).
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ import asyncio
 import os
 import random
 import re
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -19,7 +22,7 @@ pytest.importorskip("textual")
 
 from scorekeeper.rules.ruleset import builtin_ids, load_ruleset  # noqa: E402
 
-SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
+SNAPSHOTS = Path(__file__).resolve().parents[1] / "snapshots"
 SIZE = (100, 30)
 
 
@@ -27,6 +30,36 @@ def make_app(db, ruleset=None, seed=7):
     from scorekeeper.tui.app import ScorekeeperApp
 
     return ScorekeeperApp(db, ruleset, rng=random.Random(seed))
+
+
+@contextmanager
+def _store_clock(clock):
+    """Every store opened meanwhile reads ``clock`` (the app opens its store itself, on the
+    store's default clock): None leaves the real time."""
+    if clock is None:
+        yield
+        return
+    with mock.patch("scorekeeper.store.db._utc_now", clock):
+        yield
+
+
+@asynccontextmanager
+async def opened(db, *steps: str, size=SIZE, ruleset=None, seed=7, clock=None):
+    """Run the app on the store ``db`` at ``size`` and open a screen; yields (app, pilot).
+
+    ``db`` is a path or a ``helpers.stores.StoreFile`` (whose clock the app then reads:
+    the times it stores follow on from the stored games'). Once the app has settled, each
+    step's keys (space-separated, e.g. ``"down enter"``) are pressed and it settles again.
+    """
+    clock = clock if clock is not None else getattr(db, "clock", None)
+    app = make_app(getattr(db, "path", db), ruleset, seed)
+    with _store_clock(clock):
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            for step in steps:
+                await pilot.press(*step.split())
+                await settle(pilot)
+            yield app, pilot
 
 
 def run(coro):
@@ -43,6 +76,19 @@ def screen_text(app) -> str:
 def flat(text: str) -> str:
     """The screen's text with runs of spaces and line ends as one space (for wrapped lines)."""
     return " ".join(text.split())
+
+
+def table_rows(app, table_id: str) -> list[list[str]]:
+    """The rows of the screen's DataTable with that id, as text."""
+    from textual.widgets import DataTable
+
+    table = app.screen.query_one(f"#{table_id}", DataTable)
+    return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+def notes(app) -> list[str]:
+    """The notifications shown so far, as text."""
+    return [str(n.message) for n in app._notifications]
 
 
 async def settle(pilot, times: int = 3) -> None:
@@ -89,10 +135,8 @@ async def choose(pilot, select_id: str, steps: int) -> None:
     await settle(pilot, 2)
 
 
-async def new_game(pilot, ruleset_id: str, names: list[str], options: dict | None = None,
-                   dealer: int | None = 1) -> None:
-    """From the start screen: n, the game, the names, the options, the first dealer, start."""
-    app = pilot.app
+async def name_players(pilot, ruleset_id: str, names: list[str]) -> None:
+    """From the start screen: n, the game, then each name typed and Enter (the form stays open)."""
     await settle(pilot)
     await pilot.press("n")
     await settle(pilot)
@@ -101,6 +145,13 @@ async def new_game(pilot, ruleset_id: str, names: list[str], options: dict | Non
     for name in names:
         await type_text(pilot, name)
         await pilot.press("enter")
+
+
+async def new_game(pilot, ruleset_id: str, names: list[str], options: dict | None = None,
+                   dealer: int | None = 1) -> None:
+    """From the start screen: n, the game, the names, the options, the first dealer, start."""
+    app = pilot.app
+    await name_players(pilot, ruleset_id, names)
     ruleset = load_ruleset(ruleset_id)
     for option_id, value in (options or {}).items():
         option = ruleset.options[option_id]
@@ -146,12 +197,3 @@ def normalise(text: str, db) -> str:
     text = text.replace(str(db), "<db>")
     return re.sub(r"\d{4}-\d\d-\d\d \d\d:\d\d", "<time>", text)
 
-
-def test_snapshot_helper_catches_a_difference(tmp_path, monkeypatch):
-    """A snapshot that differs fails, and names the file to update."""
-    monkeypatch.setattr(__import__(__name__), "SNAPSHOTS", tmp_path)
-    (tmp_path / "x.txt").write_text("one\n", encoding="utf-8")
-    monkeypatch.delenv("SNAPSHOT_UPDATE", raising=False)
-    with pytest.raises(AssertionError, match="differs"):
-        check_snapshot("x", "two")
-    check_snapshot("x", "one")
