@@ -69,3 +69,10 @@ def store_with(tmp_path, clock):
         return build(tmp_path / name, *scripts, clock=clock)
 
     return make
+
+
+@pytest.fixture
+def in_tmp(tmp_path, monkeypatch):
+    """Work in an empty folder (tmp_path) so that messages show short relative paths."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path

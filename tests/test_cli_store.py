@@ -19,15 +19,15 @@ import sqlite3
 import subprocess
 import sys
 import time
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from helpers.stores import Clock
 
 from scorekeeper.cli import main
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store
-from helpers.samples import SHEET, SHEET_TABLE
+from helpers.samples import SHEET, SHEET_TABLE, SHEET_WRITTEN
 
 REPO = Path(__file__).resolve().parents[1]
 INJECTION = "=cmd|' /C calc'!A0"
@@ -39,17 +39,6 @@ D3 = {"bid": [0, 5, 1], "tricks": [0, 5, 3]}
 SHOW = SHEET_TABLE
 
 
-class Clock:
-    """19:30 UTC on 9 May 2026, one minute later at each reading."""
-
-    def __init__(self):
-        self.now = datetime(2026, 5, 9, 19, 30, tzinfo=timezone.utc)
-
-    def __call__(self):
-        self.now += timedelta(minutes=1)
-        return self.now
-
-
 @pytest.fixture(autouse=True)
 def utc(monkeypatch):
     monkeypatch.setenv("TZ", "UTC")
@@ -58,12 +47,6 @@ def utc(monkeypatch):
     yield
     monkeypatch.undo()
     time.tzset()
-
-
-@pytest.fixture
-def in_tmp(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def run(capsys, *argv):
@@ -383,8 +366,7 @@ def test_import_then_show_and_the_round_trip(capsys, in_tmp):
         0, "game.toml: stored as game 1 in s.db: Lupaus, Anna, Ben, Cara; 3 deals\n", "")
     assert run(capsys, "show", "1", "--db", "s.db") == (0, SHOW, "")
     assert run(capsys, "export", "1", "--format", "toml", "-o", "back.toml", "--db", "s.db") == (0, "", "")
-    assert (in_tmp / "back.toml").read_text(encoding="utf-8") == SHEET.replace(
-        'players = ["Anna", "Ben", "Cara"]\n', 'players = ["Anna", "Ben", "Cara"]\nfirst_dealer = 1\n')
+    assert (in_tmp / "back.toml").read_text(encoding="utf-8") == SHEET_WRITTEN
     assert run(capsys, "import", "back.toml", "--db", "s.db")[0] == 0
     assert run(capsys, "show", "2", "--db", "s.db") == (0, SHOW, "")
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import csv
 import io
 import json
-from datetime import datetime, timedelta, timezone
 
 import pytest
+from helpers.stores import Clock
 
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store
@@ -25,15 +25,6 @@ INJECTION = "=cmd|' /C calc'!A0"
 SCRIPT = "<script>alert(1)</script>"
 D1 = {"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"}
 D2 = {"bid": [2, 2, 2], "tricks": [2, 3, 4]}
-
-
-class Clock:
-    def __init__(self):
-        self.now = datetime(2026, 5, 9, 19, 30, tzinfo=timezone.utc)
-
-    def __call__(self):
-        self.now += timedelta(minutes=1)
-        return self.now
 
 
 @pytest.fixture

@@ -10,9 +10,10 @@ With tricks-plus-ten (1 per trick, +10 when exact): 13+12+10, 5+4+15, 12+13+3 = 
 from __future__ import annotations
 
 import sqlite3
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 import pytest
+from helpers.stores import Clock
 
 from scorekeeper.game.engine import Issue
 from scorekeeper.game.game import Game
@@ -26,15 +27,6 @@ D2 = {"bid": [2, 2, 3], "tricks": [2, 4, 3], "turned": "spades"}
 D3 = {"bid": [0, 5, 1], "tricks": [0, 5, 3]}
 LUPAUS_OPTIONS = ("scoring, zero_bid, schedule, max_cards, trump_rule, fixed_suit, "
                   "no_trump_when_all_dealt, dealer_restriction, simultaneous, forehead")
-
-
-class Clock:
-    def __init__(self):
-        self.now = datetime(2026, 5, 9, 19, 30, tzinfo=timezone.utc)
-
-    def __call__(self):
-        self.now += timedelta(minutes=1)
-        return self.now
 
 
 def at(minute):

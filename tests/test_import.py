@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from helpers.samples import DEALS
+from helpers.stores import fixture_text
 
 from scorekeeper.game.sheet import SheetError
 from scorekeeper.rules.ruleset import load_ruleset
@@ -20,20 +22,7 @@ first_dealer = 2
 [options]
 scoring = "tricks-plus-ten"
 
-[[deals]]
-turned = "hearts"
-bid = [3, 4, 2]
-tricks = [3, 5, 2]
-
-[[deals]]
-turned = "spades"
-bid = [2, 2, 3]
-tricks = [2, 4, 3]
-
-[[deals]]
-bid = [0, 5, 1]
-tricks = [0, 5, 3]
-"""
+""" + DEALS
 
 
 def test_a_sheet_becomes_a_stored_game(tmp_path):
@@ -75,39 +64,7 @@ def test_export_then_import_round_trips_exactly(tmp_path):
         assert export(copy.game, "toml", title=copy.title, ruleset_ref=copy.ruleset_ref) == text
 
 
-PROMISE = """\
-id = "promise"
-name = "Promise"
-description = "Two deals of bids and tricks."
-deck = 52
-
-[players]
-min = 2
-max = 4
-
-[[deals.plan]]
-range = [1, 2]
-
-[fields.bid]
-phase = "bidding"
-type = "int"
-label = "Bid"
-min = 0
-max = "cards"
-
-[fields.tricks]
-phase = "play"
-type = "int"
-label = "Tricks"
-min = 0
-max = "cards"
-
-[score]
-value = "10 if bid == tricks else 0"
-
-[end]
-winner = "highest"
-"""
+PROMISE = fixture_text("rulesets/promise.toml")
 
 
 def test_a_sheet_with_its_own_ruleset_file_keeps_its_ruleset(tmp_path):

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers.samples import write
 
 import scorekeeper.rules.builder as builder_module
 import scorekeeper.rules.translations as translations_module
@@ -298,12 +299,6 @@ def test_a_stored_copy_keeps_the_translations():
 
 
 # --- house rules -----------------------------------------------------------------------------------
-
-def write(tmp_path, name, text):
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
 
 def test_house_rule_inherits_translations_of_unchanged_texts(tmp_path):
     path = write(tmp_path, "house.toml", 'extends = "lupaus"\nid = "lupaus-house"\n\n[options.scoring]\ndefault = "tricks-plus-ten"\n')

@@ -11,6 +11,7 @@ import sqlite3
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from helpers.stores import Clock, lupaus_all_to
 
 from scorekeeper.game.game import Game
 from scorekeeper.rules.ruleset import load_ruleset
@@ -21,39 +22,25 @@ from scorekeeper.store.stats import GameFacts
 T0 = datetime(2026, 5, 9, 18, 0, tzinfo=timezone.utc)
 
 
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self):
-        self.now = T0
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def at(self, hours: float) -> None:
-        self.now = T0 + timedelta(hours=hours)
+def hand_clock() -> Clock:
+    """A clock the test moves by hand (``clock.at(hours)``), at T0 until then."""
+    return Clock(T0, step=timedelta(0))
 
 
 def lupaus():
     return load_ruleset("lupaus")
 
 
-def all_to(game: Game, seat: int) -> dict:
-    tricks = [0] * game.setup.n
-    tricks[seat - 1] = game.info().cards
-    return {"bid": [0] * game.setup.n, "tricks": tricks}
-
-
 def play_out(stored, seat: int) -> None:
     while not stored.game.is_over:
-        stored.record(all_to(stored.game, seat))
+        stored.record(lupaus_all_to(seat)(stored.game))
 
 
 # --- which session a game joins -----------------------------------------------------------------
 
 
 def test_the_first_game_starts_a_session(tmp_path):
-    clock = Clock()
+    clock = hand_clock()
     with Store(tmp_path / "s.db", clock=clock) as store:
         assert store.current_session() is None and store.sessions() == []
         g = store.new_game(lupaus(), "lupaus", ["Anna", "Ben", "Cara"])
@@ -63,13 +50,13 @@ def test_the_first_game_starts_a_session(tmp_path):
 
 def test_games_join_the_session_while_it_is_active(tmp_path):
     """Active = started, or a game of it had an entry, at most 12 hours ago (12 h exactly still joins)."""
-    clock = Clock()
+    clock = hand_clock()
     with Store(tmp_path / "s.db", clock=clock) as store:
         g1 = store.new_game(lupaus(), "lupaus", ["Anna", "Ben", "Cara"])  # 0 h: session 1
         clock.at(1)
         store.new_game(lupaus(), "lupaus", ["Anna", "Ben", "Cara"])  # 1 h: joins
         clock.at(5)
-        g1.record(all_to(g1.game, 1))  # 5 h: the session is active
+        g1.record(lupaus_all_to(1)(g1.game))  # 5 h: the session is active
         clock.at(17)
         store.new_game(lupaus(), "lupaus", ["Anna", "Ben", "Cara"])  # 12 h after the entry: joins
         clock.at(29.01)
@@ -81,7 +68,7 @@ def test_games_join_the_session_while_it_is_active(tmp_path):
 
 
 def test_a_new_session_on_request(tmp_path):
-    clock = Clock()
+    clock = hand_clock()
     with Store(tmp_path / "s.db", clock=clock) as store:
         store.new_game(lupaus(), "lupaus", ["Anna", "Ben", "Cara"])
         clock.at(0.5)
@@ -98,19 +85,19 @@ def test_a_new_session_on_request(tmp_path):
 
 def test_only_the_newest_session_is_joined(tmp_path):
     """An old session with a fresh entry (a game resumed) is not joined: the newest session is stale."""
-    clock = Clock()
+    clock = hand_clock()
     with Store(tmp_path / "s.db", clock=clock) as store:
         old = store.new_game(lupaus(), "lupaus", ["Anna", "Ben", "Cara"])
         store.new_game(lupaus(), "lupaus", ["Dan", "Eve", "Fay"], new_session=True)
         clock.at(20)
-        old.record(all_to(old.game, 1))
+        old.record(lupaus_all_to(1)(old.game))
         assert store.current_session() is None
         g = store.new_game(lupaus(), "lupaus", ["Anna", "Ben", "Cara"])
         assert store.current_session().game_ids == (g.id,) and store.current_session().id == 3
 
 
 def test_imports_belong_to_no_session_unless_told(tmp_path):
-    with Store(tmp_path / "s.db", clock=Clock()) as store:
+    with Store(tmp_path / "s.db", clock=hand_clock()) as store:
         game = Game(lupaus(), ["Anna", "Ben", "Cara"])
         gid = store.create_game(game, "lupaus")
         assert store.sessions() == []
@@ -152,7 +139,7 @@ def build_session(store: Store, clock: Clock) -> None:
 
 def test_the_session_standing(tmp_path):
     """Games won, then Lupaus points, then Whist points: Cara 3 won, Anna 2, Ben 1, Dan 0."""
-    clock = Clock()
+    clock = hand_clock()
     with Store(tmp_path / "s.db", clock=clock) as store:
         build_session(store, clock)
         report = session_report(store, 1)
@@ -170,7 +157,7 @@ def test_the_session_standing(tmp_path):
 
 def test_without_an_id_the_newest_session(tmp_path):
     """Session 2: Ben takes every trick: Anna 190, Cara 190 win; Ben 0."""
-    clock = Clock()
+    clock = hand_clock()
     with Store(tmp_path / "s.db", clock=clock) as store:
         build_session(store, clock)
         report = session_report(store)
@@ -183,7 +170,7 @@ def test_without_an_id_the_newest_session(tmp_path):
 
 
 def test_the_session_document(tmp_path):
-    clock = Clock()
+    clock = hand_clock()
     with Store(tmp_path / "s.db", clock=clock) as store:
         build_session(store, clock)
         doc = session_report(store, 2).as_dict()

@@ -6,6 +6,7 @@ first and the deal passes to the left).
 """
 
 import pytest
+from helpers.samples import SHEET_WRITTEN, write
 
 from scorekeeper.game.game import Game
 from scorekeeper.game.sheet import OptionError, SheetError, dump_sheet, load_sheet, replay_sheet
@@ -15,26 +16,7 @@ from scorekeeper.rules.ruleset import load_ruleset
 # Deal 1: 10 cards, Anna deals. Anna 3/3 -> 13, Ben 4/5 -> 0, Cara 2/2 -> 12.
 # Deal 2: 9 cards, Ben deals.   Anna 2/2 -> 12, Ben 2/4 -> 0, Cara 3/3 -> 13.
 # Deal 3: 8 cards, Cara deals.  Anna 0/0 -> 10, Ben 5/5 -> 15, Cara 1/3 -> 0.
-SHEET = """\
-ruleset = "lupaus"
-title = "Friday game"
-players = ["Anna", "Ben", "Cara"]
-first_dealer = 1
-
-[[deals]]
-turned = "hearts"
-bid = [3, 4, 2]
-tricks = [3, 5, 2]
-
-[[deals]]
-turned = "spades"
-bid = [2, 2, 3]
-tricks = [2, 4, 3]
-
-[[deals]]
-bid = [0, 5, 1]
-tricks = [0, 5, 3]
-"""
+SHEET = SHEET_WRITTEN  # the sample sheet with its first dealer: what dump_sheet writes back
 
 # A test ruleset with every kind of value a sheet holds: cards per seat, a per-deal
 # trump, a yes/no, a seat, and tricks per partnership.
@@ -178,19 +160,6 @@ tricks = [1, 1, 0]
 [[deals]]
 tricks = [1, 0, 0]
 """
-
-
-@pytest.fixture
-def in_tmp(tmp_path, monkeypatch):
-    """Work in an empty folder so that messages show short relative paths."""
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def write(folder, name, text):
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def test_load_sheet_replays_every_deal(in_tmp):

@@ -28,75 +28,21 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from helpers.stores import Script, fixture_text, lupaus_all_to
 
-from scorekeeper.game.game import Game
 from scorekeeper.rules.ruleset import builtin_ids, load_ruleset
 from scorekeeper.store.db import Store
 from scorekeeper.store.stats import (
     FACTS_VERSION, all_facts, compute_facts, is_bidding, player_key, player_stats, stats,
 )
 
-CUSTOM = """\
-id = "promise"
-name = "Promise"
-description = "Two deals of bids and tricks under another name."
-deck = 52
-
-[players]
-min = 2
-max = 4
-
-[[deals.plan]]
-range = [1, 2]
-
-[fields.bid]
-phase = "bidding"
-type = "int"
-label = "Bid"
-min = 0
-max = "cards"
-
-[fields.tricks]
-phase = "play"
-type = "int"
-label = "Tricks"
-min = 0
-max = "cards"
-
-[score]
-made = "bid == tricks"
-value = "10 if bid == tricks else 0"
-
-[end]
-winner = "highest"
-"""
-
-
-def lupaus():
-    return load_ruleset("lupaus")
-
-
-def all_to(seat: int):
-    """A legal Lupaus deal: everyone bids 0 and ``seat`` takes every trick."""
-    def deal(game: Game) -> dict:
-        tricks = [0] * game.setup.n
-        tricks[seat - 1] = game.info().cards
-        return {"bid": [0] * game.setup.n, "tricks": tricks}
-    return deal
-
-
-def build(path: Path) -> None:
-    with Store(path) as store:
-        g1 = store.new_game(lupaus(), "lupaus", ["Anna", "Ben", "Cara"])
-        g1.record({"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"})
-        g1.record({"bid": [2, 2, 2], "tricks": [2, 3, 4]})
-        g1.record({"bid": [0, 1, 1], "tricks": [0, 1, 7]})
-        g2 = store.new_game(lupaus(), "lupaus", ["Dan", "anna", "Ben"])
-        for _ in range(19):
-            g2.record(all_to(1)(g2.game))
-        assert g2.game.is_over and g2.game.totals() == (0, 190, 190)
-        g3 = store.new_game(lupaus(), "lupaus", ["Cara", "Dan", "Eve"], first_dealer=2)
-        g3.record({"bid": [6, 2, 5], "tricks": [4, 2, 4]})
+GAMES = [
+    Script("lupaus", ["Anna", "Ben", "Cara"], [{"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"},
+                                               {"bid": [2, 2, 2], "tricks": [2, 3, 4]},
+                                               {"bid": [0, 1, 1], "tricks": [0, 1, 7]}]),
+    Script("lupaus", ["Dan", "anna", "Ben"], until_over=lupaus_all_to(1)),
+    Script("lupaus", ["Cara", "Dan", "Eve"], [{"bid": [6, 2, 5], "tricks": [4, 2, 4]}], first_dealer=2),
+]
 
 
 # cards -> (deals, exact) of a player exact in every deal of game 2
@@ -153,10 +99,11 @@ EXPECTED = {
 
 
 @pytest.fixture
-def store_path(tmp_path):
-    path = tmp_path / "s.db"
-    build(path)
-    return path
+def store_path(store_with):
+    stored = store_with(*GAMES, name="s.db")
+    game2 = stored.games[1].game
+    assert len(game2.deals) == 19 and game2.is_over and game2.totals() == (0, 190, 190)
+    return stored.path
 
 
 def test_every_figure_of_every_player(store_path):
@@ -279,7 +226,7 @@ def test_a_ruleset_of_any_name_with_bid_and_tricks_is_a_bidding_game(tmp_path):
 
     Deal 1 (A deals): A bids 1 takes 1 (10), B 1/0 (0). Deal 2: A 1/0, B 0/2 (0 each). A 10, B 0.
     """
-    (tmp_path / "promise.toml").write_text(CUSTOM, encoding="utf-8")
+    (tmp_path / "promise.toml").write_text(fixture_text("rulesets/promise.toml"), encoding="utf-8")
     rs = load_ruleset(tmp_path / "promise.toml")
     with Store(tmp_path / "s.db") as store:
         g = store.new_game(rs, str(tmp_path / "promise.toml"), ["A", "B"])

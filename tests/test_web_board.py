@@ -23,10 +23,11 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from helpers.stores import Clock
 
 from scorekeeper.cli import main
 from scorekeeper.rules.ruleset import load_ruleset
@@ -41,23 +42,13 @@ NAMES = ["Anna", "<b>Ben</b>", "[/]", "=cmd|' /C calc'!A0"]
 D1 = {"bid": [3, 2, 2, 2], "tricks": [3, 3, 2, 2], "turned": "hearts"}
 D2 = {"bid": [1, 4, 2, 1], "tricks": [1, 4, 3, 1]}
 D3 = {"bid": [2, 3, 1, 1], "tricks": [2, 3, 2, 1]}
-
-
-class Clock:
-    """19:30 UTC on 9 May 2026, one second later at each reading."""
-
-    def __init__(self):
-        self.now = datetime(2026, 5, 9, 19, 30, tzinfo=timezone.utc)
-
-    def __call__(self):
-        self.now += timedelta(seconds=1)
-        return self.now
+SECOND = timedelta(seconds=1)  # the stores' clocks: 19:30 UTC on 9 May 2026, a second later at each reading
 
 
 @pytest.fixture
 def table(tmp_path):
     """The store the table writes to (kept open, as the app keeps it) and its game after D1 and D2."""
-    store = Store(tmp_path / "s.db", clock=Clock())
+    store = Store(tmp_path / "s.db", clock=Clock(step=SECOND))
     game = store.new_game(load_ruleset("lupaus"), "lupaus", NAMES, title="Friday")
     game.record(D1)
     game.record(D2)
@@ -372,7 +363,7 @@ def test_without_a_game_id_the_board_follows_the_table(table):
 
 def test_the_board_starts_on_the_game_being_played(tmp_path):
     """The most recently changed game that is not over, even when a finished game changed later."""
-    with Store(tmp_path / "s.db", clock=Clock()) as store:
+    with Store(tmp_path / "s.db", clock=Clock(step=SECOND)) as store:
         playing = store.new_game(load_ruleset("lupaus"), "lupaus", ["A", "B", "C"])
         playing.record({"bid": [1, 1, 1], "tricks": [10, 0, 0]})
         done = store.new_game(load_ruleset("whist"), "whist", ["N", "E", "S", "W"])

@@ -1,11 +1,7 @@
-"""Sample score sheets shared by the tests of the command line."""
+"""Sample score sheets shared by the tests of sheets, of the command line and of imports."""
 
-# A Lupaus game of three players and three deals (10, 9 and 8 cards), Anna dealing first.
-SHEET = """\
-ruleset = "lupaus"
-title = "Friday game"
-players = ["Anna", "Ben", "Cara"]
-
+# Three Lupaus deals for three players (10, 9 and 8 cards), as a sheet lists them.
+DEALS = """\
 [[deals]]
 turned = "hearts"
 bid = [3, 4, 2]
@@ -20,6 +16,17 @@ tricks = [2, 4, 3]
 bid = [0, 5, 1]
 tricks = [0, 5, 3]
 """
+
+# A Lupaus game of three players and the three DEALS, Anna dealing first.
+SHEET = """\
+ruleset = "lupaus"
+title = "Friday game"
+players = ["Anna", "Ben", "Cara"]
+
+""" + DEALS
+
+# SHEET as a sheet is written back (dump_sheet, `scorekeeper export --format toml`): the first dealer spelled out.
+SHEET_WRITTEN = SHEET.replace('players = ["Anna", "Ben", "Cara"]\n', 'players = ["Anna", "Ben", "Cara"]\nfirst_dealer = 1\n')
 
 # SHEET as `scorekeeper replay` prints it, and `scorekeeper show` once it is stored.
 SHEET_TABLE = """\
@@ -38,3 +45,10 @@ Standings:
   3. Ben 15
 in progress (3 of 19 deals played)
 """
+
+
+def write(folder, name, text):
+    """Write ``text`` to ``folder/name`` (UTF-8); the path."""
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
