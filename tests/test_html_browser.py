@@ -11,13 +11,13 @@ Lupaus, ten-plus-bid, three players (one named like an HTML tag):
 
 from __future__ import annotations
 
-import shutil
 import struct
 import subprocess
 import zlib
 from pathlib import Path
 
 import pytest
+from helpers.browser import CHROMIUM, FLAGS, needs_chromium
 
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store
@@ -25,13 +25,7 @@ from scorekeeper.store.export import export, export_games
 from scorekeeper.store.history import exported
 from scorekeeper.store.sessions import session_report
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="chromium is not installed: run `apt-get install -y chromium` (Debian's package) "
-                             "to check the HTML export in a real browser")
-
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+pytestmark = needs_chromium("check the HTML export in a real browser")
 NAMES = ["Anna", "<b>Ben</b>", "Cara & Co"]
 
 

@@ -247,30 +247,24 @@ STATE = {
 }
 
 
-def test_board_page_in_finnish():
+BOARD_PAGE = {
+    "fi": ['<html lang="fi">', "<title>Lupaus · pistetaulu</title>", "<h2>Jako 2/19 · 9 korttia kullekin</h2>",
+           '<span class="label">Jakaja</span> Ben', '<span class="label">Aloittaa</span> ratkeaa jaon aikana',
+           "<h2>Tilanne</h2>", "<th>Sija</th><th>Nimi</th><th>Yhteensä</th>", "<h2>Viimeisin jako</h2>",
+           "Jako 1: x", 'data-offline="Taulu ei vastaa: nämä ovat viimeksi saadut pisteet. Yritetään uudelleen."'],
+    "pl": ['<html lang="pl">', "<h2>Rozdanie 2 z 19 · po 9 kart</h2>", '<span class="game-id">gra 3</span>',
+           "<h2>Klasyfikacja</h2>"],
+}
+
+
+@pytest.mark.parametrize("code", ["fi", "pl"], ids=["finnish", "polish"])
+def test_board_page_in_the_language(code):
     from scorekeeper.web.page import board_page
 
-    with using_language("fi"):
+    with using_language(code):
         page = board_page(STATE, "v1")
-    assert '<html lang="fi">' in page
-    assert "<title>Lupaus · pistetaulu</title>" in page
-    assert "<h2>Jako 2/19 · 9 korttia kullekin</h2>" in page
-    assert '<span class="label">Jakaja</span> Ben' in page
-    assert '<span class="label">Aloittaa</span> ratkeaa jaon aikana' in page
-    assert "<h2>Tilanne</h2>" in page and "<th>Sija</th><th>Nimi</th><th>Yhteensä</th>" in page
-    assert "<h2>Viimeisin jako</h2>" in page and "Jako 1: x" in page
-    assert 'data-offline="Taulu ei vastaa: nämä ovat viimeksi saadut pisteet. Yritetään uudelleen."' in page
-
-
-def test_board_page_in_polish():
-    from scorekeeper.web.page import board_page
-
-    with using_language("pl"):
-        page = board_page(STATE, "v1")
-    assert '<html lang="pl">' in page
-    assert "<h2>Rozdanie 2 z 19 · po 9 kart</h2>" in page
-    assert '<span class="game-id">gra 3</span>' in page
-    assert "<h2>Klasyfikacja</h2>" in page
+    for said in BOARD_PAGE[code]:
+        assert said in page
 
 
 def test_settings_warning_in_finnish(tmp_path):

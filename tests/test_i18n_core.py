@@ -33,6 +33,14 @@ def lupaus(lang: str) -> Game:
     return Game(load_ruleset("lupaus", lang=lang), THREE)
 
 
+def after_d1(lang: str) -> Game:
+    """A Lupaus game after deal 1, with ``lang`` the language of the ruleset and of the app."""
+    set_language(lang)
+    game = lupaus(lang)
+    game.record(D1)
+    return game
+
+
 def test_an_illegal_finnish_bid_names_the_dealer_rule_from_the_ruleset():
     """The check message comes from the ruleset's Finnish translation; the engine's own in Finnish."""
     set_language("fi")
@@ -202,10 +210,7 @@ def test_what_is_stored_is_the_same_in_every_language_and_shown_in_the_current_o
 
 
 def test_the_html_sheet_in_polish(tmp_path):
-    set_language("pl")
-    game = lupaus("pl")
-    game.record(D1)
-    page = export(game, "html")
+    page = export(after_d1("pl"), "html")
     assert '<html lang="pl">' in page
     assert '<p class="meta">Gracze: Anna, Ben, Cara · pierwszy rozdający: Anna</p>' in page
     assert "<h2>Klasyfikacja</h2>" in page
@@ -219,9 +224,7 @@ def test_the_html_sheet_in_english_keeps_lang_en():
 
 
 def test_csv_headers_are_translated_and_json_keys_are_not():
-    set_language("fi")
-    game = lupaus("fi")
-    game.record(D1)
+    game = after_d1("fi")
     csv_text = export(game, "csv")
     assert csv_text.splitlines()[0].startswith("jako,kortit,jakaja,Anna pisteet,Anna yhteensä,")
     assert "tilanne,kesken" in csv_text
@@ -230,10 +233,7 @@ def test_csv_headers_are_translated_and_json_keys_are_not():
 
 
 def test_markdown_in_finnish():
-    set_language("fi")
-    game = lupaus("fi")
-    game.record(D1)
-    text = export(game, "md")
+    text = export(after_d1("fi"), "md")
     assert "\nPelaajat: Anna, Ben, Cara\n" in text
     assert "| Jako | Kortit | Jakaja |" in text
     assert "\n## Tilanne\n" in text

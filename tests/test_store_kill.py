@@ -15,9 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers.killing import KillPoint, Ledger, integrity_check, kill_points, parse, run_and_kill, run_to_end
+from helpers.killing import KillPoint, Ledger, kill_points, parse, run_and_kill, run_to_end, stored_script
 from helpers.lupaus_script import TITLE, Op, replay, script
-from scorekeeper.store.db import Store
 
 DRIVER = Path(__file__).resolve().parent / "helpers" / "kill_driver.py"
 SCRIPT_SEED = 0  # a 40-entry script: 24 records, 4 edits, 9 undos, 3 redos
@@ -79,11 +78,7 @@ def test_every_confirmed_entry_survives_sigkill(tmp_path):
     assert len(ledger.confirmed) >= 10, log
 
     # The store is sound and holds exactly the script, so every confirmed entry, in order.
-    assert integrity_check(db) == ["ok"]
-    with Store(db) as store:
-        (summary,) = store.list_games()
-        stored = store.open_game(summary.id)
-        entries = [Op(e.kind, e.deal, e.values) for e in store.entries(summary.id)]
+    summary, stored, entries = stored_script(db, Op)
     assert entries == ops
     assert [(seq, e.kind, e.deal) for seq, e in enumerate(entries, start=1) if seq <= ledger.known] == [
         (seq, kind, deal) for seq, (kind, deal) in enumerate(_expected(ops)[:ledger.known], start=1)]

@@ -21,9 +21,8 @@ import pytest
 
 pytest.importorskip("textual")
 
-from helpers.killing import KillPoint, Ledger, Run, integrity_check, parse, run_and_kill, run_to_end  # noqa: E402
+from helpers.killing import KillPoint, Ledger, Run, parse, run_and_kill, run_to_end, stored_script  # noqa: E402
 from helpers.tui_kill_driver import PLAYERS, SKELETON, Op, script  # noqa: E402
-from scorekeeper.store.db import Store  # noqa: E402
 
 DRIVER = Path(__file__).resolve().parent / "helpers" / "tui_kill_driver.py"
 SCRIPT_SEED = 1  # 14 entries: 8 records, 2 edits (deals 1 and 3), 2 undos, 2 redos
@@ -166,11 +165,7 @@ def test_every_confirmed_entry_survives_sigkill_of_the_app(tmp_path):
     assert len(ledger.confirmed) >= 10, log
 
     # The store is sound and holds exactly the script: so every confirmed entry, in order.
-    assert integrity_check(db) == ["ok"]
-    with Store(db) as store:
-        (summary,) = store.list_games()
-        stored = store.open_game(summary.id)
-        entries = [Op(e.kind, e.deal, e.values) for e in store.entries(summary.id)]
+    summary, stored, entries = stored_script(db, Op)
     assert entries == ops
     for seq, kind, deal in ledger.confirmed:
         assert (entries[seq - 1].kind, entries[seq - 1].deal) == (kind, deal)

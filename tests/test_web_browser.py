@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import select
-import shutil
 import subprocess
 import sys
 import threading
@@ -22,18 +21,13 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers.browser import CHROMIUM, FLAGS, needs_chromium
 
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store
 from scorekeeper.web.server import BoardFeed, board_server
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="chromium is not installed: run `apt-get install -y chromium` (Debian's package) "
-                             "to check the live score board in a real browser")
-
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+pytestmark = needs_chromium("check the live score board in a real browser")
 NAMES = ["Anna", "<b>Ben</b>", "[/]", "=cmd|' /C calc'!A0"]
 D3 = {"bid": [2, 3, 1, 1], "tricks": [2, 3, 2, 1]}
 # Puts the two pipe ends on fds 3 and 4, where chromium looks for them, then becomes chromium.

@@ -214,3 +214,16 @@ def integrity_check(path: Path) -> list[str]:
         return [row[0] for row in conn.execute("PRAGMA integrity_check")]
     finally:
         conn.close()
+
+
+def stored_script(db: Path, op) -> tuple:
+    """The one game of a killed-and-resumed store, once ``PRAGMA integrity_check`` finds it sound:
+    its summary, the StoredGame and its entries as ``op(kind, deal, values)`` (the script's Op)."""
+    from scorekeeper.store.db import Store
+
+    assert integrity_check(db) == ["ok"]
+    with Store(db) as store:
+        (summary,) = store.list_games()
+        stored = store.open_game(summary.id)
+        entries = [op(e.kind, e.deal, e.values) for e in store.entries(summary.id)]
+    return summary, stored, entries

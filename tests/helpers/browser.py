@@ -1,0 +1,19 @@
+"""Debian's chromium for the tests that open a page in a real headless browser."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+# Headless, as root in a container, and quiet: no GPU, no sign-in, no updates, no traffic of its own.
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def needs_chromium(to: str):
+    """The skip mark of a test module that needs chromium ``to`` do something."""
+    return pytest.mark.skipif(
+        CHROMIUM is None, reason="chromium is not installed: run `apt-get install -y chromium` (Debian's package) "
+                                 f"to {to}")
