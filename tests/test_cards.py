@@ -108,13 +108,17 @@ def test_parse_card_refuses(text):
     assert str(info.value) == f"{text!r} is not a card: {CARD_HELP}"
 
 
-def test_parse_card_message_example():
+@pytest.mark.parametrize(("parse", "text", "message"), [
+    (parse_card, "X9",
+     "'X9' is not a card: write the suit (S H D C or ♠ ♥ ♦ ♣) and the rank (2-10, J, Q, K, A), e.g. SK or ♥10"),
+    (parse_suit, "swords",
+     "'swords' is not a suit: write spades, hearts, diamonds or clubs (or S H D C, or ♠ ♥ ♦ ♣)"),
+], ids=["card", "suit"])
+def test_the_refusal_says_how_to_write_it(parse, text, message):
+    """The whole message, worded out (the tests above build it from the help text)."""
     with pytest.raises(CardError) as info:
-        parse_card("X9")
-    assert str(info.value) == (
-        "'X9' is not a card: write the suit (S H D C or ♠ ♥ ♦ ♣) and the rank "
-        "(2-10, J, Q, K, A), e.g. SK or ♥10"
-    )
+        parse(text)
+    assert str(info.value) == message
 
 
 @pytest.mark.parametrize("value", [None, 13, ("S", "K")])
@@ -230,10 +234,3 @@ def test_parse_suit_refuses(text):
         parse_suit(text)  # type: ignore[arg-type]
     assert str(info.value) == f"{text!r} is not a suit: {SUIT_HELP}"
 
-
-def test_parse_suit_message():
-    with pytest.raises(CardError) as info:
-        parse_suit("swords")
-    assert str(info.value) == (
-        "'swords' is not a suit: write spades, hearts, diamonds or clubs (or S H D C, or ♠ ♥ ♦ ♣)"
-    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from helpers.tui import (
-    SIZE, enter_deal, flat, make_app, new_game, play_screen, run, screen_text, settle, type_text,
+    SIZE, enter_deal, flat, make_app, new_game, opened, play_screen, run, screen_text, settle, type_text,
 )
 
 from scorekeeper.settings import Settings, load_settings, save_settings, settings_path
@@ -24,9 +24,7 @@ def test_ctrl_t_goes_dark_light_high_contrast_and_the_choice_is_remembered(tmp_p
     seen, saved = [], []
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with opened(tmp_path / "g.db") as (app, pilot):
             seen.append(app.theme)
             for _ in range(3):
                 await pilot.press("ctrl+t")
@@ -41,9 +39,7 @@ def test_ctrl_t_goes_dark_light_high_contrast_and_the_choice_is_remembered(tmp_p
     save_settings(Settings(theme="high-contrast"))
 
     async def again():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with opened(tmp_path / "g.db") as (app, pilot):
             assert app.theme == HIGH
 
     run(again())
@@ -67,9 +63,7 @@ def test_the_high_contrast_theme_is_white_on_black_with_yellow_and_no_grey(tmp_p
 
 def test_the_settings_screen_saves_the_theme_and_the_language_at_once(tmp_path):
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with opened(tmp_path / "g.db") as (app, pilot):
             titles = [c.title for c in app.get_system_commands(app.screen)]
             assert "Settings (c)" in titles  # in the command palette too
             assert "c Settings" in " ".join(screen_text(app).splitlines()[-2:])  # and in the footer
@@ -102,9 +96,7 @@ def test_a_broken_settings_file_is_told_once_and_kept_until_a_setting_changes(tm
     path.write_text("theme = 'blue'\n", encoding="utf-8")
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with opened(tmp_path / "g.db") as (app, pilot):
             warnings = [n.message for n in app._notifications]
             assert warnings == [f"{path}: theme must be one of dark, light, high-contrast, not 'blue' "
                                 "(the default is used)"]
@@ -123,9 +115,7 @@ def test_a_settings_file_that_cannot_be_written_is_told_and_the_theme_still_chan
     monkeypatch.setenv("SCOREKEEPER_CONFIG", str(blocker / "settings.toml"))
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with opened(tmp_path / "g.db") as (app, pilot):
             await pilot.press("ctrl+t")
             await settle(pilot)
             assert app.theme == LIGHT
@@ -147,8 +137,7 @@ def test_play_screen_cues_are_signs_and_words(tmp_path):
     box with the focus (▶), the highlighted deal in the score board (▶), a key that does not
     apply now (struck out, not only dimmed) and the winner in words."""
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
+        async with opened(tmp_path / "g.db") as (app, pilot):
             await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara"])
             from textual.widgets._footer import FooterKey
 
@@ -184,9 +173,7 @@ def test_warnings_and_errors_have_different_signs(tmp_path):
         'message = "the bids add up to {sum(bid)}, more than the {cards} cards"\n', encoding="utf-8")
 
     async def go():
-        app = make_app(tmp_path / "g.db", ruleset=str(ruleset))
-        async with app.run_test(size=(100, 50)) as pilot:  # tall enough for the problems under the form
-            await settle(pilot)
+        async with opened(tmp_path / "g.db", ruleset=str(ruleset), size=(100, 50)) as (app, pilot):  # tall enough for the problems under the form
             for name in ("Anna", "Ben", "Cara"):
                 await type_text(pilot, name)
                 await pilot.press("enter")
@@ -231,9 +218,7 @@ def test_export_dialog_marks_a_warning_and_an_error_with_a_sign(tmp_path, monkey
     async def go():
         from scorekeeper.tui.screens.export import ExportDialog
 
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with opened(tmp_path / "g.db") as (app, pilot):
             app.push_screen(ExportDialog("game 1", "taken", lambda fmt: "a,b\n"))
             await settle(pilot)
             await pilot.press("tab", "enter")

@@ -3,7 +3,7 @@ line go on a second one (Textual's footer would scroll them out of sight)."""
 
 from __future__ import annotations
 
-from helpers.tui import make_app, new_game, play_screen, run, screen_text, settle
+from helpers.tui import new_game, opened, play_screen, run, screen_text, settle
 
 from scorekeeper.tui.widgets.key_footer import KeyFooter, binding_text
 
@@ -15,9 +15,7 @@ def shown_keys(screen) -> list[str]:
 
 def test_every_key_is_on_screen_at_80_columns_and_one_line_when_wide(tmp_path):
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
+        async with opened(tmp_path / "g.db", size=(80, 24)) as (app, pilot):
             text = screen_text(app)
             for description in shown_keys(app.screen):
                 assert description in text, (description, text.splitlines()[-3:])

@@ -7,7 +7,7 @@ the final totals are the ones worked out by hand in the comments.
 
 from __future__ import annotations
 
-from helpers.tui import SIZE, enter_deal, make_app, new_game, play_screen, run, screen_text
+from helpers.tui import enter_deal, new_game, opened, play_screen, run, screen_text
 
 
 def test_wizard_six_players_ten_deals(tmp_path):
@@ -22,8 +22,7 @@ def test_wizard_six_players_ten_deals(tmp_path):
     """
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
+        async with opened(tmp_path / "g.db") as (app, pilot):
             await new_game(pilot, "wizard", ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"])
             for k in range(1, 11):
                 turned = ["s"] if k < 10 else []  # deal 10: every card is dealt, nothing to turn
@@ -56,8 +55,7 @@ def test_romanian_whist_three_players_twelve_deals(tmp_path):
     cards = [1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8]
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
+        async with opened(tmp_path / "g.db") as (app, pilot):
             await new_game(pilot, "romanian-whist", ["Ana", "Bo", "Cy"])
             for c in cards:
                 turned = ["h"] if c != 8 else []  # 8 cards: all dealt, no trump
@@ -83,8 +81,7 @@ def test_lupaus_seven_players_thirteen_deals(tmp_path):
     cards = [7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7]
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
+        async with opened(tmp_path / "g.db") as (app, pilot):
             await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara", "Dan", "Eve", "Finn", "Gus"],
                            {"trump_rule": "fixed"})
             for c in cards:
@@ -102,8 +99,7 @@ def test_whist_game_to_three(tmp_path):
     (1 more: 3, game). Totals: Anna & Cara 3, Ben & Dan 2."""
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
+        async with opened(tmp_path / "g.db") as (app, pilot):
             await new_game(pilot, "whist", ["Anna", "Ben", "Cara", "Dan"], {"game_to": 3})
             await enter_deal(pilot, ["h", "8"])
             await enter_deal(pilot, ["c", "5"])
@@ -127,8 +123,7 @@ def test_wysiwyg_game_to_ten(tmp_path):
     hearts and her points, 19, are typed: made, 19 - 6 = 13. Aino 13, Bertta 9: Aino wins."""
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
+        async with opened(tmp_path / "g.db") as (app, pilot):
             await new_game(pilot, "wysiwyg", ["Aino", "Bertta"], {"game_to": 10})
             screen = play_screen(app)
             # evaluation: Bertta's cards (none), her value; Aino's cards, her value (filled in)
@@ -153,8 +148,7 @@ def test_pataviitonen_one_round(tmp_path):
     Cara 14 + 20 + 40 = 74. The lowest bidder's suit is trump."""
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
+        async with opened(tmp_path / "g.db") as (app, pilot):
             await new_game(pilot, "pataviitonen", ["Anna", "Ben", "Cara"], {"rounds": 1})
             screen = play_screen(app)
             # deal 1, Anna deals: Ben, Cara, Anna

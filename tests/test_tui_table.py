@@ -11,14 +11,11 @@ Lupaus, Anna, Ben, Cara; Anna deals first (Ben bids first):
 
 from __future__ import annotations
 
-from helpers.tui import SIZE, enter_deal, flat, make_app, new_game, play_screen, run, screen_text, settle, \
-    type_text
+from helpers.tui import (
+    enter_deal, flat, new_game, notes, opened, play_screen, run, screen_text, settle, type_text,
+)
 
 from scorekeeper.tui.screens.table import TableScreen
-
-
-def notes(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
 
 
 async def open_players(pilot) -> TableScreen:
@@ -29,12 +26,25 @@ async def open_players(pilot) -> TableScreen:
     return screen
 
 
+async def join(players: TableScreen, pilot, name: str, score: str, after: str | None = None) -> None:
+    """On the players screen: the name, Enter, the starting score, then (Tab) whom they sit
+    after, and Enter."""
+    players.query_one("#join-name").focus()
+    await type_text(pilot, name)
+    await pilot.press("enter")  # on to the score
+    await type_text(pilot, score)
+    if after is not None:
+        await pilot.press("tab")
+        await type_text(pilot, after)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
 def test_a_late_player_joins_and_a_player_sits_out(tmp_path):
     db = tmp_path / "g.db"
 
     async def first():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
+        async with opened(db) as (app, pilot):
             await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara"])
             await enter_deal(pilot, ["h", "3", "4", "2", "3", "4", ""])
             screen = play_screen(app)
@@ -42,12 +52,7 @@ def test_a_late_player_joins_and_a_player_sits_out(tmp_path):
 
             players = await open_players(pilot)
             assert "Anna — plays" in flat(screen_text(app))
-            players.query_one("#join-name").focus()
-            await type_text(pilot, "Dan")
-            await pilot.press("enter")  # on to the score
-            await type_text(pilot, "20")
-            await pilot.press("enter")
-            await settle(pilot)
+            await join(players, pilot, "Dan", "20")
             screen = play_screen(app)
             assert screen.game.players == ("Anna", "Ben", "Cara", "Dan")
             assert screen.game.totals() == (0, 13, 14, 20)
@@ -81,9 +86,7 @@ def test_a_late_player_joins_and_a_player_sits_out(tmp_path):
             await pilot.press("ctrl+q")
 
     async def second():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with opened(db) as (app, pilot):
             await pilot.press("enter")
             await settle(pilot)
             screen = play_screen(app)
@@ -97,28 +100,13 @@ def test_a_late_player_joins_and_a_player_sits_out(tmp_path):
 
 def test_a_bad_join_is_refused_at_the_box_and_nothing_changes(tmp_path):
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
+        async with opened(tmp_path / "g.db") as (app, pilot):
             await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara"])
-            players = await open_players(pilot)
-            players.query_one("#join-name").focus()
-            await type_text(pilot, "anna")
-            await pilot.press("enter")
-            await type_text(pilot, "5")
-            await pilot.press("enter")
-            await settle(pilot)
+            await join(await open_players(pilot), pilot, "anna", "5")
             assert "'anna' is already at the table; every name must differ" in notes(app)
             assert play_screen(app).game.players == ("Anna", "Ben", "Cara")
 
-            players = await open_players(pilot)
-            players.query_one("#join-name").focus()
-            await type_text(pilot, "Eve")
-            await pilot.press("enter")
-            await type_text(pilot, "0")
-            await pilot.press("tab")
-            await type_text(pilot, "Zed")
-            await pilot.press("enter")
-            await settle(pilot)
+            await join(await open_players(pilot), pilot, "Eve", "0", after="Zed")
             error = str(app.screen.query_one("#table-error").render())
             assert error == "Nobody called 'Zed' is at the table; the players are Anna, Ben, Cara."
             assert isinstance(app.screen, TableScreen)  # still open: fix the name or Esc
@@ -128,8 +116,7 @@ def test_a_bad_join_is_refused_at_the_box_and_nothing_changes(tmp_path):
 
 def test_partnership_games_have_no_players_key(tmp_path):
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
+        async with opened(tmp_path / "g.db") as (app, pilot):
             await new_game(pilot, "whist", ["Anna", "Ben", "Cara", "Dan"])
             screen = play_screen(app)
             assert screen.check_action("players", ()) is None  # dimmed in the footer
