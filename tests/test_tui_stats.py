@@ -30,8 +30,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.stores import Script
-from helpers.tui import SIZE, flat, name_players, new_game, notes, opened, run, screen_text, settle, table_rows, \
-    type_text
+from helpers.tui import flat, name_players, new_game, notes, opened, run, screen_text, settle, table_rows, type_text
 
 GAMES = [
     Script("wizard", ["Ann", "Bob", "Cid"], [{"bid": [0, 0, 0], "tricks": [1, 0, 0]},
