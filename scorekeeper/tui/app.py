@@ -19,7 +19,10 @@ from ..i18n import LANGUAGES, get_language, set_language, t
 from ..settings import Settings, load_settings, save_settings, settings_path
 from .messages import GameChosen, GameCreated, RulesetChosen
 from .themes import HIGH_CONTRAST, THEME_NAMES, next_theme, theme_key
+from .timers import guard_timers
 from .widgets.key_footer import binding_text
+
+guard_timers()  # Textual hangs on a timer due at once (a toast re-shown as it runs out)
 
 
 class ScorekeeperApp(App[None]):

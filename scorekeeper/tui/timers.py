@@ -1,0 +1,50 @@
+"""No timer of the app can start with a delay at or below zero.
+
+Textual (8.2.8) spins forever on a one-shot timer whose delay is negative: ``Timer._run``
+computes a negative count for a deadline already past and ``continue``s without awaiting,
+so the event loop never runs again (the screen freezes, one core at 100 %). Its own toasts
+start such a timer: a notification re-shown on a new screen has ``time_left`` measured
+when the toast is made, a moment after it was checked to be positive, and just past zero
+when the table changes screen as a toast runs out. A delay of exactly zero fails too (it
+divides by the interval).
+
+:func:`guard_timers` makes every timer started through ``set_timer``/``set_interval``
+(the app's, its screens' and widgets', and Textual's own toasts) wait at least
+:data:`MIN_DELAY`. It is installed once, when the app module is imported.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from textual.message_pump import MessagePump
+
+MIN_DELAY = 0.01
+"""The shortest wait of any timer, in seconds: long enough that Textual's first check
+never finds its deadline past (it runs microseconds after the timer starts)."""
+
+_GUARDED = "_scorekeeper_guarded"  # marks the wrapped methods, so installing twice is harmless
+
+
+def _at_least(seconds: float) -> float:
+    return seconds if seconds >= MIN_DELAY else MIN_DELAY
+
+
+def guard_timers() -> None:
+    """Wrap ``MessagePump.set_timer`` and ``set_interval`` so no delay is below MIN_DELAY."""
+    timer, interval = MessagePump.set_timer, MessagePump.set_interval
+    if getattr(timer, _GUARDED, False):
+        return
+
+    @wraps(timer)
+    def set_timer(self, delay, *args, **kwargs):
+        return timer(self, _at_least(delay), *args, **kwargs)
+
+    @wraps(interval)
+    def set_interval(self, every, *args, **kwargs):
+        return interval(self, _at_least(every), *args, **kwargs)
+
+    setattr(set_timer, _GUARDED, True)
+    setattr(set_interval, _GUARDED, True)
+    MessagePump.set_timer = set_timer
+    MessagePump.set_interval = set_interval
