@@ -14,6 +14,7 @@ from typing import Any, Callable
 from ..messages import Message, Text
 from .formula import (
     BOOL, CARDS, CONST, DEAL, NUM, SEAT, TEXT, Formula, FormulaError, NameInfo, compile_formula, compile_template,
+    type_word,
 )
 from .model import Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule, phase_title
 from .problems import OptionValueError, Problem, hint, key_path
@@ -50,19 +51,12 @@ MATCH_NAMES = {
 }
 
 # The type of value a formula gives, as problems say it.
-_TYPE_WORDS = {
-    NUM: Message("formula.types.number"), TEXT: Message("formula.types.text"), BOOL: Message("formula.types.bool"),
-    CARDS: Message("formula.types.cards"), "any": Message("formula.types.any"),
-}
 _FIELD_VALUE_TYPES = {"int": NUM, "seat": NUM, "bool": BOOL, "cards": CARDS}  # any other field holds text
 _OPTION_VALUE_TYPES = {"choice": TEXT, "bool": BOOL, "int": NUM}
 # Keys only some types of option or field may have: key -> the types.
 _OPTION_ONLY = {"choices": ("choice",), "labels": ("choice",), "min": ("int",), "max": ("int",)}
 _FIELD_ONLY = {"min": ("int",), "max": ("int",), "choices": ("choice",), "labels": ("choice",), "count": ("cards",)}
 
-
-def _type_word(typ: str) -> Text:
-    return _TYPE_WORDS.get(typ, typ)
 
 
 class Builder:
@@ -275,7 +269,7 @@ class Builder:
         shows = self.allowed(TABLES["derived"], d, "shows", key)
         if value and shows == "seat" and value.type not in (NUM, "any"):
             self.add(key_path(key, "shows"), Message("rules.derived.seat_number", text=value.text,
-                                                     type=_type_word(value.type)))
+                                                     type=type_word(value.type)))
         built = None
         if value:
             built = Derived(**{**plain_values(TABLES["derived"], d, did), "id": did, "scope": scope, "value": value,
@@ -392,7 +386,7 @@ class Builder:
             self.add("score.scope", Message("rules.team_needs_teams"))
         value = self.formula(score.get("value"), "score.value", self.names, SEAT)
         if value and value.type not in (NUM, BOOL, "any"):
-            self.add("score.value", Message("rules.score_not_number", text=value.text, type=_type_word(value.type)))
+            self.add("score.value", Message("rules.score_not_number", text=value.text, type=type_word(value.type)))
         made = self.formula(score.get("made"), "score.made", self.names, SEAT)
         self.attrs.update(score_scope=scope, score=value, made=made)
 
