@@ -9,7 +9,7 @@ from typing import Any
 
 from ..game.game import Game
 from ..game.sheet import OptionError, replay_sheet
-from ..i18n import format_number, t, tn
+from ..i18n import format_number, get_language, show, t, tn
 from .common import (
     PROG, UsageError, _err, _game_id, _json, _no_game, _open_store, _out, _parse_options, _show_value, _shown,
     _store_path, _table,
@@ -20,7 +20,7 @@ from .common import (
 
 
 def _refused_lines(shown: str, refused) -> list[str]:
-    return [t("cli.replay.refused", source=shown, number=number, messages="; ".join(i.message for i in issues))
+    return [t("cli.replay.refused", source=shown, number=number, messages="; ".join(show(i.message) for i in issues))
             for number, issues in refused]
 
 
@@ -49,9 +49,9 @@ def _replay_lines(game: Game, title: str | None) -> list[str]:
         rows.append(row)
         for i in r.issues:
             if i.level == "warning":
-                notes.append(t("cli.replay.note_warning", number=r.number, message=i.message))
+                notes.append(t("cli.replay.note_warning", number=r.number, message=show(i.message)))
             else:
-                notes.append(t("cli.replay.note", number=r.number, message=i.message))
+                notes.append(t("cli.replay.note", number=r.number, message=show(i.message)))
     lines += _table(rows)
     lines += notes
     lines.append("")
@@ -73,9 +73,9 @@ def cmd_replay(args) -> int:
     overrides = _parse_options(args.option)
     shown = str(args.sheet)
     try:
-        base, base_refused = replay_sheet(args.sheet)
+        base, base_refused = replay_sheet(args.sheet, lang=get_language())
     except OptionError as exc:  # pragma: no cover - no overrides here
-        raise UsageError(str(exc)) from None
+        raise UsageError(show(exc)) from None
     if base_refused:
         for line in _refused_lines(shown, base_refused):
             _err(line)
@@ -90,9 +90,9 @@ def cmd_replay(args) -> int:
         return 0
 
     try:
-        game, refused = replay_sheet(args.sheet, overrides)
+        game, refused = replay_sheet(args.sheet, overrides, lang=get_language())
     except OptionError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(show(exc)) from None
     return _print_what_if(base, game, refused, overrides, shown, title, args.json, "sheet", plain=args.plain)
 
 
@@ -104,7 +104,7 @@ def _print_what_if(base: Game, game: Game, refused, overrides: dict, shown: str,
 
     if as_json:
         doc = game_document(game, title)
-        doc["refused"] = [{"deal": n, "messages": [i.message for i in issues]} for n, issues in refused]
+        doc["refused"] = [{"deal": n, "messages": [show(i.message) for i in issues]} for n, issues in refused]
         doc[source] = {
             "options": base.options,
             "totals": list(base.totals()),
@@ -143,7 +143,7 @@ def cmd_export(args) -> int:
 
     if args.session is not None or args.all or args.sheet is None or _game_id(args.sheet) is not None:
         return _export_stored(args)
-    game = load_sheet(args.sheet)
+    game = load_sheet(args.sheet, lang=get_language())
     if args.format == "toml" and args.output:
         dump_sheet(game, args.output)
         return 0

@@ -254,11 +254,12 @@ def cmd_check_bid(args) -> int:
         row[seat - 1] = bid
     issues = [i for i in game.validate(number, game.normalize({"bid": row})) if i.field == "bid"]
     entered = set(order[:len(bids)])
-    bad_values = [i.message for i in issues if i.check is None and i.level == "error" and i.unit in entered]
+    bad_values = [show(i.message) for i in issues if i.check is None and i.level == "error" and i.unit in entered]
     if bad_values:
         raise UsageError("; ".join(bad_values))
-    rule_errors = [i.message for i in issues if i.check is not None and i.level == "error"]
-    warnings = [t("cli.check_bid.warning", message=i.message) for i in issues if i.check is not None and i.level == "warning"]
+    rule_errors = [show(i.message) for i in issues if i.check is not None and i.level == "error"]
+    warnings = [t("cli.check_bid.warning", message=show(i.message)) for i in issues
+                if i.check is not None and i.level == "warning"]
 
     last = order[-1]
     open_row = list(row)
@@ -270,7 +271,7 @@ def cmd_check_bid(args) -> int:
     if len(bids) == n - 1:
         messages = []
         for c in choices or ():
-            for reason in c.reasons:
+            for reason in map(show, c.reasons):
                 if reason not in messages:
                     messages.append(reason)
         messages = rule_errors + messages + warnings

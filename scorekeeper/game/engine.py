@@ -3,14 +3,19 @@
 Everything is computed on demand from what the table entered; a value that is
 not entered yet raises :class:`Missing`, so a check that needs it simply waits.
 No code here knows any game: it only runs the ruleset's formulas.
+
+What this module says (an error, an issue, a trump instruction) is data: a
+:class:`~scorekeeper.messages.Message`, worded in the reader's language only where
+it is shown (``scorekeeper.i18n.show``); a ruleset's own texts (its check messages,
+reminders and trump texts) are already in the ruleset's language and stay text.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
-from ..i18n import t, tn
+from ..messages import Message, Text, render
 from ..rules.cards import SUIT_SYMBOL, Card, CardError, parse_card
 from ..rules.formula import EvalError, FastContext, Missing
 from ..rules.ruleset import NO_TRUMP, SUITS, FieldSpec, Ruleset
@@ -18,16 +23,41 @@ from ..rules.ruleset import NO_TRUMP, SUITS, FieldSpec, Ruleset
 # --- errors -----------------------------------------------------------------------------
 
 
-class GameError(ValueError):
+class MessageError(ValueError):
+    """An error whose ``message`` (a Message) says why; worded where it is shown
+    (``show(error)``, or ``str(error)`` through the installed renderer)."""
+
+    def __init__(self, message: Text):
+        self.message = message
+        super().__init__(message)
+
+    def __text__(self, show: Callable[[Any], str]) -> str:
+        return show(self.message)
+
+    def __str__(self) -> str:
+        return render(self.message)
+
+
+class GameError(MessageError):
     """Base of the errors a player can act on."""
 
 
 class IllegalEntry(GameError):
-    """A deal entry that breaks the rules; ``issues`` lists every reason."""
+    """A deal entry that breaks the rules; ``issues`` lists every reason (worded
+    one after another, joined by "; ")."""
 
     def __init__(self, issues: list["Issue"]):
         self.issues = issues
-        super().__init__("; ".join(i.message for i in issues))
+        texts = tuple(i.message for i in issues)
+        # A ruleset's own check texts are already words: only messages are worded later.
+        joined = texts if any(isinstance(m, Message) for m in texts) else "; ".join(texts)
+        super().__init__(Message("engine.entry.issues", issues=joined))
+
+    def __text__(self, show: Callable[[Any], str]) -> str:
+        return "; ".join(show(i.message) for i in self.issues)
+
+    def __str__(self) -> str:
+        return self.__text__(render)
 
 
 class SetupError(GameError):
@@ -42,7 +72,7 @@ class Issue:
     """One problem with an entry: which field and seat it concerns, and why."""
 
     level: str  # error or warning
-    message: str
+    message: Text  # a Message, or the text of a ruleset's own check (in its language)
     field: str | None = None
     unit: int | None = None  # seat or team number the field belongs to
     check: str | None = None
@@ -54,23 +84,35 @@ class Choice:
 
     value: Any
     allowed: bool
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[Text, ...] = ()  # the texts of the ruleset's checks that refuse it
 
 
 @dataclass(frozen=True)
 class TrumpInstruction:
     kind: str  # none, turn, suit, choose
-    text: str
+    text: Text  # what the table is told: a Message, or the ruleset's own 'say' text
     suit: str | None = None  # known trump suit (or 'none'), if known yet
     seat: int | None = None  # who chooses (kind choose)
 
 
-def suit_text(suit: str | None) -> str:
+def suit_text(suit: str | None) -> Text:
+    """A trump suit as the table is told it: its sign, or the message for no trump."""
     if suit is None:
         return "?"
     if suit == NO_TRUMP:
-        return t("game.suit.none")
+        return Message("game.suit.none")
     return SUIT_SYMBOL.get(suit, suit)
+
+
+def message_of(error: Exception) -> Text:
+    """What an error of the rules layer says, to pass on as data: its Message (with the
+    key path that a formula's error names), else the text it was raised with."""
+    message = getattr(error, "message", None)
+    if message is None:
+        first = error.args[0] if len(error.args) == 1 else None
+        return first if isinstance(first, Message) else str(error)
+    key = getattr(error, "key", None)
+    return message if key is None else Message("engine.key_error", key=key, error=message)
 
 
 class Setup:
@@ -82,27 +124,27 @@ class Setup:
         n = len(players)
         if not ruleset.min_players <= n <= ruleset.max_players:
             if ruleset.min_players == ruleset.max_players:
-                raise SetupError(t("engine.setup.players_exact", game=ruleset.name, players=ruleset.min_players, count=n))
-            raise SetupError(t("engine.setup.players_range", game=ruleset.name, low=ruleset.min_players,
+                raise SetupError(Message("engine.setup.players_exact", game=ruleset.name, players=ruleset.min_players, count=n))
+            raise SetupError(Message("engine.setup.players_range", game=ruleset.name, low=ruleset.min_players,
                                high=ruleset.max_players, count=n))
         for i, name in enumerate(players):
             if not isinstance(name, str) or not name.strip():
-                raise SetupError(t("engine.setup.no_name", number=i + 1))
+                raise SetupError(Message("engine.setup.no_name", number=i + 1))
             if len(name) > 40:
-                raise SetupError(tn("engine.setup.long_name", len(name), number=i + 1))
+                raise SetupError(Message.plural("engine.setup.long_name", len(name), number=i + 1))
         folded = [p.strip().casefold() for p in players]
         for i, name in enumerate(folded):
             if name in folded[:i]:
-                raise SetupError(t("engine.setup.same_name", name=players[i].strip()))
+                raise SetupError(Message("engine.setup.same_name", name=players[i].strip()))
         if not (type(first_dealer) is int and 1 <= first_dealer <= n):
-            raise SetupError(t("engine.setup.first_dealer", count=n, value=str(first_dealer)))
+            raise SetupError(Message("engine.setup.first_dealer", count=n, value=str(first_dealer)))
         self.players = tuple(p.strip() for p in players)
         self.n = n
         self.first_dealer = first_dealer
         try:
             self.options = ruleset.resolve_options(options)
         except ValueError as exc:
-            raise SetupError(str(exc)) from None
+            raise SetupError(message_of(exc)) from None
         self.teams = ruleset.teams
         self.team_of = {s: 0 for s in range(1, n + 1)}
         for team, members in enumerate(self.teams, start=1):
@@ -128,9 +170,9 @@ class Setup:
                 for c in range(start, end + step, step):
                     plan.extend([c] * (repeat * times))
                 if len(plan) > 10_000:
-                    raise SetupError(t("engine.setup.plan_too_long", ruleset=ruleset.id))
+                    raise SetupError(Message("engine.setup.plan_too_long", ruleset=ruleset.id))
             if not plan:
-                raise SetupError(t("engine.setup.plan_empty", ruleset=ruleset.id))
+                raise SetupError(Message("engine.setup.plan_empty", ruleset=ruleset.id))
             self.plan = tuple(plan)
             consts["deals"] = len(plan)
         self.consts = consts
@@ -170,14 +212,14 @@ class Setup:
         try:
             return formula(env)
         except Missing as exc:  # a game-level formula cannot need a deal's entries
-            raise SetupError(t("engine.setup.no_value_before", item=formula.key, name=exc.name)) from None
+            raise SetupError(Message("engine.setup.no_value_before", item=formula.key, name=exc.name)) from None
         except EvalError as exc:
-            raise SetupError(str(exc)) from None
+            raise SetupError(message_of(exc)) from None
 
     def _int(self, formula, env, key) -> int:
         value = self._run(formula, env)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value):
-            raise SetupError(t("engine.setup.not_whole", ruleset=self.ruleset.id, item=key, value=repr(value)))
+            raise SetupError(Message("engine.setup.not_whole", ruleset=self.ruleset.id, item=key, value=repr(value)))
         return int(value)
 
     @property
@@ -192,7 +234,7 @@ class Setup:
     def cards(self, number: int) -> int:
         if self.plan is not None:
             if not 1 <= number <= len(self.plan):
-                raise GameError(tn("engine.no_deal", len(self.plan), number=str(number)))
+                raise GameError(Message.plural("engine.no_deal", len(self.plan), number=str(number)))
             return self.plan[number - 1]
         cards = self._cards.get(number)
         if cards is None:
@@ -247,7 +289,7 @@ class Env:
     def _seat(self, seat) -> int:
         n = self.d.setup.n
         if isinstance(seat, bool) or not isinstance(seat, (int, float)) or seat != int(seat) or not 1 <= seat <= n:
-            raise EvalError("seat", t("engine.no_seat", seat=repr(seat), count=n))
+            raise EvalError("seat", Message("engine.no_seat", seat=repr(seat), count=n))
         return int(seat)
 
     def seat_name(self, seat):
@@ -312,7 +354,7 @@ class DealEval:
         """A seat number computed by a formula, checked."""
         n = self.setup.n
         if isinstance(seat, bool) or not isinstance(seat, (int, float)) or seat != int(seat) or not 1 <= seat <= n:
-            raise EvalError("seat", t("engine.no_seat", seat=repr(seat), count=n))
+            raise EvalError("seat", Message("engine.no_seat", seat=repr(seat), count=n))
         return int(seat)
 
     def is_entered(self, name: str, seat: int | None) -> bool:
@@ -328,7 +370,7 @@ class DealEval:
         e = self._envs.get(seat)
         if e is None:
             if seat is not None and not 1 <= seat <= self.setup.n:
-                raise EvalError("seat", t("engine.no_seat", seat=str(seat), count=self.setup.n))
+                raise EvalError("seat", Message("engine.no_seat", seat=str(seat), count=self.setup.n))
             e = self._envs[seat] = Env(self, seat)
         return e
 
@@ -365,7 +407,7 @@ class DealEval:
         if key in cache:
             return cache[key]
         if key in self._busy:
-            raise EvalError(name, t("engine.depends_on_itself", name=name))
+            raise EvalError(name, Message("engine.depends_on_itself", name=name))
         self._busy.add(key)
         try:
             result = self._compute(name, seat)
@@ -413,7 +455,7 @@ class DealEval:
     def _seat_formula(self, formula) -> int:
         value = self.run(formula, None)
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.setup.n:
-            raise EvalError(formula.key, t("engine.not_a_seat", formula=formula.text, count=self.setup.n, value=repr(value)))
+            raise EvalError(formula.key, Message("engine.not_a_seat", formula=formula.text, count=self.setup.n, value=repr(value)))
         return value
 
     # -- the deal's instructions
@@ -452,23 +494,23 @@ class DealEval:
                     text = None
             if text is None:
                 if rule.kind == "none":
-                    text = t("game.no_trump_deal")
+                    text = Message("game.no_trump_deal")
                 elif rule.kind == "turn":
-                    text = t("engine.trump.turn")
+                    text = Message("engine.trump.turn")
                 elif rule.kind == "suit":
-                    text = t("engine.trump.later")
+                    text = Message("engine.trump.later")
                 elif seat:
-                    text = t("engine.trump.chooses", name=self.setup.players[seat - 1])
+                    text = Message("engine.trump.chooses", name=self.setup.players[seat - 1])
                 else:
-                    text = t("engine.trump.chosen_later")
+                    text = Message("engine.trump.chosen_later")
             if rule.kind == "suit" and suit == NO_TRUMP:
                 # a rotation or formula that lands on 'none' is a no-trump deal like any other
-                return TrumpInstruction("none", rule.say and text or t("game.no_trump_deal"), NO_TRUMP)
+                return TrumpInstruction("none", rule.say and text or Message("game.no_trump_deal"), NO_TRUMP)
             if suit is not None and rule.kind != "none":
-                text = (t("engine.trump.with_suit", text=text, suit=suit_text(suit))
-                        if rule.kind in ("turn", "choose") or rule.say else t("game.trump_is", suit=suit_text(suit)))
+                text = (Message("engine.trump.with_suit", text=text, suit=suit_text(suit))
+                        if rule.kind in ("turn", "choose") or rule.say else Message("game.trump_is", suit=suit_text(suit)))
             return TrumpInstruction(rule.kind, text, suit, seat)
-        return TrumpInstruction("none", t("engine.trump.none_in_game"), NO_TRUMP)
+        return TrumpInstruction("none", Message("engine.trump.none_in_game"), NO_TRUMP)
 
     def reminders(self) -> list[str]:
         out = []
@@ -609,9 +651,9 @@ def _points(value):
 # --- turning what the table typed into values --------------------------------------------
 
 
-def field_label(label: str, who: str = "") -> str:
+def field_label(label: str, who: str = "") -> Text:
     """A field's label naming whose value it is ("Bid of Ben"); the label alone without ``who``."""
-    return t("engine.value.label_of", label=label, name=who) if who else label
+    return Message("engine.value.label_of", label=label, name=who) if who else label
 
 
 def convert_value(spec: FieldSpec, value: Any, setup: Setup, who: str = "") -> Any:
@@ -622,26 +664,27 @@ def convert_value(spec: FieldSpec, value: Any, setup: Setup, who: str = "") -> A
     kind = spec.type
     if kind == "int":
         if isinstance(value, bool):
-            raise GameError(t("engine.value.not_int", label=label, value=str(value)))
+            raise GameError(Message("engine.value.not_int", label=label, value=str(value)))
         if isinstance(value, str):
             try:
                 value = int(value.strip())
             except ValueError:
-                raise GameError(t("engine.value.not_int_text", label=label, value=value)) from None
+                raise GameError(Message("engine.value.not_int_text", label=label, value=value)) from None
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         if not isinstance(value, int):
-            raise GameError(t("engine.value.not_int", label=label, value=repr(value)))
+            raise GameError(Message("engine.value.not_int", label=label, value=repr(value)))
         return value
     if kind == "bool":
         if isinstance(value, bool):
             return value
         low = str(value).strip().lower()
-        if low in ("yes", "true", "y", "1") or low == t("value.yes").lower():
+        # Besides yes/no, the words of the reader's language (as the installed renderer words them).
+        if low in ("yes", "true", "y", "1") or low == render(Message("value.yes")).lower():
             return True
-        if low in ("no", "false", "n", "0") or low == t("value.no").lower():
+        if low in ("no", "false", "n", "0") or low == render(Message("value.no")).lower():
             return False
-        raise GameError(t("engine.value.not_bool", label=label, value=str(value)))
+        raise GameError(Message("engine.value.not_bool", label=label, value=str(value)))
     if kind == "seat":
         if isinstance(value, int) and not isinstance(value, bool):
             return value
@@ -651,21 +694,21 @@ def convert_value(spec: FieldSpec, value: Any, setup: Setup, who: str = "") -> A
         for i, name in enumerate(setup.players, start=1):
             if name.casefold() == text.casefold():
                 return i
-        raise GameError(t("engine.value.not_seat", label=label, count=setup.n, value=str(value)))
+        raise GameError(Message("engine.value.not_seat", label=label, count=setup.n, value=str(value)))
     if kind in ("suit", "trump", "choice"):
         text = str(value).strip()
         if kind in ("suit", "trump"):
             from ..rules.cards import parse_suit
 
             if kind == "trump" and (text.lower() in ("none", "no trump", "nt", "no-trump", "notrump")  # i18n: not shown
-                                    or text.casefold() == t("game.suit.none").casefold()):
+                                    or text.casefold() == render(Message("game.suit.none")).casefold()):
                 return NO_TRUMP
             try:
                 return parse_suit(text)
             except (CardError, ValueError):
                 if kind == "trump":
-                    raise GameError(t("engine.value.not_trump", label=label, value=str(value))) from None
-                raise GameError(t("engine.value.not_suit", label=label, value=str(value))) from None
+                    raise GameError(Message("engine.value.not_trump", label=label, value=str(value))) from None
+                raise GameError(Message("engine.value.not_suit", label=label, value=str(value))) from None
         return text
     if kind == "cards":
         if isinstance(value, str):
@@ -673,7 +716,7 @@ def convert_value(spec: FieldSpec, value: Any, setup: Setup, who: str = "") -> A
         if isinstance(value, (list, tuple)) and not value:
             return None  # no cards typed in
         if not isinstance(value, (list, tuple)):
-            raise GameError(t("engine.value.not_cards", label=label))
+            raise GameError(Message("engine.value.not_cards", label=label))
         cards = []
         for item in value:
             if isinstance(item, Card):
@@ -682,11 +725,11 @@ def convert_value(spec: FieldSpec, value: Any, setup: Setup, who: str = "") -> A
             try:
                 cards.append(parse_card(str(item)))
             except CardError as exc:
-                raise GameError(t("engine.value.bad_card", label=label, error=str(exc))) from None
+                raise GameError(Message("engine.value.bad_card", label=label, error=message_of(exc))) from None
         seen = set()
         for c in cards:
             if c in seen:
-                raise GameError(t("engine.value.card_twice", label=label, card=str(c)))
+                raise GameError(Message("engine.value.card_twice", label=label, card=str(c)))
             seen.add(c)
         return tuple(cards)
     raise RuntimeError(f"{label}: unknown field type {kind}")  # pragma: no cover  # i18n: not shown

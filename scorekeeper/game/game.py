@@ -8,21 +8,24 @@ game is over and who won are derived from it on demand. ``record`` appends,
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from ..i18n import t, tn
+from ..messages import Message, Text
 from ..rules.formula import EvalError, Missing
 from ..rules.ruleset import Ruleset
 from .engine import (
     Choice, DealEval, GameError, IllegalEntry, Issue, Setup, SetupError, TrumpInstruction,
-    convert_value, field_label,
+    convert_value, field_label, message_of,
 )
+
+if TYPE_CHECKING:
+    from random import Random
 
 __all__ = [
     "Action", "DealInfo", "DealResult", "Game", "GameError", "IllegalEntry", "Issue", "Lineup",
-    "SetupError", "Standing", "apply_table_changes", "deals_with_table", "replay_into", "table_changes",
+    "SetupError", "Standing", "apply_table_changes", "deals_with_table", "draw_first_dealer", "replay_into",
+    "table_changes",
 ]
 
 
@@ -116,6 +119,12 @@ class Lineup:
 ROSTER_KINDS = ("join", "out", "in")
 
 
+def draw_first_dealer(players: int, rng: Random) -> int:
+    """The seat (1 to ``players``) of the first dealer, drawn by lot from ``rng``
+    (a front end injects its random source, so a test can repeat the draw)."""
+    return rng.randint(1, max(1, players))
+
+
 class Game:
     """A game of one ruleset at one table."""
 
@@ -137,13 +146,6 @@ class Game:
         self._names: tuple[str, ...] = self.setup.players
         self._dealers: list[int] = []  # game seat of each deal's dealer, when the table changed
         self._setups: dict[tuple[str, ...], Setup] = {self.setup.players: self.setup}
-
-    @classmethod
-    def by_lot(cls, ruleset: Ruleset, players: Iterable[str], options=None, rng: random.Random | None = None) -> "Game":
-        """A game whose first dealer is drawn by lot (inject ``rng`` for repeatable draws)."""
-        players = list(players)
-        rng = rng or random.Random()
-        return cls(ruleset, players, options, first_dealer=rng.randint(1, max(1, len(players))))
 
     # -- seats and plan
     @property
@@ -188,7 +190,7 @@ class Game:
         have ended). Values must still be well-formed.
         """
         if check and self.is_over:
-            raise GameError(t("engine.game.over", reason=self._over_reason()))
+            raise GameError(Message("engine.game.over", reason=self._over_reason()))
         number = self.next_deal
         clean = self.normalize(values)
         if check:
@@ -200,7 +202,7 @@ class Game:
     def edit(self, number: int, values: Mapping[str, Any]) -> DealResult:
         """Change a recorded deal; later totals and checks follow from the history."""
         if not 1 <= number <= len(self._deals):
-            raise GameError(t("engine.game.no_recorded_deal", number=str(number), count=len(self._deals)))
+            raise GameError(Message("engine.game.no_recorded_deal", number=str(number), count=len(self._deals)))
         clean = self.normalize(values, number)
         self._require_valid(number, clean)
         self._apply(Action("edit", number, clean, self._deals[number - 1]))
@@ -209,7 +211,7 @@ class Game:
 
     def undo(self) -> Action:
         if not self.history:
-            raise GameError(t("engine.game.nothing_to_undo"))
+            raise GameError(Message("engine.game.nothing_to_undo"))
         action = self.history.pop()
         if action.kind == "record":
             self._deals.pop()
@@ -224,7 +226,7 @@ class Game:
 
     def redo(self) -> Action:
         if not self._redo:
-            raise GameError(t("engine.game.nothing_to_redo"))
+            raise GameError(Message("engine.game.nothing_to_redo"))
         action = self._redo.pop()
         self._apply(action)
         return action
@@ -274,16 +276,16 @@ class Game:
         """
         self._may_change()
         if not isinstance(name, str) or not name.strip():
-            raise GameError(t("engine.roster.no_name"))
+            raise GameError(Message("engine.roster.no_name"))
         name = name.strip()
         if len(name) > 40:
-            raise GameError(tn("engine.roster.long_name", len(name)))
+            raise GameError(Message.plural("engine.roster.long_name", len(name)))
         if name.casefold() in (p.casefold() for p in self.players):
-            raise GameError(t("engine.roster.same_name", name=name))
+            raise GameError(Message("engine.roster.same_name", name=name))
         if isinstance(score, bool) or not isinstance(score, int):
-            raise GameError(t("engine.roster.bad_score", name=name, value=repr(score)))
+            raise GameError(Message("engine.roster.bad_score", name=name, value=repr(score)))
         if after is not None and not (type(after) is int and 1 <= after <= len(self.players)):
-            raise GameError(t("engine.roster.bad_after", name=name, count=len(self.players), value=repr(after)))
+            raise GameError(Message("engine.roster.bad_after", name=name, count=len(self.players), value=repr(after)))
         action = Action("join", self.next_deal, {"name": name, "score": score, "after": after})
         self._try_roster(action, name)
         return len(self.players)
@@ -294,7 +296,7 @@ class Game:
         lineup = self.lineup()
         self._seat_at_table(seat)
         if seat not in lineup.seats:
-            raise GameError(t("engine.roster.already_out", name=self.players[seat - 1]))
+            raise GameError(Message("engine.roster.already_out", name=self.players[seat - 1]))
         self._try_roster(Action("out", self.next_deal, {"seat": seat}), self.players[seat - 1])
 
     def sit_in(self, seat: int) -> None:
@@ -303,7 +305,7 @@ class Game:
         lineup = self.lineup()
         self._seat_at_table(seat)
         if seat in lineup.seats:
-            raise GameError(t("engine.roster.not_out", name=self.players[seat - 1]))
+            raise GameError(Message("engine.roster.not_out", name=self.players[seat - 1]))
         self._try_roster(Action("in", self.next_deal, {"seat": seat}), self.players[seat - 1])
 
     @property
@@ -326,15 +328,15 @@ class Game:
                 out[fid] = tuple(full)
         return out
 
-    def roster_locked(self) -> str | None:
+    def roster_locked(self) -> Text | None:
         """Why players cannot join or sit out in this game (None when they can)."""
         rules = self.ruleset
         if rules.teams or rules.score_scope == "team":
-            return t("engine.roster.partnerships", game=rules.name)
+            return Message("engine.roster.partnerships", game=rules.name)
         if self.setup.parts is not None:
-            return t("engine.roster.match", game=rules.name)
+            return Message("engine.roster.match", game=rules.name)
         if rules.min_players == rules.max_players:
-            return t("engine.roster.fixed", game=rules.name, count=rules.min_players)
+            return Message("engine.roster.fixed", game=rules.name, count=rules.min_players)
         return None
 
     def lineup(self, number: int | None = None) -> Lineup:
@@ -374,12 +376,12 @@ class Game:
         if locked:
             raise GameError(locked)
         if self.is_over:
-            raise GameError(t("engine.game.over", reason=self._over_reason()))
+            raise GameError(Message("engine.game.over", reason=self._over_reason()))
 
     def _seat_at_table(self, seat) -> None:
         n = len(self.players)
         if not (type(seat) is int and 1 <= seat <= n):
-            raise GameError(t("engine.roster.no_seat", seat=repr(seat), count=n))
+            raise GameError(Message("engine.roster.no_seat", seat=repr(seat), count=n))
 
     def _try_roster(self, action: Action, name: str) -> None:
         """Apply a change of the table if the ruleset allows the players it leaves
@@ -390,15 +392,15 @@ class Game:
             lineup = self.lineup()
             plan = lineup.setup.plan
             if plan is not None and self.next_deal > len(plan):
-                raise GameError(tn("engine.roster.would_end", len(plan), players=len(lineup.seats),
+                raise GameError(Message.plural("engine.roster.would_end", len(plan), players=len(lineup.seats),
                                    game=self.ruleset.name, played=len(self._deals)))
         except GameError as exc:
             self.restore(snapshot)
             if action.kind == "join":
-                raise GameError(t("engine.roster.cannot_join", name=name, reason=str(exc))) from None
+                raise GameError(Message("engine.roster.cannot_join", name=name, reason=exc.message)) from None
             if action.kind == "out":
-                raise GameError(t("engine.roster.cannot_sit_out", name=name, reason=str(exc))) from None
-            raise GameError(t("engine.roster.cannot_come_back", name=name, reason=str(exc))) from None
+                raise GameError(Message("engine.roster.cannot_sit_out", name=name, reason=exc.message)) from None
+            raise GameError(Message("engine.roster.cannot_come_back", name=name, reason=exc.message)) from None
         self._redo.clear()
 
     def _table_changed(self) -> None:
@@ -482,7 +484,7 @@ class Game:
         """Typed values keyed by field: per-seat and per-partnership fields as tuples
         (per seat in the seating order of the players of deal ``number``, the next by default)."""
         if not isinstance(values, Mapping):
-            raise GameError(t("engine.entry.not_table"))
+            raise GameError(Message("engine.entry.not_table"))
         rules = self.ruleset
         setup = self.setup_for(number) if self._changes else self.setup
         out: dict[str, Any] = {}
@@ -493,9 +495,9 @@ class Game:
 
                 close = difflib.get_close_matches(str(key), list(rules.fields), n=1)
                 if close:
-                    raise GameError(t("engine.entry.unknown_field_hint", game=rules.name, field=str(key), hint=close[0],
+                    raise GameError(Message("engine.entry.unknown_field_hint", game=rules.name, field=str(key), hint=close[0],
                                       fields=", ".join(rules.fields)))
-                raise GameError(t("engine.entry.unknown_field", game=rules.name, field=str(key),
+                raise GameError(Message("engine.entry.unknown_field", game=rules.name, field=str(key),
                                   fields=", ".join(rules.fields)))
             if spec.scope == "deal":
                 out[key] = convert_value(spec, value, setup)
@@ -508,14 +510,14 @@ class Game:
                 spec.type == "cards" and value and not isinstance(value[0], (list, tuple, str, type(None)))
             ):
                 if spec.scope == "seat":
-                    raise GameError(tn("engine.entry.each_player", units, label=spec.label))
-                raise GameError(tn("engine.entry.each_partnership", units, label=spec.label))
+                    raise GameError(Message.plural("engine.entry.each_player", units, label=spec.label))
+                raise GameError(Message.plural("engine.entry.each_partnership", units, label=spec.label))
             if spec.type == "cards" and all(isinstance(v, str) for v in value) and len(value) != units:
-                raise GameError(tn("engine.entry.hands", units, label=spec.label))
+                raise GameError(Message.plural("engine.entry.hands", units, label=spec.label))
             if len(value) != units:
                 if spec.scope == "seat":
-                    raise GameError(tn("engine.entry.count_player", units, label=spec.label, given=len(value)))
-                raise GameError(tn("engine.entry.count_partnership", units, label=spec.label, given=len(value)))
+                    raise GameError(Message.plural("engine.entry.count_player", units, label=spec.label, given=len(value)))
+                raise GameError(Message.plural("engine.entry.count_partnership", units, label=spec.label, given=len(value)))
             out[key] = tuple(convert_value(spec, v, setup, names[i]) for i, v in enumerate(value))
         for key in rules.fields:
             if key not in out:
@@ -546,9 +548,6 @@ class Game:
                 totals, state = self._state_after(results[-1] if results else None)
         return self._with_joiners(number, totals), state
 
-    def _before(self, number: int) -> tuple:
-        return self._state(number)[0]
-
     def validate(self, number: int, values: Mapping[str, Any], levels=("error", "warning")) -> list[Issue]:
         """Every problem with a (normalized) deal entry, in field order then check order."""
         before, state = self._state(number)
@@ -568,9 +567,9 @@ class Game:
         except Missing as exc:
             spec = self.ruleset.fields.get(exc.name)
             label = field_label(spec.label if spec else exc.name, d.setup.players[exc.seat - 1] if exc.seat else "")
-            issues.append(Issue("error", t("engine.entry.not_scored_yet", label=label), exc.name, exc.seat))
+            issues.append(Issue("error", Message("engine.entry.not_scored_yet", label=label), exc.name, exc.seat))
         except EvalError as exc:
-            issues.append(Issue("error", t("engine.entry.cannot_score", error=str(exc))))
+            issues.append(Issue("error", Message("engine.entry.cannot_score", error=message_of(exc))))
         return issues
 
     def _field_issues(self, d: DealEval, issues: list[Issue]) -> None:
@@ -601,17 +600,17 @@ class Game:
                             continue
                         except Missing:
                             pass
-                    issues.append(Issue("error", t("engine.entry.not_entered", label=label), spec.id, unit))
+                    issues.append(Issue("error", Message("engine.entry.not_entered", label=label), spec.id, unit))
                     continue
                 if enabled is False:
-                    issues.append(Issue("error", t("engine.entry.not_asked", label=label), spec.id, unit))
+                    issues.append(Issue("error", Message("engine.entry.not_asked", label=label), spec.id, unit))
                     continue
                 problem = self._out_of_domain(d, spec, seat, raw, label)
                 if problem:
                     issues.append(Issue("error", problem, spec.id, unit))
 
-    def _out_of_domain(self, d: DealEval, spec, seat, value, label: str) -> str | None:
-        """Why ``value`` is not one the field may take (a sentence naming ``label``), or None."""
+    def _out_of_domain(self, d: DealEval, spec, seat, value, label: Text) -> Message | None:
+        """Why ``value`` is not one the field may take (a message naming ``label``), or None."""
         if spec.type == "cards":
             if spec.count is not None:
                 try:
@@ -619,7 +618,7 @@ class Game:
                 except Missing:
                     return None
                 if len(value) != count:
-                    return tn("engine.entry.card_count", count, label=label, given=len(value))
+                    return Message.plural("engine.entry.card_count", count, label=label, given=len(value))
             return None
         if spec.type == "int":
             try:
@@ -628,8 +627,8 @@ class Game:
                 return None
             if type(value) is int and lo <= value <= hi:
                 return None
-            return (t("engine.entry.out_of_range", label=label, low=lo, high=hi, value=_shown(value)) if lo <= hi
-                    else t("engine.entry.empty_range", label=label, value=_shown(value)))
+            return (Message("engine.entry.out_of_range", label=label, low=lo, high=hi, value=_shown(value)) if lo <= hi
+                    else Message("engine.entry.empty_range", label=label, value=_shown(value)))
         try:
             domain = d.domain(spec, seat)
         except Missing:
@@ -637,11 +636,11 @@ class Game:
         if value in domain and type(value) is type(domain[0]):
             return None
         if spec.type == "int":
-            return (t("engine.entry.out_of_range", label=label, low=domain[0], high=domain[-1], value=_shown(value))
-                    if domain else t("engine.entry.empty_range", label=label, value=_shown(value)))
+            return (Message("engine.entry.out_of_range", label=label, low=domain[0], high=domain[-1], value=_shown(value))
+                    if domain else Message("engine.entry.empty_range", label=label, value=_shown(value)))
         if spec.type == "seat":
-            return t("engine.entry.not_a_seat", label=label, count=d.setup.n, value=_shown(value))
-        return t("engine.entry.not_one_of", label=label, values=", ".join(map(str, domain)), value=str(value))
+            return Message("engine.entry.not_a_seat", label=label, count=d.setup.n, value=_shown(value))
+        return Message("engine.entry.not_one_of", label=label, values=", ".join(map(str, domain)), value=str(value))
 
     def _require_valid(self, number: int, values: Mapping[str, Any]) -> None:
         issues = self.validate(number, values)
@@ -660,7 +659,7 @@ class Game:
         """
         spec = self.ruleset.fields.get(field_id)
         if spec is None:
-            raise GameError(t("engine.entry.no_field", game=self.ruleset.name, field=field_id))
+            raise GameError(Message("engine.entry.no_field", game=self.ruleset.name, field=field_id))
         number = number or self.next_deal
         values = dict(self.normalize(values or {}, number))
         base = self._deal(number, values, *self._state(number))
@@ -770,7 +769,7 @@ class Game:
                 scores, made = full_scores, full_made
             self._checked = None
             if over_at is not None:
-                issues.append(Issue("error", t("engine.entry.after_end", number=number, end=over_at),
+                issues.append(Issue("error", Message("engine.entry.after_end", number=number, end=over_at),
                                     check=_AFTER_END))
             after = tuple(t + s for t, s in zip(totals, scores))
             won, match = state
@@ -845,12 +844,12 @@ class Game:
                 return r.number
         return None
 
-    def _over_reason(self) -> str:
+    def _over_reason(self) -> Message:
         at = self._ended_early()
         plan = self.setup_for(at).plan
         if plan is not None and at == len(plan):
-            return tn("engine.game.all_played", at)
-        return t("engine.game.ended_after", number=at)
+            return Message.plural("engine.game.all_played", at)
+        return Message("engine.game.ended_after", number=at)
 
     def standings(self) -> list[Standing]:
         totals = self.totals()
@@ -933,34 +932,34 @@ def apply_table_changes(game: Game, raw: Mapping[str, Any]) -> dict[str, Any]:
     A deal without ``out`` is played by everyone at the table. GameError when the
     keys are malformed or the ruleset does not allow the change."""
     if not isinstance(raw, Mapping):
-        raise GameError(t("engine.entry.not_table"))
+        raise GameError(Message("engine.entry.not_table"))
     values = {k: v for k, v in raw.items() if k not in TABLE_KEYS}
     joins = raw.get("join", [])
     out = raw.get("out")
     if not joins and out is None and not game._changes:
         return values
     if not isinstance(joins, list) or not all(isinstance(j, Mapping) for j in joins):
-        raise GameError(t("engine.table.join_list"))
+        raise GameError(Message("engine.table.join_list"))
 
     def seat_of(name, key) -> int:
         if not isinstance(name, str):
-            raise GameError(t("engine.table.not_name", where=key, value=repr(name)))
+            raise GameError(Message("engine.table.not_name", where=key, value=repr(name)))
         for seat, player in enumerate(game.players, start=1):
             if player.casefold() == name.strip().casefold():
                 return seat
-        raise GameError(t("engine.table.nobody", where=key, name=name, players=", ".join(game.players)))
+        raise GameError(Message("engine.table.nobody", where=key, name=name, players=", ".join(game.players)))
 
     for entry in joins:
         unknown = set(entry) - {"name", "score", "after"}
         if unknown:
-            raise GameError(t("engine.table.join_key", name=str(sorted(unknown)[0])))
+            raise GameError(Message("engine.table.join_key", name=str(sorted(unknown)[0])))
         after = entry.get("after")
         game.join(entry.get("name", ""), entry.get("score", 0),
                   seat_of(after, "join.after") if after is not None else None)
     if out is None:
         out = []
     if not isinstance(out, list):
-        raise GameError(t("engine.table.out_list"))
+        raise GameError(Message("engine.table.out_list"))
     wanted = {seat_of(name, "out") for name in out}
     lineup = game.lineup()
     now_out = set(lineup.seating) - set(lineup.seats)
@@ -995,7 +994,7 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
             raise
         plan = game.setup_for(number).plan
         if plan is not None and number > len(plan):
-            refused.append((number, [Issue("error", tn("engine.no_deal", len(plan), number=number))]))
+            refused.append((number, [Issue("error", Message.plural("engine.no_deal", len(plan), number=number))]))
             continue
         try:
             game.record(clean)
@@ -1003,7 +1002,7 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
         except IllegalEntry as exc:
             issues = list(exc.issues)
         except GameError as exc:  # the game ended earlier under these rules
-            issues = [Issue("error", str(exc))]
+            issues = [Issue("error", exc.message)]
         refused.append((number, issues))
         game.record(clean, check=False)  # shown, not dropped: its problems are listed
     return refused

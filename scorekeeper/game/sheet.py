@@ -48,10 +48,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..i18n import get_language, t
+from ..messages import Message, Text
 from ..rules.cards import Card
 from ..rules.ruleset import RulesetError, load_ruleset
-from .engine import GameError, Issue
+from .engine import GameError, Issue, MessageError, message_of
 from .game import Game, apply_table_changes, replay_into, table_changes
 
 __all__ = ["OptionError", "SheetError", "dump_sheet", "load_sheet", "replay_sheet", "sheet_title", "sheet_values"]
@@ -59,11 +59,11 @@ __all__ = ["OptionError", "SheetError", "dump_sheet", "load_sheet", "replay_shee
 SHEET_KEYS = ("ruleset", "players", "first_dealer", "title", "options", "deals")
 
 
-class SheetError(ValueError):
+class SheetError(MessageError):
     """A score sheet that cannot be replayed; the message names the file, deal and field."""
 
 
-class OptionError(ValueError):
+class OptionError(MessageError):
     """An option given to override a sheet's options (``--option``) that the ruleset refuses."""
 
 
@@ -83,18 +83,18 @@ _ORIGINS: "weakref.WeakKeyDictionary[Game, _Origin]" = weakref.WeakKeyDictionary
 # --- reading -------------------------------------------------------------------------------
 
 
-def _type_name(value: Any) -> str:
+def _type_name(value: Any) -> Text:
     kind = type(value)
     if kind is bool:
-        return t("sheet.type.bool")
+        return Message("sheet.type.bool")
     if kind in (int, float):
-        return t("sheet.type.number")
+        return Message("sheet.type.number")
     if kind is str:
-        return t("sheet.type.text")
+        return Message("sheet.type.text")
     if kind is list:
-        return t("sheet.type.list")
+        return Message("sheet.type.list")
     if kind is dict:
-        return t("sheet.type.table")
+        return Message("sheet.type.table")
     return kind.__name__
 
 
@@ -102,13 +102,13 @@ def _read(path: Path, shown: str) -> dict:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SheetError(t("sheet.no_file", file=shown)) from None
+        raise SheetError(Message("sheet.no_file", file=shown)) from None
     except IsADirectoryError:
-        raise SheetError(t("sheet.is_folder", file=shown)) from None
+        raise SheetError(Message("sheet.is_folder", file=shown)) from None
     except UnicodeDecodeError:
-        raise SheetError(t("sheet.not_utf8", file=shown)) from None
+        raise SheetError(Message("sheet.not_utf8", file=shown)) from None
     except OSError as exc:
-        raise SheetError(t("sheet.unreadable", file=shown, error=str(exc.strerror))) from None
+        raise SheetError(Message("sheet.unreadable", file=shown, error=str(exc.strerror))) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -116,15 +116,16 @@ def _read(path: Path, shown: str) -> dict:
         m = re.search(r"\(at line (\d+), column (\d+)\)", message)  # i18n: not shown
         if m:
             message = message[: m.start()].strip()
-            raise SheetError(t("sheet.bad_toml_line", file=shown, line=m.group(1), error=message)) from None
-        raise SheetError(t("sheet.bad_toml", file=shown, error=message)) from None
+            raise SheetError(Message("sheet.bad_toml_line", file=shown, line=m.group(1), error=message)) from None
+        raise SheetError(Message("sheet.bad_toml", file=shown, error=message)) from None
 
 
 def _is_path_ref(ref: str) -> bool:
     return ref.endswith(".toml") or "/" in ref or os.sep in ref
 
 
-def _start(path: str | Path, options_override: Mapping[str, Any] | None) -> tuple[Game, list, str]:
+def _start(path: str | Path, options_override: Mapping[str, Any] | None, lang: str | None
+           ) -> tuple[Game, list, str]:
     """Read and check the sheet's header; a Game with no deals yet, the raw deals, the shown name."""
     shown = str(path)
     path = Path(path)
@@ -134,88 +135,92 @@ def _start(path: str | Path, options_override: Mapping[str, Any] | None) -> tupl
         if key not in SHEET_KEYS:
             close = difflib.get_close_matches(key, SHEET_KEYS, n=1)
             if close:
-                raise SheetError(t("sheet.unknown_key_hint", file=shown, name=key, hint=close[0],
+                raise SheetError(Message("sheet.unknown_key_hint", file=shown, name=key, hint=close[0],
                                    keys=", ".join(SHEET_KEYS)))
-            raise SheetError(t("sheet.unknown_key", file=shown, name=key, keys=", ".join(SHEET_KEYS)))
+            raise SheetError(Message("sheet.unknown_key", file=shown, name=key, keys=", ".join(SHEET_KEYS)))
     if "ruleset" not in raw:
-        raise SheetError(t("sheet.missing_ruleset", file=shown))
+        raise SheetError(Message("sheet.missing_ruleset", file=shown))
     if "players" not in raw:
-        raise SheetError(t("sheet.missing_players", file=shown))
+        raise SheetError(Message("sheet.missing_players", file=shown))
 
     ref = raw["ruleset"]
     if not isinstance(ref, str) or not ref.strip():
-        raise SheetError(t("sheet.bad_ruleset_ref", file=shown, type=_type_name(ref)))
+        raise SheetError(Message("sheet.bad_ruleset_ref", file=shown, type=_type_name(ref)))
     ruleset_path = None
     try:
         if _is_path_ref(ref):
             ruleset_path = (path.parent / ref)
-            ruleset = load_ruleset(ruleset_path, lang=get_language())
+            ruleset = load_ruleset(ruleset_path, lang=lang)
         else:
-            ruleset = load_ruleset(ref, lang=get_language())
+            ruleset = load_ruleset(ref, lang=lang)
     except RulesetError as exc:
         problem = exc.problems[0] if exc.problems else None
+        detail: Any
         if problem is None:
-            detail = str(exc)
+            detail = message_of(exc)
         elif ruleset_path is None and problem.file == ref and not problem.path:  # an unknown built-in id
             detail = problem.message
         else:
-            detail = str(problem)
-        raise SheetError(t("sheet.in_key", file=shown, where="ruleset", error=detail)) from None
+            detail = problem  # worded as the rules layer words a problem: file, key path, message
+        raise SheetError(Message("sheet.in_key", file=shown, where="ruleset", error=detail)) from None
 
     players = raw["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise SheetError(t("sheet.bad_players", file=shown, type=_type_name(players)))
+        raise SheetError(Message("sheet.bad_players", file=shown, type=_type_name(players)))
     title = raw.get("title")
     if title is not None and not isinstance(title, str):
-        raise SheetError(t("sheet.bad_title", file=shown, type=_type_name(title)))
+        raise SheetError(Message("sheet.bad_title", file=shown, type=_type_name(title)))
     options = raw.get("options", {})
     if not isinstance(options, dict):
-        raise SheetError(t("sheet.bad_options", file=shown, type=_type_name(options)))
+        raise SheetError(Message("sheet.bad_options", file=shown, type=_type_name(options)))
     first_dealer = raw.get("first_dealer", 1)
     deals = raw.get("deals", [])
     if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
-        raise SheetError(t("sheet.bad_deals", file=shown, type=_type_name(deals)))
+        raise SheetError(Message("sheet.bad_deals", file=shown, type=_type_name(deals)))
 
     try:
         ruleset.resolve_options(options)
     except ValueError as exc:
-        raise SheetError(t("sheet.in_key", file=shown, where="options", error=str(exc))) from None
+        raise SheetError(Message("sheet.in_key", file=shown, where="options", error=message_of(exc))) from None
     if options_override:
         try:
             ruleset.resolve_options(options_override)
         except ValueError as exc:
-            raise OptionError(str(exc)) from None
+            raise OptionError(message_of(exc)) from None
     merged = {**options, **dict(options_override or {})}
     try:
         Game(ruleset, players, merged, 1)
     except GameError as exc:
-        raise SheetError(t("sheet.in_key", file=shown, where="players", error=str(exc))) from None
+        raise SheetError(Message("sheet.in_key", file=shown, where="players", error=exc.message)) from None
     try:
         game = Game(ruleset, players, merged, first_dealer)
     except GameError as exc:
-        raise SheetError(t("sheet.in_key", file=shown, where="first_dealer", error=str(exc))) from None
+        raise SheetError(Message("sheet.in_key", file=shown, where="first_dealer", error=exc.message)) from None
     _ORIGINS[game] = _Origin(ref, ruleset_path.resolve() if ruleset_path else None, title)
     return game, deals, shown
 
 
-def load_sheet(path: str | Path, options_override: Mapping[str, Any] | None = None) -> Game:
+def load_sheet(path: str | Path, options_override: Mapping[str, Any] | None = None,
+               lang: str | None = None) -> Game:
     """Replay a score sheet into a Game; SheetError at the first problem.
 
     ``options_override`` (e.g. from ``--option``) replaces the sheet's own value of
     each option it names. A deal that breaks a rule under the resulting options is an
     error naming its deal number; use :func:`replay_sheet` to see every such deal.
+    ``lang``: the language of the ruleset's texts (labels, check messages), as the
+    caller shows them (English by default).
     """
-    game, deals, shown = _start(path, options_override)
+    game, deals, shown = _start(path, options_override, lang)
     for number, raw in enumerate(deals, start=1):
         try:
             game.record(apply_table_changes(game, raw))
         except GameError as exc:
-            raise SheetError(t("sheet.in_deal", file=shown, number=number, error=str(exc))) from None
+            raise SheetError(Message("sheet.in_deal", file=shown, number=number, error=exc.message)) from None
     return game
 
 
-def replay_sheet(path: str | Path, options_override: Mapping[str, Any] | None = None
-                 ) -> tuple[Game, list[tuple[int, list[Issue]]]]:
+def replay_sheet(path: str | Path, options_override: Mapping[str, Any] | None = None,
+                 lang: str | None = None) -> tuple[Game, list[tuple[int, list[Issue]]]]:
     """Replay a score sheet, keeping deals that break a rule (a "what-if" re-scoring).
 
     Returns the game and the refused deals as (deal number, issues). A refused deal
@@ -223,13 +228,13 @@ def replay_sheet(path: str | Path, options_override: Mapping[str, Any] | None = 
     what the table played (a deal that cannot be scored counts 0). Deals beyond the
     deal plan cannot be recorded at all; they are listed as refused and left out.
     Problems in the sheet itself (unknown fields, a value of the wrong kind) raise
-    SheetError; an unknown or bad override raises OptionError.
+    SheetError; an unknown or bad override raises OptionError. ``lang`` as for load_sheet.
     """
-    game, deals, shown = _start(path, options_override)
+    game, deals, shown = _start(path, options_override, lang)
     try:
         refused = replay_into(game, deals)
     except GameError as exc:
-        raise SheetError(t("sheet.in_deal", file=shown, number=exc.deal, error=str(exc))) from None  # type: ignore[attr-defined]
+        raise SheetError(Message("sheet.in_deal", file=shown, number=exc.deal, error=exc.message)) from None  # type: ignore[attr-defined]
     return game, refused
 
 

@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..game.game import Game, table_changes
 from ..game.sheet import dump_sheet, sheet_title
-from ..i18n import t, tn
+from ..i18n import show, t, tn
 from ..rules.cards import Card
 
 if TYPE_CHECKING:
@@ -103,7 +103,8 @@ def game_document(game: Game, title: str | None = None) -> dict:
             "scores": list(r.scores),
             "made": list(r.made),
             "totals": list(r.totals),
-            "issues": [i.message if i.level == "error" else f"warning: {i.message}" for i in r.issues],  # i18n: not shown
+            "issues": [show(i.message) if i.level == "error" else f"warning: {show(i.message)}"  # i18n: not shown
+                       for i in r.issues],
         })
     return {
         "ruleset": game.ruleset.id,

@@ -105,6 +105,8 @@ def import_sheet(store: Store, path: str | Path) -> int:
     The sheet is replayed through the engine first (SheetError, naming the deal and the
     field, at its first problem: nothing is stored). The game belongs to no session.
     """
+    from ..i18n import get_language
+
     path = Path(path)
-    game = load_sheet(path)
+    game = load_sheet(path, lang=get_language())
     return store.create_game(game, _ruleset_ref(path), sheet_title(game))

@@ -18,7 +18,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..game.game import Game
-from ..i18n import format_datetime, get_language, t, tn
+from ..i18n import format_datetime, get_language, show, t, tn
 from .export import Exported, _text, status_text
 
 if TYPE_CHECKING:
@@ -163,8 +163,8 @@ def _game_section(e: Exported) -> str:
                 cells.append(_cell(r.scores[i]))
             cells.append(_cell(r.totals[i], "total"))
         for issue in r.issues:
-            notes.append(t("html.note_warning", number=r.number, message=issue.message) if issue.level == "warning"
-                         else t("html.note", number=r.number, message=issue.message))
+            notes.append(t("html.note_warning", number=r.number, message=show(issue.message)) if issue.level == "warning"
+                         else t("html.note", number=r.number, message=show(issue.message)))
         row_class = ' class="issue"' if r.issues else ""
         out.append(f"<tr{row_class}>" + "".join(cells) + "</tr>")
     if not game.results():

@@ -17,7 +17,7 @@ from typing import Any
 from rich.cells import cell_len
 
 from ..game.game import DealResult, Game
-from ..i18n import format_ordinal, get_language, t
+from ..i18n import format_ordinal, get_language, show, t
 from ..rules.cards import SUIT_SYMBOL
 from ..rules.formula import EvalError, Missing
 from ..rules.ruleset import NO_TRUMP
@@ -210,7 +210,7 @@ class BoardMaker:
             parts.append((self._points(result.scores[i]) if played else sat_out() if not ew else "").rjust(pw))
             parts.append(str(result.totals[i]).rjust(tw))
             cells.append(" ".join(parts))
-        issues = tuple(t("tui.board.warning", message=i.message) if i.level == "warning" else i.message
+        issues = tuple(t("tui.board.warning", message=show(i.message)) if i.level == "warning" else show(i.message)
                        for i in result.issues)
         return BoardRow(result.number, tuple(cells), tuple(result.made), issues, self._words(result))
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..game.engine import GameError, convert_value
-from ..i18n import format_number, t, tn
+from ..i18n import format_number, show, t, tn
 from ..game.game import Game
 from ..rules.cards import SUIT_SYMBOL, Card
 from ..rules.formula import EvalError, Missing
@@ -407,11 +407,11 @@ class DealDraft:
             if missing and not self.tried:
                 continue
             if key in visible_keys:
-                at.setdefault(key, ([], []))[0 if issue.level == "error" else 1].append(issue.message)
+                at.setdefault(key, ([], []))[0 if issue.level == "error" else 1].append(show(issue.message))
             elif issue.level == "error":
-                general_errors.append(issue.message)
+                general_errors.append(show(issue.message))
             else:
-                general_warnings.append(issue.message)
+                general_warnings.append(show(issue.message))
 
         cells: dict[Slot, CellView] = {}
         for slot in slots:
@@ -450,7 +450,7 @@ class DealDraft:
         except _EVAL_ERRORS + (IndexError,):
             leader = None
         try:
-            trump = d.trump().text
+            trump = show(d.trump().text)
         except _EVAL_ERRORS:
             trump = t("tui.draft.trump_unknown")
         try:

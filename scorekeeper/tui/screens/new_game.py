@@ -9,7 +9,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Select, Static
 
 from ...game.engine import GameError
-from ...i18n import get_language, t, tn
+from ...game.game import draw_first_dealer
+from ...i18n import get_language, show, t, tn
 from ..messages import GameCreated
 from ..summary import plan_text
 from ..widgets.key_footer import KeyFooter
@@ -193,7 +194,7 @@ class NewGameScreen(Screen[None]):
         dealer = self.query_one("#new-dealer", Select).value  # i18n: not shown
         drawn = dealer == BY_LOT or dealer is Select.BLANK
         if drawn:
-            dealer = self.app.rng.randint(1, len(names))
+            dealer = draw_first_dealer(len(names), self.app.rng)
         title = self.query_one("#new-title", Input).value.strip() or None  # i18n: not shown
         if self.app.store is None:
             self._refuse(t("tui.new_game.still_opening"))
@@ -203,7 +204,7 @@ class NewGameScreen(Screen[None]):
             stored = self.app.store.new_game(rs, self.ref, names, options, dealer, title,
                                              new_session=new_session)
         except (GameError, ValueError) as exc:  # SetupError, StoreError
-            self._refuse(str(exc))
+            self._refuse(show(exc))
             return
         if drawn:
             self.notify(t("tui.new_game.deals_first", name=names[dealer - 1]), title=t("tui.new_game.drawn"),

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from ...game.engine import GameError, IllegalEntry
-from ...i18n import get_language, t, tn
+from ...i18n import get_language, show, t, tn
 from ..board import BoardMaker, standings_text
 from ..draft import DealDraft, form_layout, typed_from_sheet
 from ..widgets.deal_panel import DealPanel
@@ -218,7 +218,7 @@ class PlayScreen(Screen[dict]):
             draft.mark_tried()
             self._show_deal()
             self.app.bell()
-            self.notify("; ".join(i.message for i in exc.issues), title=t("tui.play.breaks_rule"), severity="error",
+            self.notify(show(exc), title=t("tui.play.breaks_rule"), severity="error",
                         markup=False)
             return
         except (GameError, ValueError) as exc:  # StoreError is a ValueError: nothing was saved
@@ -243,7 +243,7 @@ class PlayScreen(Screen[dict]):
         self._reset_next()
         self._after_change()
         results = self.game.results()
-        new = [(r.number, i.message) for r in results if r.number != number
+        new = [(r.number, show(i.message)) for r in results if r.number != number
                for i in r.issues if i not in before.get(r.number, ())]
         if new:
             self.notify("\n".join(t("tui.play.later_issue", number=n, message=m) for n, m in new[:5]),

@@ -15,7 +15,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...game.game import Game
-from ...i18n import get_language, t
+from ...i18n import get_language, show, t
 from ..widgets.key_footer import KeyFooter
 
 
@@ -40,7 +40,7 @@ class TableScreen(ModalScreen[tuple | None]):
                          classes="dialog-title", markup=False)  # i18n: not shown
             locked = game.roster_locked()
             if locked:
-                yield Static(Text(locked + "."), id="table-locked", markup=False)  # i18n: not shown
+                yield Static(Text(show(locked) + "."), id="table-locked", markup=False)  # i18n: not shown
             else:
                 rules = game.ruleset.localized(get_language())
                 yield Static(Text(t("tui.table.range", game=rules.name, min=rules.min_players,

@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...i18n import format_number, format_ordinal, get_language, t, tn
+from ...i18n import format_number, format_ordinal, get_language, show, t, tn
 from ..widgets.key_footer import KeyFooter
 from ..widgets.option_form import OptionForm
 from .game_sheet import game_heading
@@ -151,7 +151,7 @@ class WhatIfScreen(Screen[None]):
             text = Text(tn("tui.what_if.refused", len(refused)))
             for number, issues in refused:
                 for issue in issues:
-                    text.append("\n" + t("tui.what_if.refused_deal", number=number, message=issue.message))
+                    text.append("\n" + t("tui.what_if.refused_deal", number=number, message=show(issue.message)))
         else:
             text = Text(t("tui.what_if.all_kept"))
         refused_box.update(text)
