@@ -14,6 +14,7 @@ import pytest
 
 from scorekeeper.game.engine import GameError, IllegalEntry, SetupError
 from scorekeeper.game.game import Game
+from scorekeeper.i18n import show
 from scorekeeper.rules.ruleset import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,7 +57,7 @@ def play_until(game: Game, number: int, filler=bidding_filler) -> None:
 
 
 def messages(exc_info) -> list[str]:
-    return [i.message for i in exc_info.value.issues]
+    return [show(i.message) for i in exc_info.value.issues]
 
 
 # =========================================================================================
@@ -296,7 +297,7 @@ def test_wysiwyg_declarer_names_trump(declarer):
     trump = d.trump()
     assert trump.kind == "choose"
     assert trump.seat == declarer
-    assert trump.text.startswith(f"{WYS[declarer - 1]} (declarer) names trump or no trump")
+    assert show(trump.text).startswith(f"{WYS[declarer - 1]} (declarer) names trump or no trump")
 
 
 @pytest.mark.parametrize(("declarer", "suit"), [(1, "hearts"), (2, "none")])
@@ -361,7 +362,7 @@ def test_whist_every_fifth_deal_without_trump(deal, kind):
     assert trump.kind == kind
     if kind == "none":
         assert trump.suit == "none"
-        assert trump.text == f"Deal {deal}: every fifth deal is played without trump"
+        assert show(trump.text) == f"Deal {deal}: every fifth deal is played without trump"
 
 
 def test_whist_no_turned_card_on_fifth_deal():
@@ -537,7 +538,7 @@ def test_pataviitonen_dealer_total_recorded_is_refused():
         game.record(deal)
     issue = exc.value.issues[0]
     assert (issue.field, issue.unit, issue.check) == ("bid", 2, "bids-not-total")
-    assert issue.message == "Dealer Ben may not bid 4: the bids would total 13, the number of tricks"
+    assert show(issue.message) == "Dealer Ben may not bid 4: the bids would total 13, the number of tricks"
 
 
 @pytest.mark.parametrize(
@@ -679,7 +680,7 @@ def test_wizard_trump(turned, chosen, kind, suit):
     assert (trump.kind, trump.suit) == (kind, suit)
     if kind == "choose":
         assert trump.seat == game.info(3).dealer == 1
-        assert trump.text.startswith("A Wizard was turned: Anna (dealer) chooses trump")
+        assert show(trump.text).startswith("A Wizard was turned: Anna (dealer) chooses trump")
 
 
 @pytest.mark.parametrize(("n", "last"), [(3, 20), (4, 15), (5, 12), (6, 10)])
@@ -857,7 +858,7 @@ def test_lupaus_turned_trump():
     game = new_game("lupaus", THREE)
     trump = game.info(1).trump
     assert (trump.kind, trump.suit) == ("turn", None)
-    assert trump.text == "Turn up the top card of the stock for trump"
+    assert show(trump.text) == "Turn up the top card of the stock for trump"
     game.record({"bid": [0, 0, 0], "tricks": [10, 0, 0], "turned": "hearts"})
     assert game.info(1).trump.suit == "hearts"
 
@@ -886,7 +887,7 @@ def test_lupaus_no_trump_when_all_dealt():
     trump = game.info(1).trump
     assert game.info(1).cards == 13
     assert (trump.kind, trump.suit) == ("none", "none")
-    assert trump.text == "Every card is dealt: no trump this deal"
+    assert show(trump.text) == "Every card is dealt: no trump this deal"
     assert game.info(2).trump.kind == "turn"  # 12 cards: 4 left
 
 
@@ -895,7 +896,7 @@ def test_lupaus_all_dealt_dealer_shows_last_card():
     game = new_game("lupaus", FOUR, {"max_cards": "all", "no_trump_when_all_dealt": False})
     trump = game.info(1).trump
     assert trump.kind == "turn"
-    assert trump.text == "Every card is dealt: the dealer shows the last card for trump"
+    assert show(trump.text) == "Every card is dealt: the dealer shows the last card for trump"
 
 
 def test_lupaus_three_players_seventeen_cards_leave_one_to_turn():
@@ -903,7 +904,7 @@ def test_lupaus_three_players_seventeen_cards_leave_one_to_turn():
     game = new_game("lupaus", THREE, {"max_cards": "all"})
     assert game.info(1).cards == 17
     assert game.info(1).trump.kind == "turn"
-    assert game.info(1).trump.text == "Turn up the top card of the stock for trump"
+    assert show(game.info(1).trump.text) == "Turn up the top card of the stock for trump"
 
 
 FOREHEAD = "Last deal: hold your card to your forehead without looking at it"
@@ -1100,7 +1101,7 @@ def test_model_illegal_record_changes_nothing():
         game.record({"bid": [2, 3, 4], "tricks": [2, 3, 4]})  # deal 2: Ben deals, 2+3+4 = 9
     [issue] = exc.value.issues
     assert (issue.field, issue.unit, issue.check) == ("bid", 2, "bids-not-total")
-    assert issue.message == "Dealer Ben may not bid 3: the bids would total 9, the number of tricks"
+    assert show(issue.message) == "Dealer Ben may not bid 3: the bids would total 9, the number of tricks"
     assert len(game.history) == 1 and len(game.deals) == 1
     assert game.totals() == (13, 10, 0)
 
@@ -1363,7 +1364,7 @@ def test_an_edit_recomputes_later_deals_exactly_as_from_scratch():
     assert game.totals() == (30, 15, 21) and not game.is_over
     game.edit(1, {**deal, "a": [90, 5, 7]})  # Anna: 90 + 10 = 100 after deal 2
     assert [r.totals for r in game.results()] == [(90, 5, 7), (100, 10, 14), (110, 15, 21)]
-    assert [i.message for i in game.results()[2].issues] == ["deal 3 was played after the game ended at deal 2"]
+    assert [show(i.message) for i in game.results()[2].issues] == ["deal 3 was played after the game ended at deal 2"]
     assert _same_results(game, _fresh_copy(game))
     game.undo()  # the edit taken back: the game runs on again, no deal flagged
     assert game.totals() == (30, 15, 21) and game.results()[2].issues == ()

@@ -18,6 +18,8 @@ from helpers.stores import Clock
 from scorekeeper.game.engine import Issue
 from scorekeeper.game.game import Game
 from scorekeeper.game.sheet import OptionError
+from scorekeeper.i18n import show
+from scorekeeper.messages import Message
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import GameSummary, Store, StoreError
 from scorekeeper.store.history import history, load_game, what_if
@@ -109,9 +111,11 @@ def test_deals_that_break_a_rule_are_listed_and_still_counted(tmp_path):
 def test_deals_after_the_game_would_have_ended_are_listed(store):
     """Whist to 5: N & S have 6 after deal 1, so the game is over; deal 2 is listed, and counted."""
     game, refused = what_if(load_game(store, 2), {"game_to": 5})
-    assert refused == [(2, [Issue("error", "the game is over; it ended after deal 1")])]
+    over = Message("engine.game.over", reason=Message("engine.game.ended_after", number=1))
+    assert refused == [(2, [Issue("error", over)])]
+    assert show(over) == "the game is over; it ended after deal 1"
     assert game.totals() == (7, 0)
-    assert game.results()[1].issues[-1].message == "deal 2 was played after the game ended at deal 1"
+    assert show(game.results()[1].issues[-1].message) == "deal 2 was played after the game ended at deal 1"
 
 
 def test_deals_beyond_the_deal_plan_are_listed_and_left_out(tmp_path):
@@ -155,7 +159,8 @@ winner = "highest"
     game.record({"points": [1, 2]})
     game.record({"points": [3, 4]})
     other, refused = what_if(game, {"length": 1})
-    assert refused == [(2, [Issue("error", "the game has 1 deal; there is no deal 2")])]
+    assert refused == [(2, [Issue("error", Message.plural("engine.no_deal", 1, number=2))])]
+    assert show(refused[0][1][0].message) == "the game has 1 deal; there is no deal 2"
     assert other.totals() == (1, 2) and len(other.deals) == 1
 
 

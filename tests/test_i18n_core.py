@@ -16,7 +16,7 @@ import pytest
 from scorekeeper.game.engine import GameError, IllegalEntry, SetupError
 from scorekeeper.game.game import Game
 from scorekeeper.game.sheet import SheetError, load_sheet
-from scorekeeper.i18n import set_language, using_language
+from scorekeeper.i18n import set_language, show, using_language
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store, StoreError
 from scorekeeper.store.export import export, status_text
@@ -55,7 +55,7 @@ def test_a_finnish_bid_out_of_range_and_missing_tricks():
     game = lupaus("fi")
     with pytest.raises(IllegalEntry) as caught:
         game.record({"bid": [0, 12, 0]})
-    assert [i.message for i in caught.value.issues] == [
+    assert [show(i.message) for i in caught.value.issues] == [
         "Lupaus (Ben): pitää olla 0–10, ei 12",
         "Tikit (Ben) puuttuu", "Tikit (Cara) puuttuu", "Tikit (Anna) puuttuu",
     ]
@@ -66,15 +66,15 @@ def test_a_polish_bid_out_of_range():
     game = lupaus("pl")
     with pytest.raises(IllegalEntry) as caught:
         game.record({"bid": [0, 12, 0]})
-    assert caught.value.issues[0].message == "Deklaracja (Ben): musi być od 0 do 10, nie 12"
-    assert caught.value.issues[1].message == "brak wartości: Lewy (Ben)"
+    assert show(caught.value.issues[0].message) == "Deklaracja (Ben): musi być od 0 do 10, nie 12"
+    assert show(caught.value.issues[1].message) == "brak wartości: Lewy (Ben)"
 
 
 def test_the_english_messages_stay_as_they_were():
     game = lupaus("en")
     with pytest.raises(IllegalEntry) as caught:
         game.record({"bid": [0, 12, 0]})
-    assert caught.value.issues[0].message == "Bid of Ben must be from 0 to 10, not 12"
+    assert show(caught.value.issues[0].message) == "Bid of Ben must be from 0 to 10, not 12"
 
 
 @pytest.mark.parametrize(("lang", "message"), [
@@ -141,7 +141,7 @@ def test_a_sheet_error_in_finnish_names_the_deal(tmp_path):
                      '[[deals]]\nbid = [1, 2, 12]\ntricks = [3, 3, 3]\n', encoding="utf-8")
     set_language("fi")
     with pytest.raises(SheetError) as caught:
-        load_sheet(sheet)
+        load_sheet(sheet, lang="fi")
     assert str(caught.value) == f"{sheet}: jako 2: Lupaus (Cara): pitää olla 0–9, ei 12"
 
 
@@ -153,12 +153,13 @@ def test_a_missing_sheet_in_polish(tmp_path):
 
 
 def test_a_loaded_sheet_shows_its_ruleset_in_the_language(tmp_path):
+    """The caller gives the language of the ruleset's texts (the game layer asks no one)."""
     sheet = tmp_path / "ilta.toml"
     sheet.write_text('ruleset = "lupaus"\nplayers = ["Anna", "Ben", "Cara"]\n', encoding="utf-8")
-    set_language("pl")
-    game = load_sheet(sheet)
+    game = load_sheet(sheet, lang="pl")
     assert game.ruleset.language == "pl"
     assert game.ruleset.fields["bid"].label == "Deklaracja"
+    assert load_sheet(sheet).ruleset.language == "en"
 
 
 def test_a_damaged_store_is_refused_in_polish(tmp_path):
@@ -205,7 +206,7 @@ def test_what_is_stored_is_the_same_in_every_language_and_shown_in_the_current_o
         assert game.game.ruleset.language == "fi"
         with pytest.raises(IllegalEntry) as caught:
             game.record({"bid": [0, 12, 0]})
-        assert caught.value.issues[0].message == "Lupaus (Ben): pitää olla 0–9, ei 12"
+        assert show(caught.value.issues[0].message) == "Lupaus (Ben): pitää olla 0–9, ei 12"
     assert _rows(tmp_path / "pl.db") == stored["en"]
 
 

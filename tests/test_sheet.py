@@ -10,6 +10,7 @@ from helpers.samples import SHEET_WRITTEN, write
 
 from scorekeeper.game.game import Game
 from scorekeeper.game.sheet import OptionError, SheetError, dump_sheet, load_sheet, replay_sheet
+from scorekeeper.i18n import show
 from scorekeeper.rules.cards import Card
 from scorekeeper.rules.ruleset import load_ruleset
 
@@ -250,7 +251,7 @@ def test_replay_sheet_keeps_refused_deals_and_lists_them(in_tmp):
     """replay_sheet records a refused deal anyway, so the later deals and totals stay."""
     _restriction_off_sheet(in_tmp)
     game, refused = replay_sheet("game.toml", {"dealer_restriction": "yes"})
-    assert [(n, [i.message for i in issues]) for n, issues in refused] == [
+    assert [(n, [show(i.message) for i in issues]) for n, issues in refused] == [
         (2, ["Dealer Ben may not bid 4: the bids would total 9, the number of tricks"]),
     ]
     assert len(game.deals) == 3
@@ -267,7 +268,7 @@ def test_replay_sheet_reports_deals_beyond_a_shorter_plan(in_tmp):
     game = load_sheet("game.toml")
     assert game.totals() == (3, 2, 1) and game.is_over and game.winners == ["Anna"]
     game, refused = replay_sheet("game.toml", {"short": "yes"})
-    assert [(n, [i.message for i in issues]) for n, issues in refused] == [
+    assert [(n, [show(i.message) for i in issues]) for n, issues in refused] == [
         (1, ["the tricks taken add up to 3, but 2 were played"]),
         (2, ["the tricks taken add up to 2, but 1 were played"]),
         (3, ["the game has 2 deals; there is no deal 3"]),
@@ -280,10 +281,10 @@ def test_replay_sheet_reports_deals_after_an_earlier_end(in_tmp):
     write(in_tmp, "tiny.toml", TINY)
     write(in_tmp, "game.toml", TINY_SHEET)
     game, refused = replay_sheet("game.toml", {"target": "2"})
-    assert [(n, [i.message for i in issues]) for n, issues in refused] == [
+    assert [(n, [show(i.message) for i in issues]) for n, issues in refused] == [
         (3, ["the game is over; it ended after deal 2"]),
     ]
-    assert game.results()[2].issues[-1].message == "deal 3 was played after the game ended at deal 2"
+    assert show(game.results()[2].issues[-1].message) == "deal 3 was played after the game ended at deal 2"
     with pytest.raises(SheetError, match=r"^game\.toml: deal 3: the game is over; it ended after deal 2$"):
         load_sheet("game.toml", {"target": "2"})
 

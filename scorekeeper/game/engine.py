@@ -112,7 +112,7 @@ def message_of(error: Exception) -> Text:
         first = error.args[0] if len(error.args) == 1 else None
         return first if isinstance(first, Message) else str(error)
     key = getattr(error, "key", None)
-    return message if key is None else Message("engine.key_error", key=key, error=message)
+    return message if key is None else Message("engine.key_error", where=key, error=message)
 
 
 class Setup:

@@ -112,6 +112,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from ..game.engine import GameError
 from ..i18n import get_language, t, tn
+from ..messages import Message
 from ..game.game import Game
 from ..game.sheet import sheet_values
 from ..rules.ruleset import Ruleset, RulesetError, ruleset_from_raw
@@ -371,7 +372,7 @@ class StoredGame:
         """
         game = self.game
         if game.is_over:
-            raise GameError(t("store.draft_over"))
+            raise GameError(Message("store.draft_over"))
         deal = game.next_deal
         values = sheet_values(game, game.normalize(values))
         self.store._save_draft(self, deal, json.dumps(values, ensure_ascii=False), t("store.what.draft", deal=deal))

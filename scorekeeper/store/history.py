@@ -18,7 +18,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..game.engine import Issue, SetupError
+from ..game.engine import Issue, SetupError, message_of
 from ..game.game import Game, deals_with_table, replay_into
 from ..game.sheet import OptionError, load_sheet, sheet_title
 from .db import GameSummary, Store, StoredGame
@@ -82,11 +82,11 @@ def what_if(source: StoredGame | Game, options: Mapping[str, Any]) -> tuple[Game
     try:
         rs.resolve_options(dict(options))
     except ValueError as exc:
-        raise OptionError(str(exc)) from None
+        raise OptionError(message_of(exc)) from None
     try:
         other = Game(rs, game.setup.players, {**game.options, **dict(options)}, game.setup.first_dealer)
     except SetupError as exc:
-        raise OptionError(str(exc)) from None
+        raise OptionError(exc.message) from None
     refused: Refused = replay_into(other, deals_with_table(game))
     return other, refused
 
