@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scorekeeper.i18n import show
 from test_tui_support import (
     SIZE, check_snapshot, enter_deal, flat, make_app, new_game, play_screen, run, screen_text, settle,
 )
@@ -129,7 +130,7 @@ def test_a_change_that_ends_the_game_earlier_is_reported_at_the_later_deal(tmp_p
             await enter_deal(pilot, ["", "7"])
             results = screen.game.results()
             assert [r.totals for r in results] == [(2, 0), (3, 0), (4, 0)]
-            assert [i.message for i in results[2].issues] == ["deal 3 was played after the game ended at deal 2"]
+            assert [show(i.message) for i in results[2].issues] == ["deal 3 was played after the game ended at deal 2"]
             text = screen_text(app)
             assert "3 ⚠" in text
             notes = [str(n.message) for n in app._notifications]
