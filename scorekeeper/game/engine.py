@@ -115,6 +115,28 @@ def message_of(error: Exception) -> Text:
     return message if key is None else Message("engine.key_error", where=key, error=message)
 
 
+def _check_players(ruleset: Ruleset, players: tuple, first_dealer: Any) -> None:
+    """SetupError unless the ruleset allows so many players, each has a name of their own
+    (at most 40 characters) and the first dealer is one of their seats."""
+    n = len(players)
+    low, high = ruleset.min_players, ruleset.max_players
+    if not low <= n <= high:
+        if low == high:
+            raise SetupError(Message("engine.setup.players_exact", game=ruleset.name, players=low, count=n))
+        raise SetupError(Message("engine.setup.players_range", game=ruleset.name, low=low, high=high, count=n))
+    for i, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise SetupError(Message("engine.setup.no_name", number=i + 1))
+        if len(name) > 40:
+            raise SetupError(Message.plural("engine.setup.long_name", len(name), number=i + 1))
+    folded = [p.strip().casefold() for p in players]
+    for i, name in enumerate(folded):
+        if name in folded[:i]:
+            raise SetupError(Message("engine.setup.same_name", name=players[i].strip()))
+    if not (type(first_dealer) is int and 1 <= first_dealer <= n):
+        raise SetupError(Message("engine.setup.first_dealer", count=n, value=str(first_dealer)))
+
+
 class Setup:
     """What is fixed for the whole game: ruleset, players, options, first dealer, plan."""
 
@@ -122,22 +144,7 @@ class Setup:
         players = tuple(players)
         self.ruleset = ruleset
         n = len(players)
-        if not ruleset.min_players <= n <= ruleset.max_players:
-            if ruleset.min_players == ruleset.max_players:
-                raise SetupError(Message("engine.setup.players_exact", game=ruleset.name, players=ruleset.min_players, count=n))
-            raise SetupError(Message("engine.setup.players_range", game=ruleset.name, low=ruleset.min_players,
-                               high=ruleset.max_players, count=n))
-        for i, name in enumerate(players):
-            if not isinstance(name, str) or not name.strip():
-                raise SetupError(Message("engine.setup.no_name", number=i + 1))
-            if len(name) > 40:
-                raise SetupError(Message.plural("engine.setup.long_name", len(name), number=i + 1))
-        folded = [p.strip().casefold() for p in players]
-        for i, name in enumerate(folded):
-            if name in folded[:i]:
-                raise SetupError(Message("engine.setup.same_name", name=players[i].strip()))
-        if not (type(first_dealer) is int and 1 <= first_dealer <= n):
-            raise SetupError(Message("engine.setup.first_dealer", count=n, value=str(first_dealer)))
+        _check_players(ruleset, players, first_dealer)
         self.players = tuple(p.strip() for p in players)
         self.n = n
         self.first_dealer = first_dealer
@@ -156,25 +163,9 @@ class Setup:
         consts["deals"] = 0
         for cid, formula in ruleset.constants.items():
             consts[cid] = self._run(formula, env)
-        self.plan: tuple[int, ...] | None = None
-        if ruleset.plan:
-            plan: list[int] = []
-            for piece in ruleset.plan:
-                if piece.when is not None and not self._run(piece.when, env):
-                    continue
-                start = self._int(piece.start, env, piece.start.key)
-                end = self._int(piece.end, env, piece.end.key)
-                repeat = self._int(piece.repeat, env, piece.repeat.key) if piece.repeat else 1
-                times = self._int(piece.times, env, piece.times.key) if piece.times else 1
-                step = 1 if end >= start else -1
-                for c in range(start, end + step, step):
-                    plan.extend([c] * (repeat * times))
-                if len(plan) > 10_000:
-                    raise SetupError(Message("engine.setup.plan_too_long", ruleset=ruleset.id))
-            if not plan:
-                raise SetupError(Message("engine.setup.plan_empty", ruleset=ruleset.id))
-            self.plan = tuple(plan)
-            consts["deals"] = len(plan)
+        self.plan = self._deal_plan(env)
+        if self.plan is not None:
+            consts["deals"] = len(self.plan)
         self.consts = consts
         self.scorers = len(self.teams) if ruleset.score_scope == "team" else n
         parts = ruleset.parts
@@ -196,6 +187,28 @@ class Setup:
         self.no_match = ((0,) * self.scorers,) * 2
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
                              else tuple(range(1, n + 1)))
+
+    def _deal_plan(self, env) -> tuple[int, ...] | None:
+        """The cards of every deal by the ruleset's plan for these options (None: no plan)."""
+        ruleset = self.ruleset
+        if not ruleset.plan:
+            return None
+        plan: list[int] = []
+        for piece in ruleset.plan:
+            if piece.when is not None and not self._run(piece.when, env):
+                continue
+            start = self._int(piece.start, env, piece.start.key)
+            end = self._int(piece.end, env, piece.end.key)
+            repeat = self._int(piece.repeat, env, piece.repeat.key) if piece.repeat else 1
+            times = self._int(piece.times, env, piece.times.key) if piece.times else 1
+            step = 1 if end >= start else -1
+            for c in range(start, end + step, step):
+                plan.extend([c] * (repeat * times))
+            if len(plan) > 10_000:
+                raise SetupError(Message("engine.setup.plan_too_long", ruleset=ruleset.id))
+        if not plan:
+            raise SetupError(Message("engine.setup.plan_empty", ruleset=ruleset.id))
+        return tuple(plan)
 
     def fn(self, formula):
         """The game's fast form of a formula (generated on first use), a function (deal, seat).
@@ -455,7 +468,8 @@ class DealEval:
     def _seat_formula(self, formula) -> int:
         value = self.run(formula, None)
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.setup.n:
-            raise EvalError(formula.key, Message("engine.not_a_seat", formula=formula.text, count=self.setup.n, value=repr(value)))
+            raise EvalError(formula.key, Message("engine.not_a_seat", formula=formula.text, count=self.setup.n,
+                                                 value=repr(value)))
         return value
 
     # -- the deal's instructions
@@ -508,7 +522,8 @@ class DealEval:
                 return TrumpInstruction("none", rule.say and text or Message("game.no_trump_deal"), NO_TRUMP)
             if suit is not None and rule.kind != "none":
                 text = (Message("engine.trump.with_suit", text=text, suit=suit_text(suit))
-                        if rule.kind in ("turn", "choose") or rule.say else Message("game.trump_is", suit=suit_text(suit)))
+                        if rule.kind in ("turn", "choose") or rule.say
+                        else Message("game.trump_is", suit=suit_text(suit)))
             return TrumpInstruction(rule.kind, text, suit, seat)
         return TrumpInstruction("none", Message("engine.trump.none_in_game"), NO_TRUMP)
 
@@ -663,73 +678,96 @@ def convert_value(spec: FieldSpec, value: Any, setup: Setup, who: str = "") -> A
     label = field_label(spec.label, who)
     kind = spec.type
     if kind == "int":
-        if isinstance(value, bool):
-            raise GameError(Message("engine.value.not_int", label=label, value=str(value)))
-        if isinstance(value, str):
-            try:
-                value = int(value.strip())
-            except ValueError:
-                raise GameError(Message("engine.value.not_int_text", label=label, value=value)) from None
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        if not isinstance(value, int):
-            raise GameError(Message("engine.value.not_int", label=label, value=repr(value)))
-        return value
+        return _int_value(value, label)
     if kind == "bool":
-        if isinstance(value, bool):
-            return value
-        low = str(value).strip().lower()
-        # Besides yes/no, the words of the reader's language (as the installed renderer words them).
-        if low in ("yes", "true", "y", "1") or low == render(Message("value.yes")).lower():
-            return True
-        if low in ("no", "false", "n", "0") or low == render(Message("value.no")).lower():
-            return False
-        raise GameError(Message("engine.value.not_bool", label=label, value=str(value)))
+        return _bool_value(value, label)
     if kind == "seat":
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        text = str(value).strip()
-        if text.isdigit():
-            return int(text)
-        for i, name in enumerate(setup.players, start=1):
-            if name.casefold() == text.casefold():
-                return i
-        raise GameError(Message("engine.value.not_seat", label=label, count=setup.n, value=str(value)))
-    if kind in ("suit", "trump", "choice"):
-        text = str(value).strip()
-        if kind in ("suit", "trump"):
-            from ..rules.cards import parse_suit
-
-            if kind == "trump" and (text.lower() in ("none", "no trump", "nt", "no-trump", "notrump")  # i18n: not shown
-                                    or text.casefold() == render(Message("game.suit.none")).casefold()):
-                return NO_TRUMP
-            try:
-                return parse_suit(text)
-            except (CardError, ValueError):
-                if kind == "trump":
-                    raise GameError(Message("engine.value.not_trump", label=label, value=str(value))) from None
-                raise GameError(Message("engine.value.not_suit", label=label, value=str(value))) from None
-        return text
+        return _seat_value(value, label, setup)
+    if kind in ("suit", "trump"):
+        return _suit_value(value, label, kind == "trump")
+    if kind == "choice":
+        return str(value).strip()
     if kind == "cards":
-        if isinstance(value, str):
-            value = value.replace(",", " ").split()
-        if isinstance(value, (list, tuple)) and not value:
-            return None  # no cards typed in
-        if not isinstance(value, (list, tuple)):
-            raise GameError(Message("engine.value.not_cards", label=label))
-        cards = []
-        for item in value:
-            if isinstance(item, Card):
-                cards.append(item)
-                continue
-            try:
-                cards.append(parse_card(str(item)))
-            except CardError as exc:
-                raise GameError(Message("engine.value.bad_card", label=label, error=message_of(exc))) from None
-        seen = set()
-        for c in cards:
-            if c in seen:
-                raise GameError(Message("engine.value.card_twice", label=label, card=str(c)))
-            seen.add(c)
-        return tuple(cards)
+        return _cards_value(value, label)
     raise RuntimeError(f"{label}: unknown field type {kind}")  # pragma: no cover  # i18n: not shown
+
+
+def _int_value(value: Any, label: Text) -> int:
+    if isinstance(value, bool):
+        raise GameError(Message("engine.value.not_int", label=label, value=str(value)))
+    if isinstance(value, str):
+        try:
+            value = int(value.strip())
+        except ValueError:
+            raise GameError(Message("engine.value.not_int_text", label=label, value=value)) from None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, int):
+        raise GameError(Message("engine.value.not_int", label=label, value=repr(value)))
+    return value
+
+
+def _bool_value(value: Any, label: Text) -> bool:
+    if isinstance(value, bool):
+        return value
+    low = str(value).strip().lower()
+    # Besides yes/no, the words of the reader's language (as the installed renderer words them).
+    if low in ("yes", "true", "y", "1") or low == render(Message("value.yes")).lower():
+        return True
+    if low in ("no", "false", "n", "0") or low == render(Message("value.no")).lower():
+        return False
+    raise GameError(Message("engine.value.not_bool", label=label, value=str(value)))
+
+
+def _seat_value(value: Any, label: Text, setup: Setup) -> int:
+    """A seat typed as its number or its player's name."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    text = str(value).strip()
+    if text.isdigit():
+        return int(text)
+    for i, name in enumerate(setup.players, start=1):
+        if name.casefold() == text.casefold():
+            return i
+    raise GameError(Message("engine.value.not_seat", label=label, count=setup.n, value=str(value)))
+
+
+def _suit_value(value: Any, label: Text, trump: bool) -> str:
+    """A suit by its name, letter or sign; for a trump field, no trump too."""
+    from ..rules.cards import parse_suit
+
+    text = str(value).strip()
+    if trump and (text.lower() in ("none", "no trump", "nt", "no-trump", "notrump")  # i18n: not shown
+                  or text.casefold() == render(Message("game.suit.none")).casefold()):
+        return NO_TRUMP
+    try:
+        return parse_suit(text)
+    except (CardError, ValueError):
+        if trump:
+            raise GameError(Message("engine.value.not_trump", label=label, value=str(value))) from None
+        raise GameError(Message("engine.value.not_suit", label=label, value=str(value))) from None
+
+
+def _cards_value(value: Any, label: Text) -> tuple[Card, ...] | None:
+    """Cards typed as codes (a list, or one text split at spaces and commas), each once."""
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if isinstance(value, (list, tuple)) and not value:
+        return None  # no cards typed in
+    if not isinstance(value, (list, tuple)):
+        raise GameError(Message("engine.value.not_cards", label=label))
+    cards = []
+    for item in value:
+        if isinstance(item, Card):
+            cards.append(item)
+            continue
+        try:
+            cards.append(parse_card(str(item)))
+        except CardError as exc:
+            raise GameError(Message("engine.value.bad_card", label=label, error=message_of(exc))) from None
+    seen = set()
+    for c in cards:
+        if c in seen:
+            raise GameError(Message("engine.value.card_twice", label=label, card=str(c)))
+        seen.add(c)
+    return tuple(cards)

@@ -495,10 +495,10 @@ class Game:
 
                 close = difflib.get_close_matches(str(key), list(rules.fields), n=1)
                 if close:
-                    raise GameError(Message("engine.entry.unknown_field_hint", game=rules.name, field=str(key), hint=close[0],
-                                      fields=", ".join(rules.fields)))
+                    raise GameError(Message("engine.entry.unknown_field_hint", game=rules.name, field=str(key),
+                                            hint=close[0], fields=", ".join(rules.fields)))
                 raise GameError(Message("engine.entry.unknown_field", game=rules.name, field=str(key),
-                                  fields=", ".join(rules.fields)))
+                                        fields=", ".join(rules.fields)))
             if spec.scope == "deal":
                 out[key] = convert_value(spec, value, setup)
                 continue
@@ -516,8 +516,10 @@ class Game:
                 raise GameError(Message.plural("engine.entry.hands", units, label=spec.label))
             if len(value) != units:
                 if spec.scope == "seat":
-                    raise GameError(Message.plural("engine.entry.count_player", units, label=spec.label, given=len(value)))
-                raise GameError(Message.plural("engine.entry.count_partnership", units, label=spec.label, given=len(value)))
+                    raise GameError(Message.plural("engine.entry.count_player", units, label=spec.label,
+                                                   given=len(value)))
+                raise GameError(Message.plural("engine.entry.count_partnership", units, label=spec.label,
+                                               given=len(value)))
             out[key] = tuple(convert_value(spec, v, setup, names[i]) for i, v in enumerate(value))
         for key in rules.fields:
             if key not in out:
@@ -636,7 +638,8 @@ class Game:
         if value in domain and type(value) is type(domain[0]):
             return None
         if spec.type == "int":
-            return (Message("engine.entry.out_of_range", label=label, low=domain[0], high=domain[-1], value=_shown(value))
+            return (Message("engine.entry.out_of_range", label=label, low=domain[0], high=domain[-1],
+                            value=_shown(value))
                     if domain else Message("engine.entry.empty_range", label=label, value=_shown(value)))
         if spec.type == "seat":
             return Message("engine.entry.not_a_seat", label=label, count=d.setup.n, value=_shown(value))
@@ -740,27 +743,7 @@ class Game:
                 seats = self.lineup(number).seats
             else:
                 d = DealEval(setup, number, values, totals, state)
-            checked = self._checked
-            kept = stale.pop(number, None)
-            if kept is not None and kept.values is values:
-                # The same entry under rules that do not read the totals: the same
-                # scores and problems (the one about the end is worked out again).
-                issues = [i for i in kept.issues if i.check != _AFTER_END]
-                scores, made = list(kept.scores), list(kept.made)
-                for scorer, score in enumerate(scores):
-                    d.cache_score(scorer, score)
-            else:
-                if checked is not None and checked[0] == number and checked[1] is values:
-                    issues = list(checked[2])
-                else:
-                    issues = self._validate(number, values, totals, ("error", "warning"), state, d)
-                scores, made = [], []
-                for scorer in range(d.setup.scorers):
-                    try:
-                        scores.append(d.score(scorer))
-                    except (Missing, EvalError):
-                        scores.append(0)
-                    made.append(d.made(scorer))
+            issues, scores, made = self._scored(d, totals, state, stale.pop(number, None))
             if changes:  # per game seat: nothing for who did not play
                 width = self._width()
                 full_scores, full_made = [0] * width, [None] * width
@@ -795,6 +778,33 @@ class Game:
             totals, state = self._state_after(result)
         stale.clear()
         return list(results)
+
+    def _scored(self, d: DealEval, totals: tuple, state: tuple, kept: DealResult | None) -> tuple[list, list, list]:
+        """The problems, scores and made marks of deal ``d`` (per player of the deal): those of
+        ``kept`` when it holds the same entry, else worked out (the check of the entry just
+        recorded is not made twice)."""
+        number, values = d.number, d.values
+        if kept is not None and kept.values is values:
+            # The same entry under rules that do not read the totals: the same
+            # scores and problems (the one about the end is worked out again).
+            issues = [i for i in kept.issues if i.check != _AFTER_END]
+            scores, made = list(kept.scores), list(kept.made)
+            for scorer, score in enumerate(scores):
+                d.cache_score(scorer, score)
+            return issues, scores, made
+        checked = self._checked
+        if checked is not None and checked[0] == number and checked[1] is values:
+            issues = list(checked[2])
+        else:
+            issues = self._validate(number, values, totals, ("error", "warning"), state, d)
+        scores, made = [], []
+        for scorer in range(d.setup.scorers):
+            try:
+                scores.append(d.score(scorer))
+            except (Missing, EvalError):
+                scores.append(0)
+            made.append(d.made(scorer))
+        return issues, scores, made
 
     def _state_after(self, result: "DealResult | None") -> tuple[tuple, tuple]:
         """Totals and (parts won, match totals) that the deal after ``result`` starts from."""

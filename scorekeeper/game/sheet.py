@@ -50,7 +50,7 @@ from typing import Any, Mapping
 
 from ..messages import Message, Text
 from ..rules.cards import Card
-from ..rules.ruleset import RulesetError, load_ruleset
+from ..rules.ruleset import Ruleset, RulesetError, load_ruleset
 from .engine import GameError, Issue, MessageError, message_of
 from .game import Game, apply_table_changes, replay_into, table_changes
 
@@ -124,6 +124,37 @@ def _is_path_ref(ref: str) -> bool:
     return ref.endswith(".toml") or "/" in ref or os.sep in ref
 
 
+def _check_keys(raw: dict, shown: str) -> None:
+    """SheetError for a key a sheet does not have, or a ruleset or players left out."""
+    for key in raw:
+        if key not in SHEET_KEYS:
+            close = difflib.get_close_matches(key, SHEET_KEYS, n=1)
+            if close:
+                raise SheetError(Message("sheet.unknown_key_hint", file=shown, name=key, hint=close[0],
+                                         keys=", ".join(SHEET_KEYS)))
+            raise SheetError(Message("sheet.unknown_key", file=shown, name=key, keys=", ".join(SHEET_KEYS)))
+    if "ruleset" not in raw:
+        raise SheetError(Message("sheet.missing_ruleset", file=shown))
+    if "players" not in raw:
+        raise SheetError(Message("sheet.missing_players", file=shown))
+
+
+def _sheet_ruleset(ref: str, path: Path | None, shown: str, lang: str | None) -> Ruleset:
+    """The ruleset a sheet names: a built-in id, or a file at ``path``; SheetError if it cannot be used."""
+    try:
+        return load_ruleset(path if path is not None else ref, lang=lang)
+    except RulesetError as exc:
+        problem = exc.problems[0] if exc.problems else None
+        detail: Any
+        if problem is None:
+            detail = message_of(exc)
+        elif path is None and problem.file == ref and not problem.path:  # an unknown built-in id
+            detail = problem.message
+        else:
+            detail = problem  # worded as the rules layer words a problem: file, key path, message
+        raise SheetError(Message("sheet.in_key", file=shown, where="ruleset", error=detail)) from None
+
+
 def _start(path: str | Path, options_override: Mapping[str, Any] | None, lang: str | None
            ) -> tuple[Game, list, str]:
     """Read and check the sheet's header; a Game with no deals yet, the raw deals, the shown name."""
@@ -131,38 +162,12 @@ def _start(path: str | Path, options_override: Mapping[str, Any] | None, lang: s
     path = Path(path)
     raw = _read(path, shown)
 
-    for key in raw:
-        if key not in SHEET_KEYS:
-            close = difflib.get_close_matches(key, SHEET_KEYS, n=1)
-            if close:
-                raise SheetError(Message("sheet.unknown_key_hint", file=shown, name=key, hint=close[0],
-                                   keys=", ".join(SHEET_KEYS)))
-            raise SheetError(Message("sheet.unknown_key", file=shown, name=key, keys=", ".join(SHEET_KEYS)))
-    if "ruleset" not in raw:
-        raise SheetError(Message("sheet.missing_ruleset", file=shown))
-    if "players" not in raw:
-        raise SheetError(Message("sheet.missing_players", file=shown))
-
+    _check_keys(raw, shown)
     ref = raw["ruleset"]
     if not isinstance(ref, str) or not ref.strip():
         raise SheetError(Message("sheet.bad_ruleset_ref", file=shown, type=_type_name(ref)))
-    ruleset_path = None
-    try:
-        if _is_path_ref(ref):
-            ruleset_path = (path.parent / ref)
-            ruleset = load_ruleset(ruleset_path, lang=lang)
-        else:
-            ruleset = load_ruleset(ref, lang=lang)
-    except RulesetError as exc:
-        problem = exc.problems[0] if exc.problems else None
-        detail: Any
-        if problem is None:
-            detail = message_of(exc)
-        elif ruleset_path is None and problem.file == ref and not problem.path:  # an unknown built-in id
-            detail = problem.message
-        else:
-            detail = problem  # worded as the rules layer words a problem: file, key path, message
-        raise SheetError(Message("sheet.in_key", file=shown, where="ruleset", error=detail)) from None
+    ruleset_path = (path.parent / ref) if _is_path_ref(ref) else None
+    ruleset = _sheet_ruleset(ref, ruleset_path, shown, lang)
 
     players = raw["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -234,7 +239,8 @@ def replay_sheet(path: str | Path, options_override: Mapping[str, Any] | None = 
     try:
         refused = replay_into(game, deals)
     except GameError as exc:
-        raise SheetError(Message("sheet.in_deal", file=shown, number=exc.deal, error=exc.message)) from None  # type: ignore[attr-defined]
+        number = exc.deal  # type: ignore[attr-defined]
+        raise SheetError(Message("sheet.in_deal", file=shown, number=number, error=exc.message)) from None
     return game, refused
 
 
