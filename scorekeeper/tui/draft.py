@@ -496,7 +496,7 @@ class DealDraft:
     def _choice_view(self, spec: FieldSpec, choice) -> ChoiceView:
         value = choice.value
         players = self.setup.players
-        reason = "; ".join(choice.reasons)
+        reason = "; ".join(map(show, choice.reasons))
         if spec.type == "int":
             return ChoiceView(value, str(value), str(value), choice.allowed, reason)
         if spec.type == "seat":
