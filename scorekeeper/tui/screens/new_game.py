@@ -11,7 +11,7 @@ from textual.widgets import Button, Input, Select, Static
 from ...game.engine import GameError
 from ...i18n import get_language, t, tn
 from ..messages import GameCreated
-from ..summary import plan_text
+from ...play.summary import plan_text
 from ..widgets.key_footer import KeyFooter
 from ..widgets.option_form import OptionForm
 

@@ -15,9 +15,10 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from ...game.engine import GameError, IllegalEntry
-from ...i18n import get_language, t, tn
-from ..board import BoardMaker, standings_text
-from ..draft import DealDraft, form_layout, typed_from_sheet
+from ...i18n import get_language, show, t, tn
+from ...play.board import BoardMaker, standings_text
+from ...play.draft import DealDraft
+from ...play.layout import form_layout, typed_from_sheet
 from ..widgets.deal_panel import DealPanel
 from ..widgets.entry_form import CardsInput, EntryForm
 from ..widgets.final_standings import FinalStandings
@@ -107,14 +108,14 @@ class PlayScreen(Screen[dict]):
         over = draft is None
         self._show_mode()
         if over:
-            panel.view = None
+            panel.deal = None
             winners = self.game.winners
             panel.status = tn("tui.play.game_over", len(self.game.deals),
                               winners=tn("game.winners", len(winners), names=", ".join(winners)))
         else:
             view = draft.view()
             panel.status = ""
-            panel.view = view
+            panel.deal = view.panel
             layout = form_layout(self.game, draft.number)
             if layout != form.phases:  # a deal with another number of players
                 self._relayout(layout)
@@ -218,12 +219,12 @@ class PlayScreen(Screen[dict]):
             draft.mark_tried()
             self._show_deal()
             self.app.bell()
-            self.notify("; ".join(i.message for i in exc.issues), title=t("tui.play.breaks_rule"), severity="error",
+            self.notify("; ".join(show(i.message) for i in exc.issues), title=t("tui.play.breaks_rule"), severity="error",
                         markup=False)
             return
         except (GameError, ValueError) as exc:  # StoreError is a ValueError: nothing was saved
             self.app.bell()
-            self.notify(str(exc), title=t("tui.play.not_saved"), severity="error", timeout=10, markup=False)
+            self.notify(show(exc), title=t("tui.play.not_saved"), severity="error", timeout=10, markup=False)
             return
         if draft.editing:
             self._after_edit(number, before)
@@ -243,7 +244,7 @@ class PlayScreen(Screen[dict]):
         self._reset_next()
         self._after_change()
         results = self.game.results()
-        new = [(r.number, i.message) for r in results if r.number != number
+        new = [(r.number, show(i.message)) for r in results if r.number != number
                for i in r.issues if i not in before.get(r.number, ())]
         if new:
             self.notify("\n".join(t("tui.play.later_issue", number=n, message=m) for n, m in new[:5]),
@@ -284,7 +285,7 @@ class PlayScreen(Screen[dict]):
         try:
             self.stored.undo()
         except (GameError, ValueError) as exc:
-            self.notify(str(exc), title=t("tui.play.not_undone"), severity="error", timeout=10, markup=False)
+            self.notify(show(exc), title=t("tui.play.not_undone"), severity="error", timeout=10, markup=False)
             return
         if last.kind == "record":
             self.draft = DealDraft(game, values=last.values)
@@ -306,7 +307,7 @@ class PlayScreen(Screen[dict]):
         try:
             action = self.stored.redo()
         except (GameError, ValueError) as exc:
-            self.notify(str(exc), title=t("tui.play.not_redone"), severity="error", timeout=10, markup=False)
+            self.notify(show(exc), title=t("tui.play.not_redone"), severity="error", timeout=10, markup=False)
             return
         self.draft = None
         self._reset_next()
@@ -358,7 +359,7 @@ class PlayScreen(Screen[dict]):
             stored.clear_draft()
         except (GameError, ValueError) as exc:  # StoreError is a ValueError: nothing was saved
             self.app.bell()
-            self.notify(str(exc), title=t("tui.play.players_not_changed"), severity="error", timeout=10,
+            self.notify(show(exc), title=t("tui.play.players_not_changed"), severity="error", timeout=10,
                         markup=False)
             self._focus_entry()
             return
@@ -388,7 +389,7 @@ class PlayScreen(Screen[dict]):
         except GameError:
             pass  # half-typed cards and the like: saved with the next change that makes sense
         except ValueError as exc:  # StoreError: the boxes keep what is typed; say why it is not saved
-            self.notify(str(exc), title=t("tui.play.not_saved_yet"), severity="warning")
+            self.notify(show(exc), title=t("tui.play.not_saved_yet"), severity="warning")
 
     def action_clear_deal(self) -> None:
         if self.draft is None:

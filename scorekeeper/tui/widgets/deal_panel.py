@@ -7,8 +7,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...i18n import t, tn
-from ..board import Standing, ordinal
-from ..draft import DraftView
+from ...play.board import Standing
+from ...play.panel import DealPanelView
+from ...play.words import ordinal
 
 
 class DealPanel(Widget):
@@ -26,8 +27,8 @@ class DealPanel(Widget):
     heading: reactive[str] = reactive("", layout=True)
     """The game: its title (if any) and ruleset."""  # i18n: not shown
 
-    view: reactive[DraftView | None] = reactive(None, layout=True, always_update=True)
-    """The deal being entered or changed (None when the game is over)."""  # i18n: not shown
+    deal: reactive[DealPanelView | None] = reactive(None, layout=True, always_update=True)
+    """What the table is told of the deal being entered or changed (None when the game is over)."""  # i18n: not shown
 
     status: reactive[str] = reactive("", layout=True)
     """A line shown instead of the deal (e.g. that the game is over)."""  # i18n: not shown
@@ -43,7 +44,7 @@ class DealPanel(Widget):
         bold = self.get_component_rich_style("deal-panel--heading", partial=True)  # i18n: not shown
         text = Text()
         text.append(self.heading, bold)
-        view = self.view
+        view = self.deal
         if view is not None:
             if view.editing:
                 title = (t("tui.widgets.deal_panel.changing_deal_of", number=view.number, total=view.of) if view.of

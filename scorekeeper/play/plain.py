@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..game.game import DealResult, Game
-from ..i18n import format_datetime, format_number, format_ordinal, get_language, t, tn
+from ..i18n import format_datetime, format_number, format_ordinal, get_language, show, t, tn
 from ..rules.cards import Card
 from ..rules.ruleset import NO_TRUMP
 
@@ -206,9 +206,9 @@ def game_lines(game: Game, title: str | None = None) -> list[str]:
         lines.append(_deal_line(game, r))
         for issue in r.issues:
             if issue.level == "warning":
-                lines.append(t("plain.deal.warning", number=r.number, message=issue.message))
+                lines.append(t("plain.deal.warning", number=r.number, message=show(issue.message)))
             else:
-                lines.append(t("plain.deal.error", number=r.number, message=issue.message))
+                lines.append(t("plain.deal.error", number=r.number, message=show(issue.message)))
     lines.append(_totals_line(game))
     result = _result(game.winners, len(game.deals), game.planned_deals)
     lines.append(result[0].upper() + result[1:] + ".")
@@ -241,7 +241,7 @@ def _game_summary_line(g) -> str:
 
 def _ruleset_name(summary) -> str:
     """A stored game's ruleset name in the current language (see store.history.ruleset_name)."""
-    from .history import ruleset_name
+    from ..store.history import ruleset_name
 
     return ruleset_name(summary.ruleset_id, summary.ruleset_name)
 
