@@ -16,6 +16,7 @@ from textual.widgets import Input
 
 from ...game.engine import GameError, IllegalEntry
 from ...i18n import get_language, show, t, tn
+from ...play.actions import issues_by_deal, new_issues, redone_text, table_changed_text, undone_text
 from ...play.board import BoardMaker, standings_text
 from ...play.draft import DealDraft
 from ...play.layout import form_layout, typed_from_sheet
@@ -211,7 +212,7 @@ class PlayScreen(Screen[dict]):
         number = draft.number
         try:
             if draft.editing:
-                before = {r.number: r.issues for r in self.game.results()}
+                before = issues_by_deal(self.game)
                 self.stored.edit(number, draft.plain_values())
             else:
                 self.stored.record(draft.plain_values())
@@ -243,9 +244,7 @@ class PlayScreen(Screen[dict]):
         self._pending = None
         self._reset_next()
         self._after_change()
-        results = self.game.results()
-        new = [(r.number, show(i.message)) for r in results if r.number != number
-               for i in r.issues if i not in before.get(r.number, ())]
+        new = new_issues(self.game, before, number)
         if new:
             self.notify("\n".join(t("tui.play.later_issue", number=n, message=m) for n, m in new[:5]),
                         title=t("tui.play.later_breaks", number=number), severity="warning",
@@ -289,13 +288,11 @@ class PlayScreen(Screen[dict]):
             return
         if last.kind == "record":
             self.draft = DealDraft(game, values=last.values)
-            message = t("tui.play.undone_deal", number=last.deal)
         elif last.kind in ("join", "out", "in"):
             self.draft = DealDraft(game)
-            message = _table_undone(game, last)
         else:
             self._reset_next()
-            message = t("tui.play.undone_change", number=last.deal)
+        message = undone_text(game, last)
         self._after_change()
         self.notify(message, title=t("tui.play.undone"), markup=False)
         self._focus_entry()
@@ -312,9 +309,7 @@ class PlayScreen(Screen[dict]):
         self.draft = None
         self._reset_next()
         self._after_change()
-        message = (t("tui.play.redone_deal", number=action.deal) if action.kind == "record"
-                   else _table_redone(game, action) if action.kind in ("join", "out", "in")
-                   else t("tui.play.redone_change", number=action.deal))
+        message = redone_text(game, action)
         self.notify(message, title=t("tui.play.redone"), markup=False)
         if game.is_over:
             self._announce_end()
@@ -365,7 +360,7 @@ class PlayScreen(Screen[dict]):
             return
         self.draft = DealDraft(game)
         self._after_change()
-        self.notify(_table_changed(game, game.history[-1], game.next_deal), title=t("tui.play.players"),
+        self.notify(table_changed_text(game, game.history[-1], game.next_deal), title=t("tui.play.players"),
                     markup=False)
         self._focus_entry()
 
@@ -425,36 +420,3 @@ class PlayScreen(Screen[dict]):
         self.query_one(EntryForm).set_class(over, "-hidden")
         self.query_one(FinalStandings).set_class(not over, "-hidden")
 
-
-def _who(game, action) -> str:
-    if action.kind == "join":
-        return action.values["name"]
-    seat = action.values["seat"]
-    return game.players[seat - 1] if seat <= len(game.players) else "?"
-
-
-def _table_undone(game, action) -> str:
-    """A change of the table, undone: "Dan joins with 20 is undone.", "Ben sits out is undone."."""
-    name = _who(game, action)
-    if action.kind == "join":
-        return t("tui.play.undone_table.join", name=name, score=action.values.get("score", 0))
-    return (t("tui.play.undone_table.out", name=name) if action.kind == "out"
-            else t("tui.play.undone_table.in", name=name))
-
-
-def _table_redone(game, action) -> str:
-    """A change of the table, redone: "Dan joins with 20 is back."."""
-    name = _who(game, action)
-    if action.kind == "join":
-        return t("tui.play.redone_table.join", name=name, score=action.values.get("score", 0))
-    return (t("tui.play.redone_table.out", name=name) if action.kind == "out"
-            else t("tui.play.redone_table.in", name=name))
-
-
-def _table_changed(game, action, number: int) -> str:
-    """A change of the table, just made: "Dan joins with 20 from deal 4.", "Ben sits out from deal 4."."""
-    name = _who(game, action)
-    if action.kind == "join":
-        return t("tui.play.table_changed.join", name=name, score=action.values.get("score", 0), number=number)
-    return (t("tui.play.table_changed.out", name=name, number=number) if action.kind == "out"
-            else t("tui.play.table_changed.in", name=name, number=number))
