@@ -136,3 +136,18 @@ def test_a_field_with_max_5_counted_by_a_check_has_a_running_total_named_by_its_
         draft.set("guess", 2, 3)
         assert draft.view().phases[0].summary == (shown,)
         assert draft.view().cells[Slot("guess", 1)].kind == "pick"
+
+
+def test_the_plural_label_is_translated_or_falls_back_to_the_translated_label():
+    text = MINI.format(plural='plural = "Guesses"') + '''
+[translations.fi]
+fields.guess.label = "Arvaus"
+
+[translations.pl]
+fields.guess.label = "Typ"
+fields.guess.plural = "Typy"
+'''
+    rs, problems = parse_ruleset_text(text, "mini.toml")
+    assert problems == []
+    assert [rs.localized(lang).fields["guess"].plural or rs.localized(lang).fields["guess"].label
+            for lang in ("en", "fi", "pl")] == ["Guesses", "Arvaus", "Typy"]
