@@ -44,29 +44,29 @@ class DealPanel(Widget):
         bold = self.get_component_rich_style("deal-panel--heading", partial=True)  # i18n: not shown
         text = Text()
         text.append(self.heading, bold)
-        view = self.deal
-        if view is not None:
-            if view.editing:
-                title = (t("tui.widgets.deal_panel.changing_deal_of", number=view.number, total=view.of) if view.of
-                         else t("tui.widgets.deal_panel.changing_deal", number=view.number))
+        deal = self.deal
+        if deal is not None:
+            if deal.editing:
+                title = (t("tui.widgets.deal_panel.changing_deal_of", number=deal.number, total=deal.of) if deal.of
+                         else t("tui.widgets.deal_panel.changing_deal", number=deal.number))
             else:
-                title = t("game.deal_of", number=view.number, total=view.of) if view.of else t(
-                    "game.deal_number", number=view.number)
+                title = t("game.deal_of", number=deal.number, total=deal.of) if deal.of else t(
+                    "game.deal_number", number=deal.number)
             text.append(" · ")
             text.append(title, bold)
-            text.append(" · " + tn("tui.widgets.deal_panel.cards_each", view.cards) + "\n")
+            text.append(" · " + tn("tui.widgets.deal_panel.cards_each", deal.cards) + "\n")
             text.append(t("game.dealer") + " ", label)
-            text.append(view.dealer)
-            if view.bids_first:
+            text.append(deal.dealer)
+            if deal.bids_first:
                 text.append(" · " + t("game.first_bidder") + " ", label)
-                text.append(view.bids_first)
+                text.append(deal.bids_first)
             text.append(" · " + t("game.leader") + " ", label)
-            text.append(view.leader or t("tui.widgets.deal_panel.leader_later"))
+            text.append(deal.leader or t("tui.widgets.deal_panel.leader_later"))
             text.append("\n")
-            text.append(view.trump, self.get_component_rich_style("deal-panel--trump", partial=True))  # i18n: not shown
-            for line in view.reminders:
+            text.append(deal.trump, self.get_component_rich_style("deal-panel--trump", partial=True))  # i18n: not shown
+            for line in deal.reminders:
                 text.append(f"\n• {line}")
-            for line in view.table:
+            for line in deal.table:
                 text.append(f"\n• {line}")
         elif self.status:
             text.append("\n" + self.status)
