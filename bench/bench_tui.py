@@ -141,7 +141,7 @@ def make_store(path: Path, deals: int) -> int:
 
 async def _edit_times(db: Path, game_id: int, repeats: int) -> dict:
     from scorekeeper.tui.app import ScorekeeperApp
-    from scorekeeper.tui.draft import DealDraft
+    from scorekeeper.play.draft import DealDraft
     from scorekeeper.tui.messages import GameChosen
     from scorekeeper.tui.screens.play import PlayScreen
     from scorekeeper.tui.widgets.scoreboard import ScoreTable

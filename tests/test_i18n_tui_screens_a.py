@@ -16,7 +16,7 @@ from helpers.tui import flat, notes, opened, run, screen_text, settle
 from scorekeeper.i18n import get_language, resolve_language, set_language, using_language
 from scorekeeper.settings import load_settings
 from scorekeeper.tui.screens.home import game_line
-from scorekeeper.tui.screens.play import _table_changed, _table_redone, _table_undone
+from scorekeeper.play.actions import redone_text, table_changed_text, undone_text
 
 
 def titles(app) -> list[str]:
@@ -207,15 +207,15 @@ def test_a_change_of_players_is_told_in_finnish_and_polish():
     out = SimpleNamespace(kind="out", values={"seat": 2})
     back = SimpleNamespace(kind="in", values={"seat": 2})
     with using_language("fi"):
-        assert _table_changed(game, join, 2) == "Dan tulee mukaan 20 pisteellä jaosta 2 alkaen."
-        assert _table_changed(game, back, 4) == "Ben pelaa taas jaosta 4 alkaen."
-        assert _table_undone(game, join) == "Peruttu: Dan tulee mukaan 20 pisteellä."
-        assert _table_redone(game, out) == "Palautettu: Ben jää pois."
+        assert table_changed_text(game, join, 2) == "Dan tulee mukaan 20 pisteellä jaosta 2 alkaen."
+        assert table_changed_text(game, back, 4) == "Ben pelaa taas jaosta 4 alkaen."
+        assert undone_text(game, join) == "Peruttu: Dan tulee mukaan 20 pisteellä."
+        assert redone_text(game, out) == "Palautettu: Ben jää pois."
     with using_language("pl"):
-        assert _table_changed(game, join, 2) == "Dan dołącza z wynikiem 20 od rozdania 2."
-        assert _table_changed(game, out, 3) == "Ben pauzuje od rozdania 3."
-        assert _table_undone(game, back) == "Cofnięto: Ben gra znowu."
-        assert _table_redone(game, join) == "Przywrócono: Dan dołącza z wynikiem 20."
-    assert _table_changed(game, join, 2) == "Dan joins with 20 from deal 2."
-    assert _table_undone(game, out) == "Ben sits out is undone."
-    assert _table_redone(game, back) == "Ben plays again is back."
+        assert table_changed_text(game, join, 2) == "Dan dołącza z wynikiem 20 od rozdania 2."
+        assert table_changed_text(game, out, 3) == "Ben pauzuje od rozdania 3."
+        assert undone_text(game, back) == "Cofnięto: Ben gra znowu."
+        assert redone_text(game, join) == "Przywrócono: Dan dołącza z wynikiem 20."
+    assert table_changed_text(game, join, 2) == "Dan joins with 20 from deal 2."
+    assert undone_text(game, out) == "Ben sits out is undone."
+    assert redone_text(game, back) == "Ben plays again is back."

@@ -12,10 +12,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 HEADLESS = ["scorekeeper.rules", "scorekeeper.game", "scorekeeper.game.game", "scorekeeper.game.sheet",
-            "scorekeeper.store.export", "scorekeeper.store.db", "scorekeeper.store.plain", "scorekeeper.settings",
+            "scorekeeper.store.export", "scorekeeper.store.db", "scorekeeper.settings",
             "scorekeeper.cli", "scorekeeper.cli.common", "scorekeeper.cli.rules", "scorekeeper.cli.games",
             "scorekeeper.cli.history", "scorekeeper.store.watch", "scorekeeper.web.board", "scorekeeper.web.page",
-            "scorekeeper.web.server", "scorekeeper.web.cli"]
+            "scorekeeper.web.server", "scorekeeper.web.cli", "scorekeeper.play", "scorekeeper.play.actions",
+            "scorekeeper.play.board", "scorekeeper.play.charts", "scorekeeper.play.draft", "scorekeeper.play.layout",
+            "scorekeeper.play.panel", "scorekeeper.play.phases", "scorekeeper.play.plain", "scorekeeper.play.steps",
+            "scorekeeper.play.summary", "scorekeeper.play.views", "scorekeeper.play.words"]
+PLAY = [name for name in HEADLESS if name.startswith("scorekeeper.play")]
 
 
 def _env():
@@ -30,6 +34,21 @@ def test_headless_modules_do_not_import_textual():
         f"for name in {HEADLESS!r}:\n"
         "    importlib.import_module(name)\n"
         "loaded = sorted(m for m in sys.modules if m == 'textual' or m.startswith('textual.'))\n"
+        "print(len(loaded), loaded[:5])\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], cwd=REPO, env=_env(),
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "0 []\n"
+
+
+def test_the_headless_table_imports_neither_textual_nor_rich():
+    """play/ gives values to every front end: drawing them (rich text, cell widths) is theirs."""
+    script = (
+        "import importlib, sys\n"
+        f"for name in {PLAY!r}:\n"
+        "    importlib.import_module(name)\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         "print(len(loaded), loaded[:5])\n"
     )
     result = subprocess.run([sys.executable, "-c", script], cwd=REPO, env=_env(),

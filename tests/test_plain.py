@@ -18,7 +18,7 @@ from scorekeeper.cli import main
 from scorekeeper.game.sheet import replay_sheet
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store
-from scorekeeper.store.plain import game_lines, ordinal
+from scorekeeper.play.plain import game_lines, ordinal
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 BAD_SIGNS = set("✓✗·│─•◼⚠♠♥♦♣") | {chr(c) for c in range(0x2500, 0x2580)}

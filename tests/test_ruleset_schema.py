@@ -233,6 +233,7 @@ type = "int"
 min = 0
 max = "cards"
 label = "Bid"
+plural = "Bids"
 when = "deal > 0"
 
 [fields.tricks]

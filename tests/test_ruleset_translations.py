@@ -402,7 +402,7 @@ EXPECTED: dict[str, list[str]] = {
         "FILE: translations.fi.phase_labels.biding: 'biding' is not one of the phases: bidding, play (did you mean 'bidding'?)",
         "FILE: translations.fi.options.bonus.labels.tne: 'tne' is not one of the choices: none, ten (did you mean 'ten'?)",
         "FILE: translations.fi.trump.turn.colour: unknown key 'colour'; allowed here: say",
-        "FILE: translations.fi.fields.bid.lable: unknown key 'lable' (did you mean 'label'?); allowed here: label, help, labels",
+        "FILE: translations.fi.fields.bid.lable: unknown key 'lable' (did you mean 'label'?); allowed here: label, help, labels, plural",
         "FILE: translations.fi.fields.bid.help: there is no English help to translate: give fields.bid.help first",
         "FILE: translations.fi.fields.bid.labels: only a field of type choice has labels",
         "FILE: translations.fi.derived.exact.labels: only a derived value with parts has labels (one for each part)",

@@ -190,7 +190,8 @@ def test_warnings_and_errors_have_different_signs(tmp_path):
 
     from textual.app import App
 
-    from scorekeeper.tui.draft import CellView, ChoiceView, Slot
+    from scorekeeper.play.layout import Slot
+    from scorekeeper.play.views import CellView, ChoiceView
     from scorekeeper.tui.widgets.value_picker import ValuePicker
 
     class One(App):

@@ -129,7 +129,7 @@ def test_wysiwyg_game_to_ten(tmp_path):
             # evaluation: Bertta's cards (none), her value; Aino's cards, her value (filled in)
             await enter_deal(pilot, ["", "12", ANNA_HAND, ""], confirm=False)
             view = screen.draft.view()
-            assert "Bertta opens the auction (base 6 against 14)" in view.reminders
+            assert "Bertta opens the auction (base 6 against 14)" in view.panel.reminders
             assert any("Base points: Bertta 6 · Aino 14" in line for p in view.phases for line in p.derived)
             # bidding: declarer, bid, doubled, trump; play: phase 1, phase 2, last trick, points
             await enter_deal(pilot, ["2", "5", "", "s", "6", "4", "2", ""])
@@ -153,7 +153,7 @@ def test_pataviitonen_one_round(tmp_path):
             screen = play_screen(app)
             # deal 1, Anna deals: Ben, Cara, Anna
             await enter_deal(pilot, ["5", "s", "6", "h", "4", "h"], confirm=False)
-            assert screen.draft.view().trump.endswith("trump: ♥")
+            assert screen.draft.view().panel.trump.endswith("trump: ♥")
             assert "trump: ♥" in screen_text(app)
             await enter_deal(pilot, ["5", "7", "", "5", "1", "1", "7", "2", "1", "14", "3", "2"])
             # deal 2, Ben deals: Cara, Anna, Ben

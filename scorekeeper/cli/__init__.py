@@ -9,7 +9,7 @@ Stored games (the file the app saves in; ``--db PATH`` chooses another): ``histo
 ``show GAME_ID``, ``stats``, ``sessions``, ``session [ID]``, ``import SHEET``; ``replay``
 and ``export`` take a game id too, and ``export --session [ID]`` or ``--all``.
 ``--plain`` (``replay``, ``show``, ``history``, ``stats``, ``sessions``, ``session``) prints
-sentences, one a line, for a screen reader instead of tables (:mod:`.store.plain`).
+sentences, one a line, for a screen reader instead of tables (:mod:`.play.plain`).
 
 The language (English, Finnish, Polish) is chosen first of all, before the parser is built:
 ``--lang CODE`` anywhere on the line (before or after the command; taken out of the

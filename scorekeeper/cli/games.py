@@ -65,7 +65,7 @@ def _replay_lines(game: Game, title: str | None) -> list[str]:
 
 def cmd_replay(args) -> int:
     from ..game.sheet import sheet_title
-    from ..store import plain
+    from ..play import plain
     from ..store.export import game_document
 
     if _game_id(args.sheet) is not None:
@@ -100,7 +100,7 @@ def _print_what_if(base: Game, game: Game, refused, overrides: dict, shown: str,
                    as_json: bool, source: str, plain: bool = False) -> int:
     """The re-scored game, its totals beside ``base``'s, and the deals that break a rule (exit 1)."""
     from ..store.export import game_document
-    from ..store.plain import what_if_lines
+    from ..play.plain import what_if_lines
 
     if as_json:
         doc = game_document(game, title)
@@ -175,7 +175,7 @@ def cmd_show(args) -> int:
     if args.json:
         _json({"id": stored.id, **game_document(stored.game, stored.title)})
     elif args.plain:
-        from ..store.plain import game_lines
+        from ..play.plain import game_lines
 
         for line in game_lines(stored.game, stored.title):
             _out(line)

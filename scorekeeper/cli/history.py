@@ -42,7 +42,7 @@ def cmd_history(args) -> int:
         _json([_summary_doc(g) for g in games])
         return 0
     if args.plain:
-        from ..store.plain import history_lines
+        from ..play.plain import history_lines
 
         for line in history_lines(games, str(_store_path(args))):
             _out(line)
@@ -123,7 +123,7 @@ def cmd_stats(args) -> int:
         _json({"players": [p.as_dict() for p in players],
                "skipped": [{"game": gid, "problem": why} for gid, why in skipped]})
     elif args.plain:
-        from ..store.plain import stats_lines
+        from ..play.plain import stats_lines
 
         for line in stats_lines(players, str(_store_path(args))):
             _out(line)
@@ -163,7 +163,7 @@ def cmd_sessions(args) -> int:
         _json([r.as_dict() for r in reports])
         return 0
     if args.plain:
-        from ..store.plain import sessions_lines
+        from ..play.plain import sessions_lines
 
         for line in sessions_lines(reports, str(_store_path(args))):
             _out(line)
@@ -200,7 +200,7 @@ def cmd_session(args) -> int:
         doc["games"] = [_summary_doc(g) for g in report.games]
         _json(doc)
     elif args.plain:
-        from ..store.plain import session_lines
+        from ..play.plain import session_lines
 
         for line in session_lines(report):
             _out(line)

@@ -881,10 +881,11 @@ class Game:
             return []
         return [s.name for s in self.standings() if s.rank == 1]
 
-    def info(self, number: int | None = None) -> DealInfo:
-        """What the table is told for a deal (the next one by default)."""
+    def info(self, number: int | None = None, values: Mapping[str, Any] | None = None) -> DealInfo:
+        """What the table is told for a deal (the next one by default), given the (normalized)
+        ``values`` entered so far (by default: what is recorded, or nothing)."""
         number = number or self.next_deal
-        d = self.evaluate(number)
+        d = self.evaluate(number, values)
         try:
             leader = d.value("leader", None)
         except Missing:

@@ -95,6 +95,8 @@ class FieldSpec:
     help: str = ""
     # choice field: choice -> label (left out of == and hash, which FieldSpec had before)
     choice_labels: dict[str, str] = field(default_factory=dict, compare=False)
+    # the label of the values of several players together, over their total ("Bids"); "": the label
+    plural: str = field(default="", compare=False)
 
     def choice_label(self, value: Any) -> str:
         """How a choice is shown: its label, else the choice itself (suits have the app's words)."""

@@ -168,6 +168,7 @@ TABLES: dict[str, Table] = {
         "fill": Key("formula", attr="fill"),
         "optional": Key("bool", default=False, attr="optional"),
         "labels": Key("strings", default={}, attr="choice_labels"),
+        "plural": Key("str", default="", attr="plural"),
     }),
     "derived": Table(Derived, {
         "scope": Key("str", default="seat", attr="scope", allowed=("seat", "deal")),

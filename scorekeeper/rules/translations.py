@@ -36,7 +36,7 @@ TRANSLATION_KEYS = {
 }
 TRANSLATION_ITEMS = {
     "option": {"label": "str", "help": "str", "labels": "labels"},
-    "field": {"label": "str", "help": "str", "labels": "labels"},
+    "field": {"label": "str", "help": "str", "labels": "labels", "plural": "str"},
     "derived": {"label": "str", "labels": "labels"},
     "check": {"message": "template"},
     "reminder": {"text": "template"},
@@ -333,7 +333,8 @@ def localize(rs: Ruleset, lang: str, texts: dict[tuple[str, ...], Any],
                             choice_labels=merged(o.choice_labels, "options", oid))
                for oid, o in rs.options.items()}
     fields = {fid: replace(f, label=text(f.label, "fields", fid, "label"), help=text(f.help, "fields", fid, "help"),
-                           choice_labels=merged(f.choice_labels, "fields", fid))
+                           choice_labels=merged(f.choice_labels, "fields", fid),
+                           plural=text("", "fields", fid, "plural"))  # else the label in the language
               for fid, f in rs.fields.items()}
     derived = {did: replace(d, label=text(d.label, "derived", did, "label"),
                             part_labels=merged(d.part_labels, "derived", did))

@@ -1,10 +1,10 @@
 """A stored game's score board as plain data: what ``/state.json`` serves and the page draws.
 
-Nothing is worked out here again. The next deal's instructions are the play screen's
-(:class:`~scorekeeper.tui.draft.DealDraft`, given what is typed of the deal so far, so a
-turned trump shows as soon as it is entered); the rows of the last deals are the TUI score
-board's (:class:`~scorekeeper.tui.board.BoardMaker`); ranks come from ``Game.standings`` and
-the status line from the exports. Those two tui modules are plain Python (no Textual).
+Nothing is worked out here again: everything comes from the headless table (:mod:`scorekeeper.play`).
+The next deal's instructions are its deal panel (:func:`~scorekeeper.play.panel.sheet_panel`, given what
+is typed of the deal so far, so a turned trump shows as soon as it is entered); the rows of the last
+deals are its score board (:class:`~scorekeeper.play.board.BoardMaker`); ranks come from
+``Game.standings`` and the status line from the exports.
 
 The document::
 
@@ -36,8 +36,8 @@ from typing import Any
 from ..i18n import get_language
 from ..store.db import StoredGame
 from ..store.export import status_text
-from ..tui.board import MADE, BoardMaker
-from ..tui.draft import DealDraft, typed_from_sheet
+from ..play.board import MADE, BoardMaker
+from ..play.panel import sheet_panel
 
 __all__ = ["LAST_DEALS", "board_state"]
 
@@ -46,16 +46,12 @@ LAST_DEALS = 5
 
 def _next_deal(stored: StoredGame) -> dict[str, Any] | None:
     """The deal the table plays next, as the play screen tells it (None once the game is over)."""
-    game = stored.game
-    if game.is_over:
+    panel = sheet_panel(stored.game, stored.draft)
+    if panel is None:
         return None
-    draft = DealDraft(game)
-    for (field, unit), value in typed_from_sheet(game, stored.draft or {}).items():
-        draft.set(field, unit, value)
-    view = draft.view()
-    return {"number": view.number, "of": view.of, "cards": view.cards, "dealer": view.dealer,
-            "bids_first": view.bids_first, "leader": view.leader, "trump": view.trump,
-            "reminders": list(view.reminders)}
+    return {"number": panel.number, "of": panel.of, "cards": panel.cards, "dealer": panel.dealer,
+            "bids_first": panel.bids_first, "leader": panel.leader, "trump": panel.trump,
+            "reminders": list(panel.reminders)}
 
 
 def board_state(stored: StoredGame, last: int = LAST_DEALS) -> dict[str, Any]:
@@ -67,14 +63,13 @@ def board_state(stored: StoredGame, last: int = LAST_DEALS) -> dict[str, Any]:
     rows = []
     for index in range(max(0, len(results) - max(0, last)), len(results)):
         result, row = results[index], view.rows[index]
-        trump, entries, points = maker.deal_parts(result)
         rows.append({
             "deal": result.number,
             "cards": result.cards,
-            "trump": trump,
-            "dealer": game.players[result.dealer - 1],
-            "scores": [{"entries": entries[i], "mark": MADE[result.made[i]].strip(), "points": points[i],
-                        "total": result.totals[i]} for i in range(len(game.scorer_names))],
+            "trump": row.trump,
+            "dealer": row.dealer,
+            "scores": [{"entries": s.entries, "mark": MADE[s.made].strip(), "points": s.points, "total": s.total}
+                       for s in row.scores],
             "issues": list(row.issues),
             "part_over": result.part_over,
         })

@@ -19,7 +19,7 @@ from html import escape
 from typing import Any
 
 from ..i18n import get_language, t, tn
-from ..tui.board import ordinal
+from ..play.words import ordinal
 
 __all__ = ["CSP", "board_fragment", "board_page"]
 

@@ -8,7 +8,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...i18n import t, tn
-from ..widgets.chart import ScoreChart, TotalsBars, progression
+from ...play.charts import progression
+from ..widgets.chart import ScoreChart, TotalsBars
 from ..widgets.key_footer import KeyFooter
 from .history import slot, styled
 

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...i18n import format_ordinal, get_language, t, tn
-from ..board import BoardMaker
+from ...play.board import BoardMaker
 from ..messages import GameChosen
 from ..widgets.key_footer import KeyFooter
 from ..widgets.score_sheet import ScoreSheet

@@ -12,7 +12,7 @@ from ...game.engine import GameError
 from ...game.game import draw_first_dealer
 from ...i18n import get_language, show, t, tn
 from ..messages import GameCreated
-from ..summary import plan_text
+from ...play.summary import plan_text
 from ..widgets.key_footer import KeyFooter
 from ..widgets.option_form import OptionForm
 

@@ -16,8 +16,10 @@ from textual.widgets import Input
 
 from ...game.engine import GameError, IllegalEntry
 from ...i18n import get_language, show, t, tn
-from ..board import BoardMaker, standings_text
-from ..draft import DealDraft, form_layout, typed_from_sheet
+from ...play.actions import issues_by_deal, new_issues, redone_text, table_changed_text, undone_text
+from ...play.board import BoardMaker, standings_text
+from ...play.draft import DealDraft
+from ...play.layout import form_layout, typed_from_sheet
 from ..widgets.deal_panel import DealPanel
 from ..widgets.entry_form import CardsInput, EntryForm
 from ..widgets.final_standings import FinalStandings
@@ -107,14 +109,14 @@ class PlayScreen(Screen[dict]):
         over = draft is None
         self._show_mode()
         if over:
-            panel.view = None
+            panel.deal = None
             winners = self.game.winners
             panel.status = tn("tui.play.game_over", len(self.game.deals),
                               winners=tn("game.winners", len(winners), names=", ".join(winners)))
         else:
             view = draft.view()
             panel.status = ""
-            panel.view = view
+            panel.deal = view.panel
             layout = form_layout(self.game, draft.number)
             if layout != form.phases:  # a deal with another number of players
                 self._relayout(layout)
@@ -210,7 +212,7 @@ class PlayScreen(Screen[dict]):
         number = draft.number
         try:
             if draft.editing:
-                before = {r.number: r.issues for r in self.game.results()}
+                before = issues_by_deal(self.game)
                 self.stored.edit(number, draft.plain_values())
             else:
                 self.stored.record(draft.plain_values())
@@ -218,12 +220,12 @@ class PlayScreen(Screen[dict]):
             draft.mark_tried()
             self._show_deal()
             self.app.bell()
-            self.notify(show(exc), title=t("tui.play.breaks_rule"), severity="error",
+            self.notify("; ".join(show(i.message) for i in exc.issues), title=t("tui.play.breaks_rule"), severity="error",
                         markup=False)
             return
         except (GameError, ValueError) as exc:  # StoreError is a ValueError: nothing was saved
             self.app.bell()
-            self.notify(str(exc), title=t("tui.play.not_saved"), severity="error", timeout=10, markup=False)
+            self.notify(show(exc), title=t("tui.play.not_saved"), severity="error", timeout=10, markup=False)
             return
         if draft.editing:
             self._after_edit(number, before)
@@ -242,9 +244,7 @@ class PlayScreen(Screen[dict]):
         self._pending = None
         self._reset_next()
         self._after_change()
-        results = self.game.results()
-        new = [(r.number, show(i.message)) for r in results if r.number != number
-               for i in r.issues if i not in before.get(r.number, ())]
+        new = new_issues(self.game, before, number)
         if new:
             self.notify("\n".join(t("tui.play.later_issue", number=n, message=m) for n, m in new[:5]),
                         title=t("tui.play.later_breaks", number=number), severity="warning",
@@ -284,17 +284,15 @@ class PlayScreen(Screen[dict]):
         try:
             self.stored.undo()
         except (GameError, ValueError) as exc:
-            self.notify(str(exc), title=t("tui.play.not_undone"), severity="error", timeout=10, markup=False)
+            self.notify(show(exc), title=t("tui.play.not_undone"), severity="error", timeout=10, markup=False)
             return
         if last.kind == "record":
             self.draft = DealDraft(game, values=last.values)
-            message = t("tui.play.undone_deal", number=last.deal)
         elif last.kind in ("join", "out", "in"):
             self.draft = DealDraft(game)
-            message = _table_undone(game, last)
         else:
             self._reset_next()
-            message = t("tui.play.undone_change", number=last.deal)
+        message = undone_text(game, last)
         self._after_change()
         self.notify(message, title=t("tui.play.undone"), markup=False)
         self._focus_entry()
@@ -306,14 +304,12 @@ class PlayScreen(Screen[dict]):
         try:
             action = self.stored.redo()
         except (GameError, ValueError) as exc:
-            self.notify(str(exc), title=t("tui.play.not_redone"), severity="error", timeout=10, markup=False)
+            self.notify(show(exc), title=t("tui.play.not_redone"), severity="error", timeout=10, markup=False)
             return
         self.draft = None
         self._reset_next()
         self._after_change()
-        message = (t("tui.play.redone_deal", number=action.deal) if action.kind == "record"
-                   else _table_redone(game, action) if action.kind in ("join", "out", "in")
-                   else t("tui.play.redone_change", number=action.deal))
+        message = redone_text(game, action)
         self.notify(message, title=t("tui.play.redone"), markup=False)
         if game.is_over:
             self._announce_end()
@@ -358,13 +354,13 @@ class PlayScreen(Screen[dict]):
             stored.clear_draft()
         except (GameError, ValueError) as exc:  # StoreError is a ValueError: nothing was saved
             self.app.bell()
-            self.notify(str(exc), title=t("tui.play.players_not_changed"), severity="error", timeout=10,
+            self.notify(show(exc), title=t("tui.play.players_not_changed"), severity="error", timeout=10,
                         markup=False)
             self._focus_entry()
             return
         self.draft = DealDraft(game)
         self._after_change()
-        self.notify(_table_changed(game, game.history[-1], game.next_deal), title=t("tui.play.players"),
+        self.notify(table_changed_text(game, game.history[-1], game.next_deal), title=t("tui.play.players"),
                     markup=False)
         self._focus_entry()
 
@@ -388,7 +384,7 @@ class PlayScreen(Screen[dict]):
         except GameError:
             pass  # half-typed cards and the like: saved with the next change that makes sense
         except ValueError as exc:  # StoreError: the boxes keep what is typed; say why it is not saved
-            self.notify(str(exc), title=t("tui.play.not_saved_yet"), severity="warning")
+            self.notify(show(exc), title=t("tui.play.not_saved_yet"), severity="warning")
 
     def action_clear_deal(self) -> None:
         if self.draft is None:
@@ -424,36 +420,3 @@ class PlayScreen(Screen[dict]):
         self.query_one(EntryForm).set_class(over, "-hidden")
         self.query_one(FinalStandings).set_class(not over, "-hidden")
 
-
-def _who(game, action) -> str:
-    if action.kind == "join":
-        return action.values["name"]
-    seat = action.values["seat"]
-    return game.players[seat - 1] if seat <= len(game.players) else "?"
-
-
-def _table_undone(game, action) -> str:
-    """A change of the table, undone: "Dan joins with 20 is undone.", "Ben sits out is undone."."""
-    name = _who(game, action)
-    if action.kind == "join":
-        return t("tui.play.undone_table.join", name=name, score=action.values.get("score", 0))
-    return (t("tui.play.undone_table.out", name=name) if action.kind == "out"
-            else t("tui.play.undone_table.in", name=name))
-
-
-def _table_redone(game, action) -> str:
-    """A change of the table, redone: "Dan joins with 20 is back."."""
-    name = _who(game, action)
-    if action.kind == "join":
-        return t("tui.play.redone_table.join", name=name, score=action.values.get("score", 0))
-    return (t("tui.play.redone_table.out", name=name) if action.kind == "out"
-            else t("tui.play.redone_table.in", name=name))
-
-
-def _table_changed(game, action, number: int) -> str:
-    """A change of the table, just made: "Dan joins with 20 from deal 4.", "Ben sits out from deal 4."."""
-    name = _who(game, action)
-    if action.kind == "join":
-        return t("tui.play.table_changed.join", name=name, score=action.values.get("score", 0), number=number)
-    return (t("tui.play.table_changed.out", name=name, number=number) if action.kind == "out"
-            else t("tui.play.table_changed.in", name=name, number=number))

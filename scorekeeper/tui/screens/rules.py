@@ -11,8 +11,21 @@ from textual.widgets.option_list import Option
 
 from ...rules.ruleset import RulesetError, builtin_ids, load_ruleset
 from ...i18n import get_language, show, t
-from ..summary import rules_summary
+from ...play.summary import Piece, rules_summary
 from ..widgets.key_footer import KeyFooter
+
+
+# How each part of the summary looks.
+LOOKS = {"name": "bold", "aka": "italic", "heading": "bold", "phase": "underline", "option": "bold",  # i18n: not shown
+         "help": "dim", "source": "dim"}  # i18n: not shown
+
+
+def summary_text(pieces: tuple[Piece, ...]) -> Text:
+    """The rules summary as rich text, each part in its look."""
+    text = Text()
+    for piece in pieces:
+        text.append(piece.text, style=LOOKS.get(piece.role))
+    return text
 
 
 class RulesScreen(Screen[None]):
@@ -50,5 +63,5 @@ class RulesScreen(Screen[None]):
         if isinstance(rs, Exception):
             text.update(Text(t("tui.rules.cannot_load", error=show(rs))))
         elif rs is not None:
-            text.update(rules_summary(rs))
+            text.update(summary_text(rules_summary(rs)))
         self.query_one("#rules-scroll").scroll_home(animate=False)  # i18n: not shown

@@ -11,7 +11,6 @@ The lines between the points are braille dots (2 x 4 dots a cell) in the scorer'
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Sequence
 
 from rich.cells import cell_len
@@ -21,6 +20,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...i18n import format_number, format_ordinal, t
+from ...play.charts import Progression
 
 # One symbol per scorer, in seat (or partnership) order.
 MARKERS = "●■▲◆★✚▼○"
@@ -36,28 +36,6 @@ _EIGHTHS = " ▏▎▍▌▋▊▉"
 
 def marker(index: int) -> str:
     return MARKERS[index % len(MARKERS)]
-
-
-@dataclass(frozen=True)
-class Progression:
-    """The running total of each scorer after each deal."""
-
-    names: tuple[str, ...]
-    series: tuple[tuple[float, ...], ...]  # per scorer, one value per deal (deal 1 first)
-    totals: tuple[float, ...]  # the standing totals (with parts: the match totals)
-    ranks: tuple[int, ...]  # per scorer
-
-
-def progression(game) -> Progression:
-    """A game's progression, from its results (nothing stored: derived from the entries)."""
-    results = game.results()
-    parts = game.setup.parts is not None
-    count = len(game.scorer_names)
-    series = tuple(tuple((r.match if parts else r.totals)[i] for r in results) for i in range(count))
-    ranks = [0] * count
-    for s in game.standings():
-        ranks[s.scorer] = s.rank
-    return Progression(tuple(game.scorer_names), series, tuple(game.totals()), tuple(ranks))
 
 
 # --- scales ---------------------------------------------------------------------------------------

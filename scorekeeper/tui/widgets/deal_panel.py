@@ -7,8 +7,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...i18n import t, tn
-from ..board import Standing, ordinal
-from ..draft import DraftView
+from ...play.board import Standing
+from ...play.panel import DealPanelView
+from ...play.words import ordinal
 
 
 class DealPanel(Widget):
@@ -26,8 +27,8 @@ class DealPanel(Widget):
     heading: reactive[str] = reactive("", layout=True)
     """The game: its title (if any) and ruleset."""  # i18n: not shown
 
-    view: reactive[DraftView | None] = reactive(None, layout=True, always_update=True)
-    """The deal being entered or changed (None when the game is over)."""  # i18n: not shown
+    deal: reactive[DealPanelView | None] = reactive(None, layout=True, always_update=True)
+    """What the table is told of the deal being entered or changed (None when the game is over)."""  # i18n: not shown
 
     status: reactive[str] = reactive("", layout=True)
     """A line shown instead of the deal (e.g. that the game is over)."""  # i18n: not shown
@@ -43,29 +44,29 @@ class DealPanel(Widget):
         bold = self.get_component_rich_style("deal-panel--heading", partial=True)  # i18n: not shown
         text = Text()
         text.append(self.heading, bold)
-        view = self.view
-        if view is not None:
-            if view.editing:
-                title = (t("tui.widgets.deal_panel.changing_deal_of", number=view.number, total=view.of) if view.of
-                         else t("tui.widgets.deal_panel.changing_deal", number=view.number))
+        deal = self.deal
+        if deal is not None:
+            if deal.editing:
+                title = (t("tui.widgets.deal_panel.changing_deal_of", number=deal.number, total=deal.of) if deal.of
+                         else t("tui.widgets.deal_panel.changing_deal", number=deal.number))
             else:
-                title = t("game.deal_of", number=view.number, total=view.of) if view.of else t(
-                    "game.deal_number", number=view.number)
+                title = t("game.deal_of", number=deal.number, total=deal.of) if deal.of else t(
+                    "game.deal_number", number=deal.number)
             text.append(" · ")
             text.append(title, bold)
-            text.append(" · " + tn("tui.widgets.deal_panel.cards_each", view.cards) + "\n")
+            text.append(" · " + tn("tui.widgets.deal_panel.cards_each", deal.cards) + "\n")
             text.append(t("game.dealer") + " ", label)
-            text.append(view.dealer)
-            if view.bids_first:
+            text.append(deal.dealer)
+            if deal.bids_first:
                 text.append(" · " + t("game.first_bidder") + " ", label)
-                text.append(view.bids_first)
+                text.append(deal.bids_first)
             text.append(" · " + t("game.leader") + " ", label)
-            text.append(view.leader or t("tui.widgets.deal_panel.leader_later"))
+            text.append(deal.leader or t("tui.widgets.deal_panel.leader_later"))
             text.append("\n")
-            text.append(view.trump, self.get_component_rich_style("deal-panel--trump", partial=True))  # i18n: not shown
-            for line in view.reminders:
+            text.append(deal.trump, self.get_component_rich_style("deal-panel--trump", partial=True))  # i18n: not shown
+            for line in deal.reminders:
                 text.append(f"\n• {line}")
-            for line in view.table:
+            for line in deal.table:
                 text.append(f"\n• {line}")
         elif self.status:
             text.append("\n" + self.status)

@@ -1,6 +1,6 @@
 """EntryForm: the boxes of one deal, phase by phase, laid out from the ruleset's fields.
 
-The form is built once per game from :func:`~scorekeeper.tui.draft.form_layout` (the
+The form is built once per game from :func:`~scorekeeper.play.layout.form_layout` (the
 same boxes every deal; a box the rules do not ask this deal is hidden). The screen
 sets ``view`` after each entry; the form passes each box its part of it.
 """
@@ -16,7 +16,8 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
 from ...i18n import t
-from ..draft import CellView, DraftView, PhaseLayout, Slot
+from ...play.layout import PhaseLayout, Slot
+from ...play.views import CellView, DraftView
 from .value_picker import FOCUS_MARK, WARNING_MARK, ValuePicker
 
 def slot_id(slot: Slot) -> str:

@@ -8,7 +8,8 @@ from textual.widget import Widget
 
 from ...i18n import format_number, t, tn
 from ...i18n.formats import is_number
-from ..board import BoardView, ordinal
+from ...play.board import BoardView
+from ...play.words import ordinal
 
 
 class FinalStandings(Widget):

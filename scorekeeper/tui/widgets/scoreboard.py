@@ -22,11 +22,27 @@ from textual.strip import Strip
 from textual.widgets import Static
 
 from ...i18n import t
-from ..board import BoardView
+from ...play.board import MADE, BoardRow, BoardView
 
 _GAP = "  "
 CURSOR_MARK = "▶ "  # before the highlighted deal (not shown by its background colour alone)
 _NO_MARK = " " * len(CURSOR_MARK)
+
+
+def row_cells(board: BoardView, row: BoardRow) -> tuple[str, ...]:
+    """A row's cells as drawn: deal, cards and trump, dealer, then each scorer's entries (right
+    aligned), made or missed, points and total, each part padded to its width on the board."""
+    cells = [row.deal, row.cards, row.dealer]
+    for score, (ew, pw, tw) in zip(row.scores, board.sizes):
+        parts = []
+        if ew:
+            parts.append(" " * (ew - cell_len(score.entries)) + score.entries)
+        if board.marks:
+            parts.append(MADE[score.made])
+        parts.append((score.points if score.played or not ew else "").rjust(pw))
+        parts.append(str(score.total).rjust(tw))
+        cells.append(" ".join(parts))
+    return tuple(cells)
 
 
 class ScoreTable(ScrollView, can_focus=True):
@@ -175,7 +191,7 @@ class ScoreTable(ScrollView, can_focus=True):
             return strip
         board = self.board
         row = board.rows[index]
-        text = self._row_text(row.cells, 3, CURSOR_MARK if index == self.cursor else _NO_MARK)
+        text = self._row_text(row_cells(board, row), 3, CURSOR_MARK if index == self.cursor else _NO_MARK)
         if index != self.cursor or not self.has_focus:  # on the cursor's colour the signs stay in its colour
             text.highlight_words(["✓"], self._look("made"))
             text.highlight_words(["✗"], self._look("missed"))

@@ -12,7 +12,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...i18n import t
-from ..draft import CellView, ChoiceView, Slot
+from ...play.layout import Slot
+from ...play.views import CellView, ChoiceView
 
 WHO_WIDTH = 15  # columns for the player's name
 FOCUS_MARK = "▶"  # before the box that has the focus (not shown by its background colour alone)

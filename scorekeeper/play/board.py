@@ -1,11 +1,11 @@
-"""The score board as rows of text: deals down, players (or partnerships) across.
+"""The score board as data: deals down, players (or partnerships) across.
 
-Pure Python, no Textual: :func:`board_view` turns a Game into a :class:`BoardView`
-that the Scoreboard widget draws. Each scorer's cell shows what was entered for
-them (e.g. bid/tricks), made or missed as a sign (✓ / ✗, never colour alone), the
-deal's points and the running total. Nothing here knows a game: the entries shown
-are the ruleset's per-player (per-partnership) number fields, and the numbers its
-``made`` formula reads.
+:class:`BoardMaker` turns a Game into a :class:`BoardView` that the TUI's score table and
+the web board draw. Each scorer's cell holds what was entered for them (e.g. bid/tricks),
+made or missed (shown as a sign, ✓ / ✗, never colour alone), the deal's points and the
+running total. Nothing here knows a game: the entries shown are the ruleset's per-player
+(per-partnership) number fields, and the numbers its ``made`` formula reads. Column widths
+are measured in terminal columns (:func:`~.words.text_width`); a front end pads the cells.
 """
 
 from __future__ import annotations
@@ -14,26 +14,42 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rich.cells import cell_len
-
 from ..game.game import DealResult, Game
-from ..i18n import format_ordinal, get_language, show, t
+from ..i18n import get_language, show, t
 from ..rules.cards import SUIT_SYMBOL
 from ..rules.formula import EvalError, Missing
 from ..rules.ruleset import NO_TRUMP
-from .draft import show_value
+from .words import ordinal, show_value, text_width
 
 MADE = {True: "✓", False: "✗", None: " "}
 DETAIL_FIELDS = 2  # at most this many entries in a cell (e.g. bid/tricks)
 
 
 @dataclass(frozen=True)
+class ScoreCell:
+    """One scorer in one deal."""
+
+    entries: str  # what was entered for them, e.g. "3/3" ("" when the board shows no entries)
+    made: bool | None  # None: no contract (or not played)
+    points: str  # e.g. "+13"; "out" for a player who sat the deal out
+    total: Any  # the running total
+    played: bool = True
+
+
+@dataclass(frozen=True)
 class BoardRow:
     number: int
-    cells: tuple[str, ...]  # deal, cards and trump, dealer, then one per scorer
-    made: tuple[bool | None, ...]  # per scorer
+    deal: str  # the deal's number, marked ⚠ when the rules report a problem, ◼ when it ends a part
+    cards: str  # the cards and the trump sign, e.g. "8 ♥"
+    dealer: str
+    trump: str  # the trump sign alone
+    scores: tuple[ScoreCell, ...]
     issues: tuple[str, ...]  # what the rules report about the deal now
     detail: str  # the deal's entries in words
+
+    @property
+    def made(self) -> tuple[bool | None, ...]:
+        return tuple(s.made for s in self.scores)
 
 
 @dataclass(frozen=True)
@@ -45,8 +61,10 @@ class Standing:
 
 @dataclass(frozen=True)
 class BoardView:
-    columns: tuple[str, ...]
-    widths: tuple[int, ...]  # of each column, in cells
+    columns: tuple[str, ...]  # deal, cards, dealer, then one per scorer
+    widths: tuple[int, ...]  # of each column, in terminal columns
+    sizes: tuple[tuple[int, int, int], ...]  # per scorer: widths of entries (0: none shown), points, total
+    marks: bool  # the cells show made or missed
     legend: str
     rows: Sequence[BoardRow]  # made when read: a long game draws only the rows on screen
     standings: tuple[Standing, ...]
@@ -57,10 +75,9 @@ class BoardView:
 class BoardRows(Sequence):
     """The rows of a board, each made the first time it is read."""
 
-    def __init__(self, maker: "BoardMaker", results: list[DealResult], sizes: tuple) -> None:
+    def __init__(self, maker: "BoardMaker", results: list[DealResult]) -> None:
         self._maker = maker
         self._results = results
-        self._sizes = sizes
         self._made: dict[int, BoardRow] = {}
 
     def __len__(self) -> int:
@@ -73,18 +90,21 @@ class BoardRows(Sequence):
             index += len(self)
         row = self._made.get(index)
         if row is None:
-            row = self._made[index] = self._maker.row(self._results[index], self._sizes)
+            row = self._made[index] = self._maker.row(self._results[index])
         return row
-
-
-def ordinal(n: int) -> str:
-    """A place in the current language: 1st, 2nd (en); 1., 2. (fi, pl)."""
-    return format_ordinal(n)
 
 
 def sat_out() -> str:
     """What a cell shows for a player who sat the deal out (or had not joined yet)."""
     return t("tui.board.out")
+
+
+def points_text(score) -> str:
+    return f"{score:+}" if isinstance(score, (int, float)) and score else str(score)
+
+
+def standings_text(standings: tuple[Standing, ...]) -> str:
+    return " · ".join(t("tui.board.standing", place=ordinal(s.rank), name=s.name, total=s.total) for s in standings)
 
 
 class BoardMaker:
@@ -94,27 +114,21 @@ class BoardMaker:
     def __init__(self, game: Game):
         self.game = game
         rules = game.ruleset
-        team = rules.score_scope == "team"
-        self.scope = "team" if team else "seat"
+        self.scope = "team" if rules.score_scope == "team" else "seat"
         self.candidates = [f.id for f in rules.fields.values() if f.scope == self.scope and f.type == "int"]
         self.detail: list[str] = []
         made_names = rules.made.names if rules.made is not None else ()
         self.made_derived = [d for d in rules.derived.values()
                              if d.id in made_names and d.scope == "seat" and d.value.type != "yes/no"]
-        # deal -> (values, fields shown, trump, the entries in words, each scorer's entries)
+        # deal -> (values, fields shown, trump, each scorer's entries, language)
         self._cache: dict[int, tuple] = {}
 
     def _legend(self) -> str:
         rules = self.game.ruleset
-        labels = [rules.fields[f].label for f in self.detail] + [d.label for d in self.made_derived]
-        entries = "/".join(labels)
+        entries = "/".join([rules.fields[f].label for f in self.detail] + [d.label for d in self.made_derived])
         if rules.made is not None:
-            if entries:
-                return t("tui.board.legend.entries_made", entries=entries)
-            return t("tui.board.legend.made")
-        if entries:
-            return t("tui.board.legend.entries", entries=entries)
-        return t("tui.board.legend.points")
+            return t("tui.board.legend.entries_made", entries=entries) if entries else t("tui.board.legend.made")
+        return t("tui.board.legend.entries", entries=entries) if entries else t("tui.board.legend.points")
 
     def _shown_fields(self, results: list[DealResult]) -> list[str]:
         """The scorer's number fields entered in some deal (at most DETAIL_FIELDS)."""
@@ -123,7 +137,7 @@ class BoardMaker:
         return used[:DETAIL_FIELDS]
 
     def _static(self, result: DealResult) -> tuple[str, tuple[str, ...]]:
-        """The deal's trump and each scorer's entries: they follow from its entries alone
+        """The deal's trump sign and each scorer's entries: they follow from its entries alone
         and are kept while those stay the same object (so only a changed deal is redone)."""
         cached = self._cache.get(result.number)
         language = get_language()  # the signs and words in the cells are in the language
@@ -131,23 +145,28 @@ class BoardMaker:
                 and len(cached[3]) == len(self.game.scorer_names)  # (a player may have joined since)
                 and cached[4] == language):
             return cached[2], cached[3]
-        game = self.game
-        d = game.evaluate(result.number, result.values)
+        d = self.game.evaluate(result.number, result.values)
         try:
             suit = d.trump().suit
         except (Missing, EvalError, ValueError):
             suit = None
         trump = t("tui.board.no_trump_short") if suit == NO_TRUMP else SUIT_SYMBOL.get(suit, "") if suit else ""
+        entries = tuple(self._entries(result, d))
+        self._cache[result.number] = (result.values, list(self.detail), trump, entries, language)
+        return trump, entries
+
+    def _entries(self, result: DealResult, d) -> list[str]:
+        """Each scorer's entries in the deal, e.g. "3/3"."""
+        game = self.game
         entries = []
         changed = game.table_changed  # then scorers are the game's seats, some not in every deal
-        seats = result.seats
         for scorer, seat in enumerate(range(1, len(game.players) + 1) if changed else game.setup.scorer_seats):
             index = scorer
             if changed:
-                if seat not in seats:
+                if seat not in result.seats:
                     entries.append(sat_out())
                     continue
-                index = seats.index(seat)
+                index = result.seats.index(seat)
                 seat = index + 1  # the seat among those who played
             shown = []
             for fid in self.detail:
@@ -160,10 +179,10 @@ class BoardMaker:
                 except (Missing, EvalError, ValueError):
                     shown.append("-")
             entries.append("/".join(shown))
-        self._cache[result.number] = (result.values, list(self.detail), trump, tuple(entries), language)
-        return trump, tuple(entries)
+        return entries
 
     def _words(self, result: DealResult) -> str:
+        """The deal's entries in words, and who joined or sat it out."""
         game = self.game
         setup = game.setup_for(result.number)
         pieces = []
@@ -190,39 +209,20 @@ class BoardMaker:
                 pieces.append(t("tui.board.not_playing", names=", ".join(out)))
         return "; ".join(pieces)
 
-    @staticmethod
-    def _points(score) -> str:
-        return f"{score:+}" if isinstance(score, (int, float)) and score else str(score)
-
-    def row(self, result: DealResult, sizes: tuple) -> BoardRow:
-        """One deal's row; ``sizes`` are the widths of the parts of a scorer's cell."""
+    def row(self, result: DealResult) -> BoardRow:
+        """One deal's row."""
         trump, entries = self._static(result)
-        cells = [f"{result.number}{' ⚠' if result.issues else ''}{' ◼' if result.part_over else ''}",
-                 f"{result.cards} {trump}".strip(), self.game.players[result.dealer - 1]]
-        has_mark = self.game.ruleset.made is not None
-        for i, (ew, pw, tw) in enumerate(sizes):
-            parts = []
-            played = not self.game.table_changed or result.played(i + 1)
-            if ew:
-                parts.append(" " * (ew - cell_len(entries[i])) + entries[i])
-            if has_mark:
-                parts.append(MADE[result.made[i]])
-            parts.append((self._points(result.scores[i]) if played else sat_out() if not ew else "").rjust(pw))
-            parts.append(str(result.totals[i]).rjust(tw))
-            cells.append(" ".join(parts))
+        game = self.game
+        scores = []
+        for i, score in enumerate(result.scores):
+            played = not game.table_changed or result.played(i + 1)
+            scores.append(ScoreCell(entries[i], result.made[i],
+                                    points_text(score) if played else sat_out(), result.totals[i], played))
         issues = tuple(t("tui.board.warning", message=show(i.message)) if i.level == "warning" else show(i.message)
                        for i in result.issues)
-        return BoardRow(result.number, tuple(cells), tuple(result.made), issues, self._words(result))
-
-    def deal_parts(self, result: DealResult) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
-        """A deal's trump sign, each scorer's entries (e.g. "3/3") and points (e.g. "+13") as its
-        row shows them, unpadded, for a board drawn elsewhere (the web board). Call view() first:
-        it decides which entries are shown."""
-        trump, entries = self._static(result)
-        changed = self.game.table_changed
-        out = sat_out()
-        return trump, entries, tuple(out if changed and not result.played(i + 1) else self._points(s)
-                                     for i, s in enumerate(result.scores))
+        deal = f"{result.number}{' ⚠' if result.issues else ''}{' ◼' if result.part_over else ''}"
+        return BoardRow(result.number, deal, f"{result.cards} {trump}".strip(), game.players[result.dealer - 1],
+                        trump, tuple(scores), issues, self._words(result))
 
     def view(self) -> BoardView:
         """The board now: widths from every deal, rows made only when read."""
@@ -231,28 +231,28 @@ class BoardMaker:
         self.detail = self._shown_fields(results)
         static = [self._static(r) for r in results]
         heads = (t("tui.board.column.deal"), t("tui.board.column.cards"), t("tui.board.column.dealer"))
-        columns = heads + tuple(game.scorer_names)
         marks = (any(r.issues for r in results) * 2) + (any(r.part_over for r in results) * 2)
-        widths = [max(4, cell_len(heads[0]), len(str(len(results))) + marks),
-                  max([5, cell_len(heads[1])] + [len(f"{r.cards} {sign}".strip()) for r, (sign, _) in zip(results, static)]),
-                  max([6, cell_len(heads[2])] + [cell_len(p) for p in game.players])]
-        sizes = []
+        widths = [max(4, text_width(heads[0]), len(str(len(results))) + marks),
+                  max([5, text_width(heads[1])] + [len(f"{r.cards} {sign}".strip()) for r, (sign, _) in zip(results, static)]),
+                  max([6, text_width(heads[2])] + [text_width(p) for p in game.players])]
+        sizes = self._sizes(results, static)
         has_mark = game.ruleset.made is not None
-        for i, name in enumerate(game.scorer_names):
-            ew = max((cell_len(e[i]) for _, e in static), default=0) if self.detail or self.made_derived else 0
+        for (ew, pw, tw), name in zip(sizes, game.scorer_names):
+            widths.append(max((ew + 1 if ew else 0) + (2 if has_mark else 0) + pw + 1 + tw, text_width(name)))
+        standings = tuple(Standing(s.rank, s.name, s.total) for s in game.standings())
+        return BoardView(heads + tuple(game.scorer_names), tuple(widths), tuple(sizes), has_mark, self._legend(),
+                         BoardRows(self, results), standings, game.is_over, tuple(game.winners))
+
+    def _sizes(self, results: list[DealResult], static: list) -> list[tuple[int, int, int]]:
+        """Per scorer: the widths of the entries (0 when none are shown), the points, the total."""
+        game = self.game
+        sizes = []
+        for i in range(len(game.scorer_names)):
+            ew = max((text_width(e[i]) for _, e in static), default=0) if self.detail or self.made_derived else 0
             scores = [r.scores[i] for r in results]
             totals = [r.totals[i] for r in results]
-            pw = max([4, cell_len(sat_out()) if game.table_changed else 4]
-                     + ([len(self._points(x)) for x in (max(scores), min(scores))] if scores else []))
+            pw = max([4, text_width(sat_out()) if game.table_changed else 4]
+                     + ([len(points_text(x)) for x in (max(scores), min(scores))] if scores else []))
             tw = max([5] + [len(str(x)) for x in (max(totals), min(totals))] if totals else [5])
             sizes.append((ew, pw, tw))
-            cell = (ew + 1 if ew else 0) + (2 if has_mark else 0) + pw + 1 + tw
-            widths.append(max(cell, cell_len(name)))
-        standings = tuple(Standing(s.rank, s.name, s.total) for s in game.standings())
-        rows = BoardRows(self, results, tuple(sizes))
-        return BoardView(columns, tuple(widths), self._legend(), rows, standings, game.is_over,
-                         tuple(game.winners))
-
-
-def standings_text(standings: tuple[Standing, ...]) -> str:
-    return " · ".join(t("tui.board.standing", place=ordinal(s.rank), name=s.name, total=s.total) for s in standings)
+        return sizes

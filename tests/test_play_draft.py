@@ -1,4 +1,4 @@
-"""The deal being entered (scorekeeper.tui.draft): what the form shows, from the rules alone."""
+"""The deal being entered (scorekeeper.play.draft): what the form shows, from the rules alone."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pytest
 
 from scorekeeper.game.game import Game
 from scorekeeper.rules.ruleset import load_ruleset
-from scorekeeper.tui.board import BoardMaker
-from scorekeeper.tui.draft import DealDraft, Slot, form_layout
+from scorekeeper.play.draft import DealDraft
+from scorekeeper.play.layout import Slot, form_layout
 
 
 def game(rid, players, **options):
@@ -98,9 +98,9 @@ def test_fields_the_rules_do_not_ask_are_hidden_until_they_are():
     draft.set("turned", None, "wizard")
     view = draft.view()
     assert cell(view, "chosen").visible
-    assert view.trump == "A Wizard was turned: B (dealer) chooses trump"
+    assert view.panel.trump == "A Wizard was turned: B (dealer) chooses trump"
     draft.set("chosen", None, "clubs")
-    assert draft.view().trump.endswith("trump: ♣")
+    assert draft.view().panel.trump.endswith("trump: ♣")
     draft.set("turned", None, "jester")  # the choice is dropped, not sent as an entry
     assert draft.values()["chosen"] is None
 
@@ -116,7 +116,7 @@ def test_typed_cards_give_the_hand_value_and_its_parts():
     derived = view.phases[0].derived
     assert "Hand value from the cards: Aino 16 (aces 6, kings 2, queens 3, longest suit 5)" in derived
     assert "Base points: Bertta 6 · Aino 14" in derived
-    assert view.reminders == ("Bertta opens the auction (base 6 against 14)",)
+    assert view.panel.reminders == ("Bertta opens the auction (base 6 against 14)",)
 
 
 def test_a_typed_card_that_is_not_a_card_is_an_error_at_its_box():
@@ -133,7 +133,7 @@ def test_partnership_fields_and_the_trump_of_a_no_trump_deal():
     for tricks in (7, 7, 7, 7):
         g.record({"tricks": tricks, "turned": "hearts", "honours": [2, 2]})
     view = DealDraft(g).view()
-    assert view.trump == "Deal 5: every fifth deal is played without trump"
+    assert view.panel.trump == "Deal 5: every fifth deal is played without trump"
     assert not cell(view, "turned").visible and not cell(view, "honours", "Anna & Cara").visible
 
 
@@ -145,25 +145,6 @@ def test_an_edit_draft_starts_from_the_recorded_deal():
     view = draft.view()
     assert view.editing and view.number == 1 and view.can_confirm
     assert not any(c.auto for c in view.cells.values())
-
-
-def test_the_board_shows_entries_made_or_missed_points_and_totals():
-    g = game("lupaus", ["Anna", "Ben", "Cara"])
-    g.record({"bid": [2, 3, 4], "tricks": [3, 3, 4], "turned": "hearts"})
-    board = BoardMaker(g).view()
-    assert board.columns == ("Deal", "Cards", "Dealer", "Anna", "Ben", "Cara")
-    assert board.rows[0].cells == ("1", "10 ♥", "Anna", "2/3 ✗    0     0", "3/3 ✓  +13    13",
-                                   "4/4 ✓  +14    14")
-    assert board.legend == "Each cell: Bid/Tricks, ✓ made ✗ missed, points, total"
-    assert [(s.rank, s.name, s.total) for s in board.standings] == [(1, "Cara", 14), (2, "Ben", 13), (3, "Anna", 0)]
-
-
-def test_the_board_of_a_partnership_game_shows_the_tricks_each_side_took():
-    g = game("whist", ["Anna", "Ben", "Cara", "Dan"])
-    g.record({"tricks": 8, "turned": "hearts"})
-    board = BoardMaker(g).view()
-    assert board.rows[0].cells[3:] == ("8 ✓   +2     2", "5 ✗    0     0")
-    assert board.legend == "Each cell: Tricks taken by the partnership, ✓ made ✗ missed, points, total"
 
 
 def test_values_are_picked_by_digit_or_letter_and_a_shared_letter_picks_neither():

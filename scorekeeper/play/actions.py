@@ -1,0 +1,61 @@
+"""What the table did, told back in words: a deal undone or redone, a change of the table,
+and the problems a change to an earlier deal brought to the deals after it."""
+
+from __future__ import annotations
+
+from ..game.game import Action, Game
+from ..i18n import show, t
+
+
+def _who(game: Game, action: Action) -> str:
+    if action.kind == "join":
+        return action.values["name"]
+    seat = action.values["seat"]
+    return game.players[seat - 1] if seat <= len(game.players) else "?"
+
+
+def undone_text(game: Game, action: Action) -> str:
+    """"Deal 3 is undone.", "Dan joins with 20 is undone.", "Ben sits out is undone."."""
+    if action.kind == "record":
+        return t("tui.play.undone_deal", number=action.deal)
+    if action.kind not in ("join", "out", "in"):
+        return t("tui.play.undone_change", number=action.deal)
+    name = _who(game, action)
+    if action.kind == "join":
+        return t("tui.play.undone_table.join", name=name, score=action.values.get("score", 0))
+    return (t("tui.play.undone_table.out", name=name) if action.kind == "out"
+            else t("tui.play.undone_table.in", name=name))
+
+
+def redone_text(game: Game, action: Action) -> str:
+    """"Deal 3 is back.", "Dan joins with 20 is back."."""
+    if action.kind == "record":
+        return t("tui.play.redone_deal", number=action.deal)
+    if action.kind not in ("join", "out", "in"):
+        return t("tui.play.redone_change", number=action.deal)
+    name = _who(game, action)
+    if action.kind == "join":
+        return t("tui.play.redone_table.join", name=name, score=action.values.get("score", 0))
+    return (t("tui.play.redone_table.out", name=name) if action.kind == "out"
+            else t("tui.play.redone_table.in", name=name))
+
+
+def table_changed_text(game: Game, action: Action, number: int) -> str:
+    """A change of the table, just made: "Dan joins with 20 from deal 4.", "Ben sits out from deal 4."."""
+    name = _who(game, action)
+    if action.kind == "join":
+        return t("tui.play.table_changed.join", name=name, score=action.values.get("score", 0), number=number)
+    return (t("tui.play.table_changed.out", name=name, number=number) if action.kind == "out"
+            else t("tui.play.table_changed.in", name=name, number=number))
+
+
+def issues_by_deal(game: Game) -> dict[int, tuple]:
+    """Each recorded deal's issues now (to compare with after a change)."""
+    return {r.number: r.issues for r in game.results()}
+
+
+def new_issues(game: Game, before: dict[int, tuple], changed: int) -> list[tuple[int, str]]:
+    """(deal, problem in words) of each issue that a change to deal ``changed`` brought to
+    the other deals."""
+    return [(r.number, show(i.message)) for r in game.results() if r.number != changed
+            for i in r.issues if i not in before.get(r.number, ())]

@@ -1,0 +1,128 @@
+"""The deal the table is entering: what was typed, and what the rules make of it.
+
+The play screen keeps one :class:`DealDraft`, tells it each value the table enters and
+shows the :class:`~.views.DraftView` it computes through the steps of :mod:`.steps`.
+Nothing here knows a game: the form is laid out from the ruleset's fields and phases.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..game.game import Game
+from ..rules.cards import Card
+from .layout import Key, form_layout
+from .panel import deal_panel
+from .phases import PhaseWords
+from .steps import (allow, asker, bidding_order, build, fill, lay_boxes, make_cells, place_issues, read_typed)
+from .views import DraftView
+
+
+class DealDraft:
+    """A deal being entered (the next deal) or changed (a recorded deal)."""
+
+    def __init__(self, game: Game, number: int | None = None, values: Mapping[str, Any] | None = None,
+                 editing: bool = False):
+        self.game = game
+        self.number = number or game.next_deal
+        self.setup = game.setup_for(self.number)  # who plays this deal
+        self.editing = editing
+        self.layout = form_layout(game)
+        self.typed: dict[Key, Any] = {}
+        self.tried = False  # a confirmation was attempted: show what is missing too
+        self._view: DraftView | None = None
+        self._full: Mapping[Key, Any] = {}
+        self._words = PhaseWords(game, self.number, self.setup, [p.phase for p in self.layout])
+        if values:
+            self._load(values)
+
+    # -- what the table typed
+    def _load(self, values: Mapping[str, Any]) -> None:
+        """A recorded deal's values (engine form) as typed boxes."""
+        n = {"seat": self.setup.n, "team": len(self.setup.teams)}
+        for fid, spec in self.game.ruleset.fields.items():
+            value = values.get(fid)
+            if value is None:
+                continue
+            if spec.scope == "deal":
+                self.typed[(fid, None)] = _typed_form(spec, value)
+                continue
+            for i, v in enumerate(value, start=1):
+                if v is not None and i <= n[spec.scope]:
+                    self.typed[(fid, i)] = _typed_form(spec, v)
+
+    def set(self, field: str, unit: int | None, value: Any) -> None:
+        """Enter a value (None or '' clears it). Cards are the text typed."""
+        key = (field, unit)
+        if value is None or value == "":
+            self.typed.pop(key, None)
+        else:
+            self.typed[key] = value
+        self._view = None
+
+    def clear(self) -> None:
+        self.typed.clear()
+        self.tried = False
+        self._view = None
+
+    def invalidate(self) -> None:
+        """The game changed (an earlier deal, undo, redo): compute the view again."""
+        self._view = None
+
+    def mark_tried(self) -> None:
+        self.tried = True
+        self._view = None
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.typed
+
+    # -- values for the engine
+    def values(self) -> dict[str, Any]:
+        """The deal as the engine takes it: typed values and those filled in."""
+        self.view()
+        return build(self.game.ruleset, self.setup, self._full)
+
+    def plain_values(self) -> dict[str, Any]:
+        """The deal as plain data (lists, card codes, None for not entered), for the store."""
+        out = {}
+        for fid, value in self.values().items():
+            out[fid] = [_plain(v) for v in value] if isinstance(value, tuple) else _plain(value)
+        return out
+
+    # -- the view
+    def view(self) -> DraftView:
+        if self._view is None:
+            self._view = self._compute()
+        return self._view
+
+    def _compute(self) -> DraftView:
+        """The steps: typed -> boxes -> filled -> allowed -> issues -> cells, phases, panel."""
+        game, number, setup, rules = self.game, self.number, self.setup, self.game.ruleset
+        typed = read_typed(game, number, setup, self.typed)
+        d = game.evaluate(number, build(rules, setup, typed.values))
+        order = bidding_order(d, setup)
+        boxes = lay_boxes(d, self.layout, setup, order)
+        ask = asker(game, number, setup)
+        filled = fill(typed, boxes, ask)
+        allowed = allow(boxes, filled, ask)
+        self._full = filled.values
+        values = build(rules, setup, filled.values)
+        d = game.evaluate(number, values)
+        issues = place_issues(rules, game.validate(number, values), boxes, typed, filled, self.tried)
+        cells = make_cells(d, boxes, setup, self.typed, filled, allowed, issues)
+        phases = tuple(self._words.view(p, d, cells, filled.values, order) for p in self.layout)
+        return DraftView(number, self.editing, deal_panel(game, number, values, self.editing), phases, cells,
+                         issues.errors, issues.warnings, issues.error_count, issues.error_count == 0)
+
+
+def _typed_form(spec, value: Any) -> Any:
+    if spec.type == "cards":
+        return " ".join(c.code if isinstance(c, Card) else str(c) for c in value)
+    return value
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [c.code if isinstance(c, Card) else c for c in value]
+    return value

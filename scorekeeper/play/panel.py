@@ -1,0 +1,81 @@
+"""What the table is told before and during a deal: one value for every front end.
+
+The facts come from ``Game.info`` (dealer, who bids first, leader, trump, reminders, who
+joins and who sits out), given what is entered of the deal so far: a turned trump or the
+lowest bid shows as soon as it is entered. Nothing is worked out again here; the seats
+become names and the engine's texts become sentences in the current language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ..game.engine import GameError
+from ..game.game import DealInfo, Game
+from ..i18n import show, t
+from ..rules.formula import EvalError, Missing
+
+EVAL_ERRORS = (Missing, EvalError, GameError, ArithmeticError, TypeError)
+
+
+@dataclass(frozen=True)
+class DealPanelView:
+    """The deal as the table is told it."""
+
+    number: int
+    of: int | None  # deals in the plan (None when the game ends by score)
+    cards: int
+    editing: bool  # a recorded deal is being changed
+    dealer: str
+    bids_first: str | None  # None when no one bids (no per-player fields) or it is not known yet
+    leader: str | None  # None until the entries decide it
+    trump: str  # the instruction about trump, a sentence
+    reminders: tuple[str, ...]
+    table: tuple[str, ...] = ()  # who joins at this deal and who sits it out, in words
+
+
+def deal_panel(game: Game, number: int | None = None, values: Mapping[str, Any] | None = None,
+               editing: bool = False) -> DealPanelView:
+    """The panel of deal ``number`` (the next by default) given the normalized ``values``
+    entered so far. When the entries cannot be evaluated (a formula fails on them), the
+    deal as told before any entry, with the trump not known yet."""
+    try:
+        info = game.info(number, values)
+        trump = show(info.trump.text)
+    except EVAL_ERRORS:
+        info = game.info(number)
+        trump = t("tui.draft.trump_unknown")
+    return from_info(game, info, trump, editing)
+
+
+def from_info(game: Game, info: DealInfo, trump: str, editing: bool = False) -> DealPanelView:
+    """The panel of a deal from what ``Game.info`` tells about it."""
+    players = info.players
+    has_seat_fields = any(f.scope == "seat" for f in game.ruleset.fields.values())
+    order = info.bidding_order
+    bids_first = players[order[0] - 1] if has_seat_fields and order else None
+    leader = players[info.leader - 1] if isinstance(info.leader, int) and 1 <= info.leader <= len(players) else None
+    return DealPanelView(info.number, info.of, info.cards, editing, players[info.dealer - 1], bids_first, leader, trump,
+                     tuple(show(r) for r in info.reminders), table_lines(info))
+
+
+def table_lines(info: DealInfo) -> tuple[str, ...]:
+    """Who joins at this deal (with the agreed score) and who sits it out."""
+    lines = [t("tui.draft.joins_with", name=name, score=score) for name, score in info.joining]
+    if info.sitting_out:
+        lines.append(t("tui.draft.not_playing", names=", ".join(info.sitting_out)))
+    return tuple(lines)
+
+
+def sheet_panel(game: Game, sheet: Mapping[str, Any] | None) -> DealPanelView | None:
+    """The next deal's panel given a saved draft in score-sheet form (what the play screen
+    saved of the deal being typed); None once the game is over. A draft that is not a
+    deal of this game any more (the table changed) is left out."""
+    if game.is_over:
+        return None
+    try:
+        values = game.normalize(sheet or {})
+    except GameError:
+        values = None
+    return deal_panel(game, values=values)

@@ -1,0 +1,331 @@
+"""The deal being entered, as staged pure steps; each step returns a frozen value.
+
+    typed boxes -> :func:`read_typed` -> :class:`Typed` (field values; typed cards that are no cards)
+                -> :func:`lay_boxes` -> :class:`Box` each (visible or not, values to pick or a number)
+                -> :func:`fill` -> :class:`Filled` (a box the others leave one value for is filled in)
+                -> :func:`allow` -> :class:`Allowed` (each box's values, refused ones with the rule's reason)
+                -> :func:`place_issues` -> :class:`Issues` (each problem at its box, or for the deal)
+                -> :func:`make_cells` -> a :class:`~.views.CellView` per slot
+
+Nothing here knows a game: the values a field may take come from ``Game.allowed``,
+problems from ``Game.validate``, whether a box is asked from the ruleset's ``when``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from ..game.engine import Choice, GameError, Issue, Setup, convert_value
+from ..game.game import Game
+from ..i18n import show, t
+from ..rules.cards import SUIT_SYMBOL
+from ..rules.ruleset import NO_TRUMP, FieldSpec, Ruleset
+from .layout import Key, PhaseLayout, Slot
+from .panel import EVAL_ERRORS
+from .views import CellView, ChoiceView
+from .words import show_value, yes_no
+
+# A field whose domain has at most this many values shows them all, refused ones
+# struck out; a larger one (e.g. -1000..1000) is typed as a number.
+PICK_LIMIT = 40
+
+
+# -- the units of a field ------------------------------------------------------------------------
+
+def seat_of(setup: Setup, spec: FieldSpec, unit: int | None) -> int | None:
+    """The seat a box's value is asked of (a partnership's first seat)."""
+    if spec.scope == "team":
+        return setup.teams[unit - 1][0]
+    return unit
+
+
+def who_of(setup: Setup, spec: FieldSpec, unit: int | None) -> str:
+    """Whose box it is: a player, a partnership ("Anna & Cara") or "" for the deal."""
+    if spec.scope == "seat":
+        return setup.players[unit - 1]
+    if spec.scope == "team":
+        return " & ".join(setup.players[s - 1] for s in setup.teams[unit - 1])
+    return ""
+
+
+def build(rules: Ruleset, setup: Setup, entries: Mapping[Key, Any]) -> dict[str, Any]:
+    """Boxes -> the deal as the engine takes it (per-seat fields as tuples in seat order)."""
+    out: dict[str, Any] = {}
+    for fid, spec in rules.fields.items():
+        if spec.scope == "deal":
+            out[fid] = entries.get((fid, None))
+        else:
+            units = setup.n if spec.scope == "seat" else len(setup.teams)
+            out[fid] = tuple(entries.get((fid, u)) for u in range(1, units + 1))
+    return out
+
+
+# -- 1. typed -> field values ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Typed:
+    """What the table typed, as field values of the boxes asked this deal."""
+
+    values: Mapping[Key, Any]
+    bad: Mapping[Key, str]  # typed cards that are not cards: why, shown at their box
+
+
+def read_typed(game: Game, number: int, setup: Setup, typed: Mapping[Key, Any]) -> Typed:
+    """Typed boxes -> field values. A value typed in a box the rules no longer ask (its
+    ``when`` turned false) is left out (the caller keeps it: it comes back if asked again)."""
+    rules = game.ruleset
+    values: dict[Key, Any] = {}
+    bad: dict[Key, str] = {}
+    for key, raw in typed.items():
+        spec = rules.fields.get(key[0])
+        if spec is None:
+            continue
+        if spec.type != "cards":
+            values[key] = raw
+            continue
+        try:
+            value = convert_value(spec, raw, setup, who_of(setup, spec, key[1]))
+        except GameError as exc:
+            bad[key] = show(exc)
+            continue
+        if value is not None:
+            values[key] = value
+    d = game.evaluate(number, build(rules, setup, values))
+    asked = {key: value for key, value in values.items()
+             if d.enabled(rules.fields[key[0]], seat_of(setup, rules.fields[key[0]], key[1])) is not False}
+    return Typed(asked, bad)
+
+
+# -- 2. the boxes ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Box:
+    """One box of the form this deal: whose, whether it is asked, and how it is entered."""
+
+    slot: Slot
+    spec: FieldSpec
+    unit: int | None  # seat, partnership or None (the deal)
+    seat: int | None  # the seat the value is asked of
+    visible: bool
+    kind: str  # pick: values shown; number: typed within lo..hi; text: typed cards
+    domain: tuple | None = None
+    lo: int | None = None
+    hi: int | None = None
+
+    @property
+    def key(self) -> Key:
+        return (self.slot.field, self.unit)
+
+
+def bidding_order(d, setup: Setup) -> tuple[int, ...]:
+    """The deal's bidding order (seating order while it cannot be told yet)."""
+    try:
+        return d.order
+    except EVAL_ERRORS:
+        return tuple(range(1, setup.n + 1))
+
+
+def lay_boxes(d, layout: tuple[PhaseLayout, ...], setup: Setup, order: tuple[int, ...]) -> tuple[Box, ...]:
+    """Each slot of the form as a box of this deal (seats in bidding order)."""
+    boxes = []
+    for slot in (s for phase in layout for s in phase.slots):
+        spec = d.rules.fields[slot.field]
+        unit = None if spec.scope == "deal" else slot.pos if spec.scope == "team" else order[slot.pos - 1]
+        seat = seat_of(setup, spec, unit)
+        visible = d.enabled(spec, seat) is True
+        if spec.type == "cards":
+            boxes.append(Box(slot, spec, unit, seat, visible, "text"))
+            continue
+        try:
+            domain = d.domain(spec, seat)
+        except EVAL_ERRORS:
+            domain = None
+        if domain is None or len(domain) > PICK_LIMIT:
+            lo, hi = (domain[0], domain[-1]) if spec.type == "int" and domain else (None, None)
+            boxes.append(Box(slot, spec, unit, seat, visible, "number", None, lo, hi))
+        else:
+            boxes.append(Box(slot, spec, unit, seat, visible, "pick", tuple(domain)))
+    return tuple(boxes)
+
+
+Ask = Callable[[Box, Mapping[Key, Any]], tuple[Choice, ...]]
+
+
+def asker(game: Game, number: int, setup: Setup) -> Ask:
+    """``Game.allowed`` for a box given the other entries; each question is asked once.
+    While the engine cannot tell (bounds not known yet), every value of the domain."""
+    memo: dict = {}
+
+    def ask(box: Box, entries: Mapping[Key, Any]) -> tuple[Choice, ...]:
+        others = {k: v for k, v in entries.items() if k != box.key}
+        question = (box.key, frozenset(others.items()))
+        if question not in memo:
+            try:
+                choices = game.allowed(box.slot.field, box.unit, build(game.ruleset, setup, others), number)
+            except EVAL_ERRORS:
+                choices = None
+            memo[question] = (tuple(choices) if choices is not None
+                              else tuple(Choice(v, True) for v in box.domain or ()))
+        return memo[question]
+
+    return ask
+
+
+# -- 3. filled values --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Filled:
+    """The typed values and those filled in because the rules leave a single value."""
+
+    values: Mapping[Key, Any]
+    auto: frozenset  # the keys filled in
+
+
+def fill(typed: Typed, boxes: tuple[Box, ...], ask: Ask, rounds: int = 4) -> Filled:
+    """Fill in the empty boxes that the other entries leave a single value for (a filled
+    box may leave one value for another: a few rounds)."""
+    pickable = [b for b in boxes if b.kind == "pick" and b.visible]
+    auto: dict[Key, Any] = {}
+    for _ in range(rounds):
+        full = {**typed.values, **auto}
+        found = False
+        for box in pickable:
+            if box.key in full or box.key in typed.bad:
+                continue
+            ok = [c for c in ask(box, full) if c.allowed]
+            if len(ok) == 1:
+                auto[box.key] = ok[0].value
+                found = True
+        if not found:
+            break
+    return Filled({**typed.values, **auto}, frozenset(auto))
+
+
+# -- 4. allowed values -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Allowed:
+    """The values each box to pick may take, given the boxes before it: a value is refused
+    (with the rule's reason) because of what was entered earlier, e.g. the dealer's bid
+    because of the other bids; an earlier box can always be changed."""
+
+    choices: Mapping[Key, tuple[Choice, ...]]
+
+
+def allow(boxes: tuple[Box, ...], filled: Filled, ask: Ask) -> Allowed:
+    earlier: dict[Key, Any] = {}
+    choices: dict[Key, tuple[Choice, ...]] = {}
+    for box in boxes:
+        if box.kind == "pick" and box.visible:
+            choices[box.key] = ask(box, dict(earlier))
+        if box.key in filled.values and box.visible:
+            earlier[box.key] = filled.values[box.key]
+    return Allowed(choices)
+
+
+# -- 5. issues ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Issues:
+    """The problems with the deal as it stands, each at its box when it has one on show."""
+
+    at: Mapping[Key, tuple[tuple[str, ...], tuple[str, ...]]]  # key -> (errors, warnings)
+    errors: tuple[str, ...]  # problems that belong to no one box (or a hidden one)
+    warnings: tuple[str, ...]
+    error_count: int
+
+
+def place_issues(rules: Ruleset, found: list[Issue], boxes: tuple[Box, ...], typed: Typed, filled: Filled,
+                 tried: bool) -> Issues:
+    """Put each issue at its box. A box still empty is reported only once a confirmation
+    was tried; it counts as an error all the same (the deal cannot be confirmed)."""
+    at: dict[Key, tuple[list[str], list[str]]] = {}
+    errors: list[str] = []
+    warnings: list[str] = []
+    count = 0
+    for key, message in typed.bad.items():
+        at.setdefault(key, ([], []))[0].append(message)
+        count += 1
+    shown = {b.key for b in boxes if b.visible}
+    for issue in found:
+        key = (issue.field, issue.unit)
+        if issue.field in rules.fields and rules.fields[issue.field].scope == "deal":
+            key = (issue.field, None)
+        error = issue.level == "error"
+        count += error
+        if issue.check is None and key not in filled.values and key not in typed.bad and not tried:
+            continue
+        message = show(issue.message)
+        if key in shown:
+            at.setdefault(key, ([], []))[0 if error else 1].append(message)
+        else:
+            (errors if error else warnings).append(message)
+    return Issues({k: (tuple(e), tuple(w)) for k, (e, w) in at.items()}, tuple(errors), tuple(warnings), count)
+
+
+# -- 6. cells ----------------------------------------------------------------------------------
+
+def make_cells(d, boxes: tuple[Box, ...], setup: Setup, raw: Mapping[Key, Any], filled: Filled, allowed: Allowed,
+               issues: Issues) -> dict[Slot, CellView]:
+    """What each box shows; ``d`` is the deal evaluated with the filled values."""
+    return {box.slot: _cell(d, box, setup, raw, filled, allowed, issues) for box in boxes}
+
+
+def _cell(d, box: Box, setup: Setup, raw: Mapping[Key, Any], filled: Filled, allowed: Allowed,
+          issues: Issues) -> CellView:
+    spec, key, players = box.spec, box.key, setup.players
+    value = filled.values.get(key)
+    is_seat = spec.type == "seat"
+    text = str(raw.get(key, "")) if spec.type == "cards" else show_value(value, players, is_seat)
+    computed = ""
+    if value is None and spec.fill is not None and box.visible:
+        try:
+            computed = show_value(d.value(spec.id, box.seat), players, is_seat)
+        except EVAL_ERRORS:
+            computed = ""
+    choices = keyed(tuple(choice_view(spec, c, players) for c in allowed.choices.get(key, ())))
+    errors, warnings = issues.at.get(key, ((), ()))
+    return CellView(box.slot, spec.id, box.unit, box.kind, who_of(setup, spec, box.unit), spec.label, spec.help,
+                    box.visible, value, text, key in filled.auto, computed, choices, box.lo, box.hi, errors,
+                    warnings, spec.scope == "seat" and box.unit == d.dealer, spec.optional)
+
+
+def choice_view(spec: FieldSpec, choice: Choice, players: tuple[str, ...]) -> ChoiceView:
+    """One value a box may take, as shown, with the keys that pick it."""
+    value = choice.value
+    reason = "; ".join(show(r) for r in choice.reasons)
+    if spec.type == "int":
+        return ChoiceView(value, str(value), str(value), choice.allowed, reason)
+    if spec.type == "seat":
+        name = players[value - 1]
+        letter = name[0].lower() if name[:1].isalpha() else ""
+        return ChoiceView(value, name, str(value) + letter, choice.allowed, reason)
+    if spec.type == "bool":
+        keys = t("tui.draft.keys_yes") if value else t("tui.draft.keys_no")
+        return ChoiceView(value, yes_no(value), keys, choice.allowed, reason)
+    if value == NO_TRUMP:
+        return ChoiceView(value, t("tui.draft.no_trump_short"), "", choice.allowed, reason)
+    if value in SUIT_SYMBOL:
+        return ChoiceView(value, SUIT_SYMBOL[value], "", choice.allowed, reason)
+    return ChoiceView(value, str(value), "", choice.allowed, reason)
+
+
+def keyed(choices: tuple[ChoiceView, ...]) -> tuple[ChoiceView, ...]:
+    """Give letter keys to the values that have none: the first free letter of their name;
+    a key two values share (two players called A...) picks neither."""
+    shared = {k for k in set("".join(c.keys for c in choices))
+              if k.isalpha() and sum(k in c.keys for c in choices) > 1}
+    if shared:
+        choices = tuple(ChoiceView(c.value, c.text, "".join(k for k in c.keys if k not in shared), c.allowed,
+                                   c.reason) for c in choices)
+    used = set("".join(c.keys for c in choices))
+    out = []
+    for c in choices:
+        if c.keys:
+            out.append(c)
+            continue
+        letter = next((ch for ch in str(c.value).lower() if ch.isalpha() and ch not in used), "")
+        used.add(letter)
+        out.append(ChoiceView(c.value, c.text, letter, c.allowed, c.reason))
+    return tuple(out)

@@ -1,0 +1,74 @@
+"""The score board as data (scorekeeper.play.board): rows, cells and widths, from the rules alone."""
+
+from __future__ import annotations
+
+from scorekeeper.game.game import Game
+from scorekeeper.play.board import BoardMaker, ScoreCell, standings_text
+from scorekeeper.play.words import text_width
+from scorekeeper.rules.ruleset import load_ruleset
+
+
+def game(rid, players, **options):
+    return Game(load_ruleset(rid), players, options)
+
+
+def test_the_board_shows_entries_made_or_missed_points_and_totals():
+    g = game("lupaus", ["Anna", "Ben", "Cara"])
+    g.record({"bid": [2, 3, 4], "tricks": [3, 3, 4], "turned": "hearts"})
+    board = BoardMaker(g).view()
+    assert board.columns == ("Deal", "Cards", "Dealer", "Anna", "Ben", "Cara")
+    row = board.rows[0]
+    assert (row.number, row.deal, row.cards, row.dealer, row.trump) == (1, "1", "10 ♥", "Anna", "♥")
+    assert row.scores == (ScoreCell("2/3", False, "0", 0), ScoreCell("3/3", True, "+13", 13),
+                          ScoreCell("4/4", True, "+14", 14))
+    assert row.made == (False, True, True)
+    assert row.detail == "Trump suit: ♥ hearts; Bid: Anna 2, Ben 3, Cara 4; Tricks: Anna 3, Ben 3, Cara 4"
+    assert board.legend == "Each cell: Bid/Tricks, ✓ made ✗ missed, points, total"
+    assert board.sizes == ((3, 4, 5),) * 3 and board.marks
+    assert board.widths == (4, 5, 6, 16, 16, 16)
+    assert [(s.rank, s.name, s.total) for s in board.standings] == [(1, "Cara", 14), (2, "Ben", 13), (3, "Anna", 0)]
+    assert standings_text(board.standings) == "1st Cara 14 · 2nd Ben 13 · 3rd Anna 0"
+
+
+def test_the_tui_pads_the_cells_to_the_boards_widths():
+    from scorekeeper.tui.widgets.scoreboard import row_cells
+
+    g = game("lupaus", ["Anna", "Ben", "Cara"])
+    g.record({"bid": [2, 3, 4], "tricks": [3, 3, 4], "turned": "hearts"})
+    board = BoardMaker(g).view()
+    assert row_cells(board, board.rows[0]) == ("1", "10 ♥", "Anna", "2/3 ✗    0     0", "3/3 ✓  +13    13",
+                                               "4/4 ✓  +14    14")
+
+
+def test_the_board_of_a_partnership_game_shows_the_tricks_each_side_took():
+    g = game("whist", ["Anna", "Ben", "Cara", "Dan"])
+    g.record({"tricks": 8, "turned": "hearts"})
+    board = BoardMaker(g).view()
+    assert board.rows[0].scores == (ScoreCell("8", True, "+2", 2), ScoreCell("5", False, "0", 0))
+    assert board.columns[3:] == ("Anna & Cara", "Ben & Dan")
+    assert board.legend == "Each cell: Tricks taken by the partnership, ✓ made ✗ missed, points, total"
+
+
+def test_a_deal_with_a_problem_is_marked_and_the_problem_is_worded():
+    g = game("lupaus", ["Anna", "Ben", "Cara"])
+    g.record({"bid": [2, 3, 4], "tricks": [3, 3, 3], "turned": "hearts"}, check=False)
+    board = BoardMaker(g).view()
+    row = board.rows[0]
+    assert row.deal == "1 ⚠"
+    assert row.issues == ("the tricks taken add up to 9, but 10 were played",)
+    assert board.widths[0] == 4  # "1 ⚠" fits in the heading's width
+
+
+def test_who_sat_a_deal_out_has_no_points_there():
+    g = game("lupaus", ["Anna", "Ben", "Cara", "Dan"])
+    g.record({"bid": [1, 2, 3, 1], "tricks": [3, 3, 3, 1], "turned": "hearts"})
+    g.sit_out(4)
+    g.record({"bid": [1, 2, 3], "tricks": [3, 3, 3], "turned": "spades"})
+    board = BoardMaker(g).view()
+    dan = board.rows[1].scores[3]
+    assert (dan.entries, dan.points, dan.played, dan.made) == ("out", "out", False, None)
+    assert board.rows[1].detail.endswith("; not playing: Dan")
+
+
+def test_widths_are_terminal_columns():
+    assert [text_width(s) for s in ("Anna", "1 ⚠ ◼", "10 ♥", "Łukasz", "李雷", "e\u0301")] == [4, 5, 4, 6, 4, 1]

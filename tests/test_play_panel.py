@@ -1,0 +1,78 @@
+"""The deal panel (scorekeeper.play.panel): what the table is told, the same for the TUI and the web board."""
+
+from __future__ import annotations
+
+from scorekeeper.game.game import Game
+from scorekeeper.play.draft import DealDraft
+from scorekeeper.play.panel import DealPanelView, deal_panel, sheet_panel
+from scorekeeper.rules.ruleset import load_ruleset
+from scorekeeper.store.db import Store
+from scorekeeper.web.board import board_state
+
+LOWEST = "Trump: the suit proposed by the lowest bidder (the first of them in bidding order)"
+REMINDERS = ("1 card left over: lay face up, out of play",
+             "Follow suit; no need to trump or to overtake. The forehand leads whatever the bids.")
+
+
+def pataviitonen() -> Game:
+    return Game(load_ruleset("pataviitonen"), ["Anna", "Ben", "Cara"])
+
+
+def test_pataviitonen_trump_is_the_suit_of_the_lowest_bid_once_every_bid_is_in():
+    g = pataviitonen()
+    assert deal_panel(g) == DealPanelView(1, None, 17, False, "Anna", "Ben", "Ben", LOWEST, REMINDERS)
+    bids = {"bid": [None, 3, 2], "proposal": [None, "hearts", "clubs"]}
+    assert deal_panel(g, values=g.normalize(bids)).trump == LOWEST  # Anna has not bid yet
+    bids = {"bid": [2, 3, 2], "proposal": ["spades", "hearts", "clubs"]}
+    assert deal_panel(g, values=g.normalize(bids)).trump == LOWEST + " — trump: ♣"  # Cara bid 2 before Anna
+
+
+def test_the_tui_and_the_web_board_tell_the_same_deal(tmp_path):
+    """The play screen's panel (from what is typed) and the web board's (from the saved draft) agree."""
+    store = Store(tmp_path / "s.db")
+    try:
+        stored = store.new_game(load_ruleset("pataviitonen"), "pataviitonen", ["Anna", "Ben", "Cara"])
+        draft = DealDraft(stored.game)
+        for seat, bid, suit in ((2, 3, "hearts"), (3, 2, "clubs"), (1, 2, "spades")):
+            draft.set("bid", seat, bid)
+            draft.set("proposal", seat, suit)
+        stored.save_draft(draft.plain_values())
+        panel = draft.view().panel
+        assert panel.trump == LOWEST + " — trump: ♣"
+        assert sheet_panel(stored.game, stored.draft) == panel
+        assert board_state(stored)["deal"] == {
+            "number": 1, "of": None, "cards": 17, "dealer": "Anna", "bids_first": "Ben", "leader": "Ben",
+            "trump": LOWEST + " — trump: ♣", "reminders": list(REMINDERS)}
+    finally:
+        store.close()
+
+
+def test_the_leader_is_told_once_the_entries_decide_it():
+    """Wysiwyg: the declarer leads; unknown until the declarer is entered."""
+    g = Game(load_ruleset("wysiwyg"), ["Aino", "Bertta"])
+    assert deal_panel(g).leader is None
+    draft = DealDraft(g)
+    draft.set("declarer", None, 2)
+    assert draft.view().panel.leader == "Bertta"
+
+
+def test_who_joins_and_who_sits_out():
+    g = Game(load_ruleset("lupaus"), ["Anna", "Ben", "Cara"])
+    g.join("Dan", 20)
+    g.sit_out(2)
+    panel = deal_panel(g)
+    assert panel.table == ("Dan joins with 20", "Not playing: Ben")
+    assert (panel.dealer, panel.bids_first) == ("Anna", "Cara")
+
+
+def test_a_saved_draft_that_is_no_deal_of_the_game_is_left_out():
+    g = pataviitonen()
+    assert sheet_panel(g, {"bid": [1, 2]}) == deal_panel(g)  # three players now, two bids saved
+
+
+def test_an_edited_deal_is_told_as_changed():
+    g = Game(load_ruleset("lupaus"), ["Anna", "Ben", "Cara"])
+    g.record({"bid": [2, 3, 4], "tricks": [3, 3, 4], "turned": "hearts"})
+    panel = DealDraft(g, 1, g.deals[0], editing=True).view().panel
+    assert (panel.number, panel.editing, panel.trump) == (
+        1, True, "Turn up the top card of the stock for trump — trump: ♥")
