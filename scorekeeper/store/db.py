@@ -288,15 +288,6 @@ def _code(exc: sqlite3.Error) -> int:
 _SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_READONLY, _SQLITE_CORRUPT, _SQLITE_FULL, _SQLITE_NOTADB = 5, 6, 8, 11, 13, 26
 
 
-def _game_state(game: Game) -> tuple:
-    """The game as it is, to put back if a write fails."""
-    return game.snapshot()
-
-
-def _restore(game: Game, state: tuple) -> None:
-    game.restore(state)
-
-
 # --- a stored game -----------------------------------------------------------------------------
 
 
@@ -386,7 +377,7 @@ class StoredGame:
     def _change(self, kind: str, apply: Callable[[Game], Any], what: Callable[[int, str], str]):
         """Apply a change to the game and save it; ``what(deal, name)`` names it in an error."""
         game = self.game
-        before = _game_state(game)
+        before = game.snapshot()  # the game as it is, to put back if the write fails
         result = apply(game)  # the Game refuses a bad change before it changes anything
         try:
             if kind in ("record", "edit"):
@@ -402,7 +393,7 @@ class StoredGame:
             self._seq = self.store._append(self, kind, action.deal, values,
                                            what(action.deal, name))
         except BaseException:
-            _restore(game, before)  # not saved, so not shown either
+            game.restore(before)  # not saved, so not shown either
             raise
         if kind == "record":
             self._draft = None  # removed with the entry
