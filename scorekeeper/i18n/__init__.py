@@ -90,7 +90,7 @@ if TYPE_CHECKING:
     from decimal import Decimal
     from numbers import Number
 
-    from .catalogs import Catalog, Entry
+    from .catalogs import Catalog, Entry, TranslationError
 
 __all__ = [
     "CATEGORIES", "DEFAULT_LANGUAGE", "ENV_VAR", "LANGUAGES", "NBSP", "ORDINAL_CATEGORIES",
@@ -108,11 +108,13 @@ _current = DEFAULT_LANGUAGE
 _catalogs: dict[str, Catalog] = {}
 
 # The submodules are imported on first use: the rules layer imports this package, and a
-# command that never shows a translated text (check-bid) should not pay for them.
+# command that never shows a translated text (check-bid) should not pay for them. The
+# catalogs' errors live in .catalogs (which imports nothing of this package back).
 _LAZY = {
     "Catalog": "catalogs", "Entry": "catalogs", "Template": "catalogs", "check_catalogs": "catalogs",
-    "load_catalog": "catalogs", "CATEGORIES": "plural", "ORDINAL_CATEGORIES": "plural",
-    "plural_category": "plural", "ordinal_category": "plural", "NBSP": "formats",
+    "load_catalog": "catalogs", "CatalogError": "catalogs", "TranslationError": "catalogs",
+    "CATEGORIES": "plural", "ORDINAL_CATEGORIES": "plural", "plural_category": "plural",
+    "ordinal_category": "plural", "NBSP": "formats",
 }
 _modules: dict[str, Any] = {}
 
@@ -126,24 +128,15 @@ def _module(name: str):
     return module
 
 
+def _translation_error(text: str) -> TranslationError:
+    """A TranslationError (a catalog is read by then, so its module is loaded already)."""
+    return _module("catalogs").TranslationError(text)
+
+
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
         return getattr(_module(_LAZY[name]), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: not shown (Python's own)
-
-
-class CatalogError(ValueError):
-    """A catalog file that cannot be used; the message names the file and the key.
-
-    Its messages stay English: the catalogs they would be read from are what is
-    broken, so translating them could only fail again (or recurse)."""
-
-
-class TranslationError(LookupError):
-    """A key that no catalog has, or a template given too few values (a programming error).
-
-    Its messages stay English, for the developer: made from a catalog they could fail
-    the same way again (a missing key looked up while reporting a missing key)."""
 
 
 # --- choosing the language ----------------------------------------------------------------
@@ -239,7 +232,7 @@ def _entry(key: str, lang: str) -> Entry:
     if entry is None and lang != DEFAULT_LANGUAGE:
         entry = catalog(DEFAULT_LANGUAGE).get(key)
     if entry is None:
-        raise TranslationError(f"no catalog has the key '{key}'")  # i18n: not shown (see TranslationError)
+        raise _translation_error(f"no catalog has the key '{key}'")  # i18n: not shown (see TranslationError)
     return entry
 
 
@@ -258,7 +251,7 @@ def t(key: str, **params: Any) -> str:
     lang = _current
     entry = _entry(key, lang)
     if entry.plural:
-        raise TranslationError(f"catalog key '{key}' is a plural entry: use tn('{key}', count, ...)")  # i18n: not shown
+        raise _translation_error(f"catalog key '{key}' is a plural entry: use tn('{key}', count, ...)")  # i18n: not shown
     return entry.text.format(key, params, _shower(lang))
 
 
@@ -299,7 +292,7 @@ def tn(key: str, count: Number | Decimal, **params: Any) -> str:
     lang = _current
     entry = _entry(key, lang)
     if not entry.plural:
-        raise TranslationError(f"catalog key '{key}' is one text, not a plural entry: use t('{key}', ...)")  # i18n: not shown
+        raise _translation_error(f"catalog key '{key}' is one text, not a plural entry: use t('{key}', ...)")  # i18n: not shown
     plural = _module("plural")
     if key.startswith("ordinal."):
         category = plural.ordinal_category(lang, int(count))

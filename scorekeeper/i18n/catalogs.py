@@ -29,7 +29,6 @@ import tomllib
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from . import CatalogError, TranslationError
 from .plural import ALL_CATEGORIES, CATEGORIES, ORDINAL_CATEGORIES
 
 # The messages of this module stay English and are marked "i18n: not shown": a
@@ -38,6 +37,20 @@ from .plural import ALL_CATEGORIES, CATEGORIES, ORDINAL_CATEGORIES
 # developer and the tests.
 
 __all__ = ["Catalog", "CatalogError", "Entry", "Template", "TranslationError", "check_catalogs", "load_catalog"]
+
+
+class CatalogError(ValueError):
+    """A catalog file that cannot be used; the message names the file and the key.
+
+    Its messages stay English: the catalogs they would be read from are what is
+    broken, so translating them could only fail again (or recurse)."""
+
+
+class TranslationError(LookupError):
+    """A key that no catalog has, or a template given too few values (a programming error).
+
+    Its messages stay English, for the developer: made from a catalog they could fail
+    the same way again (a missing key looked up while reporting a missing key)."""
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|\{|\}")  # escaped braces, a placeholder, a stray brace
