@@ -39,7 +39,7 @@ if str(ROOT) not in sys.path:
 from scorekeeper.game.game import Game, IllegalEntry  # noqa: E402
 from scorekeeper.rules.ruleset import load_ruleset  # noqa: E402
 from scorekeeper.store.db import Store  # noqa: E402
-from scorekeeper.store.stats import all_facts, compute_facts, player_stats, stats  # noqa: E402
+from scorekeeper.reports.stats import all_facts, compute_facts, player_stats, stats  # noqa: E402
 
 POOL = ["Anna", "Ben", "Cara", "Dan", "Eve", "Fay", "Gus", "Hanna", "Ilkka"]
 GOAL_SECONDS = 1.0

@@ -17,9 +17,9 @@ from helpers.stores import Clock
 
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store
-from scorekeeper.store.export import FORMATS, export, export_games
-from scorekeeper.store.history import exported
-from scorekeeper.store.sessions import session_report
+from scorekeeper.reports.export import FORMATS, export, export_games
+from scorekeeper.reports.history import exported
+from scorekeeper.reports.sessions import session_report
 
 INJECTION = "=cmd|' /C calc'!A0"
 SCRIPT = "<script>alert(1)</script>"

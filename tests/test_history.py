@@ -22,7 +22,7 @@ from scorekeeper.i18n import show
 from scorekeeper.messages import Message
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import GameSummary, Store, StoreError
-from scorekeeper.store.history import history, load_game, what_if
+from scorekeeper.reports.history import history, load_game, what_if
 
 D1 = {"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"}
 D2 = {"bid": [2, 2, 3], "tricks": [2, 4, 3], "turned": "spades"}
@@ -178,7 +178,7 @@ def test_listed_games_name_a_built_in_game_in_the_current_language(tmp_path):
     """The store keeps the English name; a list shows the game's own translation of it,
     and a game of a ruleset file of the table's own keeps the name it was stored with."""
     from scorekeeper.i18n import using_language
-    from scorekeeper.store.history import ruleset_name
+    from scorekeeper.reports.history import ruleset_name
 
     with Store(tmp_path / "s.db") as store:
         store.new_game(load_ruleset("whist"), "whist", ["Anna", "Ben", "Cara", "Dan"])

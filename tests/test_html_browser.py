@@ -21,9 +21,9 @@ from helpers.browser import CHROMIUM, FLAGS, needs_chromium
 
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store
-from scorekeeper.store.export import export, export_games
-from scorekeeper.store.history import exported
-from scorekeeper.store.sessions import session_report
+from scorekeeper.reports.export import export, export_games
+from scorekeeper.reports.history import exported
+from scorekeeper.reports.sessions import session_report
 
 pytestmark = needs_chromium("check the HTML export in a real browser")
 NAMES = ["Anna", "<b>Ben</b>", "Cara & Co"]

@@ -19,7 +19,8 @@ from scorekeeper.game.sheet import SheetError, load_sheet
 from scorekeeper.i18n import set_language, show, using_language
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store, StoreError
-from scorekeeper.store.export import export, status_text
+from scorekeeper.reports.common import status_text
+from scorekeeper.reports.export import export
 
 THREE = ["Anna", "Ben", "Cara"]
 D1 = {"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"}

@@ -68,7 +68,7 @@ def stamp(moment, code: str) -> str:
 
 
 def created(db) -> dict[int, object]:
-    from scorekeeper.store.history import history
+    from scorekeeper.reports.history import history
 
     with Store(db) as store:
         return {s.id: s.created_at for s in history(store)}
@@ -301,7 +301,7 @@ def test_what_if_in_the_language(db, monkeypatch, code):
 @pytest.mark.parametrize("code", ["fi", "pl"])
 def test_the_session_in_the_language(db, monkeypatch, code):
     """Both games are in session 1: its times, the count of games, the columns, the games."""
-    from scorekeeper.store.sessions import session_report
+    from scorekeeper.reports.sessions import session_report
 
     with Store(db) as store:
         session = session_report(store, 1).session

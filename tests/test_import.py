@@ -9,8 +9,8 @@ from helpers.stores import fixture_text
 from scorekeeper.game.sheet import SheetError
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store
-from scorekeeper.store.export import export
-from scorekeeper.store.history import import_sheet
+from scorekeeper.reports.export import export
+from scorekeeper.reports.history import import_sheet
 
 # tricks-plus-ten, Ben deals first: deal 1 has 10 cards, deal 2 9, deal 3 8.
 SHEET = """\

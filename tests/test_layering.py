@@ -12,7 +12,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 HEADLESS = ["scorekeeper.rules", "scorekeeper.game", "scorekeeper.game.game", "scorekeeper.game.sheet",
-            "scorekeeper.store.export", "scorekeeper.store.db", "scorekeeper.settings",
+            "scorekeeper.reports.export", "scorekeeper.store.db", "scorekeeper.settings",
             "scorekeeper.cli", "scorekeeper.cli.common", "scorekeeper.cli.rules", "scorekeeper.cli.games",
             "scorekeeper.cli.history", "scorekeeper.store.watch", "scorekeeper.web.board", "scorekeeper.web.page",
             "scorekeeper.web.server", "scorekeeper.web.cli", "scorekeeper.play", "scorekeeper.play.actions",

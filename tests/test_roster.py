@@ -25,7 +25,7 @@ from scorekeeper.game.game import Game, GameError
 from scorekeeper.game.sheet import SheetError, dump_sheet, load_sheet
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store
-from scorekeeper.store.export import export
+from scorekeeper.reports.export import export
 
 D1 = {"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"}
 D2 = {"bid": [1, 2, 3], "tricks": [1, 3, 5], "turned": "spades"}
@@ -249,7 +249,7 @@ def test_exports_show_who_did_not_play():
 def test_what_if_replays_the_table_changes_too():
     """Under "tricks + 10" (made: 10 + tricks, missed: the tricks taken) the same deals, with Dan
     joining and Ben out: D1 Anna 13, Ben 5, Cara 12; D2 Anna 11, Dan 3, Cara 5."""
-    from scorekeeper.store.history import what_if
+    from scorekeeper.reports.history import what_if
 
     game = lupaus_game()
     game.record(D2)

@@ -16,8 +16,8 @@ from helpers.stores import Clock, lupaus_all_to
 from scorekeeper.game.game import Game
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import SESSION_IDLE, Store, StoreError
-from scorekeeper.store.sessions import session_report, session_reports, session_standings
-from scorekeeper.store.stats import GameFacts
+from scorekeeper.reports.sessions import session_report, session_reports, session_standings
+from scorekeeper.reports.stats import GameFacts
 
 T0 = datetime(2026, 5, 9, 18, 0, tzinfo=timezone.utc)
 

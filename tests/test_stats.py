@@ -32,7 +32,7 @@ from helpers.stores import Script, fixture_text, lupaus_all_to
 
 from scorekeeper.rules.ruleset import builtin_ids, load_ruleset
 from scorekeeper.store.db import Store
-from scorekeeper.store.stats import (
+from scorekeeper.reports.stats import (
     FACTS_VERSION, all_facts, compute_facts, is_bidding, player_key, player_stats, stats,
 )
 

@@ -102,9 +102,9 @@ def test_an_unfinished_game_is_resumed_from_its_sheet(db):
 
 def test_export_writes_the_csv_named_after_the_game_and_says_so(db, tmp_path, monkeypatch):
     """x on game 1's sheet: the default is scorekeeper-game-1.csv in the current folder;
-    ctrl+s writes exactly what store.export gives. Its first rows, by hand: the header,
+    ctrl+s writes exactly what reports.export gives. Its first rows, by hand: the header,
     then deal 1 (scores 20 20 30, totals the same; no card turned or chosen)."""
-    from scorekeeper.store.export import export
+    from scorekeeper.reports.export import export
 
     out = tmp_path / "out"
     out.mkdir()

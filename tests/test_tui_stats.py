@@ -150,10 +150,10 @@ def test_a_new_session_is_started_and_the_next_game_joins_it(db):
 
 def test_the_session_is_exported(db, tmp_path, monkeypatch):
     """x on the session screen, csv: scorekeeper-session-1.csv, the session's standing first
-    (as store.export_games writes it), then its games. No TOML: a sheet holds one game."""
-    from scorekeeper.store.export import export_games
-    from scorekeeper.store.history import exported, load_game
-    from scorekeeper.store.sessions import session_report
+    (as reports.export.export_games writes it), then its games. No TOML: a sheet holds one game."""
+    from scorekeeper.reports.export import export_games
+    from scorekeeper.reports.history import exported, load_game
+    from scorekeeper.reports.sessions import session_report
 
     monkeypatch.chdir(tmp_path)
 

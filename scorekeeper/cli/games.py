@@ -31,7 +31,7 @@ def _options_line(game: Game) -> str:
 
 
 def _replay_lines(game: Game, title: str | None) -> list[str]:
-    from ..store.export import status_text
+    from ..reports.common import status_text
 
     rs = _shown(game.ruleset)
     lines = [f"{rs.name} ({rs.id})" + (f": {title}" if title else "")]
@@ -66,7 +66,7 @@ def _replay_lines(game: Game, title: str | None) -> list[str]:
 def cmd_replay(args) -> int:
     from ..game.sheet import sheet_title
     from ..play import plain
-    from ..store.export import game_document
+    from ..reports.export import game_document
 
     if _game_id(args.sheet) is not None:
         return _replay_stored(args, _game_id(args.sheet))
@@ -99,7 +99,7 @@ def cmd_replay(args) -> int:
 def _print_what_if(base: Game, game: Game, refused, overrides: dict, shown: str, title: str | None,
                    as_json: bool, source: str, plain: bool = False) -> int:
     """The re-scored game, its totals beside ``base``'s, and the deals that break a rule (exit 1)."""
-    from ..store.export import game_document
+    from ..reports.export import game_document
     from ..play.plain import what_if_lines
 
     if as_json:
@@ -139,7 +139,7 @@ def _print_what_if(base: Game, game: Game, refused, overrides: dict, shown: str,
 
 def cmd_export(args) -> int:
     from ..game.sheet import dump_sheet, load_sheet
-    from ..store.export import export
+    from ..reports.export import export
 
     if args.session is not None or args.all or args.sheet is None or _game_id(args.sheet) is not None:
         return _export_stored(args)
@@ -156,7 +156,7 @@ def cmd_export(args) -> int:
 
 
 def _load(args, store, game_id: int):
-    from ..store.history import load_game
+    from ..reports.history import load_game
 
     if store is None:
         raise _no_game(args, game_id)
@@ -164,7 +164,7 @@ def _load(args, store, game_id: int):
 
 
 def cmd_show(args) -> int:
-    from ..store.export import game_document
+    from ..reports.export import game_document
 
     store = _open_store(args)
     try:
@@ -186,7 +186,7 @@ def cmd_show(args) -> int:
 
 
 def _replay_stored(args, game_id: int) -> int:
-    from ..store.history import what_if
+    from ..reports.history import what_if
 
     overrides = _parse_options(args.option)
     if not overrides:
@@ -204,7 +204,7 @@ def _replay_stored(args, game_id: int) -> int:
 
 
 def cmd_import(args) -> int:
-    from ..store.history import import_sheet
+    from ..reports.history import import_sheet
 
     with _open_store(args, create=True) as store:
         game_id = import_sheet(store, args.sheet)
@@ -227,9 +227,9 @@ def _write_text(text: str, output: str | None) -> None:
 
 def _export_stored(args) -> int:
     from ..store.db import StoreError
-    from ..store.export import export, export_games
-    from ..store.history import exported, load_game
-    from ..store.sessions import session_report
+    from ..reports.export import export, export_games
+    from ..reports.history import exported, load_game
+    from ..reports.sessions import session_report
 
     game_id = _game_id(args.sheet)
     given = [w for w, on in ((t("cli.export.a_game"), game_id is not None), ("--session", args.session is not None),

@@ -10,7 +10,7 @@ from .common import _err, _json, _open_store, _out, _store_path, _table
 
 def _result_text(summary) -> str:
     """As status_text says it, from a listed game's summary (no replay)."""
-    from ..store.export import status_of
+    from ..reports.common import status_of
 
     return status_of(summary.winners, summary.deals_played, summary.planned_deals)
 
@@ -32,7 +32,7 @@ def _game_rows(games) -> list[list[Any]]:
 
 
 def cmd_history(args) -> int:
-    from ..store.history import history
+    from ..reports.history import history
 
     store = _open_store(args)
     games = [] if store is None else history(store)
@@ -57,8 +57,8 @@ def cmd_history(args) -> int:
 
 
 def _ruleset_name(summary) -> str:
-    """A listed game's ruleset name in the current language (see store.history.ruleset_name)."""
-    from ..store.history import ruleset_name
+    """A listed game's ruleset name in the current language (see reports.history.ruleset_name)."""
+    from ..reports.history import ruleset_name
 
     return ruleset_name(summary.ruleset_id, summary.ruleset_name)
 
@@ -99,7 +99,7 @@ class StatsError(ValueError):
 def cmd_stats(args) -> int:
     import difflib
 
-    from ..store.stats import player_key, stats
+    from ..reports.stats import player_key, stats
 
     store = _open_store(args)
     try:
@@ -151,7 +151,7 @@ def _session_rows(report) -> list[list[Any]]:
 
 
 def cmd_sessions(args) -> int:
-    from ..store.sessions import session_reports
+    from ..reports.sessions import session_reports
 
     store = _open_store(args)
     try:
@@ -186,7 +186,7 @@ def cmd_sessions(args) -> int:
 
 def cmd_session(args) -> int:
     from ..store.db import StoreError
-    from ..store.sessions import session_report
+    from ..reports.sessions import session_report
 
     store = _open_store(args)
     if store is None:

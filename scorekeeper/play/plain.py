@@ -240,8 +240,8 @@ def _game_summary_line(g) -> str:
 
 
 def _ruleset_name(summary) -> str:
-    """A stored game's ruleset name in the current language (see store.history.ruleset_name)."""
-    from ..store.history import ruleset_name
+    """A stored game's ruleset name in the current language (see reports.history.ruleset_name)."""
+    from ..reports.history import ruleset_name
 
     return ruleset_name(summary.ruleset_id, summary.ruleset_name)
 

@@ -76,7 +76,7 @@ Added in store version 2 (:func:`_migrate_to_2`)::
       started_at    TEXT NOT NULL  ISO 8601 in UTC
       title         TEXT           NULL when it has none
 
-    stats_cache                    derived per-game figures (scorekeeper.store.stats), a cache:
+    stats_cache                    derived per-game figures (scorekeeper.reports.stats), a cache:
       game_id       INTEGER PRIMARY KEY REFERENCES games(id)
       entries       INTEGER NOT NULL  the number of entries the figures were derived from
       version       INTEGER NOT NULL  of the derivation (stats.FACTS_VERSION)
@@ -946,3 +946,31 @@ class Store:
     def unfinished(self) -> list[GameSummary]:
         """The games not over yet, the one played most recently first."""
         return self.list_games(unfinished_only=True)
+
+    # -- the stats cache (what it holds is derived by scorekeeper.reports.stats)
+    def cached_facts(self) -> list[tuple[int, int, int | None, int | None, str | None]]:
+        """Every game with its ``stats_cache`` row, by id: (game id, entries it has, and the
+        row's entries, version and facts_json, each None when the game has no row)."""
+        try:
+            return self.connection.execute(
+                "SELECT g.id, (SELECT coalesce(max(e.seq), 0) FROM entries e WHERE e.game_id = g.id), "
+                "c.entries, c.version, c.facts_json FROM games g LEFT JOIN stats_cache c ON c.game_id = g.id "
+                "ORDER BY g.id").fetchall()  # i18n: not shown
+        except sqlite3.Error as exc:
+            raise StoreError(t("stats.unreadable", path=str(self.path), error=str(exc))) from None
+
+    def cache_facts(self, rows: list[tuple[int, int, int, str]]) -> None:
+        """Keep derived figures, (game id, entries, version, facts_json), for next time; a
+        cache that cannot be written is no error (nothing is kept then)."""
+        conn = self.connection
+        try:
+            conn.execute("BEGIN IMMEDIATE")  # i18n: not shown
+            conn.executemany("INSERT OR REPLACE INTO stats_cache (game_id, entries, version, facts_json) "
+                             "VALUES (?, ?, ?, ?)", rows)  # i18n: not shown
+            conn.execute("COMMIT")
+        except sqlite3.Error:
+            if conn.in_transaction:
+                try:
+                    conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass

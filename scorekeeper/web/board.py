@@ -35,7 +35,7 @@ from typing import Any
 
 from ..i18n import get_language
 from ..store.db import StoredGame
-from ..store.export import status_text
+from ..reports.common import status_text
 from ..play.board import MADE, BoardMaker
 from ..play.panel import sheet_panel
 

@@ -1,6 +1,6 @@
 """ExportDialog: write a game (or a session's games) to a file, in a format the player picks.
 
-The text comes from :mod:`scorekeeper.store.export` (through the function the caller
+The text comes from :mod:`scorekeeper.reports.export` (through the function the caller
 gives); this dialog only asks for the format and the path and writes the file. A path
 that cannot be written is explained in words in the dialog, which stays open so that
 another path can be typed.

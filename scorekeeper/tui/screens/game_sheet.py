@@ -136,7 +136,7 @@ class GameSheetScreen(Screen[None]):
             self.app.push_screen(WhatIfScreen(self.stored))
 
     def action_export(self) -> None:
-        from ...store.export import export
+        from ...reports.export import export
         from .export import ExportDialog
 
         stored = self.stored

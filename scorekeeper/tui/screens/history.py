@@ -55,7 +55,7 @@ def history_line(summary) -> Text:
     """One stored game as the history lists it (names and titles shown as typed)."""
     text = Text()
     text.append(f"#{summary.id} ", "dim")
-    from ...store.history import ruleset_name  # (imported here: the start screen uses this module)
+    from ...reports.history import ruleset_name  # (imported here: the start screen uses this module)
 
     text.append(ruleset_name(summary.ruleset_id, summary.ruleset_name), "bold")
     if summary.title:
@@ -83,7 +83,7 @@ class HistoryScreen(Screen[None]):
         self.refresh_games()
 
     def refresh_games(self) -> None:
-        from ...store.history import history
+        from ...reports.history import history
 
         menu = self.query_one(OptionList)
         menu.clear_options()
@@ -113,7 +113,7 @@ class HistoryScreen(Screen[None]):
             self.open_game(int(option_id[5:]))
 
     def open_game(self, game_id: int) -> None:
-        from ...store.history import load_game
+        from ...reports.history import load_game
         from .game_sheet import GameSheetScreen
 
         try:

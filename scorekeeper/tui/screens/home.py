@@ -19,7 +19,7 @@ from .history import when
 def game_line(summary) -> Text:
     """One unfinished game as the resume list shows it (names shown as typed)."""
     text = Text()
-    from ...store.history import ruleset_name  # (imported here: not needed for the first frame)
+    from ...reports.history import ruleset_name  # (imported here: not needed for the first frame)
 
     text.append(ruleset_name(summary.ruleset_id, summary.ruleset_name), style="bold")
     if summary.title:

@@ -1,6 +1,6 @@
 """SessionScreen: the current session's standing, and starting a new session.
 
-A session is the games a table plays in one sitting (:mod:`scorekeeper.store.sessions`):
+A session is the games a table plays in one sitting (:mod:`scorekeeper.reports.sessions`):
 per player the games played and won, the points per ruleset (points add up within one
 ruleset only) and the standing. Starting a new session here makes the next new game
 begin it.
@@ -46,7 +46,7 @@ class SessionScreen(Screen[None]):
         self.show()
 
     def show(self) -> None:
-        from ...store.sessions import session_report
+        from ...reports.sessions import session_report
 
         info = self.query_one("#session-info", Static)  # i18n: not shown
         table = self.query_one(DataTable)
@@ -127,8 +127,8 @@ class SessionScreen(Screen[None]):
         self.show()
 
     def action_export(self) -> None:
-        from ...store.export import FORMATS, export_games
-        from ...store.history import exported, load_game
+        from ...reports.export import FORMATS, export_games
+        from ...reports.history import exported, load_game
         from .export import ExportDialog
 
         report = self.report

@@ -1,6 +1,6 @@
 """StatsScreen: per player across every stored game; bidding figures for bidding games.
 
-The figures are :func:`scorekeeper.store.stats.stats` (derived from the entries through
+The figures are :func:`scorekeeper.reports.stats.stats` (derived from the entries through
 the engine). A table, one row per player, moved through with the arrows; the row
 under the cursor is spelled out below it (exact bids by the number of cards, the
 dealer's restricted bids). Typing in the filter keeps the players whose name has it.
@@ -115,7 +115,7 @@ class StatsScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        from ...store.stats import stats
+        from ...reports.stats import stats
 
         table = self.query_one(DataTable)
         for column, label in zip(COLUMNS, column_labels()):
@@ -138,7 +138,7 @@ class StatsScreen(Screen[None]):
         table.focus()
 
     def _fill(self, pattern: str) -> None:
-        from ...store.stats import player_key
+        from ...reports.stats import player_key
 
         table = self.query_one(DataTable)
         table.clear()
@@ -164,7 +164,7 @@ class StatsScreen(Screen[None]):
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         event.stop()
-        from ...store.stats import player_key
+        from ...reports.stats import player_key
 
         key = event.row_key.value if event.row_key is not None else None
         for p in self.players:

@@ -1,6 +1,6 @@
 """WhatIfScreen: a stored game's deals re-scored under other house rules, beside the real totals.
 
-The deals are replayed into a new game (:func:`scorekeeper.store.history.what_if`); the
+The deals are replayed into a new game (:func:`scorekeeper.reports.history.what_if`); the
 stored game and its entries are never changed, and nothing is written.
 """
 
@@ -130,7 +130,7 @@ class WhatIfScreen(Screen[None]):
 
     def _show(self, values: dict, problem: str | None) -> None:
         from ...game.sheet import OptionError
-        from ...store.history import what_if
+        from ...reports.history import what_if
 
         changes = self.query_one("#what-if-changes", Static)  # i18n: not shown
         totals = self.query_one("#what-if-totals", Static)  # i18n: not shown

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..game.game import Game
 from ..i18n import format_datetime, get_language, show, t, tn
-from .export import Exported, _text, status_text
+from .common import Exported, cell_text, status_text
 
 if TYPE_CHECKING:
     from .sessions import SessionReport
@@ -61,12 +61,12 @@ section.game + section.game, section.session + section.game { margin-top: 40px; 
 
 
 def _e(value: Any) -> str:
-    text = _text(value)
+    text = cell_text(value)
     return escape(str(text), quote=True)
 
 
 def _cell(value: Any, classes: str = "") -> str:
-    text = _text(value)
+    text = cell_text(value)
     cls = [c for c in classes.split() if c]
     if isinstance(text, (int, float)) and not isinstance(text, bool):
         cls.append("num")
@@ -81,7 +81,7 @@ def _options(game: Game) -> list[str]:
     for oid, value in game.options.items():
         opt = rs.options.get(oid)
         label = opt.label if opt is not None and opt.label else oid
-        shown = _text(value)
+        shown = cell_text(value)
         if opt is not None and opt.type == "choice" and opt.choice_labels.get(value):
             shown = f"{value} ({opt.choice_labels[value]})"
         mark = "" if value == defaults.get(oid) else f" <em>{escape(t('html.house_rule'))}</em>"

@@ -1,7 +1,7 @@
 """Session totals: the games a table played in one sitting, and who did best.
 
 A session is a row of the store's ``sessions`` table; its games are the games whose
-``session_id`` names it (which session a new game joins: see :mod:`.db`).
+``session_id`` names it (which session a new game joins: see :mod:`scorekeeper.store.db`).
 
 Per player (matched by name as in :mod:`.stats`: trimmed, case-insensitive):
 
@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import t
-from .db import GameSummary, Session, Store, StoreError
+from ..store.db import GameSummary, Session, Store, StoreError
+from .history import ruleset_name
 from .stats import GameFacts, all_facts, player_key
 
 __all__ = ["RulesetInSession", "SessionLine", "SessionReport", "session_report", "session_reports",
@@ -76,8 +77,6 @@ class SessionReport:
 
 def session_standings(facts: list[GameFacts]) -> tuple[list[RulesetInSession], list[SessionLine]]:
     """The rulesets played and the standing over these games (in the order they were played)."""
-    from .history import ruleset_name  # (history imports the exports, which use this module)
-
     rulesets: dict[str, RulesetInSession] = {}
     lines: dict[str, dict[str, Any]] = {}
     for f in sorted(facts, key=lambda f: f.game_id):

@@ -39,7 +39,7 @@ Several games (a session, or every stored game) are exported by :func:`export_ga
 JSON ``{"session": {...} or null, "games": [document + "id", ...]}``; CSV, Markdown and
 HTML give the session's standing first (when there is one) and then each game as it
 would be exported alone. A TOML score sheet holds one game, so several games are not
-exported as TOML. The HTML page is :mod:`.html`.
+exported as TOML. The HTML page is :mod:`.html`; what the formats share, :mod:`.common`.
 """
 
 from __future__ import annotations
@@ -47,30 +47,21 @@ from __future__ import annotations
 import csv
 import io
 import json
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..game.game import Game, table_changes
 from ..game.sheet import dump_sheet, sheet_title
 from ..i18n import show, t, tn
 from ..rules.cards import Card
+from .common import Exported, cell_text, status_text
+from .html import html_page
 
 if TYPE_CHECKING:
     from .sessions import SessionReport
 
-__all__ = ["FORMATS", "Exported", "export", "export_games", "game_document", "safe_cell", "status_text"]
+__all__ = ["FORMATS", "export", "export_games", "game_document", "safe_cell"]
 
 FORMATS = ("csv", "json", "md", "toml", "html")
-
-
-@dataclass(frozen=True)
-class Exported:
-    """A stored game to export with others: its id, the game, its title and ruleset reference."""
-
-    id: int
-    game: Game
-    title: str | None = None
-    ruleset_ref: str | None = None
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -122,39 +113,9 @@ def game_document(game: Game, title: str | None = None) -> dict:
     }
 
 
-def status_text(game: Game) -> str:
-    """'winner: X', 'winners: X, Y' (a tie) or 'in progress (...)'."""
-    return status_of(game.winners, len(game.deals), game.planned_deals)
-
-
-def status_of(winners, played: int, planned: int | None) -> str:
-    """status_text from a game's winners and deals played and planned (e.g. a listed game's
-    summary, so that listing games needs no replay)."""
-    if winners:
-        return tn("export.status.winners", len(winners), names=", ".join(winners))
-    if planned is not None:
-        return tn("export.status.in_progress_of", planned, played=played)
-    return tn("export.status.in_progress", played)
-
-
-def _text(value: Any) -> Any:
-    """A value as one cell: numbers stay numbers, the rest becomes text."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return t("value.yes") if value else t("value.no")
-    if isinstance(value, (int, float)):
-        return value
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, (tuple, list)):
-        return " ".join(str(_text(v)) for v in value)
-    return str(value)
-
-
 def safe_cell(value: Any) -> Any:
     """A CSV cell that a spreadsheet will not run as a formula."""
-    value = _text(value)
+    value = cell_text(value)
     if isinstance(value, str) and value.startswith(_FORMULA_START):
         return "'" + value
     return value
@@ -189,7 +150,7 @@ def _scores(game: Game, r) -> list[tuple[Any, Any]]:
 
 
 def _options_text(game: Game) -> str:
-    return "; ".join(f"{k}={_text(v)}" for k, v in game.options.items())
+    return "; ".join(f"{k}={cell_text(v)}" for k, v in game.options.items())
 
 
 def _csv(game: Game) -> str:
@@ -228,7 +189,7 @@ def _csv_write(w, game: Game) -> None:
 
 
 def _md_escape(text: Any) -> str:
-    text = str(_text(text))
+    text = str(cell_text(text))
     text = text.replace("\\", "\\\\").replace("|", "\\|")
     return " ".join(text.splitlines())
 
@@ -284,8 +245,6 @@ def export(game: Game, fmt: str, *, title: str | None = None, ruleset_ref: str |
     if fmt == "toml":
         return dump_sheet(game, title=title, ruleset=ruleset_ref)
     if fmt == "html":
-        from .html import html_page
-
         return html_page([Exported(0, game, title if title is not None else sheet_title(game), ruleset_ref)])
     raise ValueError(t("export.unknown_format", format=fmt, formats=", ".join(FORMATS)))
 
@@ -346,7 +305,5 @@ def export_games(games: Sequence[Exported], fmt: str, session: "SessionReport | 
             parts.append(t("export.md.game", id=e.id) + "\n\n" + _md(e.game, e.title))
         return "\n---\n\n".join(parts)
     if fmt == "html":
-        from .html import html_page
-
         return html_page(list(games), session)
     raise ValueError(t("export.unknown_format", format=fmt, formats=", ".join(FORMATS)))

@@ -28,7 +28,8 @@ every recorded deal (finished games or not) where both are entered counts:
 
 Speed: replaying a game costs milliseconds, so the figures each game contributes
 (:class:`GameFacts`) are kept in the store's ``stats_cache`` table, keyed by game id and
-the number of entries they were derived from (and :data:`FACTS_VERSION`). Entries are
+the number of entries they were derived from (and :data:`FACTS_VERSION`); the store
+reads and writes it (:meth:`Store.cached_facts`, :meth:`Store.cache_facts`). Entries are
 append-only, so a game with a new entry has a new count and is derived again, lazily,
 the next time statistics are asked for. The cache is only a cache: when it cannot be
 written (a read-only file, another program writing) the figures are still computed.
@@ -37,14 +38,13 @@ written (a read-only file, another program writing) the figures are still comput
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..game.game import Game
 from ..rules.ruleset import Ruleset
 from ..i18n import t
-from .db import Store, StoreError
+from ..store.db import Store, StoreError
 
 __all__ = [
     "FACTS_VERSION", "BiddingStats", "DealFacts", "GameFacts", "PlayerStats", "StatsReport", "all_facts",
@@ -173,13 +173,7 @@ def all_facts(store: Store, game_ids: Iterable[int] | None = None
     rebuilt is left out with the store's message, the others still count.
     """
     wanted = None if game_ids is None else set(game_ids)
-    try:
-        rows = store.connection.execute(
-            "SELECT g.id, (SELECT coalesce(max(e.seq), 0) FROM entries e WHERE e.game_id = g.id), "
-            "c.entries, c.version, c.facts_json FROM games g LEFT JOIN stats_cache c ON c.game_id = g.id "
-            "ORDER BY g.id").fetchall()  # i18n: not shown
-    except sqlite3.Error as exc:
-        raise StoreError(t("stats.unreadable", path=str(store.path), error=str(exc))) from None
+    rows = store.cached_facts()
     facts: dict[int, GameFacts] = {}
     skipped: list[tuple[int, str]] = []
     fresh: list[tuple[int, int, int, str]] = []
@@ -204,24 +198,8 @@ def all_facts(store: Store, game_ids: Iterable[int] | None = None
         for gid in sorted(wanted - {r[0] for r in rows}):
             skipped.append((gid, t("store.no_game", path=str(store.path), id=str(gid))))
     if fresh:
-        _save(store, fresh)
+        store.cache_facts(fresh)
     return facts, skipped
-
-
-def _save(store: Store, rows: list[tuple[int, int, int, str]]) -> None:
-    """Keep derived facts for next time; a cache that cannot be written is no error."""
-    conn = store.connection
-    try:
-        conn.execute("BEGIN IMMEDIATE")  # i18n: not shown
-        conn.executemany("INSERT OR REPLACE INTO stats_cache (game_id, entries, version, facts_json) "
-                         "VALUES (?, ?, ?, ?)", rows)  # i18n: not shown
-        conn.execute("COMMIT")
-    except sqlite3.Error:
-        if conn.in_transaction:
-            try:
-                conn.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
 
 
 # --- per player -------------------------------------------------------------------------------

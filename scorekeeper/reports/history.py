@@ -9,7 +9,7 @@ except :func:`import_sheet` (one new game). The TUI and the CLI call these:
 - :func:`what_if` -- a game re-scored under other options of its ruleset, with the deals
   that break a rule under them listed (and still counted), never dropped; the stored
   game is not changed;
-- :func:`exported` -- a stored game ready for :func:`~scorekeeper.store.export.export_games`.
+- :func:`exported` -- a stored game ready for :func:`~scorekeeper.reports.export.export_games`.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from typing import Any, Mapping
 from ..game.engine import Issue, SetupError, message_of
 from ..game.game import Game, deals_with_table, replay_into
 from ..game.sheet import OptionError, load_sheet, sheet_title
-from .db import GameSummary, Store, StoredGame
-from .export import Exported
+from ..store.db import GameSummary, Store, StoredGame
+from .common import Exported
 
 __all__ = ["Refused", "exported", "history", "import_sheet", "load_game", "ruleset_name", "what_if"]
 

@@ -1,0 +1,57 @@
+"""What the exports and listings of stored games share: a game to export
+(:class:`Exported`), a value as one cell of a table (:func:`cell_text`) and a game's
+result in words (:func:`status_text`, :func:`status_of`).
+
+Below :mod:`.export` and :mod:`.html` (each format imports it, it imports neither).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..game.game import Game
+from ..i18n import t, tn
+from ..rules.cards import Card
+
+__all__ = ["Exported", "cell_text", "status_of", "status_text"]
+
+
+@dataclass(frozen=True)
+class Exported:
+    """A stored game to export with others: its id, the game, its title and ruleset reference."""
+
+    id: int
+    game: Game
+    title: str | None = None
+    ruleset_ref: str | None = None
+
+
+def status_text(game: Game) -> str:
+    """'winner: X', 'winners: X, Y' (a tie) or 'in progress (...)'."""
+    return status_of(game.winners, len(game.deals), game.planned_deals)
+
+
+def status_of(winners, played: int, planned: int | None) -> str:
+    """status_text from a game's winners and deals played and planned (e.g. a listed game's
+    summary, so that listing games needs no replay)."""
+    if winners:
+        return tn("export.status.winners", len(winners), names=", ".join(winners))
+    if planned is not None:
+        return tn("export.status.in_progress_of", planned, played=played)
+    return tn("export.status.in_progress", played)
+
+
+def cell_text(value: Any) -> Any:
+    """A value as one cell: numbers stay numbers, the rest becomes text."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return t("value.yes") if value else t("value.no")
+    if isinstance(value, (int, float)):
+        return value
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, (tuple, list)):
+        return " ".join(str(cell_text(v)) for v in value)
+    return str(value)
