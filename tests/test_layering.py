@@ -15,7 +15,7 @@ HEADLESS = ["scorekeeper.rules", "scorekeeper.game", "scorekeeper.game.game", "s
             "scorekeeper.reports.export", "scorekeeper.store.db", "scorekeeper.settings",
             "scorekeeper.cli", "scorekeeper.cli.common", "scorekeeper.cli.rules", "scorekeeper.cli.games",
             "scorekeeper.cli.history", "scorekeeper.store.watch", "scorekeeper.web.board", "scorekeeper.web.page",
-            "scorekeeper.web.server", "scorekeeper.web.cli", "scorekeeper.play", "scorekeeper.play.actions",
+            "scorekeeper.web.server", "scorekeeper.cli.board", "scorekeeper.play", "scorekeeper.play.actions",
             "scorekeeper.play.board", "scorekeeper.play.charts", "scorekeeper.play.draft", "scorekeeper.play.layout",
             "scorekeeper.play.panel", "scorekeeper.play.phases", "scorekeeper.play.plain", "scorekeeper.play.steps",
             "scorekeeper.play.summary", "scorekeeper.play.views", "scorekeeper.play.words"]

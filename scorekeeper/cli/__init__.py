@@ -24,7 +24,7 @@ Every error is one line on stderr, never a traceback.
 
 The commands are grouped in modules: :mod:`.rules` (``rules``, ``check-bid``, ``hand-value``),
 :mod:`.games` (``replay``, ``show``, ``export``, ``import``), :mod:`.history` (``history``,
-``stats``, ``sessions``, ``session``), what they share in :mod:`.common`; this module chooses
+``stats``, ``sessions``, ``session``), :mod:`.board` (``board``), what they share in :mod:`.common`; this module chooses
 the language, builds the parser, starts the app (``play``, no command) and runs the rest.
 """
 
@@ -41,17 +41,11 @@ from ..i18n import LANGUAGES, LanguageError, resolve_language, set_language, sho
 from ..rules.cards import CardError
 from ..rules.formula import Missing
 from ..rules.ruleset import RulesetError, find_ruleset_path
-from .common import PROG, UsageError, _db_option, _err, _Parser, _plain_option
+from .board import add_parser as add_board_parser
+from .common import PROG, UsageError, _err, _Parser, _plain_option, db_option
 from .games import _NEWEST, cmd_export, cmd_import, cmd_replay, cmd_show
 from .history import cmd_history, cmd_session, cmd_sessions, cmd_stats
 from .rules import cmd_check_bid, cmd_hand_value, cmd_rules_check, cmd_rules_list, cmd_rules_show
-
-# The shared helpers stay importable from here, as from the one-file cli.py (web/cli.py uses some).
-from .common import (  # noqa: F401
-    _game_id, _json, _load_ruleset, _no_game, _open_store, _out, _parse_options, _resolve_options, _seat_names,
-    _show_value, _shown, _store_path, _table, _values_text,
-)
-from .history import StatsError  # noqa: F401
 
 
 # --- the parser ------------------------------------------------------------------------------
@@ -101,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("sheet", metavar="SHEET|GAME_ID")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help=t("cli.help.replay_option"))
     p.add_argument("--json", action="store_true", help=json_help)
-    _db_option(p)
+    db_option(p)
     _plain_option(p)
     p.set_defaults(run=cmd_replay)
 
@@ -117,50 +111,48 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--all", action="store_true", help=t("cli.help.export_all"))
     p.add_argument("--format", required=True, choices=("csv", "json", "md", "toml", "html"))
     p.add_argument("-o", "--output", metavar="FILE", help=t("cli.help.export_output"))
-    _db_option(p)
+    db_option(p)
     p.set_defaults(run=cmd_export)
 
     p = sub.add_parser("history", help=t("cli.help.history"))
     p.add_argument("--json", action="store_true", help=json_help)
-    _db_option(p)
+    db_option(p)
     _plain_option(p)
     p.set_defaults(run=cmd_history)
 
     p = sub.add_parser("show", help=t("cli.help.show"))
     p.add_argument("game", metavar="GAME_ID", type=int)
     p.add_argument("--json", action="store_true", help=json_help)
-    _db_option(p)
+    db_option(p)
     _plain_option(p)
     p.set_defaults(run=cmd_show)
 
     p = sub.add_parser("stats", help=t("cli.help.stats"))
     p.add_argument("--player", metavar="NAME", help=t("cli.help.stats_player"))
     p.add_argument("--json", action="store_true", help=json_help)
-    _db_option(p)
+    db_option(p)
     _plain_option(p)
     p.set_defaults(run=cmd_stats)
 
     p = sub.add_parser("sessions", help=t("cli.help.sessions"))
     p.add_argument("--json", action="store_true", help=json_help)
-    _db_option(p)
+    db_option(p)
     _plain_option(p)
     p.set_defaults(run=cmd_sessions)
 
     p = sub.add_parser("session", help=t("cli.help.session"))
     p.add_argument("session", metavar="ID", type=int, nargs="?")
     p.add_argument("--json", action="store_true", help=json_help)
-    _db_option(p)
+    db_option(p)
     _plain_option(p)
     p.set_defaults(run=cmd_session)
 
     p = sub.add_parser("import", help=t("cli.help.import"))
     p.add_argument("sheet", metavar="SHEET")
-    _db_option(p)
+    db_option(p)
     p.set_defaults(run=cmd_import)
 
-    from ..web.cli import add_parser as add_board_parser  # `board`: the live score board (scorekeeper/web/)
-
-    add_board_parser(sub)
+    add_board_parser(sub)  # `board`: the live score board (scorekeeper/web/)
     return parser
 
 

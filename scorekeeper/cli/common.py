@@ -1,6 +1,9 @@
 """What the command groups share: the usage error and the parser that raises it, output
-(``_out``, ``_err``, ``_json``, ``_table``), rulesets and ``--option`` values as given on the
-command line, the ``--db``/``--plain`` options and the store they choose."""
+(``out``, ``_err``, ``_json``, ``_table``), rulesets and ``--option`` values as given on the
+command line, the ``--db``/``--plain`` options and the store they choose.
+
+``out``, ``db_option`` and ``store_path`` are public: the ``board`` command (:mod:`.board`)
+uses them as the other command groups do."""
 
 from __future__ import annotations
 
@@ -29,7 +32,7 @@ class _Parser(argparse.ArgumentParser):
 # --- small helpers --------------------------------------------------------------------------
 
 
-def _out(text: str = "") -> None:
+def out(text: str = "") -> None:
     print(text)
 
 
@@ -106,7 +109,7 @@ def _plain_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plain", action="store_true", help=t("cli.help.plain"))
 
 
-def _db_option(p: argparse.ArgumentParser) -> None:
+def db_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help=t("cli.help.db"))
 
 
@@ -120,7 +123,7 @@ def _game_id(text: str | None) -> int | None:
     return int(text)
 
 
-def _store_path(args) -> Path:
+def store_path(args) -> Path:
     from ..store.db import default_db_path
 
     db = getattr(args, "db", None)
@@ -131,7 +134,7 @@ def _open_store(args, create: bool = False):
     """The store (StoreError if it cannot be used); None when there is no file yet and ``create`` is off."""
     from ..store.db import Store
 
-    path = _store_path(args)
+    path = store_path(args)
     if not create and not path.exists():
         return None
     return Store(path)
@@ -140,4 +143,4 @@ def _open_store(args, create: bool = False):
 def _no_game(args, game_id: int) -> ValueError:
     from ..store.db import StoreError
 
-    return StoreError(t("cli.errors.no_game", path=_store_path(args), id=game_id))
+    return StoreError(t("cli.errors.no_game", path=store_path(args), id=game_id))

@@ -11,8 +11,8 @@ from ..game.game import Game
 from ..game.sheet import OptionError, replay_sheet
 from ..i18n import format_number, get_language, show, t, tn
 from .common import (
-    PROG, UsageError, _err, _game_id, _json, _no_game, _open_store, _out, _parse_options, _show_value, _shown,
-    _store_path, _table,
+    PROG, UsageError, _err, _game_id, _json, _no_game, _open_store, out, _parse_options, _show_value, _shown,
+    store_path, _table,
 )
 
 
@@ -86,7 +86,7 @@ def cmd_replay(args) -> int:
             _json(game_document(base))
         else:
             for line in (plain.game_lines(base, title) if args.plain else _replay_lines(base, title)):
-                _out(line)
+                out(line)
         return 0
 
     try:
@@ -115,19 +115,19 @@ def _print_what_if(base: Game, game: Game, refused, overrides: dict, shown: str,
         _json(doc)
     elif plain:
         for line in what_if_lines(base, game, overrides, title):
-            _out(line)
+            out(line)
     else:
         for line in _replay_lines(game, title):
-            _out(line)
-        _out()
+            out(line)
+        out()
         given = ", ".join(f"{k}={v}" for k, v in overrides.items())
         heading = t("cli.replay.sheet_options") if source == "sheet" else t("cli.replay.stored_options")
         rows: list[list[Any]] = [["", heading, given]]
         for name, a, b in zip(game.scorer_names, base.totals(), game.totals()):
             rows.append([name, a, b])
-        _out(t("cli.replay.side_by_side"))
+        out(t("cli.replay.side_by_side"))
         for line in _table(rows):
-            _out("  " + line)
+            out("  " + line)
     if refused:
         given = ", ".join(f"{k}={v}" for k, v in overrides.items())
         print(tn("cli.replay.refused_count", len(refused), prog=PROG, options=given), file=sys.stderr)
@@ -178,10 +178,10 @@ def cmd_show(args) -> int:
         from ..play.plain import game_lines
 
         for line in game_lines(stored.game, stored.title):
-            _out(line)
+            out(line)
     else:
         for line in _replay_lines(stored.game, stored.title):
-            _out(line)
+            out(line)
     return 0
 
 
@@ -210,7 +210,7 @@ def cmd_import(args) -> int:
         game_id = import_sheet(store, args.sheet)
         stored = store.open_game(game_id)
     game = stored.game
-    _out(t("cli.import.stored", sheet=args.sheet, id=game_id, path=store.path, name=_shown(game.ruleset).name,
+    out(t("cli.import.stored", sheet=args.sheet, id=game_id, path=store.path, name=_shown(game.ruleset).name,
            players=", ".join(game.players), deals=tn("game.count.deals", len(game.deals))))
     return 0
 
@@ -250,7 +250,7 @@ def _export_stored(args) -> int:
         if game_id is not None:
             raise _no_game(args, game_id)
         if args.session is not None:
-            raise StoreError(t("cli.errors.no_sessions", path=_store_path(args)))
+            raise StoreError(t("cli.errors.no_sessions", path=store_path(args)))
         _write_text(export_games([], args.format), args.output)
         return 0
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import format_datetime, format_number, format_percent, t, tn
-from .common import _err, _json, _open_store, _out, _store_path, _table
+from .common import _err, _json, _open_store, out, store_path, _table
 
 
 def _result_text(summary) -> str:
@@ -44,15 +44,15 @@ def cmd_history(args) -> int:
     if args.plain:
         from ..play.plain import history_lines
 
-        for line in history_lines(games, str(_store_path(args))):
-            _out(line)
+        for line in history_lines(games, str(store_path(args))):
+            out(line)
         return 0
     if not games:
-        _out(t("cli.history.none", path=_store_path(args)))
+        out(t("cli.history.none", path=store_path(args)))
         return 0
-    _out(t("cli.history.heading", path=_store_path(args)))
+    out(t("cli.history.heading", path=store_path(args)))
     for line in _table(_game_rows(games)):
-        _out("  " + line)
+        out("  " + line)
     return 0
 
 
@@ -125,16 +125,16 @@ def cmd_stats(args) -> int:
     elif args.plain:
         from ..play.plain import stats_lines
 
-        for line in stats_lines(players, str(_store_path(args))):
-            _out(line)
+        for line in stats_lines(players, str(store_path(args))):
+            out(line)
     elif not players:
-        _out(t("cli.history.none", path=_store_path(args)))
+        out(t("cli.history.none", path=store_path(args)))
     else:
         for i, p in enumerate(players):
             if i:
-                _out()
+                out()
             for line in _stats_lines(p):
-                _out(line)
+                out(line)
     for gid, why in skipped:
         _err(t("cli.errors.left_out", id=gid, problem=why))
     return 1 if skipped else 0
@@ -165,11 +165,11 @@ def cmd_sessions(args) -> int:
     if args.plain:
         from ..play.plain import sessions_lines
 
-        for line in sessions_lines(reports, str(_store_path(args))):
-            _out(line)
+        for line in sessions_lines(reports, str(store_path(args))):
+            out(line)
         return 0
     if not reports:
-        _out(t("cli.sessions.none", path=_store_path(args)))
+        out(t("cli.sessions.none", path=store_path(args)))
         return 0
     rows: list[list[Any]] = [[t("cli.sessions.column.id"), t("cli.sessions.column.started"),
                               t("cli.sessions.column.title"), t("cli.sessions.column.games"),
@@ -178,9 +178,9 @@ def cmd_sessions(args) -> int:
         first = [line for line in r.standings if line.rank == 1]
         lead = t("cli.sessions.leading", names=", ".join(line.name for line in first), won=first[0].won) if first else ""
         rows.append([r.session.id, format_datetime(r.session.started_at), r.session.title or "", len(r.games), lead])
-    _out(t("cli.sessions.heading", path=_store_path(args)))
+    out(t("cli.sessions.heading", path=store_path(args)))
     for line in _table(rows):
-        _out("  " + line)
+        out("  " + line)
     return 0
 
 
@@ -190,7 +190,7 @@ def cmd_session(args) -> int:
 
     store = _open_store(args)
     if store is None:
-        raise StoreError(t("cli.errors.no_sessions", path=_store_path(args)))
+        raise StoreError(t("cli.errors.no_sessions", path=store_path(args)))
     try:
         report = session_report(store, args.session)
     finally:
@@ -203,20 +203,20 @@ def cmd_session(args) -> int:
         from ..play.plain import session_lines
 
         for line in session_lines(report):
-            _out(line)
+            out(line)
     else:
         s = report.session
-        _out(t("cli.session.titled", id=s.id, title=s.title) if s.title else t("cli.session.heading", id=s.id))
-        _out(t("cli.session.times", started=format_datetime(s.started_at), last=format_datetime(s.last_active),
+        out(t("cli.session.titled", id=s.id, title=s.title) if s.title else t("cli.session.heading", id=s.id))
+        out(t("cli.session.times", started=format_datetime(s.started_at), last=format_datetime(s.last_active),
                games=tn("game.count.games", len(report.games))))
-        _out()
-        _out(t("cli.session.standing"))
+        out()
+        out(t("cli.session.standing"))
         for line in _table(_session_rows(report)):
-            _out("  " + line)
-        _out()
-        _out(t("cli.session.games"))
+            out("  " + line)
+        out()
+        out(t("cli.session.games"))
         for line in _table(_game_rows(report.games)):
-            _out("  " + line)
+            out("  " + line)
     for gid, why in report.skipped:
         _err(t("cli.errors.left_out", id=gid, problem=why))
     return 1 if report.skipped else 0

@@ -13,7 +13,7 @@ from ..rules.cards import CardError, parse_hand
 from ..rules.formula import Missing
 from ..rules.ruleset import Ruleset, RulesetError, builtin_ids, check_file, find_ruleset_path, load_ruleset
 from .common import (
-    UsageError, _err, _json, _load_ruleset, _out, _parse_options, _resolve_options, _seat_names, _show_value,
+    UsageError, _err, _json, _load_ruleset, out, _parse_options, _resolve_options, _seat_names, _show_value,
     _shown, _values_text,
 )
 
@@ -45,13 +45,13 @@ def cmd_rules_list(args) -> int:
     else:
         for i, e in enumerate(entries):
             if i:
-                _out()
+                out()
             shown = _shown(load_ruleset(e["id"]))
             players = _players_text(e["players"]["min"], e["players"]["max"])
-            _out(f"{e['id']}: {shown.name} ({players})")
+            out(f"{e['id']}: {shown.name} ({players})")
             if e["aka"]:
-                _out("  " + t("cli.rules.aka", names=", ".join(e["aka"])))
-            _out(f"  {shown.description}")
+                out("  " + t("cli.rules.aka", names=", ".join(e["aka"])))
+            out(f"  {shown.description}")
     for problem in failed:
         _err(problem)
     return 1 if failed else 0
@@ -121,15 +121,15 @@ def cmd_rules_show(args) -> int:
         })
         return 0
     rs = _shown(rs)
-    _out(f"{rs.name} ({rs.id})")
+    out(f"{rs.name} ({rs.id})")
     if rs.aka:
-        _out(t("cli.rules.show_aka", names=", ".join(rs.aka)))
-    _out(rs.description)
-    _out(t("cli.rules.show_players", count=rs.min_players) if rs.min_players == rs.max_players
+        out(t("cli.rules.show_aka", names=", ".join(rs.aka)))
+    out(rs.description)
+    out(t("cli.rules.show_players", count=rs.min_players) if rs.min_players == rs.max_players
          else t("cli.rules.show_players_range", min=rs.min_players, max=rs.max_players))
     if rs.options:
-        _out()
-        _out(t("cli.rules.options_heading"))
+        out()
+        out(t("cli.rules.options_heading"))
         for o in rs.options.values():
             if o.type == "bool":
                 kind = t("cli.rules.type.bool")
@@ -137,14 +137,14 @@ def cmd_rules_show(args) -> int:
                 kind = t("cli.rules.type.int_range", min=o.min, max=o.max)
             else:
                 kind = t("cli.rules.type.choice")
-            _out("  " + t("cli.rules.option_line", id=o.id, kind=kind, default=_show_value(o.default), label=o.label))
+            out("  " + t("cli.rules.option_line", id=o.id, kind=kind, default=_show_value(o.default), label=o.label))
             if o.help:
-                _out(f"      {o.help}")
+                out(f"      {o.help}")
             for c in o.choices:
                 label = o.choice_labels.get(c)
-                _out(f"      {c}: {label}" if label else f"      {c}")
-    _out()
-    _out(t("cli.rules.fields_heading"))
+                out(f"      {c}: {label}" if label else f"      {c}")
+    out()
+    out(t("cli.rules.fields_heading"))
     for f in rs.fields.values():
         if f.type == "int" and f.min is not None and f.max is not None:
             kind = t("cli.rules.type.int_range", min=f.min.text, max=f.max.text)
@@ -153,17 +153,17 @@ def cmd_rules_show(args) -> int:
         else:
             kind = _type_words(f.type)
         details = [f.phase, _scope_words(f.scope), kind] + ([t("cli.rules.optional")] if f.optional else [])
-        _out("  " + t("cli.rules.field_line", id=f.id, label=f.label, details=", ".join(details)))
-    _out()
+        out("  " + t("cli.rules.field_line", id=f.id, label=f.label, details=", ".join(details)))
+    out()
     if rs.end_when is not None:
-        _out(t("cli.rules.ends_when", formula=rs.end_when.text))
-    _out(t("cli.rules.winner_lowest") if rs.winner == "lowest" else t("cli.rules.winner_highest"))
+        out(t("cli.rules.ends_when", formula=rs.end_when.text))
+    out(t("cli.rules.winner_lowest") if rs.winner == "lowest" else t("cli.rules.winner_highest"))
     if plan is not None:
         if plan["cards"] is not None:
-            _out(t("cli.rules.plan", players=args.players, deals=tn("game.count.deals", plan["deals"])))
-            _out(t("cli.rules.cards_per_deal", cards=_values_text(plan["cards"])))
+            out(t("cli.rules.plan", players=args.players, deals=tn("game.count.deals", plan["deals"])))
+            out(t("cli.rules.cards_per_deal", cards=_values_text(plan["cards"])))
         else:
-            _out(t("cli.rules.no_plan", players=args.players, formula=plan["ends_when"]))
+            out(t("cli.rules.no_plan", players=args.players, formula=plan["ends_when"]))
     return 0
 
 
@@ -178,11 +178,11 @@ def cmd_rules_check(args) -> int:
                 raise UsageError(show(exc.problems[0].message)) from None
         problems = check_file(path)
         for problem in problems:
-            _out(show(problem))
+            out(show(problem))
         if problems:
             bad = True
         else:
-            _out(t("cli.rules.check_ok", ref=ref))
+            out(t("cli.rules.check_ok", ref=ref))
     return 1 if bad else 0
 
 
@@ -283,14 +283,14 @@ def cmd_check_bid(args) -> int:
         _json({"legal": legal, "forbidden": forbidden, "messages": messages, "allowed": allowed})
     else:
         if len(bids) == n:
-            _out(t("cli.check_bid.legal") if legal else t("cli.check_bid.illegal"))
+            out(t("cli.check_bid.legal") if legal else t("cli.check_bid.illegal"))
         for m in messages:
-            _out(m)
+            out(m)
         if len(bids) == n - 1:
             if allowed is None:
-                _out(t("cli.check_bid.allowed_unknown"))
+                out(t("cli.check_bid.allowed_unknown"))
             else:
-                _out(t("cli.check_bid.allowed", values=_values_text(allowed)))
+                out(t("cli.check_bid.allowed", values=_values_text(allowed)))
     return 1 if legal is False else 0
 
 
@@ -351,7 +351,7 @@ def cmd_hand_value(args) -> int:
         parts = [(label, formula(d.env(seat))) for label, formula in derived.parts]
     except Missing as exc:
         raise UsageError(t("cli.hand_value.needs", value=exc.name)) from None
-    _out(_show_value(value))
+    out(_show_value(value))
     for label, part in parts:
-        _out(f"{derived.part_labels.get(label) or label}: {_show_value(part)}")
+        out(f"{derived.part_labels.get(label) or label}: {_show_value(part)}")
     return 0

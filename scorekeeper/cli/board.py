@@ -3,7 +3,8 @@
 Read-only in every way: the store is opened read-only, the server answers GET and HEAD
 only. It listens on 127.0.0.1 (this computer) unless ``--lan`` (every address) or
 ``--host ADDRESS`` says otherwise. Ctrl+C stops it (exit status 0). The server is
-:mod:`scorekeeper.web.server`; this module only adds the command to the parser.
+:mod:`scorekeeper.web.server`; this module adds the command to the parser and starts it
+(the command line imports the web package, never the other way round).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import argparse
 import sys
 
 from ..i18n import t
+from ..web import DEFAULT_HOST, DEFAULT_PORT
+from .common import db_option, out, store_path
 
 __all__ = ["add_parser", "cmd_board"]
 
@@ -28,9 +31,6 @@ def _port(text: str) -> int:
 
 def add_parser(sub) -> None:
     """Add ``board`` to the command line's subparsers."""
-    from ..cli import _db_option
-    from . import DEFAULT_HOST, DEFAULT_PORT
-
     p = sub.add_parser("board", help=t("web.cli.help"), description=t("web.cli.description"))
     p.add_argument("game", metavar="GAME_ID", type=int, nargs="?", help=t("web.cli.help_game"))
     where = p.add_mutually_exclusive_group()
@@ -38,17 +38,15 @@ def add_parser(sub) -> None:
     where.add_argument("--host", metavar="ADDRESS", default=None, help=t("web.cli.help_host", host=DEFAULT_HOST))
     p.add_argument("--port", metavar="N", type=_port, default=DEFAULT_PORT,
                    help=t("web.cli.help_port", port=str(DEFAULT_PORT)))
-    _db_option(p)
+    db_option(p)
     p.set_defaults(run=cmd_board)
 
 
 def cmd_board(args) -> int:
-    from ..cli import _out, _store_path
-    from . import DEFAULT_HOST
-    from .server import BoardFeed, board_server, board_urls
+    from ..web.server import BoardFeed, board_server, board_urls
 
     host = "0.0.0.0" if args.lan else (args.host if args.host is not None else DEFAULT_HOST)
-    path = _store_path(args)
+    path = store_path(args)
     feed = BoardFeed(path, args.game)
     server = None
     try:
@@ -57,23 +55,23 @@ def cmd_board(args) -> int:
         game = state["game"]
         name = game["name"] + (f": {game['title']}" if game["title"] else "")
         if feed.follow:
-            _out(t("web.cli.serving_follows", id=game["id"], name=name, path=path))
+            out(t("web.cli.serving_follows", id=game["id"], name=name, path=path))
         else:
-            _out(t("web.cli.serving", id=game["id"], name=name, path=path))
+            out(t("web.cli.serving", id=game["id"], name=name, path=path))
         remote, local = board_urls(server)
         for url in remote:
-            _out(t("web.cli.open_remote", url=url))
+            out(t("web.cli.open_remote", url=url))
         if args.lan and not remote:
-            _out(t("web.cli.open_any", port=str(server.server_address[1])))
+            out(t("web.cli.open_any", port=str(server.server_address[1])))
         for url in local:
-            _out(t("web.cli.open_local", url=url))
+            out(t("web.cli.open_local", url=url))
         if remote or args.lan:
-            _out(t("web.cli.anyone"))
-        _out(t("web.cli.read_only"))
+            out(t("web.cli.anyone"))
+        out(t("web.cli.read_only"))
         sys.stdout.flush()  # the lines above show at once, also when stdout is a pipe
         server.serve_forever(poll_interval=0.25)
     except KeyboardInterrupt:
-        _out(t("web.cli.stopped"))
+        out(t("web.cli.stopped"))
     finally:
         if server is not None:
             server.server_close()
