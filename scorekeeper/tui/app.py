@@ -17,7 +17,7 @@ from textual.screen import Screen
 
 from ..i18n import LANGUAGES, get_language, set_language, t
 from ..settings import Settings, load_settings, save_settings, settings_path
-from .messages import GameChosen, GameCreated, RulesetChosen
+from .messages import GameChosen, GameCreated, LanguageSwitched, RulesetChosen
 from .themes import HIGH_CONTRAST, THEME_NAMES, next_theme, theme_key
 from .timers import guard_timers
 from .widgets.key_footer import binding_text
@@ -161,6 +161,19 @@ class ScorekeeperApp(App[None]):
         screens draw their own texts again when they are shown)."""
         for screen in self.screen_stack:
             screen.refresh_bindings()
+
+    async def on_language_switched(self, message: LanguageSwitched) -> None:
+        """Show every screen in the language just chosen: a fresh start screen, and the
+        settings on it (the screens below were drawn in the old language)."""
+        from .screens.home import HomeScreen
+        from .screens.settings import SettingsScreen
+
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+        self._home = HomeScreen()  # given the store once it is open (_open_store)
+        await self.push_screen(self._home)
+        self._home.store = self.store
+        await self.push_screen(SettingsScreen(focus_language=True))
 
     def watch_theme(self, theme_name: str) -> None:
         """Remember the theme (ctrl+t, the settings screen or the command palette chose it)."""

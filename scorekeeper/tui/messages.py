@@ -26,6 +26,10 @@ class GameChosen(Message):
         self.game_id = game_id
 
 
+class LanguageSwitched(Message):
+    """The player switched the language on the settings screen (it is current and saved)."""
+
+
 class RulesetChosen(Message):
     """The player chose a ruleset (a built-in id or a file) for a new game."""
 

@@ -9,9 +9,9 @@ from textual.widgets import Static
 
 from ...i18n import t, tn
 from ...play.charts import progression
+from ..text import slot, styled
 from ..widgets.chart import ScoreChart, TotalsBars
 from ..widgets.key_footer import KeyFooter
-from .history import slot, styled
 
 
 class ChartsScreen(Screen[None]):

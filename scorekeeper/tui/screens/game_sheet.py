@@ -15,10 +15,10 @@ from textual.widgets import Static
 from ...i18n import format_ordinal, get_language, t, tn
 from ...play.board import BoardMaker
 from ..messages import GameChosen
+from ..text import game_heading, when
 from ..widgets.key_footer import KeyFooter
 from ..widgets.score_sheet import ScoreSheet
 from ..widgets.scoreboard import ScoreTable
-from .history import when
 
 
 def option_value_text(option, value) -> str:
@@ -61,14 +61,6 @@ def status_line(game) -> Text:
                                for s in game.standings())
         text.append("\n" + t("tui.game_sheet.standings", standings=standings))
     return text
-
-
-def game_heading(stored) -> Text:
-    """'Game 12 · Lupaus · Friday': the id, the ruleset's name in the language, the title as typed."""
-    name = stored.game.ruleset.localized(get_language()).name
-    if stored.title:
-        return Text(t("tui.game_sheet.heading_titled", id=stored.id, name=name, title=stored.title))
-    return Text(t("tui.game_sheet.heading", id=stored.id, name=name))
 
 
 class GameSheetScreen(Screen[None]):

@@ -8,37 +8,10 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...i18n import format_datetime, t, tn
+from ...i18n import t, tn
+from ..text import when
 from ..widgets.key_footer import KeyFooter
 from ..widgets.menu_list import MenuList
-
-_SLOT = "\x00"
-
-
-def slot(name: str) -> str:
-    """A placeholder's value that :func:`styled` replaces with styled text."""
-    return f"{_SLOT}{name}{_SLOT}"
-
-
-def styled(text: str, **parts: str | Text) -> Text:
-    """A translated text whose ``slot(name)`` values become ``parts[name]`` (a Text keeps its
-    style): so a name can be bold wherever the language puts it in the sentence."""
-    out = Text()
-    for i, piece in enumerate(text.split(_SLOT)):
-        part = parts[piece] if i % 2 else piece
-        if isinstance(part, Text):
-            out.append_text(part)
-        elif part:
-            out.append(part)
-    return out
-
-
-def when(moment) -> str:
-    """A stored time in the local time zone, to the minute, as the language writes it."""
-    try:
-        return format_datetime(moment)
-    except (AttributeError, TypeError, ValueError, OSError):
-        return str(moment)
 
 
 def result_text(summary) -> str:

@@ -11,9 +11,9 @@ from textual.widgets.option_list import Option
 
 from ...i18n import t, tn
 from ..messages import GameChosen, RulesetChosen
+from ..text import when
 from ..widgets.key_footer import KeyFooter
 from ..widgets.menu_list import MenuList
-from .history import when
 
 
 def game_line(summary) -> Text:

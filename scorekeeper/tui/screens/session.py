@@ -15,8 +15,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...i18n import t, tn
+from ..text import when as _when
 from ..widgets.key_footer import KeyFooter
-from .history import history_line, when as _when
+from .history import history_line
 
 
 class SessionScreen(Screen[None]):

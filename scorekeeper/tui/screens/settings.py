@@ -10,6 +10,7 @@ from textual.widgets.option_list import Option
 
 from ...i18n import get_language, set_language, t
 from ...settings import LANGUAGES, THEMES, settings_path
+from ..messages import LanguageSwitched
 from ..themes import THEME_NAMES, theme_key
 from ..widgets.key_footer import KeyFooter
 
@@ -43,7 +44,8 @@ def choice_line(label: str, chosen: bool) -> Text:
 class SettingsScreen(Screen[None]):
     """Choose the theme (dark, light, high contrast) and the language; both are saved at once.
 
-    A language chosen here is used at once: every screen is built again in it.
+    A language chosen here is used at once: the app builds every screen again in it
+    (:class:`~scorekeeper.tui.messages.LanguageSwitched`).
     """
 
     BINDINGS = [
@@ -101,20 +103,6 @@ class SettingsScreen(Screen[None]):
         self.app.change_settings(lang=key)  # saved (and made current by the app)
         if key != before:
             set_language(key)
-            self.app.call_later(rebuild_screens, self.app)
+            self.app.post_message(LanguageSwitched())
         else:
             self._show()
-
-
-async def rebuild_screens(app) -> None:
-    """Show every screen in the language just chosen: a fresh start screen, and these
-    settings on it (the screens below were drawn in the old language)."""
-    from .home import HomeScreen
-
-    while len(app.screen_stack) > 1:
-        await app.pop_screen()
-    home = HomeScreen()
-    app._home = home  # the app gives the start screen its store once it is open
-    await app.push_screen(home)
-    home.store = app.store
-    await app.push_screen(SettingsScreen(focus_language=True))

@@ -14,8 +14,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from ...i18n import format_number, format_percent, t, tn
+from ..text import slot, styled
 from ..widgets.key_footer import KeyFooter
-from .history import slot, styled
 
 # The table's columns (keys). Restricted: as dealer, the deals whose bid the rules restricted
 # (of the deals dealt); missed: of those, the deals the dealer then missed.

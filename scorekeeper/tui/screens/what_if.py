@@ -14,10 +14,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...i18n import format_number, format_ordinal, get_language, show, t, tn
+from ..text import game_heading, slot, styled
 from ..widgets.key_footer import KeyFooter
 from ..widgets.option_form import OptionForm
-from .game_sheet import game_heading
-from .history import slot, styled
 
 
 def _ranks(game) -> list[int]:
