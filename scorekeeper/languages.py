@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .messages import Message, render
+from .messages import Message, MessageError
 
 __all__ = ["LANGUAGES", "LanguageError", "YesNoWords", "install_yes_no_words", "yes_no_words"]
 
@@ -24,20 +24,13 @@ LANGUAGES: dict[str, str] = {"en": "English", "fi": "Suomi", "pl": "Polski"}
 """The languages, each by its code and its own name for itself."""
 
 
-class LanguageError(ValueError):
+class LanguageError(MessageError):
     """A language code that is not one of :data:`LANGUAGES`; ``message`` says so."""
 
     def __init__(self, value: str):
         self.value = value
         choices = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
-        self.message = Message("language.unknown", value=value, choices=choices)
-        super().__init__(value)
-
-    def __text__(self, show: Callable[[object], str]) -> str:
-        return show(self.message)
-
-    def __str__(self) -> str:
-        return render(self.message)
+        super().__init__(Message("language.unknown", value=value, choices=choices))
 
 
 @dataclass(frozen=True)

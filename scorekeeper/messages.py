@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator, Mapping
 
-__all__ = ["Message", "Text", "install_renderer", "render"]
+__all__ = ["Message", "MessageError", "Text", "install_renderer", "render"]
 
 _renderer: Callable[[Any], str] | None = None
 
@@ -115,3 +115,19 @@ def render(value: Any) -> str:
     if isinstance(value, Message):
         return repr(value)
     return str(value)
+
+
+class MessageError(ValueError):
+    """An error whose ``message`` says why; worded where it is shown (``show(error)``, or
+    ``str(error)`` through the installed renderer). The base of every error a layer below
+    the front ends raises for a person to read."""
+
+    def __init__(self, message: Text):
+        self.message = message
+        super().__init__(message)
+
+    def __text__(self, show: Callable[[Any], str]) -> str:
+        return show(self.message)
+
+    def __str__(self) -> str:
+        return render(self.message)

@@ -42,3 +42,23 @@ def test_with_params_makes_a_changed_copy():
     message = Message.plural("engine.no_deal", 3, number="7")
     copy = message.with_params(number="8")
     assert (message.params["number"], copy.params["number"], copy.plural_count) == ("7", "8", 3)
+
+
+def test_every_error_for_a_person_below_the_front_ends_is_a_message_error():
+    """One base: each carries its Message as ``message`` and is worded where shown."""
+    from scorekeeper.game.engine import GameError, IllegalEntry, SetupError
+    from scorekeeper.game.sheet import OptionError, SheetError
+    from scorekeeper.languages import LanguageError
+    from scorekeeper.messages import MessageError
+    from scorekeeper.rules.cards import CardError, parse_card
+    from scorekeeper.rules.problems import OptionValueError
+
+    for cls in (GameError, IllegalEntry, SetupError, OptionError, SheetError, LanguageError, CardError,
+                OptionValueError):
+        assert issubclass(cls, MessageError), cls
+    with pytest.raises(CardError) as caught:
+        parse_card("XX")
+    assert caught.value.message.code == "cards.not_a_card"
+    assert show(caught.value) == str(caught.value) == show(caught.value.message)
+    error = LanguageError("xx")
+    assert (error.value, error.message.code) == ("xx", "language.unknown")

@@ -15,27 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from ..messages import Message, Text, render
+from ..messages import Message, MessageError, Text, render
 from ..rules.cards import SUIT_SYMBOL, Card, CardError, parse_card
 from ..rules.formula import EvalError, FastContext, Missing
 from ..rules.ruleset import NO_TRUMP, SUITS, FieldSpec, Ruleset
 
 # --- errors -----------------------------------------------------------------------------
-
-
-class MessageError(ValueError):
-    """An error whose ``message`` (a Message) says why; worded where it is shown
-    (``show(error)``, or ``str(error)`` through the installed renderer)."""
-
-    def __init__(self, message: Text):
-        self.message = message
-        super().__init__(message)
-
-    def __text__(self, show: Callable[[Any], str]) -> str:
-        return show(self.message)
-
-    def __str__(self) -> str:
-        return render(self.message)
 
 
 class GameError(MessageError):

@@ -48,10 +48,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..messages import Message, Text
+from ..messages import Message, MessageError, Text
 from ..rules.cards import Card
 from ..rules.ruleset import Ruleset, RulesetError, load_ruleset
-from .engine import GameError, Issue, MessageError, message_of
+from .engine import GameError, Issue, message_of
 from .game import Game, apply_table_changes, replay_into, table_changes
 
 __all__ = ["OptionError", "SheetError", "dump_sheet", "load_sheet", "replay_sheet", "sheet_title", "sheet_values"]

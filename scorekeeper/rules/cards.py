@@ -14,11 +14,10 @@ A card that cannot be accepted raises :class:`CardError`, whose ``message`` is a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
-from ..messages import Message, render
+from ..messages import Message, MessageError
 
 SUITS: tuple[str, ...] = ("spades", "hearts", "diamonds", "clubs")
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -38,18 +37,8 @@ _SUIT_NAMES: dict[str, str] = {
 }
 
 
-class CardError(ValueError):
+class CardError(MessageError):
     """A card, suit or hand as typed could not be accepted; ``message`` says why."""
-
-    def __init__(self, message: Message):
-        self.message = message
-        super().__init__(message)
-
-    def __text__(self, show: Callable[[Any], str]) -> str:
-        return show(self.message)
-
-    def __str__(self) -> str:
-        return render(self.message)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from ..messages import Message, Text, render
+from ..messages import Message, MessageError, Text, render
 
 __all__ = ["OptionValueError", "Problem", "RulesetError", "hint", "key_path"]
 
@@ -51,18 +51,8 @@ class RulesetError(ValueError):
         return self.__text__(render)
 
 
-class OptionValueError(ValueError):
+class OptionValueError(MessageError):
     """An option name or value a ruleset does not accept; ``message`` says why."""
-
-    def __init__(self, message: Message):
-        self.message = message
-        super().__init__(message)
-
-    def __text__(self, show: Callable[[Any], str]) -> str:
-        return show(self.message)
-
-    def __str__(self) -> str:
-        return render(self.message)
 
 
 def key_path(path: str, key: str) -> str:
