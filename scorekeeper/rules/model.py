@@ -7,20 +7,26 @@ accepts; the schema names, for each key of a file, the attribute it becomes here
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Protocol
 
 from ..languages import LANGUAGES, LanguageError, YesNoWords, yes_no_words
 from ..messages import Message
 from .formula import Formula
 from .problems import OptionValueError, hint
 
-if TYPE_CHECKING:
-    from .translations import Texts
-
 __all__ = [
     "NO_TRUMP", "SUITS", "Check", "Derived", "FieldSpec", "Option", "Parts", "PlanPiece", "Reminder", "Ruleset",
     "TrumpRule",
 ]
+
+
+class RulesetTexts(Protocol):
+    """What a ruleset's translations give it (rules.translations.Texts): the languages it
+    has and its copy in one of them. Stated here so that the model imports nothing back."""
+
+    languages: tuple[str, ...]
+
+    def localized(self, lang: str) -> "Ruleset": ...
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 NO_TRUMP = "none"
@@ -200,7 +206,7 @@ class Ruleset:
     raw: dict = field(repr=False, default_factory=dict)
     phase_labels: dict[str, str] = field(default_factory=dict)  # every phase -> its title
     language: str = "en"  # the language asked for; texts it has no translation for are English
-    texts: "Texts | None" = field(default=None, repr=False, compare=False)
+    texts: RulesetTexts | None = field(default=None, repr=False, compare=False)
 
     @property
     def languages(self) -> tuple[str, ...]:
