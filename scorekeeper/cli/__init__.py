@@ -59,23 +59,42 @@ def build_parser() -> argparse.ArgumentParser:
     # Left out of the usage line (the app's option, not the commands'); told in the description.
     parser.add_argument("--db", metavar="PATH", default=None, help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    json_help = t("cli.help.json")
+    _add_rules_commands(sub)
+    _add_sheet_commands(sub)
+    _add_store_commands(sub)
+    add_board_parser(sub)  # `board`: the live score board (scorekeeper/web/)
+    return parser
 
+
+def _json_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help=t("cli.help.json"))
+
+
+def _report_options(p: argparse.ArgumentParser, run) -> None:
+    """--json, --db and --plain, and the command's function: every report over the store has them."""
+    _json_option(p)
+    db_option(p)
+    _plain_option(p)
+    p.set_defaults(run=run)
+
+
+def _add_rules_commands(sub) -> None:
+    """rules list / show / check, check-bid and hand-value: the rulesets, no store."""
     rules = sub.add_parser("rules", help=t("cli.help.rules"))
     rsub = rules.add_subparsers(dest="action", metavar="ACTION", required=True)
     p = rsub.add_parser("list", help=t("cli.help.rules_list"))
-    p.add_argument("--json", action="store_true", help=json_help)
+    _json_option(p)
     p.set_defaults(run=cmd_rules_list)
     p = rsub.add_parser("show", help=t("cli.help.rules_show"))
     p.add_argument("ruleset", metavar="ID|FILE")
     p.add_argument("--players", type=int, metavar="N", help=t("cli.help.rules_show_players"))
-    p.add_argument("--json", action="store_true", help=json_help)
+    _json_option(p)
     p.set_defaults(run=cmd_rules_show)
     p = rsub.add_parser("check", help=t("cli.help.rules_check"))
     p.add_argument("files", nargs="+", metavar="FILE")
     p.set_defaults(run=cmd_rules_check)
 
-    p = sub.add_parser("check-bid", help=t("cli.help.check_bid"))  # i18n: not shown (a command's name)
+    p = sub.add_parser("check-bid", help=t("cli.help.check_bid"))
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("--players", type=int, required=True, metavar="N")
     which = p.add_mutually_exclusive_group(required=True)
@@ -83,21 +102,21 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--cards", type=int, metavar="C", help=t("cli.help.check_bid_cards"))
     p.add_argument("--bids", nargs="+", required=True, metavar="BID", help=t("cli.help.check_bid_bids"))
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help=t("cli.help.option"))
-    p.add_argument("--json", action="store_true", help=json_help)
+    _json_option(p)
     p.set_defaults(run=cmd_check_bid)
 
-    p = sub.add_parser("hand-value", help=t("cli.help.hand_value"))  # i18n: not shown (a command's name)
+    p = sub.add_parser("hand-value", help=t("cli.help.hand_value"))
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("cards", nargs="+", metavar="CARD", help=t("cli.help.hand_value_cards"))
     p.set_defaults(run=cmd_hand_value)
 
+
+def _add_sheet_commands(sub) -> None:
+    """replay, play and export: a score sheet, a ruleset or a stored game."""
     p = sub.add_parser("replay", help=t("cli.help.replay"))
     p.add_argument("sheet", metavar="SHEET|GAME_ID")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help=t("cli.help.replay_option"))
-    p.add_argument("--json", action="store_true", help=json_help)
-    db_option(p)
-    _plain_option(p)
-    p.set_defaults(run=cmd_replay)
+    _report_options(p, cmd_replay)
 
     p = sub.add_parser("play", help=t("cli.help.play"))
     p.add_argument("ruleset", metavar="ID|FILE")
@@ -114,46 +133,25 @@ def build_parser() -> argparse.ArgumentParser:
     db_option(p)
     p.set_defaults(run=cmd_export)
 
-    p = sub.add_parser("history", help=t("cli.help.history"))
-    p.add_argument("--json", action="store_true", help=json_help)
-    db_option(p)
-    _plain_option(p)
-    p.set_defaults(run=cmd_history)
 
+def _add_store_commands(sub) -> None:
+    """history, show, stats, sessions, session and import: the games in the store."""
+    _report_options(sub.add_parser("history", help=t("cli.help.history")), cmd_history)
     p = sub.add_parser("show", help=t("cli.help.show"))
     p.add_argument("game", metavar="GAME_ID", type=int)
-    p.add_argument("--json", action="store_true", help=json_help)
-    db_option(p)
-    _plain_option(p)
-    p.set_defaults(run=cmd_show)
-
+    _report_options(p, cmd_show)
     p = sub.add_parser("stats", help=t("cli.help.stats"))
     p.add_argument("--player", metavar="NAME", help=t("cli.help.stats_player"))
-    p.add_argument("--json", action="store_true", help=json_help)
-    db_option(p)
-    _plain_option(p)
-    p.set_defaults(run=cmd_stats)
-
-    p = sub.add_parser("sessions", help=t("cli.help.sessions"))
-    p.add_argument("--json", action="store_true", help=json_help)
-    db_option(p)
-    _plain_option(p)
-    p.set_defaults(run=cmd_sessions)
-
+    _report_options(p, cmd_stats)
+    _report_options(sub.add_parser("sessions", help=t("cli.help.sessions")), cmd_sessions)
     p = sub.add_parser("session", help=t("cli.help.session"))
     p.add_argument("session", metavar="ID", type=int, nargs="?")
-    p.add_argument("--json", action="store_true", help=json_help)
-    db_option(p)
-    _plain_option(p)
-    p.set_defaults(run=cmd_session)
+    _report_options(p, cmd_session)
 
     p = sub.add_parser("import", help=t("cli.help.import"))
     p.add_argument("sheet", metavar="SHEET")
     db_option(p)
     p.set_defaults(run=cmd_import)
-
-    add_board_parser(sub)  # `board`: the live score board (scorekeeper/web/)
-    return parser
 
 
 def _take_lang(argv: list[str]) -> tuple[list[str], str | None]:
