@@ -8,6 +8,7 @@ from typing import Any
 
 from ..game.engine import GameError, SetupError
 from ..game.game import Game
+from ..play.bids import BidCheck, check_bids
 from ..i18n import show, t, tn
 from ..rules.cards import CardError, parse_hand
 from ..rules.formula import Missing
@@ -249,49 +250,31 @@ def cmd_check_bid(args) -> int:
         who = ", ".join(names[s - 1] for s in order)
         raise UsageError(t("cli.check_bid.bid_count", fewer=n - 1, all=n, order=who, given=len(bids)))
 
-    row: list[Any] = [""] * n
-    for seat, bid in zip(order, bids):
-        row[seat - 1] = bid
-    issues = [i for i in game.validate(number, game.normalize({"bid": row})) if i.field == "bid"]
-    entered = set(order[:len(bids)])
-    bad_values = [show(i.message) for i in issues if i.check is None and i.level == "error" and i.unit in entered]
-    if bad_values:
-        raise UsageError("; ".join(bad_values))
-    rule_errors = [show(i.message) for i in issues if i.check is not None and i.level == "error"]
-    warnings = [t("cli.check_bid.warning", message=show(i.message)) for i in issues
-                if i.check is not None and i.level == "warning"]
+    checked = check_bids(game, number, order, bids)
+    if checked.bad_values:
+        raise UsageError("; ".join(map(show, checked.bad_values)))
+    _print_bid_check(checked, args.json)
+    return 1 if checked.legal is False else 0
 
-    last = order[-1]
-    open_row = list(row)
-    open_row[last - 1] = ""
-    choices = game.allowed("bid", last, {"bid": open_row}, number=number)
-    allowed = [c.value for c in choices if c.allowed] if choices is not None else None
-    forbidden = [c.value for c in choices if not c.allowed] if choices is not None else []
 
-    if len(bids) == n - 1:
-        messages = []
-        for c in choices or ():
-            for reason in map(show, c.reasons):
-                if reason not in messages:
-                    messages.append(reason)
-        messages = rule_errors + messages + warnings
-        legal = False if rule_errors else None
-    else:
-        legal = not rule_errors
-        messages = rule_errors + warnings
-    if args.json:
-        _json({"legal": legal, "forbidden": forbidden, "messages": messages, "allowed": allowed})
-    else:
-        if len(bids) == n:
-            out(t("cli.check_bid.legal") if legal else t("cli.check_bid.illegal"))
-        for m in messages:
-            out(m)
-        if len(bids) == n - 1:
-            if allowed is None:
-                out(t("cli.check_bid.allowed_unknown"))
-            else:
-                out(t("cli.check_bid.allowed", values=_values_text(allowed)))
-    return 1 if legal is False else 0
+def _print_bid_check(checked: BidCheck, as_json: bool) -> None:
+    warnings = [t("cli.check_bid.warning", message=show(m)) for m in checked.warnings]
+    reasons = list(dict.fromkeys(map(show, checked.reasons)))  # each text once
+    messages = list(map(show, checked.errors)) + reasons + warnings
+    allowed = list(checked.allowed) if checked.allowed is not None else None
+    if as_json:
+        _json({"legal": checked.legal, "forbidden": list(checked.forbidden), "messages": messages,
+               "allowed": allowed})
+        return
+    if checked.complete:
+        out(t("cli.check_bid.legal") if checked.legal else t("cli.check_bid.illegal"))
+    for m in messages:
+        out(m)
+    if not checked.complete:
+        if allowed is None:
+            out(t("cli.check_bid.allowed_unknown"))
+        else:
+            out(t("cli.check_bid.allowed", values=_values_text(allowed)))
 
 
 # --- hand-value ------------------------------------------------------------------------------
