@@ -11,6 +11,7 @@ The lines between the points are braille dots (2 x 4 dots a cell) in the scorer'
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Sequence
 
 from rich.cells import cell_len
@@ -136,6 +137,23 @@ def _legend(names: Sequence[str], width: int, style, note: bool) -> list[Text]:
     return legend
 
 
+@dataclass(frozen=True)
+class _Scale:
+    """Where a deal and a value fall on the plot, in braille dots (2 x 4 to a cell)."""
+
+    deals: int
+    low: float
+    high: float
+    sub_w: int
+    sub_h: int
+
+    def x(self, deal: int) -> int:  # 0-based deal index -> dot column
+        return 0 if self.deals == 1 else round(deal * (self.sub_w - 1) / (self.deals - 1))
+
+    def y(self, value: float) -> int:  # value -> dot row (0 at the top)
+        return round((self.high - value) * (self.sub_h - 1) / (self.high - self.low))
+
+
 def _plot(series, deals: int, width: int, rows: int, style, axis_style: Style,
           force: bool = False) -> list[Text] | None:
     """The plot, axes and deal numbers (None when points overlap and ``force`` is not set)."""
@@ -144,43 +162,14 @@ def _plot(series, deals: int, width: int, rows: int, style, axis_style: Style,
     labels = {_number(t) for t in ticks}
     label_w = max(cell_len(x) for x in labels)
     plot_w = max(2, width - label_w - 1)
-    sub_w, sub_h = plot_w * 2, rows * 4
-
-    def sx(deal: int) -> int:  # 0-based deal index -> dot column
-        return 0 if deals == 1 else round(deal * (sub_w - 1) / (deals - 1))
-
-    def sy(value: float) -> int:  # value -> dot row (0 at the top)
-        return round((high - value) * (sub_h - 1) / (high - low))
-
-    bits: dict[tuple[int, int], int] = {}
-    owner: dict[tuple[int, int], int] = {}
-    for i, s in enumerate(series):
-        points = [(sx(d), sy(v)) for d, v in enumerate(s)]
-        for (x0, y0), (x1, y1) in zip(points, points[1:]):
-            for x, y in _segment(x0, y0, x1, y1):
-                cell = (x // 2, y // 4)
-                bits[cell] = bits.get(cell, 0) | _DOT[(x % 2, y % 4)]
-                owner[cell] = i
-        if len(points) == 1:
-            x, y = points[0]
-            cell = (x // 2, y // 4)
-            bits[cell] = bits.get(cell, 0) | _DOT[(x % 2, y % 4)]
-            owner[cell] = i
-    # markers at the deals (every deal when there is room, else every few and the last)
-    every = max(1, math.ceil(deals * 3 / plot_w))
-    marks: dict[tuple[int, int], int] = {}
-    for i, s in enumerate(series):
-        for d, v in enumerate(s):
-            if d % every and d != len(s) - 1:
-                continue
-            cell = (sx(d) // 2, sy(v) // 4)
-            marks[cell] = i if marks.get(cell, i) == i else -1
+    scale = _Scale(deals, low, high, plot_w * 2, rows * 4)
+    bits, owner = _lines(series, scale)
+    marks = _marks(series, scale, every=max(1, math.ceil(deals * 3 / plot_w)))
     if not force and -1 in marks.values():
         return None
-
-    tick_rows = {}
+    tick_rows: dict[int, str] = {}
     for tick in ticks:
-        tick_rows.setdefault(sy(tick) // 4, _number(tick))
+        tick_rows.setdefault(scale.y(tick) // 4, _number(tick))
     out = []
     for row in range(rows):
         line = Text(no_wrap=True, overflow="crop")
@@ -196,8 +185,45 @@ def _plot(series, deals: int, width: int, rows: int, style, axis_style: Style,
             else:
                 line.append(" ")
         out.append(line)
-    # the x axis, a tick under each labelled deal, and the deal numbers
-    shown = _deal_labels(deals, plot_w, lambda d: sx(d) // 2)
+    return out + _x_axis(scale, label_w, plot_w, axis_style)
+
+
+def _lines(series, scale: _Scale) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
+    """Each series drawn as braille dots: the dots of each cell, and whose line a cell shows."""
+    bits: dict[tuple[int, int], int] = {}
+    owner: dict[tuple[int, int], int] = {}
+
+    def dot(i: int, x: int, y: int) -> None:
+        cell = (x // 2, y // 4)
+        bits[cell] = bits.get(cell, 0) | _DOT[(x % 2, y % 4)]
+        owner[cell] = i
+
+    for i, s in enumerate(series):
+        points = [(scale.x(d), scale.y(v)) for d, v in enumerate(s)]
+        for (x0, y0), (x1, y1) in zip(points, points[1:]):
+            for x, y in _segment(x0, y0, x1, y1):
+                dot(i, x, y)
+        if len(points) == 1:
+            dot(i, *points[0])
+    return bits, owner
+
+
+def _marks(series, scale: _Scale, every: int) -> dict[tuple[int, int], int]:
+    """The markers at the deals (every deal when there is room, else every few and the last):
+    cell -> the series, or -1 where two series meet."""
+    marks: dict[tuple[int, int], int] = {}
+    for i, s in enumerate(series):
+        for d, v in enumerate(s):
+            if d % every and d != len(s) - 1:
+                continue
+            cell = (scale.x(d) // 2, scale.y(v) // 4)
+            marks[cell] = i if marks.get(cell, i) == i else -1
+    return marks
+
+
+def _x_axis(scale: _Scale, label_w: int, plot_w: int, axis_style: Style) -> list[Text]:
+    """The x axis, a tick under each labelled deal, and the deal numbers."""
+    shown = _deal_labels(scale.deals, plot_w, lambda d: scale.x(d) // 2)
     axis = ["─"] * plot_w
     under = [" "] * plot_w
     for d, col in shown:
@@ -205,9 +231,8 @@ def _plot(series, deals: int, width: int, rows: int, style, axis_style: Style,
         text = str(d + 1)
         start = min(max(0, col - (len(text) - 1) // 2), plot_w - len(text))
         under[start:start + len(text)] = list(text)
-    out.append(Text(" " * label_w + "└" + "".join(axis), axis_style, no_wrap=True, overflow="crop"))
-    out.append(Text(" " * label_w + " " + "".join(under), axis_style, no_wrap=True, overflow="crop"))
-    return out
+    return [Text(" " * label_w + "└" + "".join(axis), axis_style, no_wrap=True, overflow="crop"),
+            Text(" " * label_w + " " + "".join(under), axis_style, no_wrap=True, overflow="crop")]
 
 
 def _deal_labels(deals: int, plot_w: int, column) -> list[tuple[int, int]]:
