@@ -61,6 +61,12 @@ def key_path(path: str, key: str) -> str:
     return f"{path}.{part}" if path else part
 
 
+def unknown_key(name: str, allowed: Iterable[str]) -> Message:
+    """A key this table does not have: its name, the closest allowed one, and every allowed one."""
+    allowed = list(allowed)
+    return Message("rules.unknown_key", name=name, hint=hint(name, allowed), allowed=", ".join(allowed))
+
+
 def hint(value: Any, known: Iterable[str]) -> Message | str:
     """' (did you mean 'x'?)' for the closest known name, else ''."""
     close = difflib.get_close_matches(str(value), list(known), n=1)

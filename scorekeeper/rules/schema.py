@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from ..messages import Message, Text
 from .model import Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule
-from .problems import Problem, hint, key_path
+from .problems import Problem, key_path, unknown_key
 
 __all__ = [
     "DEFAULT_PHASES", "FIELD_TYPES", "ID_RE", "RULESET_ID_RE", "SCOPES", "TABLES", "TOP", "TRUMP_KINDS",
@@ -278,8 +278,7 @@ class Checker:
         for name, value in raw.items():
             where = key_path(path, name)
             if name not in schema:
-                self.add(where, Message("rules.unknown_key", name=name, hint=hint(name, schema),
-                                        allowed=", ".join(schema)))
+                self.add(where, unknown_key(name, schema))
             elif self.value(value, schema[name].kind, where):
                 ok[name] = value
         for name, key in schema.items():

@@ -18,7 +18,7 @@ from ..languages import LANGUAGES
 from ..messages import Message, Text
 from .formula import DEAL, SEAT, FormulaError, NameInfo, compile_template
 from .model import Ruleset
-from .problems import Problem, RulesetError, hint, key_path
+from .problems import Problem, RulesetError, hint, key_path, unknown_key
 from .schema import DEFAULT_PHASES, Checker, toml_type
 
 __all__ = [
@@ -90,8 +90,7 @@ class TranslationWalker:
             path = key_path(where, k)
             kind = TRANSLATION_KEYS.get(k)
             if kind is None:
-                self.add(path, Message("rules.unknown_key", name=k, hint=hint(k, TRANSLATION_KEYS),
-                                       allowed=", ".join(TRANSLATION_KEYS)))
+                self.add(path, unknown_key(k, TRANSLATION_KEYS))
             elif kind in ("str", "list-str"):
                 if self.checker.value(value, kind, path):
                     flat[(k,)] = tuple(value) if kind == "list-str" else value
@@ -111,8 +110,7 @@ class TranslationWalker:
                     continue
                 for pk, text in value.items():
                     if pk != "name":
-                        self.add(key_path(path, pk), Message("rules.unknown_key", name=pk, hint=hint(pk, ["name"]),
-                                                             allowed="name"))
+                        self.add(key_path(path, pk), unknown_key(pk, ["name"]))
                     elif self.checker.value(text, "str", key_path(path, pk)):
                         flat[(k, pk)] = text
             else:
@@ -140,8 +138,7 @@ class TranslationWalker:
                 text_path = key_path(item_path, tk)
                 tkind = allowed.get(tk)
                 if tkind is None:
-                    self.add(text_path, Message("rules.unknown_key", name=tk, hint=hint(tk, allowed),
-                                                allowed=", ".join(allowed)))
+                    self.add(text_path, unknown_key(tk, allowed))
                 elif tkind == "labels":
                     self.translated_labels(section, kind, item_id, item, text, text_path, flat)
                 elif self.checker.value(text, "str", text_path):
