@@ -4,15 +4,14 @@ no store."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from ..game.engine import GameError, SetupError
 from ..game.game import Game
-from ..play.bids import BidCheck, check_bids
 from ..i18n import show, t, tn
-from ..rules.cards import CardError, parse_hand
+from ..play.bids import BidCheck, check_bids
+from ..play.hand import HandValueError, hand_value
 from ..rules.formula import Missing
-from ..rules.ruleset import Ruleset, RulesetError, builtin_ids, check_file, find_ruleset_path, load_ruleset
+from ..rules.ruleset import RulesetError, builtin_ids, check_file, find_ruleset_path, load_ruleset
 from .common import (
     UsageError, _err, _json, _load_ruleset, out, _parse_options, _resolve_options, _seat_names, _show_value,
     _shown, _values_text,
@@ -280,61 +279,14 @@ def _print_bid_check(checked: BidCheck, as_json: bool) -> None:
 # --- hand-value ------------------------------------------------------------------------------
 
 
-def _hand_field(rs: Ruleset, derived_id: str) -> str:
-    """The one per-player cards field the hand value is computed from (followed through derived values)."""
-    seen, todo, found = set(), [derived_id], []
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        d = rs.derived.get(name)
-        if d is not None:
-            todo.extend(d.value.names)
-            for _, part in d.parts:
-                todo.extend(part.names)
-            continue
-        f = rs.fields.get(name)
-        if f is not None and f.type == "cards" and f.scope == "seat":
-            found.append(name)
-    if not found:
-        raise UsageError(t("cli.hand_value.no_cards_field", name=rs.name, value=derived_id))
-    if len(found) > 1:
-        raise UsageError(t("cli.hand_value.several_cards_fields", name=rs.name, value=derived_id,
-                           fields=", ".join(sorted(found))))
-    return found[0]
-
-
 def cmd_hand_value(args) -> int:
     rs = _shown(_load_ruleset(args.ruleset))
-    if not rs.hand_value:
-        raise UsageError(t("cli.hand_value.none", name=rs.name))
-    derived = rs.derived[rs.hand_value]
-    fid = _hand_field(rs, rs.hand_value)
     tokens = [token for arg in args.cards for token in arg.replace(",", " ").split()]
     try:
-        hand = parse_hand(tokens)
-    except CardError as exc:
-        raise UsageError(show(exc.message)) from None
-    game = Game(rs, _seat_names(rs.min_players), {})
-    seat = 1
-    row: list[Any] = [""] * rs.min_players
-    row[seat - 1] = hand
-    d = game.evaluate(1, game.normalize({fid: row}))
-    spec = rs.fields[fid]
-    if spec.count is not None:
-        try:
-            count = spec.count(d.env(seat))
-        except Missing:
-            count = None
-        if count is not None and len(hand) != count:
-            raise UsageError(tn("cli.hand_value.wrong_count", len(hand), name=rs.name, cards=count))
-    try:
-        value = d.value(rs.hand_value, seat)
-        parts = [(label, formula(d.env(seat))) for label, formula in derived.parts]
-    except Missing as exc:
-        raise UsageError(t("cli.hand_value.needs", value=exc.name)) from None
-    out(_show_value(value))
-    for label, part in parts:
-        out(f"{derived.part_labels.get(label) or label}: {_show_value(part)}")
+        found = hand_value(rs, tokens, _seat_names(rs.min_players))
+    except HandValueError as exc:
+        raise UsageError(show(exc)) from None
+    out(_show_value(found.value))
+    for label, part in found.parts:
+        out(f"{label}: {_show_value(part)}")
     return 0

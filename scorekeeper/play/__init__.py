@@ -7,6 +7,6 @@ values and send back what the player did; none of them works out game meaning it
   filled values -> allowed values with their reasons -> issues -> cells;
 - :mod:`.panel`: what the table is told before and during a deal (from ``Game.info``);
 - :mod:`.board`: the score board's rows; :mod:`.summary`: the rules in words;
-- :mod:`.bids`: one deal's bids checked (what ``check-bid`` shows);
+- :mod:`.bids`: one deal's bids checked (what ``check-bid`` shows); :mod:`.hand`: a hand's value;
 - :mod:`.plain`: the sentences of ``--plain``, for a screen reader.
 """
