@@ -18,7 +18,6 @@ import tomllib
 from pathlib import Path
 
 import grimp
-import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 PYPROJECT = REPO / "pyproject.toml"
