@@ -76,3 +76,47 @@ def test_an_edited_deal_is_told_as_changed():
     panel = DealDraft(g, 1, g.deals[0], editing=True).view().panel
     assert (panel.number, panel.editing, panel.trump) == (
         1, True, "Turn up the top card of the stock for trump — trump: ♥")
+
+
+def wysiwyg_panel(a: int, b: int, deals_before: int = 0) -> DealPanelView:
+    g = Game(load_ruleset("wysiwyg"), ["A", "B"])
+    for _ in range(deals_before):
+        g.record({"value": [14, 14], "declarer": 1, "bid": 0, "points": 20})
+    draft = DealDraft(g)
+    draft.set("value", 1, a)
+    draft.set("value", 2, b)
+    return draft.view().panel
+
+
+def test_wysiwyg_the_lower_base_bids_first_and_the_reminder_agrees():
+    """Hands 11 and 15: bases 11 + 10 - 15 = 6 and 15 + 10 - 11 = 14; the lower base (A) opens."""
+    panel = wysiwyg_panel(11, 15)
+    assert (panel.dealer, panel.bids_first) == ("A", "A")
+    assert panel.reminders == ("A opens the auction (base 6 against 14)",)
+    panel = wysiwyg_panel(17, 12)
+    assert (panel.dealer, panel.bids_first) == ("A", "B")
+    assert panel.reminders == ("B opens the auction (base 5 against 15)",)
+
+
+def test_wysiwyg_on_equal_bases_the_dealer_bids_first():
+    panel = wysiwyg_panel(13, 13)
+    assert (panel.dealer, panel.bids_first) == ("A", "A")
+    assert panel.reminders == ("A opens the auction (base 10 against 10)",)
+    panel = wysiwyg_panel(13, 13, deals_before=1)
+    assert (panel.dealer, panel.bids_first) == ("B", "B")
+    assert panel.reminders == ("B opens the auction (base 10 against 10)",)
+
+
+def test_wysiwyg_the_board_tells_the_same_opener(tmp_path):
+    store = Store(tmp_path / "s.db")
+    try:
+        stored = store.new_game(load_ruleset("wysiwyg"), "wysiwyg", ["A", "B"])
+        draft = DealDraft(stored.game)
+        draft.set("value", 1, 11)
+        draft.set("value", 2, 15)
+        stored.save_draft(draft.plain_values())
+        deal = board_state(stored)["deal"]
+        assert (deal["dealer"], deal["bids_first"]) == ("A", "A")
+        assert deal["reminders"] == ["A opens the auction (base 6 against 14)"]
+    finally:
+        store.close()

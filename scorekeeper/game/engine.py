@@ -379,8 +379,15 @@ class DealEval:
             key = (self.dealer, self.number)
             order = setup.orders.get(key) if setup.order_is_fixed else None
             if order is None:
-                first = self.value("first_bidder", None)
                 n = setup.n
+                # While the first bidder is worked out, the seats go round from the forehand:
+                # a first bidder read from the entries (the lower base opens) may use sums and
+                # first_min() without reading the order it decides.
+                self._order = tuple((self.forehand - 1 + i) % n + 1 for i in range(n))
+                try:
+                    first = self.value("first_bidder", None)
+                finally:
+                    self._order = None
                 order = tuple((first - 1 + i) % n + 1 for i in range(n))
                 if setup.order_is_fixed:
                     setup.orders[key] = order
@@ -530,7 +537,15 @@ class DealEval:
             return [None]
         if spec.scope == "team":
             return list(range(1, len(self.setup.teams) + 1))
-        return list(self.order)
+        return list(self.seats_in_order())
+
+    def seats_in_order(self) -> tuple[int, ...]:
+        """The seats in bidding order, or in seating order while the entries cannot tell it yet
+        (a first bidder read from the hand values, before they are in)."""
+        try:
+            return self.order
+        except Missing:
+            return tuple(range(1, self.setup.n + 1))
 
     def unit_seat(self, spec: FieldSpec, unit: int | None) -> int | None:
         """The seat whose view evaluates a field's formulas for a unit."""
@@ -578,7 +593,7 @@ class DealEval:
         for check in self.rules.checks if checks is None else checks:
             if check.level not in levels:
                 continue
-            seats = list(self.order) if check.scope == "seat" else [None]
+            seats = list(self.seats_in_order()) if check.scope == "seat" else [None]
             for seat in seats:
                 try:
                     if check.when is not None and not self.run(check.when, seat):
@@ -596,7 +611,7 @@ class DealEval:
         return issues
 
     def _last_entered_seat(self, field: str) -> int | None:
-        for seat in reversed(self.order):
+        for seat in reversed(self.seats_in_order()):
             if self.raw(field, seat) is not None:
                 return seat
         return None
