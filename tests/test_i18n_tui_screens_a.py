@@ -219,3 +219,59 @@ def test_a_change_of_players_is_told_in_finnish_and_polish():
     assert table_changed_text(game, join, 2) == "Dan joins with 20 from deal 2."
     assert undone_text(game, out) == "Ben sits out is undone."
     assert redone_text(game, back) == "Ben plays again is back."
+
+
+# -- a new game in the language: the form's labels apart from their values, the ruleset's texts
+
+
+def test_a_new_lupaus_game_in_finnish_reads_finnish_from_the_form_to_the_first_deal(tmp_path, monkeypatch):
+    """A long label wraps in its column, apart from its value; the game just started shows
+    the ruleset's Finnish texts (not only a game opened again)."""
+    from helpers.tui import name_players
+
+    monkeypatch.setenv("SCOREKEEPER_LANG", "fi")
+    set_language("fi")
+
+    async def go():
+        async with opened(tmp_path / "g.db", size=(100, 60)) as (app, pilot):
+            await name_players(pilot, "lupaus", ["Anna", "Ben", "Cara"])
+            await settle(pilot)
+            lines = screen_text(app).splitlines()
+            assert any(line.startswith(" Onnistuneen nollapelin  mitä pisteenlasku antaa") for line in lines)
+            assert any(line.startswith(" Korttien enimmäismäärä  10 (3–5 pelaajaa), 8 (6), 7 (7)") for line in lines)
+            assert any(line.startswith(" Kiinnitetty valttimaa   ♠ pata") for line in lines)
+            assert " jaossa" in lines and " arvo" in lines  # the rest of the labels, on their own
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            text = screen_text(app)
+            assert "Käännä pakan päällimmäinen kortti valtiksi" in text
+            assert "Turn up" not in text and "Bidding" not in text and "Bids" not in text
+            assert " Lupaukset   Lupaus: yhteensä 0, jaossa 10 tikkiä (3 kirjaamatta)" in text.splitlines()
+            assert "   Cara            Lupaus          0   1   2" in text
+
+    run(go())
+
+
+def test_a_new_lupaus_game_in_polish_reads_polish_from_the_form_to_the_first_deal(tmp_path, monkeypatch):
+    from helpers.tui import name_players
+
+    monkeypatch.setenv("SCOREKEEPER_LANG", "pl")
+    set_language("pl")
+
+    async def go():
+        async with opened(tmp_path / "g.db", size=(100, 60)) as (app, pilot):
+            await name_players(pilot, "lupaus", ["Anna", "Ben", "Cara"])
+            await settle(pilot)
+            lines = screen_text(app).splitlines()
+            assert any(line.startswith(" Ugrana deklaracja zero  tyle, ile daje punktacja") for line in lines)
+            assert any(line.startswith(" Najwięcej kart w        10 (3–5 graczy), 8 (6), 7 (7)") for line in lines)
+            assert any(line.startswith(" Ustalony kolor atutowy  ♠ piki") for line in lines)
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            text = screen_text(app)
+            assert "Odkryj wierzchnią kartę talii: jej kolor to atu" in text
+            assert "Turn up" not in text and "Bidding" not in text
+            assert " Licytacja   Deklaracja: razem 0, w rozdaniu 10 lew (do wpisania: 3)" in text.splitlines()
+            assert "   Cara            Deklaracja      0   1   2" in text
+
+    run(go())

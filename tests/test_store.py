@@ -877,3 +877,16 @@ def test_the_store_does_not_import_textual():
     result = subprocess.run([sys.executable, "-c", script], cwd=REPO, env=env, capture_output=True, text=True,
                             timeout=60)
     assert (result.returncode, result.stdout) == (0, "[]\n"), result.stderr
+
+
+def test_a_new_game_shows_the_rulesets_texts_in_the_language_and_stores_them_in_english(tmp_path):
+    from scorekeeper.i18n import using_language
+    from scorekeeper.rules.ruleset import load_ruleset as load
+
+    with using_language("fi"), Store(tmp_path / "fi.db") as store:
+        stored = store.new_game(load("lupaus"), "lupaus", ["Anna", "Ben", "Cara"])
+        assert stored.game.ruleset.phase_label("bidding") == "Lupaukset"
+        assert stored.game.ruleset.fields["bid"].label == "Lupaus"
+        assert store.open_game(stored.id).game.ruleset.fields["bid"].label == "Lupaus"
+    with Store(tmp_path / "fi.db") as store:
+        assert store.open_game(stored.id).game.ruleset.fields["bid"].label == "Bid"

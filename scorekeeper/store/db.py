@@ -721,7 +721,8 @@ class Store:
         The game joins the current session (see :meth:`current_session`); when there is
         none, or with ``new_session=True``, a new session is started for it.
         """
-        game = Game(ruleset, players, options, first_dealer)
+        # shown in the current language, as a game opened again (what is stored stays English)
+        game = Game(ruleset.localized(get_language()), players, options, first_dealer)
         game_id = self._create_game(game, ruleset_ref, title, "new" if new_session else "current")
         return StoredGame(self, game_id, game, title, str(ruleset_ref), 0)
 
