@@ -553,3 +553,27 @@ def test_module_error_is_one_line_without_traceback():
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr == "scorekeeper: error: Lupaus has no hand value (its ruleset sets no hand_value)\n"
+
+
+PATA_ENDS = ("The game ends: after the agreed number of rounds, every player dealing once a round (or, "
+             "if the table chooses, when a player reaches the agreed total)")
+
+
+def test_rules_show_tells_how_pataviitonen_ends_in_words_and_its_deals_for_the_default_rounds(capsys):
+    code, out, _ = run(capsys, "rules", "show", "pataviitonen", "--players", "3")
+    assert code == 0
+    assert out.splitlines()[-4:] == [PATA_ENDS, "Winner: the highest total", "Deal plan for 3 players: 6 deals",
+                                     "Cards per deal: 17 17 17 17 17 17"]
+    assert "end == 'deals'" not in out and "no fixed number" not in out
+    assert ("each player scores A x B x C, three criteria the table agrees before the game "
+            "(examples/pataviitonen-criteria.toml shows how to write them as a house rule).") in out
+
+
+def test_rules_show_tells_how_pataviitonen_ends_in_finnish(capsys):
+    code, out, _ = run(capsys, "--lang", "fi", "rules", "show", "pataviitonen", "--players", "4")
+    assert code == 0
+    assert out.splitlines()[-4:] == [
+        "Peli päättyy: sovitun kierrosmäärän jälkeen, kun jokainen on jakanut kerran kierroksella (tai, jos "
+        "pöytä niin valitsee, kun joku saavuttaa sovitun pistemäärän)",
+        "Voittaja: suurin yhteispistemäärä", "Jakosuunnitelma 4 pelaajalle: 8 jakoa",
+        "Kortteja jaossa: 13 13 13 13 13 13 13 13"]

@@ -20,7 +20,7 @@ def pataviitonen() -> Game:
 
 def test_pataviitonen_trump_is_the_suit_of_the_lowest_bid_once_every_bid_is_in():
     g = pataviitonen()
-    assert deal_panel(g) == DealPanelView(1, None, 17, False, "Anna", "Ben", "Ben", LOWEST, REMINDERS)
+    assert deal_panel(g) == DealPanelView(1, 6, 17, False, "Anna", "Ben", "Ben", LOWEST, REMINDERS)  # 2 rounds of 3
     bids = {"bid": [None, 3, 2], "proposal": [None, "hearts", "clubs"]}
     assert deal_panel(g, values=g.normalize(bids)).trump == LOWEST  # Anna has not bid yet
     bids = {"bid": [2, 3, 2], "proposal": ["spades", "hearts", "clubs"]}
@@ -41,7 +41,7 @@ def test_the_tui_and_the_web_board_tell_the_same_deal(tmp_path):
         assert panel.trump == LOWEST + " — trump: ♣"
         assert sheet_panel(stored.game, stored.draft) == panel
         assert board_state(stored)["deal"] == {
-            "number": 1, "of": None, "cards": 17, "dealer": "Anna", "bids_first": "Ben", "leader": "Ben",
+            "number": 1, "of": 6, "cards": 17, "dealer": "Anna", "bids_first": "Ben", "leader": "Ben",
             "trump": LOWEST + " — trump: ♣", "reminders": list(REMINDERS)}
     finally:
         store.close()
@@ -120,3 +120,19 @@ def test_wysiwyg_the_board_tells_the_same_opener(tmp_path):
         assert deal["reminders"] == ["A opens the auction (base 6 against 14)"]
     finally:
         store.close()
+
+
+def test_pataviitonen_counts_the_deals_its_rounds_make_and_none_when_it_ends_by_a_total():
+    assert deal_panel(pataviitonen()).of == 6
+    assert deal_panel(Game(load_ruleset("pataviitonen"), ["Anna", "Ben", "Cara", "Dan"], {"rounds": 3})).of == 12
+    assert deal_panel(Game(load_ruleset("pataviitonen"), ["Anna", "Ben", "Cara"], {"end": "target"})).of is None
+
+
+def test_pataviitonen_says_what_a_b_and_c_are_in_each_language():
+    rs = load_ruleset("pataviitonen")
+    assert rs.fields["a"].help == (
+        "A, B and C are three criteria the table agrees before the game (the original lists are lost): enter "
+        "each player's points. The example house rule examples/pataviitonen-criteria.toml shows how to write "
+        "them as formulas.")
+    assert rs.localized("fi").fields["b"].help.startswith("A, B ja C ovat kolme perustetta, joista pöytä sopii")
+    assert rs.localized("pl").fields["c"].help.startswith("A, B i C to trzy kryteria, które stół uzgadnia")

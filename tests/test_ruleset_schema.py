@@ -283,6 +283,8 @@ text = "Deal {deal}: shuffle well"
 [end]
 when = "deal == deals"
 winner = "lowest"
+deals = "3 * players"
+says = "after three rounds"
 
 [parts]
 name = "rubber game"

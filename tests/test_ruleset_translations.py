@@ -62,6 +62,8 @@ def visible_texts(rs: Ruleset) -> dict[tuple[str, ...], str]:
             texts[("trump", rule.id, "say")] = rule.id
     if rs.parts is not None:
         texts[("parts", "name")] = rs.parts.name
+    if rs.end_says:
+        texts[("end", "says")] = rs.end_says
     return texts
 
 
@@ -407,7 +409,7 @@ EXPECTED: dict[str, list[str]] = {
         "FILE: translations.fi.fields.bid.labels: only a field of type choice has labels",
         "FILE: translations.fi.derived.exact.labels: only a derived value with parts has labels (one for each part)",
         "FILE: translations.fi.colour: unknown key 'colour'; allowed here: name, description, aka, phase_labels, "
-        "options, fields, derived, checks, reminders, trump, parts",
+        "options, fields, derived, checks, reminders, trump, parts, end",
         "FILE: translations.fi.parts: the ruleset has no parts ([parts]) to name",
     ],
 }

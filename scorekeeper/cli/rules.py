@@ -104,6 +104,9 @@ def cmd_rules_show(args) -> int:
         except SetupError as exc:
             raise UsageError(str(exc)) from None
         p = game.setup.plan
+        planned = game.setup.planned
+        if p is None and planned is not None:  # a game that ends by a formula the options make a count
+            p = tuple(game.setup.cards(number) for number in range(1, planned + 1))
         plan = {"players": args.players, "deals": len(p) if p is not None else None,
                 "cards": list(p) if p is not None else None,
                 "ends_when": rs.end_when.text if rs.end_when is not None else None}
@@ -155,7 +158,9 @@ def cmd_rules_show(args) -> int:
         details = [f.phase, _scope_words(f.scope), kind] + ([t("cli.rules.optional")] if f.optional else [])
         out("  " + t("cli.rules.field_line", id=f.id, label=f.label, details=", ".join(details)))
     out()
-    if rs.end_when is not None:
+    if rs.end_says:
+        out(t("cli.rules.ends", says=rs.end_says))
+    elif rs.end_when is not None:
         out(t("cli.rules.ends_when", formula=rs.end_when.text))
     out(t("cli.rules.winner_lowest") if rs.winner == "lowest" else t("cli.rules.winner_highest"))
     if plan is not None:
@@ -163,7 +168,7 @@ def cmd_rules_show(args) -> int:
             out(t("cli.rules.plan", players=args.players, deals=tn("game.count.deals", plan["deals"])))
             out(t("cli.rules.cards_per_deal", cards=_values_text(plan["cards"])))
         else:
-            out(t("cli.rules.no_plan", players=args.players, formula=plan["ends_when"]))
+            out(t("cli.rules.no_plan", players=args.players, formula=rs.end_says or plan["ends_when"]))
     return 0
 
 

@@ -151,6 +151,8 @@ class Setup:
         self.plan = self._deal_plan(env)
         if self.plan is not None:
             consts["deals"] = len(self.plan)
+        # how many deals the game has: its plan's, or what [end] deals makes of these options
+        self.planned = len(self.plan) if self.plan is not None else self._deals_by_end(env)
         self.consts = consts
         self.scorers = len(self.teams) if ruleset.score_scope == "team" else n
         parts = ruleset.parts
@@ -172,6 +174,14 @@ class Setup:
         self.no_match = ((0,) * self.scorers,) * 2
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
                              else tuple(range(1, n + 1)))
+
+    def _deals_by_end(self, env) -> int | None:
+        """The number of deals ``[end] deals`` gives for these options (None: not a fixed number)."""
+        formula = self.ruleset.end_deals
+        if formula is None:
+            return None
+        value = self._run(formula, env)
+        return int(value) if not isinstance(value, bool) and isinstance(value, (int, float)) and value >= 1 else None
 
     def _deal_plan(self, env) -> tuple[int, ...] | None:
         """The cards of every deal by the ruleset's plan for these options (None: no plan)."""

@@ -167,9 +167,9 @@ class Game:
 
     @property
     def planned_deals(self) -> int | None:
-        """Deals in the plan (for the players of the next deal), None when the game ends by score."""
-        plan = self.setup_for(self.next_deal).plan
-        return len(plan) if plan is not None else None
+        """Deals in the plan (for the players of the next deal), or as many as the options fix for
+        a game that ends by a formula; None when the game ends by score."""
+        return self.setup_for(self.next_deal).planned
 
     @property
     def deals(self) -> list[Mapping[str, Any]]:
@@ -894,13 +894,13 @@ class Game:
             order = d.order
         except Missing:  # a first bidder that depends on what is not entered yet
             order = ()
-        plan = d.setup.plan
+        planned = d.setup.planned
         lineup = self.lineup(number) if self._changes else None
         if lineup is None:
-            return DealInfo(number, len(plan) if plan is not None else None, d.cards, d.dealer, d.forehand, order,
+            return DealInfo(number, planned, d.cards, d.dealer, d.forehand, order,
                             leader, d.trump(), tuple(d.reminders()), d.setup.players, tuple(range(1, d.setup.n + 1)))
         names = self.players
-        return DealInfo(number, len(plan) if plan is not None else None, d.cards, d.dealer, d.forehand, order, leader,
+        return DealInfo(number, planned, d.cards, d.dealer, d.forehand, order, leader,
                         d.trump(), tuple(d.reminders()), d.setup.players, lineup.seats,
                         tuple(names[s - 1] for s in lineup.seating if s not in lineup.seats),
                         tuple((names[s - 1], score) for s, score, _ in lineup.joining) if lineup.start == number else ())

@@ -17,6 +17,18 @@ def suit_name(suit: str) -> str:
     return names.get(suit, suit)
 
 
+def choice_text(option, value: Any) -> str:
+    """A choice of an option as a player reads it: the ruleset's label, else a suit in the
+    app's words (♠ spades, ♠ pata), else the choice itself."""
+    if value in option.choice_labels:
+        return option.choice_labels[value]
+    if value == NO_TRUMP:
+        return suit_name(NO_TRUMP)
+    if value in SUIT_SYMBOL:
+        return f"{SUIT_SYMBOL[value]} {suit_name(value)}"
+    return str(value)
+
+
 def yes_no(value: bool) -> str:
     """yes / no inside a sentence or a cell, in the current language."""
     return t("value.yes") if value else t("value.no")

@@ -441,6 +441,8 @@ class Builder:
         self.attrs["end_when"] = self.formula(end.get("when"), "end.when", match_names, DEAL)
         self.attrs["parts"] = self.parts(end_names, match_names) if "parts" in self.top else None
         self.attrs["winner"] = self.allowed(TABLES["end"], end, "winner", "end")
+        self.attrs["end_deals"] = self.formula(end.get("deals"), "end.deals", self.game_names, CONST)
+        self.attrs["end_says"] = end.get("says") if isinstance(end.get("says"), str) else None
         if self.attrs["cards"] is not None and self.attrs["end_when"] is None:
             self.add("end.when", Message("rules.end_needs_when"))
 

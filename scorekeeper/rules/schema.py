@@ -200,6 +200,8 @@ TABLES: dict[str, Table] = {
     "end": Table(Ruleset, {
         "when": Key("formula", attr="end_when"),
         "winner": Key("str", default="highest", attr="winner", allowed=("highest", "lowest")),
+        "deals": Key("formula", attr="end_deals"),
+        "says": Key("str", attr="end_says"),
     }),
     "parts": Table(Parts, {
         "name": Key("str", default="part", attr="name"),

@@ -32,7 +32,7 @@ TRANSLATION_LANGUAGES = tuple(code for code in LANGUAGES if code != "en")
 TRANSLATION_KEYS = {
     "name": "str", "description": "str", "aka": "list-str", "phase_labels": "phases",
     "options": "option", "fields": "field", "derived": "derived", "checks": "check",
-    "reminders": "reminder", "trump": "trump", "parts": "parts",
+    "reminders": "reminder", "trump": "trump", "parts": "parts", "end": "end",
 }
 TRANSLATION_ITEMS = {
     "option": {"label": "str", "help": "str", "labels": "labels"},
@@ -113,6 +113,13 @@ class TranslationWalker:
                         self.add(key_path(path, pk), unknown_key(pk, ["name"]))
                     elif self.checker.value(text, "str", key_path(path, pk)):
                         flat[(k, pk)] = text
+            elif kind == "end":
+                for ek, text in value.items():
+                    if ek != "says":
+                        self.add(key_path(path, ek), Message("rules.unknown_key", name=ek, hint=hint(ek, ["says"]),
+                                                             allowed="says"))
+                    elif self.checker.value(text, "str", key_path(path, ek)):
+                        flat[(k, ek)] = text
             else:
                 self.translated_items(k, kind, value, path, top, flat)
         return flat
@@ -345,7 +352,7 @@ def localize(rs: Ruleset, lang: str, texts: dict[tuple[str, ...], Any],
     return replace(
         rs, name=text(rs.name, "name"), description=text(rs.description, "description"), aka=text(rs.aka, "aka"),
         options=options, fields=fields, derived=derived, checks=checks, reminders=reminders, trump=trump,
-        parts=parts, phase_labels=phase_labels, language=lang,
+        parts=parts, phase_labels=phase_labels, language=lang, end_says=text(rs.end_says, "end", "says"),
     )
 
 
@@ -367,6 +374,8 @@ def _english_text(raw: dict, path: tuple[str, ...]) -> Any:
             return _MISSING
         labels = raw.get("phase_labels")
         return labels.get(path[1]) if isinstance(labels, dict) else None
+    if head == "end" and len(path) == 2:
+        return raw["end"].get(path[1]) if isinstance(raw.get("end"), dict) else _MISSING
     if head == "parts" and len(path) == 2:
         return raw["parts"].get(path[1]) if isinstance(raw.get("parts"), dict) else _MISSING
     source = raw.get(head)

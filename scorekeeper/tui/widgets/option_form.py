@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.widgets import Input, Select, Static
 
 from ...i18n import t
+from ...play.words import choice_text
 
 
 class OptionForm(Vertical):
@@ -48,7 +49,7 @@ class OptionForm(Vertical):
                                  allow_blank=False,
                                  id=f"opt-{option.id}", classes="option-box", compact=True)  # i18n: not shown
                 elif option.type == "choice":
-                    choices = [(Text(option.choice_labels.get(c, c)), c) for c in option.choices]
+                    choices = [(Text(choice_text(option, c)), c) for c in option.choices]
                     yield Select(choices, value=value, allow_blank=False, id=f"opt-{option.id}",
                                  classes="option-box", compact=True)  # i18n: not shown
                 else:
