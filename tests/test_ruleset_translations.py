@@ -501,3 +501,11 @@ text = "two"
         "t.toml: fields.colour.labels.blue: 'blue' is not one of the choices: red, black",
         "t.toml: reminders[1].id: 'r' is used by another reminder; ids must differ",
     ]
+
+
+def test_whists_game_to_says_what_the_number_is_for():
+    rs = load_ruleset("whist")
+    assert rs.options["game_to"].help == (
+        "The first partnership to reach this many points wins: usually 7; classic English short whist plays to 5.")
+    assert rs.localized("fi").options["game_to"].help.startswith("Ensimmäisenä näin monta pistettä saanut pari voittaa")
+    assert rs.localized("pl").options["game_to"].help.startswith("Wygrywa para, która pierwsza zdobędzie tyle punktów")
