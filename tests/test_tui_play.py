@@ -282,3 +282,21 @@ def test_the_screen_fits_80_by_24(tmp_path):
             assert "^s Confirm" in lines[-2] and "^o Players" in lines[-1]  # every key: two lines at 80
 
     run(go())
+
+
+def test_the_digits_typed_in_the_last_deal_are_no_hint_in_the_next(tmp_path):
+    """Whist: the fifth deal has no trump box, so the tricks box keeps the focus from deal 4
+    to deal 5; the 6 typed in deal 4 is not shown as "typed 6…" in deal 5."""
+    async def go():
+        app = make_app(tmp_path / "g.db")
+        async with app.run_test(size=(100, 40)) as pilot:
+            await new_game(pilot, "whist", ["Anna", "Ben", "Cara", "Dan"])
+            await pilot.press("h", "tab", "6", "ctrl+s", "h", "tab", "6", "ctrl+s", "h", "tab", "6", "ctrl+s",
+                              "h", "tab", "6", "ctrl+s")
+            await settle(pilot)
+            text = screen_text(app)
+            assert "Whist · Deal 5 · 13 cards each" in text
+            assert " ▶                 Tricks won by seats 1 and 3" in text.splitlines()
+            assert "typed" not in text
+
+    run(go())

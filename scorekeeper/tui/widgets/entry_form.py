@@ -98,6 +98,7 @@ class EntryForm(VerticalScroll):
         self.phases = layout
         self.labels = labels
         self.text_fields = text_fields
+        self._deal: tuple[int, bool] | None = None  # the deal shown: its number, and whether it is an edit
 
     def compose(self):
         yield Static(id="form-title", markup=False)  # i18n: not shown
@@ -131,6 +132,8 @@ class EntryForm(VerticalScroll):
     def watch_view(self, view: DraftView | None) -> None:
         if view is None or not self.is_mounted:
             return
+        new_deal = (view.number, view.editing) != self._deal
+        self._deal = (view.number, view.editing)
         title = self.query_one("#form-title", Static)  # i18n: not shown
         title.update(Text(t("tui.widgets.entry_form.changing", number=view.number) if view.editing else ""))
         title.set_class(not view.editing, "-empty")
@@ -159,6 +162,8 @@ class EntryForm(VerticalScroll):
                     row.set_class(not cell.visible, "-hidden")
                     row.set_class(bool(cell.errors), "-error")
                     row.show_who = show_who
+                    if new_deal:  # what was typed in the last deal's box is no hint for this one
+                        row.forget_typed()
                     row.cell = cell
         problems = Text()
         for message in view.errors:

@@ -126,6 +126,11 @@ class ValuePicker(Widget, can_focus=True):
         if new is None or old is None or new.value != old.value:
             self._note = ""
 
+    def forget_typed(self) -> None:
+        """Another deal is shown in this box: the digits typed and the last refusal are gone."""
+        self._typed = ""
+        self._note = ""
+
     def on_blur(self) -> None:
         self._typed = ""
         self._note = ""
