@@ -69,9 +69,12 @@ def test_html_names_the_ruleset_and_options_and_escapes_every_text(store):
     assert "<script" not in page and "<away>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "<h1>Lupaus <span class=\"ruleset-id\">(lupaus)</span>: @home &amp; &lt;away&gt;</h1>" in page
-    assert "<li>Scoring: ten-per-trick (10 per trick when exact (an exact 0 scores 10), -10 per trick over or under " \
-           "otherwise) <em>(house rule)</em></li>" in page
+    assert "<li>Scoring: 10 per trick when exact (an exact 0 scores 10), -10 per trick over or under " \
+           "otherwise <em>(house rule)</em></li>" in page
     assert "<li>The bids may not add up to the number of tricks: yes</li>" in page
+    assert "<li>Deal schedule: from the most cards down to 1 and back up</li>" in page
+    assert "ten-per-trick" not in page and "down-up" not in page
+    assert "Fixed trump suit" not in page  # the trump is turned: no fixed suit is used
     assert "@media print" in page and "<style>" in page
     assert "<link" not in page and "src=" not in page  # loads nothing
     # deal 2: Ben (+1) dealt; Ben missed (-10, marked), Cara missed (-20, marked); totals 50 -20 0
@@ -131,3 +134,18 @@ def test_an_unknown_format_names_the_formats(store):
     assert FORMATS == ("csv", "json", "md", "toml", "html")
     with pytest.raises(ValueError, match=r"^unknown export format 'pdf'; use one of: csv, json, md, toml, html$"):
         export(store.open_game(1).game, "pdf")
+
+
+def test_html_lists_only_the_options_that_apply_with_their_labels(tmp_path):
+    with Store(tmp_path / "s.db") as store:
+        fixed = store.new_game(load_ruleset("lupaus"), "lupaus", ["Anna", "Ben", "Cara"],
+                               {"trump_rule": "fixed", "fixed_suit": "hearts", "simultaneous": True})
+        page = export(fixed.game, "html")
+        assert "<li>Trump: always the fixed suit <em>(house rule)</em></li>" in page
+        assert "<li>Fixed trump suit: ♥ hearts <em>(house rule)</em></li>" in page
+        assert "<li>Bids are made at the same time (with fingers): yes <em>(house rule)</em></li>" in page
+        assert "The bids may not add up" not in page  # nobody bids last
+        pata = store.new_game(load_ruleset("pataviitonen"), "pataviitonen", ["Anna", "Ben", "Cara"])
+        page = export(pata.game, "html")
+        assert "<li>Rounds (each player deals once per round): 2</li>" in page
+        assert "Agreed total" not in page

@@ -185,6 +185,7 @@ type = "int"
 default = 2
 min = 1
 max = 3
+when = "bonus == 'ten'"
 
 [options.strict]
 type = "bool"

@@ -153,6 +153,9 @@ class Setup:
             consts["deals"] = len(self.plan)
         # how many deals the game has: its plan's, or what [end] deals makes of these options
         self.planned = len(self.plan) if self.plan is not None else self._deals_by_end(env)
+        # the options these settings leave unused (their ``when`` is false)
+        self.unused_options = frozenset(oid for oid, o in ruleset.options.items()
+                                        if o.when is not None and not self._run(o.when, env))
         self.consts = consts
         self.scorers = len(self.teams) if ruleset.score_scope == "team" else n
         parts = ruleset.parts

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..game.game import Game
 from ..i18n import format_datetime, get_language, show, t, tn
+from ..rules.cards import SUIT_SYMBOL
 from .common import Exported, cell_text, status_text
 
 if TYPE_CHECKING:
@@ -74,16 +75,29 @@ def _cell(value: Any, classes: str = "") -> str:
     return f"<td{attr}>{escape(str(text), quote=True)}</td>"
 
 
+def _choice(opt, value: Any) -> Any:
+    """An option's setting as the table reads it: its label, a suit in words, else the value."""
+    if opt is None or opt.type != "choice":
+        return cell_text(value)
+    if opt.choice_labels.get(value):
+        return opt.choice_labels[value]
+    suits = {"spades": t("game.suit.spades"), "hearts": t("game.suit.hearts"), "diamonds": t("game.suit.diamonds"),
+             "clubs": t("game.suit.clubs"), "none": t("game.suit.none")}
+    return f"{SUIT_SYMBOL[value]} {suits[value]}" if value in SUIT_SYMBOL else suits.get(value, cell_text(value))
+
+
 def _options(game: Game) -> list[str]:
+    """Every option that applies, by its label and its setting's label (not one the other
+    settings leave unused, as its ``when`` says)."""
     rs = game.ruleset
     items = []
     defaults = rs.option_defaults()
     for oid, value in game.options.items():
+        if oid in game.setup.unused_options:
+            continue
         opt = rs.options.get(oid)
         label = opt.label if opt is not None and opt.label else oid
-        shown = cell_text(value)
-        if opt is not None and opt.type == "choice" and opt.choice_labels.get(value):
-            shown = f"{value} ({opt.choice_labels[value]})"
+        shown = _choice(opt, value)
         mark = "" if value == defaults.get(oid) else f" <em>{escape(t('html.house_rule'))}</em>"
         items.append(f"<li>{escape(label)}: {_e(shown)}{mark}</li>")
     return items

@@ -9,6 +9,7 @@ Each step puts what it builds into ``attrs`` under the model attribute the schem
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable
 
 from ..messages import Message, Text
@@ -194,6 +195,11 @@ class Builder:
             names[oid] = NameInfo(_OPTION_VALUE_TYPES[option.type], CONST)
         self.names = names
         self.game_names = {k: v for k, v in names.items() if v.scope == CONST}
+        options = self.attrs["options"]
+        for oid, raw in (self.top.get("options") or {}).items():
+            if oid in options and isinstance(raw, dict) and "when" in raw:
+                when = self.formula(raw["when"], key_path(key_path("options", oid), "when"), self.game_names, CONST)
+                options[oid] = replace(options[oid], when=when)
 
     def _constants(self) -> None:
         self.attrs["deck"] = self.formula(self.top.get("deck"), "deck", self.game_names, CONST)

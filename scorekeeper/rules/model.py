@@ -43,6 +43,7 @@ class Option:
     choice_labels: dict[str, str] = field(default_factory=dict)
     min: int | None = None
     max: int | None = None
+    when: "Formula | None" = None  # the other options under which this one is used (None: always)
 
     def choice_label(self, value: Any) -> str:
         """How a choice is shown: its label, else the choice itself."""

@@ -129,6 +129,7 @@ TABLES: dict[str, Table] = {
         "labels": Key("strings", default={}, attr="choice_labels"),
         "min": Key("int", attr="min"),
         "max": Key("int", attr="max"),
+        "when": Key("formula", attr="when"),
     }),
     "deals": Table(Ruleset, {
         "plan": Key("array:piece", attr="plan"),
