@@ -136,3 +136,16 @@ def test_pataviitonen_says_what_a_b_and_c_are_in_each_language():
         "them as formulas.")
     assert rs.localized("fi").fields["b"].help.startswith("A, B ja C ovat kolme perustetta, joista pöytä sopii")
     assert rs.localized("pl").fields["c"].help.startswith("A, B i C to trzy kryteria, które stół uzgadnia")
+
+
+def test_wysiwyg_boxes_keep_their_seats_while_the_values_decide_who_opens():
+    """Aino deals; Bertta's boxes come first (the forehand) and stay first when Aino's lower
+    base makes her the opener: a half-typed hand never moves to the other player."""
+    g = Game(load_ruleset("wysiwyg"), ["Aino", "Bertta"])
+    draft = DealDraft(g)
+    draft.set("value", 2, 20)
+    draft.set("value", 1, 8)
+    view = draft.view()
+    assert (view.panel.bids_first, view.panel.reminders) == ("Aino", ("Aino opens the auction (base -2 against 22)",))
+    assert [(c.field, c.who) for c in view.cells.values() if c.field in ("hand", "value")] == [
+        ("hand", "Bertta"), ("value", "Bertta"), ("hand", "Aino"), ("value", "Aino")]

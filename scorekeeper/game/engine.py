@@ -553,12 +553,13 @@ class DealEval:
         return list(self.seats_in_order())
 
     def seats_in_order(self) -> tuple[int, ...]:
-        """The seats in bidding order, or in seating order while the entries cannot tell it yet
-        (a first bidder read from the hand values, before they are in)."""
+        """The seats in bidding order, or round the table from the forehand while the entries
+        cannot tell it yet (a first bidder read from the hand values, before they are in)."""
         try:
             return self.order
         except Missing:
-            return tuple(range(1, self.setup.n + 1))
+            n = self.setup.n
+            return tuple((self.forehand - 1 + i) % n + 1 for i in range(n))
 
     def unit_seat(self, spec: FieldSpec, unit: int | None) -> int | None:
         """The seat whose view evaluates a field's formulas for a unit."""

@@ -119,11 +119,15 @@ class Box:
 
 
 def bidding_order(d, setup: Setup) -> tuple[int, ...]:
-    """The deal's bidding order (seating order while it cannot be told yet)."""
-    try:
-        return d.order
-    except EVAL_ERRORS:
-        return tuple(range(1, setup.n + 1))
+    """The order of the seats' boxes: the deal's bidding order, or round the table from the
+    forehand when the first bidder is read from the entries (WYSIWYG: the lower base), so
+    that no box changes hands while the deal is typed in."""
+    if setup.order_is_fixed:
+        try:
+            return d.order
+        except EVAL_ERRORS:
+            pass
+    return tuple((d.forehand - 1 + i) % setup.n + 1 for i in range(setup.n))
 
 
 def lay_boxes(d, layout: tuple[PhaseLayout, ...], setup: Setup, order: tuple[int, ...]) -> tuple[Box, ...]:
