@@ -265,7 +265,7 @@ def test_a_new_lupaus_game_in_polish_reads_polish_from_the_form_to_the_first_dea
             lines = screen_text(app).splitlines()
             assert any(line.startswith(" Ugrana deklaracja zero  tyle, ile daje punktacja") for line in lines)
             assert any(line.startswith(" Najwięcej kart w        10 (3–5 graczy), 8 (6), 7 (7)") for line in lines)
-            assert any(line.startswith(" Ustalony kolor atutowy  ♠ piki") for line in lines)
+            assert any(line.startswith(" Ustalony kolor atutowy  ♠ pik") for line in lines)
             await pilot.press("ctrl+s")
             await settle(pilot)
             text = screen_text(app)
