@@ -159,7 +159,10 @@ class PlayScreen(Screen[dict]):
         event.stop()
         cell = self.draft.view().cells.get(event.input.slot)
         if cell is not None:
-            self.draft.set(cell.field, cell.unit, event.value if event.value.strip() else None)
+            # the box's value now, not the event's: keys typed since have changed it, and the
+            # view shown from it is written back into the box (see CardsRow.show)
+            value = event.input.value
+            self.draft.set(cell.field, cell.unit, value if value.strip() else None)
             self._keep_draft()
             self._show_deal()
 
