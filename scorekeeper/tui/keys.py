@@ -29,34 +29,31 @@ PASSES = 2
 class KeysInOrder:
     """An App mixin: keys and pasted text are handled in the order they came, one at a time."""
 
-    def _keys_waiting(self) -> deque:
-        waiting = self.__dict__.get("_waiting_keys")
-        if waiting is None:
-            waiting = self.__dict__["_waiting_keys"] = deque()
-            self._key_turn = 0  # counts the keys passed on, so a late "done" is ignored
-            self._key_busy = False
-        return waiting
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._waiting_keys: deque[events.Event] = deque()
+        self._key_turn = 0  # counts the keys passed on, so a late "done" is ignored
+        self._key_busy = False
+        self._key_timers: dict[int, object] = {}  # turn -> the timer that lets the next key go anyway
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
-            self._keys_waiting().append(event)
+            self._waiting_keys.append(event)
             if not self._key_busy:
                 await self._pass_on_keys()
             return
         await super().on_event(event)
 
     async def _pass_on_keys(self) -> None:
-        waiting = self._keys_waiting()
-        if self._key_busy or not waiting:
+        if self._key_busy or not self._waiting_keys:
             return
-        event = waiting.popleft()
+        event = self._waiting_keys.popleft()
         self._key_busy = True
         self._key_turn += 1
         turn = self._key_turn
         target = self.focused or self.screen
-        path = [target, *target.ancestors_with_self[1:]]  # the box, its containers, the screen, the app
+        path = list(target.ancestors_with_self)  # the box, its containers, the screen, the app
         await super().on_event(event)
-        self._key_timers = getattr(self, "_key_timers", {})
         self._key_timers[turn] = self.set_timer(KEY_WAIT, lambda: self._key_done(turn))
         self._after(path, 0, turn)
 
@@ -74,11 +71,11 @@ class KeysInOrder:
         self._key_done(turn)
 
     def _key_done(self, turn: int) -> None:
-        timer = getattr(self, "_key_timers", {}).pop(turn, None)
+        timer = self._key_timers.pop(turn, None)
         if timer is not None:
             timer.stop()
         if turn != self._key_turn or not self._key_busy:
             return
         self._key_busy = False
-        if self._keys_waiting():
+        if self._waiting_keys:
             self.call_later(self._pass_on_keys)
