@@ -129,12 +129,13 @@ class ScoreTable(ScrollView, can_focus=True):
         board = self.board
         if board is None:
             return
-        shown = fit(board, max(1, self.size.width - 1), len(_NO_MARK))
+        width = self.scrollable_content_region.width
+        shown = fit(board, max(1, width), len(_NO_MARK))
         changed = shown != self.fit
         self.fit = shown
         self._widths = list(shown.widths)
         self._gap = " " * shown.gap
-        self.virtual_size = Size(shown.width + 1, len(board.rows) + 1)
+        self.virtual_size = Size(shown.width + (shown.width > width), len(board.rows) + 1)
         if changed:
             self._lines.clear()
             self.post_message(self.Fitted())
@@ -266,7 +267,7 @@ class Scoreboard(Vertical):
     DEFAULT_CSS = """
     Scoreboard { height: 1fr; }
     Scoreboard > #board-legend { color: $text-muted; height: auto; }
-    Scoreboard > #board-detail { height: auto; max-height: 4; color: $text-muted; display: none; }
+    Scoreboard > #board-detail { height: auto; max-height: 3; color: $text-muted; display: none; }
     Scoreboard.-focused > #board-detail { display: block; }
     Scoreboard > #board-detail.-issues { color: $text-warning; }
     """  # i18n: not shown
