@@ -92,3 +92,33 @@ def test_at_80_columns_four_players_keep_their_bids_and_tricks(tmp_path):
             assert "Tricks: 10 of 10 · all taken" in text
 
     run(go())
+
+
+def test_changing_the_first_deal_counts_its_own_cards_not_the_next_deals(tmp_path):
+    db = store_with(tmp_path / "g.db", Script("lupaus", NAMES[:4], deals("lupaus", 4, 1)))
+
+    async def go():
+        async with opened(db, "tab enter", "ctrl+e home enter", size=(80, 24)) as (app, pilot):
+            text = screen_text(app)
+            assert "Changing deal 1 of 19 · 10 cards each" in text  # the next deal, 2, has 9
+            assert "Tricks: 10 of 10 · all taken" in text and "too many" not in text
+
+    run(go())
+
+
+def test_the_game_sheet_shows_seven_players_at_60_columns(tmp_path):
+    db = store_with(tmp_path / "g.db", Script("lupaus", NAMES, deals("lupaus", 7)))
+
+    async def go():
+        async with opened(db, "h", "enter", size=(60, 20)) as (app, pilot):
+            from scorekeeper.tui.screens.game_sheet import GameSheetScreen
+
+            assert isinstance(app.screen, GameSheetScreen), screen_text(app)
+            board = app.screen.query_one("#sheet-board").board
+            lines = table_lines(app)
+            assert lines[0].split() == ["#", "Annab…", "Barth…", "Cara", "Dan", "Eveli…", "Frede…", "Gustav"]
+            for row, line in zip(board.rows, lines[1:]):
+                assert shows_points_and_totals(line, row.scores), line
+            assert "Annabelle" in screen_text(app)  # named in full on the deal's line
+
+    run(go())
