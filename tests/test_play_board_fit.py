@@ -64,9 +64,9 @@ def test_seven_players_at_60_columns_show_points_and_totals_under_short_names():
     assert shown.line(shown.cells(board.rows[2]), "▶") == "▶ 3 ⚠ +10 31 +11 32 +10 31 +11 32 +10 31 +11 32 +10 31"
     assert shown.legend == "Each cell: points, total"
     assert scorers_text(board, board.rows[0], shown) == (
-        "dealt by Annabelle · cards 7 ♥ · Annabelle 0/0 ✓ +10, total 10 · Bartholomew 1/1 ✓ +11, total 11"
-        " · Cara 0/0 ✓ +10, total 10 · Dan 1/1 ✓ +11, total 11 · Eveliina 0/0 ✓ +10, total 10"
-        " · Frederika 1/1 ✓ +11, total 11 · Gustav 0/0 ✓ +10, total 10")
+        "Annabelle 0/0 ✓ +10, total 10 · Bartholomew 1/1 ✓ +11, total 11 · Cara 0/0 ✓ +10, total 10"
+        " · Dan 1/1 ✓ +11, total 11 · Eveliina 0/0 ✓ +10, total 10 · Frederika 1/1 ✓ +11, total 11"
+        " · Gustav 0/0 ✓ +10, total 10 · dealt by Annabelle · cards 7 ♥")
     at_80 = fit(board, 80)  # the made or missed signs come back first
     assert (at_80.marks, at_80.gap, at_80.width) == (True, 2, 75)
     assert at_80.line(at_80.cells(board.rows[2]), "▶") == (

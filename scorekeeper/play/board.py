@@ -381,13 +381,13 @@ def scorers_text(board: BoardView, row: BoardRow, shown: Fit | None = None) -> s
     """Each scorer's whole cell in words, named in full (and the dealer): the detail line's
     part for what a narrow board leaves out."""
     pieces = []
-    if shown is not None and 2 not in shown.fixed:
-        pieces.append(t("tui.board.dealt_by", name=row.dealer))
-    if shown is not None and 1 not in shown.fixed and row.cards:
-        pieces.append(t("tui.board.cards_were", cards=row.cards))
     cut = shown is None or (not shown.entries and any(e for e, _, _ in board.sizes)) or shown.marks != board.marks \
         or shown.columns[len(shown.fixed):] != shown.names[len(shown.fixed):]
     for name, score in zip(board.columns[3:], row.scores if cut else ()):
         cell = " ".join(p for p in (score.entries, MADE[score.made].strip() if board.marks else "", score.points) if p)
         pieces.append(t("tui.board.scorer", name=name, cell=cell, total=score.total))
+    if shown is not None and 2 not in shown.fixed:
+        pieces.append(t("tui.board.dealt_by", name=row.dealer))
+    if shown is not None and 1 not in shown.fixed and row.cards:
+        pieces.append(t("tui.board.cards_were", cards=row.cards))
     return " · ".join(pieces)

@@ -47,7 +47,7 @@ class ScoreTable(ScrollView, can_focus=True):
     }
 
     DEFAULT_CSS = """
-    ScoreTable { height: 1fr; }
+    ScoreTable { height: 1fr; min-height: 4; }  /* the heading and three deals before the lines below */
     ScoreTable > .score-table--header { text-style: bold; background: $panel; }
     ScoreTable > .score-table--cursor {
         background: $block-cursor-blurred-background; color: $block-cursor-blurred-foreground;
@@ -267,7 +267,7 @@ class Scoreboard(Vertical):
     DEFAULT_CSS = """
     Scoreboard { height: 1fr; }
     Scoreboard > #board-legend { color: $text-muted; height: auto; }
-    Scoreboard > #board-detail { height: auto; max-height: 3; color: $text-muted; display: none; }
+    Scoreboard > #board-detail { height: auto; max-height: 4; color: $text-muted; display: none; }
     Scoreboard.-focused > #board-detail { display: block; }
     Scoreboard > #board-detail.-issues { color: $text-warning; }
     """  # i18n: not shown
@@ -324,10 +324,12 @@ class Scoreboard(Vertical):
             detail.update("")
             detail.set_class(False, "-issues")
             return
-        text = Text(t("tui.widgets.scoreboard.detail", number=row.number, detail=row.detail))
         shown = self.table.fit
-        if shown is not None and not shown.complete:  # what the narrow columns leave out
-            text.append("\n" + scorers_text(board, row, shown))
+        left_out = scorers_text(board, row, shown) if shown is not None and not shown.complete else ""
+        # what the narrow columns leave out first (each player named in full), then the entries in words
+        text = Text(t("tui.widgets.scoreboard.detail", number=row.number, detail=left_out or row.detail))
+        if left_out and row.detail:
+            text.append("\n" + row.detail)
         for issue in row.issues:
             text.append("\n⚠ " + t("tui.widgets.scoreboard.issue", number=row.number, issue=issue))
         detail.update(text)
