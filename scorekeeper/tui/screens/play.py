@@ -398,4 +398,5 @@ class PlayScreen(Screen[dict]):
         self.query_one(DealPanel).set_class(editing, "-editing")
         self.query_one(EntryForm).set_class(over, "-hidden")
         self.query_one(FinalStandings).set_class(not over, "-hidden")
+        self.query_one(Scoreboard).set_class(over, "-over")
 
