@@ -47,6 +47,20 @@ def test_the_dealers_refused_bid_comes_from_the_rulesets_check(dealer_restrictio
     assert draft.view().phases[0].summary == ("Bids 7, tricks 10 (1 to enter)",)
 
 
+def test_four_players_the_dealers_bid_that_makes_the_tricks_is_refused_with_the_reason():
+    """Lupaus, 4 players, 10 cards: Ben 3, Cara 2, Dan 4; Anna (dealer) may not bid 1."""
+    g = game("lupaus", ["Anna", "Ben", "Cara", "Dan"])
+    draft = DealDraft(g)
+    for unit, bid in ((2, 3), (3, 2), (4, 4)):
+        draft.set("bid", unit, bid)
+    anna = cell(draft.view(), "bid", "Anna")
+    assert anna.dealer and anna.value is None and anna.slot == Slot("bid", 4)
+    assert [(c.value, c.reason) for c in anna.choices if not c.allowed] == [
+        (1, "Dealer Anna may not bid 1: the bids would total 10, the number of tricks")]
+    draft.set("bid", 1, 0)
+    assert cell(draft.view(), "bid", "Anna").value == 0
+
+
 def test_a_value_is_refused_only_because_of_the_boxes_before_it():
     """Ben, who bids first, may change his bid whatever the dealer entered."""
     g = game("lupaus", ["Anna", "Ben", "Cara"])

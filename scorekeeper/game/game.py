@@ -253,6 +253,11 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @property
+    def to_redo(self) -> Action | None:
+        """What redo() would put back, or None."""
+        return self._redo[-1] if self._redo else None
+
     def _apply(self, action: Action) -> None:
         if action.kind == "record":
             self._deals.append(action.values)

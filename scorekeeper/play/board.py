@@ -256,3 +256,138 @@ class BoardMaker:
             tw = max([5] + [len(str(x)) for x in (max(totals), min(totals))] if totals else [5])
             sizes.append((ew, pw, tw))
         return sizes
+
+
+# -- what fits in a width ----------------------------------------------------------------
+
+ELLIPSIS = "…"
+
+
+def shorten(text: str, width: int) -> str:
+    """``text`` cut to ``width`` terminal columns, ending in … when cut."""
+    if text_width(text) <= width:
+        return text
+    out = ""
+    for ch in text:
+        if text_width(out + ch) > width - 1:
+            break
+        out += ch
+    return out + ELLIPSIS if width > 0 else ""
+
+
+@dataclass(frozen=True)
+class Fit:
+    """The board's columns as they fit a width: which of the deal, cards and dealer columns
+    are shown, which parts of a scorer's cell (entries, made or missed; the points and the
+    total always), how wide each column is, and the gap between them. Headings are cut to
+    their column (the full names are ``names``); what is left out is on the detail line."""
+
+    columns: tuple[str, ...]  # the headings shown, each at most its column's width
+    names: tuple[str, ...]  # the full headings
+    widths: tuple[int, ...]
+    fixed: tuple[int, ...]  # which of the board's first three columns are shown (0 deal, 1 cards, 2 dealer)
+    sizes: tuple[tuple[int, int, int], ...]  # per scorer: entries (0: not shown), points, total
+    entries: bool
+    marks: bool
+    gap: int
+    lead: int  # cells before the first column (the cursor's mark)
+    legend: str  # what a scorer's cell shows
+
+    @property
+    def width(self) -> int:
+        """A line's width in terminal columns."""
+        return self.lead + sum(self.widths) + self.gap * (len(self.widths) - 1)
+
+    @property
+    def complete(self) -> bool:
+        """Every column and every part of every cell is shown, names in full."""
+        return len(self.fixed) == 3 and self.columns == self.names and (self.entries or not any(
+            s[0] for s in self.sizes))
+
+    def cells(self, row: BoardRow) -> tuple[str, ...]:
+        """A row's cells: the deal columns shown, then each scorer's parts padded to their widths."""
+        fixed = (row.deal, row.cards, row.dealer)
+        cells = [fixed[i] for i in self.fixed]
+        for score, (ew, pw, tw) in zip(row.scores, self.sizes):
+            parts = []
+            if ew:
+                parts.append(" " * (ew - text_width(score.entries)) + score.entries)
+            if self.marks:
+                parts.append(MADE[score.made])
+            parts.append((score.points if score.played or not ew else "").rjust(pw))
+            parts.append(str(score.total).rjust(tw))
+            cells.append(" ".join(parts))
+        return tuple(cells)
+
+    def line(self, cells: Sequence[str], mark: str = "") -> str:
+        """The cells as one line (deal columns left, scorers right aligned), for tests and plain text."""
+        out = mark.ljust(self.lead)
+        for i, (cell, width) in enumerate(zip(cells, self.widths)):
+            pad = " " * max(0, width - text_width(cell))
+            out += (" " * self.gap if i else "") + (cell + pad if i < len(self.fixed) else pad + cell)
+        return out
+
+
+# the ways to narrow a board, tried in turn: (columns shown, entries, marks, short, gap)
+_NARROWER = (
+    ((0, 1, 2), True, True, False, 2),
+    ((0, 1), True, True, False, 2),
+    ((0,), True, True, False, 2),
+    ((0,), False, True, False, 2),
+    ((0,), False, True, True, 2),
+    ((0,), False, False, True, 2),
+    ((0,), False, False, True, 1),
+)
+
+
+def fit(board: BoardView, width: int, lead: int = 2) -> Fit:
+    """The widest layout of ``board`` whose lines are at most ``width`` columns (the
+    narrowest one when none is): a column goes before a player's points or total do."""
+    made = None
+    for fixed, entries, marks, short, gap in _NARROWER:
+        made = _fit(board, fixed, entries, marks and board.marks, short, gap, lead)
+        if made.width <= width:
+            return made
+    return made
+
+
+def _fit(board: BoardView, fixed, entries: bool, marks: bool, short: bool, gap: int, lead: int) -> Fit:
+    names = [board.columns[i] for i in fixed] + list(board.columns[3:])
+    widths = [board.widths[i] for i in fixed]
+    rows = board.rows
+    if short:  # the deal column as wide as its numbers, under a short heading
+        widths[0] = max([1] + [text_width(r.deal) for r in rows])
+    sizes, shown = [], []
+    for i, (ew, pw, tw) in enumerate(board.sizes):
+        if short:  # as wide as the numbers, not the usual minimum
+            pw = max([1] + [text_width(r.scores[i].points) for r in rows if r.scores[i].played])
+            tw = max([1] + [text_width(str(r.scores[i].total)) for r in rows])
+        ew = ew if entries else 0
+        sizes.append((ew, pw, tw))
+        cell = (ew + 1 if ew else 0) + (2 if marks else 0) + pw + 1 + tw
+        widths.append(cell if short else max(cell, text_width(board.columns[3 + i])))
+    legend = board.legend if (entries or not any(s[0] for s in board.sizes)) and marks == board.marks else (
+        t("tui.board.legend.made") if marks else t("tui.board.legend.points"))
+    columns = list(names)
+    if short:
+        deal_short = t("tui.board.column.deal_short")
+        if text_width(columns[0]) > widths[0]:
+            columns[0] = deal_short if text_width(deal_short) <= widths[0] else shorten(columns[0], widths[0])
+        columns[len(fixed):] = [shorten(n, w) for n, w in zip(columns[len(fixed):], widths[len(fixed):])]
+    return Fit(tuple(columns), tuple(names), tuple(widths), tuple(fixed), tuple(sizes), entries, marks, gap, lead, legend)
+
+
+def scorers_text(board: BoardView, row: BoardRow, shown: Fit | None = None) -> str:
+    """Each scorer's whole cell in words, named in full (and the dealer): the detail line's
+    part for what a narrow board leaves out."""
+    pieces = []
+    cut = shown is None or (not shown.entries and any(e for e, _, _ in board.sizes)) or shown.marks != board.marks \
+        or shown.columns[len(shown.fixed):] != shown.names[len(shown.fixed):]
+    for name, score in zip(board.columns[3:], row.scores if cut else ()):
+        cell = " ".join(p for p in (score.entries, MADE[score.made].strip() if board.marks else "", score.points) if p)
+        pieces.append(t("tui.board.scorer", name=name, cell=cell, total=score.total))
+    if shown is not None and 2 not in shown.fixed:
+        pieces.append(t("tui.board.dealt_by", name=row.dealer))
+    if shown is not None and 1 not in shown.fixed and row.cards:
+        pieces.append(t("tui.board.cards_were", cards=row.cards))
+    return " · ".join(pieces)

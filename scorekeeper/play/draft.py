@@ -90,6 +90,16 @@ class DealDraft:
             out[fid] = [_plain(v) for v in value] if isinstance(value, tuple) else _plain(value)
         return out
 
+    def typed_values(self) -> dict[str, Any]:
+        """Only what was typed, as plain data (as :meth:`plain_values`): the store's draft,
+        from which a restart shows the same boxes (values the rules fill in stay filled in)."""
+        self.view()
+        typed = {key: value for key, value in self._full.items() if key in self.typed}
+        out = {}
+        for fid, value in build(self.game.ruleset, self.setup, typed).items():
+            out[fid] = [_plain(v) for v in value] if isinstance(value, tuple) else _plain(value)
+        return out
+
     # -- the view
     def view(self) -> DraftView:
         if self._view is None:

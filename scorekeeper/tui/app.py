@@ -17,6 +17,7 @@ from textual.screen import Screen
 
 from ..i18n import LANGUAGES, get_language, set_language, t
 from ..settings import Settings, load_settings, save_settings, settings_path
+from .keys import KeysInOrder
 from .messages import GameChosen, GameCreated, LanguageSwitched, RulesetChosen
 from .themes import HIGH_CONTRAST, THEME_NAMES, next_theme, theme_key
 from .timers import guard_timers
@@ -25,7 +26,7 @@ from .widgets.key_footer import binding_text
 guard_timers()  # Textual hangs on a timer due at once (a toast re-shown as it runs out)
 
 
-class ScorekeeperApp(App[None]):
+class ScorekeeperApp(KeysInOrder, App[None]):
     """Keep the score of a card game at the table."""
 
     CSS_PATH = "app.tcss"

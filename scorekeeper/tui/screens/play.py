@@ -19,7 +19,8 @@ from ...i18n import get_language, show, t, tn
 from ...play.actions import issues_by_deal, new_issues, redone_text, table_changed_text, undone_text
 from ...play.board import BoardMaker, standings_text
 from ...play.draft import DealDraft
-from ...play.layout import form_layout, typed_from_sheet
+from ...play.layout import form_layout
+from ...play.undo import NextDeal
 from ..widgets.deal_panel import DealPanel
 from ..widgets.entry_form import CardsInput, EntryForm
 from ..widgets.final_standings import FinalStandings
@@ -61,14 +62,8 @@ class PlayScreen(Screen[dict]):
         self.stored = stored
         self.game = stored.game
         self.maker = BoardMaker(self.game)
-        self.draft: DealDraft | None = None
-        self._pending: DealDraft | None = None  # the next deal, while a past one is changed
-        if not self.game.is_over:
-            self.draft = DealDraft(self.game)
-            if typed is None and stored.draft:  # what was typed before the app was left
-                typed = typed_from_sheet(self.game, stored.draft)
-            for key, value in (typed or {}).items():
-                self.draft.set(*key, value)
+        self.next = NextDeal(stored, typed)  # the next deal's boxes, and what undo takes back next
+        self.draft: DealDraft | None = self.next.draft  # the next deal's, or the recorded deal being changed
 
     # -- layout
     def compose(self):
@@ -149,9 +144,7 @@ class PlayScreen(Screen[dict]):
         event.stop()
         if self.draft is None:
             return
-        self.draft.set(event.picker.slot.field, event.picker.unit, event.value)
-        self._keep_draft()
-        self._show_deal()
+        self._type(event.picker.slot.field, event.picker.unit, event.value)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if not isinstance(event.input, CardsInput) or self.draft is None:
@@ -159,9 +152,10 @@ class PlayScreen(Screen[dict]):
         event.stop()
         cell = self.draft.view().cells.get(event.input.slot)
         if cell is not None:
-            self.draft.set(cell.field, cell.unit, event.value if event.value.strip() else None)
-            self._keep_draft()
-            self._show_deal()
+            # the box's value now, not the event's: keys typed since have changed it, and the
+            # view shown from it is written back into the box (see CardsRow.show)
+            value = event.input.value
+            self._type(cell.field, cell.unit, value if value.strip() else None)
 
     def on_value_picker_submitted(self, event: ValuePicker.Submitted) -> None:
         event.stop()
@@ -185,9 +179,9 @@ class PlayScreen(Screen[dict]):
         if action == "confirm_deal":
             return True if self.draft is not None else None
         if action == "undo":
-            return True if game.can_undo and self.editing is None else None
+            return True if self.next.next_undo() is not None and self.editing is None else None
         if action == "redo":
-            return True if game.can_redo and self.editing is None else None
+            return True if self.next.next_redo() is not None and self.editing is None else None
         if action in ("edit_deal", "charts"):
             return True if game.deals else None
         if action == "clear_deal":
@@ -230,7 +224,8 @@ class PlayScreen(Screen[dict]):
         if draft.editing:
             self._after_edit(number, before)
         else:
-            self.draft = None if self.game.is_over else DealDraft(self.game)
+            self.next.changed_game()
+            self.draft = self.next.draft
             self._after_change()
             if self.game.is_over:
                 self._announce_end()
@@ -240,9 +235,8 @@ class PlayScreen(Screen[dict]):
 
     def _after_edit(self, number: int, before: dict) -> None:
         self.editing = None
-        self.draft = self._pending if self._pending is not None else None
-        self._pending = None
-        self._reset_next()
+        self._keep(self.next.changed_game)
+        self.draft = self.next.draft
         self._after_change()
         new = new_issues(self.game, before, number)
         if new:
@@ -254,15 +248,6 @@ class PlayScreen(Screen[dict]):
         if self.game.is_over:
             self._announce_end()
         self._focus_entry()
-
-    def _reset_next(self) -> None:
-        """Keep the next deal's draft in step with the game (after undo, redo, changes)."""
-        game = self.game
-        if game.is_over:
-            self.draft = None
-            return
-        if self.draft is None or self.draft.number != game.next_deal:
-            self.draft = DealDraft(game)
 
     def _after_change(self) -> None:
         if self.draft is not None:
@@ -277,42 +262,37 @@ class PlayScreen(Screen[dict]):
                     timeout=15, markup=False)
 
     def action_undo(self) -> None:
-        game = self.game
-        if not game.can_undo or self.editing is not None:
+        """Take back what the headless table says comes next: typing, then the latest change."""
+        if self.editing is not None or self.next.next_undo() is None:
             return
-        last = game.history[-1]
+        game = self.game
+        last = game.history[-1] if game.history else None
         try:
-            self.stored.undo()
-        except (GameError, ValueError) as exc:
+            action = self.next.undo()
+        except (GameError, ValueError) as exc:  # StoreError is a ValueError
             self.notify(show(exc), title=t("tui.play.not_undone"), severity="error", timeout=10, markup=False)
             return
-        if last.kind == "record":
-            self.draft = DealDraft(game, values=last.values)
-        elif last.kind in ("join", "out", "in"):
-            self.draft = DealDraft(game)
-        else:
-            self._reset_next()
-        message = undone_text(game, last)
+        self.draft = self.next.draft
         self._after_change()
-        self.notify(message, title=t("tui.play.undone"), markup=False)
+        if action is not None and last is not None:
+            self.notify(undone_text(game, last), title=t("tui.play.undone"), markup=False)
         self._focus_entry()
 
     def action_redo(self) -> None:
-        game = self.game
-        if not game.can_redo or self.editing is not None:
+        if self.editing is not None or self.next.next_redo() is None:
             return
+        game = self.game
         try:
-            action = self.stored.redo()
+            action = self.next.redo()
         except (GameError, ValueError) as exc:
             self.notify(show(exc), title=t("tui.play.not_redone"), severity="error", timeout=10, markup=False)
             return
-        self.draft = None
-        self._reset_next()
+        self.draft = self.next.draft
         self._after_change()
-        message = redone_text(game, action)
-        self.notify(message, title=t("tui.play.redone"), markup=False)
-        if game.is_over:
-            self._announce_end()
+        if action is not None:
+            self.notify(redone_text(game, action), title=t("tui.play.redone"), markup=False)
+            if game.is_over:
+                self._announce_end()
         self._focus_entry()
 
     def action_edit_deal(self) -> None:
@@ -322,8 +302,6 @@ class PlayScreen(Screen[dict]):
     def on_score_table_chosen(self, event: ScoreTable.Chosen) -> None:
         event.stop()
         number = event.number
-        if self.editing is None:
-            self._pending = self.draft
         self.editing = number
         self.draft = DealDraft(self.game, number, self.game.deals[number - 1], editing=True)
         self._show_deal()
@@ -351,14 +329,14 @@ class PlayScreen(Screen[dict]):
                 stored.sit_out(*args)
             else:
                 stored.sit_in(*args)
-            stored.clear_draft()
         except (GameError, ValueError) as exc:  # StoreError is a ValueError: nothing was saved
             self.app.bell()
             self.notify(show(exc), title=t("tui.play.players_not_changed"), severity="error", timeout=10,
                         markup=False)
             self._focus_entry()
             return
-        self.draft = DealDraft(game)
+        self._keep(lambda: self.next.changed_game(table=True))
+        self.draft = self.next.draft
         self._after_change()
         self.notify(table_changed_text(game, game.history[-1], game.next_deal), title=t("tui.play.players"),
                     markup=False)
@@ -371,16 +349,22 @@ class PlayScreen(Screen[dict]):
             heading = self.query_one(DealPanel).heading
             self.app.push_screen(ChartsScreen(self.game, heading))
 
-    def _keep_draft(self) -> None:
-        """Save what is typed of the next deal, so that quitting (or a crash) loses none of it."""
+    def _type(self, field: str, unit: int | None, value) -> None:
+        """A box typed: the recorded deal being changed, or the next deal (saved as the draft)."""
         draft = self.draft
-        if draft is None or draft.editing:
+        if draft is None:
             return
+        if draft.editing:
+            draft.set(field, unit, value)
+        else:
+            self._keep(lambda: self.next.change(field, unit, value))
+        self._show_deal()
+
+    def _keep(self, change) -> None:
+        """Make a change of the next deal's boxes, which saves them, so that quitting (or a
+        crash) loses none of it; say so when the store cannot keep them."""
         try:
-            if draft.is_empty:
-                self.stored.clear_draft()
-            else:
-                self.stored.save_draft(draft.plain_values())
+            change()
         except GameError:
             pass  # half-typed cards and the like: saved with the next change that makes sense
         except ValueError as exc:  # StoreError: the boxes keep what is typed; say why it is not saved
@@ -389,24 +373,22 @@ class PlayScreen(Screen[dict]):
     def action_clear_deal(self) -> None:
         if self.draft is None:
             return
-        self.draft.clear()
-        self._keep_draft()
+        if self.draft.editing:
+            self.draft.clear()
+        else:
+            self._keep(self.next.clear)
         self._show_deal()
         self._focus_entry()
 
     def action_leave(self) -> None:
         if self.editing is not None:
             self.editing = None
-            self.draft = self._pending
-            self._pending = None
-            self._reset_next()
+            self.draft = self.next.draft
             self._show_deal()
             self.notify(t("tui.play.not_kept"), title=t("tui.play.cancelled"), markup=False)
             self._focus_entry()
             return
-        draft = self._pending if self._pending is not None else self.draft
-        typed = dict(draft.typed) if draft is not None and not draft.editing else {}
-        self.dismiss(typed)
+        self.dismiss(self.next.typed)
 
     def watch_editing(self) -> None:
         self._show_mode()
@@ -419,4 +401,5 @@ class PlayScreen(Screen[dict]):
         self.query_one(DealPanel).set_class(editing, "-editing")
         self.query_one(EntryForm).set_class(over, "-hidden")
         self.query_one(FinalStandings).set_class(not over, "-hidden")
+        self.query_one(Scoreboard).set_class(over, "-over")
 

@@ -22,7 +22,7 @@ from textual.strip import Strip
 from textual.widgets import Static
 
 from ...i18n import t
-from ...play.board import MADE, BoardRow, BoardView
+from ...play.board import BoardRow, BoardView, Fit, fit, scorers_text
 
 _GAP = "  "
 CURSOR_MARK = "▶ "  # before the highlighted deal (not shown by its background colour alone)
@@ -30,19 +30,9 @@ _NO_MARK = " " * len(CURSOR_MARK)
 
 
 def row_cells(board: BoardView, row: BoardRow) -> tuple[str, ...]:
-    """A row's cells as drawn: deal, cards and trump, dealer, then each scorer's entries (right
-    aligned), made or missed, points and total, each part padded to its width on the board."""
-    cells = [row.deal, row.cards, row.dealer]
-    for score, (ew, pw, tw) in zip(row.scores, board.sizes):
-        parts = []
-        if ew:
-            parts.append(" " * (ew - cell_len(score.entries)) + score.entries)
-        if board.marks:
-            parts.append(MADE[score.made])
-        parts.append((score.points if score.played or not ew else "").rjust(pw))
-        parts.append(str(score.total).rjust(tw))
-        cells.append(" ".join(parts))
-    return tuple(cells)
+    """A row's cells as drawn on a board wide enough for all of them: deal, cards and trump,
+    dealer, then each scorer's entries, made or missed, points and total, padded to their widths."""
+    return fit(board, 10**9).cells(row)
 
 
 class ScoreTable(ScrollView, can_focus=True):
@@ -57,7 +47,7 @@ class ScoreTable(ScrollView, can_focus=True):
     }
 
     DEFAULT_CSS = """
-    ScoreTable { height: 1fr; }
+    ScoreTable { height: 1fr; min-height: 4; }  /* the heading and three deals before the lines below */
     ScoreTable > .score-table--header { text-style: bold; background: $panel; }
     ScoreTable > .score-table--cursor {
         background: $block-cursor-blurred-background; color: $block-cursor-blurred-foreground;
@@ -91,6 +81,9 @@ class ScoreTable(ScrollView, can_focus=True):
             super().__init__()
             self.number = number
 
+    class Fitted(Message):
+        """The columns shown changed (the board or the width did)."""
+
     class Chosen(Message):
         """The player chose a deal (Enter): to change it."""
 
@@ -101,6 +94,8 @@ class ScoreTable(ScrollView, can_focus=True):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._widths: list[int] = []
+        self._gap = _GAP
+        self.fit: Fit | None = None  # the columns as they fit the widget's width
         self._lines: dict[int, Strip] = {}
         self._looks: dict[tuple[str, bool], Style] = {}  # component class -> rich style
 
@@ -121,16 +116,29 @@ class ScoreTable(ScrollView, can_focus=True):
             self.virtual_size = Size(0, 0)
             self.refresh()
             return
-        widths = list(board.widths)
-        self._widths = widths
-        self.virtual_size = Size(len(_NO_MARK) + sum(widths) + len(_GAP) * (len(widths) - 1) + 1,
-                                 len(board.rows) + 1)
+        self._fit_width()
         count = len(board.rows)
         if count == 0:
             self.cursor = -1
         elif was_last or self.cursor >= count:
             self.cursor = count - 1  # follow the latest deal
         self.refresh()
+
+    def _fit_width(self) -> None:
+        """Choose the columns that fit the widget's width (every scorer's points and total first)."""
+        board = self.board
+        if board is None:
+            return
+        width = self.scrollable_content_region.width
+        shown = fit(board, max(1, width), len(_NO_MARK))
+        changed = shown != self.fit
+        self.fit = shown
+        self._widths = list(shown.widths)
+        self._gap = " " * shown.gap
+        self.virtual_size = Size(shown.width + (shown.width > width), len(board.rows) + 1)
+        if changed:
+            self._lines.clear()
+            self.post_message(self.Fitted())
 
     def watch_cursor(self, old: int, new: int) -> None:
         self._lines.pop(old, None)
@@ -159,7 +167,9 @@ class ScoreTable(ScrollView, can_focus=True):
             self.scroll_to(y=self.cursor - rows_shown + 1, animate=False)
 
     def on_resize(self) -> None:
+        self._fit_width()
         self._keep_in_view()
+        self.refresh()
 
     def on_focus(self) -> None:
         self._lines.pop(self.cursor, None)
@@ -179,7 +189,7 @@ class ScoreTable(ScrollView, can_focus=True):
         text = Text(mark, no_wrap=True, overflow="crop")
         for i, cell in enumerate(cells):
             if i:
-                text.append(_GAP)
+                text.append(self._gap)
             width = self._widths[i] if i < len(self._widths) else cell_len(cell)
             pad = " " * max(0, width - cell_len(cell))
             text.append(pad + cell if i >= numeric_from else cell + pad)
@@ -191,7 +201,8 @@ class ScoreTable(ScrollView, can_focus=True):
             return strip
         board = self.board
         row = board.rows[index]
-        text = self._row_text(row_cells(board, row), 3, CURSOR_MARK if index == self.cursor else _NO_MARK)
+        shown = self.fit
+        text = self._row_text(shown.cells(row), len(shown.fixed), CURSOR_MARK if index == self.cursor else _NO_MARK)
         if index != self.cursor or not self.has_focus:  # on the cursor's colour the signs stay in its colour
             text.highlight_words(["✓"], self._look("made"))
             text.highlight_words(["✗"], self._look("missed"))
@@ -210,7 +221,7 @@ class ScoreTable(ScrollView, can_focus=True):
         if board is None:
             return Strip.blank(width, base)
         if y == 0:
-            header = self._row_text(board.columns, 3)
+            header = self._row_text(self.fit.columns, len(self.fit.fixed))
             style = self._look("header", False)
             strip = Strip(list(header.render(self.app.console)), header.cell_len)
             strip = strip.extend_cell_length(max(width + scroll_x, strip.cell_length)).apply_style(style)
@@ -276,9 +287,19 @@ class Scoreboard(Vertical):
     def watch_board(self, board: BoardView | None) -> None:
         if not self.is_mounted:
             return
-        self.query_one("#board-legend", Static).update(Text(board.legend if board else ""))  # i18n: not shown
         self.table.board = board
+        self._show_legend()
         self._show_detail(self.table.highlighted)
+
+    def _show_legend(self) -> None:
+        shown = self.table.fit
+        legend = "" if self.board is None else shown.legend if shown is not None else self.board.legend
+        self.query_one("#board-legend", Static).update(Text(legend))  # i18n: not shown
+
+    def on_score_table_fitted(self, event: ScoreTable.Fitted) -> None:
+        if self.board is not None:
+            self._show_legend()
+            self._show_detail(self.table.highlighted)
 
     def on_mount(self) -> None:
         if self.board is not None:
@@ -303,7 +324,12 @@ class Scoreboard(Vertical):
             detail.update("")
             detail.set_class(False, "-issues")
             return
-        text = Text(t("tui.widgets.scoreboard.detail", number=row.number, detail=row.detail))
+        shown = self.table.fit
+        left_out = scorers_text(board, row, shown) if shown is not None and not shown.complete else ""
+        # what the narrow columns leave out first (each player named in full), then the entries in words
+        text = Text(t("tui.widgets.scoreboard.detail", number=row.number, detail=left_out or row.detail))
+        if left_out and row.detail:
+            text.append("\n" + row.detail)
         for issue in row.issues:
             text.append("\n⚠ " + t("tui.widgets.scoreboard.issue", number=row.number, issue=issue))
         detail.update(text)

@@ -316,6 +316,11 @@ class ValuePicker(Widget, can_focus=True):
 
     # -- actions
     def action_submit(self) -> None:
+        if self._note:  # the value typed last was refused: the box keeps the focus and says why
+            self._typed = ""  # (the number typed ends here: 1, Enter, 0 is 0, not 10)
+            self.app.bell()
+            self.refresh(layout=True)
+            return
         self._typed = ""
         self.post_message(self.Submitted(self))
 

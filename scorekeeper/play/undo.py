@@ -1,0 +1,183 @@
+"""The next deal as it is typed, and what undo and redo take back and put back.
+
+One rule for every front end: ctrl+z first takes back the typing of the deal being
+entered, one box at a time (changes of the same box in a row are one step, as an editor
+takes back a word rather than a letter); once the boxes are as the table found them, it
+takes back the latest confirmed change of the game, and the deal undone returns to the
+boxes. ctrl+y puts back in the reverse order. Every change of the boxes is saved as the
+store's draft before it is shown, so that quitting and resuming shows the same boxes.
+
+What the table found in the boxes (the *base*) is derived from the game, not kept: the
+values of the deal that was just undone (the next deal's record waiting to be redone),
+or nothing. So after a restart the same rule holds: a draft that differs from the base is
+typing, taken back as one step (its steps were not saved), and a deal can be redone only
+while the boxes hold what the undo put there.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..game.game import Action, Game
+from .draft import DealDraft
+from .layout import Key, typed_from_sheet
+
+TYPING, GAME = "typing", "game"
+
+
+class NextDeal:
+    """The next deal's draft of a stored game, its typing steps and what can be redone.
+
+    ``stored`` is a :class:`~scorekeeper.store.db.StoredGame` (anything with its ``game``,
+    ``draft``, ``undo``, ``redo``, ``save_draft`` and ``clear_draft``).
+    """
+
+    def __init__(self, stored, typed: Mapping[Key, Any] | None = None):
+        self.stored = stored
+        self.game: Game = stored.game
+        self.draft: DealDraft | None = None
+        self._done: list[dict[Key, Any]] = []  # the boxes before each step of typing
+        self._undone: list[tuple[str, dict[Key, Any] | None]] = []  # (TYPING, boxes after) / (GAME, boxes before)
+        self._last: Key | None = None  # the box of the latest change, while changes follow in a row
+        if typed is None and stored.draft:  # what was typed before the app was left
+            typed = typed_from_sheet(self.game, stored.draft)
+        self._new_draft(typed or {})
+
+    # -- what the boxes hold
+    @property
+    def typed(self) -> dict[Key, Any]:
+        return dict(self.draft.typed) if self.draft is not None else {}
+
+    def base(self) -> dict[Key, Any]:
+        """The boxes as the table found them: the undone deal waiting to be redone, or nothing."""
+        game = self.game
+        waiting = game.to_redo
+        if waiting is None or waiting.kind != "record" or waiting.deal != game.next_deal:
+            return {}
+        return dict(DealDraft(game, waiting.deal, waiting.values).typed)
+
+    def _new_draft(self, typed: Mapping[Key, Any]) -> None:
+        self.draft = None if self.game.is_over else DealDraft(self.game)
+        self._set_all(typed)
+
+    def _set_all(self, typed: Mapping[Key, Any]) -> None:
+        draft = self.draft
+        if draft is None:
+            return
+        draft.clear()
+        for (field, unit), value in typed.items():
+            draft.set(field, unit, value)
+
+    # -- what the table does
+    def change(self, field: str, unit: int | None, value: Any) -> bool:
+        """A box typed (None or '' clears it); saved as the draft. False when nothing changed."""
+        draft = self.draft
+        if draft is None:
+            return False
+        key = (field, unit)
+        before = self.typed
+        if before.get(key) == (None if value == "" else value):
+            return False
+        if self._last != key or not self._done:
+            self._done.append(before)
+        self._last = key
+        while self._undone and self._undone[-1][0] == TYPING:  # new typing: what was taken back is gone
+            self._undone.pop()
+        draft.set(field, unit, value)
+        self.save()
+        return True
+
+    def clear(self) -> bool:
+        """Every box emptied (one step of typing); False when they were empty already."""
+        if self.draft is None or self.draft.is_empty:
+            return False
+        self._done.append(self.typed)
+        self._last = None
+        while self._undone and self._undone[-1][0] == TYPING:
+            self._undone.pop()
+        self.draft.clear()
+        self.save()
+        return True
+
+    def changed_game(self, table: bool = False) -> None:
+        """A deal recorded or changed, or (``table``) the players changed: the game forgot what
+        could be redone, and so do the boxes; a recorded deal or a new table starts the next
+        deal empty, a changed deal keeps what is typed."""
+        self._undone.clear()
+        self._last = None
+        if table or self.draft is None or self.draft.number != self.game.next_deal or self.game.is_over:
+            self._done.clear()
+            self._new_draft({})
+            self.save()
+        else:
+            self.draft.invalidate()  # totals before the deal may have changed
+
+    # -- undo and redo
+    def next_undo(self) -> str | None:
+        """What ctrl+z takes back now: TYPING, GAME (the latest confirmed change) or None."""
+        if self.draft is not None and (self._done or self.typed != self.base()):
+            return TYPING
+        return GAME if self.game.can_undo else None
+
+    def next_redo(self) -> str | None:
+        """What ctrl+y puts back now: TYPING, GAME or None. A deal is redone only while the
+        boxes hold what its undo put there (otherwise redoing it would lose what was typed)."""
+        if self._undone and self._undone[-1][0] == TYPING:
+            return TYPING
+        if self.game.can_redo and (self.draft is None or self.typed == self.base()):
+            return GAME
+        return None
+
+    def undo(self) -> Action | None:
+        """Take back the next step (see :meth:`next_undo`): the Action undone, or None for typing.
+
+        GameError/StoreError from the store leave everything as it was."""
+        kind = self.next_undo()
+        if kind == TYPING:
+            self._undone.append((TYPING, self.typed))
+            self._set_all(self._done.pop() if self._done else self.base())
+            self._last = None
+            self.save()
+            return None
+        if kind is None:
+            return None
+        shown = self.typed if self.draft is not None else None
+        action = self.stored.undo()
+        self._undone.append((GAME, shown))
+        self._done.clear()
+        self._last = None
+        self._new_draft(self.base())
+        self.save()
+        return action
+
+    def redo(self) -> Action | None:
+        """Put back the next step (see :meth:`next_redo`): the Action redone, or None for typing."""
+        kind = self.next_redo()
+        if kind == TYPING:
+            _, after = self._undone.pop()
+            self._done.append(self.typed)
+            self._set_all(after or {})
+            self._last = None
+            self.save()
+            return None
+        if kind is None:
+            return None
+        action = self.stored.redo()
+        shown = self._undone.pop()[1] if self._undone else None
+        self._done.clear()
+        self._last = None
+        self._new_draft(shown if shown is not None else self.base())
+        self.save()
+        return action
+
+    # -- the store
+    def save(self) -> None:
+        """Keep the boxes as the store's draft (what a restart shows). A half-typed card is
+        not kept (GameError: saved with the next change that makes sense); StoreError is raised."""
+        draft = self.draft
+        if draft is None:
+            return
+        if draft.is_empty:
+            self.stored.clear_draft()
+            return
+        self.stored.save_draft(draft.typed_values())

@@ -1,0 +1,81 @@
+"""Keys reach the app one at a time, each to the box that has the focus when its turn comes.
+
+Textual hands a key to the focused widget's own queue as soon as the app reads it. Typed
+fast (or pasted, or on a busy machine), a whole burst is queued at one box before the
+first key is handled: the letters after an Enter or a Tab land in the box being left,
+and a digit is judged against what the box showed before the previous digit was taken.
+
+:class:`KeysInOrder` holds the keys back instead. A key is passed on (through Textual's
+own handling: priority bindings, then the focused widget) only once the key before it has
+been handled by its box and everything it made the box post (a value, an Enter that moves
+the focus on) has reached the screen and the app, up the same queues: so the next key goes
+to the box that has the focus by then, and is judged against what the box shows by then.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from textual import events
+
+KEY_WAIT = 0.5
+"""The longest a key waits for the one before it (its box may have been closed meanwhile)."""
+
+
+PASSES = 2
+"""How many times a key's wait goes from its box up to the app."""
+
+
+class KeysInOrder:
+    """An App mixin: keys and pasted text are handled in the order they came, one at a time."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._waiting_keys: deque[events.Event] = deque()
+        self._key_turn = 0  # counts the keys passed on, so a late "done" is ignored
+        self._key_busy = False
+        self._key_timers: dict[int, object] = {}  # turn -> the timer that lets the next key go anyway
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
+            self._waiting_keys.append(event)
+            if not self._key_busy:
+                await self._pass_on_keys()
+            return
+        await super().on_event(event)
+
+    async def _pass_on_keys(self) -> None:
+        if self._key_busy or not self._waiting_keys:
+            return
+        event = self._waiting_keys.popleft()
+        self._key_busy = True
+        self._key_turn += 1
+        turn = self._key_turn
+        target = self.focused or self.screen
+        path = list(target.ancestors_with_self)  # the box, its containers, the screen, the app
+        await super().on_event(event)
+        self._key_timers[turn] = self.set_timer(KEY_WAIT, lambda: self._key_done(turn))
+        self._after(path, 0, turn)
+
+    def _after(self, path: list, step: int, turn: int) -> None:
+        """Wait in each queue from the box up to the app, twice in each (what the box posted
+        while it took the key follows the key up, a queue behind), and then the whole way
+        once more (a binding runs at the app, and what its action posts starts at the box
+        again): only then may the next key go."""
+        stops = 2 * len(path)
+        while step < PASSES * stops:
+            node = path[(step % stops) // 2]
+            if node.call_later(self._after, path, step + 1, turn):
+                return
+            step += 2 - step % 2  # that queue is closed: on to the next
+        self._key_done(turn)
+
+    def _key_done(self, turn: int) -> None:
+        timer = self._key_timers.pop(turn, None)
+        if timer is not None:
+            timer.stop()
+        if turn != self._key_turn or not self._key_busy:
+            return
+        self._key_busy = False
+        if self._waiting_keys:
+            self.call_later(self._pass_on_keys)

@@ -1,0 +1,167 @@
+"""What undo takes back next while a deal is half typed (scorekeeper.play.undo), and that the
+store's draft always holds what the boxes show."""
+
+from __future__ import annotations
+
+from scorekeeper.play.undo import GAME, TYPING, NextDeal
+from scorekeeper.rules.ruleset import load_ruleset
+from scorekeeper.store.db import Store
+
+PLAYERS = ["Anna", "Ben", "Cara", "Dan"]  # Anna deals first: Ben, Cara, Dan, Anna bid in that order
+
+
+def deal(number: int) -> dict:
+    """Deal ``number`` of Lupaus for four (10 cards, then 9, ...): everyone bids 0, Anna takes every trick."""
+    cards = 11 - number
+    return {"turned": "hearts", "bid": [0, 0, 0, 0], "tricks": [cards, 0, 0, 0]}
+
+
+def started(store: Store, played: int = 5):
+    stored = store.new_game(load_ruleset("lupaus"), "lupaus", PLAYERS)
+    for number in range(1, played + 1):
+        stored.record(deal(number))
+    return stored
+
+
+def boxes(nd: NextDeal) -> dict:
+    """What the form shows: each box's value, and whether the rules filled it in."""
+    view = nd.draft.view()
+    return {(c.field, c.unit): (c.value, c.auto) for c in view.cells.values() if c.value is not None}
+
+
+def reopened(path, game_id: int) -> NextDeal:
+    with Store(path) as store:
+        return NextDeal(store.open_game(game_id))
+
+
+def test_undo_takes_back_the_typing_box_by_box_then_the_deal_and_redo_puts_back_in_reverse(tmp_path):
+    """Deal 6 half typed (Ben bids 2, Cara 1): ctrl+z takes back Cara's bid, then Ben's, then
+    deal 5 (its values return to the boxes); ctrl+y puts back deal 5 and then both bids."""
+    path = tmp_path / "g.db"
+    with Store(path) as store:
+        stored = started(store)
+        nd = NextDeal(stored)
+        nd.change("bid", 2, 2)
+        nd.change("bid", 3, 1)
+        seen = []
+        for _ in range(3):
+            seen.append((nd.next_undo(), nd.undo() is not None, len(stored.game.deals), nd.typed, stored.draft))
+        five = {("turned", None): "hearts", ("bid", 1): 0, ("bid", 2): 0, ("bid", 3): 0, ("bid", 4): 0,
+                ("tricks", 1): 6, ("tricks", 2): 0, ("tricks", 3): 0, ("tricks", 4): 0}
+        assert seen == [
+            (TYPING, False, 5, {("bid", 2): 2}, {"bid": ["", 2, "", ""]}),
+            (TYPING, False, 5, {}, None),
+            (GAME, True, 4, five, deal(5)),
+        ]
+        assert nd.next_undo() == GAME  # the boxes hold what the undo put there: no typing
+        again = []
+        for _ in range(3):
+            again.append((nd.next_redo(), nd.redo() is not None, len(stored.game.deals), nd.typed))
+        assert again == [(GAME, True, 5, {}), (TYPING, False, 5, {("bid", 2): 2}),
+                         (TYPING, False, 5, {("bid", 2): 2, ("bid", 3): 1})]
+        assert nd.next_redo() is None
+        assert stored.draft == {"bid": ["", 2, 1, ""]}
+    assert reopened(path, stored.id).typed == {("bid", 2): 2, ("bid", 3): 1}
+
+
+def test_changes_of_one_box_in_a_row_are_one_step():
+    """Ben's bid typed 1, then 2 (a correction in the same box), then Cara's: two steps."""
+    with Store(":memory:") as store:
+        nd = NextDeal(started(store, 1))
+        for field, unit, value in (("bid", 2, 1), ("bid", 2, 2), ("bid", 3, 1)):
+            nd.change(field, unit, value)
+        nd.undo()
+        assert nd.typed == {("bid", 2): 2}
+        nd.undo()
+        assert nd.typed == {} and nd.next_undo() == GAME
+
+
+def test_new_typing_forgets_what_could_be_redone_and_a_deal_is_redone_only_over_what_its_undo_left():
+    """Ben's bid taken back, then Cara's typed: ctrl+y has nothing to put back. Deal 1
+    undone and one of its boxes changed: redoing it would lose that change, so it waits
+    until the change is taken back."""
+    with Store(":memory:") as store:
+        stored = started(store, 1)
+        nd = NextDeal(stored)
+        nd.change("bid", 2, 2)
+        nd.undo()
+        assert nd.next_redo() == TYPING
+        nd.change("bid", 3, 1)
+        assert nd.next_redo() is None and nd.redo() is None and nd.typed == {("bid", 3): 1}
+        nd.undo()
+        nd.undo()  # deal 1
+        assert stored.game.deals == [] and nd.next_redo() == GAME
+        nd.change("bid", 2, 3)
+        assert nd.next_redo() is None
+        nd.undo()
+        assert nd.next_redo() == TYPING  # first the change taken back, then deal 1
+        nd.redo()
+        nd.undo()
+        assert nd.redo() is None and nd.typed[("bid", 2)] == 3
+        nd.undo()
+        assert nd.next_redo() == TYPING
+        nd.redo()
+        nd.undo()
+        assert nd.typed[("bid", 2)] == 0
+        nd.redo()  # the change of Ben's bid
+        nd.undo()
+        assert nd.next_redo() == TYPING
+        assert nd.typed == {("turned", None): "hearts", ("bid", 1): 0, ("bid", 2): 0, ("bid", 3): 0, ("bid", 4): 0,
+                            ("tricks", 1): 10, ("tricks", 2): 0, ("tricks", 3): 0, ("tricks", 4): 0}
+
+
+def test_after_a_restart_the_draft_is_one_step_and_the_undone_deal_waits_for_redo(tmp_path):
+    """Bids typed, the app left: resumed, ctrl+z takes back the whole draft at once (its
+    steps were not kept), then deal 5. Resumed again, the boxes hold deal 5 as the undo
+    left them: ctrl+z takes back deal 4 and ctrl+y puts it back, deal 5 returning to the boxes."""
+    path = tmp_path / "g.db"
+    with Store(path) as store:
+        stored = started(store)
+        nd = NextDeal(stored)
+        nd.change("bid", 2, 2)
+        nd.change("bid", 3, 1)
+    with Store(path) as store:
+        nd = NextDeal(store.open_game(stored.id))
+        assert nd.next_undo() == TYPING
+        nd.undo()
+        assert nd.typed == {} and len(nd.game.deals) == 5
+        nd.undo()
+        assert len(nd.game.deals) == 4
+        shown = nd.typed
+    with Store(path) as store:
+        nd = NextDeal(store.open_game(stored.id))
+        assert nd.typed == shown and nd.next_undo() == GAME and nd.next_redo() == GAME
+        nd.undo()
+        assert len(nd.game.deals) == 3 and nd.typed[("tricks", 1)] == 7
+        nd.redo()
+        assert len(nd.game.deals) == 4 and nd.typed == shown
+    assert reopened(path, stored.id).typed == shown
+
+
+def test_the_store_keeps_only_what_was_typed_so_a_restart_fills_in_the_same_boxes(tmp_path):
+    """Bids and three players' tricks typed: Anna's tricks are filled in by the rules. The
+    draft keeps them empty, and the resumed form fills them in again (not as typed)."""
+    path = tmp_path / "g.db"
+    with Store(path) as store:
+        stored = started(store)
+        nd = NextDeal(stored)  # deal 6: 5 cards
+        for unit, bid in ((2, 1), (3, 1), (4, 1), (1, 1)):
+            nd.change("bid", unit, bid)
+        for unit, tricks in ((2, 1), (3, 1), (4, 1)):
+            nd.change("tricks", unit, tricks)
+        before = boxes(nd)
+        assert before[("tricks", 1)] == (2, True)
+        assert stored.draft == {"bid": [1, 1, 1, 1], "tricks": ["", 1, 1, 1]}
+    assert boxes(reopened(path, stored.id)) == before
+
+
+def test_clearing_the_boxes_is_one_step_of_typing():
+    """ctrl+l empties every box; ctrl+z brings them all back."""
+    with Store(":memory:") as store:
+        stored = started(store, 1)
+        nd = NextDeal(stored)
+        nd.change("bid", 2, 2)
+        nd.change("bid", 3, 1)
+        assert nd.clear() and stored.draft is None
+        nd.undo()
+        assert nd.typed == {("bid", 2): 2, ("bid", 3): 1} and stored.draft == {"bid": ["", 2, 1, ""]}

@@ -1,0 +1,152 @@
+"""Typing at any speed: every key of a burst sent at once (Pilot's ``press`` waits for the
+app to settle after each key, a fast typist's terminal does not), and pasted text."""
+
+from __future__ import annotations
+
+from textual import events
+
+from helpers.tui import flat, name_players, new_game, opened, play_screen, run, screen_text, settle
+from scorekeeper.game.game import Game
+from scorekeeper.play.layout import Slot
+from scorekeeper.rules.ruleset import load_ruleset
+
+HAND = "SK SQ S7 HA HQ H8 H5 H2 DA D9 CQ CJ C3"  # worth 16: 2 aces 6, a king 2, 3 queens 3, 5 hearts
+CHARS = {"space": " ", "enter": "\r", "tab": "\t"}
+
+
+def keys(text: str) -> list[str]:
+    return ["space" if ch == " " else ch for ch in text]
+
+
+async def burst(pilot, *names: str) -> None:
+    """Every key sent to the app at once, with no pause between them; then it settles."""
+    app = pilot.app
+    for name in names:
+        event = events.Key(name, CHARS.get(name, name if len(name) == 1 else None))
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await settle(pilot, 6)
+
+
+async def paste(pilot, text: str) -> None:
+    event = events.Paste(text)
+    event.set_sender(pilot.app)
+    pilot.app._driver.send_message(event)
+    await settle(pilot, 6)
+
+
+async def wysiwyg_at_the_cards(pilot):
+    """A WYSIWYG game, Aino deals: Bertta's cards left empty, her value 12; the focus on
+    Aino's cards."""
+    await new_game(pilot, "wysiwyg", ["Aino", "Bertta"])
+    await burst(pilot, "enter", "1", "2", "enter")
+    assert pilot.app.focused.slot == Slot("hand", 2)
+
+
+def check_hand(app, box) -> None:
+    view = play_screen(app).draft.view()
+    assert box.value == HAND
+    assert view.cells[Slot("hand", 2)].text == HAND
+    assert view.cells[Slot("hand", 2)].errors == ()
+    assert view.cells[Slot("value", 2)].value == 16
+
+
+def test_cards_typed_in_one_burst_are_all_kept_in_order(tmp_path):
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await wysiwyg_at_the_cards(pilot)
+            box = app.focused
+            await burst(pilot, *keys(HAND))
+            check_hand(app, box)
+            assert HAND in screen_text(app)
+
+    run(go())
+
+
+def test_cards_typed_after_the_enter_that_reaches_their_box(tmp_path):
+    """Bertta's value, Enter and Aino's cards in one burst: the cards land in Aino's box."""
+
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await new_game(pilot, "wysiwyg", ["Aino", "Bertta"])
+            await burst(pilot, "enter", "1", "2", "enter", *keys(HAND))
+            check_hand(app, app.focused)
+            assert play_screen(app).draft.view().cells[Slot("value", 1)].value == 12
+
+    run(go())
+
+
+def test_pasted_cards_are_kept(tmp_path):
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await wysiwyg_at_the_cards(pilot)
+            box = app.focused
+            await paste(pilot, HAND)
+            check_hand(app, box)
+
+    run(go())
+
+
+def test_names_typed_in_one_burst_land_in_their_seats(tmp_path):
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await name_players(pilot, "lupaus", [])
+            await burst(pilot, *keys("Ben"), "tab", *keys("Cara"), "tab", *keys("Dan"))
+            seats = [app.screen.query_one(f"#seat-{n}").value for n in (1, 2, 3, 4)]
+            assert seats == ["Ben", "Cara", "Dan", ""]
+
+    run(go())
+
+
+def test_whole_lupaus_deals_typed_in_one_burst_are_recorded_exactly(tmp_path):
+    """4 players, deals 1 and 2 typed in one burst, each ending with ctrl+s. Deal 1 (Anna
+    deals 10 cards, trump turned hearts): bids Ben 3, Cara 2, Dan 4, Anna 0; tricks Ben 3,
+    Cara 1, Dan 4, Anna's 2 filled in. Deal 2 (Ben deals 9, spades): bids Cara 1, Dan 2,
+    Anna 3, Ben 0; tricks Cara 1, Dan 2, Anna 3, Ben's 3 filled in."""
+    names = ["Anna", "Ben", "Cara", "Dan"]
+    expected = Game(load_ruleset("lupaus"), names, {})
+    assert [expected.setup.cards(n) for n in (1, 2)] == [10, 9]
+    expected.record({"turned": "h", "bid": [0, 3, 2, 4], "tricks": [2, 3, 1, 4]})
+    expected.record({"turned": "s", "bid": [3, 0, 1, 2], "tricks": [3, 3, 1, 2]})
+
+    def typed(*values: str) -> list[str]:
+        return [key for value in values for key in (*keys(value), "enter")]
+
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await new_game(pilot, "lupaus", names)
+            screen = play_screen(app)
+            await burst(pilot, *typed("h", "3", "2", "4", "0", "3", "1", "4"), "enter", "ctrl+s",
+                        *typed("s", "1", "2", "3", "0", "1", "2", "3"), "enter", "ctrl+s")
+            assert len(screen.game.deals) == 2, screen_text(app)
+            assert [dict(d) for d in screen.game.deals] == [dict(d) for d in expected.deals]
+            assert screen.game.totals() == expected.totals()
+            assert expected.totals() == (13, 13, 11, 26)  # exact: 10 + the bid
+
+    run(go())
+
+
+def test_a_refused_bid_keeps_the_focus_and_its_reason_until_a_legal_one(tmp_path):
+    """Lupaus, 4 players, 10 cards: Ben 3, Cara 2, Dan 4; the dealer Anna's 1 would make 10.
+    Enter on it rings the bell and stays, still saying why; 0 is then taken and Enter
+    goes on to the tricks."""
+    message = "Dealer Anna may not bid 1: the bids would total 10, the number of tricks"
+
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara", "Dan"])
+            screen = play_screen(app)
+            bells = []
+            app.bell = lambda: bells.append(1)
+            await burst(pilot, "h", "enter", "3", "enter", "2", "enter", "4", "enter", "1", "enter", "enter")
+            anna = app.focused
+            assert anna.slot == Slot("bid", 4) and anna.cell.who == "Anna"
+            assert screen.draft.view().cells[anna.slot].value is None
+            assert f"✗ not that: {message}" in flat(screen_text(app))
+            assert len(bells) == 3  # the 1, and each Enter on it
+            await burst(pilot, "0", "enter")
+            assert screen.draft.view().cells[anna.slot].value == 0
+            assert app.focused.slot == Slot("tricks", 1) and app.focused.cell.who == "Ben"
+            assert "not that" not in screen_text(app)
+
+    run(go())

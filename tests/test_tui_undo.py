@@ -1,0 +1,116 @@
+"""Undo and redo while a deal is half typed, through the keyboard: what the play screen
+shows is always what the store holds, so a new app on the same store shows the same."""
+
+from __future__ import annotations
+
+import random
+
+from scorekeeper.rules.ruleset import load_ruleset
+from scorekeeper.store.db import Store
+from helpers.tui import SIZE, make_app, play_screen, run, settle
+
+PLAYERS = ["Anna", "Ben", "Cara", "Dan"]  # Anna deals first
+SEEDS = (1, 4, 12)  # among the first 20, three whose keys showed a screen that a restart did not
+LENGTH = 10
+KEYS = [*"0123", "enter", "tab", "ctrl+z", "ctrl+y", "ctrl+s", "backspace"]
+
+
+def stored_game(path, played: int) -> None:
+    """Lupaus for four with ``played`` deals (10 cards, 9, ...): everyone bids 0, Anna takes every trick."""
+    with Store(path) as store:
+        stored = store.new_game(load_ruleset("lupaus"), "lupaus", PLAYERS)
+        for number in range(1, played + 1):
+            stored.record({"turned": "hearts", "bid": [0, 0, 0, 0], "tricks": [11 - number, 0, 0, 0]})
+
+
+def shown(app) -> tuple:
+    """What the play screen shows: the boxes of the form (value, filled in or typed, the
+    text of a card box), the deal in the panel, the score board."""
+    from scorekeeper.tui.widgets.deal_panel import DealPanel
+    from scorekeeper.tui.widgets.entry_form import CardsInput
+    from scorekeeper.tui.widgets.scoreboard import Scoreboard
+    from scorekeeper.tui.widgets.value_picker import ValuePicker
+
+    screen = play_screen(app)
+    boxes = {picker.slot: (picker.cell.value, picker.cell.auto) for picker in screen.query(ValuePicker)
+             if picker.cell is not None and picker.cell.value is not None}
+    boxes.update({box.slot: box.value for box in screen.query(CardsInput) if box.value})
+    panel = screen.query_one(DealPanel)
+    board = screen.query_one(Scoreboard).board
+    return boxes, panel.deal, panel.played, panel.standings, list(board.rows), board.standings
+
+
+async def resumed(path) -> tuple:
+    """A new app on the store: Enter resumes the game; what its play screen shows."""
+    app = make_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        return shown(app)
+
+
+def test_undo_part_way_through_a_deal_takes_back_the_bid_and_a_restart_shows_the_same(tmp_path):
+    """The report: five deals confirmed, a bid typed in deal 6, ctrl+z, ctrl+y, quit,
+    resume. ctrl+z takes back the bid only (deal 5 stays), ctrl+y puts it back; the
+    resumed app shows the same boxes and the same score board."""
+    path = tmp_path / "g.db"
+    stored_game(path, 5)
+
+    async def first():
+        app = make_app(path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+            screen = play_screen(app)
+            await pilot.press("enter", "2")  # no trump typed; Cara (the first to bid) bids 2
+            await settle(pilot)
+            typed = shown(app)
+            assert screen.draft.number == 6 and screen.draft.typed == {("bid", 3): 2}
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert len(screen.game.deals) == 5 and screen.draft.number == 6 and screen.draft.is_empty
+            assert screen.next.stored.draft is None
+            await pilot.press("ctrl+y")
+            await settle(pilot)
+            assert len(screen.game.deals) == 5 and screen.draft.typed == {("bid", 3): 2}
+            assert shown(app) == typed
+            await pilot.press("ctrl+q")
+            return typed
+
+    typed = run(first())
+    again = run(resumed(path))
+    assert again == typed
+    boxes, deal, played, standings, rows, _ = again
+    assert {slot.field: value for slot, value in boxes.items()} == {"bid": (2, False)}
+    assert played == len(rows) == 5 and [(s.name, s.total) for s in standings] == [
+        ("Ben", 50), ("Cara", 50), ("Dan", 50), ("Anna", 0)]
+
+
+def test_after_any_keys_the_screen_shows_what_a_restart_shows(tmp_path):
+    """Seeded random keys (digits, Enter, Tab, undo, redo, confirm, Backspace), ten at a
+    time, pressed with no pause into a game of two deals: a new app on the store shows the same boxes,
+    deals and totals (a past deal being changed is left with Escape first: a change is
+    kept only when it is saved)."""
+    for seed in SEEDS:
+        path = tmp_path / f"g{seed}.db"
+        stored_game(path, 2)
+        rng = random.Random(seed)
+        keys = [rng.choice(KEYS) for _ in range(LENGTH)]
+
+        async def first():
+            app = make_app(path)
+            async with app.run_test(size=SIZE) as pilot:
+                await settle(pilot)
+                await pilot.press("enter")
+                await settle(pilot)
+                await pilot.press(*keys)
+                await settle(pilot)
+                if play_screen(app).editing is not None:
+                    await pilot.press("escape")
+                    await settle(pilot)
+                return shown(app)
+
+        before = run(first())
+        assert run(resumed(path)) == before, (seed, keys)
