@@ -71,7 +71,7 @@ class Message:
                     yield from item.walk()
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("a Message does not change")  # i18n: not shown
+        raise AttributeError("a Message does not change")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Message):

@@ -31,7 +31,7 @@ __all__ = ["LANGUAGES", "THEMES", "Settings", "load_settings", "save_settings", 
 
 #: The themes a setting may name, with their English names (:func:`theme_name` gives the
 #: name in the current language, as the settings screen shows it).
-THEMES = {"dark": "Dark", "light": "Light", "high-contrast": "High contrast"}  # i18n: not shown (theme_name())
+THEMES = {"dark": "Dark", "light": "Light", "high-contrast": "High contrast"}
 
 #: The languages a setting may name, each in its own language.
 LANGUAGES = {"en": "English", "fi": "Suomi", "pl": "Polski"}
@@ -42,7 +42,7 @@ _CHOICES = {"theme": THEMES, "lang": LANGUAGES}
 def theme_name(theme: str) -> str:
     """A theme's name in the current language: 'high-contrast' -> 'High contrast' (en)."""
     names = {"dark": t("settings.theme.dark"), "light": t("settings.theme.light"),
-             "high-contrast": t("settings.theme.high_contrast")}  # i18n: not shown (the ids)
+             "high-contrast": t("settings.theme.high_contrast")}
     return names.get(theme, theme)
 
 

@@ -703,7 +703,7 @@ def convert_value(spec: FieldSpec, value: Any, setup: Setup, who: str = "") -> A
         return str(value).strip()
     if kind == "cards":
         return _cards_value(value, label)
-    raise RuntimeError(f"{label}: unknown field type {kind}")  # pragma: no cover  # i18n: not shown
+    raise RuntimeError(f"{label}: unknown field type {kind}")  # pragma: no cover
 
 
 def _int_value(value: Any, label: Text) -> int:
@@ -751,7 +751,7 @@ def _suit_value(value: Any, label: Text, trump: bool) -> str:
     from ..rules.cards import parse_suit
 
     text = str(value).strip()
-    if trump and (text.lower() in ("none", "no trump", "nt", "no-trump", "notrump")  # i18n: not shown
+    if trump and (text.lower() in ("none", "no trump", "nt", "no-trump", "notrump")
                   or text.casefold() == render(Message("game.suit.none")).casefold()):
         return NO_TRUMP
     try:

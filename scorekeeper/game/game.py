@@ -1024,7 +1024,7 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
     return refused
 
 
-_AFTER_END = "#played-after-end"  # i18n: not shown; the check id of that problem, which the engine itself finds
+_AFTER_END = "#played-after-end"
 _TOTAL_NAMES = frozenset({"before", "total", "parts_won", "match_total"})
 
 

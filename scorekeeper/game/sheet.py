@@ -113,7 +113,7 @@ def _read(path: Path, shown: str) -> dict:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", message)  # i18n: not shown
+        m = re.search(r"\(at line (\d+), column (\d+)\)", message)
         if m:
             message = message[: m.start()].strip()
             raise SheetError(Message("sheet.bad_toml_line", file=shown, line=m.group(1), error=message)) from None

@@ -49,9 +49,12 @@ Conventions for adding keys (tests/test_i18n.py holds them):
 - Ordinals: :func:`format_ordinal` (1st / 1. / 1.) from the ``ordinal`` table.
 - Write what players say at the table (Finnish tikki, valtti, lupaus, jakaja, etukäsi;
   Polish lewa, atu, rozdający, licytacja), as natural sentences, not word for word.
-- Every string a player or user reads goes through :func:`t` or :func:`tn`; code keeps
-  only keys, identifiers and formats. Calls use literal keys (``t("tui.play.title")``)
-  so a test can find every key used and check the English catalog has it.
+- Every string a player or user reads goes through :func:`t` or :func:`tn`, or, below
+  the front ends (rules/, game/, which never import this package), is a
+  :class:`~scorekeeper.messages.Message` worded by :func:`show` where it is shown; code
+  keeps only keys, identifiers and formats. Calls use literal keys
+  (``t("tui.play.title")``, ``Message("engine.no_seat", ...)``) so a test can check each
+  against the English catalog: the key, plural or not, and the placeholders given.
 - Text shown in class-level constants (Textual ``BINDINGS``, ``TITLE``) is read when the
   module is imported: import such modules after ``set_language`` (the CLI does), and
   where a text must follow a switch made in the TUI, call ``t`` when it is shown
@@ -136,7 +139,7 @@ def _translation_error(text: str) -> TranslationError:
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
         return getattr(_module(_LAZY[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: not shown (Python's own)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- choosing the language ----------------------------------------------------------------
@@ -232,7 +235,7 @@ def _entry(key: str, lang: str) -> Entry:
     if entry is None and lang != DEFAULT_LANGUAGE:
         entry = catalog(DEFAULT_LANGUAGE).get(key)
     if entry is None:
-        raise _translation_error(f"no catalog has the key '{key}'")  # i18n: not shown (see TranslationError)
+        raise _translation_error(f"no catalog has the key '{key}'")
     return entry
 
 
@@ -251,7 +254,7 @@ def t(key: str, **params: Any) -> str:
     lang = _current
     entry = _entry(key, lang)
     if entry.plural:
-        raise _translation_error(f"catalog key '{key}' is a plural entry: use tn('{key}', count, ...)")  # i18n: not shown
+        raise _translation_error(f"catalog key '{key}' is a plural entry: use tn('{key}', count, ...)")
     return entry.text.format(key, params, _shower(lang))
 
 
@@ -292,7 +295,7 @@ def tn(key: str, count: Number | Decimal, **params: Any) -> str:
     lang = _current
     entry = _entry(key, lang)
     if not entry.plural:
-        raise _translation_error(f"catalog key '{key}' is one text, not a plural entry: use t('{key}', ...)")  # i18n: not shown
+        raise _translation_error(f"catalog key '{key}' is one text, not a plural entry: use t('{key}', ...)")
     plural = _module("plural")
     if key.startswith("ordinal."):
         category = plural.ordinal_category(lang, int(count))

@@ -31,7 +31,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .plural import ALL_CATEGORIES, CATEGORIES, ORDINAL_CATEGORIES
 
-# The messages of this module stay English and are marked "i18n: not shown": a
+# The messages of this module stay English: a
 # CatalogError is about a catalog that cannot be read, so its text cannot come from
 # the catalogs (see CatalogError); check_catalogs and TranslationError speak to the
 # developer and the tests.
@@ -77,15 +77,15 @@ class Template:
             elif token == "}}":
                 literal.append("}")
             elif token == "{":
-                raise CatalogError(f"{where}: a '{{' is not closed with '}}' (write '{{{{' for a brace)")  # i18n: not shown
+                raise CatalogError(f"{where}: a '{{' is not closed with '}}' (write '{{{{' for a brace)")
             elif token == "}":
-                raise CatalogError(f"{where}: a '}}' has no '{{' (write '}}}}' for a brace)")  # i18n: not shown
+                raise CatalogError(f"{where}: a '}}' has no '{{' (write '}}}}' for a brace)")
             else:
                 inner = match.group(1)
                 if not _NAME.fullmatch(inner):
                     raise CatalogError(
-                        f"{where}: '{{{inner}}}' is not a placeholder: write {{name}} with a plain name "  # i18n: not shown
-                        "(letters, digits and _), no attributes, indexes or formats")  # i18n: not shown
+                        f"{where}: '{{{inner}}}' is not a placeholder: write {{name}} with a plain name "
+                        "(letters, digits and _), no attributes, indexes or formats")
                 if any(literal):
                     pieces.append("".join(literal))
                 literal = []
@@ -107,7 +107,7 @@ class Template:
             name = piece[0]
             if name not in params:
                 given = ", ".join(sorted(params)) or "nothing"
-                raise TranslationError(f"catalog key '{key}' needs {{{name}}}; given: {given}")  # i18n: not shown
+                raise TranslationError(f"catalog key '{key}' needs {{{name}}}; given: {given}")
             out.append(show(params[name]))
         return "".join(out)
 
@@ -150,13 +150,13 @@ def _flatten(table: dict, prefix: str, where: str, out: dict[str, Entry]) -> Non
             forms = {}
             for category, text in value.items():
                 if not isinstance(text, str):
-                    raise CatalogError(f"{where}: {dotted}.{category}: expected text, got {type(text).__name__}")  # i18n: not shown
+                    raise CatalogError(f"{where}: {dotted}.{category}: expected text, got {type(text).__name__}")
                 forms[category] = Template(text, f"{where}: {dotted}.{category}")
             out[dotted] = Entry(dotted, forms=forms)
         elif isinstance(value, dict):
             _flatten(value, dotted, where, out)
         else:
-            raise CatalogError(f"{where}: {dotted}: expected text or a table, got {type(value).__name__}")  # i18n: not shown
+            raise CatalogError(f"{where}: {dotted}: expected text or a table, got {type(value).__name__}")
 
 
 # The first part of every key a catalog file gives: its table headers and top-level keys
@@ -210,7 +210,7 @@ class Catalog:
         found = _parse(file, text)
         twice = sorted(set(found) & set(self._entries))
         if twice:
-            raise CatalogError(f"{file}: {twice[0]}: is given in another file of the {self.lang} catalog too")  # i18n: not shown
+            raise CatalogError(f"{file}: {twice[0]}: is given in another file of the {self.lang} catalog too")
         self._entries.update(found)
 
 
@@ -218,14 +218,14 @@ def _read_text(file: Path) -> str:
     try:
         return file.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise CatalogError(f"{file}: no such catalog") from None  # i18n: not shown
+        raise CatalogError(f"{file}: no such catalog") from None
 
 
 def _parse(file: Path, text: str) -> dict[str, Entry]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise CatalogError(f"{file}: not valid TOML: {exc}") from None  # i18n: not shown
+        raise CatalogError(f"{file}: not valid TOML: {exc}") from None
     found: dict[str, Entry] = {}
     _flatten(data, "", str(file), found)
     return found
@@ -255,28 +255,28 @@ def check_catalogs(catalogs: Mapping[str, Catalog], base: str = "en") -> list[st
     for lang, catalog in catalogs.items():
         name = Path(catalog.source).name
         for key in sorted(set(english.entries) - set(catalog.entries)):
-            problems.append(f"{name}: {key}: missing (the English catalog has it)")  # i18n: not shown
+            problems.append(f"{name}: {key}: missing (the English catalog has it)")
         for key in sorted(set(catalog.entries) - set(english.entries)):
-            problems.append(f"{name}: {key}: not in the English catalog")  # i18n: not shown
+            problems.append(f"{name}: {key}: not in the English catalog")
         for key, entry in catalog.entries.items():
             model = english.entries.get(key)
             if model is None:
                 continue
             if entry.plural != model.plural:
-                kind = "a plural table" if model.plural else "one text"  # i18n: not shown
-                problems.append(f"{name}: {key}: must be {kind}, as in the English catalog")  # i18n: not shown
+                kind = "a plural table" if model.plural else "one text"
+                problems.append(f"{name}: {key}: must be {kind}, as in the English catalog")
                 continue
             if entry.plural:
                 table = ORDINAL_CATEGORIES if entry.ordinal else CATEGORIES
                 wanted = set(table.get(lang, ("other",)))
                 have = set(entry.forms)
                 if have != wanted:
-                    problems.append(f"{name}: {key}: the forms must be {', '.join(c for c in ALL_CATEGORIES if c in wanted)}"  # i18n: not shown
+                    problems.append(f"{name}: {key}: the forms must be {', '.join(c for c in ALL_CATEGORIES if c in wanted)}"
                                     f", not {', '.join(c for c in ALL_CATEGORIES if c in have)}")
             wanted_names = model.templates()[0].names
             for template in entry.templates():
                 if template.names != wanted_names:
-                    problems.append(f"{name}: {key}: placeholders {_names(template.names)} differ from the English "  # i18n: not shown
+                    problems.append(f"{name}: {key}: placeholders {_names(template.names)} differ from the English "
                                     f"{_names(wanted_names)} in '{template.text}'")
     return problems
 

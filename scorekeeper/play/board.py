@@ -357,7 +357,7 @@ def _fit(board: BoardView, fixed, entries: bool, marks: bool, short: bool, gap: 
     rows = board.rows
     if short:  # the deal column as wide as its numbers, under a short heading
         widths[0] = max([1] + [text_width(r.deal) for r in rows])
-    sizes, shown = [], []
+    sizes = []
     for i, (ew, pw, tw) in enumerate(board.sizes):
         if short:  # as wide as the numbers, not the usual minimum
             pw = max([1] + [text_width(r.scores[i].points) for r in rows if r.scores[i].played])

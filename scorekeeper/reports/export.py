@@ -94,7 +94,7 @@ def game_document(game: Game, title: str | None = None) -> dict:
             "scores": list(r.scores),
             "made": list(r.made),
             "totals": list(r.totals),
-            "issues": [show(i.message) if i.level == "error" else f"warning: {show(i.message)}"  # i18n: not shown
+            "issues": [show(i.message) if i.level == "error" else f"warning: {show(i.message)}"
                        for i in r.issues],
         })
     return {

@@ -58,7 +58,7 @@ section.game + section.game, section.session + section.game { margin-top: 40px; 
   section.game + section.game, section.session + section.game { break-before: page; margin-top: 0; }
   th, td.total, tr.issue td { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }
-"""  # i18n: not shown
+"""
 
 
 def _e(value: Any) -> str:
@@ -138,8 +138,8 @@ def _game_section(e: Exported) -> str:
     rs = game.ruleset
     names = game.scorer_names
     wide, groups = _columns(game)
-    out = ['<section class="game">']  # i18n: not shown
-    heading = f'{escape(rs.name)} <span class="ruleset-id">({escape(rs.id)})</span>'  # i18n: not shown
+    out = ['<section class="game">']
+    heading = f'{escape(rs.name)} <span class="ruleset-id">({escape(rs.id)})</span>'
     if e.title:
         heading += f": {escape(e.title)}"
     out.append(f"<h1>{heading}</h1>")
@@ -149,15 +149,15 @@ def _game_section(e: Exported) -> str:
         meta += " · " + escape(t("html.game", id=e.id))
     out.append(f'<p class="meta">{meta}</p>')
     if game.options:
-        out.append('<ul class="options">' + "".join(_options(game)) + "</ul>")  # i18n: not shown
+        out.append('<ul class="options">' + "".join(_options(game)) + "</ul>")
 
-    out.append('<table class="sheet">')  # i18n: not shown
-    top = [f'<th rowspan="2">{escape(h)}</th>'  # i18n: not shown
+    out.append('<table class="sheet">')
+    top = [f'<th rowspan="2">{escape(h)}</th>'
            for h in (t("export.md.deal"), t("export.md.cards"), t("export.md.dealer"))]
-    top += [f'<th rowspan="2">{escape(h)}</th>' for h, _ in wide]  # i18n: not shown
+    top += [f'<th rowspan="2">{escape(h)}</th>' for h, _ in wide]
     sub = []
     for name, cols in zip(names, groups):
-        top.append(f'<th class="scorer" colspan="{len(cols) + 2}">{escape(name)}</th>')  # i18n: not shown
+        top.append(f'<th class="scorer" colspan="{len(cols) + 2}">{escape(name)}</th>')
         sub += [f"<th>{escape(h)}</th>" for h, _ in cols + [(t("html.score"), None), (t("export.md.total"), None)]]
     out.append("<thead><tr>" + "".join(top) + "</tr><tr>" + "".join(sub) + "</tr></thead><tbody>")
     notes = []
@@ -170,7 +170,7 @@ def _game_section(e: Exported) -> str:
             cells += [_cell(get(values)) for _, get in cols]
             if r.made[i] is False:
                 missed_any = True
-                cells.append(f'<td class="num miss">{_e(r.scores[i])} ✗</td>')  # i18n: not shown
+                cells.append(f'<td class="num miss">{_e(r.scores[i])} ✗</td>')
             elif game.table_changed and not r.played(i + 1):
                 cells.append(_cell(None))  # did not play this deal
             else:
@@ -183,14 +183,14 @@ def _game_section(e: Exported) -> str:
         out.append(f"<tr{row_class}>" + "".join(cells) + "</tr>")
     if not game.results():
         span = 3 + len(wide) + sum(len(c) + 2 for c in groups)
-        out.append(f'<tr><td colspan="{span}">{escape(t("html.no_deals"))}</td></tr>')  # i18n: not shown
+        out.append(f'<tr><td colspan="{span}">{escape(t("html.no_deals"))}</td></tr>')
     out.append("</tbody></table>")
     if missed_any:
-        out.append(f'<p class="legend">{escape(t("html.missed"))}</p>')  # i18n: not shown
+        out.append(f'<p class="legend">{escape(t("html.missed"))}</p>')
     if notes:
         out.append('<p class="issues">' + "<br>".join(escape(n) for n in notes) + "</p>")
     out.append(f"<h2>{escape(t('html.standings'))}</h2>")
-    out.append('<table class="standings"><thead><tr>'  # i18n: not shown
+    out.append('<table class="standings"><thead><tr>'
                + "".join(f"<th>{escape(h)}</th>" for h in (t("export.md.rank"), t("export.md.name"), t("export.md.total")))
                + "</tr></thead><tbody>")
     for s in game.standings():
@@ -203,20 +203,20 @@ def _game_section(e: Exported) -> str:
 
 def _session_section(report: "SessionReport") -> str:
     s = report.session
-    out = ['<section class="session">']  # i18n: not shown
+    out = ['<section class="session">']
     out.append(f"<h1>{escape(_session_title(s.id, s.title))}</h1>")
     count = len(report.games)
     out.append(f'<p class="meta">{escape(tn("html.session_meta", count, time=format_datetime(s.started_at)))}</p>')
     head = ([t("export.md.rank"), t("export.md.name"), t("export.md.played"), t("export.md.won"),
              t("export.md.in_progress")] + [t("export.md.points", ruleset=r.name) for r in report.rulesets])
-    out.append('<table class="standings"><thead><tr>' + "".join(f"<th>{escape(h)}</th>" for h in head)  # i18n: not shown
+    out.append('<table class="standings"><thead><tr>' + "".join(f"<th>{escape(h)}</th>" for h in head)
                + "</tr></thead><tbody>")
     for line in report.standings:
         cells = [_cell(line.rank), _cell(line.name), _cell(line.played), _cell(line.won), _cell(line.in_progress)]
         cells += [_cell(line.points.get(r.id, ""), "total") for r in report.rulesets]
         out.append("<tr>" + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
-    out.append(f'<p class="legend">{escape(t("html.session_legend"))}</p>')  # i18n: not shown
+    out.append(f'<p class="legend">{escape(t("html.session_legend"))}</p>')
     out.append("</section>")
     return "\n".join(out)
 
@@ -238,6 +238,6 @@ def html_page(games: Sequence[Exported], session: "SessionReport | None" = None)
     if session is not None:
         body.append(_session_section(session))
     body += [_game_section(e) for e in games]
-    return (f"<!DOCTYPE html>\n<html lang=\"{get_language()}\">\n<head>\n<meta charset=\"utf-8\">\n"  # i18n: not shown
+    return (f"<!DOCTYPE html>\n<html lang=\"{get_language()}\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<title>{escape(title)} · scorekeeper</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
             + "\n".join(body) + "\n</body>\n</html>\n")

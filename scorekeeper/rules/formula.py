@@ -112,32 +112,32 @@ class NameInfo:
 
 # Each function by its name: how it is called (code, the same in every language).
 FUNCTIONS = {
-    "abs": "abs(x)",  # i18n: not shown
-    "min": "min(x)",  # i18n: not shown
-    "max": "max(x)",  # i18n: not shown
-    "sum": "sum(x)",  # i18n: not shown
-    "count": "count(condition)",  # i18n: not shown
-    "all": "all(condition)",  # i18n: not shown
-    "any": "any(condition)",  # i18n: not shown
-    "first_min": "first_min(x)",  # i18n: not shown
-    "first_max": "first_max(x)",  # i18n: not shown
-    "of": "of(seat, x)",  # i18n: not shown
-    "bidder": "bidder(k)",  # i18n: not shown
-    "cycle": "cycle(i, a, b, ...)",  # i18n: not shown
-    "pick": "pick(i, a, b, ...)",  # i18n: not shown
-    "floor": "floor(x)",  # i18n: not shown
-    "ceil": "ceil(x)",  # i18n: not shown
-    "round": "round(x)",  # i18n: not shown
-    "sign": "sign(x)",  # i18n: not shown
-    "clamp": "clamp(x, low, high)",  # i18n: not shown
-    "rank_count": "rank_count(cards, 'A')",  # i18n: not shown
-    "suit_count": "suit_count(cards, 'hearts')",  # i18n: not shown
-    "longest_suit": "longest_suit(cards)",  # i18n: not shown
-    "card_count": "card_count(cards)",  # i18n: not shown
-    "has_card": "has_card(cards, 'SA')",  # i18n: not shown
-    "entered": "entered(field)",  # i18n: not shown
-    "name": "name(seat)",  # i18n: not shown
-    "team_of": "team_of(seat)",  # i18n: not shown
+    "abs": "abs(x)",
+    "min": "min(x)",
+    "max": "max(x)",
+    "sum": "sum(x)",
+    "count": "count(condition)",
+    "all": "all(condition)",
+    "any": "any(condition)",
+    "first_min": "first_min(x)",
+    "first_max": "first_max(x)",
+    "of": "of(seat, x)",
+    "bidder": "bidder(k)",
+    "cycle": "cycle(i, a, b, ...)",
+    "pick": "pick(i, a, b, ...)",
+    "floor": "floor(x)",
+    "ceil": "ceil(x)",
+    "round": "round(x)",
+    "sign": "sign(x)",
+    "clamp": "clamp(x, low, high)",
+    "rank_count": "rank_count(cards, 'A')",
+    "suit_count": "suit_count(cards, 'hearts')",
+    "longest_suit": "longest_suit(cards)",
+    "card_count": "card_count(cards)",
+    "has_card": "has_card(cards, 'SA')",
+    "entered": "entered(field)",
+    "name": "name(seat)",
+    "team_of": "team_of(seat)",
 }
 
 # What each function does: its catalog message (worded where it is shown).
@@ -867,7 +867,7 @@ def _function(generated: ast.Expression, key: str) -> Callable[..., Any]:
     """
     for node in ast.walk(generated):
         if not isinstance(node, GENERATED_NODES):  # a bug in the generator, never user input
-            raise RuntimeError(f"internal error: generated {type(node).__name__}")  # i18n: not shown (a bug)
+            raise RuntimeError(f"internal error: generated {type(node).__name__}")
     code = compile(generated, f"<formula {key}>", "eval", dont_inherit=True)
     inner = next(c for c in code.co_consts if isinstance(c, types.CodeType))
     return types.FunctionType(inner, {"__builtins__": {}, **_HELPERS}, "formula")

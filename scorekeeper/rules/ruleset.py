@@ -60,7 +60,7 @@ def _read_toml(path: Path, shown: str) -> dict:
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         line = None
-        m = re.search(r"\(at line (\d+), column (\d+)\)", message)  # i18n: not shown (tomllib's words)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", message)
         if m:
             line = int(m.group(1))
             message = message[: m.start()].strip()

@@ -149,7 +149,7 @@ class StoreError(ValueError):
 
 
 def _migrate_to_1(conn: sqlite3.Connection) -> None:
-    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # i18n: not shown
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     conn.execute("""
         CREATE TABLE games (
             id            INTEGER PRIMARY KEY,
@@ -168,7 +168,7 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
             deals_played  INTEGER NOT NULL DEFAULT 0,
             finished      INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1)),
             winners_json  TEXT NOT NULL DEFAULT '[]'
-        )""")  # i18n: not shown
+        )""")
     conn.execute("""
         CREATE TABLE entries (
             game_id     INTEGER NOT NULL REFERENCES games(id),
@@ -178,15 +178,15 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
             values_json TEXT,
             created_at  TEXT NOT NULL,
             PRIMARY KEY (game_id, seq)
-        ) WITHOUT ROWID""")  # i18n: not shown
+        ) WITHOUT ROWID""")
     conn.execute("""
         CREATE TABLE drafts (
             game_id     INTEGER PRIMARY KEY REFERENCES games(id),
             deal        INTEGER NOT NULL,
             values_json TEXT NOT NULL,
             updated_at  TEXT NOT NULL
-        )""")  # i18n: not shown
-    conn.execute("CREATE INDEX games_by_update ON games (updated_at DESC, id DESC)")  # i18n: not shown
+        )""")
+    conn.execute("CREATE INDEX games_by_update ON games (updated_at DESC, id DESC)")
 
 
 def _migrate_to_2(conn: sqlite3.Connection) -> None:
@@ -196,15 +196,15 @@ def _migrate_to_2(conn: sqlite3.Connection) -> None:
             id          INTEGER PRIMARY KEY,
             started_at  TEXT NOT NULL,
             title       TEXT
-        )""")  # i18n: not shown
-    conn.execute("CREATE INDEX games_by_session ON games (session_id)")  # i18n: not shown
+        )""")
+    conn.execute("CREATE INDEX games_by_session ON games (session_id)")
     conn.execute("""
         CREATE TABLE stats_cache (
             game_id     INTEGER PRIMARY KEY REFERENCES games(id),
             entries     INTEGER NOT NULL,
             version     INTEGER NOT NULL,
             facts_json  TEXT NOT NULL
-        )""")  # i18n: not shown
+        )""")
 
 
 def _migrate_to_3(conn: sqlite3.Connection) -> None:
@@ -218,10 +218,10 @@ def _migrate_to_3(conn: sqlite3.Connection) -> None:
             values_json TEXT,
             created_at  TEXT NOT NULL,
             PRIMARY KEY (game_id, seq)
-        ) WITHOUT ROWID""")  # i18n: not shown
-    conn.execute("INSERT INTO entries_v3 SELECT game_id, seq, kind, deal, values_json, created_at FROM entries")  # i18n: not shown
-    conn.execute("DROP TABLE entries")  # i18n: not shown
-    conn.execute("ALTER TABLE entries_v3 RENAME TO entries")  # i18n: not shown
+        ) WITHOUT ROWID""")
+    conn.execute("INSERT INTO entries_v3 SELECT game_id, seq, kind, deal, values_json, created_at FROM entries")
+    conn.execute("DROP TABLE entries")
+    conn.execute("ALTER TABLE entries_v3 RENAME TO entries")
 
 
 # MIGRATIONS[i] takes a store from version i to version i + 1; the store version is
@@ -480,10 +480,10 @@ class Store:
 
     def _check(self, conn: sqlite3.Connection, full: bool) -> int:
         """The store version, after checking that the file is ours (or empty) and sound."""
-        app_id = conn.execute("PRAGMA application_id").fetchone()[0]  # i18n: not shown
-        version = conn.execute("PRAGMA user_version").fetchone()[0]  # i18n: not shown
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
         tables = sorted(r[0] for r in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))  # i18n: not shown
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
         if app_id != APPLICATION_ID:
             if app_id == 0 and version == 0 and not tables:
                 return 0  # an empty database: becomes a store
@@ -496,7 +496,7 @@ class Store:
             missing = sorted(_TABLES - set(tables))
             raise self._not_ours(tn("store.detail.missing_tables", len(missing), tables=", ".join(missing)))
         if full:
-            problems = [r[0] for r in conn.execute("PRAGMA quick_check")]  # i18n: not shown
+            problems = [r[0] for r in conn.execute("PRAGMA quick_check")]
             if problems != ["ok"]:
                 lines = [line for row in problems for line in str(row).splitlines() if not line.startswith("***")]
                 if len(lines) > 3:
@@ -519,9 +519,9 @@ class Store:
 
         def prepare(conn: sqlite3.Connection) -> None:
             version = self._check(conn, full=False)  # again: the file may have changed since
-            conn.execute("PRAGMA journal_mode = WAL")  # i18n: not shown
-            conn.execute("PRAGMA synchronous = FULL")  # i18n: not shown
-            conn.execute("PRAGMA foreign_keys = ON")  # i18n: not shown
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.execute("PRAGMA foreign_keys = ON")
             if version < len(MIGRATIONS):
                 self._migrate(conn)
 
@@ -564,14 +564,14 @@ class Store:
         return self._ready(conn, prepare)
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
-        conn.execute("BEGIN IMMEDIATE")  # i18n: not shown
+        conn.execute("BEGIN IMMEDIATE")
         start = target = None
         try:
             start = self._check(conn, full=False)  # under the write lock: nobody else is migrating
             target = len(MIGRATIONS)
             for step in MIGRATIONS[start:target]:
                 step(conn)
-            conn.execute(f"PRAGMA user_version = {target}")  # i18n: not shown
+            conn.execute(f"PRAGMA user_version = {target}")
             conn.execute("COMMIT")
         except BaseException as exc:
             if conn.in_transaction:
@@ -602,14 +602,14 @@ class Store:
     def _now(self) -> str:
         now = self._clock()
         if now.tzinfo is None:
-            raise ValueError("the store's clock must give aware datetimes (with a time zone)")  # i18n: not shown
+            raise ValueError("the store's clock must give aware datetimes (with a time zone)")
         return now.astimezone(timezone.utc).isoformat(timespec="microseconds")
 
     @contextmanager
     def _transaction(self, what: str) -> Iterator[sqlite3.Connection]:
         conn = self.connection
         try:
-            conn.execute("BEGIN IMMEDIATE")  # i18n: not shown
+            conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             raise self._write_error(exc, what) from None
         try:
@@ -643,28 +643,28 @@ class Store:
     def _append(self, stored: StoredGame, kind: str, deal: int, values_json: str | None, what: str) -> int:
         now = self._now()
         with self._transaction(what) as conn:
-            last = conn.execute("SELECT coalesce(max(seq), 0) FROM entries WHERE game_id = ?",  # i18n: not shown
+            last = conn.execute("SELECT coalesce(max(seq), 0) FROM entries WHERE game_id = ?",
                                 (stored.id,)).fetchone()[0]
             if last != stored._seq:
                 raise StoreError(t("store.changed_elsewhere", path=str(self.path), what=what, id=stored.id))
             seq = last + 1
             conn.execute("INSERT INTO entries (game_id, seq, kind, deal, values_json, created_at) "
-                         "VALUES (?, ?, ?, ?, ?, ?)", (stored.id, seq, kind, deal, values_json, now))  # i18n: not shown
+                         "VALUES (?, ?, ?, ?, ?, ?)", (stored.id, seq, kind, deal, values_json, now))
             conn.execute("UPDATE games SET updated_at = ?, deals_played = ?, finished = ?, winners_json = ? "
-                         "WHERE id = ?", (now, *self._summary(stored.game), stored.id))  # i18n: not shown
+                         "WHERE id = ?", (now, *self._summary(stored.game), stored.id))
             if kind == "record":
-                conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))  # i18n: not shown
+                conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))
         return seq
 
     def _save_draft(self, stored: StoredGame, deal: int | None, values_json: str | None, what: str) -> None:
         now = self._now()
         with self._transaction(what) as conn:
             if deal is None:
-                conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))  # i18n: not shown
+                conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))
             else:
                 conn.execute("INSERT INTO drafts (game_id, deal, values_json, updated_at) VALUES (?, ?, ?, ?) "
                              "ON CONFLICT (game_id) DO UPDATE SET deal = excluded.deal, "
-                             "values_json = excluded.values_json, updated_at = excluded.updated_at",  # i18n: not shown
+                             "values_json = excluded.values_json, updated_at = excluded.updated_at",
                              (stored.id, deal, values_json, now))
 
     # -- games
@@ -680,7 +680,7 @@ class Store:
     def _create_game(self, game: Game, ruleset_ref: str, title: str | None, session: int | str | None) -> int:
         """create_game; ``session`` is a session id, None, or "current"/"new" (decided in the transaction)."""
         if title is not None and not isinstance(title, str):
-            raise TypeError("title must be text or None")  # i18n: not shown
+            raise TypeError("title must be text or None")
         what = t("store.what.new_game")
         try:
             ruleset_json = json.dumps(game.ruleset.raw, ensure_ascii=False)  # the English ruleset, whatever is shown
@@ -704,13 +704,13 @@ class Store:
             cur = conn.execute(
                 "INSERT INTO games (created_at, updated_at, title, ruleset_ref, ruleset_id, ruleset_name, "
                 "ruleset_json, players_json, options_json, first_dealer, session_id, planned_deals, deals_played, "
-                "finished, winners_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",  # i18n: not shown
+                "finished, winners_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (now, now, title, str(ruleset_ref), game.ruleset.id, game.ruleset.localized("en").name, ruleset_json,
                  players_json,
                  options_json, game.setup.first_dealer, session_id, game.planned_deals, *self._summary(game)))
             game_id = cur.lastrowid
             conn.executemany(
-                "INSERT INTO entries (game_id, seq, kind, deal, values_json, created_at) VALUES (?, ?, ?, ?, ?, ?)",  # i18n: not shown
+                "INSERT INTO entries (game_id, seq, kind, deal, values_json, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 [(game_id, seq, kind, deal, values, now) for seq, (kind, deal, values) in enumerate(entries, 1)])
         return game_id
 
@@ -737,8 +737,8 @@ class Store:
                 return current
             session = "new"
         if session == "new":
-            return conn.execute("INSERT INTO sessions (started_at, title) VALUES (?, NULL)", (now,)).lastrowid  # i18n: not shown
-        if type(session) is not int or conn.execute("SELECT 1 FROM sessions WHERE id = ?",  # i18n: not shown
+            return conn.execute("INSERT INTO sessions (started_at, title) VALUES (?, NULL)", (now,)).lastrowid
+        if type(session) is not int or conn.execute("SELECT 1 FROM sessions WHERE id = ?",
                                                      (session,)).fetchone() is None:
             raise StoreError(t("store.no_session", path=str(self.path), id=str(session)))
         return session
@@ -746,7 +746,7 @@ class Store:
     def _current(self, conn: sqlite3.Connection, now: str) -> int | None:
         row = conn.execute(
             "SELECT s.id, max(s.started_at, coalesce((SELECT max(updated_at) FROM games WHERE session_id = s.id), "
-            "'')) FROM sessions s ORDER BY s.id DESC LIMIT 1").fetchone()  # i18n: not shown
+            "'')) FROM sessions s ORDER BY s.id DESC LIMIT 1").fetchone()
         if row is None:
             return None
         idle = datetime.fromisoformat(now) - datetime.fromisoformat(row[1])
@@ -755,10 +755,10 @@ class Store:
     def new_session(self, title: str | None = None) -> Session:
         """Start a session; the next new games join it."""
         if title is not None and not isinstance(title, str):
-            raise TypeError("title must be text or None")  # i18n: not shown
+            raise TypeError("title must be text or None")
         now = self._now()
         with self._transaction(t("store.what.new_session")) as conn:
-            session_id = conn.execute("INSERT INTO sessions (started_at, title) VALUES (?, ?)",  # i18n: not shown
+            session_id = conn.execute("INSERT INTO sessions (started_at, title) VALUES (?, ?)",
                                       (now, title)).lastrowid
         return self.session(session_id)
 
@@ -783,16 +783,16 @@ class Store:
         return self._sessions(None)
 
     def _sessions(self, session_id: int | None) -> list[Session]:
-        where, args = ("WHERE id = ? ", (session_id,)) if session_id is not None else ("", ())  # i18n: not shown
+        where, args = ("WHERE id = ? ", (session_id,)) if session_id is not None else ("", ())
         conn = self.connection
         try:
             with conn:
-                conn.execute("BEGIN")  # i18n: not shown
-                rows = conn.execute(f"SELECT id, started_at, title FROM sessions {where}ORDER BY id DESC",  # i18n: not shown
+                conn.execute("BEGIN")
+                rows = conn.execute(f"SELECT id, started_at, title FROM sessions {where}ORDER BY id DESC",
                                     args).fetchall()
                 games = conn.execute(
-                    "SELECT session_id, id, updated_at FROM games WHERE session_id IS NOT NULL"  # i18n: not shown
-                    + (" AND session_id = ?" if session_id is not None else "") + " ORDER BY id", args).fetchall()  # i18n: not shown
+                    "SELECT session_id, id, updated_at FROM games WHERE session_id IS NOT NULL"
+                    + (" AND session_id = ?" if session_id is not None else "") + " ORDER BY id", args).fetchall()
         except sqlite3.Error as exc:
             raise StoreError(t("store.sessions_unreadable", path=str(self.path), error=str(exc))) from None
         members: dict[int, list[tuple[int, str]]] = {}
@@ -813,13 +813,13 @@ class Store:
         conn = self.connection
         try:
             with conn:  # one read snapshot for the game row and its entries
-                conn.execute("BEGIN")  # i18n: not shown
+                conn.execute("BEGIN")
                 row = conn.execute(
                     "SELECT title, ruleset_ref, ruleset_json, players_json, options_json, first_dealer "
-                    "FROM games WHERE id = ?", (game_id,)).fetchone()  # i18n: not shown
+                    "FROM games WHERE id = ?", (game_id,)).fetchone()
                 rows = conn.execute("SELECT seq, kind, deal, values_json FROM entries WHERE game_id = ? "
-                                    "ORDER BY seq", (game_id,)).fetchall()  # i18n: not shown
-                draft_row = conn.execute("SELECT deal, values_json FROM drafts WHERE game_id = ?",  # i18n: not shown
+                                    "ORDER BY seq", (game_id,)).fetchall()
+                draft_row = conn.execute("SELECT deal, values_json FROM drafts WHERE game_id = ?",
                                          (game_id,)).fetchone()
         except sqlite3.Error as exc:
             raise StoreError(t("store.game_unreadable", path=str(self.path), id=str(game_id), error=str(exc))) from None
@@ -909,7 +909,7 @@ class Store:
         """A game's event log, in order."""
         try:
             rows = self.connection.execute(
-                "SELECT seq, kind, deal, values_json, created_at FROM entries WHERE game_id = ? ORDER BY seq",  # i18n: not shown
+                "SELECT seq, kind, deal, values_json, created_at FROM entries WHERE game_id = ? ORDER BY seq",
                 (game_id,)).fetchall()
         except sqlite3.Error as exc:
             raise StoreError(t("store.game_unreadable", path=str(self.path), id=str(game_id), error=str(exc))) from None
@@ -925,11 +925,11 @@ class Store:
 
     def list_games(self, *, unfinished_only: bool = False) -> list[GameSummary]:
         """Every stored game, the one played most recently first (then the newest)."""
-        where = "WHERE finished = 0 " if unfinished_only else ""  # i18n: not shown
+        where = "WHERE finished = 0 " if unfinished_only else ""
         try:
             rows = self.connection.execute(
                 "SELECT id, title, ruleset_id, ruleset_name, players_json, created_at, updated_at, deals_played, "
-                f"planned_deals, finished, winners_json FROM games {where}ORDER BY updated_at DESC, id DESC"  # i18n: not shown
+                f"planned_deals, finished, winners_json FROM games {where}ORDER BY updated_at DESC, id DESC"
             ).fetchall()
         except sqlite3.Error as exc:
             raise StoreError(t("store.list_unreadable", path=str(self.path), error=str(exc))) from None
@@ -956,7 +956,7 @@ class Store:
             return self.connection.execute(
                 "SELECT g.id, (SELECT coalesce(max(e.seq), 0) FROM entries e WHERE e.game_id = g.id), "
                 "c.entries, c.version, c.facts_json FROM games g LEFT JOIN stats_cache c ON c.game_id = g.id "
-                "ORDER BY g.id").fetchall()  # i18n: not shown
+                "ORDER BY g.id").fetchall()
         except sqlite3.Error as exc:
             raise StoreError(t("stats.unreadable", path=str(self.path), error=str(exc))) from None
 
@@ -965,9 +965,9 @@ class Store:
         cache that cannot be written is no error (nothing is kept then)."""
         conn = self.connection
         try:
-            conn.execute("BEGIN IMMEDIATE")  # i18n: not shown
+            conn.execute("BEGIN IMMEDIATE")
             conn.executemany("INSERT OR REPLACE INTO stats_cache (game_id, entries, version, facts_json) "
-                             "VALUES (?, ?, ?, ?)", rows)  # i18n: not shown
+                             "VALUES (?, ?, ?, ?)", rows)
             conn.execute("COMMIT")
         except sqlite3.Error:
             if conn.in_transaction:

@@ -27,7 +27,7 @@ def _read(store: Store, what: str, sql: str, args: tuple = ()):
 def latest_change(store: Store) -> tuple[str, int] | None:
     """(updated_at, id) of the game created or changed last; None when no game is stored."""
     row = _read(store, t("store.what.list"), "SELECT updated_at, id FROM games ORDER BY updated_at DESC, id DESC "
-                "LIMIT 1")  # i18n: not shown
+                "LIMIT 1")
     return (row[0], row[1]) if row is not None else None
 
 
@@ -36,6 +36,6 @@ def game_mark(store: Store, game_id: int) -> tuple[int, str | None] | None:
     what the game shows; None when there is no such game."""
     row = _read(store, t("store.what.game", id=str(game_id)),
                 "SELECT (SELECT coalesce(max(seq), 0) FROM entries WHERE game_id = g.id), "
-                "(SELECT deal || ' ' || updated_at FROM drafts WHERE game_id = g.id) FROM games g WHERE g.id = ?",  # i18n: not shown
+                "(SELECT deal || ' ' || updated_at FROM drafts WHERE game_id = g.id) FROM games g WHERE g.id = ?",
                 (game_id,))
     return (row[0], row[1]) if row is not None else None

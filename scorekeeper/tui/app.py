@@ -30,7 +30,7 @@ class ScorekeeperApp(KeysInOrder, App[None]):
     """Keep the score of a card game at the table."""
 
     CSS_PATH = "app.tcss"
-    TITLE = "Scorekeeper"  # i18n: not shown (the app's name, the same in every language)
+    TITLE = "Scorekeeper"
 
     BINDINGS = [
         Binding("ctrl+t", "toggle_theme", "tui.bindings.app.theme", id="app.theme",
@@ -225,19 +225,19 @@ class ScorekeeperApp(KeysInOrder, App[None]):
     def _textual_commands() -> dict[tuple[str, str], tuple[str, str]]:
         """Textual's own palette commands (its English title and help) -> ours in the language."""
         return {
-            ("Theme", "Change the current theme"):  # i18n: not shown (Textual's text, matched)
+            ("Theme", "Change the current theme"):
                 (t("tui.app.system.theme"), t("tui.app.system.theme_help")),
-            ("Quit", "Quit the application as soon as possible"):  # i18n: not shown (Textual's text, matched)
+            ("Quit", "Quit the application as soon as possible"):
                 (t("tui.app.system.quit"), t("tui.app.system.quit_help")),
-            ("Keys", "Hide the keys and widget help panel"):  # i18n: not shown (Textual's text, matched)
+            ("Keys", "Hide the keys and widget help panel"):
                 (t("tui.app.system.keys"), t("tui.app.system.keys_hide_help")),
-            ("Keys", "Show help for the focused widget and a summary of available keys"):  # i18n: not shown
+            ("Keys", "Show help for the focused widget and a summary of available keys"):
                 (t("tui.app.system.keys"), t("tui.app.system.keys_show_help")),
-            ("Minimize", "Minimize the widget and restore to normal size"):  # i18n: not shown (Textual's text)
+            ("Minimize", "Minimize the widget and restore to normal size"):
                 (t("tui.app.system.minimize"), t("tui.app.system.minimize_help")),
-            ("Maximize", "Maximize the focused widget"):  # i18n: not shown (Textual's text, matched)
+            ("Maximize", "Maximize the focused widget"):
                 (t("tui.app.system.maximize"), t("tui.app.system.maximize_help")),
-            ("Screenshot", "Save an SVG 'screenshot' of the current screen"):  # i18n: not shown (Textual's)
+            ("Screenshot", "Save an SVG 'screenshot' of the current screen"):
                 (t("tui.app.system.screenshot"), t("tui.app.system.screenshot_help")),
         }
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from textual.theme import Theme
 
-HIGH_CONTRAST_NAME = "scorekeeper-high-contrast"  # i18n: not shown
+HIGH_CONTRAST_NAME = "scorekeeper-high-contrast"
 
 # Settings key -> Textual theme name, in the order ctrl+t goes through them.
-THEME_NAMES = {"dark": "textual-dark", "light": "textual-light",  # i18n: not shown (ids)
-               "high-contrast": HIGH_CONTRAST_NAME}  # i18n: not shown
+THEME_NAMES = {"dark": "textual-dark", "light": "textual-light",
+               "high-contrast": HIGH_CONTRAST_NAME}
 
 _BLACK, _WHITE, _YELLOW = "#000000", "#FFFFFF", "#FFFF00"
 

@@ -23,8 +23,7 @@ from ..play.words import ordinal
 
 __all__ = ["CSP", "board_fragment", "board_page"]
 
-CSS = """/* i18n: not shown */
-:root { color-scheme: light dark; --fg: #111; --bg: #fff; --dim: #555; --line: #bbb; --head: #eee;
+CSS = """:root { color-scheme: light dark; --fg: #111; --bg: #fff; --dim: #555; --line: #bbb; --head: #eee;
         --accent: #0b4f9c; --alert: #fff3cd; }
 @media (prefers-color-scheme: dark) {
   :root { --fg: #f2f2f2; --bg: #111; --dim: #bbb; --line: #555; --head: #262626; --accent: #8cc4ff;
@@ -62,8 +61,7 @@ th { background: var(--head); font-weight: 600; }
 .legend, .issues, .link { font-size: 0.85rem; margin: 0.3rem 0; }
 """
 
-SCRIPT = """// i18n: not shown
-(function () {
+SCRIPT = """(function () {
   "use strict";
   var board = document.getElementById("board");
   var link = document.getElementById("link");
@@ -105,7 +103,7 @@ def _hash(text: str) -> str:
 
 
 # Only this page's own script and style run; it may fetch from its own server only.
-CSP = (f"default-src 'none'; script-src {_hash(SCRIPT)}; style-src {_hash(CSS)}; connect-src 'self'; "  # i18n: not shown
+CSP = (f"default-src 'none'; script-src {_hash(SCRIPT)}; style-src {_hash(CSS)}; connect-src 'self'; "
        "img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 
 
@@ -126,11 +124,11 @@ def _deal_section(deal: dict) -> list[str]:
         heading = t("web.deal.heading_of", number=deal["number"], total=deal["of"], cards=cards)
     else:
         heading = t("web.deal.heading", number=deal["number"], cards=cards)
-    out = ['<section class="deal">', f"<h2>{_e(heading)}</h2>",  # i18n: not shown
-           f'<p><span class="label">{_e(t("game.dealer"))}</span> {_e(deal["dealer"])}</p>']  # i18n: not shown
+    out = ['<section class="deal">', f"<h2>{_e(heading)}</h2>",
+           f'<p><span class="label">{_e(t("game.dealer"))}</span> {_e(deal["dealer"])}</p>']
     if deal["bids_first"]:
-        out.append(f'<p><span class="label">{_e(t("game.first_bidder"))}</span> {_e(deal["bids_first"])}</p>')  # i18n: not shown
-    out.append(f'<p><span class="label">{_e(t("game.leader"))}</span> '  # i18n: not shown
+        out.append(f'<p><span class="label">{_e(t("game.first_bidder"))}</span> {_e(deal["bids_first"])}</p>')
+    out.append(f'<p><span class="label">{_e(t("game.leader"))}</span> '
                f'{_e(deal["leader"] or t("web.deal.leader_later"))}</p>')
     out.append(f'<p class="trump">{_e(deal["trump"])}</p>')
     if deal["reminders"]:
@@ -141,15 +139,15 @@ def _deal_section(deal: dict) -> list[str]:
 
 def _standings_section(state: dict) -> list[str]:
     over, ranked = state["over"], state["played"] > 0  # no ranks before the first deal (all would be 1st)
-    out = ['<section class="standings">']  # i18n: not shown
+    out = ['<section class="standings">']
     title = t("web.standings.final") if over else t("web.standings.title") if ranked else t("web.standings.totals")
     out.append(f"<h2>{_e(title)}</h2>")
     head = (f"<th>{_e(t('web.standings.rank'))}</th>" if ranked else "") + (
         f"<th>{_e(t('web.standings.name'))}</th><th>{_e(t('web.standings.total'))}</th>")
     out.append(f"<table><thead><tr>{head}</tr></thead><tbody>")
     for s in state["standings"]:
-        rank = f'<td class="rank">{ordinal(s["rank"])}</td>' if ranked else ""  # i18n: not shown
-        out.append(f'<tr>{rank}<td class="name">{_e(s["name"])}</td><td class="total">{_e(s["total"])}</td></tr>')  # i18n: not shown
+        rank = f'<td class="rank">{ordinal(s["rank"])}</td>' if ranked else ""
+        out.append(f'<tr>{rank}<td class="name">{_e(s["name"])}</td><td class="total">{_e(s["total"])}</td></tr>')
     out.append("</tbody></table></section>")
     return out
 
@@ -157,29 +155,29 @@ def _standings_section(state: dict) -> list[str]:
 def _score_cell(score: dict) -> str:
     parts = []
     if score["entries"]:
-        parts.append(f'<span class="entries">{_e(score["entries"])}</span>')  # i18n: not shown
+        parts.append(f'<span class="entries">{_e(score["entries"])}</span>')
     if score["mark"]:
         kind = "missed" if score["mark"] == "✗" else "made"
-        parts.append(f'<span class="mark {kind}">{_e(score["mark"])}</span>')  # i18n: not shown
-    parts.append(f'<span class="points">{_e(score["points"])}</span>')  # i18n: not shown
-    parts.append(f'<span class="total">{_e(score["total"])}</span>')  # i18n: not shown
+        parts.append(f'<span class="mark {kind}">{_e(score["mark"])}</span>')
+    parts.append(f'<span class="points">{_e(score["points"])}</span>')
+    parts.append(f'<span class="total">{_e(score["total"])}</span>')
     return "<td>" + " ".join(parts) + "</td>"
 
 
 def _last_section(state: dict) -> list[str]:
     rows = state["last_deals"]
     if not rows:
-        return [f'<section class="last"><h2>{_e(t("web.last.deals"))}</h2><p>{_e(t("web.last.none"))}</p></section>']  # i18n: not shown
+        return [f'<section class="last"><h2>{_e(t("web.last.deals"))}</h2><p>{_e(t("web.last.none"))}</p></section>']
     title = t("web.last.one") if len(rows) == 1 else tn("web.last.many", len(rows))  # one row: no number in it
     head = (f"<th>{_e(t('web.last.deal'))}</th><th>{_e(t('web.last.cards'))}</th><th>{_e(t('web.last.dealer'))}</th>"
             + "".join(f"<th>{_e(n)}</th>" for n in state["scorers"]))
-    out = ['<section class="last">', f"<h2>{_e(title)}</h2>", '<div class="scroll"><table>',  # i18n: not shown
+    out = ['<section class="last">', f"<h2>{_e(title)}</h2>", '<div class="scroll"><table>',
            f"<thead><tr>{head}</tr></thead><tbody>"]
     issues = []
     for row in rows:
         marks = (" ⚠" if row["issues"] else "") + (" ◼" if row["part_over"] else "")
         cards = f"{row['cards']} {row['trump']}".strip()
-        cells = [f'<td class="num">{row["deal"]}{marks}</td>', f"<td>{_e(cards)}</td>", f"<td>{_e(row['dealer'])}</td>"]  # i18n: not shown
+        cells = [f'<td class="num">{row["deal"]}{marks}</td>', f"<td>{_e(cards)}</td>", f"<td>{_e(row['dealer'])}</td>"]
         cells += [_score_cell(s) for s in row["scores"]]
         out.append("<tr>" + "".join(cells) + "</tr>")
         issues += [t("web.last.issue", number=row["deal"], message=issue) for issue in row["issues"]]
@@ -199,12 +197,12 @@ def board_fragment(state: dict) -> str:
     game = state["game"]
     heading = _e(game["name"]) + (f": {_e(game['title'])}" if game["title"] else "")
     status = state["status"]  # the winner(s), once the game is over
-    out = [f'<div class="board" data-title="{_e(page_title(state))}">',  # i18n: not shown
-           f'<h1>{heading} <span class="game-id">{_e(t("web.game_id", id=game["id"]))}</span></h1>',  # i18n: not shown
+    out = [f'<div class="board" data-title="{_e(page_title(state))}">',
+           f'<h1>{heading} <span class="game-id">{_e(t("web.game_id", id=game["id"]))}</span></h1>',
            f'<p class="status{" winner" if state["over"] else ""}">{_e(status[:1].upper() + status[1:])}</p>']
     if state["problem"]:
         out.append(f'<p class="problem" role="alert">{_e(state["problem"])}</p>')
-    out.append('<div class="top">')  # i18n: not shown
+    out.append('<div class="top">')
     if state["deal"] is not None:
         out += _deal_section(state["deal"])
     out += _standings_section(state)
@@ -216,7 +214,7 @@ def board_fragment(state: dict) -> str:
 
 def board_page(state: dict, version: str) -> str:
     """The whole page, with the board as it is at ``version``."""
-    return (f"<!DOCTYPE html>\n<html lang=\"{_e(get_language())}\">\n<head>\n<meta charset=\"utf-8\">\n"  # i18n: not shown
+    return (f"<!DOCTYPE html>\n<html lang=\"{_e(get_language())}\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"<title>{_e(page_title(state))}</title>\n<style>{CSS}</style>\n</head>\n"
             f"<body data-version=\"{_e(version)}\">\n<main id=\"board\">\n{board_fragment(state)}\n</main>\n"

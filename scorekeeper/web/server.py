@@ -108,7 +108,7 @@ class BoardFeed:
     def start(self) -> Published:
         """Open the store, pick the game and draw it; StoreError or BoardError (nothing left
         running) when that fails."""
-        self._thread = threading.Thread(target=self._run, name="board-feed", daemon=True)  # i18n: not shown
+        self._thread = threading.Thread(target=self._run, name="board-feed", daemon=True)
         self._thread.start()
         while not self._ready.wait(0.2):
             pass
@@ -120,7 +120,7 @@ class BoardFeed:
     @property
     def published(self) -> Published:
         if self._published is None:
-            raise RuntimeError("the board feed is not started")  # i18n: not shown (a programming error)
+            raise RuntimeError("the board feed is not started")
         return self._published
 
     def stop(self) -> None:
@@ -202,7 +202,7 @@ class BoardHandler(BaseHTTPRequestHandler):
     """GET and HEAD of the board's four paths; nothing else."""
 
     server: "BoardServer"
-    server_version = "scorekeeper-board"  # i18n: not shown
+    server_version = "scorekeeper-board"
     sys_version = ""
 
     def do_GET(self) -> None:
@@ -218,43 +218,43 @@ class BoardHandler(BaseHTTPRequestHandler):
 
     def _refuse(self) -> None:
         try:
-            length = int(self.headers.get("Content-Length") or 0)  # i18n: not shown
+            length = int(self.headers.get("Content-Length") or 0)
         except ValueError:
             length = 0
         if 0 < length <= _BODY_LIMIT:
             self.rfile.read(length)  # so that closing the connection does not reset it
-        self._send(405, "text/plain; charset=utf-8",  # i18n: not shown
+        self._send(405, "text/plain; charset=utf-8",
                    (t("web.http.not_allowed", method=self.command) + "\n").encode("utf-8"), True,
-                   {"Allow": "GET, HEAD"})  # i18n: not shown
+                   {"Allow": "GET, HEAD"})
 
     def _serve(self, body: bool) -> None:
         published = self.server.feed.published
         path = urlsplit(self.path).path
         if path in ("/", "/index.html"):
             content = board_page(published.state, published.version).encode("utf-8")
-            self._send(200, "text/html; charset=utf-8", content, body, {"Content-Security-Policy": CSP},  # i18n: not shown
+            self._send(200, "text/html; charset=utf-8", content, body, {"Content-Security-Policy": CSP},
                        published.version)
         elif path == "/board.html":
-            self._send(200, "text/html; charset=utf-8", published.fragment.encode("utf-8"), body,  # i18n: not shown
-                       {"Content-Security-Policy": CSP}, published.version)  # i18n: not shown
+            self._send(200, "text/html; charset=utf-8", published.fragment.encode("utf-8"), body,
+                       {"Content-Security-Policy": CSP}, published.version)
         elif path == "/state.json":
             self._send(200, "application/json", published.json, body, version=published.version)
         elif path == "/version.json":
             self._send(200, "application/json", json.dumps({"version": published.version}).encode("utf-8"),
                        body, version=published.version)
         else:
-            self._send(404, "text/plain; charset=utf-8", (t("web.http.not_found") + "\n").encode("utf-8"), body)  # i18n: not shown
+            self._send(404, "text/plain; charset=utf-8", (t("web.http.not_found") + "\n").encode("utf-8"), body)
 
     def _send(self, status: int, kind: str, content: bytes, body: bool, headers: dict | None = None,
               version: str | None = None) -> None:
         self.send_response(status)
-        self.send_header("Content-Type", kind)  # i18n: not shown
-        self.send_header("Content-Length", str(len(content)))  # i18n: not shown
-        self.send_header("Cache-Control", "no-store")  # i18n: not shown
-        self.send_header("X-Content-Type-Options", "nosniff")  # i18n: not shown
-        self.send_header("Referrer-Policy", "no-referrer")  # i18n: not shown
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(content)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
         if version is not None:
-            self.send_header("X-Board-Version", version)  # i18n: not shown
+            self.send_header("X-Board-Version", version)
         for name, value in (headers or {}).items():
             self.send_header(name, value)
         self.end_headers()

@@ -29,11 +29,11 @@ class ChartsScreen(Screen[None]):
     def compose(self):
         heading = self.heading if isinstance(self.heading, Text) else Text(self.heading)
         title = styled(t("tui.charts.title", heading=slot("heading")), heading=heading)
-        yield Static(title, classes="screen-title", markup=False)  # i18n: not shown
-        yield Static(id="charts-caption", markup=False)  # i18n: not shown
-        yield ScoreChart(id="charts-progression")  # i18n: not shown
-        yield Static(t("tui.charts.totals"), id="charts-totals-title", markup=False)  # i18n: not shown
-        yield TotalsBars(id="charts-totals")  # i18n: not shown
+        yield Static(title, classes="screen-title", markup=False)
+        yield Static(id="charts-caption", markup=False)
+        yield ScoreChart(id="charts-progression")
+        yield Static(t("tui.charts.totals"), id="charts-totals-title", markup=False)
+        yield TotalsBars(id="charts-totals")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -43,6 +43,6 @@ class ChartsScreen(Screen[None]):
             caption = tn("tui.charts.caption_match_points", played)
         else:
             caption = tn("tui.charts.caption_total", played)
-        self.query_one("#charts-caption", Static).update(Text(caption))  # i18n: not shown
+        self.query_one("#charts-caption", Static).update(Text(caption))
         self.query_one(ScoreChart).data = data
         self.query_one(TotalsBars).data = data

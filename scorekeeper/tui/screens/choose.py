@@ -31,8 +31,8 @@ class ChooseRulesetScreen(Screen[None]):
     ]
 
     def compose(self):
-        yield Static(t("tui.choose.title"), classes="screen-title")  # i18n: not shown
-        yield MenuList(id="choose-list")  # i18n: not shown
+        yield Static(t("tui.choose.title"), classes="screen-title")
+        yield MenuList(id="choose-list")
         yield KeyFooter()
 
     def on_mount(self) -> None:

@@ -22,10 +22,10 @@ class OpenFileDialog(ModalScreen[str | None]):
 
     def compose(self):
         with Vertical(id="dialog"):
-            yield Static(t("tui.dialogs.open.title"), classes="dialog-title")  # i18n: not shown
+            yield Static(t("tui.dialogs.open.title"), classes="dialog-title")
             yield Static(t("tui.dialogs.open.prompt"), markup=False)
-            yield Input(placeholder=t("tui.dialogs.open.placeholder"), id="open-path")  # i18n: not shown
-            yield Static(id="open-error", markup=False)  # i18n: not shown
+            yield Input(placeholder=t("tui.dialogs.open.placeholder"), id="open-path")
+            yield Static(id="open-error", markup=False)
         yield KeyFooter()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -36,7 +36,7 @@ class OpenFileDialog(ModalScreen[str | None]):
             return
         path = Path(text).expanduser()
         if not path.is_file():
-            error = self.query_one("#open-error", Static)  # i18n: not shown
+            error = self.query_one("#open-error", Static)
             error.update(Text(t("tui.dialogs.open.no_file", path=text)))
             self.app.bell()
             return
@@ -50,9 +50,9 @@ class StoreErrorScreen(Screen[None]):
     """The game store cannot be used: says why, and writes nothing."""
 
     BINDINGS = [
-        Binding("q", "app.quit", "tui.bindings.store_error.quit", id="store-error.quit"),  # i18n: not shown
+        Binding("q", "app.quit", "tui.bindings.store_error.quit", id="store-error.quit"),
         Binding("escape", "app.quit", "tui.bindings.store_error.quit", show=False,
-                id="store-error.escape"),  # i18n: not shown
+                id="store-error.escape"),
     ]
 
     def __init__(self, message: str) -> None:
@@ -61,8 +61,8 @@ class StoreErrorScreen(Screen[None]):
 
     def compose(self):
         with Vertical(id="problem"):
-            yield Static(t("tui.dialogs.store_error.title"), classes="dialog-title")  # i18n: not shown
-            yield Static(Text(self.message), id="store-error", markup=False)  # i18n: not shown
+            yield Static(t("tui.dialogs.store_error.title"), classes="dialog-title")
+            yield Static(Text(self.message), id="store-error", markup=False)
             yield Static(t("tui.dialogs.store_error.advice"), markup=False)
         yield KeyFooter()
 
@@ -84,11 +84,11 @@ class RulesetProblemsScreen(Screen[None]):
     def compose(self):
         with VerticalScroll(id="problem"):
             yield Static(Text(t("tui.dialogs.problems.title", ref=self.ref)),
-                         classes="dialog-title", markup=False)  # i18n: not shown
+                         classes="dialog-title", markup=False)
             count = len(self.problems)
             yield Static(tn("tui.dialogs.problems.count", count), markup=False)
             yield Static(Text("\n".join(show(p) for p in self.problems)), id="problems-list",
-                         markup=False)  # i18n: not shown
+                         markup=False)
             yield Static(t("tui.dialogs.problems.fix"), markup=False)
         yield KeyFooter()
 

@@ -81,18 +81,18 @@ class ExportDialog(ModalScreen[Path | None]):
 
     def compose(self):
         with Vertical(id="dialog"):
-            yield Static(Text(self.title_text), classes="dialog-title", markup=False)  # i18n: not shown
+            yield Static(Text(self.title_text), classes="dialog-title", markup=False)
             yield Static(t("tui.export.format_label"), markup=False)
             yield OptionList(*[Option(Text(format_words(f)), id=f) for f in self.formats],
-                             id="export-formats", compact=True)  # i18n: not shown
+                             id="export-formats", compact=True)
             yield Static(t("tui.export.file_label"), markup=False)
-            yield Input(f"{self.stem}.{self.fmt}", id="export-path", compact=True)  # i18n: not shown
-            yield Static(id="export-error", markup=False)  # i18n: not shown
-            yield Static(t("tui.export.help"), classes="form-help-plain", markup=False)  # i18n: not shown
+            yield Input(f"{self.stem}.{self.fmt}", id="export-path", compact=True)
+            yield Static(id="export-error", markup=False)
+            yield Static(t("tui.export.help"), classes="form-help-plain", markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        formats = self.query_one("#export-formats", OptionList)  # i18n: not shown
+        formats = self.query_one("#export-formats", OptionList)
         formats.highlighted = self.formats.index(self.fmt)
         formats.focus()
 
@@ -101,7 +101,7 @@ class ExportDialog(ModalScreen[Path | None]):
         new = event.option.id
         if new is None or new == self.fmt:
             return
-        box = self.query_one("#export-path", Input)  # i18n: not shown
+        box = self.query_one("#export-path", Input)
         if box.value.endswith(f".{self.fmt}"):  # keep the name, change the ending
             box.value = box.value[: -len(self.fmt)] + new
         self.fmt = new
@@ -109,7 +109,7 @@ class ExportDialog(ModalScreen[Path | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.query_one("#export-path", Input).focus()  # i18n: not shown
+        self.query_one("#export-path", Input).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._replace = None
@@ -121,12 +121,12 @@ class ExportDialog(ModalScreen[Path | None]):
 
     def _say(self, message: str, warning: bool = False) -> None:
         """A problem (✗) or a warning (⚠): marked by a sign as well as by its colour."""
-        error = self.query_one("#export-error", Static)  # i18n: not shown
+        error = self.query_one("#export-error", Static)
         error.update(Text(f"{'⚠' if warning else '✗'} {message}" if message else ""))
         error.set_class(warning, "-warning")
 
     def action_export(self) -> None:
-        text = self.query_one("#export-path", Input).value.strip()  # i18n: not shown
+        text = self.query_one("#export-path", Input).value.strip()
         if not text:
             self._say(t("tui.export.no_name"))
             self.app.bell()

@@ -85,10 +85,10 @@ class GameSheetScreen(Screen[None]):
         self.summary = summary  # the history's line for it (its dates), if known
 
     def compose(self):
-        yield Static(game_heading(self.stored), classes="screen-title", markup=False)  # i18n: not shown
-        yield Static(id="sheet-info", markup=False)  # i18n: not shown
-        yield Static(id="sheet-status", markup=False)  # i18n: not shown
-        yield ScoreSheet(id="sheet-board")  # i18n: not shown
+        yield Static(game_heading(self.stored), classes="screen-title", markup=False)
+        yield Static(id="sheet-info", markup=False)
+        yield Static(id="sheet-status", markup=False)
+        yield ScoreSheet(id="sheet-board")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -99,8 +99,8 @@ class GameSheetScreen(Screen[None]):
         else:
             info = Text(players)
         info.append("\n" + options_text(game))
-        self.query_one("#sheet-info", Static).update(info)  # i18n: not shown
-        self.query_one("#sheet-status", Static).update(status_line(game))  # i18n: not shown
+        self.query_one("#sheet-info", Static).update(info)
+        self.query_one("#sheet-status", Static).update(status_line(game))
         self.query_one(ScoreSheet).board = BoardMaker(game).view()
         self.query_one(ScoreTable).focus()
 
@@ -141,5 +141,5 @@ class GameSheetScreen(Screen[None]):
                 self.notify(t("tui.game_sheet.exported", id=stored.id, path=path), title=t("tui.game_sheet.exported_title"),
                             markup=False)
 
-        self.app.push_screen(ExportDialog(t("tui.export.title_game", id=stored.id), f"scorekeeper-game-{stored.id}", make),  # i18n: not shown
+        self.app.push_screen(ExportDialog(t("tui.export.title_game", id=stored.id), f"scorekeeper-game-{stored.id}", make),
                              written)

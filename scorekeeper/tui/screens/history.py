@@ -48,8 +48,8 @@ class HistoryScreen(Screen[None]):
     ]
 
     def compose(self):
-        yield Static(t("tui.history.title"), classes="screen-title", markup=False)  # i18n: not shown
-        yield MenuList(id="history-list")  # i18n: not shown
+        yield Static(t("tui.history.title"), classes="screen-title", markup=False)
+        yield MenuList(id="history-list")
         yield KeyFooter()
 
     def on_mount(self) -> None:

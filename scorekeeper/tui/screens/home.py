@@ -54,12 +54,12 @@ class HomeScreen(Screen[None]):
     ]
 
     store = reactive(None)
-    """The store the games are saved in (None until the app has opened it)."""  # i18n: not shown
+    """The store the games are saved in (None until the app has opened it)."""
 
     def compose(self):
-        yield Static(t("tui.home.title"), id="home-title")  # i18n: not shown
-        yield Static(id="home-db", markup=False)  # i18n: not shown
-        yield MenuList(id="home-menu")  # i18n: not shown
+        yield Static(t("tui.home.title"), id="home-title")
+        yield Static(id="home-db", markup=False)
+        yield MenuList(id="home-menu")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -84,11 +84,11 @@ class HomeScreen(Screen[None]):
         menu.add_option(Option(Text(t("tui.home.menu.session")), id="session"))
         menu.add_option(Option(Text(t("tui.home.menu.settings")), id="settings"))
         if self.store is None:
-            self.query_one("#home-db", Static).update(t("tui.home.opening"))  # i18n: not shown
+            self.query_one("#home-db", Static).update(t("tui.home.opening"))
             menu.highlighted = 0
             menu.focus()
             return
-        where = self.query_one("#home-db", Static)  # i18n: not shown
+        where = self.query_one("#home-db", Static)
         where.update(Text(t("tui.home.saved_in", path=str(self.store.path))))
         try:
             games = self.store.unfinished()

@@ -37,9 +37,9 @@ class NewGameScreen(Screen[None]):
     def compose(self):
         rs = self.shown
         yield Static(Text(t("tui.new_game.title", name=rs.name)),
-                     classes="screen-title", markup=False)  # i18n: not shown
-        with VerticalScroll(id="new-form"):  # i18n: not shown
-            yield Static(Text(rs.description), id="new-description", markup=False)  # i18n: not shown
+                     classes="screen-title", markup=False)
+        with VerticalScroll(id="new-form"):
+            yield Static(Text(rs.description), id="new-description", markup=False)
             if rs.min_players == rs.max_players:
                 count = tn("game.count.players", rs.min_players)
             else:
@@ -48,32 +48,32 @@ class NewGameScreen(Screen[None]):
             for seat in range(1, rs.max_players + 1):
                 placeholder = (t("tui.new_game.seat_placeholder_optional", seat=seat) if seat > rs.min_players
                                else t("tui.new_game.seat_placeholder", seat=seat))
-                with Horizontal(classes="form-row"):  # i18n: not shown
-                    yield Static(t("tui.new_game.seat", seat=seat), classes="form-label",  # i18n: not shown
+                with Horizontal(classes="form-row"):
+                    yield Static(t("tui.new_game.seat", seat=seat), classes="form-label",
                                  markup=False)
                     yield Input(placeholder=placeholder, max_length=40,
                                 id=f"seat-{seat}", classes="player", compact=True)
             if rs.teams:
-                yield Static(id="new-teams", markup=False)  # i18n: not shown
-            with Horizontal(classes="form-row"):  # i18n: not shown
-                yield Static(t("tui.new_game.first_dealer"), classes="form-label", markup=False)  # i18n: not shown
+                yield Static(id="new-teams", markup=False)
+            with Horizontal(classes="form-row"):
+                yield Static(t("tui.new_game.first_dealer"), classes="form-label", markup=False)
                 yield Select([(Text(t("tui.new_game.by_lot")), BY_LOT)], value=BY_LOT, allow_blank=False,
-                             id="new-dealer", compact=True)  # i18n: not shown
-            with Horizontal(classes="form-row"):  # i18n: not shown
-                yield Static(t("tui.new_game.title_label"), classes="form-label", markup=False)  # i18n: not shown
+                             id="new-dealer", compact=True)
+            with Horizontal(classes="form-row"):
+                yield Static(t("tui.new_game.title_label"), classes="form-label", markup=False)
                 yield Input(placeholder=t("tui.new_game.title_placeholder"), max_length=80,
-                            id="new-title", compact=True)  # i18n: not shown
-            with Horizontal(classes="form-row"):  # i18n: not shown
-                yield Static(t("tui.new_game.session"), classes="form-label", markup=False)  # i18n: not shown
+                            id="new-title", compact=True)
+            with Horizontal(classes="form-row"):
+                yield Static(t("tui.new_game.session"), classes="form-label", markup=False)
                 choices = self._session_choices()
                 yield Select(choices, value=choices[0][1], allow_blank=False,
-                             id="new-session", compact=True)  # i18n: not shown
+                             id="new-session", compact=True)
             if rs.options:
                 yield Static(t("tui.new_game.house_rules"), classes="section", markup=False)
-                yield OptionForm(rs, rs.option_defaults(), id="new-options")  # i18n: not shown
-            yield Static(id="new-plan", markup=False)  # i18n: not shown
-            yield Static(id="new-error", markup=False)  # i18n: not shown
-            yield Button(t("tui.new_game.start"), id="new-start", variant="primary")  # i18n: not shown
+                yield OptionForm(rs, rs.option_defaults(), id="new-options")
+            yield Static(id="new-plan", markup=False)
+            yield Static(id="new-error", markup=False)
+            yield Button(t("tui.new_game.start"), id="new-start", variant="primary")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -129,9 +129,9 @@ class NewGameScreen(Screen[None]):
             text = sides[0]
             for side in sides[1:]:
                 text = t("tui.new_game.against", first=text, second=side)
-            teams = self.query_one("#new-teams", Static)  # i18n: not shown
+            teams = self.query_one("#new-teams", Static)
             teams.update(Text(t("tui.new_game.partnerships", sides=text)))
-        dealer = self.query_one("#new-dealer", Select)  # i18n: not shown
+        dealer = self.query_one("#new-dealer", Select)
         current = dealer.value
         choices = [(Text(t("tui.new_game.by_lot")), BY_LOT)]
         choices += [(Text(t("tui.new_game.dealer_choice", seat=i, name=name)), i)
@@ -143,7 +143,7 @@ class NewGameScreen(Screen[None]):
                 dealer.set_options(choices)
                 dealer.value = current if current in [c[1] for c in choices] else BY_LOT
         options, problem = self._options()
-        plan = self.query_one("#new-plan", Static)  # i18n: not shown
+        plan = self.query_one("#new-plan", Static)
         n = max(len(names), rs.min_players)
         if problem is None and rs.min_players <= n <= rs.max_players:
             plan.update(Text(tn("tui.new_game.plan", n, plan=plan_text(rs, n, options))))
@@ -152,10 +152,10 @@ class NewGameScreen(Screen[None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._update()
-        self.query_one("#new-error", Static).update("")  # i18n: not shown
+        self.query_one("#new-error", Static).update("")
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id != "new-dealer":  # i18n: not shown
+        if event.select.id != "new-dealer":
             self._update()
 
     def on_option_form_changed(self, event: OptionForm.Changed) -> None:
@@ -172,7 +172,7 @@ class NewGameScreen(Screen[None]):
 
     # -- starting
     def _refuse(self, message: str) -> None:
-        error = self.query_one("#new-error", Static)  # i18n: not shown
+        error = self.query_one("#new-error", Static)
         error.update(Text(f"✗ {message}"))
         error.scroll_visible(animate=False)
         self.app.bell()
@@ -191,15 +191,15 @@ class NewGameScreen(Screen[None]):
         if problem:
             self._refuse(problem)
             return
-        dealer = self.query_one("#new-dealer", Select).value  # i18n: not shown
+        dealer = self.query_one("#new-dealer", Select).value
         drawn = dealer == BY_LOT or dealer is Select.BLANK
         if drawn:
             dealer = draw_first_dealer(len(names), self.app.rng)
-        title = self.query_one("#new-title", Input).value.strip() or None  # i18n: not shown
+        title = self.query_one("#new-title", Input).value.strip() or None
         if self.app.store is None:
             self._refuse(t("tui.new_game.still_opening"))
             return
-        new_session = self.query_one("#new-session", Select).value is True  # i18n: not shown
+        new_session = self.query_one("#new-session", Select).value is True
         try:
             stored = self.app.store.new_game(rs, self.ref, names, options, dealer, title,
                                              new_session=new_session)

@@ -55,7 +55,7 @@ class PlayScreen(Screen[dict]):
     ]
 
     editing: reactive[int | None] = reactive(None)
-    """The recorded deal being changed (None: entering the next deal)."""  # i18n: not shown
+    """The recorded deal being changed (None: entering the next deal)."""
 
     def __init__(self, stored, typed: dict | None = None) -> None:
         super().__init__()
@@ -70,9 +70,9 @@ class PlayScreen(Screen[dict]):
         rules = self.game.ruleset.localized(get_language())  # labels in the language shown
         labels = {f.id: f.label for f in rules.fields.values()}
         text_fields = {f.id for f in rules.fields.values() if f.type == "cards"}
-        yield DealPanel(id="deal-panel")  # i18n: not shown
-        with Container(id="play-body"):  # i18n: not shown
-            yield EntryForm(form_layout(self.game), labels, text_fields, id="entry-form")  # i18n: not shown
+        yield DealPanel(id="deal-panel")
+        with Container(id="play-body"):
+            yield EntryForm(form_layout(self.game), labels, text_fields, id="entry-form")
             yield FinalStandings(id="final")
             yield Scoreboard(id="scoreboard")
         yield KeyFooter()

@@ -16,8 +16,8 @@ from ..widgets.key_footer import KeyFooter
 
 
 # How each part of the summary looks.
-LOOKS = {"name": "bold", "aka": "italic", "heading": "bold", "phase": "underline", "option": "bold",  # i18n: not shown
-         "help": "dim", "source": "dim"}  # i18n: not shown
+LOOKS = {"name": "bold", "aka": "italic", "heading": "bold", "phase": "underline", "option": "bold",
+         "help": "dim", "source": "dim"}
 
 
 def summary_text(pieces: tuple[Piece, ...]) -> Text:
@@ -37,11 +37,11 @@ class RulesScreen(Screen[None]):
     ]
 
     def compose(self):
-        yield Static(t("tui.rules.title"), classes="screen-title")  # i18n: not shown
-        with Horizontal(id="rules-body"):  # i18n: not shown
-            yield OptionList(id="rules-list")  # i18n: not shown
-            with VerticalScroll(id="rules-scroll"):  # i18n: not shown
-                yield Static(id="rules-text", markup=False)  # i18n: not shown
+        yield Static(t("tui.rules.title"), classes="screen-title")
+        with Horizontal(id="rules-body"):
+            yield OptionList(id="rules-list")
+            with VerticalScroll(id="rules-scroll"):
+                yield Static(id="rules-text", markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -59,9 +59,9 @@ class RulesScreen(Screen[None]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         rs = self.rulesets.get(event.option.id)
-        text = self.query_one("#rules-text", Static)  # i18n: not shown
+        text = self.query_one("#rules-text", Static)
         if isinstance(rs, Exception):
             text.update(Text(t("tui.rules.cannot_load", error=show(rs))))
         elif rs is not None:
             text.update(summary_text(rules_summary(rs)))
-        self.query_one("#rules-scroll").scroll_home(animate=False)  # i18n: not shown
+        self.query_one("#rules-scroll").scroll_home(animate=False)

@@ -36,11 +36,11 @@ class SessionScreen(Screen[None]):
         self.report = None  # the current session's report (None: no session is going on)
 
     def compose(self):
-        yield Static(t("tui.session.title"), id="session-title", classes="screen-title", markup=False)  # i18n: not shown
-        yield Static(id="session-info", markup=False)  # i18n: not shown
-        yield DataTable(id="session-table", cursor_type="row", zebra_stripes=True)  # i18n: not shown
-        with VerticalScroll(id="session-games-scroll"):  # i18n: not shown
-            yield Static(id="session-games", markup=False)  # i18n: not shown
+        yield Static(t("tui.session.title"), id="session-title", classes="screen-title", markup=False)
+        yield Static(id="session-info", markup=False)
+        yield DataTable(id="session-table", cursor_type="row", zebra_stripes=True)
+        with VerticalScroll(id="session-games-scroll"):
+            yield Static(id="session-games", markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -49,9 +49,9 @@ class SessionScreen(Screen[None]):
     def show(self) -> None:
         from ...reports.sessions import session_report
 
-        info = self.query_one("#session-info", Static)  # i18n: not shown
+        info = self.query_one("#session-info", Static)
         table = self.query_one(DataTable)
-        games = self.query_one("#session-games", Static)  # i18n: not shown
+        games = self.query_one("#session-games", Static)
         table.clear(columns=True)
         games.update("")
         self.report = None
@@ -78,7 +78,7 @@ class SessionScreen(Screen[None]):
             title = t("tui.session.title_named", id=s.id, title=s.title)
         else:
             title = t("tui.session.title_numbered", id=s.id)
-        self.query_one("#session-title", Static).update(Text(title))  # i18n: not shown
+        self.query_one("#session-title", Static).update(Text(title))
         count = len(report.games)
         if not count:
             info.update(Text(t("tui.session.started_empty", started=_when(s.started_at))))
@@ -149,4 +149,4 @@ class SessionScreen(Screen[None]):
 
         formats = [f for f in FORMATS if f != "toml"]  # a TOML score sheet holds one game
         title = tn("tui.export.title_session", len(report.games), id=sid)
-        self.app.push_screen(ExportDialog(title, f"scorekeeper-session-{sid}", make, formats), written)  # i18n: not shown
+        self.app.push_screen(ExportDialog(title, f"scorekeeper-session-{sid}", make, formats), written)

@@ -21,7 +21,7 @@ def theme_label(key: str) -> str:
         return t("tui.settings.theme_name.dark")
     if key == "light":
         return t("tui.settings.theme_name.light")
-    if key == "high-contrast":  # i18n: not shown
+    if key == "high-contrast":
         return t("tui.settings.theme_name.high_contrast")
     return THEMES.get(key, key)
 
@@ -60,17 +60,17 @@ class SettingsScreen(Screen[None]):
         self.focus_language = focus_language  # opened again after a switch of language
 
     def compose(self):
-        yield Static(t("tui.settings.title"), classes="screen-title")  # i18n: not shown
-        yield Static(t("tui.settings.theme"), classes="section settings-section")  # i18n: not shown
-        yield ChoiceList(id="settings-theme")  # i18n: not shown
-        yield Static(t("tui.settings.language"), classes="section settings-section")  # i18n: not shown
-        yield ChoiceList(id="settings-lang")  # i18n: not shown
-        yield Static(id="settings-note", markup=False)  # i18n: not shown
+        yield Static(t("tui.settings.title"), classes="screen-title")
+        yield Static(t("tui.settings.theme"), classes="section settings-section")
+        yield ChoiceList(id="settings-theme")
+        yield Static(t("tui.settings.language"), classes="section settings-section")
+        yield ChoiceList(id="settings-lang")
+        yield Static(id="settings-note", markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self._show()
-        first = "#settings-lang" if self.focus_language else "#settings-theme"  # i18n: not shown
+        first = "#settings-lang" if self.focus_language else "#settings-theme"
         self.query_one(first, OptionList).focus()
         self.watch(self.app, "theme", lambda _: self._show(), init=False)
 
@@ -79,7 +79,7 @@ class SettingsScreen(Screen[None]):
         theme = theme_key(self.app.theme)
         lang = self.app.settings.lang or get_language()
         themes = {key: theme_label(key) for key in THEMES}
-        lists = (("#settings-theme", themes, theme), ("#settings-lang", LANGUAGES, lang))  # i18n: not shown
+        lists = (("#settings-theme", themes, theme), ("#settings-lang", LANGUAGES, lang))
         for list_id, choices, current in lists:
             menu = self.query_one(list_id, OptionList)
             highlighted = menu.highlighted
@@ -89,13 +89,13 @@ class SettingsScreen(Screen[None]):
             keys = list(choices)
             menu.highlighted = highlighted if highlighted is not None else (
                 keys.index(current) if current in keys else 0)
-        note = self.query_one("#settings-note", Static)  # i18n: not shown
+        note = self.query_one("#settings-note", Static)
         note.update(Text(t("tui.settings.note", path=str(settings_path()))))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         key = event.option.id
-        if event.option_list.id == "settings-theme":  # i18n: not shown
+        if event.option_list.id == "settings-theme":
             self.app.theme = THEME_NAMES[key]  # the app remembers it (ScorekeeperApp.watch_theme)
             self._show()
             return

@@ -107,11 +107,11 @@ class StatsScreen(Screen[None]):
         self.players = []  # PlayerStats, by name
 
     def compose(self):
-        yield Static(t("tui.stats.title"), classes="screen-title", markup=False)  # i18n: not shown
-        yield Input(placeholder=t("tui.stats.filter_placeholder"), id="stats-filter", compact=True)  # i18n: not shown
-        yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True)  # i18n: not shown
-        yield Static(id="stats-detail", markup=False)  # i18n: not shown
-        yield Static(id="stats-note", markup=False)  # i18n: not shown
+        yield Static(t("tui.stats.title"), classes="screen-title", markup=False)
+        yield Input(placeholder=t("tui.stats.filter_placeholder"), id="stats-filter", compact=True)
+        yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True)
+        yield Static(id="stats-detail", markup=False)
+        yield Static(id="stats-note", markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -120,7 +120,7 @@ class StatsScreen(Screen[None]):
         table = self.query_one(DataTable)
         for column, label in zip(COLUMNS, column_labels()):
             table.add_column(Text(label, justify="left" if column == "player" else "right"), key=column)
-        note = self.query_one("#stats-note", Static)  # i18n: not shown
+        note = self.query_one("#stats-note", Static)
         store = self.app.store
         if store is None:
             note.update(t("tui.history.opening"))
@@ -146,7 +146,7 @@ class StatsScreen(Screen[None]):
         shown = [p for p in self.players if want in player_key(p.name)]
         for p in shown:
             table.add_row(*row_cells(p), key=player_key(p.name))
-        detail = self.query_one("#stats-detail", Static)  # i18n: not shown
+        detail = self.query_one("#stats-detail", Static)
         if not self.players:
             detail.update(t("tui.stats.no_games"))
         elif not shown:
@@ -169,14 +169,14 @@ class StatsScreen(Screen[None]):
         key = event.row_key.value if event.row_key is not None else None
         for p in self.players:
             if player_key(p.name) == key:
-                self.query_one("#stats-detail", Static).update(detail_text(p))  # i18n: not shown
+                self.query_one("#stats-detail", Static).update(detail_text(p))
                 return
 
     def action_filter(self) -> None:
-        self.query_one("#stats-filter", Input).focus()  # i18n: not shown
+        self.query_one("#stats-filter", Input).focus()
 
     def action_back(self) -> None:
-        if self.focused is self.query_one("#stats-filter", Input):  # i18n: not shown
+        if self.focused is self.query_one("#stats-filter", Input):
             self.query_one(DataTable).focus()
             return
         self.app.pop_screen()

@@ -37,10 +37,10 @@ class TableScreen(ModalScreen[tuple | None]):
         names = game.players
         with Vertical(id="dialog"):
             yield Static(t("tui.table.title", number=game.next_deal),
-                         classes="dialog-title", markup=False)  # i18n: not shown
+                         classes="dialog-title", markup=False)
             locked = game.roster_locked()
             if locked:
-                yield Static(Text(show(locked) + "."), id="table-locked", markup=False)  # i18n: not shown
+                yield Static(Text(show(locked) + "."), id="table-locked", markup=False)
             else:
                 rules = game.ruleset.localized(get_language())
                 yield Static(Text(t("tui.table.range", game=rules.name, min=rules.min_players,
@@ -48,17 +48,17 @@ class TableScreen(ModalScreen[tuple | None]):
                 yield OptionList(*[
                     Option(Text(t("tui.table.plays", name=names[s - 1]) if s in self.playing
                                 else t("tui.table.sits_out", name=names[s - 1])), id=f"seat-{s}")
-                    for s in self.seating], id="table-players")  # i18n: not shown
+                    for s in self.seating], id="table-players")
                 yield Static(t("tui.table.join"), markup=False)
                 yield Input(placeholder=t("tui.table.name_placeholder"),
-                            id="join-name", max_length=40)  # i18n: not shown
+                            id="join-name", max_length=40)
                 yield Input(placeholder=t("tui.table.score_placeholder"),
-                            id="join-score", type="integer")  # i18n: not shown
+                            id="join-score", type="integer")
                 yield Input(placeholder=t("tui.table.after_placeholder"),
-                            id="join-after", max_length=40)  # i18n: not shown
+                            id="join-after", max_length=40)
                 if self.typed:
                     yield Static(t("tui.table.typed"), markup=False)
-            yield Static(id="table-error", markup=False)  # i18n: not shown
+            yield Static(id="table-error", markup=False)
         yield KeyFooter()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -68,10 +68,10 @@ class TableScreen(ModalScreen[tuple | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        name = self.query_one("#join-name", Input).value.strip()  # i18n: not shown
-        score_text = self.query_one("#join-score", Input).value.strip()  # i18n: not shown
-        after_text = self.query_one("#join-after", Input).value.strip()  # i18n: not shown
-        if event.input.id != "join-after" and not (name and score_text):  # i18n: not shown
+        name = self.query_one("#join-name", Input).value.strip()
+        score_text = self.query_one("#join-score", Input).value.strip()
+        after_text = self.query_one("#join-after", Input).value.strip()
+        if event.input.id != "join-after" and not (name and score_text):
             self.focus_next()
             return
         if not name:
@@ -92,7 +92,7 @@ class TableScreen(ModalScreen[tuple | None]):
         self.dismiss(("join", name, score, after))
 
     def _problem(self, message: str) -> None:
-        self.query_one("#table-error", Static).update(Text(message))  # i18n: not shown
+        self.query_one("#table-error", Static).update(Text(message))
         self.app.bell()
 
     def action_cancel(self) -> None:

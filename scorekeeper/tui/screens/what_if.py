@@ -104,22 +104,22 @@ class WhatIfScreen(Screen[None]):
 
     def compose(self):
         title = styled(t("tui.what_if.title", heading=slot("heading")), heading=game_heading(self.stored))
-        yield Static(title, classes="screen-title", markup=False)  # i18n: not shown
-        yield Static(t("tui.what_if.help"), id="what-if-help", markup=False)  # i18n: not shown
-        with VerticalScroll(id="what-if-result"):  # i18n: not shown
-            yield Static(id="what-if-changes", markup=False)  # i18n: not shown
-            yield Static(id="what-if-totals", markup=False)  # i18n: not shown
-            yield Static(id="what-if-refused", markup=False)  # i18n: not shown
-        with VerticalScroll(id="what-if-form"):  # i18n: not shown
+        yield Static(title, classes="screen-title", markup=False)
+        yield Static(t("tui.what_if.help"), id="what-if-help", markup=False)
+        with VerticalScroll(id="what-if-result"):
+            yield Static(id="what-if-changes", markup=False)
+            yield Static(id="what-if-totals", markup=False)
+            yield Static(id="what-if-refused", markup=False)
+        with VerticalScroll(id="what-if-form"):
             if self.game.ruleset.options:
-                yield OptionForm(self.game.ruleset, self.game.options, id="what-if-options")  # i18n: not shown
+                yield OptionForm(self.game.ruleset, self.game.options, id="what-if-options")
             else:
                 yield Static(t("tui.what_if.no_options"), markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self._show(dict(self.game.options), None)
-        boxes = self.query(".option-box")  # i18n: not shown
+        boxes = self.query(".option-box")
         if boxes:
             boxes.first().focus()
 
@@ -131,9 +131,9 @@ class WhatIfScreen(Screen[None]):
         from ...game.sheet import OptionError
         from ...reports.history import what_if
 
-        changes = self.query_one("#what-if-changes", Static)  # i18n: not shown
-        totals = self.query_one("#what-if-totals", Static)  # i18n: not shown
-        refused_box = self.query_one("#what-if-refused", Static)  # i18n: not shown
+        changes = self.query_one("#what-if-changes", Static)
+        totals = self.query_one("#what-if-totals", Static)
+        refused_box = self.query_one("#what-if-refused", Static)
         if problem is not None:
             self._refuse(problem)
             return
@@ -158,11 +158,11 @@ class WhatIfScreen(Screen[None]):
 
     def _refuse(self, problem: str) -> None:
         """Options that cannot be tried: why, and no totals (they would be the last ones tried)."""
-        changes = self.query_one("#what-if-changes", Static)  # i18n: not shown
+        changes = self.query_one("#what-if-changes", Static)
         changes.update(Text(f"✗ {problem}"))
         changes.set_class(True, "-error")
-        self.query_one("#what-if-totals", Static).update("")  # i18n: not shown
-        self.query_one("#what-if-refused", Static).update("")  # i18n: not shown
+        self.query_one("#what-if-totals", Static).update("")
+        self.query_one("#what-if-refused", Static).update("")
         self.other, self.refused = None, []
 
     def action_reset(self) -> None:

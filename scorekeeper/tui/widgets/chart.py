@@ -337,7 +337,7 @@ def bar_chart(names: Sequence[str], totals: Sequence[float], ranks: Sequence[int
 # --- the widgets ----------------------------------------------------------------------------------
 
 # Okabe-Ito-like colours that stay apart for colour-blind eyes, darker on the light theme.
-_SERIES_CSS = """  # i18n: not shown (CSS)
+_SERIES_CSS = """
 {cls} > .chart--s0 {{ color: #56B4E9; }}
 {cls} > .chart--s1 {{ color: #E69F00; }}
 {cls} > .chart--s2 {{ color: #3DC49A; }}
@@ -357,7 +357,7 @@ _SERIES_CSS = """  # i18n: not shown (CSS)
 {cls} > .chart--axis {{ color: $text-muted; }}
 """
 
-_COMPONENTS = {f"chart--s{i}" for i in range(len(MARKERS))} | {"chart--axis"}  # i18n: not shown
+_COMPONENTS = {f"chart--s{i}" for i in range(len(MARKERS))} | {"chart--axis"}
 
 
 class _Chart(Widget):
@@ -373,7 +373,7 @@ class ScoreChart(_Chart):
     """The score after each deal: one line per player (marker, colour, legend), y axis labelled."""
 
     COMPONENT_CLASSES = _COMPONENTS
-    DEFAULT_CSS = "ScoreChart { height: 1fr; min-height: 8; }" + _SERIES_CSS.format(cls="ScoreChart")  # i18n: not shown
+    DEFAULT_CSS = "ScoreChart { height: 1fr; min-height: 8; }" + _SERIES_CSS.format(cls="ScoreChart")
 
     def render(self) -> Text:
         data = self.data
@@ -381,7 +381,7 @@ class ScoreChart(_Chart):
         if data is None or width < 8 or height < 1:
             return Text()
         lines = line_chart(data.names, data.series, width, height, self._styles(),
-                           self.get_component_rich_style("chart--axis"))  # i18n: not shown
+                           self.get_component_rich_style("chart--axis"))
         return Text("\n").join(lines)
 
 
@@ -389,7 +389,7 @@ class TotalsBars(_Chart):
     """The totals as bars, the best first, each with its rank, marker and number."""
 
     COMPONENT_CLASSES = _COMPONENTS
-    DEFAULT_CSS = "TotalsBars { height: auto; }" + _SERIES_CSS.format(cls="TotalsBars")  # i18n: not shown
+    DEFAULT_CSS = "TotalsBars { height: auto; }" + _SERIES_CSS.format(cls="TotalsBars")
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return len(self.data.names) if self.data is not None else 0

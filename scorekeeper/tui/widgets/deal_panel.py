@@ -15,33 +15,33 @@ from ...play.words import ordinal
 class DealPanel(Widget):
     """Deal number, cards, dealer, who bids first and leads, trump, reminders, standings."""
 
-    COMPONENT_CLASSES = {"deal-panel--heading", "deal-panel--trump", "deal-panel--label"}  # i18n: not shown
+    COMPONENT_CLASSES = {"deal-panel--heading", "deal-panel--trump", "deal-panel--label"}
 
     DEFAULT_CSS = """
     DealPanel { height: auto; }
     DealPanel > .deal-panel--heading { text-style: bold; }
     DealPanel > .deal-panel--trump { text-style: bold; color: $text-accent; }
     DealPanel > .deal-panel--label { text-style: dim; }
-    """  # i18n: not shown
+    """
 
     heading: reactive[str] = reactive("", layout=True)
-    """The game: its title (if any) and ruleset."""  # i18n: not shown
+    """The game: its title (if any) and ruleset."""
 
     deal: reactive[DealPanelView | None] = reactive(None, layout=True, always_update=True)
-    """What the table is told of the deal being entered or changed (None when the game is over)."""  # i18n: not shown
+    """What the table is told of the deal being entered or changed (None when the game is over)."""
 
     status: reactive[str] = reactive("", layout=True)
-    """A line shown instead of the deal (e.g. that the game is over)."""  # i18n: not shown
+    """A line shown instead of the deal (e.g. that the game is over)."""
 
     standings: reactive[tuple[Standing, ...]] = reactive((), layout=True)
-    """Ranks and totals, best first."""  # i18n: not shown
+    """Ranks and totals, best first."""
 
     played: reactive[int] = reactive(0, layout=True)
-    """How many deals are recorded (no ranks before the first)."""  # i18n: not shown
+    """How many deals are recorded (no ranks before the first)."""
 
     def render(self) -> Text:
-        label = self.get_component_rich_style("deal-panel--label", partial=True)  # i18n: not shown
-        bold = self.get_component_rich_style("deal-panel--heading", partial=True)  # i18n: not shown
+        label = self.get_component_rich_style("deal-panel--label", partial=True)
+        bold = self.get_component_rich_style("deal-panel--heading", partial=True)
         text = Text()
         text.append(self.heading, bold)
         deal = self.deal
@@ -63,7 +63,7 @@ class DealPanel(Widget):
             text.append(" · " + t("game.leader") + " ", label)
             text.append(deal.leader or t("tui.widgets.deal_panel.leader_later"))
             text.append("\n")
-            text.append(deal.trump, self.get_component_rich_style("deal-panel--trump", partial=True))  # i18n: not shown
+            text.append(deal.trump, self.get_component_rich_style("deal-panel--trump", partial=True))
             for line in deal.reminders:
                 text.append(f"\n• {line}")
             for line in deal.table:

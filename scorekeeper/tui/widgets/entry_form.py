@@ -41,7 +41,7 @@ class CardsRow(Horizontal):
     """A box where cards are typed, with who it is for and what the rules say about it."""
 
     def __init__(self, slot: Slot, label: str, *, id: str) -> None:
-        super().__init__(id=id, classes="cards-row")  # i18n: not shown
+        super().__init__(id=id, classes="cards-row")
         self.slot = slot
         self.label = label
         self._who = ""  # the name shown (only on the first box of a player)
@@ -50,7 +50,7 @@ class CardsRow(Horizontal):
         yield Static(classes="who", markup=False)
         with Vertical(classes="entry"):
             yield Static(Text(self.label), classes="label", markup=False)
-            yield CardsInput(self.slot, classes="cards-box")  # i18n: not shown
+            yield CardsInput(self.slot, classes="cards-box")
             yield Static(classes="notes", markup=False)
 
     @property
@@ -87,7 +87,7 @@ class EntryForm(VerticalScroll):
     """Every box of a deal, grouped by phase, with live totals and a Confirm button."""
 
     view: reactive[DraftView | None] = reactive(None, always_update=True)
-    """The deal as it stands (set by the screen after every entry)."""  # i18n: not shown
+    """The deal as it stands (set by the screen after every entry)."""
 
     class Confirmed(Message):
         """The player asked to confirm the deal (the button)."""
@@ -101,16 +101,16 @@ class EntryForm(VerticalScroll):
         self._deal: tuple[int, bool] | None = None  # the deal shown: its number, and whether it is an edit
 
     def compose(self):
-        yield Static(id="form-title", markup=False)  # i18n: not shown
+        yield Static(id="form-title", markup=False)
         for i, phase in enumerate(self.phases):
-            yield Static(classes="phase-title", id=f"phase-{i}", markup=False)  # i18n: not shown
+            yield Static(classes="phase-title", id=f"phase-{i}", markup=False)
             for slot in phase.slots:
                 if slot.field in self.text_fields:
                     yield CardsRow(slot, self.labels[slot.field], id=f"row-{slot_id(slot)}")
                 else:
                     yield ValuePicker(slot, id=f"row-{slot_id(slot)}", classes="box")
-            yield Static(classes="phase-derived", id=f"derived-{i}", markup=False)  # i18n: not shown
-        yield Static(id="form-problems", markup=False)  # i18n: not shown
+            yield Static(classes="phase-derived", id=f"derived-{i}", markup=False)
+        yield Static(id="form-problems", markup=False)
         yield Button(t("tui.widgets.entry_form.confirm"), id="confirm", variant="primary")
 
     def on_mount(self) -> None:
@@ -134,7 +134,7 @@ class EntryForm(VerticalScroll):
             return
         new_deal = (view.number, view.editing) != self._deal
         self._deal = (view.number, view.editing)
-        title = self.query_one("#form-title", Static)  # i18n: not shown
+        title = self.query_one("#form-title", Static)
         title.update(Text(t("tui.widgets.entry_form.changing", number=view.number) if view.editing else ""))
         title.set_class(not view.editing, "-empty")
         for i, (layout, phase) in enumerate(zip(self.phases, view.phases)):
@@ -172,7 +172,7 @@ class EntryForm(VerticalScroll):
             problems.append(("\n" if problems else "") + f"{WARNING_MARK} {message}")
         if view.can_confirm:
             problems.append(("\n" if problems else "") + t("tui.widgets.entry_form.adds_up"))
-        panel = self.query_one("#form-problems", Static)  # i18n: not shown
+        panel = self.query_one("#form-problems", Static)
         panel.update(problems)
         panel.set_class(not view.can_confirm, "-blocked")
         button = self.query_one("#confirm", Button)
@@ -182,7 +182,7 @@ class EntryForm(VerticalScroll):
     def boxes(self) -> list[Widget]:
         """The boxes on show, in order."""
         out = []
-        for row in self.query(".box, .cards-row"):  # i18n: not shown
+        for row in self.query(".box, .cards-row"):
             if row.has_class("-hidden"):
                 continue
             out.append(row.box if isinstance(row, CardsRow) else row)

@@ -15,15 +15,15 @@ from ...play.words import ordinal
 class FinalStandings(Widget):
     """Shown when the game is over, in place of the entry form."""
 
-    COMPONENT_CLASSES = {"final-standings--winner"}  # i18n: not shown
+    COMPONENT_CLASSES = {"final-standings--winner"}
 
     DEFAULT_CSS = """
     FinalStandings { height: auto; padding: 1 2; }
     FinalStandings > .final-standings--winner { text-style: bold; color: $text-success; }
-    """  # i18n: not shown
+    """
 
     board: reactive[BoardView | None] = reactive(None, layout=True, always_update=True)
-    """The finished game's board (its standings and winners)."""  # i18n: not shown
+    """The finished game's board (its standings and winners)."""
 
     def render(self) -> Text:
         board = self.board
@@ -35,7 +35,7 @@ class FinalStandings(Widget):
             line = t("tui.widgets.final_standings.winner", name=winners[0])
         else:
             line = t("tui.widgets.final_standings.tie", names=", ".join(winners))
-        text.append(line, self.get_component_rich_style("final-standings--winner", partial=True))  # i18n: not shown
+        text.append(line, self.get_component_rich_style("final-standings--winner", partial=True))
         text.append("\n\n" + tn("tui.widgets.final_standings.after", len(board.rows)))
         width = max((len(s.name) for s in board.standings), default=0)
         for s in board.standings:

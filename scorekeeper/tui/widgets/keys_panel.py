@@ -69,5 +69,5 @@ class KeysHelpPanel(HelpPanel):
     """Textual's help panel (the palette's "Keys"), its keys in the current language."""
 
     def compose(self):
-        yield Markdown(id="widget-help")  # i18n: not shown (an id)
-        yield KeysPanel(id="keys-help")  # i18n: not shown (an id)
+        yield Markdown(id="widget-help")
+        yield KeysPanel(id="keys-help")

@@ -23,7 +23,7 @@ class OptionForm(Vertical):
 
     DEFAULT_CSS = """
     OptionForm { height: auto; }
-    """  # i18n: not shown
+    """
 
     class Changed(Message):
         """An option was changed: every value, or why they cannot be read (a number that is not one)."""
@@ -42,25 +42,25 @@ class OptionForm(Vertical):
     def compose(self):
         for option in self.ruleset.options.values():
             value = self.start.get(option.id, option.default)
-            with Horizontal(classes="form-row option"):  # i18n: not shown
-                yield Static(Text(option.label), classes="form-label", markup=False)  # i18n: not shown
+            with Horizontal(classes="form-row option"):
+                yield Static(Text(option.label), classes="form-label", markup=False)
                 if option.type == "bool":
                     yield Select([(Text(t("value.yes")), True), (Text(t("value.no")), False)], value=bool(value),
                                  allow_blank=False,
-                                 id=f"opt-{option.id}", classes="option-box", compact=True)  # i18n: not shown
+                                 id=f"opt-{option.id}", classes="option-box", compact=True)
                 elif option.type == "choice":
                     choices = [(Text(choice_text(option, c)), c) for c in option.choices]
                     yield Select(choices, value=value, allow_blank=False, id=f"opt-{option.id}",
-                                 classes="option-box", compact=True)  # i18n: not shown
+                                 classes="option-box", compact=True)
                 else:
-                    yield Input(str(value), type="integer", id=f"opt-{option.id}", classes="option-box",  # i18n: not shown
+                    yield Input(str(value), type="integer", id=f"opt-{option.id}", classes="option-box",
                                 placeholder=t("tui.widgets.option_form.range", min=option.min, max=option.max),
                                 compact=True)
             if option.help:
-                yield Static(Text(option.help), classes="form-help", markup=False)  # i18n: not shown
+                yield Static(Text(option.help), classes="form-help", markup=False)
             elif option.type == "int":
                 yield Static(t("tui.widgets.option_form.number_help", min=option.min, max=option.max,
-                               default=option.default), classes="form-help", markup=False)  # i18n: not shown
+                               default=option.default), classes="form-help", markup=False)
 
     def read(self) -> tuple[dict[str, Any], str | None]:
         """Every option's value, and the first problem (a number out of range or not a number)."""

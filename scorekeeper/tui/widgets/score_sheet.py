@@ -23,6 +23,6 @@ class ScoreSheet(Scoreboard):
     """Every deal of a game with its legend; the highlighted deal's entries below."""
 
     def compose(self):
-        yield Static(id="board-legend", markup=False)  # i18n: not shown (ids)
-        yield ReadOnlyScoreTable(id="board-table")  # i18n: not shown
-        yield Static(id="board-detail", markup=False)  # i18n: not shown
+        yield Static(id="board-legend", markup=False)
+        yield ReadOnlyScoreTable(id="board-table")
+        yield Static(id="board-detail", markup=False)

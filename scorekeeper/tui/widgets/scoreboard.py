@@ -39,11 +39,11 @@ class ScoreTable(ScrollView, can_focus=True):
     """The deals of the game; the column headings stay in view."""
 
     COMPONENT_CLASSES = {
-        "score-table--header",  # i18n: not shown
-        "score-table--cursor",  # i18n: not shown
-        "score-table--made",  # i18n: not shown
-        "score-table--missed",  # i18n: not shown
-        "score-table--issue",  # i18n: not shown
+        "score-table--header",
+        "score-table--cursor",
+        "score-table--made",
+        "score-table--missed",
+        "score-table--issue",
     }
 
     DEFAULT_CSS = """
@@ -56,7 +56,7 @@ class ScoreTable(ScrollView, can_focus=True):
     ScoreTable > .score-table--made { color: $text-success; text-style: bold; }
     ScoreTable > .score-table--missed { color: $text-error; text-style: bold; }
     ScoreTable > .score-table--issue { color: $text-warning; }
-    """  # i18n: not shown
+    """
 
     BINDINGS = [
         Binding("up", "move(-1)", "tui.bindings.widgets.up", show=False, id="board.up"),
@@ -69,10 +69,10 @@ class ScoreTable(ScrollView, can_focus=True):
     ]
 
     board: reactive[BoardView | None] = reactive(None, always_update=True)
-    """The rows to draw (set by the Scoreboard)."""  # i18n: not shown
+    """The rows to draw (set by the Scoreboard)."""
 
     cursor: reactive[int] = reactive(-1)
-    """Index of the highlighted row (-1: no rows)."""  # i18n: not shown
+    """Index of the highlighted row (-1: no rows)."""
 
     class Highlighted(Message):
         """The cursor moved to a deal."""
@@ -103,7 +103,7 @@ class ScoreTable(ScrollView, can_focus=True):
         """A component class's rich style, worked out once (it is slow to compute)."""
         style = self._looks.get((name, partial))
         if style is None:
-            style = self._looks[(name, partial)] = self.get_component_rich_style(f"score-table--{name}",  # i18n: not shown
+            style = self._looks[(name, partial)] = self.get_component_rich_style(f"score-table--{name}",
                                                                                 partial=partial)
         return style
 
@@ -270,15 +270,15 @@ class Scoreboard(Vertical):
     Scoreboard > #board-detail { height: auto; max-height: 4; color: $text-muted; display: none; }
     Scoreboard.-focused > #board-detail { display: block; }
     Scoreboard > #board-detail.-issues { color: $text-warning; }
-    """  # i18n: not shown
+    """
 
     board: reactive[BoardView | None] = reactive(None, always_update=True)
-    """The game's deals and standings (set by the screen)."""  # i18n: not shown
+    """The game's deals and standings (set by the screen)."""
 
     def compose(self):
-        yield Static(id="board-legend", markup=False)  # i18n: not shown (ids)
-        yield ScoreTable(id="board-table")  # i18n: not shown
-        yield Static(id="board-detail", markup=False)  # i18n: not shown
+        yield Static(id="board-legend", markup=False)
+        yield ScoreTable(id="board-table")
+        yield Static(id="board-detail", markup=False)
 
     @property
     def table(self) -> ScoreTable:
@@ -294,7 +294,7 @@ class Scoreboard(Vertical):
     def _show_legend(self) -> None:
         shown = self.table.fit
         legend = "" if self.board is None else shown.legend if shown is not None else self.board.legend
-        self.query_one("#board-legend", Static).update(Text(legend))  # i18n: not shown
+        self.query_one("#board-legend", Static).update(Text(legend))
 
     def on_score_table_fitted(self, event: ScoreTable.Fitted) -> None:
         if self.board is not None:
@@ -315,7 +315,7 @@ class Scoreboard(Vertical):
         self._show_detail(event.number)
 
     def _show_detail(self, number: int | None) -> None:
-        detail = self.query_one("#board-detail", Static)  # i18n: not shown
+        detail = self.query_one("#board-detail", Static)
         board = self.board
         row = None
         if board is not None and number and 1 <= number <= len(board.rows):

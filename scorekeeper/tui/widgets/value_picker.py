@@ -32,11 +32,11 @@ class ValuePicker(Widget, can_focus=True):
     """
 
     COMPONENT_CLASSES = {
-        "value-picker--chosen",  # i18n: not shown
-        "value-picker--refused",  # i18n: not shown
-        "value-picker--auto",  # i18n: not shown
-        "value-picker--note",  # i18n: not shown
-        "value-picker--hint",  # i18n: not shown
+        "value-picker--chosen",
+        "value-picker--refused",
+        "value-picker--auto",
+        "value-picker--note",
+        "value-picker--hint",
     }
 
     DEFAULT_CSS = """
@@ -51,22 +51,22 @@ class ValuePicker(Widget, can_focus=True):
     ValuePicker > .value-picker--auto { color: $text-accent; text-style: italic; }
     ValuePicker > .value-picker--note { color: $text-error; }
     ValuePicker > .value-picker--hint { text-style: dim; }
-    """  # i18n: not shown
+    """
 
     BINDINGS = [
         Binding("enter", "submit", "tui.bindings.widgets.next_box", show=False, id="box.submit"),
         Binding("left", "step(-1)", "tui.bindings.widgets.previous_value", show=False, id="box.previous_value"),
         Binding("right", "step(1)", "tui.bindings.widgets.next_value", show=False, id="box.next_value"),
-        Binding("backspace,delete", "clear", "tui.bindings.widgets.clear_box", show=False, id="box.clear"),  # i18n: not shown
+        Binding("backspace,delete", "clear", "tui.bindings.widgets.clear_box", show=False, id="box.clear"),
         Binding("down", "app.focus_next", "tui.bindings.widgets.next_box", show=False, id="box.next"),
         Binding("up", "app.focus_previous", "tui.bindings.widgets.previous_box", show=False, id="box.previous"),
     ]
 
     cell: reactive[CellView | None] = reactive(None, layout=True)
-    """What the box shows: its values, the one entered, which are refused and why."""  # i18n: not shown
+    """What the box shows: its values, the one entered, which are refused and why."""
 
     show_who: reactive[bool] = reactive(True, layout=True)
-    """Whether the player's name is shown (only on the first box of a player)."""  # i18n: not shown
+    """Whether the player's name is shown (only on the first box of a player)."""
 
     class Changed(Message):
         """The player picked a value (None: cleared the box)."""
@@ -110,7 +110,7 @@ class ValuePicker(Widget, can_focus=True):
         """A component class's rich style, worked out once (it is slow to compute)."""
         style = self._looks.get(name)
         if style is None:
-            style = self._looks[name] = self.get_component_rich_style(f"value-picker--{name}", partial=True)  # i18n: not shown
+            style = self._looks[name] = self.get_component_rich_style(f"value-picker--{name}", partial=True)
         return style
 
     def notify_style_update(self) -> None:
