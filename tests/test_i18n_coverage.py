@@ -69,6 +69,15 @@ def _call_kind(node: ast.Call) -> bool | None:
     return None
 
 
+def _literal_keys(node: ast.expr) -> list[str]:
+    """The keys a first argument names: a literal, or each side of ``"a" if c else "b"``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        return _literal_keys(node.body) + _literal_keys(node.orelse)
+    return []
+
+
 def uses_in(path: Path, source: str | None = None) -> list[Use]:
     tree = ast.parse(source if source is not None else path.read_text(encoding="utf-8"))
     name = str(path.relative_to(PACKAGE)) if path.is_relative_to(PACKAGE) else path.name
@@ -79,16 +88,14 @@ def uses_in(path: Path, source: str | None = None) -> list[Use]:
         plural = _call_kind(node)
         if plural is None or not node.args:
             continue
-        first = node.args[0]
-        if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
-            continue
+        keys = _literal_keys(node.args[0])
         if any(k.arg is None for k in node.keywords):
             params = None
         else:
             params = frozenset(k.arg for k in node.keywords)
             if plural:
                 params |= {"count"}
-        found.append(Use(name, node.lineno, first.value, plural, params))
+        found += [Use(name, node.lineno, key, plural, params) for key in keys]
     return found
 
 
@@ -162,6 +169,7 @@ def test_the_scan_finds_each_kind_of_use_and_each_kind_of_problem():
         'e = t("engine.setup.same_name", nam="Ann")\n'
         'f = Message("no.such.key")\n'
         'g = t("cli.errors.no_game", **params)\n'
+        'h = t("engine.setup.no_name" if x else "no.other.key", number=1)\n'
     )
     uses = uses_in(sample, source)
     assert [(u.line, u.key, u.plural, u.params) for u in uses] == [
@@ -172,11 +180,14 @@ def test_the_scan_finds_each_kind_of_use_and_each_kind_of_problem():
         (7, "engine.setup.same_name", False, frozenset({"nam"})),
         (8, "no.such.key", False, frozenset()),
         (9, "cli.errors.no_game", False, None),
+        (10, "engine.setup.no_name", False, frozenset({"number"})),
+        (10, "no.other.key", False, frozenset({"number"})),
     ]
     assert problems_of(uses) == [
         "sample.py:6: engine.no_deal: a plural entry: use tn() or Message.plural()",
         "sample.py:7: engine.setup.same_name: given ['nam'], the template has ['name']",
         "sample.py:8: no.such.key: not in the English catalog",
+        "sample.py:10: no.other.key: not in the English catalog",
     ]
 
 

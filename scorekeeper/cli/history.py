@@ -31,6 +31,21 @@ def _game_rows(games) -> list[list[Any]]:
     return rows
 
 
+def _printed_as_asked(args, items, document, plain_lines: str) -> bool:
+    """--json (each item's ``document``) or --plain (play.plain's ``plain_lines`` of the items):
+    printed, and True; else False, for the table."""
+    if args.json:
+        _json([document(item) for item in items])
+        return True
+    if args.plain:
+        from ..play import plain  # only for --plain
+
+        for line in getattr(plain, plain_lines)(items, str(store_path(args))):
+            out(line)
+        return True
+    return False
+
+
 def cmd_history(args) -> int:
     from ..reports.history import history
 
@@ -38,14 +53,7 @@ def cmd_history(args) -> int:
     games = [] if store is None else history(store)
     if store is not None:
         store.close()
-    if args.json:
-        _json([_summary_doc(g) for g in games])
-        return 0
-    if args.plain:
-        from ..play.plain import history_lines
-
-        for line in history_lines(games, str(store_path(args))):
-            out(line)
+    if _printed_as_asked(args, games, _summary_doc, "history_lines"):
         return 0
     if not games:
         out(t("cli.history.none", path=store_path(args)))
@@ -159,14 +167,7 @@ def cmd_sessions(args) -> int:
     finally:
         if store is not None:
             store.close()
-    if args.json:
-        _json([r.as_dict() for r in reports])
-        return 0
-    if args.plain:
-        from ..play.plain import sessions_lines
-
-        for line in sessions_lines(reports, str(store_path(args))):
-            out(line)
+    if _printed_as_asked(args, reports, lambda r: r.as_dict(), "sessions_lines"):
         return 0
     if not reports:
         out(t("cli.sessions.none", path=store_path(args)))

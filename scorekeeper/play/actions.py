@@ -16,28 +16,26 @@ def _who(game: Game, action: Action) -> str:
 
 def undone_text(game: Game, action: Action) -> str:
     """"Deal 3 is undone.", "Dan joins with 20 is undone.", "Ben sits out is undone."."""
-    if action.kind == "record":
-        return t("tui.play.undone_deal", number=action.deal)
-    if action.kind not in ("join", "out", "in"):
-        return t("tui.play.undone_change", number=action.deal)
-    name = _who(game, action)
-    if action.kind == "join":
-        return t("tui.play.undone_table.join", name=name, score=action.values.get("score", 0))
-    return (t("tui.play.undone_table.out", name=name) if action.kind == "out"
-            else t("tui.play.undone_table.in", name=name))
+    return _told_back(game, action, undone=True)
 
 
 def redone_text(game: Game, action: Action) -> str:
     """"Deal 3 is back.", "Dan joins with 20 is back."."""
+    return _told_back(game, action, undone=False)
+
+
+def _told_back(game: Game, action: Action, undone: bool) -> str:
     if action.kind == "record":
-        return t("tui.play.redone_deal", number=action.deal)
+        return t("tui.play.undone_deal" if undone else "tui.play.redone_deal", number=action.deal)
     if action.kind not in ("join", "out", "in"):
-        return t("tui.play.redone_change", number=action.deal)
+        return t("tui.play.undone_change" if undone else "tui.play.redone_change", number=action.deal)
     name = _who(game, action)
     if action.kind == "join":
-        return t("tui.play.redone_table.join", name=name, score=action.values.get("score", 0))
-    return (t("tui.play.redone_table.out", name=name) if action.kind == "out"
-            else t("tui.play.redone_table.in", name=name))
+        return t("tui.play.undone_table.join" if undone else "tui.play.redone_table.join", name=name,
+                 score=action.values.get("score", 0))
+    if action.kind == "out":
+        return t("tui.play.undone_table.out" if undone else "tui.play.redone_table.out", name=name)
+    return t("tui.play.undone_table.in" if undone else "tui.play.redone_table.in", name=name)
 
 
 def table_changed_text(game: Game, action: Action, number: int) -> str:
