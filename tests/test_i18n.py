@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
@@ -89,41 +88,6 @@ def test_check_catalogs_reports_every_difference(tmp_path):
         "pl.toml: game.deal: placeholders {numer} differ from the English {number} in 'Rozdanie {numer}'",
         "pl.toml: game.tricks: the forms must be one, few, many, other, not one, other",
     ]
-
-
-def _literal_keys(node: ast.expr) -> list[str]:
-    """The keys a call's first argument can be: a literal, or a choice of literals."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return [node.value]
-    if isinstance(node, ast.IfExp):
-        return _literal_keys(node.body) + _literal_keys(node.orelse)
-    return []
-
-
-def _keys_used_in_code() -> dict[str, str]:
-    """Every literal key given to t(), tn(), Message() or Message.plural() in the package -> 't' or 'tn'."""
-    used = {}
-    for path in SOURCE.rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-                    and node.func.id in ("t", "tn", "Message") and node.args:
-                for key in _literal_keys(node.args[0]):
-                    used[key] = "t" if node.func.id == "Message" else node.func.id
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "plural" \
-                    and isinstance(node.func.value, ast.Name) and node.func.value.id == "Message" and node.args:
-                for key in _literal_keys(node.args[0]):
-                    used[key] = "tn"
-    return used
-
-
-def test_every_key_used_in_the_code_is_in_the_english_catalog():
-    """A t("...") or tn("...") with a key the catalog lacks would fail when shown."""
-    used = _keys_used_in_code()
-    assert {"value.yes", "value.no", "language.unknown", "ordinal.number"} <= set(used)
-    english = catalog("en").entries
-    assert [key for key in used if key not in english] == []
-    assert [key for key, fn in used.items() if english[key].plural != (fn == "tn")] == []
 
 
 # --- plurals --------------------------------------------------------------------------------

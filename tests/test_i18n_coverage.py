@@ -143,6 +143,7 @@ def sentences_raised(path: Path, source: str | None = None) -> list[tuple[int, s
 def test_every_catalog_use_in_the_package_matches_the_english_catalog():
     uses = _all_uses()
     assert len(uses) > 1000  # the scan really found the package's texts
+    assert {"value.yes", "value.no", "language.unknown", "ordinal.number"} <= {use.key for use in uses}
     problems = problems_of(uses)
     assert not problems, "\n".join(problems)
 
