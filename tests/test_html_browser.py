@@ -99,7 +99,7 @@ def test_the_browser_shows_the_players_and_totals_as_text(page, tmp_path):
     assert "&lt;b&gt;Ben&lt;/b&gt;" in dom and "<b>Ben</b>" not in dom  # a name stays text
     assert "Cara &amp; Co" in dom
     assert '<td class="total num">25</td>' in dom and '<td class="total num">12</td>' in dom
-    assert "<li>Scoring: ten-plus-bid (10 + bid when exact, 0 otherwise)</li>" in dom
+    assert "<li>Scoring: 10 + bid when exact, 0 otherwise</li>" in dom
     assert '<p class="status">in progress (2 of 19 deals played)</p>' in dom
 
 
