@@ -295,8 +295,7 @@ def test_the_digits_typed_in_the_last_deal_are_no_hint_in_the_next(tmp_path):
         app = make_app(tmp_path / "g.db")
         async with app.run_test(size=(100, 40)) as pilot:
             await new_game(pilot, "whist", ["Anna", "Ben", "Cara", "Dan"])
-            await pilot.press("h", "tab", "6", "ctrl+s", "h", "tab", "6", "ctrl+s", "h", "tab", "6", "ctrl+s",
-                              "h", "tab", "6", "ctrl+s")
+            await pilot.press(*["h", "6", "enter"] * 4)  # trump, tricks (the other side's filled in), Enter
             await settle(pilot)
             text = screen_text(app)
             assert "Whist · Deal 5 · 13 cards each" in text

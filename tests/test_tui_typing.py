@@ -36,10 +36,12 @@ async def paste(pilot, text: str) -> None:
 
 
 async def wysiwyg_at_the_cards(pilot):
-    """A WYSIWYG game, Aino deals: Bertta's cards left empty, her value 12; the focus on
-    Aino's cards."""
+    """A WYSIWYG game, Aino deals: the focus starts at Bertta's value (the cards may stay
+    empty, and a digit is a card's key too, so the focus does not stop there); 12 moves on
+    to Aino's value, and Up to her cards."""
     await new_game(pilot, "wysiwyg", ["Aino", "Bertta"])
-    await burst(pilot, "enter", "1", "2", "enter")
+    assert pilot.app.focused.slot == Slot("value", 1)
+    await burst(pilot, "1", "2", "up")
     assert pilot.app.focused.slot == Slot("hand", 2)
 
 
@@ -63,13 +65,13 @@ def test_cards_typed_in_one_burst_are_all_kept_in_order(tmp_path):
     run(go())
 
 
-def test_cards_typed_after_the_enter_that_reaches_their_box(tmp_path):
-    """Bertta's value, Enter and Aino's cards in one burst: the cards land in Aino's box."""
+def test_cards_typed_after_the_key_that_reaches_their_box(tmp_path):
+    """Bertta's value, Up and Aino's cards in one burst: the cards land in Aino's box."""
 
     async def go():
         async with opened(tmp_path / "g.db") as (app, pilot):
             await new_game(pilot, "wysiwyg", ["Aino", "Bertta"])
-            await burst(pilot, "enter", "1", "2", "enter", *keys(HAND))
+            await burst(pilot, "1", "2", "up", *keys(HAND))
             check_hand(app, app.focused)
             assert play_screen(app).draft.view().cells[Slot("value", 1)].value == 12
 
@@ -99,10 +101,13 @@ def test_names_typed_in_one_burst_land_in_their_seats(tmp_path):
 
 
 def test_whole_lupaus_deals_typed_in_one_burst_are_recorded_exactly(tmp_path):
-    """4 players, deals 1 and 2 typed in one burst, each ending with ctrl+s. Deal 1 (Anna
-    deals 10 cards, trump turned hearts): bids Ben 3, Cara 2, Dan 4, Anna 0; tricks Ben 3,
-    Cara 1, Dan 4, Anna's 2 filled in. Deal 2 (Ben deals 9, spades): bids Cara 1, Dan 2,
-    Anna 3, Ben 0; tricks Cara 1, Dan 2, Anna 3, Ben's 3 filled in."""
+    """4 players, deals 1 and 2 typed in one burst. Deal 1 (Anna deals 10 cards, trump
+    turned hearts): bids Ben 3, Cara 2, Dan 4, Anna 0; tricks Ben 3, Cara 1, Dan 4, Anna's 2
+    filled in: one key a value (Cara's 1 waits, as 10 could follow; the 4 after it is Dan's)
+    and Enter to confirm, 9 keys. Deal 2 (Ben deals 9, spades) typed out of habit, Enter
+    after every value: the Enter after a value that moved on by itself is taken, and the
+    last confirms. Bids Cara 1, Dan 2, Anna 3, Ben 0; tricks Cara 1, Dan 2, Anna 3, Ben's 3
+    filled in."""
     names = ["Anna", "Ben", "Cara", "Dan"]
     expected = Game(load_ruleset("lupaus"), names, {})
     assert [expected.setup.cards(n) for n in (1, 2)] == [10, 9]
@@ -116,20 +121,20 @@ def test_whole_lupaus_deals_typed_in_one_burst_are_recorded_exactly(tmp_path):
         async with opened(tmp_path / "g.db") as (app, pilot):
             await new_game(pilot, "lupaus", names)
             screen = play_screen(app)
-            await burst(pilot, *typed("h", "3", "2", "4", "0", "3", "1", "4"), "enter", "ctrl+s",
-                        *typed("s", "1", "2", "3", "0", "1", "2", "3"), "enter", "ctrl+s")
+            await burst(pilot, *"h3240314", "enter", *typed("s", "1", "2", "3", "0", "1", "2", "3"))
             assert len(screen.game.deals) == 2, screen_text(app)
             assert [dict(d) for d in screen.game.deals] == [dict(d) for d in expected.deals]
             assert screen.game.totals() == expected.totals()
             assert expected.totals() == (13, 13, 11, 26)  # exact: 10 + the bid
+            assert screen.draft.is_empty and screen.draft.number == 3
 
     run(go())
 
 
 def test_a_refused_bid_keeps_the_focus_and_its_reason_until_a_legal_one(tmp_path):
     """Lupaus, 4 players, 10 cards: Ben 3, Cara 2, Dan 4; the dealer Anna's 1 would make 10.
-    Enter on it rings the bell and stays, still saying why; 0 is then taken and Enter
-    goes on to the tricks."""
+    Enter on it rings the bell and stays, still saying why; 0 is then taken and the focus
+    goes on to the tricks by itself."""
     message = "Dealer Anna may not bid 1: the bids would total 10, the number of tricks"
 
     async def go():
@@ -138,13 +143,13 @@ def test_a_refused_bid_keeps_the_focus_and_its_reason_until_a_legal_one(tmp_path
             screen = play_screen(app)
             bells = []
             app.bell = lambda: bells.append(1)
-            await burst(pilot, "h", "enter", "3", "enter", "2", "enter", "4", "enter", "1", "enter", "enter")
+            await burst(pilot, "h", "3", "2", "4", "1", "enter", "enter")
             anna = app.focused
             assert anna.slot == Slot("bid", 4) and anna.cell.who == "Anna"
             assert screen.draft.view().cells[anna.slot].value is None
             assert f"✗ not that: {message}" in flat(screen_text(app))
             assert len(bells) == 3  # the 1, and each Enter on it
-            await burst(pilot, "0", "enter")
+            await burst(pilot, "0")  # whole: on to the tricks by itself
             assert screen.draft.view().cells[anna.slot].value == 0
             assert app.focused.slot == Slot("tricks", 1) and app.focused.cell.who == "Ben"
             assert "not that" not in screen_text(app)

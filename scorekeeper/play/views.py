@@ -44,6 +44,12 @@ class CellView:
     dealer: bool = False
     optional: bool = False
 
+    @property
+    def needed(self) -> bool:
+        """Whether the table must still type this box (an optional box, or one the rules
+        fill in when left empty, costs no key)."""
+        return self.visible and self.value is None and not self.optional and not self.computed
+
 
 @dataclass(frozen=True)
 class PhaseView:

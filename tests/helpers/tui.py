@@ -174,14 +174,36 @@ async def new_game(pilot, ruleset_id: str, names: list[str], options: dict | Non
 
 
 async def enter_deal(pilot, entries: list[str], confirm: bool = True) -> None:
-    """Type each box's value (in the form's order) followed by Enter; then ctrl+s."""
-    for entry in entries:
-        if entry:
-            await type_text(pilot, entry)
-        await pilot.press("enter")
-    if confirm:
+    """Type each box's value in the form's order ("" leaves a box as it is), as a player
+    does: Up/Down to a box the focus does not reach by itself (an optional one), the
+    value's keys, and Enter only where the box waits for more (1 in a deal of 10 or more).
+    Then ctrl+s, unless an Enter has confirmed the deal already. The first entry is the
+    first box's, or, when part of the deal is typed already, the focused box's."""
+    from scorekeeper.tui.widgets.entry_form import EntryForm
+
+    app = pilot.app
+    form = app.screen.query_one(EntryForm)
+    number = form.view.number
+    start = 0
+    if not app.screen.draft.is_empty and app.focused in form.boxes():
+        start = form.boxes().index(app.focused)
+    for i, entry in enumerate(entries, start=start):
+        if not entry:
+            continue
+        target = form.boxes()[i]
+        for _ in range(40):
+            if app.focused is target:
+                break
+            boxes = form.boxes()
+            at = boxes.index(app.focused) if app.focused in boxes else len(boxes)
+            await pilot.press("down" if at < i else "up")
+        assert app.focused is target, f"the focus never reached box {i} ({target.slot}): {app.focused!r}"
+        await type_text(pilot, entry)
+        if app.focused is target:
+            await pilot.press("enter")
+    if confirm and form.view is not None and form.view.number == number and not form.has_class("-hidden"):
         await pilot.press("ctrl+s")
-        await settle(pilot, 2)
+    await settle(pilot, 2)
 
 
 def play_screen(app):

@@ -152,6 +152,7 @@ async def main(db: Path, seed: int) -> int:
     from scorekeeper.tui.screens.home import HomeScreen
     from scorekeeper.tui.screens.play import PlayScreen
     from scorekeeper.tui.widgets.entry_form import EntryForm
+    from scorekeeper.play.flow import grows
     from scorekeeper.tui.widgets.scoreboard import ScoreTable
     from helpers.tui import new_game, screen_text
     from textual.widgets import OptionList
@@ -207,8 +208,10 @@ async def main(db: Path, seed: int) -> int:
             say(f"RESUMED {len(stored)}")
 
             async def type_deal(values: dict[str, Any]) -> None:
-                """Clear the boxes if anything is in them, then each box in turn, Enter after each
-                (the last tricks fill themselves in)."""
+                """Clear the boxes if anything is in them, then the values as a player types
+                them: each moves on by itself, but for a number that could still grow (1 of
+                10 cards), which Down ends; the trump letter, or nothing (the digit of the first
+                bid goes on past the trump box); the last tricks fill themselves in."""
                 if not screen.draft.is_empty:
                     await pilot.press("ctrl+l")
                     await until(lambda: screen.draft.is_empty, "ctrl+l did not clear the boxes")
@@ -225,8 +228,10 @@ async def main(db: Path, seed: int) -> int:
                             (choice,) = [c for c in cell.choices if c.value == values["turned"]]
                             keys.append(choice.keys[0])
                     elif i != last_tricks:
-                        keys.extend(str(values[cell.field][cell.unit - 1]))
-                    keys.append("enter")
+                        text = str(values[cell.field][cell.unit - 1])
+                        keys.extend(text)
+                        if grows(text, [c.text for c in cell.choices]):
+                            keys.append("down")
                 await pilot.press(*keys)
                 await until(lambda: screen.draft.view().can_confirm, "the typed deal cannot be confirmed")
                 typed = screen.draft.plain_values()

@@ -159,12 +159,48 @@ class PlayScreen(Screen[dict]):
 
     def on_value_picker_submitted(self, event: ValuePicker.Submitted) -> None:
         event.stop()
-        self.query_one(EntryForm).focus_after(event.picker.slot)
+        self._move_on(event.picker, event.moved, event.carry)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if isinstance(event.input, CardsInput):
             event.stop()
-            self.query_one(EntryForm).focus_after(event.input.slot)
+            self._move_on(event.input)
+
+    def _move_on(self, box, moved: bool = False, carry: str = "") -> None:
+        """On from ``box`` to where the focus goes next (see play/flow.py). Enter (not a
+        move on by itself) in a deal that is complete confirms it; a key carried over is
+        typed in the first box on the way that takes it."""
+        if self.draft is None:
+            return
+        form = self.query_one(EntryForm)
+        if not moved and self.draft.view().can_confirm and not form.needs_more():
+            self.action_confirm_deal()
+            return
+        target = form.move_on(box.slot, moved, carry)
+        if carry:
+            if target is not None:
+                target.type_char(carry)
+            elif isinstance(box, ValuePicker) and box.takes(carry):  # no box on is for it: a new value here
+                box.type_char(carry, fresh=True)
+            else:
+                self.app.bell()
+
+    def on_value_picker_back(self, event: ValuePicker.Back) -> None:
+        """Backspace in an empty box: back to the box typed before it, emptied."""
+        event.stop()
+        self._back(event.picker.slot)
+
+    def action_back(self) -> None:
+        """Backspace on the Confirm button: back to the last box typed, emptied."""
+        boxes = self.query_one(EntryForm).boxes()
+        if boxes:
+            self._back(boxes[-1].slot, include=True)
+
+    def _back(self, slot, include: bool = False) -> None:
+        form = self.query_one(EntryForm)
+        box = form.back_from(slot, include)
+        if box is not None and self.draft is not None:
+            self._type(box.slot.field, box.unit, None)
 
     def on_value_picker_refused(self, event: ValuePicker.Refused) -> None:
         event.stop()

@@ -16,6 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
 from ...i18n import t
+from ...play.flow import stops_at
 from ...play.layout import PhaseLayout, Slot
 from ...play.views import CellView, DraftView
 from .value_picker import FOCUS_MARK, WARNING_MARK, ValuePicker
@@ -85,6 +86,11 @@ class CardsRow(Horizontal):
 
 class EntryForm(VerticalScroll):
     """Every box of a deal, grouped by phase, with live totals and a Confirm button."""
+
+    BINDINGS = [  # (a box takes its own keys first: these are the Confirm button's)
+        Binding("backspace", "screen.back", "tui.bindings.widgets.previous_box", show=False, id="form.back"),
+        Binding("up", "app.focus_previous", "tui.bindings.widgets.previous_box", show=False, id="form.previous"),
+    ]
 
     view: reactive[DraftView | None] = reactive(None, always_update=True)
     """The deal as it stands (set by the screen after every entry)."""
@@ -188,28 +194,70 @@ class EntryForm(VerticalScroll):
             out.append(row.box if isinstance(row, CardsRow) else row)
         return out
 
-    def focus_first(self, empty: bool = True) -> None:
-        """Focus the first box still empty (or the first box)."""
+    def _cell(self, box: Widget) -> CellView | None:
+        return self.view.cells.get(box.slot) if self.view is not None else None
+
+    def _needed(self, box: Widget) -> bool:
+        cell = self._cell(box)
+        return cell is not None and cell.needed and not (isinstance(box, Input) and box.value)
+
+    def needs_more(self) -> bool:
+        """Whether a box on show must still be typed."""
+        return any(self._needed(box) for box in self.boxes())
+
+    def stops(self, slot: Slot | None) -> list[Widget]:
+        """Where the focus may go on from ``slot`` (None: from the top): the boxes that may
+        stay empty and whose keys are not the next needed box's, then that box (the first
+        needed box round from the top when none is after ``slot``); the Confirm button when
+        no box needs typing."""
         boxes = self.boxes()
-        view = self.view
-        if empty and view is not None:
-            for box in boxes:
-                cell = view.cells.get(box.slot)
-                if cell is not None and cell.value is None and not (isinstance(box, Input) and box.value):
-                    box.focus()
-                    return
-        if boxes:
+        at = next((i for i, box in enumerate(boxes) if box.slot == slot), -1)
+        after = boxes[at + 1:]
+        needed = next((box for box in after if self._needed(box)), None)
+        if needed is None:
+            needed = next((box for box in boxes[:max(at, 0)] if self._needed(box)), None)
+            return [needed] if needed is not None else [self.query_one("#confirm", Button)]
+        cell = self._cell(needed)
+        ahead = after[:after.index(needed)]
+        return [box for box in ahead if isinstance(box, ValuePicker) and stops_at(self._cell(box), cell)] + [needed]
+
+    def go(self, target: Widget, moved: bool = False) -> None:
+        """Focus ``target``; ``moved``: the focus came by itself, which the box shows."""
+        if isinstance(target, ValuePicker):
+            target.arrived = moved
+        target.focus()
+
+    def focus_first(self, empty: bool = True) -> None:
+        """Focus where typing the deal starts (the Confirm button when it is complete), or
+        with ``empty`` False the first box."""
+        boxes = self.boxes()
+        if empty:
+            self.go(self.stops(None)[0])
+        elif boxes:
             boxes[0].focus()
         else:
             self.query_one("#confirm", Button).focus()
 
-    def focus_after(self, slot: Slot) -> None:
-        """Focus the box after ``slot`` (the Confirm button after the last)."""
+    def move_on(self, slot: Slot, moved: bool = False, key: str = "") -> Widget | None:
+        """Focus where the focus goes on from ``slot`` and return it; with ``key``, the
+        first stop that takes that key (None, and the focus stays, when none does)."""
+        stops = self.stops(slot)
+        if key:
+            stops = [box for box in stops if isinstance(box, ValuePicker) and box.takes(key)]
+            if not stops:
+                return None
+        self.go(stops[0], moved)
+        return stops[0]
+
+    def back_from(self, slot: Slot, include: bool = False) -> Widget | None:
+        """The box before ``slot`` (or ``slot`` itself, with ``include``) that the table
+        typed (not filled in), focused; None if there is none."""
         boxes = self.boxes()
-        for i, box in enumerate(boxes):
-            if box.slot == slot:
-                if i + 1 < len(boxes):
-                    boxes[i + 1].focus()
-                else:
-                    self.query_one("#confirm", Button).focus()
-                return
+        at = next((i for i, box in enumerate(boxes) if box.slot == slot), len(boxes)) + include
+        view = self.view
+        for box in reversed(boxes[:at]):
+            cell = view.cells.get(box.slot) if view is not None else None
+            if cell is not None and cell.value is not None and not cell.auto and isinstance(box, ValuePicker):
+                box.focus()
+                return box
+        return None

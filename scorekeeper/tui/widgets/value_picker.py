@@ -12,6 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...i18n import t
+from ...play.flow import grows, in_reach, keys_of, may_skip, number_grows
 from ...play.layout import Slot
 from ...play.views import CellView, ChoiceView
 
@@ -81,15 +82,26 @@ class ValuePicker(Widget, can_focus=True):
             return self.picker
 
     class Submitted(Message):
-        """The player pressed Enter: on to the next box."""
+        """On to the next box: the player pressed Enter (``moved`` False), or the value typed
+        is whole and the box moves on by itself (``moved``); ``carry`` is a digit typed that
+        belongs to the next box (1 then 5 where 15 is no value: 1 here, 5 there)."""
 
-        def __init__(self, picker: "ValuePicker") -> None:
+        def __init__(self, picker: "ValuePicker", moved: bool = False, carry: str = "") -> None:
             super().__init__()
             self.picker = picker
+            self.moved = moved
+            self.carry = carry
 
         @property
         def control(self) -> "ValuePicker":
             return self.picker
+
+    class Back(Message):
+        """Backspace in an empty box: back to the box before (undoing a move on)."""
+
+        def __init__(self, picker: "ValuePicker") -> None:
+            super().__init__()
+            self.picker = picker
 
     class Refused(Message):
         """The player typed a value the rules refuse; ``reason`` says why."""
@@ -104,6 +116,7 @@ class ValuePicker(Widget, can_focus=True):
         self.slot = slot
         self._typed = ""  # digits typed so far (multi-digit numbers)
         self._note = ""  # why the last value typed was refused
+        self.arrived = False  # the focus came here by itself (the box before moved on)
         self._looks: dict[str, object] = {}  # component class -> rich style (until the styles change)
 
     def _look(self, name: str):
@@ -134,6 +147,7 @@ class ValuePicker(Widget, can_focus=True):
     def on_blur(self) -> None:
         self._typed = ""
         self._note = ""
+        self.arrived = False
         self.refresh(layout=True)
 
     def on_focus(self) -> None:
@@ -211,6 +225,8 @@ class ValuePicker(Widget, can_focus=True):
             text.append("  " + t("tui.widgets.value_picker.computed", value=cell.computed), hint)
         elif cell.value is None and cell.optional:
             text.append("  " + t("tui.widgets.value_picker.optional"), hint)
+        if self.arrived and self.has_focus and cell.value is None and not self._typed:
+            text.append("  " + t("tui.widgets.value_picker.moved_on"), self._look("auto"))
         return text
 
     def _notes(self) -> Text:
@@ -230,12 +246,17 @@ class ValuePicker(Widget, can_focus=True):
         return Text("\n".join(lines), note)
 
     # -- keys
-    def _choose(self, choice: ChoiceView) -> None:
+    def _choose(self, choice: ChoiceView, whole: bool = False) -> None:
+        """Pick ``choice``; ``whole``: nothing more can be typed to it, so move on."""
         if not choice.allowed:
             self._refuse(choice.reason or t("tui.widgets.value_picker.not_allowed", value=choice.text))
             return
         self._note = ""
+        self.arrived = False
         self.post_message(self.Changed(self, choice.value))
+        if whole:
+            self._typed = ""
+            self.post_message(self.Submitted(self, moved=True))
         self.refresh(layout=True)
 
     def _refuse(self, reason: str) -> None:
@@ -245,22 +266,44 @@ class ValuePicker(Widget, can_focus=True):
         self.refresh(layout=True)
 
     def on_key(self, event) -> None:
-        cell = self.cell
         char = event.character
-        if cell is None or char is None or not char.isprintable() or event.key in ("space",):
+        if self.cell is None or char is None or not char.isprintable() or event.key in ("space",):
             return
-        if cell.kind == "number":
-            handled = self._type_number(char)
-        elif cell.choices and all(type(c.value) is int for c in cell.choices) and char.isdigit():
-            handled = self._type_digit(char)
-        else:
-            handled = self._type_key(char.lower())
-        if handled:
+        if self.type_char(char):
             event.stop()
             event.prevent_default()
 
+    def takes(self, char: str) -> bool:
+        """Whether ``char`` is one of this box's keys."""
+        keys = keys_of(self.cell) if self.cell is not None else None
+        return keys is not None and char.lower() in keys
+
+    def type_char(self, char: str, fresh: bool = False) -> bool:
+        """Take one typed character; whether it meant something here. ``fresh``: it starts a
+        new value (nothing typed before it counts). An empty box that may stay empty passes
+        a key it does not take on to the boxes after it."""
+        cell = self.cell
+        if cell is None:
+            return False
+        if fresh:
+            self._typed = ""
+        if may_skip(cell) and not self._typed and not self.takes(char):
+            self.post_message(self.Submitted(self, moved=True, carry=char))
+            return True
+        if cell.kind == "number":
+            return self._type_number(char)
+        if cell.choices and all(type(c.value) is int for c in cell.choices) and char.isdigit():
+            return self._type_digit(char)
+        return self._type_key(char.lower())
+
+    def _pending_is_value(self) -> bool:
+        """The digits typed so far are the box's value (a longer number could still follow)."""
+        value = self.cell.value
+        return bool(self._typed) and value is not None and str(value) == self._typed and not self._note
+
     def _type_digit(self, char: str) -> bool:
-        """Digits build a number: 1 then 2 is 12 when 12 is a value (else 2)."""
+        """Digits build a number: 1 then 2 is 12 when 12 is a value. A digit that makes no
+        value with those before it belongs to the next box; a whole value moves on."""
         cell = self.cell
         by_number = {c.value: c for c in cell.choices}
         texts = [str(v) for v in by_number]
@@ -270,6 +313,10 @@ class ValuePicker(Widget, can_focus=True):
 
         typed = self._typed + char if self._typed not in ("", "0") else char
         if not fits(typed):
+            if self._pending_is_value():
+                self._typed = ""
+                self.post_message(self.Submitted(self, moved=True, carry=char))
+                return True
             typed = char
         if not fits(typed):
             self._typed = ""
@@ -281,14 +328,14 @@ class ValuePicker(Widget, can_focus=True):
         if choice is None:  # the start of a longer number: wait for the next digit
             self.refresh(layout=True)
             return True
-        self._choose(choice)
+        self._choose(choice, whole=not grows(typed, texts))
         return True
 
     def _type_key(self, char: str) -> bool:
         for choice in self.cell.choices:
             if char in choice.keys:
                 self._typed = ""
-                self._choose(choice)
+                self._choose(choice, whole=True)
                 return True
         return False
 
@@ -303,14 +350,23 @@ class ValuePicker(Widget, can_focus=True):
         typed = self._typed + char
         sign = "-" if typed.startswith("-") else ""
         typed = sign + (typed.lstrip("-").lstrip("0") or "0")
-        value = int(typed)
-        if (cell.lo is not None and value < cell.lo) or (cell.hi is not None and value > cell.hi):
+        if not in_reach(typed, cell.lo, cell.hi):
+            if self._pending_is_value():
+                self._typed = ""
+                self.post_message(self.Submitted(self, moved=True, carry=char))
+                return True
             self._typed = ""
-            self._refuse(t("tui.widgets.value_picker.outside", value=value, lo=cell.lo, hi=cell.hi))
+            self._refuse(t("tui.widgets.value_picker.outside", value=int(typed), lo=cell.lo, hi=cell.hi))
             return True
         self._typed = typed
         self._note = ""
-        self.post_message(self.Changed(self, value))
+        self.arrived = False
+        value = int(typed)
+        inside = (cell.lo is None or value >= cell.lo) and (cell.hi is None or value <= cell.hi)
+        self.post_message(self.Changed(self, value if inside else None))
+        if inside and not number_grows(typed, cell.lo, cell.hi):
+            self._typed = ""
+            self.post_message(self.Submitted(self, moved=True))
         self.refresh(layout=True)
         return True
 
@@ -322,9 +378,17 @@ class ValuePicker(Widget, can_focus=True):
             self.refresh(layout=True)
             return
         self._typed = ""
+        if self.arrived and self.cell is not None and self.cell.value is None:
+            # the Enter typed out of habit after a value that moved on by itself: it is taken
+            self.arrived = False
+            self.refresh(layout=True)
+            return
         self.post_message(self.Submitted(self))
 
     def action_clear(self) -> None:
+        if self.cell is not None and self.cell.value is None and not self._typed:
+            self.post_message(self.Back(self))
+            return
         self._typed = ""
         self._note = ""
         self.post_message(self.Changed(self, None))

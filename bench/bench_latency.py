@@ -1,0 +1,227 @@
+"""Key press to updated screen, at the table's biggest forms, in a real terminal.
+
+The app runs as a player runs it: ``python -m scorekeeper`` in a pseudo-terminal of
+80x24 (TERM=xterm-256color), on a store that holds the game at its last deal:
+
+* Lupaus for 7 players (fixed trump), deals 1-12 played: deal 13, 7 cards, 14 boxes;
+* Wizard for 6 players, deals 1-9 played: deal 10, 10 cards, 13 boxes.
+
+The benchmark resumes the game from the start screen, then, round after round, types
+the deal (the keys of ``bench_keys``: one per value, each moving on by itself),
+confirms it with Enter (the game ends), takes it back with ctrl+z and empties the
+boxes with ctrl+l. For each key it writes the key's bytes to the terminal and reads
+what the app draws until nothing more comes for ``QUIET`` seconds; the latency is the
+time from the write to the last byte of that frame. Reported per kind of key (a value
+typed, the confirming Enter, ctrl+z): p50, p95 and the worst, in ms.
+
+Reference, in the same run and the same terminal: a minimal Textual app whose one
+widget shows the last key typed (Textual's own floor for key -> frame).
+
+Goal: p95 of a value typed <= 16 ms (one frame at 60 Hz).
+
+Run:  python bench/bench_latency.py [--rounds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import pty
+import select
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+for p in (ROOT, HERE):
+    if str(p) not in sys.path:
+        sys.path.insert(0, str(p))
+
+from bench_keys import CASES  # noqa: E402
+
+QUIET = 0.15  # seconds with no output that end a frame
+GOAL_P95_MS = 16.0
+KEYS = {"enter": b"\r", "ctrl+z": b"\x1a", "ctrl+l": b"\x0c", "end": b"\x1b[F", "down": b"\x1b[B",
+        "escape": b"\x1b", "ctrl+q": b"\x11"}
+
+_REFERENCE = r"""
+from textual.app import App
+from textual.widgets import Static
+
+class Echo(App):
+    def compose(self):
+        yield Static("press a key", id="out")
+    def on_key(self, event):
+        self.query_one("#out", Static).update(f"key: {event.key}")
+
+Echo().run()
+"""
+
+
+class Terminal:
+    """A program in a pseudo-terminal of 80x24: keys in, what it draws out."""
+
+    def __init__(self, args: list[str], env: dict[str, str]):
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.fd = master
+        self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
+                                     start_new_session=True)
+        os.close(slave)
+        self.seen = b""
+
+    def drain(self, quiet: float = QUIET, limit: float = 10.0) -> float | None:
+        """Read until nothing comes for ``quiet`` s; the time of the last byte (None: none came)."""
+        last = None
+        end = time.perf_counter() + limit
+        while time.perf_counter() < end:
+            ready, _, _ = select.select([self.fd], [], [], quiet)
+            if not ready:
+                break
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            last = time.perf_counter()
+            self.seen = (self.seen + data)[-200_000:]
+        return last
+
+    def wait_for(self, text: bytes, limit: float = 30.0) -> None:
+        end = time.perf_counter() + limit
+        while text not in self.seen:
+            if time.perf_counter() > end:
+                raise AssertionError(f"{text!r} never came on screen")
+            self.drain(0.05, 1.0)
+
+    def key(self, name: str) -> float | None:
+        """Press a key; ms from the press to the last byte drawn for it."""
+        self.drain(0.05)
+        start = time.perf_counter()
+        os.write(self.fd, KEYS.get(name, name.encode()))
+        last = self.drain()
+        return None if last is None else (last - start) * 1000
+
+    def close(self) -> None:
+        try:
+            os.write(self.fd, KEYS["ctrl+q"])
+            self.proc.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+            self.proc.wait()
+        os.close(self.fd)
+
+
+def _env(tmp: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
+    env.update(TERM="xterm-256color", COLORTERM="truecolor", PYTHONPATH=str(ROOT), LANG="C.UTF-8",
+               PYTHONPYCACHEPREFIX=os.path.join(tmp, "pycache"), SCOREKEEPER_LANG="en")
+    return env
+
+
+def _store(case, db: Path) -> None:
+    from scorekeeper.rules.ruleset import load_ruleset
+    from scorekeeper.store.db import Store
+
+    with Store(db) as store:
+        stored = store.new_game(load_ruleset(case.ruleset), case.ruleset, list(case.players), dict(case.options))
+        for values in case.before:
+            stored.record(values)
+
+
+def _deal_keys(name: str) -> list[str]:
+    from bench_keys import main as keys_main
+
+    return keys_main((name,), verbose=False)[name]["key_list"]
+
+
+def _summary(samples: list[float]) -> dict:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {"n": len(ordered), "p50": statistics.median(ordered), "p95": p95, "max": ordered[-1]}
+
+
+def measure_game(name: str, rounds: int, tmp: str) -> dict:
+    case = CASES[name]
+    db = Path(tmp) / f"{name}.db"
+    _store(case, db)
+    keys = _deal_keys(name)
+    assert keys[-1] == "enter", keys
+    values = keys[:-1]
+    term = Terminal([sys.executable, "-m", "scorekeeper", "--db", str(db)], _env(tmp))
+    samples: dict[str, list[float]] = {"value": [], "confirm": [], "undo": []}
+    try:
+        term.wait_for(b"Resume a game")
+        term.drain()
+        term.key("end")
+        term.key("enter")
+        term.wait_for(b"Deal ")
+        term.drain(0.5)
+        for _ in range(rounds):
+            for k in values:
+                ms = term.key(k)
+                if ms is not None:
+                    samples["value"].append(ms)
+            ms = term.key("enter")
+            if ms is not None:
+                samples["confirm"].append(ms)
+            term.drain(0.5)
+            ms = term.key("ctrl+z")
+            if ms is not None:
+                samples["undo"].append(ms)
+            term.key("ctrl+l")
+            term.drain(0.3)
+    finally:
+        term.close()
+    if len(samples["confirm"]) != rounds:
+        raise AssertionError(f"{name}: {len(samples['confirm'])} of {rounds} confirmations drew anything")
+    return {kind: _summary(s) for kind, s in samples.items() if s}
+
+
+def measure_reference(presses: int, tmp: str) -> dict:
+    term = Terminal([sys.executable, "-c", _REFERENCE], _env(tmp))
+    samples = []
+    try:
+        term.wait_for(b"press a key")
+        term.drain(0.5)
+        for i in range(presses):
+            ms = term.key("abcdefgh"[i % 8])
+            if ms is not None:
+                samples.append(ms)
+    finally:
+        term.close()
+    return {"value": _summary(samples)}
+
+
+def main(rounds: int = 5, verbose: bool = True) -> dict:
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        results["reference"] = measure_reference(rounds * 13, tmp)
+        for name in ("lupaus-7-deal-13", "wizard-6-deal-10"):
+            results[name] = measure_game(name, rounds, tmp)
+    if verbose:
+        print(f"{'':20} {'key':8} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
+        for name, kinds in results.items():
+            for kind, s in kinds.items():
+                print(f"{name:20} {kind:8} {s['n']:>4} {s['p50']:>8.1f} {s['p95']:>8.1f} {s['max']:>8.1f}")
+        ref = results["reference"]["value"]["p95"]
+        for name in ("lupaus-7-deal-13", "wizard-6-deal-10"):
+            p95 = results[name]["value"]["p95"]
+            verdict = "met" if p95 <= GOAL_P95_MS else "missed"
+            print(f"{name}: a value typed, p95 {p95:.1f} ms ({p95 / ref:.1f}x the reference's {ref:.1f} ms); "
+                  f"goal {GOAL_P95_MS:.0f} ms: {verdict}")
+    return results
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    main(parser.parse_args().rounds)
