@@ -69,3 +69,20 @@ def test_bench_cli_runs():
     assert result["runs"] == 2
     assert result["cli_median_s"] > 0 and result["bare_median_s"] > 0
     assert result["modules"] > 0 and len(result["imports"]) <= 3
+
+
+def test_bench_keys_a_deal_costs_one_key_a_character_and_enter():
+    """The typist of bench_keys against the app: the keys each deal costs, exactly."""
+    bench = load("bench_keys")
+    results = bench.main(("lupaus-4-deal-1", "wizard-6-deal-10", "wysiwyg-2-deal-1", "whist-4-deal-1"),
+                         verbose=False)
+    keys = {name: " ".join(r["key_list"]) for name, r in results.items()}
+    # 10 cards: Cara's 1 could be 10; the 4 after it is Dan's (14 is no bid); Anna's tricks fill in
+    assert keys["lupaus-4-deal-1"] == "3 2 4 0 3 1 4 enter"
+    # 10 cards: each 1 waits, the next digit (not 0) is the next player's
+    assert keys["wizard-6-deal-10"] == "2 1 2 1 3 0 2 1 2 1 3 enter"
+    # hand values 12 and 16, declarer 2, bid 5; the points' 1 passes the doubling and trump boxes
+    assert keys["wysiwyg-2-deal-1"] == "1 2 1 6 2 5 1 5 enter"
+    assert keys["whist-4-deal-1"] == "h 8 enter"
+    for r in results.values():
+        assert r["keys"] == r["characters"] + 1

@@ -155,3 +155,59 @@ def test_a_refused_bid_keeps_the_focus_and_its_reason_until_a_legal_one(tmp_path
             assert "not that" not in screen_text(app)
 
     run(go())
+
+
+def test_what_moved_on_by_itself_is_shown_and_backspace_takes_it_back(tmp_path):
+    """Lupaus, 4 players, 10 cards. The focus starts at the trump box (it may stay empty):
+    3 there is Ben's bid, and the focus moves on by itself to Cara, who is told so. A 1 waits
+    (10 could follow). Backspace in Dan's empty box goes back to Cara's and empties it; a new
+    app on the store shows the same boxes."""
+
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara", "Dan"])
+            screen = play_screen(app)
+            assert app.focused.slot == Slot("turned", 0)
+            await burst(pilot, "3")
+            assert screen.draft.typed == {("bid", 2): 3}
+            assert app.focused.cell.who == "Cara"
+            cara = next(line for line in screen_text(app).splitlines() if "Cara" in line and "Bid" in line)
+            assert cara.lstrip().startswith("▶ Cara") and "moved on · ⌫ back" in cara
+            await burst(pilot, "1")
+            assert app.focused.cell.who == "Cara" and "typed 1…" not in screen_text(app)  # 1 is chosen, 10 may follow
+            assert screen.draft.typed == {("bid", 2): 3, ("bid", 3): 1}
+            await burst(pilot, "2")  # 12 is no bid: the 2 is Dan's
+            assert screen.draft.typed == {("bid", 2): 3, ("bid", 3): 1, ("bid", 4): 2}
+            assert app.focused.cell.who == "Anna"
+            await burst(pilot, "backspace")  # Anna's box is empty: back to Dan's, emptied
+            assert app.focused.cell.who == "Dan" and screen.draft.typed == {("bid", 2): 3, ("bid", 3): 1}
+            await burst(pilot, "backspace")  # and again, as in a line of text: Cara's
+            assert app.focused.cell.who == "Cara" and screen.draft.typed == {("bid", 2): 3}
+            return screen.draft.typed
+
+    typed = run(go())
+
+    async def again():
+        async with opened(tmp_path / "g.db", "enter") as (app, pilot):
+            return play_screen(app).draft.typed
+
+    assert run(again()) == typed
+
+
+def test_enter_on_a_complete_deal_confirms_it_from_any_box(tmp_path):
+    """Lupaus, 3 players, 10 cards, every value typed (the last tricks filled in): Up to
+    the first bid and Enter confirms the deal; deal 2 starts at the trump box."""
+
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara"])
+            screen = play_screen(app)
+            await burst(pilot, "h", "3", "4", "2", "3", "4")
+            assert screen.draft.view().can_confirm and app.focused.id == "confirm"
+            await burst(pilot, *["up"] * 6)  # the three tricks boxes, the three bids
+            assert app.focused.slot == Slot("bid", 1)
+            await burst(pilot, "enter")
+            assert len(screen.game.deals) == 1 and screen.game.totals() == (0, 13, 14)
+            assert app.focused.slot == Slot("turned", 0) and screen.draft.number == 2
+
+    run(go())

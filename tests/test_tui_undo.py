@@ -12,7 +12,7 @@ from helpers.tui import SIZE, make_app, play_screen, run, settle
 PLAYERS = ["Anna", "Ben", "Cara", "Dan"]  # Anna deals first
 SEEDS = (1, 4, 12)  # among the first 20, three whose keys showed a screen that a restart did not
 LENGTH = 10
-KEYS = [*"0123", "enter", "tab", "ctrl+z", "ctrl+y", "ctrl+s", "backspace"]
+KEYS = [*"0123", "h", "enter", "tab", "up", "ctrl+z", "ctrl+y", "ctrl+s", "backspace"]
 
 
 def stored_game(path, played: int) -> None:
