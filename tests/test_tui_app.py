@@ -7,7 +7,7 @@ from pathlib import Path
 
 from helpers.stores import Script
 from helpers.tui import (
-    check_snapshot, enter_deal, flat, name_players, new_game, normalise, notes, opened, play_screen, run,
+    check_snapshot, choose, enter_deal, flat, name_players, new_game, normalise, notes, opened, play_screen, run,
     screen_text, settle, type_text,
 )
 
@@ -217,3 +217,26 @@ def test_the_tui_has_no_code_for_any_one_game():
             if re.search(rf"['\"]{re.escape(word)}['\"]", code, flags=re.I):
                 found.append(f"{path.relative_to(REPO)}: {word}")
     assert found == []
+
+
+def test_the_new_game_form_shows_only_the_house_rules_that_apply(tmp_path):
+    """Lupaus: the fixed trump suit is asked only when the trump is fixed; the dealer's
+    restriction only when the bids are not made at the same time."""
+
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await name_players(pilot, "lupaus", ["Anna", "Ben", "Cara"])
+
+            def hidden(option_id: str) -> bool:
+                return app.screen.query_one(f"#optgroup-{option_id}").has_class("-hidden")
+
+            assert hidden("fixed_suit") and not hidden("dealer_restriction")
+            assert "Fixed trump suit" not in screen_text(app)
+            await choose(pilot, "opt-trump_rule", 1)  # turned -> fixed
+            assert not hidden("fixed_suit")
+            await choose(pilot, "opt-simultaneous", 1)  # no -> yes
+            assert hidden("dealer_restriction")
+            await choose(pilot, "opt-trump_rule", -1)
+            assert hidden("fixed_suit")
+
+    run(go())

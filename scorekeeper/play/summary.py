@@ -60,6 +60,16 @@ def plan_text(ruleset, players: int, options: dict | None = None) -> str:
     return tn("tui.summary.plan.deals", len(plan), cards=" ".join(str(c) for c in plan))
 
 
+def unused_options(ruleset, players: int, options: dict | None = None) -> frozenset[str]:
+    """The options these settings leave unused (their ``when`` is false), e.g. the fixed
+    trump suit when the trump is turned; none when the settings cannot make a game."""
+    try:
+        game = Game(ruleset, [f"P{i}" for i in range(1, players + 1)], options or {})
+    except (GameError, ValueError):
+        return frozenset()
+    return game.setup.unused_options
+
+
 def rules_summary(ruleset) -> tuple[Piece, ...]:
     """The whole summary: who plays, the deals, the entries, the score, checks and options."""
     return (*_about(ruleset), *_entries(ruleset), *_scoring(ruleset), *_options(ruleset))

@@ -6,6 +6,7 @@ between screens when they say what happened (``messages``).
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -51,6 +52,10 @@ class ScorekeeperApp(KeysInOrder, App[None]):
         self.store = None
         self._typed: dict[int, dict] = {}  # game id -> the deal half entered when it was left
         self.register_theme(HIGH_CONTRAST)
+        if "TEXTUAL_ANIMATIONS" not in os.environ:
+            # no smooth scrolling: the box typed next is on screen in the frame after the key,
+            # not a quarter of a second later (a table does not wait for animations)
+            self.animation_level = "none"
         self.settings: Settings = load_settings()  # never raises: a bad file gives a warning
 
     def on_mount(self) -> None:

@@ -12,7 +12,7 @@ from ...game.engine import GameError
 from ...game.game import draw_first_dealer
 from ...i18n import get_language, show, t, tn
 from ..messages import GameCreated
-from ...play.summary import plan_text
+from ...play.summary import plan_text, unused_options
 from ..widgets.key_footer import KeyFooter
 from ..widgets.option_form import OptionForm
 
@@ -145,6 +145,8 @@ class NewGameScreen(Screen[None]):
         options, problem = self._options()
         plan = self.query_one("#new-plan", Static)
         n = max(len(names), rs.min_players)
+        if rs.options and problem is None:
+            self.query_one(OptionForm).show_applying(unused_options(rs, min(n, rs.max_players), options))
         if problem is None and rs.min_players <= n <= rs.max_players:
             plan.update(Text(tn("tui.new_game.plan", n, plan=plan_text(rs, n, options))))
         else:

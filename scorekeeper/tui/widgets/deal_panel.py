@@ -27,7 +27,7 @@ class DealPanel(Widget):
     heading: reactive[str] = reactive("", layout=True)
     """The game: its title (if any) and ruleset."""
 
-    deal: reactive[DealPanelView | None] = reactive(None, layout=True, always_update=True)
+    deal: reactive[DealPanelView | None] = reactive(None, layout=True)
     """What the table is told of the deal being entered or changed (None when the game is over)."""
 
     status: reactive[str] = reactive("", layout=True)

@@ -19,10 +19,19 @@ from ...i18n import t
 from ...play.flow import stops_at
 from ...play.layout import PhaseLayout, Slot
 from ...play.views import CellView, DraftView
-from .value_picker import FOCUS_MARK, WARNING_MARK, ValuePicker
+from .value_picker import FOCUS_MARK, WARNING_MARK, ValuePicker, redraw
 
 def slot_id(slot: Slot) -> str:
     return f"{slot.field}-{slot.pos}"
+
+
+def put(static: Static, content: Text) -> None:
+    """Show ``content`` in ``static`` unless it shows it already (an update lays the whole
+    screen out again, and most of a form's lines stay as they are from key to key)."""
+    if getattr(static, "_shown", None) != content:
+        static._shown = content
+        static.update(content, layout=False)
+        redraw(static)
 
 
 class CardsInput(Input):
@@ -69,13 +78,13 @@ class CardsRow(Horizontal):
                 box.value = cell.text
         lines = [f"✗ {m}" for m in cell.errors] + [f"{WARNING_MARK} {m}" for m in cell.warnings]
         notes = self.query_one(".notes", Static)
-        notes.update(Text("\n".join(lines)))
+        put(notes, Text("\n".join(lines)))
         notes.set_class(not lines, "-empty")
 
     def _show_who(self) -> None:
         """The focus mark (as a value box has it) and the name."""
         mark = FOCUS_MARK if self.box.has_focus else " "
-        self.query_one(".who", Static).update(Text(f"{mark} {self._who}"))
+        put(self.query_one(".who", Static), Text(f"{mark} {self._who}"))
 
     def on_descendant_focus(self) -> None:
         self._show_who()
@@ -141,7 +150,7 @@ class EntryForm(VerticalScroll):
         new_deal = (view.number, view.editing) != self._deal
         self._deal = (view.number, view.editing)
         title = self.query_one("#form-title", Static)
-        title.update(Text(t("tui.widgets.entry_form.changing", number=view.number) if view.editing else ""))
+        put(title, Text(t("tui.widgets.entry_form.changing", number=view.number) if view.editing else ""))
         title.set_class(not view.editing, "-empty")
         for i, (layout, phase) in enumerate(zip(self.phases, view.phases)):
             heading = Text()
@@ -150,9 +159,9 @@ class EntryForm(VerticalScroll):
                 heading.append(" ✓")
             for line in phase.summary:
                 heading.append(f"   {line}")
-            self.query_one(f"#phase-{i}", Static).update(heading)
+            put(self.query_one(f"#phase-{i}", Static), heading)
             derived = self.query_one(f"#derived-{i}", Static)
-            derived.update(Text("\n".join(phase.derived)))
+            put(derived, Text("\n".join(phase.derived)))
             derived.set_class(not phase.derived, "-empty")
             previous = None
             for slot in layout.slots:
@@ -179,7 +188,7 @@ class EntryForm(VerticalScroll):
         if view.can_confirm:
             problems.append(("\n" if problems else "") + t("tui.widgets.entry_form.adds_up"))
         panel = self.query_one("#form-problems", Static)
-        panel.update(problems)
+        put(panel, problems)
         panel.set_class(not view.can_confirm, "-blocked")
         button = self.query_one("#confirm", Button)
         button.label = t("tui.widgets.entry_form.save") if view.editing else t("tui.widgets.entry_form.confirm")

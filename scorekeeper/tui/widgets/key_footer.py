@@ -37,10 +37,16 @@ class KeyFooter(Footer):
     _shown: tuple | None = None
 
     def bindings_changed(self, screen) -> None:
-        shown = (get_language(),) + tuple(
-            (key, active.binding.description, active.enabled)
-            for key, active in screen.active_bindings.items() if active.binding.show)
+        active = {key: a for key, a in screen.active_bindings.items() if a.binding.show}
+        shown = (get_language(),) + tuple((key, a.binding.description) for key, a in active.items())
         if shown == self._shown and self._bindings_ready:
+            # the same keys: only whether each applies now may have changed, which the keys
+            # shown take as a class (building the footer anew costs a key press a frame or more)
+            for widget in self.query(FooterKey):
+                binding = active.get(widget.key)
+                if binding is not None and widget._disabled == binding.enabled:
+                    widget._disabled = not binding.enabled
+                    widget.set_class(widget._disabled, "-disabled")
             return
         self._shown = shown
         super().bindings_changed(screen)

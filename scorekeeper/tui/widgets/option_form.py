@@ -23,6 +23,8 @@ class OptionForm(Vertical):
 
     DEFAULT_CSS = """
     OptionForm { height: auto; }
+    OptionForm .option-group { height: auto; }
+    OptionForm .option-group.-hidden { display: none; }
     """
 
     class Changed(Message):
@@ -42,25 +44,35 @@ class OptionForm(Vertical):
     def compose(self):
         for option in self.ruleset.options.values():
             value = self.start.get(option.id, option.default)
-            with Horizontal(classes="form-row option"):
-                yield Static(Text(option.label), classes="form-label", markup=False)
-                if option.type == "bool":
-                    yield Select([(Text(t("value.yes")), True), (Text(t("value.no")), False)], value=bool(value),
-                                 allow_blank=False,
-                                 id=f"opt-{option.id}", classes="option-box", compact=True)
-                elif option.type == "choice":
-                    choices = [(Text(choice_text(option, c)), c) for c in option.choices]
-                    yield Select(choices, value=value, allow_blank=False, id=f"opt-{option.id}",
-                                 classes="option-box", compact=True)
-                else:
-                    yield Input(str(value), type="integer", id=f"opt-{option.id}", classes="option-box",
-                                placeholder=t("tui.widgets.option_form.range", min=option.min, max=option.max),
-                                compact=True)
-            if option.help:
-                yield Static(Text(option.help), classes="form-help", markup=False)
-            elif option.type == "int":
-                yield Static(t("tui.widgets.option_form.number_help", min=option.min, max=option.max,
-                               default=option.default), classes="form-help", markup=False)
+            with Vertical(classes="option-group", id=f"optgroup-{option.id}"):
+                yield from self._option_rows(option, value)
+
+    def _option_rows(self, option, value):
+        """One option's row (its label and box) and its help."""
+        with Horizontal(classes="form-row option"):
+            yield Static(Text(option.label), classes="form-label", markup=False)
+            if option.type == "bool":
+                yield Select([(Text(t("value.yes")), True), (Text(t("value.no")), False)], value=bool(value),
+                             allow_blank=False,
+                             id=f"opt-{option.id}", classes="option-box", compact=True)
+            elif option.type == "choice":
+                choices = [(Text(choice_text(option, c)), c) for c in option.choices]
+                yield Select(choices, value=value, allow_blank=False, id=f"opt-{option.id}",
+                             classes="option-box", compact=True)
+            else:
+                yield Input(str(value), type="integer", id=f"opt-{option.id}", classes="option-box",
+                            placeholder=t("tui.widgets.option_form.range", min=option.min, max=option.max),
+                            compact=True)
+        if option.help:
+            yield Static(Text(option.help), classes="form-help", markup=False)
+        elif option.type == "int":
+            yield Static(t("tui.widgets.option_form.number_help", min=option.min, max=option.max,
+                           default=option.default), classes="form-help", markup=False)
+
+    def show_applying(self, unused: frozenset[str]) -> None:
+        """Hide the options the other settings leave unused (shown again when they apply)."""
+        for option in self.ruleset.options.values():
+            self.query_one(f"#optgroup-{option.id}").set_class(option.id in unused, "-hidden")
 
     def read(self) -> tuple[dict[str, Any], str | None]:
         """Every option's value, and the first problem (a number out of range or not a number)."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
@@ -18,9 +17,21 @@ from ...play.views import CellView, ChoiceView
 
 WHO_WIDTH = 15  # columns for the player's name
 FOCUS_MARK = "▶"  # before the box that has the focus (not shown by its background colour alone)
+ARRIVED_MARK = "↳"  # instead, when the focus came by itself from the box before (Backspace goes back)
 WARNING_MARK = "⚠"  # before a warning; an error has ✗
 LABEL_WIDTH = 14  # columns for what is asked; a longer label goes above the values (with the focus
 # mark, its column and the name, the values start where they would at 16 without the mark)
+
+
+def redraw(widget: Widget) -> None:
+    """Draw ``widget`` again; lay the screen out again only when its height changes (a
+    layout of the whole screen is most of what a key costs)."""
+    width = widget.content_size.width
+    widget.refresh()  # (forgets the drawing and the height worked out before)
+    if not width:  # not laid out yet, or hidden: showing it lays the screen out anyway
+        return
+    if widget.get_content_height(widget.size, widget.size, width) != widget.content_size.height:
+        widget.refresh(layout=True)
 
 
 class ValuePicker(Widget, can_focus=True):
@@ -63,7 +74,7 @@ class ValuePicker(Widget, can_focus=True):
         Binding("up", "app.focus_previous", "tui.bindings.widgets.previous_box", show=False, id="box.previous"),
     ]
 
-    cell: reactive[CellView | None] = reactive(None, layout=True)
+    cell: reactive[CellView | None] = reactive(None, repaint=False)
     """What the box shows: its values, the one entered, which are refused and why."""
 
     show_who: reactive[bool] = reactive(True, layout=True)
@@ -138,6 +149,10 @@ class ValuePicker(Widget, can_focus=True):
     def watch_cell(self, old: CellView | None, new: CellView | None) -> None:
         if new is None or old is None or new.value != old.value:
             self._note = ""
+        self._redraw()
+
+    def _redraw(self) -> None:
+        redraw(self)
 
     def forget_typed(self) -> None:
         """Another deal is shown in this box: the digits typed and the last refusal are gone."""
@@ -148,49 +163,74 @@ class ValuePicker(Widget, can_focus=True):
         self._typed = ""
         self._note = ""
         self.arrived = False
-        self.refresh(layout=True)
+        self._redraw()
 
     def on_focus(self) -> None:
-        self.refresh(layout=True)
+        self._redraw()
 
     # -- drawing
-    def render(self):
+    def render(self) -> Text:
+        return self._lines(self.content_size.width)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return len(self._lines(width).plain.split("\n")) if self.cell is not None else 0
+
+    def _lines(self, width: int) -> Text:
         """The focus mark, who, what is asked, the values (the chosen one in brackets, refused
-        ones ✗ and struck out) and what the rules say about the box, as a grid that wraps."""
+        ones ✗ and struck out) and what the rules say about the box, in columns; the values
+        and notes wrap in the last one. Laid out here, line by line (a rich table costs a
+        key press several milliseconds a box)."""
         cell = self.cell
         if cell is None:
             return Text()
-        grid = Table.grid(padding=(0, 1), expand=True)
-        grid.add_column(width=1, no_wrap=True)
-        grid.add_column(width=WHO_WIDTH, no_wrap=True, overflow="ellipsis")
-        stacked = len(cell.label) > LABEL_WIDTH
-        if not stacked:
-            grid.add_column(width=LABEL_WIDTH)
-        grid.add_column(ratio=1)
+        arrived = self.arrived and self.has_focus and cell.value is None and not self._typed
+        state = (width, cell, self.show_who, self.has_focus, arrived, self._typed, self._note)
+        cached = getattr(self, "_drawn", None)
+        if cached is not None and cached[0] == state:
+            return cached[1]
         who = Text("")
         if self.show_who and cell.who:
             who = Text(cell.who)
             if cell.dealer:
                 who.append(" " + t("tui.widgets.value_picker.dealer"), "italic")
+        who.truncate(WHO_WIDTH, overflow="ellipsis", pad=True)
         label = Text(cell.label, self._look("hint"))
-        mark = Text(FOCUS_MARK if self.has_focus else " ")
+        mark = (ARRIVED_MARK if arrived else FOCUS_MARK) if self.has_focus else " "
+        stacked = len(cell.label) > LABEL_WIDTH
+        left = 1 + 1 + WHO_WIDTH + 1 + (0 if stacked else LABEL_WIDTH + 1)
+        room = max(width - left, 8)
         body = self._values()
+        if arrived and not stacked:  # said in words where the line has room (the box keeps its height)
+            hint = "  " + t("tui.widgets.value_picker.moved_on")
+            if body.cell_len + len(hint) <= room and "\n" not in body.plain:
+                body.append(hint, self._look("auto"))
         notes = self._notes()
+        right = Text()
         if stacked:
-            right = Text()
             right.append_text(label)
             right.append("\n")
-            right.append_text(body)
-            if notes:
-                right.append("\n")
-                right.append_text(notes)
-            grid.add_row(mark, who, right)
-        else:
-            if notes:
-                body.append("\n")
-                body.append_text(notes)
-            grid.add_row(mark, who, label, body)
-        return grid
+        right.append_text(body)
+        if notes:
+            right.append("\n")
+            right.append_text(notes)
+        console = self.app.console
+        wrapped = right.wrap(console, room, overflow="fold")
+        out = Text(no_wrap=True, overflow="crop", end="")
+        for i, line in enumerate(wrapped):
+            if i:
+                out.append("\n" + " " * left)
+            else:
+                out.append(mark + " ")
+                out.append_text(who)
+                out.append(" ")
+                if not stacked:
+                    label.truncate(LABEL_WIDTH, pad=True)
+                    out.append_text(label)
+                    out.append(" ")
+            line.rstrip()
+            out.append_text(line)
+        self._drawn = (state, out)
+        return out
 
     def _values(self) -> Text:
         cell = self.cell
@@ -225,8 +265,6 @@ class ValuePicker(Widget, can_focus=True):
             text.append("  " + t("tui.widgets.value_picker.computed", value=cell.computed), hint)
         elif cell.value is None and cell.optional:
             text.append("  " + t("tui.widgets.value_picker.optional"), hint)
-        if self.arrived and self.has_focus and cell.value is None and not self._typed:
-            text.append("  " + t("tui.widgets.value_picker.moved_on"), self._look("auto"))
         return text
 
     def _notes(self) -> Text:
@@ -257,13 +295,13 @@ class ValuePicker(Widget, can_focus=True):
         if whole:
             self._typed = ""
             self.post_message(self.Submitted(self, moved=True))
-        self.refresh(layout=True)
+        self._redraw()
 
     def _refuse(self, reason: str) -> None:
         self._note = reason
         self.app.bell()
         self.post_message(self.Refused(self, reason))
-        self.refresh(layout=True)
+        self._redraw()
 
     def on_key(self, event) -> None:
         char = event.character
@@ -326,7 +364,7 @@ class ValuePicker(Widget, can_focus=True):
         self._typed = typed
         choice = by_number.get(int(typed))
         if choice is None:  # the start of a longer number: wait for the next digit
-            self.refresh(layout=True)
+            self._redraw()
             return True
         self._choose(choice, whole=not grows(typed, texts))
         return True
@@ -343,7 +381,7 @@ class ValuePicker(Widget, can_focus=True):
         cell = self.cell
         if char == "-" and not self._typed and (cell.lo is None or cell.lo < 0):
             self._typed = "-"
-            self.refresh(layout=True)
+            self._redraw()
             return True
         if not char.isdigit():
             return False
@@ -367,7 +405,7 @@ class ValuePicker(Widget, can_focus=True):
         if inside and not number_grows(typed, cell.lo, cell.hi):
             self._typed = ""
             self.post_message(self.Submitted(self, moved=True))
-        self.refresh(layout=True)
+        self._redraw()
         return True
 
     # -- actions
@@ -375,13 +413,13 @@ class ValuePicker(Widget, can_focus=True):
         if self._note:  # the value typed last was refused: the box keeps the focus and says why
             self._typed = ""  # (the number typed ends here: 1, Enter, 0 is 0, not 10)
             self.app.bell()
-            self.refresh(layout=True)
+            self._redraw()
             return
         self._typed = ""
         if self.arrived and self.cell is not None and self.cell.value is None:
             # the Enter typed out of habit after a value that moved on by itself: it is taken
             self.arrived = False
-            self.refresh(layout=True)
+            self._redraw()
             return
         self.post_message(self.Submitted(self))
 
@@ -392,7 +430,7 @@ class ValuePicker(Widget, can_focus=True):
         self._typed = ""
         self._note = ""
         self.post_message(self.Changed(self, None))
-        self.refresh(layout=True)
+        self._redraw()
 
     def action_step(self, delta: int) -> None:
         cell = self.cell
