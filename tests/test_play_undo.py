@@ -165,3 +165,26 @@ def test_clearing_the_boxes_is_one_step_of_typing():
         assert nd.clear() and stored.draft is None
         nd.undo()
         assert nd.typed == {("bid", 2): 2, ("bid", 3): 1} and stored.draft == {"bid": ["", 2, 1, ""]}
+
+
+def test_a_deal_undone_can_be_redone_over_empty_boxes_as_after_a_kill_between_the_undo_and_its_boxes(tmp_path):
+    """Deal 5 undone (committed), then the process killed before the boxes it put back were
+    saved: resumed, the boxes are empty, and ctrl+y still puts deal 5 back (empty boxes lose
+    nothing). Boxes cleared by hand after an undo: the same."""
+    path = tmp_path / "g.db"
+    with Store(path) as store:
+        stored = started(store)
+        stored.undo()  # what NextDeal.undo commits first; its boxes were never saved
+        assert len(stored.game.deals) == 4 and not stored.draft
+    with Store(path) as store:
+        nd = NextDeal(store.open_game(stored.id))
+        assert nd.typed == {} and nd.next_redo() == GAME
+        nd.redo()
+        assert len(nd.game.deals) == 5 and nd.game.deals[-1]["tricks"] == (6, 0, 0, 0)
+        nd.undo()
+        assert nd.typed[("tricks", 1)] == 6
+        nd.clear()
+        assert nd.next_redo() == GAME  # (the clearing itself is typing: ctrl+z would put the boxes back)
+        nd.redo()
+        assert len(nd.game.deals) == 5
+    assert reopened(path, stored.id).typed == {}

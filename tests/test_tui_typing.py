@@ -172,7 +172,7 @@ def test_what_moved_on_by_itself_is_shown_and_backspace_takes_it_back(tmp_path):
             assert screen.draft.typed == {("bid", 2): 3}
             assert app.focused.cell.who == "Cara"
             cara = next(line for line in screen_text(app).splitlines() if "Cara" in line and "Bid" in line)
-            assert cara.lstrip().startswith("▶ Cara") and "moved on · ⌫ back" in cara
+            assert cara.lstrip().startswith("↳ Cara") and "moved on · ⌫ back" in cara  # (↳: came by itself)
             await burst(pilot, "1")
             assert app.focused.cell.who == "Cara" and "typed 1…" not in screen_text(app)  # 1 is chosen, 10 may follow
             assert screen.draft.typed == {("bid", 2): 3, ("bid", 3): 1}

@@ -121,11 +121,12 @@ class NextDeal:
 
     def next_redo(self) -> str | None:
         """What ctrl+y puts back now: TYPING, GAME or None. A deal is redone only while the
-        boxes hold what its undo put there (otherwise redoing it would lose what was typed)."""
+        boxes hold what its undo put there, or nothing (otherwise redoing it would lose what
+        was typed)."""
         if self._undone and self._undone[-1][0] == TYPING:
             return TYPING
-        if self.game.can_redo and (self.draft is None or self.typed == self.base()):
-            return GAME
+        if self.game.can_redo and (self.draft is None or not self.typed or self.typed == self.base()):
+            return GAME  # (empty boxes lose nothing either: e.g. a kill came between the undo and its boxes)
         return None
 
     def undo(self) -> Action | None:
