@@ -577,3 +577,15 @@ def test_rules_show_tells_how_pataviitonen_ends_in_finnish(capsys):
         "pöytä niin valitsee, kun joku saavuttaa sovitun pistemäärän)",
         "Voittaja: suurin yhteispistemäärä", "Jakosuunnitelma 4 pelaajalle: 8 jakoa",
         "Kortteja jaossa: 13 13 13 13 13 13 13 13"]
+
+
+def test_replay_under_options_that_end_the_game_earlier_counts_no_deal_after_the_end(capsys):
+    """The whist example played to 7, replayed to 5: Ben & Dan reach 6 in deal 5, so the game
+    ends there; deals 6 and 7 are listed and count for no one (they were counted before)."""
+    code, out, err = run(capsys, "replay", str(REPO / "examples" / "whist.toml"), "--option", "game_to=5")
+    assert code == 1
+    assert "   6     13  Anna              0      3          0      6\n" in out
+    assert "   7     13  Ben               0      3          0      6\n" in out
+    assert "Totals: Anna & Cara 3, Ben & Dan 6\n" in out and "winner: Ben & Dan\n" in out
+    assert "Totals side by side:" in out
+    assert "deal 7: the game is over; it ended after deal 5" in err

@@ -1355,7 +1355,8 @@ def _same_results(a, b):
 
 
 def test_an_edit_recomputes_later_deals_exactly_as_from_scratch():
-    """Pataviitonen to 100: raising deal 1's A points ends the game at deal 2; deal 3 is flagged."""
+    """Pataviitonen to 100: raising deal 1's A points ends the game at deal 2; deal 3 is flagged
+    and counts for no one (it is not part of the game any more)."""
     game = Game(load_ruleset("pataviitonen"), ["Anna", "Ben", "Cara"], {"end": "target", "target": 100})
     deal = {"bid": [4, 5, 6], "proposal": ["hearts", "spades", "hearts"], "tricks": [5, 5, 7],
             "a": [10, 5, 7], "b": [1, 1, 1], "c": [1, 1, 1]}
@@ -1363,7 +1364,8 @@ def test_an_edit_recomputes_later_deals_exactly_as_from_scratch():
         game.record(deal)
     assert game.totals() == (30, 15, 21) and not game.is_over
     game.edit(1, {**deal, "a": [90, 5, 7]})  # Anna: 90 + 10 = 100 after deal 2
-    assert [r.totals for r in game.results()] == [(90, 5, 7), (100, 10, 14), (110, 15, 21)]
+    assert [r.totals for r in game.results()] == [(90, 5, 7), (100, 10, 14), (100, 10, 14)]
+    assert game.results()[2].scores == (0, 0, 0) and game.winners == ["Anna"]
     assert [show(i.message) for i in game.results()[2].issues] == ["deal 3 was played after the game ended at deal 2"]
     assert _same_results(game, _fresh_copy(game))
     game.undo()  # the edit taken back: the game runs on again, no deal flagged

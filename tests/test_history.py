@@ -109,12 +109,13 @@ def test_deals_that_break_a_rule_are_listed_and_still_counted(tmp_path):
 
 
 def test_deals_after_the_game_would_have_ended_are_listed(store):
-    """Whist to 5: N & S have 6 after deal 1, so the game is over; deal 2 is listed, and counted."""
+    """Whist to 5: N & S have 6 after deal 1, so the game is over; deal 2 is listed, and counted
+    for no one."""
     game, refused = what_if(load_game(store, 2), {"game_to": 5})
     over = Message("engine.game.over", reason=Message("engine.game.ended_after", number=1))
     assert refused == [(2, [Issue("error", over)])]
     assert show(over) == "the game is over; it ended after deal 1"
-    assert game.totals() == (7, 0)
+    assert game.totals() == (6, 0) and game.results()[1].scores == (0, 0)
     assert show(game.results()[1].issues[-1].message) == "deal 2 was played after the game ended at deal 1"
 
 

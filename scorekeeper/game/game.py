@@ -756,9 +756,10 @@ class Game:
                     full_scores[seat - 1], full_made[seat - 1] = scores[i], made[i]
                 scores, made = full_scores, full_made
             self._checked = None
-            if over_at is not None:
+            if over_at is not None:  # not part of the game: listed with why, and counted for no one
                 issues.append(Issue("error", Message("engine.entry.after_end", number=number, end=over_at),
                                     check=_AFTER_END))
+                scores, made = [0] * len(scores), [None] * len(made)
             after = tuple(t + s for t, s in zip(totals, scores))
             won, match = state
             part_over = False
@@ -789,10 +790,10 @@ class Game:
         ``kept`` when it holds the same entry, else worked out (the check of the entry just
         recorded is not made twice)."""
         number, values = d.number, d.values
-        if kept is not None and kept.values is values:
+        if kept is not None and kept.values is values and not any(i.check == _AFTER_END for i in kept.issues):
             # The same entry under rules that do not read the totals: the same
-            # scores and problems (the one about the end is worked out again).
-            issues = [i for i in kept.issues if i.check != _AFTER_END]
+            # scores and problems (a deal after the end counted for no one: worked out again).
+            issues = list(kept.issues)
             scores, made = list(kept.scores), list(kept.made)
             for scorer, score in enumerate(scores):
                 d.cache_score(scorer, score)
