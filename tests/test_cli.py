@@ -22,7 +22,7 @@ from helpers.samples import SHEET, SHEET_TABLE, SHEET_WRITTEN, write
 REPO = Path(__file__).resolve().parents[1]
 
 DEALER_3 = "Dealer Player 1 may not bid 3: the bids would total 10, the number of tricks"
-LUPAUS_OPTIONS = ("scoring, zero_bid, schedule, max_cards, trump_rule, fixed_suit, "
+LUPAUS_OPTIONS = ("scoring, miss, zero_bid, schedule, max_cards, trump_rule, fixed_suit, "
                   "no_trump_when_all_dealt, dealer_restriction, simultaneous, forehead")
 
 # Deal 1: 10 cards, Anna deals. Anna 3/3 -> 13, Ben 4/5 -> 0, Cara 2/2 -> 12.
@@ -453,7 +453,7 @@ def test_export_csv_is_safe_against_formula_injection(capsys, in_tmp):
     assert rows[2] == []
     assert rows[3:7] == [["rank", "name", "total"], ["1", safe, "30"], ["2", "Cara", "20"], ["3", "'+1", "-10"]]
     assert rows[8:] == [["ruleset", "lupaus", "Lupaus"],
-                        ["options", "scoring=ten-per-trick; zero_bid=as-scored; schedule=down-up; max_cards=standard; "
+                        ["options", "scoring=ten-per-trick; miss=minus-ten; zero_bid=as-scored; schedule=down-up; max_cards=standard; "
                                     "trump_rule=turned; fixed_suit=spades; no_trump_when_all_dealt=yes; "
                                     "dealer_restriction=yes; simultaneous=no; forehead=no"],
                         ["players", safe, "'+1", "Cara"], ["status", "in progress"]]

@@ -175,7 +175,7 @@ def test_replay_lists_stored_deals_that_break_a_rule(capsys, in_tmp):
 
 
 @pytest.mark.parametrize(("option", "message"), [
-    ("scorin=x", "lupaus has no option 'scorin' (did you mean 'scoring'?); its options are: scoring, zero_bid, "
+    ("scorin=x", "lupaus has no option 'scorin' (did you mean 'scoring'?); its options are: scoring, miss, zero_bid, "
                  "schedule, max_cards, trump_rule, fixed_suit, no_trump_when_all_dealt, dealer_restriction, "
                  "simultaneous, forehead"),
     ("scoring", "--option takes NAME=VALUE, e.g. --option scoring=ten-plus-bid; got 'scoring'"),

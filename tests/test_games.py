@@ -957,7 +957,9 @@ def test_romanian_deck(n):
         (3, "standard", [1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8]),
         (4, "standard", [1, 1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 8]),
         (6, "standard", [1] * 6 + [2, 3, 4, 5, 6, 7] + [8] * 6),
-        (3, "and-back", [1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 7, 6, 5, 4, 3, 2, 1, 1, 1]),
+        # seed 004: "joskus jaot pelataan isosta pieneen ja takaisin isoon" (big to small and back to big)
+        (3, "and-back", [8, 8, 8, 7, 6, 5, 4, 3, 2, 1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8]),
+        (4, "and-back", [8] * 4 + [7, 6, 5, 4, 3, 2] + [1] * 4 + [2, 3, 4, 5, 6, 7] + [8] * 4),
         (3, "tournament", [c for c in list(range(1, 9)) + list(range(7, 0, -1)) for _ in range(3)]),
         (4, "tournament", [c for c in list(range(1, 9)) + list(range(7, 0, -1)) for _ in range(4)]),
     ],
@@ -1405,3 +1407,17 @@ def test_allowed_values_follow_fills_and_derived_values():
     ids = [c.id for c in game._checks_reading("phase1")]
     assert "points-match-tricks" in ids and "tricks-at-most-13" in ids
     assert "value-matches-cards" not in ids
+
+
+@pytest.mark.parametrize(("miss", "expected"), [("minus-ten", (30, -10, 20)), ("plus-ten", (30, 10, 20))])
+def test_lupaus_ten_per_trick_reads_a_miss_either_way(miss, expected):
+    """Seed 004: "Epäonnistumisesta saa 10 pistettä jokaisesta yli- tai alitikistä". Bids 3 4 2,
+    tricks 3 5 2: Anna and Cara exact (30, 20), Ben one over: -10 by default, +10 word for word."""
+    game = new_game("lupaus", THREE, {"scoring": "ten-per-trick", "miss": miss})
+    game.record({"bid": [3, 4, 2], "tricks": [3, 5, 2]})
+    assert game.totals() == expected
+
+
+def test_the_reading_of_a_miss_is_asked_only_when_a_trick_is_worth_ten():
+    assert "miss" in new_game("lupaus", THREE).setup.unused_options
+    assert "miss" not in new_game("lupaus", THREE, {"scoring": "ten-per-trick"}).setup.unused_options

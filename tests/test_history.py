@@ -27,7 +27,7 @@ from scorekeeper.reports.history import history, load_game, what_if
 D1 = {"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"}
 D2 = {"bid": [2, 2, 3], "tricks": [2, 4, 3], "turned": "spades"}
 D3 = {"bid": [0, 5, 1], "tricks": [0, 5, 3]}
-LUPAUS_OPTIONS = ("scoring, zero_bid, schedule, max_cards, trump_rule, fixed_suit, "
+LUPAUS_OPTIONS = ("scoring, miss, zero_bid, schedule, max_cards, trump_rule, fixed_suit, "
                   "no_trump_when_all_dealt, dealer_restriction, simultaneous, forehead")
 
 

@@ -239,7 +239,8 @@ def test_a_new_lupaus_game_in_finnish_reads_finnish_from_the_form_to_the_first_d
             lines = screen_text(app).splitlines()
             assert any(line.startswith(" Onnistuneen nollapelin  mitä pisteenlasku antaa") for line in lines)
             assert any(line.startswith(" Korttien enimmäismäärä  10 (3–5 pelaajaa), 8 (6), 7 (7)") for line in lines)
-            assert any(line.startswith(" Kiinnitetty valttimaa   ♠ pata") for line in lines)
+            assert any(line.startswith(" Valtti                  pakan päällimmäinen kortti") for line in lines)
+            assert not any("Kiinnitetty valttimaa" in line for line in lines)  # asked when the trump is fixed
             assert " jaossa" in lines and " arvo" in lines  # the rest of the labels, on their own
             await pilot.press("ctrl+s")
             await settle(pilot)
@@ -265,7 +266,7 @@ def test_a_new_lupaus_game_in_polish_reads_polish_from_the_form_to_the_first_dea
             lines = screen_text(app).splitlines()
             assert any(line.startswith(" Ugrana deklaracja zero  tyle, ile daje punktacja") for line in lines)
             assert any(line.startswith(" Najwięcej kart w        10 (3–5 graczy), 8 (6), 7 (7)") for line in lines)
-            assert any(line.startswith(" Ustalony kolor atutowy  ♠ pik") for line in lines)
+            assert not any("Ustalony kolor atutowy" in line for line in lines)  # asked when the trump is fixed
             await pilot.press("ctrl+s")
             await settle(pilot)
             text = screen_text(app)

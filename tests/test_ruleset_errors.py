@@ -265,10 +265,11 @@ def test_house_rules_remove_a_check(tmp_path):
 def test_house_rules_with_a_broken_override(tmp_path):
     path = tmp_path / "house.toml"
     path.write_text(HOUSE.replace('"tricks-plus-ten"', '"tricks-plus-11"'), encoding="utf-8")
-    # The option is dropped, so the score formula that reads it is reported too.
+    # The option is dropped, so the formulas that read it are reported too.
     assert [str(p) for p in check_file(path)] == [
         f"{path}: options.scoring.default: option scoring is one of ten-plus-bid, tricks-plus-ten, "
         "ten-per-trick, not 'tricks-plus-11' (did you mean 'tricks-plus-ten'?)",
+        f"{path}: options.miss.when: unknown name 'scoring'",
         f"{path}: score.value: unknown name 'scoring'",
     ]
 
