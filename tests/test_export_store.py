@@ -149,3 +149,12 @@ def test_html_lists_only_the_options_that_apply_with_their_labels(tmp_path):
         page = export(pata.game, "html")
         assert "<li>Rounds (each player deals once per round): 2</li>" in page
         assert "Agreed total" not in page
+
+
+def test_csv_lines_end_with_crlf_as_rfc_4180_says(store):
+    g = store.open_game(1)
+    several = export_games([exported(g), exported(store.open_game(2))], "csv", session_report(store, 1))
+    for text in (export(g.game, "csv", title=g.title), several):
+        lines = text.split("\r\n")
+        assert len(lines) > 3 and lines[-1] == ""
+        assert "\n" not in text.replace("\r\n", "")

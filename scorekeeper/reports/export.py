@@ -155,7 +155,7 @@ def _options_text(game: Game) -> str:
 
 def _csv(game: Game) -> str:
     out = io.StringIO()
-    _csv_write(csv.writer(out, lineterminator="\n"), game)
+    _csv_write(csv.writer(out, lineterminator="\r\n"), game)
     return out.getvalue()
 
 
@@ -286,7 +286,7 @@ def export_games(games: Sequence[Exported], fmt: str, session: "SessionReport | 
         return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
     if fmt == "csv":
         out = io.StringIO()
-        w = csv.writer(out, lineterminator="\n")
+        w = csv.writer(out, lineterminator="\r\n")
         if session is not None:
             for r in _session_rows(session):
                 w.writerow([safe_cell(c) for c in r])
