@@ -475,10 +475,14 @@ def test_export_json_structure(capsys, in_tmp):
     code, out, _ = run(capsys, "export", "game.toml", "--format", "json")
     doc = json.loads(out)
     assert code == 0
-    assert list(doc) == ["ruleset", "name", "title", "options", "players", "first_dealer", "scorers", "deals", "totals",
-                         "standings", "over", "winners"]
+    assert list(doc) == ["ruleset", "name", "title", "options", "players", "first_dealer", "scorers",
+                         "partnerships", "deals", "totals", "standings", "over", "winners"]
+    assert doc["partnerships"] == []
     assert doc["deals"][0] == {"deal": 1, "cards": 10, "dealer": "Anna",
                                "values": {"turned": "hearts", "bid": [3, 4, 2], "tricks": [3, 5, 2]},
+                               "filled": {"turned": "hearts", "bid": [3, 4, 2], "tricks": [3, 5, 2]},
+                               "trump": {"kind": "turn", "suit": "hearts"},
+                               "derived": {"exact": [True, False, True], "zero_value": [15, 15, 15]},
                                "scores": [13, 0, 12], "made": [True, False, True], "totals": [13, 0, 12],
                                "issues": []}
     assert doc["deals"][2]["values"]["turned"] is None
@@ -589,3 +593,16 @@ def test_replay_under_options_that_end_the_game_earlier_counts_no_deal_after_the
     assert "Totals: Anna & Cara 3, Ben & Dan 6\n" in out and "winner: Ben & Dan\n" in out
     assert "Totals side by side:" in out
     assert "deal 7: the game is over; it ended after deal 5" in err
+
+
+def test_json_shows_what_the_rules_worked_out_for_each_deal(capsys):
+    """WYSIWYG example, deal 1: the points were not typed but filled in from the tricks of each
+    phase (4 + 2 x 7 + 1 for the last trick = 19); the declarer named hearts; the bases 6 and
+    14 from the hand values 11 and 15, Aino opens, target 6 + 11 = 17. Whist: the partnerships."""
+    code, out, _ = run(capsys, "replay", str(REPO / "examples" / "wysiwyg.toml"), "--json")
+    deal = json.loads(out)["deals"][0]
+    assert code == 0 and deal["values"]["points"] is None and deal["filled"]["points"] == 19
+    assert deal["trump"] == {"kind": "choose", "suit": "hearts"}
+    assert (deal["derived"]["base"], deal["derived"]["opener"], deal["derived"]["target"]) == ([6, 14], 1, 17)
+    code, out, _ = run(capsys, "export", str(REPO / "examples" / "whist.toml"), "--format", "json")
+    assert json.loads(out)["partnerships"] == [["Anna", "Cara"], ["Ben", "Dan"]]

@@ -14,12 +14,20 @@ The JSON document (:func:`game_document`) is::
       "players": ["Anna", "Ben", "Cara"],  # seat order
       "first_dealer": 1,                   # seat number
       "scorers": ["Anna", "Ben", "Cara"],  # who scores: players, or partnerships "A & C"
+      "partnerships": [],                  # [["Anna", "Cara"], ["Ben", "Dan"]] in partnership games
       "deals": [{
           "deal": 1, "cards": 10, "dealer": "Anna",
           "values": {"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"},
               # per-seat fields in seat order, per-partnership fields in partnership
               # order, per-deal fields a single value; null = not entered; cards as
               # codes such as "SK"
+          "filled": {"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"},
+              # the same with what the rules fill in for a value left empty (e.g. the
+              # last tricks, points from the tricks of each phase)
+          "trump": {"kind": "turn", "suit": "hearts"},   # how trump was set, and the suit
+              # ("none" for no trump; null while not known)
+          "derived": {"base": [6, 14], ...},  # the ruleset's derived values: per seat
+              # (seat order) or one value; null where the entries do not give one
           "scores": [13, 0, 12],           # this deal, per scorer
           "made": [true, false, true],     # per scorer; null when the game has no contract
           "totals": [13, 0, 12],           # running totals after this deal
@@ -49,6 +57,8 @@ import io
 import json
 from typing import TYPE_CHECKING, Any, Sequence
 
+from ..game.engine import GameError
+from ..rules.formula import EvalError, Missing
 from ..game.game import Game, table_changes
 from ..game.sheet import dump_sheet, sheet_title
 from ..i18n import show, t, tn
@@ -91,6 +101,7 @@ def game_document(game: Game, title: str | None = None) -> dict:
             **({"players": [players[s - 1] for s in r.seats], **table_changes(game, r.number)}
                if game.table_changed else {}),
             "values": {fid: _plain(values.get(fid)) for fid in game.ruleset.fields},
+            **_worked_out(game, r),
             "scores": list(r.scores),
             "made": list(r.made),
             "totals": list(r.totals),
@@ -105,12 +116,39 @@ def game_document(game: Game, title: str | None = None) -> dict:
         "players": list(players),
         "first_dealer": game.setup.first_dealer,
         "scorers": list(game.scorer_names),
+        "partnerships": [[players[s - 1] for s in team] for team in game.setup.teams],
         "deals": deals,
         "totals": list(game.totals()),
         "standings": [{"rank": s.rank, "name": s.name, "total": s.total} for s in game.standings()],
         "over": game.is_over,
         "winners": list(game.winners),
     }
+
+
+def _worked_out(game: Game, result) -> dict:
+    """What the rules make of a recorded deal: its values with those filled in, its trump and
+    its derived values (per seat in the deal's seat order, or one value)."""
+    d = game.evaluate(result.number)
+    seats = range(1, d.setup.n + 1)
+
+    def value(name: str, seat: int | None) -> Any:
+        try:
+            return _plain(d.value(name, seat))
+        except (Missing, EvalError, GameError):  # not given by these entries
+            return None
+
+    filled = {}
+    for fid, spec in game.ruleset.fields.items():
+        if spec.scope == "deal":
+            filled[fid] = value(fid, None)
+        elif spec.scope == "seat":
+            filled[fid] = [value(fid, seat) for seat in seats]
+        else:  # a partnership's value, read through its first seat
+            filled[fid] = [value(fid, team[0]) for team in d.setup.teams]
+    derived = {name: [value(name, seat) for seat in seats] if spec.scope == "seat" else value(name, None)
+               for name, spec in game.ruleset.derived.items()}
+    trump = d.trump()
+    return {"filled": filled, "trump": {"kind": trump.kind, "suit": trump.suit}, "derived": derived}
 
 
 def safe_cell(value: Any) -> Any:
