@@ -124,7 +124,7 @@ def test_export_writes_the_csv_named_after_the_game_and_says_so(db, tmp_path, mo
             return path, expected
 
     path, expected = run(go())
-    content = path.read_text(encoding="utf-8")
+    content = path.read_bytes().decode("utf-8")  # (as written: CSV lines end with CRLF)
     assert content == expected
     lines = content.splitlines()
     assert lines[0] == ("deal,cards,dealer,Ann score,Ann total,Bob score,Bob total,[i]Cid score,[i]Cid total,"

@@ -129,7 +129,7 @@ def test_a_change_that_ends_the_game_earlier_is_reported_at_the_later_deal(tmp_p
             assert screen.editing == 2
             await enter_deal(pilot, ["", "7"])
             results = screen.game.results()
-            assert [r.totals for r in results] == [(2, 0), (3, 0), (4, 0)]
+            assert [r.totals for r in results] == [(2, 0), (3, 0), (3, 0)]  # deal 3 counts for no one now
             assert [show(i.message) for i in results[2].issues] == ["deal 3 was played after the game ended at deal 2"]
             text = screen_text(app)
             assert "3 ⚠" in text

@@ -172,7 +172,7 @@ def test_the_session_is_exported(db, tmp_path, monkeypatch):
             return export_games([exported(load_game(app.store, gid)) for gid in (1, 2, 3, 4)], "csv", report)
 
     expected = run(go())
-    content = (tmp_path / "scorekeeper-session-1.csv").read_text(encoding="utf-8")
+    content = (tmp_path / "scorekeeper-session-1.csv").read_bytes().decode("utf-8")  # (CRLF as written)
     assert content == expected
     lines = content.splitlines()
     assert lines[3] == "rank,name,played,won,in progress,Wizard points,Whist points"

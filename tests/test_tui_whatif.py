@@ -89,7 +89,7 @@ def test_other_options_show_the_totals_side_by_side_and_the_deals_that_break_a_r
 def test_a_number_option_that_is_not_one_is_said(store_with):
     """Whist to 7 points (the usual): 4 deals of 8 tricks for seats 1 and 3 make 2 points
     each: 8, over at the 4th deal. What if the game went to 5? It would have ended after
-    deal 3 (6 points): deal 4 breaks a rule. A game to "x" is no number."""
+    deal 3 (6 points): deal 4 breaks a rule and counts for no one. A game to "x" is no number."""
     db = store_with(Script("whist", ["Ann", "Bob", "Cid", "Dan"],
                            [{"tricks": 8, "turned": turned} for turned in ("hearts", "clubs", "spades", "hearts")]))
     (game,) = db.games
@@ -103,7 +103,7 @@ def test_a_number_option_that_is_not_one_is_said(store_with):
             await type_text(pilot, "5")
             await settle(pilot)
             text = flat(screen_text(app))
-            assert "Ann & Cid 8 (1st) 8 (1st) 0" in text
+            assert "Ann & Cid 8 (1st) 6 (1st) -2" in text  # deal 4 came after the end: it counts for no one
             assert "Winner as played: Ann & Cid Winner what if: Ann & Cid" in text
             assert "1 deal breaks a rule" in text and "✗ deal 4: the game is over; it ended after deal 3" in text
             await pilot.press("home", "ctrl+k")
