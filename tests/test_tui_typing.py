@@ -26,6 +26,11 @@ async def burst(pilot, *names: str) -> None:
         event.set_sender(app)
         app._driver.send_message(event)
     await settle(pilot, 6)
+    for _ in range(600):  # a loaded machine: until every key of the burst has had its turn
+        if not app._waiting_keys and not app._key_busy:
+            break
+        await pilot.pause(0.05)
+    await settle(pilot, 2)
 
 
 async def paste(pilot, text: str) -> None:
