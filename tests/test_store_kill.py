@@ -93,3 +93,38 @@ def test_every_confirmed_entry_survives_sigkill(tmp_path):
     assert (game.can_undo, game.can_redo, game.is_over) == (True, False, True)
     assert (summary.title, summary.deals_played, summary.finished, summary.winners) == (
         TITLE, 19, True, expected.winners)
+
+
+_DRAFT_THEN_KILL = """
+import os, signal, sys
+from scorekeeper.rules.ruleset import load_ruleset
+from scorekeeper.store.db import Store
+store = Store(sys.argv[1])
+game = store.new_game(load_ruleset("lupaus"), "lupaus", ["Anna", "Ben", "Cara"])
+game.record({"bid": [3, 4, 2], "tricks": [3, 5, 2]})
+game.save_draft({"bid": [None, 2, None]})
+game.save_draft({"bid": [1, 2, None]})
+mode = store.connection.execute("PRAGMA synchronous").fetchone()[0]
+print(mode, flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_the_boxes_typed_survive_a_kill_though_their_save_does_not_wait_for_the_disk(tmp_path):
+    """What is typed is saved at every key without waiting for the disk; killed right after,
+    a new process reads the same boxes, and the entries are still saved with the disk waited
+    for (synchronous FULL = 2, set back after each box)."""
+    import subprocess
+
+    from helpers.killing import repo_env
+
+    from scorekeeper.store.db import Store
+
+    db = tmp_path / "d.db"
+    run = subprocess.run([sys.executable, "-c", _DRAFT_THEN_KILL, str(db)], env=repo_env(), capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == -9 and run.stdout == "2\n", run.stderr
+    with Store(db) as store:
+        (stored,) = [store.open_game(g.id) for g in store.list_games()]
+        assert len(stored.game.deals) == 1
+        assert stored.draft["bid"] == [1, 2, ""]  # (a box not typed, as a sheet writes it)

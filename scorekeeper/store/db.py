@@ -8,7 +8,10 @@ How it stays safe:
 
 - WAL journal, ``synchronous=FULL``: a confirmed entry is one transaction, and when
   its commit returns the entry is on disk. Quitting (or being killed) at any moment
-  and starting again resumes exactly where the table was.
+  and starting again resumes exactly where the table was. What is typed of the next
+  deal is saved at every key without waiting for the disk (``synchronous=NORMAL`` for
+  that commit): it survives the app being killed; a power cut may lose the last keys,
+  never an entry.
 - Entries are an append-only event log (record, edit, undo, redo); a game is
   rebuilt by replaying it through :class:`~scorekeeper.game.game.Game`, so the
   redo stack survives a restart too. Stored rows are never changed or deleted,
@@ -606,9 +609,15 @@ class Store:
         return now.astimezone(timezone.utc).isoformat(timespec="microseconds")
 
     @contextmanager
-    def _transaction(self, what: str) -> Iterator[sqlite3.Connection]:
+    def _transaction(self, what: str, flush: bool = True) -> Iterator[sqlite3.Connection]:
+        """One transaction. ``flush`` False: its commit is not waited onto the disk (it is in
+        the journal, which survives the process being killed, not a power cut; the next
+        flushed commit takes it to the disk too): for the boxes being typed, saved at every
+        key, never for an entry."""
         conn = self.connection
         try:
+            if not flush:
+                conn.execute("PRAGMA synchronous = NORMAL")
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             raise self._write_error(exc, what) from None
@@ -624,6 +633,9 @@ class Store:
             if isinstance(exc, sqlite3.Error):
                 raise self._write_error(exc, what) from None
             raise
+        finally:
+            if not flush:
+                conn.execute("PRAGMA synchronous = FULL")
 
     def _write_error(self, exc: sqlite3.Error, what: str) -> StoreError:
         code = _code(exc)
@@ -658,7 +670,7 @@ class Store:
 
     def _save_draft(self, stored: StoredGame, deal: int | None, values_json: str | None, what: str) -> None:
         now = self._now()
-        with self._transaction(what) as conn:
+        with self._transaction(what, flush=False) as conn:
             if deal is None:
                 conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))
             else:
