@@ -35,3 +35,29 @@ def test_every_key_is_on_screen_at_80_columns_and_one_line_when_wide(tmp_path):
             assert "Confirm" in last and "Players" in last
 
     run(go())
+
+
+def test_a_key_that_starts_or_stops_applying_is_marked_without_building_the_footer_anew(tmp_path):
+    """Lupaus: Clear does not apply to empty boxes (struck out); a bid typed makes it apply,
+    ctrl+l strikes it out again, and the footer's keys are the same widgets throughout."""
+    from textual.widgets._footer import FooterKey
+
+    async def go():
+        async with opened(tmp_path / "g.db", size=(80, 24)) as (app, pilot):
+            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara"])
+            screen = play_screen(app)
+
+            def clear():
+                (key,) = [k for k in screen.query(FooterKey) if k.description == "Clear"]
+                return key
+
+            first = clear()
+            assert first.has_class("-disabled") and first.rich_style.strike
+            await pilot.press("3")
+            await settle(pilot)
+            assert clear() is first and not first.has_class("-disabled") and not first.rich_style.strike
+            await pilot.press("ctrl+l")
+            await settle(pilot)
+            assert clear() is first and first.has_class("-disabled")
+
+    run(go())
