@@ -247,7 +247,7 @@ WHAT_IF = {
         "kept": "✓ Jokainen jako noudattaa sääntöjä näillä valinnoilla.",
         "changed": "Muutettu pelatuista säännöistä: {label}",
         "refused": "1 jako rikkoo sääntöä näillä valinnoilla; pisteisiin lasketaan silti se, mitä pelattiin "
-                   "(paitsi jako, jota jakosuunnitelmassa ei enää ole):",
+                   "(paitsi jako, jota jakosuunnitelmassa ei enää ole, tai jako, joka pelattiin pelin päätyttyä):",
         "deal": "✗ jako 1: ",
         "winners": ["Voittaja pelattuna: Anna", "Voittaja näillä säännöillä: Anna"],
     },
@@ -262,7 +262,7 @@ WHAT_IF = {
         "kept": "✓ Każde rozdanie spełnia zasady przy tych ustawieniach.",
         "changed": "Zmienione względem zasad, według których rozegrano grę: {label}",
         "refused": "1 rozdanie łamie zasadę przy tych ustawieniach; sumy nadal liczą to, co rozegrano "
-                   "(poza rozdaniem, którego plan rozdań już nie ma):",
+                   "(poza rozdaniem, którego plan rozdań już nie ma, lub rozegranym po końcu gry):",
         "deal": "✗ rozdanie 1: ",
         "winners": ["Zwycięzca w rozegranej grze: Anna", "Zwycięzca według tych zasad: Anna"],
     },
