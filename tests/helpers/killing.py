@@ -32,13 +32,16 @@ def repo_env(**extra: str) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class KillPoint:
-    """Read ``lines`` protocol lines (0: none), wait ``delay`` seconds, then SIGKILL."""
+    """Read ``lines`` protocol lines (0: none) or, with ``note``, wait until the driver
+    notes that line on stderr; wait ``delay`` seconds, then SIGKILL."""
 
     lines: int
     delay: float
+    note: str = ""
 
     def __str__(self) -> str:
-        return f"after {self.lines} line(s) + {self.delay * 1000:.1f} ms"
+        after = f"the note {self.note!r}" if self.note else f"{self.lines} line(s)"
+        return f"after {after} + {self.delay * 1000:.1f} ms"
 
 
 def kill_points(rng: random.Random, rounds: int) -> list[KillPoint]:
@@ -147,13 +150,21 @@ def _start(cmd: list[str], env: dict[str, str] | None) -> tuple[subprocess.Popen
     proc = subprocess.Popen(cmd, cwd=REPO, env=env if env is not None else repo_env(), stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
     lines: queue.Queue = queue.Queue()
+    proc.notes = []  # type: ignore[attr-defined]  # stderr, line by line, as it comes
+    proc.notes_done = threading.Event()  # type: ignore[attr-defined]
 
     def pump() -> None:
         for line in proc.stdout:
             lines.put(line.rstrip("\n"))
         lines.put(None)
 
+    def pump_notes() -> None:
+        for line in proc.stderr:
+            proc.notes.append(line)
+        proc.notes_done.set()
+
     threading.Thread(target=pump, daemon=True).start()
+    threading.Thread(target=pump_notes, daemon=True).start()
     return proc, lines
 
 
@@ -165,7 +176,8 @@ def _finish(proc: subprocess.Popen, lines: queue.Queue, seen: list[str], timeout
         if item is None:
             break
         seen.append(item)
-    stderr = proc.stderr.read()
+    proc.notes_done.wait(timeout)
+    stderr = "".join(proc.notes)
     proc.stdout.close()
     proc.stderr.close()
     return seen, returncode, stderr
@@ -183,6 +195,12 @@ def run_and_kill(cmd: list[str], point: KillPoint, env: dict[str, str] | None = 
                 lines.put(None)
                 break
             seen.append(item)
+        while point.note and not any(n.rstrip("\n") == point.note for n in proc.notes):
+            if proc.poll() is not None:
+                break
+            if time.monotonic() > deadline:
+                raise queue.Empty
+            time.sleep(0.005)
         if point.delay:
             time.sleep(point.delay)
         if proc.poll() is None:
