@@ -327,7 +327,8 @@ class Builder:
             self.names[did] = NameInfo(ANY, DEAL if scope == "deal" else SEAT)
         self.derived_ids = list(checked)
         built: dict[str, Derived] = {}
-        reads = {did: _derived_reads(d) & set(checked) for did, (d, _) in checked.items()}
+        ids = set(checked)
+        reads = {did: _derived_reads(d) & ids for did, (d, _) in checked.items()}
         order = _reading_order(reads)
         place = {did: i for i, did in enumerate(order)}
         for did in order:
@@ -605,7 +606,7 @@ class Builder:
                     path.append(nxt)
                     pending.append(iter(graph[nxt]))
         longest = max(chain, key=chain.__getitem__, default=None)
-        if longest is not None and chain[longest] > MAX_CHAIN:
+        if longest is not None and chain[longest] > MAX_CHAIN and not reported:  # a loop is the problem there
             where = "derived" if longest in derived else "fields"
             self.add(key_path(where, longest), Message("rules.chain_too_long", name=longest, length=chain[longest],
                                                        max=MAX_CHAIN))

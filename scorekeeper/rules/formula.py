@@ -327,6 +327,12 @@ def _too_large(value: Any) -> Any:
     raise OverflowError(Message("formula.eval.value_too_large", value=number_text(value), max=NUMBER_LIMIT))
 
 
+def _value_too_large(key: str, text: str, value: Any) -> Any:
+    """A value computed in place of its name is too large: the error names its own key."""
+    raise EvalError(key, Message("formula.eval.cannot_compute", text=text, reason=Message(
+        "formula.eval.value_too_large", value=number_text(value), max=NUMBER_LIMIT)))
+
+
 def _result(value: Any) -> Any:
     """The value a formula of mixed type ends with, unless it is a number beyond MAX_NUMBER."""
     if isinstance(value, (int, float)) and not -MAX_NUMBER <= value <= MAX_NUMBER:
@@ -393,7 +399,7 @@ _HELPERS: dict[str, Any] = {
     "_mul": _op("*", operator.mul), "_div": _op("/", _divide),
     "_floordiv": _op("//", operator.floordiv), "_mod": _op("%", operator.mod),
     "_pow": _op("**", operator.pow),
-    "_too_large": _too_large, "_result": _result,
+    "_too_large": _too_large, "_value_too_large": _value_too_large, "_result": _result,
     "_bool": bool, "_tuple": tuple, "_abs": abs, "_sum": sum, "_min": min, "_max": max, "_all": all, "_any": any,
     "_floor": math.floor, "_ceil": math.ceil,
     "_round": lambda x: int(math.floor(x + 0.5)),
@@ -569,7 +575,7 @@ class _Emitter:
             self.inlining.add(name)
             try:
                 compiler = _Compiler(derived.key, derived._names, derived._scope, self)
-                return compiler.value(derived._tree, derived._scope, depth)[0]
+                return compiler.value(derived._tree, derived._scope, depth, derived.text)[0]
             finally:
                 self.inlining.discard(name)
         scope = fast.fields.get(name)
@@ -658,9 +664,10 @@ class _Compiler:
         close = difflib.get_close_matches(name, list(self.names) + list(FUNCTIONS), n=1)
         return Message("rules.did_you_mean", name=close[0]) if close else ""
 
-    def value(self, tree: ast.AST, scope: str, depth: int = 0) -> tuple[ast.expr, str]:
+    def value(self, tree: ast.AST, scope: str, depth: int = 0, inlined: str | None = None) -> tuple[ast.expr, str]:
         """The code of a whole formula and its type: its value, checked against MAX_NUMBER
-        where it is a number that its bound does not already keep within."""
+        where it is a number that its bound does not already keep within. ``inlined``: the
+        text of a derived value computed in place (its error then names its own key)."""
         code, typ = self.visit(tree, scope, depth)
         if typ in (TEXT, CARDS, BOOL) or _bound(code) <= MAX_NUMBER:
             return code, typ
@@ -669,8 +676,9 @@ class _Compiler:
         temp = self.emit.temp_name()
         test = ast.Compare(left=ast.Constant(-MAX_NUMBER), ops=[ast.LtE(), ast.LtE()], comparators=[
             ast.NamedExpr(target=ast.Name(id=temp, ctx=ast.Store()), value=code), ast.Constant(MAX_NUMBER)])
-        return _bounded_node(ast.IfExp(test=test, body=_load(temp), orelse=_call("_too_large", _load(temp))),
-                             MAX_NUMBER), typ
+        fail = (_call("_too_large", _load(temp)) if inlined is None else
+                _call("_value_too_large", ast.Constant(self.key), ast.Constant(inlined), _load(temp)))
+        return _bounded_node(ast.IfExp(test=test, body=_load(temp), orelse=fail), MAX_NUMBER), typ
 
     # Each visit returns (generated node, type).
     def visit(self, node: ast.AST, scope: str, depth: int = 0):
