@@ -129,6 +129,13 @@ def test_decimals_never_reach_infinity_or_nan():
     assert refused(g).endswith("cannot be computed: a step of the computation goes outside -10**100..10**100")
 
 
+def test_a_decimal_power_past_what_decimals_hold_is_stopped_at_its_step():
+    g = game("", '\n[score]\nvalue = "((bid + 0.5) * 1e12 * 1e12 * 1e12) ** 10 % 7"\n')
+    assert refused(g) == (
+        "the ruleset cannot score this deal: score.value: '((bid + 0.5) * 1e12 * 1e12 * 1e12) ** 10 % 7' cannot be "
+        "computed: a step of the computation goes outside -10**100..10**100")
+
+
 def test_a_step_beyond_the_largest_number_is_fine_when_the_value_is_within():
     g = game("", '\n[score]\nvalue = "bid * 999999999999 * 1000 // 999999999999 // 1000 + tricks"\n')
     g.record({"bid": [1, 2], "tricks": [1, 0]})
@@ -195,13 +202,15 @@ def test_loading_a_long_chain_stops_at_its_message():
 
 def test_the_longest_chain_allowed_is_computed_with_half_of_pythons_stack():
     """99 derived values read from a field (100 values in all): scored, in the fast form and
-    in a message, with a stack of 500 frames (Python's default is 1000)."""
+    in a message, within 500 frames of stack (Python's default is 1000 in all)."""
     big = " + ".join(["bid * 0"] * 12)  # too big to be computed in place: each one a call
     extra = chain(99, "d{i} + 1 + " + big) + (
         '[[checks]]\nid = "c"\nscope = "seat"\nlevel = "warning"\nrule = "d98 < 0"\nmessage = "{d98}"\n')
     g = game(extra, '\n[score]\nvalue = "d98"\n')
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(500)
+    limit, frame, used = sys.getrecursionlimit(), sys._getframe(), 0
+    while frame is not None:  # the frames under this test (the runner's own)
+        frame, used = frame.f_back, used + 1
+    sys.setrecursionlimit(used + 500)
     try:
         result = g.record({"bid": [1, 2], "tricks": [1, 2]})
     finally:
@@ -260,6 +269,8 @@ def test_conditions_seats_and_fills_have_their_types():
         "bounds.toml: checks[0].rule: a condition must be yes/no (or a number: 0 is no), but ''yes'' is text"]
     assert problems('[seats]\nfirst_bidder = "\'Anna\'"\n') == [
         "bounds.toml: seats.first_bidder: a seat must be a number, but ''Anna'' is text"]
+    assert problems('[[trump]]\nkind = "suit"\nsuit = "deal % 4"\n') == [
+        "bounds.toml: trump[0].suit: a suit must be text ('hearts', or 'none' for no trump), but 'deal % 4' is number"]
     filled = BASE.replace(BID, BID.replace(" }", ", optional = true, fill = \"'none'\" }"))
     _, found = parse_ruleset_text(filled + SCORE, "bounds.toml")
     assert [str(p) for p in found] == [

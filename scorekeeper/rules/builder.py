@@ -64,9 +64,10 @@ _FIELD_ONLY = {"min": ("int",), "max": ("int",), "choices": ("choice",), "labels
 MAX_CHAIN = 100
 # The types a formula may give where a ruleset needs a number, a condition or a seat, with
 # the problem's message when it gives another.
-_NUMBER, _CONDITION, _SEAT, _SCORE = "number", "condition", "seat", "score"
+_NUMBER, _CONDITION, _SEAT, _SCORE, _SUIT = "number", "condition", "seat", "score", "suit"
 _WANTED = {_NUMBER: ((NUM, BOOL), "rules.bound_not_number"), _CONDITION: ((BOOL, NUM), "rules.condition_not_bool"),
-           _SEAT: ((NUM,), "rules.seat_not_number"), _SCORE: ((NUM, BOOL), "rules.score_not_number")}
+           _SEAT: ((NUM,), "rules.seat_not_number"), _SCORE: ((NUM, BOOL), "rules.score_not_number"),
+           _SUIT: ((TEXT,), "rules.suit_not_text")}
 
 
 
@@ -474,6 +475,7 @@ class Builder:
         formulas = self.formulas(schema, tr, ("when", "suit", "seat"), key, names, DEAL)
         formulas["when"] = self.typed(formulas["when"], _CONDITION)
         formulas["seat"] = self.typed(formulas["seat"], _SEAT)
+        formulas["suit"] = self.typed(formulas["suit"], _SUIT)
         return TrumpRule(kind=kind, field=tr.get("field"), **formulas,
                          say=self.template(tr.get("say"), f"{key}.say", names, DEAL),
                          id=self.item_id(tr.get("id"), f"{key}.id", "trump", ids))

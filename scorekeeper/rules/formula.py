@@ -343,7 +343,11 @@ def _result(value: Any) -> Any:
 def _op(symbol: str, func: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
     def checked(a, b):
         _check_numbers(symbol, a, b)
-        return _bounded(func(a, b))
+        try:
+            result = func(a, b)
+        except OverflowError:  # a decimal power or a quotient of long integers past a float
+            raise OverflowError(Message("formula.eval.too_large", max=STEP_LIMIT)) from None
+        return _bounded(result)
     checked.__name__ = f"_op_{symbol}"
     return checked
 
