@@ -70,7 +70,6 @@ _WANTED = {_NUMBER: ((NUM, BOOL), "rules.bound_not_number"), _CONDITION: ((BOOL,
            _SUIT: ((TEXT,), "rules.suit_not_text")}
 
 
-
 def _derived_reads(d: dict) -> frozenset[str]:
     """The names a derived value's formulas read (its value, or its parts)."""
     texts = [d.get("value"), *(d.get("parts") or {}).values()]

@@ -19,6 +19,11 @@ The language: numbers, 'text' literals, true/false, the names of the ruleset,
 ``+ - * / // %``, ``**`` with a literal exponent 0..10, comparisons, ``and or not``,
 ``a if condition else b`` and the functions in :data:`FUNCTIONS`.
 
+Numbers are bounded: a step of arithmetic stays within :data:`MAX_STEP` and the value a
+formula ends with within :data:`MAX_NUMBER` (so no infinity, NaN or integer too long to
+print ever leaves a formula). Where a step's bound follows from its literals and names it
+runs as Python's own operator; elsewhere it is checked while running (see ``_bound``).
+
 What this module says (a refusal, an error while running, what a function does, a type
 of value) is data: a :class:`~scorekeeper.messages.Message`, worded in the reader's
 language only where it is shown (``scorekeeper.i18n.show``). This module never imports
