@@ -158,12 +158,20 @@ def test_division_by_zero_while_running():
 
 
 def test_text_where_a_number_is_needed_while_running():
-    exc = failure("anything + 1", Env(anything="x"))
-    assert exc.message == Message("formula.eval.cannot_compute", text="anything + 1", reason=Message(
-        "formula.eval.needs_numbers", symbol="+", left=Message("formula.types.text"), right="int"))
+    """A number that turns out to be text (only a broken environment gives one) is still stopped."""
+    exc = failure("cards / 2", Env(cards="x"))
+    assert exc.message == Message("formula.eval.cannot_compute", text="cards / 2", reason=Message(
+        "formula.eval.needs_numbers", symbol="/", left=Message("formula.types.text"), right="int"))
     assert worded(exc) == (
-        "derived.x.value: 'anything + 1' cannot be computed: '+' needs numbers, got text and int",
-        "derived.x.value: 'anything + 1' ei ole laskettavissa: '+' tarvitsee lukuja, sai teksti ja int")
+        "derived.x.value: 'cards / 2' cannot be computed: '/' needs numbers, got text and int",
+        "derived.x.value: 'cards / 2' ei ole laskettavissa: '/' tarvitsee lukuja, sai teksti ja int")
+
+
+def test_a_value_of_mixed_type_is_no_number():
+    exc = refusal("anything + 1")
+    assert worded(exc) == (
+        "score.value: '+' needs numbers, but 'anything' is a value of mixed type",
+        "score.value: '+' tarvitsee lukuja, mutta 'anything' on sekatyyppinen arvo")
 
 
 def test_pick_out_of_range_is_a_plural_message():

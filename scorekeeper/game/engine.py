@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable
 
 from ..messages import Message, MessageError, Text, render
 from ..rules.cards import SUIT_SYMBOL, Card, CardError, parse_card
-from ..rules.formula import EvalError, FastContext, Missing
+from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, EvalError, FastContext, Missing, number_text
 from ..rules.ruleset import NO_TRUMP, SUITS, FieldSpec, Ruleset
 
 # --- errors -----------------------------------------------------------------------------
@@ -691,12 +691,14 @@ def convert_value(spec: FieldSpec, value: Any, setup: Setup, who: str = "") -> A
         return None
     label = field_label(spec.label, who)
     kind = spec.type
-    if kind == "int":
-        return _int_value(value, label)
+    if kind in ("int", "seat"):
+        number = _int_value(value, label) if kind == "int" else _seat_value(value, label, setup)
+        if not -MAX_NUMBER <= number <= MAX_NUMBER:  # what formulas read is bounded (rules/formula.py)
+            raise GameError(Message("engine.value.too_large", label=label, max=NUMBER_LIMIT,
+                                    value=number_text(number)))
+        return number
     if kind == "bool":
         return _bool_value(value, label)
-    if kind == "seat":
-        return _seat_value(value, label, setup)
     if kind in ("suit", "trump"):
         return _suit_value(value, label, kind == "trump")
     if kind == "choice":

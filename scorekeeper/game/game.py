@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ..messages import Message, Text
-from ..rules.formula import EvalError, Missing
+from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, EvalError, Missing, number_text
 from ..rules.ruleset import Ruleset
 from .engine import (
     Choice, DealEval, GameError, IllegalEntry, Issue, Setup, SetupError, TrumpInstruction,
@@ -289,6 +289,8 @@ class Game:
             raise GameError(Message("engine.roster.same_name", name=name))
         if isinstance(score, bool) or not isinstance(score, int):
             raise GameError(Message("engine.roster.bad_score", name=name, value=repr(score)))
+        if not -MAX_NUMBER <= score <= MAX_NUMBER:  # a total formulas read stays a number they can add to
+            raise GameError(Message("engine.value.too_large", label=name, max=NUMBER_LIMIT, value=number_text(score)))
         if after is not None and not (type(after) is int and 1 <= after <= len(self.players)):
             raise GameError(Message("engine.roster.bad_after", name=name, count=len(self.players), value=repr(after)))
         action = Action("join", self.next_deal, {"name": name, "score": score, "after": after})

@@ -9,13 +9,14 @@ Each step puts what it builds into ``attrs`` under the model attribute the schem
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any, Callable
 
 from ..messages import Message, Text
 from .formula import (
-    BOOL, CARDS, CONST, DEAL, NUM, SEAT, TEXT, Formula, FormulaError, NameInfo, compile_formula, compile_template,
-    type_word,
+    ANY, BOOL, CARDS, CONST, DEAL, MAX_SEATS, NUM, SEAT, TEXT, EvalError, Formula, FormulaError, Missing, NameInfo,
+    compile_formula, compile_template, names_in, type_word,
 )
 from .model import Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule, phase_title
 from .problems import OptionValueError, Problem, hint, key_path
@@ -41,14 +42,15 @@ CONTEXT_NAMES: dict[str, tuple[NameInfo, Message]] = {
     "team": (NameInfo(NUM, SEAT), Message("rules.names.team")),
     "player": (NameInfo(TEXT, SEAT), Message("rules.names.player")),
     "is_dealer": (NameInfo(BOOL, SEAT), Message("rules.names.is_dealer")),
-    "before": (NameInfo(NUM, SEAT), Message("rules.names.before")),
+    "before": (NameInfo(NUM, SEAT, bound=math.inf), Message("rules.names.before")),
 }
+# Totals add up deal after deal: no bound is known (arithmetic on them is checked while running).
 END_NAMES = {
-    "total": (NameInfo(NUM, SEAT), Message("rules.names.total")),
+    "total": (NameInfo(NUM, SEAT, bound=math.inf), Message("rules.names.total")),
 }
 MATCH_NAMES = {
     "parts_won": (NameInfo(NUM, SEAT), Message("rules.names.parts_won")),
-    "match_total": (NameInfo(NUM, SEAT), Message("rules.names.match_total")),
+    "match_total": (NameInfo(NUM, SEAT, bound=math.inf), Message("rules.names.match_total")),
 }
 
 # The type of value a formula gives, as problems say it.
@@ -57,7 +59,60 @@ _OPTION_VALUE_TYPES = {"choice": TEXT, "bool": BOOL, "int": NUM}
 # Keys only some types of option or field may have: key -> the types.
 _OPTION_ONLY = {"choices": ("choice",), "labels": ("choice",), "min": ("int",), "max": ("int",)}
 _FIELD_ONLY = {"min": ("int",), "max": ("int",), "choices": ("choice",), "labels": ("choice",), "count": ("cards",)}
+# The longest chain of values each computed from the next (derived values, and fields
+# filled in or bounded by formulas): deeper chains would exhaust Python's own stack.
+MAX_CHAIN = 100
+# The types a formula may give where a ruleset needs a number, a condition or a seat, with
+# the problem's message when it gives another.
+_NUMBER, _CONDITION, _SEAT, _SCORE, _SUIT = "number", "condition", "seat", "score", "suit"
+_WANTED = {_NUMBER: ((NUM, BOOL), "rules.bound_not_number"), _CONDITION: ((BOOL, NUM), "rules.condition_not_bool"),
+           _SEAT: ((NUM,), "rules.seat_not_number"), _SCORE: ((NUM, BOOL), "rules.score_not_number"),
+           _SUIT: ((TEXT,), "rules.suit_not_text")}
 
+
+def _derived_reads(d: dict) -> frozenset[str]:
+    """The names a derived value's formulas read (its value, or its parts)."""
+    texts = [d.get("value"), *(d.get("parts") or {}).values()]
+    return frozenset().union(*(names_in(t) for t in texts))
+
+
+def _reading_order(reads: dict[str, frozenset[str]]) -> list[str]:
+    """The values in an order where each comes after those it reads (so that each one's
+    type is known before it is used); those in a loop last, in the order given."""
+    waiting = {v: {n for n in names if n in reads and n != v} for v, names in reads.items()}
+    readers: dict[str, list[str]] = {v: [] for v in reads}
+    for v, names in waiting.items():
+        for n in names:
+            readers[n].append(v)
+    ready = [v for v in reads if not waiting[v] and v not in reads[v]]
+    order: list[str] = []
+    while len(order) < len(ready):
+        v = ready[len(order)]
+        order.append(v)
+        for r in readers[v]:
+            waiting[r].discard(v)
+            if not waiting[r] and r not in reads[r]:
+                ready.append(r)
+    placed = set(order)
+    return order + [v for v in reads if v not in placed]
+
+
+class _GameValues:
+    """What formulas known before the game starts read, while a ruleset is checked."""
+
+    def __init__(self, values: dict[str, Any]):
+        self.values = values
+
+    def get(self, name: str) -> Any:
+        try:
+            return self.values[name]
+        except KeyError:
+            raise Missing(name) from None
+
+    def seat_order(self, *args: Any) -> Any:
+        raise Missing("seats")
+
+    at = is_entered = seat_name = team_of = seat_order
 
 
 class Builder:
@@ -109,7 +164,7 @@ class Builder:
         players = self.section("players")
         self.attrs.update(plain_values(TABLES["players"], players))
         lo, hi = self.attrs["min_players"], self.attrs["max_players"]
-        if "min" in players and "max" in players and not (1 <= lo <= hi <= 12):
+        if "min" in players and "max" in players and not (1 <= lo <= hi <= MAX_SEATS):
             self.add("players", Message("rules.players_range", min=str(lo), max=str(hi)))
 
     def _phases(self) -> None:
@@ -198,11 +253,12 @@ class Builder:
         options = self.attrs["options"]
         for oid, raw in (self.top.get("options") or {}).items():
             if oid in options and isinstance(raw, dict) and "when" in raw:
-                when = self.formula(raw["when"], key_path(key_path("options", oid), "when"), self.game_names, CONST)
+                when = self.typed(self.formula(raw["when"], key_path(key_path("options", oid), "when"),
+                                               self.game_names, CONST), _CONDITION)
                 options[oid] = replace(options[oid], when=when)
 
     def _constants(self) -> None:
-        self.attrs["deck"] = self.formula(self.top.get("deck"), "deck", self.game_names, CONST)
+        self.attrs["deck"] = self.typed(self.formula(self.top.get("deck"), "deck", self.game_names, CONST), _NUMBER)
         constants: dict[str, Formula] = {}
         for cid, text in (self.top.get("constants") or {}).items():
             key = key_path("constants", cid)
@@ -213,6 +269,27 @@ class Builder:
                 constants[cid] = f
                 self.names[cid] = self.game_names[cid] = NameInfo(f.type, CONST)
         self.attrs["constants"] = constants
+        self._constant_values()
+
+    def _constant_values(self) -> None:
+        """The deck and the constants worked out for every number of players the ruleset
+        allows, with the options at their defaults: a value that cannot be computed (too
+        large, a division by zero) is a problem now, named by its key, not at the table."""
+        formulas = [f for f in (self.attrs["deck"], *self.attrs["constants"].values()) if f is not None]
+        defaults = {oid: o.default for oid, o in self.attrs["options"].items()}
+        failed: set[str] = set()
+        for players in range(max(self.attrs["min_players"], 1), min(self.attrs["max_players"], MAX_SEATS) + 1):
+            env = _GameValues({**defaults, "players": players, "deals": 0})
+            for f in formulas:
+                name = "deck" if f is self.attrs["deck"] else f.key.split(".", 1)[1]
+                try:
+                    env.values[name] = f(env)
+                except Missing:
+                    continue
+                except EvalError as exc:
+                    if f.key not in failed:
+                        failed.add(f.key)
+                        self.add(f.key, exc.message)
 
     def _field_names(self) -> None:
         """Fields' names and types first: their formulas (built later) may use any name."""
@@ -247,14 +324,25 @@ class Builder:
             d = self.checker.table(raw, schema, key)
             scope = self.allowed(schema, d, "scope", key)
             checked[did] = (d, scope)
-            self.names[did] = NameInfo("any", DEAL if scope == "deal" else SEAT)
+            self.names[did] = NameInfo(ANY, DEAL if scope == "deal" else SEAT)
         self.derived_ids = list(checked)
-        derived: dict[str, Derived] = {}
-        for did, (d, scope) in checked.items():
+        built: dict[str, Derived] = {}
+        ids = set(checked)
+        reads = {did: _derived_reads(d) & ids for did, (d, _) in checked.items()}
+        order = _reading_order(reads)
+        place = {did: i for i, did in enumerate(order)}
+        for did in order:
+            for name in reads[did]:
+                if place[name] >= place[did]:  # in a loop (reported by _cycles): a number meanwhile
+                    self.names[name] = NameInfo(NUM, self.names[name].scope)
+        for did in order:
+            d, scope = checked[did]
             value = self.derived(did, d, scope)
             if value is not None:
-                derived[did] = value
-        self.attrs["derived"] = derived
+                built[did] = value
+            else:  # its problem is reported: a number meanwhile, for those that read it
+                self.names[did] = NameInfo(NUM, self.names[did].scope)
+        self.attrs["derived"] = {did: built[did] for did in checked if did in built}  # in file order
 
     def derived(self, did: str, d: dict, scope: str) -> Derived | None:
         key = key_path("derived", did)
@@ -273,7 +361,7 @@ class Builder:
             self.add(key_path(key, "value"), Message("rules.derived.no_value"))
             value = None
         shows = self.allowed(TABLES["derived"], d, "shows", key)
-        if value and shows == "seat" and value.type not in (NUM, "any"):
+        if value and shows == "seat" and value.type != NUM:
             self.add(key_path(key, "shows"), Message("rules.derived.seat_number", text=value.text,
                                                      type=type_word(value.type)))
         built = None
@@ -309,6 +397,14 @@ class Builder:
         schema = TABLES["field"]
         formulas = self.formulas(schema, f, ("min", "max", "count", "when", "fill"), key, self.names,
                                  DEAL if scope == "deal" else SEAT)
+        for name, want in (("min", _NUMBER), ("max", _NUMBER), ("count", _NUMBER), ("when", _CONDITION)):
+            formulas[name] = self.typed(formulas[name], want)
+        fill = formulas["fill"]
+        gives = _FIELD_VALUE_TYPES.get(ftype, TEXT)
+        if fill is not None and fill.type != gives and not (gives == NUM and fill.type == BOOL):
+            self.add(key_path(key, "fill"), Message("rules.field.fill_type", type=ftype, want=type_word(gives),
+                                                    text=fill.text, got=type_word(fill.type)))
+            formulas["fill"] = None
         plain = plain_values(schema, f, fid, self.attrs["phases"])
         return FieldSpec(**{**plain, **formulas, "id": fid, "scope": scope, "phase": phase, "type": ftype,
                             "optional": bool(plain["optional"]),
@@ -323,7 +419,8 @@ class Builder:
                 plan.append(piece)
         cards = None
         if "cards" in deals:
-            cards = self.formula(deals["cards"], "deals.cards", {**self.game_names, "deal": self.names["deal"]}, DEAL)
+            cards = self.typed(self.formula(deals["cards"], "deals.cards",
+                                            {**self.game_names, "deal": self.names["deal"]}, DEAL), _NUMBER)
         if "deals" in self.top and not plan and cards is None and "plan" not in deals:
             self.add("deals", Message("rules.deals.none"))
         if plan and cards is not None:
@@ -336,11 +433,14 @@ class Builder:
             self.add(key, Message("rules.deals.piece"))
             return None
         if "range" in p:
-            start = self.formula(p["range"][0], f"{key}.range[0]", self.game_names, CONST)
-            end = self.formula(p["range"][1], f"{key}.range[1]", self.game_names, CONST)
+            start = self.typed(self.formula(p["range"][0], f"{key}.range[0]", self.game_names, CONST), _NUMBER)
+            end = self.typed(self.formula(p["range"][1], f"{key}.range[1]", self.game_names, CONST), _NUMBER)
         else:
-            start = end = self.formula(p["cards"], f"{key}.cards", self.game_names, CONST)
+            start = end = self.typed(self.formula(p["cards"], f"{key}.cards", self.game_names, CONST), _NUMBER)
         formulas = self.formulas(TABLES["piece"], p, ("when", "repeat", "times"), key, self.game_names, CONST)
+        formulas["when"] = self.typed(formulas["when"], _CONDITION)
+        formulas["repeat"] = self.typed(formulas["repeat"], _NUMBER)
+        formulas["times"] = self.typed(formulas["times"], _NUMBER)
         if "times" in p and "cards" not in p:
             self.add(f"{key}.times", Message("rules.deals.times"))
         return PlanPiece(start=start, end=end, **formulas) if start and end else None
@@ -348,8 +448,8 @@ class Builder:
     def _seats(self) -> None:
         seats, schema = self.section("seats"), TABLES["seats"]
         for name in ("first_bidder", "leader"):
-            self.attrs[schema[name].attr] = self.formula(seats.get(name, schema[name].default), f"seats.{name}",
-                                                         self.names, DEAL)
+            self.attrs[schema[name].attr] = self.typed(self.formula(
+                seats.get(name, schema[name].default), f"seats.{name}", self.names, DEAL), _SEAT)
 
     def _trump(self) -> None:
         rules, ids = [], {}
@@ -371,8 +471,11 @@ class Builder:
         if kind in ("turn", "choose"):
             self.trump_field(tr.get("field"), kind, key)
         names = {k: v for k, v in self.names.items() if k != "trump"}
-        return TrumpRule(kind=kind, field=tr.get("field"),
-                         **self.formulas(schema, tr, ("when", "suit", "seat"), key, names, DEAL),
+        formulas = self.formulas(schema, tr, ("when", "suit", "seat"), key, names, DEAL)
+        formulas["when"] = self.typed(formulas["when"], _CONDITION)
+        formulas["seat"] = self.typed(formulas["seat"], _SEAT)
+        formulas["suit"] = self.typed(formulas["suit"], _SUIT)
+        return TrumpRule(kind=kind, field=tr.get("field"), **formulas,
                          say=self.template(tr.get("say"), f"{key}.say", names, DEAL),
                          id=self.item_id(tr.get("id"), f"{key}.id", "trump", ids))
 
@@ -390,9 +493,8 @@ class Builder:
         scope = self.allowed(TABLES["score"], score, "scope", "score")
         if scope == "team" and not self.attrs["teams"]:
             self.add("score.scope", Message("rules.team_needs_teams"))
-        value = self.formula(score.get("value"), "score.value", self.names, SEAT)
-        if value and value.type not in (NUM, BOOL, "any"):
-            self.add("score.value", Message("rules.score_not_number", text=value.text, type=type_word(value.type)))
+        value = self.typed(self.formula(score.get("value"), "score.value", self.names, SEAT), _SCORE)
+        # made: yes/no, or any other value (e.g. '' for a seat that did not bid) for no mark
         made = self.formula(score.get("made"), "score.made", self.names, SEAT)
         self.attrs.update(score_scope=scope, score=value, made=made)
 
@@ -422,12 +524,12 @@ class Builder:
         if "field" in c and c["field"] not in self.field_meta:
             self.add(f"{key}.field", Message("rules.unknown_field", name=str(c["field"]),
                                              hint=hint(c["field"], self.field_meta)))
-        rule = self.formula(c["rule"], f"{key}.rule", self.names, fscope)
+        rule = self.typed(self.formula(c["rule"], f"{key}.rule", self.names, fscope), _CONDITION)
         message = self.template(c["message"], f"{key}.message", self.names, fscope)
+        when = self.typed(self.formula(c.get("when"), f"{key}.when", self.names, fscope), _CONDITION)
         if not (rule and message):
             return scope, None
-        return scope, Check(c["id"], scope, rule, message, level,
-                            self.formula(c.get("when"), f"{key}.when", self.names, fscope), c.get("field"))
+        return scope, Check(c["id"], scope, rule, message, level, when, c.get("field"))
 
     def _reminders(self) -> None:
         reminders, ids = [], {}
@@ -436,7 +538,8 @@ class Builder:
             r = self.checker.table(raw, TABLES["reminder"], key)
             text = self.template(r.get("text"), f"{key}.text", self.names, DEAL)
             if text:
-                reminders.append(Reminder(self.formula(r.get("when"), f"{key}.when", self.names, DEAL), text,
+                reminders.append(Reminder(self.typed(self.formula(r.get("when"), f"{key}.when", self.names, DEAL),
+                                                     _CONDITION), text,
                                           self.item_id(r.get("id"), f"{key}.id", "reminders", ids)))
         self.attrs["reminders"] = tuple(reminders)
 
@@ -444,23 +547,24 @@ class Builder:
         end = self.section("end")
         end_names = {**self.names, **{k: v[0] for k, v in END_NAMES.items()}}
         match_names = {**end_names, **{k: v[0] for k, v in MATCH_NAMES.items()}}
-        self.attrs["end_when"] = self.formula(end.get("when"), "end.when", match_names, DEAL)
+        self.attrs["end_when"] = self.typed(self.formula(end.get("when"), "end.when", match_names, DEAL), _CONDITION)
         self.attrs["parts"] = self.parts(end_names, match_names) if "parts" in self.top else None
         self.attrs["winner"] = self.allowed(TABLES["end"], end, "winner", "end")
-        self.attrs["end_deals"] = self.formula(end.get("deals"), "end.deals", self.game_names, CONST)
+        self.attrs["end_deals"] = self.typed(self.formula(end.get("deals"), "end.deals", self.game_names, CONST),
+                                             _NUMBER)
         self.attrs["end_says"] = end.get("says") if isinstance(end.get("says"), str) else None
         if self.attrs["cards"] is not None and self.attrs["end_when"] is None:
             self.add("end.when", Message("rules.end_needs_when"))
 
     def parts(self, end_names: dict[str, NameInfo], match_names: dict[str, NameInfo]) -> Parts | None:
         pt, schema = self.section("parts"), TABLES["parts"]
-        p_end = self.formula(pt.get("end"), "parts.end", end_names, DEAL)
-        p_award = self.formula(pt.get("award"), "parts.award", end_names, SEAT)
+        p_end = self.typed(self.formula(pt.get("end"), "parts.end", end_names, DEAL), _CONDITION)
+        p_award = self.typed(self.formula(pt.get("award"), "parts.award", end_names, SEAT), _SCORE)
+        when = self.typed(self.formula(pt.get("when"), "parts.when", self.game_names, CONST), _CONDITION)
+        bonus = self.typed(self.formula(pt.get("bonus"), "parts.bonus", match_names, SEAT), _SCORE)
         if not (p_end and p_award):
             return None
-        return Parts(**plain_values(schema, pt), end=p_end, award=p_award,
-                     when=self.formula(pt.get("when"), "parts.when", self.game_names, CONST),
-                     bonus=self.formula(pt.get("bonus"), "parts.bonus", match_names, SEAT))
+        return Parts(**plain_values(schema, pt), end=p_end, award=p_award, when=when, bonus=bonus)
 
     def _hand_value(self) -> None:
         value = self.top.get("hand_value")
@@ -468,32 +572,45 @@ class Builder:
             self.add("hand_value", Message("rules.hand_value", name=str(value), hint=hint(value, self.derived_ids)))
 
     def _cycles(self) -> None:
-        """A derived value or a field's fill/bounds that needs itself can never be computed."""
+        """A derived value or a field's fill/bounds that needs itself can never be computed;
+        a chain of more than MAX_CHAIN values, each computed from the next, is too long.
+        Walked with a list, not by recursion, so that no chain is too long to check."""
         fields, derived = self.attrs["fields"], self.attrs["derived"]
-        graph: dict[str, set[str]] = {did: set(d.value.names) for did, d in derived.items()}
+        graph: dict[str, list[str]] = {did: sorted(d.value.names) for did, d in derived.items()}
         for fid, f in fields.items():
-            graph[fid] = set().union(*(formula.names for formula in (f.fill, f.min, f.max, f.when) if formula))
-        state: dict[str, int] = {}
-        reported = set()
-
-        def visit(node: str, trail: list[str]) -> None:
-            state[node] = 1
-            for nxt in sorted(graph.get(node, ())):
-                if nxt == node and node in fields and fields[node].fill is None:
-                    continue
-                if state.get(nxt) == 1:
-                    loop = trail[trail.index(nxt):] + [nxt] if nxt in trail else [node, nxt]
+            names = set().union(*(formula.names for formula in (f.fill, f.min, f.max, f.when) if formula))
+            graph[fid] = sorted(names - ({fid} if f.fill is None else set()))  # its own bounds may read it
+        state: dict[str, int] = {}  # 1: on the path now, 2: done
+        chain: dict[str, int] = {}  # node -> how many values its longest chain has
+        reported: set[str] = set()
+        for root in graph:
+            if root in state:
+                continue
+            state[root] = 1
+            path, pending = [root], [iter(graph[root])]
+            while pending:
+                node = path[-1]
+                nxt = next(pending[-1], None)
+                if nxt is None:
+                    pending.pop()
+                    path.pop()
+                    state[node] = 2
+                    chain[node] = 1 + max((chain.get(n, 0) for n in graph[node]), default=0)
+                elif state.get(nxt) == 1:
+                    loop = path[path.index(nxt):] + [nxt]
                     if loop[0] not in reported:
                         reported.add(loop[0])
                         where = "derived" if loop[0] in derived else "fields"
                         self.add(key_path(where, loop[0]), Message("rules.depends_on_itself", loop=" -> ".join(loop)))
-                elif state.get(nxt) is None and nxt in graph:
-                    visit(nxt, trail + [nxt])
-            state[node] = 2
-
-        for node in graph:
-            if state.get(node) is None:
-                visit(node, [node])
+                elif nxt not in state and nxt in graph:
+                    state[nxt] = 1
+                    path.append(nxt)
+                    pending.append(iter(graph[nxt]))
+        longest = max(chain, key=chain.__getitem__, default=None)
+        if longest is not None and chain[longest] > MAX_CHAIN and not reported:  # a loop is the problem there
+            where = "derived" if longest in derived else "fields"
+            self.add(key_path(where, longest), Message("rules.chain_too_long", name=longest, length=chain[longest],
+                                                       max=MAX_CHAIN))
 
     def _texts(self) -> Texts:
         """What the ruleset needs to give its texts in other languages (and, for check_file,
@@ -512,6 +629,17 @@ class Builder:
 
     def formula(self, text: Any, key: str, names: dict, scope: str = DEAL) -> Formula | None:
         return self.compiled(compile_formula, text, key, names, scope)
+
+    def typed(self, formula: Formula | None, want: str) -> Formula | None:
+        """The formula, if it gives what is wanted where it is (a number, a condition, a seat,
+        a score); else None, and a problem that names its key."""
+        if formula is None:
+            return None
+        types, code = _WANTED[want]
+        if formula.type in types:
+            return formula
+        self.add(formula.key, Message(code, text=formula.text, type=type_word(formula.type)))
+        return None
 
     def template(self, text: Any, key: str, names: dict, scope: str = DEAL) -> Callable[[Any], str] | None:
         return self.compiled(compile_template, text, key, names, scope)

@@ -19,6 +19,11 @@ The language: numbers, 'text' literals, true/false, the names of the ruleset,
 ``+ - * / // %``, ``**`` with a literal exponent 0..10, comparisons, ``and or not``,
 ``a if condition else b`` and the functions in :data:`FUNCTIONS`.
 
+Numbers are bounded: a step of arithmetic stays within :data:`MAX_STEP` and the value a
+formula ends with within :data:`MAX_NUMBER` (so no infinity, NaN or integer too long to
+print ever leaves a formula). Where a step's bound follows from its literals and names it
+runs as Python's own operator; elsewhere it is checked while running (see ``_bound``).
+
 What this module says (a refusal, an error while running, what a function does, a type
 of value) is data: a :class:`~scorekeeper.messages.Message`, worded in the reader's
 language only where it is shown (``scorekeeper.i18n.show``). This module never imports
@@ -42,7 +47,15 @@ MAX_DEPTH = 32
 MAX_LITERAL = 10**12
 MAX_TEXT_LITERAL = 200
 MAX_POWER = 10
-MAX_BITS = 1024  # results of arithmetic stay below 2**1024 (about 1.8e308)
+# The largest number a formula gives (a constant, a derived value, a score, a bound: any
+# value a formula ends with), an option holds or the table enters: at most 10**12 either way.
+MAX_NUMBER = 10**12
+# The largest result of one step of arithmetic inside a formula (so that 'x * 1000 / 1000'
+# works for any value): far below where decimals become infinite or integers too long to print.
+MAX_STEP = 10**100
+MAX_SEATS = 12  # the most players a ruleset may have
+# How the limits are named in messages (code, the same in every language).
+NUMBER_LIMIT, STEP_LIMIT = "10**12", "10**100"
 
 # Types of values in formulas.
 NUM, TEXT, BOOL, CARDS, ANY = "number", "text", "yes/no", "cards", "any"
@@ -106,6 +119,7 @@ class NameInfo:
     type: str
     scope: str  # CONST, DEAL, SEAT or TEAM
     entered: bool = False  # a field the table enters (entered() may test it)
+    bound: float = MAX_NUMBER  # how large (either sign) a number it names can be; inf: no bound known
 
 
 # --- functions --------------------------------------------------------------------
@@ -298,17 +312,47 @@ def _check_numbers(symbol: str, a: Any, b: Any) -> None:
 
 
 def _bounded(result: Any) -> Any:
-    if isinstance(result, int) and result.bit_length() > MAX_BITS or (
-        isinstance(result, float) and not math.isfinite(result)
-    ):
-        raise OverflowError(Message("formula.eval.too_large", bits=MAX_BITS))
+    """A step's result, unless it is beyond MAX_STEP (the test is also false for NaN)."""
+    if not -MAX_STEP <= result <= MAX_STEP:
+        raise OverflowError(Message("formula.eval.too_large", max=STEP_LIMIT))
     return result
+
+
+def number_text(value: Any) -> str:
+    """A number as a message shows it: whole, or (when long) in short e-notation (a whole
+    number too long for that by its power of ten, about)."""
+    if isinstance(value, int) and abs(value) < 10**16:
+        return str(value)
+    if isinstance(value, int) and value.bit_length() > 1000:
+        return f"{'-' if value < 0 else ''}10**{int(value.bit_length() * math.log10(2))}"
+    return f"{float(value):.4g}"
+
+
+def _too_large(value: Any) -> Any:
+    raise OverflowError(Message("formula.eval.value_too_large", value=number_text(value), max=NUMBER_LIMIT))
+
+
+def _value_too_large(key: str, text: str, value: Any) -> Any:
+    """A value computed in place of its name is too large: the error names its own key."""
+    raise EvalError(key, Message("formula.eval.cannot_compute", text=text, reason=Message(
+        "formula.eval.value_too_large", value=number_text(value), max=NUMBER_LIMIT)))
+
+
+def _result(value: Any) -> Any:
+    """The value a formula of mixed type ends with, unless it is a number beyond MAX_NUMBER."""
+    if isinstance(value, (int, float)) and not -MAX_NUMBER <= value <= MAX_NUMBER:
+        _too_large(value)
+    return value
 
 
 def _op(symbol: str, func: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
     def checked(a, b):
         _check_numbers(symbol, a, b)
-        return _bounded(func(a, b))
+        try:
+            result = func(a, b)
+        except OverflowError:  # a decimal power or a quotient of long integers past a float
+            raise OverflowError(Message("formula.eval.too_large", max=STEP_LIMIT)) from None
+        return _bounded(result)
     checked.__name__ = f"_op_{symbol}"
     return checked
 
@@ -364,6 +408,7 @@ _HELPERS: dict[str, Any] = {
     "_mul": _op("*", operator.mul), "_div": _op("/", _divide),
     "_floordiv": _op("//", operator.floordiv), "_mod": _op("%", operator.mod),
     "_pow": _op("**", operator.pow),
+    "_too_large": _too_large, "_value_too_large": _value_too_large, "_result": _result,
     "_bool": bool, "_tuple": tuple, "_abs": abs, "_sum": sum, "_min": min, "_max": max, "_all": all, "_any": any,
     "_floor": math.floor, "_ceil": math.ceil,
     "_round": lambda x: int(math.floor(x + 0.5)),
@@ -377,8 +422,8 @@ _HELPERS: dict[str, Any] = {
     "_card_count": len,
     "_has_card": lambda cards, code: any(c.code == str(code).upper() for c in cards),
 }
-_NATIVE_OPS = {ast.Add: "_add", ast.Sub: "_sub", ast.FloorDiv: "_floordiv", ast.Mod: "_mod"}
-_HELPER_OPS = {ast.Mult: "_mul", ast.Div: "_div", ast.Pow: "_pow"}
+_HELPER_OPS = {ast.Add: "_add", ast.Sub: "_sub", ast.Mult: "_mul", ast.Div: "_div", ast.FloorDiv: "_floordiv",
+               ast.Mod: "_mod", ast.Pow: "_pow"}
 _SYMBOLS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
             ast.Mod: "%", ast.Pow: "**"}
 _COMPARE = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
@@ -412,6 +457,62 @@ def _lambda(params: list[str], body: ast.expr) -> ast.Lambda:
                            kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]),
         body=body,
     )
+
+
+# --- how large a value can be ----------------------------------------------------------
+# Every generated node that gives a number carries an upper bound of its size (either
+# sign): from its literals and names, through each operation. A step whose bound stays
+# within MAX_STEP runs as Python's own operator; any other step runs through a helper
+# that checks its result. A formula's value is checked against MAX_NUMBER unless its bound
+# already says it is within. The bounds only decide where checks go: a node without one
+# is taken as unbounded, so it is checked.
+
+
+def _bound(node: ast.expr) -> float:
+    if isinstance(node, ast.Constant):
+        value = node.value
+        return abs(value) if isinstance(value, (int, float)) else 0
+    return getattr(node, "sk_bound", math.inf)
+
+
+def _bounded_node(node: ast.expr, bound: float) -> ast.expr:
+    if not isinstance(node, ast.Constant):
+        node.sk_bound = bound  # type: ignore[attr-defined]
+    return node
+
+
+def _times(a: float, b: float) -> float:
+    return 0 if a == 0 or b == 0 else a * b
+
+
+def _power(a: float, k: int) -> float:
+    try:
+        return float(a) ** k
+    except OverflowError:
+        return math.inf
+
+
+def _step_bound(op: type, left: ast.expr, right: ast.expr) -> float:
+    """How large ``left op right`` can be, from the bounds of its sides."""
+    a, b = _bound(left), _bound(right)
+    if op in (ast.Add, ast.Sub):
+        return a + b
+    if op is ast.Mult:
+        return _times(a, b)
+    if op is ast.Mod:
+        return b
+    if op is ast.Pow:
+        return _power(a, right.value)  # the exponent is a literal (checked before)
+    divisor = right.value if isinstance(right, ast.Constant) else None
+    if type(divisor) in (int, float) and abs(divisor) >= 1:  # / or // by a written number
+        return a + 1
+    return math.inf
+
+
+def _depth(node: ast.AST) -> int:
+    """How deep a parsed formula is nested (at least as deep as its checking goes)."""
+    children = list(ast.iter_child_nodes(node))
+    return 1 + max((_depth(c) for c in children), default=0)
 
 
 class FastContext:
@@ -460,29 +561,37 @@ class _Emitter:
     def params(self) -> list[str]:
         return ["_d", "_s"] if self.fast else ["_e"]
 
-    def name(self, name: str, info: NameInfo) -> ast.expr:
+    def temp_name(self) -> str:
+        self.temp += 1
+        return f"_t{self.temp}"
+
+    def name(self, name: str, info: NameInfo, depth: int) -> ast.expr:
+        """How a name is read, in a formula nested ``depth`` deep at that point."""
         fast = self.fast
         if fast is None:
-            return _method("_e", "get", ast.Constant(name))
+            return _bounded_node(_method("_e", "get", ast.Constant(name)), info.bound)
         if name in fast.consts and isinstance(fast.consts[name], (int, float, str, bool)):
             return ast.Constant(fast.consts[name])
         if name == "seat":
-            return _load("_s")
+            return _bounded_node(_load("_s"), MAX_SEATS)
         if name in _DEAL_ATTRIBUTES:
-            return ast.Attribute(value=_load("_d"), attr=_DEAL_ATTRIBUTES[name], ctx=ast.Load())
+            return _bounded_node(ast.Attribute(value=_load("_d"), attr=_DEAL_ATTRIBUTES[name], ctx=ast.Load()),
+                                 info.bound)
         derived = fast.inline.get(name)
-        if derived is not None and name not in self.inlining:
+        # Computed in place while the whole stays within the formulas' depth (a chain of
+        # small derived values is inlined as far as that goes, then read from the deal).
+        if derived is not None and name not in self.inlining and depth + derived.depth <= MAX_DEPTH:
             self.inlining.add(name)
             try:
                 compiler = _Compiler(derived.key, derived._names, derived._scope, self)
-                return compiler.visit(derived._tree, derived._scope)[0]
+                return compiler.value(derived._tree, derived._scope, depth, derived.text)[0]
             finally:
                 self.inlining.discard(name)
         scope = fast.fields.get(name)
         seat = _load("_s") if info.scope == SEAT else ast.Constant(None)
         fallback = _method("_d", "value", ast.Constant(name), seat)
         if scope is None:
-            return fallback
+            return _bounded_node(fallback, info.bound)
         # An entered value, read where it is stored; the deal works out the rest
         # (a value not entered yet: its fill formula, or Missing).
         if self.hoisted is not None:  # read once per deal, before the seats
@@ -499,12 +608,11 @@ class _Emitter:
         if self.hoisted is not None and scope != "deal":
             self.per_seat_reads.add(self.hoisted[name])
             if self.all_entered:  # the caller checked that no value of this field is missing
-                return raw
-        self.temp += 1
-        temp = f"_t{self.temp}"
+                return _bounded_node(raw, info.bound)
+        temp = self.temp_name()
         test = ast.Compare(left=ast.NamedExpr(target=ast.Name(id=temp, ctx=ast.Store()), value=raw),
                            ops=[ast.IsNot()], comparators=[ast.Constant(None)])
-        return ast.IfExp(test=test, body=_load(temp), orelse=fallback)
+        return _bounded_node(ast.IfExp(test=test, body=_load(temp), orelse=fallback), info.bound)
 
     def over_seats(self, element: ast.expr, condition: ast.expr | None = None) -> ast.GeneratorExp:
         """(element for every seat in bidding order [if condition])."""
@@ -565,6 +673,22 @@ class _Compiler:
         close = difflib.get_close_matches(name, list(self.names) + list(FUNCTIONS), n=1)
         return Message("rules.did_you_mean", name=close[0]) if close else ""
 
+    def value(self, tree: ast.AST, scope: str, depth: int = 0, inlined: str | None = None) -> tuple[ast.expr, str]:
+        """The code of a whole formula and its type: its value, checked against MAX_NUMBER
+        where it is a number that its bound does not already keep within. ``inlined``: the
+        text of a derived value computed in place (its error then names its own key)."""
+        code, typ = self.visit(tree, scope, depth)
+        if typ in (TEXT, CARDS, BOOL) or _bound(code) <= MAX_NUMBER:
+            return code, typ
+        if typ == ANY:
+            return _bounded_node(_call("_result", code), MAX_NUMBER), typ
+        temp = self.emit.temp_name()
+        test = ast.Compare(left=ast.Constant(-MAX_NUMBER), ops=[ast.LtE(), ast.LtE()], comparators=[
+            ast.NamedExpr(target=ast.Name(id=temp, ctx=ast.Store()), value=code), ast.Constant(MAX_NUMBER)])
+        fail = (_call("_too_large", _load(temp)) if inlined is None else
+                _call("_value_too_large", ast.Constant(self.key), ast.Constant(inlined), _load(temp)))
+        return _bounded_node(ast.IfExp(test=test, body=_load(temp), orelse=fail), MAX_NUMBER), typ
+
     # Each visit returns (generated node, type).
     def visit(self, node: ast.AST, scope: str, depth: int = 0):
         if depth > MAX_DEPTH:
@@ -613,11 +737,11 @@ class _Compiler:
             raise self.fail(Message("formula.per_seat_name", name=name))
         if info.scope == TEAM and scope != TEAM:
             raise self.fail(Message("formula.per_team_name", name=name))
-        return self.emit.name(name, info), info.type
+        return self.emit.name(name, info, depth), info.type
 
     def _num(self, node, scope, depth, what: str):
         code, typ = self.visit(node, scope, depth)
-        if typ not in (NUM, BOOL, ANY):
+        if typ not in (NUM, BOOL):
             raise self.fail(Message("formula.needs_numbers", what=what, expr=repr(ast.unparse(node)), type=type_word(typ)))
         return code, typ
 
@@ -632,18 +756,15 @@ class _Compiler:
                 isinstance(exp, ast.Constant) and type(exp.value) is int and 0 <= exp.value <= MAX_POWER
             ):
                 raise self.fail(Message("formula.power_exponent", max=MAX_POWER))
-        left, lt = self._num(node.left, scope, depth, f"'{symbol}'")
-        right, rt = self._num(node.right, scope, depth, f"'{symbol}'")
-        if lt != ANY and rt != ANY and (op in _NATIVE_OPS or (op is ast.Mult and _small_constant(left, right))):
-            # Both sides are numbers by their types, and + - // % (or '*' by a small
-            # written number) cannot make a number grow faster than the formulas' sizes
-            # allow: Python's own operator.
-            return ast.BinOp(left=left, op=op(), right=right), NUM
-        # Checked while running: a value of type "any" (a forward reference, a mixed
-        # pick()) may turn out to be text, and '*' or '**' over chains of derived values
-        # could otherwise build numbers of millions of digits.
-        helper = _HELPER_OPS.get(op) or _NATIVE_OPS[op]
-        return _call(helper, left, right), NUM
+        left, _ = self._num(node.left, scope, depth, f"'{symbol}'")
+        right, _ = self._num(node.right, scope, depth, f"'{symbol}'")
+        bound = _step_bound(op, left, right)
+        if bound <= MAX_STEP and op is not ast.Div:
+            # Both sides are numbers by their types, and their bounds keep the result
+            # within MAX_STEP: Python's own operator.
+            return _bounded_node(ast.BinOp(left=left, op=op(), right=right), bound), NUM
+        # Checked while running ('/' always, for its exact result of whole numbers).
+        return _bounded_node(_call(_HELPER_OPS[op], left, right), min(bound, MAX_STEP)), NUM
 
     def v_UnaryOp(self, node, scope, depth):
         if isinstance(node.op, ast.Not):
@@ -654,11 +775,9 @@ class _Compiler:
         if isinstance(node.op, (ast.USub, ast.UAdd)):
             minus = isinstance(node.op, ast.USub)
             code, typ = self._num(node.operand, scope, depth, "'-'" if minus else "'+'")
-            if typ == ANY:  # checked while running: it may turn out to be text
-                return _call("_sub" if minus else "_add", ast.Constant(0), code), NUM
             if isinstance(code, ast.Constant) and type(code.value) in (int, float):
                 return ast.Constant(-code.value if minus else code.value), NUM
-            return ast.UnaryOp(op=ast.USub() if minus else ast.UAdd(), operand=code), NUM
+            return _bounded_node(ast.UnaryOp(op=ast.USub() if minus else ast.UAdd(), operand=code), _bound(code)), NUM
         raise self.fail(Message("formula.tilde"))
 
     def v_BoolOp(self, node, scope, depth):
@@ -684,8 +803,12 @@ class _Compiler:
             if not isinstance(op, _COMPARE):
                 raise self.fail(Message("formula.compare_operators", expr=ast.unparse(node)))
             code, typ = self.visit(comparator, scope, depth)
-            if type(op) not in (ast.Eq, ast.NotEq) and TEXT in (prev_type, typ) and prev_type != typ:
-                raise self.fail(Message("formula.compare_text_number", expr=ast.unparse(node)))
+            if type(op) not in (ast.Eq, ast.NotEq):
+                if TEXT in (prev_type, typ) and {prev_type, typ} <= {TEXT, NUM, BOOL} and prev_type != typ:
+                    raise self.fail(Message("formula.compare_text_number", expr=ast.unparse(node)))
+                if not ({prev_type, typ} <= {NUM, BOOL} or prev_type == typ == TEXT):
+                    raise self.fail(Message("formula.compare_types", expr=ast.unparse(node),
+                                            left=type_word(prev_type), right=type_word(typ)))
             comparators.append(code)
             ops.append(type(op)())
             prev_type = typ
@@ -701,7 +824,7 @@ class _Compiler:
         typ = t1 if t1 == t2 else (NUM if {t1, t2} <= {NUM, BOOL} else ANY)
         if isinstance(test, ast.Constant):  # an option decided it for this game
             return (yes if test.value else no), typ
-        return ast.IfExp(test=test, body=yes, orelse=no), typ
+        return _bounded_node(ast.IfExp(test=test, body=yes, orelse=no), max(_bound(yes), _bound(no))), typ
 
     def v_Call(self, node, scope, depth):
         if not isinstance(node.func, ast.Name):
@@ -721,18 +844,19 @@ class _Compiler:
     # -- aggregates over seats
     def _aggregate(self, fname, args, scope, depth):
         code, typ = self.visit(args[0], SEAT, depth)
-        if fname in ("sum", "min", "max", "first_min", "first_max") and typ not in (NUM, BOOL, ANY):
+        if fname in ("sum", "min", "max", "first_min", "first_max") and typ not in (NUM, BOOL):
             raise self.fail(Message("formula.needs_numbers", what=f"{fname}()", expr=repr(ast.unparse(args[0])),
                                     type=type_word(typ)))
         emit = self.emit
         if fname == "count":
-            return _call("_sum", emit.over_seats(ast.Constant(1), code)), NUM
+            return _bounded_node(_call("_sum", emit.over_seats(ast.Constant(1), code)), MAX_SEATS), NUM
         if fname in ("sum", "min", "max"):
-            return _call("_" + fname, emit.over_seats(code)), NUM
+            bound = _bound(code) * (MAX_SEATS if fname == "sum" else 1)
+            return _bounded_node(_call("_" + fname, emit.over_seats(code)), bound), NUM
         if fname in ("all", "any"):
             return _call("_" + fname, emit.over_seats(_call("_bool", code))), BOOL
         best = "_min" if fname == "first_min" else "_max"
-        return emit.first(emit.seat_function(code), best), NUM
+        return _bounded_node(emit.first(emit.seat_function(code), best), MAX_SEATS), NUM
 
     f_sum = f_count = f_all = f_any = f_first_min = f_first_max = _aggregate
 
@@ -740,24 +864,25 @@ class _Compiler:
         if len(args) == 1:
             return self._aggregate(fname, args, scope, depth)
         codes = [self._num(a, scope, depth, f"{fname}()")[0] for a in args]
-        return _call("_" + fname, *codes), NUM
+        return _bounded_node(_call("_" + fname, *codes), max(map(_bound, codes))), NUM
 
     f_max = f_min
 
     def f_of(self, fname, args, scope, depth):
         seat, _ = self._num(args[0], scope, depth, "of()")
         code, typ = self.visit(args[1], SEAT, depth)
-        return self.emit.at_seat(seat, code), typ
+        return _bounded_node(self.emit.at_seat(seat, code), _bound(code)), typ
 
     def f_cycle(self, fname, args, scope, depth):
         index, _ = self._num(args[0], scope, depth, f"{fname}()")
         parts = [self.visit(a, scope, depth) for a in args[1:]]
         types = {p[1] for p in parts}
-        typ = types.pop() if len(types) == 1 else ANY
+        typ = types.pop() if len(types) == 1 else (NUM if types <= {NUM, BOOL} else ANY)
         branches = ast.Tuple(elts=[_lambda([], p[0]) for p in parts], ctx=ast.Load())
+        bound = max(_bound(p[0]) for p in parts)
         if fname == "cycle":
-            return _call("_cycle", index, branches), typ
-        return _call("_pick", ast.Constant(self.key), index, branches), typ
+            return _bounded_node(_call("_cycle", index, branches), bound), typ
+        return _bounded_node(_call("_pick", ast.Constant(self.key), index, branches), bound), typ
 
     f_pick = f_cycle
 
@@ -776,7 +901,7 @@ class _Compiler:
         types = [c[1] for c in compiled]
 
         def need(i, want):
-            if types[i] not in (want, ANY) and not (want == NUM and types[i] == BOOL):
+            if types[i] != want and not (want == NUM and types[i] == BOOL):
                 raise self.fail(Message("formula.argument_type", name=fname, want=type_word(want), number=i + 1,
                                         expr=repr(ast.unparse(args[i])), type=type_word(types[i])))
 
@@ -788,18 +913,19 @@ class _Compiler:
             for i in range(1, len(args)):
                 need(i, TEXT)
         if fname == "bidder":
-            return _call("_bidder", ast.Constant(self.key), self.emit.order(), codes[0]), NUM
+            return _bounded_node(_call("_bidder", ast.Constant(self.key), self.emit.order(), codes[0]), MAX_SEATS), NUM
         if fname == "name":
             return self.emit.env_call("seat_name", codes[0]), TEXT
         if fname == "team_of":
-            return self.emit.env_call("team_of", codes[0]), NUM
-        result = BOOL if fname == "has_card" else NUM
-        return _call("_" + fname, *codes), result
-
-
-def _small_constant(left: ast.expr, right: ast.expr) -> bool:
-    return any(isinstance(side, ast.Constant) and type(side.value) in (int, float) and abs(side.value) <= 10**6
-               for side in (left, right))
+            return _bounded_node(self.emit.env_call("team_of", codes[0]), MAX_SEATS), NUM
+        if fname == "has_card":
+            return _call("_" + fname, *codes), BOOL
+        # Each of these keeps its argument's size (give or take 1), or counts cards.
+        if fname in ("abs", "floor", "ceil", "round"):
+            bound = _bound(codes[0]) + 1
+        else:
+            bound = 1 if fname == "sign" else max(map(_bound, codes[1:])) if fname == "clamp" else MAX_NUMBER
+        return _bounded_node(_call("_" + fname, *codes), bound), NUM
 
 
 _FOLD = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
@@ -824,7 +950,7 @@ def _fold_compare(left: ast.expr, ops: list, comparators: list) -> ast.Constant 
 def _build(tree: ast.Expression, key: str, names: Mapping[str, NameInfo], scope: str,
            fast: FastContext | None) -> tuple[ast.Expression, str]:
     emit = _Emitter(fast)
-    body, typ = _Compiler(key, names, scope, emit).visit(tree, scope)
+    body, typ = _Compiler(key, names, scope, emit).value(tree, scope)
     generated = ast.Expression(body=_lambda(emit.params, body))
     return ast.fix_missing_locations(generated), typ
 
@@ -839,13 +965,13 @@ def _build_every_seat(tree: ast.Expression, key: str, names: Mapping[str, NameIn
         return ast.ListComp(elt=body, generators=[ast.comprehension(
             target=ast.Name(id="_s", ctx=ast.Store()), iter=ast.Constant(tuple(seats)), ifs=[], is_async=0)])
 
-    checked, _ = _Compiler(key, names, SEAT, emit).visit(tree, SEAT)
+    checked = _Compiler(key, names, SEAT, emit).value(tree, SEAT)[0]
     result: ast.expr = every(checked)
     if emit.per_seat_reads:
         # When every per-seat value it reads is entered (the usual case once a deal is
         # complete), a second form reads them without testing each one for None.
         emit.all_entered = True
-        direct, _ = _Compiler(key, names, SEAT, emit).visit(tree, SEAT)
+        direct = _Compiler(key, names, SEAT, emit).value(tree, SEAT)[0]
         complete = ast.BoolOp(op=ast.And(), values=[
             ast.Compare(left=ast.Constant(None), ops=[ast.NotIn()], comparators=[_load(local)])
             for local in sorted(emit.per_seat_reads)]) if len(emit.per_seat_reads) > 1 else ast.Compare(
@@ -876,7 +1002,7 @@ def _function(generated: ast.Expression, key: str) -> Callable[..., Any]:
 class Formula:
     """A checked formula: call it with an environment, or ``fast(context)`` for a game."""
 
-    __slots__ = ("key", "text", "type", "names", "_tree", "_names", "_scope", "_generic", "_fast")
+    __slots__ = ("key", "text", "type", "names", "depth", "_tree", "_names", "_scope", "_generic", "_fast")
 
     def __init__(self, key: str, text: str, type_: str, names: frozenset[str], tree: ast.Expression,
                  known: Mapping[str, NameInfo], scope: str):
@@ -884,6 +1010,7 @@ class Formula:
         self.text = text
         self.type = type_
         self.names = names
+        self.depth = _depth(tree)  # how deep it is nested (a bound of how deep checking goes)
         self._tree = tree
         self._names = known
         self._scope = scope
@@ -968,6 +1095,17 @@ def used_names(tree: ast.AST) -> frozenset[str]:
     """The ruleset names a formula reads (function names are not counted)."""
     called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
     return frozenset(n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in called)
+
+
+def names_in(text: Any) -> frozenset[str]:
+    """The names a formula's text reads, found without checking it (none when it cannot be
+    parsed: compiling it then says why)."""
+    if not isinstance(text, str) or _precheck(text):
+        return frozenset()
+    try:
+        return used_names(ast.parse(text.strip(), mode="eval"))
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return frozenset()
 
 
 def compile_formula(

@@ -11,7 +11,7 @@ from typing import Any, Callable, Protocol
 
 from ..languages import LANGUAGES, LanguageError, YesNoWords, yes_no_words
 from ..messages import Message
-from .formula import Formula
+from .formula import MAX_NUMBER, NUMBER_LIMIT, Formula, number_text
 from .problems import OptionValueError, hint
 
 __all__ = [
@@ -79,6 +79,9 @@ class Option:
             value = None
         if value is None:
             raise OptionValueError(Message("rules.option.not_int", id=self.id, value=str(text)))
+        if not -MAX_NUMBER <= value <= MAX_NUMBER:  # what formulas read is bounded (formula.py)
+            raise OptionValueError(Message("rules.option.too_large", id=self.id, max=NUMBER_LIMIT,
+                                           value=number_text(value)))
         if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
             raise OptionValueError(Message("rules.option.out_of_range", id=self.id, min=str(self.min),
                                            max=str(self.max), value=value))
