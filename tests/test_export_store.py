@@ -59,7 +59,10 @@ def test_json_and_markdown_carry_the_stored_title(store):
     doc = json.loads(export(g.game, "json", title=g.title))
     assert (doc["title"], doc["totals"], doc["players"]) == ("@home & <away>", [50, -20, 0], [INJECTION, "+1", SCRIPT])
     md = export(g.game, "md", title=g.title)
-    assert md.startswith("# Lupaus (lupaus): @home & <away>\n\nPlayers: =cmd\\|' /C calc'!A0, +1, <script>")
+    # HTML in names and titles is text in Markdown too: no tag, no entity passes through
+    assert md.startswith("# Lupaus (lupaus): @home &amp; &lt;away&gt;\n\nPlayers: =cmd\\|' /C calc'!A0, +1, "
+                         "&lt;script&gt;alert(1)&lt;/script&gt;\n")
+    assert "<" not in md
 
 
 def test_html_names_the_ruleset_and_options_and_escapes_every_text(store):
@@ -112,7 +115,7 @@ def test_several_games_with_their_session(store):
     assert out[game_rows[0] + 2][:3] == ["1", "10", "'" + INJECTION]
     md = export_games(games, "md", report)
     assert md.startswith("# Session 1\n\nStarted 2026-05-09T19:31+00:00; 2 games\n\n| Rank | Name |")
-    assert "\n---\n\nGame 1\n\n# Lupaus (lupaus): @home & <away>\n" in md
+    assert "\n---\n\nGame 1\n\n# Lupaus (lupaus): @home &amp; &lt;away&gt;\n" in md
     page = export_games(games, "html", report)
     assert page.count('<section class="game">') == 2 and page.count('<section class="session">') == 1
 

@@ -20,7 +20,8 @@ of ``rules list``/``rules show``.
 Exit status: 0 success; 1 a bad sheet or ruleset, an illegal bid, a deal that breaks
 a rule, an unknown game or session, a store that cannot be used; 2 a usage error
 (unknown ruleset or option, wrong number of bids, ...).
-Every error is one line on stderr, never a traceback.
+Every error is one line on stderr, never a traceback; 70 an internal error (a bug): one
+line that names the report file with the details (:mod:`scorekeeper.crash`).
 
 The commands are grouped in modules: :mod:`.rules` (``rules``, ``check-bid``, ``hand-value``),
 :mod:`.games` (``replay``, ``show``, ``export``, ``import``), :mod:`.history` (``history``,
@@ -42,7 +43,7 @@ from ..rules.cards import CardError
 from ..rules.formula import Missing
 from ..rules.ruleset import RulesetError, find_ruleset_path
 from .board import add_parser as add_board_parser
-from .common import PROG, UsageError, _err, _Parser, _plain_option, db_option
+from .common import PROG, UsageError, _err, _Parser, _plain_option, db_option, store_path
 from .games import _NEWEST, cmd_export, cmd_import, cmd_replay, cmd_show
 from .history import cmd_history, cmd_session, cmd_sessions, cmd_stats
 from .rules import cmd_check_bid, cmd_hand_value, cmd_rules_check, cmd_rules_list, cmd_rules_show
@@ -262,3 +263,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # a bug: one line and a report file (scorekeeper.crash), never a traceback
+        return _internal_error(exc, argv)
+
+
+def _internal_error(error: Exception, argv: list[str]) -> int:
+    from ..crash import crash_report
+
+    try:
+        store = store_path(argparse.Namespace(db=_db_given(argv)))
+    except Exception:
+        store = None
+    _err(crash_report(error, near=store, argv=[PROG, *argv]))
+    return 70  # EX_SOFTWARE: an internal error
+
+
+def _db_given(argv: list[str]) -> str | None:
+    """The --db PATH on the command line, if any (the report may go next to that store)."""
+    for i, item in enumerate(argv):
+        if item == "--db" and i + 1 < len(argv):
+            return argv[i + 1]
+        if item.startswith("--db="):
+            return item.split("=", 1)[1]
+    return None

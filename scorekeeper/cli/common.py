@@ -15,6 +15,7 @@ from typing import Any, Sequence
 
 from ..i18n import format_number, get_language, show, t
 from ..rules.ruleset import Ruleset, RulesetError, find_ruleset_path, load_ruleset
+from ..terminal import terminal_safe
 
 
 PROG = "scorekeeper"
@@ -33,15 +34,27 @@ class _Parser(argparse.ArgumentParser):
 
 
 def out(text: str = "") -> None:
-    print(text)
+    """A line on stdout; a ruleset's, a sheet's or the store's texts in it are shown, never
+    obeyed by the terminal (:func:`~scorekeeper.terminal.terminal_safe`)."""
+    print(terminal_safe(text))
+
+
+def err_line(text: str) -> None:
+    """A line on stderr as it is (made terminal-safe): the lines under an error."""
+    print(terminal_safe(text), file=sys.stderr)
 
 
 def _err(text: str) -> None:
-    print(t("cli.errors.line", prog=PROG, text=text), file=sys.stderr)
+    err_line(t("cli.errors.line", prog=PROG, text=text))
+
+
+def write_out(text: str) -> None:
+    """A whole export on stdout (made terminal-safe)."""
+    sys.stdout.write(terminal_safe(text))
 
 
 def _json(data: Any) -> None:
-    print(json.dumps(data, indent=2, ensure_ascii=False))
+    out(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def _load_ruleset(ref: str) -> Ruleset:

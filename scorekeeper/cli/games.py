@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -11,8 +10,8 @@ from ..game.game import Game
 from ..game.sheet import OptionError, replay_sheet
 from ..i18n import format_number, get_language, show, t, tn
 from .common import (
-    PROG, UsageError, _err, _game_id, _json, _no_game, _open_store, out, _parse_options, _show_value, _shown,
-    store_path, _table,
+    PROG, UsageError, _err, _game_id, _json, _no_game, _open_store, err_line, out, _parse_options, _show_value,
+    _shown, store_path, _table, write_out,
 )
 
 
@@ -130,9 +129,9 @@ def _print_what_if(base: Game, game: Game, refused, overrides: dict, shown: str,
             out("  " + line)
     if refused:
         given = ", ".join(f"{k}={v}" for k, v in overrides.items())
-        print(tn("cli.replay.refused_count", len(refused), prog=PROG, options=given), file=sys.stderr)
+        err_line(tn("cli.replay.refused_count", len(refused), prog=PROG, options=given))
         for line in _refused_lines(shown, refused):
-            print(line, file=sys.stderr)
+            err_line(line)
         return 1
     return 0
 
@@ -147,11 +146,7 @@ def cmd_export(args) -> int:
     if args.format == "toml" and args.output:
         dump_sheet(game, args.output)
         return 0
-    text = export(game, args.format)
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8", newline="")
-    else:
-        sys.stdout.write(text)
+    _write_text(export(game, args.format), args.output)
     return 0
 
 
@@ -222,7 +217,7 @@ def _write_text(text: str, output: str | None) -> None:
     if output:
         Path(output).write_text(text, encoding="utf-8", newline="")
     else:
-        sys.stdout.write(text)
+        write_out(text)
 
 
 def _export_stored(args) -> int:

@@ -55,6 +55,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..game.engine import GameError
@@ -63,6 +64,7 @@ from ..game.game import Game, table_changes
 from ..game.sheet import dump_sheet, sheet_title
 from ..i18n import show, t, tn
 from ..rules.cards import Card
+from ..terminal import terminal_safe
 from .common import Exported, cell_text, status_text
 from .html import html_page
 
@@ -226,10 +228,16 @@ def _csv_write(w, game: Game) -> None:
         row([t("export.csv.status"), t("export.csv.in_progress")])
 
 
+# Markdown's inline marks (emphasis, code, links, strike-through, table cells and the escape
+# itself) are escaped with a backslash; HTML's three with entities, so no name or text
+# becomes a tag, an entity or a link. Control characters are written as their escapes.
+_MD_MARKS = re.compile(r"([\\`*_\[\]|~])")
+_HTML_MARKS = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+
+
 def _md_escape(text: Any) -> str:
-    text = str(cell_text(text))
-    text = text.replace("\\", "\\\\").replace("|", "\\|")
-    return " ".join(text.splitlines())
+    text = terminal_safe(str(cell_text(text))).translate(_HTML_MARKS)
+    return " ".join(_MD_MARKS.sub(r"\\\1", text).splitlines())
 
 
 def _md_table(header: list, rows: list[list]) -> list[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Iterable
@@ -18,6 +19,7 @@ from textual.screen import Screen
 
 from ..i18n import LANGUAGES, get_language, set_language, t
 from ..settings import Settings, load_settings, save_settings, settings_path
+from .control import guard_strips
 from .keys import KeysInOrder
 from .messages import GameChosen, GameCreated, LanguageSwitched, RulesetChosen
 from .themes import HIGH_CONTRAST, THEME_NAMES, next_theme, theme_key
@@ -25,6 +27,7 @@ from .timers import guard_timers
 from .widgets.key_footer import binding_text
 
 guard_timers()  # Textual hangs on a timer due at once (a toast re-shown as it runs out)
+guard_strips()  # a name or a ruleset's text with ESC in it is shown, never obeyed by the terminal
 
 
 class ScorekeeperApp(KeysInOrder, App[None]):
@@ -51,6 +54,8 @@ class ScorekeeperApp(KeysInOrder, App[None]):
         self.rng = rng or random.Random()  # first dealer by lot (inject for repeatable draws)
         self.store = None
         self._typed: dict[int, dict] = {}  # game id -> the deal half entered when it was left
+        self._crash: Exception | None = None  # the exception nobody foresaw, for its report
+        self.crash_line: str | None = None  # the line that names the report, printed once the app has closed
         self.register_theme(HIGH_CONTRAST)
         if "TEXTUAL_ANIMATIONS" not in os.environ:
             # no smooth scrolling: the box typed next is on screen in the frame after the key,
@@ -226,6 +231,25 @@ class ScorekeeperApp(KeysInOrder, App[None]):
             yield SystemCommand(t("tui.app.command", description=description, keys=key),
                                 binding_text(binding.tooltip) or description, run)
 
+    # -- the last resort
+    def _handle_exception(self, error: Exception) -> None:
+        self._crash = error  # Textual's _fatal_error below is not given it
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        """An exception nobody foresaw: the app closes with one line that names a report file
+        (:mod:`scorekeeper.crash`), not Textual's traceback. Saved games are as their last
+        confirmed entry left them: each entry is stored in one transaction."""
+        from ..crash import crash_report
+
+        self.bell()
+        line = crash_report(self._crash or self._exception, near=self._store_path())
+        self.crash_line = t("cli.errors.line", prog="scorekeeper", text=line)  # run() prints it, whole
+        self._close_messages_no_wait()
+
+    def _store_path(self) -> Path | None:
+        return Path(self.store.path) if self.store is not None else None
+
     @staticmethod
     def _textual_commands() -> dict[tuple[str, str], tuple[str, str]]:
         """Textual's own palette commands (its English title and help) -> ours in the language."""
@@ -250,5 +274,8 @@ class ScorekeeperApp(KeysInOrder, App[None]):
 def run(db_path: str | Path | None = None, ruleset: str | None = None) -> int:
     """Start the app on the store at ``db_path`` (default: the user's store); with
     ``ruleset`` (a built-in id or a .toml file) straight into a new game of it."""
-    ScorekeeperApp(db_path, ruleset).run()
-    return 0
+    app = ScorekeeperApp(db_path, ruleset)
+    app.run()
+    if app.crash_line is not None:
+        print(app.crash_line, file=sys.stderr)
+    return app.return_code or 0

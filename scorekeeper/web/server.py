@@ -17,14 +17,27 @@ the latest game) and moves to any game that gets an entry, or is started, afterw
 
 HEAD too; any other method is answered 405 and any other path 404. Query strings are
 ignored. Every answer carries ``X-Board-Version`` and ``Cache-Control: no-store``.
+
+Bounded and quiet: a connection that sends nothing for :data:`IDLE_TIMEOUT` seconds is
+closed, and at most :data:`MAX_CONNECTIONS` are served at once (each has a thread; one
+more is answered 503 at once and closed), so idle sockets cannot pile up threads. A
+browser that goes away in the middle of an answer is no news: nothing is printed.
+
+Only the host names it serves: a request whose ``Host`` is not an address (the board's
+own, this computer's, any IP literal: an address cannot be rebound), ``localhost``, this
+computer's name or the name it listens on is answered 421, one without ``Host`` 400. A
+page on another site that rebinds its name to this computer (DNS rebinding) so gets
+nothing from the board.
 """
 
 from __future__ import annotations
 
 import errno
 import hashlib
+import ipaddress
 import json
 import socket
+import sys
 import threading
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -196,6 +209,40 @@ class BoardFeed:
 # --- HTTP ----------------------------------------------------------------------------------------
 
 _BODY_LIMIT = 1 << 16  # a refused request's body is read (and dropped) up to this size
+IDLE_TIMEOUT = 10.0  # seconds a connection may be silent (the page asks every second, each time anew)
+MAX_CONNECTIONS = 32  # served at once, a thread each; more are answered 503 and closed
+_GONE = (ConnectionError, TimeoutError)  # the client reset, closed or went quiet: nothing to say
+_BUSY = b"HTTP/1.0 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+
+
+def _host_name(header: str) -> str:
+    """The name in a Host header, without the port and the brackets of an IPv6 address."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[1:header.find("]")] if "]" in header else header
+    name, colon, port = header.rpartition(":")
+    return name if colon and port.isdigit() else header
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def served_names(host: str) -> frozenset[str]:
+    """The host names a board listening on ``host`` answers to (besides any IP address):
+    localhost, this computer's name (and its .local name), and ``host`` itself."""
+    names = {"localhost", host.lower().rstrip(".")}
+    try:
+        machine = socket.gethostname().lower()
+    except OSError:
+        machine = ""
+    if machine:
+        names |= {machine, machine.split(".")[0], machine.split(".")[0] + ".local"}
+    return frozenset(n for n in names if n and not _is_address(n))
 
 
 class BoardHandler(BaseHTTPRequestHandler):
@@ -205,18 +252,40 @@ class BoardHandler(BaseHTTPRequestHandler):
     server_version = "scorekeeper-board"
     sys_version = ""
 
+    def setup(self) -> None:
+        self.timeout = self.server.idle_timeout  # the socket's: each read waits this long at most
+        super().setup()
+
     def do_GET(self) -> None:
-        self._serve(body=True)
+        if self._host_served(body=True):
+            self._serve(body=True)
 
     def do_HEAD(self) -> None:
-        self._serve(body=False)
+        if self._host_served(body=False):
+            self._serve(body=False)
 
     def __getattr__(self, name: str):
         if name.startswith("do_"):  # POST, PUT, DELETE, PATCH, ... any other method
             return self._refuse
         raise AttributeError(name)
 
+    def _host_served(self, body: bool) -> bool:
+        """True when the Host header names the board; else the request is answered 421 (400
+        without one) and False."""
+        header = self.headers.get("Host")
+        if header is None or not header.strip():
+            self._send(400, "text/plain; charset=utf-8", (t("web.http.no_host") + "\n").encode("utf-8"), body)
+            return False
+        name = _host_name(header)
+        if _is_address(name) or name.rstrip(".") in self.server.names:
+            return True
+        self._send(421, "text/plain; charset=utf-8",
+                   (t("web.http.wrong_host", host=header[:100]) + "\n").encode("utf-8"), body)
+        return False
+
     def _refuse(self) -> None:
+        if not self._host_served(body=True):
+            return
         try:
             length = int(self.headers.get("Content-Length") or 0)
         except ValueError:
@@ -267,19 +336,56 @@ class BoardHandler(BaseHTTPRequestHandler):
 
 class BoardServer(ThreadingHTTPServer):
     daemon_threads = True
+    block_on_close = False  # closing does not wait for the threads of connections still open
     allow_reuse_port = False  # a port another board (or anything) listens on is refused, never shared
 
-    def __init__(self, address: tuple[str, int], family: int, feed: BoardFeed):
+    def __init__(self, address: tuple[str, int], family: int, feed: BoardFeed, *, names: frozenset[str] = frozenset(),
+                 idle_timeout: float = IDLE_TIMEOUT, max_connections: int = MAX_CONNECTIONS):
         self.address_family = family
         self.feed = feed
+        self.names = names
+        self.idle_timeout = idle_timeout
+        self._slots = threading.BoundedSemaphore(max_connections)
         super().__init__(address, BoardHandler)
+
+    def process_request(self, request, client_address) -> None:
+        """A thread for the connection while there is a slot; else 503 at once, and closed."""
+        if not self._slots.acquire(blocking=False):
+            try:
+                request.setblocking(False)
+                request.send(_BUSY)
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+
+    def handle_error(self, request, client_address) -> None:
+        """A client that went away says nothing; anything else is a bug: one line and a report."""
+        error = sys.exc_info()[1]
+        if isinstance(error, _GONE):
+            return
+        from ..crash import crash_report
+
+        print(crash_report(error), file=sys.stderr)
 
     def server_bind(self) -> None:
         TCPServer.server_bind(self)  # not HTTPServer's: it looks the host name up, which can hang
         self.server_name, self.server_port = self.server_address[:2]
 
 
-def board_server(feed: BoardFeed, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> BoardServer:
+def board_server(feed: BoardFeed, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *,
+                 idle_timeout: float = IDLE_TIMEOUT, max_connections: int = MAX_CONNECTIONS) -> BoardServer:
     """The server of a started feed, listening (BoardError when it cannot)."""
     try:
         infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
@@ -287,7 +393,8 @@ def board_server(feed: BoardFeed, host: str = DEFAULT_HOST, port: int = DEFAULT_
         raise BoardError(t("web.errors.unknown_host", host=repr(host), problem=exc.strerror)) from None
     family, _, _, _, address = infos[0]
     try:
-        return BoardServer((address[0], address[1]), family, feed)
+        return BoardServer((address[0], address[1]), family, feed, names=served_names(host or ""),
+                           idle_timeout=idle_timeout, max_connections=max_connections)
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             raise BoardError(t("web.errors.port_in_use", port=str(port), host=host)) from None
