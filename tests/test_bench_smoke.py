@@ -86,3 +86,10 @@ def test_bench_keys_a_deal_costs_one_key_a_character_and_enter():
     assert keys["whist-4-deal-1"] == "h 8 enter"
     for r in results.values():
         assert r["keys"] == r["characters"] + 1
+
+
+def test_bench_ruleset_size_makes_a_good_large_ruleset():
+    """Every extra check and its translations pass: the size is all the script measures."""
+    result = load("bench_ruleset_size").main(checks=20, repeats=1, verbose=False)
+    assert (result["checks"], result["problems"]) == (20, 0)
+    assert result["bytes"] > 20 * 600

@@ -11,6 +11,7 @@ loses the base ruleset's translations of it.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 from typing import Any, Callable
 
@@ -204,33 +205,34 @@ class TranslationWalker:
 
 # --- compiling the messages and making the copy ----------------------------------------------
 
+# At each place, as a message is read left to right: a doubled brace (a literal one), a part
+# in braces, or an opening brace never closed (the rest is text).
+_PART = re.compile(r"\{\{|\}\}|\{([^}]*)\}|\{")
+
+
 def _placeholders(text: str) -> dict[str, str]:
     """The {formula} parts of a message: a form that ignores spacing and the words inside
     '...' literals (those are translated too) -> the part as written."""
     out: dict[str, str] = {}
-    i = 0
-    while i < len(text):
-        if text.startswith("{{", i) or text.startswith("}}", i):
-            i += 2
-        elif text[i] == "{":
-            end = text.find("}", i)
-            if end < 0:
+    for match in _PART.finditer(text):
+        if match.group(1) is None:
+            if match.group() == "{":
                 break
-            inner = text[i + 1:end].strip()
-            try:
-                tree = ast.parse(inner, mode="eval")  # parsed only, never run
-            except SyntaxError:
-                form = inner
-            else:
-                for node in ast.walk(tree):
-                    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                        node.value = ""
-                form = ast.dump(tree)
-            out.setdefault(form, inner)
-            i = end + 1
-        else:
-            i += 1
+            continue
+        inner = match.group(1).strip()
+        out.setdefault(_form(inner), inner)
     return out
+
+
+def _form(inner: str) -> str:
+    try:
+        tree = ast.parse(inner, mode="eval")  # parsed only, never run
+    except SyntaxError:
+        return inner
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            node.value = ""
+    return ast.dump(tree)
 
 
 def _placeholder_difference(english: str, translated: str) -> Message | None:
