@@ -6,8 +6,10 @@ import importlib
 import importlib.abc
 import importlib.util
 import sys
+from datetime import timedelta
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 # The helpers' own asserts explain themselves as the tests' do.
 pytest.register_assert_rewrite("helpers")
@@ -30,6 +32,21 @@ class _FormerName(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 
 sys.meta_path.append(_FormerName())
+
+# The fuzzer's profiles (tests/test_fuzz.py): a few seconds in the normal run; a long run with
+# `pytest tests/test_fuzz.py --hypothesis-profile=long`. The deadline bounds each case's time.
+settings.register_profile("fast", max_examples=10, deadline=timedelta(seconds=5), derandomize=True,
+                          database=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True)
+settings.register_profile("long", max_examples=600, deadline=timedelta(seconds=10), database=None,
+                          suppress_health_check=[HealthCheck.too_slow], print_blob=True)
+settings.load_profile("fast")  # --hypothesis-profile=NAME loads another after this
+
+
+@pytest.fixture(autouse=True)
+def _private_reports(tmp_path_factory, monkeypatch):
+    """No test writes an internal-error report among the user's files: SCOREKEEPER_REPORTS
+    points to a fresh tmp folder (scorekeeper.crash)."""
+    monkeypatch.setenv("SCOREKEEPER_REPORTS", str(tmp_path_factory.mktemp("reports")))
 
 
 @pytest.fixture(autouse=True)
