@@ -515,7 +515,7 @@ def test_no_arguments_prints_help_while_there_is_no_tui(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "scorekeeper.tui.app", None)  # importing it fails
     code, out, err = run(capsys)
     assert (code, err) == (0, "")
-    assert out.startswith("usage: scorekeeper [-h] COMMAND ...\n")
+    assert out.startswith("usage: scorekeeper [-h] [--version] COMMAND ...\n")
     for command in ("rules", "check-bid", "hand-value", "replay", "export"):
         assert command in out
 

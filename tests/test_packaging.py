@@ -1,12 +1,17 @@
-"""Install the project into fresh virtual environments and find the built-in rulesets.
+"""Install the project into fresh virtual environments and find the built-in rulesets;
+build the release files (sdist and wheel) and play a game with the installed wheel.
 
 These tests build the package the way a fresh machine would (normal build
 isolation, so pip fetches hatchling and the dependencies from PyPI); they need
-network access and take a while.  Deselect them with ``-m "not slow"``.
+network access and take a while.  Deselect them with ``-m "not slow"``.  Where the
+package index cannot be reached, the release test skips and says so.
 """
 
 import os
 import shutil
+import tarfile
+import tomllib
+import zipfile
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +25,9 @@ COUNT_SCRIPT = "from scorekeeper.rules.paths import list_builtin_ruleset_files a
 DIR_SCRIPT = "from scorekeeper.rules.paths import builtin_rulesets_dir as d; print(d())"
 INSTALL_TIMEOUT = 1200  # seconds; includes downloading the dependencies
 RUN_TIMEOUT = 120
+# What a copy of the checkout leaves out: history, virtual environments (.venv, and
+# .venv-lowest of the CI's second run), caches and earlier builds.
+NOT_COPIED = shutil.ignore_patterns(".git", ".venv*", "venv", "__pycache__", ".pytest_cache", "build", "dist")
 
 
 def _repo_ruleset_count() -> int:
@@ -56,11 +64,7 @@ def _run(args, *, cwd, timeout):
 def _install(tmp_path: Path, *pip_args: str) -> tuple[Path, Path, Path]:
     """Copy the repo, make a fresh venv, pip-install the copy; return (python, venv, copy)."""
     source = tmp_path / "src" / "scorekeeper"
-    shutil.copytree(
-        REPO,
-        source,
-        ignore=shutil.ignore_patterns(".git", ".venv", "venv", "__pycache__", ".pytest_cache", "build", "dist"),
-    )
+    shutil.copytree(REPO, source, ignore=NOT_COPIED)
     venv = tmp_path / "venv"
     _run([sys.executable, "-m", "venv", venv], cwd=tmp_path, timeout=RUN_TIMEOUT)
     python = venv / "bin" / "python"
@@ -105,3 +109,54 @@ def test_editable_install_finds_rulesets(tmp_path):
     assert found == (source / "rulesets").resolve()  # the live checkout folder, not a copy
     (source / "rulesets" / "zz-added-after-install.toml").write_text("", encoding="utf-8")
     assert int(_run([python, "-c", COUNT_SCRIPT], cwd=cwd, timeout=RUN_TIMEOUT)) == expected + 1
+
+
+@pytest.fixture(scope="module")
+def package_index(tmp_path_factory):
+    """Skip (with the reason) where pip cannot fetch from its package index."""
+    dest = tmp_path_factory.mktemp("probe")
+    probe = subprocess.run(
+        [sys.executable, "-m", "pip", "download", "--no-deps", "--dest", str(dest), "hatchling"],
+        env=_clean_env(), capture_output=True, text=True, timeout=RUN_TIMEOUT,
+    )
+    if probe.returncode != 0:
+        last = (probe.stderr.strip().splitlines() or ["no output"])[-1]
+        pytest.skip(f"the package index cannot be reached (pip download hatchling: {last}); "
+                    "building and installing the release needs it")
+
+
+def test_release_files_build_and_the_wheel_plays_a_game(tmp_path, package_index):
+    """`python -m build` makes an sdist and, from it, a wheel; the wheel installed alone in a
+    fresh venv reports the project's version and replays the Lupaus sheet to its totals."""
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    version = pyproject["version"]
+    source = tmp_path / "src"
+    shutil.copytree(REPO, source, ignore=NOT_COPIED)
+    dist = tmp_path / "dist"
+    _run([sys.executable, "-m", "build", "--outdir", dist, source], cwd=tmp_path, timeout=INSTALL_TIMEOUT)
+    sdist, wheel = dist / f"scorekeeper-{version}.tar.gz", dist / f"scorekeeper-{version}-py3-none-any.whl"
+    assert sorted(p.name for p in dist.iterdir()) == sorted([sdist.name, wheel.name])
+
+    with tarfile.open(sdist) as archive:
+        names = set(archive.getnames())
+    top = f"scorekeeper-{version}"
+    for member in ("LICENSE", "CHANGELOG.md", "README.md", "docs/guide.md", "docs/img/fi/start.svg",
+                   "rulesets/lupaus.toml", "examples/lupaus.toml"):
+        assert f"{top}/{member}" in names, member
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        metadata = archive.read(f"{top}.dist-info/METADATA").decode("utf-8")
+    assert "scorekeeper/_rulesets/lupaus.toml" in names and f"{top}.dist-info/licenses/LICENSE" in names
+    assert "License-Expression: MIT" in metadata
+    assert f"Summary: {pyproject['description']}" in metadata
+
+    venv = tmp_path / "venv"
+    _run([sys.executable, "-m", "venv", venv], cwd=tmp_path, timeout=RUN_TIMEOUT)
+    _run([venv / "bin" / "python", "-m", "pip", "install", wheel], cwd=tmp_path, timeout=INSTALL_TIMEOUT)
+    shutil.rmtree(source)  # the installed wheel must not need the sources
+    cwd = _elsewhere(tmp_path)
+    shutil.copy(REPO / "examples" / "lupaus.toml", cwd / "lupaus.toml")
+    scorekeeper = venv / "bin" / "scorekeeper"
+    assert _run([scorekeeper, "--version"], cwd=cwd, timeout=RUN_TIMEOUT) == f"scorekeeper {version}\n"
+    played = _run([scorekeeper, "replay", "lupaus.toml", "--plain"], cwd=cwd, timeout=RUN_TIMEOUT)
+    assert played.splitlines()[-2:] == ["Totals: Cara 103 (1st), Ben 101 (2nd), Anna 65 (3rd).", "Winner: Cara."]

@@ -43,7 +43,7 @@ from ..rules.cards import CardError
 from ..rules.formula import Missing
 from ..rules.ruleset import RulesetError, find_ruleset_path
 from .board import add_parser as add_board_parser
-from .common import PROG, UsageError, _err, _Parser, _plain_option, db_option, store_path
+from .common import PROG, UsageError, VersionAction, _err, _Parser, _plain_option, db_option, store_path
 from .games import _NEWEST, cmd_export, cmd_import, cmd_replay, cmd_show
 from .history import cmd_history, cmd_session, cmd_sessions, cmd_stats
 from .rules import cmd_check_bid, cmd_hand_value, cmd_rules_check, cmd_rules_list, cmd_rules_show
@@ -59,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
                      epilog=t("cli.help.epilog", codes=", ".join(LANGUAGES)))
     # Left out of the usage line (the app's option, not the commands'); told in the description.
     parser.add_argument("--db", metavar="PATH", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--version", action=VersionAction, help=t("cli.help.version"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_rules_commands(sub)
     _add_sheet_commands(sub)

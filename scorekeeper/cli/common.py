@@ -25,6 +25,19 @@ class UsageError(Exception):
     """The command was given something it cannot use (exit status 2)."""
 
 
+class VersionAction(argparse.Action):
+    """``--version``: print ``scorekeeper VERSION`` and stop (the version is read only then)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from .. import version
+
+        out(f"{PROG} {version()}")
+        parser.exit()
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, no usage block
         raise UsageError(message)

@@ -1,0 +1,144 @@
+"""Make the pictures of the player's guide: ``python docs/make_screenshots.py``.
+
+The app plays the guide's first deal by itself, headless at 80 x 24, pressing the keys a
+player presses, and saves what the screen shows as SVG files: ``docs/img/LANG/NAME.svg``
+for each language the app speaks. It plays on a store and settings in a temporary folder
+that is removed afterwards; the user's own games and settings are never read or written.
+
+    python docs/make_screenshots.py                      # every picture, every language
+    python docs/make_screenshots.py --lang fi --only start --out /tmp/pictures
+
+Run it again whenever a screen changes, and commit the pictures it writes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+DOCS = Path(__file__).resolve().parent
+sys.path.insert(0, str(DOCS.parent))  # the checkout's scorekeeper, installed or not
+
+SIZE = (80, 24)
+LANGUAGES = ("en", "fi", "pl")
+GAME = "lupaus"
+SEED = 7  # the first dealer drawn by lot: the third player
+PLAYERS = {  # four players at each language's table
+    "en": ("Anna", "Ben", "Cara", "Dan"),
+    "fi": ("Aino", "Eero", "Liisa", "Matti"),
+    "pl": ("Ania", "Bartek", "Kasia", "Marek"),
+}
+
+
+@dataclass(frozen=True)
+class Step:
+    """Keys pressed (space-separated; a name is typed letter by letter), then the picture taken."""
+
+    picture: str
+    keys: tuple[str, ...]
+
+
+def steps(names: Sequence[str], ruleset_index: int) -> list[Step]:
+    """The guide's pictures in the order the table sees them.
+
+    Lupaus with four players, ten cards in the first deal; the third player deals and the
+    fourth bids first. Trump hearts (h), bids 3, 2, 4, and the dealer's 1 is struck out;
+    the dealer bids 0, the first three take 3, 3 and 4 tricks (the dealer's 0 is filled in),
+    Enter confirms; then ctrl+e chooses the deal and Enter opens it to be changed.
+    """
+    typed: list[str] = []
+    for name in names:
+        typed += [*name, "enter"]
+    return [
+        Step("start", ()),
+        Step("new-game", ("n", *["down"] * ruleset_index, "enter", *typed)),
+        Step("deal-bids", ("ctrl+s", "h", "3", "2", "4")),
+        Step("deal-complete", ("0", "3", "3", "4")),
+        Step("after-deal", ("enter",)),
+        Step("correct", ("ctrl+e", "enter")),
+    ]
+
+
+PICTURES = tuple(step.picture for step in steps(("",), 0))
+"""Every picture's name, in the order they are taken."""
+
+
+async def _settle(pilot) -> None:
+    for _ in range(3):
+        await pilot.pause()
+
+
+async def _take(lang: str, out: Path, wanted: set[str]) -> list[Path]:
+    from scorekeeper.rules.ruleset import builtin_ids
+    from scorekeeper.tui.app import ScorekeeperApp
+
+    written: list[Path] = []
+    # A relative store path: the start screen shows "games.db", not the temporary folder.
+    app = ScorekeeperApp("games.db", rng=random.Random(SEED))
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        for step in steps(PLAYERS[lang], builtin_ids().index(GAME)):
+            if not wanted:
+                break
+            for key in step.keys:
+                await pilot.press(key)
+            await _settle(pilot)
+            if step.picture in wanted:
+                wanted.discard(step.picture)
+                target = out / lang / f"{step.picture}.svg"
+                target.parent.mkdir(parents=True, exist_ok=True)
+                app.save_screenshot(filename=target.name, path=str(target.parent))
+                written.append(target)
+    return written
+
+
+def make(langs: Sequence[str] = LANGUAGES, pictures: Sequence[str] = PICTURES,
+         out: Path = DOCS / "img") -> list[Path]:
+    """Take the pictures named in each language; return the files written."""
+    from scorekeeper.i18n import set_language
+
+    out = Path(out).resolve()
+    written: list[Path] = []
+    here = Path.cwd()
+    saved = {name: os.environ.get(name) for name in ("SCOREKEEPER_CONFIG", "SCOREKEEPER_LANG")}
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            os.chdir(tmp)  # the store "games.db" is made here
+            os.environ["SCOREKEEPER_CONFIG"] = str(Path(tmp) / "settings.toml")
+            for lang in langs:
+                for old in Path(tmp).glob("games.db*"):
+                    old.unlink()  # each language starts on an empty store
+                os.environ["SCOREKEEPER_LANG"] = lang
+                set_language(lang)
+                written += asyncio.run(_take(lang, out, set(pictures)))
+        finally:
+            os.chdir(here)
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+    return written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Make the pictures of the player's guide (docs/img/LANG/NAME.svg).")
+    parser.add_argument("--lang", action="append", choices=LANGUAGES, help="only this language (repeatable)")
+    parser.add_argument("--only", action="append", choices=PICTURES, metavar="NAME",
+                        help=f"only this picture (repeatable): {', '.join(PICTURES)}")
+    parser.add_argument("--out", type=Path, default=DOCS / "img", help="the folder to write in (default: docs/img)")
+    args = parser.parse_args(argv)
+    for path in make(args.lang or LANGUAGES, args.only or PICTURES, args.out):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
