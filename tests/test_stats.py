@@ -31,7 +31,7 @@ import pytest
 from helpers.stores import Script, fixture_text, lupaus_all_to
 
 from scorekeeper.rules.ruleset import builtin_ids, load_ruleset
-from scorekeeper.store.db import Store
+from scorekeeper.store.db import Store, StoreError
 from scorekeeper.reports.stats import (
     FACTS_VERSION, all_facts, compute_facts, is_bidding, player_key, player_stats, stats,
 )
@@ -130,34 +130,88 @@ def test_the_latest_game_gives_the_spelling():
     assert player_key("  ANNA ") == player_key("anna") == "anna"
 
 
-def test_figures_come_from_the_cache_once_derived(store_path):
-    """The second run reads stats_cache rows (one per game, keyed by entries) and replays nothing."""
+def _replays(store) -> list[int]:
+    """The ids of the games the store is asked to open (replay) from now on."""
+    calls: list[int] = []
+    original = store.open_game
+    store.open_game = lambda gid: calls.append(gid) or original(gid)
+    return calls
+
+
+def _rows(store) -> list[tuple]:
+    return store.connection.execute("SELECT game_id, entries, version FROM stats_cache ORDER BY game_id").fetchall()
+
+
+def test_the_store_writes_each_games_figures_with_its_entries(store_path):
+    """Every game's stats_cache row is current as the store wrote it: the first run replays nothing."""
     with Store(store_path) as store:
-        first = [p.as_dict() for p in stats(store).players]
-        rows = store.connection.execute("SELECT game_id, entries, version FROM stats_cache ORDER BY game_id").fetchall()
-        assert rows == [(1, 3, FACTS_VERSION), (2, 19, FACTS_VERSION), (3, 1, FACTS_VERSION)]
-        calls = []
-        original = store.open_game
-        store.open_game = lambda gid: calls.append(gid) or original(gid)
-        assert [p.as_dict() for p in stats(store).players] == first
+        assert _rows(store) == [(1, 3, FACTS_VERSION), (2, 19, FACTS_VERSION), (3, 1, FACTS_VERSION)]
+        calls = _replays(store)
+        assert [p.as_dict() for p in stats(store).players] == [EXPECTED[k] for k in ("anna", "ben", "cara", "dan",
+                                                                                      "eve")]
         assert calls == []
 
 
-def test_a_new_entry_derives_only_that_game_again(store_path):
-    """Game 3 gets deal 2 (9 cards, Eve deals; bids 1 1 1, tricks 1 1 7): only game 3 is replayed.
+def test_a_store_without_figures_derives_each_game_once(store_path):
+    """An older store (no stats_cache rows): the first run replays each game and keeps its row."""
+    with Store(store_path) as store:
+        store.connection.execute("DELETE FROM stats_cache")
+        calls = _replays(store)
+        first = [p.as_dict() for p in stats(store).players]
+        assert calls == [1, 2, 3]
+        assert _rows(store) == [(1, 3, FACTS_VERSION), (2, 19, FACTS_VERSION), (3, 1, FACTS_VERSION)]
+        assert [p.as_dict() for p in stats(store).players] == first
+        assert calls == [1, 2, 3]
+
+
+def test_a_new_entry_writes_its_games_figures_with_it(store_path):
+    """Game 3 gets deal 2 (9 cards, Eve deals; bids 1 1 1, tricks 1 1 7): nothing is replayed.
 
     Eve: -1 in deal 1, +6 in deal 2 (mean 2.5); as dealer she may not bid 7 (restricted) and missed.
     """
     with Store(store_path) as store:
-        stats(store)
         store.open_game(3).record({"bid": [1, 1, 1], "tricks": [1, 1, 7]})
-        calls = []
-        original = store.open_game
-        store.open_game = lambda gid: calls.append(gid) or original(gid)
+        assert _rows(store)[2] == (3, 2, FACTS_VERSION)
+        calls = _replays(store)
         eve = stats(store, "eve").players[0].as_dict()["bidding"]
-        assert calls == [3]
+        assert calls == []
     assert (eve["deals"], eve["exact"], eve["over"], eve["under"], eve["mean_tricks_minus_bid"]) == (2, 0, 1, 1, 2.5)
     assert eve["dealer"] == {"deals": 1, "restricted": 1, "missed_when_restricted": 1}
+
+
+def test_an_edit_and_its_undo_give_the_figures_a_replay_gives(store_path):
+    """Deal 1 of game 1 edited so that Ben and Cara bid 11 (then nothing restricts Anna's bid),
+    then the edit undone: each time the row written equals a fresh derivation from the entries."""
+    with Store(store_path) as store:
+        stored = store.open_game(1)
+        stored.edit(1, {"bid": [3, 6, 5], "tricks": [3, 5, 2]})
+        edited = all_facts(store, [1])[0][1]
+        replayed_edit = compute_facts(store.open_game(1).game, 1)
+        stored.undo()
+        undone = all_facts(store, [1])[0][1]
+        replayed_undo = compute_facts(store.open_game(1).game, 1)
+    assert edited == replayed_edit and undone == replayed_undo
+    assert [(d.bids, d.restricted) for d in edited.deals] == [((3, 6, 5), False), ((2, 2, 2), True),
+                                                               ((0, 1, 1), True)]
+    assert [(d.bids, d.restricted) for d in undone.deals] == [((3, 4, 2), True), ((2, 2, 2), True),
+                                                               ((0, 1, 1), True)]
+
+
+def test_figures_are_not_written_without_their_entry(store_path):
+    """Another program holds the write lock: the entry is refused and the game's row is as it was."""
+    blocker = sqlite3.connect(store_path, isolation_level=None, timeout=0)
+    with Store(store_path, timeout=0.05) as store:
+        stored = store.open_game(3)
+        before = store.connection.execute("SELECT facts_json FROM stats_cache WHERE game_id = 3").fetchone()
+        blocker.execute("BEGIN IMMEDIATE")
+        try:
+            with pytest.raises(StoreError):
+                stored.record({"bid": [1, 1, 1], "tricks": [1, 1, 7]})
+        finally:
+            blocker.execute("ROLLBACK")
+        assert _rows(store)[2] == (3, 1, FACTS_VERSION)
+        assert store.connection.execute("SELECT facts_json FROM stats_cache WHERE game_id = 3").fetchone() == before
+    blocker.close()
 
 
 def test_an_undo_is_a_new_entry_too(store_path):
@@ -189,6 +243,7 @@ def test_a_stale_or_damaged_cache_row_is_derived_again(store_path):
 def test_a_game_that_cannot_be_rebuilt_is_left_out_and_named(store_path):
     conn = sqlite3.connect(store_path, isolation_level=None)
     conn.execute("UPDATE entries SET values_json = '{\"bid\": [9, 9, 9]}' WHERE game_id = 3 AND seq = 1")
+    conn.execute("DELETE FROM stats_cache")  # as an older store: the figures are derived from the entries
     conn.close()
     with Store(store_path) as store:
         report = stats(store)
@@ -198,9 +253,11 @@ def test_a_game_that_cannot_be_rebuilt_is_left_out_and_named(store_path):
 
 
 def test_a_cache_that_cannot_be_written_is_no_error(store_path, monkeypatch):
-    """Another program holding the write lock: the figures are still given, the cache stays empty."""
+    """An older store (no rows) and another program holding the write lock: the figures are still
+    given, the cache stays empty."""
     blocker = sqlite3.connect(store_path, isolation_level=None, timeout=0)
     with Store(store_path, timeout=0.05) as store:
+        store.connection.execute("DELETE FROM stats_cache")
         blocker.execute("BEGIN IMMEDIATE")
         try:
             report = stats(store)

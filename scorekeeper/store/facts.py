@@ -1,0 +1,156 @@
+"""What statistics and session totals need of one stored game (:class:`GameFacts`),
+derived through the engine, and kept current by the store.
+
+The store writes a game's facts into its ``stats_cache`` row in the same transaction as
+each entry (and with a new game), keyed by the number of entries they were derived from
+and :data:`FACTS_VERSION`; :mod:`scorekeeper.reports.stats` reads them. Deriving them
+costs an allowed-values question per deal, so :class:`FactsMemo` keeps each deal's facts
+for as long as what they were derived from is unchanged: a new deal costs one question,
+not one per deal played.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from ..game.game import DealResult, Game
+from ..rules.ruleset import Ruleset
+
+__all__ = ["FACTS_VERSION", "DealFacts", "FactsMemo", "GameFacts", "compute_facts", "is_bidding"]
+
+FACTS_VERSION = 1  # bump when what compute_facts derives changes: cached rows are then derived again
+
+
+def is_bidding(ruleset: Ruleset) -> bool:
+    """A ruleset with per-player whole-number fields ``bid`` and ``tricks`` (see the module docstring)."""
+    fields = ruleset.fields
+    return all(fid in fields and fields[fid].scope == "seat" and fields[fid].type == "int"
+               for fid in ("bid", "tricks"))
+
+
+# --- what one game contributes ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealFacts:
+    """One deal of a bidding game."""
+
+    number: int
+    cards: int
+    dealer: int  # seat
+    bids: tuple[int | None, ...]  # per seat; None when not entered
+    tricks: tuple[int | None, ...]
+    restricted: bool | None  # the dealer's allowed bids left out a value; None when it cannot be told
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What statistics and session totals need of one stored game."""
+
+    game_id: int
+    ruleset_id: str
+    ruleset_name: str
+    winner: str  # the ruleset's "highest" or "lowest"
+    players: tuple[str, ...]  # seat order, as typed
+    finished: bool
+    totals: tuple  # per seat: the total of the seat's scorer (a partnership's total for each partner)
+    ranks: tuple[int, ...]  # per seat, from the standings (ties share a rank)
+    won: tuple[bool, ...]  # per seat; all False until the game is over
+    deals: tuple[DealFacts, ...] | None  # None when the game is not a bidding game
+
+    def to_json(self) -> str:
+        doc = {
+            "ruleset_id": self.ruleset_id, "ruleset_name": self.ruleset_name, "winner": self.winner,
+            "players": list(self.players), "finished": self.finished, "totals": list(self.totals),
+            "ranks": list(self.ranks), "won": list(self.won),
+            "deals": None if self.deals is None else [
+                [d.number, d.cards, d.dealer, list(d.bids), list(d.tricks), d.restricted] for d in self.deals],
+        }
+        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, game_id: int, text: str) -> "GameFacts":
+        doc = json.loads(text)
+        deals = doc["deals"]
+        return cls(game_id, doc["ruleset_id"], doc["ruleset_name"], doc["winner"], tuple(doc["players"]),
+                   bool(doc["finished"]), tuple(doc["totals"]), tuple(doc["ranks"]), tuple(doc["won"]),
+                   None if deals is None else tuple(
+                       DealFacts(n, c, d, tuple(b), tuple(t), r) for n, c, d, b, t, r in deals))
+
+
+def _dealer_restricted(game: Game, number: int, dealer: int, values) -> bool | None:
+    """Whether the engine would have refused some bid of the dealer, given what was known then."""
+    rs = game.ruleset
+    bids = values.get("bid")
+    if bids is None or bids[dealer - 1] is None:
+        return None
+    phases = list(rs.phases)
+    bid_phase = phases.index(rs.fields["bid"].phase) if rs.fields["bid"].phase in phases else len(phases)
+    known = {}
+    for fid, value in values.items():
+        phase = rs.fields[fid].phase
+        if (phases.index(phase) if phase in phases else len(phases)) <= bid_phase:
+            known[fid] = value
+    row = list(known["bid"])
+    row[dealer - 1] = None
+    known["bid"] = tuple(row)
+    choices = game.allowed("bid", dealer, known, number=number)
+    if choices is None:
+        return None
+    return any(not c.allowed for c in choices)
+
+
+class FactsMemo:
+    """Each deal's facts by what they were derived from: the deal's number, cards, dealer,
+    seats, part and values, and the totals before it (which the ruleset's checks may read).
+    A store keeps one per open game, so a new entry derives only the deals it changed."""
+
+    def __init__(self) -> None:
+        self._deals: dict[tuple, DealFacts] = {}
+
+    def deals(self, game: Game) -> tuple[DealFacts, ...]:
+        """Every recorded deal's facts; only those of the deals used this time are kept."""
+        kept: dict[tuple, DealFacts] = {}
+        before: tuple = ()
+        for result in game.results():
+            values = result.values
+            key = (result.number, result.cards, result.dealer, result.seats, result.part, before,
+                   tuple(sorted((fid, _frozen(v)) for fid, v in values.items())))
+            kept[key] = self._deal(game, result, key)
+            before = (result.totals, result.match)
+        self._deals = kept
+        return tuple(kept.values())
+
+    def _deal(self, game: Game, result: DealResult, key: tuple) -> DealFacts:
+        values = result.values
+        found = self._deals.get(key)
+        if found is None:
+            full = game.full_values(result)  # per player (None for who did not play)
+            dealer = result.seats.index(result.dealer) + 1 if result.seats else result.dealer  # among who played
+            found = DealFacts(result.number, result.cards, result.dealer, tuple(full["bid"]), tuple(full["tricks"]),
+                              _dealer_restricted(game, result.number, dealer, values))
+        return found
+
+
+def _frozen(value):
+    """A value as a dictionary key: lists (of cards, per seat) as tuples, all the way down."""
+    return tuple(map(_frozen, value)) if isinstance(value, (list, tuple)) else value
+
+
+def compute_facts(game: Game, game_id: int, memo: FactsMemo | None = None) -> GameFacts:
+    """Derive a game's facts through the engine (its standings, and each deal's bids and tricks)."""
+    setup = game.setup
+    rs = game.ruleset
+    over = game.is_over
+    rank_of = {s.scorer: s.rank for s in game.standings()}
+    totals = game.totals()
+    winners = set(game.winners)
+    names = game.scorer_names
+    scorer = ([setup.scorer_of_seat(seat) for seat in range(1, setup.n + 1)] if not game.table_changed
+              else list(range(len(game.players))))
+    deals = (memo or FactsMemo()).deals(game) if is_bidding(rs) else None
+    return GameFacts(
+        game_id, rs.id, rs.localized("en").name, rs.winner, tuple(game.players), over,
+        tuple(totals[i] for i in scorer), tuple(rank_of[i] for i in scorer),
+        tuple(over and names[i] in winners for i in scorer), deals)
