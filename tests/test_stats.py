@@ -191,10 +191,13 @@ def test_an_edit_and_its_undo_give_the_figures_a_replay_gives(store_path):
         undone = all_facts(store, [1])[0][1]
         replayed_undo = compute_facts(store.open_game(1).game, 1)
     assert edited == replayed_edit and undone == replayed_undo
-    assert [(d.bids, d.restricted) for d in edited.deals] == [((3, 6, 5), False), ((2, 2, 2), True),
-                                                               ((0, 1, 1), True)]
-    assert [(d.bids, d.restricted) for d in undone.deals] == [((3, 4, 2), True), ((2, 2, 2), True),
-                                                               ((0, 1, 1), True)]
+    # Anna dealt deal 1: restricted (and exact) as played, not restricted once edited. Ben bid 6
+    # and took 5 in the edited deal 1: under, not over.
+    anna, ben = 0, 1
+    assert (edited.bidding[anna].dealer_deals, edited.bidding[anna].restricted) == (1, 0)
+    assert (undone.bidding[anna].dealer_deals, undone.bidding[anna].restricted) == (1, 1)
+    assert (edited.bidding[ben].over, edited.bidding[ben].under) == (1, 1)
+    assert (undone.bidding[ben].over, undone.bidding[ben].under) == (2, 0)
 
 
 def test_figures_are_not_written_without_their_entry(store_path):
@@ -306,7 +309,7 @@ def test_partners_share_their_partnership_rank_and_win(tmp_path):
         g.record({"tricks": 13, "turned": "clubs"})
         facts = compute_facts(g.game, g.id)
         players = {p.name: p for p in stats(store).players}
-    assert (facts.totals, facts.ranks, facts.won, facts.deals) == ((7, 0, 7, 0), (1, 2, 1, 2),
+    assert (facts.totals, facts.ranks, facts.won, facts.bidding) == ((7, 0, 7, 0), (1, 2, 1, 2),
                                                                     (True, False, True, False), None)
     assert [(p.games, p.wins, p.average_rank, p.bidding) for p in players.values()] == [
         (1, 1, 1.0, None), (1, 0, 2.0, None), (1, 1, 1.0, None), (1, 0, 2.0, None)]

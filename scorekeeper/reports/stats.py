@@ -43,10 +43,10 @@ from typing import Any, Iterable
 
 from ..i18n import t
 from ..store.db import Store, StoreError
-from ..store.facts import FACTS_VERSION, DealFacts, GameFacts, compute_facts, is_bidding
+from ..store.facts import FACTS_VERSION, DealFacts, GameFacts, SeatBidding, compute_facts, is_bidding
 
 __all__ = [
-    "FACTS_VERSION", "BiddingStats", "DealFacts", "GameFacts", "PlayerStats", "StatsReport", "all_facts",
+    "FACTS_VERSION", "BiddingStats", "DealFacts", "GameFacts", "PlayerStats", "SeatBidding", "StatsReport", "all_facts",
     "compute_facts", "is_bidding", "player_key", "stats",
 ]
 
@@ -164,28 +164,23 @@ def _add(p: PlayerStats, f: GameFacts, seat: int) -> None:
         p.rank_sum += f.ranks[i]
     else:
         p.unfinished += 1
-    if f.deals is None:
+    if f.bidding is None:
         return
     b = p.bidding if p.bidding is not None else BiddingStats()
     p.bidding = b
-    for d in f.deals:
-        bid, tricks = d.bids[i], d.tricks[i]
-        if bid is None or tricks is None:
-            continue
-        b.deals += 1
-        diff = tricks - bid
-        b.difference += diff
-        b.exact += diff == 0
-        b.over += diff > 0
-        b.under += diff < 0
-        slot = b.by_cards.setdefault(d.cards, [0, 0])
-        slot[0] += 1
-        slot[1] += diff == 0
-        if d.dealer == seat:
-            b.dealer_deals += 1
-            if d.restricted:
-                b.restricted += 1
-                b.restricted_missed += diff != 0
+    s = f.bidding[i]
+    b.deals += s.deals
+    b.exact += s.exact
+    b.over += s.over
+    b.under += s.under
+    b.difference += s.difference
+    for cards, deals, exact in s.by_cards:
+        slot = b.by_cards.setdefault(cards, [0, 0])
+        slot[0] += deals
+        slot[1] += exact
+    b.dealer_deals += s.dealer_deals
+    b.restricted += s.restricted
+    b.restricted_missed += s.restricted_missed
 
 
 def player_stats(facts: Iterable[GameFacts], player: str | None = None) -> list[PlayerStats]:

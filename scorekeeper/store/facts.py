@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..game.game import DealResult, Game
 from ..rules.ruleset import Ruleset
 
-__all__ = ["FACTS_VERSION", "DealFacts", "FactsMemo", "GameFacts", "compute_facts", "is_bidding"]
+__all__ = ["FACTS_VERSION", "DealFacts", "FactsMemo", "GameFacts", "SeatBidding", "compute_facts", "is_bidding",
+           "seat_bidding"]
 
-FACTS_VERSION = 1  # bump when what compute_facts derives changes: cached rows are then derived again
+FACTS_VERSION = 2  # bump when what compute_facts derives changes: cached rows are then derived again
 
 
 def is_bidding(ruleset: Ruleset) -> bool:
@@ -57,26 +59,68 @@ class GameFacts:
     totals: tuple  # per seat: the total of the seat's scorer (a partnership's total for each partner)
     ranks: tuple[int, ...]  # per seat, from the standings (ties share a rank)
     won: tuple[bool, ...]  # per seat; all False until the game is over
-    deals: tuple[DealFacts, ...] | None  # None when the game is not a bidding game
+    bidding: tuple[SeatBidding, ...] | None  # per seat; None when the game is not a bidding game
 
     def to_json(self) -> str:
         doc = {
             "ruleset_id": self.ruleset_id, "ruleset_name": self.ruleset_name, "winner": self.winner,
             "players": list(self.players), "finished": self.finished, "totals": list(self.totals),
             "ranks": list(self.ranks), "won": list(self.won),
-            "deals": None if self.deals is None else [
-                [d.number, d.cards, d.dealer, list(d.bids), list(d.tricks), d.restricted] for d in self.deals],
+            "bidding": None if self.bidding is None else [list(s) for s in self.bidding],
         }
         return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, game_id: int, text: str) -> "GameFacts":
         doc = json.loads(text)
-        deals = doc["deals"]
+        bidding = doc["bidding"]
         return cls(game_id, doc["ruleset_id"], doc["ruleset_name"], doc["winner"], tuple(doc["players"]),
                    bool(doc["finished"]), tuple(doc["totals"]), tuple(doc["ranks"]), tuple(doc["won"]),
-                   None if deals is None else tuple(
-                       DealFacts(n, c, d, tuple(b), tuple(t), r) for n, c, d, b, t, r in deals))
+                   None if bidding is None else tuple(
+                       SeatBidding(n, e, o, u, diff, tuple(map(tuple, cards)), dealt, r, m)
+                       for n, e, o, u, diff, cards, dealt, r, m in bidding))
+
+
+class SeatBidding(NamedTuple):
+    """One seat's bids in one game, added up: what statistics sum per player (so reading
+    the figures of thousands of games never goes through their deals one by one)."""
+
+    deals: int  # deals where the seat's bid and tricks are both entered
+    exact: int
+    over: int  # tricks > bid
+    under: int
+    difference: int  # the sum of tricks - bid
+    by_cards: tuple[tuple[int, int, int], ...]  # (cards, deals, exact), by cards
+    dealer_deals: int
+    restricted: int  # dealt, and the dealer's allowed bids left out a value
+    restricted_missed: int  # of those, the dealer's bid was not made
+
+
+def seat_bidding(deals: tuple[DealFacts, ...], seat: int) -> SeatBidding:
+    """A seat's deals (game seat, 1-based) added up."""
+    i = seat - 1
+    n = exact = over = under = difference = dealt = restricted = missed = 0
+    by_cards: dict[int, list[int]] = {}
+    for d in deals:
+        bid, tricks = d.bids[i], d.tricks[i]
+        if bid is None or tricks is None:
+            continue
+        diff = tricks - bid
+        n += 1
+        difference += diff
+        exact += diff == 0
+        over += diff > 0
+        under += diff < 0
+        slot = by_cards.setdefault(d.cards, [0, 0])
+        slot[0] += 1
+        slot[1] += diff == 0
+        if d.dealer == seat:
+            dealt += 1
+            if d.restricted:
+                restricted += 1
+                missed += diff != 0
+    return SeatBidding(n, exact, over, under, difference,
+                       tuple((cards, k, e) for cards, (k, e) in sorted(by_cards.items())), dealt, restricted, missed)
 
 
 def _dealer_restricted(game: Game, number: int, dealer: int, values) -> bool | None:
@@ -149,8 +193,11 @@ def compute_facts(game: Game, game_id: int, memo: FactsMemo | None = None) -> Ga
     names = game.scorer_names
     scorer = ([setup.scorer_of_seat(seat) for seat in range(1, setup.n + 1)] if not game.table_changed
               else list(range(len(game.players))))
-    deals = (memo or FactsMemo()).deals(game) if is_bidding(rs) else None
+    bidding = None
+    if is_bidding(rs):
+        deals = (memo or FactsMemo()).deals(game)
+        bidding = tuple(seat_bidding(deals, seat) for seat in range(1, len(game.players) + 1))
     return GameFacts(
         game_id, rs.id, rs.localized("en").name, rs.winner, tuple(game.players), over,
         tuple(totals[i] for i in scorer), tuple(rank_of[i] for i in scorer),
-        tuple(over and names[i] in winners for i in scorer), deals)
+        tuple(over and names[i] in winners for i in scorer), bidding)
