@@ -14,7 +14,12 @@ inherited: with PYTHONDONTWRITEBYTECODE=1 and no __pycache__ in the checkout, ev
 scorekeeper module is compiled from source on every start.
 If ``scorekeeper.cli`` is missing or the command fails, it says so and exits 1.
 
-Run:  python bench/bench_cli.py [--runs 20] [--wait MINUTES]
+With ``--headless`` it then times every headless command the same way (interleaved with
+``python -c pass``, median of ``--runs``): the ruleset commands, a sheet's replay and export,
+and the reports over a store of the example games (imported first, not timed). **Goal:
+each within 3x.**
+
+Run:  python bench/bench_cli.py [--runs 20] [--wait MINUTES] [--headless]
 """
 
 from __future__ import annotations
@@ -30,7 +35,23 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAL_RATIO = 2.0  # cli / bare python
+HEADLESS_GOAL = 3.0  # every headless command / bare python
 CHECK_BID = ["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"]
+SHEET = "examples/wizard.toml"
+# The headless commands (STORE: the store of the example games, made before timing).
+STORE = "{store}"
+HEADLESS = [
+    ["rules", "list"],
+    ["rules", "show", "lupaus"],
+    ["rules", "check", "rulesets/lupaus.toml"],
+    CHECK_BID,
+    ["replay", SHEET],
+    ["export", SHEET, "--format", "csv"],
+    ["history", "--db", STORE],
+    ["show", "1", "--db", STORE],
+    ["stats", "--db", STORE],
+    ["sessions", "--db", STORE],
+]
 
 
 class CLIUnavailable(RuntimeError):
@@ -49,6 +70,7 @@ def _env(cached: bool = True) -> dict:
     if cached and _CACHE_DIR:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = _CACHE_DIR
+        env["SCOREKEEPER_CACHE"] = os.path.join(_CACHE_DIR, "scorekeeper")  # its cache, kept as the bytecode is
     return env
 
 
@@ -62,8 +84,8 @@ def inherited_label() -> str:
     return "inherited env"
 
 
-def cli_command(python=None) -> list[str]:
-    return [python or sys.executable, "-m", "scorekeeper", *CHECK_BID]
+def cli_command(python=None, args=CHECK_BID) -> list[str]:
+    return [python or sys.executable, "-m", "scorekeeper", *args]
 
 
 def bare_command(python=None) -> list[str]:
@@ -122,7 +144,25 @@ def import_times(top: int = 10, cached: bool = True) -> tuple[list[tuple[int, in
     return rows[:top], len(rows)
 
 
-def main(runs: int = 20, top: int = 10, wait_minutes: float = 0, verbose: bool = True) -> dict:
+def headless(runs: int, store: str) -> list[tuple[str, float, float]]:
+    """(command, median s, median bare s) of each HEADLESS command, interleaved with bare starts."""
+    commands = [[store if a == STORE else a for a in args] for args in HEADLESS]
+    for args in (["import", path, "--db", store] for path in sorted((ROOT / "examples").glob("*.toml"))):
+        subprocess.run(cli_command(args=args), cwd=ROOT, env=_env(), capture_output=True, stdin=subprocess.DEVNULL)
+    for args in commands:  # one warm-up each
+        _time_once(cli_command(args=args))
+    times: list[list[float]] = [[] for _ in commands]
+    bare: list[float] = []
+    for _ in range(runs):
+        for i, args in enumerate(commands):
+            bare.append(_time_once(bare_command()))
+            times[i].append(_time_once(cli_command(args=args)))
+    med_bare = statistics.median(bare)
+    return [(" ".join(HEADLESS[i]), statistics.median(t), med_bare) for i, t in enumerate(times)]
+
+
+def main(runs: int = 20, top: int = 10, wait_minutes: float = 0, verbose: bool = True,
+         all_headless: bool = False) -> dict:
     """Run the benchmark; raises CLIUnavailable when there is no working CLI to time."""
     global _CACHE_DIR
     log = print if verbose else (lambda *a, **k: None)
@@ -141,6 +181,7 @@ def main(runs: int = 20, top: int = 10, wait_minutes: float = 0, verbose: bool =
                 cold.append(_time_once(cli_command(), cached=False))
             imports, n_modules = import_times(top)
             cold_imports, _ = import_times(top, cached=False)
+            others = headless(runs, os.path.join(cache_dir, "examples.db")) if all_headless else []
         finally:
             _CACHE_DIR = None
     med_bare, med_cli, med_cold = (statistics.median(x) for x in (bare, cli, cold))
@@ -159,6 +200,7 @@ def main(runs: int = 20, top: int = 10, wait_minutes: float = 0, verbose: bool =
         "cold_imports": cold_imports,
         "modules": n_modules,
         "output": trial.stdout,
+        "headless": others,
     }
     if verbose:
         print_report(result)
@@ -188,6 +230,14 @@ def print_report(r: dict) -> None:
         print(f"{'cumulative ms':>13} {'self ms':>8}  module")
         for self_us, cum_us, name in imports:
             print(f"{cum_us / 1e3:>13.1f} {self_us / 1e3:>8.1f}  {name}")
+    if r["headless"]:
+        print(f"\nEvery headless command (bytecode cached), median of {r['runs']} runs against python -c pass "
+              f"in the same rounds (goal <= {HEADLESS_GOAL:g}x):")
+        width = max(len(cmd) for cmd, _, _ in r["headless"])
+        for cmd, med, bare in r["headless"]:
+            print(f"{cmd:<{width}}  {med * 1e3:>7.1f} ms  {med / bare:>5.1f}x")
+        worst = max(med / bare for _, med, bare in r["headless"])
+        print(f"slowest: {worst:.1f}x ({'meets' if worst <= HEADLESS_GOAL else 'MISSES'} the {HEADLESS_GOAL:g}x goal)")
 
 
 def cli(argv=None) -> int:
@@ -196,9 +246,10 @@ def cli(argv=None) -> int:
     p.add_argument("--top", type=int, default=10, help="imports to list (default 10)")
     p.add_argument("--wait", type=float, default=0, metavar="MINUTES",
                    help="wait up to this long for scorekeeper/cli/ to appear (default 0)")
+    p.add_argument("--headless", action="store_true", help="then time every headless command too")
     args = p.parse_args(argv)
     try:
-        main(args.runs, args.top, args.wait)
+        main(args.runs, args.top, args.wait, all_headless=args.headless)
     except CLIUnavailable as exc:
         print(f"bench_cli: cannot benchmark the command line: {exc}", file=sys.stderr)
         return 1

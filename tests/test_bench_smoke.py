@@ -86,3 +86,13 @@ def test_bench_keys_a_deal_costs_one_key_a_character_and_enter():
     assert keys["whist-4-deal-1"] == "h 8 enter"
     for r in results.values():
         assert r["keys"] == r["characters"] + 1
+
+
+def test_bench_cli_times_the_headless_commands_on_a_store_of_the_examples(tmp_path, monkeypatch):
+    """`show 1` exits 0 only when the examples were imported into the store first."""
+    bench = load("bench_cli")
+    monkeypatch.setattr(bench, "HEADLESS", [["show", "1", "--db", bench.STORE]])
+    monkeypatch.setattr(bench, "_CACHE_DIR", str(tmp_path))
+    rows = bench.headless(1, str(tmp_path / "examples.db"))
+    assert [cmd for cmd, _, _ in rows] == ["show 1 --db {store}"]
+    assert all(med > 0 and bare > 0 for _, med, bare in rows)

@@ -343,3 +343,20 @@ def test_the_benchmark_runs_on_a_tiny_store():
     result = bench.main(games=6, repeats=1, seed=3, verbose=False)
     assert (result["games"], result["entries"] > 6) == (6, True)
     assert result["players"] >= 3 and result["warm_s"] > 0 and result["reference_s"] > 0
+
+
+def test_a_late_join_and_a_player_sitting_out_give_the_figures_a_replay_gives(tmp_path):
+    """Anna Ben Cara play deal 1; Dan joins with 20, Ben sits out, deal 2 (Dan deals, among
+    Anna Dan Cara): Ben has one deal of bids, Dan one; the rows written equal a replay."""
+    with Store(tmp_path / "s.db") as store:
+        stored = store.new_game(load_ruleset("lupaus"), "lupaus", ["Anna", "Ben", "Cara"])
+        stored.record({"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"})
+        stored.join("Dan", 20, after=1)
+        stored.sit_out(2)
+        stored.record({"bid": [1, 2, 3], "tricks": [1, 3, 5], "turned": "spades"})
+        written = all_facts(store, [1])[0][1]
+        replayed = compute_facts(store.open_game(1).game, 1)
+    assert written == replayed
+    assert written.players == ("Anna", "Ben", "Cara", "Dan")
+    assert [s.deals for s in written.bidding] == [2, 1, 2, 1]
+    assert (written.bidding[3].dealer_deals, written.bidding[3].over) == (1, 1)  # Dan bid 2, took 3

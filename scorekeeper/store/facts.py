@@ -102,6 +102,8 @@ def seat_bidding(deals: tuple[DealFacts, ...], seat: int) -> SeatBidding:
     n = exact = over = under = difference = dealt = restricted = missed = 0
     by_cards: dict[int, list[int]] = {}
     for d in deals:
+        if i >= len(d.bids):  # the seat's player joined later
+            continue
         bid, tricks = d.bids[i], d.tricks[i]
         if bid is None or tricks is None:
             continue
