@@ -30,7 +30,8 @@ from pathlib import Path
 import pytest
 from helpers.stores import Script, fixture_text, lupaus_all_to
 
-from scorekeeper.rules.ruleset import builtin_ids, load_ruleset
+from scorekeeper.rules.ruleset import builtin_ids, load_ruleset, parse_ruleset_text
+from scorekeeper.store.facts import reads_earlier_deals
 from scorekeeper.store.db import Store, StoreError
 from scorekeeper.reports.stats import (
     FACTS_VERSION, all_facts, compute_facts, is_bidding, player_key, player_stats, stats,
@@ -360,3 +361,60 @@ def test_a_late_join_and_a_player_sitting_out_give_the_figures_a_replay_gives(tm
     assert written.players == ("Anna", "Ben", "Cara", "Dan")
     assert [s.deals for s in written.bidding] == [2, 1, 2, 1]
     assert (written.bidding[3].dealer_deals, written.bidding[3].over) == (1, 1)  # Dan bid 2, took 3
+
+
+def _allowed_calls(monkeypatch) -> list[int]:
+    """The deal numbers the engine is asked the allowed values for, from now on."""
+    from scorekeeper.game.game import Game
+
+    calls: list[int] = []
+    original = Game.allowed
+
+    def counted(self, field_id, unit, values=None, number=None):
+        calls.append(number)
+        return original(self, field_id, unit, values, number)
+
+    monkeypatch.setattr(Game, "allowed", counted)
+    return calls
+
+
+def test_a_freshly_opened_game_asks_the_engine_only_about_the_deal_it_changes(store_path, monkeypatch):
+    """The current row's restrictions seed the open game: editing deal 3 of game 1 asks about deal 3 only."""
+    with Store(store_path) as store:
+        stored = store.open_game(1)
+        calls = _allowed_calls(monkeypatch)
+        stored.edit(3, {"bid": [0, 1, 1], "tricks": [0, 2, 6]})
+        assert calls == [3]
+        assert all_facts(store, [1])[0][1] == compute_facts(store.open_game(1).game, 1)
+
+
+def test_a_damaged_row_does_not_seed_the_open_game(store_path, monkeypatch):
+    with Store(store_path) as store:
+        store.connection.execute("UPDATE stats_cache SET facts_json = '{broken' WHERE game_id = 1")
+        stored = store.open_game(1)
+        calls = _allowed_calls(monkeypatch)
+        stored.edit(3, {"bid": [0, 1, 1], "tricks": [0, 2, 6]})
+        assert calls == [1, 2, 3]
+        assert all_facts(store, [1])[0][1] == compute_facts(store.open_game(1).game, 1)
+
+
+def test_only_a_ruleset_whose_checks_read_the_totals_ties_a_deals_restriction_to_earlier_deals(tmp_path):
+    """'promise' with a check that a dealer who leads (by the totals before the deal) may not bid
+    0: A, leading after deal 1, is restricted in deal 2 until deal 1 is edited so that B leads."""
+    text = fixture_text("rulesets/promise.toml") + (
+        '\n[[checks]]\nid = "leader-bids"\nrule = "of(dealer, bid) > 0 or of(dealer, before) < max(before)"\n'
+        'field = "bid"\nmessage = "The leader may not bid 0 as dealer"\n')
+    ruleset, problems = parse_ruleset_text(text)
+    assert problems == [] and reads_earlier_deals(ruleset)
+    assert [rid for rid in builtin_ids() if reads_earlier_deals(load_ruleset(rid))] == ["whist"]
+    with Store(tmp_path / "s.db") as store:
+        store_ruleset_path = tmp_path / "promise.toml"
+        store_ruleset_path.write_text(text, encoding="utf-8")
+        g = store.new_game(load_ruleset(store_ruleset_path), str(store_ruleset_path), ["A", "B"], first_dealer=2)
+        g.record({"bid": [1, 1], "tricks": [1, 0]})  # B deals, all at 0: B may not bid 0; A 10
+        g.record({"bid": [1, 1], "tricks": [1, 1]})  # A deals, leading: A may not bid 0
+        assert all_facts(store, [1])[0][1].restricted == (True, True)
+        g.edit(1, {"bid": [1, 1], "tricks": [0, 1]})  # now B leads: A, dealing deal 2, may bid 0
+        written = all_facts(store, [1])[0][1]
+        assert written == compute_facts(store.open_game(1).game, 1)
+    assert written.restricted == (True, False)

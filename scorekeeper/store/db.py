@@ -119,7 +119,7 @@ from ..messages import Message
 from ..game.game import Game
 from ..game.sheet import sheet_values
 from ..rules.ruleset import Ruleset, RulesetError, ruleset_from_raw
-from .facts import FACTS_VERSION, FactsMemo, compute_facts
+from .facts import FACTS_VERSION, FactsMemo, GameFacts, compute_facts
 
 __all__ = [
     "APPLICATION_ID", "ENV_VAR", "MIGRATIONS", "SCHEMA_VERSION", "SESSION_IDLE", "GameSummary",
@@ -846,6 +846,8 @@ class Store:
                                     "ORDER BY seq", (game_id,)).fetchall()
                 draft_row = conn.execute("SELECT deal, values_json FROM drafts WHERE game_id = ?",
                                          (game_id,)).fetchone()
+                facts_row = conn.execute("SELECT facts_json FROM stats_cache WHERE game_id = ? AND entries = ? "
+                                         "AND version = ?", (game_id, len(rows), FACTS_VERSION)).fetchone()
         except sqlite3.Error as exc:
             raise StoreError(t("store.game_unreadable", path=str(self.path), id=str(game_id), error=str(exc))) from None
         if row is None:
@@ -861,7 +863,13 @@ class Store:
                     draft = (draft_row[0], values)
             except (TypeError, ValueError):  # a damaged draft is only unconfirmed entries: not shown
                 draft = None
-        return StoredGame(self, game_id, game, title, ref, len(rows), draft)
+        stored = StoredGame(self, game_id, game, title, ref, len(rows), draft)
+        if facts_row is not None:
+            try:
+                stored._facts.seed(game, GameFacts.from_json(game_id, facts_row[0]).restricted)
+            except (TypeError, ValueError, KeyError):
+                pass  # a damaged row: the next change derives every deal
+        return stored
 
     load = open_game
 

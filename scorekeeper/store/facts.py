@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..game.game import DealResult, Game
 from ..rules.ruleset import Ruleset
@@ -60,6 +60,7 @@ class GameFacts:
     ranks: tuple[int, ...]  # per seat, from the standings (ties share a rank)
     won: tuple[bool, ...]  # per seat; all False until the game is over
     bidding: tuple[SeatBidding, ...] | None  # per seat; None when the game is not a bidding game
+    restricted: tuple[bool | None, ...] = ()  # per recorded deal of a bidding game: its DealFacts.restricted
 
     def to_json(self) -> str:
         doc = {
@@ -67,6 +68,7 @@ class GameFacts:
             "players": list(self.players), "finished": self.finished, "totals": list(self.totals),
             "ranks": list(self.ranks), "won": list(self.won),
             "bidding": None if self.bidding is None else [list(s) for s in self.bidding],
+            "restricted": list(self.restricted),
         }
         return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
@@ -78,7 +80,8 @@ class GameFacts:
                    bool(doc["finished"]), tuple(doc["totals"]), tuple(doc["ranks"]), tuple(doc["won"]),
                    None if bidding is None else tuple(
                        SeatBidding(n, e, o, u, diff, tuple(map(tuple, cards)), dealt, r, m)
-                       for n, e, o, u, diff, cards, dealt, r, m in bidding))
+                       for n, e, o, u, diff, cards, dealt, r, m in bidding),
+                   tuple(doc["restricted"]))
 
 
 class SeatBidding(NamedTuple):
@@ -147,41 +150,86 @@ def _dealer_restricted(game: Game, number: int, dealer: int, values) -> bool | N
     return any(not c.allowed for c in choices)
 
 
+_TOTALS = frozenset({"before", "total", "parts_won", "match_total"})  # the names that read earlier deals
+_NOT_ASKED = ("score", "made", "end_when", "end_deals", "parts", "reminders")  # Ruleset parts allowed() never runs
+
+
+def _formula_names(value, found: set) -> None:
+    """The names every formula in ``value`` (a model object, or tuples and dicts of them) reads."""
+    names = getattr(value, "names", None)
+    if isinstance(names, frozenset):
+        found |= names
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            _formula_names(item, found)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _formula_names(item, found)
+    elif hasattr(value, "__dataclass_fields__"):
+        for name in value.__dataclass_fields__:
+            _formula_names(getattr(value, name), found)
+
+
+def reads_earlier_deals(ruleset: Ruleset) -> bool:
+    """Whether the allowed bids of a deal can depend on the deals before it: some formula the
+    engine runs to tell them (checks, fields, derived values, trump, order) reads the totals."""
+    found: set[str] = set()
+    for name in ruleset.__dataclass_fields__:
+        if name not in _NOT_ASKED:
+            _formula_names(getattr(ruleset, name), found)
+    return not found.isdisjoint(_TOTALS)
+
+
 class FactsMemo:
     """Each deal's facts by what they were derived from: the deal's number, cards, dealer,
-    seats, part and values, and the totals before it (which the ruleset's checks may read).
+    seats, part and its entered values (the very values object the game holds), and the
+    totals before it when the ruleset's checks may read them (:func:`reads_earlier_deals`).
     A store keeps one per open game, so a new entry derives only the deals it changed."""
 
     def __init__(self) -> None:
-        self._deals: dict[tuple, DealFacts] = {}
+        self._deals: dict[tuple, tuple[Any, DealFacts]] = {}
+        self._earlier: tuple[Ruleset, bool] | None = None
 
     def deals(self, game: Game) -> tuple[DealFacts, ...]:
         """Every recorded deal's facts; only those of the deals used this time are kept."""
-        kept: dict[tuple, DealFacts] = {}
+        kept: dict[tuple, tuple[Any, DealFacts]] = {}
+        for key, result in self._keyed(game):
+            found = self._deals.get(key)
+            if found is None or not (found[0] is result.values or found[0] == result.values):
+                found = (result.values, _deal_facts(game, result))
+            kept[key] = found
+        self._deals = kept
+        return tuple(facts for _, facts in kept.values())
+
+    def seed(self, game: Game, restricted: tuple[bool | None, ...]) -> None:
+        """Take each deal's restriction from a stats row that is current with the game as it
+        was opened: the first change after opening a long game then derives only what it changes."""
+        keyed = list(self._keyed(game))
+        if len(keyed) == len(restricted):
+            self._deals = {key: (result.values, _deal_facts(game, result, flag))
+                           for (key, result), flag in zip(keyed, restricted)}
+
+    def _keyed(self, game: Game):
+        """(key, result) of every recorded deal (see the class docstring)."""
+        if self._earlier is None or self._earlier[0] is not game.ruleset:
+            self._earlier = (game.ruleset, reads_earlier_deals(game.ruleset))
+        earlier = self._earlier[1]
         before: tuple = ()
         for result in game.results():
-            values = result.values
-            key = (result.number, result.cards, result.dealer, result.seats, result.part, before,
-                   tuple(sorted((fid, _frozen(v)) for fid, v in values.items())))
-            kept[key] = self._deal(game, result, key)
-            before = (result.totals, result.match)
-        self._deals = kept
-        return tuple(kept.values())
-
-    def _deal(self, game: Game, result: DealResult, key: tuple) -> DealFacts:
-        values = result.values
-        found = self._deals.get(key)
-        if found is None:
-            full = game.full_values(result)  # per player (None for who did not play)
-            dealer = result.seats.index(result.dealer) + 1 if result.seats else result.dealer  # among who played
-            found = DealFacts(result.number, result.cards, result.dealer, tuple(full["bid"]), tuple(full["tricks"]),
-                              _dealer_restricted(game, result.number, dealer, values))
-        return found
+            yield (result.number, result.cards, result.dealer, result.seats, result.part, before), result
+            if earlier:
+                before = (result.totals, result.match)
 
 
-def _frozen(value):
-    """A value as a dictionary key: lists (of cards, per seat) as tuples, all the way down."""
-    return tuple(map(_frozen, value)) if isinstance(value, (list, tuple)) else value
+_ASK = object()  # _deal_facts: work the restriction out
+
+
+def _deal_facts(game: Game, result: DealResult, restricted: Any = _ASK) -> DealFacts:
+    full = game.full_values(result)  # per player (None for who did not play)
+    if restricted is _ASK:
+        dealer = result.seats.index(result.dealer) + 1 if result.seats else result.dealer  # among who played
+        restricted = _dealer_restricted(game, result.number, dealer, result.values)
+    return DealFacts(result.number, result.cards, result.dealer, tuple(full["bid"]), tuple(full["tricks"]), restricted)
 
 
 def compute_facts(game: Game, game_id: int, memo: FactsMemo | None = None) -> GameFacts:
@@ -195,11 +243,12 @@ def compute_facts(game: Game, game_id: int, memo: FactsMemo | None = None) -> Ga
     names = game.scorer_names
     scorer = ([setup.scorer_of_seat(seat) for seat in range(1, setup.n + 1)] if not game.table_changed
               else list(range(len(game.players))))
-    bidding = None
+    bidding, restricted = None, ()
     if is_bidding(rs):
         deals = (memo or FactsMemo()).deals(game)
         bidding = tuple(seat_bidding(deals, seat) for seat in range(1, len(game.players) + 1))
+        restricted = tuple(d.restricted for d in deals)
     return GameFacts(
         game_id, rs.id, rs.localized("en").name, rs.winner, tuple(game.players), over,
         tuple(totals[i] for i in scorer), tuple(rank_of[i] for i in scorer),
-        tuple(over and names[i] in winners for i in scorer), bidding)
+        tuple(over and names[i] in winners for i in scorer), bidding, restricted)
