@@ -68,6 +68,7 @@ def test_bench_cli_runs():
         pytest.skip(f"no command line to benchmark: {exc}")
     assert result["runs"] == 2
     assert result["cli_median_s"] > 0 and result["bare_median_s"] > 0
+    assert result["cpu_cli_s"] > result["cpu_bare_s"] > 0
     assert result["modules"] > 0 and len(result["imports"]) <= 3
 
 
@@ -94,5 +95,5 @@ def test_bench_cli_times_the_headless_commands_on_a_store_of_the_examples(tmp_pa
     monkeypatch.setattr(bench, "HEADLESS", [["show", "1", "--db", bench.STORE]])
     monkeypatch.setattr(bench, "_CACHE_DIR", str(tmp_path))
     rows = bench.headless(1, str(tmp_path / "examples.db"))
-    assert [cmd for cmd, _, _ in rows] == ["show 1 --db {store}"]
-    assert all(med > 0 and bare > 0 for _, med, bare in rows)
+    assert [row[0] for row in rows] == ["show 1 --db {store}"]
+    assert all(med > 0 and bare > 0 and cpu > 0 and cpu_bare > 0 for _, med, bare, cpu, cpu_bare in rows)
