@@ -14,13 +14,19 @@ inherited: with PYTHONDONTWRITEBYTECODE=1 and no __pycache__ in the checkout, ev
 scorekeeper module is compiled from source on every start.
 If ``scorekeeper.cli`` is missing or the command fails, it says so and exits 1.
 
-Run:  python bench/bench_cli.py [--runs 20] [--wait MINUTES]
+With ``--headless`` it then times every headless command the same way (interleaved with
+``python -c pass``, median of ``--runs``): the ruleset commands, a sheet's replay and export,
+and the reports over a store of the example games (imported first, not timed). **Goal:
+each within 3x.**
+
+Run:  python bench/bench_cli.py [--runs 20] [--wait MINUTES] [--headless]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -30,7 +36,23 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAL_RATIO = 2.0  # cli / bare python
+HEADLESS_GOAL = 3.0  # every headless command / bare python
 CHECK_BID = ["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"]
+SHEET = "examples/wizard.toml"
+# The headless commands (STORE: the store of the example games, made before timing).
+STORE = "{store}"
+HEADLESS = [
+    ["rules", "list"],
+    ["rules", "show", "lupaus"],
+    ["rules", "check", "rulesets/lupaus.toml"],
+    CHECK_BID,
+    ["replay", SHEET],
+    ["export", SHEET, "--format", "csv"],
+    ["history", "--db", STORE],
+    ["show", "1", "--db", STORE],
+    ["stats", "--db", STORE],
+    ["sessions", "--db", STORE],
+]
 
 
 class CLIUnavailable(RuntimeError):
@@ -49,6 +71,7 @@ def _env(cached: bool = True) -> dict:
     if cached and _CACHE_DIR:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = _CACHE_DIR
+        env["SCOREKEEPER_CACHE"] = os.path.join(_CACHE_DIR, "scorekeeper")  # its cache, kept as the bytecode is
     return env
 
 
@@ -62,8 +85,8 @@ def inherited_label() -> str:
     return "inherited env"
 
 
-def cli_command(python=None) -> list[str]:
-    return [python or sys.executable, "-m", "scorekeeper", *CHECK_BID]
+def cli_command(python=None, args=CHECK_BID) -> list[str]:
+    return [python or sys.executable, "-m", "scorekeeper", *args]
 
 
 def bare_command(python=None) -> list[str]:
@@ -94,14 +117,29 @@ def check_available(wait_minutes: float = 0, poll_seconds: float = 60, log=print
     return proc
 
 
+CPU_TIMES: dict[str, list[float]] = {}  # command line -> CPU seconds (user + system) of each timed run
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def _time_once(cmd, cached: bool = True) -> float:
+    """The wall time of one run; its CPU time (which a busy machine changes far less) goes to CPU_TIMES."""
+    cpu0 = _children_cpu()
     t0 = time.perf_counter()
     proc = subprocess.run(cmd, cwd=ROOT, env=_env(cached), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                           stdin=subprocess.DEVNULL)
     elapsed = time.perf_counter() - t0
+    CPU_TIMES.setdefault(" ".join(cmd[1:]) + ("" if cached else " [inherited]"), []).append(_children_cpu() - cpu0)
     if proc.returncode != 0:
         raise CLIUnavailable(f"{' '.join(cmd[1:])} failed with exit code {proc.returncode} during timing")
     return elapsed
+
+
+def cpu_median(cmd, cached: bool = True) -> float:
+    return statistics.median(CPU_TIMES[" ".join(cmd[1:]) + ("" if cached else " [inherited]")])
 
 
 def import_times(top: int = 10, cached: bool = True) -> tuple[list[tuple[int, int, str]], int]:
@@ -122,7 +160,27 @@ def import_times(top: int = 10, cached: bool = True) -> tuple[list[tuple[int, in
     return rows[:top], len(rows)
 
 
-def main(runs: int = 20, top: int = 10, wait_minutes: float = 0, verbose: bool = True) -> dict:
+def headless(runs: int, store: str) -> list[tuple[str, float, float]]:
+    """(command, median s, median bare s) of each HEADLESS command, interleaved with bare starts."""
+    commands = [[store if a == STORE else a for a in args] for args in HEADLESS]
+    for args in (["import", path, "--db", store] for path in sorted((ROOT / "examples").glob("*.toml"))):
+        subprocess.run(cli_command(args=args), cwd=ROOT, env=_env(), capture_output=True, stdin=subprocess.DEVNULL)
+    for args in commands:  # one warm-up each
+        _time_once(cli_command(args=args))
+    times: list[list[float]] = [[] for _ in commands]
+    bare: list[float] = []
+    for _ in range(runs):
+        for i, args in enumerate(commands):
+            bare.append(_time_once(bare_command()))
+            times[i].append(_time_once(cli_command(args=args)))
+    med_bare = statistics.median(bare)
+    cpu_bare = cpu_median(bare_command())
+    return [(" ".join(HEADLESS[i]), statistics.median(t), med_bare, cpu_median(cli_command(args=args)), cpu_bare)
+            for i, (t, args) in enumerate(zip(times, commands))]
+
+
+def main(runs: int = 20, top: int = 10, wait_minutes: float = 0, verbose: bool = True,
+         all_headless: bool = False) -> dict:
     """Run the benchmark; raises CLIUnavailable when there is no working CLI to time."""
     global _CACHE_DIR
     log = print if verbose else (lambda *a, **k: None)
@@ -141,9 +199,11 @@ def main(runs: int = 20, top: int = 10, wait_minutes: float = 0, verbose: bool =
                 cold.append(_time_once(cli_command(), cached=False))
             imports, n_modules = import_times(top)
             cold_imports, _ = import_times(top, cached=False)
+            others = headless(runs, os.path.join(cache_dir, "examples.db")) if all_headless else []
         finally:
             _CACHE_DIR = None
     med_bare, med_cli, med_cold = (statistics.median(x) for x in (bare, cli, cold))
+    cpu_bare, cpu_cli = cpu_median(bare_command()), cpu_median(cli_command())
     result = {
         "runs": runs,
         "bare_median_s": med_bare,
@@ -153,12 +213,16 @@ def main(runs: int = 20, top: int = 10, wait_minutes: float = 0, verbose: bool =
         "cli_min_s": min(cli),
         "cold_min_s": min(cold),
         "ratio": med_cli / med_bare,
+        "cpu_bare_s": cpu_bare,
+        "cpu_cli_s": cpu_cli,
+        "cpu_ratio": cpu_cli / cpu_bare if cpu_bare else float("inf"),
         "cold_ratio": med_cold / med_bare,
         "cold_label": inherited_label(),
         "imports": imports,
         "cold_imports": cold_imports,
         "modules": n_modules,
         "output": trial.stdout,
+        "headless": others,
     }
     if verbose:
         print_report(result)
@@ -182,12 +246,23 @@ def print_report(r: dict) -> None:
     verdict = "meets" if r["ratio"] <= GOAL_RATIO else "MISSES"
     print(f"cli/bare = {r['ratio']:.2f}x with bytecode cached ({verdict} the {GOAL_RATIO:g}x goal); "
           f"{r['cold_ratio']:.2f}x in the {r['cold_label']}")
+    print(f"CPU time (user + system, median): python -c pass {r['cpu_bare_s'] * 1e3:.1f} ms, the command "
+          f"{r['cpu_cli_s'] * 1e3:.1f} ms: {r['cpu_ratio']:.2f}x (steadier than wall time on a busy machine)")
     for title, imports in (("bytecode cached", r["imports"]), (r["cold_label"], r["cold_imports"])):
         print(f"\npython -X importtime -m scorekeeper {' '.join(CHECK_BID)} [{title}]: "
               f"top {len(imports)} by cumulative time ({r['modules']} modules imported)")
         print(f"{'cumulative ms':>13} {'self ms':>8}  module")
         for self_us, cum_us, name in imports:
             print(f"{cum_us / 1e3:>13.1f} {self_us / 1e3:>8.1f}  {name}")
+    if r["headless"]:
+        print(f"\nEvery headless command (bytecode cached), median of {r['runs']} runs against python -c pass "
+              f"in the same rounds (goal <= {HEADLESS_GOAL:g}x):")
+        width = max(len(row[0]) for row in r["headless"])
+        print(f"{'command':<{width}}  {'wall':>10}  {'ratio':>6}  {'CPU':>9}  {'ratio':>6}")
+        for cmd, med, bare, cpu, cpu_bare in r["headless"]:
+            print(f"{cmd:<{width}}  {med * 1e3:>7.1f} ms  {med / bare:>5.1f}x  {cpu * 1e3:>6.1f} ms  {cpu / cpu_bare:>5.1f}x")
+        worst = max(row[1] / row[2] for row in r["headless"])
+        print(f"slowest: {worst:.1f}x ({'meets' if worst <= HEADLESS_GOAL else 'MISSES'} the {HEADLESS_GOAL:g}x goal)")
 
 
 def cli(argv=None) -> int:
@@ -196,9 +271,10 @@ def cli(argv=None) -> int:
     p.add_argument("--top", type=int, default=10, help="imports to list (default 10)")
     p.add_argument("--wait", type=float, default=0, metavar="MINUTES",
                    help="wait up to this long for scorekeeper/cli/ to appear (default 0)")
+    p.add_argument("--headless", action="store_true", help="then time every headless command too")
     args = p.parse_args(argv)
     try:
-        main(args.runs, args.top, args.wait)
+        main(args.runs, args.top, args.wait, all_headless=args.headless)
     except CLIUnavailable as exc:
         print(f"bench_cli: cannot benchmark the command line: {exc}", file=sys.stderr)
         return 1

@@ -1,4 +1,4 @@
-"""Player statistics over a store of 1,000 games: how long ``stats`` takes.
+"""Player statistics over a store of games (1,000 by default; the goal is for 10,000): how long ``stats`` takes.
 
 Builds a store of seeded, realistic Lupaus and Wizard games (3-6 players from a pool
 of 9 names typed in varying case, default and house-rule options, about one game in
@@ -9,14 +9,16 @@ it times, against the same store:
 
 - reference: a plain SQL count over the same store (``SELECT count(*) FROM entries``
   plus ``SELECT count(*) FROM games``), best of N;
-- cold: the first ``stats(store)``, which replays every game through the engine and
-  fills the ``stats_cache`` table;
+- first run: the first ``stats(store)`` on the store as written: the store keeps each game's
+  ``stats_cache`` row current with its entries, so nothing is replayed;
+- no rows: ``stats(store)`` after the ``stats_cache`` rows are deleted (a store written before
+  the rows were kept with the entries): it replays every game through the engine and fills them;
 - warm: ``stats(store)`` again (best of N): the cache is current, nothing is replayed;
 - one more game: a game gets one more entry, then ``stats(store)``: only that game is
   derived again.
 
-It prints each time and its ratio to the reference. **Goal: warm < 1 s for 1,000
-games.** Before timing, it checks that the cached figures equal those derived from a
+It prints each time and its ratio to the reference. **Goal: the first run and warm
+< 1 s for 10,000 games** (``--games 10000``). Before timing, it checks that the cached figures equal those derived from a
 replay of every game (a cache that gave other numbers would fail the benchmark).
 
 Run:  python bench/bench_stats.py [--games 1000] [--repeats 5] [--seed 7] [--db PATH]
@@ -162,13 +164,16 @@ def main(games: int = 1000, repeats: int = 5, seed: int = 7, db: str | None = No
             conn = store.connection
             stored_games = conn.execute("SELECT count(*) FROM games").fetchone()[0]
             entries = conn.execute("SELECT count(*) FROM entries").fetchone()[0]
-            conn.execute("DELETE FROM stats_cache")  # start cold
 
             def reference():
                 conn.execute("SELECT count(*) FROM entries").fetchone()
                 conn.execute("SELECT count(*) FROM games").fetchone()
 
             ref = _best(reference, repeats)
+            t = time.perf_counter()
+            first_report = stats(store)  # the rows the store wrote with each game
+            first = time.perf_counter() - t
+            conn.execute("DELETE FROM stats_cache")  # an older store: every game replayed once
             t = time.perf_counter()
             cold_report = stats(store)
             cold = time.perf_counter() - t
@@ -184,6 +189,7 @@ def main(games: int = 1000, repeats: int = 5, seed: int = 7, db: str | None = No
             replayed = [compute_facts(store.open_game(gid).game, gid)
                         for (gid,) in conn.execute("SELECT id FROM games ORDER BY id")]
             expected = [p.as_dict() for p in player_stats(replayed)]
+            assert [p.as_dict() for p in first_report.players] == expected, "written statistics differ from a replay"
             assert [p.as_dict() for p in cold_report.players] == expected, "cold statistics differ from a replay"
             assert [p.as_dict() for p in warm_report.players] == expected, "cached statistics differ from a replay"
             assert not warm_report.skipped
@@ -200,20 +206,22 @@ def main(games: int = 1000, repeats: int = 5, seed: int = 7, db: str | None = No
                 facts[gid].players)
 
     result = {"games": stored_games, "entries": entries, "players": len(warm_report.players),
-              "reference_s": ref, "cold_s": cold, "warm_s": warm, "one_more_s": one_more,
+              "reference_s": ref, "first_s": first, "cold_s": cold, "warm_s": warm, "one_more_s": one_more,
               "warm_ratio": warm / ref if ref else float("inf"), "cold_ratio": cold / ref if ref else float("inf")}
     if verbose:
         print()
         print(f"{stored_games} games, {entries} entries, {len(warm_report.players)} players")
         print(f"{'what':<44} {'seconds':>10} {'ratio':>10}")
         rows = [("plain SQL count (reference), best", ref),
-                ("stats, cold (replays every game, fills cache)", cold),
+                ("stats, first run (rows written with entries)", first),
+                ("stats, no rows (replays every game, fills)", cold),
                 (f"stats, warm (cache current), best of {repeats}", warm),
                 ("stats after one game changed", one_more)]
         for label, secs in rows:
             print(f"{label:<44} {secs:>10.4f} {secs / ref if ref else float('inf'):>9.0f}x")
-        verdict = "met" if warm < GOAL_SECONDS else "missed"
-        print(f"Goal: warm < {GOAL_SECONDS:.0f} s for 1,000 games: {verdict} ({warm:.3f} s for {stored_games}).")
+        verdict = "met" if max(first, warm) < GOAL_SECONDS else "missed"
+        print(f"Goal: first run and warm < {GOAL_SECONDS:.0f} s for 10,000 games: {verdict} "
+              f"({first:.3f} s and {warm:.3f} s for {stored_games}).")
     return result
 
 

@@ -17,13 +17,10 @@ not know (e.g. from a newer scorekeeper).
 from __future__ import annotations
 
 import os
-import tempfile
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import tomli_w
 
 from .i18n import t
 
@@ -72,6 +69,8 @@ def _read(path: Path) -> dict[str, Any]:
         data = path.read_bytes()
     except FileNotFoundError:
         return {}
+    import tomllib  # only when there is a file: most starts have none to read
+
     return tomllib.loads(data.decode("utf-8"))
 
 
@@ -82,7 +81,7 @@ def load_settings(path: str | Path | None = None) -> Settings:
         table = _read(path)
     except UnicodeDecodeError:
         return Settings(warning=t("settings.not_text", path=path))
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # tomllib.TOMLDecodeError
         return Settings(warning=t("settings.not_toml", path=path, problem=exc))
     except OSError as exc:
         return Settings(warning=t("settings.unreadable", path=path, problem=exc.strerror or exc))
@@ -123,6 +122,10 @@ def save_settings(settings: Settings, path: str | Path | None = None) -> None:
             table.pop(key, None)
         else:
             table[key] = value
+    import tempfile  # only for writing: reading the settings (every command) does without them
+
+    import tomli_w
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=".settings-", suffix=".toml", dir=path.parent)
     try:

@@ -56,6 +56,18 @@ def _private_settings(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_CONFIG", str(tmp_path_factory.mktemp("config") / "settings.toml"))
 
 
+@pytest.fixture(scope="session")
+def _cache_folder(tmp_path_factory):
+    return tmp_path_factory.mktemp("cache")
+
+
+@pytest.fixture(autouse=True)
+def _private_cache(_cache_folder, monkeypatch):
+    """No test reads or writes the user's cache folder: SCOREKEEPER_CACHE points to one tmp
+    folder for the whole run (shared by the tests and the commands they start, as the user's is)."""
+    monkeypatch.setenv("SCOREKEEPER_CACHE", str(_cache_folder))
+
+
 @pytest.fixture(autouse=True)
 def _english(monkeypatch):
     """Tests read English unless they choose another language: SCOREKEEPER_LANG=en for the

@@ -68,6 +68,7 @@ def test_bench_cli_runs():
         pytest.skip(f"no command line to benchmark: {exc}")
     assert result["runs"] == 2
     assert result["cli_median_s"] > 0 and result["bare_median_s"] > 0
+    assert result["cpu_cli_s"] > result["cpu_bare_s"] > 0
     assert result["modules"] > 0 and len(result["imports"]) <= 3
 
 
@@ -93,3 +94,13 @@ def test_bench_ruleset_size_makes_a_good_large_ruleset():
     result = load("bench_ruleset_size").main(checks=20, repeats=1, verbose=False)
     assert (result["checks"], result["problems"]) == (20, 0)
     assert result["bytes"] > 20 * 600
+
+
+def test_bench_cli_times_the_headless_commands_on_a_store_of_the_examples(tmp_path, monkeypatch):
+    """`show 1` exits 0 only when the examples were imported into the store first."""
+    bench = load("bench_cli")
+    monkeypatch.setattr(bench, "HEADLESS", [["show", "1", "--db", bench.STORE]])
+    monkeypatch.setattr(bench, "_CACHE_DIR", str(tmp_path))
+    rows = bench.headless(1, str(tmp_path / "examples.db"))
+    assert [row[0] for row in rows] == ["show 1 --db {store}"]
+    assert all(med > 0 and bare > 0 and cpu > 0 and cpu_bare > 0 for _, med, bare, cpu, cpu_bare in rows)

@@ -33,7 +33,7 @@ import pytest
 from scorekeeper.i18n import catalog
 
 PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
-TEXT_CALLS = {"t": False, "tn": True}  # name -> plural
+TEXT_CALLS = {"t": False, "tn": True, "help_text": False}  # name -> plural (help_text: the CLI's help)
 BELOW_FRONT_ENDS = ("rules", "game", "play")
 # Raised for a developer, never shown to a player: they may say what went wrong in English.
 PROGRAMMING_ERRORS = {"AssertionError", "RuntimeError", "TypeError", "NotImplementedError"}

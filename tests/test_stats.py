@@ -30,8 +30,9 @@ from pathlib import Path
 import pytest
 from helpers.stores import Script, fixture_text, lupaus_all_to
 
-from scorekeeper.rules.ruleset import builtin_ids, load_ruleset
-from scorekeeper.store.db import Store
+from scorekeeper.rules.ruleset import builtin_ids, load_ruleset, parse_ruleset_text
+from scorekeeper.store.facts import reads_earlier_deals
+from scorekeeper.store.db import Store, StoreError
 from scorekeeper.reports.stats import (
     FACTS_VERSION, all_facts, compute_facts, is_bidding, player_key, player_stats, stats,
 )
@@ -130,34 +131,91 @@ def test_the_latest_game_gives_the_spelling():
     assert player_key("  ANNA ") == player_key("anna") == "anna"
 
 
-def test_figures_come_from_the_cache_once_derived(store_path):
-    """The second run reads stats_cache rows (one per game, keyed by entries) and replays nothing."""
+def _replays(store) -> list[int]:
+    """The ids of the games the store is asked to open (replay) from now on."""
+    calls: list[int] = []
+    original = store.open_game
+    store.open_game = lambda gid: calls.append(gid) or original(gid)
+    return calls
+
+
+def _rows(store) -> list[tuple]:
+    return store.connection.execute("SELECT game_id, entries, version FROM stats_cache ORDER BY game_id").fetchall()
+
+
+def test_the_store_writes_each_games_figures_with_its_entries(store_path):
+    """Every game's stats_cache row is current as the store wrote it: the first run replays nothing."""
     with Store(store_path) as store:
-        first = [p.as_dict() for p in stats(store).players]
-        rows = store.connection.execute("SELECT game_id, entries, version FROM stats_cache ORDER BY game_id").fetchall()
-        assert rows == [(1, 3, FACTS_VERSION), (2, 19, FACTS_VERSION), (3, 1, FACTS_VERSION)]
-        calls = []
-        original = store.open_game
-        store.open_game = lambda gid: calls.append(gid) or original(gid)
-        assert [p.as_dict() for p in stats(store).players] == first
+        assert _rows(store) == [(1, 3, FACTS_VERSION), (2, 19, FACTS_VERSION), (3, 1, FACTS_VERSION)]
+        calls = _replays(store)
+        assert [p.as_dict() for p in stats(store).players] == [EXPECTED[k] for k in ("anna", "ben", "cara", "dan",
+                                                                                      "eve")]
         assert calls == []
 
 
-def test_a_new_entry_derives_only_that_game_again(store_path):
-    """Game 3 gets deal 2 (9 cards, Eve deals; bids 1 1 1, tricks 1 1 7): only game 3 is replayed.
+def test_a_store_without_figures_derives_each_game_once(store_path):
+    """An older store (no stats_cache rows): the first run replays each game and keeps its row."""
+    with Store(store_path) as store:
+        store.connection.execute("DELETE FROM stats_cache")
+        calls = _replays(store)
+        first = [p.as_dict() for p in stats(store).players]
+        assert calls == [1, 2, 3]
+        assert _rows(store) == [(1, 3, FACTS_VERSION), (2, 19, FACTS_VERSION), (3, 1, FACTS_VERSION)]
+        assert [p.as_dict() for p in stats(store).players] == first
+        assert calls == [1, 2, 3]
+
+
+def test_a_new_entry_writes_its_games_figures_with_it(store_path):
+    """Game 3 gets deal 2 (9 cards, Eve deals; bids 1 1 1, tricks 1 1 7): nothing is replayed.
 
     Eve: -1 in deal 1, +6 in deal 2 (mean 2.5); as dealer she may not bid 7 (restricted) and missed.
     """
     with Store(store_path) as store:
-        stats(store)
         store.open_game(3).record({"bid": [1, 1, 1], "tricks": [1, 1, 7]})
-        calls = []
-        original = store.open_game
-        store.open_game = lambda gid: calls.append(gid) or original(gid)
+        assert _rows(store)[2] == (3, 2, FACTS_VERSION)
+        calls = _replays(store)
         eve = stats(store, "eve").players[0].as_dict()["bidding"]
-        assert calls == [3]
+        assert calls == []
     assert (eve["deals"], eve["exact"], eve["over"], eve["under"], eve["mean_tricks_minus_bid"]) == (2, 0, 1, 1, 2.5)
     assert eve["dealer"] == {"deals": 1, "restricted": 1, "missed_when_restricted": 1}
+
+
+def test_an_edit_and_its_undo_give_the_figures_a_replay_gives(store_path):
+    """Deal 1 of game 1 edited so that Ben and Cara bid 11 (then nothing restricts Anna's bid),
+    then the edit undone: each time the row written equals a fresh derivation from the entries."""
+    with Store(store_path) as store:
+        stored = store.open_game(1)
+        stored.edit(1, {"bid": [3, 6, 5], "tricks": [3, 5, 2]})
+        edited = all_facts(store, [1])[0][1]
+        replayed_edit = compute_facts(store.open_game(1).game, 1)
+        stored.undo()
+        undone = all_facts(store, [1])[0][1]
+        replayed_undo = compute_facts(store.open_game(1).game, 1)
+    assert edited == replayed_edit and undone == replayed_undo
+    # Anna dealt deal 1: restricted (and exact) as played, not restricted once edited. Ben bid 6
+    # and took 5 in the edited deal 1: under, not over.
+    anna, ben = 0, 1
+    assert (edited.bidding[anna].dealer_deals, edited.bidding[anna].restricted) == (1, 0)
+    assert (undone.bidding[anna].dealer_deals, undone.bidding[anna].restricted) == (1, 1)
+    assert (edited.bidding[ben].over, edited.bidding[ben].under) == (1, 1)
+    assert (undone.bidding[ben].over, undone.bidding[ben].under) == (2, 0)
+
+
+def test_figures_are_not_written_without_their_entry(store_path):
+    """Another program holds the write lock: the entry is refused and the game's row is as it was."""
+    blocker = sqlite3.connect(store_path, isolation_level=None, timeout=0)
+    with Store(store_path, timeout=0.05) as store:
+        stored = store.open_game(3)
+        before = store.connection.execute("SELECT facts_json FROM stats_cache WHERE game_id = 3").fetchone()
+        blocker.execute("BEGIN IMMEDIATE")
+        try:
+            with pytest.raises(StoreError):
+                stored.record({"bid": [1, 1, 1], "tricks": [1, 1, 7]})
+        finally:
+            blocker.execute("ROLLBACK")
+        assert _rows(store)[2] == (3, 1, FACTS_VERSION)
+        assert store.connection.execute("SELECT facts_json FROM stats_cache WHERE game_id = 3").fetchone() == before
+    blocker.close()
 
 
 def test_an_undo_is_a_new_entry_too(store_path):
@@ -189,6 +247,7 @@ def test_a_stale_or_damaged_cache_row_is_derived_again(store_path):
 def test_a_game_that_cannot_be_rebuilt_is_left_out_and_named(store_path):
     conn = sqlite3.connect(store_path, isolation_level=None)
     conn.execute("UPDATE entries SET values_json = '{\"bid\": [9, 9, 9]}' WHERE game_id = 3 AND seq = 1")
+    conn.execute("DELETE FROM stats_cache")  # as an older store: the figures are derived from the entries
     conn.close()
     with Store(store_path) as store:
         report = stats(store)
@@ -198,9 +257,11 @@ def test_a_game_that_cannot_be_rebuilt_is_left_out_and_named(store_path):
 
 
 def test_a_cache_that_cannot_be_written_is_no_error(store_path, monkeypatch):
-    """Another program holding the write lock: the figures are still given, the cache stays empty."""
+    """An older store (no rows) and another program holding the write lock: the figures are still
+    given, the cache stays empty."""
     blocker = sqlite3.connect(store_path, isolation_level=None, timeout=0)
     with Store(store_path, timeout=0.05) as store:
+        store.connection.execute("DELETE FROM stats_cache")
         blocker.execute("BEGIN IMMEDIATE")
         try:
             report = stats(store)
@@ -249,7 +310,7 @@ def test_partners_share_their_partnership_rank_and_win(tmp_path):
         g.record({"tricks": 13, "turned": "clubs"})
         facts = compute_facts(g.game, g.id)
         players = {p.name: p for p in stats(store).players}
-    assert (facts.totals, facts.ranks, facts.won, facts.deals) == ((7, 0, 7, 0), (1, 2, 1, 2),
+    assert (facts.totals, facts.ranks, facts.won, facts.bidding) == ((7, 0, 7, 0), (1, 2, 1, 2),
                                                                     (True, False, True, False), None)
     assert [(p.games, p.wins, p.average_rank, p.bidding) for p in players.values()] == [
         (1, 1, 1.0, None), (1, 0, 2.0, None), (1, 1, 1.0, None), (1, 0, 2.0, None)]
@@ -283,3 +344,77 @@ def test_the_benchmark_runs_on_a_tiny_store():
     result = bench.main(games=6, repeats=1, seed=3, verbose=False)
     assert (result["games"], result["entries"] > 6) == (6, True)
     assert result["players"] >= 3 and result["warm_s"] > 0 and result["reference_s"] > 0
+
+
+def test_a_late_join_and_a_player_sitting_out_give_the_figures_a_replay_gives(tmp_path):
+    """Anna Ben Cara play deal 1; Dan joins with 20, Ben sits out, deal 2 (Dan deals, among
+    Anna Dan Cara): Ben has one deal of bids, Dan one; the rows written equal a replay."""
+    with Store(tmp_path / "s.db") as store:
+        stored = store.new_game(load_ruleset("lupaus"), "lupaus", ["Anna", "Ben", "Cara"])
+        stored.record({"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"})
+        stored.join("Dan", 20, after=1)
+        stored.sit_out(2)
+        stored.record({"bid": [1, 2, 3], "tricks": [1, 3, 5], "turned": "spades"})
+        written = all_facts(store, [1])[0][1]
+        replayed = compute_facts(store.open_game(1).game, 1)
+    assert written == replayed
+    assert written.players == ("Anna", "Ben", "Cara", "Dan")
+    assert [s.deals for s in written.bidding] == [2, 1, 2, 1]
+    assert (written.bidding[3].dealer_deals, written.bidding[3].over) == (1, 1)  # Dan bid 2, took 3
+
+
+def _allowed_calls(monkeypatch) -> list[int]:
+    """The deal numbers the engine is asked the allowed values for, from now on."""
+    from scorekeeper.game.game import Game
+
+    calls: list[int] = []
+    original = Game.allowed
+
+    def counted(self, field_id, unit, values=None, number=None):
+        calls.append(number)
+        return original(self, field_id, unit, values, number)
+
+    monkeypatch.setattr(Game, "allowed", counted)
+    return calls
+
+
+def test_a_freshly_opened_game_asks_the_engine_only_about_the_deal_it_changes(store_path, monkeypatch):
+    """The current row's restrictions seed the open game: editing deal 3 of game 1 asks about deal 3 only."""
+    with Store(store_path) as store:
+        stored = store.open_game(1)
+        calls = _allowed_calls(monkeypatch)
+        stored.edit(3, {"bid": [0, 1, 1], "tricks": [0, 2, 6]})
+        assert calls == [3]
+        assert all_facts(store, [1])[0][1] == compute_facts(store.open_game(1).game, 1)
+
+
+def test_a_damaged_row_does_not_seed_the_open_game(store_path, monkeypatch):
+    with Store(store_path) as store:
+        store.connection.execute("UPDATE stats_cache SET facts_json = '{broken' WHERE game_id = 1")
+        stored = store.open_game(1)
+        calls = _allowed_calls(monkeypatch)
+        stored.edit(3, {"bid": [0, 1, 1], "tricks": [0, 2, 6]})
+        assert calls == [1, 2, 3]
+        assert all_facts(store, [1])[0][1] == compute_facts(store.open_game(1).game, 1)
+
+
+def test_only_a_ruleset_whose_checks_read_the_totals_ties_a_deals_restriction_to_earlier_deals(tmp_path):
+    """'promise' with a check that a dealer who leads (by the totals before the deal) may not bid
+    0: A, leading after deal 1, is restricted in deal 2 until deal 1 is edited so that B leads."""
+    text = fixture_text("rulesets/promise.toml") + (
+        '\n[[checks]]\nid = "leader-bids"\nrule = "of(dealer, bid) > 0 or of(dealer, before) < max(before)"\n'
+        'field = "bid"\nmessage = "The leader may not bid 0 as dealer"\n')
+    ruleset, problems = parse_ruleset_text(text)
+    assert problems == [] and reads_earlier_deals(ruleset)
+    assert [rid for rid in builtin_ids() if reads_earlier_deals(load_ruleset(rid))] == ["whist"]
+    with Store(tmp_path / "s.db") as store:
+        store_ruleset_path = tmp_path / "promise.toml"
+        store_ruleset_path.write_text(text, encoding="utf-8")
+        g = store.new_game(load_ruleset(store_ruleset_path), str(store_ruleset_path), ["A", "B"], first_dealer=2)
+        g.record({"bid": [1, 1], "tricks": [1, 0]})  # B deals, all at 0: B may not bid 0; A 10
+        g.record({"bid": [1, 1], "tricks": [1, 1]})  # A deals, leading: A may not bid 0
+        assert all_facts(store, [1])[0][1].restricted == (True, True)
+        g.edit(1, {"bid": [1, 1], "tricks": [0, 1]})  # now B leads: A, dealing deal 2, may bid 0
+        written = all_facts(store, [1])[0][1]
+        assert written == compute_facts(store.open_game(1).game, 1)
+    assert written.restricted == (True, False)

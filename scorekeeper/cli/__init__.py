@@ -43,7 +43,8 @@ from ..rules.cards import CardError
 from ..rules.formula import Missing
 from ..rules.ruleset import RulesetError, find_ruleset_path
 from .board import add_parser as add_board_parser
-from .common import PROG, UsageError, VersionAction, _err, _Parser, _plain_option, db_option, store_path
+from .common import (PROG, UsageError, VersionAction, _err, _Parser, _plain_option, db_option, help_text,
+                     help_texts, store_path)
 from .games import _NEWEST, cmd_export, cmd_import, cmd_replay, cmd_show
 from .history import cmd_history, cmd_session, cmd_sessions, cmd_stats
 from .rules import cmd_check_bid, cmd_hand_value, cmd_rules_check, cmd_rules_list, cmd_rules_show
@@ -52,24 +53,48 @@ from .rules import cmd_check_bid, cmd_hand_value, cmd_rules_check, cmd_rules_lis
 # --- the parser ------------------------------------------------------------------------------
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The command line's parser, its help in the current language (call set_language first)."""
-    # --lang is taken out of the arguments by main() before parsing (_take_lang); the epilog tells it.
-    parser = _Parser(prog=PROG, description=t("cli.help.description"),
-                     epilog=t("cli.help.epilog", codes=", ".join(LANGUAGES)))
-    # Left out of the usage line (the app's option, not the commands'); told in the description.
-    parser.add_argument("--db", metavar="PATH", default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--version", action=VersionAction, help=t("cli.help.version"))
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    _add_rules_commands(sub)
-    _add_sheet_commands(sub)
-    _add_store_commands(sub)
-    add_board_parser(sub)  # `board`: the live score board (scorekeeper/web/)
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser, its help in the current language (call set_language first).
+
+    Given ``argv``, the arguments it is to parse, and no help asked for among them, it is
+    the parser of that command's group only, without help texts (:func:`.common.help_texts`):
+    wording every command's help costs more than most commands' own work.
+    """
+    lean = argv is not None and not _asks_help(argv)
+    with help_texts(not lean):
+        # --lang is taken out of the arguments by main() before parsing (_take_lang); the epilog tells it.
+        parser = _Parser(prog=PROG, description=help_text("cli.help.description"),
+                         epilog=help_text("cli.help.epilog", codes=", ".join(LANGUAGES)))
+        # Left out of the usage line (the app's option, not the commands'); told in the description.
+        parser.add_argument("--db", metavar="PATH", default=None, help=argparse.SUPPRESS)
+        parser.add_argument("--version", action=VersionAction, help=help_text("cli.help.version"))
+        sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+        group = _GROUPS.get(_command(argv)) if lean else None
+        # `board`: the live score board (scorekeeper/web/)
+        for add in (group,) if group else (_add_rules_commands, _add_sheet_commands, _add_store_commands,
+                                           add_board_parser):
+            add(sub)
     return parser
 
 
+def _asks_help(argv: Sequence[str]) -> bool:
+    """-h, --help or an abbreviation argparse takes for it, anywhere on the line."""
+    return any(a.startswith("-h") or (len(a) > 2 and "--help".startswith(a)) for a in argv)
+
+
+def _command(argv: Sequence[str] | None) -> str | None:
+    """The command named on the line: the first argument that is not an option (nor --db's value)."""
+    items = iter(argv or ())
+    for item in items:
+        if item == "--db":
+            next(items, None)
+        elif not item.startswith("-"):
+            return item
+    return None
+
+
 def _json_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help=t("cli.help.json"))
+    p.add_argument("--json", action="store_true", help=help_text("cli.help.json"))
 
 
 def _report_options(p: argparse.ArgumentParser, run) -> None:
@@ -82,78 +107,86 @@ def _report_options(p: argparse.ArgumentParser, run) -> None:
 
 def _add_rules_commands(sub) -> None:
     """rules list / show / check, check-bid and hand-value: the rulesets, no store."""
-    rules = sub.add_parser("rules", help=t("cli.help.rules"))
+    rules = sub.add_parser("rules", help=help_text("cli.help.rules"))
     rsub = rules.add_subparsers(dest="action", metavar="ACTION", required=True)
-    p = rsub.add_parser("list", help=t("cli.help.rules_list"))
+    p = rsub.add_parser("list", help=help_text("cli.help.rules_list"))
     _json_option(p)
     p.set_defaults(run=cmd_rules_list)
-    p = rsub.add_parser("show", help=t("cli.help.rules_show"))
+    p = rsub.add_parser("show", help=help_text("cli.help.rules_show"))
     p.add_argument("ruleset", metavar="ID|FILE")
-    p.add_argument("--players", type=int, metavar="N", help=t("cli.help.rules_show_players"))
+    p.add_argument("--players", type=int, metavar="N", help=help_text("cli.help.rules_show_players"))
     _json_option(p)
     p.set_defaults(run=cmd_rules_show)
-    p = rsub.add_parser("check", help=t("cli.help.rules_check"))
+    p = rsub.add_parser("check", help=help_text("cli.help.rules_check"))
     p.add_argument("files", nargs="+", metavar="FILE")
     p.set_defaults(run=cmd_rules_check)
 
-    p = sub.add_parser("check-bid", help=t("cli.help.check_bid"))
+    p = sub.add_parser("check-bid", help=help_text("cli.help.check_bid"))
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("--players", type=int, required=True, metavar="N")
     which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--deal", type=int, metavar="K", help=t("cli.help.check_bid_deal"))
-    which.add_argument("--cards", type=int, metavar="C", help=t("cli.help.check_bid_cards"))
-    p.add_argument("--bids", nargs="+", required=True, metavar="BID", help=t("cli.help.check_bid_bids"))
-    p.add_argument("--option", action="append", metavar="NAME=VALUE", help=t("cli.help.option"))
+    which.add_argument("--deal", type=int, metavar="K", help=help_text("cli.help.check_bid_deal"))
+    which.add_argument("--cards", type=int, metavar="C", help=help_text("cli.help.check_bid_cards"))
+    p.add_argument("--bids", nargs="+", required=True, metavar="BID", help=help_text("cli.help.check_bid_bids"))
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help=help_text("cli.help.option"))
     _json_option(p)
     p.set_defaults(run=cmd_check_bid)
 
-    p = sub.add_parser("hand-value", help=t("cli.help.hand_value"))
+    p = sub.add_parser("hand-value", help=help_text("cli.help.hand_value"))
     p.add_argument("ruleset", metavar="RULESET")
-    p.add_argument("cards", nargs="+", metavar="CARD", help=t("cli.help.hand_value_cards"))
+    p.add_argument("cards", nargs="+", metavar="CARD", help=help_text("cli.help.hand_value_cards"))
     p.set_defaults(run=cmd_hand_value)
 
 
 def _add_sheet_commands(sub) -> None:
     """replay, play and export: a score sheet, a ruleset or a stored game."""
-    p = sub.add_parser("replay", help=t("cli.help.replay"))
+    p = sub.add_parser("replay", help=help_text("cli.help.replay"))
     p.add_argument("sheet", metavar="SHEET|GAME_ID")
-    p.add_argument("--option", action="append", metavar="NAME=VALUE", help=t("cli.help.replay_option"))
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help=help_text("cli.help.replay_option"))
     _report_options(p, cmd_replay)
 
-    p = sub.add_parser("play", help=t("cli.help.play"))
+    p = sub.add_parser("play", help=help_text("cli.help.play"))
     p.add_argument("ruleset", metavar="ID|FILE")
-    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help=t("cli.help.play_db"))
+    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help=help_text("cli.help.play_db"))
     p.set_defaults(run=cmd_play)
 
-    p = sub.add_parser("export", help=t("cli.help.export"))
-    p.add_argument("sheet", metavar="SHEET|GAME_ID", nargs="?", help=t("cli.help.export_sheet"))
+    p = sub.add_parser("export", help=help_text("cli.help.export"))
+    p.add_argument("sheet", metavar="SHEET|GAME_ID", nargs="?", help=help_text("cli.help.export_sheet"))
     p.add_argument("--session", metavar="ID", nargs="?", type=int, const=_NEWEST, default=None,
-                   help=t("cli.help.export_session"))
-    p.add_argument("--all", action="store_true", help=t("cli.help.export_all"))
+                   help=help_text("cli.help.export_session"))
+    p.add_argument("--all", action="store_true", help=help_text("cli.help.export_all"))
     p.add_argument("--format", required=True, choices=("csv", "json", "md", "toml", "html"))
-    p.add_argument("-o", "--output", metavar="FILE", help=t("cli.help.export_output"))
+    p.add_argument("-o", "--output", metavar="FILE", help=help_text("cli.help.export_output"))
     db_option(p)
     p.set_defaults(run=cmd_export)
 
 
 def _add_store_commands(sub) -> None:
     """history, show, stats, sessions, session and import: the games in the store."""
-    _report_options(sub.add_parser("history", help=t("cli.help.history")), cmd_history)
-    p = sub.add_parser("show", help=t("cli.help.show"))
+    _report_options(sub.add_parser("history", help=help_text("cli.help.history")), cmd_history)
+    p = sub.add_parser("show", help=help_text("cli.help.show"))
     p.add_argument("game", metavar="GAME_ID", type=int)
     _report_options(p, cmd_show)
-    p = sub.add_parser("stats", help=t("cli.help.stats"))
-    p.add_argument("--player", metavar="NAME", help=t("cli.help.stats_player"))
+    p = sub.add_parser("stats", help=help_text("cli.help.stats"))
+    p.add_argument("--player", metavar="NAME", help=help_text("cli.help.stats_player"))
     _report_options(p, cmd_stats)
-    _report_options(sub.add_parser("sessions", help=t("cli.help.sessions")), cmd_sessions)
-    p = sub.add_parser("session", help=t("cli.help.session"))
+    _report_options(sub.add_parser("sessions", help=help_text("cli.help.sessions")), cmd_sessions)
+    p = sub.add_parser("session", help=help_text("cli.help.session"))
     p.add_argument("session", metavar="ID", type=int, nargs="?")
     _report_options(p, cmd_session)
 
-    p = sub.add_parser("import", help=t("cli.help.import"))
+    p = sub.add_parser("import", help=help_text("cli.help.import"))
     p.add_argument("sheet", metavar="SHEET")
     db_option(p)
     p.set_defaults(run=cmd_import)
+
+
+_GROUPS = {
+    **dict.fromkeys(("rules", "check-bid", "hand-value"), _add_rules_commands),
+    **dict.fromkeys(("replay", "play", "export"), _add_sheet_commands),
+    **dict.fromkeys(("history", "show", "stats", "sessions", "session", "import"), _add_store_commands),
+    "board": add_board_parser,
+}  # which function adds a command's parser (with the others of its group)
 
 
 def _take_lang(argv: list[str]) -> tuple[list[str], str | None]:
@@ -184,7 +217,7 @@ def _run_tui(parser: argparse.ArgumentParser, db: str | None = None, ruleset: st
         from ..tui.app import run  # lazy: the headless commands never import textual
     except ModuleNotFoundError as exc:
         if exc.name and (exc.name == "scorekeeper.tui" or exc.name.startswith("scorekeeper.tui.")):
-            parser.print_help()
+            build_parser().print_help()  # with its help texts
             return 0
         raise
     if db is None and ruleset is None:
@@ -229,7 +262,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, LanguageError) as exc:
         _err(show(exc))
         return 2
-    parser = build_parser()
+    parser = build_parser(argv)
     try:
         if not argv:
             return _run_tui(parser)
@@ -237,7 +270,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             return _run_tui(parser, args.db)
         if getattr(args, "run", None) is None:
-            parser.print_help()
+            build_parser().print_help()
             return 2
         if getattr(args, "plain", False) and getattr(args, "json", False):
             raise UsageError(t("cli.errors.plain_and_json"))

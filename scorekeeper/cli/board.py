@@ -14,7 +14,7 @@ import sys
 
 from ..i18n import t
 from ..web import DEFAULT_HOST, DEFAULT_PORT
-from .common import db_option, out, store_path
+from .common import db_option, help_text, out, store_path
 
 __all__ = ["add_parser", "cmd_board"]
 
@@ -31,13 +31,13 @@ def _port(text: str) -> int:
 
 def add_parser(sub) -> None:
     """Add ``board`` to the command line's subparsers."""
-    p = sub.add_parser("board", help=t("web.cli.help"), description=t("web.cli.description"))
-    p.add_argument("game", metavar="GAME_ID", type=int, nargs="?", help=t("web.cli.help_game"))
+    p = sub.add_parser("board", help=help_text("web.cli.help"), description=help_text("web.cli.description"))
+    p.add_argument("game", metavar="GAME_ID", type=int, nargs="?", help=help_text("web.cli.help_game"))
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--lan", action="store_true", help=t("web.cli.help_lan"))
-    where.add_argument("--host", metavar="ADDRESS", default=None, help=t("web.cli.help_host", host=DEFAULT_HOST))
+    where.add_argument("--lan", action="store_true", help=help_text("web.cli.help_lan"))
+    where.add_argument("--host", metavar="ADDRESS", default=None, help=help_text("web.cli.help_host", host=DEFAULT_HOST))
     p.add_argument("--port", metavar="N", type=_port, default=DEFAULT_PORT,
-                   help=t("web.cli.help_port", port=str(DEFAULT_PORT)))
+                   help=help_text("web.cli.help_port", port=str(DEFAULT_PORT)))
     db_option(p)
     p.set_defaults(run=cmd_board)
 

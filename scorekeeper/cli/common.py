@@ -3,15 +3,16 @@
 command line, the ``--db``/``--plain`` options and the store they choose.
 
 ``out``, ``db_option`` and ``store_path`` are public: the ``board`` command (:mod:`.board`)
-uses them as the other command groups do."""
+uses them as the other command groups do, and ``help_text`` for its help texts."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from ..i18n import format_number, get_language, show, t
 from ..rules.ruleset import Ruleset, RulesetError, find_ruleset_path, load_ruleset
@@ -36,6 +37,26 @@ class VersionAction(argparse.Action):
 
         out(f"{PROG} {version()}")
         parser.exit()
+
+
+_HELP_TEXTS = [True]  # whether help_text words its text: see help_texts
+
+
+@contextmanager
+def help_texts(wanted: bool) -> Iterator[None]:
+    """While parsers are built: whether their help texts are worded (a parser that only
+    parses needs none; reading the catalog for them costs more than most commands' work)."""
+    before = _HELP_TEXTS[0]
+    _HELP_TEXTS[0] = wanted
+    try:
+        yield
+    finally:
+        _HELP_TEXTS[0] = before
+
+
+def help_text(key: str, **params) -> str | None:
+    """An option's or command's help in the current language; None while help_texts(False)."""
+    return t(key, **params) if _HELP_TEXTS[0] else None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -132,11 +153,11 @@ def _show_value(value: Any) -> str:
 
 
 def _plain_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--plain", action="store_true", help=t("cli.help.plain"))
+    p.add_argument("--plain", action="store_true", help=help_text("cli.help.plain"))
 
 
 def db_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help=t("cli.help.db"))
+    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help=help_text("cli.help.db"))
 
 
 # --- stored games ----------------------------------------------------------------------------

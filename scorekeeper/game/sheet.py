@@ -42,12 +42,12 @@ from __future__ import annotations
 import difflib
 import os
 import re
-import tomllib
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
+from .. import tomlcache
 from ..messages import Message, MessageError, Text
 from ..rules.cards import Card
 from ..rules.ruleset import Ruleset, RulesetError, load_ruleset
@@ -110,8 +110,8 @@ def _read(path: Path, shown: str) -> dict:
     except OSError as exc:
         raise SheetError(Message("sheet.unreadable", file=shown, error=str(exc.strerror))) from None
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        return tomlcache.loads(text)
+    except ValueError as exc:  # tomllib.TOMLDecodeError
         message = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", message)
         if m:
@@ -339,6 +339,8 @@ def dump_sheet(game: Game, path: str | Path | None = None, title: str | None = N
             lines.append(f"out = {_toml_literal(changes['out'])}")
         lines += [f"{_toml_key(k)} = {_toml_literal(v)}" for k, v in sheet_values(game, values).items()]
     text = "\n".join(lines) + "\n"
+    import tomllib
+
     tomllib.loads(text)  # never write a sheet that cannot be read back
     if path is not None:
         Path(path).write_text(text, encoding="utf-8")

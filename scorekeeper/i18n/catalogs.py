@@ -25,10 +25,10 @@ is read (:class:`CatalogError`, naming the file and key).
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
+from .. import tomlcache
 from .plural import ALL_CATEGORIES, CATEGORIES, ORDINAL_CATEGORIES
 
 # The messages of this module stay English: a
@@ -223,8 +223,8 @@ def _read_text(file: Path) -> str:
 
 def _parse(file: Path, text: str) -> dict[str, Entry]:
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        data = tomlcache.loads(text)
+    except ValueError as exc:  # tomllib.TOMLDecodeError
         raise CatalogError(f"{file}: not valid TOML: {exc}") from None
     found: dict[str, Entry] = {}
     _flatten(data, "", str(file), found)

@@ -27,142 +27,34 @@ every recorded deal (finished games or not) where both are entered counts:
   (bid != tricks) in those restricted deals.
 
 Speed: replaying a game costs milliseconds, so the figures each game contributes
-(:class:`GameFacts`) are kept in the store's ``stats_cache`` table, keyed by game id and
-the number of entries they were derived from (and :data:`FACTS_VERSION`); the store
-reads and writes it (:meth:`Store.cached_facts`, :meth:`Store.cache_facts`). Entries are
-append-only, so a game with a new entry has a new count and is derived again, lazily,
-the next time statistics are asked for. The cache is only a cache: when it cannot be
-written (a read-only file, another program writing) the figures are still computed.
+(:class:`GameFacts`, :mod:`scorekeeper.store.facts`) are kept in the store's ``stats_cache``
+table, keyed by game id and the number of entries they were derived from (and
+:data:`FACTS_VERSION`). The store writes a game's row in the same transaction as each
+entry, so statistics over games the store wrote only read rows. A row that is missing,
+stale (another version) or damaged is derived again here, lazily, and kept
+(:meth:`Store.cache_facts`); when it cannot be written (a read-only file, another program
+writing) the figures are still computed.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..game.game import Game
-from ..rules.ruleset import Ruleset
 from ..i18n import t
 from ..store.db import Store, StoreError
+from ..store.facts import FACTS_VERSION, DealFacts, GameFacts, SeatBidding, compute_facts, is_bidding
 
 __all__ = [
-    "FACTS_VERSION", "BiddingStats", "DealFacts", "GameFacts", "PlayerStats", "StatsReport", "all_facts",
+    "FACTS_VERSION", "BiddingStats", "DealFacts", "GameFacts", "PlayerStats", "SeatBidding", "StatsReport", "all_facts",
     "compute_facts", "is_bidding", "player_key", "stats",
 ]
 
-FACTS_VERSION = 1  # bump when what compute_facts derives changes: cached rows are then derived again
 
 
 def player_key(name: str) -> str:
     """How players are matched across games: trimmed, case-insensitive."""
     return name.strip().casefold()
-
-
-def is_bidding(ruleset: Ruleset) -> bool:
-    """A ruleset with per-player whole-number fields ``bid`` and ``tricks`` (see the module docstring)."""
-    fields = ruleset.fields
-    return all(fid in fields and fields[fid].scope == "seat" and fields[fid].type == "int"
-               for fid in ("bid", "tricks"))
-
-
-# --- what one game contributes ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class DealFacts:
-    """One deal of a bidding game."""
-
-    number: int
-    cards: int
-    dealer: int  # seat
-    bids: tuple[int | None, ...]  # per seat; None when not entered
-    tricks: tuple[int | None, ...]
-    restricted: bool | None  # the dealer's allowed bids left out a value; None when it cannot be told
-
-
-@dataclass(frozen=True)
-class GameFacts:
-    """What statistics and session totals need of one stored game."""
-
-    game_id: int
-    ruleset_id: str
-    ruleset_name: str
-    winner: str  # the ruleset's "highest" or "lowest"
-    players: tuple[str, ...]  # seat order, as typed
-    finished: bool
-    totals: tuple  # per seat: the total of the seat's scorer (a partnership's total for each partner)
-    ranks: tuple[int, ...]  # per seat, from the standings (ties share a rank)
-    won: tuple[bool, ...]  # per seat; all False until the game is over
-    deals: tuple[DealFacts, ...] | None  # None when the game is not a bidding game
-
-    def to_json(self) -> str:
-        doc = {
-            "ruleset_id": self.ruleset_id, "ruleset_name": self.ruleset_name, "winner": self.winner,
-            "players": list(self.players), "finished": self.finished, "totals": list(self.totals),
-            "ranks": list(self.ranks), "won": list(self.won),
-            "deals": None if self.deals is None else [
-                [d.number, d.cards, d.dealer, list(d.bids), list(d.tricks), d.restricted] for d in self.deals],
-        }
-        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
-
-    @classmethod
-    def from_json(cls, game_id: int, text: str) -> "GameFacts":
-        doc = json.loads(text)
-        deals = doc["deals"]
-        return cls(game_id, doc["ruleset_id"], doc["ruleset_name"], doc["winner"], tuple(doc["players"]),
-                   bool(doc["finished"]), tuple(doc["totals"]), tuple(doc["ranks"]), tuple(doc["won"]),
-                   None if deals is None else tuple(
-                       DealFacts(n, c, d, tuple(b), tuple(t), r) for n, c, d, b, t, r in deals))
-
-
-def _dealer_restricted(game: Game, number: int, dealer: int, values) -> bool | None:
-    """Whether the engine would have refused some bid of the dealer, given what was known then."""
-    rs = game.ruleset
-    bids = values.get("bid")
-    if bids is None or bids[dealer - 1] is None:
-        return None
-    phases = list(rs.phases)
-    bid_phase = phases.index(rs.fields["bid"].phase) if rs.fields["bid"].phase in phases else len(phases)
-    known = {}
-    for fid, value in values.items():
-        phase = rs.fields[fid].phase
-        if (phases.index(phase) if phase in phases else len(phases)) <= bid_phase:
-            known[fid] = value
-    row = list(known["bid"])
-    row[dealer - 1] = None
-    known["bid"] = tuple(row)
-    choices = game.allowed("bid", dealer, known, number=number)
-    if choices is None:
-        return None
-    return any(not c.allowed for c in choices)
-
-
-def compute_facts(game: Game, game_id: int) -> GameFacts:
-    """Derive a game's facts through the engine (its standings, and each deal's bids and tricks)."""
-    setup = game.setup
-    rs = game.ruleset
-    over = game.is_over
-    rank_of = {s.scorer: s.rank for s in game.standings()}
-    totals = game.totals()
-    winners = set(game.winners)
-    names = game.scorer_names
-    scorer = ([setup.scorer_of_seat(seat) for seat in range(1, setup.n + 1)] if not game.table_changed
-              else list(range(len(game.players))))
-    deals = None
-    if is_bidding(rs):
-        deals = []
-        for r in game.results():
-            values = game.full_values(r)  # per player (None for who did not play)
-            bids, tricks = values["bid"], values["tricks"]
-            dealer = r.seats.index(r.dealer) + 1 if r.seats else r.dealer  # among who played
-            deals.append(DealFacts(r.number, r.cards, r.dealer, tuple(bids), tuple(tricks),
-                                   _dealer_restricted(game, r.number, dealer, r.values)))
-        deals = tuple(deals)
-    return GameFacts(
-        game_id, rs.id, rs.localized("en").name, rs.winner, tuple(game.players), over,
-        tuple(totals[i] for i in scorer), tuple(rank_of[i] for i in scorer),
-        tuple(over and names[i] in winners for i in scorer), deals)
 
 
 def all_facts(store: Store, game_ids: Iterable[int] | None = None
@@ -272,28 +164,23 @@ def _add(p: PlayerStats, f: GameFacts, seat: int) -> None:
         p.rank_sum += f.ranks[i]
     else:
         p.unfinished += 1
-    if f.deals is None:
+    if f.bidding is None:
         return
     b = p.bidding if p.bidding is not None else BiddingStats()
     p.bidding = b
-    for d in f.deals:
-        bid, tricks = d.bids[i], d.tricks[i]
-        if bid is None or tricks is None:
-            continue
-        b.deals += 1
-        diff = tricks - bid
-        b.difference += diff
-        b.exact += diff == 0
-        b.over += diff > 0
-        b.under += diff < 0
-        slot = b.by_cards.setdefault(d.cards, [0, 0])
-        slot[0] += 1
-        slot[1] += diff == 0
-        if d.dealer == seat:
-            b.dealer_deals += 1
-            if d.restricted:
-                b.restricted += 1
-                b.restricted_missed += diff != 0
+    s = f.bidding[i]
+    b.deals += s.deals
+    b.exact += s.exact
+    b.over += s.over
+    b.under += s.under
+    b.difference += s.difference
+    for cards, deals, exact in s.by_cards:
+        slot = b.by_cards.setdefault(cards, [0, 0])
+        slot[0] += deals
+        slot[1] += exact
+    b.dealer_deals += s.dealer_deals
+    b.restricted += s.restricted
+    b.restricted_missed += s.restricted_missed
 
 
 def player_stats(facts: Iterable[GameFacts], player: str | None = None) -> list[PlayerStats]:

@@ -948,11 +948,13 @@ def _fold_compare(left: ast.expr, ops: list, comparators: list) -> ast.Constant 
 
 
 def _build(tree: ast.Expression, key: str, names: Mapping[str, NameInfo], scope: str,
-           fast: FastContext | None) -> tuple[ast.Expression, str]:
+           fast: FastContext | None, locate: bool = True) -> tuple[ast.Expression, str]:
+    """The generated code and the formula's type; ``locate=False`` when only the type (and the
+    check on the way) is wanted: the tree is then not made ready to compile."""
     emit = _Emitter(fast)
     body, typ = _Compiler(key, names, scope, emit).value(tree, scope)
     generated = ast.Expression(body=_lambda(emit.params, body))
-    return ast.fix_missing_locations(generated), typ
+    return (ast.fix_missing_locations(generated) if locate else generated), typ
 
 
 def _build_every_seat(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
@@ -1129,7 +1131,7 @@ def compile_formula(
     except (RecursionError, MemoryError, ValueError):
         raise FormulaError(key, Message("formula.too_complex", text=text[:40])) from None
     try:
-        _, typ = _build(tree, key, names, scope, None)
+        _, typ = _build(tree, key, names, scope, None, locate=False)
     except RecursionError:
         raise FormulaError(key, Message("formula.nested_too_deep")) from None
     return Formula(key, text.strip(), typ, used_names(tree) - set(_CONSTANT_NAMES), tree, dict(names), scope)

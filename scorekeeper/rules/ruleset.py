@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import copy
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
+from .. import tomlcache
 from ..messages import Message
 from .builder import CONTEXT_NAMES, END_NAMES, MATCH_NAMES, Builder
 from .model import (
@@ -56,8 +56,8 @@ def _read_toml(path: Path, shown: str) -> dict:
     except OSError as exc:
         raise RulesetError([Problem(shown, "", Message("rules.file.unreadable", reason=exc.strerror))]) from None
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        return tomlcache.loads(text)
+    except ValueError as exc:  # tomllib.TOMLDecodeError
         message = str(exc)
         line = None
         m = re.search(r"\(at line (\d+), column (\d+)\)", message)
@@ -193,6 +193,8 @@ def load_ruleset(ref: str | Path, lang: str | None = None) -> Ruleset:
 
 def parse_ruleset_text(text: str, file: str = "<text>") -> tuple[Ruleset | None, list[Problem]]:
     """For tests and tools: build from TOML text."""
+    import tomllib
+
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -79,10 +79,10 @@ Added in store version 2 (:func:`_migrate_to_2`)::
       started_at    TEXT NOT NULL  ISO 8601 in UTC
       title         TEXT           NULL when it has none
 
-    stats_cache                    derived per-game figures (scorekeeper.reports.stats), a cache:
+    stats_cache                    derived per-game figures (scorekeeper.store.facts), written with each entry:
       game_id       INTEGER PRIMARY KEY REFERENCES games(id)
       entries       INTEGER NOT NULL  the number of entries the figures were derived from
-      version       INTEGER NOT NULL  of the derivation (stats.FACTS_VERSION)
+      version       INTEGER NOT NULL  of the derivation (facts.FACTS_VERSION)
       facts_json    TEXT NOT NULL     a row whose entries or version differ is recomputed;
                                       deleting the table's rows loses nothing
 
@@ -119,6 +119,7 @@ from ..messages import Message
 from ..game.game import Game
 from ..game.sheet import sheet_values
 from ..rules.ruleset import Ruleset, RulesetError, ruleset_from_raw
+from .facts import FACTS_VERSION, FactsMemo, GameFacts, compute_facts
 
 __all__ = [
     "APPLICATION_ID", "ENV_VAR", "MIGRATIONS", "SCHEMA_VERSION", "SESSION_IDLE", "GameSummary",
@@ -291,6 +292,13 @@ def _code(exc: sqlite3.Error) -> int:
 _SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_READONLY, _SQLITE_CORRUPT, _SQLITE_FULL, _SQLITE_NOTADB = 5, 6, 8, 11, 13, 26
 
 
+def _keep_facts(conn: sqlite3.Connection, game_id: int, entries: int, facts_json: str) -> None:
+    """The game's stats_cache row, current with its entries: written in the entry's transaction,
+    so statistics never have to replay a game the store wrote."""
+    conn.execute("INSERT OR REPLACE INTO stats_cache (game_id, entries, version, facts_json) VALUES (?, ?, ?, ?)",
+                 (game_id, entries, FACTS_VERSION, facts_json))
+
+
 # --- a stored game -----------------------------------------------------------------------------
 
 
@@ -312,6 +320,7 @@ class StoredGame:
         self.ruleset_ref = ruleset_ref
         self._seq = seq  # the last entry saved
         self._draft = draft  # (deal, sheet values)
+        self._facts = FactsMemo()  # each deal's statistics facts, for the stats_cache row written with an entry
 
     def __repr__(self) -> str:
         return f"<StoredGame {self.id} {self.game.ruleset.id} deals={len(self.game.deals)}>"
@@ -393,7 +402,8 @@ class StoredGame:
                 action, values = result, None
             name = action.values.get("name") if kind == "join" else (
                 game.players[action.values["seat"] - 1] if kind in TABLE_KINDS else "")
-            self._seq = self.store._append(self, kind, action.deal, values,
+            facts = compute_facts(game, self.id, self._facts).to_json()
+            self._seq = self.store._append(self, kind, action.deal, values, facts,
                                            what(action.deal, name))
         except BaseException:
             game.restore(before)  # not saved, so not shown either
@@ -652,7 +662,8 @@ class Store:
     def _summary(self, game: Game) -> tuple:
         return (len(game.deals), int(game.is_over), json.dumps(game.winners, ensure_ascii=False))
 
-    def _append(self, stored: StoredGame, kind: str, deal: int, values_json: str | None, what: str) -> int:
+    def _append(self, stored: StoredGame, kind: str, deal: int, values_json: str | None, facts_json: str,
+                what: str) -> int:
         now = self._now()
         with self._transaction(what) as conn:
             last = conn.execute("SELECT coalesce(max(seq), 0) FROM entries WHERE game_id = ?",
@@ -664,6 +675,7 @@ class Store:
                          "VALUES (?, ?, ?, ?, ?, ?)", (stored.id, seq, kind, deal, values_json, now))
             conn.execute("UPDATE games SET updated_at = ?, deals_played = ?, finished = ?, winners_json = ? "
                          "WHERE id = ?", (now, *self._summary(stored.game), stored.id))
+            _keep_facts(conn, stored.id, seq, facts_json)
             if kind == "record":
                 conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))
         return seq
@@ -724,6 +736,7 @@ class Store:
             conn.executemany(
                 "INSERT INTO entries (game_id, seq, kind, deal, values_json, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 [(game_id, seq, kind, deal, values, now) for seq, (kind, deal, values) in enumerate(entries, 1)])
+            _keep_facts(conn, game_id, len(entries), compute_facts(game, game_id).to_json())
         return game_id
 
     def new_game(self, ruleset: Ruleset, ruleset_ref: str, players, options: Mapping[str, Any] | None = None,
@@ -833,6 +846,8 @@ class Store:
                                     "ORDER BY seq", (game_id,)).fetchall()
                 draft_row = conn.execute("SELECT deal, values_json FROM drafts WHERE game_id = ?",
                                          (game_id,)).fetchone()
+                facts_row = conn.execute("SELECT facts_json FROM stats_cache WHERE game_id = ? AND entries = ? "
+                                         "AND version = ?", (game_id, len(rows), FACTS_VERSION)).fetchone()
         except sqlite3.Error as exc:
             raise StoreError(t("store.game_unreadable", path=str(self.path), id=str(game_id), error=str(exc))) from None
         if row is None:
@@ -848,7 +863,13 @@ class Store:
                     draft = (draft_row[0], values)
             except (TypeError, ValueError):  # a damaged draft is only unconfirmed entries: not shown
                 draft = None
-        return StoredGame(self, game_id, game, title, ref, len(rows), draft)
+        stored = StoredGame(self, game_id, game, title, ref, len(rows), draft)
+        if facts_row is not None:
+            try:
+                stored._facts.seed(game, GameFacts.from_json(game_id, facts_row[0]).restricted)
+            except (TypeError, ValueError, KeyError):
+                pass  # a damaged row: the next change derives every deal
+        return stored
 
     load = open_game
 

@@ -1,0 +1,97 @@
+"""TOML text read through a cache of the data it parses to: rulesets and catalogs are read
+at every start, and parsing TOML (and importing the parser) costs more than most commands'
+own work.
+
+:func:`loads` gives exactly what ``tomllib.loads(text)`` gives. The data is kept as JSON in
+one file per text in the user's cache folder (``$SCOREKEEPER_CACHE``, else the platform's:
+``$XDG_CACHE_HOME/scorekeeper`` or ``~/.cache/scorekeeper``, ``~/Library/Caches/scorekeeper``,
+``%LOCALAPPDATA%\\scorekeeper\\Cache``), named by the SHA-256 of the text together with
+:data:`FORMAT` and the Python version (whose parser made it), and holding that key beside
+the data. So a changed file is a new entry, never a stale one, and an entry copied from
+another text is not taken for this one.
+
+The cache holds data only, never code: what is read from it is JSON, used exactly as the
+parsed TOML would be (and checked as much: a ruleset is built and checked from it, a
+catalog's templates are checked as they are read). A cache file that is damaged, foreign
+or not of this shape is parsed again from the text and written anew; a cache folder that
+cannot be written is no error (the text is parsed each time then). A text whose data JSON
+cannot hold (TOML dates and times) is not kept.
+
+A leaf module: it imports nothing of the package, so every layer may use it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+__all__ = ["ENV_VAR", "FORMAT", "cache_dir", "loads"]
+
+ENV_VAR = "SCOREKEEPER_CACHE"
+FORMAT = 1  # of the cache files: bump when what they hold changes
+_APP = "scorekeeper"
+
+
+def cache_dir() -> Path:
+    """``$SCOREKEEPER_CACHE``, else the platform's user cache folder for scorekeeper."""
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env).expanduser()
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA") or os.path.expanduser(r"~\AppData\Local")
+        return Path(base) / _APP / "Cache"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / _APP
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    return Path(xdg if os.path.isabs(xdg) else os.path.expanduser("~/.cache")) / _APP
+
+
+def _key(text: str) -> str:
+    """The text's key: its SHA-256 with the cache format and the Python version that parsed it."""
+    key = f"{FORMAT}:{sys.version_info[0]}.{sys.version_info[1]}:{text}"
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def _entry(key: str) -> Path:
+    return cache_dir() / "toml" / f"{key}.json"
+
+
+def loads(text: str) -> dict[str, Any]:
+    """``tomllib.loads(text)``, from the cache when it holds this text's data; raises
+    tomllib.TOMLDecodeError (a ValueError) as tomllib does."""
+    key = _key(text)
+    path = _entry(key)
+    try:
+        entry = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        entry = None
+    # An entry names the text it was made from: one copied or renamed from another text is not used.
+    if isinstance(entry, dict) and entry.get("key") == key and isinstance(entry.get("data"), dict):
+        return entry["data"]
+    import tomllib
+
+    parsed = tomllib.loads(text)
+    _keep(path, key, parsed)
+    return parsed
+
+
+def _keep(path: Path, key: str, parsed: dict[str, Any]) -> None:
+    """Write the entry (whole or not at all: a temporary file renamed); any failure is ignored."""
+    try:
+        blob = json.dumps({"key": key, "data": parsed}, ensure_ascii=False, allow_nan=True)
+    except (TypeError, ValueError):  # dates and times: not JSON
+        return
+    temp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp.write_text(blob, encoding="utf-8")
+        os.replace(temp, path)
+    except OSError:
+        try:
+            temp.unlink()
+        except OSError:
+            pass

@@ -1,0 +1,126 @@
+"""TOML read through the cache gives exactly what tomllib gives, and a damaged, foreign or
+unwritable cache changes nothing but the speed."""
+
+from __future__ import annotations
+
+import json
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import tomlcache
+from scorekeeper.cli import main
+from scorekeeper.rules.ruleset import load_ruleset
+from scorekeeper.rules.paths import builtin_rulesets_dir
+
+LUPAUS = (builtin_rulesets_dir() / "lupaus.toml").read_text(encoding="utf-8")
+CLI_CATALOG = (Path(tomlcache.__file__).parent / "i18n" / "en" / "cli.toml").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("SCOREKEEPER_CACHE", str(folder))
+    return folder
+
+
+def _entries(folder: Path) -> list[Path]:
+    return sorted((folder / "toml").glob("*"))
+
+
+def _no_parser(monkeypatch) -> None:
+    def refuse(text):
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(tomllib, "loads", refuse)
+
+
+@pytest.mark.parametrize("text", [LUPAUS, CLI_CATALOG, 'a = 1.5\nb = [1, "x", true]\n[c.d]\ne = inf\nf = -0.0\n'],
+                         ids=["ruleset", "catalog", "floats"])
+def test_the_cached_data_is_what_tomllib_gives(cache, monkeypatch, text):
+    expected = tomllib.loads(text)
+    assert tomlcache.loads(text) == expected
+    assert len(_entries(cache)) == 1
+    _no_parser(monkeypatch)
+    again = tomlcache.loads(text)
+    assert again == expected and json.dumps(again) == json.dumps(expected)  # same order, same types
+
+
+def test_each_text_has_its_own_entry(cache):
+    assert (tomlcache.loads("a = 1\n"), tomlcache.loads("a = 2\n")) == ({"a": 1}, {"a": 2})
+    assert len(_entries(cache)) == 2
+
+
+KEY_OF_A1 = tomlcache._key("a = 1\n")
+
+
+@pytest.mark.parametrize("content", [
+    b"\x00\xff not json", b"[1, 2, 3]", b'{"data": {"a": 9}}', b'{"key": "%s", "data": {"a": 9}}' % tomlcache._key(
+        "a = 9\n").encode(), b'{"key": "%s", "data": [9]}' % KEY_OF_A1.encode(), b"",
+], ids=["garbage", "a-list", "no-key", "another-texts-entry", "data-not-a-table", "empty"])
+def test_a_damaged_or_foreign_entry_is_parsed_again_and_replaced(cache, content):
+    tomlcache.loads("a = 1\n")
+    (entry,) = _entries(cache)
+    entry.write_bytes(content)
+    assert tomlcache.loads("a = 1\n") == {"a": 1}
+    assert json.loads(entry.read_text(encoding="utf-8")) == {"key": KEY_OF_A1, "data": {"a": 1}}
+
+
+def test_a_cache_folder_that_cannot_be_written_is_no_error(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the folder would be", encoding="utf-8")
+    monkeypatch.setenv("SCOREKEEPER_CACHE", str(blocker))
+    assert tomlcache.loads("a = 1\n") == {"a": 1}
+    assert blocker.read_text(encoding="utf-8") == "a file where the folder would be"
+
+
+def test_bad_toml_raises_as_tomllib_does_and_keeps_nothing(cache):
+    with pytest.raises(tomllib.TOMLDecodeError) as caught:
+        tomlcache.loads("a = = 1\n")
+    assert str(caught.value) == "Invalid value (at line 1, column 5)"
+    assert _entries(cache) == []
+
+
+def test_dates_are_parsed_each_time_not_kept(cache):
+    assert str(tomlcache.loads("when = 2026-05-09\n")["when"]) == "2026-05-09"
+    assert _entries(cache) == []
+
+
+def test_the_cache_folder_is_the_platforms_unless_chosen(monkeypatch, tmp_path):
+    monkeypatch.setenv("SCOREKEEPER_CACHE", "~/elsewhere")
+    assert tomlcache.cache_dir() == Path.home() / "elsewhere"
+    if not sys.platform.startswith("linux"):
+        return
+    monkeypatch.delenv("SCOREKEEPER_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert tomlcache.cache_dir() == tmp_path / "scorekeeper"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/is/ignored")
+    assert tomlcache.cache_dir() == Path.home() / ".cache" / "scorekeeper"
+
+
+def test_a_command_gives_the_same_answer_from_a_cold_a_warm_and_a_damaged_cache(cache, capsys):
+    argv = ["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"]
+    answers = []
+    for step in ("cold", "warm", "damaged"):
+        if step == "damaged":
+            for entry in _entries(cache):  # each entry now holds another text's data
+                entry.write_text('{"key": "%s", "data": {"id": "x"}}' % tomlcache._key("id = 'x'"), encoding="utf-8")
+        assert main(argv) == 0
+        answers.append(capsys.readouterr())
+    assert answers[0].out == ("Dealer Player 1 may not bid 1: the bids would total 10, the number of tricks\n"
+                              "Allowed: 0 2 3 4 5 6 7 8 9 10\n")
+    assert answers[1] == answers[0] == answers[2]
+
+
+def test_a_ruleset_from_the_cache_is_checked_as_from_its_file(cache):
+    """The cache holds data, and data is checked: a forged entry cannot slip a bad formula past."""
+    load_ruleset("lupaus")
+    forged = tomllib.loads(LUPAUS)
+    forged["trump"][0]["when"] = "__import__('os')"
+    key = tomlcache._key(LUPAUS)
+    tomlcache._entry(key).write_text(json.dumps({"key": key, "data": forged}), encoding="utf-8")
+    with pytest.raises(ValueError) as caught:
+        load_ruleset("lupaus")
+    assert str(caught.value).startswith("rulesets/lupaus.toml: trump[0].when: ")
