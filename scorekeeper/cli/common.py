@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
+from ..game.engine import SetupError, check_player_count
 from ..i18n import format_number, get_language, show, t
 from ..rules.ruleset import Ruleset, RulesetError, find_ruleset_path, load_ruleset
 
@@ -77,7 +78,13 @@ def _resolve_options(ruleset: Ruleset, options: dict) -> None:
         raise UsageError(show(exc)) from None
 
 
-def _seat_names(n: int) -> list[str]:
+def _seat_names(ruleset: Ruleset, n: int) -> list[str]:
+    """Names for ``n`` seats ("Player 1", ...): the ruleset's player range is checked first
+    (UsageError), so a number given on the command line never sizes more than a game."""
+    try:
+        check_player_count(ruleset, n)
+    except SetupError as exc:
+        raise UsageError(show(exc)) from None
     return [t("cli.seat_name", number=i) for i in range(1, n + 1)]
 
 

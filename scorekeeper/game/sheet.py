@@ -50,6 +50,7 @@ from typing import Any, Mapping
 
 from ..messages import Message, MessageError, Text
 from ..rules.cards import Card
+from ..rules.files import FileRefused, parse_toml, read_text
 from ..rules.ruleset import Ruleset, RulesetError, load_ruleset
 from .engine import GameError, Issue, message_of
 from .game import Game, apply_table_changes, replay_into, table_changes
@@ -99,8 +100,11 @@ def _type_name(value: Any) -> Text:
 
 
 def _read(path: Path, shown: str) -> dict:
+    """The sheet's TOML, read within the bounds of :mod:`scorekeeper.rules.files`."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return _parse(read_text(path), shown)
+    except FileRefused as exc:
+        raise SheetError(Message("sheet.refused", file=shown, error=exc.message)) from None
     except FileNotFoundError:
         raise SheetError(Message("sheet.no_file", file=shown)) from None
     except IsADirectoryError:
@@ -109,8 +113,11 @@ def _read(path: Path, shown: str) -> dict:
         raise SheetError(Message("sheet.not_utf8", file=shown)) from None
     except OSError as exc:
         raise SheetError(Message("sheet.unreadable", file=shown, error=str(exc.strerror))) from None
+
+
+def _parse(text: str, shown: str) -> dict:
     try:
-        return tomllib.loads(text)
+        return parse_toml(text)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", message)

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..messages import Message
 from .builder import CONTEXT_NAMES, END_NAMES, MATCH_NAMES, Builder
+from .files import FileRefused, parse_toml, read_text
 from .model import (
     NO_TRUMP, SUITS, Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule,
 )
@@ -47,16 +48,26 @@ __all__ = [
 
 
 def _read_toml(path: Path, shown: str) -> dict:
+    """A ruleset file's TOML, read within the bounds of :mod:`.files`; RulesetError naming the file."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
+        return _parse(text, shown)
+    except FileRefused as exc:
+        raise RulesetError([Problem(shown, "", exc.message)]) from None
     except FileNotFoundError:
         raise RulesetError([Problem(shown, "", Message("rules.file.missing"))]) from None
+    except IsADirectoryError:
+        raise RulesetError([Problem(shown, "", Message("rules.file.folder"))]) from None
     except UnicodeDecodeError:
         raise RulesetError([Problem(shown, "", Message("rules.file.not_utf8"))]) from None
     except OSError as exc:
         raise RulesetError([Problem(shown, "", Message("rules.file.unreadable", reason=exc.strerror))]) from None
+
+
+def _parse(text: str, shown: str) -> dict:
+    """TOML text -> its data; RulesetError naming the file (and the line, when the parser gives one)."""
     try:
-        return tomllib.loads(text)
+        return parse_toml(text)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         line = None
@@ -194,7 +205,9 @@ def load_ruleset(ref: str | Path, lang: str | None = None) -> Ruleset:
 def parse_ruleset_text(text: str, file: str = "<text>") -> tuple[Ruleset | None, list[Problem]]:
     """For tests and tools: build from TOML text."""
     try:
-        raw = tomllib.loads(text)
+        raw = parse_toml(text)
+    except FileRefused as exc:
+        return None, [Problem(file, "", exc.message)]
     except tomllib.TOMLDecodeError as exc:
         return None, [Problem(file, "", Message("rules.file.not_toml", reason=str(exc)))]
     builder = Builder(raw, file, compile_translations=True)

@@ -1,0 +1,53 @@
+"""Reading the TOML files a person gives (rulesets, the files they extend, score sheets)
+within bounds: only a regular file is read, at most :data:`LARGEST_FILE` bytes of it,
+and its TOML at most as deeply nested as the parser can follow.
+
+A device (``/dev/zero``), a pipe or a folder is refused before a byte is read, and a
+file that grows past the limit while it is read is refused too, so no file can hang the
+program or exhaust its memory. The refusal is a :class:`FileRefused` whose message says
+why without naming the file: the reader that knows how the file is shown names it.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import tomllib
+from pathlib import Path
+
+from ..messages import Message, MessageError
+
+__all__ = ["LARGEST_FILE", "FileRefused", "parse_toml", "read_text"]
+
+LARGEST_FILE = 1_000_000  # bytes: a ruleset or score sheet is a few kilobytes; the biggest built-in is 40
+
+
+class FileRefused(MessageError):
+    """A file that is not read, or whose TOML is not parsed: ``message`` says why."""
+
+
+def read_text(path: Path) -> str:
+    """The UTF-8 text of a regular file of at most LARGEST_FILE bytes; FileRefused if it is
+    not one (IsADirectoryError, FileNotFoundError and other OSErrors pass through for the
+    caller to word)."""
+    if path.is_dir():  # opened, a folder reads as nothing: the caller says it is a folder
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)  # a pipe with no writer must not block the open
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise FileRefused(Message("rules.file.not_regular"))
+        data = f.read(LARGEST_FILE + 1)
+    if len(data) > LARGEST_FILE:
+        raise FileRefused(Message("rules.file.too_large", most=LARGEST_FILE // 1000))
+    return data.decode("utf-8")
+
+
+def parse_toml(text: str) -> dict:
+    """``tomllib.loads``, with nesting too deep for the parser refused as FileRefused
+    (tomllib's own TOMLDecodeError passes through)."""
+    try:
+        return tomllib.loads(text)
+    except RecursionError:
+        raise FileRefused(Message("rules.file.too_deep")) from None
