@@ -42,7 +42,7 @@ from ..rules.cards import CardError
 from ..rules.formula import Missing
 from ..rules.ruleset import RulesetError, find_ruleset_path
 from .board import add_parser as add_board_parser
-from .common import PROG, UsageError, _err, _Parser, _plain_option, db_option
+from .common import PROG, UsageError, _err, _Parser, _plain_option, db_option, whole_number
 from .games import _NEWEST, cmd_export, cmd_import, cmd_replay, cmd_show
 from .history import cmd_history, cmd_session, cmd_sessions, cmd_stats
 from .rules import cmd_check_bid, cmd_hand_value, cmd_rules_check, cmd_rules_list, cmd_rules_show
@@ -87,7 +87,7 @@ def _add_rules_commands(sub) -> None:
     p.set_defaults(run=cmd_rules_list)
     p = rsub.add_parser("show", help=t("cli.help.rules_show"))
     p.add_argument("ruleset", metavar="ID|FILE")
-    p.add_argument("--players", type=int, metavar="N", help=t("cli.help.rules_show_players"))
+    p.add_argument("--players", type=whole_number, metavar="N", help=t("cli.help.rules_show_players"))
     _json_option(p)
     p.set_defaults(run=cmd_rules_show)
     p = rsub.add_parser("check", help=t("cli.help.rules_check"))
@@ -96,10 +96,10 @@ def _add_rules_commands(sub) -> None:
 
     p = sub.add_parser("check-bid", help=t("cli.help.check_bid"))
     p.add_argument("ruleset", metavar="RULESET")
-    p.add_argument("--players", type=int, required=True, metavar="N")
+    p.add_argument("--players", type=whole_number, required=True, metavar="N")
     which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--deal", type=int, metavar="K", help=t("cli.help.check_bid_deal"))
-    which.add_argument("--cards", type=int, metavar="C", help=t("cli.help.check_bid_cards"))
+    which.add_argument("--deal", type=whole_number, metavar="K", help=t("cli.help.check_bid_deal"))
+    which.add_argument("--cards", type=whole_number, metavar="C", help=t("cli.help.check_bid_cards"))
     p.add_argument("--bids", nargs="+", required=True, metavar="BID", help=t("cli.help.check_bid_bids"))
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help=t("cli.help.option"))
     _json_option(p)
@@ -125,7 +125,7 @@ def _add_sheet_commands(sub) -> None:
 
     p = sub.add_parser("export", help=t("cli.help.export"))
     p.add_argument("sheet", metavar="SHEET|GAME_ID", nargs="?", help=t("cli.help.export_sheet"))
-    p.add_argument("--session", metavar="ID", nargs="?", type=int, const=_NEWEST, default=None,
+    p.add_argument("--session", metavar="ID", nargs="?", type=whole_number, const=_NEWEST, default=None,
                    help=t("cli.help.export_session"))
     p.add_argument("--all", action="store_true", help=t("cli.help.export_all"))
     p.add_argument("--format", required=True, choices=("csv", "json", "md", "toml", "html"))
@@ -138,14 +138,14 @@ def _add_store_commands(sub) -> None:
     """history, show, stats, sessions, session and import: the games in the store."""
     _report_options(sub.add_parser("history", help=t("cli.help.history")), cmd_history)
     p = sub.add_parser("show", help=t("cli.help.show"))
-    p.add_argument("game", metavar="GAME_ID", type=int)
+    p.add_argument("game", metavar="GAME_ID", type=whole_number)
     _report_options(p, cmd_show)
     p = sub.add_parser("stats", help=t("cli.help.stats"))
     p.add_argument("--player", metavar="NAME", help=t("cli.help.stats_player"))
     _report_options(p, cmd_stats)
     _report_options(sub.add_parser("sessions", help=t("cli.help.sessions")), cmd_sessions)
     p = sub.add_parser("session", help=t("cli.help.session"))
-    p.add_argument("session", metavar="ID", type=int, nargs="?")
+    p.add_argument("session", metavar="ID", type=whole_number, nargs="?")
     _report_options(p, cmd_session)
 
     p = sub.add_parser("import", help=t("cli.help.import"))

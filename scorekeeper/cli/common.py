@@ -32,6 +32,20 @@ class _Parser(argparse.ArgumentParser):
 
 # --- small helpers --------------------------------------------------------------------------
 
+LARGEST_NUMBER = 2**63 - 1  # of a number argument: the largest id the store can hold (SQLite's integer)
+
+
+def whole_number(text: str) -> int:
+    """A number argument (the parser's type): a whole number of at most LARGEST_NUMBER either
+    way, so no count or id given on the command line reaches past what can be stored."""
+    try:
+        value = int(text)
+    except ValueError:  # Python's own words for text past 4300 digits among them
+        raise argparse.ArgumentTypeError(t("cli.errors.not_whole", text=text[:40])) from None
+    if abs(value) > LARGEST_NUMBER:
+        raise argparse.ArgumentTypeError(t("cli.errors.too_large", text=text[:40], most=str(LARGEST_NUMBER)))
+    return value
+
 
 def out(text: str = "") -> None:
     print(text)
@@ -127,7 +141,10 @@ def _game_id(text: str | None) -> int | None:
     """A game id given where a sheet may be: digits that are not the name of an existing file."""
     if text is None or not (text.isascii() and text.isdigit()) or Path(text).exists():
         return None
-    return int(text)
+    try:
+        return whole_number(text)
+    except argparse.ArgumentTypeError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def store_path(args) -> Path:

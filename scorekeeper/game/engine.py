@@ -226,7 +226,11 @@ class Setup:
         if formula is None:
             return None
         value = self._run(formula, env)
-        return int(value) if not isinstance(value, bool) and isinstance(value, (int, float)) and value >= 1 else None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 1:
+            return None
+        if value > MOST_DEALS:  # shown deal by deal (rules show): as long as a plan at most
+            raise LimitError(self.ruleset, formula.key, Message("engine.limit.deals", most=MOST_DEALS))
+        return int(value)
 
     def _deal_plan(self, env) -> tuple[int, ...] | None:
         """The cards of every deal by the ruleset's plan for these options (None: no plan)."""

@@ -52,7 +52,7 @@ from ..messages import Message, MessageError, Text
 from ..rules.cards import Card
 from ..rules.files import FileRefused, parse_toml, read_text
 from ..rules.ruleset import Ruleset, RulesetError, load_ruleset
-from .engine import GameError, Issue, message_of
+from .engine import GameError, Issue, LimitError, message_of
 from .game import Game, apply_table_changes, replay_into, table_changes
 
 __all__ = ["OptionError", "SheetError", "dump_sheet", "load_sheet", "replay_sheet", "sheet_title", "sheet_values"]
@@ -202,8 +202,9 @@ def _start(path: str | Path, options_override: Mapping[str, Any] | None, lang: s
     merged = {**options, **dict(options_override or {})}
     try:
         Game(ruleset, players, merged, 1)
-    except GameError as exc:
-        raise SheetError(Message("sheet.in_key", file=shown, where="players", error=exc.message)) from None
+    except GameError as exc:  # the ruleset's own limits are no fault of the players
+        where = "ruleset" if isinstance(exc, LimitError) else "players"
+        raise SheetError(Message("sheet.in_key", file=shown, where=where, error=exc.message)) from None
     try:
         game = Game(ruleset, players, merged, first_dealer)
     except GameError as exc:
