@@ -4,7 +4,7 @@ and its TOML at most as deeply nested as the parser can follow.
 
 A device (``/dev/zero``), a pipe or a folder is refused before a byte is read, and a
 file that grows past the limit while it is read is refused too, so no file can hang the
-program or exhaust its memory. The refusal is a :class:`FileRefused` whose message says
+program or exhaust its memory; nesting is counted before the parser follows it. The refusal is a :class:`FileRefused` whose message says
 why without naming the file: the reader that knows how the file is shown names it.
 """
 
@@ -12,15 +12,25 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 import tomllib
 from pathlib import Path
 
 from ..messages import Message, MessageError
 
-__all__ = ["LARGEST_FILE", "FileRefused", "parse_toml", "read_text"]
+__all__ = ["DEEPEST_NESTING", "LARGEST_FILE", "FileRefused", "nesting", "parse_toml", "read_text"]
 
 LARGEST_FILE = 1_000_000  # bytes: a ruleset or score sheet is a few kilobytes; the biggest built-in is 40
+DEEPEST_NESTING = 50  # arrays and inline tables inside each other: a ruleset needs 3
+
+# What nesting() reads: strings and comments whole (their brackets do not count), and brackets.
+_TOKENS = re.compile(r'"""(?:\\.|[^\\])*?"""'  # multi-line basic string
+                     r"|'''.*?'''"  # multi-line literal string
+                     r'|"(?:\\.|[^"\\\n])*"'  # basic string
+                     r"|'[^'\n]*'"  # literal string
+                     r"|#[^\n]*"  # comment
+                     r"|[\[\]{}]", re.DOTALL)
 
 
 class FileRefused(MessageError):
@@ -45,9 +55,26 @@ def read_text(path: Path) -> str:
 
 
 def parse_toml(text: str) -> dict:
-    """``tomllib.loads``, with nesting too deep for the parser refused as FileRefused
-    (tomllib's own TOMLDecodeError passes through)."""
+    """``tomllib.loads``, with arrays and inline tables nested more than DEEPEST_NESTING
+    deep refused as FileRefused before it is parsed (tomllib's own TOMLDecodeError passes
+    through)."""
+    if nesting(text) > DEEPEST_NESTING:
+        raise FileRefused(Message("rules.file.too_deep", most=DEEPEST_NESTING))
     try:
         return tomllib.loads(text)
-    except RecursionError:
-        raise FileRefused(Message("rules.file.too_deep")) from None
+    except RecursionError:  # the parser called from deep down already: the same answer
+        raise FileRefused(Message("rules.file.too_deep", most=DEEPEST_NESTING)) from None
+
+
+def nesting(text: str) -> int:
+    """How deep arrays and inline tables are nested in TOML text (brackets in strings and
+    comments do not count)."""
+    depth = deepest = 0
+    for token in _TOKENS.finditer(text):
+        bracket = token.group()
+        if bracket in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif bracket in "]}":
+            depth = max(depth - 1, 0)
+    return deepest
