@@ -148,6 +148,13 @@ def test_a_bound_past_the_largest_domain_is_refused_by_rules_check_and_check_bid
         1, "", f"scorekeeper: error: lupaus: fields.bid.max: {too_many}\n")
 
 
+def test_rules_check_counts_the_values_at_every_seat_and_in_the_last_deal(capsys, tmp_path):
+    """Seat 1 and the other deals stay small; the last deal (10 cards) at seat 2 does not."""
+    path = house_rule(tmp_path, '[fields.bid]\nmax = "cards + (seat - 1) * (20000 if deal == deals else 0)"\n')
+    assert run(capsys, "rules", "check", str(path)) == (
+        1, f"{path}: fields.bid.max: the values 0 to 20010 are too many: a field takes at most 10000 values\n", "")
+
+
 def test_the_domain_limit_is_exact():
     """0..9999 are 10,000 values, each listed and checked; 0..10000 are refused at the bound."""
     choices = small(top=str(LARGEST_DOMAIN - 1)).allowed("points", 1)

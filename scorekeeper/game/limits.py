@@ -71,21 +71,24 @@ def _option_sets(ruleset: Ruleset) -> Iterator[dict[str, Any]]:
 
 
 def _domain_errors(setup: Setup) -> Iterator[LimitError]:
-    """The fields whose values at the start of a deal are more than can be listed, for each
-    number of cards a deal has (bounds that read the entries are counted in play)."""
+    """The fields whose values at the start of a deal are more than can be listed, at every
+    seat, in the first deal of each number of cards and in the last deal (bounds that read
+    the entries are counted in play)."""
     ruleset = setup.ruleset
     numbers: dict[int, int] = {}  # cards -> the first deal with them
     deals = len(setup.plan) if setup.plan is not None else min(setup.planned or _FIRST_DEALS, _FIRST_DEALS)
     for number in range(1, deals + 1):
         numbers.setdefault(setup.cards(number), number)
-    for number in numbers.values():
+    seats = {"deal": (None,), "seat": range(1, setup.n + 1), "team": tuple(team[0] for team in setup.teams)}
+    for number in sorted({*numbers.values(), deals}):
         deal = DealEval(setup, number, {})
         for spec in ruleset.fields.values():
-            seat = None if spec.scope == "deal" else 1
-            try:
-                domain = deal.domain(spec, seat)
-            except (Missing, EvalError, ArithmeticError, TypeError, ValueError):
-                continue  # bounds that wait for entries, or a formula that fails: said elsewhere
-            error = domain_limit(ruleset, spec, domain) if domain is not None else None
-            if error is not None:
-                yield error
+            for seat in seats[spec.scope]:
+                try:
+                    domain = deal.domain(spec, seat)
+                except (Missing, EvalError, ArithmeticError, TypeError, ValueError):
+                    break  # bounds that wait for entries, or a formula that fails: said elsewhere
+                error = domain_limit(ruleset, spec, domain) if domain is not None else None
+                if error is not None:
+                    yield error
+                    break
