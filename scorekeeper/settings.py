@@ -25,7 +25,8 @@ from typing import Any
 
 import tomli_w
 
-from .i18n import t
+from .i18n import show, t
+from .rules.files import FileRefused, parse_toml, read_text
 
 __all__ = ["LANGUAGES", "THEMES", "Settings", "load_settings", "save_settings", "settings_path", "theme_name"]
 
@@ -69,10 +70,10 @@ def settings_path() -> Path:
 def _read(path: Path) -> dict[str, Any]:
     """The file's table ({} when there is no file); OSError or ValueError when it cannot be used."""
     try:
-        data = path.read_bytes()
+        text = read_text(path)  # a regular file of at most 1 MB: never /dev/zero or a pipe
     except FileNotFoundError:
         return {}
-    return tomllib.loads(data.decode("utf-8"))
+    return parse_toml(text)
 
 
 def load_settings(path: str | Path | None = None) -> Settings:
@@ -84,6 +85,8 @@ def load_settings(path: str | Path | None = None) -> Settings:
         return Settings(warning=t("settings.not_text", path=path))
     except tomllib.TOMLDecodeError as exc:
         return Settings(warning=t("settings.not_toml", path=path, problem=exc))
+    except FileRefused as exc:
+        return Settings(warning=t("settings.unreadable", path=path, problem=show(exc.message)))
     except OSError as exc:
         return Settings(warning=t("settings.unreadable", path=path, problem=exc.strerror or exc))
     settings = Settings()

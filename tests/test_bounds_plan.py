@@ -208,6 +208,13 @@ def test_a_folder_is_named_as_one(capsys, tmp_path):
     assert run(capsys, "rules", "check", str(tmp_path)) == (1, f"{tmp_path}: is a folder, not a file\n", "")
 
 
+def test_the_settings_file_is_read_within_the_same_bounds():
+    from scorekeeper.settings import load_settings
+
+    assert load_settings("/dev/zero").warning == (
+        f"/dev/zero: cannot be read ({NOT_REGULAR}); the default settings are used")
+
+
 def test_the_file_size_limit_is_exact(capsys, tmp_path):
     """1,000,000 bytes are read; one more is refused before it is parsed."""
     path = tmp_path / "big.toml"
