@@ -278,6 +278,15 @@ def test_the_nesting_limit_is_exact_and_brackets_in_texts_do_not_count():
     assert (nesting(texts), parse_toml(texts)["e"]) == (3, [{"f": [1]}])
 
 
+def test_a_number_too_long_to_read_is_one_line_in_a_ruleset_and_a_sheet(capsys, tmp_path):
+    """tomllib gave Python's own "Exceeds the limit (4300 digits)" with no file named."""
+    too_long = "a number in the file has more than 4300 digits"
+    path = house_rule(tmp_path, "[fields.bid]\nmax = " + "9" * 5000 + "\n")
+    assert run(capsys, "rules", "check", str(path)) == (1, f"{path}: {too_long}\n", "")
+    played = sheet(tmp_path, "pataviitonen", '[options]\nend = "target"\ntarget = ' + "9" * 5000 + "\n")
+    assert run(capsys, "replay", str(played)) == (1, "", f"scorekeeper: error: {played}: {too_long}\n")
+
+
 # --- 8. arguments -------------------------------------------------------------------------------
 
 

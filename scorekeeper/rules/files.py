@@ -14,6 +14,7 @@ import errno
 import os
 import re
 import stat
+import sys
 import tomllib
 from pathlib import Path
 
@@ -62,6 +63,10 @@ def parse_toml(text: str) -> dict:
         raise FileRefused(Message("rules.file.too_deep", most=DEEPEST_NESTING))
     try:
         return tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError:  # an integer Python will not read (past sys.get_int_max_str_digits())
+        raise FileRefused(Message("rules.file.number_too_long", most=sys.get_int_max_str_digits())) from None
     except RecursionError:  # the parser called from deep down already: the same answer
         raise FileRefused(Message("rules.file.too_deep", most=DEEPEST_NESTING)) from None
 
