@@ -115,6 +115,14 @@ def test_a_repeat_whose_product_overflows_is_one_line_naming_the_piece(capsys, t
     assert out.count("\n") == 1 and out.startswith(f"{path}: deals.plan[0]") and "Traceback" not in out
 
 
+def test_an_empty_plan_is_refused_by_rules_check(capsys, tmp_path):
+    """plan = [] passed and every deal then failed: there is no deal to play."""
+    path = house_rule(tmp_path, "[deals]\nplan = []\n")
+    assert run(capsys, "rules", "check", str(path)) == (
+        1, f"{path}: deals.plan: the plan has no pieces: give at least one (e.g. range = [10, 1]), or cards = N\n",
+        "")
+
+
 def test_the_plan_limit_is_exact():
     """10,000 deals are a plan; one more is refused, at the piece, before any deal is made."""
     assert len(small(repeat=str(MOST_DEALS)).setup.plan) == MOST_DEALS
@@ -237,6 +245,16 @@ def test_a_choice_that_is_not_text_is_named_by_its_index(capsys, tmp_path):
     assert run(capsys, "rules", "check", str(path)) == (
         1, f"{path}: options.scoring.choices[1]: expected text, got a number\n"
            f"{path}: fields.call.choices[1]: expected text, got true/false\n", "")
+
+
+def test_a_choice_that_is_not_text_is_one_line_where_translations_label_the_choices(capsys, tmp_path):
+    """The whole of Lupaus, its Finnish and Polish labels of the trump choices included."""
+    text = (Path(__file__).parents[1] / "rulesets" / "lupaus.toml").read_text(encoding="utf-8")
+    path = tmp_path / "lupaus.toml"
+    path.write_text(text.replace('choices = ["turned", "fixed", "rotate"]', 'choices = ["turned", 3, "rotate"]'),
+                    encoding="utf-8")
+    assert run(capsys, "rules", "check", str(path)) == (
+        1, f"{path}: options.trump_rule.choices[1]: expected text, got a number\n", "")
 
 
 def test_choices_that_are_not_a_list_are_one_line_each(capsys, tmp_path):

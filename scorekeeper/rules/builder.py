@@ -429,6 +429,8 @@ class Builder:
                                             {**self.game_names, "deal": self.names["deal"]}, DEAL), _NUMBER)
         if "deals" in self.top and not plan and cards is None and "plan" not in deals:
             self.add("deals", Message("rules.deals.none"))
+        elif deals.get("plan") == [] and cards is None:  # no deal at all: nothing to play
+            self.add("deals.plan", Message("rules.deals.empty"))
         if plan and cards is not None:
             self.add("deals.cards", Message("rules.deals.both"))
         self.attrs.update(plan=tuple(plan), cards=cards)
