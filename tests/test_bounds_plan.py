@@ -45,7 +45,7 @@ repeat = "{repeat}"
 
 [fields.points]
 type = "int"
-min = 0
+min = "{low}"
 max = "{top}"
 
 [score]
@@ -72,8 +72,8 @@ def sheet(tmp_path: Path, ruleset: str, text: str = "") -> Path:
     return path
 
 
-def small(repeat: str = "1", top: str = "10") -> Game:
-    ruleset, problems = parse_ruleset_text(SMALL.format(repeat=repeat, top=top), "small.toml")
+def small(repeat: str = "1", top: str = "10", low: str = "0") -> Game:
+    ruleset, problems = parse_ruleset_text(SMALL.format(repeat=repeat, top=top, low=low), "small.toml")
     assert problems == []
     return Game(ruleset, ["Anna", "Ben"], {})
 
@@ -170,6 +170,11 @@ def test_the_domain_limit_is_exact():
     with pytest.raises(LimitError) as caught:
         small(top=str(LARGEST_DOMAIN)).allowed("points", 1)
     assert caught.value.key == "fields.points.max"
+    with pytest.raises(LimitError) as caught:
+        small(low="0 - 20000").allowed("points", 1)  # the bound far from 0 is named
+    assert (caught.value.key, str(caught.value)) == (
+        "fields.points.min", "small: fields.points.min: the values -20000 to 10 are too many: "
+                             "a field takes at most 10000 values")
 
 
 def test_the_table_types_a_value_of_a_huge_domain_as_a_number_within_its_bounds(tmp_path):

@@ -71,8 +71,9 @@ def domain_limit(ruleset: Ruleset, spec: FieldSpec, domain: Sequence) -> LimitEr
     if domain_size(domain) <= LARGEST_DOMAIN:
         return None
     if isinstance(domain, range):
-        return LimitError(ruleset, spec.max.key, Message("engine.limit.domain", low=domain.start,
-                                                         high=domain.stop - 1, most=LARGEST_DOMAIN))
+        low, high = domain.start, domain.stop - 1
+        bound = spec.min if abs(low) > abs(high) else spec.max  # the bound far from 0 makes them many
+        return LimitError(ruleset, bound.key, Message("engine.limit.domain", low=low, high=high, most=LARGEST_DOMAIN))
     return LimitError(ruleset, key_path(key_path("fields", spec.id), "choices"),
                       Message("engine.limit.choices", count=len(domain), most=LARGEST_DOMAIN))
 
