@@ -7,7 +7,8 @@ up for every number of players it allows, under its default options and under ea
 other value of one option at a time (an int option at its bounds), and each field's
 values are counted for each number of cards a deal has. Whatever passes a limit of the
 engine (:data:`~.engine.MOST_DEALS`, :data:`~.engine.LARGEST_DOMAIN`) is a problem at
-its key; the engine checks the same limits again in play, before it builds anything.
+its key, and so is a formula that cannot set a game up (a repeat past the largest number);
+the engine checks the same limits again in play, before it builds anything.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ def check_ruleset(path: str | Path) -> list[Problem]:
 
 
 def limit_problems(ruleset: Ruleset, file: str) -> list[Problem]:
-    """The limits the ruleset passes for some number of players and options, each once at its key."""
+    """The limits the ruleset passes for some number of players and options, each once at its
+    key, and the formulas that cannot set a game up for them (each message once)."""
     found: dict[str, Problem] = {}
     for players in range(ruleset.min_players, ruleset.max_players + 1):
         names = [f"P{i}" for i in range(1, players + 1)]
@@ -48,7 +50,8 @@ def limit_problems(ruleset: Ruleset, file: str) -> list[Problem]:
                 errors = list(_domain_errors(setup))
             except LimitError as exc:
                 errors = [exc]
-            except GameError:  # not a limit: the engine says it when the game starts
+            except GameError as exc:  # a formula that cannot give these players and options a game
+                found.setdefault(str(exc.message), Problem(file, "", exc.message))
                 continue
             for error in errors:
                 found.setdefault(error.key, Problem(file, error.key, error.detail))
