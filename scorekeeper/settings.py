@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 
-from .i18n import t
+from .i18n import show, t
+from .rules.files import FileRefused, parse_toml, read_text
 
 __all__ = ["LANGUAGES", "THEMES", "Settings", "load_settings", "save_settings", "settings_path", "theme_name"]
 
@@ -66,12 +67,10 @@ def settings_path() -> Path:
 def _read(path: Path) -> dict[str, Any]:
     """The file's table ({} when there is no file); OSError or ValueError when it cannot be used."""
     try:
-        data = path.read_bytes()
+        text = read_text(path)  # a regular file of at most 1 MB: never /dev/zero or a pipe
     except FileNotFoundError:
         return {}
-    import tomllib  # only when there is a file: most starts have none to read
-
-    return tomllib.loads(data.decode("utf-8"))
+    return parse_toml(text)
 
 
 def load_settings(path: str | Path | None = None) -> Settings:
@@ -81,6 +80,8 @@ def load_settings(path: str | Path | None = None) -> Settings:
         table = _read(path)
     except UnicodeDecodeError:
         return Settings(warning=t("settings.not_text", path=path))
+    except FileRefused as exc:  # (before ValueError, which it is)
+        return Settings(warning=t("settings.unreadable", path=path, problem=show(exc.message)))
     except ValueError as exc:  # tomllib.TOMLDecodeError
         return Settings(warning=t("settings.not_toml", path=path, problem=exc))
     except OSError as exc:

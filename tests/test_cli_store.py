@@ -133,7 +133,7 @@ def test_a_game_id_in_a_store_not_made_yet(capsys, in_tmp):
 
 def test_a_game_id_that_is_not_a_number_is_a_usage_error(capsys, db):
     assert run(capsys, "show", "one", "--db", db) == (
-        2, "", "scorekeeper: error: argument GAME_ID: invalid int value: 'one'\n")
+        2, "", "scorekeeper: error: argument GAME_ID: 'one' is not a whole number\n")
 
 
 # --- replay GAME_ID --option --------------------------------------------------------------------
@@ -349,7 +349,7 @@ def test_export_a_session_and_every_game(capsys, db):
                                                 "got --session and --all"),
     (["--all", "--format", "toml"], "a TOML score sheet holds one game: export the games one by one "
                                     "(export GAME_ID --format toml), or choose csv, json, md or html"),
-    (["--session", "x", "--format", "csv"], "argument --session: invalid int value: 'x'"),
+    (["--session", "x", "--format", "csv"], "argument --session: 'x' is not a whole number"),
 ])
 def test_export_usage_errors(capsys, db, args, message):
     assert run(capsys, "export", *args, "--db", db) == (2, "", f"scorekeeper: error: {message}\n")

@@ -560,7 +560,7 @@ def test_a_port_in_use_is_said_so(table, capsys):
     (["--port", "70000"], "argument --port: must be a number from 0 to 65535 (0 picks a free port), not '70000'"),
     (["--port", "eighty"], "argument --port: must be a number from 0 to 65535 (0 picks a free port), not 'eighty'"),
     (["--lan", "--host", "10.0.0.2"], "argument --host: not allowed with argument --lan"),
-    (["one"], "argument GAME_ID: invalid int value: 'one'"),
+    (["one"], "argument GAME_ID: 'one' is not a whole number"),
 ])
 def test_bad_options_are_usage_errors(tmp_path, capsys, args, message):
     code, out, err = run_board(capsys, "board", "--db", str(tmp_path / "s.db"), *args)

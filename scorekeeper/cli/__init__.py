@@ -44,7 +44,7 @@ from ..rules.formula import Missing
 from ..rules.ruleset import RulesetError, find_ruleset_path
 from .board import add_parser as add_board_parser
 from .common import (PROG, UsageError, VersionAction, _err, _Parser, _plain_option, db_option, help_text,
-                     help_texts, store_path)
+                     help_texts, store_path, whole_number)
 from .games import _NEWEST, cmd_export, cmd_import, cmd_replay, cmd_show
 from .history import cmd_history, cmd_session, cmd_sessions, cmd_stats
 from .rules import cmd_check_bid, cmd_hand_value, cmd_rules_check, cmd_rules_list, cmd_rules_show
@@ -114,7 +114,7 @@ def _add_rules_commands(sub) -> None:
     p.set_defaults(run=cmd_rules_list)
     p = rsub.add_parser("show", help=help_text("cli.help.rules_show"))
     p.add_argument("ruleset", metavar="ID|FILE")
-    p.add_argument("--players", type=int, metavar="N", help=help_text("cli.help.rules_show_players"))
+    p.add_argument("--players", type=whole_number, metavar="N", help=help_text("cli.help.rules_show_players"))
     _json_option(p)
     p.set_defaults(run=cmd_rules_show)
     p = rsub.add_parser("check", help=help_text("cli.help.rules_check"))
@@ -123,10 +123,10 @@ def _add_rules_commands(sub) -> None:
 
     p = sub.add_parser("check-bid", help=help_text("cli.help.check_bid"))
     p.add_argument("ruleset", metavar="RULESET")
-    p.add_argument("--players", type=int, required=True, metavar="N")
+    p.add_argument("--players", type=whole_number, required=True, metavar="N")
     which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--deal", type=int, metavar="K", help=help_text("cli.help.check_bid_deal"))
-    which.add_argument("--cards", type=int, metavar="C", help=help_text("cli.help.check_bid_cards"))
+    which.add_argument("--deal", type=whole_number, metavar="K", help=help_text("cli.help.check_bid_deal"))
+    which.add_argument("--cards", type=whole_number, metavar="C", help=help_text("cli.help.check_bid_cards"))
     p.add_argument("--bids", nargs="+", required=True, metavar="BID", help=help_text("cli.help.check_bid_bids"))
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help=help_text("cli.help.option"))
     _json_option(p)
@@ -152,7 +152,7 @@ def _add_sheet_commands(sub) -> None:
 
     p = sub.add_parser("export", help=help_text("cli.help.export"))
     p.add_argument("sheet", metavar="SHEET|GAME_ID", nargs="?", help=help_text("cli.help.export_sheet"))
-    p.add_argument("--session", metavar="ID", nargs="?", type=int, const=_NEWEST, default=None,
+    p.add_argument("--session", metavar="ID", nargs="?", type=whole_number, const=_NEWEST, default=None,
                    help=help_text("cli.help.export_session"))
     p.add_argument("--all", action="store_true", help=help_text("cli.help.export_all"))
     p.add_argument("--format", required=True, choices=("csv", "json", "md", "toml", "html"))
@@ -165,14 +165,14 @@ def _add_store_commands(sub) -> None:
     """history, show, stats, sessions, session and import: the games in the store."""
     _report_options(sub.add_parser("history", help=help_text("cli.help.history")), cmd_history)
     p = sub.add_parser("show", help=help_text("cli.help.show"))
-    p.add_argument("game", metavar="GAME_ID", type=int)
+    p.add_argument("game", metavar="GAME_ID", type=whole_number)
     _report_options(p, cmd_show)
     p = sub.add_parser("stats", help=help_text("cli.help.stats"))
     p.add_argument("--player", metavar="NAME", help=help_text("cli.help.stats_player"))
     _report_options(p, cmd_stats)
     _report_options(sub.add_parser("sessions", help=help_text("cli.help.sessions")), cmd_sessions)
     p = sub.add_parser("session", help=help_text("cli.help.session"))
-    p.add_argument("session", metavar="ID", type=int, nargs="?")
+    p.add_argument("session", metavar="ID", type=whole_number, nargs="?")
     _report_options(p, cmd_session)
 
     p = sub.add_parser("import", help=help_text("cli.help.import"))

@@ -14,7 +14,7 @@ import sys
 
 from ..i18n import t
 from ..web import DEFAULT_HOST, DEFAULT_PORT
-from .common import db_option, help_text, out, store_path
+from .common import db_option, help_text, out, store_path, whole_number
 
 __all__ = ["add_parser", "cmd_board"]
 
@@ -32,7 +32,7 @@ def _port(text: str) -> int:
 def add_parser(sub) -> None:
     """Add ``board`` to the command line's subparsers."""
     p = sub.add_parser("board", help=help_text("web.cli.help"), description=help_text("web.cli.description"))
-    p.add_argument("game", metavar="GAME_ID", type=int, nargs="?", help=help_text("web.cli.help_game"))
+    p.add_argument("game", metavar="GAME_ID", type=whole_number, nargs="?", help=help_text("web.cli.help_game"))
     where = p.add_mutually_exclusive_group()
     where.add_argument("--lan", action="store_true", help=help_text("web.cli.help_lan"))
     where.add_argument("--host", metavar="ADDRESS", default=None, help=help_text("web.cli.help_host", host=DEFAULT_HOST))

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
+from ..game.engine import SetupError, check_player_count
 from ..i18n import format_number, get_language, show, t
 from ..rules.ruleset import Ruleset, RulesetError, find_ruleset_path, load_ruleset
 from ..terminal import terminal_safe
@@ -65,6 +66,20 @@ class _Parser(argparse.ArgumentParser):
 
 
 # --- small helpers --------------------------------------------------------------------------
+
+LARGEST_NUMBER = 2**63 - 1  # of a number argument: the largest id the store can hold (SQLite's integer)
+
+
+def whole_number(text: str) -> int:
+    """A number argument (the parser's type): a whole number of at most LARGEST_NUMBER either
+    way, so no count or id given on the command line reaches past what can be stored."""
+    try:
+        value = int(text)
+    except ValueError:  # Python's own words for text past 4300 digits among them
+        raise argparse.ArgumentTypeError(t("cli.errors.not_whole", text=text[:40])) from None
+    if abs(value) > LARGEST_NUMBER:
+        raise argparse.ArgumentTypeError(t("cli.errors.too_large", text=text[:40], most=str(LARGEST_NUMBER)))
+    return value
 
 
 def out(text: str = "") -> None:
@@ -124,7 +139,13 @@ def _resolve_options(ruleset: Ruleset, options: dict) -> None:
         raise UsageError(show(exc)) from None
 
 
-def _seat_names(n: int) -> list[str]:
+def _seat_names(ruleset: Ruleset, n: int) -> list[str]:
+    """Names for ``n`` seats ("Player 1", ...): the ruleset's player range is checked first
+    (UsageError), so a number given on the command line never sizes more than a game."""
+    try:
+        check_player_count(ruleset, n)
+    except SetupError as exc:
+        raise UsageError(show(exc)) from None
     return [t("cli.seat_name", number=i) for i in range(1, n + 1)]
 
 
@@ -167,7 +188,10 @@ def _game_id(text: str | None) -> int | None:
     """A game id given where a sheet may be: digits that are not the name of an existing file."""
     if text is None or not (text.isascii() and text.isdigit()) or Path(text).exists():
         return None
-    return int(text)
+    try:
+        return whole_number(text)
+    except argparse.ArgumentTypeError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def store_path(args) -> Path:

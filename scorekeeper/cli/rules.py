@@ -7,11 +7,12 @@ from pathlib import Path
 
 from ..game.engine import GameError, SetupError
 from ..game.game import Game
+from ..game.limits import check_ruleset
 from ..i18n import show, t, tn
 from ..play.bids import BidCheck, check_bids
 from ..play.hand import HandValueError, hand_value
 from ..rules.formula import Missing
-from ..rules.ruleset import RulesetError, builtin_ids, check_file, find_ruleset_path, load_ruleset
+from ..rules.ruleset import RulesetError, builtin_ids, find_ruleset_path, load_ruleset
 from .common import (
     UsageError, _err, _json, _load_ruleset, out, _parse_options, _resolve_options, _seat_names, _show_value,
     _shown, _values_text,
@@ -100,7 +101,7 @@ def cmd_rules_show(args) -> int:
     plan = None
     if args.players is not None:
         try:
-            game = Game(rs, _seat_names(args.players), {})
+            game = Game(rs, _seat_names(rs, args.players), {})
         except SetupError as exc:
             raise UsageError(str(exc)) from None
         p = game.setup.plan
@@ -181,7 +182,7 @@ def cmd_rules_check(args) -> int:
                 path = find_ruleset_path(ref)
             except RulesetError as exc:
                 raise UsageError(show(exc.problems[0].message)) from None
-        problems = check_file(path)
+        problems = check_ruleset(path)
         for problem in problems:
             out(show(problem))
         if problems:
@@ -225,7 +226,7 @@ def cmd_check_bid(args) -> int:
         raise UsageError(t("cli.check_bid.no_bid_field", name=rs.name, fields=", ".join(rs.fields)))
     n = args.players
     try:
-        game = Game(rs, _seat_names(n), options, 1)
+        game = Game(rs, _seat_names(rs, n), options, 1)
     except SetupError as exc:
         raise UsageError(str(exc)) from None
     if args.deal is not None:
@@ -288,7 +289,7 @@ def cmd_hand_value(args) -> int:
     rs = _shown(_load_ruleset(args.ruleset))
     tokens = [token for arg in args.cards for token in arg.replace(",", " ").split()]
     try:
-        found = hand_value(rs, tokens, _seat_names(rs.min_players))
+        found = hand_value(rs, tokens, _seat_names(rs, rs.min_players))
     except HandValueError as exc:
         raise UsageError(show(exc)) from None
     out(_show_value(found.value))

@@ -13,11 +13,12 @@ reminders and trump texts) are already in the ruleset's language and stay text.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from ..messages import Message, MessageError, Text, render
 from ..rules.cards import SUIT_SYMBOL, Card, CardError, parse_card
 from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, EvalError, FastContext, Missing, number_text
+from ..rules.problems import key_path
 from ..rules.ruleset import NO_TRUMP, SUITS, FieldSpec, Ruleset
 
 # --- errors -----------------------------------------------------------------------------
@@ -47,6 +48,42 @@ class IllegalEntry(GameError):
 
 class SetupError(GameError):
     """Players, options or first dealer that the ruleset does not allow."""
+
+
+# The most the engine builds from a ruleset's formulas; each is checked before it is built.
+MOST_DEALS = 10_000  # deals in a deal plan
+LARGEST_DOMAIN = 10_000  # values listed for a field (its allowed values, each checked)
+
+
+class LimitError(SetupError):
+    """What a ruleset's formulas make passes a limit of the engine (found before it is
+    built): ``key`` names the ruleset's key, ``detail`` says what and the limit."""
+
+    def __init__(self, ruleset: Ruleset, key: str, detail: Message):
+        self.key = key
+        self.detail = detail
+        super().__init__(Message("engine.setup.limit", ruleset=ruleset.id, where=key, error=detail))
+
+
+def domain_limit(ruleset: Ruleset, spec: FieldSpec, domain: Sequence) -> LimitError | None:
+    """The error of a field whose values are more than can be listed (LARGEST_DOMAIN), naming
+    the key that makes them so; None when they can be."""
+    if domain_size(domain) <= LARGEST_DOMAIN:
+        return None
+    if isinstance(domain, range):
+        low, high = domain.start, domain.stop - 1
+        bound = spec.min if abs(low) > abs(high) else spec.max  # the bound far from 0 makes them many
+        return LimitError(ruleset, bound.key, Message("engine.limit.domain", low=low, high=high, most=LARGEST_DOMAIN))
+    return LimitError(ruleset, key_path(key_path("fields", spec.id), "choices"),
+                      Message("engine.limit.choices", count=len(domain), most=LARGEST_DOMAIN))
+
+
+def domain_size(domain: Sequence) -> int:
+    """How many values a domain (a range, or a list of choices) holds, without building it
+    (``len`` of a range past the machine's word size raises OverflowError)."""
+    if isinstance(domain, range):
+        return max(0, domain.stop - domain.start)
+    return len(domain)
 
 
 # --- values -------------------------------------------------------------------------------
@@ -100,15 +137,21 @@ def message_of(error: Exception) -> Text:
     return message if key is None else Message("engine.key_error", where=key, error=message)
 
 
-def _check_players(ruleset: Ruleset, players: tuple, first_dealer: Any) -> None:
-    """SetupError unless the ruleset allows so many players, each has a name of their own
-    (at most 40 characters) and the first dealer is one of their seats."""
-    n = len(players)
+def check_player_count(ruleset: Ruleset, n: int) -> None:
+    """SetupError unless the ruleset is played by ``n`` players: what gives the number of
+    players (an argument) checks it with this before it makes a seat."""
     low, high = ruleset.min_players, ruleset.max_players
     if not low <= n <= high:
         if low == high:
             raise SetupError(Message("engine.setup.players_exact", game=ruleset.name, players=low, count=n))
         raise SetupError(Message("engine.setup.players_range", game=ruleset.name, low=low, high=high, count=n))
+
+
+def _check_players(ruleset: Ruleset, players: tuple, first_dealer: Any) -> None:
+    """SetupError unless the ruleset allows so many players, each has a name of their own
+    (at most 40 characters) and the first dealer is one of their seats."""
+    n = len(players)
+    check_player_count(ruleset, n)
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
             raise SetupError(Message("engine.setup.no_name", number=i + 1))
@@ -184,7 +227,11 @@ class Setup:
         if formula is None:
             return None
         value = self._run(formula, env)
-        return int(value) if not isinstance(value, bool) and isinstance(value, (int, float)) and value >= 1 else None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 1:
+            return None
+        if value > MOST_DEALS:  # shown deal by deal (rules show): as long as a plan at most
+            raise LimitError(self.ruleset, formula.key, Message("engine.limit.deals", most=MOST_DEALS))
+        return int(value)
 
     def _deal_plan(self, env) -> tuple[int, ...] | None:
         """The cards of every deal by the ruleset's plan for these options (None: no plan)."""
@@ -199,11 +246,13 @@ class Setup:
             end = self._int(piece.end, env, piece.end.key)
             repeat = self._int(piece.repeat, env, piece.repeat.key) if piece.repeat else 1
             times = self._int(piece.times, env, piece.times.key) if piece.times else 1
+            each = max(repeat, 0) * max(times, 0)  # deals of each number of cards
+            if len(plan) + (abs(end - start) + 1) * each > MOST_DEALS:  # counted before a deal is built
+                where = piece.start.key.rpartition(".")[0]  # deals.plan[i]
+                raise LimitError(ruleset, where, Message("engine.limit.plan", most=MOST_DEALS))
             step = 1 if end >= start else -1
             for c in range(start, end + step, step):
-                plan.extend([c] * (repeat * times))
-            if len(plan) > 10_000:
-                raise SetupError(Message("engine.setup.plan_too_long", ruleset=ruleset.id))
+                plan.extend([c] * each)
         if not plan:
             raise SetupError(Message("engine.setup.plan_empty", ruleset=ruleset.id))
         return tuple(plan)
@@ -229,7 +278,8 @@ class Setup:
 
     def _int(self, formula, env, key) -> int:
         value = self._run(formula, env)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value):
+        if (isinstance(value, bool) or not isinstance(value, (int, float))
+                or isinstance(value, float) and not value.is_integer()):  # inf and nan are not whole
             raise SetupError(Message("engine.setup.not_whole", ruleset=self.ruleset.id, item=key, value=repr(value)))
         return int(value)
 
@@ -583,11 +633,12 @@ class DealEval:
         except Missing:
             return None
 
-    def domain(self, spec: FieldSpec, seat: int | None) -> list | None:
-        """Every value the field may take by its type and bounds (None for cards)."""
+    def domain(self, spec: FieldSpec, seat: int | None) -> Sequence | None:
+        """Every value the field may take by its type and bounds (None for cards); numbers
+        and seats as a range, built only where they are listed (:func:`domain_size`)."""
         if spec.type == "int":
             lo, hi = self.run(spec.min, seat), self.run(spec.max, seat)
-            return list(range(int(lo), int(hi) + 1))
+            return range(int(lo), int(hi) + 1)
         if spec.type == "choice":
             return list(spec.choices)
         if spec.type == "suit":
@@ -595,7 +646,7 @@ class DealEval:
         if spec.type == "trump":
             return list(SUITS) + [NO_TRUMP]
         if spec.type == "seat":
-            return list(range(1, self.setup.n + 1))
+            return range(1, self.setup.n + 1)
         if spec.type == "bool":
             return [False, True]
         return None

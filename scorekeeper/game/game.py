@@ -16,7 +16,7 @@ from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, EvalError, Missing, number
 from ..rules.ruleset import Ruleset
 from .engine import (
     Choice, DealEval, GameError, IllegalEntry, Issue, Setup, SetupError, TrumpInstruction,
-    convert_value, field_label, message_of,
+    convert_value, domain_limit, field_label, message_of,
 )
 
 if TYPE_CHECKING:
@@ -680,6 +680,9 @@ class Game:
             return None
         if domain is None:
             return None
+        too_large = domain_limit(self.ruleset, spec, domain)  # each value is checked: count them first
+        if too_large is not None:
+            raise too_large
         checks = self._checks_reading(field_id)  # only these can change with the value
         already = {(i.check, i.message) for i in base.check_issues(("error",), checks)}
         choices = []

@@ -47,11 +47,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from .. import tomlcache
 from ..messages import Message, MessageError, Text
 from ..rules.cards import Card
+from ..rules.files import FileRefused, parse_toml, read_text
 from ..rules.ruleset import Ruleset, RulesetError, load_ruleset
-from .engine import GameError, Issue, message_of
+from .engine import GameError, Issue, LimitError, message_of
 from .game import Game, apply_table_changes, replay_into, table_changes
 
 __all__ = ["OptionError", "SheetError", "dump_sheet", "load_sheet", "replay_sheet", "sheet_title", "sheet_values"]
@@ -99,8 +99,11 @@ def _type_name(value: Any) -> Text:
 
 
 def _read(path: Path, shown: str) -> dict:
+    """The sheet's TOML, read within the bounds of :mod:`scorekeeper.rules.files`."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return _parse(read_text(path), shown)
+    except FileRefused as exc:
+        raise SheetError(Message("sheet.refused", file=shown, error=exc.message)) from None
     except FileNotFoundError:
         raise SheetError(Message("sheet.no_file", file=shown)) from None
     except IsADirectoryError:
@@ -109,8 +112,13 @@ def _read(path: Path, shown: str) -> dict:
         raise SheetError(Message("sheet.not_utf8", file=shown)) from None
     except OSError as exc:
         raise SheetError(Message("sheet.unreadable", file=shown, error=str(exc.strerror))) from None
+
+
+def _parse(text: str, shown: str) -> dict:
     try:
-        return tomlcache.loads(text)
+        return parse_toml(text)
+    except FileRefused:  # (a ValueError too): said by the caller
+        raise
     except ValueError as exc:  # tomllib.TOMLDecodeError
         message = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", message)
@@ -195,8 +203,9 @@ def _start(path: str | Path, options_override: Mapping[str, Any] | None, lang: s
     merged = {**options, **dict(options_override or {})}
     try:
         Game(ruleset, players, merged, 1)
-    except GameError as exc:
-        raise SheetError(Message("sheet.in_key", file=shown, where="players", error=exc.message)) from None
+    except GameError as exc:  # the ruleset's own limits are no fault of the players
+        where = "ruleset" if isinstance(exc, LimitError) else "players"
+        raise SheetError(Message("sheet.in_key", file=shown, where=where, error=exc.message)) from None
     try:
         game = Game(ruleset, players, merged, first_dealer)
     except GameError as exc:

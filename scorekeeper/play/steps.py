@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from ..game.engine import Choice, GameError, Issue, Setup, convert_value
+from ..game.engine import Choice, GameError, Issue, Setup, convert_value, domain_size
 from ..game.game import Game
 from ..i18n import show, t
 from ..rules.cards import SUIT_SYMBOL
@@ -145,7 +145,7 @@ def lay_boxes(d, layout: tuple[PhaseLayout, ...], setup: Setup, order: tuple[int
             domain = d.domain(spec, seat)
         except EVAL_ERRORS:
             domain = None
-        if domain is None or len(domain) > PICK_LIMIT:
+        if domain is None or domain_size(domain) > PICK_LIMIT:  # typed as a number: never listed
             lo, hi = (domain[0], domain[-1]) if spec.type == "int" and domain else (None, None)
             boxes.append(Box(slot, spec, unit, seat, visible, "number", None, lo, hi))
         else:

@@ -14,13 +14,13 @@ except :func:`import_sheet` (one new game). The TUI and the CLI call these:
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any, Mapping
 
 from ..game.engine import Issue, SetupError, message_of
 from ..game.game import Game, deals_with_table, replay_into
 from ..game.sheet import OptionError, load_sheet, sheet_title
+from ..rules.files import parse_toml, read_text
 from ..store.db import GameSummary, Store, StoredGame
 from .common import Exported
 
@@ -93,7 +93,7 @@ def what_if(source: StoredGame | Game, options: Mapping[str, Any]) -> tuple[Game
 
 def _ruleset_ref(path: Path) -> str:
     """How the sheet names its ruleset: a built-in id, or a path made absolute (relative to the sheet)."""
-    ref = tomllib.loads(path.read_text(encoding="utf-8"))["ruleset"]
+    ref = parse_toml(read_text(path))["ruleset"]  # the sheet load_sheet has just read
     if ref.endswith(".toml") or "/" in ref or "\\" in ref:
         return str((path.parent / ref).resolve())
     return ref

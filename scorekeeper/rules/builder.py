@@ -132,6 +132,8 @@ class Builder:
         self.field_meta: dict[str, tuple[dict, str, str, str]] = {}  # id -> (checked table, type, scope, phase)
         self.derived_ids: list[str] = []  # the derived values whose names are good
         self.check_scopes: dict[str, str] = {}  # check id -> deal or seat
+        self.broken_options: dict[str, str] = {}  # id -> type of an option left out for a problem reported
+        self.field_raw: dict[str, dict] = {}  # id -> a field's table as the file gives it
 
     @property
     def problems(self) -> list[Problem]:
@@ -212,7 +214,9 @@ class Builder:
         otype = self.allowed(schema, o, "type", key)
         choices = tuple(o.get("choices", ()))
         if otype == "choice" and not choices:
-            self.add(key_path(key, "choices"), Message("rules.option.no_choices"))
+            if "choices" not in raw:  # choices that are not texts are reported as such
+                self.add(key_path(key, "choices"), Message("rules.option.no_choices"))
+            self.broken_options[oid] = otype  # its name stays known: formulas that use it are not wrong
             return None
         for extra, types in _OPTION_ONLY.items():
             if extra in o and otype not in types:
@@ -244,10 +248,11 @@ class Builder:
     def _game_names(self) -> None:
         """The built-in names, then the options' (known before the game starts)."""
         names = {k: v[0] for k, v in CONTEXT_NAMES.items()}
-        for oid, option in self.attrs["options"].items():
+        kinds = {**self.broken_options, **{oid: o.type for oid, o in self.attrs["options"].items()}}
+        for oid, kind in kinds.items():
             if oid in names:
                 self.add(key_path("options", oid), Message("rules.option.builtin_name", name=oid))
-            names[oid] = NameInfo(_OPTION_VALUE_TYPES[option.type], CONST)
+            names[oid] = NameInfo(_OPTION_VALUE_TYPES[kind], CONST)
         self.names = names
         self.game_names = {k: v for k, v in names.items() if v.scope == CONST}
         options = self.attrs["options"]
@@ -301,6 +306,7 @@ class Builder:
             f = self.checker.table(raw, schema, key)
             if "type" not in f:
                 continue
+            self.field_raw[fid] = raw
             ftype = self.allowed(schema, f, "type", key)
             scope = self.allowed(schema, f, "scope", key)
             if scope == "team" and not teams:
@@ -387,7 +393,7 @@ class Builder:
                 self.add(key_path(key, extra), Message("rules.field.only_type", type=", ".join(types), name=extra))
         if ftype == "int" and ("min" not in f or "max" not in f):
             self.add(key, Message("rules.field.int_needs_bounds"))
-        if ftype == "choice" and not f.get("choices"):
+        if ftype == "choice" and not f.get("choices") and "choices" not in self.field_raw[fid]:
             self.add(key_path(key, "choices"), Message("rules.field.no_choices"))
         if ftype == "choice":
             for value in f.get("labels", {}):
@@ -423,6 +429,8 @@ class Builder:
                                             {**self.game_names, "deal": self.names["deal"]}, DEAL), _NUMBER)
         if "deals" in self.top and not plan and cards is None and "plan" not in deals:
             self.add("deals", Message("rules.deals.none"))
+        elif deals.get("plan") == [] and cards is None:  # no deal at all: nothing to play
+            self.add("deals.plan", Message("rules.deals.empty"))
         if plan and cards is not None:
             self.add("deals.cards", Message("rules.deals.both"))
         self.attrs.update(plan=tuple(plan), cards=cards)

@@ -73,8 +73,9 @@ class Option:
         return answer
 
     def _parse_int(self, text: Any) -> int:
-        try:
-            value = int(text) if not isinstance(text, bool) else None
+        whole = not isinstance(text, bool) and not (isinstance(text, float) and not text.is_integer())
+        try:  # 2.5, inf and nan are no whole numbers; nor is text past 4300 digits (a ValueError)
+            value = int(text) if whole else None
         except (TypeError, ValueError):
             value = None
         if value is None:

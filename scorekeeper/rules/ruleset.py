@@ -26,9 +26,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .. import tomlcache
 from ..messages import Message
 from .builder import CONTEXT_NAMES, END_NAMES, MATCH_NAMES, Builder
+from .files import FileRefused, parse_toml, read_text
 from .model import (
     NO_TRUMP, SUITS, Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule,
 )
@@ -47,16 +47,28 @@ __all__ = [
 
 
 def _read_toml(path: Path, shown: str) -> dict:
+    """A ruleset file's TOML, read within the bounds of :mod:`.files`; RulesetError naming the file."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
+        return _parse(text, shown)
+    except FileRefused as exc:
+        raise RulesetError([Problem(shown, "", exc.message)]) from None
     except FileNotFoundError:
         raise RulesetError([Problem(shown, "", Message("rules.file.missing"))]) from None
+    except IsADirectoryError:
+        raise RulesetError([Problem(shown, "", Message("rules.file.folder"))]) from None
     except UnicodeDecodeError:
         raise RulesetError([Problem(shown, "", Message("rules.file.not_utf8"))]) from None
     except OSError as exc:
         raise RulesetError([Problem(shown, "", Message("rules.file.unreadable", reason=exc.strerror))]) from None
+
+
+def _parse(text: str, shown: str) -> dict:
+    """TOML text -> its data; RulesetError naming the file (and the line, when the parser gives one)."""
     try:
-        return tomlcache.loads(text)
+        return parse_toml(text)
+    except FileRefused:  # (a ValueError too): said by the caller
+        raise
     except ValueError as exc:  # tomllib.TOMLDecodeError
         message = str(exc)
         line = None
@@ -196,7 +208,9 @@ def parse_ruleset_text(text: str, file: str = "<text>") -> tuple[Ruleset | None,
     import tomllib
 
     try:
-        raw = tomllib.loads(text)
+        raw = parse_toml(text)
+    except FileRefused as exc:
+        return None, [Problem(file, "", exc.message)]
     except tomllib.TOMLDecodeError as exc:
         return None, [Problem(file, "", Message("rules.file.not_toml", reason=str(exc)))]
     builder = Builder(raw, file, compile_translations=True)

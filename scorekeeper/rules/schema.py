@@ -323,6 +323,15 @@ class Checker:
             return self.bad(value, base, where)
         return all(self.value(v, "formula", f"{where}[{i}]") for i, v in enumerate(value))
 
+    def _texts(self, value: Any, base: str, where: str) -> bool:
+        """list-str: a list of texts; an entry that is not one is named by its index."""
+        if not isinstance(value, list):
+            return self.bad(value, base, where)
+        for i, item in enumerate(value):
+            if not isinstance(item, str):
+                return self.bad(item, "str", f"{where}[{i}]")
+        return True
+
     def _array(self, value: Any, base: str, where: str) -> bool:
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
             self.add(where, Message("rules.expected_array", where=where, got=toml_type(value)))
@@ -348,7 +357,7 @@ _CHECKS: dict[str, Callable[[Checker, Any, str, str], bool]] = {
     "int": _simple(lambda v: type(v) is int),
     "bool": _simple(lambda v: isinstance(v, bool)),
     "formula": _simple(lambda v: not isinstance(v, bool) and isinstance(v, (str, int, float))),
-    "list-str": _simple(lambda v: isinstance(v, list) and all(isinstance(s, str) for s in v)),
+    "list-str": Checker._texts,
     "strings": Checker._named,
     "formulas": Checker._named,
     "range": Checker._range,

@@ -180,12 +180,17 @@ class TranslationWalker:
     def translated_labels(self, section: str, kind: str, item_id: str, item: dict, labels: Any, path: str,
                           flat: dict[tuple[str, ...], Any]) -> None:
         if kind == "derived":
-            members = list(item.get("parts") or {})
+            parts = item.get("parts") or {}
+            if not isinstance(parts, dict):
+                return  # parts that are not a table are reported where they are given
+            members = list(parts)
             if not members:
                 self.add(path, Message("rules.derived.labels_need_parts"))
                 return
         else:
-            members = list(item.get("choices") or ())
+            members = item.get("choices") or []
+            if not (isinstance(members, list) and all(isinstance(c, str) for c in members)):
+                return  # choices that are not a list of texts are reported where they are given
             if item.get("type") != "choice":
                 self.add(path, Message("rules.option.labels_need_choice") if kind == "option"
                          else Message("rules.field.labels_need_choice"))

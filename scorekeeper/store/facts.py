@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from ..game.engine import LimitError
 from ..game.game import DealResult, Game
 from ..rules.ruleset import Ruleset
 
@@ -144,7 +145,10 @@ def _dealer_restricted(game: Game, number: int, dealer: int, values) -> bool | N
     row = list(known["bid"])
     row[dealer - 1] = None
     known["bid"] = tuple(row)
-    choices = game.allowed("bid", dealer, known, number=number)
+    try:
+        choices = game.allowed("bid", dealer, known, number=number)
+    except LimitError:  # more bids than are ever listed: not known
+        return None
     if choices is None:
         return None
     return any(not c.allowed for c in choices)

@@ -97,7 +97,8 @@ class ScorekeeperApp(KeysInOrder, App[None]):
     # -- switching screens
     def open_ruleset(self, ref: str) -> None:
         """New game of a built-in ruleset or a ruleset file; its problems if it is broken."""
-        from ..rules.ruleset import RulesetError, check_file, find_ruleset_path, load_ruleset
+        from ..game.limits import check_ruleset
+        from ..rules.ruleset import RulesetError, find_ruleset_path, load_ruleset
         from .screens.dialogs import RulesetProblemsScreen
         from .screens.new_game import NewGameScreen
 
@@ -107,7 +108,7 @@ class ScorekeeperApp(KeysInOrder, App[None]):
             self.push_screen(RulesetProblemsScreen(ref, [p.message for p in exc.problems]))
             return
         is_file = str(ref).endswith(".toml") or Path(ref).exists()
-        problems = check_file(path)
+        problems = check_ruleset(path)
         if problems:
             self.push_screen(RulesetProblemsScreen(str(ref), problems))
             return

@@ -1,0 +1,87 @@
+"""Reading the TOML files a person gives (rulesets, the files they extend, score sheets)
+within bounds: only a regular file is read, at most :data:`LARGEST_FILE` bytes of it,
+and its TOML at most as deeply nested as the parser can follow.
+
+A device (``/dev/zero``), a pipe or a folder is refused before a byte is read, and a
+file that grows past the limit while it is read is refused too, so no file can hang the
+program or exhaust its memory; nesting is counted before the parser follows it. The refusal is a :class:`FileRefused` whose message says
+why without naming the file: the reader that knows how the file is shown names it.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import stat
+import sys
+from pathlib import Path
+
+from .. import tomlcache
+from ..messages import Message, MessageError
+
+__all__ = ["DEEPEST_NESTING", "LARGEST_FILE", "FileRefused", "nesting", "parse_toml", "read_text"]
+
+LARGEST_FILE = 1_000_000  # bytes: a ruleset or score sheet is a few kilobytes; the biggest built-in is 40
+DEEPEST_NESTING = 50  # arrays and inline tables inside each other: a ruleset needs 3
+
+# What nesting() reads: strings and comments whole (their brackets do not count), and brackets.
+_TOKENS = re.compile(r'"""(?:\\.|[^\\])*?"""'  # multi-line basic string
+                     r"|'''.*?'''"  # multi-line literal string
+                     r'|"(?:\\.|[^"\\\n])*"'  # basic string
+                     r"|'[^'\n]*'"  # literal string
+                     r"|#[^\n]*"  # comment
+                     r"|[\[\]{}]", re.DOTALL)
+
+
+class FileRefused(MessageError):
+    """A file that is not read, or whose TOML is not parsed: ``message`` says why."""
+
+
+def read_text(path: Path) -> str:
+    """The UTF-8 text of a regular file of at most LARGEST_FILE bytes; FileRefused if it is
+    not one (IsADirectoryError, FileNotFoundError and other OSErrors pass through for the
+    caller to word)."""
+    if path.is_dir():  # opened, a folder reads as nothing: the caller says it is a folder
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)  # a pipe with no writer must not block the open
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise FileRefused(Message("rules.file.not_regular"))
+        data = f.read(LARGEST_FILE + 1)
+    if len(data) > LARGEST_FILE:
+        raise FileRefused(Message("rules.file.too_large", most=LARGEST_FILE // 1000))
+    return data.decode("utf-8")
+
+
+def parse_toml(text: str) -> dict:
+    """``tomllib.loads`` (through :mod:`scorekeeper.tomlcache`), with arrays and inline tables nested more than DEEPEST_NESTING
+    deep refused as FileRefused before it is parsed (tomllib's own TOMLDecodeError passes
+    through)."""
+    if nesting(text) > DEEPEST_NESTING:
+        raise FileRefused(Message("rules.file.too_deep", most=DEEPEST_NESTING))
+    import tomllib  # (only when a file is parsed: most starts read every file from the cache)
+
+    try:
+        return tomlcache.loads(text)  # parsed once per text (the platform's cache folder)
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError:  # an integer Python will not read (past sys.get_int_max_str_digits())
+        raise FileRefused(Message("rules.file.number_too_long", most=sys.get_int_max_str_digits())) from None
+    except RecursionError:  # the parser called from deep down already: the same answer
+        raise FileRefused(Message("rules.file.too_deep", most=DEEPEST_NESTING)) from None
+
+
+def nesting(text: str) -> int:
+    """How deep arrays and inline tables are nested in TOML text (brackets in strings and
+    comments do not count)."""
+    depth = deepest = 0
+    for token in _TOKENS.finditer(text):
+        bracket = token.group()
+        if bracket in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif bracket in "]}":
+            depth = max(depth - 1, 0)
+    return deepest
