@@ -18,7 +18,7 @@ from collections import deque
 
 from textual import events
 
-KEY_WAIT = 2.0
+KEY_WAIT = 5.0
 """The longest a key waits for the one before it (its box may have been closed meanwhile)."""
 
 
