@@ -26,8 +26,11 @@ async def burst(pilot, *names: str) -> None:
         event.set_sender(app)
         app._driver.send_message(event)
     await settle(pilot, 6)
+    quiet = 0
     for _ in range(600):  # a loaded machine: until every key of the burst has had its turn
-        if not app._waiting_keys and not app._key_busy:
+        idle = not app._waiting_keys and not app._key_busy and app._message_queue.empty()
+        quiet = quiet + 1 if idle else 0
+        if quiet >= 3:  # (keys still on their way from the driver are in the message queue)
             break
         await pilot.pause(0.05)
     await settle(pilot, 2)

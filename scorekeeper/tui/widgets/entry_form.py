@@ -93,6 +93,14 @@ class CardsRow(Horizontal):
         self._show_who()
 
 
+class ConfirmButton(Button):
+    """The Confirm button: every Enter on it counts (Textual's Button takes no second press
+    for 0.2 s, which drops the Enter of a deal typed right after the one before)."""
+
+    def action_press(self) -> None:
+        self.press()
+
+
 class EntryForm(VerticalScroll):
     """Every box of a deal, grouped by phase, with live totals and a Confirm button."""
 
@@ -126,7 +134,7 @@ class EntryForm(VerticalScroll):
                     yield ValuePicker(slot, id=f"row-{slot_id(slot)}", classes="box")
             yield Static(classes="phase-derived", id=f"derived-{i}", markup=False)
         yield Static(id="form-problems", markup=False)
-        yield Button(t("tui.widgets.entry_form.confirm"), id="confirm", variant="primary")
+        yield ConfirmButton(t("tui.widgets.entry_form.confirm"), id="confirm", variant="primary")
 
     def on_mount(self) -> None:
         if self.view is not None:
