@@ -7,7 +7,7 @@ import random
 
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store
-from helpers.tui import SIZE, make_app, play_screen, run, settle
+from helpers.tui import opened, play_screen, run, settle
 
 PLAYERS = ["Anna", "Ben", "Cara", "Dan"]  # Anna deals first
 SEEDS = (1, 4, 12)  # among the first 20, three whose keys showed a screen that a restart did not
@@ -42,11 +42,7 @@ def shown(app) -> tuple:
 
 async def resumed(path) -> tuple:
     """A new app on the store: Enter resumes the game; what its play screen shows."""
-    app = make_app(path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
+    async with opened(path, "enter") as (app, pilot):
         return shown(app)
 
 
@@ -58,11 +54,7 @@ def test_undo_part_way_through_a_deal_takes_back_the_bid_and_a_restart_shows_the
     stored_game(path, 5)
 
     async def first():
-        app = make_app(path)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("enter")
-            await settle(pilot)
+        async with opened(path, "enter") as (app, pilot):
             screen = play_screen(app)
             await pilot.press("enter", "2")  # no trump typed; Cara (the first to bid) bids 2
             await settle(pilot)
@@ -100,11 +92,7 @@ def test_after_any_keys_the_screen_shows_what_a_restart_shows(tmp_path):
         keys = [rng.choice(KEYS) for _ in range(LENGTH)]
 
         async def first():
-            app = make_app(path)
-            async with app.run_test(size=SIZE) as pilot:
-                await settle(pilot)
-                await pilot.press("enter")
-                await settle(pilot)
+            async with opened(path, "enter") as (app, pilot):
                 await pilot.press(*keys)
                 await settle(pilot)
                 if play_screen(app).editing is not None:
