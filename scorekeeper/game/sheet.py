@@ -49,7 +49,7 @@ from typing import Any, Mapping
 
 from ..messages import Message, MessageError, Text
 from ..rules.cards import Card
-from ..rules.files import FileRefused, parse_toml, read_text
+from ..rules.files import FileRefused, NotToml, parse_toml, read_text
 from ..rules.ruleset import Ruleset, RulesetError, load_ruleset
 from .engine import GameError, Issue, LimitError, message_of
 from .game import Game, apply_table_changes, replay_into, table_changes
@@ -117,15 +117,10 @@ def _read(path: Path, shown: str) -> dict:
 def _parse(text: str, shown: str) -> dict:
     try:
         return parse_toml(text)
-    except FileRefused:  # (a ValueError too): said by the caller
-        raise
-    except ValueError as exc:  # tomllib.TOMLDecodeError
-        message = str(exc)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", message)
-        if m:
-            message = message[: m.start()].strip()
-            raise SheetError(Message("sheet.bad_toml_line", file=shown, line=m.group(1), error=message)) from None
-        raise SheetError(Message("sheet.bad_toml", file=shown, error=message)) from None
+    except NotToml as exc:
+        if exc.line is not None:
+            raise SheetError(Message("sheet.bad_toml_line", file=shown, line=str(exc.line), error=exc.reason)) from None
+        raise SheetError(Message("sheet.bad_toml", file=shown, error=exc.reason)) from None
 
 
 def _is_path_ref(ref: str) -> bool:

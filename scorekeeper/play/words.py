@@ -22,11 +22,16 @@ def choice_text(option, value: Any) -> str:
     app's words (♠ spades, ♠ pata), else the choice itself."""
     if value in option.choice_labels:
         return option.choice_labels[value]
+    return _suit_text(value) or str(value)
+
+
+def _suit_text(value: Any) -> str | None:
+    """A suit (or no trump) in the app's words: ♠ spades, ♠ pata; None for anything else."""
     if value == NO_TRUMP:
         return suit_name(NO_TRUMP)
     if value in SUIT_SYMBOL:
         return f"{SUIT_SYMBOL[value]} {suit_name(value)}"
-    return str(value)
+    return None
 
 
 def yes_no(value: bool) -> str:
@@ -46,11 +51,7 @@ def show_value(value: Any, players: tuple[str, ...] = (), seat: bool = False) ->
         return format_number(float(f"{value:g}"))  # 2.5 / 2,5
     if isinstance(value, (tuple, list)):
         return " ".join(c.code if isinstance(c, Card) else str(c) for c in value)
-    if value == NO_TRUMP:
-        return suit_name(NO_TRUMP)
-    if value in SUIT_SYMBOL:
-        return f"{SUIT_SYMBOL[value]} {suit_name(value)}"
-    return str(value)
+    return _suit_text(value) or str(value)
 
 
 def ordinal(n: int) -> str:

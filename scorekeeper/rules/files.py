@@ -20,7 +20,7 @@ from pathlib import Path
 from .. import tomlcache
 from ..messages import Message, MessageError
 
-__all__ = ["DEEPEST_NESTING", "LARGEST_FILE", "FileRefused", "nesting", "parse_toml", "read_text"]
+__all__ = ["DEEPEST_NESTING", "LARGEST_FILE", "FileRefused", "NotToml", "nesting", "parse_toml", "read_text"]
 
 LARGEST_FILE = 1_000_000  # bytes: a ruleset or score sheet is a few kilobytes; the biggest built-in is 40
 DEEPEST_NESTING = 50  # arrays and inline tables inside each other: a ruleset needs 3
@@ -34,8 +34,22 @@ _TOKENS = re.compile(r'"""(?:\\.|[^\\])*?"""'  # multi-line basic string
                      r"|[\[\]{}]", re.DOTALL)
 
 
+_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)")  # how tomllib says where
+
+
 class FileRefused(MessageError):
     """A file that is not read, or whose TOML is not parsed: ``message`` says why."""
+
+
+class NotToml(ValueError):
+    """Text that is not TOML: ``reason`` is the parser's own explanation and ``line`` the
+    line it names (None when it names none); str() is the parser's whole message."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        where = _WHERE.search(message)
+        self.reason = message[: where.start()].strip() if where else message
+        self.line = int(where.group(1)) if where else None
 
 
 def read_text(path: Path) -> str:
@@ -57,16 +71,16 @@ def read_text(path: Path) -> str:
 
 def parse_toml(text: str) -> dict:
     """``tomllib.loads`` (through :mod:`scorekeeper.tomlcache`), with arrays and inline tables nested more than DEEPEST_NESTING
-    deep refused as FileRefused before it is parsed (tomllib's own TOMLDecodeError passes
-    through)."""
+    deep refused as FileRefused before it is parsed (tomllib's own TOMLDecodeError becomes
+    NotToml)."""
     if nesting(text) > DEEPEST_NESTING:
         raise FileRefused(Message("rules.file.too_deep", most=DEEPEST_NESTING))
     import tomllib  # (only when a file is parsed: most starts read every file from the cache)
 
     try:
         return tomlcache.loads(text)  # parsed once per text (the platform's cache folder)
-    except tomllib.TOMLDecodeError:
-        raise
+    except tomllib.TOMLDecodeError as exc:
+        raise NotToml(str(exc)) from None
     except ValueError:  # an integer Python will not read (past sys.get_int_max_str_digits())
         raise FileRefused(Message("rules.file.number_too_long", most=sys.get_int_max_str_digits())) from None
     except RecursionError:  # the parser called from deep down already: the same answer

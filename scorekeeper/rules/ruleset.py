@@ -22,13 +22,12 @@ import from here still is here.
 from __future__ import annotations
 
 import copy
-import re
 from pathlib import Path
 from typing import Any
 
 from ..messages import Message
 from .builder import CONTEXT_NAMES, END_NAMES, MATCH_NAMES, Builder
-from .files import FileRefused, parse_toml, read_text
+from .files import FileRefused, NotToml, parse_toml, read_text
 from .model import (
     NO_TRUMP, SUITS, Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule,
 )
@@ -67,17 +66,9 @@ def _parse(text: str, shown: str) -> dict:
     """TOML text -> its data; RulesetError naming the file (and the line, when the parser gives one)."""
     try:
         return parse_toml(text)
-    except FileRefused:  # (a ValueError too): said by the caller
-        raise
-    except ValueError as exc:  # tomllib.TOMLDecodeError
-        message = str(exc)
-        line = None
-        m = re.search(r"\(at line (\d+), column (\d+)\)", message)
-        if m:
-            line = int(m.group(1))
-            message = message[: m.start()].strip()
+    except NotToml as exc:
         # tomllib's own explanation stays in its English; the sentence around it is translated.
-        raise RulesetError([Problem(shown, "", Message("rules.file.not_toml", reason=message), line)]) from None
+        raise RulesetError([Problem(shown, "", Message("rules.file.not_toml", reason=exc.reason), exc.line)]) from None
 
 
 def builtin_ids() -> list[str]:
@@ -205,14 +196,12 @@ def load_ruleset(ref: str | Path, lang: str | None = None) -> Ruleset:
 
 def parse_ruleset_text(text: str, file: str = "<text>") -> tuple[Ruleset | None, list[Problem]]:
     """For tests and tools: build from TOML text."""
-    import tomllib
-
     try:
         raw = parse_toml(text)
     except FileRefused as exc:
         return None, [Problem(file, "", exc.message)]
-    except tomllib.TOMLDecodeError as exc:
-        return None, [Problem(file, "", Message("rules.file.not_toml", reason=str(exc)))]
+    except NotToml as exc:
+        return None, [Problem(file, "", Message("rules.file.not_toml", reason=exc.reason), exc.line)]
     builder = Builder(raw, file, compile_translations=True)
     return builder.build(), builder.problems
 

@@ -17,16 +17,15 @@ HIGH_CONTRAST_NAME = "scorekeeper-high-contrast"
 THEME_NAMES = {"dark": "textual-dark", "light": "textual-light",
                "high-contrast": HIGH_CONTRAST_NAME}
 
-_BLACK, _WHITE, _YELLOW = "#000000", "#FFFFFF", "#FFFF00"
+_BLACK, _WHITE, _YELLOW, _CYAN = "#000000", "#FFFFFF", "#FFFF00", "#00FFFF"
+
+# The colour of each role, used for the role itself and for text in it (text-primary, ...).
+_ROLES = dict(primary=_YELLOW, secondary=_CYAN, accent=_YELLOW, warning="#FFB000",
+              error="#FF6B6B", success="#00FF00")
 
 HIGH_CONTRAST = Theme(
     name=HIGH_CONTRAST_NAME,
-    primary=_YELLOW,
-    secondary="#00FFFF",
-    accent=_YELLOW,
-    warning="#FFB000",
-    error="#FF6B6B",
-    success="#00FF00",
+    **_ROLES,
     foreground=_WHITE,
     background=_BLACK,
     surface=_BLACK,
@@ -39,12 +38,7 @@ HIGH_CONTRAST = Theme(
         text_disabled=_WHITE,
         foreground_muted=_WHITE,
         foreground_disabled=_WHITE,
-        text_primary=_YELLOW,
-        text_accent=_YELLOW,
-        text_secondary="#00FFFF",
-        text_warning="#FFB000",
-        text_error="#FF6B6B",
-        text_success="#00FF00",
+        **{f"text_{role}": colour for role, colour in _ROLES.items()},
         block_cursor_background=_YELLOW,
         block_cursor_foreground=_BLACK,
         block_cursor_text_style="bold",
@@ -70,7 +64,7 @@ HIGH_CONTRAST = Theme(
         scrollbar_background_hover=_BLACK,
         scrollbar_background_active=_BLACK,
         scrollbar_corner_color=_BLACK,
-        link_color="#00FFFF",
+        link_color=_CYAN,
         button_color_foreground=_BLACK,
     ).items()},
 )
