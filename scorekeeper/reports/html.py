@@ -135,28 +135,52 @@ def _columns(game: Game):
 
 def _game_section(e: Exported) -> str:
     game = e.game
+    out = ['<section class="game">', *_game_heading(e)]
+    rows, notes, missed_any = _sheet_rows(game)
+    out += rows
+    if missed_any:
+        out.append(f'<p class="legend">{escape(t("html.missed"))}</p>')
+    if notes:
+        out.append('<p class="issues">' + "<br>".join(escape(n) for n in notes) + "</p>")
+    out.append(f"<h2>{escape(t('html.standings'))}</h2>")
+    out.append('<table class="standings"><thead><tr>'
+               + "".join(f"<th>{escape(h)}</th>" for h in (t("export.md.rank"), t("export.md.name"), t("export.md.total")))
+               + "</tr></thead><tbody>")
+    for s in game.standings():
+        out.append(f"<tr>{_cell(s.rank)}{_cell(s.name)}{_cell(s.total, 'total')}</tr>")
+    out.append("</tbody></table>")
+    out.append(f'<p class="status">{escape(status_text(game))}</p>')
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def _game_heading(e: Exported) -> list[str]:
+    """The game's title, its players, first dealer and id, and its house rules."""
+    game = e.game
     rs = game.ruleset
-    names = game.scorer_names
-    wide, groups = _columns(game)
-    out = ['<section class="game">']
     heading = f'{escape(rs.name)} <span class="ruleset-id">({escape(rs.id)})</span>'
     if e.title:
         heading += f": {escape(e.title)}"
-    out.append(f"<h1>{heading}</h1>")
     meta = escape(t("html.players", players=", ".join(game.players)))
     meta += " · " + escape(t("html.first_dealer", name=game.players[game.setup.first_dealer - 1]))
     if e.id:
         meta += " · " + escape(t("html.game", id=e.id))
-    out.append(f'<p class="meta">{meta}</p>')
+    out = [f"<h1>{heading}</h1>", f'<p class="meta">{meta}</p>']
     if game.options:
         out.append('<ul class="options">' + "".join(_options(game)) + "</ul>")
+    return out
 
-    out.append('<table class="sheet">')
+
+def _sheet_rows(game) -> tuple[list[str], list[str], bool]:
+    """The score sheet's table (a row a deal), the notes of the deals' issues, and whether
+    any score was missed (the legend of ✗ is shown then)."""
+    wide, groups = _columns(game)
+    out = ['<table class="sheet">']
     top = [f'<th rowspan="2">{escape(h)}</th>'
            for h in (t("export.md.deal"), t("export.md.cards"), t("export.md.dealer"))]
     top += [f'<th rowspan="2">{escape(h)}</th>' for h, _ in wide]
     sub = []
-    for name, cols in zip(names, groups):
+    for name, cols in zip(game.scorer_names, groups):
         top.append(f'<th class="scorer" colspan="{len(cols) + 2}">{escape(name)}</th>')
         sub += [f"<th>{escape(h)}</th>" for h, _ in cols + [(t("html.score"), None), (t("export.md.total"), None)]]
     out.append("<thead><tr>" + "".join(top) + "</tr><tr>" + "".join(sub) + "</tr></thead><tbody>")
@@ -185,20 +209,7 @@ def _game_section(e: Exported) -> str:
         span = 3 + len(wide) + sum(len(c) + 2 for c in groups)
         out.append(f'<tr><td colspan="{span}">{escape(t("html.no_deals"))}</td></tr>')
     out.append("</tbody></table>")
-    if missed_any:
-        out.append(f'<p class="legend">{escape(t("html.missed"))}</p>')
-    if notes:
-        out.append('<p class="issues">' + "<br>".join(escape(n) for n in notes) + "</p>")
-    out.append(f"<h2>{escape(t('html.standings'))}</h2>")
-    out.append('<table class="standings"><thead><tr>'
-               + "".join(f"<th>{escape(h)}</th>" for h in (t("export.md.rank"), t("export.md.name"), t("export.md.total")))
-               + "</tr></thead><tbody>")
-    for s in game.standings():
-        out.append(f"<tr>{_cell(s.rank)}{_cell(s.name)}{_cell(s.total, 'total')}</tr>")
-    out.append("</tbody></table>")
-    out.append(f'<p class="status">{escape(status_text(game))}</p>')
-    out.append("</section>")
-    return "\n".join(out)
+    return out, notes, missed_any
 
 
 def _session_section(report: "SessionReport") -> str:
