@@ -90,6 +90,16 @@ def test_a_decimal_constant_that_would_reach_infinity_is_refused_at_check():
         "computed: a step of the computation goes outside -10**100..10**100"]
 
 
+@pytest.mark.parametrize("value, said", [
+    ('"1e400"', "the number ∞ is too large; at most 1000000000000 is allowed"),  # a literal past 1.8e308
+    ("1e400", "the number ∞ is too large; at most 1000000000000 is allowed"),  # a TOML number
+    ("-inf", "the number -∞ is too large; at most 1000000000000 is allowed"),
+    ("nan", "the value nan is not allowed in formulas"),
+])
+def test_an_infinite_number_is_named_as_one_not_as_an_unknown_name(value, said):
+    assert problems(f"[constants]\na = {value}\n") == [f"bounds.toml: constants.a: {said}"]
+
+
 def test_a_constant_for_some_number_of_players_only_is_named_at_check():
     """The constants are worked out for every number of players the ruleset allows."""
     extra = '[constants]\nshare = "12 // (3 - players)"\n'

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import io
+import math
 import os
 import subprocess
 import sys
@@ -108,27 +109,27 @@ def write_toml(folder: Path, name: str, doc: dict) -> Path:
 
 # --- mutations ----------------------------------------------------------------------------------
 
-# Numbers stay small: a huge one in a plan, a domain or a named value is issue 11 items 1-3
-# (bounded numbers and collections), made elsewhere; until it lands such numbers are not drawn.
-numbers = st.one_of(st.integers(-5, 60), st.sampled_from([0, 1, -1, 52, 100, 1000]))
+# Mostly the small numbers games use, and now and then one at or past a limit: the largest
+# number (10**12), a 64-bit edge, one of thousands of digits (past what the parser reads).
+numbers = st.one_of(st.integers(-5, 60), st.sampled_from([0, 1, -1, 52, 100, 1000]),
+                    st.sampled_from([10**12, 10**12 + 1, -10**13, 2**63, 10**30, -10**100, 10**5000]))
 # Text with any character but lone surrogates (TOML cannot hold them): control characters too.
 texts = st.text(st.characters(exclude_categories=["Cs"]), max_size=30)
-# Floats are finite: an "inf" option is issue 11 item 7 (malformed TOML), made elsewhere.
-floats = st.floats(-100, 100, allow_nan=False, allow_infinity=False)
+# Floats small or not finite at all (TOML's inf and nan), or past 1.8e308 written as text.
+floats = st.one_of(st.floats(-100, 100), st.sampled_from([math.inf, -math.inf, math.nan, 1e300]))
 
 NAMES = ["bid", "tricks", "cards", "players", "deck", "deal", "dealer", "seat", "top", "made", "score",
          "sum(bid)", "sum(tricks)", "of(dealer, bid)", "True", "False", "x", "__import__"]
+LITERALS = ["'x'", "''", "'spades'", "2.5", "1e400", "1e12", "10 ** 12", "9" * 40, "-0.0"]
 OPERATORS = ["+", "-", "*", "//", "%", "==", "!=", "<", "<=", ">", "and", "or"]
 
 
 @st.composite
 def formulas(draw, depth: int = 0) -> str:
-    """A small formula over the names games use. No text literals: a score or a bound of text
-    is issue 11 item 5 (types decided at rules check), made elsewhere; and no long chains
-    (item 4)."""
+    """A small formula over the names games use, with literals of every type and size."""
     kind = draw(st.integers(0, 5 if depth < 3 else 1))
     if kind == 0:
-        return str(draw(st.integers(-3, 20)))
+        return draw(st.one_of(st.integers(-3, 20).map(str), st.sampled_from(LITERALS)))
     if kind == 1:
         return draw(st.sampled_from(NAMES))
     if kind == 2:
@@ -175,11 +176,7 @@ def mutation(draw, doc: dict) -> dict:
     # The kinds that fit the value; the ones that keep its type often, so that many mutated
     # files still pass `rules check` and are played.
     kinds = ["drop"] + (["rename"] if isinstance(parent, dict) else [])
-    if "choices" not in path:
-        # A choice that is not text (a list, a table, true) is issue 11 item 7 (malformed TOML), made
-        # elsewhere: `rules check` ends in an internal error (a TypeError in translations.py's
-        # translated_labels) until it lands, so a choices list keeps its texts texts.
-        kinds += ["type", "nest"]
+    kinds += ["type", "nest"]
     if isinstance(value, int) and not isinstance(value, bool):
         kinds += ["number"] * 6
     elif isinstance(value, str):

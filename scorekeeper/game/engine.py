@@ -520,12 +520,17 @@ class DealEval:
             return _SEAT_CONTEXT[name](self, seat)
         raise Missing(name, seat)
 
-    def _seat_formula(self, formula) -> int:
-        value = self.run(formula, None)
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.setup.n:
+    def _seat_formula(self, formula, env=None) -> int:
+        """The seat a formula gives. Seat numbers go round the table: past the last seat they
+        go on from the first (``dealer + 1`` is the player on the dealer's left), and 0, -1, ...
+        go back from the last; anything but a whole number is refused with the formula's key."""
+        value = self.run(formula, None) if env is None else formula(env)
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
             raise EvalError(formula.key, Message("engine.not_a_seat", formula=formula.text, count=self.setup.n,
                                                  value=repr(value)))
-        return value
+        return (value - 1) % self.setup.n + 1
 
     # -- the deal's instructions
     def trump(self) -> TrumpInstruction:
@@ -546,13 +551,13 @@ class DealEval:
                 elif rule.kind == "turn":
                     suit = self.value(rule.field, None)
                 elif rule.kind == "choose":
-                    seat = rule.seat(env)
+                    seat = self._seat_formula(rule.seat, env)
                     suit = self.value(rule.field, None)
             except Missing:
                 pass
             if rule.kind == "choose" and seat is None:
                 try:
-                    seat = rule.seat(env)
+                    seat = self._seat_formula(rule.seat, env)
                 except Missing:
                     pass
             text = None

@@ -47,14 +47,14 @@ def limit_problems(ruleset: Ruleset, file: str) -> list[Problem]:
         for options in _option_sets(ruleset):
             try:
                 setup = Setup(ruleset, names, options)
-                errors = list(_domain_errors(setup))
+                errors = [*_domain_errors(setup), *_seat_errors(setup)]
             except LimitError as exc:
                 errors = [exc]
             except GameError as exc:  # a formula that cannot give these players and options a game
                 found.setdefault(str(exc.message), Problem(file, "", exc.message))
                 continue
             for error in errors:
-                found.setdefault(error.key, Problem(file, error.key, error.detail))
+                found.setdefault(error.key, Problem(file, error.key, getattr(error, "detail", error.message)))  # LimitError: detail; EvalError: message
     return list(found.values())
 
 
@@ -73,17 +73,46 @@ def _option_sets(ruleset: Ruleset) -> Iterator[dict[str, Any]]:
                 yield {oid: value}
 
 
+def _sample_deals(setup: Setup) -> list[int]:
+    """The deals looked at: the first deal of each number of cards and the last, and every
+    deal of the first two rounds of dealers (so each seat deals at least once)."""
+    deals = len(setup.plan) if setup.plan is not None else min(setup.planned or _FIRST_DEALS, _FIRST_DEALS)
+    numbers: dict[int, int] = {}  # cards -> the first deal with them
+    for number in range(1, deals + 1):
+        numbers.setdefault(setup.cards(number), number)
+    return sorted({*numbers.values(), *range(1, min(deals, 2 * setup.n) + 1), deals})
+
+
+def _seat_errors(setup: Setup) -> Iterator[EvalError]:
+    """The seat formulas (who bids first, who leads) that give no seat in a deal looked at;
+    those that read what the table enters are checked in play."""
+    ruleset = setup.ruleset
+    waits = set(ruleset.fields) | set(ruleset.derived)  # what the table enters, and what is made of it
+    known = []
+    for name in ("first_bidder", "leader"):  # (the leader may read the first bidder)
+        if getattr(ruleset, name).names & waits:
+            waits.add(name)
+        else:
+            known.append(name)
+    for number in _sample_deals(setup):
+        deal = DealEval(setup, number, {})
+        for name in known:
+            try:
+                deal.value(name, None)
+            except EvalError as exc:
+                yield exc
+                return
+            except (Missing, ArithmeticError, TypeError, ValueError):
+                pass  # it waits for entries, or fails in a way said elsewhere
+
+
 def _domain_errors(setup: Setup) -> Iterator[LimitError]:
     """The fields whose values at the start of a deal are more than can be listed, at every
     seat, in the first deal of each number of cards and in the last deal (bounds that read
     the entries are counted in play)."""
     ruleset = setup.ruleset
-    numbers: dict[int, int] = {}  # cards -> the first deal with them
-    deals = len(setup.plan) if setup.plan is not None else min(setup.planned or _FIRST_DEALS, _FIRST_DEALS)
-    for number in range(1, deals + 1):
-        numbers.setdefault(setup.cards(number), number)
     seats = {"deal": (None,), "seat": range(1, setup.n + 1), "team": tuple(team[0] for team in setup.teams)}
-    for number in sorted({*numbers.values(), deals}):
+    for number in _sample_deals(setup):
         deal = DealEval(setup, number, {})
         for spec in ruleset.fields.values():
             for seat in seats[spec.scope]:

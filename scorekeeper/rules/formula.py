@@ -713,7 +713,9 @@ class _Compiler:
                 raise self.fail(Message("formula.number_too_large", value=str(value), max=MAX_LITERAL))
             return ast.Constant(value), NUM
         if isinstance(value, float):
-            if not math.isfinite(value) or abs(value) > MAX_LITERAL:
+            if not math.isfinite(value):  # a literal past 1.8e308 is read as infinity
+                raise self.fail(_not_finite(value))
+            if abs(value) > MAX_LITERAL:
                 raise self.fail(Message("formula.number_too_large", value=str(value), max=MAX_LITERAL))
             return ast.Constant(value), NUM
         if isinstance(value, str):
@@ -1110,6 +1112,13 @@ def names_in(text: Any) -> frozenset[str]:
         return frozenset()
 
 
+def _not_finite(value: float) -> Message:
+    """The problem of a number that is no number (nan) or infinitely large (inf, 1e400)."""
+    if math.isnan(value):
+        return Message("formula.value_not_allowed", value="nan")
+    return Message("formula.number_too_large", value="-∞" if value < 0 else "∞", max=MAX_LITERAL)
+
+
 def compile_formula(
     text: Any, *, key: str, names: Mapping[str, NameInfo], scope: str = DEAL
 ) -> Formula:
@@ -1119,6 +1128,8 @@ def compile_formula(
     """
     if isinstance(text, bool) or not isinstance(text, (str, int, float)):
         raise FormulaError(key, Message("formula.expected_formula", got=type(text).__name__))
+    if isinstance(text, float) and not math.isfinite(text):  # TOML's inf, nan, or a literal past 1.8e308
+        raise FormulaError(key, _not_finite(text))
     if not isinstance(text, str):
         text = repr(text)
     problem = _precheck(text)
