@@ -163,6 +163,14 @@ def test_rules_check_counts_the_values_at_every_seat_and_in_the_last_deal(capsys
         1, f"{path}: fields.bid.max: the values 0 to 20010 are too many: a field takes at most 10000 values\n", "")
 
 
+@pytest.mark.parametrize("bound", ["tricks", "bid", "cards - sum(bid)"])
+def test_a_bound_that_waits_for_entries_passes_rules_check_and_is_counted_in_play(capsys, tmp_path, bound):
+    """Bounds reading what the table enters (another field, the field at other seats) cannot
+    be counted before a deal: rules check passes them (it crashed on them) and play counts them."""
+    path = house_rule(tmp_path, f'[fields.bid]\nmax = "{bound}"\n')
+    assert run(capsys, "rules", "check", str(path)) == (0, f"{path}: ok\n", "")
+
+
 def test_the_domain_limit_is_exact():
     """0..9999 are 10,000 values, each listed and checked; 0..10000 are refused at the bound."""
     choices = small(top=str(LARGEST_DOMAIN - 1)).allowed("points", 1)

@@ -303,6 +303,15 @@ class Setup:
             cards = self._cards[number] = self._int(self.ruleset.cards, env, "deals.cards")
         return cards
 
+    def nothing_entered(self) -> dict[str, Any]:
+        """A deal's values before anything is entered: None for each field of the deal, a
+        tuple of None per seat or partnership for the others."""
+        empty = {}
+        for key, spec in self.ruleset.fields.items():
+            units = self.n if spec.scope == "seat" else len(self.teams)
+            empty[key] = None if spec.scope == "deal" else (None,) * units
+        return empty
+
     def scorer_of_seat(self, seat: int) -> int:
         """0-based index of the scorer (seat or partnership) a seat's points go to."""
         return self.team_of[seat] - 1 if self.ruleset.score_scope == "team" else seat - 1

@@ -528,11 +528,8 @@ class Game:
                 raise GameError(Message.plural("engine.entry.count_partnership", units, label=spec.label,
                                                given=len(value)))
             out[key] = tuple(convert_value(spec, v, setup, names[i]) for i, v in enumerate(value))
-        for key in rules.fields:
-            if key not in out:
-                spec = rules.fields[key]
-                units = setup.n if spec.scope == "seat" else len(setup.teams)
-                out[key] = None if spec.scope == "deal" else (None,) * units
+        for key, empty in setup.nothing_entered().items():
+            out.setdefault(key, empty)
         return out
 
     def evaluate(self, number: int, values: Mapping[str, Any] | None = None) -> DealEval:

@@ -95,7 +95,7 @@ def _seat_errors(setup: Setup) -> Iterator[EvalError]:
         else:
             known.append(name)
     for number in _sample_deals(setup):
-        deal = DealEval(setup, number, {})
+        deal = DealEval(setup, number, setup.nothing_entered())
         for name in known:
             try:
                 deal.value(name, None)
@@ -113,7 +113,7 @@ def _domain_errors(setup: Setup) -> Iterator[LimitError]:
     ruleset = setup.ruleset
     seats = {"deal": (None,), "seat": range(1, setup.n + 1), "team": tuple(team[0] for team in setup.teams)}
     for number in _sample_deals(setup):
-        deal = DealEval(setup, number, {})
+        deal = DealEval(setup, number, setup.nothing_entered())
         for spec in ruleset.fields.values():
             for seat in seats[spec.scope]:
                 try:
