@@ -54,7 +54,7 @@ def _replay_lines(game: Game, title: str | None) -> list[str]:
         row += [carried[k] for k in order[-1]]
         rows.append(row)
         if not r.counts:
-            notes.append(t("cli.replay.note", number=r.number, message=t("cli.replay.carry.redealt", number=r.number)))
+            notes.append(t("cli.replay.note", number=r.number, message=t("cli.replay.carry.redealt")))
         for i in r.issues:
             if i.level == "warning":
                 notes.append(t("cli.replay.note_warning", number=r.number, message=show(i.message)))
