@@ -1232,6 +1232,8 @@ SHEET_TOTALS = {
     "pataviitonen": (124, 41, 74),
     "pataviitonen-criteria-sheet": (57, 67, 122),
     "spades": (592, -79),
+    "bridge-rubber": (510, 1830),
+    "bridge-chicago": (420, 1120),
 }
 
 

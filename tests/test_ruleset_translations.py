@@ -73,7 +73,8 @@ SHIPPED = [*builtin_ids(), str(EXAMPLE)]
 
 
 def test_six_builtin_rulesets():
-    assert builtin_ids() == ["lupaus", "pataviitonen", "romanian-whist", "spades", "whist", "wizard", "wysiwyg"]
+    assert builtin_ids() == ["bridge", "lupaus", "pataviitonen", "romanian-whist", "spades", "whist", "wizard",
+                             "wysiwyg"]
 
 
 @pytest.mark.parametrize("lang", ["fi", "pl"])

@@ -356,7 +356,8 @@ class Builder:
                 carried[cid] = Carried(**{**plain_values(schema, c, cid), "id": cid, "scope": scope, "start": start,
                                           "value": value, "reset": reset})
         self.attrs["carry"] = carried
-        self._constant_values(tuple(c.start for c in carried.values()))
+        if carried:
+            self._constant_values(tuple(c.start for c in carried.values()))
 
     def _redeal(self) -> None:
         """When an entered deal does not count (a passed-out bridge deal): a condition of the deal."""
