@@ -37,11 +37,13 @@ def test_bridge_passed_out_deal_is_dealt_again_by_the_same_dealer(tmp_path):
             assert [r.counts for r in screen.game.results()] == [False]
             text = screen_text(app)
             assert "The deal before did not count: Nora deals again" in text
-            assert "Deal 1" in text and "1 ↺" in text
+            assert "Contract bridge · Deal 1 · 13 cards each" in text and "Dealer Nora" in text
+            assert "1 ↺" in text  # the passed-out deal on the board
             await enter_deal(pilot, ["2", "h", "3", "n", "9"])
             assert screen.game.totals() == (90, 0)
             text = screen_text(app)
             assert "Below the line: Nora & Sam 60, Eric & Wendy 0" in text
+            assert "Contract bridge · Deal 2 · 13 cards each" in text and "Dealer Eric" in text
             assert "Nora & Sam" in text and "Eric & Wendy" in text
 
     run(go())
