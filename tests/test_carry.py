@@ -196,3 +196,19 @@ def test_a_carried_value_that_passes_the_largest_number_refuses_the_deal():
     assert [render(i.message) for i in issues] == [
         "the ruleset cannot score this deal: carry.pot.value: 'pot * 1000000' cannot be computed: the result 1e+18 is "
         "outside -10**12..10**12, the range of numbers allowed"]
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "Bags: Anna & Cara 2, Ben & Dan 1"),
+    ("fi", "Säkit: Anna & Cara 2, Ben & Dan 1"),
+    ("pl", "Worki: Anna & Cara 2, Ben & Dan 1"),
+])
+def test_the_board_shows_the_bags_carried_into_the_next_deal_in_the_language(lang, expected):
+    from scorekeeper.i18n import using_language
+    from scorekeeper.play.board import BoardMaker
+
+    game = spades()
+    with using_language(lang):
+        view = BoardMaker(game).view()
+        assert view.carried == expected
+        assert view.rows[5].detail.endswith(expected.replace(" 2,", " 1,"))  # after deal 6: 1 and 1
