@@ -1231,6 +1231,9 @@ SHEET_TOTALS = {
     "wysiwyg": (51, 9),
     "pataviitonen": (124, 41, 74),
     "pataviitonen-criteria-sheet": (57, 67, 122),
+    "spades": (592, -79),
+    "bridge-rubber": (510, 1830),
+    "bridge-chicago": (420, 1120),
 }
 
 

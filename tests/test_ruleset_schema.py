@@ -203,6 +203,9 @@ repeat = "rounds"
 cards = "top"
 times = "players"
 
+[deals]
+redeal = "all(call == 'pass') and deal < 0"
+
 [seats]
 first_bidder = "dealer"
 leader = "dealer + 1"
@@ -262,6 +265,13 @@ shows = "value"
 parts = { base = "10", extra = "tricks" }
 labels = { base = "Base points" }
 
+[carry.bags]
+scope = "team"
+label = "Bags"
+start = "1"
+value = "bags + tricks"
+reset = "bags >= 10"
+
 [score]
 scope = "team"
 value = "points if exact else 0"
@@ -320,6 +330,8 @@ def built_items(rs, raw):
         yield "field", table, rs.fields[fid]
     for did, table in raw["derived"].items():
         yield "derived", table, rs.derived[did]
+    for cid, table in raw["carry"].items():
+        yield "carry", table, rs.carry[cid]
     for schema, section, built in (("piece", raw["deals"]["plan"], rs.plan), ("trump", raw["trump"], rs.trump),
                                    ("check", raw["checks"], rs.checks), ("reminder", raw["reminders"], rs.reminders)):
         for table, item in zip(section, built, strict=True):

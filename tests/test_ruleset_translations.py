@@ -47,6 +47,8 @@ def visible_texts(rs: Ruleset) -> dict[tuple[str, ...], str]:
                 for choice in item.choices:
                     if choice not in SUITS + (NO_TRUMP,):
                         texts[(kind, item_id, "labels", choice)] = item.choice_label(choice)
+    for cid, c in rs.carry.items():
+        texts[("carry", cid, "label")] = c.label
     for did, d in rs.derived.items():
         texts[("derived", did, "label")] = d.label
         for pid, _ in d.parts:
@@ -71,7 +73,8 @@ SHIPPED = [*builtin_ids(), str(EXAMPLE)]
 
 
 def test_six_builtin_rulesets():
-    assert builtin_ids() == ["lupaus", "pataviitonen", "romanian-whist", "whist", "wizard", "wysiwyg"]
+    assert builtin_ids() == ["bridge", "lupaus", "pataviitonen", "romanian-whist", "spades", "whist", "wizard",
+                             "wysiwyg"]
 
 
 @pytest.mark.parametrize("lang", ["fi", "pl"])
@@ -97,6 +100,9 @@ def test_localized_model_carries_the_translations(ref, lang):
     shown = visible_texts(local)
     for path, text in translated.items():
         if path[0] in ("checks", "reminders", "trump") or path == ("aka",):
+            continue
+        if path[0] == "fields" and path[-1] == "plural":  # over the values of several players
+            assert local.fields[path[1]].plural == text, path
             continue
         assert shown[path] == text, path
     # Messages: compiled from the translated text, not the English one.
@@ -409,7 +415,7 @@ EXPECTED: dict[str, list[str]] = {
         "FILE: translations.fi.fields.bid.labels: only a field of type choice has labels",
         "FILE: translations.fi.derived.exact.labels: only a derived value with parts has labels (one for each part)",
         "FILE: translations.fi.colour: unknown key 'colour'; allowed here: name, description, aka, phase_labels, "
-        "options, fields, derived, checks, reminders, trump, parts, end",
+        "options, fields, derived, checks, reminders, trump, parts, end, carry",
         "FILE: translations.fi.parts: the ruleset has no parts ([parts]) to name",
     ],
 }

@@ -278,7 +278,7 @@ def test_a_cache_that_cannot_be_written_is_no_error(store_path, monkeypatch):
 @pytest.mark.parametrize("ruleset_id", builtin_ids())
 def test_bidding_games_are_told_by_their_fields(ruleset_id):
     """Per-player whole-number 'bid' and 'tricks': Whist's tricks are per deal, WYSIWYG has no tricks."""
-    expected = ruleset_id in ("lupaus", "pataviitonen", "romanian-whist", "wizard")
+    expected = ruleset_id in ("lupaus", "pataviitonen", "romanian-whist", "spades", "wizard")
     assert is_bidding(load_ruleset(ruleset_id)) is expected
 
 
@@ -406,7 +406,7 @@ def test_only_a_ruleset_whose_checks_read_the_totals_ties_a_deals_restriction_to
         'field = "bid"\nmessage = "The leader may not bid 0 as dealer"\n')
     ruleset, problems = parse_ruleset_text(text)
     assert problems == [] and reads_earlier_deals(ruleset)
-    assert [rid for rid in builtin_ids() if reads_earlier_deals(load_ruleset(rid))] == ["whist"]
+    assert [rid for rid in builtin_ids() if reads_earlier_deals(load_ruleset(rid))] == ["spades", "whist"]
     with Store(tmp_path / "s.db") as store:
         store_ruleset_path = tmp_path / "promise.toml"
         store_ruleset_path.write_text(text, encoding="utf-8")

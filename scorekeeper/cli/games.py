@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from ..game.carried import carried_columns, carried_values
 from ..game.game import Game
 from ..game.sheet import OptionError, replay_sheet
 from ..i18n import format_number, get_language, show, t, tn
@@ -37,15 +38,23 @@ def _replay_lines(game: Game, title: str | None) -> list[str]:
     lines.append(_options_line(game))
     lines.append("")
     header: list[Any] = [t("cli.replay.column.deal"), t("cli.replay.column.cards"), t("cli.replay.column.dealer")]
-    for name in game.scorer_names:
+    columns = carried_columns(game, rs)
+    order = _carried_order(game, columns)
+    for i, name in enumerate(game.scorer_names):
         header += [name, t("cli.replay.column.total")]
+        header += [c.label for c in columns if c.scorer == i]
+    header += [t("cli.replay.carry.column", label=c.label, name=c.name) for c in columns if c.scorer is None]
     rows = [header]
     notes = []
     for r in game.results():
         row: list[Any] = [r.number, r.cards, game.players[r.dealer - 1]]
-        for score, total in zip(r.scores, r.totals):
-            row += [score, total]
+        carried = carried_values(game, r, columns)
+        for i, (score, total) in enumerate(zip(r.scores, r.totals)):
+            row += [score, total] + [carried[k] for k in order[i]]
+        row += [carried[k] for k in order[-1]]
         rows.append(row)
+        if not r.counts:
+            notes.append(t("cli.replay.note", number=r.number, message=t("cli.replay.carry.redealt")))
         for i in r.issues:
             if i.level == "warning":
                 notes.append(t("cli.replay.note_warning", number=r.number, message=show(i.message)))
@@ -60,6 +69,12 @@ def _replay_lines(game: Game, title: str | None) -> list[str]:
     lines += [f"  {s.rank}. {s.name} {format_number(s.total)}" for s in game.standings()]
     lines.append(status_text(game))
     return lines
+
+
+def _carried_order(game: Game, columns) -> list[list[int]]:
+    """The indexes of the carried columns beside each scorer, then of those after all scorers."""
+    beside = [[k for k, c in enumerate(columns) if c.scorer == i] for i in range(len(game.scorer_names))]
+    return beside + [[k for k, c in enumerate(columns) if c.scorer is None]]
 
 
 def cmd_replay(args) -> int:

@@ -220,6 +220,9 @@ class Setup:
         self.no_match = ((0,) * self.scorers,) * 2
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
                              else tuple(range(1, n + 1)))
+        # the values carried into the first deal: per carried value, one per seat or partnership
+        self.carry_start = {cid: (_points(self._run(c.start, env)),) * (len(self.teams) if c.scope == "team" else n)
+                            for cid, c in ruleset.carry.items()}
 
     def _deals_by_end(self, env) -> int | None:
         """The number of deals ``[end] deals`` gives for these options (None: not a fixed number)."""
@@ -379,6 +382,7 @@ _SEAT_CONTEXT = {
     "total": lambda d, s: d.before[d.setup.scorer_of_seat(s)] + d.score(d.setup.scorer_of_seat(s)),
     "parts_won": lambda d, s: d.match[0][d.setup.scorer_of_seat(s)],
     "match_total": lambda d, s: d.match[1][d.setup.scorer_of_seat(s)],
+    "score": lambda d, s: d.score(d.setup.scorer_of_seat(s)),  # the deal's points, in a carried value's update
 }
 
 
@@ -386,11 +390,15 @@ class DealEval:
     """One deal: the entered values plus everything the ruleset derives from them."""
 
     __slots__ = ("setup", "rules", "number", "values", "before", "match", "cards", "dealer",
-                 "forehand", "_fns", "_cache", "_envs", "_busy", "_order")
+                 "forehand", "_fns", "_cache", "_envs", "_busy", "_order", "carried")
 
     def __init__(self, setup: Setup, number: int, values: dict, before: tuple | None = None,
-                 match: tuple[tuple, tuple] | None = None, dealer: int | None = None):
+                 match: tuple[tuple, tuple] | None = None, dealer: int | None = None,
+                 carried: dict[str, tuple] | None = None):
+        """``number``: the deal of the plan (a deal that did not count is dealt again under
+        its number); ``carried``: the values carried into it (by default their starts)."""
         self.setup = setup
+        self.carried = carried if carried is not None else setup.carry_start
         self.rules = setup.ruleset
         self.number = number
         self.values = values
@@ -525,8 +533,12 @@ class DealEval:
             if suit is None:
                 raise Missing("trump")
             return suit
-        if name in _SEAT_CONTEXT and seat is not None:
-            return _SEAT_CONTEXT[name](self, seat)
+        if seat is not None:
+            carry = rules.carry.get(name)
+            if carry is not None:
+                return self.carried[name][self.setup.team_of[seat] - 1 if carry.scope == "team" else seat - 1]
+            if name in _SEAT_CONTEXT:
+                return _SEAT_CONTEXT[name](self, seat)
         raise Missing(name, seat)
 
     def _seat_formula(self, formula, env=None) -> int:
@@ -722,6 +734,28 @@ class DealEval:
             if type(v) is not int:
                 return tuple(_points(v) for v in values)
         return tuple(values)
+
+    def counts(self) -> bool:
+        """Whether the deal counts: False when the ruleset's ``deals.redeal`` holds for it (a
+        passed-out deal, dealt again by the same dealer). Missing while that is not known."""
+        redeal = self.rules.redeal
+        return redeal is None or not self.run(redeal, None)
+
+    def carried_after(self) -> dict[str, tuple]:
+        """The values carried out of this deal: each one's update (or its start again, when its
+        reset holds) per seat or partnership. Missing or EvalError as the formulas raise them."""
+        setup, out = self.setup, {}
+        for cid, c in self.rules.carry.items():
+            units = setup.teams if c.scope == "team" else [(s,) for s in range(1, setup.n + 1)]
+            row = []
+            for i, members in enumerate(units):
+                seat = members[0]
+                if c.reset is not None and self.run(c.reset, seat):
+                    row.append(setup.carry_start[cid][i])
+                else:
+                    row.append(_points(self.run(c.value, seat)))
+            out[cid] = tuple(row)
+        return out
 
     def made(self, scorer: int) -> bool | None:
         if self.rules.made is None:

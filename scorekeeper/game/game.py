@@ -8,7 +8,7 @@ game is over and who won are derived from it on demand. ``record`` appends,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ..messages import Message, Text
@@ -60,6 +60,8 @@ class DealInfo:
     seats: tuple[int, ...] = ()  # the game's seat of each of them (see Game.players)
     sitting_out: tuple[str, ...] = ()
     joining: tuple[tuple[str, Any], ...] = ()  # (name, starting score) of who joins now
+    deal: int = 0  # the deal of the plan (``number`` counts the entries; a deal that did not count is dealt again)
+    redealt: bool = False  # the deal before did not count: the same dealer deals again
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,10 @@ class DealResult:
     # The game's seats that played the deal, in seating order: values per seat are
     # in this order. Scores, made and totals are per game seat (Game.players).
     seats: tuple[int, ...] = ()
+    # The values carried out of the deal (ruleset [carry]): id -> one per game seat or partnership.
+    carried: Mapping[str, tuple] = field(default_factory=dict)
+    counts: bool = True  # False: the deal did not count (deals.redeal): it scored nothing, dealt again
+    deal: int = 0  # the deal of the plan it was (a deal that did not count is dealt again); 0: ``number``
 
     def seat_value(self, field: str, seat: int):
         """The value of a per-seat field at a game seat (None when the seat sat out)."""
@@ -454,15 +460,44 @@ class Game:
         return lineups
 
     def _deal(self, number: int, values, before: tuple, state: tuple | None = None) -> DealEval:
-        """The engine's view of a deal, given the totals per game seat before it."""
+        """The engine's view of entry ``number``, given the totals per game seat before it."""
+        deal, carried = self._coming(number)
         if not self._changes:
-            return DealEval(self.setup, number, values, before, state)
+            return DealEval(self.setup, deal, values, before, state, carried=carried)
         lineup = self.lineup(number)
         seats = lineup.seats
         before = tuple(before[s - 1] for s in seats)
         if state is not None:
             state = (tuple(state[0][s - 1] for s in seats), tuple(state[1][s - 1] for s in seats))
-        return DealEval(lineup.setup, number, values, before, state, seats.index(self.dealer_seat(number)) + 1)
+        if carried is not None:
+            carried = {cid: tuple(row[s - 1] for s in seats) if len(row) == len(self.players) else row
+                       for cid, row in self._widened(carried).items()}
+        return DealEval(lineup.setup, deal, values, before, state, seats.index(self.dealer_seat(number)) + 1,
+                        carried)
+
+    def _coming(self, number: int) -> tuple[int, dict[str, tuple] | None]:
+        """The deal of the plan that entry ``number`` is, and the values carried into it
+        (None: their starts), from the entries before it (a deal that did not count is
+        dealt again, and carries nothing on)."""
+        rules = self.ruleset
+        if number <= 1 or not (rules.carry or rules.redeal is not None):
+            return number, None
+        results = self._results if len(self._results) >= number - 1 else self.results()
+        if not results:
+            return 1, None
+        last = results[min(number - 2, len(results) - 1)]
+        deal = (last.deal or last.number) + last.counts + max(0, number - 1 - last.number)
+        return deal, dict(last.carried) or None
+
+    def _widened(self, carried: Mapping[str, tuple]) -> dict[str, tuple]:
+        """Per-seat carried values for every game seat: who joined later starts from the start."""
+        width = len(self.players)
+        out = {}
+        for cid, row in carried.items():
+            if self.ruleset.carry[cid].scope == "seat" and len(row) < width:
+                row = row + (self.setup.carry_start[cid][0],) * (width - len(row))
+            out[cid] = row
+        return out
 
     def _width(self) -> int:
         return len(self.players) if self._changes else self.setup.scorers
@@ -567,9 +602,10 @@ class Game:
         try:
             self._field_issues(d, issues)
             issues.extend(d.check_issues(levels))
-            if not any(i.level == "error" for i in issues):
+            if not any(i.level == "error" for i in issues) and d.counts():
                 for scorer in range(d.setup.scorers):
                     d.score(scorer)
+                d.carried_after()  # a value carried on that cannot be worked out refuses the deal
         except Missing as exc:
             spec = self.ruleset.fields.get(exc.name)
             label = field_label(spec.label if spec else exc.name, d.setup.players[exc.seat - 1] if exc.seat else "")
@@ -692,7 +728,7 @@ class Game:
                 row = list(trial[field_id])
                 row[index] = candidate
                 trial[field_id] = tuple(row)
-            d = DealEval(base.setup, number, trial, base.before, base.match, base.dealer)
+            d = DealEval(base.setup, base.number, trial, base.before, base.match, base.dealer, base.carried)
             reasons = tuple(i.message for i in d.check_issues(("error",), checks) if (i.check, i.message) not in already)
             choices.append(Choice(candidate, not reasons, reasons))
         return choices
@@ -742,15 +778,14 @@ class Game:
         stale = self._stale
         changes = self._changes
         seats = tuple(range(1, setup.n + 1))
+        carried = dict(results[-1].carried) if results else dict(setup.carry_start)
         for number in range(len(results) + 1, len(self._deals) + 1):
             values = self._deals[number - 1]
             if changes:
                 totals = self._with_joiners(number, totals)
-                d = self._deal(number, values, totals, state)
                 seats = self.lineup(number).seats
-            else:
-                d = DealEval(setup, number, values, totals, state)
-            issues, scores, made = self._scored(d, totals, state, stale.pop(number, None))
+            d = self._deal(number, values, totals, state)
+            issues, scores, made = self._scored(number, d, totals, state, stale.pop(number, None))
             if changes:  # per game seat: nothing for who did not play
                 width = self._width()
                 full_scores, full_made = [0] * width, [None] * width
@@ -758,28 +793,25 @@ class Game:
                     full_scores[seat - 1], full_made[seat - 1] = scores[i], made[i]
                 scores, made = full_scores, full_made
             self._checked = None
+            counts = _counts(d)
             if over_at is not None:  # not part of the game: listed with why, and counted for no one
                 issues.append(Issue("error", Message("engine.entry.after_end", number=number, end=over_at),
                                     check=_AFTER_END))
+            if over_at is not None or not counts:
                 scores, made = [0] * len(scores), [None] * len(made)
             after = tuple(t + s for t, s in zip(totals, scores))
-            won, match = state
-            part_over = False
-            if parts is not None and _holds(parts.end, d):
-                part_over = True
-                awards = [self._number(parts.award, d, seat) for seat in setup.scorer_seats]
-                best = (max if self.ruleset.winner == "highest" else min)(after)
-                won = tuple(w + (t == best) for w, t in zip(won, after))
-                match = tuple(m + a for m, a in zip(match, awards))
-            ends = self._ends(number, values, totals, (won, match), d if not part_over else None)
+            won, match, part_over = self._part_after(d, after, state) if counts else (*state, False)
+            ends = counts and self._ends(number, values, totals, (won, match), d if not part_over else None)
             if ends and parts is not None and parts.bonus is not None:
-                final = DealEval(setup, number, values, totals, (won, match))
+                final = DealEval(setup, d.number, values, totals, (won, match), carried=d.carried)
                 match = tuple(m + self._number(parts.bonus, final, seat)
                               for m, seat in zip(match, setup.scorer_seats))
+            if counts and carried and over_at is None:  # a deal after the end carries nothing on
+                carried = self._carried_out(d, seats, carried)
             part = (results[-1].part + results[-1].part_over) if results else 1
             dealer = seats[d.dealer - 1]
             result = DealResult(number, d.cards, dealer, values, tuple(scores), tuple(made), after,
-                                tuple(issues), part, part_over, match, won, ends, seats)
+                                tuple(issues), part, part_over, match, won, ends, seats, carried, counts, d.number)
             results.append(result)
             if over_at is None and ends:
                 over_at = number
@@ -787,11 +819,41 @@ class Game:
         stale.clear()
         return list(results)
 
-    def _scored(self, d: DealEval, totals: tuple, state: tuple, kept: DealResult | None) -> tuple[list, list, list]:
-        """The problems, scores and made marks of deal ``d`` (per player of the deal): those of
-        ``kept`` when it holds the same entry, else worked out (the check of the entry just
+    def _part_after(self, d: DealEval, after: tuple, state: tuple) -> tuple[tuple, tuple, bool]:
+        """(parts won, match totals, whether the part is over) after deal ``d``, with parts."""
+        won, match = state
+        parts = self.setup.parts
+        if parts is None or not _holds(parts.end, d):
+            return won, match, False
+        awards = [self._number(parts.award, d, seat) for seat in self.setup.scorer_seats]
+        best = (max if self.ruleset.winner == "highest" else min)(after)
+        won = tuple(w + (t == best) for w, t in zip(won, after))
+        return won, tuple(m + a for m, a in zip(match, awards)), True
+
+    def _carried_out(self, d: DealEval, seats: tuple[int, ...], carried: dict[str, tuple]) -> dict[str, tuple]:
+        """The values carried out of deal ``d`` (per game seat or partnership), from ``carried``
+        into it; a deal whose updates cannot be worked out (kept with its problems) changes none."""
+        try:
+            out = d.carried_after()
+        except (Missing, EvalError):
+            return carried
+        if not self._changes:
+            return out
+        full = self._widened(carried)
+        for cid, row in out.items():
+            if self.ruleset.carry[cid].scope == "seat":
+                wide = list(full[cid])
+                for i, seat in enumerate(seats):
+                    wide[seat - 1] = row[i]
+                out[cid] = tuple(wide)
+        return out
+
+    def _scored(self, number: int, d: DealEval, totals: tuple, state: tuple,
+                kept: DealResult | None) -> tuple[list, list, list]:
+        """The problems, scores and made marks of entry ``number`` (per player of the deal): those
+        of ``kept`` when it holds the same entry, else worked out (the check of the entry just
         recorded is not made twice)."""
-        number, values = d.number, d.values
+        values = d.values
         if kept is not None and kept.values is values and not any(i.check == _AFTER_END for i in kept.issues):
             # The same entry under rules that do not read the totals: the same
             # scores and problems (a deal after the end counted for no one: worked out again).
@@ -824,7 +886,7 @@ class Game:
     def _ends(self, number: int, values, before: tuple, state, d: DealEval | None = None) -> bool:
         """Whether the game ends with this deal (``d``: the deal, if ``state`` is still its own)."""
         plan = self.setup_for(number).plan
-        if plan is not None and number >= len(plan):
+        if plan is not None and (d.number if d is not None else self._coming(number)[0]) >= len(plan):
             return True
         when = self.ruleset.end_when
         if when is None:
@@ -865,7 +927,8 @@ class Game:
     def _over_reason(self) -> Message:
         at = self._ended_early()
         plan = self.setup_for(at).plan
-        if plan is not None and at == len(plan):
+        ended = self.results()[at - 1]
+        if plan is not None and (ended.deal or at) == len(plan):
             return Message.plural("engine.game.all_played", at)
         return Message("engine.game.ended_after", number=at)
 
@@ -904,14 +967,18 @@ class Game:
             order = ()
         planned = d.setup.planned
         lineup = self.lineup(number) if self._changes else None
+        redealt = self.ruleset.redeal is not None and 1 < number <= len(self._deals) + 1 and not (
+            self.results()[number - 2].counts)
         if lineup is None:
             return DealInfo(number, planned, d.cards, d.dealer, d.forehand, order,
-                            leader, d.trump(), tuple(d.reminders()), d.setup.players, tuple(range(1, d.setup.n + 1)))
+                            leader, d.trump(), tuple(d.reminders()), d.setup.players, tuple(range(1, d.setup.n + 1)),
+                            deal=d.number, redealt=redealt)
         names = self.players
         return DealInfo(number, planned, d.cards, d.dealer, d.forehand, order, leader,
                         d.trump(), tuple(d.reminders()), d.setup.players, lineup.seats,
                         tuple(names[s - 1] for s in lineup.seating if s not in lineup.seats),
-                        tuple((names[s - 1], score) for s, score, _ in lineup.joining) if lineup.start == number else ())
+                        tuple((names[s - 1], score) for s, score, _ in lineup.joining) if lineup.start == number else (),
+                        d.number, redealt)
 
 
 TABLE_KEYS = ("join", "out")
@@ -1033,6 +1100,8 @@ _TOTAL_NAMES = frozenset({"before", "total", "parts_won", "match_total"})
 
 def _reads_totals(ruleset: Ruleset) -> bool:
     """Whether a deal's scores or problems can depend on the deals before it."""
+    if ruleset.carry or ruleset.redeal is not None:  # values carried on, or deals dealt again
+        return True
     formulas = [d.value for d in ruleset.derived.values()]
     formulas += [part for d in ruleset.derived.values() for _, part in d.parts]
     formulas += [ruleset.score, ruleset.made, ruleset.first_bidder, ruleset.leader]
@@ -1050,6 +1119,14 @@ def _reads_totals(ruleset: Ruleset) -> bool:
 def _shown(value):
     """A value for a message: numbers as the language writes them, anything else as text."""
     return value if type(value) in (int, float) else str(value)
+
+
+def _counts(deal: DealEval) -> bool:
+    """Whether a recorded deal counts (it does while the ruleset's redeal cannot be worked out)."""
+    try:
+        return deal.counts()
+    except (Missing, EvalError):
+        return True
 
 
 def _holds(formula, deal: DealEval, seat: int | None = None) -> bool:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..game.carried import carried_columns, carried_now, carried_values
 from ..game.game import DealResult, Game
 from ..i18n import get_language, show, t
 from ..rules.cards import SUIT_SYMBOL
@@ -22,6 +23,7 @@ from ..rules.ruleset import NO_TRUMP
 from .words import ordinal, show_value, text_width
 
 MADE = {True: "✓", False: "✗", None: " "}
+REDEALT = "↺"  # a deal that did not count (dealt again), after its number
 DETAIL_FIELDS = 2  # at most this many entries in a cell (e.g. bid/tricks)
 
 
@@ -70,6 +72,7 @@ class BoardView:
     standings: tuple[Standing, ...]
     over: bool
     winners: tuple[str, ...]
+    carried: str = ""  # the values carried into the next deal, in words ("" when the ruleset carries none)
 
 
 class BoardRows(Sequence):
@@ -101,6 +104,21 @@ def sat_out() -> str:
 
 def points_text(score) -> str:
     return f"{score:+}" if isinstance(score, (int, float)) and score else str(score)
+
+
+def carried_text(game: Game, result: DealResult | None, now: bool = False) -> str:
+    """The values carried out of deal ``result`` (``now``: into the next deal) in words, each
+    under its label: "Bags: Anna & Cara 3, Ben & Dan 7" ("" when the ruleset carries none)."""
+    if not game.ruleset.carry:
+        return ""
+    columns = carried_columns(game, game.ruleset.localized(get_language()))
+    values = carried_now(game, columns) if now else carried_values(game, result, columns)
+    pieces: dict[str, list[str]] = {}
+    labels = {}
+    for column, value in zip(columns, values):
+        labels[column.id] = column.label
+        pieces.setdefault(column.id, []).append(f"{column.name} {show_value(value)}")
+    return "; ".join(t("tui.board.carry.values", label=labels[cid], values=", ".join(p)) for cid, p in pieces.items())
 
 
 def standings_text(standings: tuple[Standing, ...]) -> str:
@@ -207,6 +225,10 @@ class BoardMaker:
             out = [name for seat, name in enumerate(game.players, start=1) if not result.played(seat)]
             if out:
                 pieces.append(t("tui.board.not_playing", names=", ".join(out)))
+        if not result.counts:
+            pieces.append(t("tui.board.carry.redealt"))
+        elif game.ruleset.carry:
+            pieces.append(carried_text(game, result))
         return "; ".join(pieces)
 
     def row(self, result: DealResult) -> BoardRow:
@@ -220,7 +242,8 @@ class BoardMaker:
                                     points_text(score) if played else sat_out(), result.totals[i], played))
         issues = tuple(t("tui.board.warning", message=show(i.message)) if i.level == "warning" else show(i.message)
                        for i in result.issues)
-        deal = f"{result.number}{' ⚠' if result.issues else ''}{' ◼' if result.part_over else ''}"
+        deal = (f"{result.number}{' ⚠' if result.issues else ''}{' ◼' if result.part_over else ''}"
+                f"{'' if result.counts else ' ' + REDEALT}")
         return BoardRow(result.number, deal, f"{result.cards} {trump}".strip(), game.players[result.dealer - 1],
                         trump, tuple(scores), issues, self._words(result))
 
@@ -231,7 +254,8 @@ class BoardMaker:
         self.detail = self._shown_fields(results)
         static = [self._static(r) for r in results]
         heads = (t("tui.board.column.deal"), t("tui.board.column.cards"), t("tui.board.column.dealer"))
-        marks = (any(r.issues for r in results) * 2) + (any(r.part_over for r in results) * 2)
+        marks = ((any(r.issues for r in results) * 2) + (any(r.part_over for r in results) * 2)
+                 + (any(not r.counts for r in results) * 2))
         widths = [max(4, text_width(heads[0]), len(str(len(results))) + marks),
                   max([5, text_width(heads[1])] + [len(f"{r.cards} {sign}".strip()) for r, (sign, _) in zip(results, static)]),
                   max([6, text_width(heads[2])] + [text_width(p) for p in game.players])]
@@ -241,7 +265,8 @@ class BoardMaker:
             widths.append(max((ew + 1 if ew else 0) + (2 if has_mark else 0) + pw + 1 + tw, text_width(name)))
         standings = tuple(Standing(s.rank, s.name, s.total) for s in game.standings())
         return BoardView(heads + tuple(game.scorer_names), tuple(widths), tuple(sizes), has_mark, self._legend(),
-                         BoardRows(self, results), standings, game.is_over, tuple(game.winners))
+                         BoardRows(self, results), standings, game.is_over, tuple(game.winners),
+                         carried_text(game, None, now=True))
 
     def _sizes(self, results: list[DealResult], static: list) -> list[tuple[int, int, int]]:
         """Per scorer: the widths of the entries (0 when none are shown), the points, the total."""

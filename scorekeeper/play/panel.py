@@ -8,7 +8,7 @@ become names and the engine's texts become sentences in the current language.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..game.engine import GameError
@@ -33,6 +33,7 @@ class DealPanelView:
     trump: str  # the instruction about trump, a sentence
     reminders: tuple[str, ...]
     table: tuple[str, ...] = ()  # who joins at this deal and who sits it out, in words
+    shown: int = field(default=0, compare=False)  # the deal of the plan, as the table counts them (a deal that did not count is dealt again)
 
 
 def deal_panel(game: Game, number: int | None = None, values: Mapping[str, Any] | None = None,
@@ -57,12 +58,14 @@ def from_info(game: Game, info: DealInfo, trump: str, editing: bool = False) -> 
     bids_first = players[order[0] - 1] if has_seat_fields and order else None
     leader = players[info.leader - 1] if isinstance(info.leader, int) and 1 <= info.leader <= len(players) else None
     return DealPanelView(info.number, info.of, info.cards, editing, players[info.dealer - 1], bids_first, leader, trump,
-                     tuple(show(r) for r in info.reminders), table_lines(info))
+                     tuple(show(r) for r in info.reminders), table_lines(info), info.deal)
 
 
 def table_lines(info: DealInfo) -> tuple[str, ...]:
     """Who joins at this deal (with the agreed score) and who sits it out."""
     lines = [t("tui.draft.joins_with", name=name, score=score) for name, score in info.joining]
+    if info.redealt:  # the deal before did not count
+        lines.append(t("tui.draft.carry.redealt", name=info.players[info.dealer - 1]))
     if info.sitting_out:
         lines.append(t("tui.draft.not_playing", names=", ".join(info.sitting_out)))
     return tuple(lines)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ..game.carried import carried_columns, carried_values
 from ..game.game import DealResult, Game
 from ..i18n import format_datetime, format_number, format_ordinal, get_language, show, t, tn
 from ..rules.cards import Card
@@ -148,6 +149,7 @@ def _deal_line(game: Game, r: DealResult) -> str:
                      if (w := value_words(v, spec, players)) is not None]
             if shown:
                 about.append(f"{_label(spec.label)}: {', '.join(shown)}")
+    carried = _carried_parts(game, r, mine, about)
     scorers = []
     for i, name in enumerate(game.scorer_names):
         parts = list(mine[i])
@@ -156,12 +158,32 @@ def _deal_line(game: Game, r: DealResult) -> str:
             parts.append(t("game.made") if made else t("game.missed"))
         parts.append(tn("game.count.points", r.scores[i]))
         parts.append(t("plain.deal.total", total=r.totals[i]))
+        parts += carried[i]
         scorers.append(f"{name} {', '.join(parts)}")
     # after entries about the whole deal ("trump suit: hearts") a new sentence, not a second colon
     line = ", ".join(about) + (". " if len(about) > told else ": ") + "; ".join(scorers) + "."
     if r.part_over and rs.parts is not None:
         line += " " + t("plain.deal.part_over", part=rs.parts.name, number=r.part)
+    if not r.counts:
+        line += " " + t("plain.carry.redealt", name=players[r.dealer - 1])
     return line
+
+
+def _carried_parts(game: Game, r: DealResult, mine: list[list[str]], about: list[str]) -> list[list[str]]:
+    """The values carried out of a deal: each scorer's own ("bags 3"), beside its points;
+    those of other units (a player's in a partnership game) among what is said of the deal."""
+    per_scorer: list[list[str]] = [[] for _ in mine]
+    if not r.counts:
+        return per_scorer
+    columns = carried_columns(game, _shown(game))
+    others: dict[str, list[str]] = {}
+    for column, value in zip(columns, carried_values(game, r, columns)):
+        if column.scorer is not None and column.scorer < len(per_scorer):
+            per_scorer[column.scorer].append(f"{_label(column.label)} {_number(value)}")
+        else:
+            others.setdefault(column.label, []).append(f"{column.name} {_number(value)}")
+    about += [f"{_label(label)}: {', '.join(values)}" for label, values in others.items()]
+    return per_scorer
 
 
 def _totals_line(game: Game) -> str:

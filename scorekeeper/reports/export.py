@@ -60,9 +60,10 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..game.engine import GameError
 from ..rules.formula import EvalError, Missing
+from ..game.carried import carried_columns, carried_values
 from ..game.game import Game, table_changes
 from ..game.sheet import dump_sheet, sheet_title
-from ..i18n import show, t, tn
+from ..i18n import get_language, show, t, tn
 from ..rules.cards import Card
 from ..terminal import terminal_safe
 from .common import Exported, cell_text, status_text
@@ -107,6 +108,8 @@ def game_document(game: Game, title: str | None = None) -> dict:
             "scores": list(r.scores),
             "made": list(r.made),
             "totals": list(r.totals),
+            **({"carried": {cid: list(row) for cid, row in r.carried.items()}} if game.ruleset.carry else {}),
+            **({} if r.counts else {"counts": False}),
             "issues": [show(i.message) if i.level == "error" else f"warning: {show(i.message)}"
                        for i in r.issues],
         })
@@ -119,6 +122,9 @@ def game_document(game: Game, title: str | None = None) -> dict:
         "first_dealer": game.setup.first_dealer,
         "scorers": list(game.scorer_names),
         "partnerships": [[players[s - 1] for s in team] for team in game.setup.teams],
+        **({"carry": [{"id": c.id, "label": c.label, "scope": c.scope,
+                       "start": list(game.setup.carry_start[c.id])} for c in game.ruleset.carry.values()]}
+           if game.ruleset.carry else {}),
         "deals": deals,
         "totals": list(game.totals()),
         "standings": [{"rank": s.rank, "name": s.name, "total": s.total} for s in game.standings()],
@@ -207,12 +213,15 @@ def _csv_write(w, game: Game) -> None:
     for name in names:
         header += [t("export.csv.score", name=name), t("export.csv.total", name=name)]
     header += [h for h, _, _ in vcols]
+    carried = carried_columns(game, game.ruleset.localized(get_language()))
+    header += [t("export.carry.column", label=c.label, name=c.name) for c in carried]
     row(header)
     for r in game.results():
         cells = [r.number, r.cards, game.players[r.dealer - 1]]
         for score, total in _scores(game, r):
             cells += [score, total]
         cells += [_cell_value(game.full_values(r), fid, i) for _, fid, i in vcols]
+        cells += carried_values(game, r, carried)
         row(cells)
     w.writerow([])
     row([t("export.csv.rank"), t("export.csv.name"), t("export.csv.standing_total")])
@@ -261,13 +270,15 @@ def _md(game: Game, title: str | None = None) -> str:
     header = [t("export.md.deal"), t("export.md.cards"), t("export.md.dealer")] + [h for h, _, _ in vcols]
     for name in names:
         header += [t("export.csv.score", name=name), t("export.csv.total", name=name)]
+    carried = carried_columns(game, rs.localized(get_language()))
+    header += [t("export.carry.column", label=c.label, name=c.name) for c in carried]
     rows = []
     for r in game.results():
         cells = [r.number, r.cards, game.players[r.dealer - 1]]
         cells += [_cell_value(game.full_values(r), fid, i) for _, fid, i in vcols]
         for score, total in _scores(game, r):
             cells += [score, total]
-        rows.append(cells)
+        rows.append(cells + carried_values(game, r, carried))
     lines += _md_table(header, rows)
     lines += ["", t("export.md.standings"), ""]
     lines += _md_table([t("export.md.rank"), t("export.md.name"), t("export.md.total")],

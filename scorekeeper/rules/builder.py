@@ -18,12 +18,12 @@ from .formula import (
     ANY, BOOL, CARDS, CONST, DEAL, MAX_SEATS, NUM, SEAT, TEXT, EvalError, Formula, FormulaError, Missing, NameInfo,
     compile_formula, compile_template, names_in, type_word,
 )
-from .model import Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule, phase_title
+from .model import Carried, Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule, phase_title
 from .problems import OptionValueError, Problem, hint, key_path
 from .schema import ID_RE, TABLES, TOP, Checker, Key, Table, plain_values
 from .translations import Texts, TranslationWalker
 
-__all__ = ["CONTEXT_NAMES", "END_NAMES", "MATCH_NAMES", "Builder"]
+__all__ = ["CARRY_NAMES", "CONTEXT_NAMES", "END_NAMES", "MATCH_NAMES", "Builder"]
 
 # Names every ruleset has, each with what it means (said when a ruleset tries to take it).
 CONTEXT_NAMES: dict[str, tuple[NameInfo, Message]] = {
@@ -47,6 +47,10 @@ CONTEXT_NAMES: dict[str, tuple[NameInfo, Message]] = {
 # Totals add up deal after deal: no bound is known (arithmetic on them is checked while running).
 END_NAMES = {
     "total": (NameInfo(NUM, SEAT, bound=math.inf), Message("rules.names.total")),
+}
+# What a carried value's update and reset read besides the ruleset's names: the deal's points.
+CARRY_NAMES = {
+    "score": (NameInfo(NUM, SEAT), Message("rules.carry.score_name")),
 }
 MATCH_NAMES = {
     "parts_won": (NameInfo(NUM, SEAT), Message("rules.names.parts_won")),
@@ -134,6 +138,7 @@ class Builder:
         self.check_scopes: dict[str, str] = {}  # check id -> deal or seat
         self.broken_options: dict[str, str] = {}  # id -> type of an option left out for a problem reported
         self.field_raw: dict[str, dict] = {}  # id -> a field's table as the file gives it
+        self.deals_table: dict = {}  # [deals] as checked
 
     @property
     def problems(self) -> list[Problem]:
@@ -148,8 +153,8 @@ class Builder:
         """The ruleset, or None when there is a problem (``problems`` lists every one)."""
         self.top = self.checker.table(self.raw, TOP, "")
         for step in (self._players, self._phases, self._teams, self._options, self._game_names, self._constants,
-                     self._field_names, self._derived, self._fields, self._deals, self._seats, self._trump,
-                     self._score, self._checks, self._reminders, self._end, self._hand_value, self._cycles):
+                     self._field_names, self._carry_names, self._derived, self._fields, self._deals, self._seats, self._trump,
+                     self._score, self._carry, self._redeal, self._checks, self._reminders, self._end, self._hand_value, self._cycles):
             step()
         texts = self._texts()
         if self.problems:
@@ -276,11 +281,13 @@ class Builder:
         self.attrs["constants"] = constants
         self._constant_values()
 
-    def _constant_values(self) -> None:
-        """The deck and the constants worked out for every number of players the ruleset
-        allows, with the options at their defaults: a value that cannot be computed (too
-        large, a division by zero) is a problem now, named by its key, not at the table."""
-        formulas = [f for f in (self.attrs["deck"], *self.attrs["constants"].values()) if f is not None]
+    def _constant_values(self, extra: tuple[Formula, ...] = ()) -> None:
+        """The deck and the constants (and ``extra``, formulas of them such as carried values'
+        starts) worked out for every number of players the ruleset allows, with the options at
+        their defaults: a value that cannot be computed (too large, a division by zero) is a
+        problem now, named by its key, not at the table (``extra``: only its problems)."""
+        formulas = [f for f in (self.attrs["deck"], *self.attrs["constants"].values(), *extra) if f is not None]
+        told = set(extra) if extra else set(formulas)
         defaults = {oid: o.default for oid, o in self.attrs["options"].items()}
         failed: set[str] = set()
         for players in range(max(self.attrs["min_players"], 1), min(self.attrs["max_players"], MAX_SEATS) + 1):
@@ -292,7 +299,7 @@ class Builder:
                 except Missing:
                     continue
                 except EvalError as exc:
-                    if f.key not in failed:
+                    if f.key not in failed and f in told:
                         failed.add(f.key)
                         self.add(f.key, exc.message)
 
@@ -318,6 +325,44 @@ class Builder:
             self.field_meta[fid] = (f, ftype, scope, phase)
             self.names[fid] = NameInfo(_FIELD_VALUE_TYPES.get(ftype, TEXT), DEAL if scope == "deal" else SEAT,
                                        entered=True)
+
+    def _carry_names(self) -> None:
+        """The names of the values carried from deal to deal: per seat (a partnership's value
+        at each of its seats), known to every formula of a deal."""
+        for cid, raw in (self.top.get("carry") or {}).items():
+            if self.new_name(cid, "carried", key_path("carry", cid)):
+                self.names[cid] = NameInfo(NUM, SEAT)
+
+    def _carry(self) -> None:
+        """Carried values: the start (a number fixed for the game), the update after each deal
+        (a number, from the deal and ``score``, its points) and when it starts again."""
+        schema, carried = TABLES["carry"], {}
+        names = {**self.names, **{k: v[0] for k, v in {**END_NAMES, **CARRY_NAMES}.items() if k not in self.names}}
+        for cid, raw in (self.top.get("carry") or {}).items():
+            key = key_path("carry", cid)
+            if cid not in self.names:
+                continue
+            c = self.checker.table(raw, schema, key)
+            scope = self.allowed(schema, c, "scope", key)
+            if scope == "team" and not self.attrs["teams"]:
+                self.add(key_path(key, "scope"), Message("rules.team_needs_teams"))
+            if "score" in self.names and "score" in names_in(c.get("value")) | names_in(c.get("reset")):
+                self.add(key, Message("rules.carry.score_taken"))
+            start = self.typed(self.formula(c.get("start", schema["start"].default), key_path(key, "start"),
+                                            self.game_names, CONST), _NUMBER)
+            value = self.typed(self.formula(c.get("value"), key_path(key, "value"), names, SEAT), _SCORE)
+            reset = self.typed(self.formula(c.get("reset"), key_path(key, "reset"), names, SEAT), _CONDITION)
+            if start and value:
+                carried[cid] = Carried(**{**plain_values(schema, c, cid), "id": cid, "scope": scope, "start": start,
+                                          "value": value, "reset": reset})
+        self.attrs["carry"] = carried
+        if carried:
+            self._constant_values(tuple(c.start for c in carried.values()))
+
+    def _redeal(self) -> None:
+        """When an entered deal does not count (a passed-out bridge deal): a condition of the deal."""
+        self.attrs["redeal"] = self.typed(self.formula(self.deals_table.get("redeal"), "deals.redeal",
+                                                       self.names, DEAL), _CONDITION)
 
     def _derived(self) -> None:
         """Derived values: names first, then their formulas (types from them) in file order."""
@@ -417,7 +462,7 @@ class Builder:
                             "choice_labels": plain["choice_labels"] if ftype == "choice" else {}})
 
     def _deals(self) -> None:
-        deals = self.section("deals")
+        deals = self.deals_table = self.section("deals")
         plan = []
         for i, raw in enumerate(deals.get("plan", [])):
             piece = self.plan_piece(raw, f"deals.plan[{i}]")
@@ -684,6 +729,7 @@ class Builder:
         """Whether a constant, field or derived value may take this name; if not, say why."""
         if not ID_RE.match(name):
             self.add(key, {"constant": Message("rules.bad_name.constant", name=name),
+                           "carried": Message("rules.carry.bad_name", name=name),
                            "field": Message("rules.bad_name.field", name=name),
                            "derived": Message("rules.bad_name.derived", name=name)}[kind])
             return False
@@ -695,6 +741,7 @@ class Builder:
             else:
                 reason = Message("rules.name_taken.is_field")
             self.add(key, {"constant": Message("rules.name_taken.constant", name=name, reason=reason),
+                           "carried": Message("rules.carry.name_taken", name=name, reason=reason),
                            "field": Message("rules.name_taken.field", name=name, reason=reason),
                            "derived": Message("rules.name_taken.derived", name=name, reason=reason)}[kind])
             return False

@@ -15,7 +15,7 @@ from .formula import MAX_NUMBER, NUMBER_LIMIT, Formula, number_text
 from .problems import OptionValueError, hint
 
 __all__ = [
-    "NO_TRUMP", "SUITS", "Check", "Derived", "FieldSpec", "Option", "Parts", "PlanPiece", "Reminder", "Ruleset",
+    "NO_TRUMP", "SUITS", "Carried", "Check", "Derived", "FieldSpec", "Option", "Parts", "PlanPiece", "Reminder", "Ruleset",
     "TrumpRule",
 ]
 
@@ -130,6 +130,21 @@ class Derived:
 
 
 @dataclass(frozen=True)
+class Carried:
+    """A value carried from deal to deal (Spades' bags, bridge's part-scores below the line),
+    one per seat or per partnership: ``start`` before the first deal, then after every deal
+    that counts ``value`` (reading the value carried into the deal under its own name), or
+    ``start`` again when ``reset`` holds."""
+
+    id: str
+    scope: str  # seat or team
+    start: Formula
+    value: Formula
+    label: str
+    reset: Formula | None = None
+
+
+@dataclass(frozen=True)
 class Check:
     id: str
     scope: str  # deal or seat
@@ -210,6 +225,8 @@ class Ruleset:
     parts: "Parts | None" = None
     end_deals: Formula | None = None  # the number of deals the options fix for an end by formula
     end_says: str | None = None  # the end in words, for the table
+    carry: dict[str, Carried] = field(default_factory=dict)  # values carried from deal to deal, in file order
+    redeal: Formula | None = None  # a deal for which this holds does not count: the same dealer deals again
     raw: dict = field(repr=False, default_factory=dict)
     phase_labels: dict[str, str] = field(default_factory=dict)  # every phase -> its title
     language: str = "en"  # the language asked for; texts it has no translation for are English

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..messages import Message, Text
-from .model import Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule
+from .model import Carried, Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule
 from .problems import Problem, key_path, unknown_key
 
 __all__ = [
@@ -104,6 +104,7 @@ TOP = Table(Ruleset, {
     "trump": Key("array:trump", attr="trump"),
     "fields": Key("tables:field", True, attr="fields"),
     "derived": Key("tables:derived", attr="derived"),
+    "carry": Key("tables:carry", attr="carry"),
     "score": Key("table:score", True),
     "checks": Key("array:check", attr="checks"),
     "reminders": Key("array:reminder", attr="reminders"),
@@ -134,6 +135,7 @@ TABLES: dict[str, Table] = {
     "deals": Table(Ruleset, {
         "plan": Key("array:piece", attr="plan"),
         "cards": Key("formula", attr="cards"),
+        "redeal": Key("formula", attr="redeal"),
     }),
     "piece": Table(PlanPiece, {
         "when": Key("formula", attr="when"),
@@ -178,6 +180,13 @@ TABLES: dict[str, Table] = {
         "parts": Key("formulas", attr="parts"),
         "shows": Key("str", default="value", attr="shows", allowed=("value", "seat")),
         "labels": Key("strings", default={}, attr="part_labels"),
+    }),
+    "carry": Table(Carried, {
+        "scope": Key("str", default="seat", attr="scope", allowed=("seat", "team")),
+        "start": Key("formula", default="0", attr="start"),
+        "value": Key("formula", True, attr="value"),
+        "reset": Key("formula", attr="reset"),
+        "label": Key("str", default=spaced_id, attr="label"),
     }),
     "score": Table(Ruleset, {
         "scope": Key("str", default="seat", attr="score_scope", allowed=("seat", "team")),

@@ -34,6 +34,7 @@ TRANSLATION_KEYS = {
     "name": "str", "description": "str", "aka": "list-str", "phase_labels": "phases",
     "options": "option", "fields": "field", "derived": "derived", "checks": "check",
     "reminders": "reminder", "trump": "trump", "parts": "parts", "end": "end",
+    "carry": "carried",
 }
 TRANSLATION_ITEMS = {
     "option": {"label": "str", "help": "str", "labels": "labels"},
@@ -42,6 +43,7 @@ TRANSLATION_ITEMS = {
     "check": {"message": "template"},
     "reminder": {"text": "template"},
     "trump": {"say": "template"},
+    "carried": {"label": "str"},
 }
 # What each translated section holds: one, and many.
 _ITEM_WORDS: dict[str, tuple[Message, Message]] = {
@@ -51,6 +53,7 @@ _ITEM_WORDS: dict[str, tuple[Message, Message]] = {
     "checks": (Message("rules.items.check"), Message("rules.items.checks")),
     "reminders": (Message("rules.items.reminder"), Message("rules.items.reminders")),
     "trump": (Message("rules.items.trump"), Message("rules.items.trumps")),
+    "carry": (Message("rules.carry.item"), Message("rules.carry.items")),
 }
 
 
@@ -350,6 +353,7 @@ def localize(rs: Ruleset, lang: str, texts: dict[tuple[str, ...], Any],
     derived = {did: replace(d, label=text(d.label, "derived", did, "label"),
                             part_labels=merged(d.part_labels, "derived", did))
                for did, d in rs.derived.items()}
+    carry = {cid: replace(c, label=text(c.label, "carry", cid, "label")) for cid, c in rs.carry.items()}
     checks = tuple(replace(c, message=compiled.get(("checks", c.id, "message"), c.message)) for c in rs.checks)
     reminders = tuple(replace(r, text=compiled.get(("reminders", r.id, "text"), r.text)) if r.id else r
                       for r in rs.reminders)
@@ -360,6 +364,7 @@ def localize(rs: Ruleset, lang: str, texts: dict[tuple[str, ...], Any],
         rs, name=text(rs.name, "name"), description=text(rs.description, "description"), aka=text(rs.aka, "aka"),
         options=options, fields=fields, derived=derived, checks=checks, reminders=reminders, trump=trump,
         parts=parts, phase_labels=phase_labels, language=lang, end_says=text(rs.end_says, "end", "says"),
+        carry=carry,
     )
 
 

@@ -49,7 +49,7 @@ def _next_deal(stored: StoredGame) -> dict[str, Any] | None:
     panel = sheet_panel(stored.game, stored.draft)
     if panel is None:
         return None
-    return {"number": panel.number, "of": panel.of, "cards": panel.cards, "dealer": panel.dealer,
+    return {"number": panel.shown or panel.number, "of": panel.of, "cards": panel.cards, "dealer": panel.dealer,
             "bids_first": panel.bids_first, "leader": panel.leader, "trump": panel.trump,
             "reminders": list(panel.reminders)}
 

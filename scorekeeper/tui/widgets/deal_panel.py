@@ -50,8 +50,9 @@ class DealPanel(Widget):
                 title = (t("tui.widgets.deal_panel.changing_deal_of", number=deal.number, total=deal.of) if deal.of
                          else t("tui.widgets.deal_panel.changing_deal", number=deal.number))
             else:
-                title = t("game.deal_of", number=deal.number, total=deal.of) if deal.of else t(
-                    "game.deal_number", number=deal.number)
+                shown = deal.shown or deal.number  # a deal dealt again keeps its number
+                title = t("game.deal_of", number=shown, total=deal.of) if deal.of else t(
+                    "game.deal_number", number=shown)
             text.append(" · ")
             text.append(title, bold)
             text.append(" · " + tn("tui.widgets.deal_panel.cards_each", deal.cards) + "\n")

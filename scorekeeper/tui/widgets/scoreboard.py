@@ -294,6 +294,8 @@ class Scoreboard(Vertical):
     def _show_legend(self) -> None:
         shown = self.table.fit
         legend = "" if self.board is None else shown.legend if shown is not None else self.board.legend
+        if self.board is not None and self.board.carried:  # what the table keeps from deal to deal
+            legend += "\n" + self.board.carried
         self.query_one("#board-legend", Static).update(Text(legend))
 
     def on_score_table_fitted(self, event: ScoreTable.Fitted) -> None:
