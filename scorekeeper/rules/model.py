@@ -210,6 +210,7 @@ class Ruleset:
     parts: "Parts | None" = None
     end_deals: Formula | None = None  # the number of deals the options fix for an end by formula
     end_says: str | None = None  # the end in words, for the table
+    end_wins: Formula | None = None  # per scorer, after the last deal: who it holds for win (None: by winner)
     raw: dict = field(repr=False, default_factory=dict)
     phase_labels: dict[str, str] = field(default_factory=dict)  # every phase -> its title
     language: str = "en"  # the language asked for; texts it has no translation for are English
