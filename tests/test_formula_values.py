@@ -6,34 +6,19 @@ from __future__ import annotations
 
 import pytest
 
+from helpers.samples import ruleset_game, ruleset_head, ruleset_problems
+
 from scorekeeper.game.engine import IllegalEntry
 from scorekeeper.game.game import Game
 from scorekeeper.i18n import show
 from scorekeeper.rules.formula import MAX_JOINED_TEXT
-from scorekeeper.rules.ruleset import parse_ruleset_text
 
 # Two players; one of them declares a contract of a level in a strain, the other defends.
-BASE = """\
-id = "contract"
-name = "Contract"
-description = "A declarer names a level and a strain."
-deck = 52
-phases = ["bidding", "play"]
-
-[players]
-min = 2
-max = 2
-
+BASE = ruleset_head("contract", "A declarer names a level and a strain.", (2, 2), cards="10", end="deal == 5") + """
 [options.colour]
 type = "choice"
 choices = ["red", "black"]
 default = "red"
-
-[deals]
-cards = "10"
-
-[end]
-when = "deal == 5"
 
 [fields.declarer]
 scope = "deal"
@@ -76,14 +61,11 @@ value = "(contract if tricks >= level else -contract) if seat == declarer else 0
 
 
 def problems(text: str) -> list[str]:
-    _, found = parse_ruleset_text(text, "contract.toml")
-    return [show(p) for p in found]
+    return ruleset_problems(text, "contract.toml")
 
 
 def game(text: str) -> Game:
-    ruleset, found = parse_ruleset_text(text, "contract.toml")
-    assert found == []
-    return Game(ruleset, ["Anna", "Ben"])
+    return ruleset_game(text, "contract.toml", ["Anna", "Ben"])
 
 
 def test_index_of_turns_a_choice_into_the_number_pick_takes():

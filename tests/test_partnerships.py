@@ -6,31 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from helpers.samples import ruleset_game, ruleset_head, ruleset_problems
+
 from scorekeeper.game.game import Game
 from scorekeeper.i18n import show
-from scorekeeper.rules.ruleset import parse_ruleset_text
 
 # Four players in two partnerships (1 & 3 against 2 & 4) bid and take tricks one by one.
-BASE = """\
-id = "pairs"
-name = "Pairs"
-description = "Partners add up their bids and their tricks."
-deck = 52
-phases = ["bidding", "play"]
-
-[players]
-min = 4
-max = 4
-
-[teams]
-seats = [[1, 3], [2, 4]]
-
-[deals]
-cards = "13"
-
-[end]
-when = "deal == 3"
-
+BASE = ruleset_head("pairs", "Partners add up their bids and their tricks.", (4, 4), teams="[[1, 3], [2, 4]]") + """
 [fields]
 bid = { phase = "bidding", type = "int", min = 0, max = "cards" }
 tricks = { phase = "play", type = "int", min = 0, max = "cards" }
@@ -55,14 +37,11 @@ made = "side_tricks >= side_bid"
 
 
 def problems(text: str) -> list[str]:
-    _, found = parse_ruleset_text(text, "pairs.toml")
-    return [show(p) for p in found]
+    return ruleset_problems(text, "pairs.toml")
 
 
 def game(text: str) -> Game:
-    ruleset, found = parse_ruleset_text(text, "pairs.toml")
-    assert found == []
-    return Game(ruleset, ["Anna", "Ben", "Cara", "Dan"])
+    return ruleset_game(text, "pairs.toml", ["Anna", "Ben", "Cara", "Dan"])
 
 
 def test_a_partnership_scores_its_summed_bids():
@@ -155,6 +134,7 @@ def test_a_derived_value_per_partnership_reads_no_bare_per_seat_name():
 
 def test_partnership_values_need_partnerships():
     no_teams = BASE.replace("[teams]\nseats = [[1, 3], [2, 4]]\n", "").replace("max = 4", "max = 5")
+    assert "[teams]" not in no_teams
     score = '\n[score]\nvalue = "team_sum(bid)"\n'
     derived = '\n[derived.side]\nscope = "team"\nvalue = "1"\n'
     assert problems(no_teams + derived + score) == [
