@@ -1231,6 +1231,7 @@ SHEET_TOTALS = {
     "wysiwyg": (51, 9),
     "pataviitonen": (124, 41, 74),
     "pataviitonen-criteria-sheet": (57, 67, 122),
+    "five-hundred": (530, 510),
 }
 
 

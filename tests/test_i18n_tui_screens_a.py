@@ -17,6 +17,7 @@ from scorekeeper.i18n import get_language, resolve_language, set_language, using
 from scorekeeper.settings import load_settings
 from scorekeeper.tui.screens.home import game_line
 from scorekeeper.play.actions import redone_text, table_changed_text, undone_text
+from scorekeeper.rules.ruleset import builtin_ids
 
 
 def titles(app) -> list[str]:
@@ -135,7 +136,7 @@ def test_the_new_game_screen_in_polish(tmp_path):
             assert "Nowa gra: wybierz grę" in text
             assert "Lupaus  3–7 graczy" in text
             assert "Otwórz plik z zasadami…  (o)" in text
-            await pilot.press("enter")
+            await pilot.press(*["down"] * builtin_ids().index("lupaus"), "enter")
             await settle(pilot, 5)
             text = screen_text(app)
             assert "Nowa gra: Lupaus" in text

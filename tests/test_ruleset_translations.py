@@ -70,8 +70,8 @@ def visible_texts(rs: Ruleset) -> dict[tuple[str, ...], str]:
 SHIPPED = [*builtin_ids(), str(EXAMPLE)]
 
 
-def test_six_builtin_rulesets():
-    assert builtin_ids() == ["lupaus", "pataviitonen", "romanian-whist", "whist", "wizard", "wysiwyg"]
+def test_the_builtin_rulesets():
+    assert builtin_ids() == ["five-hundred", "lupaus", "pataviitonen", "romanian-whist", "whist", "wizard", "wysiwyg"]
 
 
 @pytest.mark.parametrize("lang", ["fi", "pl"])

@@ -161,10 +161,12 @@ def test_whist_partnerships_are_shown_when_the_names_are_typed(tmp_path):
 
 def test_rules_screen_shows_each_rulesets_summary(tmp_path):
     async def go():
-        async with opened(tmp_path / "g.db", "r") as (app, pilot):
+        ids = builtin_ids()
+        steps = ["r"] + ([" ".join(["down"] * ids.index("lupaus"))] if ids.index("lupaus") else [])
+        async with opened(tmp_path / "g.db", *steps) as (app, pilot):
             text = flat(screen_text(app))
             assert "Lupaus (lupaus)" in text and "Players: 3 to 7" in text
-            await pilot.press("down", "down", "down")  # Whist
+            await pilot.press(*["down"] * (ids.index("whist") - ids.index("lupaus")))
             await settle(pilot)
             text = flat(screen_text(app))
             assert "Partnerships: seat 1 & seat 3 against seat 2 & seat 4" in text

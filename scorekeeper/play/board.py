@@ -119,7 +119,7 @@ class BoardMaker:
         self.detail: list[str] = []
         made_names = rules.made.names if rules.made is not None else ()
         self.made_derived = [d for d in rules.derived.values()
-                             if d.id in made_names and d.scope == "seat" and d.value.type != "yes/no"]
+                             if d.id in made_names and d.scope in ("seat", "team") and d.value.type != "yes/no"]
         # deal -> (values, fields shown, trump, each scorer's entries, language)
         self._cache: dict[int, tuple] = {}
 
