@@ -116,6 +116,11 @@ REFUSED = [
     ('strain in (\'heart\', \'spades\')',
      "contract.toml: checks[0].rule: 'heart' is not a value of 'strain' (spades, clubs, diamonds, hearts, "
      "notrump) (did you mean 'hearts'?)"),
+    ("strain != 'heart'",
+     "contract.toml: checks[0].rule: 'heart' is not a value of 'strain' (spades, clubs, diamonds, hearts, "
+     "notrump) (did you mean 'hearts'?)"),
+    ("level > 6 and 'nt' == trump",
+     "contract.toml: checks[0].rule: 'nt' is not a value of 'trump' (spades, hearts, diamonds, clubs, none)"),
     ("colour in ('blue',)",
      "contract.toml: checks[0].rule: 'blue' is not a value of 'colour' (red, black)"),
     ("level in ('six', 7)",

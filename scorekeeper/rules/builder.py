@@ -522,7 +522,8 @@ class Builder:
         scope = self.allowed(TABLES["score"], score, "scope", "score")
         if scope == "team" and not self.attrs["teams"]:
             self.add("score.scope", Message("rules.team_needs_teams"))
-        fscope = self.scorer_scope = TEAM if scope == "team" else SEAT  # a partnership's formula, or a seat's
+        # a partnership's formula, or a seat's (a seat's too when the partnerships are missing, reported above)
+        fscope = self.scorer_scope = TEAM if scope == "team" and self.attrs["teams"] else SEAT
         value = self.typed(self.formula(score.get("value"), "score.value", self.names, fscope), _SCORE)
         # made: yes/no, or any other value (e.g. '' for a seat that did not bid) for no mark
         made = self.formula(score.get("made"), "score.made", self.names, fscope)

@@ -908,9 +908,12 @@ class _Compiler:
             return self._membership(node, scope, depth)
         left, prev_type = self.visit(node.left, scope, depth)
         comparators, ops = [], []
-        for op, comparator in zip(node.ops, node.comparators):
+        for before, op, comparator in zip([node.left, *node.comparators], node.ops, node.comparators):
             if not isinstance(op, _COMPARE):
                 raise self.fail(Message("formula.compare_operators", expr=ast.unparse(node)))
+            if isinstance(op, (ast.Eq, ast.NotEq)):
+                self._known_value(before, comparator)
+                self._known_value(comparator, before)
             code, typ = self.visit(comparator, scope, depth)
             if type(op) not in (ast.Eq, ast.NotEq):
                 if TEXT in (prev_type, typ) and {prev_type, typ} <= {TEXT, NUM, BOOL} and prev_type != typ:
@@ -954,6 +957,13 @@ class _Compiler:
                     raise self.fail(Message("formula.not_a_value", name=left.id, value=str(code.value),
                                             values=", ".join(map(str, info.choices)),
                                             hint=Message("rules.did_you_mean", name=close[0]) if close else ""))
+
+    def _known_value(self, name: ast.AST, value: ast.AST) -> None:
+        """name == 'text': the text is one of the name's values, when they are a short list
+        (a choice, a suit): 'strain == 'heart'' would never hold, so it is refused."""
+        info = self.names.get(name.id) if isinstance(name, ast.Name) else None
+        if info is not None and info.choices and isinstance(value, ast.Constant) and isinstance(value.value, str):
+            self._match_literals(name, info.type, [value], {TEXT}, "'=='")
 
     def _membership(self, node, scope, depth):
         """x in ('a', 'b'): x is one of values written in the formula (not in: none of them)."""
