@@ -86,6 +86,9 @@ def test_exports_and_statistics_name_the_winner_of_the_formula():
     doc = json.loads(export(game, "json"))
     assert doc["winners"] == ["Ben & Dan"]
     assert [(s["rank"], s["name"]) for s in doc["standings"]] == [(1, "Ben & Dan"), (2, "Anna & Cara")]
+    # a value per partnership is listed by partnership: Dan's misère in deal 3
+    assert doc["deals"][2]["derived"] == {"misere_bid": True, "bid_value": 250, "contract_made": True,
+                                          "bidders": [False, True]}
     facts = compute_facts(game, 1)
     assert facts.won == (False, True, False, True) and facts.ranks == (2, 1, 2, 1)
 
