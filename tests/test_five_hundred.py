@@ -139,3 +139,16 @@ def test_the_lowest_total_may_win_by_formula_with_the_others_ranked_after():
     game = Game(rules, ["Anna", "Ben", "Cara"])
     game.record({"points": [20, 5, 9]})
     assert [(s.rank, s.name) for s in game.standings()] == [(1, "Ben"), (2, "Anna"), (3, "Cara")]
+
+
+def test_the_winner_formula_reads_the_parts_won_with_the_last_deal(tmp_path):
+    """Whist in rubbers to 1 point, won by a side that has not won two games (a test rule):
+    Anna & Cara win both games, so after the last deal only Ben & Dan qualify."""
+    odd = tmp_path / "odd.toml"
+    odd.write_text('extends = "whist"\nid = "whist-odd"\nname = "Odd whist"\ndescription = "A test rule."\n\n'
+                   '[end]\nwins = "parts_won < 2"\n', encoding="utf-8")
+    assert check_file(odd) == []
+    game = Game(load_ruleset(str(odd)), PLAYERS, {"rubber": True, "game_to": 1})
+    game.record({"tricks": 8, "turned": "hearts"})
+    game.record({"tricks": 8, "turned": "hearts"})
+    assert game.is_over and game.winners == ["Ben & Dan"]

@@ -899,6 +899,8 @@ class Game:
         if self._wins_memo is not None and self._wins_memo[0] is result:
             return self._wins_memo[1]
         before, state = self._state_after(results[at - 2] if at > 1 else None)
+        if self.setup.parts is not None:  # the parts won and the match totals with this deal's
+            state = (result.parts_won, result.match)
         if self._changes:
             d = self._deal(at, result.values, self._with_joiners(at, before), state)
             units = [(seat, game_seat - 1) for seat, game_seat in enumerate(result.seats, start=1)]

@@ -582,7 +582,7 @@ class Builder:
         self.attrs["parts"] = self.parts(end_names, match_names) if "parts" in self.top else None
         self.attrs["winner"] = self.allowed(TABLES["end"], end, "winner", "end")
         # wins: per scorer, after the last deal: who it holds for win the game
-        self.attrs["end_wins"] = self.typed(self.formula(end.get("wins"), "end.wins", end_names, self.scorer_scope),
+        self.attrs["end_wins"] = self.typed(self.formula(end.get("wins"), "end.wins", match_names, self.scorer_scope),
                                             _CONDITION)
         self.attrs["end_deals"] = self.typed(self.formula(end.get("deals"), "end.deals", self.game_names, CONST),
                                              _NUMBER)
