@@ -11,7 +11,8 @@ import pytest
 
 from scorekeeper.game.game import Game
 from scorekeeper.game.sheet import load_sheet, replay_sheet
-from scorekeeper.i18n import show
+from scorekeeper.i18n import show, using_language
+from scorekeeper.play.board import BoardMaker
 from scorekeeper.reports.export import export
 from scorekeeper.rules.ruleset import check_file, load_ruleset, parse_ruleset_text
 from scorekeeper.store.facts import compute_facts
@@ -152,3 +153,12 @@ def test_the_winner_formula_reads_the_parts_won_with_the_last_deal(tmp_path):
     game.record({"tricks": 8, "turned": "hearts"})
     game.record({"tricks": 8, "turned": "hearts"})
     assert game.is_over and game.winners == ["Ben & Dan"]
+
+
+def test_the_board_words_a_deal_with_the_choices_labels():
+    game = load_sheet(SHEET)
+    maker = BoardMaker(game)
+    assert maker.row(game.results()[2]).detail == "Highest bidder: Dan; Trump or misère: misère; Tricks taken by the bidding side: 0"
+    with using_language("fi"):
+        fi = load_sheet(SHEET, lang="fi")
+        assert "Valtti tai nolo: nolo" in BoardMaker(fi).row(fi.results()[2]).detail

@@ -20,7 +20,9 @@ def test_five_hundred_deal_at_80_by_24(tmp_path):
             assert [r.made for r in screen.game.results()] == [(True, None)]
             text = flat(screen_text(app))
             assert "Anna & Cara" in text and "Ben & Dan" in text
-            await enter_deal(pilot, ["2", "m"], confirm=False)  # no tricks bid in a misère: not asked
+            await enter_deal(pilot, ["2"], confirm=False)
+            assert "open misère" in flat(screen_text(app))  # the trump box's choices, by their labels
+            await enter_deal(pilot, ["m"], confirm=False)  # no tricks bid in a misère: not asked
             view = screen.draft.view()
             assert "Ben plays misère alone: the partner lays the cards down and sits out" in view.panel.reminders
             assert any("Bidding side: Anna & Cara no · Ben & Dan yes" in line

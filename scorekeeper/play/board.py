@@ -19,7 +19,7 @@ from ..i18n import get_language, show, t
 from ..rules.cards import SUIT_SYMBOL
 from ..rules.formula import EvalError, Missing
 from ..rules.ruleset import NO_TRUMP
-from .words import ordinal, show_value, text_width
+from .words import choice_text, ordinal, show_value, text_width
 
 MADE = {True: "✓", False: "✗", None: " "}
 DETAIL_FIELDS = 2  # at most this many entries in a cell (e.g. bid/tricks)
@@ -191,7 +191,9 @@ class BoardMaker:
             if value is None:
                 continue
             if spec.scope == "deal":
-                pieces.append(f"{spec.label}: {show_value(value, setup.players, spec.type == 'seat')}")
+                shown = choice_text(spec, value) if spec.type == "choice" else show_value(
+                    value, setup.players, spec.type == "seat")
+                pieces.append(f"{spec.label}: {shown}")
                 continue
             names = (setup.players if spec.scope == "seat" else
                      tuple(" & ".join(setup.players[s - 1] for s in t) for t in setup.teams))

@@ -221,8 +221,7 @@ _ARITY = {
     "team_of": (1, 1), "team_sum": (1, 1), "team_count": (1, 1), "team_min": (1, 1), "team_max": (1, 1),
     "team_all": (1, 1), "team_any": (1, 1), "text": (1, 1), "index_of": (2, 64),
 }
-# The aggregates over all seats, and those over the seats of one partnership.
-_ALL_SEATS = ("sum", "count", "all", "any", "min", "max", "first_min", "first_max")
+# The aggregates over the seats of one partnership.
 _TEAM_AGGREGATES = ("team_sum", "team_count", "team_min", "team_max", "team_all", "team_any")
 # The longest text a formula may make by joining texts with '+'.
 MAX_JOINED_TEXT = 2000
