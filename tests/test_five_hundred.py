@@ -162,3 +162,15 @@ def test_the_board_words_a_deal_with_the_choices_labels():
     with using_language("fi"):
         fi = load_sheet(SHEET, lang="fi")
         assert "Valtti tai nolo: nolo" in BoardMaker(fi).row(fi.results()[2]).detail
+
+
+def test_the_rules_summary_says_who_wins_by_the_rules():
+    from scorekeeper.play.summary import rules_summary
+
+    with using_language("en"):
+        text = "".join(p.text for p in rules_summary(load_ruleset("five-hundred")))
+    assert ("The winner: as the rules name them when the game ends (a side reaches 500 (both at once: the bidding "
+            "side wins), or falls to -500 and loses); where they name no one, the highest total.") in text
+    with using_language("pl"):
+        text = "".join(p.text for p in rules_summary(load_ruleset("five-hundred", lang="pl")))
+    assert "Wygrywa ten, kogo zasady wskażą na końcu gry (strona dochodzi do 500" in text
