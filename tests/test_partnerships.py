@@ -148,3 +148,28 @@ def test_a_team_aggregate_needs_a_seat_or_partnership():
     assert problems(BASE + SIDE + SCORE + check) == [
         "pairs.toml: checks[0].rule: team_sum() goes over the players of one partnership: use it in a "
         "per-player or partnership formula, or inside of(seat, ...)"]
+
+
+def test_a_stored_game_keeps_the_meaning_its_partnership_formulas_were_started_under(tmp_path):
+    """A whist game stored before partnership formulas were checked keeps its copy of the rules,
+    where the score reads the per-seat value 'taken' bare (the first partner's): it opens and
+    scores as it did, while the same rules from a file are refused with the key."""
+    import copy
+
+    from scorekeeper.rules.ruleset import RulesetError, load_ruleset, ruleset_from_raw
+    from scorekeeper.store.db import Store
+
+    old = copy.deepcopy(load_ruleset("whist").raw)
+    for name in ("taken", "honour_points"):
+        del old["derived"][name]["scope"]  # as whist was written before
+    with pytest.raises(RulesetError) as info:
+        ruleset_from_raw(old, "whist")
+    assert show(info.value.problems[0]).startswith(
+        "whist: score.value: 'taken' has a value for each player, but this formula is about a partnership")
+    path = tmp_path / "s.db"
+    with Store(path) as store:
+        stored = store.new_game(ruleset_from_raw(old, "whist", stored=True), "whist", ["Anna", "Ben", "Cara", "Dan"])
+        stored.record({"tricks": 8, "turned": "hearts"})
+        stored.record({"tricks": 4, "turned": "clubs"})
+    with Store(path) as store:
+        assert store.open_game(stored.id).game.totals() == (2, 3)

@@ -72,10 +72,6 @@ _WANTED = {_NUMBER: ((NUM, BOOL), "rules.bound_not_number"), _CONDITION: ((BOOL,
            _SUIT: ((TEXT,), "rules.suit_not_text")}
 
 
-# The scope a derived value's formulas are checked in, by the derived value's scope.
-_FORMULA_SCOPES = {"seat": SEAT, "team": TEAM, "deal": DEAL}
-
-
 def _field_choices(f: dict, ftype: str) -> tuple:
     """The values a field takes when they are a short list (a choice field's, the suits)."""
     if ftype == "choice":
@@ -133,9 +129,15 @@ class _GameValues:
 class Builder:
     """Builds a Ruleset from raw TOML data, collecting every problem it meets."""
 
-    def __init__(self, raw: dict, file: str, compile_translations: bool = False):
+    def __init__(self, raw: dict, file: str, compile_translations: bool = False, stored: bool = False):
         self.raw = raw
         self.file = file
+        # A stored game's copy of its ruleset was checked when the game started: it is built
+        # again with the meanings it was started under. A partnership's formulas read per-seat
+        # names as the first partner's (as before partnership formulas were checked), and a
+        # text compared with a choice is not checked against the choices.
+        self.stored = stored
+        self.partnership = SEAT if stored else TEAM  # the scope partnership formulas are checked in
         self.checker = Checker(file)
         # check_file compiles every translated message now, to report its problems;
         # loading leaves that to Ruleset.localized, so a game in English pays nothing.
@@ -266,12 +268,15 @@ class Builder:
         names = {k: v[0] for k, v in CONTEXT_NAMES.items()}
         # 'team' tells the formulas whether there are partnerships (team_sum() needs them)
         names["team"] = replace(names["team"], per_team=bool(self.attrs["teams"]))
+        if self.stored:
+            names["trump"] = replace(names["trump"], choices=())
         kinds = {**self.broken_options, **{oid: o.type for oid, o in self.attrs["options"].items()}}
         for oid, kind in kinds.items():
             if oid in names:
                 self.add(key_path("options", oid), Message("rules.option.builtin_name", name=oid))
             option = self.attrs["options"].get(oid)
-            names[oid] = NameInfo(_OPTION_VALUE_TYPES[kind], CONST, choices=option.choices if option else ())
+            choices = option.choices if option and not self.stored else ()
+            names[oid] = NameInfo(_OPTION_VALUE_TYPES[kind], CONST, choices=choices)
         self.names = names
         self.game_names = {k: v for k, v in names.items() if v.scope == CONST}
         options = self.attrs["options"]
@@ -336,7 +341,8 @@ class Builder:
                                                          phases=", ".join(phases), hint=""))
             self.field_meta[fid] = (f, ftype, scope, phase)
             self.names[fid] = NameInfo(_FIELD_VALUE_TYPES.get(ftype, TEXT), DEAL if scope == "deal" else SEAT,
-                                       entered=True, per_team=scope == "team", choices=_field_choices(f, ftype))
+                                       entered=True, per_team=scope == "team",
+                                       choices=() if self.stored else _field_choices(f, ftype))
 
     def _derived(self) -> None:
         """Derived values: names first, then their formulas (types from them) in file order."""
@@ -373,7 +379,7 @@ class Builder:
 
     def derived(self, did: str, d: dict, scope: str) -> Derived | None:
         key = key_path("derived", did)
-        fscope = _FORMULA_SCOPES[scope]
+        fscope = {"seat": SEAT, "team": self.partnership, "deal": DEAL}[scope]  # where its formulas are checked
         parts = []
         for pid, text in (d.get("parts") or {}).items():
             pf = self.formula(text, key_path(key_path(key, "parts"), pid), self.names, fscope)
@@ -523,7 +529,7 @@ class Builder:
         if scope == "team" and not self.attrs["teams"]:
             self.add("score.scope", Message("rules.team_needs_teams"))
         # a partnership's formula, or a seat's (a seat's too when the partnerships are missing, reported above)
-        fscope = self.scorer_scope = TEAM if scope == "team" and self.attrs["teams"] else SEAT
+        fscope = self.scorer_scope = self.partnership if scope == "team" and self.attrs["teams"] else SEAT
         value = self.typed(self.formula(score.get("value"), "score.value", self.names, fscope), _SCORE)
         # made: yes/no, or any other value (e.g. '' for a seat that did not bid) for no mark
         made = self.formula(score.get("made"), "score.made", self.names, fscope)
