@@ -109,12 +109,12 @@ AMBIGUOUS = [
      "or of(seat, seat) for one seat"),
     # team inside sum(): once silently every seat's own partnership, so all four bids
     ('value = "sum(bid if team_of(seat) == team else 0)"',
-     "pairs.toml: score.value: inside sum(), 'team' is each player's own partnership, not the one being "
-     "scored (so team_of(seat) == team always holds there): for this partnership's players write team_sum(x) "
+     "pairs.toml: score.value: inside sum(), 'team' is each player's own partnership, not this formula's "
+     "(so team_of(seat) == team always holds there): for this partnership's players write team_sum(x) "
      "(or team_count, team_min, ...); for a given partnership, team_of(seat) == 1"),
     ('value = "count(team == 1)"',
-     "pairs.toml: score.value: inside count(), 'team' is each player's own partnership, not the one being "
-     "scored (so team_of(seat) == team always holds there): for this partnership's players write team_sum(x) "
+     "pairs.toml: score.value: inside count(), 'team' is each player's own partnership, not this formula's "
+     "(so team_of(seat) == team always holds there): for this partnership's players write team_sum(x) "
      "(or team_count, team_min, ...); for a given partnership, team_of(seat) == 1"),
 ]
 
@@ -122,6 +122,19 @@ AMBIGUOUS = [
 @pytest.mark.parametrize(("score", "expected"), AMBIGUOUS)
 def test_an_ambiguous_partnership_formula_is_refused_with_its_key_and_a_hint(score, expected):
     assert problems(BASE + f'\n[score]\nscope = "team"\n{score}\n') == [expected]
+
+
+def test_team_inside_sum_is_refused_in_a_per_seat_formula_and_allowed_about_the_whole_deal():
+    """In a per-seat value 'team' is the seat's partnership, inside sum() each player's: refused
+    there too; in a check about the whole deal it can only be each player's, and is allowed."""
+    mine = '\n[derived.mine]\nvalue = "sum(bid if team_of(seat) == team else 0)"\n'
+    assert problems(BASE + SIDE + SCORE + mine) == [
+        "pairs.toml: derived.mine.value: inside sum(), 'team' is each player's own partnership, not this "
+        "formula's (so team_of(seat) == team always holds there): for this partnership's players write "
+        "team_sum(x) (or team_count, team_min, ...); for a given partnership, team_of(seat) == 1"]
+    check = '\n[[checks]]\nid = "first"\nrule = "sum(bid if team == 1 else 0) <= 13"\nmessage = "m"\n'
+    g = game(BASE + SIDE + SCORE + check)
+    assert [show(i.message) for i in g.evaluate(1, {"bid": (7, 0, 7, 0)}).check_issues()] == ["m"]
 
 
 def test_a_derived_value_per_partnership_reads_no_bare_per_seat_name():

@@ -818,7 +818,8 @@ class _Compiler:
             raise self.fail(Message("formula.per_seat_name", name=name))
         if info.scope == TEAM and scope != TEAM:
             raise self.fail(Message("formula.per_team_name", name=name))
-        if name == "team" and self.scope == TEAM and self.all_seats:
+        if name == "team" and self.all_seats and self.scope in (SEAT, TEAM) and info.per_team:
+            # 'team' out there is this seat's or partnership's; in here, each player's own
             raise self.fail(Message("formula.team_in_aggregate", function=self.all_seats))
         return self.emit.name(name, info, depth), info.type
 
