@@ -4,12 +4,17 @@ and what to write instead (docs/rulesets.md, Partnerships)."""
 
 from __future__ import annotations
 
+import copy
+import tomllib
+
 import pytest
 
 from helpers.samples import ruleset_game, ruleset_head, ruleset_problems
 
 from scorekeeper.game.game import Game
 from scorekeeper.i18n import show
+from scorekeeper.rules.ruleset import RulesetError, load_ruleset, ruleset_from_raw
+from scorekeeper.store.db import Store
 
 # Four players in two partnerships (1 & 3 against 2 & 4) bid and take tricks one by one.
 BASE = ruleset_head("pairs", "Partners add up their bids and their tricks.", (4, 4), teams="[[1, 3], [2, 4]]") + """
@@ -167,11 +172,6 @@ def test_a_stored_game_keeps_the_meaning_its_partnership_formulas_were_started_u
     """A whist game stored before partnership formulas were checked keeps its copy of the rules,
     where the score reads the per-seat value 'taken' bare (the first partner's): it opens and
     scores as it did, while the same rules from a file are refused with the key."""
-    import copy
-
-    from scorekeeper.rules.ruleset import RulesetError, load_ruleset, ruleset_from_raw
-    from scorekeeper.store.db import Store
-
     old = copy.deepcopy(load_ruleset("whist").raw)
     for name in ("taken", "honour_points"):
         del old["derived"][name]["scope"]  # as whist was written before
@@ -186,3 +186,13 @@ def test_a_stored_game_keeps_the_meaning_its_partnership_formulas_were_started_u
         stored.record({"tricks": 4, "turned": "clubs"})
     with Store(path) as store:
         assert store.open_game(stored.id).game.totals() == (2, 3)
+
+
+def test_a_stored_copy_of_the_rules_keeps_team_inside_sum():
+    """Rules saved with a game before 'team' inside sum() was checked are built as they were."""
+    raw = tomllib.loads(BASE + '\n[score]\nscope = "team"\nvalue = "count(team == 1)"\n')
+    with pytest.raises(RulesetError):
+        ruleset_from_raw(raw, "pairs")
+    g = Game(ruleset_from_raw(raw, "pairs", stored=True), ["Anna", "Ben", "Cara", "Dan"])
+    g.record({"bid": [3, 4, 2, 3], "tricks": [5, 4, 1, 3]})
+    assert g.totals() == (2, 2)

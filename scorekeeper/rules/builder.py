@@ -267,7 +267,8 @@ class Builder:
         """The built-in names, then the options' (known before the game starts)."""
         names = {k: v[0] for k, v in CONTEXT_NAMES.items()}
         # 'team' tells the formulas whether there are partnerships (team_sum() needs them)
-        names["team"] = replace(names["team"], per_team=bool(self.attrs["teams"]))
+        teams = bool(self.attrs["teams"])
+        names["team"] = replace(names["team"], per_team=teams, ambiguous_inside=teams and not self.stored)
         if self.stored:
             names["trump"] = replace(names["trump"], choices=())
         kinds = {**self.broken_options, **{oid: o.type for oid, o in self.attrs["options"].items()}}

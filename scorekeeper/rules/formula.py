@@ -124,6 +124,9 @@ class NameInfo:
     # derived value, its total): a partnership formula may read it bare.
     per_team: bool = False
     choices: tuple = ()  # the values it may take, when they are a short list (a choice, a suit)
+    # Outside an aggregate over the players, the formula's own seat's or partnership's value;
+    # inside one, each player's ('team'): refused there in a formula per seat or partnership.
+    ambiguous_inside: bool = False
 
 
 # --- functions --------------------------------------------------------------------
@@ -818,7 +821,7 @@ class _Compiler:
             raise self.fail(Message("formula.per_seat_name", name=name))
         if info.scope == TEAM and scope != TEAM:
             raise self.fail(Message("formula.per_team_name", name=name))
-        if name == "team" and self.all_seats and self.scope in (SEAT, TEAM) and info.per_team:
+        if info.ambiguous_inside and self.all_seats and self.scope in (SEAT, TEAM):
             # 'team' out there is this seat's or partnership's; in here, each player's own
             raise self.fail(Message("formula.team_in_aggregate", function=self.all_seats))
         return self.emit.name(name, info, depth), info.type
