@@ -174,3 +174,14 @@ def test_the_rules_summary_says_who_wins_by_the_rules():
     with using_language("pl"):
         text = "".join(p.text for p in rules_summary(load_ruleset("five-hundred", lang="pl")))
     assert "Wygrywa ten, kogo zasady wskażą na końcu gry (strona dochodzi do 500" in text
+
+
+def test_rules_show_names_the_winner_formula(capsys):
+    from scorekeeper.cli import main
+
+    assert main(["rules", "show", "five-hundred"]) == 0
+    wins = load_ruleset("five-hundred").end_wins.text
+    assert f"Winner: the highest total\n…unless the rules name the winners: those for whom {wins} holds when the " \
+           "game ends\n" in capsys.readouterr().out
+    assert main(["rules", "show", "five-hundred", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["wins"] == wins
