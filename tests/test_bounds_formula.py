@@ -267,7 +267,7 @@ def test_a_derived_value_is_typed_before_the_values_that_read_it():
     """A value read before it is defined in the file has its type all the same."""
     extra = "[derived.a]\nscope = \"seat\"\nvalue = \"b + 1\"\n[derived.b]\nscope = \"seat\"\nvalue = \"'x'\"\n"
     assert problems(extra, '\n[score]\nvalue = "bid"\n') == [
-        "bounds.toml: derived.a.value: '+' needs numbers, but 'b' is text"]
+        "bounds.toml: derived.a.value: '+' joins text only to text, but '1' is number: write text(1)"]
     later = "[derived.a]\nscope = \"seat\"\nvalue = \"b + 1\"\n[derived.b]\nscope = \"seat\"\nvalue = \"bid * 2\"\n"
     g = game(later, '\n[score]\nvalue = "a"\n')
     g.record({"bid": [1, 2], "tricks": [1, 2]})

@@ -192,9 +192,11 @@ REFUSED = [
     ("1 | 2", "the operator in '1 | 2' is not allowed"),
     ("1 & 2", "the operator in '1 & 2' is not allowed"),
     ("1 ^ 2", "the operator in '1 ^ 2' is not allowed"),
-    ("1 in (1,)", "'1 in (1,)': only == != < <= > >= compare values in formulas"),
+    ("1 in x", "'1 in x': 'in' takes a bracketed list of values written out, e.g. strain in ('hearts', 'spades')"),
     ("1 is 1", "'1 is 1': only == != < <= > >= compare values in formulas"),
-    ("1 not in (1,)", "only == != < <= > >= compare values in formulas"),
+    ("1 not in (x,)", "'in' takes values written out ('hearts', 3, true), but 'x' is not one"),
+    ("1 < 2 in (1, 2)", "'in' takes a bracketed list of values written out"),
+    ("'a' in ('a', ().__class__)", "'in' takes values written out"),
     # resource bombs: powers
     ("9**9**9", "'**' is allowed only with a whole-number exponent from 0 to 10 written as a number"),
     ("10**10**10", "'**' is allowed only with a whole-number exponent from 0 to 10"),
@@ -266,8 +268,9 @@ def test_refused_message_for_unknown_function_lists_the_functions():
         compile_("exec('1')")
     assert show(info.value.message) == (
         "unknown function 'exec'; the functions are abs, all, any, bidder, card_count, ceil, clamp, "
-        "count, cycle, entered, first_max, first_min, floor, has_card, longest_suit, max, min, name, "
-        "of, pick, rank_count, round, sign, suit_count, sum, team_of"
+        "count, cycle, entered, first_max, first_min, floor, has_card, index_of, longest_suit, max, min, name, "
+        "of, pick, rank_count, round, sign, suit_count, sum, team_all, team_any, team_count, "
+        "team_max, team_min, team_of, team_sum, text"
     )
 
 

@@ -1234,6 +1234,7 @@ SHEET_TOTALS = {
     "spades": (592, -79),
     "bridge-rubber": (510, 1830),
     "bridge-chicago": (420, 1120),
+    "five-hundred": (530, 510),
 }
 
 

@@ -18,6 +18,7 @@ from scorekeeper.i18n import get_language, resolve_language, set_language, using
 from scorekeeper.settings import load_settings
 from scorekeeper.tui.screens.home import game_line
 from scorekeeper.play.actions import redone_text, table_changed_text, undone_text
+from scorekeeper.rules.ruleset import builtin_ids
 
 
 def titles(app) -> list[str]:

@@ -274,8 +274,8 @@ reset = "bags >= 10"
 
 [score]
 scope = "team"
-value = "points if exact else 0"
-made = "exact"
+value = "team_sum(points if exact else 0)"
+made = "team_all(exact)"
 
 [[checks]]
 id = "tricks-add-up"
@@ -294,6 +294,7 @@ text = "Deal {deal}: shuffle well"
 [end]
 when = "deal == deals"
 winner = "lowest"
+wins = "total == min(total)"
 deals = "3 * players"
 says = "after three rounds"
 

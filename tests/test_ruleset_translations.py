@@ -72,9 +72,9 @@ def visible_texts(rs: Ruleset) -> dict[tuple[str, ...], str]:
 SHIPPED = [*builtin_ids(), str(EXAMPLE)]
 
 
-def test_six_builtin_rulesets():
-    assert builtin_ids() == ["bridge", "lupaus", "pataviitonen", "romanian-whist", "spades", "whist", "wizard",
-                             "wysiwyg"]
+def test_the_builtin_rulesets():
+    assert builtin_ids() == ["bridge", "five-hundred", "lupaus", "pataviitonen", "romanian-whist", "spades", "whist",
+                             "wizard", "wysiwyg"]
 
 
 @pytest.mark.parametrize("lang", ["fi", "pl"])

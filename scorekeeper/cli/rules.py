@@ -120,6 +120,7 @@ def cmd_rules_show(args) -> int:
             "scoring": {"scope": rs.score_scope, "value": rs.score.text},
             "ends_when": rs.end_when.text if rs.end_when is not None else None,
             "winner": rs.winner,
+            "wins": rs.end_wins.text if rs.end_wins is not None else None,
             "hand_value": rs.hand_value,
             "plan": plan,
         })
@@ -164,6 +165,8 @@ def cmd_rules_show(args) -> int:
     elif rs.end_when is not None:
         out(t("cli.rules.ends_when", formula=rs.end_when.text))
     out(t("cli.rules.winner_lowest") if rs.winner == "lowest" else t("cli.rules.winner_highest"))
+    if rs.end_wins is not None:
+        out(t("cli.rules.winner_by_rule", formula=rs.end_wins.text))
     if plan is not None:
         if plan["cards"] is not None:
             out(t("cli.rules.plan", players=args.players, deals=tn("game.count.deals", plan["deals"])))

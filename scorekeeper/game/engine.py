@@ -513,7 +513,7 @@ class DealEval:
             raise Missing(name, None if spec.scope == "deal" else seat)
         d = rules.derived.get(name)
         if d is not None:
-            return self.run(d.value, seat if d.scope == "seat" else None)
+            return self.run(d.value, None if d.scope == "deal" else seat)  # a partnership's: at any of its seats
         if name in self.setup.consts:
             return self.setup.consts[name]
         if name == "deal":

@@ -142,6 +142,7 @@ class Game:
         self._redo: list[Action] = []
         self._deals: list[Mapping[str, Any]] = []
         self._results: list[DealResult] = []
+        self._wins_memo: tuple[DealResult, frozenset[int] | None] | None = None  # _won_by_formula's last answer
         self._checked: tuple | None = None  # (deal, values, issues) of the entry just validated
         self._stale: dict[int, DealResult] = {}  # results to reuse after an earlier change
         self._reads_totals = _reads_totals(ruleset)
@@ -933,17 +934,45 @@ class Game:
         return Message("engine.game.ended_after", number=at)
 
     def standings(self) -> list[Standing]:
+        """The scorers by rank: by their totals (``end.winner``); once the game is over under a
+        ruleset with ``end.wins``, those it names first, all ranked 1."""
         totals = self.totals()
         names = self.scorer_names
         reverse = self.ruleset.winner == "highest"
-        order = sorted(range(len(totals)), key=lambda i: (-totals[i] if reverse else totals[i], i))
+        won = self._won_by_formula() or frozenset()
+        order = sorted(range(len(totals)), key=lambda i: (i not in won, -totals[i] if reverse else totals[i], i))
         out = []
         for pos, i in enumerate(order):
             rank = pos + 1
-            if pos and totals[order[pos - 1]] == totals[i]:
+            if pos and (i in won or (totals[order[pos - 1]] == totals[i] and order[pos - 1] not in won)):
                 rank = out[-1].rank
             out.append(Standing(rank, i, names[i], totals[i]))
         return out
+
+    def _won_by_formula(self) -> frozenset[int] | None:
+        """The scorers (0-based) that ``end.wins`` holds for in the deal that ended the game;
+        None when the ruleset has no such formula, the game goes on, or it holds for no one
+        (then the totals decide, by ``end.winner``)."""
+        wins = self.ruleset.end_wins
+        at = self._ended_early() if wins is not None else None
+        if at is None:
+            return None
+        results = self.results()
+        result = results[at - 1]
+        if self._wins_memo is not None and self._wins_memo[0] is result:
+            return self._wins_memo[1]
+        before, state = self._state_after(results[at - 2] if at > 1 else None)
+        if self.setup.parts is not None:  # the parts won and the match totals with this deal's
+            state = (result.parts_won, result.match)
+        if self._changes:
+            d = self._deal(at, result.values, self._with_joiners(at, before), state)
+            units = [(seat, game_seat - 1) for seat, game_seat in enumerate(result.seats, start=1)]
+        else:
+            d = DealEval(self.setup, at, result.values, before, state)
+            units = [(seat, i) for i, seat in enumerate(self.setup.scorer_seats)]
+        won = frozenset(i for seat, i in units if _holds(wins, d, seat)) or None
+        self._wins_memo = (result, won)
+        return won
 
     @property
     def winners(self) -> list[str]:

@@ -20,7 +20,7 @@ from ..i18n import get_language, show, t
 from ..rules.cards import SUIT_SYMBOL
 from ..rules.formula import EvalError, Missing
 from ..rules.ruleset import NO_TRUMP
-from .words import ordinal, show_value, text_width
+from .words import choice_text, ordinal, show_value, text_width
 
 MADE = {True: "✓", False: "✗", None: " "}
 REDEALT = "↺"  # a deal that did not count (dealt again), after its number
@@ -137,7 +137,7 @@ class BoardMaker:
         self.detail: list[str] = []
         made_names = rules.made.names if rules.made is not None else ()
         self.made_derived = [d for d in rules.derived.values()
-                             if d.id in made_names and d.scope == "seat" and d.value.type != "yes/no"]
+                             if d.id in made_names and d.scope in ("seat", "team") and d.value.type != "yes/no"]
         # deal -> (values, fields shown, trump, each scorer's entries, language)
         self._cache: dict[int, tuple] = {}
 
@@ -209,7 +209,9 @@ class BoardMaker:
             if value is None:
                 continue
             if spec.scope == "deal":
-                pieces.append(f"{spec.label}: {show_value(value, setup.players, spec.type == 'seat')}")
+                shown = choice_text(spec, value) if spec.type == "choice" else show_value(
+                    value, setup.players, spec.type == "seat")
+                pieces.append(f"{spec.label}: {shown}")
                 continue
             names = (setup.players if spec.scope == "seat" else
                      tuple(" & ".join(setup.players[s - 1] for s in t) for t in setup.teams))

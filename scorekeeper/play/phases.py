@@ -87,7 +87,12 @@ class PhaseWords:
         for did, spec in self.game.ruleset.derived.items():
             if self.derived_phase.get(did) != phase:
                 continue
-            line = self._deal_line(spec, d) if spec.scope == "deal" else self._seat_line(spec, d, order)
+            if spec.scope == "deal":
+                line = self._deal_line(spec, d)
+            elif spec.scope == "team":
+                line = self._team_line(spec, d)
+            else:
+                line = self._seat_line(spec, d, order)
             if line:
                 lines.append(line)
         return lines
@@ -103,6 +108,19 @@ class PhaseWords:
         else:
             text = show_value(value)
         return f"{spec.label}: {text}" if text else None
+
+    def _team_line(self, spec, d) -> str | None:
+        """A value per partnership: "Bidding side: Anna & Cara yes · Ben & Dan no"."""
+        players = self.setup.players
+        parts = []
+        for members in self.setup.teams:
+            try:
+                text = show_value(d.value(spec.id, members[0]))
+            except EVAL_ERRORS:
+                continue
+            if text:
+                parts.append(f"{' & '.join(players[s - 1] for s in members)} {text}")
+        return f"{spec.label}: " + " · ".join(parts) if parts else None
 
     def _seat_line(self, spec, d, order: tuple[int, ...]) -> str | None:
         players = self.setup.players

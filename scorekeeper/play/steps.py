@@ -312,7 +312,7 @@ def choice_view(spec: FieldSpec, choice: Choice, players: tuple[str, ...]) -> Ch
         return ChoiceView(value, t("tui.draft.no_trump_short"), "", choice.allowed, reason)
     if value in SUIT_SYMBOL:
         return ChoiceView(value, SUIT_SYMBOL[value], "", choice.allowed, reason)
-    return ChoiceView(value, str(value), "", choice.allowed, reason)
+    return ChoiceView(value, spec.choice_label(value), "", choice.allowed, reason)
 
 
 def keyed(choices: tuple[ChoiceView, ...]) -> tuple[ChoiceView, ...]:

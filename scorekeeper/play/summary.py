@@ -12,6 +12,7 @@ from functools import reduce
 from ..game.engine import GameError
 from ..game.game import Game
 from ..i18n import show, t, tn
+from ..rules.ruleset import Ruleset
 
 
 @dataclass(frozen=True)
@@ -91,9 +92,16 @@ def _about(rs) -> list[Piece]:
     out.append(Piece("\n" + t("tui.summary.heading.deals") + "\n", "heading"))
     for n in range(rs.min_players, rs.max_players + 1):
         out.append(Piece("  " + tn("tui.summary.players_plan", n, plan=plan_text(rs, n)) + "\n"))
-    out.append(Piece((t("tui.summary.winner_highest") if rs.winner == "highest" else t("tui.summary.winner_lowest"))
-                     + "\n"))
+    out.append(Piece(_winner_line(rs) + "\n"))
     return out
+
+
+def _winner_line(rs: Ruleset) -> str:
+    """Who wins: by the highest or lowest total, or as the ruleset's winner formula names them."""
+    if rs.end_wins is not None:
+        order = t("tui.summary.order_highest") if rs.winner == "highest" else t("tui.summary.order_lowest")
+        return t("tui.summary.winner_by_rule", says=rs.end_says or rs.end_wins.text, order=order)
+    return t("tui.summary.winner_highest") if rs.winner == "highest" else t("tui.summary.winner_lowest")
 
 
 def _field_line(f) -> str:

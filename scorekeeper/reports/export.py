@@ -27,7 +27,7 @@ The JSON document (:func:`game_document`) is::
           "trump": {"kind": "turn", "suit": "hearts"},   # how trump was set, and the suit
               # ("none" for no trump; null while not known)
           "derived": {"base": [6, 14], ...},  # the ruleset's derived values: per seat
-              # (seat order) or one value; null where the entries do not give one
+              # (seat order), per partnership, or one value; null where the entries do not give one
           "scores": [13, 0, 12],           # this deal, per scorer
           "made": [true, false, true],     # per scorer; null when the game has no contract
           "totals": [13, 0, 12],           # running totals after this deal
@@ -135,7 +135,7 @@ def game_document(game: Game, title: str | None = None) -> dict:
 
 def _worked_out(game: Game, result) -> dict:
     """What the rules make of a recorded deal: its values with those filled in, its trump and
-    its derived values (per seat in the deal's seat order, or one value)."""
+    its derived values (per seat in the deal's seat order, per partnership, or one value)."""
     d = game.evaluate(result.number)
     seats = range(1, d.setup.n + 1)
 
@@ -145,16 +145,15 @@ def _worked_out(game: Game, result) -> dict:
         except (Missing, EvalError, GameError):  # not given by these entries
             return None
 
-    filled = {}
-    for fid, spec in game.ruleset.fields.items():
-        if spec.scope == "deal":
-            filled[fid] = value(fid, None)
-        elif spec.scope == "seat":
-            filled[fid] = [value(fid, seat) for seat in seats]
-        else:  # a partnership's value, read through its first seat
-            filled[fid] = [value(fid, team[0]) for team in d.setup.teams]
-    derived = {name: [value(name, seat) for seat in seats] if spec.scope == "seat" else value(name, None)
-               for name, spec in game.ruleset.derived.items()}
+    def by_scope(name: str, scope: str) -> Any:
+        if scope == "deal":
+            return value(name, None)
+        if scope == "seat":
+            return [value(name, seat) for seat in seats]
+        return [value(name, team[0]) for team in d.setup.teams]  # a partnership's, read through its first seat
+
+    filled = {fid: by_scope(fid, spec.scope) for fid, spec in game.ruleset.fields.items()}
+    derived = {name: by_scope(name, spec.scope) for name, spec in game.ruleset.derived.items()}
     trump = d.trump()
     return {"filled": filled, "trump": {"kind": trump.kind, "suit": trump.suit}, "derived": derived}
 

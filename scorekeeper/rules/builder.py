@@ -15,10 +15,13 @@ from typing import Any, Callable
 
 from ..messages import Message, Text
 from .formula import (
-    ANY, BOOL, CARDS, CONST, DEAL, MAX_SEATS, NUM, SEAT, TEXT, EvalError, Formula, FormulaError, Missing, NameInfo,
+    ANY, BOOL, CARDS, CONST, DEAL, MAX_SEATS, NUM, SEAT, TEAM, TEXT, EvalError, Formula, FormulaError, Missing, NameInfo,
     compile_formula, compile_template, names_in, type_word,
 )
-from .model import Carried, Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule, phase_title
+from .model import (
+    NO_TRUMP, SUITS, Carried, Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule,
+    phase_title,
+)
 from .problems import OptionValueError, Problem, hint, key_path
 from .schema import ID_RE, TABLES, TOP, Checker, Key, Table, plain_values
 from .translations import Texts, TranslationWalker
@@ -36,25 +39,25 @@ CONTEXT_NAMES: dict[str, tuple[NameInfo, Message]] = {
     "forehand": (NameInfo(NUM, DEAL), Message("rules.names.forehand")),
     "first_bidder": (NameInfo(NUM, DEAL), Message("rules.names.first_bidder")),
     "leader": (NameInfo(NUM, DEAL), Message("rules.names.leader")),
-    "trump": (NameInfo(TEXT, DEAL), Message("rules.names.trump")),
+    "trump": (NameInfo(TEXT, DEAL, choices=(*SUITS, NO_TRUMP)), Message("rules.names.trump")),
     "seat": (NameInfo(NUM, SEAT), Message("rules.names.seat")),
     "position": (NameInfo(NUM, SEAT), Message("rules.names.position")),
-    "team": (NameInfo(NUM, SEAT), Message("rules.names.team")),
+    "team": (NameInfo(NUM, SEAT, per_team=True), Message("rules.names.team")),
     "player": (NameInfo(TEXT, SEAT), Message("rules.names.player")),
     "is_dealer": (NameInfo(BOOL, SEAT), Message("rules.names.is_dealer")),
-    "before": (NameInfo(NUM, SEAT, bound=math.inf), Message("rules.names.before")),
+    "before": (NameInfo(NUM, SEAT, bound=math.inf, per_team=True), Message("rules.names.before")),
 }
 # Totals add up deal after deal: no bound is known (arithmetic on them is checked while running).
 END_NAMES = {
-    "total": (NameInfo(NUM, SEAT, bound=math.inf), Message("rules.names.total")),
+    "total": (NameInfo(NUM, SEAT, bound=math.inf, per_team=True), Message("rules.names.total")),
 }
 # What a carried value's update and reset read besides the ruleset's names: the deal's points.
 CARRY_NAMES = {
     "score": (NameInfo(NUM, SEAT), Message("rules.carry.score_name")),
 }
 MATCH_NAMES = {
-    "parts_won": (NameInfo(NUM, SEAT), Message("rules.names.parts_won")),
-    "match_total": (NameInfo(NUM, SEAT, bound=math.inf), Message("rules.names.match_total")),
+    "parts_won": (NameInfo(NUM, SEAT, per_team=True), Message("rules.names.parts_won")),
+    "match_total": (NameInfo(NUM, SEAT, bound=math.inf, per_team=True), Message("rules.names.match_total")),
 }
 
 # The type of value a formula gives, as problems say it.
@@ -72,6 +75,15 @@ _NUMBER, _CONDITION, _SEAT, _SCORE, _SUIT = "number", "condition", "seat", "scor
 _WANTED = {_NUMBER: ((NUM, BOOL), "rules.bound_not_number"), _CONDITION: ((BOOL, NUM), "rules.condition_not_bool"),
            _SEAT: ((NUM,), "rules.seat_not_number"), _SCORE: ((NUM, BOOL), "rules.score_not_number"),
            _SUIT: ((TEXT,), "rules.suit_not_text")}
+
+
+def _field_choices(f: dict, ftype: str) -> tuple:
+    """The values a field takes when they are a short list (a choice field's, the suits)."""
+    if ftype == "choice":
+        return tuple(f.get("choices", ()))
+    if ftype in ("suit", "trump"):
+        return (*SUITS, NO_TRUMP) if ftype == "trump" else SUITS
+    return ()
 
 
 def _derived_reads(d: dict) -> frozenset[str]:
@@ -122,9 +134,15 @@ class _GameValues:
 class Builder:
     """Builds a Ruleset from raw TOML data, collecting every problem it meets."""
 
-    def __init__(self, raw: dict, file: str, compile_translations: bool = False):
+    def __init__(self, raw: dict, file: str, compile_translations: bool = False, stored: bool = False):
         self.raw = raw
         self.file = file
+        # A stored game's copy of its ruleset was checked when the game started: it is built
+        # again with the meanings it was started under. A partnership's formulas read per-seat
+        # names as the first partner's (as before partnership formulas were checked), and a
+        # text compared with a choice is not checked against the choices.
+        self.stored = stored
+        self.partnership = SEAT if stored else TEAM  # the scope partnership formulas are checked in
         self.checker = Checker(file)
         # check_file compiles every translated message now, to report its problems;
         # loading leaves that to Ruleset.localized, so a game in English pays nothing.
@@ -139,6 +157,7 @@ class Builder:
         self.broken_options: dict[str, str] = {}  # id -> type of an option left out for a problem reported
         self.field_raw: dict[str, dict] = {}  # id -> a field's table as the file gives it
         self.deals_table: dict = {}  # [deals] as checked
+        self.scorer_scope = SEAT  # the scope of formulas per scorer: TEAM when partnerships score
 
     @property
     def problems(self) -> list[Problem]:
@@ -253,11 +272,18 @@ class Builder:
     def _game_names(self) -> None:
         """The built-in names, then the options' (known before the game starts)."""
         names = {k: v[0] for k, v in CONTEXT_NAMES.items()}
+        # 'team' tells the formulas whether there are partnerships (team_sum() needs them)
+        teams = bool(self.attrs["teams"])
+        names["team"] = replace(names["team"], per_team=teams, ambiguous_inside=teams and not self.stored)
+        if self.stored:
+            names["trump"] = replace(names["trump"], choices=())
         kinds = {**self.broken_options, **{oid: o.type for oid, o in self.attrs["options"].items()}}
         for oid, kind in kinds.items():
             if oid in names:
                 self.add(key_path("options", oid), Message("rules.option.builtin_name", name=oid))
-            names[oid] = NameInfo(_OPTION_VALUE_TYPES[kind], CONST)
+            option = self.attrs["options"].get(oid)
+            choices = option.choices if option and not self.stored else ()
+            names[oid] = NameInfo(_OPTION_VALUE_TYPES[kind], CONST, choices=choices)
         self.names = names
         self.game_names = {k: v for k, v in names.items() if v.scope == CONST}
         options = self.attrs["options"]
@@ -324,14 +350,16 @@ class Builder:
                                                          phases=", ".join(phases), hint=""))
             self.field_meta[fid] = (f, ftype, scope, phase)
             self.names[fid] = NameInfo(_FIELD_VALUE_TYPES.get(ftype, TEXT), DEAL if scope == "deal" else SEAT,
-                                       entered=True)
+                                       entered=True, per_team=scope == "team",
+                                       choices=() if self.stored else _field_choices(f, ftype))
 
     def _carry_names(self) -> None:
         """The names of the values carried from deal to deal: per seat (a partnership's value
         at each of its seats), known to every formula of a deal."""
         for cid, raw in (self.top.get("carry") or {}).items():
-            if self.new_name(cid, "carried", key_path("carry", cid)):
-                self.names[cid] = NameInfo(NUM, SEAT)
+            if self.new_name(cid, "carried", key_path("carry", cid)):  # a partnership's: read bare by its formulas
+                per_team = isinstance(raw, dict) and raw.get("scope") == "team"
+                self.names[cid] = NameInfo(NUM, SEAT, per_team=per_team)
 
     def _carry(self) -> None:
         """Carried values: the start (a number fixed for the game), the update after each deal
@@ -374,8 +402,10 @@ class Builder:
                 continue
             d = self.checker.table(raw, schema, key)
             scope = self.allowed(schema, d, "scope", key)
+            if scope == "team" and not self.attrs["teams"]:
+                self.add(key_path(key, "scope"), Message("rules.team_needs_teams"))
             checked[did] = (d, scope)
-            self.names[did] = NameInfo(ANY, DEAL if scope == "deal" else SEAT)
+            self.names[did] = NameInfo(ANY, DEAL if scope == "deal" else SEAT, per_team=scope == "team")
         self.derived_ids = list(checked)
         built: dict[str, Derived] = {}
         ids = set(checked)
@@ -385,19 +415,19 @@ class Builder:
         for did in order:
             for name in reads[did]:
                 if place[name] >= place[did]:  # in a loop (reported by _cycles): a number meanwhile
-                    self.names[name] = NameInfo(NUM, self.names[name].scope)
+                    self.names[name] = replace(self.names[name], type=NUM)
         for did in order:
             d, scope = checked[did]
             value = self.derived(did, d, scope)
             if value is not None:
                 built[did] = value
             else:  # its problem is reported: a number meanwhile, for those that read it
-                self.names[did] = NameInfo(NUM, self.names[did].scope)
+                self.names[did] = replace(self.names[did], type=NUM)
         self.attrs["derived"] = {did: built[did] for did in checked if did in built}  # in file order
 
     def derived(self, did: str, d: dict, scope: str) -> Derived | None:
         key = key_path("derived", did)
-        fscope = SEAT if scope == "seat" else DEAL
+        fscope = {"seat": SEAT, "team": self.partnership, "deal": DEAL}[scope]  # where its formulas are checked
         parts = []
         for pid, text in (d.get("parts") or {}).items():
             pf = self.formula(text, key_path(key_path(key, "parts"), pid), self.names, fscope)
@@ -419,7 +449,7 @@ class Builder:
         if value:
             built = Derived(**{**plain_values(TABLES["derived"], d, did), "id": did, "scope": scope, "value": value,
                                "parts": tuple(parts), "shows": shows})
-            self.names[did] = NameInfo(value.type, fscope)
+            self.names[did] = NameInfo(value.type, DEAL if scope == "deal" else SEAT, per_team=scope == "team")
         part_ids = list(d.get("parts") or {})
         for pid in d.get("labels", {}):
             if pid not in part_ids:
@@ -546,9 +576,11 @@ class Builder:
         scope = self.allowed(TABLES["score"], score, "scope", "score")
         if scope == "team" and not self.attrs["teams"]:
             self.add("score.scope", Message("rules.team_needs_teams"))
-        value = self.typed(self.formula(score.get("value"), "score.value", self.names, SEAT), _SCORE)
+        # a partnership's formula, or a seat's (a seat's too when the partnerships are missing, reported above)
+        fscope = self.scorer_scope = self.partnership if scope == "team" and self.attrs["teams"] else SEAT
+        value = self.typed(self.formula(score.get("value"), "score.value", self.names, fscope), _SCORE)
         # made: yes/no, or any other value (e.g. '' for a seat that did not bid) for no mark
-        made = self.formula(score.get("made"), "score.made", self.names, SEAT)
+        made = self.formula(score.get("made"), "score.made", self.names, fscope)
         self.attrs.update(score_scope=scope, score=value, made=made)
 
     def _checks(self) -> None:
@@ -603,6 +635,9 @@ class Builder:
         self.attrs["end_when"] = self.typed(self.formula(end.get("when"), "end.when", match_names, DEAL), _CONDITION)
         self.attrs["parts"] = self.parts(end_names, match_names) if "parts" in self.top else None
         self.attrs["winner"] = self.allowed(TABLES["end"], end, "winner", "end")
+        # wins: per scorer, after the last deal: who it holds for win the game
+        self.attrs["end_wins"] = self.typed(self.formula(end.get("wins"), "end.wins", match_names, self.scorer_scope),
+                                            _CONDITION)
         self.attrs["end_deals"] = self.typed(self.formula(end.get("deals"), "end.deals", self.game_names, CONST),
                                              _NUMBER)
         self.attrs["end_says"] = end.get("says") if isinstance(end.get("says"), str) else None
@@ -612,9 +647,9 @@ class Builder:
     def parts(self, end_names: dict[str, NameInfo], match_names: dict[str, NameInfo]) -> Parts | None:
         pt, schema = self.section("parts"), TABLES["parts"]
         p_end = self.typed(self.formula(pt.get("end"), "parts.end", end_names, DEAL), _CONDITION)
-        p_award = self.typed(self.formula(pt.get("award"), "parts.award", end_names, SEAT), _SCORE)
+        p_award = self.typed(self.formula(pt.get("award"), "parts.award", end_names, self.scorer_scope), _SCORE)
         when = self.typed(self.formula(pt.get("when"), "parts.when", self.game_names, CONST), _CONDITION)
-        bonus = self.typed(self.formula(pt.get("bonus"), "parts.bonus", match_names, SEAT), _SCORE)
+        bonus = self.typed(self.formula(pt.get("bonus"), "parts.bonus", match_names, self.scorer_scope), _SCORE)
         if not (p_end and p_award):
             return None
         return Parts(**plain_values(schema, pt), end=p_end, award=p_award, when=when, bonus=bonus)

@@ -120,6 +120,13 @@ class NameInfo:
     scope: str  # CONST, DEAL, SEAT or TEAM
     entered: bool = False  # a field the table enters (entered() may test it)
     bound: float = MAX_NUMBER  # how large (either sign) a number it names can be; inf: no bound known
+    # A per-seat name whose value is the same for both partners (a partnership's field or
+    # derived value, its total): a partnership formula may read it bare.
+    per_team: bool = False
+    choices: tuple = ()  # the values it may take, when they are a short list (a choice, a suit)
+    # Outside an aggregate over the players, the formula's own seat's or partnership's value;
+    # inside one, each player's ('team'): refused there in a formula per seat or partnership.
+    ambiguous_inside: bool = False
 
 
 # --- functions --------------------------------------------------------------------
@@ -152,6 +159,14 @@ FUNCTIONS = {
     "entered": "entered(field)",
     "name": "name(seat)",
     "team_of": "team_of(seat)",
+    "team_sum": "team_sum(x)",
+    "team_count": "team_count(condition)",
+    "team_min": "team_min(x)",
+    "team_max": "team_max(x)",
+    "team_all": "team_all(condition)",
+    "team_any": "team_any(condition)",
+    "text": "text(x)",
+    "index_of": "index_of(x, 'a', 'b', ...)",
 }
 
 # What each function does: its catalog message (worded where it is shown).
@@ -182,6 +197,14 @@ _MEANINGS: dict[str, Message] = {
     "entered": Message("formula.functions.entered"),
     "name": Message("formula.functions.name"),
     "team_of": Message("formula.functions.team_of"),
+    "team_sum": Message("formula.functions.team_sum"),
+    "team_count": Message("formula.functions.team_count"),
+    "team_min": Message("formula.functions.team_min"),
+    "team_max": Message("formula.functions.team_max"),
+    "team_all": Message("formula.functions.team_all"),
+    "team_any": Message("formula.functions.team_any"),
+    "text": Message("formula.functions.text"),
+    "index_of": Message("formula.functions.index_of"),
 }
 
 
@@ -198,8 +221,13 @@ _ARITY = {
     "ceil": (1, 1), "round": (1, 1), "sign": (1, 1), "clamp": (3, 3),
     "rank_count": (2, 2), "suit_count": (2, 2), "longest_suit": (1, 1),
     "card_count": (1, 1), "has_card": (2, 2), "entered": (1, 1), "name": (1, 1),
-    "team_of": (1, 1),
+    "team_of": (1, 1), "team_sum": (1, 1), "team_count": (1, 1), "team_min": (1, 1), "team_max": (1, 1),
+    "team_all": (1, 1), "team_any": (1, 1), "text": (1, 1), "index_of": (2, 64),
 }
+# The aggregates over the seats of one partnership.
+_TEAM_AGGREGATES = ("team_sum", "team_count", "team_min", "team_max", "team_all", "team_any")
+# The longest text a formula may make by joining texts with '+'.
+MAX_JOINED_TEXT = 2000
 
 _BINOPS: dict[type, tuple[str, Callable[[Any, Any], Any]]] = {
     ast.Add: ("+", operator.add),
@@ -403,6 +431,46 @@ def _seats(env):
     return [env.at(s) for s in env.seat_order()]
 
 
+def _partners(deal, seat):
+    """The seats of ``seat``'s partnership, in bidding order (fast form)."""
+    team = deal.team_of(seat)
+    return [s for s in deal.order if deal.team_of(s) == team]
+
+
+def _partners_env(env):
+    """The views of the seats of this view's partnership, in bidding order."""
+    team = env.get("team")
+    return [env.at(s) for s in env.seat_order() if env.team_of(s) == team]
+
+
+def _join(a, b):
+    """Two texts joined, unless the result is longer than MAX_JOINED_TEXT."""
+    joined = a + b
+    if len(joined) > MAX_JOINED_TEXT:
+        raise OverflowError(Message("formula.eval.text_too_long", max=MAX_JOINED_TEXT))
+    return joined
+
+
+def _text(value):
+    """A value as text: yes/no and decimals as the installed renderer words them."""
+    if isinstance(value, bool):
+        return render(_YES if value else _NO)
+    if isinstance(value, float):  # 2.0 -> "2"; 0.5 -> "0.5" or "0,5"
+        return render(Message("formula.message_number", value=value))
+    if isinstance(value, tuple):  # cards
+        return " ".join(str(c) for c in value)
+    return str(value)
+
+
+def _index_of(key, value, values):
+    """The place (from 1) of ``value`` among ``values``; EvalError when it is none of them."""
+    for i, candidate in enumerate(values, start=1):
+        if candidate == value and type(candidate) is type(value):
+            return i
+    raise EvalError(key, Message("formula.eval.index_of_missing", value=_text(value),
+                                 values=", ".join(_text(v) for v in values)))
+
+
 _HELPERS: dict[str, Any] = {
     "_add": _op("+", operator.add), "_sub": _op("-", operator.sub),
     "_mul": _op("*", operator.mul), "_div": _op("/", _divide),
@@ -415,7 +483,8 @@ _HELPERS: dict[str, Any] = {
     "_sign": lambda x: (x > 0) - (x < 0),
     "_clamp": lambda x, lo, hi: max(lo, min(hi, x)),
     "_first": _first, "_first_env": _first_env, "_cycle": _cycle, "_pick": _pick,
-    "_bidder": _bidder, "_seats": _seats,
+    "_bidder": _bidder, "_seats": _seats, "_partners": _partners, "_partners_env": _partners_env,
+    "_join": _join, "_text": _text, "_index_of": _index_of,
     "_rank_count": lambda cards, rank: sum(1 for c in cards if c.rank == str(rank).upper()),
     "_suit_count": lambda cards, suit: sum(1 for c in cards if c.suit == suit),
     "_longest_suit": _longest,
@@ -435,7 +504,7 @@ GENERATED_NODES = (
     ast.GeneratorExp, ast.ListComp, ast.comprehension, ast.Tuple, ast.Attribute, ast.Subscript,
     ast.NamedExpr, ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow,
     ast.USub, ast.UAdd, ast.Not, ast.And, ast.Or, ast.Eq, ast.NotEq, ast.Lt, ast.LtE,
-    ast.Gt, ast.GtE, ast.Is, ast.IsNot, ast.NotIn,
+    ast.Gt, ast.GtE, ast.Is, ast.IsNot, ast.NotIn, ast.In,
 )
 
 
@@ -624,6 +693,16 @@ class _Emitter:
             target=ast.Name(id=target, ctx=ast.Store()), iter=source,
             ifs=[condition] if condition is not None else [], is_async=0)])
 
+    def over_partners(self, element: ast.expr, condition: ast.expr | None = None) -> ast.GeneratorExp:
+        """(element for every seat of this seat's partnership, in bidding order [if condition])."""
+        if self.fast:
+            target, source = "_s", _call("_partners", _load("_d"), _load("_s"))
+        else:
+            target, source = "_e", _call("_partners_env", _load("_e"))
+        return ast.GeneratorExp(elt=element, generators=[ast.comprehension(
+            target=ast.Name(id=target, ctx=ast.Store()), iter=source,
+            ifs=[condition] if condition is not None else [], is_async=0)])
+
     def seat_function(self, body: ast.expr) -> ast.Lambda:
         return _lambda(["_s"] if self.fast else ["_e"], body)
 
@@ -664,6 +743,7 @@ class _Compiler:
         self.names = names
         self.scope = scope
         self.emit = emit
+        self.all_seats: str | None = None  # the aggregate over all seats being compiled (its name)
 
     def fail(self, message: Message) -> FormulaError:
         return FormulaError(self.key, message)
@@ -735,17 +815,37 @@ class _Compiler:
             if name in FUNCTIONS:
                 raise self.fail(Message("formula.is_a_function", name=name, signature=FUNCTIONS[name]))
             raise self.fail(Message("formula.unknown_name", name=name, hint=self.suggest(name)))
-        if info.scope == SEAT and scope != SEAT:
+        if info.scope == SEAT and scope == TEAM and not info.per_team:
+            raise self.fail(Message("formula.per_seat_in_team", name=name))
+        if info.scope == SEAT and scope not in (SEAT, TEAM):
             raise self.fail(Message("formula.per_seat_name", name=name))
         if info.scope == TEAM and scope != TEAM:
             raise self.fail(Message("formula.per_team_name", name=name))
+        if info.ambiguous_inside and self.all_seats and self.scope in (SEAT, TEAM):
+            # 'team' out there is this seat's or partnership's; in here, each player's own
+            raise self.fail(Message("formula.team_in_aggregate", function=self.all_seats))
         return self.emit.name(name, info, depth), info.type
 
     def _num(self, node, scope, depth, what: str):
         code, typ = self.visit(node, scope, depth)
+        self._need_number(node, typ, what)
+        return code, typ
+
+    def _need_number(self, node, typ: str, what: str) -> None:
         if typ not in (NUM, BOOL):
             raise self.fail(Message("formula.needs_numbers", what=what, expr=repr(ast.unparse(node)), type=type_word(typ)))
-        return code, typ
+
+    def _joined(self, node, left: tuple, right: tuple):
+        """text + text: the two joined (a number is made text with text(x) first)."""
+        for side, (_, typ) in zip((node.left, node.right), (left, right)):
+            if typ != TEXT:
+                expr = ast.unparse(side)
+                raise self.fail(Message("formula.join_needs_text", expr=repr(expr), type=type_word(typ), text=expr))
+        if isinstance(left[0], ast.Constant) and isinstance(right[0], ast.Constant):
+            joined = left[0].value + right[0].value
+            if len(joined) <= MAX_JOINED_TEXT:
+                return ast.Constant(joined), TEXT
+        return _call("_join", left[0], right[0]), TEXT
 
     def v_BinOp(self, node, scope, depth):
         op = type(node.op)
@@ -758,8 +858,16 @@ class _Compiler:
                 isinstance(exp, ast.Constant) and type(exp.value) is int and 0 <= exp.value <= MAX_POWER
             ):
                 raise self.fail(Message("formula.power_exponent", max=MAX_POWER))
-        left, _ = self._num(node.left, scope, depth, f"'{symbol}'")
-        right, _ = self._num(node.right, scope, depth, f"'{symbol}'")
+        if op is ast.Add:
+            left, lt = self.visit(node.left, scope, depth)
+            right, rt = self.visit(node.right, scope, depth)
+            if lt == TEXT:  # text first: joining
+                return self._joined(node, (left, lt), (right, rt))
+            self._need_number(node.left, lt, "'+'")
+            self._need_number(node.right, rt, "'+'")
+        else:
+            left, _ = self._num(node.left, scope, depth, f"'{symbol}'")
+            right, _ = self._num(node.right, scope, depth, f"'{symbol}'")
         bound = _step_bound(op, left, right)
         if bound <= MAX_STEP and op is not ast.Div:
             # Both sides are numbers by their types, and their bounds keep the result
@@ -799,11 +907,16 @@ class _Compiler:
         return _call("_bool", ast.BoolOp(op=ast.And() if is_and else ast.Or(), values=kept)), BOOL
 
     def v_Compare(self, node, scope, depth):
+        if any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
+            return self._membership(node, scope, depth)
         left, prev_type = self.visit(node.left, scope, depth)
         comparators, ops = [], []
-        for op, comparator in zip(node.ops, node.comparators):
+        for before, op, comparator in zip([node.left, *node.comparators], node.ops, node.comparators):
             if not isinstance(op, _COMPARE):
                 raise self.fail(Message("formula.compare_operators", expr=ast.unparse(node)))
+            if isinstance(op, (ast.Eq, ast.NotEq)):
+                self._known_value(before, comparator)
+                self._known_value(comparator, before)
             code, typ = self.visit(comparator, scope, depth)
             if type(op) not in (ast.Eq, ast.NotEq):
                 if TEXT in (prev_type, typ) and {prev_type, typ} <= {TEXT, NUM, BOOL} and prev_type != typ:
@@ -818,6 +931,58 @@ class _Compiler:
         if folded is not None:
             return folded, BOOL
         return ast.Compare(left=left, ops=ops, comparators=comparators), BOOL
+
+    def _literals(self, nodes: list, scope: str, depth: int, what: str) -> tuple[list[ast.Constant], set[str]]:
+        """Values written as they are (numbers, '...', true/false, -1): their code and types."""
+        codes, types = [], set()
+        for item in nodes:
+            if not isinstance(item, (ast.Constant, ast.UnaryOp)) or (
+                    isinstance(item, ast.UnaryOp) and not isinstance(item.operand, ast.Constant)):
+                raise self.fail(Message("formula.needs_literals", what=what, expr=repr(ast.unparse(item))))
+            code, typ = self.visit(item, scope, depth)
+            codes.append(code)
+            types.add(NUM if typ == BOOL else typ)
+        return codes, types
+
+    def _match_literals(self, left: ast.AST, typ: str, codes: list, types: set[str], what: str) -> None:
+        """The written values fit the value they are compared with: its type, and its values
+        when they are a short list (a choice, a suit)."""
+        want = NUM if typ == BOOL else typ
+        if want != ANY and types - {want}:
+            other = next(iter(types - {want}))
+            raise self.fail(Message("formula.literal_types", what=what, expr=repr(ast.unparse(left)),
+                                    type=type_word(typ), other=type_word(other)))
+        info = self.names.get(left.id) if isinstance(left, ast.Name) else None
+        if info is not None and info.choices:
+            for code in codes:
+                if code.value not in info.choices:
+                    close = difflib.get_close_matches(str(code.value), [str(c) for c in info.choices], n=1)
+                    raise self.fail(Message("formula.not_a_value", name=left.id, value=str(code.value),
+                                            values=", ".join(map(str, info.choices)),
+                                            hint=Message("rules.did_you_mean", name=close[0]) if close else ""))
+
+    def _known_value(self, name: ast.AST, value: ast.AST) -> None:
+        """name == 'text': the text is one of the name's values, when they are a short list
+        (a choice, a suit): 'strain == 'heart'' would never hold, so it is refused."""
+        info = self.names.get(name.id) if isinstance(name, ast.Name) else None
+        if info is not None and info.choices and isinstance(value, ast.Constant) and isinstance(value.value, str):
+            self._match_literals(name, info.type, [value], {TEXT}, "'=='")
+
+    def _membership(self, node, scope, depth):
+        """x in ('a', 'b'): x is one of values written in the formula (not in: none of them)."""
+        expr = ast.unparse(node)
+        if len(node.ops) != 1 or not isinstance(node.comparators[0], ast.Tuple):
+            raise self.fail(Message("formula.in_needs_tuple", expr=repr(expr)))
+        left, typ = self.visit(node.left, scope, depth)
+        if typ == CARDS:
+            raise self.fail(Message("formula.in_cards", expr=repr(expr)))
+        codes, types = self._literals(node.comparators[0].elts, scope, depth, "'in'")
+        self._match_literals(node.left, typ, codes, types, "'in'")
+        op = type(node.ops[0])()
+        if isinstance(left, ast.Constant):  # an option decided it for this game
+            found = any(c.value == left.value for c in codes)
+            return ast.Constant(found if isinstance(op, ast.In) else not found), BOOL
+        return ast.Compare(left=left, ops=[op], comparators=[ast.Tuple(elts=codes, ctx=ast.Load())]), BOOL
 
     def v_IfExp(self, node, scope, depth):
         test, _ = self.visit(node.test, scope, depth)
@@ -845,22 +1010,64 @@ class _Compiler:
 
     # -- aggregates over seats
     def _aggregate(self, fname, args, scope, depth):
-        code, typ = self.visit(args[0], SEAT, depth)
+        team = fname in _TEAM_AGGREGATES
+        if team:
+            self._team_aggregate_allowed(fname, scope)
+        outer = self.all_seats
+        self.all_seats = None if team else fname
+        try:
+            code, typ = self.visit(args[0], SEAT, depth)
+        finally:
+            self.all_seats = outer
+        fname = fname[len("team_"):] if team else fname
         if fname in ("sum", "min", "max", "first_min", "first_max") and typ not in (NUM, BOOL):
             raise self.fail(Message("formula.needs_numbers", what=f"{fname}()", expr=repr(ast.unparse(args[0])),
                                     type=type_word(typ)))
         emit = self.emit
+        over = emit.over_partners if team else emit.over_seats
         if fname == "count":
-            return _bounded_node(_call("_sum", emit.over_seats(ast.Constant(1), code)), MAX_SEATS), NUM
+            return _bounded_node(_call("_sum", over(ast.Constant(1), code)), MAX_SEATS), NUM
         if fname in ("sum", "min", "max"):
             bound = _bound(code) * (MAX_SEATS if fname == "sum" else 1)
-            return _bounded_node(_call("_" + fname, emit.over_seats(code)), bound), NUM
+            return _bounded_node(_call("_" + fname, over(code)), bound), NUM
         if fname in ("all", "any"):
-            return _call("_" + fname, emit.over_seats(_call("_bool", code))), BOOL
+            return _call("_" + fname, over(_call("_bool", code))), BOOL
         best = "_min" if fname == "first_min" else "_max"
         return _bounded_node(emit.first(emit.seat_function(code), best), MAX_SEATS), NUM
 
     f_sum = f_count = f_all = f_any = f_first_min = f_first_max = _aggregate
+    f_team_sum = f_team_count = f_team_min = f_team_max = f_team_all = f_team_any = _aggregate
+
+    def _team_aggregate_allowed(self, fname: str, scope: str) -> None:
+        """team_sum() and its kin go over one partnership's seats: the ruleset needs partnerships,
+        and the formula a seat or partnership that says which."""
+        info = self.names.get("team")
+        if info is None or not info.per_team:
+            raise self.fail(Message("formula.team_needs_teams", name=fname))
+        if scope not in (SEAT, TEAM):
+            raise self.fail(Message("formula.team_aggregate_where", name=fname))
+
+    def f_text(self, fname, args, scope, depth):
+        code, typ = self.visit(args[0], scope, depth)
+        if typ == TEXT:
+            return code, TEXT
+        if isinstance(code, ast.Constant) and type(code.value) is int:
+            return ast.Constant(str(code.value)), TEXT
+        return _call("_text", code), TEXT
+
+    def f_index_of(self, fname, args, scope, depth):
+        value, typ = self.visit(args[0], scope, depth)
+        if typ == CARDS:
+            raise self.fail(Message("formula.argument_type", name=fname, want=type_word(TEXT), number=1,
+                                    expr=repr(ast.unparse(args[0])), type=type_word(typ)))
+        codes, types = self._literals(args[1:], scope, depth, "index_of()")
+        self._match_literals(args[0], typ, codes, types, "index_of()")
+        if isinstance(value, ast.Constant):  # an option decided it for this game
+            for i, c in enumerate(codes, start=1):
+                if c.value == value.value and type(c.value) is type(value.value):
+                    return ast.Constant(i), NUM
+        return _bounded_node(_call("_index_of", ast.Constant(self.key), value,
+                                   ast.Tuple(elts=codes, ctx=ast.Load())), len(codes)), NUM
 
     def f_min(self, fname, args, scope, depth):
         if len(args) == 1:
@@ -872,7 +1079,11 @@ class _Compiler:
 
     def f_of(self, fname, args, scope, depth):
         seat, _ = self._num(args[0], scope, depth, "of()")
-        code, typ = self.visit(args[1], SEAT, depth)
+        outer, self.all_seats = self.all_seats, None  # x is the given seat's, whatever surrounds it
+        try:
+            code, typ = self.visit(args[1], SEAT, depth)
+        finally:
+            self.all_seats = outer
         return _bounded_node(self.emit.at_seat(seat, code), _bound(code)), typ
 
     def f_cycle(self, fname, args, scope, depth):
@@ -893,7 +1104,7 @@ class _Compiler:
         if not isinstance(arg, ast.Name) or arg.id not in self.names or not self.names[arg.id].entered:
             raise self.fail(Message("formula.entered_needs_field"))
         info = self.names[arg.id]
-        if info.scope == SEAT and scope != SEAT:
+        if info.scope == SEAT and scope != SEAT and not (scope == TEAM and info.per_team):
             raise self.fail(Message("formula.entered_per_seat", name=arg.id))
         return self.emit.env_call("is_entered", ast.Constant(arg.id)), BOOL
 
@@ -1195,13 +1406,7 @@ def compile_template(
             if isinstance(p, str):
                 out.append(p)
             else:
-                value = p(env)
-                if isinstance(value, bool):
-                    out.append(render(_YES if value else _NO))
-                elif isinstance(value, float):  # 2.0 -> "2"; 0.5 -> "0.5" or "0,5"
-                    out.append(render(Message("formula.message_number", value=value)))
-                else:
-                    out.append(str(value))
+                out.append(_text(p(env)))
         return "".join(out)
 
     fill.names = frozenset().union(*(p.names for p in pieces if not isinstance(p, str)))  # type: ignore[attr-defined]

@@ -227,6 +227,7 @@ class Ruleset:
     end_says: str | None = None  # the end in words, for the table
     carry: dict[str, Carried] = field(default_factory=dict)  # values carried from deal to deal, in file order
     redeal: Formula | None = None  # a deal for which this holds does not count: the same dealer deals again
+    end_wins: Formula | None = None  # per scorer, after the last deal: who it holds for win (None: by winner)
     raw: dict = field(repr=False, default_factory=dict)
     phase_labels: dict[str, str] = field(default_factory=dict)  # every phase -> its title
     language: str = "en"  # the language asked for; texts it has no translation for are English

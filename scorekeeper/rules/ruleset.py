@@ -206,10 +206,11 @@ def parse_ruleset_text(text: str, file: str = "<text>") -> tuple[Ruleset | None,
     return builder.build(), builder.problems
 
 
-def ruleset_from_raw(raw: dict, shown: str, lang: str | None = None) -> Ruleset:
+def ruleset_from_raw(raw: dict, shown: str, lang: str | None = None, *, stored: bool = False) -> Ruleset:
     """Build a ruleset from its TOML data (e.g. the copy a stored game keeps of its ruleset);
-    ``lang`` as for :func:`load_ruleset`."""
-    builder = Builder(raw, shown)
+    ``lang`` as for :func:`load_ruleset`. ``stored``: the copy a stored game keeps, checked when
+    the game started, built with the meanings it was started under (see Builder)."""
+    builder = Builder(raw, shown, stored=stored)
     ruleset = builder.build()
     if ruleset is None:
         raise RulesetError(builder.problems[:1])

@@ -174,7 +174,7 @@ TABLES: dict[str, Table] = {
         "plural": Key("str", default="", attr="plural"),
     }),
     "derived": Table(Derived, {
-        "scope": Key("str", default="seat", attr="scope", allowed=("seat", "deal")),
+        "scope": Key("str", default="seat", attr="scope", allowed=("seat", "team", "deal")),
         "value": Key("formula", attr="value"),
         "label": Key("str", default=spaced_id, attr="label"),
         "parts": Key("formulas", attr="parts"),
@@ -210,6 +210,7 @@ TABLES: dict[str, Table] = {
     "end": Table(Ruleset, {
         "when": Key("formula", attr="end_when"),
         "winner": Key("str", default="highest", attr="winner", allowed=("highest", "lowest")),
+        "wins": Key("formula", attr="end_wins"),
         "deals": Key("formula", attr="end_deals"),
         "says": Key("str", attr="end_says"),
     }),

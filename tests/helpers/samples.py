@@ -52,3 +52,33 @@ def write(folder, name, text):
     path = folder / name
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def ruleset_head(rid: str, description: str, players: tuple[int, int], *, teams: str = "", cards: str = "13",
+                 end: str = "deal == 3") -> str:
+    """The first lines of a small test ruleset of the bidding and play phases (its id as its
+    name, a deck of 52, ``cards`` dealt each deal, the end by ``end``): its fields, options and
+    score follow. ``teams``: the partnerships' seats as TOML writes them, e.g. "[[1, 3], [2, 4]]"."""
+    teams_table = f"\n[teams]\nseats = {teams}\n" if teams else ""
+    return (f'id = "{rid}"\nname = "{rid.capitalize()}"\ndescription = "{description}"\ndeck = 52\n'
+            f'phases = ["bidding", "play"]\n\n[players]\nmin = {players[0]}\nmax = {players[1]}\n{teams_table}\n'
+            f'[deals]\ncards = "{cards}"\n\n[end]\nwhen = "{end}"\n')
+
+
+def ruleset_problems(text: str, file: str) -> list[str]:
+    """What rules check says of a ruleset's text, one line each in English."""
+    from scorekeeper.i18n import show
+    from scorekeeper.rules.ruleset import parse_ruleset_text
+
+    _, found = parse_ruleset_text(text, file)
+    return [show(p) for p in found]
+
+
+def ruleset_game(text: str, file: str, players: list[str]):
+    """A new game of a ruleset's text (which must check clean) for ``players``."""
+    from scorekeeper.game.game import Game
+    from scorekeeper.rules.ruleset import parse_ruleset_text
+
+    ruleset, found = parse_ruleset_text(text, file)
+    assert found == []
+    return Game(ruleset, players)
