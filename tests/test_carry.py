@@ -102,6 +102,10 @@ def test_the_exports_hold_the_carried_values():
     lines = export(game, "csv").splitlines()
     assert lines[0].endswith(",Bags (Anna & Cara),Bags (Ben & Dan)")
     assert lines[6].endswith(",1,1")  # deal 6
+    html = export(game, "html")
+    assert '<th rowspan="2">Bags (Anna &amp; Cara)</th><th rowspan="2">Bags (Ben &amp; Dan)</th></tr>' in html
+    deal6 = next(line for line in html.splitlines() if line.startswith('<tr><td class="num">6</td>'))
+    assert deal6.endswith('<td class="num">1</td><td class="num">1</td></tr>')
 
 
 def test_the_spades_checks_refuse_tricks_that_do_not_add_up():

@@ -17,6 +17,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any, Sequence
 
+from ..game.carried import carried_columns, carried_values
 from ..game.game import Game
 from ..i18n import format_datetime, get_language, show, t, tn
 from ..rules.cards import SUIT_SYMBOL
@@ -175,6 +176,7 @@ def _sheet_rows(game) -> tuple[list[str], list[str], bool]:
     """The score sheet's table (a row a deal), the notes of the deals' issues, and whether
     any score was missed (the legend of ✗ is shown then)."""
     wide, groups = _columns(game)
+    carried = carried_columns(game, game.ruleset.localized(get_language()))  # after the scorers' columns
     out = ['<table class="sheet">']
     top = [f'<th rowspan="2">{escape(h)}</th>'
            for h in (t("export.md.deal"), t("export.md.cards"), t("export.md.dealer"))]
@@ -183,6 +185,7 @@ def _sheet_rows(game) -> tuple[list[str], list[str], bool]:
     for name, cols in zip(game.scorer_names, groups):
         top.append(f'<th class="scorer" colspan="{len(cols) + 2}">{escape(name)}</th>')
         sub += [f"<th>{escape(h)}</th>" for h, _ in cols + [(t("html.score"), None), (t("export.md.total"), None)]]
+    top += [f'<th rowspan="2">{escape(t("export.carry.column", label=c.label, name=c.name))}</th>' for c in carried]
     out.append("<thead><tr>" + "".join(top) + "</tr><tr>" + "".join(sub) + "</tr></thead><tbody>")
     notes = []
     missed_any = False
@@ -200,13 +203,14 @@ def _sheet_rows(game) -> tuple[list[str], list[str], bool]:
             else:
                 cells.append(_cell(r.scores[i]))
             cells.append(_cell(r.totals[i], "total"))
+        cells += [_cell(v) for v in carried_values(game, r, carried)]
         for issue in r.issues:
             notes.append(t("html.note_warning", number=r.number, message=show(issue.message)) if issue.level == "warning"
                          else t("html.note", number=r.number, message=show(issue.message)))
         row_class = ' class="issue"' if r.issues else ""
         out.append(f"<tr{row_class}>" + "".join(cells) + "</tr>")
     if not game.results():
-        span = 3 + len(wide) + sum(len(c) + 2 for c in groups)
+        span = 3 + len(wide) + sum(len(c) + 2 for c in groups) + len(carried)
         out.append(f'<tr><td colspan="{span}">{escape(t("html.no_deals"))}</td></tr>')
     out.append("</tbody></table>")
     return out, notes, missed_any
