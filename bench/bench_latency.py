@@ -10,8 +10,8 @@ The benchmark resumes the game from the start screen, then, round after round, t
 the deal (the keys of ``bench_keys``: one per value, each moving on by itself),
 confirms it with Enter (the game ends), takes it back with ctrl+z and empties the
 boxes with ctrl+l. For each key it writes the key's bytes to the terminal and reads
-what the app draws until nothing more comes for ``QUIET`` seconds; the latency is the
-time from the write to the last byte of that frame. Reported per kind of key (a value
+what the app draws until nothing more comes for ``QUIET`` seconds (the first byte may
+take ``FIRST``); the latency is the time from the write to the last byte of that frame. Reported per kind of key (a value
 typed, the confirming Enter, ctrl+z): p50, p95 and the worst, in ms.
 
 Reference, in the same run and the same terminal: a minimal Textual app whose one
@@ -20,6 +20,11 @@ widget shows the last key typed (Textual's own floor for key -> frame).
 Goal: p95 of a value typed <= 16 ms (one frame at 60 Hz).
 
 Run:  python bench/bench_latency.py [--rounds 5]
+      python bench/bench_latency.py --profile   # where the app's time goes while the deal is typed
+
+``--profile`` runs the app under cProfile, switched on while the values are typed (by
+signals to the app's process), and prints the 25 largest entries by
+own time and by cumulative time; the latencies measured then are not comparable.
 """
 
 from __future__ import annotations
@@ -28,7 +33,9 @@ import argparse
 import fcntl
 import os
 import pty
+import pstats
 import select
+import signal
 import statistics
 import struct
 import subprocess
@@ -47,6 +54,7 @@ for p in (ROOT, HERE):
 from bench_keys import CASES  # noqa: E402
 
 QUIET = 0.15  # seconds with no output that end a frame
+FIRST = 2.0  # seconds a key's first byte may take (the app draws once the key is handled)
 GOAL_P95_MS = 16.0
 KEYS = {"enter": b"\r", "ctrl+z": b"\x1a", "ctrl+l": b"\x0c", "end": b"\x1b[F", "down": b"\x1b[B",
         "escape": b"\x1b", "ctrl+q": b"\x11"}
@@ -64,25 +72,41 @@ class Echo(App):
 Echo().run()
 """
 
+# the app with cProfile, on from SIGUSR1 to SIGUSR2; the statistics go to argv[1] at exit
+_PROFILED = r"""
+import cProfile, runpy, signal, sys
+out = sys.argv[1]
+profile = cProfile.Profile()
+signal.signal(signal.SIGUSR1, lambda *_: profile.enable())
+signal.signal(signal.SIGUSR2, lambda *_: profile.disable())
+sys.argv = ["scorekeeper"] + sys.argv[2:]
+try:
+    runpy.run_module("scorekeeper", run_name="__main__", alter_sys=True)
+finally:
+    profile.disable()
+    profile.dump_stats(out)
+"""
+
 
 class Terminal:
     """A program in a pseudo-terminal of 80x24: keys in, what it draws out."""
 
-    def __init__(self, args: list[str], env: dict[str, str]):
+    def __init__(self, args: list[str], env: dict[str, str], cwd: Path | None = None):
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         self.fd = master
         self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
-                                     start_new_session=True)
+                                     start_new_session=True, cwd=cwd)
         os.close(slave)
         self.seen = b""
 
-    def drain(self, quiet: float = QUIET, limit: float = 10.0) -> float | None:
-        """Read until nothing comes for ``quiet`` s; the time of the last byte (None: none came)."""
+    def drain(self, quiet: float = QUIET, limit: float = 10.0, first: float | None = None) -> float | None:
+        """Read until nothing comes for ``quiet`` s (for the first byte: ``first`` s, when
+        given); the time of the last byte (None: none came)."""
         last = None
         end = time.perf_counter() + limit
         while time.perf_counter() < end:
-            ready, _, _ = select.select([self.fd], [], [], quiet)
+            ready, _, _ = select.select([self.fd], [], [], quiet if last is not None or first is None else first)
             if not ready:
                 break
             try:
@@ -107,7 +131,7 @@ class Terminal:
         self.drain(0.05)
         start = time.perf_counter()
         os.write(self.fd, KEYS.get(name, name.encode()))
-        last = self.drain()
+        last = self.drain(first=FIRST)
         return None if last is None else (last - start) * 1000
 
     def close(self) -> None:
@@ -120,9 +144,9 @@ class Terminal:
         os.close(self.fd)
 
 
-def _env(tmp: str) -> dict[str, str]:
+def _env(tmp: str, root: Path = ROOT) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
-    env.update(TERM="xterm-256color", COLORTERM="truecolor", PYTHONPATH=str(ROOT), LANG="C.UTF-8",
+    env.update(TERM="xterm-256color", COLORTERM="truecolor", PYTHONPATH=str(root), LANG="C.UTF-8",
                PYTHONPYCACHEPREFIX=os.path.join(tmp, "pycache"), SCOREKEEPER_LANG="en")
     return env
 
@@ -149,14 +173,18 @@ def _summary(samples: list[float]) -> dict:
     return {"n": len(ordered), "p50": statistics.median(ordered), "p95": p95, "max": ordered[-1]}
 
 
-def measure_game(name: str, rounds: int, tmp: str) -> dict:
+def measure_game(name: str, rounds: int, tmp: str, profile: str | None = None, root: Path = ROOT) -> dict:
+    """``name``'s deal typed ``rounds`` times by the app of the checkout ``root``: each
+    kind of key's latencies (``raw`` for the samples themselves)."""
     case = CASES[name]
     db = Path(tmp) / f"{name}.db"
+    db.unlink(missing_ok=True)
     _store(case, db)
     keys = _deal_keys(name)
     assert keys[-1] == "enter", keys
     values = keys[:-1]
-    term = Terminal([sys.executable, "-m", "scorekeeper", "--db", str(db)], _env(tmp))
+    app = ["-c", _PROFILED, profile] if profile else ["-m", "scorekeeper"]
+    term = Terminal([sys.executable, *app, "--db", str(db)], _env(tmp, root), cwd=root)
     samples: dict[str, list[float]] = {"value": [], "confirm": [], "undo": []}
     try:
         term.wait_for(b"Resume a game")
@@ -166,10 +194,14 @@ def measure_game(name: str, rounds: int, tmp: str) -> dict:
         term.wait_for(b"Deal ")
         term.drain(0.5)
         for _ in range(rounds):
+            if profile:  # only while values are typed
+                term.proc.send_signal(signal.SIGUSR1)
             for k in values:
                 ms = term.key(k)
                 if ms is not None:
                     samples["value"].append(ms)
+            if profile:
+                term.proc.send_signal(signal.SIGUSR2)
             ms = term.key("enter")
             if ms is not None:
                 samples["confirm"].append(ms)
@@ -183,7 +215,7 @@ def measure_game(name: str, rounds: int, tmp: str) -> dict:
         term.close()
     if len(samples["confirm"]) != rounds:
         raise AssertionError(f"{name}: {len(samples['confirm'])} of {rounds} confirmations drew anything")
-    return {kind: _summary(s) for kind, s in samples.items() if s}
+    return {"raw": samples} | {kind: _summary(s) for kind, s in samples.items() if s}
 
 
 def measure_reference(presses: int, tmp: str) -> dict:
@@ -201,27 +233,70 @@ def measure_reference(presses: int, tmp: str) -> dict:
     return {"value": _summary(samples)}
 
 
-def main(rounds: int = 5, verbose: bool = True) -> dict:
+GAMES = ("lupaus-7-deal-13", "wizard-6-deal-10")
+
+
+def _measure_games(rounds: int, tmp: str, against: Path | None) -> dict:
+    """Each game with this checkout's app and (``against``) another's, taking turns round
+    by round so that both see the same load; samples pooled per checkout and kind of key."""
+    results: dict = {}
+    apps = [("", ROOT)] + ([(" (against)", against)] if against else [])
+    for name in GAMES:
+        pooled: dict = {}
+        for _ in range(rounds if against else 1):
+            for suffix, root in apps:
+                raw = measure_game(name, 1 if against else rounds, tmp, root=root)["raw"]
+                for kind, samples in raw.items():
+                    pooled.setdefault(name + suffix, {}).setdefault(kind, []).extend(samples)
+        for label, kinds in pooled.items():
+            results[label] = {kind: _summary(s) for kind, s in kinds.items() if s}
+    return results
+
+
+def main(rounds: int = 5, verbose: bool = True, against: Path | None = None) -> dict:
+    """``against``: the checkout of another version of the app, measured in the same run."""
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         results["reference"] = measure_reference(rounds * 13, tmp)
-        for name in ("lupaus-7-deal-13", "wizard-6-deal-10"):
-            results[name] = measure_game(name, rounds, tmp)
+        results.update(_measure_games(rounds, tmp, against))
+        if against:  # the reference again, after: the load may have changed meanwhile
+            results["reference (after)"] = measure_reference(rounds * 13, tmp)
     if verbose:
-        print(f"{'':20} {'key':8} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
+        print(f"{'':32} {'key':8} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
         for name, kinds in results.items():
             for kind, s in kinds.items():
-                print(f"{name:20} {kind:8} {s['n']:>4} {s['p50']:>8.1f} {s['p95']:>8.1f} {s['max']:>8.1f}")
-        ref = results["reference"]["value"]["p95"]
-        for name in ("lupaus-7-deal-13", "wizard-6-deal-10"):
-            p95 = results[name]["value"]["p95"]
-            verdict = "met" if p95 <= GOAL_P95_MS else "missed"
-            print(f"{name}: a value typed, p95 {p95:.1f} ms ({p95 / ref:.1f}x the reference's {ref:.1f} ms); "
+                print(f"{name:32} {kind:8} {s['n']:>4} {s['p50']:>8.1f} {s['p95']:>8.1f} {s['max']:>8.1f}")
+        ref = results["reference"]["value"]
+        for name in (n for n in results if not n.startswith("reference")):
+            s = results[name]["value"]
+            verdict = "met" if s["p95"] <= GOAL_P95_MS else "missed"
+            print(f"{name}: a value typed, p50 {s['p50']:.1f} ms ({s['p50'] / ref['p50']:.1f}x), p95 {s['p95']:.1f} ms "
+                  f"({s['p95'] / ref['p95']:.1f}x the reference's {ref['p95']:.1f} ms); "
                   f"goal {GOAL_P95_MS:.0f} ms: {verdict}")
     return results
+
+
+def profile_game(name: str, rounds: int, top: int = 25) -> None:
+    """Where the app's time goes while ``name``'s deal is typed ``rounds`` times."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "profile.out")
+        measure_game(name, rounds, tmp, profile=out)
+        stats = pstats.Stats(out)
+        for order in ("tottime", "cumulative"):
+            print(f"-- {name}, {rounds} rounds, by {order}")
+            stats.sort_stats(order).print_stats(top)
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
-    main(parser.parse_args().rounds)
+    parser.add_argument("--profile", metavar="GAME", nargs="?", const="lupaus-7-deal-13",
+                        help="profile the app while GAME's deal is typed (default lupaus-7-deal-13)")
+    parser.add_argument("--against", metavar="CHECKOUT", type=Path,
+                        help="also measure the app of another checkout (e.g. a worktree of the commit "
+                             "before a change), taking turns with this one")
+    args = parser.parse_args()
+    if args.profile:
+        profile_game(args.profile, args.rounds)
+    else:
+        main(args.rounds, against=args.against.resolve() if args.against else None)
