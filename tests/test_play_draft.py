@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from helpers.samples import GUESSES
+
 from scorekeeper.game.game import Game
-from scorekeeper.rules.ruleset import load_ruleset
-from scorekeeper.play.draft import DealDraft
+from scorekeeper.rules.ruleset import load_ruleset, parse_ruleset_text
+from scorekeeper.play.draft import ANSWERS_KEPT, DealDraft
 from scorekeeper.play.layout import Slot, form_layout
 
 
@@ -170,3 +172,81 @@ def test_values_are_picked_by_digit_or_letter_and_a_shared_letter_picks_neither(
     g = game("wysiwyg", ["Aino", "Bertta"])
     assert [c.keys for c in cell(DealDraft(g).view(), "declarer").choices] == ["1a", "2b"]
     assert [c.keys for c in cell(DealDraft(g).view(), "doubling").choices] == ["n", "d", "r"]
+
+
+# -- the engine's answers about allowed values, kept from key to key
+
+LEADER_RULE = GUESSES.format(plural="").replace(
+    'rule = "sum(guess) != cards"', 'rule = "max(before) < 5 or sum(guess) != cards"').replace(
+    'message = "no"', 'message = "not with a leader"')
+
+
+def counting(g):
+    """``g`` with its ``allowed`` counting the questions asked of it."""
+    asked = []
+    allowed = g.allowed
+
+    def spy(field_id, unit, values=None, number=None):
+        asked.append((field_id, unit))
+        return allowed(field_id, unit, values, number)
+
+    g.allowed = spy
+    return asked
+
+
+def test_a_value_typed_asks_the_engine_only_about_the_boxes_still_empty():
+    """Lupaus for 4, deal 1, Ben's and Cara's bids typed: the engine is asked only about the
+    7 empty boxes, each given all the others; what each box before or at a typed one may
+    take (given the boxes before it) was answered at an earlier key. The view is the same
+    as one computed afresh."""
+    g = game("lupaus", ["Anna", "Ben", "Cara", "Dan"])
+    asked = counting(g)
+    draft = DealDraft(g)
+    draft.view()
+    draft.set("bid", 2, 3)
+    draft.view()
+    asked.clear()
+    draft.set("bid", 3, 2)
+    view = draft.view()
+    assert sorted(asked, key=str) == [("bid", 1), ("bid", 4), ("tricks", 1), ("tricks", 2), ("tricks", 3),
+                                      ("tricks", 4), ("turned", None)]
+    fresh = DealDraft(g)
+    fresh.set("bid", 2, 3)
+    fresh.set("bid", 3, 2)
+    assert view == fresh.view()
+
+
+def test_kept_answers_are_asked_again_once_the_game_changed():
+    """Deal 2 of a game whose check reads the totals before the deal (Ben deals, Cara and
+    Anna guess 2 each): once deal 1 is changed so that Anna has 5 points, Ben may not
+    guess 1 (the guesses would total the 5 cards); undone, he may again."""
+    rs, problems = parse_ruleset_text(LEADER_RULE, "leader.toml")
+    assert problems == []
+    g = Game(rs, ["Anna", "Ben", "Cara"])
+    g.record({"guess": [4, 0, 0]})
+    draft = DealDraft(g)
+    draft.set("guess", 3, 2)
+    draft.set("guess", 1, 2)
+    ben = Slot("guess", 3)
+
+    def refused():
+        return [(c.value, c.reason) for c in draft.view().cells[ben].choices if not c.allowed]
+
+    assert draft.view().cells[ben].who == "Ben" and refused() == []
+    g.edit(1, {"guess": [5, 0, 0]})
+    draft.invalidate()
+    assert refused() == [(1, "not with a leader")]
+    g.undo()  # the game as it was before the edit: the answers given since are not used
+    draft._view = None  # (the view forgotten, but the draft not told that the game changed)
+    assert refused() == []
+
+
+def test_the_answers_kept_are_bounded():
+    g = game("lupaus", ["Anna", "Ben", "Cara", "Dan"])
+    draft = DealDraft(g)
+    draft.view()
+    assert len(draft._answers) == 9  # each box given nothing
+    draft._answers.update({("filler", i): () for i in range(ANSWERS_KEPT)})
+    draft.set("bid", 2, 3)
+    draft.view()  # too many: all forgotten, then this view's answers kept
+    assert ("filler", 0) not in draft._answers and len(draft._answers) == 10

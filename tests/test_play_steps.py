@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from helpers.samples import GUESSES
 from scorekeeper.game.engine import Choice
 from scorekeeper.game.game import Game
 from scorekeeper.play import steps
@@ -97,32 +98,6 @@ def test_the_fields_counted_against_the_cards_come_from_the_checks():
     assert counted == {"lupaus": ["bid", "tricks"], "whist": [], "wysiwyg": [], "wizard": ["bid", "tricks"]}
 
 
-MINI = '''
-id = "mini"
-name = "Mini"
-description = "A test game."
-deck = 52
-[players]
-min = 3
-max = 5
-[deals]
-cards = 5
-[fields.guess]
-type = "int"
-label = "Guess"
-{plural}
-min = 0
-max = 5
-[score]
-value = "guess"
-[[checks]]
-id = "guesses"
-rule = "sum(guess) != cards"
-field = "guess"
-message = "no"
-[end]
-when = "max(total) >= 50"
-'''
 
 
 def test_a_field_with_max_5_counted_by_a_check_has_a_running_total_named_by_its_plural():
@@ -130,7 +105,7 @@ def test_a_field_with_max_5_counted_by_a_check_has_a_running_total_named_by_its_
 
     for plural, shown in (('plural = "Guesses"', "Guesses 3, tricks 5 (2 to enter)"),
                           ("", "Guess 3, tricks 5 (2 to enter)")):
-        rs, problems = parse_ruleset_text(MINI.format(plural=plural), "mini.toml")
+        rs, problems = parse_ruleset_text(GUESSES.format(plural=plural), "mini.toml")
         assert problems == []
         draft = DealDraft(Game(rs, ["A", "B", "C"]))
         draft.set("guess", 2, 3)
@@ -139,7 +114,7 @@ def test_a_field_with_max_5_counted_by_a_check_has_a_running_total_named_by_its_
 
 
 def test_the_plural_label_is_translated_or_falls_back_to_the_translated_label():
-    text = MINI.format(plural='plural = "Guesses"') + '''
+    text = GUESSES.format(plural='plural = "Guesses"') + '''
 [translations.fi]
 fields.guess.label = "Arvaus"
 

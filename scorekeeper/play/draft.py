@@ -17,6 +17,9 @@ from .phases import PhaseWords
 from .steps import (allow, asker, bidding_order, build, fill, lay_boxes, make_cells, place_issues, read_typed)
 from .views import DraftView
 
+ANSWERS_KEPT = 4096
+"""At most this many of the engine's answers about allowed values are kept per deal."""
+
 
 class DealDraft:
     """A deal being entered (the next deal) or changed (a recorded deal)."""
@@ -32,6 +35,8 @@ class DealDraft:
         self.tried = False  # a confirmation was attempted: show what is missing too
         self._view: DraftView | None = None
         self._full: Mapping[Key, Any] = {}
+        self._answers: dict = {}  # the engine's allowed values per box and other entries (see steps.asker)
+        self._answered: tuple | None = None  # the game's history when they were given
         self._words = PhaseWords(game, self.number, self.setup, [p.phase for p in self.layout])
         if values:
             self._load(values)
@@ -68,6 +73,19 @@ class DealDraft:
     def invalidate(self) -> None:
         """The game changed (an earlier deal, undo, redo): compute the view again."""
         self._view = None
+        self._answers = {}
+
+    def _kept_answers(self) -> dict:
+        """The answers kept from the views computed before, while the game is as it was then
+        (every change of a game is an action of its history); none when there are too many."""
+        history = self.game.history
+        last = history[-1] if history else None
+        answered = self._answered
+        if answered is None or answered[0] != len(history) or answered[1] is not last \
+                or len(self._answers) > ANSWERS_KEPT:
+            self._answers = {}
+            self._answered = (len(history), last)
+        return self._answers
 
     def mark_tried(self) -> None:
         self.tried = True
@@ -113,7 +131,7 @@ class DealDraft:
         d = game.evaluate(number, build(rules, setup, typed.values))
         order = bidding_order(d, setup)
         boxes = lay_boxes(d, self.layout, setup, order)
-        ask = asker(game, number, setup)
+        ask = asker(game, number, setup, self._kept_answers())
         filled = fill(typed, boxes, ask)
         allowed = allow(boxes, filled, ask)
         self._full = filled.values

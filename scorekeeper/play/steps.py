@@ -156,14 +156,17 @@ def lay_boxes(d, layout: tuple[PhaseLayout, ...], setup: Setup, order: tuple[int
 Ask = Callable[[Box, Mapping[Key, Any]], tuple[Choice, ...]]
 
 
-def asker(game: Game, number: int, setup: Setup) -> Ask:
+def asker(game: Game, number: int, setup: Setup, memo: dict | None = None) -> Ask:
     """``Game.allowed`` for a box given the other entries; each question is asked once.
-    While the engine cannot tell (bounds not known yet), every value of the domain."""
-    memo: dict = {}
+    While the engine cannot tell (bounds not known yet), every value of the domain.
+
+    ``memo`` keeps the answers for the next asker of the same deal: the caller forgets it
+    when the game changes (the answers may read the totals before the deal)."""
+    memo = {} if memo is None else memo
 
     def ask(box: Box, entries: Mapping[Key, Any]) -> tuple[Choice, ...]:
         others = {k: v for k, v in entries.items() if k != box.key}
-        question = (box.key, frozenset(others.items()))
+        question = (box.key, box.domain, frozenset(others.items()))
         if question not in memo:
             try:
                 choices = game.allowed(box.slot.field, box.unit, build(game.ruleset, setup, others), number)

@@ -82,3 +82,32 @@ def ruleset_game(text: str, file: str, players: list[str]):
     ruleset, found = parse_ruleset_text(text, file)
     assert found == []
     return Game(ruleset, players)
+
+
+# A small game of guesses that may not total the cards ({plural}: a line or nothing).
+GUESSES = """
+id = "mini"
+name = "Mini"
+description = "A test game."
+deck = 52
+[players]
+min = 3
+max = 5
+[deals]
+cards = 5
+[fields.guess]
+type = "int"
+label = "Guess"
+{plural}
+min = 0
+max = 5
+[score]
+value = "guess"
+[[checks]]
+id = "guesses"
+rule = "sum(guess) != cards"
+field = "guess"
+message = "no"
+[end]
+when = "max(total) >= 50"
+"""
