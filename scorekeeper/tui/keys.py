@@ -10,6 +10,11 @@ own handling: priority bindings, then the focused widget) only once the key befo
 been handled by its box and everything it made the box post (a value, an Enter that moves
 the focus on) has reached the screen and the app, up the same queues: so the next key goes
 to the box that has the focus by then, and is judged against what the box shows by then.
+
+While a key is handled the screen is not drawn (Textual's ``batch_update``): what the key
+changes reaches the screen in steps (the box, the deal as the rules make it, the focus
+moving on), and each step would be a frame of its own, the last one drawn well after the
+key. The screen is drawn once, when the key and all it posted have been handled.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ class KeysInOrder:
         self._key_turn = 0  # counts the keys passed on, so a late "done" is ignored
         self._key_busy = False
         self._key_timers: dict[int, object] = {}  # turn -> the timer that lets the next key go anyway
+        self._frame_held = None  # (the batch, the screen and its size) while a key is handled
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
@@ -53,6 +59,7 @@ class KeysInOrder:
         turn = self._key_turn
         target = self.focused or self.screen
         path = list(target.ancestors_with_self)  # the box, its containers, the screen, the app
+        self._hold_frame()
         await super().on_event(event)
         self._key_timers[turn] = self.set_timer(KEY_WAIT, lambda: self._key_done(turn))
         self._after(path, 0, turn)
@@ -77,5 +84,27 @@ class KeysInOrder:
         if turn != self._key_turn or not self._key_busy:
             return
         self._key_busy = False
+        self._draw_frame()
         if self._waiting_keys:
             self.call_later(self._pass_on_keys)
+
+    def _hold_frame(self) -> None:
+        """No frame until the key being handled is done."""
+        if self._frame_held is None:
+            batch = self.batch_update()
+            batch.__enter__()
+            self._frame_held = (batch, self.screen, self.size)
+
+    def _draw_frame(self) -> None:
+        """Draw what the key changed, in one frame."""
+        if self._frame_held is None:
+            return
+        batch, screen, size = self._frame_held
+        self._frame_held = None
+        batch.__exit__(None, None, None)
+        if not self.is_running:
+            return
+        if self.screen is not screen or self.size != size:
+            # a screen shown or a size changed while held was laid out then and not drawn
+            self.screen.refresh()
+        self.screen.check_idle()  # (the screen draws when it is next idle)

@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Container
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input
 
 from ...game.engine import GameError, IllegalEntry
@@ -56,6 +57,10 @@ class PlayScreen(Screen[dict]):
 
     editing: reactive[int | None] = reactive(None)
     """The recorded deal being changed (None: entering the next deal)."""
+
+    focused: reactive[Widget | None] = reactive(None, repaint=False)
+    """The widget with the focus (Textual's, without drawing the whole screen again when the
+    focus moves on, at every value typed: the boxes left and reached draw themselves)."""
 
     def __init__(self, stored, typed: dict | None = None) -> None:
         super().__init__()

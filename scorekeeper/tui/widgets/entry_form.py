@@ -10,6 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -19,7 +20,7 @@ from ...i18n import t
 from ...play.flow import stops_at
 from ...play.layout import PhaseLayout, Slot
 from ...play.views import CellView, DraftView
-from .value_picker import FOCUS_MARK, WARNING_MARK, ValuePicker, redraw
+from .value_picker import FOCUS_MARK, WARNING_MARK, ValuePicker, placed_size, redraw
 
 def slot_id(slot: Slot) -> str:
     return f"{slot.field}-{slot.pos}"
@@ -32,6 +33,13 @@ def put(static: Static, content: Text) -> None:
         static._shown = content
         static.update(content, layout=False)
         redraw(static)
+
+
+class FormText(Static):
+    """A line or two of the form's text: a heading, what the rules work out, the problems."""
+
+    virtual_size = placed_size()
+    """The text's size (its change needs no second layout: see placed_size)."""
 
 
 class CardsInput(Input):
@@ -109,8 +117,11 @@ class EntryForm(VerticalScroll):
         Binding("up", "app.focus_previous", "tui.bindings.widgets.previous_box", show=False, id="form.previous"),
     ]
 
-    view: reactive[DraftView | None] = reactive(None, always_update=True)
-    """The deal as it stands (set by the screen after every entry)."""
+    view: reactive[DraftView | None] = reactive(None, always_update=True, repaint=False)
+    """The deal as it stands (set by the screen after every entry; the boxes draw themselves)."""
+
+    virtual_size = placed_size()
+    """The height of every box together (laid out again only when the scroll bar comes or goes)."""
 
     class Confirmed(Message):
         """The player asked to confirm the deal (the button)."""
@@ -124,21 +135,27 @@ class EntryForm(VerticalScroll):
         self._deal: tuple[int, bool] | None = None  # the deal shown: its number, and whether it is an edit
 
     def compose(self):
-        yield Static(id="form-title", markup=False)
+        yield FormText(id="form-title", markup=False)
         for i, phase in enumerate(self.phases):
-            yield Static(classes="phase-title", id=f"phase-{i}", markup=False)
+            yield FormText(classes="phase-title", id=f"phase-{i}", markup=False)
             for slot in phase.slots:
                 if slot.field in self.text_fields:
                     yield CardsRow(slot, self.labels[slot.field], id=f"row-{slot_id(slot)}")
                 else:
                     yield ValuePicker(slot, id=f"row-{slot_id(slot)}", classes="box")
-            yield Static(classes="phase-derived", id=f"derived-{i}", markup=False)
-        yield Static(id="form-problems", markup=False)
+            yield FormText(classes="phase-derived", id=f"derived-{i}", markup=False)
+        yield FormText(id="form-problems", markup=False)
         yield ConfirmButton(t("tui.widgets.entry_form.confirm"), id="confirm", variant="primary")
 
     def on_mount(self) -> None:
         if self.view is not None:
             self.watch_view(self.view)
+
+    def watch_virtual_size(self, old: Size, new: Size) -> None:
+        """A scroll bar that comes or goes changes the boxes' width: lay them out again."""
+        height = self.scrollable_content_region.height
+        if (old.height > height) != (new.height > height) or old.width != new.width:
+            self.refresh(layout=True)
 
     async def set_layout(self, layout: tuple[PhaseLayout, ...], view: DraftView | None) -> None:
         """Rebuild the boxes for a deal with another number of players, then show ``view``."""

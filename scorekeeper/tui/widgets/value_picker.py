@@ -6,8 +6,9 @@ from typing import Any
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
 from textual.widget import Widget
 
 from ...i18n import t
@@ -21,6 +22,13 @@ ARRIVED_MARK = "↳"  # instead, when the focus came by itself from the box befo
 WARNING_MARK = "⚠"  # before a warning; an error has ✗
 LABEL_WIDTH = 14  # columns for what is asked; a longer label goes above the values (with the focus
 # mark, its column and the name, the values start where they would at 16 without the mark)
+
+
+def placed_size() -> Reactive[Size]:
+    """A widget's ``virtual_size`` that does not lay the screen out again: Textual's does,
+    whenever the size a layout gave the widget differs from the one before (a box one line
+    taller), though that layout has placed the widget and everything after it already."""
+    return Reactive(Size(0, 0), layout=False, repaint=False)
 
 
 def redraw(widget: Widget) -> None:
@@ -79,6 +87,9 @@ class ValuePicker(Widget, can_focus=True):
 
     show_who: reactive[bool] = reactive(True, layout=True)
     """Whether the player's name is shown (only on the first box of a player)."""
+
+    virtual_size = placed_size()
+    """The box's size (its change needs no second layout: see placed_size)."""
 
     class Changed(Message):
         """The player picked a value (None: cleared the box)."""

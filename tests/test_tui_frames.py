@@ -1,0 +1,77 @@
+"""A key is drawn in one frame: the screen is not drawn while the key and what it posted
+(the value, the focus moving on) are still on their way (scorekeeper.tui.keys)."""
+
+from __future__ import annotations
+
+from helpers.tui import new_game, opened, play_screen, run, settle
+from scorekeeper.play.layout import Slot
+
+
+def count_frames(app) -> list:
+    """The screens drawn from now on, one entry a frame."""
+    drawn = []
+    display = app._display
+
+    def counted(screen, renderable):
+        if renderable is not None:
+            drawn.append(screen)
+        return display(screen, renderable)
+
+    app._display = counted
+    return drawn
+
+
+def count_layouts(screen) -> list:
+    layouts = []
+    refresh_layout = screen._refresh_layout
+
+    def counted(*args, **kwargs):
+        layouts.append(args)
+        return refresh_layout(*args, **kwargs)
+
+    screen._refresh_layout = counted
+    return layouts
+
+
+def test_each_value_typed_is_one_frame(tmp_path):
+    """Lupaus for 4 at 100x30: bids 3, 2, 4, 0 and tricks 3, 1, 4 (Anna's 2 filled in), a
+    frame a key, one layout where a box grows (the dealer's refused bid with its reason,
+    the first trick's "Exact" line), and none is held back once the keys are handled. The
+    scroll bar is drawn in a frame of its own after a layout or a scroll (the Confirm
+    button reached)."""
+
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara", "Dan"])
+            await pilot.press("h")
+            await settle(pilot)
+            drawn = count_frames(app)
+            layouts = count_layouts(app.screen)
+            frames = []
+            for key in "3240314":
+                await pilot.press(key)
+                await settle(pilot)
+                frames.append((len(drawn), len(layouts)))
+                drawn.clear()
+                layouts.clear()
+            assert frames == [(1, 0), (1, 0), (2, 1), (1, 0), (2, 1), (1, 0), (2, 1)]
+            view = play_screen(app).draft.view()
+            assert [view.cells[Slot("tricks", p)].value for p in (1, 2, 3, 4)] == [3, 1, 4, 2]
+            assert app._batch_count == 0 and app._frame_held is None
+
+    run(go())
+
+
+def test_a_screen_shown_by_a_key_is_drawn(tmp_path):
+    """Escape leaves the game for the start screen, which is drawn."""
+
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara", "Dan"])
+            drawn = count_frames(app)
+            await pilot.press("escape")
+            await settle(pilot)
+            assert type(app.screen).__name__ == "HomeScreen"
+            assert app.screen in drawn
+
+    run(go())
