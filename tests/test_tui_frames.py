@@ -75,3 +75,25 @@ def test_a_screen_shown_by_a_key_is_drawn(tmp_path):
             assert app.screen in drawn
 
     run(go())
+
+
+def test_the_screen_is_drawn_even_if_a_key_is_never_done(tmp_path, monkeypatch):
+    """A key whose handling never reports done (its box closed meanwhile, say) holds the
+    screen back only for FRAME_WAIT."""
+    from scorekeeper.tui import keys
+
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara", "Dan"])
+            monkeypatch.setattr(keys, "FRAME_WAIT", 0.05)
+            monkeypatch.setattr(type(app), "_after", lambda self, path, step, turn: None)
+            drawn = count_frames(app)
+            await pilot.press("h")  # (its KEY_WAIT is 5 s)
+            for _ in range(40):
+                if app._batch_count == 0:
+                    break
+                await pilot.pause(0.05)
+            await settle(pilot)
+            assert app._batch_count == 0 and app._frame_held is None and app.screen in drawn
+
+    run(go())

@@ -30,6 +30,9 @@ KEY_WAIT = 5.0
 PASSES = 2
 """How many times a key's wait goes from its box up to the app."""
 
+FRAME_WAIT = 0.5
+"""The longest the screen waits for a key to be handled before it is drawn all the same."""
+
 
 class KeysInOrder:
     """An App mixin: keys and pasted text are handled in the order they came, one at a time."""
@@ -89,20 +92,21 @@ class KeysInOrder:
             self.call_later(self._pass_on_keys)
 
     def _hold_frame(self) -> None:
-        """No frame until the key being handled is done."""
+        """No frame until the key being handled is done (or FRAME_WAIT has passed)."""
         if self._frame_held is None:
             batch = self.batch_update()
             batch.__enter__()
-            self._frame_held = (batch, self.screen, self.size)
+            self._frame_held = (batch, self.screen, self.size, self.set_timer(FRAME_WAIT, self._draw_frame))
 
     def _draw_frame(self) -> None:
         """Draw what the key changed, in one frame."""
         if self._frame_held is None:
             return
-        batch, screen, size = self._frame_held
+        batch, screen, size, timer = self._frame_held
         self._frame_held = None
+        timer.stop()
         batch.__exit__(None, None, None)
-        if not self.is_running:
+        if not self.is_running or not self.screen_stack:
             return
         if self.screen is not screen or self.size != size:
             # a screen shown or a size changed while held was laid out then and not drawn
