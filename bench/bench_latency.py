@@ -11,8 +11,11 @@ the deal (the keys of ``bench_keys``: one per value, each moving on by itself),
 confirms it with Enter (the game ends), takes it back with ctrl+z and empties the
 boxes with ctrl+l. For each key it writes the key's bytes to the terminal and reads
 what the app draws until nothing more comes for ``QUIET`` seconds (the first byte may
-take ``FIRST``); the latency is the time from the write to the last byte of that frame. Reported per kind of key (a value
-typed, the confirming Enter, ctrl+z): p50, p95 and the worst, in ms.
+take ``FIRST``); the latency is the time from the write to the last byte of that frame.
+Reported per kind of key (a value typed, the confirming Enter, ctrl+z): p50, p95 and the
+worst, in ms; and the app's CPU time per value typed (user + system from /proc, over a
+round of the deal, the pauses between keys included), which the load of other processes
+changes far less.
 
 Reference, in the same run and the same terminal: a minimal Textual app whose one
 widget shows the last key typed (Textual's own floor for key -> frame).
@@ -134,6 +137,14 @@ class Terminal:
         last = self.drain(first=FIRST)
         return None if last is None else (last - start) * 1000
 
+    def cpu(self) -> float | None:
+        """The program's CPU time so far (user + system), in s; None where /proc cannot tell."""
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def close(self) -> None:
         try:
             os.write(self.fd, KEYS["ctrl+q"])
@@ -185,7 +196,7 @@ def measure_game(name: str, rounds: int, tmp: str, profile: str | None = None, r
     values = keys[:-1]
     app = ["-c", _PROFILED, profile] if profile else ["-m", "scorekeeper"]
     term = Terminal([sys.executable, *app, "--db", str(db)], _env(tmp, root), cwd=root)
-    samples: dict[str, list[float]] = {"value": [], "confirm": [], "undo": []}
+    samples: dict[str, list[float]] = {"value": [], "confirm": [], "undo": [], "cpu": []}
     try:
         term.wait_for(b"Resume a game")
         term.drain()
@@ -196,10 +207,13 @@ def measure_game(name: str, rounds: int, tmp: str, profile: str | None = None, r
         for _ in range(rounds):
             if profile:  # only while values are typed
                 term.proc.send_signal(signal.SIGUSR1)
+            cpu = term.cpu()
             for k in values:
                 ms = term.key(k)
                 if ms is not None:
                     samples["value"].append(ms)
+            if cpu is not None:
+                samples["cpu"].append((term.cpu() - cpu) * 1000 / len(values))
             if profile:
                 term.proc.send_signal(signal.SIGUSR2)
             ms = term.key("enter")
@@ -224,13 +238,15 @@ def measure_reference(presses: int, tmp: str) -> dict:
     try:
         term.wait_for(b"press a key")
         term.drain(0.5)
+        cpu = term.cpu()
         for i in range(presses):
             ms = term.key("abcdefgh"[i % 8])
             if ms is not None:
                 samples.append(ms)
+        cpu = None if cpu is None else (term.cpu() - cpu) * 1000 / presses
     finally:
         term.close()
-    return {"value": _summary(samples)}
+    return {"value": _summary(samples)} | ({"cpu": _summary([cpu])} if cpu is not None else {})
 
 
 GAMES = ("lupaus-7-deal-13", "wizard-6-deal-10")
@@ -267,12 +283,17 @@ def main(rounds: int = 5, verbose: bool = True, against: Path | None = None) -> 
             for kind, s in kinds.items():
                 print(f"{name:32} {kind:8} {s['n']:>4} {s['p50']:>8.1f} {s['p95']:>8.1f} {s['max']:>8.1f}")
         ref = results["reference"]["value"]
+        ref_cpu = results["reference"].get("cpu")
         for name in (n for n in results if not n.startswith("reference")):
             s = results[name]["value"]
             verdict = "met" if s["p95"] <= GOAL_P95_MS else "missed"
             print(f"{name}: a value typed, p50 {s['p50']:.1f} ms ({s['p50'] / ref['p50']:.1f}x), p95 {s['p95']:.1f} ms "
                   f"({s['p95'] / ref['p95']:.1f}x the reference's {ref['p95']:.1f} ms); "
                   f"goal {GOAL_P95_MS:.0f} ms: {verdict}")
+            cpu = results[name].get("cpu")
+            if cpu and ref_cpu:
+                print(f"{'':{len(name)}}  CPU per value typed {cpu['p50']:.1f} ms "
+                      f"({cpu['p50'] / ref_cpu['p50']:.1f}x the reference's {ref_cpu['p50']:.1f} ms)")
     return results
 
 
