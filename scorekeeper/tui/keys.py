@@ -43,7 +43,7 @@ class KeysInOrder:
         self._key_turn = 0  # counts the keys passed on, so a late "done" is ignored
         self._key_busy = False
         self._key_timers: dict[int, object] = {}  # turn -> the timer that lets the next key go anyway
-        self._frame_held = None  # (the batch, the screen and its size) while a key is handled
+        self._frame_held = None  # (the batch, the screen, its size, the timer that ends it) while a key is handled
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
