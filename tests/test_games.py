@@ -1235,6 +1235,9 @@ SHEET_TOTALS = {
     "bridge-rubber": (510, 1830),
     "bridge-chicago": (420, 1120),
     "five-hundred": (530, 510),
+    "hearts": (78, 41, 93, 100),
+    "euchre": (10, 6),
+    "skat": (6, 202, -30),
 }
 
 

@@ -73,8 +73,8 @@ SHIPPED = [*builtin_ids(), str(EXAMPLE)]
 
 
 def test_the_builtin_rulesets():
-    assert builtin_ids() == ["bridge", "five-hundred", "lupaus", "pataviitonen", "romanian-whist", "spades", "whist",
-                             "wizard", "wysiwyg"]
+    assert builtin_ids() == ["bridge", "euchre", "five-hundred", "hearts", "lupaus", "pataviitonen", "romanian-whist",
+                             "skat", "spades", "whist", "wizard", "wysiwyg"]
 
 
 @pytest.mark.parametrize("lang", ["fi", "pl"])
