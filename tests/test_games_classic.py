@@ -249,7 +249,7 @@ def test_skat_passed_deal_scores_nothing_and_the_deal_moves_on():
         (skat("clubs", bid=19, tops="with", matadors=1, card_points=70),
          "19 is no bid: the bids are game values (18, 20, 22, 23, 24, 27, 30, ...)"),
         (skat("grand", bid=48, tops="with", matadors=5, card_points=70),
-         "a grand has only the four jacks as trump: 1 to 4 matadors, not 5"),
+         "How many matadors must be from 1 to 4, not 5"),  # a grand: only the four jacks are trump
         (skat("null", bid=24, took_trick=False),
          "this null game is worth 23, less than the bid of 24: it cannot be announced"),
         (skat("null", bid=23, hand=True, announced="schneider", took_trick=False),
