@@ -120,7 +120,7 @@ def test_pragmas_are_set(tmp_path):
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
         assert conn.execute("PRAGMA synchronous").fetchone() == (2,)
         assert conn.execute("PRAGMA foreign_keys").fetchone() == (1,)
-        assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (3,)
+        assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (4,)
         assert conn.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
 
 
@@ -136,7 +136,7 @@ def test_schema_columns(tmp_path):
             ("ruleset_name", "TEXT", 1, 0), ("ruleset_json", "TEXT", 1, 0), ("players_json", "TEXT", 1, 0),
             ("options_json", "TEXT", 1, 0), ("first_dealer", "INTEGER", 1, 0), ("session_id", "INTEGER", 0, 0),
             ("planned_deals", "INTEGER", 0, 0), ("deals_played", "INTEGER", 1, 0), ("finished", "INTEGER", 1, 0),
-            ("winners_json", "TEXT", 1, 0),
+            ("winners_json", "TEXT", 1, 0), ("scores_json", "TEXT", 0, 0),
         ]
         assert columns("entries") == [
             ("game_id", "INTEGER", 1, 1), ("seq", "INTEGER", 1, 2), ("kind", "TEXT", 1, 0),
@@ -740,7 +740,7 @@ BAD_FILES = [
      "is not a scorekeeper store, or it is damaged (it belongs to another program: application id 0x12345678). "
      + LEFT),
     ("a newer store", _newer,
-     "was written by a newer scorekeeper (store version 7; this one reads up to 3). It was left untouched: "
+     "was written by a newer scorekeeper (store version 7; this one reads up to 4). It was left untouched: "
      "update scorekeeper to open it, or choose another file with --db PATH."),
 ]
 
@@ -779,14 +779,14 @@ def test_an_empty_database_becomes_a_store(tmp_path):
     path = tmp_path / "s.db"
     sqlite3.connect(path).execute("PRAGMA journal_mode = WAL").fetchall()
     with Store(path) as store:
-        assert store.connection.execute("PRAGMA user_version").fetchone() == (3,)
+        assert store.connection.execute("PRAGMA user_version").fetchone() == (4,)
 
 
 # --- migrations ---------------------------------------------------------------------------------
 
 
 def test_migrations_bring_an_old_store_up_to_date_once(tmp_path, monkeypatch):
-    """A version-3 migration (one more function) runs once on a version-2 store; its games stay."""
+    """A version-5 migration (one more function) runs once on a version-4 store; its games stay."""
     path = tmp_path / "s.db"
     with Store(path) as store:
         stored = store.new_game(lupaus(), "lupaus", THREE)
@@ -795,18 +795,18 @@ def test_migrations_bring_an_old_store_up_to_date_once(tmp_path, monkeypatch):
 
     def add_notes(conn):
         calls.append(conn.execute("PRAGMA user_version").fetchone()[0])
-        conn.execute("ALTER TABLE games ADD COLUMN notes TEXT NOT NULL DEFAULT 'v3'")
+        conn.execute("ALTER TABLE games ADD COLUMN notes TEXT NOT NULL DEFAULT 'v5'")
 
     monkeypatch.setattr(db, "MIGRATIONS", [*db.MIGRATIONS, add_notes])
     with Store(path) as store:
-        assert store.connection.execute("PRAGMA user_version").fetchone() == (4,)
-        assert store.connection.execute("SELECT notes FROM games").fetchall() == [("v3",)]
+        assert store.connection.execute("PRAGMA user_version").fetchone() == (5,)
+        assert store.connection.execute("SELECT notes FROM games").fetchall() == [("v5",)]
         assert store.open_game(1).game.totals() == (13, 0, 12)
     with Store(path):
         pass
-    assert calls == [3]
+    assert calls == [4]
     monkeypatch.undo()
-    with pytest.raises(StoreError, match="newer scorekeeper \\(store version 4; this one reads up to 3\\)"):
+    with pytest.raises(StoreError, match="newer scorekeeper \\(store version 5; this one reads up to 4\\)"):
         Store(path)
 
 
@@ -814,12 +814,12 @@ def test_a_new_store_runs_every_migration_in_order(tmp_path, monkeypatch):
     seen = []
     monkeypatch.setattr(db, "MIGRATIONS", [
         *db.MIGRATIONS,
-        lambda conn: seen.append("4"),
         lambda conn: seen.append("5"),
+        lambda conn: seen.append("6"),
     ])
     with Store(tmp_path / "s.db") as store:
-        assert store.connection.execute("PRAGMA user_version").fetchone() == (5,)
-    assert seen == ["4", "5"]
+        assert store.connection.execute("PRAGMA user_version").fetchone() == (6,)
+    assert seen == ["5", "6"]
 
 
 def test_a_failed_migration_leaves_the_store_as_it_was(tmp_path, monkeypatch):
@@ -835,17 +835,17 @@ def test_a_failed_migration_leaves_the_store_as_it_was(tmp_path, monkeypatch):
     with pytest.raises(StoreError) as exc:
         Store(path)
     assert str(exc.value) == (
-        f"{path} could not be upgraded from store version 3 to 4 (the disk said no). It was left as it was: "
+        f"{path} could not be upgraded from store version 4 to 5 (the disk said no). It was left as it was: "
         "choose another file with --db PATH, or use the scorekeeper that wrote it.")
     monkeypatch.undo()
     with Store(path) as store:
-        assert store.connection.execute("PRAGMA user_version").fetchone() == (3,)
+        assert store.connection.execute("PRAGMA user_version").fetchone() == (4,)
         assert "notes" not in [r[1] for r in store.connection.execute("PRAGMA table_info(games)")]
         assert store.open_game(1).game.totals() == (13, 0, 12)
 
 
 def test_schema_version_is_the_number_of_migrations():
-    assert SCHEMA_VERSION == len(db.MIGRATIONS) == 3
+    assert SCHEMA_VERSION == len(db.MIGRATIONS) == 4
 
 
 def test_a_version_1_store_gains_sessions_and_keeps_its_games(tmp_path, monkeypatch):
@@ -862,7 +862,7 @@ def test_a_version_1_store_gains_sessions_and_keeps_its_games(tmp_path, monkeypa
     monkeypatch.undo()
     with Store(path) as store:
         conn = store.connection
-        assert conn.execute("PRAGMA user_version").fetchone() == (3,)
+        assert conn.execute("PRAGMA user_version").fetchone() == (4,)
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert {"games", "entries", "drafts", "sessions", "stats_cache"} <= tables
         assert store.open_game(1).game.totals() == (13, 0, 12)

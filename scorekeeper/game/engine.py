@@ -168,7 +168,9 @@ def _check_players(ruleset: Ruleset, players: tuple, first_dealer: Any) -> None:
 class Setup:
     """What is fixed for the whole game: ruleset, players, options, first dealer, plan."""
 
-    def __init__(self, ruleset: Ruleset, players: Iterable[str], options: dict | None = None, first_dealer: int = 1):
+    def __init__(self, ruleset: Ruleset, players: Iterable[str], options: dict | None = None, first_dealer: int = 1,
+                 plan: Sequence[int] | None = None):
+        """``plan``: the cards of every deal when the table changed the ruleset's plan (Game.change_plan)."""
         players = tuple(players)
         self.ruleset = ruleset
         n = len(players)
@@ -191,7 +193,7 @@ class Setup:
         consts["deals"] = 0
         for cid, formula in ruleset.constants.items():
             consts[cid] = self._run(formula, env)
-        self.plan = self._deal_plan(env)
+        self.plan = self._deal_plan(env) if plan is None else tuple(plan)
         if self.plan is not None:
             consts["deals"] = len(self.plan)
         # how many deals the game has: its plan's, or what [end] deals makes of these options

@@ -9,13 +9,13 @@ game is over and who won are derived from it on demand. ``record`` appends,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from ..messages import Message, Text
 from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, EvalError, Missing, number_text
 from ..rules.ruleset import Ruleset
 from .engine import (
-    Choice, DealEval, GameError, IllegalEntry, Issue, Setup, SetupError, TrumpInstruction,
+    MOST_DEALS, Choice, DealEval, GameError, IllegalEntry, Issue, Setup, SetupError, TrumpInstruction,
     convert_value, domain_limit, field_label, message_of,
 )
 
@@ -24,8 +24,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Action", "DealInfo", "DealResult", "Game", "GameError", "IllegalEntry", "Issue", "Lineup",
-    "SetupError", "Standing", "apply_table_changes", "deals_with_table", "draw_first_dealer", "replay_into",
-    "table_changes",
+    "SetupError", "Standing", "apply_table_changes", "deals_with_table", "draw_first_dealer", "is_plan_only",
+    "plan_at", "replay_into", "table_changes",
 ]
 
 
@@ -33,9 +33,11 @@ __all__ = [
 class Action:
     """One thing the table did: recorded deal ``deal``, or changed it (``previous`` set);
     or, before deal ``deal``, a player joined ("join": name, score, after), sat out
-    ("out": seat) or came back ("in": seat)."""
+    ("out": seat) or came back ("in": seat); or changed the deals not played yet ("plan":
+    cards, the deals from ``deal`` on; ``previous``: played, the cards of the deals before);
+    or ended the game early, after deal ``deal`` ("end")."""
 
-    kind: str  # "record", "edit", "join", "out" or "in"
+    kind: str  # "record", "edit", "join", "out", "in", "plan" or "end"
     deal: int
     values: Mapping[str, Any]
     previous: Mapping[str, Any] | None = None
@@ -123,6 +125,7 @@ class Lineup:
 
 
 ROSTER_KINDS = ("join", "out", "in")
+PLAN, END = "plan", "end"
 
 
 def draw_first_dealer(players: int, rng: Random) -> int:
@@ -135,9 +138,16 @@ class Game:
     """A game of one ruleset at one table."""
 
     def __init__(self, ruleset: Ruleset, players: Iterable[str], options: Mapping[str, Any] | None = None,
-                 first_dealer: int = 1):
+                 first_dealer: int = 1, scores: Sequence[Any] | None = None):
+        """``scores``: the starting score of each player (each partnership in a partnership
+        score) that the table agreed, e.g. a game continued from paper; 0 each by default."""
         self.ruleset = ruleset
         self.setup = Setup(ruleset, players, dict(options or {}), first_dealer)
+        self._base = self.setup  # the setup by the ruleset's plan (self.setup follows a changed plan)
+        self._plan: tuple[int, ...] | None = None  # the plan the table made (None: the ruleset's)
+        self._planned: dict[tuple, Setup] = {}  # (players, plan) -> setup
+        self.start_scores: tuple = _start_scores(self.setup, scores)
+        self._stopped: int | None = None  # the deal after which the table ended the game early
         self.history: list[Action] = []
         self._redo: list[Action] = []
         self._deals: list[Mapping[str, Any]] = []
@@ -225,6 +235,10 @@ class Game:
         elif action.kind in ROSTER_KINDS:
             self._changes -= 1
             self._table_changed()
+        elif action.kind == PLAN:
+            self._plan_changed()
+        elif action.kind == END:
+            self._stopped = None
         else:
             self._deals[action.deal - 1] = action.previous
         self._invalidate(action.deal)
@@ -251,6 +265,10 @@ class Game:
         self._changes = sum(a.kind in ROSTER_KINDS for a in self.history)
         self._lineups = None
         self._dealers = []
+        self._stopped = next((a.deal for a in self.history if a.kind == END), None)
+        if any(a.kind == PLAN for a in self.history) or self._plan is not None:
+            self._plan_changed()
+            self._results[:] = results
 
     @property
     def can_undo(self) -> bool:
@@ -274,10 +292,116 @@ class Game:
             self._table_changed()
             self._invalidate(action.deal)
             return
+        elif action.kind in (PLAN, END):
+            self.history.append(action)
+            if action.kind == PLAN:
+                self._plan_changed()
+            else:
+                self._stopped = action.deal
+            return
         else:
             self._deals[action.deal - 1] = action.values
         self.history.append(action)
         self._invalidate(action.deal)
+
+    # -- the plan and the end, as the table decides them during the game
+    @property
+    def stopped_at(self) -> int | None:
+        """The deal after which the table ended the game early (end_early), or None."""
+        return self._stopped
+
+    @property
+    def plan_changed(self) -> bool:
+        """Whether the table changed the deals not played yet (change_plan)."""
+        return self._plan is not None
+
+    def end_early(self) -> None:
+        """The table stops the game after the deal just played: it is over, and the standings so
+        far name its winner. GameError when no deal is played yet or the game is over."""
+        if not self._deals:
+            raise GameError(Message("engine.end.nothing_played"))
+        if self.is_over:
+            raise GameError(Message("engine.game.over", reason=self._over_reason()))
+        self._apply(Action(END, len(self._deals), {}))
+        self._redo.clear()
+
+    def change_plan(self, cards: Sequence[int]) -> None:
+        """The deals not played yet become ``cards`` (the cards of each, from the next deal on);
+        the deals played stay as they were. GameError (nothing changes) naming the first problem
+        when the ruleset does not allow the new deals (plan_problem)."""
+        problem = self.plan_problem(cards)
+        if problem is not None:
+            raise GameError(Message("engine.plan.refused", reason=problem))
+        played = [r.cards for r in self.results()]
+        self._apply(Action(PLAN, self.next_deal, {"cards": list(cards)}, {"played": played}))
+        self._redo.clear()
+
+    def plan_problem(self, cards: Sequence[int]) -> Message | None:
+        """Why the deals not played yet cannot become ``cards``, or None when they can: each deal
+        is a whole number of cards from 1 to what the deck deals the players of the next deal,
+        the plan stays within the engine's limit, and no field's values or check of the ruleset
+        refuses a deal of so many cards before anything is entered."""
+        if self.is_over:
+            return Message("engine.game.over", reason=self._over_reason())
+        setup = self.setup_for()
+        if setup.plan is None:
+            return Message("engine.plan.no_plan", game=self.ruleset.name)
+        if not isinstance(cards, (list, tuple)) or not cards:
+            return Message("engine.plan.empty")
+        played = len(self._deals)
+        if played + len(cards) > MOST_DEALS:
+            return Message("engine.limit.plan", most=MOST_DEALS)
+        most = setup.consts["deck"] // setup.n
+        for number, count in enumerate(cards, start=played + 1):
+            if type(count) is not int:
+                return Message("engine.plan.not_whole", number=number, value=repr(count))
+            if not 1 <= count <= most:
+                return Message("engine.plan.cards", number=number, value=count, most=most, players=setup.n)
+        trial = self._with_plan(setup, tuple(r.cards for r in self.results()) + tuple(cards))
+        first = {}
+        for number, count in enumerate(cards, start=played + 1):
+            first.setdefault(count, number)
+        for count, number in first.items():
+            problem = self._new_deal_problem(trial, number)
+            if problem is not None:
+                return Message("engine.plan.deal", number=number, cards=count, reason=problem)
+        return None
+
+    def _new_deal_problem(self, setup: Setup, number: int) -> Text | None:
+        """What the ruleset refuses in an empty deal ``number`` of a changed plan, or None."""
+        d = DealEval(setup, number, self.normalize({}, number))
+        try:
+            for spec in self.ruleset.fields.values():
+                for unit in d.units(spec):
+                    try:
+                        domain = d.domain(spec, d.unit_seat(spec, unit))
+                    except Missing:
+                        continue
+                    too_large = domain is not None and domain_limit(self.ruleset, spec, domain)
+                    if too_large:
+                        return too_large.detail
+            issues = d.check_issues(("error",))
+        except EvalError as exc:
+            return message_of(exc)
+        return issues[0].message if issues else None
+
+    def _with_plan(self, setup: Setup, plan: tuple[int, ...]) -> Setup:
+        """``setup`` with the deal plan the table made."""
+        key = (setup.players, plan)
+        found = self._planned.get(key)
+        if found is None:
+            if len(self._planned) >= 16:
+                self._planned.clear()
+            found = self._planned[key] = Setup(self.ruleset, setup.players, setup.options, setup.first_dealer,
+                                               plan=plan)
+        return found
+
+    def _plan_changed(self) -> None:
+        """Follow the latest plan the table made (after a change, its undo or its redo)."""
+        last = next((a for a in reversed(self.history) if a.kind == PLAN), None)
+        self._plan = None if last is None else tuple(last.previous["played"]) + tuple(last.values["cards"])
+        self.setup = self._base if self._plan is None else self._with_plan(self._base, self._plan)
+        self._table_changed()
 
     # -- who plays: late joins and sitting out
     def join(self, name: str, score: Any = 0, after: int | None = None) -> int:
@@ -364,7 +488,10 @@ class Game:
 
     def setup_for(self, number: int | None = None) -> Setup:
         """The game as the players of deal ``number`` see it (the next deal by default)."""
-        return self.lineup(number).setup if self._changes else self.setup
+        if not self._changes:
+            return self.setup
+        setup = self.lineup(number).setup
+        return setup if self._plan is None else self._with_plan(setup, self._plan)
 
     def dealer_seat(self, number: int | None = None) -> int:
         """The game seat of the dealer of deal ``number`` (the next deal by default)."""
@@ -404,7 +531,7 @@ class Game:
         self._apply(action)
         try:
             lineup = self.lineup()
-            plan = lineup.setup.plan
+            plan = self.setup_for().plan
             if plan is not None and self.next_deal > len(plan):
                 raise GameError(Message.plural("engine.roster.would_end", len(plan), players=len(lineup.seats),
                                    game=self.ruleset.name, played=len(self._deals)))
@@ -431,7 +558,7 @@ class Game:
         seating = list(range(1, len(names) + 1))
         out: set[int] = set()
         everyone = tuple(seating)
-        lineups = [Lineup(1, everyone, everyone, self.setup)]
+        lineups = [Lineup(1, everyone, everyone, self._base)]
         for action in self.history:
             if action.kind not in ROSTER_KINDS:
                 continue
@@ -473,7 +600,7 @@ class Game:
         if carried is not None:
             carried = {cid: tuple(row[s - 1] for s in seats) if len(row) == len(self.players) else row
                        for cid, row in self._widened(carried).items()}
-        return DealEval(lineup.setup, deal, values, before, state, seats.index(self.dealer_seat(number)) + 1,
+        return DealEval(self.setup_for(number), deal, values, before, state, seats.index(self.dealer_seat(number)) + 1,
                         carried)
 
     def _coming(self, number: int) -> tuple[int, dict[str, tuple] | None]:
@@ -881,7 +1008,8 @@ class Game:
         """Totals and (parts won, match totals) that the deal after ``result`` starts from."""
         zero = (0,) * self._width()
         if result is None:
-            return zero, (zero, zero)
+            start = self.start_scores
+            return start + zero[len(start):], (zero, zero)
         return (zero if result.part_over else result.totals), (result.parts_won, result.match)
 
     def _ends(self, number: int, values, before: tuple, state, d: DealEval | None = None) -> bool:
@@ -909,7 +1037,7 @@ class Game:
         """The standing totals: the running totals, or with parts the match totals."""
         results = self.results()
         if not results:
-            return self._with_joiners(1, (0,) * self._width())
+            return self._with_joiners(1, self._state_after(None)[0])
         if self.setup.parts is not None:
             return results[-1].match
         # who joined for the next deal starts with the agreed score
@@ -917,7 +1045,8 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return any(self._ends_at(r) for r in self.results()[-1:]) or self._ended_early() is not None
+        return (any(self._ends_at(r) for r in self.results()[-1:]) or self._ended_early() is not None
+                or self.stopped_at is not None)
 
     def _ended_early(self) -> int | None:
         for r in self.results():
@@ -926,6 +1055,8 @@ class Game:
         return None
 
     def _over_reason(self) -> Message:
+        if self._ended_early() is None and self.stopped_at is not None:
+            return Message("engine.end.ended_early", number=self.stopped_at)
         at = self._ended_early()
         plan = self.setup_for(at).plan
         ended = self.results()[at - 1]
@@ -1010,13 +1141,28 @@ class Game:
                         d.number, redealt)
 
 
-TABLE_KEYS = ("join", "out")
+TABLE_KEYS = ("join", "out", "plan")
+
+
+def plan_at(game: Game, number: int) -> list[int] | None:
+    """The deals from ``number`` on as the table made them just before deal ``number``
+    (the latest change of the plan made then), or None when the plan was not changed then."""
+    for action in reversed(game.history):
+        if action.kind == PLAN and action.deal == number:
+            return list(action.values["cards"])
+    return None
 
 
 def table_changes(game: Game, number: int) -> dict[str, Any]:
     """Who joins before deal ``number`` and who sits it out, as a score sheet writes them:
-    ``join = [{name, score, after}]`` (only at the deal they join) and ``out = [names]``."""
+    ``join = [{name, score, after}]`` (only at the deal they join) and ``out = [names]``;
+    and ``plan = [cards, ...]``, the deals from this one on, when the table changed them
+    before it."""
     out: dict[str, Any] = {}
+    if game._plan is not None:
+        plan = plan_at(game, number)
+        if plan is not None:
+            out["plan"] = plan
     if not game._changes:
         return out
     lineup = game.lineup(number)
@@ -1036,23 +1182,43 @@ def table_changes(game: Game, number: int) -> dict[str, Any]:
 
 
 def deals_with_table(game: Game) -> list[dict[str, Any]]:
-    """Every recorded deal's values with who joined before it and who sat it out (the
-    ``join``/``out`` keys of table_changes): what replay_into needs to play the game again."""
-    return [{**table_changes(game, number), **values} for number, values in enumerate(game.deals, start=1)]
+    """Every recorded deal's values with who joined before it and who sat it out, and the plan
+    changed before it (the keys of table_changes): what replay_into needs to play the game
+    again; a change of the plan after the last deal is an entry of its own (``plan`` only)."""
+    deals = [{**table_changes(game, number), **values} for number, values in enumerate(game.deals, start=1)]
+    pending = plan_at(game, game.next_deal) if game._plan is not None else None
+    if pending is not None:
+        deals.append({"plan": pending})
+    return deals
+
+
+def is_plan_only(raw: Mapping[str, Any]) -> bool:
+    """Whether a sheet's entry only changes the plan (one made after the last deal played)."""
+    return isinstance(raw, Mapping) and "plan" in raw and not set(raw) - {"plan"}
 
 
 def apply_table_changes(game: Game, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """Make the table what a sheet's deal says (its ``join`` and ``out`` keys, see
+    """Make the table what a sheet's deal says (its ``join``, ``out`` and ``plan`` keys, see
     table_changes) before recording it; the deal's values without those keys.
     A deal without ``out`` is played by everyone at the table. GameError when the
     keys are malformed or the ruleset does not allow the change."""
     if not isinstance(raw, Mapping):
         raise GameError(Message("engine.entry.not_table"))
     values = {k: v for k, v in raw.items() if k not in TABLE_KEYS}
+    _change_roster(game, raw)
+    if "plan" in raw:
+        if not isinstance(raw["plan"], list):
+            raise GameError(Message("engine.table.plan_list", value=repr(raw["plan"])))
+        game.change_plan(raw["plan"])
+    return values
+
+
+def _change_roster(game: Game, raw: Mapping[str, Any]) -> None:
+    """The joins and who sits out that a sheet's deal says (see apply_table_changes)."""
     joins = raw.get("join", [])
     out = raw.get("out")
     if not joins and out is None and not game._changes:
-        return values
+        return
     if not isinstance(joins, list) or not all(isinstance(j, Mapping) for j in joins):
         raise GameError(Message("engine.table.join_list"))
 
@@ -1084,7 +1250,6 @@ def apply_table_changes(game: Game, raw: Mapping[str, Any]) -> dict[str, Any]:
         steps.reverse()  # make room first
     for step, seat in steps:
         step(seat)
-    return values
 
 
 def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[int, list[Issue]]]:
@@ -1099,6 +1264,10 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
     refused: list[tuple[int, list[Issue]]] = []
     for number, raw in enumerate(deals, start=game.next_deal):
         try:
+            if is_plan_only(raw):
+                if not game.is_over:
+                    apply_table_changes(game, raw)
+                continue
             if not game.is_over:
                 raw = apply_table_changes(game, raw)
             else:
@@ -1121,6 +1290,24 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
         refused.append((number, issues))
         game.record(clean, check=False)  # shown, not dropped: its problems are listed
     return refused
+
+
+def _start_scores(setup: Setup, scores: Sequence[Any] | None) -> tuple:
+    """The starting scores per scorer (player, or partnership), checked; SetupError names the
+    player and the value."""
+    count = setup.scorers
+    if scores is None:
+        return (0,) * count
+    names = setup.scorer_names
+    if not isinstance(scores, (list, tuple)) or len(scores) != count:
+        given = len(scores) if isinstance(scores, (list, tuple)) else repr(scores)
+        raise SetupError(Message.plural("engine.start.count", count, names=", ".join(names), given=given))
+    for name, score in zip(names, scores):
+        if isinstance(score, bool) or not isinstance(score, int):
+            raise SetupError(Message("engine.roster.bad_score", name=name, value=repr(score)))
+        if not -MAX_NUMBER <= score <= MAX_NUMBER:
+            raise SetupError(Message("engine.value.too_large", label=name, max=NUMBER_LIMIT, value=number_text(score)))
+    return tuple(scores)
 
 
 _AFTER_END = "#played-after-end"

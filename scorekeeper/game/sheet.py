@@ -33,6 +33,19 @@ a player; by default at the end of the seating order) and who sits it out::
 
 ``players`` lists the players at the start; who joins later is added by ``join``.
 
+The table may agree starting scores for everyone (``scores``, one whole number per
+player, or per partnership in a partnership score), change the deals not played yet
+during the game (``plan`` in a deal: the cards of each deal from this one on; an entry
+with only ``plan`` after the last deal is a change not followed by a deal), and end the
+game early, after the last deal of the sheet (``ended_early = true``)::
+
+    scores = [20, 0, -10]
+    ended_early = true
+
+    [[deals]]
+    plan = [6, 5, 4, 3, 2, 1]   # from this deal on: straight down from 6
+    bid = [1, 0, 2]
+
 Totals, dealers and standings are never stored: loading a sheet replays it through
 :class:`~scorekeeper.game.game.Game`, so every deal is checked again.
 """
@@ -52,11 +65,11 @@ from ..rules.cards import Card
 from ..rules.files import FileRefused, NotToml, parse_toml, read_text
 from ..rules.ruleset import Ruleset, RulesetError, load_ruleset
 from .engine import GameError, Issue, LimitError, message_of
-from .game import Game, apply_table_changes, replay_into, table_changes
+from .game import Game, apply_table_changes, deals_with_table, is_plan_only, replay_into, table_changes
 
 __all__ = ["OptionError", "SheetError", "dump_sheet", "load_sheet", "replay_sheet", "sheet_title", "sheet_values"]
 
-SHEET_KEYS = ("ruleset", "players", "first_dealer", "title", "options", "deals")
+SHEET_KEYS = ("ruleset", "players", "first_dealer", "title", "options", "scores", "ended_early", "deals")
 
 
 class SheetError(MessageError):
@@ -74,6 +87,7 @@ class _Origin:
     ruleset_ref: str  # as written in the sheet
     ruleset_path: Path | None  # resolved file, when the reference is a path
     title: str | None
+    ended_early: bool = False
 
 
 # Games made by load_sheet/replay_sheet -> their origin (Game is not changed for this).
@@ -205,7 +219,15 @@ def _start(path: str | Path, options_override: Mapping[str, Any] | None, lang: s
         game = Game(ruleset, players, merged, first_dealer)
     except GameError as exc:
         raise SheetError(Message("sheet.in_key", file=shown, where="first_dealer", error=exc.message)) from None
-    _ORIGINS[game] = _Origin(ref, ruleset_path.resolve() if ruleset_path else None, title)
+    if "scores" in raw:
+        try:
+            game = Game(ruleset, players, merged, first_dealer, raw["scores"])
+        except GameError as exc:
+            raise SheetError(Message("sheet.in_key", file=shown, where="scores", error=exc.message)) from None
+    if type(raw.get("ended_early", False)) is not bool:
+        raise SheetError(Message("sheet.bad_ended_early", file=shown, type=_type_name(raw["ended_early"])))
+    _ORIGINS[game] = _Origin(ref, ruleset_path.resolve() if ruleset_path else None, title,
+                             raw.get("ended_early", False))
     return game, deals, shown
 
 
@@ -222,10 +244,22 @@ def load_sheet(path: str | Path, options_override: Mapping[str, Any] | None = No
     game, deals, shown = _start(path, options_override, lang)
     for number, raw in enumerate(deals, start=1):
         try:
-            game.record(apply_table_changes(game, raw))
+            values = apply_table_changes(game, raw)
+            if not is_plan_only(raw):
+                game.record(values)
         except GameError as exc:
             raise SheetError(Message("sheet.in_deal", file=shown, number=number, error=exc.message)) from None
+    _end_early(game, shown)
     return game
+
+
+def _end_early(game: Game, shown: str) -> None:
+    """End the game as the sheet says (``ended_early``), unless it is over by the rules already."""
+    if _ORIGINS[game].ended_early and not game.is_over:
+        try:
+            game.end_early()
+        except GameError as exc:
+            raise SheetError(Message("sheet.in_key", file=shown, where="ended_early", error=exc.message)) from None
 
 
 def replay_sheet(path: str | Path, options_override: Mapping[str, Any] | None = None,
@@ -245,6 +279,7 @@ def replay_sheet(path: str | Path, options_override: Mapping[str, Any] | None = 
     except GameError as exc:
         number = exc.deal  # type: ignore[attr-defined]
         raise SheetError(Message("sheet.in_deal", file=shown, number=number, error=exc.message)) from None
+    _end_early(game, shown)
     return game, refused
 
 
@@ -327,21 +362,29 @@ def dump_sheet(game: Game, path: str | Path | None = None, title: str | None = N
         lines.append(f"title = {_toml_literal(title)}")
     lines.append(f"players = {_toml_literal(list(game.setup.players))}")
     lines.append(f"first_dealer = {game.setup.first_dealer}")
+    if any(game.start_scores):
+        lines.append(f"scores = {_toml_literal(list(game.start_scores))}")
+    if game.stopped_at is not None:
+        lines.append("ended_early = true")
     defaults = game.ruleset.option_defaults()
     changed = {k: v for k, v in game.options.items() if v != defaults.get(k)}
     if changed:
         lines += ["", "[options]"]
         lines += [f"{_toml_key(k)} = {_toml_literal(v)}" for k, v in changed.items()]
-    for number, values in enumerate(game.deals, start=1):
+    for number, deal in enumerate(deals_with_table(game), start=1):
         lines += ["", "[[deals]]"]
         changes = table_changes(game, number)
+        values = {k: v for k, v in deal.items() if k not in changes}
+        if "plan" in changes:
+            lines.append(f"plan = {_toml_literal(changes['plan'])}")
         if "join" in changes:
             lines.append("join = [" + ", ".join(
                 "{ " + ", ".join(f"{k} = {_toml_literal(v)}" for k, v in entry.items()) + " }"
                 for entry in changes["join"]) + "]")
         if "out" in changes:
             lines.append(f"out = {_toml_literal(changes['out'])}")
-        lines += [f"{_toml_key(k)} = {_toml_literal(v)}" for k, v in sheet_values(game, values).items()]
+        if number <= len(game.deals):
+            lines += [f"{_toml_key(k)} = {_toml_literal(v)}" for k, v in sheet_values(game, values).items()]
     text = "\n".join(lines) + "\n"
     import tomllib
 

@@ -14,7 +14,7 @@ from ..game.game import Game
 from ..i18n import t, tn
 from ..rules.cards import Card
 
-__all__ = ["Exported", "cell_text", "status_of", "status_text"]
+__all__ = ["Exported", "cell_text", "start_scores_text", "status_of", "status_text"]
 
 
 @dataclass(frozen=True)
@@ -28,8 +28,20 @@ class Exported:
 
 
 def status_text(game: Game) -> str:
-    """'winner: X', 'winners: X, Y' (a tie) or 'in progress (...)'."""
-    return status_of(game.winners, len(game.deals), game.planned_deals)
+    """'winner: X', 'winners: X, Y' (a tie) or 'in progress (...)'; a game the table ended
+    early says so: 'ended early after deal 4, winner: X'."""
+    winners = game.winners
+    if winners and game.stopped_at is not None:
+        return tn("export.status.ended_early", len(winners), names=", ".join(winners), number=game.stopped_at)
+    return status_of(winners, len(game.deals), game.planned_deals)
+
+
+def start_scores_text(game: Game) -> str | None:
+    """'starting scores: Anna 20, Ben 0, Cara -10', or None when everyone started from 0."""
+    if not any(game.start_scores):
+        return None
+    return t("export.start_scores", scores=", ".join(
+        t("export.start_score", name=name, score=score) for name, score in zip(game.scorer_names, game.start_scores)))
 
 
 def status_of(winners, played: int, planned: int | None) -> str:

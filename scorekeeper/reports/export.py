@@ -61,12 +61,12 @@ from typing import TYPE_CHECKING, Any, Sequence
 from ..game.engine import GameError
 from ..rules.formula import EvalError, Missing
 from ..game.carried import carried_columns, carried_values
-from ..game.game import Game, table_changes
+from ..game.game import Game, plan_at, table_changes
 from ..game.sheet import dump_sheet, sheet_title
 from ..i18n import get_language, show, t, tn
 from ..rules.cards import Card
 from ..terminal import terminal_safe
-from .common import Exported, cell_text, status_text
+from .common import Exported, cell_text, start_scores_text, status_text
 from .html import html_page
 
 if TYPE_CHECKING:
@@ -103,6 +103,7 @@ def game_document(game: Game, title: str | None = None) -> dict:
             "dealer": players[r.dealer - 1],
             **({"players": [players[s - 1] for s in r.seats], **table_changes(game, r.number)}
                if game.table_changed else {}),
+            **({"plan": plan_at(game, r.number)} if game.plan_changed and plan_at(game, r.number) else {}),
             "values": {fid: _plain(values.get(fid)) for fid in game.ruleset.fields},
             **_worked_out(game, r),
             "scores": list(r.scores),
@@ -121,6 +122,8 @@ def game_document(game: Game, title: str | None = None) -> dict:
         "players": list(players),
         "first_dealer": game.setup.first_dealer,
         "scorers": list(game.scorer_names),
+        "starting_scores": list(game.start_scores),
+        "planned_deals": game.planned_deals,
         "partnerships": [[players[s - 1] for s in team] for team in game.setup.teams],
         **({"carry": [{"id": c.id, "label": c.label, "scope": c.scope,
                        "start": list(game.setup.carry_start[c.id])} for c in game.ruleset.carry.values()]}
@@ -129,6 +132,7 @@ def game_document(game: Game, title: str | None = None) -> dict:
         "totals": list(game.totals()),
         "standings": [{"rank": s.rank, "name": s.name, "total": s.total} for s in game.standings()],
         "over": game.is_over,
+        "ended_early": game.stopped_at,
         "winners": list(game.winners),
     }
 
@@ -215,6 +219,11 @@ def _csv_write(w, game: Game) -> None:
     carried = carried_columns(game, game.ruleset.localized(get_language()))
     header += [t("export.carry.column", label=c.label, name=c.name) for c in carried]
     row(header)
+    if any(game.start_scores):
+        cells = [t("export.csv.start"), "", ""]
+        for score in game.start_scores:
+            cells += ["", score]
+        row(cells)
     for r in game.results():
         cells = [r.number, r.cards, game.players[r.dealer - 1]]
         for score, total in _scores(game, r):
@@ -230,6 +239,8 @@ def _csv_write(w, game: Game) -> None:
     row([t("export.csv.ruleset"), game.ruleset.id, game.ruleset.name])
     row([t("export.csv.options"), _options_text(game)])
     row([t("export.csv.players")] + list(game.players))
+    if game.stopped_at is not None:
+        row([t("export.csv.ended_early"), game.stopped_at])
     if game.winners:
         row([t("export.csv.winners")] + list(game.winners))
     else:
@@ -265,6 +276,8 @@ def _md(game: Game, title: str | None = None) -> str:
     lines.append(t("export.md.options", options=", ".join(f"{_md_escape(k)} = {_md_escape(v)}"
                                                             for k, v in game.options.items())))
     lines.append("")
+    if start_scores_text(game):
+        lines += [_md_escape(start_scores_text(game)), ""]
     vcols = _value_columns(game)
     header = [t("export.md.deal"), t("export.md.cards"), t("export.md.dealer")] + [h for h, _, _ in vcols]
     for name in names:

@@ -84,10 +84,13 @@ def what_if(source: StoredGame | Game, options: Mapping[str, Any]) -> tuple[Game
     except ValueError as exc:
         raise OptionError(message_of(exc)) from None
     try:
-        other = Game(rs, game.setup.players, {**game.options, **dict(options)}, game.setup.first_dealer)
+        other = Game(rs, game.setup.players, {**game.options, **dict(options)}, game.setup.first_dealer,
+                     game.start_scores)
     except SetupError as exc:
         raise OptionError(exc.message) from None
     refused: Refused = replay_into(other, deals_with_table(game))
+    if game.stopped_at is not None and not other.is_over:
+        other.end_early()  # stopped where the table stopped
     return other, refused
 
 

@@ -90,6 +90,13 @@ Changed in store version 3 (:func:`_migrate_to_3`): ``entries.kind`` also allows
 'out' and 'in' (late joins and sitting out); ``games.players_json`` stays the players at
 the start, who joins later is in the entries.
 
+Changed in store version 4 (:func:`_migrate_to_4`): ``entries.kind`` also allows 'plan'
+(the table changed the deals not played yet; values_json: {cards}, the cards of each deal
+from ``deal`` on) and 'end' (the table ended the game early after deal ``deal``;
+values_json: {}); ``games.scores_json`` (TEXT, NULL: 0 each) holds the starting scores
+the table agreed, a JSON list per player (per partnership in a partnership score).
+``games.planned_deals`` follows a changed plan.
+
 Sessions: :meth:`Store.new_game` puts a new game in the current session: the newest
 session, if it was active (started, or a game of it had an entry) in the last
 :data:`SESSION_IDLE` (12 hours); otherwise, or with ``new_session=True``, it starts a new
@@ -128,8 +135,9 @@ __all__ = [
 
 ENV_VAR = "SCOREKEEPER_DB"
 APPLICATION_ID = 0x53434B50  # "SCKP" in the SQLite header: this file is a scorekeeper store
-KINDS = ("record", "edit", "undo", "redo", "join", "out", "in")
+KINDS = ("record", "edit", "undo", "redo", "join", "out", "in", "plan", "end")
 TABLE_KINDS = ("join", "out", "in")
+PLAN_KINDS = ("plan", "end")  # the table changed the plan, or ended the game early
 
 _MAGIC = b"SQLite format 3\x00"
 
@@ -228,9 +236,29 @@ def _migrate_to_3(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE entries_v3 RENAME TO entries")
 
 
+def _migrate_to_4(conn: sqlite3.Connection) -> None:
+    """Entries for a changed deal plan and a game ended early; starting scores for everyone."""
+    conn.execute("""
+        CREATE TABLE entries_v4 (
+            game_id     INTEGER NOT NULL REFERENCES games(id),
+            seq         INTEGER NOT NULL CHECK (seq >= 1),
+            kind        TEXT NOT NULL CHECK (kind IN ('record', 'edit', 'undo', 'redo', 'join', 'out', 'in',
+                                                      'plan', 'end')),
+            deal        INTEGER NOT NULL,
+            values_json TEXT,
+            created_at  TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID""")
+    conn.execute("INSERT INTO entries_v4 SELECT game_id, seq, kind, deal, values_json, created_at FROM entries")
+    conn.execute("DROP TABLE entries")
+    conn.execute("ALTER TABLE entries_v4 RENAME TO entries")
+    conn.execute("ALTER TABLE games ADD COLUMN scores_json TEXT")
+
+
 # MIGRATIONS[i] takes a store from version i to version i + 1; the store version is
 # len(MIGRATIONS). Never change a migration that has shipped: add one.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_to_1, _migrate_to_2, _migrate_to_3]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_to_1, _migrate_to_2, _migrate_to_3,
+                                                          _migrate_to_4]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _TABLES = {"games", "entries", "drafts"}
@@ -299,6 +327,23 @@ def _keep_facts(conn: sqlite3.Connection, game_id: int, entries: int, facts_json
                  (game_id, entries, FACTS_VERSION, facts_json))
 
 
+def _replay_change(game: Game, kind: str, deal: int, values: dict) -> None:
+    """Replay a stored change of the table, of the deal plan, or the end of the game."""
+    if kind == "end":
+        if deal != len(game.deals):
+            raise ValueError(t("store.problem.table.end_deal", deal=len(game.deals)))
+        game.end_early()
+        return
+    if deal != game.next_deal:
+        raise ValueError(t("store.problem.next_deal", deal=game.next_deal))
+    if kind == "join":
+        game.join(values.get("name"), values.get("score", 0), values.get("after"))
+    elif kind == "plan":
+        game.change_plan(values.get("cards"))
+    else:
+        (game.sit_out if kind == "out" else game.sit_in)(values.get("seat"))
+
+
 # --- a stored game -----------------------------------------------------------------------------
 
 
@@ -352,6 +397,14 @@ class StoredGame:
         """A player who sat out plays again from the next deal (Game.sit_in)."""
         return self._change("in", lambda g: g.sit_in(seat), lambda deal, name: t("store.what.coming_back", name=name))
 
+    def change_plan(self, cards) -> None:
+        """The deals not played yet become ``cards`` (Game.change_plan)."""
+        return self._change("plan", lambda g: g.change_plan(cards), lambda deal, name: t("store.what.table.plan", deal=deal))
+
+    def end_early(self) -> None:
+        """The table ends the game after the deal just played (Game.end_early)."""
+        return self._change("end", lambda g: g.end_early(), lambda deal, name: t("store.what.table.end", deal=deal))
+
     def undo(self):
         """Undo the latest record or edit (Game.undo); the Action undone."""
         return self._change("undo", lambda g: g.undo(), lambda deal, name: t("store.what.undo", deal=deal))
@@ -395,7 +448,7 @@ class StoredGame:
             if kind in ("record", "edit"):
                 action = game.history[-1]
                 values = json.dumps(sheet_values(game, action.values), ensure_ascii=False)
-            elif kind in TABLE_KINDS:
+            elif kind in TABLE_KINDS or kind in PLAN_KINDS:
                 action = game.history[-1]
                 values = json.dumps(dict(action.values), ensure_ascii=False)
             else:
@@ -660,7 +713,7 @@ class Store:
         return StoreError(t("store.not_saved", path=str(self.path), what=what, error=str(exc), remedy=remedy))
 
     def _summary(self, game: Game) -> tuple:
-        return (len(game.deals), int(game.is_over), json.dumps(game.winners, ensure_ascii=False))
+        return (len(game.deals), int(game.is_over), json.dumps(game.winners, ensure_ascii=False), game.planned_deals)
 
     def _append(self, stored: StoredGame, kind: str, deal: int, values_json: str | None, facts_json: str,
                 what: str) -> int:
@@ -673,8 +726,8 @@ class Store:
             seq = last + 1
             conn.execute("INSERT INTO entries (game_id, seq, kind, deal, values_json, created_at) "
                          "VALUES (?, ?, ?, ?, ?, ?)", (stored.id, seq, kind, deal, values_json, now))
-            conn.execute("UPDATE games SET updated_at = ?, deals_played = ?, finished = ?, winners_json = ? "
-                         "WHERE id = ?", (now, *self._summary(stored.game), stored.id))
+            conn.execute("UPDATE games SET updated_at = ?, deals_played = ?, finished = ?, winners_json = ?, "
+                         "planned_deals = ? WHERE id = ?", (now, *self._summary(stored.game), stored.id))
             _keep_facts(conn, stored.id, seq, facts_json)
             if kind == "record":
                 conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))
@@ -715,11 +768,13 @@ class Store:
         options_json = json.dumps(game.options, ensure_ascii=False)
         entries = []
         for action in game.history:
-            values = dict(action.values) if action.kind in TABLE_KINDS else sheet_values(game, action.values)
+            values = (dict(action.values) if action.kind in TABLE_KINDS or action.kind in PLAN_KINDS
+                      else sheet_values(game, action.values))
             entries.append((action.kind, action.deal, json.dumps(values, ensure_ascii=False)))
         # What is stored must rebuild this very game: check before writing.
+        scores_json = json.dumps(list(game.start_scores)) if any(game.start_scores) else None
         copy = self._rebuild(None, ruleset_json, ruleset_ref, players_json, options_json,
-                             game.setup.first_dealer, [(i, *e) for i, e in enumerate(entries, start=1)])
+                             game.setup.first_dealer, [(i, *e) for i, e in enumerate(entries, start=1)], scores_json)
         if copy.deals != game.deals or copy.totals() != game.totals():
             raise StoreError(t("store.not_same_game", path=str(self.path), what=what))
         now = self._now()
@@ -727,12 +782,14 @@ class Store:
             session_id = self._session_for(conn, session, now)
             cur = conn.execute(
                 "INSERT INTO games (created_at, updated_at, title, ruleset_ref, ruleset_id, ruleset_name, "
-                "ruleset_json, players_json, options_json, first_dealer, session_id, planned_deals, deals_played, "
-                "finished, winners_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "ruleset_json, players_json, options_json, first_dealer, session_id, deals_played, "
+                "finished, winners_json, planned_deals) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (now, now, title, str(ruleset_ref), game.ruleset.id, game.ruleset.localized("en").name, ruleset_json,
                  players_json,
-                 options_json, game.setup.first_dealer, session_id, game.planned_deals, *self._summary(game)))
+                 options_json, game.setup.first_dealer, session_id, *self._summary(game)))
             game_id = cur.lastrowid
+            if scores_json is not None:
+                conn.execute("UPDATE games SET scores_json = ? WHERE id = ?", (scores_json, game_id))
             conn.executemany(
                 "INSERT INTO entries (game_id, seq, kind, deal, values_json, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 [(game_id, seq, kind, deal, values, now) for seq, (kind, deal, values) in enumerate(entries, 1)])
@@ -740,14 +797,15 @@ class Store:
         return game_id
 
     def new_game(self, ruleset: Ruleset, ruleset_ref: str, players, options: Mapping[str, Any] | None = None,
-                 first_dealer: int = 1, title: str | None = None, *, new_session: bool = False) -> StoredGame:
+                 first_dealer: int = 1, title: str | None = None, *, new_session: bool = False,
+                 scores=None) -> StoredGame:
         """Start and store a game; SetupError (nothing stored) if the ruleset refuses the setup.
 
         The game joins the current session (see :meth:`current_session`); when there is
         none, or with ``new_session=True``, a new session is started for it.
         """
         # shown in the current language, as a game opened again (what is stored stays English)
-        game = Game(ruleset.localized(get_language()), players, options, first_dealer)
+        game = Game(ruleset.localized(get_language()), players, options, first_dealer, scores)
         game_id = self._create_game(game, ruleset_ref, title, "new" if new_session else "current")
         return StoredGame(self, game_id, game, title, str(ruleset_ref), 0)
 
@@ -839,9 +897,10 @@ class Store:
         try:
             with conn:  # one read snapshot for the game row and its entries
                 conn.execute("BEGIN")
+                scores = "scores_json" if self._has_scores(conn) else "NULL"  # a store read as it is (version 3)
                 row = conn.execute(
-                    "SELECT title, ruleset_ref, ruleset_json, players_json, options_json, first_dealer "
-                    "FROM games WHERE id = ?", (game_id,)).fetchone()
+                    "SELECT title, ruleset_ref, ruleset_json, players_json, options_json, first_dealer, "
+                    f"{scores} FROM games WHERE id = ?", (game_id,)).fetchone()
                 rows = conn.execute("SELECT seq, kind, deal, values_json FROM entries WHERE game_id = ? "
                                     "ORDER BY seq", (game_id,)).fetchall()
                 draft_row = conn.execute("SELECT deal, values_json FROM drafts WHERE game_id = ?",
@@ -852,8 +911,8 @@ class Store:
             raise StoreError(t("store.game_unreadable", path=str(self.path), id=str(game_id), error=str(exc))) from None
         if row is None:
             raise StoreError(t("store.no_game", path=str(self.path), id=str(game_id)))
-        title, ref, ruleset_json, players_json, options_json, first_dealer = row
-        game = self._rebuild(game_id, ruleset_json, ref, players_json, options_json, first_dealer, rows)
+        title, ref, ruleset_json, players_json, options_json, first_dealer, scores_json = row
+        game = self._rebuild(game_id, ruleset_json, ref, players_json, options_json, first_dealer, rows, scores_json)
         draft = None
         if draft_row is not None:
             try:
@@ -873,8 +932,13 @@ class Store:
 
     load = open_game
 
+    @staticmethod
+    def _has_scores(conn: sqlite3.Connection) -> bool:
+        """Whether the games table has the starting scores (store version 4 on)."""
+        return any(r[1] == "scores_json" for r in conn.execute("PRAGMA table_info(games)"))
+
     def _rebuild(self, game_id: int | None, ruleset_json, ref, players_json, options_json, first_dealer,
-                 rows) -> Game:
+                 rows, scores_json: str | None = None) -> Game:
         name = t("store.what.game", id=str(game_id)) if game_id is not None else t("store.what.new_game")
 
         def damaged(where: str, problem: str) -> StoreError:
@@ -898,7 +962,8 @@ class Store:
             options = json.loads(options_json)
             if not isinstance(players, list) or not isinstance(options, dict):
                 raise ValueError(t("store.problem.players_options"))
-            game = Game(ruleset, players, options, first_dealer)
+            scores = json.loads(scores_json) if scores_json is not None else None
+            game = Game(ruleset, players, options, first_dealer, scores)
         except (TypeError, ValueError) as exc:
             raise damaged(t("store.where.players"), str(exc)) from None
         for expected, (seq, kind, deal, values_json) in enumerate(rows, start=1):
@@ -916,16 +981,11 @@ class Store:
                         game.record(values)
                     else:
                         game.edit(deal, values)
-                elif kind in TABLE_KINDS:
+                elif kind in TABLE_KINDS or kind in PLAN_KINDS:
                     values = json.loads(values_json)
                     if not isinstance(values, dict):
                         raise ValueError(t("store.problem.values_not_table"))
-                    if deal != game.next_deal:
-                        raise ValueError(t("store.problem.next_deal", deal=game.next_deal))
-                    if kind == "join":
-                        game.join(values.get("name"), values.get("score", 0), values.get("after"))
-                    else:
-                        (game.sit_out if kind == "out" else game.sit_in)(values.get("seat"))
+                    _replay_change(game, kind, deal, values)
                 elif kind in ("undo", "redo"):
                     action = game.undo() if kind == "undo" else game.redo()
                     if action.deal != deal:
