@@ -337,3 +337,61 @@ def test_exports_show_the_plan_the_end_and_the_starting_scores(tmp_path):
     assert md.rstrip().endswith("ended early after deal 2, winner: Anna")
     with using_language("fi"):
         assert export(game, "md").rstrip().endswith("päätetty etuajassa jaon 2 jälkeen, voittaja: Anna")
+
+
+# --- the plan screen's model and the starting scores typed ------------------------------------
+
+
+def test_the_plan_draft_inserts_duplicates_removes_resizes_and_skips():
+    from scorekeeper.play.plan import PlanDraft
+
+    draft = PlanDraft(after_deal_1())
+    assert (draft.first, draft.cards[:3], draft.most) == (2, [9, 8, 7], 17)
+    draft.choose(1)
+    draft.resize(1)
+    assert draft.cards[:3] == [9, 9, 7]
+    draft.duplicate()
+    assert (draft.cards[:4], draft.chosen) == ([9, 9, 9, 7], 2)
+    draft.insert()
+    assert (draft.cards[:5], draft.chosen) == ([9, 9, 9, 1, 7], 3)
+    draft.resize(-1)
+    assert draft.cards[3] == 1  # never fewer than 1
+    draft.remove()
+    draft.skip()
+    assert (draft.cards[:3], draft.chosen) == ([9, 9, 7], 2)
+    draft.choose(0)
+    draft.down_from_chosen()
+    assert draft.cards == [9, 8, 7, 6, 5, 4, 3, 2, 1]
+    draft.choose(7)
+    draft.up_from_chosen()
+    assert draft.cards[7:] == list(range(2, 18))
+    assert draft.problem() is None
+    draft.reset()
+    assert not draft.changed
+
+
+def test_the_plan_draft_words_its_rows_and_what_the_rules_refuse():
+    from scorekeeper.play.plan import PlanDraft
+
+    draft = PlanDraft(after_deal_1())
+    draft.cards = [6, 1]
+    assert draft.rows() == ["▶ Deal 2: 6 cards", "  Deal 3: 1 card"]
+    assert draft.summary() == "3 deals in all: 10 played, then 6, 1"
+    draft.cards = []
+    assert draft.problem() == "keep at least one deal to play; to stop now, end the game early"
+    with using_language("pl"):
+        draft.cards = [5, 2]
+        assert draft.rows() == ["▶ Rozdanie 2: 5 kart", "  Rozdanie 3: 2 karty"]
+
+
+@pytest.mark.parametrize("text, result", [
+    ("", (None, None)),
+    ("20 0 -10", ([20, 0, -10], None)),
+    ("20, 0, −10", ([20, 0, -10], None)),
+    ("20 x 1", (None, "'x' is not a whole number")),
+    ("1 2", (None, "3 starting scores, one for each of Anna, Ben, Cara; 2 were typed")),
+])
+def test_starting_scores_typed_in_one_box(text, result):
+    from scorekeeper.play.plan import parse_scores
+
+    assert parse_scores(text, THREE) == result

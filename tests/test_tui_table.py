@@ -12,18 +12,14 @@ Lupaus, Anna, Ben, Cara; Anna deals first (Ben bids first):
 from __future__ import annotations
 
 from helpers.tui import (
-    enter_deal, flat, new_game, notes, opened, play_screen, run, screen_text, settle, type_text,
+    enter_deal, flat, new_game, notes, open_screen, opened, play_screen, run, screen_text, settle, type_text,
 )
 
 from scorekeeper.tui.screens.table import TableScreen
 
 
 async def open_players(pilot) -> TableScreen:
-    await pilot.press("ctrl+o")
-    await settle(pilot)
-    screen = pilot.app.screen
-    assert isinstance(screen, TableScreen), screen_text(pilot.app)
-    return screen
+    return await open_screen(pilot, "ctrl+o", TableScreen)
 
 
 async def join(players: TableScreen, pilot, name: str, score: str, after: str | None = None) -> None:

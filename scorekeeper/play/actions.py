@@ -4,7 +4,7 @@ and the problems a change to an earlier deal brought to the deals after it."""
 from __future__ import annotations
 
 from ..game.game import Action, Game
-from ..i18n import show, t
+from ..i18n import show, t, tn
 
 
 def _who(game: Game, action: Action) -> str:
@@ -27,6 +27,10 @@ def redone_text(game: Game, action: Action) -> str:
 def _told_back(game: Game, action: Action, undone: bool) -> str:
     if action.kind == "record":
         return t("tui.play.undone_deal" if undone else "tui.play.redone_deal", number=action.deal)
+    if action.kind == "plan":
+        return t("tui.plan.undone" if undone else "tui.plan.redone", number=action.deal)
+    if action.kind == "end":
+        return t("tui.plan.end_undone" if undone else "tui.plan.end_redone", number=action.deal)
     if action.kind not in ("join", "out", "in"):
         return t("tui.play.undone_change" if undone else "tui.play.redone_change", number=action.deal)
     name = _who(game, action)
@@ -45,6 +49,13 @@ def table_changed_text(game: Game, action: Action, number: int) -> str:
         return t("tui.play.table_changed.join", name=name, score=action.values.get("score", 0), number=number)
     return (t("tui.play.table_changed.out", name=name, number=number) if action.kind == "out"
             else t("tui.play.table_changed.in", name=name, number=number))
+
+
+def plan_changed_text(game: Game) -> str:
+    """The plan just made: "From deal 2: 6, 5, 4, 3, 2, 1 (7 deals in all)."."""
+    plan = game.setup_for().plan or ()
+    number = game.next_deal
+    return tn("tui.plan.changed", len(plan), number=number, rest=", ".join(map(str, plan[number - 1:])))
 
 
 def issues_by_deal(game: Game) -> dict[int, tuple]:

@@ -142,6 +142,15 @@ class BoardMaker:
         self._cache: dict[int, tuple] = {}
 
     def _legend(self) -> str:
+        legend = self._entries_legend()
+        game = self.game
+        if any(game.start_scores):  # the scores the table agreed at the start, before deal 1
+            scores = ", ".join(t("tui.board.start_score", name=name, score=score)
+                               for name, score in zip(game.setup.scorer_names, game.start_scores))
+            return t("tui.board.with_start_scores", legend=legend, scores=scores)
+        return legend
+
+    def _entries_legend(self) -> str:
         rules = self.game.ruleset
         entries = "/".join([rules.fields[f].label for f in self.detail] + [d.label for d in self.made_derived])
         if rules.made is not None:

@@ -206,6 +206,15 @@ async def enter_deal(pilot, entries: list[str], confirm: bool = True) -> None:
     await settle(pilot, 2)
 
 
+async def open_screen(pilot, key: str, kind):
+    """Press ``key`` and return the screen it opens, which must be a ``kind``."""
+    await pilot.press(key)
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, kind), screen_text(pilot.app)
+    return screen
+
+
 def play_screen(app):
     from scorekeeper.tui.screens.play import PlayScreen
 

@@ -12,6 +12,7 @@ from ...game.engine import GameError
 from ...game.game import draw_first_dealer
 from ...i18n import get_language, show, t, tn
 from ..messages import GameCreated
+from ...play.plan import parse_scores
 from ...play.summary import plan_text, unused_options
 from ..widgets.key_footer import KeyFooter
 from ..widgets.option_form import OptionForm
@@ -59,6 +60,10 @@ class NewGameScreen(Screen[None]):
                 yield Static(t("tui.new_game.first_dealer"), classes="form-label", markup=False)
                 yield Select([(Text(t("tui.new_game.by_lot")), BY_LOT)], value=BY_LOT, allow_blank=False,
                              id="new-dealer", compact=True)
+            with Horizontal(classes="form-row"):
+                yield Static(t("tui.new_game.scores_label"), classes="form-label", markup=False)
+                yield Input(placeholder=t("tui.new_game.scores_placeholder"), max_length=200,
+                            id="new-scores", compact=True)
             with Horizontal(classes="form-row"):
                 yield Static(t("tui.new_game.title_label"), classes="form-label", markup=False)
                 yield Input(placeholder=t("tui.new_game.title_placeholder"), max_length=80,
@@ -109,6 +114,14 @@ class NewGameScreen(Screen[None]):
         if not self.ruleset.options:
             return {}, None
         return self.query_one(OptionForm).read()
+
+    def _scores(self, names: list[str]) -> tuple[list[int] | None, str | None]:
+        """The starting scores typed (None: 0 each), one per player or, in a partnership score,
+        per partnership; or why they cannot be taken."""
+        rs = self.ruleset
+        scorers = ([" & ".join(names[s - 1] for s in team if s <= len(names)) for team in rs.teams]
+                   if rs.score_scope == "team" else names)
+        return parse_scores(self.query_one("#new-scores", Input).value, scorers)
 
     def _update(self) -> None:
         rs = self.shown
@@ -189,7 +202,8 @@ class NewGameScreen(Screen[None]):
                        if rs.min_players == rs.max_players
                        else tn("tui.new_game.needs_at_least", len(names), game=name, need=rs.min_players))
         options, option_problem = self._options()
-        problem = problem or option_problem
+        scores, scores_problem = self._scores(names)
+        problem = problem or option_problem or scores_problem
         if problem:
             self._refuse(problem)
             return
@@ -204,7 +218,7 @@ class NewGameScreen(Screen[None]):
         new_session = self.query_one("#new-session", Select).value is True
         try:
             stored = self.app.store.new_game(rs, self.ref, names, options, dealer, title,
-                                             new_session=new_session)
+                                             new_session=new_session, scores=scores)
         except (GameError, ValueError) as exc:  # SetupError, StoreError
             self._refuse(show(exc))
             return

@@ -17,7 +17,9 @@ from textual.widgets import Input
 
 from ...game.engine import GameError, IllegalEntry
 from ...i18n import get_language, show, t, tn
-from ...play.actions import issues_by_deal, new_issues, redone_text, table_changed_text, undone_text
+from ...play.actions import (
+    issues_by_deal, new_issues, plan_changed_text, redone_text, table_changed_text, undone_text,
+)
 from ...play.board import BoardMaker, standings_text
 from ...play.draft import DealDraft
 from ...play.layout import form_layout
@@ -53,6 +55,8 @@ class PlayScreen(Screen[dict]):
                 tooltip="tui.bindings.play.charts_tip"),
         Binding("ctrl+o", "players", "tui.bindings.play.players", id="play.players",
                 tooltip="tui.bindings.play.players_tip"),
+        Binding("ctrl+r", "plan", "tui.bindings.play.plan", id="play.plan", priority=True,
+                tooltip="tui.bindings.play.plan_tip"),
     ]
 
     editing: reactive[int | None] = reactive(None)
@@ -111,8 +115,10 @@ class PlayScreen(Screen[dict]):
         if over:
             panel.deal = None
             winners = self.game.winners
-            panel.status = tn("tui.play.game_over", len(self.game.deals),
-                              winners=tn("game.winners", len(winners), names=", ".join(winners)))
+            named = tn("game.winners", len(winners), names=", ".join(winners))
+            stopped = self.game.stopped_at
+            panel.status = (tn("tui.play.game_over", len(self.game.deals), winners=named) if stopped is None
+                            else t("tui.plan.ended_early", number=stopped, winners=named))
         else:
             view = draft.view()
             panel.status = ""
@@ -133,7 +139,7 @@ class PlayScreen(Screen[dict]):
     def _refresh_keys(self) -> None:
         """Dim the keys that do not apply now (only when that changes: the footer redraws)."""
         state = tuple(self.check_action(a, ()) for a in ("confirm_deal", "undo", "redo", "edit_deal", "clear_deal",
-                                                            "charts", "players"))
+                                                            "charts", "players", "plan"))
         if state != getattr(self, "_keys_state", None):
             self._keys_state = state
             self.refresh_bindings()
@@ -229,6 +235,8 @@ class PlayScreen(Screen[dict]):
             return True if self.draft is not None and not self.draft.is_empty else None
         if action == "players":
             return True if self.draft is not None and self.editing is None and not game.roster_locked() else None
+        if action == "plan":
+            return True if self.draft is not None and self.editing is None else None
         return True
 
     def action_confirm_deal(self) -> None:
@@ -352,35 +360,52 @@ class PlayScreen(Screen[dict]):
     def action_players(self) -> None:
         from .table import TableScreen
 
-        if self.check_action("players", ()) is not True:
-            return
-        self.app.push_screen(TableScreen(self.game, typed=not self.draft.is_empty), self._change_players)
+        self._open("players", TableScreen, self._change_players)
+
+    def _open(self, action: str, screen, done) -> None:
+        """Open the players or the plan screen, whose answer ``done`` makes (the typed boxes are cleared by it)."""
+        if self.check_action(action, ()) is True:
+            self.app.push_screen(screen(self.game, typed=not self.draft.is_empty), done)
 
     def _change_players(self, change: tuple | None) -> None:
         """Make the change the table asked for on the players screen (saved before it is shown)."""
-        if not change:
-            self._focus_entry()
-            return
-        kind, *args = change
-        stored, game = self.stored, self.game
+        if change:
+            kind, *args = change
+            stored, game = self.stored, self.game
+            make = stored.join if kind == "join" else stored.sit_out if kind == "out" else stored.sit_in
+            if self._make_change(lambda: make(*args), t("tui.play.players_not_changed")):
+                self.notify(table_changed_text(game, game.history[-1], game.next_deal), title=t("tui.play.players"),
+                            markup=False)
+        self._focus_entry()
+
+    def _make_change(self, make, failed: str) -> bool:
+        """Make a change of the table or of the plan through the store (saved before it is
+        shown), and show the game after it; ``failed`` titles the reason when it is refused."""
         try:
-            if kind == "join":
-                stored.join(*args)
-            elif kind == "out":
-                stored.sit_out(*args)
-            else:
-                stored.sit_in(*args)
+            make()
         except (GameError, ValueError) as exc:  # StoreError is a ValueError: nothing was saved
             self.app.bell()
-            self.notify(show(exc), title=t("tui.play.players_not_changed"), severity="error", timeout=10,
-                        markup=False)
-            self._focus_entry()
-            return
+            self.notify(show(exc), title=failed, severity="error", timeout=10, markup=False)
+            return False
         self._keep(lambda: self.next.changed_game(table=True))
         self.draft = self.next.draft
         self._after_change()
-        self.notify(table_changed_text(game, game.history[-1], game.next_deal), title=t("tui.play.players"),
-                    markup=False)
+        return True
+
+    def action_plan(self) -> None:
+        from .plan import PlanScreen
+
+        self._open("plan", PlanScreen, self._change_plan)
+
+    def _change_plan(self, change: tuple | None) -> None:
+        """Make the new plan, or end the game, as the plan screen asked (saved before it is shown)."""
+        game, stored = self.game, self.stored
+        if change and self._make_change(stored.end_early if change[0] == "end"
+                                        else lambda: stored.change_plan(change[1]), t("tui.plan.not_changed")):
+            if game.is_over:
+                self._announce_end()
+            else:
+                self.notify(plan_changed_text(game), title=t("tui.plan.changed_title"), markup=False)
         self._focus_entry()
 
     def action_charts(self) -> None:
