@@ -395,3 +395,29 @@ def test_starting_scores_typed_in_one_box(text, result):
     from scorekeeper.play.plan import parse_scores
 
     assert parse_scores(text, THREE) == result
+
+
+def test_statistics_count_a_game_ended_early_as_finished(tmp_path):
+    from scorekeeper.reports.stats import stats
+
+    with Store(tmp_path / "s.db") as store:
+        stored = store.new_game(load_ruleset("lupaus"), "lupaus", THREE)
+        stored.record(D1)
+        stored.end_early()
+        figures = {p.name: (p.games, p.unfinished, p.wins, p.average_rank) for p in stats(store).players}
+        assert figures == {"Anna": (1, 0, 1, 1.0), "Ben": (1, 0, 0, 3.0), "Cara": (1, 0, 0, 2.0)}
+        stored.undo()
+        figures = {p.name: (p.games, p.unfinished, p.wins) for p in stats(store).players}
+        assert figures == {"Anna": (0, 1, 0), "Ben": (0, 1, 0), "Cara": (0, 1, 0)}
+
+
+def test_the_plain_sheet_says_the_starting_scores_and_the_early_end(tmp_path):
+    from scorekeeper.play.plain import game_lines
+
+    path = tmp_path / "game.toml"
+    path.write_text(SHEET)
+    lines = game_lines(load_sheet(path))
+    assert lines[3] == "Starting scores: Anna 20, Ben 0, Cara -10."
+    assert lines[-2:] == ["The table ended the game early after deal 2.", "Winner: Anna."]
+    with using_language("fi"):
+        assert game_lines(load_sheet(path))[-2] == "Pöytä päätti pelin etuajassa jaon 2 jälkeen."

@@ -221,6 +221,10 @@ def game_lines(game: Game, title: str | None = None) -> list[str]:
     else:
         lines.append(t("plain.players", names=", ".join(game.players)))
     lines += _house_rules(game)
+    if any(game.start_scores):
+        lines.append(t("plain.start_scores", scores=", ".join(
+            t("plain.start_score", name=name, score=score)
+            for name, score in zip(game.setup.scorer_names, game.start_scores))))
     results = game.results()
     if not results:
         lines.append(t("plain.no_deals"))
@@ -232,6 +236,8 @@ def game_lines(game: Game, title: str | None = None) -> list[str]:
             else:
                 lines.append(t("plain.deal.error", number=r.number, message=show(issue.message)))
     lines.append(_totals_line(game))
+    if game.stopped_at is not None:
+        lines.append(t("plain.ended_early", number=game.stopped_at))
     result = _result(game.winners, len(game.deals), game.planned_deals)
     lines.append(result[0].upper() + result[1:] + ".")
     return lines
