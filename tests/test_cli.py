@@ -308,8 +308,8 @@ def test_rules_show_with_plan(capsys):
     assert "  dealer_restriction (yes/no, default yes): The bids may not add up to the number of tricks\n" in out
     assert "  bid: Bid (bidding, per player, whole number 0 to cards)\n" in out
     assert "  turned: Trump suit (bidding, per deal, suit, optional)\n" in out
-    assert out.endswith("Deal plan for 3 players: 19 deals\n"
-                        "Cards per deal: 10 9 8 7 6 5 4 3 2 1 2 3 4 5 6 7 8 9 10\n")
+    assert ("Deal plan for 3 players: 19 deals\n"
+            "Cards per deal: 10 9 8 7 6 5 4 3 2 1 2 3 4 5 6 7 8 9 10\n\nDeck: 52 cards\n") in out
 
 
 def test_rules_show_json(capsys):
@@ -333,8 +333,9 @@ def test_rules_show_game_without_plan(capsys, in_tmp):
     write(in_tmp, "valued.toml", VALUED)
     code, out, _ = run(capsys, "rules", "show", "valued.toml", "--players", "2")
     assert code == 0
-    assert out.endswith("The game ends when: max(total) >= 50\nWinner: the highest total\n"
-                        "With 2 players there is no fixed number of deals; the game ends by score: max(total) >= 50\n")
+    assert ("The game ends when: max(total) >= 50\nWinner: the highest total\n"
+            "With 2 players there is no fixed number of deals; the game ends by score: max(total) >= 50\n\n"
+            "Deck: ") in out
 
 
 def test_rules_show_bad_player_count(capsys):
@@ -476,7 +477,8 @@ def test_export_json_structure(capsys, in_tmp):
     doc = json.loads(out)
     assert code == 0
     assert list(doc) == ["ruleset", "name", "title", "options", "players", "first_dealer", "scorers",
-                         "partnerships", "deals", "totals", "standings", "over", "winners"]
+                         "partnerships", "deals", "totals", "standings", "over", "winners", "starting_scores",
+                         "planned_deals", "ended_early"]
     assert doc["partnerships"] == []
     assert doc["deals"][0] == {"deal": 1, "cards": 10, "dealer": "Anna",
                                "values": {"turned": "hearts", "bid": [3, 4, 2], "tricks": [3, 5, 2]},
@@ -566,7 +568,8 @@ PATA_ENDS = ("The game ends: after the agreed number of rounds, every player dea
 def test_rules_show_tells_how_pataviitonen_ends_in_words_and_its_deals_for_the_default_rounds(capsys):
     code, out, _ = run(capsys, "rules", "show", "pataviitonen", "--players", "3")
     assert code == 0
-    assert out.splitlines()[-4:] == [PATA_ENDS, "Winner: the highest total", "Deal plan for 3 players: 6 deals",
+    assert out[:out.index("\n\nDeck: ")].splitlines()[-4:] == [
+        PATA_ENDS, "Winner: the highest total", "Deal plan for 3 players: 6 deals",
                                      "Cards per deal: 17 17 17 17 17 17"]
     assert "end == 'deals'" not in out and "no fixed number" not in out
     assert ("each player scores A x B x C, three criteria the table agrees before the game "
@@ -576,7 +579,7 @@ def test_rules_show_tells_how_pataviitonen_ends_in_words_and_its_deals_for_the_d
 def test_rules_show_tells_how_pataviitonen_ends_in_finnish(capsys):
     code, out, _ = run(capsys, "--lang", "fi", "rules", "show", "pataviitonen", "--players", "4")
     assert code == 0
-    assert out.splitlines()[-4:] == [
+    assert out[:out.index("\n\nPakka: ")].splitlines()[-4:] == [
         "Peli päättyy: sovitun kierrosmäärän jälkeen, kun jokainen on jakanut kerran kierroksella (tai, jos "
         "pöytä niin valitsee, kun joku saavuttaa sovitun pistemäärän)",
         "Voittaja: suurin yhteispistemäärä", "Jakosuunnitelma 4 pelaajalle: 8 jakoa",

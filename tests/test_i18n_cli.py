@@ -106,8 +106,8 @@ def test_rules_show_in_finnish(capsys):
     assert code == 0
     assert "Pelaajia: 3–7\n" in out
     assert "  tricks: Tikit (play, pelaajakohtainen, kokonaisluku 0–cards)\n" in out
-    assert out.endswith("Voittaja: suurin yhteispistemäärä\nJakosuunnitelma 4 pelaajalle: 19 jakoa\n"
-                        "Kortteja jaossa: 10 9 8 7 6 5 4 3 2 1 2 3 4 5 6 7 8 9 10\n")
+    assert ("Voittaja: suurin yhteispistemäärä\nJakosuunnitelma 4 pelaajalle: 19 jakoa\n"
+            "Kortteja jaossa: 10 9 8 7 6 5 4 3 2 1 2 3 4 5 6 7 8 9 10\n\nPakka: 52 korttia\n") in out
 
 
 def test_check_bid_refusal_in_finnish(capsys):

@@ -115,6 +115,8 @@ def _add_rules_commands(sub) -> None:
     p = rsub.add_parser("show", help=help_text("cli.help.rules_show"))
     p.add_argument("ruleset", metavar="ID|FILE")
     p.add_argument("--players", type=whole_number, metavar="N", help=help_text("cli.help.rules_show_players"))
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help=help_text("cli.help.rules_show_option"))
+    p.add_argument("--plain", action="store_true", help=help_text("cli.help.rules_show_plain"))
     _json_option(p)
     p.set_defaults(run=cmd_rules_show)
     p = rsub.add_parser("check", help=help_text("cli.help.rules_check"))

@@ -11,6 +11,7 @@ from ..game.limits import check_ruleset
 from ..i18n import show, t, tn
 from ..play.bids import BidCheck, check_bids
 from ..play.hand import HandValueError, hand_value
+from ..play.rules_text import detail_lines, details
 from ..rules.formula import Missing
 from ..rules.ruleset import RulesetError, builtin_ids, find_ruleset_path, load_ruleset
 from .common import (
@@ -98,12 +99,14 @@ def _type_words(kind: str) -> str:
 
 def cmd_rules_show(args) -> int:
     rs = _load_ruleset(args.ruleset)
-    plan = None
+    chosen = _parse_options(getattr(args, "option", None))
+    _resolve_options(rs, chosen)
+    plan = game = None
     if args.players is not None:
         try:
-            game = Game(rs, _seat_names(rs, args.players), {})
+            game = Game(rs, _seat_names(rs, args.players), chosen)
         except SetupError as exc:
-            raise UsageError(str(exc)) from None
+            raise UsageError(show(exc)) from None
         p = game.setup.plan
         planned = game.setup.planned
         if p is None and planned is not None:  # a game that ends by a formula the options make a count
@@ -123,33 +126,28 @@ def cmd_rules_show(args) -> int:
             "wins": rs.end_wins.text if rs.end_wins is not None else None,
             "hand_value": rs.hand_value,
             "plan": plan,
+            "options_chosen": rs.resolve_options(chosen) if chosen else None,
+            **details(rs, game),
         })
         return 0
-    rs = _shown(rs)
-    out(f"{rs.name} ({rs.id})")
+    english, rs = rs, _shown(rs)
+    lines = _show_lines(rs, chosen, plan, args.players) + [""] + detail_lines(english, game, args.plain)
+    for line in lines:
+        out(line.strip() if args.plain else line)
+    return 0
+
+
+def _show_lines(rs, chosen: dict, plan: dict | None, players: int | None) -> list[str]:
+    """What `rules show` says of the (shown) ruleset's players, options, fields, end and plan."""
+    lines = [f"{rs.name} ({rs.id})"]
     if rs.aka:
-        out(t("cli.rules.show_aka", names=", ".join(rs.aka)))
-    out(rs.description)
-    out(t("cli.rules.show_players", count=rs.min_players) if rs.min_players == rs.max_players
-         else t("cli.rules.show_players_range", min=rs.min_players, max=rs.max_players))
+        lines.append(t("cli.rules.show_aka", names=", ".join(rs.aka)))
+    lines.append(rs.description)
+    lines.append(t("cli.rules.show_players", count=rs.min_players) if rs.min_players == rs.max_players
+                 else t("cli.rules.show_players_range", min=rs.min_players, max=rs.max_players))
     if rs.options:
-        out()
-        out(t("cli.rules.options_heading"))
-        for o in rs.options.values():
-            if o.type == "bool":
-                kind = t("cli.rules.type.bool")
-            elif o.type == "int":
-                kind = t("cli.rules.type.int_range", min=o.min, max=o.max)
-            else:
-                kind = t("cli.rules.type.choice")
-            out("  " + t("cli.rules.option_line", id=o.id, kind=kind, default=_show_value(o.default), label=o.label))
-            if o.help:
-                out(f"      {o.help}")
-            for c in o.choices:
-                label = o.choice_labels.get(c)
-                out(f"      {c}: {label}" if label else f"      {c}")
-    out()
-    out(t("cli.rules.fields_heading"))
+        lines += ["", t("cli.rules.options_heading")] + _option_lines(rs, chosen)
+    lines += ["", t("cli.rules.fields_heading")]
     for f in rs.fields.values():
         if f.type == "int" and f.min is not None and f.max is not None:
             kind = t("cli.rules.type.int_range", min=f.min.text, max=f.max.text)
@@ -157,23 +155,48 @@ def cmd_rules_show(args) -> int:
             kind = t("cli.rules.type.choice_list", choices=", ".join(f.choices))
         else:
             kind = _type_words(f.type)
-        details = [f.phase, _scope_words(f.scope), kind] + ([t("cli.rules.optional")] if f.optional else [])
-        out("  " + t("cli.rules.field_line", id=f.id, label=f.label, details=", ".join(details)))
-    out()
+        notes = [f.phase, _scope_words(f.scope), kind] + ([t("cli.rules.optional")] if f.optional else [])
+        lines.append("  " + t("cli.rules.field_line", id=f.id, label=f.label, details=", ".join(notes)))
+    lines.append("")
     if rs.end_says:
-        out(t("cli.rules.ends", says=rs.end_says))
+        lines.append(t("cli.rules.ends", says=rs.end_says))
     elif rs.end_when is not None:
-        out(t("cli.rules.ends_when", formula=rs.end_when.text))
-    out(t("cli.rules.winner_lowest") if rs.winner == "lowest" else t("cli.rules.winner_highest"))
+        lines.append(t("cli.rules.ends_when", formula=rs.end_when.text))
+    lines.append(t("cli.rules.winner_lowest") if rs.winner == "lowest" else t("cli.rules.winner_highest"))
     if rs.end_wins is not None:
-        out(t("cli.rules.winner_by_rule", formula=rs.end_wins.text))
+        lines.append(t("cli.rules.winner_by_rule", formula=rs.end_wins.text))
     if plan is not None:
         if plan["cards"] is not None:
-            out(t("cli.rules.plan", players=args.players, deals=tn("game.count.deals", plan["deals"])))
-            out(t("cli.rules.cards_per_deal", cards=_values_text(plan["cards"])))
+            lines.append(t("cli.rules.plan", players=players, deals=tn("game.count.deals", plan["deals"])))
+            lines.append(t("cli.rules.cards_per_deal", cards=_values_text(plan["cards"])))
         else:
-            out(t("cli.rules.no_plan", players=args.players, formula=rs.end_says or plan["ends_when"]))
-    return 0
+            lines.append(t("cli.rules.no_plan", players=players, formula=rs.end_says or plan["ends_when"]))
+    return lines
+
+
+def _option_lines(rs, chosen: dict) -> list[str]:
+    """Each option, its default and (given with --option) the value chosen, then its help and choices."""
+    lines = []
+    values = rs.resolve_options(chosen)
+    for o in rs.options.values():
+        if o.type == "bool":
+            kind = t("cli.rules.type.bool")
+        elif o.type == "int":
+            kind = t("cli.rules.type.int_range", min=o.min, max=o.max)
+        else:
+            kind = t("cli.rules.type.choice")
+        if o.id in chosen:
+            lines.append("  " + t("cli.rules_more.option_chosen", id=o.id, kind=kind, default=_show_value(o.default),
+                                  value=_show_value(values[o.id]), label=o.label))
+        else:
+            lines.append("  " + t("cli.rules.option_line", id=o.id, kind=kind, default=_show_value(o.default),
+                                  label=o.label))
+        if o.help:
+            lines.append(f"      {o.help}")
+        for c in o.choices:
+            label = o.choice_labels.get(c)
+            lines.append(f"      {c}: {label}" if label else f"      {c}")
+    return lines
 
 
 def cmd_rules_check(args) -> int:

@@ -251,12 +251,15 @@ class Setup:
             end = self._int(piece.end, env, piece.end.key)
             repeat = self._int(piece.repeat, env, piece.repeat.key) if piece.repeat else 1
             times = self._int(piece.times, env, piece.times.key) if piece.times else 1
+            every = self._int(piece.step, env, piece.step.key) if piece.step else 1
+            if every < 1:
+                raise SetupError(Message("engine.setup.step", ruleset=ruleset.id, item=piece.step.key, value=every))
             each = max(repeat, 0) * max(times, 0)  # deals of each number of cards
-            if len(plan) + (abs(end - start) + 1) * each > MOST_DEALS:  # counted before a deal is built
+            if len(plan) + (abs(end - start) // every + 1) * each > MOST_DEALS:  # counted before a deal is built
                 where = piece.start.key.rpartition(".")[0]  # deals.plan[i]
                 raise LimitError(ruleset, where, Message("engine.limit.plan", most=MOST_DEALS))
-            step = 1 if end >= start else -1
-            for c in range(start, end + step, step):
+            step = every if end >= start else -every
+            for c in range(start, end + (1 if step > 0 else -1), step):
                 plan.extend([c] * each)
         if not plan:
             raise SetupError(Message("engine.setup.plan_empty", ruleset=ruleset.id))

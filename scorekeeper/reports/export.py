@@ -36,8 +36,14 @@ The JSON document (:func:`game_document`) is::
       "totals": [13, 0, 12],
       "standings": [{"rank": 1, "name": "Anna", "total": 13}, ...],
       "over": false,
-      "winners": []                        # names; empty while the game is in progress
+      "winners": [],                       # names; empty while the game is in progress
+      "starting_scores": [0, 0, 0],        # per scorer, as the table agreed at the start
+      "planned_deals": 19,                 # deals in the plan (as the table changed it), or null
+      "ended_early": null                  # the deal after which the table ended the game early
     }
+
+A deal before which the table changed the plan has ``"plan": [6, 5, 4, ...]``, the
+cards of each deal from it on.
 
 CSV cells that are text starting with ``= + - @``, a tab or a carriage return get a
 leading apostrophe so that a spreadsheet does not run them as formulas; numbers are
@@ -122,8 +128,6 @@ def game_document(game: Game, title: str | None = None) -> dict:
         "players": list(players),
         "first_dealer": game.setup.first_dealer,
         "scorers": list(game.scorer_names),
-        "starting_scores": list(game.start_scores),
-        "planned_deals": game.planned_deals,
         "partnerships": [[players[s - 1] for s in team] for team in game.setup.teams],
         **({"carry": [{"id": c.id, "label": c.label, "scope": c.scope,
                        "start": list(game.setup.carry_start[c.id])} for c in game.ruleset.carry.values()]}
@@ -132,8 +136,10 @@ def game_document(game: Game, title: str | None = None) -> dict:
         "totals": list(game.totals()),
         "standings": [{"rank": s.rank, "name": s.name, "total": s.total} for s in game.standings()],
         "over": game.is_over,
-        "ended_early": game.stopped_at,
         "winners": list(game.winners),
+        "starting_scores": list(game.start_scores),
+        "planned_deals": game.planned_deals,
+        "ended_early": game.stopped_at,
     }
 
 

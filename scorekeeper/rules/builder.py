@@ -520,12 +520,15 @@ class Builder:
             end = self.typed(self.formula(p["range"][1], f"{key}.range[1]", self.game_names, CONST), _NUMBER)
         else:
             start = end = self.typed(self.formula(p["cards"], f"{key}.cards", self.game_names, CONST), _NUMBER)
-        formulas = self.formulas(TABLES["piece"], p, ("when", "repeat", "times"), key, self.game_names, CONST)
+        formulas = self.formulas(TABLES["piece"], p, ("when", "repeat", "times", "step"), key, self.game_names, CONST)
         formulas["when"] = self.typed(formulas["when"], _CONDITION)
         formulas["repeat"] = self.typed(formulas["repeat"], _NUMBER)
         formulas["times"] = self.typed(formulas["times"], _NUMBER)
+        formulas["step"] = self.typed(formulas["step"], _NUMBER)
         if "times" in p and "cards" not in p:
             self.add(f"{key}.times", Message("rules.deals.times"))
+        if "step" in p and "range" not in p:
+            self.add(f"{key}.step", Message("rules.deals.step"))
         return PlanPiece(start=start, end=end, **formulas) if start and end else None
 
     def _seats(self) -> None:

@@ -173,6 +173,7 @@ class PlanPiece:
     end: Formula
     repeat: Formula | None
     times: Formula | None
+    step: Formula | None = None  # a range's step: 2 plays every other number of cards
 
 
 @dataclass(frozen=True)

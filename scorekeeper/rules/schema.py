@@ -143,6 +143,7 @@ TABLES: dict[str, Table] = {
         "cards": Key("formula", attr=("start", "end")),
         "repeat": Key("formula", attr="repeat"),
         "times": Key("formula", attr="times"),
+        "step": Key("formula", attr="step"),
     }),
     "seats": Table(Ruleset, {
         "first_bidder": Key("formula", default="forehand", attr="first_bidder"),
