@@ -137,3 +137,66 @@ def test_a_step_goes_only_with_a_range(tmp_path):
     assert [show(p) for p in check_ruleset(path)] == [
         f"{path}: deals.plan[0].step: step goes with range = [from, to] (every step-th number of cards), not with "
         "cards = N"]
+
+
+# --- an option's default as a formula ------------------------------------------------------------
+
+MOST = """extends = "lupaus"
+id = "lupaus-most"
+name = "Lupaus, most cards"
+
+[options.top_cards]
+type = "int"
+label = "Most cards in a deal"
+default = "deck // players"
+min = 1
+max = 17
+
+[constants]
+top = "top_cards"
+"""
+
+
+@pytest.mark.parametrize("players, top, deals", [(3, 17, 33), (4, 13, 25), (5, 10, 19), (7, 7, 13)])
+def test_a_default_written_as_a_formula_is_worked_out_for_the_players(tmp_path, players, top, deals):
+    """"The most cards one deck deals this many players": 52 // players."""
+    path = tmp_path / "most.toml"
+    path.write_text(MOST)
+    game = Game(load_ruleset(path), [f"P{i}" for i in range(players)])
+    assert (game.options["top_cards"], game.setup.plan[0], len(game.setup.plan)) == (top, top, deals)
+
+
+def test_a_default_formula_gives_way_to_the_value_the_table_chooses(tmp_path):
+    path = tmp_path / "most.toml"
+    path.write_text(MOST)
+    rules = load_ruleset(path)
+    assert (rules.options["top_cards"].default, rules.options["top_cards"].default_formula.text) == (
+        17, "deck // players")
+    assert Game(rules, ["A", "B", "C", "D"], {"top_cards": 3}).setup.plan == (3, 2, 1, 2, 3)
+
+
+@pytest.mark.parametrize("change, problem", [
+    (('default = "deck // players"', 'default = "deck // players + 5"'),
+     "options.top_cards.default: with 3 players the default is 22, not a whole number from 1 to 17"),
+    (('default = "deck // players"', 'default = "top_cards + 1"'),
+     "options.top_cards.default: the default may not read 'top_cards', whose default is a formula too"),
+    (('default = "deck // players"', 'default = "dek // players"'),
+     "options.top_cards.default: unknown name 'dek' (did you mean 'deck'?)"),
+    (('extends = "lupaus"', 'extends = "lupaus"\ndeck = "4 * top_cards"'),
+     "deck: the deck may not read 'top_cards', whose default is a formula of the deck"),
+])
+def test_a_default_formula_is_checked_for_every_number_of_players(tmp_path, change, problem):
+    path = tmp_path / "most.toml"
+    path.write_text(MOST.replace(*change))
+    assert [show(p) for p in check_ruleset(path)] == [f"{path}: {problem}"]
+
+
+def test_rules_show_names_a_default_formula(capsys, tmp_path):
+    path = tmp_path / "most.toml"
+    path.write_text(MOST)
+    code, out, _ = run(capsys, "rules", "show", str(path), "--players", "4")
+    assert "  top_cards (whole number 1 to 17, default deck // players): Most cards in a deal\n" in out
+    assert "Cards per deal: 13 12 11 " in out
+    code, out, _ = run(capsys, "rules", "show", str(path), "--json")
+    option = json.loads(out)["options"][-1]
+    assert (option["default"], option["default_formula"]) == (17, "deck // players")

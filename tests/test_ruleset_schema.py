@@ -198,6 +198,7 @@ top = "deck / players"
 when = "rounds > 1"
 range = [1, "top"]
 repeat = "rounds"
+step = 1
 
 [[deals.plan]]
 cards = "top"

@@ -68,6 +68,8 @@ def _option_doc(o) -> dict:
         doc["labels"] = {c: o.choice_labels.get(c, "") for c in o.choices}
     if o.type == "int":
         doc["min"], doc["max"] = o.min, o.max
+    if o.default_formula is not None:  # "default" is then its value for the fewest players
+        doc["default_formula"] = o.default_formula.text
     return doc
 
 
@@ -185,12 +187,12 @@ def _option_lines(rs, chosen: dict) -> list[str]:
             kind = t("cli.rules.type.int_range", min=o.min, max=o.max)
         else:
             kind = t("cli.rules.type.choice")
+        default = o.default_formula.text if o.default_formula is not None else _show_value(o.default)
         if o.id in chosen:
-            lines.append("  " + t("cli.rules_more.option_chosen", id=o.id, kind=kind, default=_show_value(o.default),
+            lines.append("  " + t("cli.rules_more.option_chosen", id=o.id, kind=kind, default=default,
                                   value=_show_value(values[o.id]), label=o.label))
         else:
-            lines.append("  " + t("cli.rules.option_line", id=o.id, kind=kind, default=_show_value(o.default),
-                                  label=o.label))
+            lines.append("  " + t("cli.rules.option_line", id=o.id, kind=kind, default=default, label=o.label))
         if o.help:
             lines.append(f"      {o.help}")
         for c in o.choices:

@@ -190,6 +190,7 @@ class Setup:
         consts: dict[str, Any] = {"players": n, **self.options}
         env = _ConstEnv(consts)
         consts["deck"] = self._int(ruleset.deck, env, "deck")
+        self._formula_defaults(options or {}, env)
         consts["deals"] = 0
         for cid, formula in ruleset.constants.items():
             consts[cid] = self._run(formula, env)
@@ -225,6 +226,20 @@ class Setup:
         # the values carried into the first deal: per carried value, one per seat or partnership
         self.carry_start = {cid: (_points(self._run(c.start, env)),) * (len(self.teams) if c.scope == "team" else n)
                             for cid, c in ruleset.carry.items()}
+
+    def _formula_defaults(self, given, env) -> None:
+        """The options the table left at a default written as a formula (e.g. "deck // players"),
+        worked out for these players and this deck; SetupError when it is not one the option takes."""
+        for oid, option in self.ruleset.options.items():
+            formula = option.default_formula
+            if formula is None or oid in given:
+                continue
+            value = self._int(formula, env, formula.key)
+            low, high = option.min, option.max
+            if low is not None and value < low or high is not None and value > high:
+                raise SetupError(Message("rules.option.default_value", players=self.n, value=str(value),
+                                         low=str(low), high=str(high)))
+            self.options[oid] = env.consts[oid] = value
 
     def _deals_by_end(self, env) -> int | None:
         """The number of deals ``[end] deals`` gives for these options (None: not a fixed number)."""

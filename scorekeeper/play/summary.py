@@ -160,6 +160,8 @@ def _options(rs) -> list[Piece]:
         for o in rs.options.values():
             out.append(Piece(f"  {o.label}", "option"))
             default = o.choice_labels.get(o.default, o.default) if o.type == "choice" else _value(o.default)
+            if o.default_formula is not None:
+                default = o.default_formula.text
             out.append(Piece(" — " + t("tui.summary.default", value=default) + "\n"))
             if o.help:
                 out.append(Piece(f"    {o.help}\n", "help"))

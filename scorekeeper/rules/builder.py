@@ -155,6 +155,7 @@ class Builder:
         self.derived_ids: list[str] = []  # the derived values whose names are good
         self.check_scopes: dict[str, str] = {}  # check id -> deal or seat
         self.broken_options: dict[str, str] = {}  # id -> type of an option left out for a problem reported
+        self.formula_defaults: dict[str, str] = {}  # option id -> its default, a formula (compiled with the names)
         self.field_raw: dict[str, dict] = {}  # id -> a field's table as the file gives it
         self.deals_table: dict = {}  # [deals] as checked
         self.scorer_scope = SEAT  # the scope of formulas per scorer: TEAM when partnerships score
@@ -250,6 +251,9 @@ class Builder:
             if label_key not in choices:
                 self.add(key_path(key_path(key, "labels"), label_key),
                          Message("rules.not_a_choice", value=label_key, choices=", ".join(choices), hint=""))
+        if otype == "int" and isinstance(o["default"], str):  # a formula: compiled once the names are known
+            self.formula_defaults[oid] = o["default"]
+            return option
         try:
             default = self.option_default(option, o["default"])
         except OptionValueError as exc:
@@ -295,6 +299,7 @@ class Builder:
 
     def _constants(self) -> None:
         self.attrs["deck"] = self.typed(self.formula(self.top.get("deck"), "deck", self.game_names, CONST), _NUMBER)
+        self._formula_defaults()
         constants: dict[str, Formula] = {}
         for cid, text in (self.top.get("constants") or {}).items():
             key = key_path("constants", cid)
@@ -307,27 +312,77 @@ class Builder:
         self.attrs["constants"] = constants
         self._constant_values()
 
+    def _formula_defaults(self) -> None:
+        """Int options whose default is a formula of the players, the deck and the other options
+        (e.g. "deck // players"); neither it nor the deck may read such an option."""
+        options = self.attrs["options"]
+        computed = set(self.formula_defaults)
+        deck = self.attrs["deck"]
+        for oid in sorted(computed & (deck.names if deck is not None else set())):
+            self.add("deck", Message("rules.option.deck_reads_default", name=oid))
+        for oid, text in self.formula_defaults.items():
+            key = key_path(key_path("options", oid), "default")
+            f = self.typed(self.formula(text, key, self.game_names, CONST), _NUMBER)
+            if f is None or oid not in options:
+                continue
+            for name in sorted(computed & f.names):
+                self.add(key, Message("rules.option.default_reads_default", name=name))
+            options[oid] = replace(options[oid], default_formula=f)
+
+    def _default_value(self, option: Option, env, players: int, failed: set[str]) -> None:
+        """A formula default's value for so many players, checked as the option's values are
+        (the first becomes the option's ``default``)."""
+        f = option.default_formula
+        self._constant_value(env, option.id, f, failed)
+        if option.id not in env.values:  # not computed: said once (a number too large, ...)
+            return
+        value = env.values.pop(option.id)
+        low, high = option.min, option.max
+        if (isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value)
+                or low is not None and value < low or high is not None and value > high):
+            if f.key not in failed:
+                failed.add(f.key)
+                self.add(f.key, Message("rules.option.default_value", players=players, value=str(value),
+                                        low=str(low), high=str(high)))
+            return
+        env.values[option.id] = int(value)
+        if option.default is None:
+            self.attrs["options"][option.id] = replace(option, default=int(value))
+
     def _constant_values(self, extra: tuple[Formula, ...] = ()) -> None:
-        """The deck and the constants (and ``extra``, formulas of them such as carried values'
-        starts) worked out for every number of players the ruleset allows, with the options at
-        their defaults: a value that cannot be computed (too large, a division by zero) is a
-        problem now, named by its key, not at the table (``extra``: only its problems)."""
-        formulas = [f for f in (self.attrs["deck"], *self.attrs["constants"].values(), *extra) if f is not None]
-        told = set(extra) if extra else set(formulas)
-        defaults = {oid: o.default for oid, o in self.attrs["options"].items()}
+        """The deck, the options' formula defaults and the constants (and ``extra``, formulas of
+        them such as carried values' starts) worked out for every number of players the ruleset
+        allows, with the options at their defaults: a value that cannot be computed (too large, a
+        division by zero, a default out of its range) is a problem now, named by its key, not at
+        the table (``extra``: only its problems)."""
+        deck = self.attrs["deck"]
+        options = self.attrs["options"]
+        computed = [oid for oid, o in options.items() if o.default_formula is not None]
+        defaults = {oid: o.default for oid, o in options.items() if o.default_formula is None}
         failed: set[str] = set()
+        if extra:  # the others were told already
+            failed = {f.key for f in (deck, *self.attrs["constants"].values(),
+                                      *(options[oid].default_formula for oid in computed)) if f is not None}
         for players in range(max(self.attrs["min_players"], 1), min(self.attrs["max_players"], MAX_SEATS) + 1):
             env = _GameValues({**defaults, "players": players, "deals": 0})
-            for f in formulas:
-                name = "deck" if f is self.attrs["deck"] else f.key.split(".", 1)[1]
-                try:
-                    env.values[name] = f(env)
-                except Missing:
-                    continue
-                except EvalError as exc:
-                    if f.key not in failed and f in told:
-                        failed.add(f.key)
-                        self.add(f.key, exc.message)
+            if deck is not None:
+                self._constant_value(env, "deck", deck, failed)
+            for oid in computed:
+                self._default_value(options[oid], env, players, failed)
+            for cid, f in self.attrs["constants"].items():
+                self._constant_value(env, cid, f, failed)
+            for f in extra:
+                self._constant_value(env, f.key.split(".", 1)[1], f, failed)
+
+    def _constant_value(self, env, name: str, f: Formula, failed: set[str]) -> None:
+        try:
+            env.values[name] = f(env)
+        except Missing:
+            pass
+        except EvalError as exc:
+            if f.key not in failed:
+                failed.add(f.key)
+                self.add(f.key, exc.message)
 
     def _field_names(self) -> None:
         """Fields' names and types first: their formulas (built later) may use any name."""

@@ -44,6 +44,9 @@ class Option:
     min: int | None = None
     max: int | None = None
     when: "Formula | None" = None  # the other options under which this one is used (None: always)
+    # An int option's default written as a formula of the players, the deck and the other options
+    # (``default`` is then its value for the fewest players; each game works it out for its own).
+    default_formula: "Formula | None" = None
 
     def choice_label(self, value: Any) -> str:
         """How a choice is shown: its label, else the choice itself."""

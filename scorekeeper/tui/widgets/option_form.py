@@ -60,14 +60,18 @@ class OptionForm(Vertical):
                 yield Select(choices, value=value, allow_blank=False, id=f"opt-{option.id}",
                              classes="option-box", compact=True)
             else:
-                yield Input(str(value), type="integer", id=f"opt-{option.id}", classes="option-box",
-                            placeholder=t("tui.widgets.option_form.range", min=option.min, max=option.max),
-                            compact=True)
+                computed = option.default_formula is not None and value == option.default
+                yield Input("" if computed else str(value), type="integer", id=f"opt-{option.id}",
+                            classes="option-box", compact=True,
+                            placeholder=(t("tui.widgets.option_form.computed", formula=option.default_formula.text)
+                                         if option.default_formula is not None else
+                                         t("tui.widgets.option_form.range", min=option.min, max=option.max)))
         if option.help:
             yield Static(Text(option.help), classes="form-help", markup=False)
         elif option.type == "int":
+            default = option.default_formula.text if option.default_formula is not None else option.default
             yield Static(t("tui.widgets.option_form.number_help", min=option.min, max=option.max,
-                           default=option.default), classes="form-help", markup=False)
+                           default=default), classes="form-help", markup=False)
 
     def show_applying(self, unused: frozenset[str]) -> None:
         """Hide the options the other settings leave unused (shown again when they apply)."""
@@ -79,6 +83,8 @@ class OptionForm(Vertical):
         values: dict[str, Any] = {}
         for option in self.ruleset.options.values():
             box = self.query_one(f"#opt-{option.id}")
+            if option.type == "int" and option.default_formula is not None and not box.value.strip():
+                continue  # left to its default, worked out for the players of the game
             if option.type == "int":
                 try:
                     values[option.id] = option.parse(box.value)
@@ -96,7 +102,8 @@ class OptionForm(Vertical):
             value = values.get(option.id, option.default)
             with box.prevent(Select.Changed, Input.Changed):
                 if isinstance(box, Input):
-                    box.value = str(value)
+                    computed = option.default_formula is not None and value == option.default
+                    box.value = "" if computed else str(value)
                 else:
                     box.value = value
         self._changed()
