@@ -421,3 +421,19 @@ def test_the_plain_sheet_says_the_starting_scores_and_the_early_end(tmp_path):
     assert lines[-2:] == ["The table ended the game early after deal 2.", "Winner: Anna."]
     with using_language("fi"):
         assert game_lines(load_sheet(path))[-2] == "Pöytä päätti pelin etuajassa jaon 2 jälkeen."
+
+
+def test_a_version_3_store_is_read_as_it_is_by_a_reader(tmp_path, monkeypatch):
+    """A reader beside the table (the score board) opens an older store without upgrading it:
+    its games have no starting scores column, and they start from 0."""
+    path = tmp_path / "old.db"
+    monkeypatch.setattr(db, "MIGRATIONS", db.MIGRATIONS[:3])
+    with Store(path) as store:
+        store.new_game(load_ruleset("lupaus"), "lupaus", THREE).record(D1)
+    monkeypatch.undo()
+    with Store(path, read_only=True) as reader:
+        game = reader.open_game(1).game
+        assert (game.totals(), game.start_scores) == ((13, 0, 12), (0, 0, 0))
+    with sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone() == (3,)
+    conn.close()

@@ -117,3 +117,25 @@ def test_starting_scores_are_typed_in_the_new_game_form(tmp_path):
             assert "starting scores: Anna 20, Ben 0, Cara -10" in flat(screen_text(app))
 
     run(go())
+
+
+def test_an_option_whose_default_is_a_formula_is_worked_out_for_the_players_typed(tmp_path):
+    """The new-game form leaves such an option's box empty ("empty: deck // players"), and the
+    game works it out for the four players typed: 13 cards."""
+    rules = tmp_path / "most.toml"
+    rules.write_text('extends = "lupaus"\nid = "most"\nname = "Most"\n[options.top_cards]\ntype = "int"\n'
+                     'default = "deck // players"\nmin = 1\nmax = 17\n[constants]\ntop = "top_cards"\n')
+
+    async def go():
+        async with opened(tmp_path / "g.db", size=SMALL, ruleset=str(rules)) as (app, pilot):
+            box = app.screen.query_one("#opt-top_cards")
+            assert (box.value, box.placeholder) == ("", "empty: deck // players")
+            for name in ["Anna", "Ben", "Cara", "Dan"]:
+                await type_text(pilot, name)
+                await pilot.press("enter")
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            game = play_screen(app).game
+            assert (game.options["top_cards"], game.setup.plan[:3]) == (13, (13, 12, 11))
+
+    run(go())
