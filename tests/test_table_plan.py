@@ -437,3 +437,11 @@ def test_a_version_3_store_is_read_as_it_is_by_a_reader(tmp_path, monkeypatch):
     with sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True) as conn:
         assert conn.execute("PRAGMA user_version").fetchone() == (3,)
     conn.close()
+
+
+def test_the_html_sheet_shows_the_starting_scores_and_the_early_end(tmp_path):
+    path = tmp_path / "game.toml"
+    path.write_text(SHEET)
+    page = export(load_sheet(path), "html")
+    assert '<p class="meta">starting scores: Anna 20, Ben 0, Cara -10</p>' in page
+    assert '<p class="status">ended early after deal 2, winner: Anna</p>' in page

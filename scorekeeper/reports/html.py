@@ -21,7 +21,7 @@ from ..game.carried import carried_columns, carried_values
 from ..game.game import Game
 from ..i18n import format_datetime, get_language, show, t, tn
 from ..rules.cards import SUIT_SYMBOL
-from .common import Exported, cell_text, status_text
+from .common import Exported, cell_text, start_scores_text, status_text
 
 if TYPE_CHECKING:
     from .sessions import SessionReport
@@ -167,6 +167,9 @@ def _game_heading(e: Exported) -> list[str]:
     if e.id:
         meta += " · " + escape(t("html.game", id=e.id))
     out = [f"<h1>{heading}</h1>", f'<p class="meta">{meta}</p>']
+    start = start_scores_text(game)
+    if start:
+        out.append(f'<p class="meta">{escape(start)}</p>')
     if game.options:
         out.append('<ul class="options">' + "".join(_options(game)) + "</ul>")
     return out
