@@ -445,3 +445,12 @@ def test_the_html_sheet_shows_the_starting_scores_and_the_early_end(tmp_path):
     page = export(load_sheet(path), "html")
     assert '<p class="meta">starting scores: Anna 20, Ben 0, Cara -10</p>' in page
     assert '<p class="status">ended early after deal 2, winner: Anna</p>' in page
+
+
+def test_a_game_that_ends_by_score_can_end_early_with_partnerships_and_starting_scores():
+    """Whist to 7, from 3-1 agreed at the start: Ben & Dan take 8 tricks (2 points) and the
+    table stops there, 3-3, a tie for first."""
+    game = Game(load_ruleset("whist"), ["Anna", "Ben", "Cara", "Dan"], scores=[3, 1])
+    game.record({"tricks": 5, "turned": "clubs"})
+    game.end_early()
+    assert (game.totals(), game.winners) == ((3, 3), ["Anna & Cara", "Ben & Dan"])
