@@ -454,3 +454,11 @@ def test_a_game_that_ends_by_score_can_end_early_with_partnerships_and_starting_
     game.record({"tricks": 5, "turned": "clubs"})
     game.end_early()
     assert (game.totals(), game.winners) == ((3, 3), ["Anna & Cara", "Ben & Dan"])
+
+
+def test_the_game_sheet_screen_says_the_game_was_ended_early():
+    from scorekeeper.tui.screens.game_sheet import status_line
+
+    game = after_deal_1()
+    game.end_early()
+    assert str(status_line(game)).startswith("Winner: Anna; the table ended the game early after deal 1")

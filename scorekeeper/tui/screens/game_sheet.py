@@ -45,7 +45,9 @@ def status_line(game) -> Text:
     """Who won, or how far the game is; then the standings (names as typed)."""
     winners = game.winners
     played = len(game.deals)
-    if winners:
+    if winners and game.stopped_at is not None:
+        line = tn("tui.plan.winners_ended_early", len(winners), names=", ".join(winners), number=game.stopped_at)
+    elif winners:
         names = ", ".join(winners)
         if len(winners) == 1:
             line = tn("tui.game_sheet.winner_after", played, names=names)
