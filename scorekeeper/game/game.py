@@ -311,6 +311,12 @@ class Game:
         return self._stopped
 
     @property
+    def next_in_plan(self) -> int:
+        """The deal of the plan the next entry is (it differs from ``next_deal`` once a deal did
+        not count and was dealt again)."""
+        return self._coming(self.next_deal)[0]
+
+    @property
     def plan_changed(self) -> bool:
         """Whether the table changed the deals not played yet (change_plan)."""
         return self._plan is not None
@@ -332,7 +338,7 @@ class Game:
         problem = self.plan_problem(cards)
         if problem is not None:
             raise GameError(Message("engine.plan.refused", reason=problem))
-        played = [r.cards for r in self.results()]
+        played = list((self.setup_for().plan or ())[:self.next_in_plan - 1])
         self._apply(Action(PLAN, self.next_deal, {"cards": list(cards)}, {"played": played}))
         self._redo.clear()
 
@@ -348,7 +354,7 @@ class Game:
             return Message("engine.plan.no_plan", game=self.ruleset.name)
         if not isinstance(cards, (list, tuple)) or not cards:
             return Message("engine.plan.empty")
-        played = len(self._deals)
+        played = self.next_in_plan - 1  # the deals of the plan dealt and counted
         if played + len(cards) > MOST_DEALS:
             return Message("engine.limit.plan", most=MOST_DEALS)
         most = setup.consts["deck"] // setup.n
@@ -357,7 +363,7 @@ class Game:
                 return Message("engine.plan.not_whole", number=number, value=repr(count))
             if not 1 <= count <= most:
                 return Message("engine.plan.cards", number=number, value=count, most=most, players=setup.n)
-        trial = self._with_plan(setup, tuple(r.cards for r in self.results()) + tuple(cards))
+        trial = self._with_plan(setup, tuple(setup.plan[:played]) + tuple(cards))
         first = {}
         for number, count in enumerate(cards, start=played + 1):
             first.setdefault(count, number)
@@ -369,7 +375,7 @@ class Game:
 
     def _new_deal_problem(self, setup: Setup, number: int) -> Text | None:
         """What the ruleset refuses in an empty deal ``number`` of a changed plan, or None."""
-        d = DealEval(setup, number, self.normalize({}, number))
+        d = DealEval(setup, number, self.normalize({}, self.next_deal))
         try:
             for spec in self.ruleset.fields.values():
                 for unit in d.units(spec):

@@ -54,7 +54,7 @@ def table_changed_text(game: Game, action: Action, number: int) -> str:
 def plan_changed_text(game: Game) -> str:
     """The plan just made: "From deal 2: 6, 5, 4, 3, 2, 1 (7 deals in all)."."""
     plan = game.setup_for().plan or ()
-    number = game.next_deal
+    number = game.next_in_plan
     return tn("tui.plan.changed", len(plan), number=number, rest=", ".join(map(str, plan[number - 1:])))
 
 

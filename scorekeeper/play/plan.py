@@ -22,7 +22,7 @@ class PlanDraft:
 
     def __init__(self, game: Game):
         self.game = game
-        self.first = game.next_deal  # the deal number of cards[0]
+        self.first = game.next_in_plan  # the deal (of the plan) of cards[0]
         plan = game.setup_for().plan or ()
         self.cards: list[int] = list(plan[self.first - 1:])
         self.original = tuple(self.cards)
@@ -99,7 +99,7 @@ class PlanDraft:
 
     def summary(self) -> str:
         """"7 deals in all: 10 played, then 6, 5, 4, 3, 2, 1"."""
-        played = [r.cards for r in self.game.results()]
+        played = (self.game.setup_for().plan or ())[:self.first - 1]
         total = len(played) + len(self.cards)
         rest = ", ".join(map(str, self.cards)) or "–"
         if not played:
