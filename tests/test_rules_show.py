@@ -200,3 +200,22 @@ def test_rules_show_names_a_default_formula(capsys, tmp_path):
     code, out, _ = run(capsys, "rules", "show", str(path), "--json")
     option = json.loads(out)["options"][-1]
     assert (option["default"], option["default_formula"]) == (17, "deck // players")
+
+
+def test_rules_show_tells_the_values_carried_and_the_deals_that_do_not_count(capsys):
+    code, out, _ = run(capsys, "rules", "show", "bridge")
+    assert code == 0
+    lines = out.splitlines()
+    assert "A deal does not count (the same dealer deals again) when level == 0" in lines
+    at = lines.index("Carried from deal to deal:")
+    assert lines[at + 1:at + 3] == [
+        "  below: Below the line, per partnership: 0 at the start, then below + below_points after each deal; "
+        "back to the start when max(below + below_points) >= 100",
+        "  games: Games, per partnership: 0 at the start, then games + (1 if game_won else 0) after each deal"]
+    code, out, _ = run(capsys, "--lang", "fi", "rules", "show", "spades", "--json")
+    doc = json.loads(out)
+    assert doc["carry"] == [{"id": "bags", "scope": "team", "start": "0", "reset": None, "label": "Bags",  # JSON is the English ruleset
+                             "value": "(bags + side_bags) % 10 if bag_penalty else bags + side_bags"}]
+    assert doc["redeal"] is None
+    code, out, _ = run(capsys, "--lang", "pl", "rules", "show", "spades")
+    assert "Wartości przenoszone z rozdania na rozdanie:" in out.splitlines()

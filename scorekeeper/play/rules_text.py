@@ -63,6 +63,9 @@ def details(rs, game: Game | None, lang: str = "en") -> dict[str, Any]:
                    for i, c in enumerate(rs.checks)],
         "reminders": [{"id": r.id, "when": _text(r.when), "text": _template(rs, "reminders", i, r.id, "text", lang)}
                       for i, r in enumerate(rs.reminders)],
+        "carry": [{"id": c.id, "scope": c.scope, "start": c.start.text, "value": c.value.text, "reset": _text(c.reset),
+                   "label": rs.localized(lang).carry[c.id].label} for c in rs.carry.values()],
+        "redeal": _text(rs.redeal),
         "deals": _deals(game) if game is not None else None,
     }
 
@@ -83,6 +86,12 @@ def _check_line(check: dict) -> str:
     if check["level"] == "warning":
         line = t("cli.rules_more.warning", line=line)
     return t("cli.rules_more.when", formula=check["when"], what=line) if check["when"] else line
+
+
+def _carry_line(carried: dict) -> str:
+    line = t("cli.rules_more.carry_team" if carried["scope"] == "team" else "cli.rules_more.carry_seat",
+             id=carried["id"], label=carried["label"], start=carried["start"], value=carried["value"])
+    return t("cli.rules_more.carry_reset", line=line, formula=carried["reset"]) if carried["reset"] else line
 
 
 def _deal_line(deal: dict) -> str:
@@ -108,7 +117,10 @@ def detail_lines(rs, game: Game | None, plain: bool = False) -> list[str]:
                 (t("cli.rules_more.checks_heading"), [_check_line(c) for c in doc["checks"]]),
                 (t("cli.rules_more.reminders_heading"),
                  [t("cli.rules_more.when", formula=r["when"], what=r["text"]) if r["when"] else r["text"]
-                  for r in doc["reminders"]])]
+                  for r in doc["reminders"]]),
+                (t("cli.rules_more.carry_heading"), [_carry_line(c) for c in doc["carry"]])]
+    if doc["redeal"]:
+        lines.append(t("cli.rules_more.redeal", formula=doc["redeal"]))
     if doc["deals"] is not None:
         lines.append(tn("cli.rules_more.deals_heading", len(doc["deals"]), players=game.setup.n, game=shown.name))
         lines += [indent + _deal_line(d) for d in doc["deals"]]
