@@ -171,3 +171,12 @@ def test_no_contract_is_entered_after_a_passed_out_deal_ends_nothing():
     with pytest.raises(GameError) as caught:
         game.record({"level": 1})
     assert "Strain" in show(caught.value.message) and "Declarer" in show(caught.value.message)
+
+
+def test_the_deals_ahead_are_dealt_round_the_table_and_the_declarers_left_leads():
+    game = bridge(scoring="chicago")
+    assert [game.info(n).dealer for n in (1, 2, 3, 4)] == [1, 2, 3, 4]  # before any deal (was 1, 1, 1, 1)
+    assert game.info(1).bidding_order == (1, 2, 3, 4)  # the dealer calls first
+    assert game.info(1, game.normalize(contract(3, declarer=4))).leader == 1  # West declares: North leads
+    game.record({"level": 0})  # passed out: deal 1 again, by the same dealer
+    assert [game.info(n).dealer for n in (2, 3, 4)] == [1, 2, 3]

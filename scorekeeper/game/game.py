@@ -617,8 +617,8 @@ class Game:
         if number <= 1 or not (rules.carry or rules.redeal is not None):
             return number, None
         results = self._results if len(self._results) >= number - 1 else self.results()
-        if not results:
-            return 1, None
+        if not results:  # nothing entered yet: entry n is deal n
+            return number, None
         last = results[min(number - 2, len(results) - 1)]
         deal = (last.deal or last.number) + last.counts + max(0, number - 1 - last.number)
         return deal, dict(last.carried) or None
