@@ -47,14 +47,14 @@ def limit_problems(ruleset: Ruleset, file: str) -> list[Problem]:
         for options in _option_sets(ruleset):
             try:
                 setup = Setup(ruleset, names, options)
-                errors = [*_domain_errors(setup), *_seat_errors(setup)]
+                errors = list(_deal_problems(setup))
             except LimitError as exc:
-                errors = [exc]
+                errors = [(exc.key, exc.detail)]
             except GameError as exc:  # a formula that cannot give these players and options a game
                 found.setdefault(str(exc.message), Problem(file, "", exc.message))
                 continue
-            for error in errors:
-                found.setdefault(error.key, Problem(file, error.key, getattr(error, "detail", error.message)))  # LimitError: detail; EvalError: message
+            for key, message in errors:
+                found.setdefault(key, Problem(file, key, message))
     return list(found.values())
 
 
@@ -83,44 +83,52 @@ def _sample_deals(setup: Setup) -> list[int]:
     return sorted({*numbers.values(), *range(1, min(deals, 2 * setup.n) + 1), deals})
 
 
-def _seat_errors(setup: Setup) -> Iterator[EvalError]:
-    """The seat formulas (who bids first, who leads) that give no seat in a deal looked at;
-    those that read what the table enters are checked in play."""
-    ruleset = setup.ruleset
+def _deal_problems(setup: Setup) -> Iterator[tuple[str, Any]]:
+    """(key, message) of what fails in the deals looked at, before anything is entered: a
+    seat formula (who bids first, who leads) that gives no seat, and a field whose values
+    are more than can be listed, at every seat (bounds and seats that read the entries are
+    worked out in play)."""
+    empty = setup.nothing_entered()
+    seat_names = _seats_before_entries(setup.ruleset)
+    for number in _sample_deals(setup):
+        deal = DealEval(setup, number, empty)
+        for name in seat_names:
+            try:
+                deal.value(name, None)
+            except EvalError as exc:
+                yield exc.key, exc.message
+                seat_names = ()  # said once
+                break
+            except (Missing, ArithmeticError, TypeError, ValueError):
+                pass  # it waits for entries, or fails in a way said elsewhere
+        for error in _domain_errors(deal):
+            yield error.key, error.detail
+
+
+def _seats_before_entries(ruleset: Ruleset) -> list[str]:
+    """The seat formulas that read nothing the table enters (the leader may read the first
+    bidder, which may read the entries)."""
     waits = set(ruleset.fields) | set(ruleset.derived)  # what the table enters, and what is made of it
     known = []
-    for name in ("first_bidder", "leader"):  # (the leader may read the first bidder)
+    for name in ("first_bidder", "leader"):
         if getattr(ruleset, name).names & waits:
             waits.add(name)
         else:
             known.append(name)
-    for number in _sample_deals(setup):
-        deal = DealEval(setup, number, setup.nothing_entered())
-        for name in known:
-            try:
-                deal.value(name, None)
-            except EvalError as exc:
-                yield exc
-                return
-            except (Missing, ArithmeticError, TypeError, ValueError):
-                pass  # it waits for entries, or fails in a way said elsewhere
+    return known
 
 
-def _domain_errors(setup: Setup) -> Iterator[LimitError]:
-    """The fields whose values at the start of a deal are more than can be listed, at every
-    seat, in the first deal of each number of cards and in the last deal (bounds that read
-    the entries are counted in play)."""
-    ruleset = setup.ruleset
+def _domain_errors(deal: DealEval) -> Iterator[LimitError]:
+    """The fields whose values in ``deal`` are more than can be listed, once a field."""
+    setup = deal.setup
     seats = {"deal": (None,), "seat": range(1, setup.n + 1), "team": tuple(team[0] for team in setup.teams)}
-    for number in _sample_deals(setup):
-        deal = DealEval(setup, number, setup.nothing_entered())
-        for spec in ruleset.fields.values():
-            for seat in seats[spec.scope]:
-                try:
-                    domain = deal.domain(spec, seat)
-                except (Missing, EvalError, ArithmeticError, TypeError, ValueError):
-                    break  # bounds that wait for entries, or a formula that fails: said elsewhere
-                error = domain_limit(ruleset, spec, domain) if domain is not None else None
-                if error is not None:
-                    yield error
-                    break
+    for spec in setup.ruleset.fields.values():
+        for seat in seats[spec.scope]:
+            try:
+                domain = deal.domain(spec, seat)
+            except (Missing, EvalError, ArithmeticError, TypeError, ValueError):
+                break  # bounds that wait for entries, or a formula that fails: said elsewhere
+            error = domain_limit(setup.ruleset, spec, domain) if domain is not None else None
+            if error is not None:
+                yield error
+                break
