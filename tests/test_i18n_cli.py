@@ -240,7 +240,7 @@ STATE = {
     "standings": [{"rank": 1, "name": "Anna", "total": 13}, {"rank": 2, "name": "Ben", "total": 0},
                   {"rank": 2, "name": "Cara", "total": 0}],
     "deal": {"number": 2, "of": 19, "cards": 9, "dealer": "Ben", "bids_first": "Cara", "leader": None,
-             "trump": "Käännä valtti", "reminders": []},
+             "leader_named": True, "trump": "Käännä valtti", "reminders": []},
     "legend": "L", "last_deals": [{"deal": 1, "cards": 10, "trump": "♥", "dealer": "Anna", "issues": ["x"],
                                    "part_over": False,
                                    "scores": [{"entries": "3/3", "mark": "✓", "points": "+13", "total": 13}] * 3}],

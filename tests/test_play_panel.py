@@ -42,7 +42,7 @@ def test_the_tui_and_the_web_board_tell_the_same_deal(tmp_path):
         assert sheet_panel(stored.game, stored.draft) == panel
         assert board_state(stored)["deal"] == {
             "number": 1, "of": 6, "cards": 17, "dealer": "Anna", "bids_first": "Ben", "leader": "Ben",
-            "trump": LOWEST + " — trump: ♣", "reminders": list(REMINDERS)}
+            "leader_named": True, "trump": LOWEST + " — trump: ♣", "reminders": list(REMINDERS)}
     finally:
         store.close()
 
@@ -149,3 +149,27 @@ def test_wysiwyg_boxes_keep_their_seats_while_the_values_decide_who_opens():
     assert (view.panel.bids_first, view.panel.reminders) == ("Aino", ("Aino opens the auction (base -2 against 22)",))
     assert [(c.field, c.who) for c in view.cells.values() if c.field in ("hand", "value")] == [
         ("hand", "Bertta"), ("value", "Bertta"), ("hand", "Aino"), ("value", "Aino")]
+
+
+def test_a_game_without_bidding_or_a_named_leader_tells_neither():
+    """Hearts: nothing is bid (its only phase is the play), and the holder of the two of
+    clubs leads (``[seats] leader = ""``): the panel names no first bidder and no leader,
+    on the play screen and on the web board alike."""
+    g = Game(load_ruleset("hearts"), ["Anna", "Ben", "Cara", "Dan"])
+    panel = deal_panel(g)
+    assert (panel.dealer, panel.bids_first, panel.leader, panel.leader_named) == ("Anna", None, None, False)
+    assert panel.trump == "No trump: the holder of the two of clubs leads it to the first trick"
+    whist = deal_panel(Game(load_ruleset("whist"), ["N", "E", "S", "W"]))
+    assert (whist.bids_first, whist.leader, whist.leader_named) == (None, "E", True)  # no bids; the forehand leads
+    lupaus = deal_panel(Game(load_ruleset("lupaus"), ["Anna", "Ben", "Cara"]))
+    assert (lupaus.bids_first, lupaus.leader, lupaus.leader_named) == ("Ben", "Ben", True)
+
+
+def test_the_web_board_leaves_out_a_leader_the_rules_do_not_name(tmp_path):
+    from scorekeeper.web.page import board_fragment
+    with Store(tmp_path / "s.db") as store:
+        state = board_state(store.new_game(load_ruleset("hearts"), "hearts", ["Anna", "Ben", "Cara"]))
+    assert (state["deal"]["bids_first"], state["deal"]["leader"], state["deal"]["leader_named"]) == (None, None, False)
+    html = board_fragment(state)
+    assert "Leads" not in html and "Bids first" not in html
+    assert "the holder of the two of clubs leads it" in html

@@ -90,7 +90,7 @@ def test_rules_show_json_has_the_details(capsys):
     assert doc["options_chosen"]["game_to"] == 5
     assert doc["trump"][0] == {"id": "every-fifth", "kind": "none", "when": "deal % 5 == 0", "suit": None, "seat": None,
                                "field": None, "say": doc["trump"][0]["say"]}
-    assert doc["deals"][1] == {"deal": 2, "cards": 13, "dealer": "Player 2", "first_bidder": "Player 3"}
+    assert doc["deals"][1] == {"deal": 2, "cards": 13, "dealer": "Player 2"}  # no one bids in Whist: no first bidder
     assert [c["id"] for c in doc["checks"]] == ["honours-add-up"]
 
 
@@ -219,3 +219,13 @@ def test_rules_show_tells_the_values_carried_and_the_deals_that_do_not_count(cap
     assert doc["redeal"] is None
     code, out, _ = run(capsys, "--lang", "pl", "rules", "show", "spades")
     assert "Wartości przenoszone z rozdania na rozdanie:" in out.splitlines()
+
+
+def test_rules_show_tells_who_bids_first_only_where_someone_bids(capsys):
+    from scorekeeper.cli import main
+    assert main(["rules", "show", "hearts", "--players", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "Hearts with 4 players, 4 deals: who deals\n  Deal 1: 13 cards, Player 1 deals\n" in out
+    assert "bids first" not in out
+    assert main(["rules", "show", "lupaus", "--players", "3"]) == 0
+    assert "  Deal 1: 10 cards, Player 1 deals, Player 2 bids first\n" in capsys.readouterr().out

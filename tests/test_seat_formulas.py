@@ -88,3 +88,19 @@ def test_a_seat_formula_that_gives_no_whole_number_is_a_rules_check_problem(key,
 def test_a_whole_float_is_the_seat_it_names():
     game = Game(ruleset(first="deal / 1"), ["Anna", "Ben", "Cara"], {})
     assert game.info(2).bidding_order == (2, 3, 1)
+
+
+def test_an_empty_leader_names_no_seat_and_no_formula_may_read_it():
+    """``leader = ""``: the rules name no seat that leads (Hearts: the holder of the two of
+    clubs). The deal tells no leader; a formula reading ``leader`` is refused at its key."""
+    game = Game(ruleset(leader=""), ["Anna", "Ben", "Cara"], {})
+    assert game.ruleset.leader is None
+    assert game.info(1).leader is None
+    assert limit_problems(game.ruleset, "round.toml") == []
+    game.record({"bid": [1, 2, 3]})
+    assert list(game.totals()) == [1, 2, 3]
+    rs, problems = parse_ruleset_text(ROUND.format(first="leader", leader="", chooser="dealer"), "round.toml")
+    assert rs is None
+    assert [str(p) for p in problems] == [
+        "round.toml: seats.first_bidder: 'leader' names no seat in these rules "
+        "([seats] leader is empty: their texts say who leads)"]

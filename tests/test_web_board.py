@@ -111,7 +111,7 @@ STATE = {
     "standings": [{"rank": 1, "name": "Anna", "total": 24}, {"rank": 2, "name": "=cmd|' /C calc'!A0", "total": 23},
                   {"rank": 3, "name": "<b>Ben</b>", "total": 14}, {"rank": 4, "name": "[/]", "total": 12}],
     "deal": {"number": 3, "of": 19, "cards": 8, "dealer": "[/]", "bids_first": "=cmd|' /C calc'!A0",
-             "leader": "=cmd|' /C calc'!A0", "trump": "Turn up the top card of the stock for trump",
+             "leader": "=cmd|' /C calc'!A0", "leader_named": True, "trump": "Turn up the top card of the stock for trump",
              "reminders": []},
     "legend": "Each cell: Bid/Tricks, ✓ made ✗ missed, points, total",
     "last_deals": [
@@ -221,7 +221,8 @@ def test_before_the_first_deal_there_are_totals_and_no_ranks(tmp_path):
         game = store.new_game(load_ruleset("whist"), "whist", ["N", "<i>E</i>", "S", "W"])
         state = board_state(game)
     assert state["deal"] == {"number": 1, "of": None, "cards": 13, "dealer": "N", "bids_first": None,
-                             "leader": "<i>E</i>", "trump": "The dealer's last card is turned for trump",
+                             "leader": "<i>E</i>", "leader_named": True,
+                             "trump": "The dealer's last card is turned for trump",
                              "reminders": []}
     html = board_fragment(state)
     assert "<h2>Deal 1 · 13 cards each</h2>" in html

@@ -547,6 +547,8 @@ class DealEval:
         if name == "first_bidder":
             return self._seat_formula(rules.first_bidder)
         if name == "leader":
+            if rules.leader is None:  # the rules name no seat (formulas cannot read it)
+                raise Missing("leader")
             return self._seat_formula(rules.leader)
         if name == "trump":
             suit = self.trump().suit

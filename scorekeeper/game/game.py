@@ -878,7 +878,7 @@ class Game:
                 if spec.fill is not None:  # a field left empty is computed from others
                     reads[spec.id] = spec.fill.names
             reads["first_bidder"] = rules.first_bidder.names
-            reads["leader"] = rules.leader.names
+            reads["leader"] = rules.leader.names if rules.leader is not None else frozenset()
             reads["trump"] = frozenset().union(*(f.names for r in rules.trump for f in (r.when, r.suit, r.seat) if f),
                                                *({r.field} for r in rules.trump if r.field))
             order_names = reads["first_bidder"]

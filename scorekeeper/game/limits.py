@@ -111,7 +111,10 @@ def _seats_before_entries(ruleset: Ruleset) -> list[str]:
     waits = set(ruleset.fields) | set(ruleset.derived)  # what the table enters, and what is made of it
     known = []
     for name in ("first_bidder", "leader"):
-        if getattr(ruleset, name).names & waits:
+        formula = getattr(ruleset, name)
+        if formula is None:
+            continue
+        if formula.names & waits:
             waits.add(name)
         else:
             known.append(name)

@@ -28,12 +28,13 @@ class DealPanelView:
     cards: int
     editing: bool  # a recorded deal is being changed
     dealer: str
-    bids_first: str | None  # None when no one bids (no per-player fields) or it is not known yet
-    leader: str | None  # None until the entries decide it
+    bids_first: str | None  # None when no one bids (nothing per player before the last phase) or it is not known yet
+    leader: str | None  # None until the entries decide it (or never, without leader_named)
     trump: str  # the instruction about trump, a sentence
     reminders: tuple[str, ...]
     table: tuple[str, ...] = ()  # who joins at this deal and who sits it out, in words
-    shown: int = field(default=0, compare=False)  # the deal of the plan, as the table counts them (a deal that did not count is dealt again)
+    shown: int = field(default=0, compare=False)
+    leader_named: bool = True  # False: the rules name no seat that leads (their texts say who does)  # the deal of the plan, as the table counts them (a deal that did not count is dealt again)
 
 
 def deal_panel(game: Game, number: int | None = None, values: Mapping[str, Any] | None = None,
@@ -50,15 +51,22 @@ def deal_panel(game: Game, number: int | None = None, values: Mapping[str, Any] 
     return from_info(game, info, trump, editing)
 
 
+def has_bidding(ruleset) -> bool:
+    """Whether anyone bids: something is entered per player before the last phase (the
+    play). Hearts and Whist enter only what the play gave: no one "bids first"."""
+    return any(f.scope == "seat" and f.phase != ruleset.phases[-1] for f in ruleset.fields.values())
+
+
 def from_info(game: Game, info: DealInfo, trump: str, editing: bool = False) -> DealPanelView:
     """The panel of a deal from what ``Game.info`` tells about it."""
     players = info.players
-    has_seat_fields = any(f.scope == "seat" for f in game.ruleset.fields.values())
+    rules = game.ruleset
     order = info.bidding_order
-    bids_first = players[order[0] - 1] if has_seat_fields and order else None
+    bids_first = players[order[0] - 1] if has_bidding(rules) and order else None
     leader = players[info.leader - 1] if isinstance(info.leader, int) and 1 <= info.leader <= len(players) else None
     return DealPanelView(info.number, info.of, info.cards, editing, players[info.dealer - 1], bids_first, leader, trump,
-                     tuple(show(r) for r in info.reminders), table_lines(info), info.deal)
+                         tuple(show(r) for r in info.reminders), table_lines(info), info.deal,
+                         leader_named=rules.leader is not None)
 
 
 def table_lines(info: DealInfo) -> tuple[str, ...]:

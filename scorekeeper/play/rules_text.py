@@ -13,6 +13,7 @@ from typing import Any
 from ..game.engine import GameError
 from ..game.game import Game
 from ..i18n import get_language, t, tn
+from .panel import has_bidding
 from ..rules.formula import EvalError, Missing
 
 __all__ = ["detail_lines", "details"]
@@ -35,17 +36,20 @@ def _text(formula) -> str | None:
 
 def _deals(game: Game) -> list[dict[str, Any]]:
     """Each deal of the plan (of one round of dealers, for a game that ends by score): its
-    cards, dealer and first bidder (None when the entries decide it)."""
+    cards, dealer and first bidder (None when the entries decide it; left out when no one bids)."""
     setup = game.setup
     count = setup.planned if setup.planned is not None else setup.n
+    bidding = has_bidding(game.ruleset)
     out = []
     for number in range(1, count + 1):
         d = game.evaluate(number)
-        try:
-            first = setup.players[d.order[0] - 1]
-        except (Missing, EvalError, GameError, IndexError):
-            first = None
-        out.append({"deal": number, "cards": d.cards, "dealer": setup.players[d.dealer - 1], "first_bidder": first})
+        deal = {"deal": number, "cards": d.cards, "dealer": setup.players[d.dealer - 1]}
+        if bidding:
+            try:
+                deal["first_bidder"] = setup.players[d.order[0] - 1]
+            except (Missing, EvalError, GameError, IndexError):
+                deal["first_bidder"] = None
+        out.append(deal)
     return out
 
 
@@ -95,6 +99,8 @@ def _carry_line(carried: dict) -> str:
 
 
 def _deal_line(deal: dict) -> str:
+    if "first_bidder" not in deal:  # no one bids
+        return tn("cli.rules_more.deal_no_bids", deal["cards"], number=deal["deal"], dealer=deal["dealer"])
     if deal["first_bidder"] is None:
         return tn("cli.rules_more.deal_decided", deal["cards"], number=deal["deal"], dealer=deal["dealer"])
     return tn("cli.rules_more.deal", deal["cards"], number=deal["deal"], dealer=deal["dealer"],
@@ -122,7 +128,8 @@ def detail_lines(rs, game: Game | None, plain: bool = False) -> list[str]:
     if doc["redeal"]:
         lines.append(t("cli.rules_more.redeal", formula=doc["redeal"]))
     if doc["deals"] is not None:
-        lines.append(tn("cli.rules_more.deals_heading", len(doc["deals"]), players=game.setup.n, game=shown.name))
+        heading = "cli.rules_more.deals_heading" if has_bidding(rs) else "cli.rules_more.deals_heading_no_bids"
+        lines.append(tn(heading, len(doc["deals"]), players=game.setup.n, game=shown.name))
         lines += [indent + _deal_line(d) for d in doc["deals"]]
     for heading, items in sections:
         if items:

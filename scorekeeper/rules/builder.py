@@ -281,6 +281,8 @@ class Builder:
         names["team"] = replace(names["team"], per_team=teams, ambiguous_inside=teams and not self.stored)
         if self.stored:
             names["trump"] = replace(names["trump"], choices=())
+        if self._unnamed_leader():  # no formula may read a seat the rules do not name
+            names["leader"] = replace(names["leader"], refused=Message("rules.seats.leader_unnamed"))
         kinds = {**self.broken_options, **{oid: o.type for oid, o in self.attrs["options"].items()}}
         for oid, kind in kinds.items():
             if oid in names:
@@ -586,9 +588,18 @@ class Builder:
             self.add(f"{key}.step", Message("rules.deals.step"))
         return PlanPiece(start=start, end=end, **formulas) if start and end else None
 
+    def _unnamed_leader(self) -> bool:
+        """Whether ``[seats] leader = ""``: the rules name no seat that leads (the trump's or a
+        reminder's text says who does, e.g. the holder of the two of clubs)."""
+        seats = self.top.get("seats")
+        return isinstance(seats, dict) and seats.get("leader") == ""
+
     def _seats(self) -> None:
         seats, schema = self.section("seats"), TABLES["seats"]
         for name in ("first_bidder", "leader"):
+            if name == "leader" and self._unnamed_leader():
+                self.attrs["leader"] = None
+                continue
             self.attrs[schema[name].attr] = self.typed(self.formula(
                 seats.get(name, schema[name].default), f"seats.{name}", self.names, DEAL), _SEAT)
 

@@ -127,6 +127,7 @@ class NameInfo:
     # Outside an aggregate over the players, the formula's own seat's or partnership's value;
     # inside one, each player's ('team'): refused there in a formula per seat or partnership.
     ambiguous_inside: bool = False
+    refused: Any = None  # a Message: why no formula of this ruleset may read it
 
 
 # --- functions --------------------------------------------------------------------
@@ -815,6 +816,8 @@ class _Compiler:
             if name in FUNCTIONS:
                 raise self.fail(Message("formula.is_a_function", name=name, signature=FUNCTIONS[name]))
             raise self.fail(Message("formula.unknown_name", name=name, hint=self.suggest(name)))
+        if info.refused is not None:
+            raise self.fail(info.refused)
         if info.scope == SEAT and scope == TEAM and not info.per_team:
             raise self.fail(Message("formula.per_seat_in_team", name=name))
         if info.scope == SEAT and scope not in (SEAT, TEAM):

@@ -214,7 +214,7 @@ class Ruleset:
     plan: tuple[PlanPiece, ...]
     cards: Formula | None
     first_bidder: Formula
-    leader: Formula
+    leader: Formula | None  # None: the rules name no seat that leads
     trump: tuple[TrumpRule, ...]
     fields: dict[str, FieldSpec]
     derived: dict[str, Derived]

@@ -17,7 +17,8 @@ The document::
       "status": "in progress (2 of 19 deals played)",
       "standings": [{"rank": 1, "name": "Anna", "total": 24}, ...],      # best first
       "deal": {"number": 3, "of": 19, "cards": 8, "dealer": "Cara", "bids_first": "Anna",
-               "leader": "Anna", "trump": "Turn up the top card ...", "reminders": []},
+               "leader": "Anna", "leader_named": true, "trump": "Turn up the top card ...",
+               "reminders": []},
                                             # the next deal; null once the game is over
       "legend": "Each cell: Bid/Tricks, ✓ made ✗ missed, points, total",
       "last_deals": [{                      # the last LAST_DEALS deals, in playing order
@@ -50,8 +51,8 @@ def _next_deal(stored: StoredGame) -> dict[str, Any] | None:
     if panel is None:
         return None
     return {"number": panel.shown or panel.number, "of": panel.of, "cards": panel.cards, "dealer": panel.dealer,
-            "bids_first": panel.bids_first, "leader": panel.leader, "trump": panel.trump,
-            "reminders": list(panel.reminders)}
+            "bids_first": panel.bids_first, "leader": panel.leader, "leader_named": panel.leader_named,
+            "trump": panel.trump, "reminders": list(panel.reminders)}
 
 
 def board_state(stored: StoredGame, last: int = LAST_DEALS) -> dict[str, Any]:

@@ -128,8 +128,9 @@ def _deal_section(deal: dict) -> list[str]:
            f'<p><span class="label">{_e(t("game.dealer"))}</span> {_e(deal["dealer"])}</p>']
     if deal["bids_first"]:
         out.append(f'<p><span class="label">{_e(t("game.first_bidder"))}</span> {_e(deal["bids_first"])}</p>')
-    out.append(f'<p><span class="label">{_e(t("game.leader"))}</span> '
-               f'{_e(deal["leader"] or t("web.deal.leader_later"))}</p>')
+    if deal["leader_named"]:
+        out.append(f'<p><span class="label">{_e(t("game.leader"))}</span> '
+                   f'{_e(deal["leader"] or t("web.deal.leader_later"))}</p>')
     out.append(f'<p class="trump">{_e(deal["trump"])}</p>')
     if deal["reminders"]:
         out.append("<ul>" + "".join(f"<li>{_e(r)}</li>" for r in deal["reminders"]) + "</ul>")

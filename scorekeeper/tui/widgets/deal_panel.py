@@ -61,8 +61,9 @@ class DealPanel(Widget):
             if deal.bids_first:
                 text.append(" · " + t("game.first_bidder") + " ", label)
                 text.append(deal.bids_first)
-            text.append(" · " + t("game.leader") + " ", label)
-            text.append(deal.leader or t("tui.widgets.deal_panel.leader_later"))
+            if deal.leader_named:
+                text.append(" · " + t("game.leader") + " ", label)
+                text.append(deal.leader or t("tui.widgets.deal_panel.leader_later"))
             text.append("\n")
             text.append(deal.trump, self.get_component_rich_style("deal-panel--trump", partial=True))
             for line in deal.reminders:
