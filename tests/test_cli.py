@@ -609,3 +609,16 @@ def test_json_shows_what_the_rules_worked_out_for_each_deal(capsys):
     assert (deal["derived"]["base"], deal["derived"]["opener"], deal["derived"]["target"]) == ([6, 14], 1, 17)
     code, out, _ = run(capsys, "export", str(REPO / "examples" / "whist.toml"), "--format", "json")
     assert json.loads(out)["partnerships"] == [["Anna", "Cara"], ["Ben", "Dan"]]
+
+
+def test_a_reader_that_goes_away_stops_the_command_quietly():
+    """``scorekeeper rules show lupaus --json | head -1``: the pipe is closed before the
+    command writes; it stops with 141 (128 + SIGPIPE, as a shell reports such a stop) and
+    says nothing (it said "error: [Errno 32] Broken pipe")."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", "rules", "show", "lupaus", "--json"], cwd=REPO,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # the reader is gone before the first line is written
+    stderr = proc.stderr.read()
+    assert (proc.wait(timeout=60), stderr) == (141, b"")

@@ -291,6 +291,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Missing as exc:
         _err(t("cli.errors.missing_value", name=show(exc.message)))
         return 1
+    except BrokenPipeError:  # the reader went away (| head): stop quietly, as other commands do
+        _quiet_stdout()
+        return 141  # 128 + SIGPIPE, what a shell shows for a command stopped by a closed pipe
     except OSError as exc:
         _err(f"{exc.filename}: {exc.strerror}" if exc.filename else show(exc))
         return 1
@@ -301,6 +304,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as exc:  # a bug: one line and a report file (scorekeeper.crash), never a traceback
         return _internal_error(exc, argv)
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so nothing more is written to the closed
+    pipe (Python would say so once more when it flushes at exit)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _internal_error(error: Exception, argv: list[str]) -> int:
