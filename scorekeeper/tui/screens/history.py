@@ -5,13 +5,12 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Static
 
 from ...i18n import t, tn
 from ..text import when
 from ..widgets.key_footer import KeyFooter
-from ..widgets.menu_list import MenuList
+from ..widgets.long_list import LongList
 
 
 def result_text(summary) -> str:
@@ -49,41 +48,40 @@ class HistoryScreen(Screen[None]):
 
     def compose(self):
         yield Static(t("tui.history.title"), classes="screen-title", markup=False)
-        yield MenuList(id="history-list")
+        yield LongList(2, id="history-list")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.refresh_games()
 
     def refresh_games(self) -> None:
+        """List every stored game; a game's line is made when it comes into view (a store of
+        ten thousand games opens as fast as one of ten)."""
         from ...reports.history import history
 
-        menu = self.query_one(OptionList)
-        menu.clear_options()
+        games = []
+        menu = self.query_one(LongList)
         store = self.app.store
         self.summaries = {}
         if store is None:
-            menu.add_option(Option(Text(t("tui.history.opening")), disabled=True))
-            return
-        try:
-            games = history(store)
-        except ValueError as exc:  # StoreError
-            menu.add_option(Option(Text(t("tui.history.cannot_list", error=exc)), disabled=True))
-            return
+            note = t("tui.history.opening")
+        else:
+            try:
+                games = history(store)
+                note = t("tui.history.empty")
+            except ValueError as exc:  # StoreError
+                note = t("tui.history.cannot_list", error=exc)
         if not games:
-            menu.add_option(Option(Text(t("tui.history.empty")), disabled=True))
+            menu.show([""], lambda index: Text(note))
             return
-        for summary in games:
-            self.summaries[summary.id] = summary
-            menu.add_option(Option(history_line(summary), id=f"game-{summary.id}"))
-        menu.highlighted = 0
+        self.summaries = {summary.id: summary for summary in games}
+        menu.show([f"game-{summary.id}" for summary in games], lambda index: history_line(games[index]))
         menu.focus()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_long_list_chosen(self, event: LongList.Chosen) -> None:
         event.stop()
-        option_id = event.option.id or ""
-        if option_id.startswith("game-"):
-            self.open_game(int(option_id[5:]))
+        if event.key.startswith("game-"):
+            self.open_game(int(event.key[5:]))
 
     def open_game(self, game_id: int) -> None:
         from ...reports.history import load_game

@@ -100,8 +100,7 @@ class HomeScreen(Screen[None]):
         if games:
             menu.add_option(Option(Text(t("tui.home.resume"), style="bold"), disabled=True))
             games = sorted(games, key=lambda g: (g.updated_at, g.id), reverse=True)
-            for summary in games:
-                menu.add_option(Option(game_line(summary), id=f"game-{summary.id}"))
+            menu.add_options([Option(game_line(summary), id=f"game-{summary.id}") for summary in games])
         else:
             menu.add_option(Option(Text(t("tui.home.no_games"), style="dim"), disabled=True))
         # the game played last is the one most likely resumed
