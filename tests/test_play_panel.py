@@ -152,7 +152,7 @@ def test_wysiwyg_boxes_keep_their_seats_while_the_values_decide_who_opens():
 
 
 def test_a_game_without_bidding_or_a_named_leader_tells_neither():
-    """Hearts: nothing is bid (its only phase is the play), and the holder of the two of
+    """Hearts: nothing is bid (its only phase is the play, and it names no first bidder), and the holder of the two of
     clubs leads (``[seats] leader = ""``): the panel names no first bidder and no leader,
     on the play screen and on the web board alike."""
     g = Game(load_ruleset("hearts"), ["Anna", "Ben", "Cara", "Dan"])
@@ -163,6 +163,11 @@ def test_a_game_without_bidding_or_a_named_leader_tells_neither():
     assert (whist.bids_first, whist.leader, whist.leader_named) == (None, "E", True)  # no bids; the forehand leads
     lupaus = deal_panel(Game(load_ruleset("lupaus"), ["Anna", "Ben", "Cara"]))
     assert (lupaus.bids_first, lupaus.leader, lupaus.leader_named) == ("Ben", "Ben", True)
+    # bridge enters nothing per player in its auction, but its rules name the first caller: the dealer
+    bridge = deal_panel(Game(load_ruleset("bridge"), ["N", "E", "S", "W"]))
+    assert (bridge.dealer, bridge.bids_first) == ("N", "N")
+    # Skat's bidding phase has the game declared (per deal): someone bids, the forehand first
+    assert deal_panel(Game(load_ruleset("skat"), ["Anna", "Ben", "Cara"])).bids_first == "Ben"
 
 
 def test_the_web_board_leaves_out_a_leader_the_rules_do_not_name(tmp_path):

@@ -52,9 +52,12 @@ def deal_panel(game: Game, number: int | None = None, values: Mapping[str, Any] 
 
 
 def has_bidding(ruleset) -> bool:
-    """Whether anyone bids: something is entered per player before the last phase (the
-    play). Hearts and Whist enter only what the play gave: no one "bids first"."""
-    return any(f.scope == "seat" and f.phase != ruleset.phases[-1] for f in ruleset.fields.values())
+    """Whether anyone bids: the rules name who bids first, or something is entered in a
+    phase before the last (the play). Hearts and Whist enter only what the play gave: no
+    one "bids first" there."""
+    seats = ruleset.raw.get("seats") if isinstance(ruleset.raw, dict) else None
+    named = isinstance(seats, dict) and "first_bidder" in seats
+    return named or any(f.phase != ruleset.phases[-1] for f in ruleset.fields.values())
 
 
 def from_info(game: Game, info: DealInfo, trump: str, editing: bool = False) -> DealPanelView:
