@@ -1,0 +1,45 @@
+"""What reaches a real terminal, update after update, is the screen the app means.
+
+The app runs in a pseudo-terminal and its output goes to an emulated terminal (pyte). A
+settled screen must not change when the app draws it again in full (after the terminal
+is resized and resized back): anything left over from an earlier frame would show as a
+difference. Found at the table: a toast's last line stayed over the footer for good when
+a deal was typed and confirmed while the toast ("Drawn by lot: Daniel deals first.") was
+up, because Textual lost the toast's old place from what it redrew.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers.pty_screen import PtyScreen
+
+pytest.importorskip("pyte")
+
+NAMES = ["Annabelle", "Benjamin", "Caroline", "Daniel", "Eveliina", "Frederik", "Gustav"]
+
+
+def test_a_toast_gone_while_a_deal_was_typed_leaves_nothing_on_the_terminal(tmp_path):
+    term = PtyScreen(["play", "lupaus"], {"SCOREKEEPER_DB": str(tmp_path / "s.db"),
+                                          "SCOREKEEPER_CONFIG": str(tmp_path / "c.toml")}, size=(60, 20))
+    try:
+        term.wait_for("New game: Lupaus")
+        keys = []
+        for name in NAMES:
+            keys += [name, "tab"]
+        term.send(*keys[:-1], "ctrl+s")  # the first dealer is drawn by lot: a toast says who
+        term.wait_for("Deal 1 of 13")
+        term.read(1.5)
+        term.send(*"1201200120121")  # the bids and tricks of deal 1, the last tricks filled in
+        term.read(0.8)
+        term.send("enter")
+        term.wait_for("Deal 2 of 13")
+        term.read(5.0)  # the toast's 5 s are over
+        shown = term.lines()
+        assert "deals first" not in term.text()
+        term.resize(61, 20)
+        term.read(1.0)
+        term.resize(60, 20)
+        term.read(1.5)
+        assert shown == term.lines()
+    finally:
+        term.close()
