@@ -43,3 +43,42 @@ def test_a_toast_gone_while_a_deal_was_typed_leaves_nothing_on_the_terminal(tmp_
         assert shown == term.lines()
     finally:
         term.close()
+
+
+def redrawn(term: PtyScreen, width: int, height: int) -> list[str]:
+    """The screen after the app has drawn it again in full (resized away and back)."""
+    term.resize(width + 1, height)
+    term.read(1.0)
+    term.resize(width, height)
+    term.read(1.5)
+    return term.lines()
+
+
+def test_deals_typed_in_bursts_confirmed_and_undone_reach_the_terminal_as_drawn_in_full(tmp_path):
+    """Wizard for 6 at 80x24: deal 1 (one card) typed in one burst and confirmed, deal 2 half
+    typed, then ctrl+z (the typing goes first): after each step the terminal shows what a
+    full redraw shows (only changed lines are sent while typing)."""
+    term = PtyScreen(["play", "wizard"], {"SCOREKEEPER_DB": str(tmp_path / "s.db"),
+                                          "SCOREKEEPER_CONFIG": str(tmp_path / "c.toml")}, size=(80, 24))
+    try:
+        term.wait_for("New game: Wizard")
+        term.send("Ann", "tab", "Bob", "tab", "Cid", "tab", "Dan", "tab", "Eve", "tab", "Fay", "ctrl+s")
+        term.wait_for("Deal 1 of 10")
+        term.read(5.5)  # the toast saying who deals first is gone
+        term.send(*"s010000", *"01000", "enter")  # trump ♠, bids 0 1 0 0 0 0, tricks: Cid's 1 filled in
+        term.wait_for("Deal 2 of 10")
+        term.read(1.0)
+        shown = term.lines()
+        assert shown == redrawn(term, 80, 24)
+        term.send(*"h1", "0")  # deal 2: trump ♥, two bids
+        term.read(1.0)
+        shown = term.lines()
+        assert "Bids 1, tricks 2 (4 to enter)" in term.text()
+        assert shown == redrawn(term, 80, 24)
+        term.send("ctrl+z")  # the last value typed goes first
+        term.read(1.0)
+        shown = term.lines()
+        assert "Bids 1, tricks 2 (5 to enter)" in term.text()
+        assert shown == redrawn(term, 80, 24)
+    finally:
+        term.close()

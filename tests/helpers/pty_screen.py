@@ -23,7 +23,8 @@ from pathlib import Path
 import pyte
 
 REPO = Path(__file__).resolve().parents[2]
-KEYS = {"tab": b"\t", "enter": b"\r", "ctrl+s": b"\x13", "ctrl+q": b"\x11", "escape": b"\x1b"}
+KEYS = {"tab": b"\t", "enter": b"\r", "ctrl+s": b"\x13", "ctrl+q": b"\x11", "ctrl+y": b"\x19", "ctrl+z": b"\x1a",
+        "escape": b"\x1b"}
 
 
 class PtyScreen:
