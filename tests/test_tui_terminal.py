@@ -5,16 +5,21 @@ settled screen must not change when the app draws it again in full (after the te
 is resized and resized back): anything left over from an earlier frame would show as a
 difference. Found at the table: a toast's last line stayed over the footer for good when
 a deal was typed and confirmed while the toast ("Drawn by lot: Daniel deals first.") was
-up, because Textual lost the toast's old place from what it redrew.
+up. Textual (7.0 to 8.2) loses the place of a widget removed after a scroll from what it
+redraws; ``scorekeeper.tui.control.guard_compositor`` keeps it. A plain Textual app with
+a toast and a scroll shows the same (tests/helpers/toast_scroll_app.py).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from helpers.pty_screen import PtyScreen
 
 pytest.importorskip("pyte")
 
+HELPERS = Path(__file__).resolve().parent / "helpers"
 NAMES = ["Annabelle", "Benjamin", "Caroline", "Daniel", "Eveliina", "Frederik", "Gustav"]
 
 
@@ -80,5 +85,21 @@ def test_deals_typed_in_bursts_confirmed_and_undone_reach_the_terminal_as_drawn_
         shown = term.lines()
         assert "Bids 1, tricks 2 (5 to enter)" in term.text()
         assert shown == redrawn(term, 80, 24)
+    finally:
+        term.close()
+
+
+def test_a_toast_gone_after_a_scroll_leaves_nothing_with_the_guard():
+    """The bare Textual app: its toast (2 s) is up when a key scrolls the list; once the
+    toast is gone, nothing of it is left on the terminal."""
+    term = PtyScreen(["guarded"], {}, size=(60, 20), program=(str(HELPERS / "toast_scroll_app.py"),))
+    try:
+        term.wait_for("line 0")
+        term.wait_for("Daniel deals first.")
+        term.send("s")
+        term.wait_for("line 59")
+        term.read(2.5)
+        assert "deals first" not in term.text()
+        assert term.lines()[-1].strip().startswith("s Scroll")
     finally:
         term.close()

@@ -19,7 +19,7 @@ from textual.screen import Screen
 
 from ..i18n import LANGUAGES, get_language, set_language, t
 from ..settings import Settings, load_settings, save_settings, settings_path
-from .control import guard_strips
+from .control import guard_compositor, guard_strips
 from .keys import KeysInOrder
 from .messages import GameChosen, GameCreated, LanguageSwitched, RulesetChosen
 from .themes import HIGH_CONTRAST, THEME_NAMES, next_theme, theme_key
@@ -28,10 +28,7 @@ from .widgets.key_footer import binding_text
 
 guard_timers()  # Textual hangs on a timer due at once (a toast re-shown as it runs out)
 guard_strips()  # a name or a ruleset's text with ESC in it is shown, never obeyed by the terminal
-
-
-TOAST_GONE = 0.25
-"""Seconds after a toast's time is up when the whole screen is drawn again (see notify)."""
+guard_compositor()  # a widget gone after a scroll (a toast that ran out) leaves nothing on the terminal
 
 
 class ScorekeeperApp(KeysInOrder, App[None]):
@@ -66,20 +63,6 @@ class ScorekeeperApp(KeysInOrder, App[None]):
             # not a quarter of a second later (a table does not wait for animations)
             self.animation_level = "none"
         self.settings: Settings = load_settings()  # never raises: a bad file gives a warning
-
-    def notify(self, message: str, **kwargs) -> None:
-        """Show a toast, and draw the whole screen again once it has gone. Textual (8.2) can
-        lose the toast's old place from what it redraws: when its map of the screen was
-        rebuilt lazily while the toast was being removed, nothing differs and the toast's
-        last line stays on the terminal over the footer until something else covers it."""
-        super().notify(message, **kwargs)
-        timeout = kwargs.get("timeout")
-        wait = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
-        self.set_timer(wait + TOAST_GONE, self._redraw_all)
-
-    def _redraw_all(self) -> None:
-        if self.is_running and self.screen_stack:
-            self.screen.refresh()
 
     def on_mount(self) -> None:
         from .screens.home import HomeScreen

@@ -47,3 +47,37 @@ def guard_strips() -> None:
 
     setattr(guarded, _GUARDED, True)
     Strip.render = guarded
+
+
+def guard_compositor() -> None:
+    """Keep the place of a widget that left the screen in what is drawn next.
+
+    Textual's compositor finds what to redraw by comparing its map of the screen before
+    and after a layout. After a scroll it rebuilds that map lazily, the next time the map
+    is read, without comparing: a widget removed in between (a toast that ran out) is in
+    neither map, so its place is never redrawn and its last picture stays on the terminal
+    (Textual 7.0 to 8.2). Here the lazy rebuild compares too, and marks every place that
+    changed to be redrawn, as a layout does."""
+    from textual._compositor import Compositor
+
+    prop = Compositor.__dict__.get("full_map")
+    if not isinstance(prop, property) or getattr(prop.fget, _GUARDED, False):
+        return
+    build = prop.fget
+
+    @wraps(build)
+    def full_map(self):
+        if self.root is None or not getattr(self, "_full_map_invalidated", False):
+            return build(self)
+        before = self._full_map
+        after = build(self)
+        dirty = self._dirty_regions
+        if self.size.region not in dirty:
+            for _widget, geometry in before.items() ^ after.items():
+                region = geometry.clip.intersection(geometry.region)
+                if region:
+                    dirty.add(region)
+        return after
+
+    setattr(full_map, _GUARDED, True)
+    Compositor.full_map = property(full_map, doc=prop.__doc__)

@@ -1,7 +1,8 @@
 """The app in a pseudo-terminal, and what a terminal shows of it (the pyte VT emulator).
 
 Pilot tests read the screen from the app's own idea of it; a player sees what reached the
-terminal, update after update. ``PtyScreen`` starts ``python -m scorekeeper`` in a
+terminal, update after update. ``PtyScreen`` starts ``python -m scorekeeper`` (or another
+program) in a
 pseudo-terminal, feeds everything it writes to an emulated terminal of the same size, and
 sends keys as a terminal sends them (a burst of keys is one write).
 """
@@ -28,7 +29,8 @@ KEYS = {"tab": b"\t", "enter": b"\r", "ctrl+s": b"\x13", "ctrl+q": b"\x11", "ctr
 
 
 class PtyScreen:
-    def __init__(self, args: list[str], env: dict[str, str], size: tuple[int, int] = (80, 24)) -> None:
+    def __init__(self, args: list[str], env: dict[str, str], size: tuple[int, int] = (80, 24),
+                 program: tuple[str, ...] = ("-m", "scorekeeper")) -> None:
         width, height = size
         self.screen = pyte.Screen(width, height)
         self.stream = pyte.ByteStream(self.screen)
@@ -38,7 +40,7 @@ class PtyScreen:
         full_env = {**os.environ, **env, "TERM": "xterm-256color", "COLUMNS": str(width), "LINES": str(height),
                     "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")}
         full_env.pop("TEXTUAL_ANIMATIONS", None)
-        self.proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], stdin=slave, stdout=slave,
+        self.proc = subprocess.Popen([sys.executable, *program, *args], stdin=slave, stdout=slave,
                                      stderr=slave, env=full_env, close_fds=True, start_new_session=True)
         os.close(slave)
 
