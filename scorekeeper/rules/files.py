@@ -75,13 +75,14 @@ def parse_toml(text: str) -> dict:
     NotToml)."""
     if nesting(text) > DEEPEST_NESTING:
         raise FileRefused(Message("rules.file.too_deep", most=DEEPEST_NESTING))
-    import tomllib  # (only when a file is parsed: most starts read every file from the cache)
-
     try:
         return tomlcache.loads(text)  # parsed once per text (the platform's cache folder)
-    except tomllib.TOMLDecodeError as exc:
-        raise NotToml(str(exc)) from None
-    except ValueError:  # an integer Python will not read (past sys.get_int_max_str_digits())
+    except ValueError as exc:
+        import tomllib  # (only now: most starts read every file from the cache and never parse one)
+
+        if isinstance(exc, tomllib.TOMLDecodeError):
+            raise NotToml(str(exc)) from None
+        # an integer Python will not read (past sys.get_int_max_str_digits())
         raise FileRefused(Message("rules.file.number_too_long", most=sys.get_int_max_str_digits())) from None
     except RecursionError:  # the parser called from deep down already: the same answer
         raise FileRefused(Message("rules.file.too_deep", most=DEEPEST_NESTING)) from None
