@@ -3,8 +3,11 @@
 The same seeded deals (default 10,000 deals x 6 players) are scored three ways:
 
 * plain   -- a hand-written function doing the ruleset's arithmetic directly;
-* engine  -- ``DealEval(setup, number, values, before)`` then ``d.score(i)`` for
-             every scorer (the per-deal evaluation the ruleset engine does);
+* engine  -- ``Setup.deal_scores(number, values, before)``: how the engine scores a deal
+             (straight from the entered values where the score formula allows, else
+             through the deal's evaluation);
+* deal    -- ``DealEval(setup, number, values, before).scores()``: the deal's whole
+             evaluation, which everything else the engine says of a deal goes through;
 * record  -- ``Game.record`` on fresh games: normalize, field checks, the
              ruleset's checks, scores and the running totals.
 
@@ -24,6 +27,7 @@ import pstats
 import random
 import sys
 import time
+from operator import add
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,22 +101,28 @@ def run_plain(deals, plain, n):
     return tuple(totals)
 
 
-def run_engine(deals, setup, template):
+def run_engine(deals, setup, template, score=None):
+    """Setup.deal_scores for every deal (``score``: another function of the same arguments); each
+    game's running totals are what the engine reads as the totals before a deal, and the games'
+    last totals add up to the plain line's."""
+    score = score or setup.deal_scores
     n = setup.scorers
-    scorers = range(n)
-    totals = (0,) * n
-    game_totals = totals
+    totals = [0] * n
+    game_totals = (0,) * n
     for number, bids, tricks in deals:
-        if number == 1:
-            game_totals = (0,) * n  # a new game starts: the "before" totals restart
+        if number == 1:  # a new game starts: the last one's totals count, the "before" totals restart
+            totals = list(map(add, totals, game_totals))
+            game_totals = (0,) * n
         values = dict(template)
         values["bid"] = bids
         values["tricks"] = tricks
-        d = DealEval(setup, number, values, game_totals)
-        scores = d.scores()
-        game_totals = tuple(t + s for t, s in zip(game_totals, scores))
-        totals = tuple(t + s for t, s in zip(totals, scores))
-    return totals
+        game_totals = tuple(map(add, game_totals, score(number, values, game_totals)))
+    return tuple(map(add, totals, game_totals))
+
+
+def run_deal_eval(deals, setup, template):
+    """DealEval(...).scores() for every deal, summed as run_engine sums."""
+    return run_engine(deals, setup, template, lambda number, values, before: DealEval(setup, number, values, before).scores())
 
 
 def new_games(ruleset, players, options, deals):
@@ -178,12 +188,16 @@ def bench_ruleset(rid, n_deals, repeats, seed, verbose=True) -> dict:
         got = [d.score(i) for i in range(setup.scorers)]
         want = plain(bids, tricks)
         assert got == want, f"{rid} deal {number} bids {bids} tricks {tricks}: engine {got} != plain {want}"
+        got = list(setup.deal_scores(number, values))
+        assert got == want, f"{rid} deal {number} bids {bids} tricks {tricks}: deal_scores {got} != plain {want}"
 
     t_plain, tot_plain = best_of(repeats, run_plain, deals, plain, setup.scorers)
     t_engine, tot_engine = best_of(repeats, run_engine, deals, setup, template)
+    t_eval, tot_eval = best_of(repeats, run_deal_eval, deals, setup, template)
     t_record, tot_record = best_of(
         repeats, run_record, setup_fn=lambda: (deals, new_games(ruleset, players, options, deals)))
     assert tot_engine == tot_plain, f"{rid}: engine totals {tot_engine} != plain totals {tot_plain}"
+    assert tot_eval == tot_plain, f"{rid}: DealEval totals {tot_eval} != plain totals {tot_plain}"
     assert tot_record == tot_plain, f"{rid}: Game.record totals {tot_record} != plain totals {tot_plain}"
     return {
         "ruleset": rid,
@@ -191,11 +205,14 @@ def bench_ruleset(rid, n_deals, repeats, seed, verbose=True) -> dict:
         "players": PLAYERS,
         "totals": tot_plain,
         "engine_totals": tot_engine,
+        "eval_totals": tot_eval,
         "record_totals": tot_record,
         "plain_s": t_plain,
         "engine_s": t_engine,
+        "eval_s": t_eval,
         "record_s": t_record,
         "engine_ratio": t_engine / t_plain,
+        "eval_ratio": t_eval / t_plain,
         "record_ratio": t_record / t_plain,
     }
 
@@ -207,7 +224,8 @@ def print_table(results, repeats):
     for r in results:
         rows = [
             ("plain Python function", r["plain_s"], 1.0),
-            ("engine DealEval + score()", r["engine_s"], r["engine_ratio"]),
+            ("engine: Setup.deal_scores", r["engine_s"], r["engine_ratio"]),
+            ("DealEval + scores()", r["eval_s"], r["eval_ratio"]),
             ("Game.record (checks + scores)", r["record_s"], r["record_ratio"]),
         ]
         for name, secs, ratio in rows:
@@ -219,7 +237,7 @@ def print_table(results, repeats):
 
 
 def profile_engine(rid="wizard", n_deals=10_000, seed=SEED, top=15, sort="tottime") -> str:
-    """cProfile of the engine path (DealEval + score) for one ruleset; the stats as text."""
+    """cProfile of the engine path (Setup.deal_scores) for one ruleset; the stats as text."""
     plain, options, restricted = CASES[rid]
     ruleset = load_ruleset(rid)
     setup = Setup(ruleset, [f"P{i + 1}" for i in range(PLAYERS)], options, 1)

@@ -28,6 +28,7 @@ def test_bench_scoring_totals_agree():
     for r in results:
         assert r["deals"] == 50
         assert r["engine_totals"] == r["totals"]
+        assert r["eval_totals"] == r["totals"]
         assert r["record_totals"] == r["totals"]
         assert len(r["totals"]) == 6
 

@@ -58,6 +58,9 @@ def test_generic_and_fast_forms_agree_on_every_example_deal(sheet):
         # that does not count, a passed-out bridge deal, has no score).
         if game.results()[number - 1].counts:
             assert deal.scores() == tuple(deal.score(i) for i in range(game.setup.scorers)), number
+            # ... and so does the form that reads only the entered values, where there is one
+            assert deal.setup.deal_scores(deal.number, values, deal.before, deal.match, deal.dealer,
+                                          deal.carried) == deal.scores(), number
     assert compared > 20
 
 

@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..messages import Message, MessageError, Text, render
 from ..rules.cards import SUIT_SYMBOL, Card, CardError, parse_card
-from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, EvalError, FastContext, Missing, number_text
+from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, EvalError, FastContext, Incomplete, Missing, number_text
 from ..rules.problems import key_path
 from ..rules.ruleset import NO_TRUMP, SUITS, FieldSpec, Ruleset
 
@@ -214,7 +214,9 @@ class Setup:
                                         tuple(team_index), inline)
         self._fast: dict = {}
         self._cards: dict[int, int] = {}
+        self._facts: dict[int, tuple[int, int]] = {}  # deal number -> (cards, dealer when the deal passed on as usual)
         self.score_all = None  # the score at every scorer's seat in one call, made on first use
+        self.score_values: Callable[..., list] | None | bool = None  # ... from the entered values alone (False: none)
         # The bidding order is the same for every deal with the same dealer and number
         # when the first bidder reads nothing the table enters (the usual "forehand").
         entered = set(ruleset.fields) | set(ruleset.derived)
@@ -326,6 +328,31 @@ class Setup:
             cards = self._cards[number] = self._int(self.ruleset.cards, env, "deals.cards")
         return cards
 
+    def deal_scores(self, number: int, values: dict, before: tuple | None = None,
+                    match: tuple[tuple, tuple] | None = None, dealer: int | None = None,
+                    carried: dict[str, tuple] | None = None) -> tuple:
+        """Every scorer's points for a deal: ``DealEval(self, number, values, ...).scores()``, worked
+        out straight from the entered values when the score reads nothing else of the deal
+        but its number, cards and dealer and every value it reads is entered."""
+        fn = self.score_values
+        if fn is None:
+            fn = self.score_values = self.ruleset.score.every_seat_values(self.fast_context, self.scorer_seats) or False
+        if fn:
+            facts = self._facts.get(number)
+            if facts is None:  # the deal passes to the left every deal
+                facts = self._facts[number] = (self.cards(number), (self.first_dealer + number - 2) % self.n + 1)
+            try:
+                scores = fn(values, number, facts[0], facts[1] if dealer is None else dealer)
+                for v in scores:
+                    if type(v) is not int:
+                        return tuple(_points(v) for v in scores)
+                return tuple(scores)
+            except Incomplete:
+                pass
+            except (ArithmeticError, TypeError, RecursionError) as exc:
+                raise self.ruleset.score.wrap_error(exc) from None
+        return DealEval(self, number, values, before, match, dealer, carried).scores()
+
     def nothing_entered(self) -> dict[str, Any]:
         """A deal's values before anything is entered: None for each field of the deal, a
         tuple of None per seat or partnership for the others."""
@@ -406,11 +433,14 @@ _SEAT_CONTEXT = {
 }
 
 
+_BUSY = object()  # a value of the deal being worked out (met again: it depends on itself)
+
+
 class DealEval:
     """One deal: the entered values plus everything the ruleset derives from them."""
 
     __slots__ = ("setup", "rules", "number", "values", "before", "match", "cards", "dealer",
-                 "forehand", "_fns", "_cache", "_envs", "_busy", "_order", "carried")
+                 "forehand", "_fns", "_cache", "_order", "carried")
 
     def __init__(self, setup: Setup, number: int, values: dict, before: tuple | None = None,
                  match: tuple[tuple, tuple] | None = None, dealer: int | None = None,
@@ -425,16 +455,15 @@ class DealEval:
         self.before = before if before is not None else (0,) * setup.scorers
         # With parts (the games of a rubber): (parts won, match total) per scorer.
         self.match = match if match is not None else setup.no_match
-        self.cards = setup.cards(number)
+        plan = setup.plan
+        self.cards = plan[number - 1] if plan is not None and 0 < number <= len(plan) else setup.cards(number)
         n = setup.n
         if dealer is None:  # the deal passes to the left every deal
             dealer = (setup.first_dealer + number - 2) % n + 1
         self.dealer = dealer
         self.forehand = dealer % n + 1
         self._fns = setup._fast
-        self._cache: dict = {}
-        self._envs: dict = {}
-        self._busy: set = set()
+        self._cache: dict = {}  # (name, seat) -> value (_BUSY while it is worked out); ("#env", seat) -> Env
         self._order: tuple[int, ...] | None = None
 
     # -- plumbing
@@ -465,11 +494,12 @@ class DealEval:
         return self.setup.team_of[self.seat(seat)]
 
     def env(self, seat: int | None = None) -> Env:
-        e = self._envs.get(seat)
+        key = ("#env", seat)
+        e = self._cache.get(key)
         if e is None:
             if seat is not None and not 1 <= seat <= self.setup.n:
                 raise EvalError("seat", Message("engine.no_seat", seat=str(seat), count=self.setup.n))
-            e = self._envs[seat] = Env(self, seat)
+            e = self._cache[key] = Env(self, seat)
         return e
 
     @property
@@ -509,15 +539,17 @@ class DealEval:
     def value(self, name: str, seat: int | None):
         key = (name, seat)
         cache = self._cache
+        result = cache.get(key, _BUSY)
+        if result is not _BUSY:
+            return result
         if key in cache:
-            return cache[key]
-        if key in self._busy:
             raise EvalError(name, Message("engine.depends_on_itself", name=name))
-        self._busy.add(key)
+        cache[key] = _BUSY
         try:
             result = self._compute(name, seat)
-        finally:
-            self._busy.discard(key)
+        except BaseException:
+            del cache[key]
+            raise
         cache[key] = result
         return result
 
@@ -752,10 +784,7 @@ class DealEval:
             values = fn(self)
         except (ArithmeticError, TypeError, RecursionError) as exc:
             raise self.rules.score.wrap_error(exc) from None
-        for v in values:
-            if type(v) is not int:
-                return tuple(_points(v) for v in values)
-        return tuple(values)
+        return _scores(values)
 
     def counts(self) -> bool:
         """Whether the deal counts: False when the ruleset's ``deals.redeal`` holds for it (a
@@ -787,6 +816,14 @@ class DealEval:
         except Missing:
             return None
         return value if isinstance(value, bool) else None  # e.g. '' for a seat that did not bid
+
+
+def _scores(values: list) -> tuple:
+    """Scores as the table writes them (:func:`_points`), as a tuple."""
+    for v in values:
+        if type(v) is not int:
+            return tuple(_points(v) for v in values)
+    return tuple(values)
 
 
 def _points(value):

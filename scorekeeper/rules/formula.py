@@ -90,6 +90,12 @@ class EvalError(_KeyedError):
     names the formula, ``message`` (a Message) what went wrong."""
 
 
+class Incomplete(Exception):
+    """Raised by the form of a formula that reads only the entered values (see
+    ``Formula.every_seat_values``) when a value it reads is not entered: the caller works
+    the deal out the general way instead (a fill formula, or Missing)."""
+
+
 class Missing(Exception):
     """Raised while evaluating when a value the formula needs is not entered yet: the
     value ``name``, of ``seat`` (None for a value of the deal)."""
@@ -367,6 +373,24 @@ def _value_too_large(key: str, text: str, value: Any) -> Any:
         "formula.eval.value_too_large", value=number_text(value), max=NUMBER_LIMIT)))
 
 
+def _incomplete() -> Any:
+    raise Incomplete
+
+
+def _within(value: Any) -> Any:
+    """A number a formula ends with, unless it is beyond MAX_NUMBER (the test is also false for NaN)."""
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:
+        _too_large(value)
+    return value
+
+
+def _within_value(key: str, text: str, value: Any) -> Any:
+    """A number a derived value computed in place ends with, unless it is beyond MAX_NUMBER."""
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:
+        _value_too_large(key, text, value)
+    return value
+
+
 def _result(value: Any) -> Any:
     """The value a formula of mixed type ends with, unless it is a number beyond MAX_NUMBER."""
     if isinstance(value, (int, float)) and not -MAX_NUMBER <= value <= MAX_NUMBER:
@@ -478,7 +502,8 @@ _HELPERS: dict[str, Any] = {
     "_floordiv": _op("//", operator.floordiv), "_mod": _op("%", operator.mod),
     "_pow": _op("**", operator.pow),
     "_too_large": _too_large, "_value_too_large": _value_too_large, "_result": _result,
-    "_bool": bool, "_tuple": tuple, "_abs": abs, "_sum": sum, "_min": min, "_max": max, "_all": all, "_any": any,
+    "_within": _within, "_within_value": _within_value, "_incomplete": _incomplete,
+    "_bool": bool, "_tuple": tuple, "_zip": zip, "_abs": abs, "_sum": sum, "_min": min, "_max": max, "_all": all, "_any": any,
     "_floor": math.floor, "_ceil": math.ceil,
     "_round": lambda x: int(math.floor(x + 0.5)),
     "_sign": lambda x: (x > 0) - (x < 0),
@@ -502,7 +527,7 @@ _COMPARE = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 GENERATED_NODES = (
     ast.Expression, ast.Lambda, ast.arguments, ast.arg, ast.Name, ast.Load, ast.Store,
     ast.Constant, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.Call,
-    ast.GeneratorExp, ast.ListComp, ast.comprehension, ast.Tuple, ast.Attribute, ast.Subscript,
+    ast.GeneratorExp, ast.ListComp, ast.comprehension, ast.Tuple, ast.List, ast.Attribute, ast.Subscript,
     ast.NamedExpr, ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow,
     ast.USub, ast.UAdd, ast.Not, ast.And, ast.Or, ast.Eq, ast.NotEq, ast.Lt, ast.LtE,
     ast.Gt, ast.GtE, ast.Is, ast.IsNot, ast.NotIn, ast.In,
@@ -608,6 +633,8 @@ class FastContext:
 
 # Deal-level names the fast code reads straight from the deal's attributes.
 _DEAL_ATTRIBUTES = {"deal": "number", "cards": "cards", "dealer": "dealer", "forehand": "forehand"}
+# ... and the parameters of the form that reads only the entered values
+_DEAL_PARAMETERS = {"deal": "_n", "cards": "_c", "dealer": "_dl"}
 
 
 class _Emitter:
@@ -626,6 +653,17 @@ class _Emitter:
         self.hoisted: dict[str, str] | None = None  # field -> local name, in the every-seat form
         self.per_seat_reads: set[str] = set()  # hoisted per-seat fields the code reads
         self.all_entered = False  # every-seat form: read per-seat fields without checking
+        # every-seat form over seats 1..k: a per-seat field read at the seat being scored is
+        # a variable of the loop over the seats (field -> its name), not a subscript
+        self.looped: dict[str, str] | None = None
+        # False inside that loop: an assignment expression there would make its variable one
+        # of the whole function, a cell that every call creates and every read goes through
+        self.walrus = True
+        # The form that reads only the entered values (``_v``) and the deal's number, cards and
+        # dealer (``_n``, ``_c``, ``_dl``): a value not entered raises Incomplete; a formula that
+        # needs more of the deal has no such form (its code names ``_d``).
+        self.values_only = False
+        self.nested = 0  # inside an aggregate or of(): '_s' is some other seat there
 
     @property
     def params(self) -> list[str]:
@@ -644,6 +682,12 @@ class _Emitter:
             return ast.Constant(fast.consts[name])
         if name == "seat":
             return _bounded_node(_load("_s"), MAX_SEATS)
+        if name == "is_dealer" and self.values_only and info.scope == SEAT:
+            return ast.Compare(left=_load("_s"), ops=[ast.Eq()], comparators=[_load("_dl")])
+        if name in _DEAL_ATTRIBUTES and self.values_only:
+            forehand = ast.BinOp(left=ast.BinOp(left=_load("_dl"), op=ast.Mod(), right=ast.Constant(fast.consts["players"])),
+                                 op=ast.Add(), right=ast.Constant(1))
+            return _bounded_node(forehand if name == "forehand" else _load(_DEAL_PARAMETERS[name]), info.bound)
         if name in _DEAL_ATTRIBUTES:
             return _bounded_node(ast.Attribute(value=_load("_d"), attr=_DEAL_ATTRIBUTES[name], ctx=ast.Load()),
                                  info.bound)
@@ -660,29 +704,47 @@ class _Emitter:
         scope = fast.fields.get(name)
         seat = _load("_s") if info.scope == SEAT else ast.Constant(None)
         fallback = _method("_d", "value", ast.Constant(name), seat)
+        if scope is not None and self.values_only:
+            fallback = _call("_incomplete")
         if scope is None:
             return _bounded_node(fallback, info.bound)
-        # An entered value, read where it is stored; the deal works out the rest
-        # (a value not entered yet: its fill formula, or Missing).
-        if self.hoisted is not None:  # read once per deal, before the seats
-            raw: ast.expr = _load(self.hoisted.setdefault(name, f"_h{len(self.hoisted)}"))
-        else:
-            raw = ast.Subscript(
-                value=ast.Attribute(value=_load("_d"), attr="values", ctx=ast.Load()),
-                slice=ast.Constant(name), ctx=ast.Load())
-        if scope == "seat":
-            raw = ast.Subscript(value=raw, slice=ast.BinOp(left=_load("_s"), op=ast.Sub(), right=ast.Constant(1)), ctx=ast.Load())
-        elif scope == "team":
-            index = ast.Subscript(value=ast.Constant(fast.team_index), slice=_load("_s"), ctx=ast.Load())
-            raw = ast.Subscript(value=raw, slice=index, ctx=ast.Load())
-        if self.hoisted is not None and scope != "deal":
-            self.per_seat_reads.add(self.hoisted[name])
+        return _bounded_node(self.entered(name, scope, fallback), info.bound)
+
+    def entered(self, name: str, scope: str, fallback: ast.expr) -> ast.expr:
+        """An entered value, read where it is stored; the deal works out the rest
+        (``fallback``: a value not entered yet, from its fill formula, or Missing)."""
+        if self.looped is not None and scope == "seat" and not self.nested:
+            # at the seat scored: the loop's variable (the loop tests it for None)
+            return _load(self.looped.setdefault(name, f"_f{len(self.looped)}"))
+        hoisted = self.hoisted
+
+        def raw() -> ast.expr:
+            if hoisted is not None:  # read once per deal, before the seats
+                row: ast.expr = _load(hoisted.setdefault(name, f"_h{len(hoisted)}"))
+            elif self.values_only:
+                row = ast.Subscript(value=_load("_v"), slice=ast.Constant(name), ctx=ast.Load())
+            else:
+                row = ast.Subscript(value=ast.Attribute(value=_load("_d"), attr="values", ctx=ast.Load()),
+                                    slice=ast.Constant(name), ctx=ast.Load())
+            if scope == "seat":
+                return ast.Subscript(value=row, slice=ast.BinOp(left=_load("_s"), op=ast.Sub(), right=ast.Constant(1)),
+                                     ctx=ast.Load())
+            if scope == "team":
+                index = ast.Subscript(value=ast.Constant(self.fast.team_index), slice=_load("_s"), ctx=ast.Load())
+                return ast.Subscript(value=row, slice=index, ctx=ast.Load())
+            return row
+
+        if hoisted is not None and scope != "deal":
+            self.per_seat_reads.add(hoisted.setdefault(name, f"_h{len(hoisted)}"))
             if self.all_entered:  # the caller checked that no value of this field is missing
-                return _bounded_node(raw, info.bound)
+                return raw()
+        if not self.walrus:  # read twice rather than kept in a variable of the whole function
+            return ast.IfExp(test=ast.Compare(left=raw(), ops=[ast.Is()], comparators=[ast.Constant(None)]),
+                             body=fallback, orelse=raw())
         temp = self.temp_name()
-        test = ast.Compare(left=ast.NamedExpr(target=ast.Name(id=temp, ctx=ast.Store()), value=raw),
+        test = ast.Compare(left=ast.NamedExpr(target=ast.Name(id=temp, ctx=ast.Store()), value=raw()),
                            ops=[ast.IsNot()], comparators=[ast.Constant(None)])
-        return _bounded_node(ast.IfExp(test=test, body=_load(temp), orelse=fallback), info.bound)
+        return ast.IfExp(test=test, body=_load(temp), orelse=fallback)
 
     def over_seats(self, element: ast.expr, condition: ast.expr | None = None) -> ast.GeneratorExp:
         """(element for every seat in bidding order [if condition])."""
@@ -759,16 +821,28 @@ class _Compiler:
         where it is a number that its bound does not already keep within. ``inlined``: the
         text of a derived value computed in place (its error then names its own key)."""
         code, typ = self.visit(tree, scope, depth)
+        return self.within(code, typ, inlined), typ
+
+    def within(self, code: ast.expr, typ: str, inlined: str | None = None) -> ast.expr:
+        """``code``, checked against MAX_NUMBER where it is a number its bound does not keep within."""
         if typ in (TEXT, CARDS, BOOL) or _bound(code) <= MAX_NUMBER:
-            return code, typ
+            return code
         if typ == ANY:
-            return _bounded_node(_call("_result", code), MAX_NUMBER), typ
-        temp = self.emit.temp_name()
-        test = ast.Compare(left=ast.Constant(-MAX_NUMBER), ops=[ast.LtE(), ast.LtE()], comparators=[
-            ast.NamedExpr(target=ast.Name(id=temp, ctx=ast.Store()), value=code), ast.Constant(MAX_NUMBER)])
-        fail = (_call("_too_large", _load(temp)) if inlined is None else
-                _call("_value_too_large", ast.Constant(self.key), ast.Constant(inlined), _load(temp)))
-        return _bounded_node(ast.IfExp(test=test, body=_load(temp), orelse=fail), MAX_NUMBER), typ
+            return _bounded_node(_call("_result", code), MAX_NUMBER)
+        if isinstance(code, ast.Name):  # a variable: read as often as needed
+            value, stored = code, code
+        elif self.emit.walrus:
+            temp = self.emit.temp_name()
+            value, stored = ast.NamedExpr(target=ast.Name(id=temp, ctx=ast.Store()), value=code), _load(temp)
+        elif inlined is None:
+            return _bounded_node(_call("_within", code), MAX_NUMBER)
+        else:
+            return _bounded_node(_call("_within_value", ast.Constant(self.key), ast.Constant(inlined), code), MAX_NUMBER)
+        test = ast.Compare(left=ast.Constant(-MAX_NUMBER), ops=[ast.LtE(), ast.LtE()],
+                           comparators=[value, ast.Constant(MAX_NUMBER)])
+        fail = (_call("_too_large", stored) if inlined is None else
+                _call("_value_too_large", ast.Constant(self.key), ast.Constant(inlined), stored))
+        return _bounded_node(ast.IfExp(test=test, body=stored, orelse=fail), MAX_NUMBER)
 
     # Each visit returns (generated node, type).
     def visit(self, node: ast.AST, scope: str, depth: int = 0):
@@ -1018,10 +1092,12 @@ class _Compiler:
             self._team_aggregate_allowed(fname, scope)
         outer = self.all_seats
         self.all_seats = None if team else fname
+        self.emit.nested += 1
         try:
             code, typ = self.visit(args[0], SEAT, depth)
         finally:
             self.all_seats = outer
+            self.emit.nested -= 1
         fname = fname[len("team_"):] if team else fname
         if fname in ("sum", "min", "max", "first_min", "first_max") and typ not in (NUM, BOOL):
             raise self.fail(Message("formula.needs_numbers", what=f"{fname}()", expr=repr(ast.unparse(args[0])),
@@ -1083,10 +1159,12 @@ class _Compiler:
     def f_of(self, fname, args, scope, depth):
         seat, _ = self._num(args[0], scope, depth, "of()")
         outer, self.all_seats = self.all_seats, None  # x is the given seat's, whatever surrounds it
+        self.emit.nested += 1
         try:
             code, typ = self.visit(args[1], SEAT, depth)
         finally:
             self.all_seats = outer
+            self.emit.nested -= 1
         return _bounded_node(self.emit.at_seat(seat, code), _bound(code)), typ
 
     def f_cycle(self, fname, args, scope, depth):
@@ -1176,31 +1254,86 @@ def _build(tree: ast.Expression, key: str, names: Mapping[str, NameInfo], scope:
 def _build_every_seat(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
                       fast: FastContext, seats: tuple[int, ...]) -> ast.Expression:
     """lambda _d: (the seat formula for each of ``seats``), entered values read once."""
+    if seats == tuple(range(1, len(seats) + 1)):
+        return _build_looped(tree, key, names, fast, seats)
     emit = _Emitter(fast)
     emit.hoisted = {}
-
-    def every(body: ast.expr) -> ast.expr:
-        return ast.ListComp(elt=body, generators=[ast.comprehension(
-            target=ast.Name(id="_s", ctx=ast.Store()), iter=ast.Constant(tuple(seats)), ifs=[], is_async=0)])
-
     checked = _Compiler(key, names, SEAT, emit).value(tree, SEAT)[0]
-    result: ast.expr = every(checked)
+    result: ast.expr = _every(checked, _load("_s"), ast.Constant(tuple(seats)))
     if emit.per_seat_reads:
         # When every per-seat value it reads is entered (the usual case once a deal is
         # complete), a second form reads them without testing each one for None.
         emit.all_entered = True
         direct = _Compiler(key, names, SEAT, emit).value(tree, SEAT)[0]
-        complete = ast.BoolOp(op=ast.And(), values=[
-            ast.Compare(left=ast.Constant(None), ops=[ast.NotIn()], comparators=[_load(local)])
-            for local in sorted(emit.per_seat_reads)]) if len(emit.per_seat_reads) > 1 else ast.Compare(
-            left=ast.Constant(None), ops=[ast.NotIn()], comparators=[_load(next(iter(emit.per_seat_reads)))])
-        result = ast.IfExp(test=complete, body=every(direct), orelse=result)
+        tests = [ast.Compare(left=ast.Constant(None), ops=[ast.NotIn()], comparators=[_load(local)])
+                 for local in sorted(emit.per_seat_reads)]
+        complete = tests[0] if len(tests) == 1 else ast.BoolOp(op=ast.And(), values=tests)
+        result = ast.IfExp(test=complete, body=_every(direct, _load("_s"), ast.Constant(tuple(seats))), orelse=result)
     reads = [ast.NamedExpr(target=ast.Name(id=local, ctx=ast.Store()), value=ast.Subscript(
         value=ast.Attribute(value=_load("_d"), attr="values", ctx=ast.Load()),
         slice=ast.Constant(field), ctx=ast.Load())) for field, local in emit.hoisted.items()]
     result = ast.Subscript(value=ast.Tuple(elts=[*reads, result], ctx=ast.Load()),
                            slice=ast.Constant(-1), ctx=ast.Load())
     return ast.fix_missing_locations(ast.Expression(body=_lambda(["_d"], result)))
+
+
+def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
+                  fast: FastContext, seats: tuple[int, ...], values_only: bool = False) -> ast.Expression | None:
+    """lambda _d: [the seat formula at seats 1..k], the entered rows walked beside the seats:
+    a seat whose values the formula reads there are all entered (the usual case) is worked
+    out from the loop's variables, any other seat value by value as the deal has them.
+
+    ``values_only``: lambda _v, _n, _c, _dl: the same from the entered values alone (a seat
+    with a value not entered raises Incomplete); None when the formula needs more of the deal.
+    """
+    emit = _Emitter(fast)
+    emit.walrus = False
+    emit.values_only = values_only
+    slow, typ = _Compiler(key, names, SEAT, emit).visit(tree, SEAT)
+    if values_only:
+        slow = _call("_incomplete")
+    emit.looped = {}
+    compiler = _Compiler(key, names, SEAT, emit)
+    direct, _ = compiler.visit(tree, SEAT)
+    value: ast.expr = direct if values_only else slow
+    if emit.looped:
+        tests = [ast.Compare(left=_load(var), ops=[ast.IsNot()], comparators=[ast.Constant(None)])
+                 for var in emit.looped.values()]
+        entered = tests[0] if len(tests) == 1 else ast.BoolOp(op=ast.And(), values=tests)
+        value = _bounded_node(ast.IfExp(test=entered, body=direct, orelse=slow), _bound(direct))
+    # '_s' goes over the seats beside the rows unless nothing reads it and the rows are as long
+    uses_seat = len(seats) != fast.consts.get("players") or any(
+        isinstance(node, ast.Name) and node.id == "_s" for node in ast.walk(value))
+    seat_target = ("_s",) if uses_seat else ()
+    target: ast.expr = ast.Tuple(elts=[_store(n) for n in (*seat_target, *emit.looped.values())], ctx=ast.Store())
+    deal_values = _load("_v") if values_only else ast.Attribute(value=_load("_d"), attr="values", ctx=ast.Load())
+    rows = [ast.Subscript(value=deal_values, slice=ast.Constant(field), ctx=ast.Load()) for field in emit.looped]
+    source = (ast.Constant(tuple(seats)) if not rows else _call("_zip", *[ast.Constant(tuple(seats))] * uses_seat, *rows))
+    if not rows:
+        target = _store("_s")
+    checked = compiler.within(value, typ)
+    if checked is value:
+        result = _every(value, target, source)
+    else:  # the value is checked in a variable of the loop: "for _r in [value]" is an assignment
+        checked = compiler.within(_bounded_node(_load("_r"), _bound(value)), typ)
+        result = _every(checked, target, source, (_store("_r"), ast.List(elts=[value], ctx=ast.Load())))
+    if values_only:
+        if any(isinstance(node, ast.Name) and node.id == "_d" for node in ast.walk(result)):
+            return None
+        return ast.fix_missing_locations(ast.Expression(body=_lambda(["_v", "_n", "_c", "_dl"], result)))
+    return ast.fix_missing_locations(ast.Expression(body=_lambda(["_d"], result)))
+
+
+def _store(name: str) -> ast.Name:
+    return ast.Name(id=name, ctx=ast.Store())
+
+
+def _every(body: ast.expr, target: ast.expr, source: ast.expr, *more: tuple[ast.expr, ast.expr]) -> ast.ListComp:
+    """[body for target in source (for target in source)...]."""
+    if isinstance(target, ast.Name):
+        target = _store(target.id)
+    return ast.ListComp(elt=body, generators=[
+        ast.comprehension(target=t, iter=i, ifs=[], is_async=0) for t, i in ((target, source), *more)])
 
 
 def _function(generated: ast.Expression, key: str) -> Callable[..., Any]:
@@ -1285,6 +1418,23 @@ class Formula:
             if len(self._fast) < 64:
                 self._fast[cache_key] = cached
         return cached
+
+    def every_seat_values(self, context: FastContext, seats: tuple[int, ...]) -> Callable[..., list] | None:
+        """A function (values, deal number, cards, dealer) -> [value at each of ``seats``] for a
+        per-seat formula that reads nothing of the deal but its entered values, its number,
+        cards and dealer (the game's constants folded in); None for any other formula or
+        seats other than 1..k. It raises Incomplete when a value it reads is not entered,
+        and other errors as they are (the caller names the key).
+        """
+        cache_key = ("values", seats, context.key)
+        if cache_key in self._fast:
+            return self._fast[cache_key]
+        generated = (_build_looped(self._tree, self.key, self._names, context, seats, values_only=True)
+                     if seats == tuple(range(1, len(seats) + 1)) else None)
+        fn = None if generated is None else _function(generated, self.key)
+        if len(self._fast) < 64:
+            self._fast[cache_key] = fn
+        return fn
 
     def fast(self, context: FastContext) -> Callable[[Any, Any], Any]:
         """A function (deal, seat) -> value for one game, its constants folded in.
