@@ -211,17 +211,21 @@ class Setup:
             team_index[seat] = max(team - 1, 0)
         inline = {d.id: d.value for d in ruleset.derived.values() if d.value.size <= 40}
         self.fast_context = FastContext(consts, {f.id: f.scope for f in ruleset.fields.values()},
-                                        tuple(team_index), inline)
-        self._fast: dict = {}
-        self._cards: dict[int, int] = {}
-        self._facts: dict[int, tuple[int, int]] = {}  # deal number -> (cards, dealer when the deal passed on as usual)
+                                        tuple(team_index), inline,
+                                        frozenset(f.id for f in ruleset.fields.values() if f.fill is not None))
+        shared = _shared(ruleset, (self.fast_context.key, self.plan, first_dealer))
+        self._fast: dict = shared.fast  # formula -> its fast code
+        self._cards: dict[int, int] = shared.cards  # deal number -> cards, without a plan
+        self._facts: dict[int, tuple[int, int]] = shared.facts  # deal number -> (cards, dealer as the deal passes on)
+        self._empty: dict[str, Any] | None = None
         self.score_all = None  # the score at every scorer's seat in one call, made on first use
+        self.made_all = None  # ... and whether each made their bid
         self.score_values: Callable[..., list] | None | bool = None  # ... from the entered values alone (False: none)
         # The bidding order is the same for every deal with the same dealer and number
         # when the first bidder reads nothing the table enters (the usual "forehand").
         entered = set(ruleset.fields) | set(ruleset.derived)
         self.order_is_fixed = not (ruleset.first_bidder.names & entered)
-        self.orders: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.orders: dict[tuple[int, int], tuple[int, ...]] = shared.orders  # (dealer, deal) -> bidding order
         self.no_match = ((0,) * self.scorers,) * 2
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
                              else tuple(range(1, n + 1)))
@@ -356,15 +360,52 @@ class Setup:
     def nothing_entered(self) -> dict[str, Any]:
         """A deal's values before anything is entered: None for each field of the deal, a
         tuple of None per seat or partnership for the others."""
-        empty = {}
-        for key, spec in self.ruleset.fields.items():
-            units = self.n if spec.scope == "seat" else len(self.teams)
-            empty[key] = None if spec.scope == "deal" else (None,) * units
+        return dict(self.empty)
+
+    @property
+    def empty(self) -> dict[str, Any]:
+        """nothing_entered(), the same dict each time (for reading only)."""
+        empty = self._empty
+        if empty is None:
+            empty = self._empty = {}
+            for key, spec in self.ruleset.fields.items():
+                units = self.n if spec.scope == "seat" else len(self.teams)
+                empty[key] = None if spec.scope == "deal" else (None,) * units
         return empty
 
     def scorer_of_seat(self, seat: int) -> int:
         """0-based index of the scorer (seat or partnership) a seat's points go to."""
         return self.team_of[seat] - 1 if self.ruleset.score_scope == "team" else seat - 1
+
+
+class _Shared:
+    """What the games of one ruleset with the same constants, plan and first dealer work out
+    alike, kept once for all of them: the fast code of each formula, and per deal number its
+    cards, its dealer and its bidding order (a new game then starts where the last one was)."""
+
+    __slots__ = ("ruleset", "fast", "cards", "facts", "orders")
+
+    def __init__(self, ruleset: Ruleset):
+        self.ruleset = ruleset
+        self.fast: dict = {}
+        self.cards: dict[int, int] = {}
+        self.facts: dict[int, tuple[int, int]] = {}
+        self.orders: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+_SHARED: dict[tuple, _Shared] = {}
+_MOST_SHARED = 32  # games of this many kinds at once keep theirs; the oldest kind is dropped first
+
+
+def _shared(ruleset: Ruleset, key: tuple) -> _Shared:
+    """The shared part of the games of ``ruleset`` whose constants, plan and first dealer ``key`` gives."""
+    full = (id(ruleset), key)
+    shared = _SHARED.get(full)
+    if shared is None or shared.ruleset is not ruleset:
+        if len(_SHARED) >= _MOST_SHARED:
+            del _SHARED[next(iter(_SHARED))]
+        shared = _SHARED[full] = _Shared(ruleset)
+    return shared
 
 
 class _ConstEnv:
@@ -766,6 +807,9 @@ class DealEval:
         key = ("#score", scorer)
         if key in self._cache:
             return self._cache[key]
+        every = self._cache.get("#scores")
+        if every is not None:
+            return every[scorer]
         value = _points(self.run(self.rules.score, self.setup.scorer_seats[scorer]))
         self._cache[key] = value
         return value
@@ -776,6 +820,12 @@ class DealEval:
 
     def scores(self) -> tuple:
         """Every scorer's points for the deal, in scorer order (Missing if not all can be scored)."""
+        every = self._cache.get("#scores")
+        if every is None:
+            every = self._cache["#scores"] = self._scores()
+        return every
+
+    def _scores(self) -> tuple:
         setup = self.setup
         fn = setup.score_all
         if fn is None:
@@ -807,6 +857,21 @@ class DealEval:
                     row.append(_points(self.run(c.value, seat)))
             out[cid] = tuple(row)
         return out
+
+    def made_all(self) -> tuple:
+        """made() of every scorer, in scorer order."""
+        setup = self.setup
+        made = self.rules.made
+        if made is None:
+            return (None,) * setup.scorers
+        fn = setup.made_all
+        if fn is None:
+            fn = setup.made_all = made.every_seat(setup.fast_context, setup.scorer_seats)
+        try:
+            values = fn(self)
+        except (Missing, ArithmeticError, TypeError, RecursionError):  # seat by seat: as each says it
+            return tuple(self.made(i) for i in range(setup.scorers))
+        return tuple(v if isinstance(v, bool) else None for v in values)
 
     def made(self, scorer: int) -> bool | None:
         if self.rules.made is None:

@@ -8,7 +8,8 @@ game is over and who won are derived from it on demand. ``record`` appends,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import add
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from ..messages import Message, Text
@@ -153,7 +154,9 @@ class Game:
         self._deals: list[Mapping[str, Any]] = []
         self._results: list[DealResult] = []
         self._wins_memo: tuple[DealResult, frozenset[int] | None] | None = None  # _won_by_formula's last answer
-        self._checked: tuple | None = None  # (deal, values, issues) of the entry just validated
+        self._checked: tuple | None = None  # (deal, values, issues, its DealEval) of the entry just validated
+        self._end_memo: tuple | None = None
+        self._bounds_memo: dict[Setup, frozenset[str]] = {}  # _same_bounds  # (results, the last, the first that ended the game): _end_in
         self._stale: dict[int, DealResult] = {}  # results to reuse after an earlier change
         self._reads_totals = _reads_totals(ruleset)
         self._reading: dict[str, tuple] = {}  # field -> the checks that can depend on it
@@ -212,9 +215,9 @@ class Game:
         clean = self.normalize(values)
         if check:
             self._require_valid(number, clean)
-        self._apply(Action("record", number, clean))
+        self._apply(_made(Action, "record", number, clean, None))
         self._redo.clear()
-        return self.results()[number - 1]
+        return self._current()[number - 1]
 
     def edit(self, number: int, values: Mapping[str, Any]) -> DealResult:
         """Change a recorded deal; later totals and checks follow from the history."""
@@ -224,7 +227,7 @@ class Game:
         self._require_valid(number, clean)
         self._apply(Action("edit", number, clean, self._deals[number - 1]))
         self._redo.clear()
-        return self.results()[number - 1]
+        return self._current()[number - 1]
 
     def undo(self) -> Action:
         if not self.history:
@@ -616,7 +619,7 @@ class Game:
         rules = self.ruleset
         if number <= 1 or not (rules.carry or rules.redeal is not None):
             return number, None
-        results = self._results if len(self._results) >= number - 1 else self.results()
+        results = self._results if len(self._results) >= number - 1 else self._current()
         if not results:  # nothing entered yet: entry n is deal n
             return number, None
         last = results[min(number - 2, len(results) - 1)]
@@ -659,7 +662,7 @@ class Game:
     def normalize(self, values: Mapping[str, Any], number: int | None = None) -> dict[str, Any]:
         """Typed values keyed by field: per-seat and per-partnership fields as tuples
         (per seat in the seating order of the players of deal ``number``, the next by default)."""
-        if not isinstance(values, Mapping):
+        if type(values) is not dict and not isinstance(values, Mapping):
             raise GameError(Message("engine.entry.not_table"))
         rules = self.ruleset
         setup = self.setup_for(number) if self._changes else self.setup
@@ -667,38 +670,14 @@ class Game:
         for key, value in values.items():
             spec = rules.fields.get(key)
             if spec is None:
-                import difflib
-
-                close = difflib.get_close_matches(str(key), list(rules.fields), n=1)
-                if close:
-                    raise GameError(Message("engine.entry.unknown_field_hint", game=rules.name, field=str(key),
-                                            hint=close[0], fields=", ".join(rules.fields)))
-                raise GameError(Message("engine.entry.unknown_field", game=rules.name, field=str(key),
-                                        fields=", ".join(rules.fields)))
+                raise _unknown_field(rules, key)
             if spec.scope == "deal":
                 out[key] = convert_value(spec, value, setup)
-                continue
-            units = setup.n if spec.scope == "seat" else len(setup.teams)
-            names = (setup.players if spec.scope == "seat" else setup.scorer_names
-                     if rules.score_scope == "team" else
-                     tuple(" & ".join(setup.players[s - 1] for s in t) for t in setup.teams))
-            if not isinstance(value, (list, tuple)) or (
-                spec.type == "cards" and value and not isinstance(value[0], (list, tuple, str, type(None)))
-            ):
-                if spec.scope == "seat":
-                    raise GameError(Message.plural("engine.entry.each_player", units, label=spec.label))
-                raise GameError(Message.plural("engine.entry.each_partnership", units, label=spec.label))
-            if spec.type == "cards" and all(isinstance(v, str) for v in value) and len(value) != units:
-                raise GameError(Message.plural("engine.entry.hands", units, label=spec.label))
-            if len(value) != units:
-                if spec.scope == "seat":
-                    raise GameError(Message.plural("engine.entry.count_player", units, label=spec.label,
-                                                   given=len(value)))
-                raise GameError(Message.plural("engine.entry.count_partnership", units, label=spec.label,
-                                               given=len(value)))
-            out[key] = tuple(convert_value(spec, v, setup, names[i]) for i, v in enumerate(value))
-        for key, empty in setup.nothing_entered().items():
-            out.setdefault(key, empty)
+            else:
+                out[key] = _entered_row(rules, spec, value, setup)
+        for key, empty in setup.empty.items():
+            if key not in out:
+                out[key] = empty
         return out
 
     def evaluate(self, number: int, values: Mapping[str, Any] | None = None) -> DealEval:
@@ -716,7 +695,7 @@ class Game:
         if number <= 1:
             totals, state = self._state_after(None)
         else:
-            results = self.results()
+            results = self._current()
             if number - 2 < len(results):
                 totals, state = self._state_after(results[number - 2])
             else:
@@ -728,6 +707,12 @@ class Game:
         before, state = self._state(number)
         return self._validate(number, values, before, levels, state)
 
+    def _checked_deal(self, number: int, values: Mapping[str, Any]) -> tuple[list[Issue], DealEval]:
+        """Every problem with a (normalized) deal entry, and the deal as the checks saw it."""
+        before, state = self._state(number)
+        d = self._deal(number, values, before, state)
+        return self._validate(number, values, before, ("error", "warning"), state, d), d
+
     def _validate(self, number: int, values: Mapping[str, Any], before: tuple, levels, state=None,
                   d: DealEval | None = None) -> list[Issue]:
         if d is None:
@@ -737,8 +722,7 @@ class Game:
             self._field_issues(d, issues)
             issues.extend(d.check_issues(levels))
             if not any(i.level == "error" for i in issues) and d.counts():
-                for scorer in range(d.setup.scorers):
-                    d.score(scorer)
+                d.scores()
                 d.carried_after()  # a value carried on that cannot be worked out refuses the deal
         except Missing as exc:
             spec = self.ruleset.fields.get(exc.name)
@@ -753,37 +737,49 @@ class Game:
         for spec in self.ruleset.fields.values():
             entered = values.get(spec.id)
             bounds = None
-            if spec.type == "int" and not (spec.min.per_seat or spec.max.per_seat):
+            if spec.type == "int" and spec.id in self._same_bounds(d.setup):
                 try:  # the same for every seat: worked out once
                     bounds = (d.run(spec.min, None), d.run(spec.max, None))
                 except Missing:
                     bounds = None
+            plain = bounds is not None and spec.when is None  # a value within them is the field's
+            if plain and spec.scope != "deal" and _all_within(entered, bounds):
+                continue  # the common case, a whole row settled without building any message
             for unit in d.units(spec):
                 raw = entered if spec.scope == "deal" else entered[unit - 1]
-                seat = d.unit_seat(spec, unit)
-                if (raw is not None and bounds is not None and spec.when is None
-                        and type(raw) is int and bounds[0] <= raw <= bounds[1]):
-                    continue  # the common case, settled without building any message
-                enabled = d.enabled(spec, seat)
-                who = d.unit_name(spec, unit)
-                label = field_label(spec.label, who)
-                if raw is None:
-                    if enabled is not True or spec.optional:
-                        continue
-                    if spec.fill is not None:
-                        try:
-                            d.value(spec.id, seat)
-                            continue
-                        except Missing:
-                            pass
-                    issues.append(Issue("error", Message("engine.entry.not_entered", label=label), spec.id, unit))
+                if plain and type(raw) is int and bounds[0] <= raw <= bounds[1]:
                     continue
-                if enabled is False:
-                    issues.append(Issue("error", Message("engine.entry.not_asked", label=label), spec.id, unit))
-                    continue
-                problem = self._out_of_domain(d, spec, seat, raw, label)
-                if problem:
+                problem = self._unit_problem(d, spec, unit, raw)
+                if problem is not None:
                     issues.append(Issue("error", problem, spec.id, unit))
+
+    def _same_bounds(self, setup: Setup) -> frozenset[str]:
+        """The number fields whose bounds are the same for every seat (worked out once a deal)."""
+        same = self._bounds_memo.get(setup)
+        if same is None:
+            same = self._bounds_memo[setup] = frozenset(
+                spec.id for spec in self.ruleset.fields.values()
+                if spec.type == "int" and not (spec.min.per_seat or spec.max.per_seat))
+        return same
+
+    def _unit_problem(self, d: DealEval, spec, unit: int | None, raw) -> Message | None:
+        """Why the value ``raw`` of a field for a seat, partnership or the deal is not right
+        (not entered though asked, entered though not asked, not one the field takes), or None."""
+        seat = d.unit_seat(spec, unit)
+        enabled = d.enabled(spec, seat)
+        if raw is None:
+            if enabled is not True or spec.optional:
+                return None
+            if spec.fill is not None:
+                try:
+                    d.value(spec.id, seat)
+                    return None
+                except Missing:
+                    pass
+            return Message("engine.entry.not_entered", label=_unit_label(d, spec, unit))
+        if enabled is False:
+            return Message("engine.entry.not_asked", label=_unit_label(d, spec, unit))
+        return self._out_of_domain(d, spec, seat, raw, _unit_label(d, spec, unit))
 
     def _out_of_domain(self, d: DealEval, spec, seat, value, label: Text) -> Message | None:
         """Why ``value`` is not one the field may take (a message naming ``label``), or None."""
@@ -820,11 +816,11 @@ class Game:
         return Message("engine.entry.not_one_of", label=label, values=", ".join(map(str, domain)), value=str(value))
 
     def _require_valid(self, number: int, values: Mapping[str, Any]) -> None:
-        issues = self.validate(number, values)
+        issues, d = self._checked_deal(number, values)
         errors = [i for i in issues if i.level == "error"]
         if errors:
             raise IllegalEntry(errors)
-        self._checked = (number, values, issues)  # results() need not check this entry again
+        self._checked = (number, values, issues, d)  # results() need not check this entry again
 
     def allowed(self, field_id: str, unit: int | None, values: Mapping[str, Any] | None = None,
                 number: int | None = None) -> list[Choice] | None:
@@ -902,13 +898,32 @@ class Game:
     # -- derived state
     def results(self) -> list[DealResult]:
         """Scores and running totals of every recorded deal (recomputed only after a change)."""
+        return list(self._current())
+
+    def _current(self) -> list[DealResult]:
+        """The list of results itself, brought up to date (for reading here, never changed)."""
         results = self._results
-        if len(results) == len(self._deals):
-            return list(results)
+        if len(results) != len(self._deals):
+            self._catch_up(results)
+        return results
+
+    def _end_in(self, results: list[DealResult]) -> int | None:
+        """The first of ``results`` that ended the game (None: none did), remembered for the
+        list as long as its length and its last result are the same."""
+        last = results[-1] if results else None
+        memo = self._end_memo
+        if memo is not None and memo[0] == len(results) and memo[1] is last:
+            return memo[2]
+        at = next((r.number for r in results if r.ends_game), None)
+        self._end_memo = (len(results), last, at)
+        return at
+
+    def _catch_up(self, results: list[DealResult]) -> None:
+        """Work out the results of the deals recorded after the last one in ``results``."""
         setup = self.setup
         parts = setup.parts
         totals, state = self._state_after(results[-1] if results else None)
-        over_at = next((r.number for r in results if r.ends_game), None)
+        over_at = self._end_in(results)
         stale = self._stale
         changes = self._changes
         seats = tuple(range(1, setup.n + 1))
@@ -918,7 +933,7 @@ class Game:
             if changes:
                 totals = self._with_joiners(number, totals)
                 seats = self.lineup(number).seats
-            d = self._deal(number, values, totals, state)
+            d = self._checked_or_new(number, values, totals, state)
             issues, scores, made = self._scored(number, d, totals, state, stale.pop(number, None))
             if changes:  # per game seat: nothing for who did not play
                 width = self._width()
@@ -933,7 +948,7 @@ class Game:
                                     check=_AFTER_END))
             if over_at is not None or not counts:
                 scores, made = [0] * len(scores), [None] * len(made)
-            after = tuple(t + s for t, s in zip(totals, scores))
+            after = tuple(map(add, totals, scores))
             won, match, part_over = self._part_after(d, after, state) if counts else (*state, False)
             ends = counts and self._ends(number, values, totals, (won, match), d if not part_over else None)
             if ends and parts is not None and parts.bonus is not None:
@@ -944,14 +959,23 @@ class Game:
                 carried = self._carried_out(d, seats, carried)
             part = (results[-1].part + results[-1].part_over) if results else 1
             dealer = seats[d.dealer - 1]
-            result = DealResult(number, d.cards, dealer, values, tuple(scores), tuple(made), after,
-                                tuple(issues), part, part_over, match, won, ends, seats, carried, counts, d.number)
+            result = _made(DealResult, number, d.cards, dealer, values, tuple(scores), tuple(made), after,
+                           tuple(issues), part, part_over, match, won, ends, seats, carried, counts, d.number)
             results.append(result)
             if over_at is None and ends:
                 over_at = number
             totals, state = self._state_after(result)
         stale.clear()
-        return list(results)
+        self._end_memo = (len(results), results[-1], over_at)
+
+    def _checked_or_new(self, number: int, values, totals: tuple, state: tuple) -> DealEval:
+        """The deal of entry ``number``: the one its check just worked out when it is the same entry
+        with the same totals and state before it (and the table has not changed), else a new one."""
+        checked = self._checked
+        if (checked is not None and checked[0] == number and checked[1] is values and not self._changes
+                and checked[3].before == totals and checked[3].match == state):
+            return checked[3]
+        return self._deal(number, values, totals, state)
 
     def _part_after(self, d: DealEval, after: tuple, state: tuple) -> tuple[tuple, tuple, bool]:
         """(parts won, match totals, whether the part is over) after deal ``d``, with parts."""
@@ -1001,22 +1025,26 @@ class Game:
             issues = list(checked[2])
         else:
             issues = self._validate(number, values, totals, ("error", "warning"), state, d)
-        scores, made = [], []
-        for scorer in range(d.setup.scorers):
-            try:
-                scores.append(d.score(scorer))
-            except (Missing, EvalError):
-                scores.append(0)
-            made.append(d.made(scorer))
-        return issues, scores, made
+        try:
+            scores = list(d.scores())
+        except (Missing, EvalError):  # each scorer's own, and 0 where it cannot be worked out
+            scores = []
+            for scorer in range(d.setup.scorers):
+                try:
+                    scores.append(d.score(scorer))
+                except (Missing, EvalError):
+                    scores.append(0)
+        return issues, scores, list(d.made_all())
 
     def _state_after(self, result: "DealResult | None") -> tuple[tuple, tuple]:
         """Totals and (parts won, match totals) that the deal after ``result`` starts from."""
+        if result is not None and not result.part_over:
+            return result.totals, (result.parts_won, result.match)
         zero = (0,) * self._width()
         if result is None:
             start = self.start_scores
             return start + zero[len(start):], (zero, zero)
-        return (zero if result.part_over else result.totals), (result.parts_won, result.match)
+        return zero, (result.parts_won, result.match)
 
     def _ends(self, number: int, values, before: tuple, state, d: DealEval | None = None) -> bool:
         """Whether the game ends with this deal (``d``: the deal, if ``state`` is still its own)."""
@@ -1036,12 +1064,9 @@ class Game:
             return 0
         return int(value) if isinstance(value, bool) else value
 
-    def _ends_at(self, result: DealResult) -> bool:
-        return result.ends_game
-
     def totals(self) -> tuple:
         """The standing totals: the running totals, or with parts the match totals."""
-        results = self.results()
+        results = self._current()
         if not results:
             return self._with_joiners(1, self._state_after(None)[0])
         if self.setup.parts is not None:
@@ -1051,21 +1076,17 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return (any(self._ends_at(r) for r in self.results()[-1:]) or self._ended_early() is not None
-                or self.stopped_at is not None)
+        return self._end_in(self._current()) is not None or self.stopped_at is not None
 
     def _ended_early(self) -> int | None:
-        for r in self.results():
-            if self._ends_at(r):
-                return r.number
-        return None
+        return self._end_in(self._current())
 
     def _over_reason(self) -> Message:
         if self._ended_early() is None and self.stopped_at is not None:
             return Message("engine.end.ended_early", number=self.stopped_at)
         at = self._ended_early()
         plan = self.setup_for(at).plan
-        ended = self.results()[at - 1]
+        ended = self._current()[at - 1]
         if plan is not None and (ended.deal or at) == len(plan):
             return Message.plural("engine.game.all_played", at)
         return Message("engine.game.ended_after", number=at)
@@ -1094,7 +1115,7 @@ class Game:
         at = self._ended_early() if wins is not None else None
         if at is None:
             return None
-        results = self.results()
+        results = self._current()
         result = results[at - 1]
         if self._wins_memo is not None and self._wins_memo[0] is result:
             return self._wins_memo[1]
@@ -1134,7 +1155,7 @@ class Game:
         planned = d.setup.planned
         lineup = self.lineup(number) if self._changes else None
         redealt = self.ruleset.redeal is not None and 1 < number <= len(self._deals) + 1 and not (
-            self.results()[number - 2].counts)
+            self._current()[number - 2].counts)
         if lineup is None:
             return DealInfo(number, planned, d.cards, d.dealer, d.forehand, order,
                             leader, d.trump(), tuple(d.reminders()), d.setup.players, tuple(range(1, d.setup.n + 1)),
@@ -1298,6 +1319,72 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
     return refused
 
 
+def _made(cls, *values):
+    """A frozen dataclass made from all its fields' values in order, without its __init__ (which
+    sets each field through object.__setattr__): the same object, made several times faster,
+    for the results and actions made with every deal recorded."""
+    made = object.__new__(cls)
+    made.__dict__.update(zip(_FIELD_NAMES[cls], values))
+    return made
+
+
+def _all_within(row: tuple | None, bounds: tuple) -> bool:
+    """Whether every value of a row is a whole number within ``bounds`` (none missing)."""
+    if row is None:
+        return False
+    low, high = bounds
+    for value in row:
+        if type(value) is not int or not low <= value <= high:
+            return False
+    return True
+
+
+def _unit_label(d: DealEval, spec, unit: int | None) -> Text:
+    """A field's label naming whose value it is, for a message."""
+    return field_label(spec.label, d.unit_name(spec, unit))
+
+
+def _unknown_field(rules: Ruleset, key: Any) -> GameError:
+    """The error of a value entered for a field the ruleset does not have (the closest one named)."""
+    import difflib
+
+    close = difflib.get_close_matches(str(key), list(rules.fields), n=1)
+    if close:
+        return GameError(Message("engine.entry.unknown_field_hint", game=rules.name, field=str(key),
+                                 hint=close[0], fields=", ".join(rules.fields)))
+    return GameError(Message("engine.entry.unknown_field", game=rules.name, field=str(key),
+                             fields=", ".join(rules.fields)))
+
+
+def _entered_row(rules: Ruleset, spec, value: Any, setup: Setup) -> tuple:
+    """The values of a per-seat or per-partnership field, one per seat or partnership, as a tuple;
+    GameError naming the field (and the player) when they are not such values."""
+    units = setup.n if spec.scope == "seat" else len(setup.teams)
+    kind = spec.type
+    if type(value) in (list, tuple) and len(value) == units and kind in ("int", "seat"):
+        for v in value:  # whole numbers within the limit are what they are (the usual entry)
+            if type(v) is not int or not -MAX_NUMBER <= v <= MAX_NUMBER:
+                break
+        else:
+            return tuple(value)
+    if not isinstance(value, (list, tuple)) or (
+        kind == "cards" and value and not isinstance(value[0], (list, tuple, str, type(None)))
+    ):
+        if spec.scope == "seat":
+            raise GameError(Message.plural("engine.entry.each_player", units, label=spec.label))
+        raise GameError(Message.plural("engine.entry.each_partnership", units, label=spec.label))
+    if kind == "cards" and all(isinstance(v, str) for v in value) and len(value) != units:
+        raise GameError(Message.plural("engine.entry.hands", units, label=spec.label))
+    if len(value) != units:
+        if spec.scope == "seat":
+            raise GameError(Message.plural("engine.entry.count_player", units, label=spec.label, given=len(value)))
+        raise GameError(Message.plural("engine.entry.count_partnership", units, label=spec.label,
+                                       given=len(value)))
+    names = (setup.players if spec.scope == "seat" else setup.scorer_names if rules.score_scope == "team" else
+             tuple(" & ".join(setup.players[s - 1] for s in t) for t in setup.teams))
+    return tuple(convert_value(spec, v, setup, names[i]) for i, v in enumerate(value))
+
+
 def _start_scores(setup: Setup, scores: Sequence[Any] | None) -> tuple:
     """The starting scores per scorer (player, or partnership), checked; SetupError names the
     player and the value."""
@@ -1317,6 +1404,7 @@ def _start_scores(setup: Setup, scores: Sequence[Any] | None) -> tuple:
 
 
 _AFTER_END = "#played-after-end"
+_FIELD_NAMES = {cls: tuple(f.name for f in fields(cls)) for cls in (DealResult, Action)}
 _TOTAL_NAMES = frozenset({"before", "total", "parts_won", "match_total"})
 
 

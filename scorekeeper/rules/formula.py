@@ -373,6 +373,10 @@ def _value_too_large(key: str, text: str, value: Any) -> Any:
         "formula.eval.value_too_large", value=number_text(value), max=NUMBER_LIMIT)))
 
 
+def _missing(name: str, seat: int | None) -> Any:
+    raise Missing(name, seat)
+
+
 def _incomplete() -> Any:
     raise Incomplete
 
@@ -502,7 +506,7 @@ _HELPERS: dict[str, Any] = {
     "_floordiv": _op("//", operator.floordiv), "_mod": _op("%", operator.mod),
     "_pow": _op("**", operator.pow),
     "_too_large": _too_large, "_value_too_large": _value_too_large, "_result": _result,
-    "_within": _within, "_within_value": _within_value, "_incomplete": _incomplete,
+    "_within": _within, "_within_value": _within_value, "_incomplete": _incomplete, "_missing": _missing,
     "_bool": bool, "_tuple": tuple, "_zip": zip, "_abs": abs, "_sum": sum, "_min": min, "_max": max, "_all": all, "_any": any,
     "_floor": math.floor, "_ceil": math.ceil,
     "_round": lambda x: int(math.floor(x + 0.5)),
@@ -621,14 +625,17 @@ class FastContext:
     """
 
     def __init__(self, consts: Mapping[str, Any], fields: Mapping[str, str], team_index: tuple = (),
-                 inline: Mapping[str, "Formula"] | None = None):
+                 inline: Mapping[str, "Formula"] | None = None, filled: frozenset[str] | None = None):
         self.consts = dict(consts)
         self.fields = dict(fields)
         self.team_index = tuple(team_index)
         self.inline = dict(inline or {})
+        # the fields a fill formula computes when they are not entered (None: any may have one)
+        self.filled = filled
         self.key = (tuple(sorted((k, type(v).__name__, v) for k, v in self.consts.items()
                                  if isinstance(v, (int, float, str, bool)))),
-                    tuple(sorted(self.fields.items())), self.team_index, tuple(sorted(self.inline)))
+                    tuple(sorted(self.fields.items())), self.team_index, tuple(sorted(self.inline)),
+                    None if filled is None else tuple(sorted(filled)))
 
 
 # Deal-level names the fast code reads straight from the deal's attributes.
@@ -706,6 +713,10 @@ class _Emitter:
         fallback = _method("_d", "value", ast.Constant(name), seat)
         if scope is not None and self.values_only:
             fallback = _call("_incomplete")
+        elif scope is not None and fast.filled is not None and name not in fast.filled:
+            # a field without a fill formula, not entered: Missing, as the deal would say
+            fallback = _call("_missing", ast.Constant(name), _load("_s") if scope != "deal" and info.scope == SEAT
+                             else ast.Constant(None))
         if scope is None:
             return _bounded_node(fallback, info.bound)
         return _bounded_node(self.entered(name, scope, fallback), info.bound)

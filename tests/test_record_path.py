@@ -1,0 +1,98 @@
+"""Game.record's quick ways through the usual entry say and keep exactly what the long ways do.
+
+A row of whole numbers within bounds is taken as it is, the deal the checks worked out is
+the one scored, the end of the game is remembered, and what games of the same kind work
+out alike (cards, dealers, bidding orders, the formulas' code) is shared among them. Each
+test takes an entry off the quick way and checks the exact outcome.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers.samples import ruleset_game, ruleset_head
+
+from scorekeeper.game.engine import GameError, IllegalEntry, Issue
+from scorekeeper.game.game import Game
+from scorekeeper.messages import Message
+from scorekeeper.rules.ruleset import load_ruleset
+
+THREE = ["Ann", "Ben", "Cid"]
+
+
+def label_of(label: str, name: str) -> Message:
+    return Message("engine.value.label_of", label=label, name=name)
+
+
+def test_a_refused_record_leaves_the_game_as_it_was():
+    """Deal 2's tricks add up to 3 of 2: refused with the ruleset's own text, and the history,
+    the results and the totals are those of deal 1; then deal 2 as entered right counts."""
+    game = Game(load_ruleset("wizard"), THREE)
+    game.record({"bid": [1, 0, 0], "tricks": [1, 0, 0]})
+    history, results, totals = list(game.history), game.results(), game.totals()
+    with pytest.raises(IllegalEntry) as caught:
+        game.record({"bid": [1, 1, 1], "tricks": [1, 1, 1]})
+    assert caught.value.issues == [Issue("error", "the tricks taken add up to 3, but 2 were played", "tricks", 2,
+                                         "tricks-add-up")]
+    assert (game.history, game.results(), game.totals(), game.next_deal) == (history, results, totals, 2)
+    assert [r is s for r, s in zip(game.results(), results)] == [True]
+    result = game.record({"bid": [1, 1, 0], "tricks": [2, 0, 0]})
+    assert (result.scores, result.totals, game.totals()) == ((-10, -10, 20), (20, 10, 40), (20, 10, 40))
+
+
+def test_one_value_out_of_bounds_in_a_row_is_named_with_its_seat():
+    """Bids 1, 0, 3 in deal 2 (2 cards): Cid's bid alone is refused, with the bounds."""
+    game = Game(load_ruleset("wizard"), THREE)
+    game.record({"bid": [0, 0, 0], "tricks": [0, 1, 0]})
+    with pytest.raises(IllegalEntry) as caught:
+        game.record({"bid": [1, 0, 3], "tricks": [1, 1, 0]})
+    assert caught.value.issues == [Issue("error", Message("engine.entry.out_of_range", label=label_of("Bid", "Cid"),
+                                                          low=0, high=2, value=3), "bid", 3)]
+    assert game.next_deal == 2
+
+
+def test_values_that_are_not_plain_whole_numbers_still_go_the_long_way():
+    """'1' and 1.0 are the bid 1; yes is no bid: refused naming Ben's bid and the value."""
+    game = Game(load_ruleset("wizard"), THREE)
+    assert game.normalize({"bid": ["1", 1.0, 0], "tricks": [1, 0, 0]})["bid"] == (1, 1, 0)
+    with pytest.raises(GameError) as caught:
+        game.normalize({"bid": [1, True, 0], "tricks": [1, 0, 0]})
+    assert caught.value.message == Message("engine.value.not_int", label=label_of("Bid", "Ben"), value="True")
+    with pytest.raises(GameError) as caught:
+        game.normalize({"bid": [1, 0], "tricks": [1, 0, 0]})
+    assert caught.value.message == Message.plural("engine.entry.count_player", 3, label="Bid", given=2)
+
+
+SHORT = ruleset_head("short", "Three deals of points", (2, 3), end="deal == 3") + """
+[fields]
+points = { scope = "seat", phase = "play", type = "int", label = "Points", min = 0, max = 10 }
+
+[score]
+value = "points + (1 if is_dealer else 0)"
+"""
+
+
+def test_the_end_of_the_game_follows_undo_and_redo():
+    """Three deals end the game; undone it goes on, redone it is over and refuses a fourth."""
+    game = ruleset_game(SHORT, "short.toml", ["Ann", "Ben"])
+    for points in ([1, 2], [3, 4], [5, 6]):
+        game.record({"points": points})
+    assert game.is_over and game.winners == ["Ben"]
+    game.undo()
+    assert not game.is_over and game.winners == []
+    game.redo()
+    assert game.is_over
+    with pytest.raises(GameError) as caught:
+        game.record({"points": [0, 0]})
+    assert caught.value.message.code == "engine.game.over"
+
+
+def test_games_of_one_kind_keep_their_own_dealers():
+    """Two games of the same rules and table but another first dealer: each deal's dealer (who
+    scores a point more) is the game's own, though the two share what they work out."""
+    first = ruleset_game(SHORT, "short.toml", ["Ann", "Ben"])
+    second = Game(first.ruleset, ["Ann", "Ben"], first_dealer=2)
+    for game in (first, second, first, second):
+        game.record({"points": [1, 1]})
+    assert [r.dealer for r in first.results()] == [1, 2] and [r.dealer for r in second.results()] == [2, 1]
+    assert [r.scores for r in first.results()] == [(2, 1), (1, 2)]
+    assert [r.scores for r in second.results()] == [(1, 2), (2, 1)]
