@@ -96,3 +96,56 @@ def test_games_of_one_kind_keep_their_own_dealers():
     assert [r.dealer for r in first.results()] == [1, 2] and [r.dealer for r in second.results()] == [2, 1]
     assert [r.scores for r in first.results()] == [(2, 1), (1, 2)]
     assert [r.scores for r in second.results()] == [(1, 2), (2, 1)]
+
+
+def test_the_bounds_of_a_deal_are_its_own_in_games_of_another_plan():
+    """A bid of 4 in deal 1: refused in Wizard's plan (1 card), taken where the table made deal 1
+    of 5 cards, and refused again in the first game (the bounds are kept per plan and deal)."""
+    ruleset = load_ruleset("wizard")
+    first, second = Game(ruleset, THREE), Game(ruleset, THREE)
+    second.change_plan([5, 5, 5])
+    refused = Issue("error", Message("engine.entry.out_of_range", label=label_of("Bid", "Ann"), low=0, high=1,
+                                     value=4), "bid", 1)
+    for game, taken in ((first, False), (second, True), (first, False)):
+        entry = {"bid": [4, 0, 0], "tricks": [1, 0, 0] if not taken else [4, 1, 0]}
+        if taken:
+            assert game.record(entry).scores == (60, -10, 20)
+        else:
+            with pytest.raises(IllegalEntry) as caught:
+                game.record(entry)
+            assert refused in caught.value.issues
+
+
+LOUD = ruleset_head("loud", "A question that cannot be worked out", (2, 3), cards="2") + """
+[fields]
+points = { scope = "seat", phase = "play", type = "int", label = "Points", min = 0, max = 10 }
+extra = { scope = "deal", phase = "play", type = "int", label = "Extra", min = 0, max = 5, optional = true, when = "points_cap // (cards - 2) > 0" }
+
+[constants]
+points_cap = "10"
+
+[score]
+value = "points"
+"""
+
+
+def test_an_empty_field_whose_question_fails_refuses_the_entry_as_before():
+    """'Extra' is optional and left empty, but whether it is asked divides by zero: the entry
+    cannot be scored, with the formula's own error (only a question that cannot fail is skipped)."""
+    game = ruleset_game(LOUD, "loud.toml", ["Ann", "Ben"])
+    spec = game.ruleset.fields["extra"]
+    assert not spec.when.quiet(game.setup.fast_context)
+    with pytest.raises(IllegalEntry) as caught:
+        game.record({"points": [3, 4]})
+    (issue,) = caught.value.issues
+    assert issue.message.code == "engine.entry.cannot_score"
+    assert issue.message.params["error"].params["where"] == "fields.extra.when"
+
+
+def test_a_question_of_equalities_of_entered_values_and_the_deal_is_quiet():
+    """Wizard's 'chosen' is asked when "cards * players != deck and turned == 'wizard'": it can
+    only be missing, never fail, so an empty 'chosen' is settled without asking it."""
+    game = Game(load_ruleset("wizard"), THREE)
+    fields = game.ruleset.fields
+    assert fields["chosen"].when.quiet(game.setup.fast_context)
+    assert not fields["bid"].max.quiet(type(game.setup.fast_context)({}, {}))  # no word on fill formulas: not quiet

@@ -203,6 +203,7 @@ class Setup:
         self.unused_options = frozenset(oid for oid, o in ruleset.options.items()
                                         if o.when is not None and not self._run(o.when, env))
         self.consts = consts
+        self.fixed_names = frozenset(consts) | frozenset(_DEAL_FACTS)  # see DealEval.run_fixed
         self.scorers = len(self.teams) if ruleset.score_scope == "team" else n
         parts = ruleset.parts
         self.parts = parts if parts is not None and (parts.when is None or self._run(parts.when, env)) else None
@@ -213,19 +214,22 @@ class Setup:
         self.fast_context = FastContext(consts, {f.id: f.scope for f in ruleset.fields.values()},
                                         tuple(team_index), inline,
                                         frozenset(f.id for f in ruleset.fields.values() if f.fill is not None))
-        shared = _shared(ruleset, (self.fast_context.key, self.plan, first_dealer))
+        others = tuple(sorted((k, repr(v)) for k, v in consts.items() if not isinstance(v, (int, float, str, bool))))
+        shared = _shared(ruleset, (self.fast_context.key, others, self.plan, first_dealer))
         self._fast: dict = shared.fast  # formula -> its fast code
         self._cards: dict[int, int] = shared.cards  # deal number -> cards, without a plan
         self._facts: dict[int, tuple[int, int]] = shared.facts  # deal number -> (cards, dealer as the deal passes on)
         self._empty: dict[str, Any] | None = None
         self.score_all = None  # the score at every scorer's seat in one call, made on first use
         self.made_all = None  # ... and whether each made their bid
+        self.made_values: Callable[..., list] | None | bool = None  # ... from the entered values alone (False: none)
         self.score_values: Callable[..., list] | None | bool = None  # ... from the entered values alone (False: none)
         # The bidding order is the same for every deal with the same dealer and number
         # when the first bidder reads nothing the table enters (the usual "forehand").
         entered = set(ruleset.fields) | set(ruleset.derived)
         self.order_is_fixed = not (ruleset.first_bidder.names & entered)
         self.orders: dict[tuple[int, int], tuple[int, ...]] = shared.orders  # (dealer, deal) -> bidding order
+        self._shared = shared
         self.no_match = ((0,) * self.scorers,) * 2
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
                              else tuple(range(1, n + 1)))
@@ -338,24 +342,33 @@ class Setup:
         """Every scorer's points for a deal: ``DealEval(self, number, values, ...).scores()``, worked
         out straight from the entered values when the score reads nothing else of the deal
         but its number, cards and dealer and every value it reads is entered."""
-        fn = self.score_values
-        if fn is None:
-            fn = self.score_values = self.ruleset.score.every_seat_values(self.fast_context, self.scorer_seats) or False
-        if fn:
+        if self.score_values is not False:
             facts = self._facts.get(number)
             if facts is None:  # the deal passes to the left every deal
                 facts = self._facts[number] = (self.cards(number), (self.first_dealer + number - 2) % self.n + 1)
-            try:
-                scores = fn(values, number, facts[0], facts[1] if dealer is None else dealer)
-                for v in scores:
-                    if type(v) is not int:
-                        return tuple(_points(v) for v in scores)
-                return tuple(scores)
-            except Incomplete:
-                pass
-            except (ArithmeticError, TypeError, RecursionError) as exc:
-                raise self.ruleset.score.wrap_error(exc) from None
+            scores = self.direct_scores(values, number, facts[0], facts[1] if dealer is None else dealer)
+            if scores is not None:
+                return scores
         return DealEval(self, number, values, before, match, dealer, carried).scores()
+
+    def direct_scores(self, values: dict, number: int, cards: int, dealer: int) -> tuple | None:
+        """The scores straight from the entered values (see deal_scores); None when the score
+        formula needs more of the deal or a value it reads is not entered."""
+        fn = self.score_values
+        if fn is None:
+            fn = self.score_values = self.ruleset.score.every_seat_values(self.fast_context, self.scorer_seats) or False
+        if not fn:
+            return None
+        try:
+            scores = fn(values, number, cards, dealer)
+        except Incomplete:
+            return None
+        except (ArithmeticError, TypeError, RecursionError) as exc:
+            raise self.ruleset.score.wrap_error(exc) from None
+        for v in scores:
+            if type(v) is not int:
+                return tuple(_points(v) for v in scores)
+        return tuple(scores)
 
     def nothing_entered(self) -> dict[str, Any]:
         """A deal's values before anything is entered: None for each field of the deal, a
@@ -378,12 +391,15 @@ class Setup:
         return self.team_of[seat] - 1 if self.ruleset.score_scope == "team" else seat - 1
 
 
+_DEAL_FACTS = ("deal", "cards", "dealer", "forehand")
+
+
 class _Shared:
     """What the games of one ruleset with the same constants, plan and first dealer work out
     alike, kept once for all of them: the fast code of each formula, and per deal number its
     cards, its dealer and its bidding order (a new game then starts where the last one was)."""
 
-    __slots__ = ("ruleset", "fast", "cards", "facts", "orders")
+    __slots__ = ("ruleset", "fast", "cards", "facts", "orders", "fixed", "fixed_value")
 
     def __init__(self, ruleset: Ruleset):
         self.ruleset = ruleset
@@ -391,6 +407,8 @@ class _Shared:
         self.cards: dict[int, int] = {}
         self.facts: dict[int, tuple[int, int]] = {}
         self.orders: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.fixed: dict = {}  # formula -> whether it reads only what the deal number and dealer fix
+        self.fixed_value: dict = {}  # (formula, deal number, dealer) -> its value
 
 
 _SHARED: dict[tuple, _Shared] = {}
@@ -508,6 +526,24 @@ class DealEval:
         self._order: tuple[int, ...] | None = None
 
     # -- plumbing
+    def run_fixed(self, formula, seat: int | None = None):
+        """run(), remembered for every game of the kind when the formula reads nothing but the
+        game's constants and the deal's number, cards, dealer and forehand (a bound such as
+        "cards", a condition such as "cards * players != deck"): the deal number and its
+        dealer then fix its value, at any seat."""
+        shared = self.setup._shared
+        key = (formula, self.number, self.dealer)
+        value = shared.fixed_value.get(key, _BUSY)
+        if value is not _BUSY:
+            return value
+        value = self.run(formula, seat)
+        fixed = shared.fixed.get(formula)
+        if fixed is None:
+            fixed = shared.fixed[formula] = formula.names <= self.setup.fixed_names
+        if fixed:
+            shared.fixed_value[key] = value
+        return value
+
     def run(self, formula, seat: int | None = None):
         """A formula's value at a seat (None: for the whole deal), in the game's fast form."""
         fn = self._fns.get(formula)
@@ -750,7 +786,7 @@ class DealEval:
         if spec.when is None:
             return True
         try:
-            return bool(self.run(spec.when, seat))
+            return bool(self.run_fixed(spec.when, seat))
         except Missing:
             return None
 
@@ -782,7 +818,7 @@ class DealEval:
             seats = list(self.seats_in_order()) if check.scope == "seat" else [None]
             for seat in seats:
                 try:
-                    if check.when is not None and not self.run(check.when, seat):
+                    if check.when is not None and not self.run_fixed(check.when, seat):
                         continue
                     if self.run(check.rule, seat):
                         continue
@@ -827,6 +863,9 @@ class DealEval:
 
     def _scores(self) -> tuple:
         setup = self.setup
+        direct = setup.direct_scores(self.values, self.number, self.cards, self.dealer)
+        if direct is not None:
+            return direct
         fn = setup.score_all
         if fn is None:
             fn = setup.score_all = self.rules.score.every_seat(setup.fast_context, setup.scorer_seats)
@@ -864,14 +903,23 @@ class DealEval:
         made = self.rules.made
         if made is None:
             return (None,) * setup.scorers
-        fn = setup.made_all
-        if fn is None:
-            fn = setup.made_all = made.every_seat(setup.fast_context, setup.scorer_seats)
+        direct = setup.made_values
+        if direct is None:
+            direct = setup.made_values = made.every_seat_values(setup.fast_context, setup.scorer_seats) or False
+            setup.made_all = made.every_seat(setup.fast_context, setup.scorer_seats)
         try:
-            values = fn(self)
+            try:
+                values = direct(self.values, self.number, self.cards, self.dealer) if direct else None
+            except Incomplete:
+                values = None
+            if values is None:
+                values = setup.made_all(self)
         except (Missing, ArithmeticError, TypeError, RecursionError):  # seat by seat: as each says it
             return tuple(self.made(i) for i in range(setup.scorers))
-        return tuple(v if isinstance(v, bool) else None for v in values)
+        for v in values:
+            if type(v) is not bool:
+                return tuple(v if isinstance(v, bool) else None for v in values)
+        return tuple(values)
 
     def made(self, scorer: int) -> bool | None:
         if self.rules.made is None:

@@ -155,8 +155,8 @@ class Game:
         self._results: list[DealResult] = []
         self._wins_memo: tuple[DealResult, frozenset[int] | None] | None = None  # _won_by_formula's last answer
         self._checked: tuple | None = None  # (deal, values, issues, its DealEval) of the entry just validated
-        self._end_memo: tuple | None = None
-        self._bounds_memo: dict[Setup, frozenset[str]] = {}  # _same_bounds  # (results, the last, the first that ended the game): _end_in
+        self._end_memo: tuple | None = None  # (results, the last, the first that ended the game): _end_in
+        self._plans: dict[Setup, tuple] = {}  # _field_plan
         self._stale: dict[int, DealResult] = {}  # results to reuse after an earlier change
         self._reads_totals = _reads_totals(ruleset)
         self._reading: dict[str, tuple] = {}  # field -> the checks that can depend on it
@@ -734,17 +734,18 @@ class Game:
 
     def _field_issues(self, d: DealEval, issues: list[Issue]) -> None:
         values = d.values
-        for spec in self.ruleset.fields.values():
+        for spec, same in self._field_plan(d.setup):
             entered = values.get(spec.id)
             bounds = None
-            if spec.type == "int" and spec.id in self._same_bounds(d.setup):
-                try:  # the same for every seat: worked out once
-                    bounds = (d.run(spec.min, None), d.run(spec.max, None))
+            if same:  # a number field whose bounds are the same for every seat: worked out once
+                try:
+                    bounds = (d.run_fixed(spec.min, None), d.run_fixed(spec.max, None))
                 except Missing:
                     bounds = None
             plain = bounds is not None and spec.when is None  # a value within them is the field's
-            if plain and spec.scope != "deal" and _all_within(entered, bounds):
-                continue  # the common case, a whole row settled without building any message
+            if plain and (_all_within(entered, bounds) if spec.scope != "deal"
+                          else type(entered) is int and bounds[0] <= entered <= bounds[1]):
+                continue  # the common case, settled without building any message
             for unit in d.units(spec):
                 raw = entered if spec.scope == "deal" else entered[unit - 1]
                 if plain and type(raw) is int and bounds[0] <= raw <= bounds[1]:
@@ -753,18 +754,20 @@ class Game:
                 if problem is not None:
                     issues.append(Issue("error", problem, spec.id, unit))
 
-    def _same_bounds(self, setup: Setup) -> frozenset[str]:
-        """The number fields whose bounds are the same for every seat (worked out once a deal)."""
-        same = self._bounds_memo.get(setup)
-        if same is None:
-            same = self._bounds_memo[setup] = frozenset(
-                spec.id for spec in self.ruleset.fields.values()
-                if spec.type == "int" and not (spec.min.per_seat or spec.max.per_seat))
-        return same
+    def _field_plan(self, setup: Setup) -> tuple:
+        """Each field, and whether it is a number field whose bounds are the same for every seat."""
+        plan = self._plans.get(setup)
+        if plan is None:
+            plan = self._plans[setup] = tuple(
+                (spec, spec.type == "int" and not (spec.min.per_seat or spec.max.per_seat))
+                for spec in self.ruleset.fields.values())
+        return plan
 
     def _unit_problem(self, d: DealEval, spec, unit: int | None, raw) -> Message | None:
         """Why the value ``raw`` of a field for a seat, partnership or the deal is not right
         (not entered though asked, entered though not asked, not one the field takes), or None."""
+        if raw is None and spec.optional and (spec.when is None or spec.when.quiet(d.setup.fast_context)):
+            return None  # whether it is asked or not (or not known yet), nothing is missing
         seat = d.unit_seat(spec, unit)
         enabled = d.enabled(spec, seat)
         if raw is None:

@@ -1447,6 +1447,20 @@ class Formula:
             self._fast[cache_key] = fn
         return fn
 
+    def quiet(self, context: FastContext) -> bool:
+        """Whether the fast form for ``context`` can raise nothing but Missing (with the entered
+        values as the game keeps them): it only compares and combines entered values of fields
+        without a fill formula, constants and the deal's number, cards and dealer, so working it
+        out can be skipped where any value it gives, or Missing, leads to the same."""
+        cache_key = ("quiet", context.key)
+        quiet = self._fast.get(cache_key)
+        if quiet is None:
+            generated, _ = _build(self._tree, self.key, self._names, self._scope, context, locate=False)
+            quiet = context.filled is not None and all(map(_quiet_node, ast.walk(generated)))
+            if len(self._fast) < 64:
+                self._fast[cache_key] = quiet
+        return quiet
+
     def fast(self, context: FastContext) -> Callable[[Any, Any], Any]:
         """A function (deal, seat) -> value for one game, its constants folded in.
 
@@ -1468,6 +1482,26 @@ class Formula:
         if len(self._fast) < 64:  # games with the same options and table share the code
             self._fast[cache_key] = run
         return run
+
+
+_QUIET_NODES = (ast.Expression, ast.Lambda, ast.arguments, ast.arg, ast.Name, ast.Load, ast.Store, ast.Constant,
+                ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.USub, ast.UAdd, ast.IfExp, ast.NamedExpr,
+                ast.Subscript, ast.Tuple, ast.BinOp, ast.Add, ast.Sub, ast.Mult, ast.Eq, ast.NotEq, ast.Is, ast.IsNot,
+                ast.In, ast.NotIn)
+
+
+def _quiet_node(node: ast.AST) -> bool:
+    """A node of generated fast code that cannot raise (see Formula.quiet): Python's own +, - and *
+    (emitted only where the bounds keep the result small), equality and membership tests, the
+    deal's values and facts, and no call but bool() and the helper raising Missing."""
+    if isinstance(node, ast.Call):
+        return isinstance(node.func, ast.Name) and node.func.id in ("_bool", "_missing")
+    if isinstance(node, ast.Attribute):
+        return isinstance(node.value, ast.Name) and node.value.id == "_d" and node.attr in (
+            "values", *_DEAL_ATTRIBUTES.values())
+    if isinstance(node, ast.Compare):
+        return all(isinstance(op, (ast.Eq, ast.NotEq, ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in node.ops)
+    return isinstance(node, _QUIET_NODES)
 
 
 def used_names(tree: ast.AST) -> frozenset[str]:
