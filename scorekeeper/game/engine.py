@@ -231,6 +231,7 @@ class Setup:
         self.orders: dict[tuple[int, int], tuple[int, ...]] = shared.orders  # (dealer, deal) -> bidding order
         self._shared = shared
         self.no_match = ((0,) * self.scorers,) * 2
+        self.seats = tuple(range(1, n + 1))
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
                              else tuple(range(1, n + 1)))
         # the values carried into the first deal: per carried value, one per seat or partnership

@@ -673,8 +673,15 @@ class Game:
                 raise _unknown_field(rules, key)
             if spec.scope == "deal":
                 out[key] = convert_value(spec, value, setup)
-            else:
-                out[key] = _entered_row(rules, spec, value, setup)
+                continue
+            if type(value) in (list, tuple) and len(value) == setup.n and spec.scope == "seat" and spec.type == "int":
+                for v in value:  # whole numbers within the limit are what they are (the usual entry)
+                    if type(v) is not int or not -MAX_NUMBER <= v <= MAX_NUMBER:
+                        break
+                else:
+                    out[key] = tuple(value)
+                    continue
+            out[key] = _entered_row(rules, spec, value, setup)
         for key, empty in setup.empty.items():
             if key not in out:
                 out[key] = empty
@@ -700,7 +707,7 @@ class Game:
                 totals, state = self._state_after(results[number - 2])
             else:
                 totals, state = self._state_after(results[-1] if results else None)
-        return self._with_joiners(number, totals), state
+        return (self._with_joiners(number, totals) if self._changes else totals), state
 
     def validate(self, number: int, values: Mapping[str, Any], levels=("error", "warning")) -> list[Issue]:
         """Every problem with a (normalized) deal entry, in field order then check order."""
@@ -721,7 +728,7 @@ class Game:
         try:
             self._field_issues(d, issues)
             issues.extend(d.check_issues(levels))
-            if not any(i.level == "error" for i in issues) and d.counts():
+            if not (issues and any(i.level == "error" for i in issues)) and d.counts():
                 d.scores()
                 d.carried_after()  # a value carried on that cannot be worked out refuses the deal
         except Missing as exc:
@@ -734,8 +741,10 @@ class Game:
 
     def _field_issues(self, d: DealEval, issues: list[Issue]) -> None:
         values = d.values
-        for spec, same in self._field_plan(d.setup):
+        for spec, same, quiet in self._field_plan(d.setup):
             entered = values.get(spec.id)
+            if entered is None and quiet:
+                continue  # an optional field of the deal left empty, whether it is asked or not
             bounds = None
             if same:  # a number field whose bounds are the same for every seat: worked out once
                 try:
@@ -743,9 +752,17 @@ class Game:
                 except Missing:
                     bounds = None
             plain = bounds is not None and spec.when is None  # a value within them is the field's
-            if plain and (_all_within(entered, bounds) if spec.scope != "deal"
-                          else type(entered) is int and bounds[0] <= entered <= bounds[1]):
-                continue  # the common case, settled without building any message
+            if plain:  # the common case, settled without building any message
+                low, high = bounds
+                if spec.scope == "deal":
+                    if type(entered) is int and low <= entered <= high:
+                        continue
+                elif entered is not None:
+                    for value in entered:
+                        if type(value) is not int or not low <= value <= high:
+                            break
+                    else:
+                        continue
             for unit in d.units(spec):
                 raw = entered if spec.scope == "deal" else entered[unit - 1]
                 if plain and type(raw) is int and bounds[0] <= raw <= bounds[1]:
@@ -755,18 +772,26 @@ class Game:
                     issues.append(Issue("error", problem, spec.id, unit))
 
     def _field_plan(self, setup: Setup) -> tuple:
-        """Each field, and whether it is a number field whose bounds are the same for every seat."""
+        """Each field, whether it is a number field whose bounds are the same for every seat, and
+        whether it is an optional field of the deal that, left empty, needs no question asked."""
         plan = self._plans.get(setup)
         if plan is None:
             plan = self._plans[setup] = tuple(
-                (spec, spec.type == "int" and not (spec.min.per_seat or spec.max.per_seat))
+                (spec, spec.type == "int" and not (spec.min.per_seat or spec.max.per_seat),
+                 spec.scope == "deal" and self._quiet_when_empty(spec, setup))
                 for spec in self.ruleset.fields.values())
         return plan
+
+    @staticmethod
+    def _quiet_when_empty(spec, setup: Setup) -> bool:
+        """Whether the field, left empty, is no problem whatever its question (``when``) says: it is
+        optional, and the question can only be answered or missing (Formula.quiet)."""
+        return spec.optional and (spec.when is None or spec.when.quiet(setup.fast_context))
 
     def _unit_problem(self, d: DealEval, spec, unit: int | None, raw) -> Message | None:
         """Why the value ``raw`` of a field for a seat, partnership or the deal is not right
         (not entered though asked, entered though not asked, not one the field takes), or None."""
-        if raw is None and spec.optional and (spec.when is None or spec.when.quiet(d.setup.fast_context)):
+        if raw is None and self._quiet_when_empty(spec, d.setup):
             return None  # whether it is asked or not (or not known yet), nothing is missing
         seat = d.unit_seat(spec, unit)
         enabled = d.enabled(spec, seat)
@@ -820,7 +845,7 @@ class Game:
 
     def _require_valid(self, number: int, values: Mapping[str, Any]) -> None:
         issues, d = self._checked_deal(number, values)
-        errors = [i for i in issues if i.level == "error"]
+        errors = [i for i in issues if i.level == "error"] if issues else None
         if errors:
             raise IllegalEntry(errors)
         self._checked = (number, values, issues, d)  # results() need not check this entry again
@@ -929,7 +954,7 @@ class Game:
         over_at = self._end_in(results)
         stale = self._stale
         changes = self._changes
-        seats = tuple(range(1, setup.n + 1))
+        seats = setup.seats
         carried = dict(results[-1].carried) if results else dict(setup.carry_start)
         for number in range(len(results) + 1, len(self._deals) + 1):
             values = self._deals[number - 1]
@@ -945,14 +970,14 @@ class Game:
                     full_scores[seat - 1], full_made[seat - 1] = scores[i], made[i]
                 scores, made = full_scores, full_made
             self._checked = None
-            counts = _counts(d)
+            counts = self.ruleset.redeal is None or _counts(d)
             if over_at is not None:  # not part of the game: listed with why, and counted for no one
                 issues.append(Issue("error", Message("engine.entry.after_end", number=number, end=over_at),
                                     check=_AFTER_END))
             if over_at is not None or not counts:
                 scores, made = [0] * len(scores), [None] * len(made)
             after = tuple(map(add, totals, scores))
-            won, match, part_over = self._part_after(d, after, state) if counts else (*state, False)
+            won, match, part_over = self._part_after(d, after, state) if counts and parts else (*state, False)
             ends = counts and self._ends(number, values, totals, (won, match), d if not part_over else None)
             if ends and parts is not None and parts.bonus is not None:
                 final = DealEval(setup, d.number, values, totals, (won, match), carried=d.carried)
@@ -1329,17 +1354,6 @@ def _made(cls, *values):
     made = object.__new__(cls)
     made.__dict__.update(zip(_FIELD_NAMES[cls], values))
     return made
-
-
-def _all_within(row: tuple | None, bounds: tuple) -> bool:
-    """Whether every value of a row is a whole number within ``bounds`` (none missing)."""
-    if row is None:
-        return False
-    low, high = bounds
-    for value in row:
-        if type(value) is not int or not low <= value <= high:
-            return False
-    return True
 
 
 def _unit_label(d: DealEval, spec, unit: int | None) -> Text:

@@ -749,7 +749,7 @@ class _Emitter:
             self.per_seat_reads.add(hoisted.setdefault(name, f"_h{len(hoisted)}"))
             if self.all_entered:  # the caller checked that no value of this field is missing
                 return raw()
-        if not self.walrus:  # read twice rather than kept in a variable of the whole function
+        if not self.walrus or self.nested:  # read twice rather than kept in a variable of the whole function
             return ast.IfExp(test=ast.Compare(left=raw(), ops=[ast.Is()], comparators=[ast.Constant(None)]),
                              body=fallback, orelse=raw())
         temp = self.temp_name()
