@@ -149,3 +149,30 @@ def test_a_question_of_equalities_of_entered_values_and_the_deal_is_quiet():
     fields = game.ruleset.fields
     assert fields["chosen"].when.quiet(game.setup.fast_context)
     assert not fields["bid"].max.quiet(type(game.setup.fast_context)({}, {}))  # no word on fill formulas: not quiet
+
+
+def test_a_check_the_options_switch_off_is_left_out_and_one_switched_on_refuses():
+    """Wizard's dealer rule is an option: off, bids 1, 0, 1 in deal 2 stand; on, Ben (who deals
+    deal 2) may not make them total 2, refused in the ruleset's own words."""
+    ruleset = load_ruleset("wizard")
+    off, on = Game(ruleset, THREE), Game(ruleset, THREE, {"dealer_restriction": True})
+    assert [c.id for c, _ in off.setup.check_plan()] == ["tricks-add-up"]
+    assert [(c.id, when) for c, when in on.setup.check_plan()] == [("bids-not-total", None), ("tricks-add-up", None)]
+    for game in (off, on):
+        game.record({"bid": [0, 0, 0], "tricks": [1, 0, 0]})
+    entry = {"bid": [1, 0, 1], "tricks": [1, 1, 0]}
+    assert off.record(entry).scores == (30, -10, -10)
+    with pytest.raises(IllegalEntry) as caught:
+        on.record(entry)
+    assert caught.value.issues == [Issue("error", "Dealer Ben may not bid 0: the bids would total 2, the number "
+                                         "of tricks", "bid", 2, "bids-not-total")]
+
+
+def test_a_sum_over_a_row_with_a_value_missing_waits_for_it():
+    """Lupaus, Cara's bid not entered: the bids' sum cannot be checked yet, so the only problem
+    is the missing bid (the sum of the rest, 10, is not taken for the total)."""
+    game = Game(load_ruleset("lupaus"), ["Anna", "Ben", "Cara", "Dan"])
+    with pytest.raises(IllegalEntry) as caught:
+        game.record({"bid": [4, 3, None, 3], "tricks": [4, 3, 0, 3]})
+    assert caught.value.issues == [Issue("error", Message("engine.entry.not_entered", label=label_of("Bid", "Cara")),
+                                         "bid", 3)]

@@ -220,6 +220,7 @@ class Setup:
         self._cards: dict[int, int] = shared.cards  # deal number -> cards, without a plan
         self._facts: dict[int, tuple[int, int]] = shared.facts  # deal number -> (cards, dealer as the deal passes on)
         self._empty: dict[str, Any] | None = None
+        self._check_plan: tuple | None = None
         self.score_all = None  # the score at every scorer's seat in one call, made on first use
         self.made_all = None  # ... and whether each made their bid
         self.made_values: Callable[..., list] | None | bool = None  # ... from the entered values alone (False: none)
@@ -370,6 +371,22 @@ class Setup:
             if type(v) is not int:
                 return tuple(_points(v) for v in scores)
         return tuple(scores)
+
+    def check_plan(self) -> tuple:
+        """The ruleset's checks that can apply in this game, each with its condition (None when
+        the game's options and table decide it holds): a check whose condition they decide
+        does not hold is left out (e.g. the dealer's restriction when the option is off)."""
+        plan = self._check_plan
+        if plan is None:
+            plan = []
+            for check in self.ruleset.checks:
+                decided, holds = (False, None) if check.when is None else check.when.constant(self.fast_context)
+                if not decided:
+                    plan.append((check, check.when))
+                elif holds:
+                    plan.append((check, None))
+            plan = self._check_plan = tuple(plan)
+        return plan
 
     def nothing_entered(self) -> dict[str, Any]:
         """A deal's values before anything is entered: None for each field of the deal, a
@@ -813,13 +830,14 @@ class DealEval:
     def check_issues(self, levels=("error", "warning"), checks=None) -> list[Issue]:
         """The problems the ruleset's checks (or just ``checks``) find in the deal as entered."""
         issues = []
-        for check in self.rules.checks if checks is None else checks:
+        plan = self.setup.check_plan() if checks is None else [(check, check.when) for check in checks]
+        for check, when in plan:
             if check.level not in levels:
                 continue
             seats = list(self.seats_in_order()) if check.scope == "seat" else [None]
             for seat in seats:
                 try:
-                    if check.when is not None and not self.run_fixed(check.when, seat):
+                    if when is not None and not self.run_fixed(when, seat):
                         continue
                     if self.run(check.rule, seat):
                         continue

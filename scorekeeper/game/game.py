@@ -992,7 +992,7 @@ class Game:
             results.append(result)
             if over_at is None and ends:
                 over_at = number
-            totals, state = self._state_after(result)
+            totals, state = (after, (won, match)) if not part_over else self._state_after(result)
         stale.clear()
         self._end_memo = (len(results), results[-1], over_at)
 

@@ -767,6 +767,22 @@ class _Emitter:
             target=ast.Name(id=target, ctx=ast.Store()), iter=source,
             ifs=[condition] if condition is not None else [], is_async=0)])
 
+    def sum_of_row(self, name: str, total: ast.expr) -> ast.expr:
+        """sum(field) of a per-seat field as the sum of its entered row when none of it is missing
+        (whole numbers or yes/no: the same in any order), after the bidding order it goes by is
+        worked out as ``total`` would; else ``total``, seat by seat."""
+        fast = self.fast
+        if (fast is None or fast.fields.get(name) != "seat" or not self.walrus or self.nested
+                or self.hoisted is not None or self.values_only):
+            return total
+        row = self.temp_name()
+        entered = ast.Compare(left=ast.Constant(None), ops=[ast.NotIn()], comparators=[ast.NamedExpr(
+            target=_store(row), value=ast.Subscript(value=ast.Attribute(value=_load("_d"), attr="values", ctx=ast.Load()),
+                                                    slice=ast.Constant(name), ctx=ast.Load()))])
+        ordered = ast.Compare(left=self.order(), ops=[ast.IsNot()], comparators=[ast.Constant(None)])
+        return ast.IfExp(test=ast.BoolOp(op=ast.And(), values=[ordered, entered]), body=_call("_sum", _load(row)),
+                         orelse=total)
+
     def over_partners(self, element: ast.expr, condition: ast.expr | None = None) -> ast.GeneratorExp:
         """(element for every seat of this seat's partnership, in bidding order [if condition])."""
         if self.fast:
@@ -1119,7 +1135,10 @@ class _Compiler:
             return _bounded_node(_call("_sum", over(ast.Constant(1), code)), MAX_SEATS), NUM
         if fname in ("sum", "min", "max"):
             bound = _bound(code) * (MAX_SEATS if fname == "sum" else 1)
-            return _bounded_node(_call("_" + fname, over(code)), bound), NUM
+            total = _call("_" + fname, over(code))
+            if fname == "sum" and not team and isinstance(args[0], ast.Name):
+                total = emit.sum_of_row(args[0].id, total)
+            return _bounded_node(total, bound), NUM
         if fname in ("all", "any"):
             return _call("_" + fname, over(_call("_bool", code))), BOOL
         best = "_min" if fname == "first_min" else "_max"
@@ -1446,6 +1465,19 @@ class Formula:
         if len(self._fast) < 64:
             self._fast[cache_key] = fn
         return fn
+
+    def constant(self, context: FastContext) -> tuple[bool, Any]:
+        """(True, its value) when the game's constants decide the formula for ``context`` (its fast
+        form is a constant), else (False, None)."""
+        cache_key = ("constant", context.key)
+        decided = self._fast.get(cache_key)
+        if decided is None:
+            generated, _ = _build(self._tree, self.key, self._names, self._scope, context, locate=False)
+            body = generated.body.body
+            decided = (True, body.value) if isinstance(body, ast.Constant) else (False, None)
+            if len(self._fast) < 64:
+                self._fast[cache_key] = decided
+        return decided
 
     def quiet(self, context: FastContext) -> bool:
         """Whether the fast form for ``context`` can raise nothing but Missing (with the entered
