@@ -236,16 +236,22 @@ def print_table(results, repeats):
               f"({verdict} the {GOAL_RATIO:g}x goal)")
 
 
-def profile_engine(rid="wizard", n_deals=10_000, seed=SEED, top=15, sort="tottime") -> str:
-    """cProfile of the engine path (Setup.deal_scores) for one ruleset; the stats as text."""
+def profile_engine(rid="wizard", n_deals=10_000, seed=SEED, top=15, sort="tottime", path="engine") -> str:
+    """cProfile of the engine path (Setup.deal_scores), or with ``path="record"`` of Game.record,
+    for one ruleset; the stats as text."""
     plain, options, restricted = CASES[rid]
     ruleset = load_ruleset(rid)
-    setup = Setup(ruleset, [f"P{i + 1}" for i in range(PLAYERS)], options, 1)
+    players = [f"P{i + 1}" for i in range(PLAYERS)]
+    setup = Setup(ruleset, players, options, 1)
     deals = make_deals(setup, n_deals, seed, restricted)
     template = value_template(ruleset, setup)
+    games = new_games(ruleset, players, options, deals) if path == "record" else None
     prof = cProfile.Profile()
     prof.enable()
-    run_engine(deals, setup, template)
+    if games is None:
+        run_engine(deals, setup, template)
+    else:
+        run_record(deals, games)
     prof.disable()
     out = io.StringIO()
     pstats.Stats(prof, stream=out).sort_stats(sort).print_stats(top)
@@ -266,14 +272,15 @@ def cli(argv=None) -> int:
     p.add_argument("--repeats", type=int, default=5, help="repeats; the best time counts (default 5)")
     p.add_argument("--ruleset", action="append", choices=sorted(CASES), help="only this ruleset (repeatable)")
     p.add_argument("--seed", type=int, default=SEED)
-    p.add_argument("--profile", action="store_true", help="also print a cProfile of the engine path")
+    p.add_argument("--profile", action="store_true", help="also print a cProfile of the engine path and of Game.record")
     args = p.parse_args(argv)
     rulesets = tuple(args.ruleset or ("wizard", "lupaus"))
     main(args.deals, args.repeats, rulesets, args.seed)
     if args.profile:
         for rid in rulesets:
-            print(f"\ncProfile of the engine path ({rid}, {args.deals} deals), top 15 by tottime:")
-            print(profile_engine(rid, args.deals, args.seed))
+            for path in ("engine", "record"):
+                print(f"\ncProfile of the {path} path ({rid}, {args.deals} deals), top 15 by tottime:")
+                print(profile_engine(rid, args.deals, args.seed, path=path))
     return 0
 
 
