@@ -97,3 +97,30 @@ def test_seat_values_the_deal_and_its_dealer_read_straight_and_a_fill_the_deal_s
     filled = game.normalize({"bid": [None, 2, 3], "tricks": [4, 5, 4]}, 2)
     assert setup.deal_scores(2, filled) == DealEval(setup, 2, filled).scores() == (30, 258, 40)
     assert setup.deal_scores(2, full, dealer=3) == DealEval(setup, 2, full, dealer=3).scores() == (40, 49, 245)
+
+
+HALVES = ruleset_head("halves", "Half points and yes/no scores", (3, 4)) + """
+[fields]
+tricks = { scope = "seat", phase = "play", type = "int", label = "Tricks", min = 0, max = "cards" }
+
+[options.yes_no]
+type = "bool"
+label = "Score 1 for a trick or more"
+default = false
+
+[score]
+value = "tricks >= 1 if yes_no else tricks * 1.5"
+"""
+
+
+@pytest.mark.parametrize("options, want", [({}, (3, 1.5, 0)), ({"yes_no": True}, (1, 1, 0))])
+def test_scores_are_written_as_the_table_writes_them_either_way(options, want):
+    """A whole 3.0 is 3, 1.5 stays 1.5, yes/no is 1/0: straight from the values as seat by seat."""
+    game = ruleset_game(HALVES, "halves.toml", ["Ann", "Ben", "Cid"])
+    game = Game(game.ruleset, ["Ann", "Ben", "Cid"], options)
+    setup = game.setup
+    values = game.normalize({"tricks": [2, 1, 0]}, 1)
+    assert setup.ruleset.score.every_seat_values(setup.fast_context, setup.scorer_seats, points=True) is not None
+    direct, each = setup.deal_scores(1, values), tuple(DealEval(setup, 1, values).score(i) for i in range(3))
+    assert direct == each == want
+    assert [type(v) for v in direct] == [type(v) for v in want]

@@ -17,7 +17,9 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..messages import Message, MessageError, Text, render
 from ..rules.cards import SUIT_SYMBOL, Card, CardError, parse_card
-from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, EvalError, FastContext, Incomplete, Missing, number_text
+from ..rules.formula import (
+    MAX_NUMBER, NUMBER_LIMIT, EvalError, FastContext, Incomplete, Missing, as_points, number_text,
+)
 from ..rules.problems import key_path
 from ..rules.ruleset import NO_TRUMP, SUITS, FieldSpec, Ruleset
 
@@ -344,21 +346,34 @@ class Setup:
         """Every scorer's points for a deal: ``DealEval(self, number, values, ...).scores()``, worked
         out straight from the entered values when the score reads nothing else of the deal
         but its number, cards and dealer and every value it reads is entered."""
-        if self.score_values is not False:
+        fn = self.score_values
+        if fn is None:
+            fn = self._score_values()
+        if fn:
             facts = self._facts.get(number)
             if facts is None:  # the deal passes to the left every deal
                 facts = self._facts[number] = (self.cards(number), (self.first_dealer + number - 2) % self.n + 1)
-            scores = self.direct_scores(values, number, facts[0], facts[1] if dealer is None else dealer)
+            try:  # (direct_scores, without a call more: this is the engine's way of scoring a deal)
+                scores = fn(values, number, facts[0], facts[1] if dealer is None else dealer)
+            except Incomplete:
+                scores = None
+            except (ArithmeticError, TypeError, RecursionError) as exc:
+                raise self.ruleset.score.wrap_error(exc) from None
             if scores is not None:
-                return scores
+                return tuple(scores)
         return DealEval(self, number, values, before, match, dealer, carried).scores()
+
+    def _score_values(self) -> Callable[..., list] | bool:
+        """The score at every seat from the entered values alone, made on first use (False: none)."""
+        self.score_values = self.ruleset.score.every_seat_values(self.fast_context, self.scorer_seats, points=True) or False
+        return self.score_values
 
     def direct_scores(self, values: dict, number: int, cards: int, dealer: int) -> tuple | None:
         """The scores straight from the entered values (see deal_scores); None when the score
         formula needs more of the deal or a value it reads is not entered."""
         fn = self.score_values
         if fn is None:
-            fn = self.score_values = self.ruleset.score.every_seat_values(self.fast_context, self.scorer_seats) or False
+            fn = self._score_values()
         if not fn:
             return None
         try:
@@ -367,9 +382,6 @@ class Setup:
             return None
         except (ArithmeticError, TypeError, RecursionError) as exc:
             raise self.ruleset.score.wrap_error(exc) from None
-        for v in scores:
-            if type(v) is not int:
-                return tuple(_points(v) for v in scores)
         return tuple(scores)
 
     def check_plan(self) -> tuple:
@@ -958,13 +970,7 @@ def _scores(values: list) -> tuple:
     return tuple(values)
 
 
-def _points(value):
-    """A score as the table writes it: yes/no as 1/0, a whole float as an int."""
-    if isinstance(value, bool):
-        return int(value)
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
+_points = as_points  # a score as the table writes it: yes/no as 1/0, a whole float as an int
 
 
 # --- turning what the table typed into values --------------------------------------------

@@ -377,6 +377,23 @@ def _missing(name: str, seat: int | None) -> Any:
     raise Missing(name, seat)
 
 
+def as_points(value: Any) -> Any:
+    """A score as the table writes it: yes/no as 1/0, a whole float as an int."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _points_within(value: Any) -> Any:
+    return as_points(_within(value))
+
+
+def _points_result(value: Any) -> Any:
+    return as_points(_result(value))
+
+
 def _incomplete() -> Any:
     raise Incomplete
 
@@ -507,6 +524,7 @@ _HELPERS: dict[str, Any] = {
     "_pow": _op("**", operator.pow),
     "_too_large": _too_large, "_value_too_large": _value_too_large, "_result": _result,
     "_within": _within, "_within_value": _within_value, "_incomplete": _incomplete, "_missing": _missing,
+    "_int": int, "_points": as_points, "_points_within": _points_within, "_points_result": _points_result,
     "_bool": bool, "_tuple": tuple, "_zip": zip, "_abs": abs, "_sum": sum, "_min": min, "_max": max, "_all": all, "_any": any,
     "_floor": math.floor, "_ceil": math.ceil,
     "_round": lambda x: int(math.floor(x + 0.5)),
@@ -1307,14 +1325,15 @@ def _build_every_seat(tree: ast.Expression, key: str, names: Mapping[str, NameIn
     return ast.fix_missing_locations(ast.Expression(body=_lambda(["_d"], result)))
 
 
-def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
-                  fast: FastContext, seats: tuple[int, ...], values_only: bool = False) -> ast.Expression | None:
+def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo], fast: FastContext,
+                  seats: tuple[int, ...], values_only: bool = False, points: bool = False) -> ast.Expression | None:
     """lambda _d: [the seat formula at seats 1..k], the entered rows walked beside the seats:
     a seat whose values the formula reads there are all entered (the usual case) is worked
     out from the loop's variables, any other seat value by value as the deal has them.
 
     ``values_only``: lambda _v, _n, _c, _dl: the same from the entered values alone (a seat
     with a value not entered raises Incomplete); None when the formula needs more of the deal.
+    ``points``: each value as a score (as_points), a whole number within the limit taken as it is.
     """
     emit = _Emitter(fast)
     emit.walrus = False
@@ -1342,7 +1361,10 @@ def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
     if not rows:
         target = _store("_s")
     checked = compiler.within(value, typ)
-    if checked is value:
+    if points:
+        checked = _as_points(_load("_r"), None if checked is value else "_points_result" if typ == ANY else "_points_within")
+        result = _every(checked, target, source, (_store("_r"), ast.List(elts=[value], ctx=ast.Load())))
+    elif checked is value:
         result = _every(value, target, source)
     else:  # the value is checked in a variable of the loop: "for _r in [value]" is an assignment
         checked = compiler.within(_bounded_node(_load("_r"), _bound(value)), typ)
@@ -1352,6 +1374,17 @@ def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
             return None
         return ast.fix_missing_locations(ast.Expression(body=_lambda(["_v", "_n", "_c", "_dl"], result)))
     return ast.fix_missing_locations(ast.Expression(body=_lambda(["_d"], result)))
+
+
+def _as_points(value: ast.Name, check: str | None) -> ast.expr:
+    """value if it is a whole number (within MAX_NUMBER when it is to be ``check``ed), else
+    as_points of it, after the ``check`` helper where one is named."""
+    whole: ast.expr = ast.Compare(left=ast.Attribute(value=value, attr="__class__", ctx=ast.Load()),
+                                  ops=[ast.Is()], comparators=[_load("_int")])
+    if check:
+        whole = ast.BoolOp(op=ast.And(), values=[whole, ast.Compare(
+            left=ast.Constant(-MAX_NUMBER), ops=[ast.LtE(), ast.LtE()], comparators=[value, ast.Constant(MAX_NUMBER)])])
+    return ast.IfExp(test=whole, body=value, orelse=_call(check or "_points", value))
 
 
 def _store(name: str) -> ast.Name:
@@ -1449,17 +1482,19 @@ class Formula:
                 self._fast[cache_key] = cached
         return cached
 
-    def every_seat_values(self, context: FastContext, seats: tuple[int, ...]) -> Callable[..., list] | None:
+    def every_seat_values(self, context: FastContext, seats: tuple[int, ...],
+                          points: bool = False) -> Callable[..., list] | None:
         """A function (values, deal number, cards, dealer) -> [value at each of ``seats``] for a
         per-seat formula that reads nothing of the deal but its entered values, its number,
         cards and dealer (the game's constants folded in); None for any other formula or
         seats other than 1..k. It raises Incomplete when a value it reads is not entered,
-        and other errors as they are (the caller names the key).
+        and other errors as they are (the caller names the key). ``points``: each value as
+        the table writes a score (as_points).
         """
-        cache_key = ("values", seats, context.key)
+        cache_key = ("values", seats, context.key, points)
         if cache_key in self._fast:
             return self._fast[cache_key]
-        generated = (_build_looped(self._tree, self.key, self._names, context, seats, values_only=True)
+        generated = (_build_looped(self._tree, self.key, self._names, context, seats, values_only=True, points=points)
                      if seats == tuple(range(1, len(seats) + 1)) else None)
         fn = None if generated is None else _function(generated, self.key)
         if len(self._fast) < 64:
