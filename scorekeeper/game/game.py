@@ -667,6 +667,7 @@ class Game:
         rules = self.ruleset
         setup = self.setup_for(number) if self._changes else self.setup
         out: dict[str, Any] = {}
+        low, high = -MAX_NUMBER, MAX_NUMBER
         for key, value in values.items():
             spec = rules.fields.get(key)
             if spec is None:
@@ -676,7 +677,7 @@ class Game:
                 continue
             if type(value) in (list, tuple) and len(value) == setup.n and spec.scope == "seat" and spec.type == "int":
                 for v in value:  # whole numbers within the limit are what they are (the usual entry)
-                    if type(v) is not int or not -MAX_NUMBER <= v <= MAX_NUMBER:
+                    if type(v) is not int or not low <= v <= high:
                         break
                 else:
                     out[key] = tuple(value)
