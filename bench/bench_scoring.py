@@ -156,16 +156,19 @@ def value_template(ruleset, setup) -> dict:
     return out
 
 
-def best_of(repeats, fn, *args, setup_fn=None):
-    """(best seconds, result) over ``repeats`` runs; ``setup_fn`` builds fresh args, untimed."""
-    best = float("inf")
-    result = None
+def best_of(repeats, *paths):
+    """(best seconds, result) of each path over ``repeats`` rounds, the paths taking turns in each
+    round (so a busy moment of the machine falls on all of them alike). A path is a function and
+    a function building its arguments afresh, untimed."""
+    best = [float("inf")] * len(paths)
+    results = [None] * len(paths)
     for _ in range(repeats):
-        call_args = setup_fn() if setup_fn else args
-        t0 = time.perf_counter()
-        result = fn(*call_args)
-        best = min(best, time.perf_counter() - t0)
-    return best, result
+        for i, (fn, make_args) in enumerate(paths):
+            call_args = make_args()
+            t0 = time.perf_counter()
+            results[i] = fn(*call_args)
+            best[i] = min(best[i], time.perf_counter() - t0)
+    return list(zip(best, results))
 
 
 # --- main ----------------------------------------------------------------------------------
@@ -191,11 +194,13 @@ def bench_ruleset(rid, n_deals, repeats, seed, verbose=True) -> dict:
         got = list(setup.deal_scores(number, values))
         assert got == want, f"{rid} deal {number} bids {bids} tricks {tricks}: deal_scores {got} != plain {want}"
 
-    t_plain, tot_plain = best_of(repeats, run_plain, deals, plain, setup.scorers)
-    t_engine, tot_engine = best_of(repeats, run_engine, deals, setup, template)
-    t_eval, tot_eval = best_of(repeats, run_deal_eval, deals, setup, template)
-    t_record, tot_record = best_of(
-        repeats, run_record, setup_fn=lambda: (deals, new_games(ruleset, players, options, deals)))
+    (t_plain, tot_plain), (t_engine, tot_engine), (t_eval, tot_eval), (t_record, tot_record) = best_of(
+        repeats,
+        (run_plain, lambda: (deals, plain, setup.scorers)),
+        (run_engine, lambda: (deals, setup, template)),
+        (run_deal_eval, lambda: (deals, setup, template)),
+        (run_record, lambda: (deals, new_games(ruleset, players, options, deals))),
+    )
     assert tot_engine == tot_plain, f"{rid}: engine totals {tot_engine} != plain totals {tot_plain}"
     assert tot_eval == tot_plain, f"{rid}: DealEval totals {tot_eval} != plain totals {tot_plain}"
     assert tot_record == tot_plain, f"{rid}: Game.record totals {tot_record} != plain totals {tot_plain}"
