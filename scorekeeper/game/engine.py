@@ -216,23 +216,11 @@ class Setup:
         self.fast_context = FastContext(consts, {f.id: f.scope for f in ruleset.fields.values()},
                                         tuple(team_index), inline,
                                         frozenset(f.id for f in ruleset.fields.values() if f.fill is not None))
-        others = tuple(sorted((k, repr(v)) for k, v in consts.items() if not isinstance(v, (int, float, str, bool))))
-        shared = _shared(ruleset, (self.fast_context.key, others, self.plan, first_dealer))
-        self._fast: dict = shared.fast  # formula -> its fast code
-        self._cards: dict[int, int] = shared.cards  # deal number -> cards, without a plan
-        self._facts: dict[int, tuple[int, int]] = shared.facts  # deal number -> (cards, dealer as the deal passes on)
-        self._empty: dict[str, Any] | None = None
-        self._check_plan: tuple | None = None
-        self.score_all = None  # the score at every scorer's seat in one call, made on first use
-        self.made_all = None  # ... and whether each made their bid
-        self.made_values: Callable[..., list] | None | bool = None  # ... from the entered values alone (False: none)
-        self.score_values: Callable[..., list] | None | bool = None  # ... from the entered values alone (False: none)
+        self._caches(consts)
         # The bidding order is the same for every deal with the same dealer and number
         # when the first bidder reads nothing the table enters (the usual "forehand").
         entered = set(ruleset.fields) | set(ruleset.derived)
         self.order_is_fixed = not (ruleset.first_bidder.names & entered)
-        self.orders: dict[tuple[int, int], tuple[int, ...]] = shared.orders  # (dealer, deal) -> bidding order
-        self._shared = shared
         self.no_match = ((0,) * self.scorers,) * 2
         self.seats = tuple(range(1, n + 1))
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
@@ -240,6 +228,22 @@ class Setup:
         # the values carried into the first deal: per carried value, one per seat or partnership
         self.carry_start = {cid: (_points(self._run(c.start, env)),) * (len(self.teams) if c.scope == "team" else n)
                             for cid, c in ruleset.carry.items()}
+
+    def _caches(self, consts: dict[str, Any]) -> None:
+        """What is worked out on first use, kept for this game or (``_shared``) for every game of
+        the same ruleset, constants, plan and first dealer."""
+        others = tuple(sorted((k, repr(v)) for k, v in consts.items() if not isinstance(v, (int, float, str, bool))))
+        shared = self._shared = _shared(self.ruleset, (self.fast_context.key, others, self.plan, self.first_dealer))
+        self._fast: dict = shared.fast  # formula -> its fast code
+        self._cards: dict[int, int] = shared.cards  # deal number -> cards, without a plan
+        self._facts: dict[int, tuple[int, int]] = shared.facts  # deal number -> (cards, dealer as the deal passes on)
+        self.orders: dict[tuple[int, int], tuple[int, ...]] = shared.orders  # (dealer, deal) -> bidding order
+        self._empty: dict[str, Any] | None = None
+        self._check_plan: tuple | None = None
+        self.score_all = None  # the score at every scorer's seat in one call, made on first use
+        self.made_all = None  # ... and whether each made their bid
+        self.made_values: Callable[..., list] | None | bool = None  # ... from the entered values alone (False: none)
+        self.score_values: Callable[..., list] | None | bool = None  # ... from the entered values alone (False: none)
 
     def _formula_defaults(self, given, env) -> None:
         """The options the table left at a default written as a formula (e.g. "deck // players"),
