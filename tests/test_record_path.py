@@ -176,3 +176,24 @@ def test_a_sum_over_a_row_with_a_value_missing_waits_for_it():
         game.record({"bid": [4, 3, None, 3], "tricks": [4, 3, 0, 3]})
     assert caught.value.issues == [Issue("error", Message("engine.entry.not_entered", label=label_of("Bid", "Cara")),
                                          "bid", 3)]
+
+
+NAMED = ruleset_head("named", "Ann's deals score double", (2, 3), end="deal == 4") + """
+[fields]
+points = { scope = "seat", phase = "play", type = "int", label = "Points", min = 0, max = "10 if name(dealer) == 'Ann' else 5" }
+
+[score]
+value = "points"
+"""
+
+
+def test_a_bound_that_reads_a_player_s_name_is_each_game_s_own():
+    """Ann deals deal 1 in the first game, Bob in the second: 8 points are allowed (0 to 10) in
+    the first and refused (0 to 5) in the second, though both games share the rest."""
+    first = ruleset_game(NAMED, "named.toml", ["Ann", "Bob"])
+    second = Game(first.ruleset, ["Bob", "Ann"])
+    assert first.record({"points": [8, 1]}).scores == (8, 1)
+    with pytest.raises(IllegalEntry) as caught:
+        second.record({"points": [8, 1]})
+    assert caught.value.issues == [Issue("error", Message("engine.entry.out_of_range", label=label_of("Points", "Bob"),
+                                                          low=0, high=5, value=8), "points", 1)]

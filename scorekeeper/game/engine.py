@@ -220,7 +220,7 @@ class Setup:
         # The bidding order is the same for every deal with the same dealer and number
         # when the first bidder reads nothing the table enters (the usual "forehand").
         entered = set(ruleset.fields) | set(ruleset.derived)
-        self.order_is_fixed = not (ruleset.first_bidder.names & entered)
+        self.order_is_fixed = not (ruleset.first_bidder.names & entered or ruleset.first_bidder.calls & _READS_THE_TABLE)
         self.no_match = ((0,) * self.scorers,) * 2
         self.seats = tuple(range(1, n + 1))
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
@@ -426,6 +426,8 @@ class Setup:
 
 
 _DEAL_FACTS = ("deal", "cards", "dealer", "forehand")
+# functions whose value follows more than their arguments: the players' names, the bidding order
+_READS_THE_TABLE = frozenset({"name", "bidder", "first_min", "first_max"})
 
 
 class _Shared:
@@ -573,7 +575,8 @@ class DealEval:
         value = self.run(formula, seat)
         fixed = shared.fixed.get(formula)
         if fixed is None:
-            fixed = shared.fixed[formula] = formula.names <= self.setup.fixed_names
+            fixed = shared.fixed[formula] = (formula.names <= self.setup.fixed_names
+                                             and not formula.calls & _READS_THE_TABLE)
         if fixed:
             shared.fixed_value[key] = value
         return value

@@ -1435,6 +1435,11 @@ class Formula:
         return f"Formula({self.key!r}, {self.text!r})"
 
     @property
+    def calls(self) -> frozenset[str]:
+        """The functions the formula calls."""
+        return frozenset(n.func.id for n in ast.walk(self._tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name))
+
+    @property
     def per_seat(self) -> bool:
         """Whether the value can differ from seat to seat (it reads a per-seat name)."""
         return any(self._names[n].scope == SEAT for n in self.names if n in self._names)
