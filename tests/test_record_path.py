@@ -197,3 +197,35 @@ def test_a_bound_that_reads_a_player_s_name_is_each_game_s_own():
         second.record({"points": [8, 1]})
     assert caught.value.issues == [Issue("error", Message("engine.entry.out_of_range", label=label_of("Points", "Bob"),
                                                           low=0, high=5, value=8), "points", 1)]
+
+
+OPENS = ruleset_head("opens", "Ann always opens", (3, 3), end="deal == 4") + """
+[seats]
+first_bidder = "1 if name(1) == 'Ann' else forehand"
+
+[fields]
+bid = { scope = "seat", phase = "bidding", type = "int", label = "Bid", min = 0, max = 5 }
+
+[score]
+value = "bid"
+
+[[checks]]
+id = "first-not-zero"
+rule = "bid != 0 or position != 1"
+scope = "seat"
+field = "bid"
+message = "{name(seat)} opens and may not bid 0"
+"""
+
+
+def test_a_bidding_order_that_reads_a_player_s_name_is_each_game_s_own():
+    """Ann (seat 1) opens in the first game; in the second, seat 1 is Bob and the forehand opens:
+    a 0 bid is refused from each game's own opener, though the games are of one kind."""
+    first = ruleset_game(OPENS, "opens.toml", ["Ann", "Bob", "Cid"])
+    second = Game(first.ruleset, ["Bob", "Ann", "Cid"])
+    for game, opener in ((first, 1), (second, 2), (first, 1)):
+        bids = [3, 3, 3]
+        bids[opener - 1] = 0
+        with pytest.raises(IllegalEntry) as caught:
+            game.record({"bid": bids})
+        assert [(i.field, i.unit, i.check) for i in caught.value.issues] == [("bid", opener, "first-not-zero")]

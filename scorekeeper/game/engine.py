@@ -218,9 +218,12 @@ class Setup:
                                         frozenset(f.id for f in ruleset.fields.values() if f.fill is not None))
         self._caches(consts)
         # The bidding order is the same for every deal with the same dealer and number
-        # when the first bidder reads nothing the table enters (the usual "forehand").
-        entered = set(ruleset.fields) | set(ruleset.derived)
-        self.order_is_fixed = not (ruleset.first_bidder.names & entered or ruleset.first_bidder.calls & _READS_THE_TABLE)
+        # when the first bidder reads nothing the table enters (the usual "forehand") ...
+        first = ruleset.first_bidder
+        self.order_is_fixed = not (first.names & (set(ruleset.fields) | set(ruleset.derived)))
+        # ... and in every game of the kind (``orders``, shared) when it reads nothing but the
+        # game's constants and the deal's facts: no totals, no players' names either.
+        self.order_shared = first.names <= self.fixed_names and not first.calls & _READS_THE_TABLE
         self.no_match = ((0,) * self.scorers,) * 2
         self.seats = tuple(range(1, n + 1))
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
@@ -621,7 +624,7 @@ class DealEval:
         if self._order is None:
             setup = self.setup
             key = (self.dealer, self.number)
-            order = setup.orders.get(key) if setup.order_is_fixed else None
+            order = setup.orders.get(key) if setup.order_shared else None
             if order is None:
                 n = setup.n
                 # While the first bidder is worked out, the seats go round from the forehand:
@@ -633,7 +636,7 @@ class DealEval:
                 finally:
                     self._order = None
                 order = tuple((first - 1 + i) % n + 1 for i in range(n))
-                if setup.order_is_fixed:
+                if setup.order_shared:
                     setup.orders[key] = order
             self._order = order
         return self._order
