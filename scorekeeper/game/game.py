@@ -1036,7 +1036,7 @@ class Game:
         return out
 
     def _scored(self, number: int, d: DealEval, totals: tuple, state: tuple,
-                kept: DealResult | None) -> tuple[list, list, list]:
+                kept: DealResult | None) -> tuple[list, Sequence, Sequence]:
         """The problems, scores and made marks of entry ``number`` (per player of the deal): those
         of ``kept`` when it holds the same entry, else worked out (the check of the entry just
         recorded is not made twice)."""
@@ -1055,7 +1055,7 @@ class Game:
         else:
             issues = self._validate(number, values, totals, ("error", "warning"), state, d)
         try:
-            scores = list(d.scores())
+            scores: Sequence = d.scores()
         except (Missing, EvalError):  # each scorer's own, and 0 where it cannot be worked out
             scores = []
             for scorer in range(d.setup.scorers):
@@ -1063,7 +1063,7 @@ class Game:
                     scores.append(d.score(scorer))
                 except (Missing, EvalError):
                     scores.append(0)
-        return issues, scores, list(d.made_all())
+        return issues, scores, d.made_all()
 
     def _state_after(self, result: "DealResult | None") -> tuple[tuple, tuple]:
         """Totals and (parts won, match totals) that the deal after ``result`` starts from."""
