@@ -122,7 +122,9 @@ def run_engine(deals, setup, template, score=None):
 
 def run_deal_eval(deals, setup, template):
     """DealEval(...).scores() for every deal, summed as run_engine sums."""
-    return run_engine(deals, setup, template, lambda number, values, before: DealEval(setup, number, values, before).scores())
+    def score(number, values, before):
+        return DealEval(setup, number, values, before).scores()
+    return run_engine(deals, setup, template, score)
 
 
 def new_games(ruleset, players, options, deals):

@@ -235,18 +235,21 @@ class Setup:
     def _caches(self, consts: dict[str, Any]) -> None:
         """What is worked out on first use, kept for this game or (``_shared``) for every game of
         the same ruleset, constants, plan and first dealer."""
-        others = tuple(sorted((k, repr(v)) for k, v in consts.items() if not isinstance(v, (int, float, str, bool))))
-        shared = self._shared = _shared(self.ruleset, (self.fast_context.key, others, self.plan, self.first_dealer))
+        others = tuple(sorted((k, repr(v)) for k, v in consts.items()
+                              if not isinstance(v, (int, float, str, bool))))  # not in the context's key
+        key = (self.fast_context.key, others, self.plan, self.first_dealer)
+        shared = self._shared = _shared(self.ruleset, key)
         self._fast: dict = shared.fast  # formula -> its fast code
         self._cards: dict[int, int] = shared.cards  # deal number -> cards, without a plan
-        self._facts: dict[int, tuple[int, int]] = shared.facts  # deal number -> (cards, dealer as the deal passes on)
+        self._facts: dict[int, tuple[int, int]] = shared.facts  # deal number -> (cards, dealer, passed on as usual)
         self.orders: dict[tuple[int, int], tuple[int, ...]] = shared.orders  # (dealer, deal) -> bidding order
         self._empty: dict[str, Any] | None = None
         self._check_plan: tuple | None = None
         self.score_all = None  # the score at every scorer's seat in one call, made on first use
         self.made_all = None  # ... and whether each made their bid
-        self.made_values: Callable[..., list] | None | bool = None  # ... from the entered values alone (False: none)
-        self.score_values: Callable[..., list] | None | bool = None  # ... from the entered values alone (False: none)
+        # both from the entered values alone (False: no such form)
+        self.made_values: Callable[..., list] | None | bool = None
+        self.score_values: Callable[..., list] | None | bool = None
 
     def _formula_defaults(self, given, env) -> None:
         """The options the table left at a default written as a formula (e.g. "deck // players"),
@@ -372,7 +375,8 @@ class Setup:
 
     def _score_values(self) -> Callable[..., list] | bool:
         """The score at every seat from the entered values alone, made on first use (False: none)."""
-        self.score_values = self.ruleset.score.every_seat_values(self.fast_context, self.scorer_seats, points=True) or False
+        score = self.ruleset.score
+        self.score_values = score.every_seat_values(self.fast_context, self.scorer_seats, points=True) or False
         return self.score_values
 
     def direct_scores(self, values: dict, number: int, cards: int, dealer: int) -> tuple | None:

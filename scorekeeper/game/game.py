@@ -675,7 +675,8 @@ class Game:
             if spec.scope == "deal":
                 out[key] = convert_value(spec, value, setup)
                 continue
-            if type(value) in (list, tuple) and len(value) == setup.n and spec.scope == "seat" and spec.type == "int":
+            if (type(value) in (list, tuple) and len(value) == setup.n and spec.scope == "seat"
+                    and spec.type == "int"):
                 for v in value:  # whole numbers within the limit are what they are (the usual entry)
                     if type(v) is not int or not low <= v <= high:
                         break

@@ -525,7 +525,8 @@ _HELPERS: dict[str, Any] = {
     "_too_large": _too_large, "_value_too_large": _value_too_large, "_result": _result,
     "_within": _within, "_within_value": _within_value, "_incomplete": _incomplete, "_missing": _missing,
     "_int": int, "_points": as_points, "_points_within": _points_within, "_points_result": _points_result,
-    "_bool": bool, "_tuple": tuple, "_zip": zip, "_abs": abs, "_sum": sum, "_min": min, "_max": max, "_all": all, "_any": any,
+    "_bool": bool, "_tuple": tuple, "_zip": zip, "_abs": abs, "_sum": sum, "_min": min, "_max": max,
+    "_all": all, "_any": any,
     "_floor": math.floor, "_ceil": math.ceil,
     "_round": lambda x: int(math.floor(x + 0.5)),
     "_sign": lambda x: (x > 0) - (x < 0),
@@ -710,7 +711,8 @@ class _Emitter:
         if name == "is_dealer" and self.values_only and info.scope == SEAT:
             return ast.Compare(left=_load("_s"), ops=[ast.Eq()], comparators=[_load("_dl")])
         if name in _DEAL_ATTRIBUTES and self.values_only:
-            forehand = ast.BinOp(left=ast.BinOp(left=_load("_dl"), op=ast.Mod(), right=ast.Constant(fast.consts["players"])),
+            players = ast.Constant(fast.consts["players"])
+            forehand = ast.BinOp(left=ast.BinOp(left=_load("_dl"), op=ast.Mod(), right=players),
                                  op=ast.Add(), right=ast.Constant(1))
             return _bounded_node(forehand if name == "forehand" else _load(_DEAL_PARAMETERS[name]), info.bound)
         if name in _DEAL_ATTRIBUTES:
@@ -794,9 +796,9 @@ class _Emitter:
                 or self.hoisted is not None or self.values_only):
             return total
         row = self.temp_name()
+        values = ast.Attribute(value=_load("_d"), attr="values", ctx=ast.Load())
         entered = ast.Compare(left=ast.Constant(None), ops=[ast.NotIn()], comparators=[ast.NamedExpr(
-            target=_store(row), value=ast.Subscript(value=ast.Attribute(value=_load("_d"), attr="values", ctx=ast.Load()),
-                                                    slice=ast.Constant(name), ctx=ast.Load()))])
+            target=_store(row), value=ast.Subscript(value=values, slice=ast.Constant(name), ctx=ast.Load()))])
         ordered = ast.Compare(left=self.order(), ops=[ast.IsNot()], comparators=[ast.Constant(None)])
         return ast.IfExp(test=ast.BoolOp(op=ast.And(), values=[ordered, entered]), body=_call("_sum", _load(row)),
                          orelse=total)
@@ -882,7 +884,8 @@ class _Compiler:
         elif inlined is None:
             return _bounded_node(_call("_within", code), MAX_NUMBER)
         else:
-            return _bounded_node(_call("_within_value", ast.Constant(self.key), ast.Constant(inlined), code), MAX_NUMBER)
+            return _bounded_node(_call("_within_value", ast.Constant(self.key), ast.Constant(inlined), code),
+                                 MAX_NUMBER)
         test = ast.Compare(left=ast.Constant(-MAX_NUMBER), ops=[ast.LtE(), ast.LtE()],
                            comparators=[value, ast.Constant(MAX_NUMBER)])
         fail = (_call("_too_large", stored) if inlined is None else
@@ -1357,12 +1360,14 @@ def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
     target: ast.expr = ast.Tuple(elts=[_store(n) for n in (*seat_target, *emit.looped.values())], ctx=ast.Store())
     deal_values = _load("_v") if values_only else ast.Attribute(value=_load("_d"), attr="values", ctx=ast.Load())
     rows = [ast.Subscript(value=deal_values, slice=ast.Constant(field), ctx=ast.Load()) for field in emit.looped]
-    source = (ast.Constant(tuple(seats)) if not rows else _call("_zip", *[ast.Constant(tuple(seats))] * uses_seat, *rows))
+    walked = [ast.Constant(tuple(seats))] * uses_seat
+    source = ast.Constant(tuple(seats)) if not rows else _call("_zip", *walked, *rows)
     if not rows:
         target = _store("_s")
     checked = compiler.within(value, typ)
     if points:
-        checked = _as_points(_load("_r"), None if checked is value else "_points_result" if typ == ANY else "_points_within")
+        check = None if checked is value else "_points_result" if typ == ANY else "_points_within"
+        checked = _as_points(_load("_r"), check)
         result = _every(checked, target, source, (_store("_r"), ast.List(elts=[value], ctx=ast.Load())))
     elif checked is value:
         result = _every(value, target, source)
@@ -1437,7 +1442,8 @@ class Formula:
     @property
     def calls(self) -> frozenset[str]:
         """The functions the formula calls."""
-        return frozenset(n.func.id for n in ast.walk(self._tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name))
+        return frozenset(n.func.id for n in ast.walk(self._tree)
+                         if isinstance(n, ast.Call) and isinstance(n.func, ast.Name))
 
     @property
     def per_seat(self) -> bool:
