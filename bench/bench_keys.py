@@ -142,7 +142,7 @@ async def _play(case: Case, db: Path) -> dict:
     from scorekeeper.store.db import Store
     from scorekeeper.tui.app import ScorekeeperApp
     from scorekeeper.tui.screens.play import PlayScreen
-    from scorekeeper.tui.widgets.entry_form import EntryForm
+    from scorekeeper.tui.widgets.entry_form import EntryForm, under_cursor
 
     with Store(db) as store:
         stored = store.new_game(load_ruleset(case.ruleset), case.ruleset, list(case.players), dict(case.options))
@@ -165,6 +165,9 @@ async def _play(case: Case, db: Path) -> dict:
             keys.append(key)
             await pilot.press(key)
 
+        def cursor():
+            return under_cursor(app.focused)
+
         def recorded() -> bool:
             return len(screen.game.deals) >= number
 
@@ -182,10 +185,10 @@ async def _play(case: Case, db: Path) -> dict:
             box = todo[0]
             view = screen.draft.view()
             for _ in range(40):
-                if app.focused in (box, waiting) or _on_the_way(form, view, app.focused, box):
+                if cursor() in (box, waiting) or _on_the_way(form, view, cursor(), box):
                     break  # typing there reaches the box: a key it does not take goes on
                 boxes = form.boxes()
-                at = boxes.index(app.focused) if app.focused in boxes else len(boxes)
+                at = boxes.index(cursor()) if cursor() in boxes else len(boxes)
                 await press("down" if at < boxes.index(box) else "up")
             cell = view.cells[box.slot]
             text = _choice_keys(cell, _wanted(case, cell))
@@ -193,7 +196,7 @@ async def _play(case: Case, db: Path) -> dict:
             waiting = None
             for ch in text:
                 await press(ch)
-            if app.focused is box and not recorded():
+            if cursor() is box and not recorded():
                 # the box waits for more: Enter ends the value, unless the next value's first
                 # key cannot make it longer (then that key is the next box's)
                 after = [b for b in plan() if b is not box]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.i18n import show
+from scorekeeper.tui.widgets.entry_form import under_cursor
 from test_tui_support import (
     SIZE, check_snapshot, enter_deal, flat, make_app, new_game, play_screen, run, screen_text, settle,
 )
@@ -21,7 +22,7 @@ def test_the_dealers_forbidden_bid_is_struck_out_before_and_refused(tmp_path):
             screen = play_screen(app)
             await enter_deal(pilot, ["h", "3", "4"], confirm=False)
             message = "Dealer Anna may not bid 3: the bids would total 10, the number of tricks"
-            dealer_box = app.focused
+            dealer_box = under_cursor(app.focused)
             assert dealer_box.cell.who == "Anna" and dealer_box.cell.value is None
             refused = [c for c in dealer_box.cell.choices if not c.allowed]
             assert [(c.value, c.reason) for c in refused] == [(3, message)]
@@ -52,7 +53,7 @@ def test_tricks_that_do_not_add_up_cannot_be_confirmed(tmp_path):
             screen = play_screen(app)
             await enter_deal(pilot, ["h", "3", "4", "2", "7", "5"], confirm=False)
             assert "Tricks: 12 of 10 · 2 too many" in screen_text(app)
-            anna = app.focused
+            anna = under_cursor(app.focused)
             assert anna.cell.who == "Anna" and anna.cell.value is None
             assert not any(c.allowed for c in anna.cell.choices)
             await pilot.press("3")  # whatever Anna took, it cannot add up

@@ -9,6 +9,7 @@ from helpers.tui import flat, name_players, new_game, opened, play_screen, run, 
 from scorekeeper.game.game import Game
 from scorekeeper.play.layout import Slot
 from scorekeeper.rules.ruleset import load_ruleset
+from scorekeeper.tui.widgets.entry_form import under_cursor
 
 HAND = "SK SQ S7 HA HQ H8 H5 H2 DA D9 CQ CJ C3"  # worth 16: 2 aces 6, a king 2, 3 queens 3, 5 hearts
 CHARS = {"space": " ", "enter": "\r", "tab": "\t"}
@@ -48,9 +49,9 @@ async def wysiwyg_at_the_cards(pilot):
     empty, and a digit is a card's key too, so the focus does not stop there); 12 moves on
     to Aino's value, and Up to her cards."""
     await new_game(pilot, "wysiwyg", ["Aino", "Bertta"])
-    assert pilot.app.focused.slot == Slot("value", 1)
+    assert under_cursor(pilot.app.focused).slot == Slot("value", 1)
     await burst(pilot, "1", "2", "up")
-    assert pilot.app.focused.slot == Slot("hand", 2)
+    assert under_cursor(pilot.app.focused).slot == Slot("hand", 2)
 
 
 def check_hand(app, box) -> None:
@@ -65,7 +66,7 @@ def test_cards_typed_in_one_burst_are_all_kept_in_order(tmp_path):
     async def go():
         async with opened(tmp_path / "g.db") as (app, pilot):
             await wysiwyg_at_the_cards(pilot)
-            box = app.focused
+            box = under_cursor(app.focused)
             await burst(pilot, *keys(HAND))
             check_hand(app, box)
             assert HAND in screen_text(app)
@@ -90,7 +91,7 @@ def test_pasted_cards_are_kept(tmp_path):
     async def go():
         async with opened(tmp_path / "g.db") as (app, pilot):
             await wysiwyg_at_the_cards(pilot)
-            box = app.focused
+            box = under_cursor(app.focused)
             await paste(pilot, HAND)
             check_hand(app, box)
 
@@ -152,14 +153,15 @@ def test_a_refused_bid_keeps_the_focus_and_its_reason_until_a_legal_one(tmp_path
             bells = []
             app.bell = lambda: bells.append(1)
             await burst(pilot, "h", "3", "2", "4", "1", "enter", "enter")
-            anna = app.focused
+            anna = under_cursor(app.focused)
             assert anna.slot == Slot("bid", 4) and anna.cell.who == "Anna"
             assert screen.draft.view().cells[anna.slot].value is None
             assert f"✗ not that: {message}" in flat(screen_text(app))
             assert len(bells) == 3  # the 1, and each Enter on it
             await burst(pilot, "0")  # whole: on to the tricks by itself
             assert screen.draft.view().cells[anna.slot].value == 0
-            assert app.focused.slot == Slot("tricks", 1) and app.focused.cell.who == "Ben"
+            ben = under_cursor(app.focused)
+            assert ben.slot == Slot("tricks", 1) and ben.cell.who == "Ben"
             assert "not that" not in screen_text(app)
 
     run(go())
@@ -175,22 +177,22 @@ def test_what_moved_on_by_itself_is_shown_and_backspace_takes_it_back(tmp_path):
         async with opened(tmp_path / "g.db") as (app, pilot):
             await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara", "Dan"])
             screen = play_screen(app)
-            assert app.focused.slot == Slot("turned", 0)
+            assert under_cursor(app.focused).slot == Slot("turned", 0)
             await burst(pilot, "3")
             assert screen.draft.typed == {("bid", 2): 3}
-            assert app.focused.cell.who == "Cara"
+            assert under_cursor(app.focused).cell.who == "Cara"
             cara = next(line for line in screen_text(app).splitlines() if "Cara" in line and "Bid" in line)
             assert cara.lstrip().startswith("↳ Cara") and "moved on · ⌫ back" in cara  # (↳: came by itself)
             await burst(pilot, "1")
-            assert app.focused.cell.who == "Cara" and "typed 1…" not in screen_text(app)  # 1 is chosen, 10 may follow
+            assert under_cursor(app.focused).cell.who == "Cara" and "typed 1…" not in screen_text(app)  # 1 is chosen, 10 may follow
             assert screen.draft.typed == {("bid", 2): 3, ("bid", 3): 1}
             await burst(pilot, "2")  # 12 is no bid: the 2 is Dan's
             assert screen.draft.typed == {("bid", 2): 3, ("bid", 3): 1, ("bid", 4): 2}
-            assert app.focused.cell.who == "Anna"
+            assert under_cursor(app.focused).cell.who == "Anna"
             await burst(pilot, "backspace")  # Anna's box is empty: back to Dan's, emptied
-            assert app.focused.cell.who == "Dan" and screen.draft.typed == {("bid", 2): 3, ("bid", 3): 1}
+            assert under_cursor(app.focused).cell.who == "Dan" and screen.draft.typed == {("bid", 2): 3, ("bid", 3): 1}
             await burst(pilot, "backspace")  # and again, as in a line of text: Cara's
-            assert app.focused.cell.who == "Cara" and screen.draft.typed == {("bid", 2): 3}
+            assert under_cursor(app.focused).cell.who == "Cara" and screen.draft.typed == {("bid", 2): 3}
             return screen.draft.typed
 
     typed = run(go())
@@ -211,11 +213,11 @@ def test_enter_on_a_complete_deal_confirms_it_from_any_box(tmp_path):
             await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara"])
             screen = play_screen(app)
             await burst(pilot, "h", "3", "4", "2", "3", "4")
-            assert screen.draft.view().can_confirm and app.focused.id == "confirm"
+            assert screen.draft.view().can_confirm and under_cursor(app.focused).id == "confirm"
             await burst(pilot, *["up"] * 6)  # the three tricks boxes, the three bids
-            assert app.focused.slot == Slot("bid", 1)
+            assert under_cursor(app.focused).slot == Slot("bid", 1)
             await burst(pilot, "enter")
             assert len(screen.game.deals) == 1 and screen.game.totals() == (0, 13, 14)
-            assert app.focused.slot == Slot("turned", 0) and screen.draft.number == 2
+            assert under_cursor(app.focused).slot == Slot("turned", 0) and screen.draft.number == 2
 
     run(go())

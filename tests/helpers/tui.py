@@ -179,27 +179,27 @@ async def enter_deal(pilot, entries: list[str], confirm: bool = True) -> None:
     value's keys, and Enter only where the box waits for more (1 in a deal of 10 or more).
     Then ctrl+s, unless an Enter has confirmed the deal already. The first entry is the
     first box's, or, when part of the deal is typed already, the focused box's."""
-    from scorekeeper.tui.widgets.entry_form import EntryForm
+    from scorekeeper.tui.widgets.entry_form import EntryForm, under_cursor
 
     app = pilot.app
     form = app.screen.query_one(EntryForm)
     number = form.view.number
     start = 0
-    if not app.screen.draft.is_empty and app.focused in form.boxes():
-        start = form.boxes().index(app.focused)
+    if not app.screen.draft.is_empty and under_cursor(app.focused) in form.boxes():
+        start = form.boxes().index(under_cursor(app.focused))
     for i, entry in enumerate(entries, start=start):
         if not entry:
             continue
         target = form.boxes()[i]
         for _ in range(40):
-            if app.focused is target:
+            if under_cursor(app.focused) is target:
                 break
             boxes = form.boxes()
-            at = boxes.index(app.focused) if app.focused in boxes else len(boxes)
+            at = boxes.index(under_cursor(app.focused)) if under_cursor(app.focused) in boxes else len(boxes)
             await pilot.press("down" if at < i else "up")
-        assert app.focused is target, f"the focus never reached box {i} ({target.slot}): {app.focused!r}"
+        assert under_cursor(app.focused) is target, f"the focus never reached box {i} ({target.slot}): {under_cursor(app.focused)!r}"
         await type_text(pilot, entry)
-        if app.focused is target:
+        if under_cursor(app.focused) is target:
             await pilot.press("enter")
     if confirm and form.view is not None and form.view.number == number and not form.has_class("-hidden"):
         await pilot.press("ctrl+s")

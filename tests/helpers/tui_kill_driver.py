@@ -151,7 +151,7 @@ async def main(db: Path, seed: int) -> int:
     from scorekeeper.tui.app import ScorekeeperApp
     from scorekeeper.tui.screens.home import HomeScreen
     from scorekeeper.tui.screens.play import PlayScreen
-    from scorekeeper.tui.widgets.entry_form import EntryForm
+    from scorekeeper.tui.widgets.entry_form import EntryForm, under_cursor
     from scorekeeper.play.flow import grows
     from scorekeeper.tui.widgets.scoreboard import ScoreTable
     from helpers.tui import new_game, screen_text
@@ -217,7 +217,7 @@ async def main(db: Path, seed: int) -> int:
                     await until(lambda: screen.draft.is_empty, "ctrl+l did not clear the boxes")
                 form = screen.query_one(EntryForm)
                 boxes = form.boxes()
-                await until(lambda: app.focused is boxes[0], "the first box never got the focus")
+                await until(lambda: under_cursor(app.focused) is boxes[0], "the first box never got the focus")
                 view = screen.draft.view()
                 cells = [view.cells[box.slot] for box in boxes]
                 last_tricks = max(i for i, c in enumerate(cells) if c.field == "tricks")

@@ -29,7 +29,7 @@ from ..widgets.entry_form import CardsInput, EntryForm
 from ..widgets.final_standings import FinalStandings
 from ..widgets.key_footer import KeyFooter
 from ..widgets.scoreboard import Scoreboard, ScoreTable
-from ..widgets.value_picker import ValuePicker
+from ..widgets.value_picker import Typed, ValuePicker
 
 WIDE = 140  # from this width the form and the score board stand side by side
 
@@ -151,11 +151,20 @@ class PlayScreen(Screen[dict]):
             self.query_one(ScoreTable).focus()
 
     # -- entries
-    def on_value_picker_changed(self, event: ValuePicker.Changed) -> None:
+    def on_entry_form_typed(self, event: EntryForm.Typed) -> None:
+        """A key typed in a value box: its value, then on (or back) from it."""
         event.stop()
+        self._take(event.box, event.typed)
+
+    def _take(self, box: ValuePicker, typed: Typed) -> None:
         if self.draft is None:
             return
-        self._type(event.picker.slot.field, event.picker.unit, event.value)
+        if typed.changed:
+            self._type(box.slot.field, box.unit, typed.value)
+        if typed.back:
+            self._back(box.slot)
+        elif typed.on:
+            self._move_on(box, typed.moved, typed.carry)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if not isinstance(event.input, CardsInput) or self.draft is None:
@@ -167,10 +176,6 @@ class PlayScreen(Screen[dict]):
             # view shown from it is written back into the box (see CardsRow.show)
             value = event.input.value
             self._type(cell.field, cell.unit, value if value.strip() else None)
-
-    def on_value_picker_submitted(self, event: ValuePicker.Submitted) -> None:
-        event.stop()
-        self._move_on(event.picker, event.moved, event.carry)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if isinstance(event.input, CardsInput):
@@ -190,19 +195,18 @@ class PlayScreen(Screen[dict]):
         target = form.move_on(box.slot, moved, carry)
         if carry:
             if target is not None:
-                target.type_char(carry)
+                typed = target.type_char(carry)
             elif isinstance(box, ValuePicker) and box.takes(carry):  # no box on is for it: a new value here
-                box.type_char(carry, fresh=True)
+                target, typed = box, box.type_char(carry, fresh=True)
             else:
                 self.app.bell()
+                return
+            if typed is not None:
+                self._take(target, typed)
 
-    def on_value_picker_back(self, event: ValuePicker.Back) -> None:
-        """Backspace in an empty box: back to the box typed before it, emptied."""
-        event.stop()
-        self._back(event.picker.slot)
-
-    def action_back(self) -> None:
+    def on_entry_form_back(self, event: EntryForm.Back) -> None:
         """Backspace on the Confirm button: back to the last box typed, emptied."""
+        event.stop()
         boxes = self.query_one(EntryForm).boxes()
         if boxes:
             self._back(boxes[-1].slot, include=True)
@@ -212,9 +216,6 @@ class PlayScreen(Screen[dict]):
         box = form.back_from(slot, include)
         if box is not None and self.draft is not None:
             self._type(box.slot.field, box.unit, None)
-
-    def on_value_picker_refused(self, event: ValuePicker.Refused) -> None:
-        event.stop()
 
     def on_entry_form_confirmed(self, event: EntryForm.Confirmed) -> None:
         event.stop()

@@ -20,7 +20,7 @@ from ...i18n import t
 from ...play.flow import stops_at
 from ...play.layout import PhaseLayout, Slot
 from ...play.views import CellView, DraftView
-from .value_picker import FOCUS_MARK, WARNING_MARK, ValuePicker, placed_size, redraw
+from .value_picker import FOCUS_MARK, WARNING_MARK, Typed, ValuePicker, placed_size, redraw
 
 def slot_id(slot: Slot) -> str:
     return f"{slot.field}-{slot.pos}"
@@ -44,11 +44,6 @@ class FormText(Static):
 
 class CardsInput(Input):
     """The cards of a hand, typed as codes (SK HA D10 or ♠K)."""
-
-    BINDINGS = [
-        Binding("down", "app.focus_next", "tui.bindings.widgets.next_box", show=False, id="cards.next"),
-        Binding("up", "app.focus_previous", "tui.bindings.widgets.previous_box", show=False, id="cards.previous"),
-    ]
 
     def __init__(self, slot: Slot, **kwargs) -> None:
         super().__init__(placeholder=t("tui.widgets.entry_form.cards_placeholder"), **kwargs)
@@ -109,12 +104,26 @@ class ConfirmButton(Button):
         self.press()
 
 
-class EntryForm(VerticalScroll):
-    """Every box of a deal, grouped by phase, with live totals and a Confirm button."""
+class EntryForm(VerticalScroll, can_focus=True):
+    """Every box of a deal, grouped by phase, with live totals and a Confirm button.
 
-    BINDINGS = [  # (a box takes its own keys first: these are the Confirm button's)
-        Binding("backspace", "screen.back", "tui.bindings.widgets.previous_box", show=False, id="form.back"),
-        Binding("up", "app.focus_previous", "tui.bindings.widgets.previous_box", show=False, id="form.previous"),
+    The form holds the focus while the deal is typed and moves its own cursor from box to
+    box (``current``): a key goes to that box, and only the box left and the box reached
+    are drawn again (moving Textual's focus would restyle both boxes, send focus events and
+    work out the footer's keys again, at every value). A cards box and the Confirm button
+    take Textual's focus when the cursor reaches them.
+    """
+
+    BINDINGS = [  # (a cards box takes its own keys first): the box under the cursor's
+        Binding(keys, action, f"tui.bindings.widgets.{text}", show=False, id=f"box.{name}")
+        for keys, action, text, name in (
+            ("enter", "submit", "next_box", "submit"),
+            ("left", "step(-1)", "previous_value", "previous_value"),
+            ("right", "step(1)", "next_value", "next_value"),
+            ("backspace,delete", "clear", "clear_box", "clear"),
+            ("down", "next_box", "next_box", "next"),
+            ("up", "previous_box", "previous_box", "previous"),
+        )
     ]
 
     view: reactive[DraftView | None] = reactive(None, always_update=True, repaint=False)
@@ -126,6 +135,17 @@ class EntryForm(VerticalScroll):
     class Confirmed(Message):
         """The player asked to confirm the deal (the button)."""
 
+    class Typed(Message):
+        """A key typed in a box: what it did (a value, a move on, a key carried on, back)."""
+
+        def __init__(self, box: ValuePicker, typed: Typed) -> None:
+            super().__init__()
+            self.box = box
+            self.typed = typed
+
+    class Back(Message):
+        """Backspace on the Confirm button: back to the last box typed."""
+
     def __init__(self, layout: tuple[PhaseLayout, ...], labels: dict[str, str], text_fields: set[str],
                  *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -133,6 +153,7 @@ class EntryForm(VerticalScroll):
         self.labels = labels
         self.text_fields = text_fields
         self._deal: tuple[int, bool] | None = None  # the deal shown: its number, and whether it is an edit
+        self.current: ValuePicker | None = None  # the box the cursor is on (keys go there while the form has the focus)
 
     def compose(self):
         yield FormText(id="form-title", markup=False)
@@ -161,6 +182,7 @@ class EntryForm(VerticalScroll):
         """Rebuild the boxes for a deal with another number of players, then show ``view``."""
         if layout != self.phases:
             self.phases = layout
+            self.current = None
             await self.recompose()
         self.view = view
 
@@ -256,25 +278,60 @@ class EntryForm(VerticalScroll):
         return [box for box in ahead if isinstance(box, ValuePicker) and stops_at(self._cell(box), cell)] + [needed]
 
     def go(self, target: Widget, moved: bool = False) -> None:
-        """Focus ``target``; ``moved``: the focus came by itself, which the box shows."""
+        """The cursor to ``target`` (a value box: the form keeps the focus; a cards box or the
+        Confirm button: the focus goes there); ``moved``: it came by itself, which the box shows."""
+        old = self.current
         if isinstance(target, ValuePicker):
-            target.arrived = moved
+            self.current = target
+            if old is not None and old is not target:
+                old.leave()
+            if self.has_focus:
+                target.reach(moved)
+            else:
+                target.arrived = moved
+                self.focus()  # (the box shows the cursor when the focus arrives)
+            self.scroll_to_widget(target, animate=False)
+            return
+        if old is not None:
+            old.leave()
+        self.current = None
         target.focus()
 
+    def on_value_picker_clicked(self, event: ValuePicker.Clicked) -> None:
+        event.stop()
+        self.go(event.picker)
+
+    def on_focus(self) -> None:
+        box = self.current
+        if box is None or not box.is_attached or box.has_class("-hidden"):
+            boxes = [b for b in self.boxes() if isinstance(b, ValuePicker)]
+            box = self.current = boxes[0] if boxes else None
+        if box is not None:
+            box.reach(box.arrived)
+
+    def on_blur(self) -> None:
+        if self.current is not None:
+            self.current.leave()
+
+    def at(self) -> Widget | None:
+        """Where the cursor is: the value box, the cards box or the Confirm button with the focus."""
+        if self.has_focus:
+            return self.current
+        focused = self.screen.focused
+        return focused if focused is not None and self in focused.ancestors else None
+
     def focus_first(self, empty: bool = True) -> None:
-        """Focus where typing the deal starts (the Confirm button when it is complete), or
-        with ``empty`` False the first box."""
+        """Put the cursor where typing the deal starts (the Confirm button when it is
+        complete), or with ``empty`` False on the first box."""
         boxes = self.boxes()
         if empty:
             self.go(self.stops(None)[0])
-        elif boxes:
-            boxes[0].focus()
         else:
-            self.query_one("#confirm", Button).focus()
+            self.go(boxes[0] if boxes else self.query_one("#confirm", Button))
 
     def move_on(self, slot: Slot, moved: bool = False, key: str = "") -> Widget | None:
-        """Focus where the focus goes on from ``slot`` and return it; with ``key``, the
-        first stop that takes that key (None, and the focus stays, when none does)."""
+        """Move the cursor where it goes on from ``slot`` and return the box; with ``key``,
+        the first stop that takes that key (None, and the cursor stays, when none does)."""
         stops = self.stops(slot)
         if key:
             stops = [box for box in stops if isinstance(box, ValuePicker) and box.takes(key)]
@@ -285,13 +342,73 @@ class EntryForm(VerticalScroll):
 
     def back_from(self, slot: Slot, include: bool = False) -> Widget | None:
         """The box before ``slot`` (or ``slot`` itself, with ``include``) that the table
-        typed (not filled in), focused; None if there is none."""
+        typed (not filled in), with the cursor on it; None if there is none."""
         boxes = self.boxes()
         at = next((i for i, box in enumerate(boxes) if box.slot == slot), len(boxes)) + include
         view = self.view
         for box in reversed(boxes[:at]):
             cell = view.cells.get(box.slot) if view is not None else None
             if cell is not None and cell.value is not None and not cell.auto and isinstance(box, ValuePicker):
-                box.focus()
+                self.go(box)
                 return box
         return None
+
+    # -- keys: to the box under the cursor, each answered with one message to the screen
+    def on_key(self, event) -> None:
+        box = self.current
+        char = event.character
+        if not self.has_focus or box is None or char is None or not char.isprintable() or event.key == "space":
+            return
+        typed = box.type_char(char)
+        if typed is not None:
+            event.stop()
+            event.prevent_default()
+            self._pass_on(box, typed)
+
+    def _pass_on(self, box: ValuePicker, typed: Typed) -> None:
+        if typed.changed or typed.on or typed.back:
+            self.post_message(self.Typed(box, typed))
+
+    def _box_action(self, act) -> None:
+        box = self.current
+        if self.has_focus and box is not None:
+            self._pass_on(box, act(box))
+
+    def action_submit(self) -> None:
+        self._box_action(ValuePicker.submit)
+
+    def action_step(self, delta: int) -> None:
+        self._box_action(lambda box: box.step(delta))
+
+    def action_clear(self) -> None:
+        if self.has_focus:
+            self._box_action(ValuePicker.clear)
+        elif isinstance(self.screen.focused, Button):
+            self.post_message(self.Back())
+
+    def action_next_box(self) -> None:
+        self._step_box(1)
+
+    def action_previous_box(self) -> None:
+        self._step_box(-1)
+
+    def _step_box(self, delta: int) -> None:
+        """Down/Up: the cursor to the box after or before the one it is on, past the last
+        box to the Confirm button, and on from there as Textual's focus goes."""
+        here = self.at()
+        chain = self.boxes() + [self.query_one("#confirm", Button)]
+        if here not in chain:
+            return
+        i = chain.index(here) + delta
+        if 0 <= i < len(chain):
+            self.go(chain[i])
+        elif delta > 0:
+            self.app.action_focus_next()
+        else:
+            self.app.action_focus_previous()
+
+
+def under_cursor(focused: Widget | None) -> Widget | None:
+    """Where the keys go: the box under the form's cursor when the form has the focus
+    (``focused``, the app's), else the widget with the focus itself."""
+    return focused.current if isinstance(focused, EntryForm) else focused

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
-from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import Reactive, reactive
@@ -42,13 +42,34 @@ def redraw(widget: Widget) -> None:
         widget.refresh(layout=True)
 
 
-class ValuePicker(Widget, can_focus=True):
+@dataclass(frozen=True)
+class Typed:
+    """What a key did in a box, for the form to pass on to the screen in one message."""
+
+    changed: bool = False
+    """The box's value is now ``value`` (None: emptied)."""
+    value: Any = None
+    on: bool = False
+    """On to the next box: the player pressed Enter, or (``moved``) the value typed is
+    whole and the box moves on by itself."""
+    moved: bool = False
+    carry: str = ""
+    """A key typed that belongs to the next box (1 then 5 where 15 is no value: 1 here, 5 there)."""
+    back: bool = False
+    """Backspace in an empty box: back to the box before (undoing a move on)."""
+
+
+NOTHING = Typed()  # a key taken that changes nothing the screen keeps (a refusal, a digit that waits)
+
+
+class ValuePicker(Widget):
     """The values a field may take; digits or a letter pick one, Enter goes on.
 
     A value the rules refuse is struck out, and typing it is refused with the rule's
     message. A field with too many values to show (e.g. -1000 to 1000) is typed as a
-    number. The box never changes the deal itself: it posts ``Changed`` and the
-    screen sets ``cell`` again from what the rules make of it.
+    number. The box never changes the deal itself: its keys come from the form (which
+    holds the focus and the cursor: ``current``), each answered with what it did
+    (:class:`Typed`), and the screen sets ``cell`` again from what the rules make of it.
     """
 
     COMPONENT_CLASSES = {
@@ -57,6 +78,7 @@ class ValuePicker(Widget, can_focus=True):
         "value-picker--auto",
         "value-picker--note",
         "value-picker--hint",
+        "value-picker--current",
     }
 
     DEFAULT_CSS = """
@@ -65,22 +87,13 @@ class ValuePicker(Widget, can_focus=True):
         width: 1fr;
     }
     ValuePicker.-hidden { display: none; }
-    ValuePicker:focus { background: $primary 30%; }
+    ValuePicker > .value-picker--current { background: $primary 30%; }
     ValuePicker > .value-picker--chosen { text-style: bold reverse; }
     ValuePicker > .value-picker--refused { text-style: strike dim; }
     ValuePicker > .value-picker--auto { color: $text-accent; text-style: italic; }
     ValuePicker > .value-picker--note { color: $text-error; }
     ValuePicker > .value-picker--hint { text-style: dim; }
     """
-
-    BINDINGS = [
-        Binding("enter", "submit", "tui.bindings.widgets.next_box", show=False, id="box.submit"),
-        Binding("left", "step(-1)", "tui.bindings.widgets.previous_value", show=False, id="box.previous_value"),
-        Binding("right", "step(1)", "tui.bindings.widgets.next_value", show=False, id="box.next_value"),
-        Binding("backspace,delete", "clear", "tui.bindings.widgets.clear_box", show=False, id="box.clear"),
-        Binding("down", "app.focus_next", "tui.bindings.widgets.next_box", show=False, id="box.next"),
-        Binding("up", "app.focus_previous", "tui.bindings.widgets.previous_box", show=False, id="box.previous"),
-    ]
 
     cell: reactive[CellView | None] = reactive(None, repaint=False)
     """What the box shows: its values, the one entered, which are refused and why."""
@@ -91,54 +104,20 @@ class ValuePicker(Widget, can_focus=True):
     virtual_size = placed_size()
     """The box's size (its change needs no second layout: see placed_size)."""
 
-    class Changed(Message):
-        """The player picked a value (None: cleared the box)."""
-
-        def __init__(self, picker: "ValuePicker", value: Any) -> None:
-            super().__init__()
-            self.picker = picker
-            self.value = value
-
-        @property
-        def control(self) -> "ValuePicker":
-            return self.picker
-
-    class Submitted(Message):
-        """On to the next box: the player pressed Enter (``moved`` False), or the value typed
-        is whole and the box moves on by itself (``moved``); ``carry`` is a digit typed that
-        belongs to the next box (1 then 5 where 15 is no value: 1 here, 5 there)."""
-
-        def __init__(self, picker: "ValuePicker", moved: bool = False, carry: str = "") -> None:
-            super().__init__()
-            self.picker = picker
-            self.moved = moved
-            self.carry = carry
-
-        @property
-        def control(self) -> "ValuePicker":
-            return self.picker
-
-    class Back(Message):
-        """Backspace in an empty box: back to the box before (undoing a move on)."""
+    class Clicked(Message):
+        """The player clicked the box (the form's cursor goes there)."""
 
         def __init__(self, picker: "ValuePicker") -> None:
             super().__init__()
             self.picker = picker
-
-    class Refused(Message):
-        """The player typed a value the rules refuse; ``reason`` says why."""
-
-        def __init__(self, picker: "ValuePicker", reason: str) -> None:
-            super().__init__()
-            self.picker = picker
-            self.reason = reason
 
     def __init__(self, slot: Slot, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.slot = slot
         self._typed = ""  # digits typed so far (multi-digit numbers)
         self._note = ""  # why the last value typed was refused
-        self.arrived = False  # the focus came here by itself (the box before moved on)
+        self.arrived = False  # the cursor came here by itself (the box before moved on)
+        self.current = False  # the form's cursor is here (and the form has the focus)
         self._looks: dict[str, object] = {}  # component class -> rich style (until the styles change)
 
     def _look(self, name: str):
@@ -165,18 +144,26 @@ class ValuePicker(Widget, can_focus=True):
     def _redraw(self) -> None:
         redraw(self)
 
+    def on_click(self) -> None:
+        self.post_message(self.Clicked(self))
+
     def forget_typed(self) -> None:
         """Another deal is shown in this box: the digits typed and the last refusal are gone."""
         self._typed = ""
         self._note = ""
 
-    def on_blur(self) -> None:
+    def reach(self, moved: bool = False) -> None:
+        """The cursor is here now; ``moved``: it came by itself, which the box shows."""
+        self.current = True
+        self.arrived = moved
+        self._redraw()
+
+    def leave(self) -> None:
+        """The cursor has gone on (or the form lost the focus): what was half typed is gone."""
+        self.current = False
         self._typed = ""
         self._note = ""
         self.arrived = False
-        self._redraw()
-
-    def on_focus(self) -> None:
         self._redraw()
 
     # -- drawing
@@ -194,8 +181,8 @@ class ValuePicker(Widget, can_focus=True):
         cell = self.cell
         if cell is None:
             return Text()
-        arrived = self.arrived and self.has_focus and cell.value is None and not self._typed
-        state = (width, cell, self.show_who, self.has_focus, arrived, self._typed, self._note)
+        arrived = self.arrived and self.current and cell.value is None and not self._typed
+        state = (width, cell, self.show_who, self.current, arrived, self._typed, self._note)
         cached = getattr(self, "_drawn", None)
         if cached is not None and cached[0] == state:
             return cached[1]
@@ -206,7 +193,7 @@ class ValuePicker(Widget, can_focus=True):
                 who.append(" " + t("tui.widgets.value_picker.dealer"), "italic")
         who.truncate(WHO_WIDTH, overflow="ellipsis", pad=True)
         label = Text(cell.label, self._look("hint"))
-        mark = (ARRIVED_MARK if arrived else FOCUS_MARK) if self.has_focus else " "
+        mark = (ARRIVED_MARK if arrived else FOCUS_MARK) if self.current else " "
         stacked = len(cell.label) > LABEL_WIDTH
         left = 1 + 1 + WHO_WIDTH + 1 + (0 if stacked else LABEL_WIDTH + 1)
         room = max(width - left, 8)
@@ -240,7 +227,21 @@ class ValuePicker(Widget, can_focus=True):
                     out.append(" ")
             line.rstrip()
             out.append_text(line)
+        if self.current:
+            out = self._highlighted(out, width)
         self._drawn = (state, out)
+        return out
+
+    def _highlighted(self, text: Text, width: int) -> Text:
+        """``text`` on the cursor's background, every line to the box's width (drawn, not a
+        style of the widget: a style that changes restyles the widget, at every key)."""
+        out = Text(no_wrap=True, overflow="crop", end="")
+        for i, line in enumerate(text.split("\n")):
+            if i:
+                out.append("\n")
+            line.pad_right(max(width - line.cell_len, 0))
+            out.append_text(line)
+        out.stylize_before(self._look("current"))
         return out
 
     def _values(self) -> Text:
@@ -285,7 +286,7 @@ class ValuePicker(Widget, can_focus=True):
         note = self._look("note")
         lines = [f"✗ {m}" for m in cell.errors] + [f"{WARNING_MARK} {m}" for m in cell.warnings]
         refused = [c for c in cell.choices if not c.allowed and c.reason]
-        if refused and not cell.errors and (cell.value is None or self.has_focus):
+        if refused and not cell.errors and (cell.value is None or self.current):
             if len(refused) <= 2:
                 lines += [f"✗ {c.text}: {c.reason}" for c in refused]
             elif cell.auto:
@@ -294,51 +295,45 @@ class ValuePicker(Widget, can_focus=True):
             lines.append("✗ " + t("tui.widgets.value_picker.not_that", reason=self._note))
         return Text("\n".join(lines), note)
 
-    # -- keys
-    def _choose(self, choice: ChoiceView, whole: bool = False) -> None:
+    # -- keys (the form passes them on: each answers what it did, None when it means nothing here)
+    def _choose(self, choice: ChoiceView, whole: bool = False) -> Typed:
         """Pick ``choice``; ``whole``: nothing more can be typed to it, so move on."""
         if not choice.allowed:
-            self._refuse(choice.reason or t("tui.widgets.value_picker.not_allowed", value=choice.text))
-            return
+            return self._refuse(choice.reason or t("tui.widgets.value_picker.not_allowed", value=choice.text))
         self._note = ""
         self.arrived = False
-        self.post_message(self.Changed(self, choice.value))
         if whole:
             self._typed = ""
-            self.post_message(self.Submitted(self, moved=True))
         self._redraw()
+        return Typed(changed=True, value=choice.value, on=whole, moved=whole)
 
-    def _refuse(self, reason: str) -> None:
+    def _refuse(self, reason: str) -> Typed:
         self._note = reason
         self.app.bell()
-        self.post_message(self.Refused(self, reason))
         self._redraw()
+        return NOTHING
 
-    def on_key(self, event) -> None:
-        char = event.character
-        if self.cell is None or char is None or not char.isprintable() or event.key in ("space",):
-            return
-        if self.type_char(char):
-            event.stop()
-            event.prevent_default()
+    def _waits(self) -> Typed:
+        """A key taken that only shows here (the start of a longer number)."""
+        self._redraw()
+        return NOTHING
 
     def takes(self, char: str) -> bool:
         """Whether ``char`` is one of this box's keys."""
         keys = keys_of(self.cell) if self.cell is not None else None
         return keys is not None and char.lower() in keys
 
-    def type_char(self, char: str, fresh: bool = False) -> bool:
-        """Take one typed character; whether it meant something here. ``fresh``: it starts a
-        new value (nothing typed before it counts). An empty box that may stay empty passes
-        a key it does not take on to the boxes after it."""
+    def type_char(self, char: str, fresh: bool = False) -> Typed | None:
+        """Take one typed character: what it did, None when it means nothing here. ``fresh``:
+        it starts a new value (nothing typed before it counts). An empty box that may stay
+        empty passes a key it does not take on to the boxes after it."""
         cell = self.cell
         if cell is None:
-            return False
+            return None
         if fresh:
             self._typed = ""
         if may_skip(cell) and not self._typed and not self.takes(char):
-            self.post_message(self.Submitted(self, moved=True, carry=char))
-            return True
+            return Typed(on=True, moved=True, carry=char)
         if cell.kind == "number":
             return self._type_number(char)
         if cell.choices and all(type(c.value) is int for c in cell.choices) and char.isdigit():
@@ -350,7 +345,7 @@ class ValuePicker(Widget, can_focus=True):
         value = self.cell.value
         return bool(self._typed) and value is not None and str(value) == self._typed and not self._note
 
-    def _type_digit(self, char: str) -> bool:
+    def _type_digit(self, char: str) -> Typed:
         """Digits build a number: 1 then 2 is 12 when 12 is a value. A digit that makes no
         value with those before it belongs to the next box; a whole value moves on."""
         cell = self.cell
@@ -364,96 +359,90 @@ class ValuePicker(Widget, can_focus=True):
         if not fits(typed):
             if self._pending_is_value():
                 self._typed = ""
-                self.post_message(self.Submitted(self, moved=True, carry=char))
-                return True
+                return Typed(on=True, moved=True, carry=char)
             typed = char
         if not fits(typed):
             self._typed = ""
-            self._refuse(t("tui.widgets.value_picker.not_a_value", char=char, first=cell.choices[0].text,
-                           last=cell.choices[-1].text))
-            return True
+            return self._refuse(t("tui.widgets.value_picker.not_a_value", char=char, first=cell.choices[0].text,
+                                  last=cell.choices[-1].text))
         self._typed = typed
         choice = by_number.get(int(typed))
         if choice is None:  # the start of a longer number: wait for the next digit
-            self._redraw()
-            return True
-        self._choose(choice, whole=not grows(typed, texts))
-        return True
+            return self._waits()
+        return self._choose(choice, whole=not grows(typed, texts))
 
-    def _type_key(self, char: str) -> bool:
+    def _type_key(self, char: str) -> Typed | None:
         for choice in self.cell.choices:
             if char in choice.keys:
                 self._typed = ""
-                self._choose(choice, whole=True)
-                return True
-        return False
+                return self._choose(choice, whole=True)
+        return None
 
-    def _type_number(self, char: str) -> bool:
+    def _type_number(self, char: str) -> Typed | None:
         cell = self.cell
         if char == "-" and not self._typed and (cell.lo is None or cell.lo < 0):
             self._typed = "-"
-            self._redraw()
-            return True
+            return self._waits()
         if not char.isdigit():
-            return False
+            return None
         typed = self._typed + char
         sign = "-" if typed.startswith("-") else ""
         typed = sign + (typed.lstrip("-").lstrip("0") or "0")
         if not in_reach(typed, cell.lo, cell.hi):
             if self._pending_is_value():
                 self._typed = ""
-                self.post_message(self.Submitted(self, moved=True, carry=char))
-                return True
+                return Typed(on=True, moved=True, carry=char)
             self._typed = ""
-            self._refuse(t("tui.widgets.value_picker.outside", value=int(typed), lo=cell.lo, hi=cell.hi))
-            return True
+            return self._refuse(t("tui.widgets.value_picker.outside", value=int(typed), lo=cell.lo, hi=cell.hi))
         self._typed = typed
         self._note = ""
         self.arrived = False
         value = int(typed)
         inside = (cell.lo is None or value >= cell.lo) and (cell.hi is None or value <= cell.hi)
-        self.post_message(self.Changed(self, value if inside else None))
-        if inside and not number_grows(typed, cell.lo, cell.hi):
+        whole = inside and not number_grows(typed, cell.lo, cell.hi)
+        if whole:
             self._typed = ""
-            self.post_message(self.Submitted(self, moved=True))
         self._redraw()
-        return True
+        return Typed(changed=True, value=value if inside else None, on=whole, moved=whole)
 
-    # -- actions
-    def action_submit(self) -> None:
-        if self._note:  # the value typed last was refused: the box keeps the focus and says why
+    # -- the form's actions on the box
+    def submit(self) -> Typed:
+        """Enter: on to the next box, unless the value typed last was refused (the box keeps
+        the cursor and says why) or the Enter follows a value that moved on by itself."""
+        if self._note:
             self._typed = ""  # (the number typed ends here: 1, Enter, 0 is 0, not 10)
             self.app.bell()
             self._redraw()
-            return
+            return NOTHING
         self._typed = ""
         if self.arrived and self.cell is not None and self.cell.value is None:
             # the Enter typed out of habit after a value that moved on by itself: it is taken
             self.arrived = False
             self._redraw()
-            return
-        self.post_message(self.Submitted(self))
+            return NOTHING
+        return Typed(on=True)
 
-    def action_clear(self) -> None:
+    def clear(self) -> Typed:
+        """Backspace: empty the box, or back to the box before when it is empty."""
         if self.cell is not None and self.cell.value is None and not self._typed:
-            self.post_message(self.Back(self))
-            return
+            return Typed(back=True)
         self._typed = ""
         self._note = ""
-        self.post_message(self.Changed(self, None))
         self._redraw()
+        return Typed(changed=True, value=None)
 
-    def action_step(self, delta: int) -> None:
+    def step(self, delta: int) -> Typed:
+        """Left/Right: the allowed value before or after the one chosen."""
         cell = self.cell
         if cell is None or cell.kind != "pick":
-            return
+            return NOTHING
         allowed = [c for c in cell.choices if c.allowed]
         if not allowed:
-            return
+            return NOTHING
         values = [c.value for c in allowed]
         if cell.value in values:
             index = (values.index(cell.value) + delta) % len(values)
         else:
             index = 0 if delta > 0 else len(values) - 1
         self._typed = ""
-        self._choose(allowed[index])
+        return self._choose(allowed[index])
