@@ -44,6 +44,7 @@ class KeysInOrder:
         self._key_busy = False
         self._key_timers: dict[int, object] = {}  # turn -> the timer that lets the next key go anyway
         self._frame_held = None  # (the batch, the screen, its size, the timer that ends it) while a key is handled
+        self._before_frame: dict[object, object] = {}  # owner -> what to do once the key is handled (see before_frame)
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
@@ -98,10 +99,24 @@ class KeysInOrder:
             batch.__enter__()
             self._frame_held = (batch, self.screen, self.size, self.set_timer(FRAME_WAIT, self._draw_frame))
 
+    def before_frame(self, owner: object, callback) -> None:
+        """Call ``callback`` once the key being handled is done and before its frame is
+        drawn (now, when no key is being handled); one call an ``owner`` (the last given).
+        A box's height is settled so: while a key is handled, what the box shows passes
+        through steps (the digit typed, then the value as the rules make it) whose heights
+        would each lay the screen out."""
+        if self._frame_held is None:
+            callback()
+        else:
+            self._before_frame[owner] = callback
+
     def _draw_frame(self) -> None:
         """Draw what the key changed, in one frame."""
         if self._frame_held is None:
             return
+        waiting, self._before_frame = self._before_frame, {}
+        for callback in waiting.values():
+            callback()
         batch, screen, size, timer = self._frame_held
         self._frame_held = None
         timer.stop()

@@ -22,6 +22,9 @@ from ...play.layout import PhaseLayout, Slot
 from ...play.views import CellView, DraftView
 from .value_picker import FOCUS_MARK, WARNING_MARK, Typed, ValuePicker, placed_size, redraw
 
+SCROLL_CONTEXT = 2  # lines kept on show above a box the form scrolls to (the box before, a phase's title)
+
+
 def slot_id(slot: Slot) -> str:
     return f"{slot.field}-{slot.pos}"
 
@@ -103,6 +106,13 @@ class ConfirmButton(Button):
     def action_press(self) -> None:
         self.press()
 
+    def reach(self, moved: bool = False) -> None:
+        """The form's cursor is here (the form keeps the focus: Enter presses the button)."""
+        self.set_class(True, "-current")
+
+    def leave(self) -> None:
+        self.set_class(False, "-current")
+
 
 class EntryForm(VerticalScroll, can_focus=True):
     """Every box of a deal, grouped by phase, with live totals and a Confirm button.
@@ -153,7 +163,8 @@ class EntryForm(VerticalScroll, can_focus=True):
         self.labels = labels
         self.text_fields = text_fields
         self._deal: tuple[int, bool] | None = None  # the deal shown: its number, and whether it is an edit
-        self.current: ValuePicker | None = None  # the box the cursor is on (keys go there while the form has the focus)
+        self.current: ValuePicker | ConfirmButton | None = None  # where the cursor is while the form has the focus
+        self._arriving = False  # the cursor came by itself to where the focus arrives
 
     def compose(self):
         yield FormText(id="form-title", markup=False)
@@ -278,24 +289,36 @@ class EntryForm(VerticalScroll, can_focus=True):
         return [box for box in ahead if isinstance(box, ValuePicker) and stops_at(self._cell(box), cell)] + [needed]
 
     def go(self, target: Widget, moved: bool = False) -> None:
-        """The cursor to ``target`` (a value box: the form keeps the focus; a cards box or the
-        Confirm button: the focus goes there); ``moved``: it came by itself, which the box shows."""
+        """The cursor to ``target`` (a value box or the Confirm button: the form keeps the
+        focus; a cards box: the focus goes there); ``moved``: it came by itself, which the
+        box shows."""
         old = self.current
-        if isinstance(target, ValuePicker):
+        if isinstance(target, (ValuePicker, ConfirmButton)):
             self.current = target
             if old is not None and old is not target:
                 old.leave()
             if self.has_focus:
                 target.reach(moved)
             else:
-                target.arrived = moved
+                self._arriving = moved
                 self.focus()  # (the box shows the cursor when the focus arrives)
-            self.scroll_to_widget(target, animate=False)
+            self._bring_into_view(target)
             return
         if old is not None:
             old.leave()
         self.current = None
         target.focus()
+
+    def _bring_into_view(self, box: Widget) -> None:
+        """Scroll so that ``box`` is on show, when it is not: to near the top of the form's
+        view, so that the boxes after it come into view with it and the next values need no
+        scrolling (every scroll lays the form out again)."""
+        region = box.virtual_region
+        top = self.scroll_offset.y
+        height = self.scrollable_content_region.height
+        if not region or top <= region.y and region.bottom <= top + height:
+            return
+        self.scroll_to(y=max(region.y - min(SCROLL_CONTEXT, height // 3), 0), animate=False)
 
     def on_value_picker_clicked(self, event: ValuePicker.Clicked) -> None:
         event.stop()
@@ -307,7 +330,8 @@ class EntryForm(VerticalScroll, can_focus=True):
             boxes = [b for b in self.boxes() if isinstance(b, ValuePicker)]
             box = self.current = boxes[0] if boxes else None
         if box is not None:
-            box.reach(box.arrived)
+            box.reach(self._arriving)
+        self._arriving = False
 
     def on_blur(self) -> None:
         if self.current is not None:
@@ -357,7 +381,8 @@ class EntryForm(VerticalScroll, can_focus=True):
     def on_key(self, event) -> None:
         box = self.current
         char = event.character
-        if not self.has_focus or box is None or char is None or not char.isprintable() or event.key == "space":
+        if not self.has_focus or not isinstance(box, ValuePicker) or char is None or not char.isprintable() \
+                or event.key == "space":
             return
         typed = box.type_char(char)
         if typed is not None:
@@ -371,20 +396,23 @@ class EntryForm(VerticalScroll, can_focus=True):
 
     def _box_action(self, act) -> None:
         box = self.current
-        if self.has_focus and box is not None:
+        if self.has_focus and isinstance(box, ValuePicker):
             self._pass_on(box, act(box))
 
     def action_submit(self) -> None:
-        self._box_action(ValuePicker.submit)
+        if self.has_focus and isinstance(self.current, ConfirmButton):
+            self.current.press()
+        else:
+            self._box_action(ValuePicker.submit)
 
     def action_step(self, delta: int) -> None:
         self._box_action(lambda box: box.step(delta))
 
     def action_clear(self) -> None:
-        if self.has_focus:
-            self._box_action(ValuePicker.clear)
-        elif isinstance(self.screen.focused, Button):
+        if isinstance(self.at(), ConfirmButton):
             self.post_message(self.Back())
+        else:
+            self._box_action(ValuePicker.clear)
 
     def action_next_box(self) -> None:
         self._step_box(1)

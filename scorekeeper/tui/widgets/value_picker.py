@@ -33,10 +33,20 @@ def placed_size() -> Reactive[Size]:
 
 def redraw(widget: Widget) -> None:
     """Draw ``widget`` again; lay the screen out again only when its height changes (a
-    layout of the whole screen is most of what a key costs)."""
-    width = widget.content_size.width
+    layout of the whole screen is most of what a key costs), looked at once the key being
+    handled is done."""
     widget.refresh()  # (forgets the drawing and the height worked out before)
-    if not width:  # not laid out yet, or hidden: showing it lays the screen out anyway
+    before_frame = getattr(widget.app, "before_frame", None)
+    if before_frame is None:
+        settle_height(widget)
+    else:
+        before_frame(widget, lambda: settle_height(widget))
+
+
+def settle_height(widget: Widget) -> None:
+    """Lay the screen out again if ``widget``'s height is not the one it was given."""
+    width = widget.content_size.width
+    if not width or not widget.is_attached:  # not laid out yet, or hidden: showing it lays the screen out anyway
         return
     if widget.get_content_height(widget.size, widget.size, width) != widget.content_size.height:
         widget.refresh(layout=True)
@@ -118,6 +128,7 @@ class ValuePicker(Widget):
         self._note = ""  # why the last value typed was refused
         self.arrived = False  # the cursor came here by itself (the box before moved on)
         self.current = False  # the form's cursor is here (and the form has the focus)
+        self._least = (0, 0)  # (width, height): the box's height in the deal so far, at that width
         self._looks: dict[str, object] = {}  # component class -> rich style (until the styles change)
 
     def _look(self, name: str):
@@ -148,9 +159,11 @@ class ValuePicker(Widget):
         self.post_message(self.Clicked(self))
 
     def forget_typed(self) -> None:
-        """Another deal is shown in this box: the digits typed and the last refusal are gone."""
+        """Another deal is shown in this box: the digits typed, the last refusal and the
+        height it had are gone."""
         self._typed = ""
         self._note = ""
+        self._least = (0, 0)
 
     def reach(self, moved: bool = False) -> None:
         """The cursor is here now; ``moved``: it came by itself, which the box shows."""
@@ -171,7 +184,15 @@ class ValuePicker(Widget):
         return self._lines(self.content_size.width)
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return len(self._lines(width).plain.split("\n")) if self.cell is not None else 0
+        """The lines the box shows; while a deal is typed the box does not shrink (a note
+        that goes, such as why the dealer may not bid 3 once the dealer has bid, leaves its
+        line empty until the next deal: a box that shrinks lays the screen out again)."""
+        height = len(self._lines(width).plain.split("\n")) if self.cell is not None else 0
+        least_width, least = self._least
+        if least_width == width and least > height:
+            return least
+        self._least = (width, height)
+        return height
 
     def _lines(self, width: int) -> Text:
         """The focus mark, who, what is asked, the values (the chosen one in brackets, refused
