@@ -202,6 +202,9 @@ def test_warnings_and_errors_have_different_signs(tmp_path):
                                    errors=("a rule is broken",), warnings=("a rule is bent",), dealer=True)
             yield picker
 
+        def on_mount(self):
+            self.query_one(ValuePicker).reach()  # the form's cursor on it
+
     async def one():
         app = One()
         async with app.run_test(size=(80, 6)) as pilot:

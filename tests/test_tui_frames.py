@@ -33,6 +33,73 @@ def count_layouts(screen) -> list:
     return layouts
 
 
+def count_restyles(app) -> list:
+    """The widgets restyled from now on (a class or pseudo-class changed), one entry each."""
+    restyled = []
+    update_nodes = app.stylesheet.update_nodes
+
+    def counted(nodes, animate=False):
+        nodes = list(nodes)
+        restyled.extend(nodes)
+        return update_nodes(nodes, animate)
+
+    app.stylesheet.update_nodes = counted
+    return restyled
+
+
+def count_drawn(monkeypatch) -> list:
+    """The ids of the widgets whose content is drawn anew from now on (not from their cache)."""
+    from textual.widget import Widget
+
+    drawn = []
+    render_content = Widget._render_content
+
+    def counted(self):
+        drawn.append(self.id or type(self).__name__)
+        return render_content(self)
+
+    monkeypatch.setattr(Widget, "_render_content", counted)
+    return drawn
+
+
+def test_a_value_typed_draws_only_the_boxes_it_changed(tmp_path, monkeypatch):
+    """Lupaus for 4 at 100x30, bids 3, 2, 4, 0 and tricks 3, 1, 4: the form keeps the focus
+    throughout (its cursor moves, Textual's focus does not), no widget is restyled while
+    the values are typed, and a key draws anew only the box left, the box reached and the
+    lines of the form whose text changed: never the deal panel, the score board or the
+    footer. Only the dealer's box growing with the reason its refused bid is refused, and
+    the first trick's "Exact" line showing, lay the screen out."""
+
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara", "Dan"])
+            await pilot.press("h")
+            await settle(pilot)
+            form = app.focused
+            restyled = count_restyles(app)
+            drawn = count_drawn(monkeypatch)
+            layouts = count_layouts(app.screen)
+            keys = []
+            for key in "324031":
+                await pilot.press(key)
+                await settle(pilot)
+                keys.append((sorted(drawn), len(layouts)))
+                drawn.clear()
+                layouts.clear()
+                assert app.focused is form
+            assert keys == [
+                (["phase-0", "row-bid-1", "row-bid-2"], 0),
+                (["phase-0", "row-bid-2", "row-bid-3"], 0),
+                (["ScrollBar", "phase-0", "row-bid-3", "row-bid-4"], 1),  # the dealer's box grows
+                (["phase-0", "row-bid-4", "row-tricks-1"], 0),
+                (["ScrollBar", "derived-1", "phase-1", "row-tricks-1", "row-tricks-2"], 1),  # "Exact" shows
+                (["derived-1", "phase-1", "row-tricks-2"], 0),
+            ]
+            assert restyled == []
+
+    run(go())
+
+
 def test_each_value_typed_is_one_frame(tmp_path):
     """Lupaus for 4 at 100x30: bids 3, 2, 4, 0 and tricks 3, 1, 4 (Anna's 2 filled in), a
     frame a key, one layout where a box grows (the dealer's refused bid with its reason,

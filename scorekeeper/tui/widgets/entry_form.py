@@ -44,6 +44,14 @@ class FormText(Static):
     virtual_size = placed_size()
     """The text's size (its change needs no second layout: see placed_size)."""
 
+    def get_content_height(self, container, viewport, width: int) -> int:
+        """No line when there is no text (rather than a class that hides it: a class that
+        changes restyles the widget)."""
+        shown = getattr(self, "_shown", None)
+        if shown is not None and not shown.plain:
+            return 0
+        return super().get_content_height(container, viewport, width)
+
 
 class CardsInput(Input):
     """The cards of a hand, typed as codes (SK HA D10 or ♠K)."""
@@ -218,9 +226,7 @@ class EntryForm(VerticalScroll, can_focus=True):
             for line in phase.summary:
                 heading.append(f"   {line}")
             put(self.query_one(f"#phase-{i}", Static), heading)
-            derived = self.query_one(f"#derived-{i}", Static)
-            put(derived, Text("\n".join(phase.derived)))
-            derived.set_class(not phase.derived, "-empty")
+            put(self.query_one(f"#derived-{i}", Static), Text("\n".join(phase.derived)))
             previous = None
             for slot in layout.slots:
                 cell = view.cells[slot]
