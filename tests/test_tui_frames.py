@@ -62,13 +62,31 @@ def count_drawn(monkeypatch) -> list:
     return drawn
 
 
+async def each_key(pilot, keys: str, drawn: list, layouts: list) -> list:
+    """Press each key: what it drew anew (sorted) and how many layouts it made; the focus
+    stays where it was."""
+    focused = pilot.app.focused
+    out = []
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+        out.append((sorted(drawn), len(layouts)))
+        drawn.clear()
+        layouts.clear()
+        assert pilot.app.focused is focused
+    return out
+
+
 def test_a_value_typed_draws_only_the_boxes_it_changed(tmp_path, monkeypatch):
     """Lupaus for 4 at 100x30, bids 3, 2, 4, 0 and tricks 3, 1, 4: the form keeps the focus
     throughout (its cursor moves, Textual's focus does not), no widget is restyled while
     the values are typed, and a key draws anew only the box left, the box reached and the
     lines of the form whose text changed: never the deal panel, the score board or the
     footer. Only the dealer's box growing with the reason its refused bid is refused, and
-    the first trick's "Exact" line showing, lay the screen out."""
+    the first trick's "Exact" line showing, lay the screen out; the boxes and lines keep
+    their height, so in the next deal (trump s, bids 1 2 3 0, tricks 1 2 3) a value typed
+    lays out nothing until the deal is complete and the form scrolls to Confirm (the first
+    key lays out the footer, where ctrl+l now applies)."""
 
     async def go():
         async with opened(tmp_path / "g.db") as (app, pilot):
@@ -76,17 +94,12 @@ def test_a_value_typed_draws_only_the_boxes_it_changed(tmp_path, monkeypatch):
             await pilot.press("h")
             await settle(pilot)
             form = app.focused
+            assert type(form).__name__ == "EntryForm"
             restyled = count_restyles(app)
             drawn = count_drawn(monkeypatch)
             layouts = count_layouts(app.screen)
-            keys = []
-            for key in "324031":
-                await pilot.press(key)
-                await settle(pilot)
-                keys.append((sorted(drawn), len(layouts)))
-                drawn.clear()
-                layouts.clear()
-                assert app.focused is form
+            keys = await each_key(pilot, "324031", drawn, layouts)
+            assert app.focused is form
             assert keys == [
                 (["phase-0", "row-bid-1", "row-bid-2"], 0),
                 (["phase-0", "row-bid-2", "row-bid-3"], 0),
@@ -96,6 +109,24 @@ def test_a_value_typed_draws_only_the_boxes_it_changed(tmp_path, monkeypatch):
                 (["derived-1", "phase-1", "row-tricks-2"], 0),
             ]
             assert restyled == []
+            await pilot.press("4", "enter")  # the last tricks (Anna's filled in), confirmed
+            await settle(pilot)
+            assert len(play_screen(app).game.deals) == 1
+            drawn.clear()
+            layouts.clear()
+            restyled.clear()
+            keys = await each_key(pilot, "s1230123", drawn, layouts)
+            assert keys == [
+                (["FooterKey", "deal-panel", "row-bid-1", "row-turned-0"], 1),  # ctrl+l applies: the footer says so
+                (["phase-0", "row-bid-1", "row-bid-2"], 0),
+                (["phase-0", "row-bid-2", "row-bid-3"], 0),
+                (["phase-0", "row-bid-3", "row-bid-4"], 0),  # the dealer's box had its line for the reason
+                (["phase-0", "row-bid-4", "row-tricks-1"], 0),
+                (["derived-1", "phase-1", "row-tricks-1", "row-tricks-2"], 0),  # and the tricks' line
+                (["derived-1", "phase-1", "row-tricks-2", "row-tricks-3"], 0),
+                (["ScrollBar", "confirm", "derived-1", "form-problems", "phase-1", "row-tricks-3", "row-tricks-4"], 1),
+            ]
+            assert [w.id for w in restyled] == [None, "form-problems", "confirm"]  # a FooterKey; complete: Confirm
 
     run(go())
 

@@ -20,7 +20,7 @@ from ...i18n import t
 from ...play.flow import stops_at
 from ...play.layout import PhaseLayout, Slot
 from ...play.views import CellView, DraftView
-from .value_picker import FOCUS_MARK, WARNING_MARK, Typed, ValuePicker, placed_size, redraw
+from .value_picker import FOCUS_MARK, WARNING_MARK, KeptHeight, Typed, ValuePicker, placed_size, redraw
 
 SCROLL_CONTEXT = 2  # lines kept on show above a box the form scrolls to (the box before, a phase's title)
 
@@ -51,6 +51,14 @@ class FormText(Static):
         if shown is not None and not shown.plain:
             return 0
         return super().get_content_height(container, viewport, width)
+
+
+class FormLines(KeptHeight, FormText):
+    """Lines of the form that come and go as the deal is typed (what the rules work out, the
+    problems): they do not shrink (see KeptHeight)."""
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return self.kept_height(width, super().get_content_height(container, viewport, width))
 
 
 class CardsInput(Input):
@@ -183,8 +191,8 @@ class EntryForm(VerticalScroll, can_focus=True):
                     yield CardsRow(slot, self.labels[slot.field], id=f"row-{slot_id(slot)}")
                 else:
                     yield ValuePicker(slot, id=f"row-{slot_id(slot)}", classes="box")
-            yield FormText(classes="phase-derived", id=f"derived-{i}", markup=False)
-        yield FormText(id="form-problems", markup=False)
+            yield FormLines(classes="phase-derived", id=f"derived-{i}", markup=False)
+        yield FormLines(id="form-problems", markup=False)
         yield ConfirmButton(t("tui.widgets.entry_form.confirm"), id="confirm", variant="primary")
 
     def on_mount(self) -> None:

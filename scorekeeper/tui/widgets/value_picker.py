@@ -52,6 +52,21 @@ def settle_height(widget: Widget) -> None:
         widget.refresh(layout=True)
 
 
+class KeptHeight:
+    """A widget of the form that does not shrink while the game is played at one width: a
+    line that goes (why the dealer may not bid 3, once the dealer has bid) stays empty,
+    ready for the next deal's, as a box that shrinks or grows lays the screen out again."""
+
+    _least = (0, 0)  # (width, height): the most lines the widget had at that width
+
+    def kept_height(self, width: int, height: int) -> int:
+        least_width, least = self._least
+        if least_width == width and least > height:
+            return least
+        self._least = (width, height)
+        return height
+
+
 @dataclass(frozen=True)
 class Typed:
     """What a key did in a box, for the form to pass on to the screen in one message."""
@@ -72,7 +87,7 @@ class Typed:
 NOTHING = Typed()  # a key taken that changes nothing the screen keeps (a refusal, a digit that waits)
 
 
-class ValuePicker(Widget):
+class ValuePicker(KeptHeight, Widget):
     """The values a field may take; digits or a letter pick one, Enter goes on.
 
     A value the rules refuse is struck out, and typing it is refused with the rule's
@@ -128,7 +143,6 @@ class ValuePicker(Widget):
         self._note = ""  # why the last value typed was refused
         self.arrived = False  # the cursor came here by itself (the box before moved on)
         self.current = False  # the form's cursor is here (and the form has the focus)
-        self._least = (0, 0)  # (width, height): the box's height in the deal so far, at that width
         self._looks: dict[str, object] = {}  # component class -> rich style (until the styles change)
 
     def _look(self, name: str):
@@ -159,11 +173,9 @@ class ValuePicker(Widget):
         self.post_message(self.Clicked(self))
 
     def forget_typed(self) -> None:
-        """Another deal is shown in this box: the digits typed, the last refusal and the
-        height it had are gone."""
+        """Another deal is shown in this box: the digits typed and the last refusal are gone."""
         self._typed = ""
         self._note = ""
-        self._least = (0, 0)
 
     def reach(self, moved: bool = False) -> None:
         """The cursor is here now; ``moved``: it came by itself, which the box shows."""
@@ -184,15 +196,8 @@ class ValuePicker(Widget):
         return self._lines(self.content_size.width)
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        """The lines the box shows; while a deal is typed the box does not shrink (a note
-        that goes, such as why the dealer may not bid 3 once the dealer has bid, leaves its
-        line empty until the next deal: a box that shrinks lays the screen out again)."""
-        height = len(self._lines(width).plain.split("\n")) if self.cell is not None else 0
-        least_width, least = self._least
-        if least_width == width and least > height:
-            return least
-        self._least = (width, height)
-        return height
+        """The lines the box shows, or more (see KeptHeight)."""
+        return self.kept_height(width, len(self._lines(width).plain.split("\n")) if self.cell is not None else 0)
 
     def _lines(self, width: int) -> Text:
         """The focus mark, who, what is asked, the values (the chosen one in brackets, refused
