@@ -201,7 +201,7 @@ async def enter_deal(pilot, entries: list[str], confirm: bool = True) -> None:
         await type_text(pilot, entry)
         if under_cursor(app.focused) is target:
             await pilot.press("enter")
-    if confirm and form.view is not None and form.view.number == number and not form.has_class("-hidden"):
+    if confirm and form.view is not None and form.view.number == number and form.display:
         await pilot.press("ctrl+s")
     await settle(pilot, 2)
 

@@ -13,7 +13,7 @@ from textual.containers import Container
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input
+from textual.widgets import ContentSwitcher, Input
 
 from ...game.engine import GameError, IllegalEntry
 from ...i18n import get_language, show, t, tn
@@ -81,8 +81,9 @@ class PlayScreen(Screen[dict]):
         text_fields = {f.id for f in rules.fields.values() if f.type == "cards"}
         yield DealPanel(id="deal-panel")
         with Container(id="play-body"):
-            yield EntryForm(form_layout(self.game), labels, text_fields, id="entry-form")
-            yield FinalStandings(id="final")
+            with ContentSwitcher(id="deal-or-final", initial="entry-form"):
+                yield EntryForm(form_layout(self.game), labels, text_fields, id="entry-form")
+                yield FinalStandings(id="final")
             yield Scoreboard(id="scoreboard")
         yield KeyFooter()
 
@@ -462,11 +463,12 @@ class PlayScreen(Screen[dict]):
 
     def _show_mode(self) -> None:
         """The form while a deal is entered or changed, the final standings when the game
-        is over (classes on the widgets themselves: restyling the whole screen is slow)."""
+        is over (one or the other shown, not a class: a class on the form restyles each of
+        its boxes; the other classes are on the widgets themselves: restyling the whole
+        screen is slow)."""
         editing = self.editing is not None
         over = self.draft is None
         self.query_one(DealPanel).set_class(editing, "-editing")
-        self.query_one(EntryForm).set_class(over, "-hidden")
-        self.query_one(FinalStandings).set_class(not over, "-hidden")
+        self.query_one("#deal-or-final", ContentSwitcher).current = "final" if over else "entry-form"
         self.query_one(Scoreboard).set_class(over, "-over")
 

@@ -44,20 +44,21 @@ class FormText(Static):
     virtual_size = placed_size()
     """The text's size (its change needs no second layout: see placed_size)."""
 
-    def get_content_height(self, container, viewport, width: int) -> int:
-        """No line when there is no text (rather than a class that hides it: a class that
-        changes restyles the widget)."""
-        shown = getattr(self, "_shown", None)
-        if shown is not None and not shown.plain:
-            return 0
-        return super().get_content_height(container, viewport, width)
-
 
 class FormLines(KeptHeight, FormText):
     """Lines of the form that come and go as the deal is typed (what the rules work out, the
-    problems): they do not shrink (see KeptHeight)."""
+    problems): they do not shrink (see KeptHeight). With ``empty`` False no line is kept for
+    an empty text (rather than a class that hides it: a class that changes restyles the
+    widget)."""
+
+    def __init__(self, *, empty: bool = True, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.empty = empty
 
     def get_content_height(self, container, viewport, width: int) -> int:
+        shown = getattr(self, "_shown", None)
+        if not self.empty and shown is not None and not shown.plain:
+            return self.kept_height(width, 0)
         return self.kept_height(width, super().get_content_height(container, viewport, width))
 
 
@@ -191,7 +192,7 @@ class EntryForm(VerticalScroll, can_focus=True):
                     yield CardsRow(slot, self.labels[slot.field], id=f"row-{slot_id(slot)}")
                 else:
                     yield ValuePicker(slot, id=f"row-{slot_id(slot)}", classes="box")
-            yield FormLines(classes="phase-derived", id=f"derived-{i}", markup=False)
+            yield FormLines(classes="phase-derived", id=f"derived-{i}", markup=False, empty=False)
         yield FormLines(id="form-problems", markup=False)
         yield ConfirmButton(t("tui.widgets.entry_form.confirm"), id="confirm", variant="primary")
 
