@@ -72,14 +72,26 @@ class KeysInOrder:
         """Wait in each queue from the box up to the app, twice in each (what the box posted
         while it took the key follows the key up, a queue behind), and then the whole way
         once more (a binding runs at the app, and what its action posts starts at the box
-        again): only then may the next key go."""
+        again): only then may the next key go. (One callback for all the steps of a key:
+        Textual works out the parameters of each new callable it calls, which took as long
+        as the rest of the wait.)"""
         stops = 2 * len(path)
-        while step < PASSES * stops:
-            node = path[(step % stops) // 2]
-            if node.call_later(self._after, path, step + 1, turn):
-                return
-            step += 2 - step % 2  # that queue is closed: on to the next
-        self._key_done(turn)
+
+        def advance() -> None:
+            nonlocal step
+            while step < PASSES * stops:
+                node = path[(step % stops) // 2]
+                if node.call_later(next_step):
+                    return
+                step += 2 - step % 2  # that queue is closed: on to the next
+            self._key_done(turn)
+
+        def next_step() -> None:
+            nonlocal step
+            step += 1
+            advance()
+
+        advance()
 
     def _key_done(self, turn: int) -> None:
         timer = self._key_timers.pop(turn, None)

@@ -44,6 +44,17 @@ class FormText(Static):
     virtual_size = placed_size()
     """The text's size (its change needs no second layout: see placed_size)."""
 
+    def get_content_height(self, container, viewport, width: int) -> int:
+        """The text's lines at ``width``, worked out once for each text shown (Textual lays
+        the text out to count them, and the form asks at every key whether a line changed)."""
+        key = (getattr(self, "_shown", None), width)
+        cached = getattr(self, "_height", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        height = super().get_content_height(container, viewport, width)
+        self._height = (key, height)
+        return height
+
 
 class FormLines(KeptHeight, FormText):
     """Lines of the form that come and go as the deal is typed (what the rules work out, the
