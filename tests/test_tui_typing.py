@@ -221,3 +221,21 @@ def test_enter_on_a_complete_deal_confirms_it_from_any_box(tmp_path):
             assert under_cursor(app.focused).slot == Slot("turned", 0) and screen.draft.number == 2
 
     run(go())
+
+
+def test_a_click_puts_the_cursor_on_the_box_clicked(tmp_path):
+    """Lupaus, 4 players: a click on Cara's tricks box puts the form's cursor there (the
+    form keeps the focus) and a 4 typed is her tricks."""
+
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara", "Dan"])
+            form = app.focused
+            await pilot.click("#row-tricks-2")
+            await settle(pilot)
+            box = under_cursor(app.focused)
+            assert app.focused is form and box.slot == Slot("tricks", 2) and box.cell.who == "Cara"
+            await burst(pilot, "4")
+            assert play_screen(app).draft.view().cells[Slot("tricks", 2)].value == 4
+
+    run(go())
