@@ -149,7 +149,9 @@ class ValuePicker(KeptHeight, Widget):
         """A component class's rich style, worked out once (it is slow to compute)."""
         style = self._looks.get(name)
         if style is None:
-            style = self._looks[name] = self.get_component_rich_style(f"value-picker--{name}", partial=True)
+            # (the cursor's background in full: its colour is laid over the form's, as a style of the box was)
+            style = self._looks[name] = self.get_component_rich_style(f"value-picker--{name}",
+                                                                      partial=name != "current")
         return style
 
     def notify_style_update(self) -> None:
