@@ -77,6 +77,21 @@ async def each_key(pilot, keys: str, drawn: list, layouts: list) -> list:
     return out
 
 
+def count_full_redraws(monkeypatch) -> list:
+    """The whole screens drawn from now on (rather than the parts that changed)."""
+    from textual._compositor import Compositor
+
+    full = []
+    render_full_update = Compositor.render_full_update
+
+    def counted(self, *args, **kwargs):
+        full.append(self)
+        return render_full_update(self, *args, **kwargs)
+
+    monkeypatch.setattr(Compositor, "render_full_update", counted)
+    return full
+
+
 def test_a_value_typed_draws_only_the_boxes_it_changed(tmp_path, monkeypatch):
     """Lupaus for 4 at 100x30, bids 3, 2, 4, 0 and tricks 3, 1, 4: the form keeps the focus
     throughout (its cursor moves, Textual's focus does not), no widget is restyled while
@@ -115,7 +130,9 @@ def test_a_value_typed_draws_only_the_boxes_it_changed(tmp_path, monkeypatch):
             drawn.clear()
             layouts.clear()
             restyled.clear()
+            full = count_full_redraws(monkeypatch)
             keys = await each_key(pilot, "s1230123", drawn, layouts)
+            assert full == []  # the scroll to Confirm after the footer's layout too (see control.guard_scroll_repaint)
             assert keys == [
                 (["FooterKey", "deal-panel", "row-bid-1", "row-turned-0"], 1),  # ctrl+l applies: the footer says so
                 (["phase-0", "row-bid-1", "row-bid-2"], 0),

@@ -19,7 +19,7 @@ from textual.screen import Screen
 
 from ..i18n import LANGUAGES, get_language, set_language, t
 from ..settings import Settings, load_settings, save_settings, settings_path
-from .control import guard_compositor, guard_strips
+from .control import guard_compositor, guard_scroll_repaint, guard_strips
 from .keys import KeysInOrder
 from .messages import GameChosen, GameCreated, LanguageSwitched, RulesetChosen
 from .themes import HIGH_CONTRAST, THEME_NAMES, next_theme, theme_key
@@ -29,6 +29,7 @@ from .widgets.key_footer import binding_text
 guard_timers()  # Textual hangs on a timer due at once (a toast re-shown as it runs out)
 guard_strips()  # a name or a ruleset's text with ESC in it is shown, never obeyed by the terminal
 guard_compositor()  # a widget gone after a scroll (a toast that ran out) leaves nothing on the terminal
+guard_scroll_repaint()  # a scroll after a layout redraws what moved, not the whole screen
 
 
 class ScorekeeperApp(KeysInOrder, App[None]):

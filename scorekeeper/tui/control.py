@@ -81,3 +81,29 @@ def guard_compositor() -> None:
 
     setattr(full_map, _GUARDED, True)
     Compositor.full_map = property(full_map, doc=prop.__doc__)
+
+
+def guard_scroll_repaint() -> None:
+    """A scroll redraws what moved, not the whole screen.
+
+    After a scroll Textual compares the widgets on show with those of the scroll before,
+    and marks those that moved to be redrawn. After a layout it has no such list (a layout
+    drops it), so the first scroll after one marks every widget, and the whole screen is
+    redrawn and sent to the terminal: at the table that is every time the deal form
+    scrolls to the next box, 30 ms and more a key on a small machine. Here the scroll
+    compares with the map of the whole screen that the layout (or the last rebuild of that
+    map) made: the widgets on show are in it, placed as they are on the terminal."""
+    from textual._compositor import Compositor
+
+    reflow_visible = Compositor.reflow_visible
+    if getattr(reflow_visible, _GUARDED, False):
+        return
+
+    @wraps(reflow_visible)
+    def guarded(self, parent, size):
+        if self._visible_map is None and self._full_map and self.root is parent and self.size == size:
+            self._visible_map = self._full_map  # (None only when a layout or a rebuild of the map made it)
+        return reflow_visible(self, parent, size)
+
+    setattr(guarded, _GUARDED, True)
+    Compositor.reflow_visible = guarded
