@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from scorekeeper.i18n import show
 from scorekeeper.tui.widgets.entry_form import under_cursor
-from test_tui_support import (
-    SIZE, check_snapshot, enter_deal, flat, make_app, new_game, play_screen, run, screen_text, settle,
+from helpers.stores import Script
+from helpers.tui import (
+    SIZE, check_snapshot, enter_deal, flat, make_app, new_game, opened, play_screen, resumed, run, screen_text, settle,
 )
 
 LUPAUS_3 = ["Anna", "Ben", "Cara"]  # Anna deals first; Ben bids first
+LUPAUS = Script("lupaus", LUPAUS_3)
+WHIST_TO_3 = Script("whist", ["Anna", "Ben", "Cara", "Dan"], options={"game_to": 3})
 
 
 def test_the_dealers_forbidden_bid_is_struck_out_before_and_refused(tmp_path):
@@ -16,9 +19,7 @@ def test_the_dealers_forbidden_bid_is_struck_out_before_and_refused(tmp_path):
     out with the rule's words; typing 3 is refused and leaves the box empty; 2 is taken."""
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await new_game(pilot, "lupaus", LUPAUS_3)
+        async with resumed(tmp_path / "g.db", LUPAUS) as (app, pilot):
             screen = play_screen(app)
             await enter_deal(pilot, ["h", "3", "4"], confirm=False)
             message = "Dealer Anna may not bid 3: the bids would total 10, the number of tricks"
@@ -47,9 +48,7 @@ def test_tricks_that_do_not_add_up_cannot_be_confirmed(tmp_path):
     confirming is refused with the reason, nothing is recorded."""
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await new_game(pilot, "lupaus", LUPAUS_3)
+        async with resumed(tmp_path / "g.db", LUPAUS) as (app, pilot):
             screen = play_screen(app)
             await enter_deal(pilot, ["h", "3", "4", "2", "7", "5"], confirm=False)
             assert "Tricks: 12 of 10 · 2 too many" in screen_text(app)
@@ -88,9 +87,7 @@ def test_changing_an_early_deal_recomputes_the_later_totals(tmp_path):
     makes her bid (+12), Ben misses (-13); the totals after it follow."""
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await new_game(pilot, "lupaus", LUPAUS_3)
+        async with resumed(tmp_path / "g.db", LUPAUS) as (app, pilot):
             screen = play_screen(app)
             await play_deals(pilot)
             assert screen.game.totals() == (23, 24, 26)
@@ -118,9 +115,7 @@ def test_a_change_that_ends_the_game_earlier_is_reported_at_the_later_deal(tmp_p
     Cara 3 after deal 2: deal 3 was played after the game ended, and the board says so."""
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await new_game(pilot, "whist", ["Anna", "Ben", "Cara", "Dan"], {"game_to": 3})
+        async with resumed(tmp_path / "g.db", WHIST_TO_3) as (app, pilot):
             screen = play_screen(app)
             for trump, tricks in (("h", "8"), ("c", "5"), ("s", "7")):
                 await enter_deal(pilot, [trump, tricks])
@@ -145,9 +140,7 @@ def test_undo_and_redo(tmp_path):
     back; with nothing to undo the key is dimmed and does nothing."""
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await new_game(pilot, "lupaus", LUPAUS_3)
+        async with resumed(tmp_path / "g.db", LUPAUS) as (app, pilot):
             screen = play_screen(app)
             assert screen.check_action("undo", ()) is None
             await play_deals(pilot, 2)
@@ -184,9 +177,7 @@ def test_a_new_app_on_the_same_store_resumes_where_the_table_was(tmp_path):
     db = tmp_path / "g.db"
 
     async def first():
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await new_game(pilot, "lupaus", LUPAUS_3)
+        async with resumed(db, LUPAUS) as (app, pilot):
             await play_deals(pilot, 2)
             await enter_deal(pilot, ["d", "1"], confirm=False)  # typed, not confirmed: kept as a draft
             await pilot.press("ctrl+q")
@@ -220,9 +211,7 @@ def test_leaving_and_coming_back_keeps_the_deal_half_entered(tmp_path):
     the boxes as they were left."""
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await new_game(pilot, "lupaus", LUPAUS_3)
+        async with resumed(tmp_path / "g.db", LUPAUS) as (app, pilot):
             await enter_deal(pilot, ["h", "3"], confirm=False)
             await pilot.press("escape")
             await settle(pilot)
@@ -241,8 +230,8 @@ def test_names_are_shown_literally(tmp_path):
     assert len(long_name) == 40
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
+        # typed on the New game form, which shows them too (the dealer's choices, the partnerships)
+        async with opened(tmp_path / "g.db") as (app, pilot):
             await new_game(pilot, "whist", ["[/]", "[bold]x", long_name, "Dan"], {"game_to": 1})
             text = flat(screen_text(app))
             assert f"Totals [/] & {long_name} 0 · [bold]x & Dan 0" in text
@@ -257,9 +246,7 @@ def test_names_are_shown_literally(tmp_path):
 
 def test_final_standings_snapshot(tmp_path):
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=SIZE) as pilot:
-            await new_game(pilot, "whist", ["Anna", "Ben", "Cara", "Dan"], {"game_to": 3})
+        async with resumed(tmp_path / "g.db", WHIST_TO_3) as (app, pilot):
             for trump, tricks in (("h", "8"), ("c", "5"), ("s", "7")):
                 await enter_deal(pilot, [trump, tricks])
             await settle(pilot)
@@ -274,9 +261,7 @@ def test_the_screen_fits_80_by_24(tmp_path):
     """At 80x24 the deal, the first boxes, the board and the keys are all on screen."""
 
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await new_game(pilot, "lupaus", LUPAUS_3)
+        async with resumed(tmp_path / "g.db", LUPAUS, size=(80, 24)) as (app, pilot):
             await enter_deal(pilot, ["h", "3", "4", "2", "3", "4", ""])
             lines = screen_text(app).splitlines()
             assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
@@ -293,9 +278,8 @@ def test_the_digits_typed_in_the_last_deal_are_no_hint_in_the_next(tmp_path):
     """Whist: the fifth deal has no trump box, so the tricks box keeps the focus from deal 4
     to deal 5; the 6 typed in deal 4 is not shown as "typed 6…" in deal 5."""
     async def go():
-        app = make_app(tmp_path / "g.db")
-        async with app.run_test(size=(100, 40)) as pilot:
-            await new_game(pilot, "whist", ["Anna", "Ben", "Cara", "Dan"])
+        script = Script("whist", ["Anna", "Ben", "Cara", "Dan"])
+        async with resumed(tmp_path / "g.db", script, size=(100, 40)) as (app, pilot):
             await pilot.press(*["h", "6", "enter"] * 4)  # trump, tricks (the other side's filled in), Enter
             await settle(pilot)
             text = screen_text(app)

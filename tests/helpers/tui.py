@@ -62,6 +62,22 @@ async def opened(db, *steps: str, size=SIZE, ruleset=None, seed=7, clock=None):
             yield app, pilot
 
 
+@asynccontextmanager
+async def resumed(path, script, size=SIZE, seed=7):
+    """Run the app on a new store at ``path`` holding one game, ``script`` (a
+    ``helpers.stores.Script``: its deals are stored, none if it has none), and resume that
+    game from the start screen with Enter: yields (app, pilot) on its play screen.
+
+    The quick way to a game for the tests of the play screen: the New game form's keys
+    (test_tui_app.py and the typing tests go through them) cost several times what the
+    game's first deals do."""
+    from .stores import store_with
+
+    async with opened(store_with(path, script), "enter", size=size, seed=seed) as (app, pilot):
+        play_screen(app)
+        yield app, pilot
+
+
 def run(coro):
     """Run a Pilot coroutine from a plain (sync) test."""
     return asyncio.run(coro)
