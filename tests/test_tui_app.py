@@ -241,5 +241,10 @@ def test_the_new_game_form_shows_only_the_house_rules_that_apply(tmp_path):
             assert hidden("dealer_restriction")
             await choose(pilot, "opt-trump_rule", -1)
             assert hidden("fixed_suit")
+            await choose(pilot, "opt-trump_rule", 1)  # fixed again: the game starts with the rules chosen
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            options = play_screen(app).game.options
+            assert (options["trump_rule"], options["simultaneous"]) == ("fixed", True)
 
     run(go())

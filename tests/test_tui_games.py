@@ -1,13 +1,28 @@
 """A short complete game of every shipped ruleset, played through the keyboard.
 
-Each game is set up on the New game screen (names, house rules, first dealer), every
-deal is typed box by box (Enter moves on; the last tricks fill themselves in), and
-the final totals are the ones worked out by hand in the comments.
+The deals are typed box by box (Enter moves on; the last tricks fill themselves in), and
+the final totals are the ones worked out by hand in the comments. Whist is set up on the
+New game screen (names, a house rule, the first dealer); the other games start from a
+stored game, resumed with Enter. The long ones hold their first deals, worked out in the
+same way, and their last deals are typed: each kind of deal the game has (a card turned
+for trump or none) and the deal that ends it.
 """
 
 from __future__ import annotations
 
-from helpers.tui import enter_deal, new_game, opened, play_screen, run, screen_text
+from helpers.stores import Script
+from helpers.tui import enter_deal, new_game, opened, play_screen, resumed, run, screen_text
+
+
+def forehand_takes_all(players: int, number: int, cards: int, others: int = 0, dealer_bid: int = 0) -> dict:
+    """Deal ``number`` by seat (seat 1 deals first): the forehand bids and takes all ``cards``,
+    the dealer bids ``dealer_bid`` and the others ``others``, and they take none."""
+    dealer = (number - 1) % players
+    forehand = (dealer + 1) % players
+    bids, tricks = [others] * players, [0] * players
+    bids[dealer] = dealer_bid
+    bids[forehand] = tricks[forehand] = cards
+    return {"bid": bids, "tricks": tricks}
 
 
 def test_wizard_six_players_ten_deals(tmp_path):
@@ -21,16 +36,16 @@ def test_wizard_six_players_ten_deals(tmp_path):
     seat 4: 200 + 30 + 90 - 30 = 290; seat 5: 200 + 40 + 100 = 340; seat 6: 200 + 50 = 250.
     """
 
+    stored = [{"turned": "spades", **forehand_takes_all(6, k, k)} for k in range(1, 7)]
+    stored[1]["tricks"] = [0, 0, 1, 1, 0, 0]  # deal 2: seat 3 bid 2 and took 1, seat 4 bid 0 and took 1
+    script = Script("wizard", ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"], stored)
+
     async def go():
-        async with opened(tmp_path / "g.db") as (app, pilot):
-            await new_game(pilot, "wizard", ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"])
-            for k in range(1, 11):
+        async with resumed(tmp_path / "g.db", script) as (app, pilot):
+            for k in range(7, 11):
                 turned = ["s"] if k < 10 else []  # deal 10: every card is dealt, nothing to turn
-                if k == 2:
-                    bids, tricks = ["2", "0", "0", "0", "0", "0"], ["1", "1", "0", "0", "0", ""]
-                else:
-                    bids = [str(k)] + ["0"] * 5
-                    tricks = [str(k)] + ["0"] * 4 + [""]  # the last one is filled in
+                bids = [str(k)] + ["0"] * 5
+                tricks = [str(k)] + ["0"] * 4 + [""]  # the last one is filled in
                 await enter_deal(pilot, turned + bids + tricks)
             screen = play_screen(app)
             assert screen.game.is_over
@@ -53,11 +68,12 @@ def test_romanian_whist_three_players_twelve_deals(tmp_path):
     seat 3 in deals 2 5 8 11 (1 3 6 8): 6 + 8 + 11 + 13 = 38 -> 54.
     """
     cards = [1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8]
+    stored = [{"turned": "hearts", **forehand_takes_all(3, k, c, dealer_bid=1)} for k, c in enumerate(cards[:8], 1)]
+    script = Script("romanian-whist", ["Ana", "Bo", "Cy"], stored)
 
     async def go():
-        async with opened(tmp_path / "g.db") as (app, pilot):
-            await new_game(pilot, "romanian-whist", ["Ana", "Bo", "Cy"])
-            for c in cards:
+        async with resumed(tmp_path / "g.db", script) as (app, pilot):
+            for c in cards[8:]:
                 turned = ["h"] if c != 8 else []  # 8 cards: all dealt, no trump
                 await enter_deal(pilot, turned + [str(c), "0", "1"] + [str(c), "0", ""])
             screen = play_screen(app)
@@ -79,12 +95,12 @@ def test_lupaus_seven_players_thirteen_deals(tmp_path):
     seat 7: 120 + 9 = 129.
     """
     cards = [7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7]
+    stored = [forehand_takes_all(7, k, c, dealer_bid=1) for k, c in enumerate(cards[:9], 1)]
+    script = Script("lupaus", ["Anna", "Ben", "Cara", "Dan", "Eve", "Finn", "Gus"], stored, {"trump_rule": "fixed"})
 
     async def go():
-        async with opened(tmp_path / "g.db") as (app, pilot):
-            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara", "Dan", "Eve", "Finn", "Gus"],
-                           {"trump_rule": "fixed"})
-            for c in cards:
+        async with resumed(tmp_path / "g.db", script) as (app, pilot):
+            for c in cards[9:]:
                 await enter_deal(pilot, [str(c)] + ["0"] * 5 + ["1"] + [str(c)] + ["0"] * 5 + [""])
             screen = play_screen(app)
             assert screen.game.is_over
@@ -123,8 +139,8 @@ def test_wysiwyg_game_to_ten(tmp_path):
     hearts and her points, 19, are typed: made, 19 - 6 = 13. Aino 13, Bertta 9: Aino wins."""
 
     async def go():
-        async with opened(tmp_path / "g.db") as (app, pilot):
-            await new_game(pilot, "wysiwyg", ["Aino", "Bertta"], {"game_to": 10})
+        script = Script("wysiwyg", ["Aino", "Bertta"], options={"game_to": 10})
+        async with resumed(tmp_path / "g.db", script) as (app, pilot):
             screen = play_screen(app)
             # evaluation: Bertta's cards (none), her value; Aino's cards, her value (filled in)
             await enter_deal(pilot, ["", "12", ANNA_HAND, ""], confirm=False)
@@ -148,8 +164,8 @@ def test_pataviitonen_one_round(tmp_path):
     Cara 14 + 20 + 40 = 74. The lowest bidder's suit is trump."""
 
     async def go():
-        async with opened(tmp_path / "g.db") as (app, pilot):
-            await new_game(pilot, "pataviitonen", ["Anna", "Ben", "Cara"], {"rounds": 1})
+        script = Script("pataviitonen", ["Anna", "Ben", "Cara"], options={"rounds": 1})
+        async with resumed(tmp_path / "g.db", script) as (app, pilot):
             screen = play_screen(app)
             # deal 1, Anna deals: Ben, Cara, Anna
             await enter_deal(pilot, ["5", "s", "6", "h", "4", "h"], confirm=False)
