@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers.stores import Script
 from helpers.tui import (
-    SIZE, enter_deal, flat, make_app, new_game, opened, play_screen, run, screen_text, settle, type_text,
+    SIZE, enter_deal, flat, make_app, opened, play_screen, resumed, run, screen_text, settle, type_text,
 )
 
 from scorekeeper.settings import Settings, load_settings, save_settings, settings_path
@@ -137,8 +138,7 @@ def test_play_screen_cues_are_signs_and_words(tmp_path):
     box with the focus (▶), the highlighted deal in the score board (▶), a key that does not
     apply now (struck out, not only dimmed) and the winner in words."""
     async def go():
-        async with opened(tmp_path / "g.db") as (app, pilot):
-            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara"])
+        async with resumed(tmp_path / "g.db", Script("lupaus", ["Anna", "Ben", "Cara"])) as (app, pilot):
             from textual.widgets._footer import FooterKey
 
             undo = [k for k in app.screen.query(FooterKey) if k.description == "Undo"]

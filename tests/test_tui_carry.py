@@ -3,7 +3,8 @@ from deal to deal stand above the score table, and a passed-out bridge deal is d
 
 from __future__ import annotations
 
-from helpers.tui import enter_deal, new_game, opened, play_screen, run, screen_text
+from helpers.stores import Script
+from helpers.tui import enter_deal, play_screen, resumed, run, screen_text
 
 SMALL = (80, 24)
 
@@ -13,8 +14,8 @@ def test_spades_deal_shows_the_bags_carried_on(tmp_path):
     deals, so Ben bids (and is entered) first; Anna's tricks, the last, fill themselves in."""
 
     async def go():
-        async with opened(tmp_path / "g.db", size=SMALL) as (app, pilot):
-            await new_game(pilot, "spades", ["Anna", "Ben", "Cara", "Dan"])
+        script = Script("spades", ["Anna", "Ben", "Cara", "Dan"])
+        async with resumed(tmp_path / "g.db", script, size=SMALL) as (app, pilot):
             await enter_deal(pilot, ["4", "4", "3", "3", "3", "4", "2", ""])
             screen = play_screen(app)
             assert screen.game.totals() == (71, -70)
@@ -30,8 +31,8 @@ def test_bridge_passed_out_deal_is_dealt_again_by_the_same_dealer(tmp_path):
     and an overtrick, 90 for North-South."""
 
     async def go():
-        async with opened(tmp_path / "g.db", size=SMALL) as (app, pilot):
-            await new_game(pilot, "bridge", ["Nora", "Eric", "Sam", "Wendy"])
+        script = Script("bridge", ["Nora", "Eric", "Sam", "Wendy"])
+        async with resumed(tmp_path / "g.db", script, size=SMALL) as (app, pilot):
             await enter_deal(pilot, ["0"])
             screen = play_screen(app)
             assert [r.counts for r in screen.game.results()] == [False]

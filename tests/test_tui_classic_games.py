@@ -5,11 +5,12 @@ player's (partnership's) total is on the screen."""
 from __future__ import annotations
 
 import tomllib
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 from helpers.stores import Script, store_with
-from helpers.tui import flat, new_game, opened, play_screen, run, screen_text
+from helpers.tui import flat, opened, play_screen, resumed, run, screen_text
 from test_tui_board_width import NAMES, shows_points_and_totals, table_lines
 from test_tui_typing import burst
 
@@ -19,12 +20,14 @@ SMALL = (80, 24)
 FOUR = ["Anna", "Ben", "Cara", "Dan"]
 
 
-async def played(pilot, ruleset_id: str, names: list[str], *deals: list[str]):
-    """A new game of ``names`` (Anna deals first), then each deal's keys in one burst."""
-    await new_game(pilot, ruleset_id, names)
-    for keys in deals:
-        await burst(pilot, *keys)
-    return play_screen(pilot.app)
+@asynccontextmanager
+async def played(tmp_path, ruleset_id: str, names: list[str], *deals: list[str]):
+    """A game of ``names`` (Anna deals first) resumed at 80x24, then each deal's keys in one
+    burst; yields the app and its play screen."""
+    async with resumed(tmp_path / "g.db", Script(ruleset_id, names), size=SMALL) as (app, pilot):
+        for keys in deals:
+            await burst(pilot, *keys)
+        yield app, play_screen(app)
 
 
 def test_hearts_two_deals_with_a_moon_shot(tmp_path):
@@ -33,9 +36,8 @@ def test_hearts_two_deals_with_a_moon_shot(tmp_path):
     Ben's 13 filled in: he shoots the moon, the others score 26: totals 29 4 32 39."""
 
     async def go():
-        async with opened(tmp_path / "g.db", size=SMALL) as (app, pilot):
-            screen = await played(pilot, "hearts", FOUR, ["4", "4", "6", "0", "enter"],
-                                  ["2", "0", "0", "0", "enter"])
+        async with played(tmp_path, "hearts", FOUR, ["4", "4", "6", "0", "enter"],
+                          ["2", "0", "0", "0", "enter"]) as (app, screen):
             assert [dict(d) for d in screen.game.deals] == [{"hearts": (3, 4, 6, 0), "queen": 4},
                                                              {"hearts": (0, 13, 0, 0), "queen": 2}]
             assert screen.game.totals() == (29, 4, 32, 39)
@@ -50,9 +52,8 @@ def test_euchre_a_made_hand_and_a_lone_march(tmp_path):
     clubs, Up to the optional box and y: alone, then all 5 tricks: a lone march, 4. Totals 0 5."""
 
     async def go():
-        async with opened(tmp_path / "g.db", size=SMALL) as (app, pilot):
-            screen = await played(pilot, "euchre", FOUR, ["2", "h", "3", "enter"],
-                                  ["4", "c", "up", "y", "5", "enter"])
+        async with played(tmp_path, "euchre", FOUR, ["2", "h", "3", "enter"],
+                          ["4", "c", "up", "y", "5", "enter"]) as (app, screen):
             assert [(d["maker"], d["trump_suit"], d["alone"], d["tricks"]) for d in screen.game.deals] == [
                 (2, "hearts", None, 3), (4, "clubs", True, 5)]
             assert screen.game.totals() == (0, 5)
@@ -67,9 +68,8 @@ def test_skat_a_won_clubs_game_and_an_overbid_spades_game(tmp_path):
     3 x 11 = 33, counted twice: -66. Totals 0 36 -66."""
 
     async def go():
-        async with opened(tmp_path / "g.db", size=SMALL) as (app, pilot):
-            screen = await played(pilot, "skat", FOUR[:3], ["c", "2", "3", "6", "w", "2", "7", "5", "enter"],
-                                  ["s", "3", "3", "0", "w", "1", "7", "0", "enter"])
+        async with played(tmp_path, "skat", FOUR[:3], ["c", "2", "3", "6", "w", "2", "7", "5", "enter"],
+                          ["s", "3", "3", "0", "w", "1", "7", "0", "enter"]) as (app, screen):
             assert [(d["game"], d["declarer"], d["bid"], d["matadors"], d["card_points"])
                     for d in screen.game.deals] == [("clubs", 2, 36, 2, 75), ("spades", 3, 30, 1, 70)]
             assert screen.game.totals() == (0, 36, -66)

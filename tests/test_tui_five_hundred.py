@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from helpers.tui import enter_deal, flat, new_game, opened, play_screen, run, screen_text
+from helpers.stores import Script
+from helpers.tui import enter_deal, flat, play_screen, resumed, run, screen_text
 
 
 def test_five_hundred_deal_at_80_by_24(tmp_path):
@@ -11,8 +12,8 @@ def test_five_hundred_deal_at_80_by_24(tmp_path):
     and the screen tells the table he plays it alone, and which side bids, by partnership."""
 
     async def go():
-        async with opened(tmp_path / "g.db", size=(80, 24)) as (app, pilot):
-            await new_game(pilot, "five-hundred", ["Anna", "Ben", "Cara", "Dan"])
+        script = Script("five-hundred", ["Anna", "Ben", "Cara", "Dan"])
+        async with resumed(tmp_path / "g.db", script, size=(80, 24)) as (app, pilot):
             screen = play_screen(app)
             # bidding: the highest bidder, the trump (h: hearts), the tricks bid; play: the tricks taken
             await enter_deal(pilot, ["1", "h", "7", "8"])

@@ -3,7 +3,8 @@ line go on a second one (Textual's footer would scroll them out of sight)."""
 
 from __future__ import annotations
 
-from helpers.tui import new_game, opened, play_screen, run, screen_text, settle
+from helpers.stores import Script
+from helpers.tui import new_game, opened, play_screen, resumed, run, screen_text, settle
 
 from scorekeeper.tui.widgets.key_footer import KeyFooter, binding_text
 
@@ -43,8 +44,8 @@ def test_a_key_that_starts_or_stops_applying_is_marked_without_building_the_foot
     from textual.widgets._footer import FooterKey
 
     async def go():
-        async with opened(tmp_path / "g.db", size=(80, 24)) as (app, pilot):
-            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara"])
+        script = Script("lupaus", ["Anna", "Ben", "Cara"])
+        async with resumed(tmp_path / "g.db", script, size=(80, 24)) as (app, pilot):
             screen = play_screen(app)
 
             def clear():

@@ -10,8 +10,9 @@ Lupaus, Anna, Ben, Cara; Anna deals first (Ben bids first):
 
 from __future__ import annotations
 
+from helpers.stores import Script
 from helpers.tui import (
-    enter_deal, flat, focus, name_players, new_game, notes, open_screen, opened, play_screen, run, screen_text,
+    enter_deal, flat, focus, name_players, notes, open_screen, opened, play_screen, resumed, run, screen_text,
     settle, type_text,
 )
 
@@ -28,8 +29,7 @@ def test_the_plan_is_shortened_mid_game_and_the_game_ended_early(tmp_path):
     db = tmp_path / "g.db"
 
     async def first():
-        async with opened(db, size=SMALL) as (app, pilot):
-            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara"])
+        async with resumed(db, Script("lupaus", ["Anna", "Ben", "Cara"]), size=SMALL) as (app, pilot):
             await enter_deal(pilot, ["h", "3", "4", "2", "3", "4", ""])
             screen = play_screen(app)
             assert screen.game.totals() == (0, 13, 14)
@@ -81,8 +81,8 @@ def test_the_plan_is_shortened_mid_game_and_the_game_ended_early(tmp_path):
 
 def test_a_plan_the_deck_cannot_deal_is_refused_on_the_screen(tmp_path):
     async def go():
-        async with opened(tmp_path / "g.db", size=SMALL) as (app, pilot):
-            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara"])
+        script = Script("lupaus", ["Anna", "Ben", "Cara"])
+        async with resumed(tmp_path / "g.db", script, size=SMALL) as (app, pilot):
             plan = await open_plan(pilot)
             await pilot.press(*["plus"] * 8, "u")  # 17 cards, the most the deck deals three
             await settle(pilot)

@@ -11,8 +11,9 @@ Lupaus, Anna, Ben, Cara; Anna deals first (Ben bids first):
 
 from __future__ import annotations
 
+from helpers.stores import Script
 from helpers.tui import (
-    enter_deal, flat, new_game, notes, open_screen, opened, play_screen, run, screen_text, settle, type_text,
+    enter_deal, flat, notes, open_screen, opened, play_screen, resumed, run, screen_text, settle, type_text,
 )
 
 from scorekeeper.tui.screens.table import TableScreen
@@ -40,8 +41,7 @@ def test_a_late_player_joins_and_a_player_sits_out(tmp_path):
     db = tmp_path / "g.db"
 
     async def first():
-        async with opened(db) as (app, pilot):
-            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara"])
+        async with resumed(db, Script("lupaus", ["Anna", "Ben", "Cara"])) as (app, pilot):
             await enter_deal(pilot, ["h", "3", "4", "2", "3", "4", ""])
             screen = play_screen(app)
             assert screen.game.totals() == (0, 13, 14)
@@ -96,8 +96,7 @@ def test_a_late_player_joins_and_a_player_sits_out(tmp_path):
 
 def test_a_bad_join_is_refused_at_the_box_and_nothing_changes(tmp_path):
     async def go():
-        async with opened(tmp_path / "g.db") as (app, pilot):
-            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara"])
+        async with resumed(tmp_path / "g.db", Script("lupaus", ["Anna", "Ben", "Cara"])) as (app, pilot):
             await join(await open_players(pilot), pilot, "anna", "5")
             assert "'anna' is already at the table; every name must differ" in notes(app)
             assert play_screen(app).game.players == ("Anna", "Ben", "Cara")
@@ -112,8 +111,8 @@ def test_a_bad_join_is_refused_at_the_box_and_nothing_changes(tmp_path):
 
 def test_partnership_games_have_no_players_key(tmp_path):
     async def go():
-        async with opened(tmp_path / "g.db") as (app, pilot):
-            await new_game(pilot, "whist", ["Anna", "Ben", "Cara", "Dan"])
+        script = Script("whist", ["Anna", "Ben", "Cara", "Dan"])
+        async with resumed(tmp_path / "g.db", script) as (app, pilot):
             screen = play_screen(app)
             assert screen.check_action("players", ()) is None  # dimmed in the footer
             await pilot.press("ctrl+o")
