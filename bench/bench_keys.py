@@ -153,7 +153,10 @@ async def _play(case: Case, db: Path) -> dict:
     keys: list[str] = []
     typed: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        for _ in range(500):  # the app opens its store once the start screen is drawn
+            if app.store is not None:
+                break
+            await pilot.pause()
         stored = app.store.open_game(game_id)
         await app.push_screen(PlayScreen(stored))
         await pilot.pause()

@@ -41,3 +41,11 @@ def test_a_script_stores_its_deals_then_plays_to_the_end_with_times_from_the_clo
         (summary,) = store.list_games()
         assert summary.created_at == datetime(2026, 5, 9, 19, 31, tzinfo=timezone.utc)
         assert summary.updated_at == datetime(2026, 5, 9, 19, 50, tzinfo=timezone.utc)
+
+
+def test_pilot_waits_for_the_app_in_steps_of_two_milliseconds():
+    """tests/conftest.py makes Pilot's wait for an idle app look every 2 ms, not every 20 ms
+    (a Textual that moved the setting would leave the suite twice as slow without a word)."""
+    from textual import _wait
+
+    assert (_wait.SLEEP_GRANULARITY, _wait.SLEEP_IDLE) == (0.002, 0.0001)
