@@ -4,7 +4,8 @@ build the release files (sdist and wheel) and play a game with the installed whe
 These tests build the package the way a fresh machine would (normal build
 isolation, so pip fetches hatchling and the dependencies from PyPI); they need
 network access and take a while.  Deselect them with ``-m "not slow"``.  Where the
-package index cannot be reached, the release test skips and says so.
+package index cannot be reached, the tests of the wheel (built once for both) skip and
+say so.
 """
 
 import os
@@ -14,6 +15,7 @@ import tomllib
 import zipfile
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -78,19 +80,16 @@ def _elsewhere(tmp_path: Path) -> Path:
     return cwd
 
 
-def test_wheel_install_ships_rulesets(tmp_path):
+def test_wheel_install_ships_rulesets(installed_wheel):
+    """The wheel installed alone (its sources deleted) finds its own copy of the rulesets, and
+    the language catalogs ship too (scorekeeper/i18n/<lang>.toml and <lang>/*.toml)."""
     expected = _repo_ruleset_count()
-    python, venv, source = _install(tmp_path)
-    cwd = _elsewhere(tmp_path)
+    python, venv, cwd = installed_wheel.python, installed_wheel.venv, installed_wheel.cwd
 
     assert int(_run([python, "-c", COUNT_SCRIPT], cwd=cwd, timeout=RUN_TIMEOUT)) == expected
-
     found = Path(_run([python, "-c", DIR_SCRIPT], cwd=cwd, timeout=RUN_TIMEOUT).strip())
     assert found.name == "_rulesets"
     assert found.is_relative_to(venv.resolve()), found  # the installed copy, not the source tree
-    shutil.rmtree(source)  # the installed package must not need the sources
-    assert int(_run([python, "-c", COUNT_SCRIPT], cwd=cwd, timeout=RUN_TIMEOUT)) == expected
-    # the language catalogs (scorekeeper/i18n/<lang>.toml and <lang>/*.toml) ship too
     listed = _run([venv / "bin" / "scorekeeper", "--lang", "pl", "rules", "list"], cwd=cwd, timeout=RUN_TIMEOUT)
     assert "Wist rumuński" in listed
     checked = _run([python, "-c", "from scorekeeper.i18n import catalog, check_catalogs; "
@@ -125,16 +124,41 @@ def package_index(tmp_path_factory):
                     "building and installing the release needs it")
 
 
-def test_release_files_build_and_the_wheel_plays_a_game(tmp_path, package_index):
-    """`python -m build` makes an sdist and, from it, a wheel; the wheel installed alone in a
-    fresh venv reports the project's version and replays the Lupaus sheet to its totals."""
-    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    version = pyproject["version"]
+@dataclass(frozen=True)
+class Release:
+    dist: Path  # the sdist and the wheel
+    sdist: Path
+    wheel: Path
+    venv: Path  # a fresh venv with the wheel installed, the sources it was built from deleted
+    python: Path
+    cwd: Path  # an empty folder elsewhere to run it in
+
+
+@pytest.fixture(scope="module")
+def installed_wheel(tmp_path_factory, package_index):
+    """`python -m build` on a copy of the checkout, and the wheel installed alone in a fresh
+    venv; built once for the tests of this file (a build and an install are most of their time)."""
+    version = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    tmp_path = tmp_path_factory.mktemp("release")
     source = tmp_path / "src"
     shutil.copytree(REPO, source, ignore=NOT_COPIED)
     dist = tmp_path / "dist"
     _run([sys.executable, "-m", "build", "--outdir", dist, source], cwd=tmp_path, timeout=INSTALL_TIMEOUT)
-    sdist, wheel = dist / f"scorekeeper-{version}.tar.gz", dist / f"scorekeeper-{version}-py3-none-any.whl"
+    venv = tmp_path / "venv"
+    _run([sys.executable, "-m", "venv", venv], cwd=tmp_path, timeout=RUN_TIMEOUT)
+    wheel = dist / f"scorekeeper-{version}-py3-none-any.whl"
+    _run([venv / "bin" / "python", "-m", "pip", "install", wheel], cwd=tmp_path, timeout=INSTALL_TIMEOUT)
+    shutil.rmtree(source)  # the installed wheel must not need the sources
+    return Release(dist, dist / f"scorekeeper-{version}.tar.gz", wheel, venv, venv / "bin" / "python",
+                   _elsewhere(tmp_path))
+
+
+def test_release_files_build_and_the_wheel_plays_a_game(installed_wheel):
+    """`python -m build` makes an sdist and, from it, a wheel; the wheel installed alone in a
+    fresh venv reports the project's version and replays the Lupaus sheet to its totals."""
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    version = pyproject["version"]
+    dist, sdist, wheel = installed_wheel.dist, installed_wheel.sdist, installed_wheel.wheel
     assert sorted(p.name for p in dist.iterdir()) == sorted([sdist.name, wheel.name])
 
     with tarfile.open(sdist) as archive:
@@ -150,13 +174,9 @@ def test_release_files_build_and_the_wheel_plays_a_game(tmp_path, package_index)
     assert "License-Expression: MIT" in metadata
     assert f"Summary: {pyproject['description']}" in metadata
 
-    venv = tmp_path / "venv"
-    _run([sys.executable, "-m", "venv", venv], cwd=tmp_path, timeout=RUN_TIMEOUT)
-    _run([venv / "bin" / "python", "-m", "pip", "install", wheel], cwd=tmp_path, timeout=INSTALL_TIMEOUT)
-    shutil.rmtree(source)  # the installed wheel must not need the sources
-    cwd = _elsewhere(tmp_path)
+    cwd = installed_wheel.cwd
     shutil.copy(REPO / "examples" / "lupaus.toml", cwd / "lupaus.toml")
-    scorekeeper = venv / "bin" / "scorekeeper"
+    scorekeeper = installed_wheel.venv / "bin" / "scorekeeper"
     assert _run([scorekeeper, "--version"], cwd=cwd, timeout=RUN_TIMEOUT) == f"scorekeeper {version}\n"
     played = _run([scorekeeper, "replay", "lupaus.toml", "--plain"], cwd=cwd, timeout=RUN_TIMEOUT)
     assert played.splitlines()[-2:] == ["Totals: Cara 103 (1st), Ben 101 (2nd), Anna 65 (3rd).", "Winner: Cara."]
