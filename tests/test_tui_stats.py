@@ -197,17 +197,17 @@ def _has_session_choice() -> bool:
 
 
 @pytest.mark.skipif(not _has_session_choice(), reason="the new-game screen has no session choice yet")
-def test_the_new_game_screen_joins_the_current_session_or_starts_a_new_one(tmp_path):
-    """A first game starts a session; the next joins it (the default, named with its
-    games); "start a new session" starts session 2 with the game."""
+def test_the_new_game_screen_joins_the_current_session_or_starts_a_new_one(tmp_path, store_with):
+    """A first game starts a session (the store starts it: tests/test_sessions.py); the next
+    joins it (the default, named with its games); "start a new session" starts session 2
+    with the game."""
     from helpers.tui import choose
 
     async def go():
-        async with opened(tmp_path / "g.db", "n", "enter") as (app, pilot):
+        async with opened(tmp_path / "empty.db", "n", "enter") as (app, pilot):
             assert "a new session starts with this game" in flat(screen_text(app))
-            await pilot.press("escape", "escape")
-            await new_game(pilot, "lupaus", ["Ann", "Bob", "Cid"])
-            await pilot.press("escape")
+        async with opened(store_with(Script("lupaus", ["Ann", "Bob", "Cid"]))) as (app, pilot):
+            assert app.store.session(1).game_ids == (1,)
             await new_game(pilot, "lupaus", ["Dee", "Eve", "Fay"])  # joins session 1 (the default)
             assert app.store.session(1).game_ids == (1, 2)
             await pilot.press("escape")
