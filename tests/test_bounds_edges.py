@@ -13,6 +13,7 @@ exact, 0 points each.
 from __future__ import annotations
 
 import http.client
+import select
 import socket
 import sqlite3
 import struct
@@ -129,6 +130,29 @@ def test_idle_connections_hold_no_more_threads_than_the_bound(store_file):
                 s.close()
         until(lambda: threading.active_count() == before, "the threads of the closed connections end")
         assert get(port)[0] == 200
+
+
+def test_a_burst_of_connections_waits_in_the_systems_queue_until_the_board_takes_it(store_file):
+    """40 clients connect at once while the board is not taking connections yet: the system
+    completes every connection and holds it for the board (with socketserver's queue of 5,
+    all but 6 would wait for the system to try them again, a second and more each)."""
+    feed = BoardFeed(store_file, poll=0.1)
+    server = board_server(feed, "127.0.0.1", 0)  # listening, not serving
+    clients = [socket.socket() for _ in range(40)]
+    try:
+        for client in clients:
+            client.setblocking(False)
+            client.connect_ex(server.server_address[:2])
+        pending = set(clients)
+        end = time.monotonic() + 20
+        while pending and time.monotonic() < end:
+            _, writable, _ = select.select([], list(pending), [], 0.5)
+            pending -= {c for c in writable if c.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR) == 0}
+        assert not pending, f"{len(pending)} of 40 connections were not completed"
+    finally:
+        for client in clients:
+            client.close()
+        server.server_close()
 
 
 def test_a_silent_connection_is_closed_after_the_idle_timeout(store_file):

@@ -338,6 +338,9 @@ class BoardServer(ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False  # closing does not wait for the threads of connections still open
     allow_reuse_port = False  # a port another board (or anything) listens on is refused, never shared
+    # Connections the system holds until they are taken in turn (socketserver's 5 let a burst of
+    # a few more wait a second or more each for the system to try them again): the sockets, not threads.
+    request_queue_size = 128
 
     def __init__(self, address: tuple[str, int], family: int, feed: BoardFeed, *, names: frozenset[str] = frozenset(),
                  idle_timeout: float = IDLE_TIMEOUT, max_connections: int = MAX_CONNECTIONS):
