@@ -7,8 +7,8 @@ from pathlib import Path
 
 from helpers.stores import Script
 from helpers.tui import (
-    check_snapshot, choose, enter_deal, flat, name_players, new_game, normalise, notes, opened, play_screen, run,
-    screen_text, settle, type_text,
+    check_snapshot, choose, enter_deal, flat, name_players, new_game, normalise, notes, opened, play_screen, resumed,
+    run, screen_text, settle, type_text,
 )
 
 from scorekeeper.rules.ruleset import builtin_ids, check_file
@@ -177,8 +177,7 @@ def test_rules_screen_shows_each_rulesets_summary(tmp_path):
 
 def test_theme_toggle_and_the_command_palette(tmp_path):
     async def go():
-        async with opened(tmp_path / "g.db") as (app, pilot):
-            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara"])
+        async with resumed(tmp_path / "g.db", Script("lupaus", ["Anna", "Ben", "Cara"])) as (app, pilot):
             dark = app.current_theme.dark
             await pilot.press("ctrl+t")
             await settle(pilot)
