@@ -61,6 +61,20 @@ def _quick_pilot_waits(step: float = 0.002) -> None:
 _quick_pilot_waits()
 
 
+# The longest tests (real processes killed again and again, fresh installs): they start first,
+# so that under pytest-xdist (worksteal) no core waits at the end of the run while one of
+# them finishes alone. Otherwise the order is the files' and the tests' own.
+LONG_FIRST = ("test_tui_kill.py", "test_packaging.py", "test_store_kill.py")
+
+
+def pytest_collection_modifyitems(items):
+    def rank(item) -> int:
+        name = item.path.name
+        return LONG_FIRST.index(name) if name in LONG_FIRST else len(LONG_FIRST)
+
+    items.sort(key=rank)  # stable: the order within each group is kept
+
+
 @pytest.fixture(autouse=True)
 def _private_reports(tmp_path_factory, monkeypatch):
     """No test writes an internal-error report among the user's files: SCOREKEEPER_REPORTS
