@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import signal
 import socket
 import sqlite3
 import subprocess
@@ -576,9 +577,15 @@ def test_an_address_not_of_this_computer_is_said_so(table, capsys):
                    "out --host, or use --lan for every address.\n")
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """A command started in the background by a script ignores Ctrl+C (SIGINT), and so does
+    what it starts, a test run among them: the board is started as from a terminal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(args: list[str]) -> tuple[subprocess.Popen, list[str]]:
     proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], cwd=REPO, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, encoding="utf-8")
+                            stderr=subprocess.PIPE, text=True, encoding="utf-8", preexec_fn=_ctrl_c_as_in_a_terminal)
     lines = []
     while not lines or "Ctrl+C" not in lines[-1]:
         line = proc.stdout.readline()
@@ -591,8 +598,6 @@ def _start(args: list[str]) -> tuple[subprocess.Popen, list[str]]:
 
 def test_the_command_prints_the_url_and_ctrl_c_stops_it(table):
     """It says where to look, serves there, and stops on Ctrl+C with exit status 0 and no traceback."""
-    import signal
-
     store, game = table
     proc, lines = _start(["board", "--db", str(store.path), "--port", "0"])
     try:
@@ -613,8 +618,6 @@ def test_the_command_prints_the_url_and_ctrl_c_stops_it(table):
 
 
 def test_lan_says_the_board_is_open_to_the_network(table):
-    import signal
-
     store, _ = table
     proc, lines = _start(["board", "1", "--db", str(store.path), "--port", "0", "--lan"])
     try:
