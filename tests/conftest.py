@@ -61,10 +61,11 @@ def _quick_pilot_waits(step: float = 0.002) -> None:
 _quick_pilot_waits()
 
 
-# The longest tests (real processes killed again and again, fresh installs): they start first,
-# so that under pytest-xdist (worksteal) no core waits at the end of the run while one of
-# them finishes alone. Otherwise the order is the files' and the tests' own.
-LONG_FIRST = ("test_tui_kill.py", "test_packaging.py", "test_store_kill.py")
+# The longest tests (real processes killed again and again, the app in a pseudo-terminal,
+# fresh installs): they start first, so that under pytest-xdist (worksteal) no core waits at
+# the end of the run while one of them finishes alone. Otherwise the order is the files' and
+# the tests' own.
+LONG_FIRST = ("test_tui_kill.py", "test_tui_terminal.py", "test_packaging.py", "test_store_kill.py")
 
 
 def pytest_collection_modifyitems(items):
