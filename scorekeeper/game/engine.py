@@ -217,13 +217,7 @@ class Setup:
                                         tuple(team_index), inline,
                                         frozenset(f.id for f in ruleset.fields.values() if f.fill is not None))
         self._caches(consts)
-        # The bidding order is the same for every deal with the same dealer and number
-        # when the first bidder reads nothing the table enters (the usual "forehand") ...
-        first = ruleset.first_bidder
-        self.order_is_fixed = not (first.names & (set(ruleset.fields) | set(ruleset.derived)))
-        # ... and in every game of the kind (``orders``, shared) when it reads nothing but the
-        # game's constants and the deal's facts: no totals, no players' names either.
-        self.order_shared = first.names <= self.fixed_names and not first.calls & _READS_THE_TABLE
+        self._order_kinds()
         self.no_match = ((0,) * self.scorers,) * 2
         self.seats = tuple(range(1, n + 1))
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
@@ -231,6 +225,17 @@ class Setup:
         # the values carried into the first deal: per carried value, one per seat or partnership
         self.carry_start = {cid: (_points(self._run(c.start, env)),) * (len(self.teams) if c.scope == "team" else n)
                             for cid, c in ruleset.carry.items()}
+
+    def _order_kinds(self) -> None:
+        """Whether the bidding order can be kept from deal to deal, and across games."""
+        ruleset = self.ruleset
+        # The bidding order is the same for every deal with the same dealer and number
+        # when the first bidder reads nothing the table enters (the usual "forehand") ...
+        first = ruleset.first_bidder
+        self.order_is_fixed = not (first.names & (set(ruleset.fields) | set(ruleset.derived)))
+        # ... and in every game of the kind (``orders``, shared) when it reads nothing but the
+        # game's constants and the deal's facts: no totals, no players' names either.
+        self.order_shared = first.names <= self.fixed_names and not first.calls & _READS_THE_TABLE
 
     def _caches(self, consts: dict[str, Any]) -> None:
         """What is worked out on first use, kept for this game or (``_shared``) for every game of

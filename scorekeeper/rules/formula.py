@@ -1138,14 +1138,7 @@ class _Compiler:
         team = fname in _TEAM_AGGREGATES
         if team:
             self._team_aggregate_allowed(fname, scope)
-        outer = self.all_seats
-        self.all_seats = None if team else fname
-        self.emit.nested += 1
-        try:
-            code, typ = self.visit(args[0], SEAT, depth)
-        finally:
-            self.all_seats = outer
-            self.emit.nested -= 1
+        code, typ = self._per_seat(args[0], depth, None if team else fname)
         fname = fname[len("team_"):] if team else fname
         if fname in ("sum", "min", "max", "first_min", "first_max") and typ not in (NUM, BOOL):
             raise self.fail(Message("formula.needs_numbers", what=f"{fname}()", expr=repr(ast.unparse(args[0])),
@@ -1164,6 +1157,17 @@ class _Compiler:
             return _call("_" + fname, over(_call("_bool", code))), BOOL
         best = "_min" if fname == "first_min" else "_max"
         return _bounded_node(emit.first(emit.seat_function(code), best), MAX_SEATS), NUM
+
+    def _per_seat(self, node, depth, all_seats: str | None):
+        """``node`` compiled as a value of each seat (inside an aggregate over every seat,
+        ``all_seats`` names it; None: over one partnership, or at one seat)."""
+        outer, self.all_seats = self.all_seats, all_seats
+        self.emit.nested += 1
+        try:
+            return self.visit(node, SEAT, depth)
+        finally:
+            self.all_seats = outer
+            self.emit.nested -= 1
 
     f_sum = f_count = f_all = f_any = f_first_min = f_first_max = _aggregate
     f_team_sum = f_team_count = f_team_min = f_team_max = f_team_all = f_team_any = _aggregate
@@ -1209,13 +1213,7 @@ class _Compiler:
 
     def f_of(self, fname, args, scope, depth):
         seat, _ = self._num(args[0], scope, depth, "of()")
-        outer, self.all_seats = self.all_seats, None  # x is the given seat's, whatever surrounds it
-        self.emit.nested += 1
-        try:
-            code, typ = self.visit(args[1], SEAT, depth)
-        finally:
-            self.all_seats = outer
-            self.emit.nested -= 1
+        code, typ = self._per_seat(args[1], depth, None)  # x is the given seat's, whatever surrounds it
         return _bounded_node(self.emit.at_seat(seat, code), _bound(code)), typ
 
     def f_cycle(self, fname, args, scope, depth):
