@@ -214,3 +214,40 @@ def test_the_screen_is_drawn_even_if_a_key_is_never_done(tmp_path, monkeypatch):
             assert app._batch_count == 0 and app._frame_held is None and app.screen in drawn
 
     run(go())
+
+
+def test_the_end_of_a_game_restyles_the_form_alone(tmp_path):
+    """Lupaus for 7 at 80x24, its last deal typed and confirmed (the game ends), then taken
+    back (ctrl+z): the form loses and gets the focus, and is restyled alone, not every box
+    and line in it (Textual restyles a widget with all it holds when its focus changes:
+    here some forty widgets, a third of what the Enter that ends the game cost)."""
+    from helpers.stores import Script, lupaus_all_to, store_with
+
+    names = ["Anna", "Ben", "Cara", "Dan", "Eve", "Fay", "Gus"]
+    db = store_with(tmp_path / "g.db", Script("lupaus", names, options={"trump_rule": "fixed"},
+                                              until_over=lupaus_all_to(1)))
+    with db.open() as store:
+        store.open_game(1).undo()  # back to the last deal
+    form_kinds = {"ValuePicker", "FormText", "FormLines"}  # (the Confirm button flashes when pressed)
+
+    async def go():
+        async with opened(db, "enter", size=(80, 24)) as (app, pilot):
+            screen = play_screen(app)
+            assert type(app.focused).__name__ == "EntryForm"
+            restyled = count_restyles(app)
+            await pilot.press(*"0000000", "7", *"00000")  # everyone bids 0, Anna takes the 7 tricks
+            await settle(pilot)
+            restyled.clear()
+            await pilot.press("enter")
+            await settle(pilot)
+            assert screen.game.is_over and type(app.focused).__name__ == "ScoreTable"
+            assert "EntryForm" in {type(w).__name__ for w in restyled}
+            assert [w.id for w in restyled if type(w).__name__ in form_kinds] == []
+            restyled.clear()
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert not screen.game.is_over and type(app.focused).__name__ == "EntryForm"
+            assert "EntryForm" in {type(w).__name__ for w in restyled}
+            assert [w.id for w in restyled if type(w).__name__ in form_kinds] == []
+
+    run(go())

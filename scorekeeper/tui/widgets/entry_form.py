@@ -363,6 +363,13 @@ class EntryForm(VerticalScroll, can_focus=True):
         if self.current is not None:
             self.current.leave()
 
+    def watch_has_focus(self, has_focus: bool) -> None:
+        """Restyle the form itself when it gets or loses the focus, not every box in it
+        (Textual restyles a widget with all it holds: some forty widgets, a third of what
+        the Enter that ends a game cost). Nothing in the form looks different for the
+        form's focus: the cursor is drawn by the box it is on."""
+        self.app.stylesheet.update_nodes([self], animate=True)
+
     def at(self) -> Widget | None:
         """Where the cursor is: the value box, the cards box or the Confirm button with the focus."""
         if self.has_focus:
