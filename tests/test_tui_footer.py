@@ -62,3 +62,27 @@ def test_a_key_that_starts_or_stops_applying_is_marked_without_building_the_foot
             assert clear() is first and first.has_class("-disabled")
 
     run(go())
+
+
+def test_the_keys_of_a_footer_built_anew_are_styled_once(tmp_path):
+    """The focus on the score table (its Enter changes a deal) builds the footer anew: each
+    key is styled as it is mounted and not restyled after (Textual's keys start compact and
+    are told they are not once mounted, two restyles a key)."""
+    from textual.widgets._footer import FooterKey
+    from test_tui_frames import count_restyles
+
+    async def go():
+        script = Script("lupaus", ["Anna", "Ben", "Cara"], [{"bid": [0, 0, 0], "tricks": [10, 0, 0]}])
+        async with resumed(tmp_path / "g.db", script, size=(80, 24)) as (app, pilot):
+            screen = play_screen(app)
+            before = list(screen.query(FooterKey))
+            restyled = count_restyles(app)
+            await pilot.press("shift+tab")  # to the score table
+            await settle(pilot)
+            keys = list(screen.query(FooterKey))
+            assert type(app.focused).__name__ == "ScoreTable"
+            assert "Change this deal" in [k.description for k in keys] and set(keys).isdisjoint(before)
+            assert [w for w in restyled if isinstance(w, FooterKey)] == []
+            assert not any(k.has_class("-compact") for k in keys)
+
+    run(go())
