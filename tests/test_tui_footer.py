@@ -82,7 +82,9 @@ def test_the_keys_of_a_footer_built_anew_are_styled_once(tmp_path):
             keys = list(screen.query(FooterKey))
             assert type(app.focused).__name__ == "ScoreTable"
             assert "Change this deal" in [k.description for k in keys] and set(keys).isdisjoint(before)
-            assert [w for w in restyled if isinstance(w, FooterKey)] == []
+            # (the command palette's key is compact, as Textual makes it)
+            keys = [k for k in keys if not k.has_class("-command-palette")]
+            assert [w for w in restyled if w in keys] == []
             assert not any(k.has_class("-compact") for k in keys)
 
     run(go())

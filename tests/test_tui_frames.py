@@ -101,7 +101,8 @@ def test_a_value_typed_draws_only_the_boxes_it_changed(tmp_path, monkeypatch):
     the first trick's "Exact" line showing, lay the screen out; the boxes and lines keep
     their height, so in the next deal (trump s, bids 1 2 3 0, tricks 1 2 3) a value typed
     lays out nothing until the deal is complete and the form scrolls to Confirm (the first
-    key lays out the footer, where ctrl+l now applies)."""
+    key also draws the footer, where ctrl+l now applies, and the deal panel, whose trump
+    is chosen: neither changes height, so neither lays the screen out)."""
 
     async def go():
         async with opened(tmp_path / "g.db") as (app, pilot):
@@ -134,7 +135,7 @@ def test_a_value_typed_draws_only_the_boxes_it_changed(tmp_path, monkeypatch):
             keys = await each_key(pilot, "s1230123", drawn, layouts)
             assert full == []  # the scroll to Confirm after the footer's layout too (see control.guard_scroll_repaint)
             assert keys == [
-                (["FooterKey", "deal-panel", "row-bid-1", "row-turned-0"], 1),  # ctrl+l applies: the footer says so
+                (["FooterKey", "deal-panel", "row-bid-1", "row-turned-0"], 0),  # ctrl+l applies: the footer says so
                 (["phase-0", "row-bid-1", "row-bid-2"], 0),
                 (["phase-0", "row-bid-2", "row-bid-3"], 0),
                 (["phase-0", "row-bid-3", "row-bid-4"], 0),  # the dealer's box had its line for the reason
@@ -249,5 +250,40 @@ def test_the_end_of_a_game_restyles_the_form_alone(tmp_path):
             assert not screen.game.is_over and type(app.focused).__name__ == "EntryForm"
             assert "EntryForm" in {type(w).__name__ for w in restyled}
             assert [w.id for w in restyled if type(w).__name__ in form_kinds] == []
+
+    run(go())
+
+
+def test_a_deal_confirmed_mid_game_lays_out_only_the_scroll_back_to_the_top(tmp_path):
+    """Lupaus for 4 at 80x24, five deals played (the score table scrolls): the sixth typed
+    and confirmed. The deal panel, the score table (a row more), its legend and the line of
+    the deal chosen take what changed without laying the screen out; the one layout is the
+    form scrolled back to its first box. The table's scroll bar follows its rows all the same."""
+    from helpers.stores import Script, lupaus_all_to, store_with
+
+    from scorekeeper.tui.widgets.scoreboard import ScoreTable
+
+    script = Script("lupaus", ["Anna", "Ben", "Cara", "Dan"])
+    db = store_with(tmp_path / "g.db", script)
+    with db.open() as store:
+        stored = store.open_game(1)
+        for _ in range(5):
+            stored.record(lupaus_all_to(1)(stored.game))
+        cards = stored.game.info().cards
+
+    async def go():
+        async with opened(db, "enter", size=(80, 24)) as (app, pilot):
+            screen = play_screen(app)
+            table = screen.query_one(ScoreTable)
+            assert table.show_vertical_scrollbar and table.vertical_scrollbar.window_virtual_size == 6
+            await pilot.press(*"0000", str(cards), *"00")  # everyone bids 0, Anna takes every trick
+            await settle(pilot)
+            layouts = count_layouts(screen)
+            await pilot.press("enter")
+            await settle(pilot)
+            assert len(screen.game.deals) == 6
+            assert len(layouts) == 1
+            assert table.vertical_scrollbar.window_virtual_size == 7  # the heading and six deals
+            assert table.cursor == 5  # on the deal just confirmed
 
     run(go())

@@ -10,6 +10,7 @@ from ...i18n import t, tn
 from ...play.board import Standing
 from ...play.panel import DealPanelView
 from ...play.words import ordinal
+from .redraw import redraw
 
 
 class DealPanel(Widget):
@@ -24,20 +25,27 @@ class DealPanel(Widget):
     DealPanel > .deal-panel--label { text-style: dim; }
     """
 
-    heading: reactive[str] = reactive("", layout=True)
+    heading: reactive[str] = reactive("")
     """The game: its title (if any) and ruleset."""
 
-    deal: reactive[DealPanelView | None] = reactive(None, layout=True)
+    deal: reactive[DealPanelView | None] = reactive(None)
     """What the table is told of the deal being entered or changed (None when the game is over)."""
 
-    status: reactive[str] = reactive("", layout=True)
+    status: reactive[str] = reactive("")
     """A line shown instead of the deal (e.g. that the game is over)."""
 
-    standings: reactive[tuple[Standing, ...]] = reactive((), layout=True)
+    standings: reactive[tuple[Standing, ...]] = reactive(())
     """Ranks and totals, best first."""
 
-    played: reactive[int] = reactive(0, layout=True)
+    played: reactive[int] = reactive(0)
     """How many deals are recorded (no ranks before the first)."""
+
+    def _watch_any(self) -> None:
+        """Drawn again, laid out again only if its height changes (a confirmed deal changes
+        the deal, the standings and the deals played: each would lay the screen out)."""
+        redraw(self)
+
+    watch_heading = watch_deal = watch_status = watch_standings = watch_played = _watch_any
 
     def render(self) -> Text:
         label = self.get_component_rich_style("deal-panel--label", partial=True)

@@ -20,22 +20,14 @@ from ...i18n import t
 from ...play.flow import stops_at
 from ...play.layout import PhaseLayout, Slot
 from ...play.views import CellView, DraftView
-from .value_picker import FOCUS_MARK, WARNING_MARK, KeptHeight, Typed, ValuePicker, placed_size, redraw
+from .redraw import placed_size, put
+from .value_picker import FOCUS_MARK, WARNING_MARK, KeptHeight, Typed, ValuePicker
 
 SCROLL_CONTEXT = 2  # lines kept on show above a box the form scrolls to (the box before, a phase's title)
 
 
 def slot_id(slot: Slot) -> str:
     return f"{slot.field}-{slot.pos}"
-
-
-def put(static: Static, content: Text) -> None:
-    """Show ``content`` in ``static`` unless it shows it already (an update lays the whole
-    screen out again, and most of a form's lines stay as they are from key to key)."""
-    if getattr(static, "_shown", None) != content:
-        static._shown = content
-        static.update(content, layout=False)
-        redraw(static)
 
 
 class FormText(Static):

@@ -10,6 +10,7 @@ from ...i18n import format_number, t, tn
 from ...i18n.formats import is_number
 from ...play.board import BoardView
 from ...play.words import ordinal
+from .redraw import redraw
 
 
 class FinalStandings(Widget):
@@ -22,8 +23,13 @@ class FinalStandings(Widget):
     FinalStandings > .final-standings--winner { text-style: bold; color: $text-success; }
     """
 
-    board: reactive[BoardView | None] = reactive(None, layout=True, always_update=True)
+    board: reactive[BoardView | None] = reactive(None, always_update=True)
     """The finished game's board (its standings and winners)."""
+
+    def watch_board(self) -> None:
+        """Drawn again, laid out again only if its height changes (hidden while the game is
+        played: a confirmed deal gives it the board, which laid the screen out)."""
+        redraw(self)
 
     def render(self) -> Text:
         board = self.board

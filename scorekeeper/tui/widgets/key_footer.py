@@ -55,9 +55,10 @@ class KeyFooter(Footer):
         widgets = []
         for widget in super().compose():
             if isinstance(widget, FooterKey):
-                # compact as the footer is from the start: a key made compact (Textual's default)
-                # and then not, as the footer tells it once mounted, is restyled twice more
-                widget.set_reactive(FooterKey.compact, self.compact)
+                if not widget.has_class("-command-palette"):  # (that one stays compact)
+                    # compact as the footer is from the start: a key made compact (Textual's
+                    # default) and then not, as the footer tells it once mounted, is restyled twice more
+                    widget.set_reactive(FooterKey.compact, self.compact)
                 widget.description = binding_text(widget.description)
                 tooltip = widget.tooltip
                 if isinstance(tooltip, str):

@@ -23,6 +23,7 @@ from textual.widgets import Static
 
 from ...i18n import t
 from ...play.board import BoardRow, BoardView, Fit, fit, scorers_text
+from .redraw import placed_size, put
 
 _GAP = "  "
 CURSOR_MARK = "▶ "  # before the highlighted deal (not shown by its background colour alone)
@@ -70,6 +71,9 @@ class ScoreTable(ScrollView, can_focus=True):
 
     board: reactive[BoardView | None] = reactive(None, always_update=True)
     """The rows to draw (set by the Scoreboard)."""
+
+    virtual_size = placed_size()
+    """The rows and columns (a deal added needs no layout of the screen: see watch_virtual_size)."""
 
     cursor: reactive[int] = reactive(-1)
     """Index of the highlighted row (-1: no rows)."""
@@ -123,6 +127,12 @@ class ScoreTable(ScrollView, can_focus=True):
         elif was_last or self.cursor >= count:
             self.cursor = count - 1  # follow the latest deal
         self.refresh()
+
+    def watch_virtual_size(self) -> None:
+        """The scroll bars follow the rows (the table's height is the screen's to give, not
+        its rows'): the screen is laid out again only when a scroll bar comes or goes."""
+        if self.is_mounted:
+            self._scroll_update(self.virtual_size)
 
     def _fit_width(self) -> None:
         """Choose the columns that fit the widget's width (every scorer's points and total first)."""
@@ -296,7 +306,7 @@ class Scoreboard(Vertical):
         legend = "" if self.board is None else shown.legend if shown is not None else self.board.legend
         if self.board is not None and self.board.carried:  # what the table keeps from deal to deal
             legend += "\n" + self.board.carried
-        self.query_one("#board-legend", Static).update(Text(legend))
+        put(self.query_one("#board-legend", Static), Text(legend))
 
     def on_score_table_fitted(self, event: ScoreTable.Fitted) -> None:
         if self.board is not None:
@@ -323,7 +333,7 @@ class Scoreboard(Vertical):
         if board is not None and number and 1 <= number <= len(board.rows):
             row = board.rows[number - 1]  # deals are numbered from 1, in order
         if row is None:
-            detail.update("")
+            put(detail, Text(""))
             detail.set_class(False, "-issues")
             return
         shown = self.table.fit
@@ -334,5 +344,5 @@ class Scoreboard(Vertical):
             text.append("\n" + row.detail)
         for issue in row.issues:
             text.append("\n⚠ " + t("tui.widgets.scoreboard.issue", number=row.number, issue=issue))
-        detail.update(text)
+        put(detail, text)
         detail.set_class(bool(row.issues), "-issues")

@@ -6,15 +6,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
-from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import Reactive, reactive
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...i18n import t
 from ...play.flow import grows, in_reach, keys_of, may_skip, number_grows
 from ...play.layout import Slot
 from ...play.views import CellView, ChoiceView
+from .redraw import placed_size, redraw
 
 WHO_WIDTH = 15  # columns for the player's name
 FOCUS_MARK = "▶"  # before the box that has the focus (not shown by its background colour alone)
@@ -22,34 +22,6 @@ ARRIVED_MARK = "↳"  # instead, when the focus came by itself from the box befo
 WARNING_MARK = "⚠"  # before a warning; an error has ✗
 LABEL_WIDTH = 14  # columns for what is asked; a longer label goes above the values (with the focus
 # mark, its column and the name, the values start where they would at 16 without the mark)
-
-
-def placed_size() -> Reactive[Size]:
-    """A widget's ``virtual_size`` that does not lay the screen out again: Textual's does,
-    whenever the size a layout gave the widget differs from the one before (a box one line
-    taller), though that layout has placed the widget and everything after it already."""
-    return Reactive(Size(0, 0), layout=False, repaint=False)
-
-
-def redraw(widget: Widget) -> None:
-    """Draw ``widget`` again; lay the screen out again only when its height changes (a
-    layout of the whole screen is most of what a key costs), looked at once the key being
-    handled is done."""
-    widget.refresh()  # (forgets the drawing and the height worked out before)
-    before_frame = getattr(widget.app, "before_frame", None)
-    if before_frame is None:
-        settle_height(widget)
-    else:
-        before_frame(widget, lambda: settle_height(widget))
-
-
-def settle_height(widget: Widget) -> None:
-    """Lay the screen out again if ``widget``'s height is not the one it was given."""
-    width = widget.content_size.width
-    if not width or not widget.is_attached:  # not laid out yet, or hidden: showing it lays the screen out anyway
-        return
-    if widget.get_content_height(widget.size, widget.size, width) != widget.content_size.height:
-        widget.refresh(layout=True)
 
 
 class KeptHeight:

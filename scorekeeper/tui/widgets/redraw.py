@@ -1,0 +1,53 @@
+"""Drawing a widget again without laying the whole screen out again, where its size stays.
+
+Textual lays the screen out whenever a widget that may change size changes (a Static's
+update, a reactive declared with ``layout=True``, a scrolling widget's virtual size): at the
+table that is most of what a key or a confirmed deal costs, though a box, a line or a table
+mostly keeps its height from deal to deal. These draw the widget again and lay the screen
+out only when its height did change, looked at once the key being handled is done.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+
+def placed_size() -> Reactive[Size]:
+    """A widget's ``virtual_size`` that does not lay the screen out again: Textual's does,
+    whenever the size a layout gave the widget differs from the one before (a box one line
+    taller), though that layout has placed the widget and everything after it already."""
+    return Reactive(Size(0, 0), layout=False, repaint=False)
+
+
+def redraw(widget: Widget) -> None:
+    """Draw ``widget`` again; lay the screen out again only when its height changes (a
+    layout of the whole screen is most of what a key costs), looked at once the key being
+    handled is done."""
+    widget.refresh()  # (forgets the drawing and the height worked out before)
+    before_frame = getattr(widget.app, "before_frame", None)
+    if before_frame is None:
+        settle_height(widget)
+    else:
+        before_frame(widget, lambda: settle_height(widget))
+
+
+def settle_height(widget: Widget) -> None:
+    """Lay the screen out again if ``widget``'s height is not the one it was given."""
+    width = widget.content_size.width
+    if not width or not widget.is_attached:  # not laid out yet, or hidden: showing it lays the screen out anyway
+        return
+    if widget.get_content_height(widget.size, widget.size, width) != widget.content_size.height:
+        widget.refresh(layout=True)
+
+
+def put(static: Static, content: Text) -> None:
+    """Show ``content`` in ``static`` unless it shows it already (an update lays the whole
+    screen out again, and most of a form's lines stay as they are from key to key)."""
+    if getattr(static, "_shown", None) != content:
+        static._shown = content
+        static.update(content, layout=False)
+        redraw(static)
