@@ -236,7 +236,7 @@ def test_the_end_of_a_game_restyles_the_form_alone(tmp_path):
             screen = play_screen(app)
             assert type(app.focused).__name__ == "EntryForm"
             restyled = count_restyles(app)
-            await pilot.press(*"0000000", "7", *"00000")  # everyone bids 0, Anna takes the 7 tricks
+            await pilot.press(*"0000000", "7", *"00000")  # everyone bids 0, the first in turn takes the 7 tricks
             await settle(pilot)
             restyled.clear()
             await pilot.press("enter")
@@ -254,36 +254,35 @@ def test_the_end_of_a_game_restyles_the_form_alone(tmp_path):
     run(go())
 
 
-def test_a_deal_confirmed_mid_game_lays_out_only_the_scroll_back_to_the_top(tmp_path):
-    """Lupaus for 4 at 80x24, five deals played (the score table scrolls): the sixth typed
-    and confirmed. The deal panel, the score table (a row more), its legend and the line of
-    the deal chosen take what changed without laying the screen out; the one layout is the
-    form scrolled back to its first box. The table's scroll bar follows its rows all the same."""
+def test_a_deal_confirmed_mid_game_lays_nothing_out(tmp_path):
+    """Lupaus for 4 at 80x40 (the form fits, the score table scrolls), twelve deals played:
+    the thirteenth typed and confirmed. The deal panel, the score table (a row more), its
+    legend and the line of the deal chosen take what changed without laying the screen out,
+    and the table's scroll bar follows its rows all the same."""
     from helpers.stores import Script, lupaus_all_to, store_with
 
     from scorekeeper.tui.widgets.scoreboard import ScoreTable
 
-    script = Script("lupaus", ["Anna", "Ben", "Cara", "Dan"])
-    db = store_with(tmp_path / "g.db", script)
+    db = store_with(tmp_path / "g.db", Script("lupaus", ["Anna", "Ben", "Cara", "Dan"]))
     with db.open() as store:
         stored = store.open_game(1)
-        for _ in range(5):
+        for _ in range(12):
             stored.record(lupaus_all_to(1)(stored.game))
         cards = stored.game.info().cards
 
     async def go():
-        async with opened(db, "enter", size=(80, 24)) as (app, pilot):
+        async with opened(db, "enter", size=(80, 40)) as (app, pilot):
             screen = play_screen(app)
             table = screen.query_one(ScoreTable)
-            assert table.show_vertical_scrollbar and table.vertical_scrollbar.window_virtual_size == 6
-            await pilot.press(*"0000", str(cards), *"00")  # everyone bids 0, Anna takes every trick
+            assert table.show_vertical_scrollbar and table.vertical_scrollbar.window_virtual_size == 13
+            await pilot.press(*"0000", str(cards), *"00")  # everyone bids 0, the first in turn takes every trick
             await settle(pilot)
             layouts = count_layouts(screen)
             await pilot.press("enter")
             await settle(pilot)
-            assert len(screen.game.deals) == 6
-            assert len(layouts) == 1
-            assert table.vertical_scrollbar.window_virtual_size == 7  # the heading and six deals
-            assert table.cursor == 5  # on the deal just confirmed
+            assert len(screen.game.deals) == 13
+            assert layouts == []
+            assert table.vertical_scrollbar.window_virtual_size == 14  # the heading and 13 deals
+            assert table.cursor == 12  # on the deal just confirmed
 
     run(go())

@@ -89,6 +89,39 @@ def test_deals_typed_in_bursts_confirmed_and_undone_reach_the_terminal_as_drawn_
         term.close()
 
 
+def test_a_deal_confirmed_under_a_scrolled_score_table_reaches_the_terminal_as_drawn_in_full(tmp_path):
+    """Lupaus for 4 at 80x40 with twelve deals played (the form fits, the score table
+    scrolls): deal 13 typed and confirmed adds a row without laying the screen out
+    (tui/widgets/redraw.py), and the table, its scroll bar, the deal panel and the form are
+    what a full redraw shows."""
+    from helpers.stores import Script, lupaus_all_to, store_with
+
+    db = store_with(tmp_path / "s.db", Script("lupaus", ["Anna", "Ben", "Cara", "Dan"]))
+    with db.open() as store:
+        stored = store.open_game(1)
+        for _ in range(12):
+            stored.record(lupaus_all_to(2)(stored.game))
+        cards = stored.game.info().cards
+    term = PtyScreen([], {"SCOREKEEPER_DB": str(db.path), "SCOREKEEPER_CONFIG": str(tmp_path / "c.toml")},
+                     size=(80, 40))
+    try:
+        term.wait_for("Resume a game")
+        term.read(0.5)
+        term.send("enter")
+        term.wait_for("Deal 13 of 19")
+        term.read(1.0)
+        term.send(*"0000", *str(cards), "0", "0")  # everyone bids 0, the first in turn takes every trick
+        term.read(1.0)
+        term.send("enter")
+        term.wait_for("Deal 14 of 19")
+        term.read(1.5)
+        shown = term.lines()
+        assert "▶ 13 " in term.text()
+        assert shown == redrawn(term, 80, 40)
+    finally:
+        term.close()
+
+
 def test_a_toast_gone_after_a_scroll_leaves_nothing_with_the_guard():
     """The bare Textual app: its toast (2 s) is up when a key scrolls the list; once the
     toast is gone, nothing of it is left on the terminal."""
