@@ -259,16 +259,11 @@ def test_a_deal_confirmed_mid_game_lays_nothing_out(tmp_path):
     the thirteenth typed and confirmed. The deal panel, the score table (a row more), its
     legend and the line of the deal chosen take what changed without laying the screen out,
     and the table's scroll bar follows its rows all the same."""
-    from helpers.stores import Script, lupaus_all_to, store_with
+    from helpers.stores import lupaus_played
 
     from scorekeeper.tui.widgets.scoreboard import ScoreTable
 
-    db = store_with(tmp_path / "g.db", Script("lupaus", ["Anna", "Ben", "Cara", "Dan"]))
-    with db.open() as store:
-        stored = store.open_game(1)
-        for _ in range(12):
-            stored.record(lupaus_all_to(1)(stored.game))
-        cards = stored.game.info().cards
+    db, cards = lupaus_played(tmp_path / "g.db", 12)
 
     async def go():
         async with opened(db, "enter", size=(80, 40)) as (app, pilot):

@@ -59,6 +59,13 @@ def redrawn(term: PtyScreen, width: int, height: int) -> list[str]:
     return term.lines()
 
 
+def assert_drawn_in_full(term: PtyScreen, width: int, height: int, showing: str) -> None:
+    """The terminal shows ``showing``, and what a full redraw shows."""
+    shown = term.lines()
+    assert showing in term.text()
+    assert shown == redrawn(term, width, height)
+
+
 def test_deals_typed_in_bursts_confirmed_and_undone_reach_the_terminal_as_drawn_in_full(tmp_path):
     """Wizard for 6 at 80x24: deal 1 (one card) typed in one burst and confirmed, deal 2 half
     typed, then ctrl+z (the typing goes first): after each step the terminal shows what a
@@ -73,18 +80,13 @@ def test_deals_typed_in_bursts_confirmed_and_undone_reach_the_terminal_as_drawn_
         term.send(*"s010000", *"01000", "enter")  # trump ♠, bids 0 1 0 0 0 0, tricks: Cid's 1 filled in
         term.wait_for("Deal 2 of 10")
         term.read(1.0)
-        shown = term.lines()
-        assert shown == redrawn(term, 80, 24)
+        assert_drawn_in_full(term, 80, 24, "Deal 2 of 10")
         term.send(*"h1", "0")  # deal 2: trump ♥, two bids
         term.read(1.0)
-        shown = term.lines()
-        assert "Bids 1, tricks 2 (4 to enter)" in term.text()
-        assert shown == redrawn(term, 80, 24)
+        assert_drawn_in_full(term, 80, 24, "Bids 1, tricks 2 (4 to enter)")
         term.send("ctrl+z")  # the last value typed goes first
         term.read(1.0)
-        shown = term.lines()
-        assert "Bids 1, tricks 2 (5 to enter)" in term.text()
-        assert shown == redrawn(term, 80, 24)
+        assert_drawn_in_full(term, 80, 24, "Bids 1, tricks 2 (5 to enter)")
     finally:
         term.close()
 
@@ -94,14 +96,9 @@ def test_a_deal_confirmed_under_a_scrolled_score_table_reaches_the_terminal_as_d
     scrolls): deal 13 typed and confirmed adds a row without laying the screen out
     (tui/widgets/redraw.py), and the table, its scroll bar, the deal panel and the form are
     what a full redraw shows."""
-    from helpers.stores import Script, lupaus_all_to, store_with
+    from helpers.stores import lupaus_played
 
-    db = store_with(tmp_path / "s.db", Script("lupaus", ["Anna", "Ben", "Cara", "Dan"]))
-    with db.open() as store:
-        stored = store.open_game(1)
-        for _ in range(12):
-            stored.record(lupaus_all_to(2)(stored.game))
-        cards = stored.game.info().cards
+    db, cards = lupaus_played(tmp_path / "s.db", 12, seat=2)
     term = PtyScreen([], {"SCOREKEEPER_DB": str(db.path), "SCOREKEEPER_CONFIG": str(tmp_path / "c.toml")},
                      size=(80, 40))
     try:
@@ -115,9 +112,7 @@ def test_a_deal_confirmed_under_a_scrolled_score_table_reaches_the_terminal_as_d
         term.send("enter")
         term.wait_for("Deal 14 of 19")
         term.read(1.5)
-        shown = term.lines()
-        assert "▶ 13 " in term.text()
-        assert shown == redrawn(term, 80, 40)
+        assert_drawn_in_full(term, 80, 40, "▶ 13 ")
     finally:
         term.close()
 

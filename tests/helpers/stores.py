@@ -103,6 +103,17 @@ def store_with(path: str | os.PathLike, *scripts: Script, clock: Clock | None = 
     return StoreFile(Path(path), clock, games)
 
 
+def lupaus_played(path: str | os.PathLike, deals: int, seat: int = 1) -> tuple[StoreFile, int]:
+    """A store holding a Lupaus game for Anna, Ben, Cara and Dan with ``deals`` deals
+    played (everyone bids 0, ``seat`` takes every trick), and the cards of the next deal."""
+    db = store_with(path, Script("lupaus", ["Anna", "Ben", "Cara", "Dan"]))
+    with db.open() as store:
+        stored = store.open_game(1)
+        for _ in range(deals):
+            stored.record(lupaus_all_to(seat)(stored.game))
+        return db, stored.game.info().cards
+
+
 def fixture_text(name: str) -> str:
     """A file of tests/fixtures/ (e.g. a small ruleset), as text."""
     return (FIXTURES / name).read_text(encoding="utf-8")
