@@ -214,5 +214,5 @@ def test_the_board_shows_the_bags_carried_into_the_next_deal_in_the_language(lan
     game = spades()
     with using_language(lang):
         view = BoardMaker(game).view()
-        assert view.carried == expected
+        assert view.carried == (expected,)
         assert view.rows[5].detail.endswith(expected.replace(" 2,", " 1,"))  # after deal 6: 1 and 1

@@ -3,6 +3,8 @@ up to seven players; choosing a deal to change leaves rows of the table in view.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from helpers.stores import Script, store_with
@@ -120,5 +122,29 @@ def test_the_game_sheet_shows_seven_players_at_60_columns(tmp_path):
             for row, line in zip(board.rows, lines[1:]):
                 assert shows_points_and_totals(line, row.scores), line
             assert "Annabelle" in screen_text(app)  # named in full on the deal's line
+
+    run(go())
+
+
+def test_what_bridge_carries_breaks_only_between_its_parts(tmp_path):
+    """The rubber of examples/bridge-rubber.toml on its game sheet: the values carried (below
+    the line, games won) go on one line each at 80 and at 60 columns rather than a lone "2"
+    on a line of its own, and on one line where they fit."""
+    from scorekeeper.reports.history import import_sheet
+    from scorekeeper.store.db import Store
+    from scorekeeper.tui.widgets.scoreboard import packed
+
+    with Store(tmp_path / "g.db") as store:
+        import_sheet(store, Path(__file__).resolve().parents[1] / "examples" / "bridge-rubber.toml")
+    parts = ("Below the line: Nora & Sam 0, Eric & Wendy 0", "Games: Nora & Sam 1, Eric & Wendy 2")
+    assert packed(parts, 120) == "; ".join(parts)
+    assert packed(parts, 80) == parts[0] + ";\n" + parts[1]
+    assert packed(("x" * 90, "y"), 80) == "x" * 90 + ";\ny"  # (the long part is wrapped by the line)
+
+    async def go():
+        for size in ((80, 24), (60, 24)):
+            async with opened(tmp_path / "g.db", "h", "enter", size=size) as (app, pilot):
+                lines = screen_text(app).splitlines()
+                assert parts[0] + ";" in lines and parts[1] in lines, "\n".join(lines)
 
     run(go())

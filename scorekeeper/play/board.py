@@ -72,7 +72,7 @@ class BoardView:
     standings: tuple[Standing, ...]
     over: bool
     winners: tuple[str, ...]
-    carried: str = ""  # the values carried into the next deal, in words ("" when the ruleset carries none)
+    carried: tuple[str, ...] = ()  # the values carried into the next deal, in words, one part a label
 
 
 class BoardRows(Sequence):
@@ -109,8 +109,13 @@ def points_text(score) -> str:
 def carried_text(game: Game, result: DealResult | None, now: bool = False) -> str:
     """The values carried out of deal ``result`` (``now``: into the next deal) in words, each
     under its label: "Bags: Anna & Cara 3, Ben & Dan 7" ("" when the ruleset carries none)."""
+    return "; ".join(carried_parts(game, result, now))
+
+
+def carried_parts(game: Game, result: DealResult | None, now: bool = False) -> tuple[str, ...]:
+    """carried_text's parts, one a label (none when the ruleset carries nothing)."""
     if not game.ruleset.carry:
-        return ""
+        return ()
     columns = carried_columns(game, game.ruleset.localized(get_language()))
     values = carried_now(game, columns) if now else carried_values(game, result, columns)
     pieces: dict[str, list[str]] = {}
@@ -118,7 +123,7 @@ def carried_text(game: Game, result: DealResult | None, now: bool = False) -> st
     for column, value in zip(columns, values):
         labels[column.id] = column.label
         pieces.setdefault(column.id, []).append(f"{column.name} {show_value(value)}")
-    return "; ".join(t("tui.board.carry.values", label=labels[cid], values=", ".join(p)) for cid, p in pieces.items())
+    return tuple(t("tui.board.carry.values", label=labels[cid], values=", ".join(p)) for cid, p in pieces.items())
 
 
 def standings_text(standings: tuple[Standing, ...]) -> str:
@@ -277,7 +282,7 @@ class BoardMaker:
         standings = tuple(Standing(s.rank, s.name, s.total) for s in game.standings())
         return BoardView(heads + tuple(game.scorer_names), tuple(widths), tuple(sizes), has_mark, self._legend(),
                          BoardRows(self, results), standings, game.is_over, tuple(game.winners),
-                         carried_text(game, None, now=True))
+                         carried_parts(game, None, now=True))
 
     def _sizes(self, results: list[DealResult], static: list) -> list[tuple[int, int, int]]:
         """Per scorer: the widths of the entries (0 when none are shown), the points, the total."""

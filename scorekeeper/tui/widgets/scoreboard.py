@@ -271,6 +271,20 @@ class ScoreTable(ScrollView, can_focus=True):
                 self.action_choose()
 
 
+def packed(parts: tuple[str, ...], width: int) -> str:
+    """``parts`` joined with "; ", a line broken only between two parts where the next one
+    would not fit ``width`` (a part longer than a line is wrapped where the line ends)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and (width <= 0 or cell_len(lines[-1]) + 2 + cell_len(part) <= width):
+            lines[-1] += "; " + part
+        else:
+            if lines:
+                lines[-1] += ";"
+            lines.append(part)
+    return "\n".join(lines)
+
+
 class Scoreboard(Vertical):
     """The score table with its legend and the highlighted deal in words."""
 
@@ -305,8 +319,11 @@ class Scoreboard(Vertical):
         shown = self.table.fit
         legend = "" if self.board is None else shown.legend if shown is not None else self.board.legend
         if self.board is not None and self.board.carried:  # what the table keeps from deal to deal
-            legend += "\n" + self.board.carried
+            legend += "\n" + packed(self.board.carried, self.content_size.width)
         put(self.query_one("#board-legend", Static), Text(legend))
+
+    def on_resize(self) -> None:
+        self._show_legend()
 
     def on_score_table_fitted(self, event: ScoreTable.Fitted) -> None:
         if self.board is not None:
