@@ -98,10 +98,38 @@ def test_bench_ruleset_size_makes_a_good_large_ruleset():
 
 
 def test_bench_cli_times_the_headless_commands_on_a_store_of_the_examples(tmp_path, monkeypatch):
-    """`show 1` exits 0 only when the examples were imported into the store first."""
+    """`show N` exits 0 only when the examples were imported into the store first; each run
+    asks for another game, in both forms (the installed script's and python -m)."""
     bench = load("bench_cli")
     monkeypatch.setattr(bench, "HEADLESS", [["show", "1", "--db", bench.STORE]])
     monkeypatch.setattr(bench, "_CACHE_DIR", str(tmp_path))
     rows = bench.headless(1, str(tmp_path / "examples.db"))
-    assert [row[0] for row in rows] == ["show 1 --db {store}"]
-    assert all(med > 0 and bare > 0 and cpu > 0 and cpu_bare > 0 for _, med, bare, cpu, cpu_bare in rows)
+    assert [(row["command"], row["form"], row["new"]) for row in rows] == [
+        ("show 1 --db {store}", "script", False), ("show 1 --db {store}", "-m", False),
+        ("show 1 --db {store}", "script", True), ("show 1 --db {store}", "-m", True)]
+    assert all(row[k] > 0 for row in rows for k in ("wall", "bare", "cpu", "cpu_bare"))
+
+
+def test_bench_cli_asks_a_new_question_each_run():
+    """Other players, deal and bids for check-bid; another ruleset, sheet, format or game for the
+    commands that take one; the same for the same run (both forms and both trees get it)."""
+    bench = load("bench_cli")
+    asked = [bench.new_question(bench.CHECK_BID, run) for run in range(10)]
+    assert len({" ".join(q) for q in asked}) == 10
+    assert asked[3] == bench.new_question(bench.CHECK_BID, 3)
+    for q in asked:
+        players = int(q[q.index("--players") + 1])
+        assert len(q[q.index("--bids") + 1:]) == players - 1
+    assert bench.new_question(["rules", "show", "lupaus"], 0) == ["rules", "show", "bridge"]
+    assert bench.new_question(["export", bench.SHEET, "--format", "csv"], 1) == [
+        "export", "examples/bridge-rubber.toml", "--format", "json"]
+    assert "examples/pataviitonen-criteria.toml" not in bench.SHEETS()  # a ruleset, not a sheet
+    assert bench.new_question(["stats", "--db", bench.STORE], 5) == ["stats", "--db", bench.STORE]
+
+
+def test_bench_cli_times_the_command_as_the_installed_script_runs_it():
+    bench = load("bench_cli")
+    command = bench.cli_command(args=["rules", "list"], form="script")
+    assert command[1] == "-c" and "from scorekeeper.cli import main" in command[2]
+    assert command[3:] == ["rules", "list"]
+    assert bench.cli_command(args=["rules", "list"])[1:] == ["-m", "scorekeeper", "rules", "list"]
