@@ -1,7 +1,7 @@
 """The user's settings: a small TOML file (no Textual here).
 
 The file is ``$SCOREKEEPER_CONFIG`` when that is set, else ``settings.toml`` in the
-platform's user config folder (``platformdirs``). It holds, for example::
+platform's user config folder (:func:`scorekeeper.userdirs.user_path`). It holds, for example::
 
     theme = "high-contrast"   # dark, light or high-contrast
     lang = "fi"               # en, fi or pl
@@ -24,6 +24,7 @@ from typing import Any
 
 from .i18n import show, t
 from .rules.files import FileRefused, parse_toml, read_text
+from .userdirs import user_path
 
 __all__ = ["LANGUAGES", "THEMES", "Settings", "load_settings", "save_settings", "settings_path", "theme_name"]
 
@@ -59,9 +60,7 @@ def settings_path() -> Path:
     env = os.environ.get("SCOREKEEPER_CONFIG")
     if env:
         return Path(env).expanduser()
-    import platformdirs
-
-    return platformdirs.user_config_path("scorekeeper", appauthor=False) / "settings.toml"
+    return user_path("config") / "settings.toml"
 
 
 def _read(path: Path) -> dict[str, Any]:

@@ -5,7 +5,7 @@ own work.
 :func:`loads` gives exactly what ``tomllib.loads(text)`` gives. The data is kept as JSON in
 one file per text in the user's cache folder (``$SCOREKEEPER_CACHE``, else the platform's:
 ``$XDG_CACHE_HOME/scorekeeper`` or ``~/.cache/scorekeeper``, ``~/Library/Caches/scorekeeper``,
-``%LOCALAPPDATA%\\scorekeeper\\Cache``), named by the SHA-256 of the text together with
+``%LOCALAPPDATA%\\scorekeeper\\Cache``), named by a 256-bit BLAKE2b hash of the text together with
 :data:`FORMAT` and the Python version (whose parser made it), and holding that key beside
 the data. So a changed file is a new entry, never a stale one, and an entry copied from
 another text is not taken for this one.
@@ -22,12 +22,16 @@ A leaf module: it imports nothing of the package, so every layer may use it.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
 from pathlib import Path
 from typing import Any
+
+try:  # hashlib's own BLAKE2b: importing hashlib first loads OpenSSL, which costs a start some ms
+    from _blake2 import blake2b
+except ImportError:  # an interpreter built without it
+    from hashlib import blake2b
 
 __all__ = ["ENV_VAR", "FORMAT", "cache_dir", "loads"]
 
@@ -51,9 +55,9 @@ def cache_dir() -> Path:
 
 
 def _key(text: str) -> str:
-    """The text's key: its SHA-256 with the cache format and the Python version that parsed it."""
+    """The text's key: its hash (256-bit BLAKE2b) with the cache format and the Python version that parsed it."""
     key = f"{FORMAT}:{sys.version_info[0]}.{sys.version_info[1]}:{text}"
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+    return blake2b(key.encode("utf-8"), digest_size=32).hexdigest()
 
 
 def _entry(key: str) -> Path:

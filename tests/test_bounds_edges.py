@@ -335,7 +335,7 @@ def test_an_unexpected_error_in_a_command_is_one_line_and_a_report(capsys, tmp_p
     def broken(args):
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr("scorekeeper.cli.cmd_rules_list", broken)
+    monkeypatch.setattr("scorekeeper.cli.rules.cmd_rules_list", broken)
     code, out, err = run(capsys, "rules", "list")
     [report] = _reports(tmp_path / "reports")
     assert (code, out) == (70, "")
@@ -351,7 +351,7 @@ def test_a_report_that_cannot_be_written_is_said_so(capsys, tmp_path, monkeypatc
     blocker = tmp_path / "file"
     blocker.write_text("")
     monkeypatch.setenv("SCOREKEEPER_REPORTS", str(blocker / "reports"))  # under a file: cannot be made
-    monkeypatch.setattr("scorekeeper.cli.cmd_rules_list", lambda args: 1 / 0)
+    monkeypatch.setattr("scorekeeper.cli.rules.cmd_rules_list", lambda args: 1 / 0)
     code, out, err = run(capsys, "rules", "list")
     assert code == 70
     assert err.startswith("scorekeeper: error: internal error: this is a fault in scorekeeper, not in what it was "

@@ -17,11 +17,9 @@ def test_the_tests_never_use_the_real_settings_file(tmp_path_factory):
 
 
 def test_without_scorekeeper_config_the_file_is_in_the_user_config_folder(monkeypatch, tmp_path):
-    import platformdirs
-
     monkeypatch.delenv("SCOREKEEPER_CONFIG")
-    monkeypatch.setattr(platformdirs, "user_config_path", lambda name, appauthor=None: tmp_path / f"cfg-{name}")
-    assert settings_path() == tmp_path / "cfg-scorekeeper" / "settings.toml"
+    monkeypatch.setattr("scorekeeper.settings.user_path", lambda kind: tmp_path / f"{kind}-scorekeeper")
+    assert settings_path() == tmp_path / "config-scorekeeper" / "settings.toml"
 
 
 def test_a_missing_file_gives_the_defaults_without_a_warning(tmp_path):

@@ -36,18 +36,14 @@ import os
 import sys
 from typing import Sequence
 
-from ..game.engine import GameError
-from ..game.sheet import OptionError, SheetError
 from ..i18n import LANGUAGES, LanguageError, resolve_language, set_language, show, t
-from ..rules.cards import CardError
-from ..rules.formula import Missing
-from ..rules.ruleset import RulesetError, find_ruleset_path
-from .board import add_parser as add_board_parser
+from ..rules.problems import RulesetError
 from .common import (PROG, UsageError, VersionAction, _err, _Parser, _plain_option, db_option, help_text,
                      help_texts, store_path, whole_number)
-from .games import _NEWEST, cmd_export, cmd_import, cmd_replay, cmd_show
-from .history import cmd_history, cmd_session, cmd_sessions, cmd_stats
-from .rules import cmd_check_bid, cmd_hand_value, cmd_rules_check, cmd_rules_list, cmd_rules_show
+
+# A command's module (and what it imports: the engine, the sheets, the store, the reports) is
+# imported only when its group's parser is built (:func:`build_parser`), so that each command
+# loads what it uses; the errors of a module are caught only once it is loaded (:func:`_loaded`).
 
 
 # --- the parser ------------------------------------------------------------------------------
@@ -72,7 +68,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         group = _GROUPS.get(_command(argv)) if lean else None
         # `board`: the live score board (scorekeeper/web/)
         for add in (group,) if group else (_add_rules_commands, _add_sheet_commands, _add_store_commands,
-                                           add_board_parser):
+                                           _add_board_command):
             add(sub)
     return parser
 
@@ -107,6 +103,8 @@ def _report_options(p: argparse.ArgumentParser, run) -> None:
 
 def _add_rules_commands(sub) -> None:
     """rules list / show / check, check-bid and hand-value: the rulesets, no store."""
+    from .rules import cmd_check_bid, cmd_hand_value, cmd_rules_check, cmd_rules_list, cmd_rules_show
+
     rules = sub.add_parser("rules", help=help_text("cli.help.rules"))
     rsub = rules.add_subparsers(dest="action", metavar="ACTION", required=True)
     p = rsub.add_parser("list", help=help_text("cli.help.rules_list"))
@@ -142,6 +140,8 @@ def _add_rules_commands(sub) -> None:
 
 def _add_sheet_commands(sub) -> None:
     """replay, play and export: a score sheet, a ruleset or a stored game."""
+    from .games import _NEWEST, cmd_export, cmd_replay
+
     p = sub.add_parser("replay", help=help_text("cli.help.replay"))
     p.add_argument("sheet", metavar="SHEET|GAME_ID")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help=help_text("cli.help.replay_option"))
@@ -165,6 +165,9 @@ def _add_sheet_commands(sub) -> None:
 
 def _add_store_commands(sub) -> None:
     """history, show, stats, sessions, session and import: the games in the store."""
+    from .games import cmd_import, cmd_show
+    from .history import cmd_history, cmd_session, cmd_sessions, cmd_stats
+
     _report_options(sub.add_parser("history", help=help_text("cli.help.history")), cmd_history)
     p = sub.add_parser("show", help=help_text("cli.help.show"))
     p.add_argument("game", metavar="GAME_ID", type=whole_number)
@@ -183,11 +186,18 @@ def _add_store_commands(sub) -> None:
     p.set_defaults(run=cmd_import)
 
 
+def _add_board_command(sub) -> None:
+    """board: the live score board (:mod:`.board`)."""
+    from .board import add_parser
+
+    add_parser(sub)
+
+
 _GROUPS = {
     **dict.fromkeys(("rules", "check-bid", "hand-value"), _add_rules_commands),
     **dict.fromkeys(("replay", "play", "export"), _add_sheet_commands),
     **dict.fromkeys(("history", "show", "stats", "sessions", "session", "import"), _add_store_commands),
-    "board": add_board_parser,
+    "board": _add_board_command,
 }  # which function adds a command's parser (with the others of its group)
 
 
@@ -233,6 +243,8 @@ def cmd_play(args) -> int:
     An unknown id or a missing file is a usage error here; a file with problems opens
     in the app, which lists what ``rules check`` finds.
     """
+    from ..rules.ruleset import find_ruleset_path
+
     try:
         path = find_ruleset_path(args.ruleset)
     except RulesetError as exc:
@@ -282,13 +294,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         _err(str(exc))
         return 2
-    except OptionError as exc:
+    except _loaded("game.sheet", "OptionError") as exc:
         _err(str(exc))
         return 2
-    except (RulesetError, SheetError, GameError, CardError) as exc:
+    except (RulesetError, *_loaded("game.sheet", "SheetError"), *_loaded("game.engine", "GameError"),
+            *_loaded("rules.cards", "CardError")) as exc:
         _err(show(exc).replace("\n", "; "))
         return 1
-    except Missing as exc:
+    except _loaded("rules.formula", "Missing") as exc:
         _err(t("cli.errors.missing_value", name=show(exc.message)))
         return 1
     except BrokenPipeError:  # the reader went away (| head): stop quietly, as other commands do
@@ -304,6 +317,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as exc:  # a bug: one line and a report file (scorekeeper.crash), never a traceback
         return _internal_error(exc, argv)
+
+
+def _loaded(module: str, name: str) -> tuple[type[BaseException], ...]:
+    """The exception class ``name`` of scorekeeper's ``module`` if that module was imported, else
+    none: a module the command never loaded raised nothing (and is not imported to say so)."""
+    loaded = sys.modules.get(f"{__package__.rpartition('.')[0]}.{module}")
+    return (getattr(loaded, name),) if loaded is not None else ()
 
 
 def _quiet_stdout() -> None:

@@ -14,7 +14,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from ..game.engine import SetupError, check_player_count
 from ..i18n import format_number, get_language, show, t
 from ..rules.ruleset import Ruleset, RulesetError, find_ruleset_path, load_ruleset
 from ..terminal import terminal_safe
@@ -142,6 +141,8 @@ def _resolve_options(ruleset: Ruleset, options: dict) -> None:
 def _seat_names(ruleset: Ruleset, n: int) -> list[str]:
     """Names for ``n`` seats ("Player 1", ...): the ruleset's player range is checked first
     (UsageError), so a number given on the command line never sizes more than a game."""
+    from ..game.engine import SetupError, check_player_count
+
     try:
         check_player_count(ruleset, n)
     except SetupError as exc:

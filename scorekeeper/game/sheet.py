@@ -52,7 +52,6 @@ Totals, dealers and standings are never stored: loading a sheet replays it throu
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import weakref
@@ -145,6 +144,8 @@ def _check_keys(raw: dict, shown: str) -> None:
     """SheetError for a key a sheet does not have, or a ruleset or players left out."""
     for key in raw:
         if key not in SHEET_KEYS:
+            import difflib  # only for a key the sheet may not have
+
             close = difflib.get_close_matches(key, SHEET_KEYS, n=1)
             if close:
                 raise SheetError(Message("sheet.unknown_key_hint", file=shown, name=key, hint=close[0],

@@ -33,7 +33,6 @@ language only where it is shown (``scorekeeper.i18n.show``). This module never i
 from __future__ import annotations
 
 import ast
-import difflib
 import math
 import operator
 import types
@@ -41,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from ..messages import Message, Text, render
+from .problems import hint
 
 MAX_LENGTH = 1000
 MAX_DEPTH = 32
@@ -860,8 +860,7 @@ class _Compiler:
 
     def suggest(self, name: str) -> Text:
         """The hint after an unknown name: "did you mean" the closest known name, or ''."""
-        close = difflib.get_close_matches(name, list(self.names) + list(FUNCTIONS), n=1)
-        return Message("rules.did_you_mean", name=close[0]) if close else ""
+        return hint(name, list(self.names) + list(FUNCTIONS))
 
     def value(self, tree: ast.AST, scope: str, depth: int = 0, inlined: str | None = None) -> tuple[ast.expr, str]:
         """The code of a whole formula and its type: its value, checked against MAX_NUMBER
@@ -1081,10 +1080,9 @@ class _Compiler:
         if info is not None and info.choices:
             for code in codes:
                 if code.value not in info.choices:
-                    close = difflib.get_close_matches(str(code.value), [str(c) for c in info.choices], n=1)
                     raise self.fail(Message("formula.not_a_value", name=left.id, value=str(code.value),
                                             values=", ".join(map(str, info.choices)),
-                                            hint=Message("rules.did_you_mean", name=close[0]) if close else ""))
+                                            hint=hint(code.value, [str(c) for c in info.choices])))
 
     def _known_value(self, name: ast.AST, value: ast.AST) -> None:
         """name == 'text': the text is one of the name's values, when they are a short list

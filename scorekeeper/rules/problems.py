@@ -7,7 +7,6 @@ i18n package installs; front ends call :func:`scorekeeper.i18n.show` instead.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
@@ -69,5 +68,7 @@ def unknown_key(name: str, allowed: Iterable[str]) -> Message:
 
 def hint(value: Any, known: Iterable[str]) -> Message | str:
     """' (did you mean 'x'?)' for the closest known name, else ''."""
+    import difflib  # only when something is unknown: a start that finds nothing wrong never needs it
+
     close = difflib.get_close_matches(str(value), list(known), n=1)
     return Message("rules.did_you_mean", name=close[0]) if close else ""

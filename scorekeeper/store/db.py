@@ -126,6 +126,7 @@ from ..messages import Message
 from ..game.game import Game
 from ..game.sheet import sheet_values
 from ..rules.ruleset import Ruleset, RulesetError, ruleset_from_raw
+from ..userdirs import user_path
 from .facts import FACTS_VERSION, FactsMemo, GameFacts, compute_facts
 
 __all__ = [
@@ -147,10 +148,7 @@ def default_db_path() -> Path:
     env = os.environ.get(ENV_VAR)
     if env:
         return Path(env).expanduser()
-    import platformdirs
-
-    # appauthor=False: on Windows ...\AppData\Local\scorekeeper, not ...\scorekeeper\scorekeeper
-    return platformdirs.user_data_path("scorekeeper", appauthor=False) / "scorekeeper.db"
+    return user_path("data") / "scorekeeper.db"
 
 
 class StoreError(ValueError):

@@ -1,0 +1,54 @@
+"""The user's folders are where platformdirs puts them, found without importing it on Linux."""
+
+import subprocess
+import sys
+
+import platformdirs
+import pytest
+
+from scorekeeper import userdirs
+from scorekeeper.userdirs import user_path
+
+KINDS = ("config", "data", "state")
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="the XDG rule is the Unix one")
+@pytest.mark.parametrize("base", [None, "/srv/xdg", "relative/xdg", ""])
+def test_on_unix_each_folder_is_platformdirs_one(monkeypatch, tmp_path, base):
+    """An absolute XDG variable names the base folder; a relative or empty one is not used."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for kind in KINDS:
+        variable = f"XDG_{kind.upper()}_HOME"
+        if base is None:
+            monkeypatch.delenv(variable, raising=False)
+        else:
+            monkeypatch.setenv(variable, base)
+        assert user_path(kind) == getattr(platformdirs, f"user_{kind}_path")("scorekeeper", appauthor=False)
+    expected = {None: tmp_path / ".local" / "state", "/srv/xdg": "/srv/xdg", "relative/xdg": tmp_path / ".local" / "state",
+                "": tmp_path / ".local" / "state"}[base]
+    assert str(user_path("state")) == f"{expected}/scorekeeper"
+
+
+@pytest.mark.parametrize("platform", ["win32", "darwin"])
+def test_elsewhere_platformdirs_is_asked(monkeypatch, tmp_path, platform):
+    monkeypatch.setattr(userdirs.sys, "platform", platform)
+    monkeypatch.setattr(platformdirs, "user_data_path", lambda name, appauthor=None: tmp_path / f"data-{name}-{appauthor}")
+    assert user_path("data") == tmp_path / "data-scorekeeper-False"
+
+
+def test_android_is_left_to_platformdirs(monkeypatch, tmp_path):
+    monkeypatch.setenv("ANDROID_DATA", "/data")
+    monkeypatch.setattr(platformdirs, "user_config_path", lambda name, appauthor=None: tmp_path / "android")
+    assert user_path("config") == tmp_path / "android"
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="platformdirs is imported there")
+def test_reading_the_settings_does_not_import_platformdirs(tmp_path):
+    """The settings file is looked for at every start of the command line."""
+    script = ("import os, sys\nos.environ.pop('SCOREKEEPER_CONFIG', None)\n"
+              "from scorekeeper.settings import load_settings\nload_settings()\n"
+              "print(sorted(m for m in sys.modules if m.split('.')[0] in ('platformdirs', 'tempfile')))")
+    env = {"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    result = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "[]\n"
