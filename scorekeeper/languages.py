@@ -13,10 +13,10 @@ once, so ``kyllä``, ``tak`` and ``yes`` are understood whatever language the ta
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 from .messages import Message, MessageError
+from .values import dataclass
 
 __all__ = ["LANGUAGES", "LanguageError", "YesNoWords", "install_yes_no_words", "yes_no_words"]
 

@@ -17,7 +17,6 @@ not know (e.g. from a newer scorekeeper).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ from typing import Any
 from .i18n import show, t
 from .rules.files import FileRefused, parse_toml, read_text
 from .userdirs import user_path
+from .values import dataclass, field
 
 __all__ = ["LANGUAGES", "THEMES", "Settings", "load_settings", "save_settings", "settings_path", "theme_name"]
 

@@ -381,7 +381,8 @@ def test_importing_the_package_reads_no_catalog():
     result = subprocess.run([sys.executable, "-c", script], cwd=SOURCE.parent, capture_output=True, text=True,
                             timeout=60)
     assert result.returncode == 0, result.stderr
-    assert result.stdout == ("['scorekeeper', 'scorekeeper.i18n', 'scorekeeper.languages', 'scorekeeper.messages'] []\n"
+    assert result.stdout == ("['scorekeeper', 'scorekeeper.i18n', 'scorekeeper.languages', 'scorekeeper.messages', "
+                             "'scorekeeper.values'] []\n"
                              "['scorekeeper.i18n.catalogs', 'scorekeeper.i18n.formats', 'scorekeeper.i18n.plural'] ['en']\n")
 
 

@@ -277,7 +277,7 @@ def test_cli_words_a_card_error(capsys, lang, expected):
 def test_cli_words_a_missing_value(capsys, monkeypatch, lang, expected):
     def needs_tricks(args):
         raise Missing("tricks", 2)
-    monkeypatch.setattr(cli, "cmd_rules_list", needs_tricks)
+    monkeypatch.setattr("scorekeeper.cli.rules.cmd_rules_list", needs_tricks)
     code = cli.main(["--lang", lang, "rules", "list"])
     assert (code, capsys.readouterr().err) == (1, expected)
 

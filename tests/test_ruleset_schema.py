@@ -5,7 +5,6 @@ worded only where they are shown; yes/no options take the catalogs' words."""
 from __future__ import annotations
 
 import ast
-import dataclasses
 import tomllib
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from scorekeeper.rules.formula import Formula
 from scorekeeper.rules.problems import OptionValueError, Problem, RulesetError
 from scorekeeper.rules.ruleset import check_file, load_ruleset, parse_ruleset_text
 from scorekeeper.rules.schema import FIELD_TYPES, TABLES, TOP, Checker
+from scorekeeper.values import fields
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -343,7 +343,7 @@ def built_items(rs, raw):
 def test_every_key_of_the_schema_names_an_attribute_of_its_model():
     """The schema and the model cannot drift apart: every attribute a key becomes exists."""
     for name, table in [("", TOP), *TABLES.items()]:
-        attributes = {f.name for f in dataclasses.fields(table.model)}
+        attributes = {f.name for f in fields(table.model)}
         for key, spec in table.items():
             for attr in (spec.attr,) if isinstance(spec.attr, str) else spec.attr or ():
                 assert attr in attributes, (name, key, attr)

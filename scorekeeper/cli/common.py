@@ -59,7 +59,22 @@ def help_text(key: str, **params) -> str | None:
     return t(key, **params) if _HELP_TEXTS[0] else None
 
 
+class _LeanFormatter(argparse.HelpFormatter):
+    """The help formatter of a parser built without help texts (:func:`help_texts`), which only
+    parses: argparse makes one for each option it adds, and its own asks for the terminal's width
+    (importing ``shutil``, and with it ``bz2`` and ``lzma``). No text it formats is shown: a
+    usage error is one line (:meth:`_Parser.error`), and help is shown by a parser with its texts."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position, 80 if width is None else width)
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):
+        if not _HELP_TEXTS[0]:
+            kwargs.setdefault("formatter_class", _LeanFormatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str):  # one line, no usage block
         raise UsageError(message)
 

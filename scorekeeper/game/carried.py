@@ -9,11 +9,11 @@ the ruleset scores per seat or partnership alike.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ..rules.ruleset import Ruleset
 from .game import DealResult, Game
+from ..values import dataclass
 
 __all__ = ["CarriedColumn", "carried_columns", "carried_now", "carried_values"]
 

@@ -12,7 +12,6 @@ reminders and trump texts) are already in the ruleset's language and stay text.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from ..messages import Message, MessageError, Text, render
@@ -22,6 +21,7 @@ from ..rules.formula import (
 )
 from ..rules.problems import key_path
 from ..rules.ruleset import NO_TRUMP, SUITS, FieldSpec, Ruleset
+from ..values import dataclass
 
 # --- errors -----------------------------------------------------------------------------
 

@@ -8,7 +8,6 @@ game is over and who won are derived from it on demand. ``record`` appends,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
 from operator import add
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
@@ -19,6 +18,7 @@ from .engine import (
     MOST_DEALS, Choice, DealEval, GameError, IllegalEntry, Issue, Setup, SetupError, TrumpInstruction,
     convert_value, domain_limit, field_label, message_of,
 )
+from ..values import dataclass, field, fields
 
 if TYPE_CHECKING:
     from random import Random

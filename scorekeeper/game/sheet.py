@@ -55,7 +55,6 @@ from __future__ import annotations
 import os
 import re
 import weakref
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -65,6 +64,7 @@ from ..rules.files import FileRefused, NotToml, parse_toml, read_text
 from ..rules.ruleset import Ruleset, RulesetError, load_ruleset
 from .engine import GameError, Issue, LimitError, message_of
 from .game import Game, apply_table_changes, deals_with_table, is_plan_only, replay_into, table_changes
+from ..values import dataclass
 
 __all__ = ["OptionError", "SheetError", "dump_sheet", "load_sheet", "replay_sheet", "sheet_title", "sheet_values"]
 

@@ -8,11 +8,11 @@ bidder's allowed values are the answer, else whether the whole round is legal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 from ..game.game import Game
 from ..messages import Text
+from ..values import dataclass
 
 
 @dataclass(frozen=True)

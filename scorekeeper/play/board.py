@@ -11,7 +11,6 @@ are measured in terminal columns (:func:`~.words.text_width`); a front end pads 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..game.carried import carried_columns, carried_now, carried_values
@@ -21,6 +20,7 @@ from ..rules.cards import SUIT_SYMBOL
 from ..rules.formula import EvalError, Missing
 from ..rules.ruleset import NO_TRUMP
 from .words import choice_text, ordinal, show_value, text_width
+from ..values import dataclass
 
 MADE = {True: "✓", False: "✗", None: " "}
 REDEALT = "↺"  # a deal that did not count (dealt again), after its number

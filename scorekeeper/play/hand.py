@@ -7,7 +7,6 @@ is found by following that value's formula, so no game is named here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..game.game import Game
@@ -15,6 +14,7 @@ from ..messages import Message, MessageError
 from ..rules.cards import CardError, parse_hand
 from ..rules.formula import Missing
 from ..rules.ruleset import Ruleset
+from ..values import dataclass
 
 
 class HandValueError(MessageError):

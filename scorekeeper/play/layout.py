@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..game.game import Game
+from ..values import dataclass
 
 Key = tuple[str, "int | None"]  # a field, and its seat, partnership or None (the deal)
 

@@ -8,13 +8,13 @@ become names and the engine's texts become sentences in the current language.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..game.engine import GameError
 from ..game.game import DealInfo, Game
 from ..i18n import show, t
 from ..rules.formula import EvalError, Missing
+from ..values import dataclass, field
 
 EVAL_ERRORS = (Missing, EvalError, GameError, ArithmeticError, TypeError)
 

@@ -13,7 +13,6 @@ problems from ``Game.validate``, whether a box is asked from the ruleset's ``whe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from ..game.engine import Choice, GameError, Issue, Setup, convert_value, domain_size
@@ -25,6 +24,7 @@ from .layout import Key, PhaseLayout, Slot
 from .panel import EVAL_ERRORS
 from .views import CellView, ChoiceView
 from .words import show_value, yes_no
+from ..values import dataclass
 
 # A field whose domain has at most this many values shows them all, refused ones
 # struck out; a larger one (e.g. -1000..1000) is typed as a number.

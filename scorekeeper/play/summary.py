@@ -6,13 +6,13 @@ help line ...); a front end gives each part its look.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import reduce
 
 from ..game.engine import GameError
 from ..game.game import Game
 from ..i18n import show, t, tn
 from ..rules.ruleset import Ruleset
+from ..values import dataclass
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .layout import Slot
 from .panel import DealPanelView
+from ..values import dataclass
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,12 @@ Below :mod:`.export` and :mod:`.html` (each format imports it, it imports neithe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ..game.game import Game
 from ..i18n import t, tn
 from ..rules.cards import Card
+from ..values import dataclass
 
 __all__ = ["Exported", "cell_text", "start_scores_text", "status_of", "status_text"]
 

@@ -21,13 +21,13 @@ order the session first played them. Players equal on all of it share a rank.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import t
 from ..store.db import GameSummary, Session, Store, StoreError
 from .history import ruleset_name
 from .stats import GameFacts, all_facts, player_key
+from ..values import dataclass
 
 __all__ = ["RulesetInSession", "SessionLine", "SessionReport", "session_report", "session_reports",
            "session_standings"]

@@ -38,12 +38,12 @@ writing) the figures are still computed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..i18n import t
 from ..store.db import Store, StoreError
 from ..store.facts import FACTS_VERSION, DealFacts, GameFacts, SeatBidding, compute_facts, is_bidding
+from ..values import dataclass, field
 
 __all__ = [
     "FACTS_VERSION", "BiddingStats", "DealFacts", "GameFacts", "PlayerStats", "SeatBidding", "StatsReport", "all_facts",

@@ -15,9 +15,9 @@ A card that cannot be accepted raises :class:`CardError`, whose ``message`` is a
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from ..messages import Message, MessageError
+from ..values import dataclass
 
 SUITS: tuple[str, ...] = ("spades", "hearts", "diamonds", "clubs")
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

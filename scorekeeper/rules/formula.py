@@ -36,11 +36,11 @@ import ast
 import math
 import operator
 import types
-from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from ..messages import Message, Text, render
 from .problems import hint
+from ..values import dataclass
 
 MAX_LENGTH = 1000
 MAX_DEPTH = 32

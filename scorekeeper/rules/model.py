@@ -6,13 +6,13 @@ accepts; the schema names, for each key of a file, the attribute it becomes here
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Protocol
 
 from ..languages import LANGUAGES, LanguageError, YesNoWords, yes_no_words
 from ..messages import Message
 from .formula import MAX_NUMBER, NUMBER_LIMIT, Formula, number_text
 from .problems import OptionValueError, hint
+from ..values import dataclass, field, replace
 
 __all__ = [
     "NO_TRUMP", "SUITS", "Carried", "Check", "Derived", "FieldSpec", "Option", "Parts", "PlanPiece", "Reminder", "Ruleset",

@@ -8,10 +8,10 @@ i18n package installs; front ends call :func:`scorekeeper.i18n.show` instead.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from ..messages import Message, MessageError, Text, render
+from ..values import dataclass
 
 __all__ = ["OptionValueError", "Problem", "RulesetError", "hint", "key_path"]
 

@@ -18,12 +18,12 @@ table of :data:`TABLES`), ``tables:NAME`` (named tables of that kind), ``array:N
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..messages import Message, Text
 from .model import Carried, Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule
 from .problems import Problem, key_path, unknown_key
+from ..values import dataclass
 
 __all__ = [
     "DEFAULT_PHASES", "FIELD_TYPES", "ID_RE", "RULESET_ID_RE", "SCOPES", "TABLES", "TOP", "TRUMP_KINDS",

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import replace
 from typing import Any, Callable
 
 from ..languages import LANGUAGES
@@ -21,6 +20,7 @@ from .formula import DEAL, SEAT, FormulaError, NameInfo, compile_template
 from .model import Ruleset
 from .problems import Problem, RulesetError, hint, key_path, unknown_key
 from .schema import DEFAULT_PHASES, Checker, toml_type
+from ..values import replace
 
 __all__ = [
     "TRANSLATION_ITEMS", "TRANSLATION_KEYS", "TRANSLATION_LANGUAGES", "Texts", "TranslationWalker",

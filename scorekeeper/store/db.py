@@ -115,7 +115,6 @@ import os
 import sqlite3
 import stat
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
@@ -128,6 +127,7 @@ from ..game.sheet import sheet_values
 from ..rules.ruleset import Ruleset, RulesetError, ruleset_from_raw
 from ..userdirs import user_path
 from .facts import FACTS_VERSION, FactsMemo, GameFacts, compute_facts
+from ..values import dataclass
 
 __all__ = [
     "APPLICATION_ID", "ENV_VAR", "MIGRATIONS", "SCHEMA_VERSION", "SESSION_IDLE", "GameSummary",

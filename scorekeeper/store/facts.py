@@ -12,12 +12,12 @@ not one per deal played.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..game.engine import LimitError
 from ..game.game import DealResult, Game
 from ..rules.ruleset import Ruleset
+from ..values import dataclass, fields, is_dataclass
 
 __all__ = ["FACTS_VERSION", "DealFacts", "FactsMemo", "GameFacts", "SeatBidding", "compute_facts", "is_bidding",
            "seat_bidding"]
@@ -169,18 +169,18 @@ def _formula_names(value, found: set) -> None:
     elif isinstance(value, dict):
         for item in value.values():
             _formula_names(item, found)
-    elif hasattr(value, "__dataclass_fields__"):
-        for name in value.__dataclass_fields__:
-            _formula_names(getattr(value, name), found)
+    elif is_dataclass(value):
+        for spec in fields(value):
+            _formula_names(getattr(value, spec.name), found)
 
 
 def reads_earlier_deals(ruleset: Ruleset) -> bool:
     """Whether the allowed bids of a deal can depend on the deals before it: some formula the
     engine runs to tell them (checks, fields, derived values, trump, order) reads the totals."""
     found: set[str] = set()
-    for name in ruleset.__dataclass_fields__:
-        if name not in _NOT_ASKED:
-            _formula_names(getattr(ruleset, name), found)
+    for spec in fields(ruleset):
+        if spec.name not in _NOT_ASKED:
+            _formula_names(getattr(ruleset, spec.name), found)
     return not found.isdisjoint(_TOTALS)
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import random
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Iterable
 
@@ -25,6 +24,7 @@ from .messages import GameChosen, GameCreated, LanguageSwitched, RulesetChosen
 from .themes import HIGH_CONTRAST, THEME_NAMES, next_theme, theme_key
 from .timers import guard_timers
 from .widgets.key_footer import binding_text
+from ..values import replace
 
 guard_timers()  # Textual hangs on a timer due at once (a toast re-shown as it runs out)
 guard_strips()  # a name or a ruleset's text with ESC in it is shown, never obeyed by the terminal

@@ -39,7 +39,6 @@ import json
 import socket
 import sys
 import threading
-from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from socketserver import TCPServer
@@ -52,6 +51,7 @@ from ..store.watch import game_mark, latest_change
 from . import DEFAULT_HOST, DEFAULT_PORT
 from .board import LAST_DEALS, board_state
 from .page import CSP, board_fragment, board_page
+from ..values import dataclass
 
 __all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "BoardError", "BoardFeed", "board_server", "board_urls"]
 

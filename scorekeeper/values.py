@@ -1,0 +1,211 @@
+"""Small value classes, as the standard library's ``dataclasses`` makes them, made cheaply.
+
+``@dataclass(frozen=True)`` over a class of annotated names gives it what the standard
+decorator gives it: an ``__init__`` taking the fields in order (defaults and
+``field(default_factory=...)`` included, ``__post_init__`` called after), ``__repr__``,
+``__eq__`` over the fields compared (``field(compare=False)`` leaves one out), and for a
+frozen class ``__hash__`` over the same fields and a ``__setattr__``/``__delattr__`` that
+raise :class:`FrozenInstanceError` (an ``AttributeError``); a class that is not frozen is
+unhashable, as there. A method the class defines itself is kept. :func:`fields`,
+:func:`replace` and :func:`is_dataclass` work as their namesakes in ``dataclasses`` do (for
+these classes: the standard module's functions do not know them).
+
+Why not the standard module: the command line imports some thirty value classes at every
+start. Importing ``dataclasses`` (which imports ``inspect``, and with it ``dis``,
+``tokenize`` and ``linecache``) and the decorator's work on each class (six functions
+written out and compiled, a signature worked out for the docstring) cost a start about as
+much as Python's own start-up. Here only ``__init__`` is written out and compiled (so
+that making a value costs what it costs with the standard decorator); the other methods
+are shared functions that read the class's fields.
+
+Not supported (nothing here uses them): ``order``, ``slots``, ``kw_only``, ``InitVar``,
+``init=False`` fields; every annotated name but a ``ClassVar`` is a field.
+
+A leaf module: it imports nothing of the package, so every layer may use it.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import Any, Callable
+
+__all__ = ["Field", "FrozenInstanceError", "dataclass", "field", "fields", "is_dataclass", "replace"]
+
+_FIELDS = "__value_fields__"  # the class attribute holding a class's fields, by name
+_MISSING: Any = type("MissingType", (), {"__repr__": lambda self: "MISSING"})()  # no default given
+_FACTORY: Any = type("FactoryType", (), {"__repr__": lambda self: "<factory>"})()  # "make the default now"
+
+
+class FrozenInstanceError(AttributeError):
+    """A field of a frozen value was assigned to or deleted."""
+
+
+class Field:
+    """One field of a value class: its name, default (or default factory), and whether it is
+    shown by ``repr`` and compared by ``==`` and the hash."""
+
+    __slots__ = ("name", "default", "default_factory", "repr", "compare")
+
+    def __init__(self, default: Any = _MISSING, default_factory: Any = _MISSING, repr: bool = True,
+                 compare: bool = True) -> None:
+        if default is not _MISSING and default_factory is not _MISSING:
+            raise ValueError("cannot specify both default and default_factory")
+        self.name = ""
+        self.default = default
+        self.default_factory = default_factory
+        self.repr = repr
+        self.compare = compare
+
+    def __repr__(self) -> str:
+        return (f"Field(name={self.name!r}, default={self.default!r}, default_factory={self.default_factory!r}, "
+                f"repr={self.repr!r}, compare={self.compare!r})")
+
+
+def field(*, default: Any = _MISSING, default_factory: Any = _MISSING, repr: bool = True,
+          compare: bool = True) -> Any:
+    """A field's default or default factory, and whether it is shown and compared."""
+    return Field(default, default_factory, repr, compare)
+
+
+def fields(class_or_value: Any) -> tuple[Field, ...]:
+    """The fields of a value class (or of a value), in order; TypeError for anything else."""
+    try:
+        return tuple(getattr(class_or_value, _FIELDS).values())
+    except AttributeError:
+        raise TypeError("must be called with a dataclass type or instance") from None
+
+
+def is_dataclass(value: Any) -> bool:
+    """Whether ``value`` is a value class made here, or a value of one."""
+    return hasattr(value, _FIELDS)
+
+
+def replace(value: Any, /, **changes: Any) -> Any:
+    """A copy of ``value`` with the fields named in ``changes`` set to new values."""
+    for name in getattr(value, _FIELDS):
+        if name not in changes:
+            changes[name] = getattr(value, name)
+    return value.__class__(**changes)
+
+
+def dataclass(cls: type | None = None, /, *, frozen: bool = False) -> Any:
+    """The class with the methods of a value (see the module); ``@dataclass`` or ``@dataclass(frozen=True)``."""
+    if cls is None:
+        return lambda cls: _make(cls, frozen)
+    return _make(cls, frozen)
+
+
+def _make(cls: type, frozen: bool) -> type:
+    own = _own_fields(cls)
+    setattr(cls, _FIELDS, own)
+    names = tuple(own)
+    _add(cls, "__init__", _init(cls.__name__, own, frozen, hasattr(cls, "__post_init__")))
+    _add(cls, "__repr__", _repr(tuple(n for n, f in own.items() if f.repr)))
+    key = _key(tuple(n for n, f in own.items() if f.compare))
+    _add(cls, "__eq__", _eq(key))
+    explicit_hash = "__hash__" in cls.__dict__ and not (cls.__dict__["__hash__"] is None and "__eq__" in cls.__dict__)
+    if not explicit_hash:
+        cls.__hash__ = (lambda self: hash(key(self))) if frozen else None  # type: ignore[method-assign,assignment]
+    if frozen:
+        for name, method in _frozen(cls, frozenset(names)).items():
+            if name in cls.__dict__:
+                raise TypeError(f"cannot overwrite attribute {name} in class {cls.__name__}")
+            setattr(cls, name, method)
+    cls.__match_args__ = names  # type: ignore[attr-defined]
+    return cls
+
+
+def _own_fields(cls: type) -> dict[str, Field]:
+    """The class's annotated names as fields (a ClassVar is none); the class attribute that
+    held a field's default is the default itself afterwards, as with the standard decorator."""
+    found: dict[str, Field] = {}
+    for name, annotation in cls.__dict__.get("__annotations__", {}).items():
+        if isinstance(annotation, str) and annotation.startswith(("ClassVar", "typing.ClassVar")):
+            continue
+        given = cls.__dict__.get(name, _MISSING)
+        spec = given if isinstance(given, Field) else Field(default=given)
+        if isinstance(spec.default, (list, dict, set)):
+            raise ValueError(f"mutable default {type(spec.default)} for field {name} is not allowed: "
+                             "use default_factory")
+        spec.name = name
+        if spec.default is _MISSING:
+            if isinstance(given, Field):
+                delattr(cls, name)
+        else:
+            setattr(cls, name, spec.default)
+        found[name] = spec
+    return found
+
+
+def _add(cls: type, name: str, method: Callable) -> None:
+    """The method, unless the class defines its own."""
+    if name not in cls.__dict__:
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+        setattr(cls, name, method)
+
+
+def _init(class_name: str, own: dict[str, Field], frozen: bool, post_init: bool) -> Callable:
+    """``__init__``, written out and compiled once: assigning each field costs what the standard
+    decorator's ``__init__`` costs."""
+    params, body, scope = [], [], {"__set": object.__setattr__, "__FACTORY": _FACTORY}
+    seen_default = False
+    for name, spec in own.items():
+        if spec.default_factory is not _MISSING:
+            scope[f"__factory_{name}"] = spec.default_factory
+            params.append(f"{name}=__FACTORY")
+            value = f"__factory_{name}() if {name} is __FACTORY else {name}"
+        elif spec.default is not _MISSING:
+            scope[f"__default_{name}"] = spec.default
+            params.append(f"{name}=__default_{name}")
+            value = name
+        else:
+            if seen_default:
+                raise TypeError(f"non-default argument {name!r} follows default argument")
+            params.append(name)
+            value = name
+        seen_default = seen_default or spec.default is not _MISSING or spec.default_factory is not _MISSING
+        body.append(f"__set(self, {name!r}, {value})" if frozen else f"self.{name} = {value}")
+    if post_init:
+        body.append("self.__post_init__()")
+    source = f"def __init__(self, {', '.join(params)}):\n    " + "\n    ".join(body or ["pass"]) + "\n"
+    exec(compile(source, f"<{class_name}.__init__>", "exec"), scope)  # only the names above, never outside text
+    return scope["__init__"]
+
+
+def _key(names: tuple[str, ...]) -> Callable[[Any], tuple]:
+    """The tuple of a value's compared fields (a tuple for one field too, as the standard decorator compares)."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    if names:
+        one = attrgetter(names[0])
+        return lambda value: (one(value),)
+    return lambda value: ()
+
+
+def _repr(names: tuple[str, ...]) -> Callable[[Any], str]:
+    def __repr__(self: Any) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in names)
+        return f"{self.__class__.__qualname__}({shown})"
+    return __repr__
+
+
+def _eq(key: Callable[[Any], tuple]) -> Callable[[Any, Any], Any]:
+    def __eq__(self: Any, other: Any) -> Any:
+        if other.__class__ is self.__class__:
+            return key(self) == key(other)
+        return NotImplemented
+    return __eq__
+
+
+def _frozen(cls: type, names: frozenset[str]) -> dict[str, Callable]:
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+
+    return {"__setattr__": __setattr__, "__delattr__": __delattr__}
