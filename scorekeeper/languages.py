@@ -13,10 +13,12 @@ once, so ``kyllä``, ``tak`` and ``yes`` are understood whatever language the ta
 
 from __future__ import annotations
 
-from typing import Callable
-
 from .messages import Message, MessageError
 from .values import dataclass
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Callable
 
 __all__ = ["LANGUAGES", "LanguageError", "YesNoWords", "install_yes_no_words", "yes_no_words"]
 

@@ -19,7 +19,10 @@ front end imports it); without one it is the code and parameters, for a develope
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, Mapping
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Callable, Iterator, Mapping
+
 
 __all__ = ["Message", "MessageError", "Text", "install_renderer", "render"]
 

@@ -18,13 +18,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 
 from .i18n import show, t
 from .rules.files import FileRefused, parse_toml, read_text
 from .userdirs import user_path
 from .values import dataclass, field
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["LANGUAGES", "THEMES", "Settings", "load_settings", "save_settings", "settings_path", "theme_name"]
 

@@ -26,7 +26,10 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any
 
 try:  # hashlib's own BLAKE2b: importing hashlib first loads OpenSSL, which costs a start some ms
     from _blake2 import blake2b

@@ -27,7 +27,10 @@ A leaf module: it imports nothing of the package, so every layer may use it.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any, Callable
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 __all__ = ["Field", "FrozenInstanceError", "dataclass", "field", "fields", "is_dataclass", "replace"]
 

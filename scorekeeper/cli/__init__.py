@@ -34,12 +34,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Sequence
 
 from ..i18n import LANGUAGES, LanguageError, resolve_language, set_language, show, t
 from ..rules.problems import RulesetError
 from .common import (PROG, UsageError, VersionAction, _err, _Parser, _plain_option, db_option, help_text,
                      help_texts, store_path, whole_number)
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Sequence
 
 # A command's module (and what it imports: the engine, the sheets, the store, the reports) is
 # imported only when its group's parser is built (:func:`build_parser`), so that each command

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
 from ..game.carried import carried_columns, carried_values
 from ..game.game import Game
@@ -14,6 +13,10 @@ from .common import (
     PROG, UsageError, _err, _game_id, _json, _no_game, _open_store, err_line, out, _parse_options, _show_value,
     _shown, store_path, _table, write_out,
 )
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 # --- replay and export -----------------------------------------------------------------------

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..i18n import format_datetime, format_number, format_percent, t, tn
 from .common import _err, _json, _open_store, out, store_path, _table
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _result_text(summary) -> str:
@@ -105,8 +107,6 @@ class StatsError(ValueError):
 
 
 def cmd_stats(args) -> int:
-    import difflib
-
     from ..reports.stats import player_key, stats
 
     store = _open_store(args)
@@ -118,6 +118,8 @@ def cmd_stats(args) -> int:
             store.close()
     players = report.players if report is not None else []
     if args.player is not None and not players:
+        import difflib  # only to suggest a player's name
+
         known = [p.name for p in everyone or ()]
         close = difflib.get_close_matches(player_key(args.player), [player_key(n) for n in known], n=1)
         text = t("cli.stats.no_player", name=args.player.strip())

@@ -30,13 +30,14 @@ def _players_text(low: int, high: int) -> str:
 
 
 def cmd_rules_list(args) -> int:
-    entries, failed = [], []
+    entries, failed, loaded = [], [], []
     for rid in builtin_ids():
         try:
             rs = load_ruleset(rid)
         except RulesetError as exc:
             failed.append(show(exc.problems[0]) if exc.problems else show(exc))
             continue
+        loaded.append(rs)
         entries.append({
             "id": rs.id, "name": rs.name,
             "players": {"min": rs.min_players, "max": rs.max_players},
@@ -45,10 +46,10 @@ def cmd_rules_list(args) -> int:
     if args.json:
         _json(entries)
     else:
-        for i, e in enumerate(entries):
+        for i, (e, rs) in enumerate(zip(entries, loaded)):
             if i:
                 out()
-            shown = _shown(load_ruleset(e["id"]))
+            shown = _shown(rs)  # each ruleset is built once
             players = _players_text(e["players"]["min"], e["players"]["max"])
             out(f"{e['id']}: {shown.name} ({players})")
             if e["aka"]:

@@ -9,11 +9,13 @@ the ruleset scores per seat or partnership alike.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..rules.ruleset import Ruleset
 from .game import DealResult, Game
 from ..values import dataclass
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["CarriedColumn", "carried_columns", "carried_now", "carried_values"]
 

@@ -12,8 +12,6 @@ reminders and trump texts) are already in the ruleset's language and stay text.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Sequence
-
 from ..messages import Message, MessageError, Text, render
 from ..rules.cards import SUIT_SYMBOL, Card, CardError, parse_card
 from ..rules.formula import (
@@ -22,6 +20,10 @@ from ..rules.formula import (
 from ..rules.problems import key_path
 from ..rules.ruleset import NO_TRUMP, SUITS, FieldSpec, Ruleset
 from ..values import dataclass
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Callable, Iterable, Sequence
 
 # --- errors -----------------------------------------------------------------------------
 

@@ -8,8 +8,8 @@ game is over and who won are derived from it on demand. ``record`` appends,
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from operator import add
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from ..messages import Message, Text
 from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, EvalError, Missing, number_text
@@ -20,8 +20,10 @@ from .engine import (
 )
 from ..values import dataclass, field, fields
 
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
     from random import Random
+    from typing import Any
 
 __all__ = [
     "Action", "DealInfo", "DealResult", "Game", "GameError", "IllegalEntry", "Issue", "Lineup",

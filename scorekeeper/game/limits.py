@@ -14,12 +14,15 @@ the engine checks the same limits again in play, before it builds anything.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterator
 
 from ..rules.formula import EvalError, Missing
 from ..rules.problems import Problem
 from ..rules.ruleset import Ruleset, RulesetError, check_file, load_ruleset
 from .engine import DealEval, GameError, LimitError, Setup, domain_limit
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Iterator
 
 __all__ = ["check_ruleset", "limit_problems"]
 

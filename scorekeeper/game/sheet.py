@@ -56,7 +56,6 @@ import os
 import re
 import weakref
 from pathlib import Path
-from typing import Any, Mapping
 
 from ..messages import Message, MessageError, Text
 from ..rules.cards import Card
@@ -65,6 +64,10 @@ from ..rules.ruleset import Ruleset, RulesetError, load_ruleset
 from .engine import GameError, Issue, LimitError, message_of
 from .game import Game, apply_table_changes, deals_with_table, is_plan_only, replay_into, table_changes
 from ..values import dataclass
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Mapping
 
 __all__ = ["OptionError", "SheetError", "dump_sheet", "load_sheet", "replay_sheet", "sheet_title", "sheet_values"]
 

@@ -83,15 +83,16 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from ..languages import LANGUAGES, LanguageError, YesNoWords, install_yes_no_words
 from ..messages import Message, install_renderer
 
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
     from datetime import date, datetime, tzinfo
     from decimal import Decimal
     from numbers import Number
+    from typing import Any, Iterator, Mapping
 
     from .catalogs import Catalog, Entry, TranslationError
 

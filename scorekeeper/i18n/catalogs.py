@@ -26,10 +26,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
 
 from .. import tomlcache
 from .plural import ALL_CATEGORIES, CATEGORIES, ORDINAL_CATEGORIES
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Callable, Mapping, Sequence
 
 # The messages of this module stay English: a
 # CatalogError is about a catalog that cannot be read, so its text cannot come from

@@ -17,7 +17,8 @@ the current language.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 
 if TYPE_CHECKING:
     from datetime import date, datetime, tzinfo

@@ -8,11 +8,13 @@ bidder's allowed values are the answer, else whether the whole round is legal.
 
 from __future__ import annotations
 
-from typing import Sequence
-
 from ..game.game import Game
 from ..messages import Text
 from ..values import dataclass
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Sequence
 
 
 @dataclass(frozen=True)

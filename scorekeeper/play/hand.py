@@ -7,14 +7,16 @@ is found by following that value's formula, so no game is named here.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
-
 from ..game.game import Game
 from ..messages import Message, MessageError
 from ..rules.cards import CardError, parse_hand
 from ..rules.formula import Missing
 from ..rules.ruleset import Ruleset
 from ..values import dataclass
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Sequence
 
 
 class HandValueError(MessageError):

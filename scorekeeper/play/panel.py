@@ -8,13 +8,15 @@ become names and the engine's texts become sentences in the current language.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
-
 from ..game.engine import GameError
 from ..game.game import DealInfo, Game
 from ..i18n import show, t
 from ..rules.formula import EvalError, Missing
 from ..values import dataclass, field
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Mapping
 
 EVAL_ERRORS = (Missing, EvalError, GameError, ArithmeticError, TypeError)
 

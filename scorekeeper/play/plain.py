@@ -16,13 +16,16 @@ game either: the words come from the ruleset's field and option labels.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from ..game.carried import carried_columns, carried_values
 from ..game.game import DealResult, Game
 from ..i18n import format_datetime, format_number, format_ordinal, get_language, show, t, tn
 from ..rules.cards import Card
 from ..rules.ruleset import NO_TRUMP
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "game_lines", "history_lines", "ordinal", "session_lines", "sessions_lines", "stats_lines", "what_if_lines",

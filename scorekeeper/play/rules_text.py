@@ -8,13 +8,15 @@ translation where it has one.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..game.engine import GameError
 from ..game.game import Game
 from ..i18n import get_language, t, tn
 from .panel import has_bidding
 from ..rules.formula import EvalError, Missing
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["detail_lines", "details"]
 

@@ -7,12 +7,14 @@ Below :mod:`.export` and :mod:`.html` (each format imports it, it imports neithe
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..game.game import Game
 from ..i18n import t, tn
 from ..rules.cards import Card
 from ..values import dataclass
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Exported", "cell_text", "start_scores_text", "status_of", "status_text"]
 

@@ -62,7 +62,6 @@ import csv
 import io
 import json
 import re
-from typing import TYPE_CHECKING, Any, Sequence
 
 from ..game.engine import GameError
 from ..rules.formula import EvalError, Missing
@@ -75,7 +74,10 @@ from ..terminal import terminal_safe
 from .common import Exported, cell_text, start_scores_text, status_text
 from .html import html_page
 
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
+    from typing import Any, Sequence
+
     from .sessions import SessionReport
 
 __all__ = ["FORMATS", "export", "export_games", "game_document", "safe_cell"]

@@ -15,7 +15,6 @@ except :func:`import_sheet` (one new game). The TUI and the CLI call these:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
 
 from ..game.engine import Issue, SetupError, message_of
 from ..game.game import Game, deals_with_table, replay_into
@@ -23,6 +22,10 @@ from ..game.sheet import OptionError, load_sheet, sheet_title
 from ..rules.files import parse_toml, read_text
 from ..store.db import GameSummary, Store, StoredGame
 from .common import Exported
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Mapping
 
 __all__ = ["Refused", "exported", "history", "import_sheet", "load_game", "ruleset_name", "what_if"]
 

@@ -15,7 +15,6 @@ margins, uses a smaller type and starts each game on a new page.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any, Sequence
 
 from ..game.carried import carried_columns, carried_values
 from ..game.game import Game
@@ -23,7 +22,10 @@ from ..i18n import format_datetime, get_language, show, t, tn
 from ..rules.cards import SUIT_SYMBOL
 from .common import Exported, cell_text, start_scores_text, status_text
 
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
+    from typing import Any, Sequence
+
     from .sessions import SessionReport
 
 __all__ = ["html_page"]

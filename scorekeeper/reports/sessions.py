@@ -21,13 +21,15 @@ order the session first played them. Players equal on all of it share a rank.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..i18n import t
 from ..store.db import GameSummary, Session, Store, StoreError
 from .history import ruleset_name
 from .stats import GameFacts, all_facts, player_key
 from ..values import dataclass
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["RulesetInSession", "SessionLine", "SessionReport", "session_report", "session_reports",
            "session_standings"]

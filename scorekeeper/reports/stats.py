@@ -38,12 +38,14 @@ writing) the figures are still computed.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
-
 from ..i18n import t
 from ..store.db import Store, StoreError
 from ..store.facts import FACTS_VERSION, DealFacts, GameFacts, SeatBidding, compute_facts, is_bidding
 from ..values import dataclass, field
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Iterable
 
 __all__ = [
     "FACTS_VERSION", "BiddingStats", "DealFacts", "GameFacts", "PlayerStats", "SeatBidding", "StatsReport", "all_facts",

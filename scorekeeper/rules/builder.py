@@ -10,7 +10,6 @@ Each step puts what it builds into ``attrs`` under the model attribute the schem
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
 
 from ..messages import Message, Text
 from .formula import (
@@ -25,6 +24,10 @@ from .problems import OptionValueError, Problem, hint, key_path
 from .schema import ID_RE, TABLES, TOP, Checker, Key, Table, plain_values
 from .translations import Texts, TranslationWalker
 from ..values import replace
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 __all__ = ["CARRY_NAMES", "CONTEXT_NAMES", "END_NAMES", "MATCH_NAMES", "Builder"]
 

@@ -36,11 +36,14 @@ import ast
 import math
 import operator
 import types
-from typing import Any, Callable, Mapping
 
 from ..messages import Message, Text, render
 from .problems import hint
 from ..values import dataclass
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Callable, Mapping
 
 MAX_LENGTH = 1000
 MAX_DEPTH = 32

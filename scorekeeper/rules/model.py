@@ -6,8 +6,6 @@ accepts; the schema names, for each key of a file, the attribute it becomes here
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
-
 from ..languages import LANGUAGES, LanguageError, YesNoWords, yes_no_words
 from ..messages import Message
 from .formula import MAX_NUMBER, NUMBER_LIMIT, Formula, number_text
@@ -20,13 +18,18 @@ __all__ = [
 ]
 
 
-class RulesetTexts(Protocol):
-    """What a ruleset's translations give it (rules.translations.Texts): the languages it
-    has and its copy in one of them. Stated here so that the model imports nothing back."""
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Callable, Protocol
 
-    languages: tuple[str, ...]
+    class RulesetTexts(Protocol):
+        """What a ruleset's translations give it (rules.translations.Texts): the languages it
+        has and its copy in one of them. Stated here so that the model imports nothing back."""
 
-    def localized(self, lang: str) -> "Ruleset": ...
+        languages: tuple[str, ...]
+
+        def localized(self, lang: str) -> "Ruleset": ...
+
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 NO_TRUMP = "none"

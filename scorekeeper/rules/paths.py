@@ -9,9 +9,12 @@ top-level ``rulesets/`` folder of the checkout.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
 
 from ..messages import Message, render
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 
 class RulesetsNotFound(FileNotFoundError):

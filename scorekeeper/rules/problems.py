@@ -8,10 +8,13 @@ i18n package installs; front ends call :func:`scorekeeper.i18n.show` instead.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterable
 
 from ..messages import Message, MessageError, Text, render
 from ..values import dataclass
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Callable, Iterable
 
 __all__ = ["OptionValueError", "Problem", "RulesetError", "hint", "key_path"]
 

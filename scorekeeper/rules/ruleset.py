@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
-from typing import Any
 
 from ..messages import Message
 from .builder import CONTEXT_NAMES, END_NAMES, MATCH_NAMES, Builder
@@ -35,6 +34,10 @@ from .paths import builtin_rulesets_dir
 from .problems import OptionValueError, Problem, RulesetError, hint
 from .schema import DEFAULT_PHASES, FIELD_TYPES, ID_RE, SCOPES, TABLES, TOP, TRUMP_KINDS, toml_type
 from .translations import TRANSLATION_ITEMS, TRANSLATION_KEYS, TRANSLATION_LANGUAGES, drop_stale_translations
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "CONTEXT_NAMES", "DEFAULT_PHASES", "END_NAMES", "FIELD_TYPES", "ID_RE", "MATCH_NAMES", "NO_TRUMP", "SCOPES",

@@ -18,12 +18,18 @@ table of :data:`TABLES`), ``tables:NAME`` (named tables of that kind), ``array:N
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
 
 from ..messages import Message, Text
 from .model import Carried, Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule
 from .problems import Problem, key_path, unknown_key
 from ..values import dataclass
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Callable
+
+    Default = Callable[[str, tuple[str, ...]], Any]
+    """A default made from the item's id and the ruleset's phases."""
 
 __all__ = [
     "DEFAULT_PHASES", "FIELD_TYPES", "ID_RE", "RULESET_ID_RE", "SCOPES", "TABLES", "TOP", "TRUMP_KINDS",
@@ -36,9 +42,6 @@ SCOPES = ("seat", "team", "deal")
 DEFAULT_PHASES = ("evaluation", "bidding", "play")
 ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 RULESET_ID_RE = re.compile(r"^[a-z][a-z0-9-]*$")
-
-Default = Callable[[str, tuple[str, ...]], Any]
-"""A default made from the item's id and the ruleset's phases."""
 
 
 def spaced_id(item_id: str, phases: tuple[str, ...]) -> str:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Any, Callable
 
 from ..languages import LANGUAGES
 from ..messages import Message, Text
@@ -21,6 +20,10 @@ from .model import Ruleset
 from .problems import Problem, RulesetError, hint, key_path, unknown_key
 from .schema import DEFAULT_PHASES, Checker, toml_type
 from ..values import replace
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 __all__ = [
     "TRANSLATION_ITEMS", "TRANSLATION_KEYS", "TRANSLATION_LANGUAGES", "Texts", "TranslationWalker",

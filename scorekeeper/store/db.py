@@ -117,7 +117,6 @@ import stat
 from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
 
 from ..game.engine import GameError
 from ..i18n import get_language, t, tn
@@ -128,6 +127,10 @@ from ..rules.ruleset import Ruleset, RulesetError, ruleset_from_raw
 from ..userdirs import user_path
 from .facts import FACTS_VERSION, FactsMemo, GameFacts, compute_facts
 from ..values import dataclass
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Callable, Iterator, Mapping
 
 __all__ = [
     "APPLICATION_ID", "ENV_VAR", "MIGRATIONS", "SCHEMA_VERSION", "SESSION_IDLE", "GameSummary",

@@ -12,12 +12,16 @@ not one per deal played.
 from __future__ import annotations
 
 import json
-from typing import Any, NamedTuple
+from collections import namedtuple
 
 from ..game.engine import LimitError
 from ..game.game import DealResult, Game
 from ..rules.ruleset import Ruleset
 from ..values import dataclass, fields, is_dataclass
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["FACTS_VERSION", "DealFacts", "FactsMemo", "GameFacts", "SeatBidding", "compute_facts", "is_bidding",
            "seat_bidding"]
@@ -85,19 +89,19 @@ class GameFacts:
                    tuple(doc["restricted"]))
 
 
-class SeatBidding(NamedTuple):
-    """One seat's bids in one game, added up: what statistics sum per player (so reading
-    the figures of thousands of games never goes through their deals one by one)."""
-
-    deals: int  # deals where the seat's bid and tricks are both entered
-    exact: int
-    over: int  # tricks > bid
-    under: int
-    difference: int  # the sum of tricks - bid
-    by_cards: tuple[tuple[int, int, int], ...]  # (cards, deals, exact), by cards
-    dealer_deals: int
-    restricted: int  # dealt, and the dealer's allowed bids left out a value
-    restricted_missed: int  # of those, the dealer's bid was not made
+# One seat's bids in one game, added up: what statistics sum per player (so reading the figures
+# of thousands of games never goes through their deals one by one). A named tuple made without
+# typing.NamedTuple, whose import a start would pay for:
+#   deals: int                 deals where the seat's bid and tricks are both entered
+#   exact, over, under: int    of those, the bid made, tricks > bid, tricks < bid
+#   difference: int            the sum of tricks - bid
+#   by_cards: tuple[tuple[int, int, int], ...]   (cards, deals, exact), by cards
+#   dealer_deals: int
+#   restricted: int            dealt, and the dealer's allowed bids left out a value
+#   restricted_missed: int     of those, the dealer's bid was not made
+SeatBidding = namedtuple("SeatBidding", ("deals", "exact", "over", "under", "difference", "by_cards",
+                                         "dealer_deals", "restricted", "restricted_missed"))
+SeatBidding.__doc__ = "One seat's bids in one game, added up: what statistics sum per player."
 
 
 def seat_bidding(deals: tuple[DealFacts, ...], seat: int) -> SeatBidding:
