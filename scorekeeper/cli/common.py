@@ -48,13 +48,23 @@ _HELP_TEXTS = [True]  # whether help_text words its text: see help_texts
 @contextmanager
 def help_texts(wanted: bool) -> Iterator[None]:
     """While parsers are built: whether their help texts are worded (a parser that only
-    parses needs none; reading the catalog for them costs more than most commands' work)."""
-    before = _HELP_TEXTS[0]
+    parses needs none; reading the catalog for them costs more than most commands' work).
+
+    Without them, argparse's own headings (``options``, ``positional arguments``, the help
+    of ``-h``), which such a parser never shows, are not looked up either: argparse asks
+    gettext for each one as it builds a parser, and gettext looks for translation files
+    on disk at every call (and imports ``locale`` at the first). Its errors while parsing
+    are still worded through gettext."""
+    before, wording = _HELP_TEXTS[0], getattr(argparse, "_", None)
     _HELP_TEXTS[0] = wanted
+    if not wanted and wording is not None:
+        argparse._ = str  # the heading as argparse writes it
     try:
         yield
     finally:
         _HELP_TEXTS[0] = before
+        if wording is not None:
+            argparse._ = wording
 
 
 def help_text(key: str, **params) -> str | None:

@@ -21,7 +21,6 @@ import from here still is here.
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 
 from ..messages import Message
@@ -150,6 +149,8 @@ def read_raw(path: Path, shown: str | None = None, _depth: int = 0) -> dict:
     parent = read_raw(parent_path, str(parent_path), _depth + 1)
     removals = data.get("remove", [])
     over = {k: v for k, v in data.items() if k not in ("extends", "remove")}
+    import copy  # only for a ruleset that extends another
+
     merged = _merge(copy.deepcopy(parent), over)  # parent stays as it was, for the comparisons below
     problems = []
     if not isinstance(removals, list):
