@@ -1,0 +1,110 @@
+"""Each headless command imports what it uses, and nothing that only costs it start-up time.
+
+A fresh interpreter imports the command line as the installed ``scorekeeper`` script does,
+runs one command, and lists what it loaded of the modules below. bench/bench_cli.py
+measures what that is worth; here only which modules are loaded is checked (no time)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+
+# Loaded by no headless command: the standard library's value classes and what they import,
+# typing, the platform folders' module and what its Unix part imports, OpenSSL's hashes,
+# the "did you mean" matcher (only when something is unknown), locale (argparse's headings
+# through gettext), copy (a ruleset that extends another), the terminal app, and the TOML
+# parser and writer (a ruleset, sheet or catalog read before is read from the cache).
+NEVER = ("dataclasses", "inspect", "typing", "platformdirs", "tempfile", "shutil", "hashlib", "_hashlib",
+         "difflib", "locale", "copy", "textual", "tomli_w", "tomllib")
+# What the commands that ask nothing of a store or a sheet leave alone.
+NO_STORE = ("sqlite3", "scorekeeper.store", "scorekeeper.reports", "scorekeeper.game.sheet", "scorekeeper.cli.games",
+            "scorekeeper.cli.history", "scorekeeper.cli.board", "scorekeeper.web", "csv", "decimal")
+
+_SCRIPT = """
+import io, json, sys
+from scorekeeper.cli import main
+watched = json.loads(sys.argv[1])
+sys.stdout, real = io.StringIO(), sys.stdout
+code = main(sys.argv[2:])
+sys.stdout = real
+print(json.dumps([code, sorted(m for m in watched if m in sys.modules)]))
+"""
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory) -> str:
+    path = tmp_path_factory.mktemp("startup") / "examples.db"
+    for sheet in ("examples/wizard.toml", "examples/lupaus.toml"):
+        assert main(["import", str(REPO / sheet), "--db", str(path)]) == 0
+    return str(path)
+
+
+def loaded(args: list[str], watched: tuple[str, ...], home: Path) -> tuple[int, list[str]]:
+    """Run one command in a fresh interpreter: its exit status and which of ``watched`` it loaded.
+
+    No settings file is named, so the command looks for one in the user's config folder
+    (an empty home here), as a player's does. The command runs twice and the second run
+    counts: the first fills the cache of parsed TOML (:mod:`scorekeeper.tomlcache`), as a
+    player's first run does, so that the second parses none (tomllib imports typing)."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("SCOREKEEPER_CONFIG", "SCOREKEEPER_LANG", "XDG_CONFIG_HOME", "PYTHONPROFILEIMPORTTIME")}
+    env.update(HOME=str(home), PYTHONPATH=str(REPO))
+    for _ in range(2):
+        result = subprocess.run([sys.executable, "-c", _SCRIPT, json.dumps(watched), *args], cwd=REPO, env=env,
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == 0, result.stderr
+    code, found = json.loads(result.stdout)
+    return code, found
+
+
+@pytest.mark.parametrize("args", [
+    ["rules", "list"],
+    ["rules", "show", "wizard"],
+    ["rules", "check", "rulesets/lupaus.toml"],
+    ["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"],
+], ids=lambda args: " ".join(args[:2]))
+def test_the_ruleset_commands_load_no_store_sheet_or_heavy_module(args, tmp_path):
+    code, found = loaded(args, NEVER + NO_STORE, tmp_path)
+    assert (code, found) == (0, [])
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", "examples/wizard.toml"],
+    ["export", "examples/wizard.toml", "--format", "csv"],
+    ["history", "--db", "{store}"],
+    ["show", "1", "--db", "{store}"],
+    ["stats", "--db", "{store}"],
+    ["sessions", "--db", "{store}"],
+], ids=lambda args: args[0])
+def test_the_sheet_and_store_commands_load_no_heavy_module(args, store, tmp_path):
+    args = [store if a == "{store}" else a for a in args]
+    code, found = loaded(args, NEVER, tmp_path)
+    assert (code, found) == (0, [])
+
+
+def test_a_name_not_found_still_gets_its_suggestion(tmp_path, capsys):
+    """difflib is imported when a suggestion is made, and makes it."""
+    code, found = loaded(["check-bid", "lupas", "--players", "4", "--deal", "1", "--bids", "1"], ("difflib",),
+                         tmp_path)
+    assert (code, found) == (2, ["difflib"])
+    assert main(["check-bid", "lupas", "--players", "4", "--deal", "1", "--bids", "1"]) == 2
+    assert "lupaus" in capsys.readouterr().err
+
+
+def test_help_is_worded_with_argparse_headings(capsys):
+    """The headings argparse words through gettext are there when help is asked for."""
+    with pytest.raises(SystemExit):
+        from scorekeeper.cli import build_parser
+
+        build_parser(["check-bid", "--help"]).parse_args(["check-bid", "--help"])
+    shown = capsys.readouterr().out
+    assert "options:" in shown and "-h, --help" in shown and "show this help message and exit" in shown
