@@ -405,3 +405,13 @@ def test_a_catalog_reads_the_files_of_its_parts_only_when_a_key_needs_them(tmp_p
     for file in [*package.glob("*.toml"), *package.glob("*/*.toml")]:
         text = file.read_text(encoding="utf-8")
         assert {key.split(".", 1)[0] for key in _parse(file, text)} <= top_names(text), file
+
+
+def test_the_top_names_of_a_catalog_file_are_its_headers_and_the_keys_before_them():
+    """A key inside a table names no file part: the file is not read for it."""
+    from scorekeeper.i18n.catalogs import top_names
+
+    text = 'title = "x"\nmenu.open = "y"\n[cli]\nname = "z"\n  [[ tui.list ]]\nmore.one = "w"\n'
+    assert top_names(text) == {"title", "menu", "cli", "tui"}
+    assert top_names('only = "key"\n') == {"only"}
+    assert top_names("") == frozenset()

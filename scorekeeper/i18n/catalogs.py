@@ -162,14 +162,18 @@ def _flatten(table: dict, prefix: str, where: str, out: dict[str, Entry]) -> Non
             raise CatalogError(f"{where}: {dotted}: expected text or a table, got {type(value).__name__}")
 
 
-# The first part of every key a catalog file gives: its table headers and top-level keys
-# (a superset is harmless: it only means the file may be read for a key it lacks).
-_TOP = re.compile(r"^[ \t]*\[+[ \t]*([A-Za-z0-9_-]+)|^[ \t]*([A-Za-z0-9_-]+)[ \t]*[.=]", re.M)
+# The first part of every key a catalog file gives: its table headers, and the keys before
+# the first header (those after it are in a table). A superset is harmless: it only means the
+# file may be read for a key it lacks.
+_HEADER = re.compile(r"^[ \t]*\[+[ \t]*([A-Za-z0-9_-]+)", re.M)
+_KEY = re.compile(r"^[ \t]*([A-Za-z0-9_-]+)[ \t]*[.=]", re.M)
 
 
 def top_names(text: str) -> frozenset[str]:
-    """The first parts of the keys a catalog file's text gives (see _TOP)."""
-    return frozenset(a or b for a, b in _TOP.findall(text))
+    """The first parts of the keys a catalog file's text gives (see _HEADER)."""
+    first = _HEADER.search(text)
+    start = first.start() if first else len(text)
+    return frozenset(_HEADER.findall(text, start)) | frozenset(_KEY.findall(text, 0, start))
 
 
 class Catalog:
