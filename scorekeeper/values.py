@@ -13,8 +13,8 @@ these classes: the standard module's functions do not know them).
 Why not the standard module: the command line imports some thirty value classes at every
 start. Importing ``dataclasses`` (which imports ``inspect``, and with it ``dis``,
 ``tokenize`` and ``linecache``) and the decorator's work on each class (six functions
-written out and compiled, a signature worked out for the docstring) cost a start about as
-much as Python's own start-up. Here only ``__init__`` is written out and compiled (so
+written out and compiled, a signature worked out for the docstring) cost a start about
+twice what Python's own start-up costs. Here only ``__init__`` is written out and compiled (so
 that making a value costs what it costs with the standard decorator); the other methods
 are shared functions that read the class's fields.
 
