@@ -232,19 +232,22 @@ def import_times(top: int = 10, cached: bool = True) -> tuple[list[tuple[int, in
 
 def _ask(args: list[str], run: int, new: bool, trees: list[Path], store: str | None = None) -> None:
     """One round of the command of ``args`` (a new question when ``new``): each form in each
-    tree, timed under the key (tree, form, new); both forms of a tree must print the same."""
+    tree, timed under the key (tree, form, new). Each must print something, and the same as
+    the first form in the first tree (both forms, and the other tree, give the same answer)."""
     question = new_question(args, run) if new else list(args)
     if store is not None:
         question = [store if a == STORE else a for a in question]
-    outputs = []
+    first = None
     for tree in trees:
         for form in FORMS:
-            outputs.append(_run_timed(cli_command(args=question, form=form), _key(args, tree, form, new), root=tree))
-            if outputs[-1] != outputs[len(outputs) - 1 - (len(outputs) - 1) % len(FORMS)]:
-                raise CLIUnavailable(f"{shown_command(question, form)} printed something else than "
-                                     f"{shown_command(question, FORMS[0])} ({tree})")
-        if not outputs[-1].strip():
-            raise CLIUnavailable(f"{shown_command(question)} printed nothing ({tree})")
+            output = _run_timed(cli_command(args=question, form=form), _key(args, tree, form, new), root=tree)
+            if not output.strip():
+                raise CLIUnavailable(f"{shown_command(question, form)} printed nothing ({tree})")
+            if first is None:
+                first = output
+            elif output != first:
+                raise CLIUnavailable(f"{shown_command(question, form)} ({tree}) printed something else than "
+                                     f"{shown_command(question, FORMS[0])} ({trees[0]})")
 
 
 def _key(args, tree: Path, form: str, new: bool) -> str:

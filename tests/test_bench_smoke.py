@@ -133,3 +133,16 @@ def test_bench_cli_times_the_command_as_the_installed_script_runs_it():
     assert command[1] == "-c" and "from scorekeeper.cli import main" in command[2]
     assert command[3:] == ["rules", "list"]
     assert bench.cli_command(args=["rules", "list"])[1:] == ["-m", "scorekeeper", "rules", "list"]
+
+def test_bench_cli_stops_when_the_two_forms_answer_differently(monkeypatch):
+    """Every timed run's output is checked: a form (or a tree) that answers otherwise stops the benchmark."""
+    bench = load("bench_cli")
+    answers = {"script": "Allowed: 0 1\n", "-m": "Allowed: 0 1 2\n"}
+    monkeypatch.setattr(bench, "_run_timed", lambda cmd, key, root=bench.ROOT: answers[key.split("|")[1]])
+    with pytest.raises(bench.CLIUnavailable, match="printed something else than"):
+        bench._ask(bench.CHECK_BID, 1, True, [bench.ROOT])
+    answers["-m"] = answers["script"]
+    bench._ask(bench.CHECK_BID, 1, True, [bench.ROOT])  # the same answer: no error
+    answers["-m"] = answers["script"] = "\n"
+    with pytest.raises(bench.CLIUnavailable, match="printed nothing"):
+        bench._ask(bench.CHECK_BID, 1, True, [bench.ROOT])
