@@ -15,8 +15,9 @@ start. Importing ``dataclasses`` (which imports ``inspect``, and with it ``dis``
 ``tokenize`` and ``linecache``) and the decorator's work on each class (six functions
 written out and compiled, a signature worked out for the docstring) cost a start about
 twice what Python's own start-up costs. Here only ``__init__`` is written out and compiled (so
-that making a value costs what it costs with the standard decorator); the other methods
-are shared functions that read the class's fields.
+that making a value costs what it costs with the standard decorator), and only when the
+first value of the class is made; the other methods are shared functions that read the
+class's fields.
 
 Not supported (nothing here uses them): ``order``, ``slots``, ``kw_only``, ``InitVar``,
 ``init=False`` fields; every annotated name but a ``ClassVar`` is a field.
@@ -102,7 +103,7 @@ def _make(cls: type, frozen: bool) -> type:
     own = _own_fields(cls)
     setattr(cls, _FIELDS, own)
     names = tuple(own)
-    _add(cls, "__init__", _init(cls.__name__, own, frozen, hasattr(cls, "__post_init__")))
+    _add(cls, "__init__", _first_init(cls, lambda: _init(cls.__name__, own, frozen, hasattr(cls, "__post_init__"))))
     _add(cls, "__repr__", _repr(tuple(n for n, f in own.items() if f.repr)))
     key = _key(tuple(n for n, f in own.items() if f.compare))
     _add(cls, "__eq__", _eq(key))
@@ -136,6 +137,9 @@ def _own_fields(cls: type) -> dict[str, Field]:
                 delattr(cls, name)
         else:
             setattr(cls, name, spec.default)
+        if found and spec.default is _MISSING and spec.default_factory is _MISSING and any(
+                f.default is not _MISSING or f.default_factory is not _MISSING for f in found.values()):
+            raise TypeError(f"non-default argument {name!r} follows default argument")
         found[name] = spec
     return found
 
@@ -147,11 +151,22 @@ def _add(cls: type, name: str, method: Callable) -> None:
         setattr(cls, name, method)
 
 
+def _first_init(cls: type, make: Callable[[], Callable]) -> Callable:
+    """An ``__init__`` that compiles the real one when the first value is made, and puts it in
+    its place: a command loads many value classes and makes values of about half of them."""
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        real = make()
+        if cls.__dict__.get("__init__") is __init__:
+            real.__qualname__ = __init__.__qualname__
+            cls.__init__ = real  # type: ignore[misc]
+        real(self, *args, **kwargs)
+    return __init__
+
+
 def _init(class_name: str, own: dict[str, Field], frozen: bool, post_init: bool) -> Callable:
     """``__init__``, written out and compiled once: assigning each field costs what the standard
     decorator's ``__init__`` costs."""
     params, body, scope = [], [], {"__set": object.__setattr__, "__FACTORY": _FACTORY}
-    seen_default = False
     for name, spec in own.items():
         if spec.default_factory is not _MISSING:
             scope[f"__factory_{name}"] = spec.default_factory
@@ -162,11 +177,8 @@ def _init(class_name: str, own: dict[str, Field], frozen: bool, post_init: bool)
             params.append(f"{name}=__default_{name}")
             value = name
         else:
-            if seen_default:
-                raise TypeError(f"non-default argument {name!r} follows default argument")
             params.append(name)
             value = name
-        seen_default = seen_default or spec.default is not _MISSING or spec.default_factory is not _MISSING
         body.append(f"__set(self, {name!r}, {value})" if frozen else f"self.{name} = {value}")
     if post_init:
         body.append("self.__post_init__()")

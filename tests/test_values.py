@@ -173,3 +173,13 @@ def test_importing_values_imports_neither_dataclasses_nor_inspect():
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout == "[]\n"
+
+
+def test_init_is_compiled_when_the_first_value_is_made():
+    """A class whose values a command never makes costs it no compiling."""
+    ours = _pair()[1]
+    assert ours.__init__.__code__.co_varnames[:3] == ("self", "args", "kwargs")
+    first = ours(1, (2,))
+    assert ours.__init__.__code__.co_varnames[:6] == ("self", "number", "bids", "notes", "when", "secret")
+    assert ours.__init__.__qualname__.endswith("Deal.__init__")
+    assert ours(1, (2,)) == first and ours(bids=(3,), number=4).bids == (3,)
