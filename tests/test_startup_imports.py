@@ -108,3 +108,21 @@ def test_help_is_worded_with_argparse_headings(capsys):
         build_parser(["check-bid", "--help"]).parse_args(["check-bid", "--help"])
     shown = capsys.readouterr().out
     assert "options:" in shown and "-h, --help" in shown and "show this help message and exit" in shown
+
+
+@pytest.mark.parametrize("args", [
+    ["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"],
+    ["rules", "list", "--json"],
+    ["replay", str(REPO / "examples" / "wizard.toml")],
+], ids=lambda args: args[0])
+def test_a_command_words_no_help_text(args, monkeypatch, capsys):
+    """Help texts are worded only when --help asks for them: a command asks the catalog for none."""
+    import scorekeeper.cli.common as common
+
+    asked = []
+    worded = common.t
+    monkeypatch.setattr(common, "t", lambda key, **params: asked.append(key) or worded(key, **params))
+    assert main(args) == 0
+    assert [key for key in asked if key.startswith("cli.help.")] == []
+    assert main(["check-bid", "--help"]) == 0
+    assert "cli.help.check_bid_bids" in asked  # the same catalog when help is asked for
