@@ -93,11 +93,31 @@ def test_history_json(capsys, db):
     assert json.loads(out) == [
         {"id": 2, "title": None, "ruleset": "whist", "name": "Whist", "players": ["Anna", "Ben", "Cara", "Dan"],
          "created_at": "2026-05-09T19:35:00+00:00", "updated_at": "2026-05-09T19:36:00+00:00", "deals_played": 1,
-         "planned_deals": None, "over": True, "winners": ["Anna & Cara"]},
+         "planned_deals": None, "over": True, "winners": ["Anna & Cara"], "ended_early": None},
         {"id": 1, "title": "Friday game", "ruleset": "lupaus", "name": "Lupaus", "players": ["Anna", "Ben", "Cara"],
          "created_at": "2026-05-09T19:31:00+00:00", "updated_at": "2026-05-09T19:34:00+00:00", "deals_played": 3,
-         "planned_deals": 19, "over": False, "winners": []},
+         "planned_deals": 19, "over": False, "winners": [], "ended_early": None},
     ]
+
+
+def test_history_says_which_games_the_table_ended_early(capsys, db, in_tmp):
+    """Lupaus ended after its third deal: the list says so (from the summary, no replay), in
+    the text, in JSON and in the terminal app's history, and no longer once the end is undone."""
+    from scorekeeper.tui.screens.history import result_text
+
+    with Store(in_tmp / db, clock=Clock()) as store:
+        store.open_game(1).end_early()
+        (friday,) = [g for g in store.list_games() if g.id == 1]
+    assert result_text(friday) == "winner: Anna (ended early after deal 3)"
+    code, out, err = run(capsys, "history", "--db", db)
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-1].endswith("  Anna, Ben, Cara       ended early after deal 3, winner: Anna")
+    code, out, err = run(capsys, "history", "--db", db, "--json")
+    assert {g["id"]: g["ended_early"] for g in json.loads(out)} == {1: 3, 2: None}
+    with Store(in_tmp / db, clock=Clock()) as store:
+        store.open_game(1).undo()
+    code, out, err = run(capsys, "history", "--db", db, "--json")
+    assert {g["id"]: (g["ended_early"], g["over"]) for g in json.loads(out)} == {1: (None, False), 2: (None, True)}
 
 
 def test_history_of_a_store_not_made_yet_creates_nothing(capsys, in_tmp):

@@ -339,9 +339,9 @@ def test_the_history_results_take_the_plural_the_count_needs():
 
     from scorekeeper.tui.screens.history import result_text
 
-    def summary(played, planned=None, winners=()):
+    def summary(played, planned=None, winners=(), stopped=None):
         return SimpleNamespace(finished=bool(winners), winners=list(winners), deals_played=played,
-                               planned_deals=planned)
+                               planned_deals=planned, stopped_at=stopped)
 
     with using_language("pl"):
         assert [result_text(summary(n)) for n in (1, 2, 5, 12, 22)] == [
@@ -349,9 +349,12 @@ def test_the_history_results_take_the_plural_the_count_needs():
             "w toku (rozegrano 12 rozdań)", "w toku (rozegrano 22 rozdania)"]
         assert result_text(summary(1, 1)) == "w toku (rozegrano 1 z 1 rozdania)"
         assert result_text(summary(19, 19, ["Ann", "Bob"])) == "zwycięzcy: Ann, Bob"
+        assert result_text(summary(3, 19, ["Ann"], stopped=3)) == "zwycięzca: Ann (zakończona przed czasem po rozdaniu 3)"
     with using_language("fi"):
         assert [result_text(summary(n)) for n in (1, 2)] == ["kesken (pelattu 1 jako)", "kesken (pelattu 2 jakoa)"]
         assert result_text(summary(19, 19, ["Ann", "Bob"])) == "voittajat: Ann, Bob"
+        assert result_text(summary(3, 19, ["Ann", "Bob"], stopped=3)) == (
+            "voittajat: Ann, Bob (päätettiin etuajassa jaon 3 jälkeen)")
 
 
 def test_the_export_messages_in_the_language(tmp_path, monkeypatch):

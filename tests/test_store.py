@@ -120,7 +120,7 @@ def test_pragmas_are_set(tmp_path):
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
         assert conn.execute("PRAGMA synchronous").fetchone() == (2,)
         assert conn.execute("PRAGMA foreign_keys").fetchone() == (1,)
-        assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (4,)
+        assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (5,)
         assert conn.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
 
 
@@ -136,7 +136,7 @@ def test_schema_columns(tmp_path):
             ("ruleset_name", "TEXT", 1, 0), ("ruleset_json", "TEXT", 1, 0), ("players_json", "TEXT", 1, 0),
             ("options_json", "TEXT", 1, 0), ("first_dealer", "INTEGER", 1, 0), ("session_id", "INTEGER", 0, 0),
             ("planned_deals", "INTEGER", 0, 0), ("deals_played", "INTEGER", 1, 0), ("finished", "INTEGER", 1, 0),
-            ("winners_json", "TEXT", 1, 0), ("scores_json", "TEXT", 0, 0),
+            ("winners_json", "TEXT", 1, 0), ("scores_json", "TEXT", 0, 0), ("stopped_at", "INTEGER", 0, 0),
         ]
         assert columns("entries") == [
             ("game_id", "INTEGER", 1, 1), ("seq", "INTEGER", 1, 2), ("kind", "TEXT", 1, 0),
@@ -740,7 +740,7 @@ BAD_FILES = [
      "is not a scorekeeper store, or it is damaged (it belongs to another program: application id 0x12345678). "
      + LEFT),
     ("a newer store", _newer,
-     "was written by a newer scorekeeper (store version 7; this one reads up to 4). It was left untouched: "
+     "was written by a newer scorekeeper (store version 7; this one reads up to 5). It was left untouched: "
      "update scorekeeper to open it, or choose another file with --db PATH."),
 ]
 
@@ -779,14 +779,14 @@ def test_an_empty_database_becomes_a_store(tmp_path):
     path = tmp_path / "s.db"
     sqlite3.connect(path).execute("PRAGMA journal_mode = WAL").fetchall()
     with Store(path) as store:
-        assert store.connection.execute("PRAGMA user_version").fetchone() == (4,)
+        assert store.connection.execute("PRAGMA user_version").fetchone() == (5,)
 
 
 # --- migrations ---------------------------------------------------------------------------------
 
 
 def test_migrations_bring_an_old_store_up_to_date_once(tmp_path, monkeypatch):
-    """A version-5 migration (one more function) runs once on a version-4 store; its games stay."""
+    """A version-6 migration (one more function) runs once on a version-5 store; its games stay."""
     path = tmp_path / "s.db"
     with Store(path) as store:
         stored = store.new_game(lupaus(), "lupaus", THREE)
@@ -795,18 +795,18 @@ def test_migrations_bring_an_old_store_up_to_date_once(tmp_path, monkeypatch):
 
     def add_notes(conn):
         calls.append(conn.execute("PRAGMA user_version").fetchone()[0])
-        conn.execute("ALTER TABLE games ADD COLUMN notes TEXT NOT NULL DEFAULT 'v5'")
+        conn.execute("ALTER TABLE games ADD COLUMN notes TEXT NOT NULL DEFAULT 'v6'")
 
     monkeypatch.setattr(db, "MIGRATIONS", [*db.MIGRATIONS, add_notes])
     with Store(path) as store:
-        assert store.connection.execute("PRAGMA user_version").fetchone() == (5,)
-        assert store.connection.execute("SELECT notes FROM games").fetchall() == [("v5",)]
+        assert store.connection.execute("PRAGMA user_version").fetchone() == (6,)
+        assert store.connection.execute("SELECT notes FROM games").fetchall() == [("v6",)]
         assert store.open_game(1).game.totals() == (13, 0, 12)
     with Store(path):
         pass
-    assert calls == [4]
+    assert calls == [5]
     monkeypatch.undo()
-    with pytest.raises(StoreError, match="newer scorekeeper \\(store version 5; this one reads up to 4\\)"):
+    with pytest.raises(StoreError, match="newer scorekeeper \\(store version 6; this one reads up to 5\\)"):
         Store(path)
 
 
@@ -814,12 +814,12 @@ def test_a_new_store_runs_every_migration_in_order(tmp_path, monkeypatch):
     seen = []
     monkeypatch.setattr(db, "MIGRATIONS", [
         *db.MIGRATIONS,
-        lambda conn: seen.append("5"),
         lambda conn: seen.append("6"),
+        lambda conn: seen.append("7"),
     ])
     with Store(tmp_path / "s.db") as store:
-        assert store.connection.execute("PRAGMA user_version").fetchone() == (6,)
-    assert seen == ["5", "6"]
+        assert store.connection.execute("PRAGMA user_version").fetchone() == (7,)
+    assert seen == ["6", "7"]
 
 
 def test_a_failed_migration_leaves_the_store_as_it_was(tmp_path, monkeypatch):
@@ -835,17 +835,46 @@ def test_a_failed_migration_leaves_the_store_as_it_was(tmp_path, monkeypatch):
     with pytest.raises(StoreError) as exc:
         Store(path)
     assert str(exc.value) == (
-        f"{path} could not be upgraded from store version 4 to 5 (the disk said no). It was left as it was: "
+        f"{path} could not be upgraded from store version 5 to 6 (the disk said no). It was left as it was: "
         "choose another file with --db PATH, or use the scorekeeper that wrote it.")
     monkeypatch.undo()
     with Store(path) as store:
-        assert store.connection.execute("PRAGMA user_version").fetchone() == (4,)
+        assert store.connection.execute("PRAGMA user_version").fetchone() == (5,)
         assert "notes" not in [r[1] for r in store.connection.execute("PRAGMA table_info(games)")]
         assert store.open_game(1).game.totals() == (13, 0, 12)
 
 
+def test_a_version_4_store_learns_which_games_were_ended_early(tmp_path, monkeypatch):
+    """Version 5 keeps, beside the summary, the deal after which the table ended a game early,
+    worked out from the entries of a version-4 store as a replay of the game says it: ended
+    after deal 2; ended and taken back; ended, taken back and brought back; ended and a deal
+    changed after; and never ended. The lists then say so without a replay, and keep it
+    current as the table undoes the end."""
+    path = tmp_path / "s.db"
+    monkeypatch.setattr(db, "MIGRATIONS", db.MIGRATIONS[:4])
+    with Store(path) as store:  # what scorekeeper with store version 4 wrote
+        games = [store.new_game(lupaus(), "lupaus", THREE) for _ in range(5)]
+        for stored in games:
+            stored.record(D1)
+            stored.record(D2)
+        for stored in games[:4]:
+            stored.end_early()
+        games[1].undo()
+        games[2].undo()
+        games[2].redo()
+        games[3].edit(1, D1)
+        assert "stopped_at" not in [r[1] for r in store.connection.execute("PRAGMA table_info(games)")]
+    monkeypatch.undo()
+    with Store(path) as store:
+        replayed = [store.open_game(i).game.stopped_at for i in range(1, 6)]
+        assert replayed == [2, None, 2, 2, None]
+        assert {g.id: g.stopped_at for g in store.list_games()} == dict(zip(range(1, 6), replayed))
+        store.open_game(1).undo()
+        assert {g.id: g.stopped_at for g in store.list_games()}[1] is None
+
+
 def test_schema_version_is_the_number_of_migrations():
-    assert SCHEMA_VERSION == len(db.MIGRATIONS) == 4
+    assert SCHEMA_VERSION == len(db.MIGRATIONS) == 5
 
 
 def test_a_version_1_store_gains_sessions_and_keeps_its_games(tmp_path, monkeypatch):
@@ -862,7 +891,7 @@ def test_a_version_1_store_gains_sessions_and_keeps_its_games(tmp_path, monkeypa
     monkeypatch.undo()
     with Store(path) as store:
         conn = store.connection
-        assert conn.execute("PRAGMA user_version").fetchone() == (4,)
+        assert conn.execute("PRAGMA user_version").fetchone() == (5,)
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert {"games", "entries", "drafts", "sessions", "stats_cache"} <= tables
         assert store.open_game(1).game.totals() == (13, 0, 12)

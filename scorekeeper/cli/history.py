@@ -14,14 +14,14 @@ def _result_text(summary) -> str:
     """As status_text says it, from a listed game's summary (no replay)."""
     from ..reports.common import status_of
 
-    return status_of(summary.winners, summary.deals_played, summary.planned_deals)
+    return status_of(summary.winners, summary.deals_played, summary.planned_deals, summary.stopped_at)
 
 
 def _summary_doc(g) -> dict:
     return {"id": g.id, "title": g.title, "ruleset": g.ruleset_id, "name": g.ruleset_name, "players": list(g.players),
             "created_at": g.created_at.isoformat(), "updated_at": g.updated_at.isoformat(),
             "deals_played": g.deals_played, "planned_deals": g.planned_deals, "over": g.finished,
-            "winners": list(g.winners)}
+            "winners": list(g.winners), "ended_early": g.stopped_at}
 
 
 def _game_rows(games) -> list[list[Any]]:

@@ -32,10 +32,7 @@ class Exported:
 def status_text(game: Game) -> str:
     """'winner: X', 'winners: X, Y' (a tie) or 'in progress (...)'; a game the table ended
     early says so: 'ended early after deal 4, winner: X'."""
-    winners = game.winners
-    if winners and game.stopped_at is not None:
-        return tn("export.status.ended_early", len(winners), names=", ".join(winners), number=game.stopped_at)
-    return status_of(winners, len(game.deals), game.planned_deals)
+    return status_of(game.winners, len(game.deals), game.planned_deals, game.stopped_at)
 
 
 def start_scores_text(game: Game) -> str | None:
@@ -46,9 +43,12 @@ def start_scores_text(game: Game) -> str | None:
         t("export.start_score", name=name, score=score) for name, score in zip(game.scorer_names, game.start_scores)))
 
 
-def status_of(winners, played: int, planned: int | None) -> str:
-    """status_text from a game's winners and deals played and planned (e.g. a listed game's
-    summary, so that listing games needs no replay)."""
+def status_of(winners, played: int, planned: int | None, stopped: int | None = None) -> str:
+    """status_text from a game's winners, deals played and planned, and the deal after which
+    the table ended it early (e.g. a listed game's summary, so that listing games needs no
+    replay)."""
+    if winners and stopped is not None:
+        return tn("export.status.ended_early", len(winners), names=", ".join(winners), number=stopped)
     if winners:
         return tn("export.status.winners", len(winners), names=", ".join(winners))
     if planned is not None:

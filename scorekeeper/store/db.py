@@ -97,6 +97,10 @@ values_json: {}); ``games.scores_json`` (TEXT, NULL: 0 each) holds the starting 
 the table agreed, a JSON list per player (per partnership in a partnership score).
 ``games.planned_deals`` follows a changed plan.
 
+Added in store version 5 (:func:`_migrate_to_5`): ``games.stopped_at`` (INTEGER, NULL: the
+game was not ended early), the deal after which the table ended the game early, a summary
+column written with each entry (a list of games says so without a replay).
+
 Sessions: :meth:`Store.new_game` puts a new game in the current session: the newest
 session, if it was active (started, or a game of it had an entry) in the last
 :data:`SESSION_IDLE` (12 hours); otherwise, or with ``new_session=True``, it starts a new
@@ -256,10 +260,37 @@ def _migrate_to_4(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE games ADD COLUMN scores_json TEXT")
 
 
+def _migrate_to_5(conn: sqlite3.Connection) -> None:
+    """The deal after which the table ended a game early, beside the other summary columns."""
+    conn.execute("ALTER TABLE games ADD COLUMN stopped_at INTEGER")
+    ended = [gid for (gid,) in conn.execute("SELECT DISTINCT game_id FROM entries WHERE kind = 'end'")]
+    for gid in ended:
+        kinds = conn.execute("SELECT kind, deal FROM entries WHERE game_id = ? ORDER BY seq", (gid,)).fetchall()
+        conn.execute("UPDATE games SET stopped_at = ? WHERE id = ?", (stopped_after(kinds), gid))
+
+
+def stopped_after(entries) -> int | None:
+    """The deal after which a game was ended early, from its entries' (kind, deal) in order:
+    the end that is still in force after the undos and redos (None: none is). An undo takes
+    back the latest change in force, a redo brings back the latest one taken back, and any
+    other entry is a change that no redo can follow (as Game.undo and Game.redo do)."""
+    done: list[tuple[str, int]] = []
+    undone: list[tuple[str, int]] = []
+    for kind, deal in entries:
+        if kind == "undo" and done:
+            undone.append(done.pop())
+        elif kind == "redo" and undone:
+            done.append(undone.pop())
+        elif kind not in ("undo", "redo"):
+            done.append((kind, deal))
+            undone.clear()
+    return next((deal for kind, deal in done if kind == "end"), None)
+
+
 # MIGRATIONS[i] takes a store from version i to version i + 1; the store version is
 # len(MIGRATIONS). Never change a migration that has shipped: add one.
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_to_1, _migrate_to_2, _migrate_to_3,
-                                                          _migrate_to_4]
+                                                          _migrate_to_4, _migrate_to_5]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _TABLES = {"games", "entries", "drafts"}
@@ -286,6 +317,7 @@ class GameSummary:
     planned_deals: int | None
     finished: bool
     winners: list[str]  # empty until the game is over
+    stopped_at: int | None = None  # the deal after which the table ended the game early
 
 
 @dataclass(frozen=True)
@@ -716,6 +748,12 @@ class Store:
     def _summary(self, game: Game) -> tuple:
         return (len(game.deals), int(game.is_over), json.dumps(game.winners, ensure_ascii=False), game.planned_deals)
 
+    def _keep_stopped(self, conn: sqlite3.Connection, game_id: int, stopped: int | None) -> None:
+        """The summary's deal after which the game was ended early (a store being written has
+        the column: it was brought up to date when opened)."""
+        if self._has_column("stopped_at"):
+            conn.execute("UPDATE games SET stopped_at = ? WHERE id = ?", (stopped, game_id))
+
     def _append(self, stored: StoredGame, kind: str, deal: int, values_json: str | None, facts_json: str,
                 what: str) -> int:
         now = self._now()
@@ -729,6 +767,7 @@ class Store:
                          "VALUES (?, ?, ?, ?, ?, ?)", (stored.id, seq, kind, deal, values_json, now))
             conn.execute("UPDATE games SET updated_at = ?, deals_played = ?, finished = ?, winners_json = ?, "
                          "planned_deals = ? WHERE id = ?", (now, *self._summary(stored.game), stored.id))
+            self._keep_stopped(conn, stored.id, stored.game.stopped_at)
             _keep_facts(conn, stored.id, seq, facts_json)
             if kind == "record":
                 conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))
@@ -791,6 +830,7 @@ class Store:
             game_id = cur.lastrowid
             if scores_json is not None:
                 conn.execute("UPDATE games SET scores_json = ? WHERE id = ?", (scores_json, game_id))
+            self._keep_stopped(conn, game_id, game.stopped_at)
             conn.executemany(
                 "INSERT INTO entries (game_id, seq, kind, deal, values_json, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 [(game_id, seq, kind, deal, values, now) for seq, (kind, deal, values) in enumerate(entries, 1)])
@@ -898,7 +938,7 @@ class Store:
         try:
             with conn:  # one read snapshot for the game row and its entries
                 conn.execute("BEGIN")
-                scores = "scores_json" if self._has_scores(conn) else "NULL"  # a store read as it is (version 3)
+                scores = "scores_json" if self._has_column("scores_json") else "NULL"  # a store read as it is
                 row = conn.execute(
                     "SELECT title, ruleset_ref, ruleset_json, players_json, options_json, first_dealer, "
                     f"{scores} FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -933,10 +973,14 @@ class Store:
 
     load = open_game
 
-    @staticmethod
-    def _has_scores(conn: sqlite3.Connection) -> bool:
-        """Whether the games table has the starting scores (store version 4 on)."""
-        return any(r[1] == "scores_json" for r in conn.execute("PRAGMA table_info(games)"))
+    def _has_column(self, column: str) -> bool:
+        """Whether the games table has ``column`` (a store read as it is, by a reader, keeps
+        the columns of the version that wrote it: scores_json from version 4 on, stopped_at
+        from version 5)."""
+        columns = self.__dict__.get("_games_columns")
+        if columns is None:
+            columns = self._games_columns = {r[1] for r in self.connection.execute("PRAGMA table_info(games)")}
+        return column in columns
 
     def _rebuild(self, game_id: int | None, ruleset_json, ref, players_json, options_json, first_dealer,
                  rows, scores_json: str | None = None) -> Game:
@@ -1021,19 +1065,20 @@ class Store:
         """Every stored game, the one played most recently first (then the newest)."""
         where = "WHERE finished = 0 " if unfinished_only else ""
         try:
+            stopped = "stopped_at" if self._has_column("stopped_at") else "NULL"  # a store read as it is
             rows = self.connection.execute(
                 "SELECT id, title, ruleset_id, ruleset_name, players_json, created_at, updated_at, deals_played, "
-                f"planned_deals, finished, winners_json FROM games {where}ORDER BY updated_at DESC, id DESC"
+                f"planned_deals, finished, winners_json, {stopped} FROM games {where}ORDER BY updated_at DESC, id DESC"
             ).fetchall()
         except sqlite3.Error as exc:
             raise StoreError(t("store.list_unreadable", path=str(self.path), error=str(exc))) from None
         out = []
         for (gid, title, rid, rname, players_json, created, updated, played, planned, finished,
-             winners_json) in rows:
+             winners_json, stopped) in rows:
             try:
                 out.append(GameSummary(gid, title, rid, rname, tuple(json.loads(players_json)),
                                        datetime.fromisoformat(created), datetime.fromisoformat(updated), played,
-                                       planned, bool(finished), list(json.loads(winners_json))))
+                                       planned, bool(finished), list(json.loads(winners_json)), stopped))
             except (TypeError, ValueError) as exc:
                 raise StoreError(t("store.game_row_damaged", path=str(self.path), id=str(gid), error=str(exc))) from None
         return out

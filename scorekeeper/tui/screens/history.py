@@ -15,6 +15,9 @@ from ..widgets.long_list import LongList
 
 def result_text(summary) -> str:
     """'winner: X', 'winners: X, Y' or 'in progress (3 of 19 deals played)', from the summary."""
+    if summary.finished and summary.winners and summary.stopped_at is not None:
+        return tn("tui.history.winners_ended_early", len(summary.winners), names=", ".join(summary.winners),
+                  number=summary.stopped_at)
     if summary.finished and summary.winners:
         return tn("tui.history.winners", len(summary.winners), names=", ".join(summary.winners))
     played, planned = summary.deals_played, summary.planned_deals
