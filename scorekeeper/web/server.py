@@ -349,6 +349,7 @@ class BoardServer(ThreadingHTTPServer):
         self.names = names
         self.idle_timeout = idle_timeout
         self._slots = threading.BoundedSemaphore(max_connections)
+        self._owed: dict[int, bool] = {}  # id of a connection -> its slot is still to be given back
         super().__init__(address, BoardHandler)
 
     def process_request(self, request, client_address) -> None:
@@ -361,16 +362,23 @@ class BoardServer(ThreadingHTTPServer):
                 pass
             self.shutdown_request(request)
             return
+        self._owed[id(request)] = True
         try:
             super().process_request(request, client_address)
-        except BaseException:
-            self._slots.release()
+        except BaseException:  # (Ctrl+C while the thread starts: it may have started all the same)
+            self._give_back(request)
             raise
 
     def process_request_thread(self, request, client_address) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
+            self._give_back(request)
+
+    def _give_back(self, request) -> None:
+        """The connection's slot, given back once: by its thread, or here when the thread may
+        never have run (whichever comes first takes it from _owed; dict.pop is atomic)."""
+        if self._owed.pop(id(request), False):
             self._slots.release()
 
     def handle_error(self, request, client_address) -> None:
