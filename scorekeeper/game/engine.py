@@ -449,7 +449,7 @@ class _Shared:
     alike, kept once for all of them: the fast code of each formula, and per deal number its
     cards, its dealer and its bidding order (a new game then starts where the last one was)."""
 
-    __slots__ = ("ruleset", "fast", "cards", "facts", "orders", "fixed", "fixed_value")
+    __slots__ = ("ruleset", "fast", "cards", "facts", "orders", "fixed", "fixed_value", "record")
 
     def __init__(self, ruleset: Ruleset):
         self.ruleset = ruleset
@@ -459,6 +459,7 @@ class _Shared:
         self.orders: dict[tuple[int, int], tuple[int, ...]] = {}
         self.fixed: dict = {}  # formula -> whether it reads only what the deal number and dealer fix
         self.fixed_value: dict = {}  # (formula, deal number, dealer) -> its value
+        self.record = None  # how Game.record takes a plain deal (game/fastpath.py; False: it cannot)
 
 
 _SHARED: dict[tuple, _Shared] = {}

@@ -19,6 +19,7 @@ from .engine import (
     convert_value, domain_limit, field_label, message_of,
 )
 from ..values import dataclass, field, fields
+from .fastpath import record_plan
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
@@ -211,6 +212,10 @@ class Game:
         where a deal must be shown, not dropped (also one played after the game would
         have ended). Values must still be well-formed.
         """
+        if check and not self._changes:
+            result = self._record_plain(values)
+            if result is not None:
+                return result
         if check and self.is_over:
             raise GameError(Message("engine.game.over", reason=self._over_reason()))
         number = self.next_deal
@@ -220,6 +225,46 @@ class Game:
         self._apply(_made(Action, "record", number, clean, None))
         self._redo.clear()
         return self._current()[number - 1]
+
+    def _record_plain(self, values: Mapping[str, Any]) -> DealResult | None:
+        """record() of a deal entered as plain values that break no rule, in one short step
+        (game/fastpath.py): the same entry, result and state as the long way gives; None when
+        the deal needs the long way (which then says what is wrong, if anything is)."""
+        results = self._results
+        number = len(results) + 1
+        if number != len(self._deals) + 1 or self._stopped is not None:
+            return None
+        if results:  # the game goes on: its end is known for these very results
+            memo = self._end_memo
+            if memo is None or memo[0] != number - 1 or memo[1] is not results[-1] or memo[2] is not None:
+                return None
+            totals = results[-1].totals
+        else:
+            totals = self._state_after(None)[0]
+        setup = self.setup
+        plan = record_plan(setup)
+        taken = plan.take(values, number) if plan is not None else None
+        if taken is None:
+            return None
+        clean, cards, dealer, scores, made = taken
+        after = tuple(map(add, totals, scores))
+        ends = setup.plan is not None and number >= len(setup.plan)
+        if not ends and self.ruleset.end_when is not None:
+            d = DealEval(setup, number, clean, totals, setup.no_match)
+            for scorer, score in enumerate(scores):
+                d.cache_score(scorer, score)
+            ends = _holds(self.ruleset.end_when, d)
+        self._deals.append(clean)
+        self.history.append(_made(Action, "record", number, clean, None))
+        self._redo.clear()
+        self._stale.clear()
+        self._checked = None
+        zero = setup.no_match[0]
+        result = _made(DealResult, number, cards, dealer, clean, scores, made, after, (), 1, False, zero, zero,
+                       ends, setup.seats, {}, True, number)
+        results.append(result)
+        self._end_memo = (number, result, number if ends else None)
+        return result
 
     def edit(self, number: int, values: Mapping[str, Any]) -> DealResult:
         """Change a recorded deal; later totals and checks follow from the history."""

@@ -692,6 +692,9 @@ class _Emitter:
         # dealer (``_n``, ``_c``, ``_dl``): a value not entered raises Incomplete; a formula that
         # needs more of the deal has no such form (its code names ``_d``).
         self.values_only = False
+        # ... with the deal's bidding order given too (``_o``): aggregates over the seats go
+        # round it, and sum(field) of a complete row is the row's sum (values_test)
+        self.order_given = False
         self.nested = 0  # inside an aggregate or of(): '_s' is some other seat there
 
     @property
@@ -783,7 +786,7 @@ class _Emitter:
     def over_seats(self, element: ast.expr, condition: ast.expr | None = None) -> ast.GeneratorExp:
         """(element for every seat in bidding order [if condition])."""
         if self.fast:
-            target, source = "_s", ast.Attribute(value=_load("_d"), attr="order", ctx=ast.Load())
+            target, source = "_s", self.order()
         else:
             target, source = "_e", _call("_seats", _load("_e"))
         return ast.GeneratorExp(elt=element, generators=[ast.comprehension(
@@ -795,6 +798,12 @@ class _Emitter:
         (whole numbers or yes/no: the same in any order), after the bidding order it goes by is
         worked out as ``total`` would; else ``total``, seat by seat."""
         fast = self.fast
+        if self.order_given and fast.fields.get(name) == "seat" and not self.nested:
+            # a value not entered: Incomplete, as any other read of the values alone
+            row = self.temp_name()
+            entered = ast.Compare(left=ast.Constant(None), ops=[ast.NotIn()], comparators=[ast.NamedExpr(
+                target=_store(row), value=ast.Subscript(value=_load("_v"), slice=ast.Constant(name), ctx=ast.Load()))])
+            return ast.IfExp(test=entered, body=_call("_sum", _load(row)), orelse=_call("_incomplete"))
         if (fast is None or fast.fields.get(name) != "seat" or not self.walrus or self.nested
                 or self.hoisted is not None or self.values_only):
             return total
@@ -827,10 +836,12 @@ class _Emitter:
 
     def first(self, fn: ast.Lambda, best: str) -> ast.expr:
         if self.fast:
-            return _call("_first", ast.Attribute(value=_load("_d"), attr="order", ctx=ast.Load()), fn, _load(best))
+            return _call("_first", self.order(), fn, _load(best))
         return _call("_first_env", _load("_e"), fn, _load(best))
 
     def order(self) -> ast.expr:
+        if self.order_given:
+            return _load("_o")
         if self.fast:
             return ast.Attribute(value=_load("_d"), attr="order", ctx=ast.Load())
         return _method("_e", "seat_order")
@@ -1378,6 +1389,42 @@ def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
             return None
         return ast.fix_missing_locations(ast.Expression(body=_lambda(["_v", "_n", "_c", "_dl"], result)))
     return ast.fix_missing_locations(ast.Expression(body=_lambda(["_d"], result)))
+
+
+def _build_values_test(parts, fast: FastContext) -> ast.Expression | None:
+    """lambda _v, _n, _c, _dl, _o: whether every part holds (see values_test); None when a part
+    needs more of the deal than its entered values, number, cards, dealer and bidding order."""
+    tests: list[ast.expr] = []
+    for rule, when, scope in parts:
+        emit = _Emitter(fast)
+        emit.values_only = emit.order_given = True
+        emit.nested = 1 if scope == SEAT else 0  # inside the loop over the seats: no variable of the whole function
+        test = _Compiler(rule.key, rule._names, rule._scope, emit).value(rule._tree, rule._scope)[0]
+        if when is not None:
+            asked = _Compiler(when.key, when._names, when._scope, emit).value(when._tree, when._scope)[0]
+            test = ast.BoolOp(op=ast.Or(), values=[ast.UnaryOp(op=ast.Not(), operand=asked), test])
+        if scope == SEAT:
+            test = _call("_all", ast.GeneratorExp(elt=test, generators=[ast.comprehension(
+                target=_store("_s"), iter=_load("_o"), ifs=[], is_async=0)]))
+        tests.append(test)
+    body: ast.expr = (ast.Constant(True) if not tests else tests[0] if len(tests) == 1
+                      else ast.BoolOp(op=ast.And(), values=tests))
+    generated = ast.Expression(body=_lambda(["_v", "_n", "_c", "_dl", "_o"], body))
+    if any(isinstance(node, ast.Name) and node.id == "_d" for node in ast.walk(generated)):
+        return None
+    return ast.fix_missing_locations(generated)
+
+
+def values_test(parts, context: FastContext) -> Callable[..., Any] | None:
+    """A function (values, deal number, cards, dealer, bidding order) -> whether each of ``parts``
+    holds, from the entered values alone (the game's constants folded in): a part is (rule,
+    condition or None, scope), and holds when its condition does not or its rule does, at
+    every seat of the bidding order for the scope 'seat'. A value not entered raises
+    Incomplete, anything else as the code raises it: any outcome but a true value means
+    "ask the deal" (it says why). None when a part needs more of the deal than that.
+    """
+    generated = _build_values_test(parts, context)
+    return None if generated is None else _function(generated, "checks")
 
 
 def _as_points(value: ast.Name, check: str | None) -> ast.expr:

@@ -1,0 +1,207 @@
+"""Recording a deal entered as plain values, without the deal's whole evaluation.
+
+Most deals are entered whole and break no rule: each value a whole number within its
+bounds (or one of the values its field takes), each check of the ruleset holding. For
+those, ``Game.record`` needs no message and no evaluation of the deal value by value.
+A :class:`RecordPlan` keeps, once for every game of a kind (the engine's shared part:
+ruleset, constants, plan, first dealer), what each deal number fixes (its cards, dealer
+and bidding order, the bounds of each field and whether it is asked) and one generated
+function of all the ruleset's checks, made from the same checked formulas as everything
+else (``rules.formula.values_test``). A deal it cannot take as it is (a value out of
+bounds or not plain, a check that does not hold, a value a formula needs that is not
+entered, any error) goes the long way, which says why: this path only ever takes what
+the long way accepts, and gives the same values, scores and marks.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..rules.formula import MAX_NUMBER, Missing, values_test
+from .engine import _READS_THE_TABLE, DealEval, Setup, convert_value
+
+# How a field's entered value is taken at a deal (the first item of a field's rule).
+ROW, ROW_OF, ONE, ONE_OF = "row", "row-of", "one", "one-of"  # numbers within bounds, or one of a set
+_OPEN = object()  # whether the field is asked depends on what is entered
+_MOST_KEPT = 4096  # deal numbers whose facts are kept (a game without a plan can go on)
+
+
+def record_plan(setup: Setup) -> "RecordPlan | None":
+    """The plan of the games of ``setup``'s kind (made on first use), or None when their deals
+    always go the long way (values carried on, deals dealt again, parts, a score or check
+    that reads more of the deal than its entered values, number, cards, dealer and order)."""
+    shared = setup._shared
+    plan = shared.record
+    if plan is None:
+        plan = shared.record = RecordPlan.of(setup) or False
+    return plan or None
+
+
+class RecordPlan:
+    """What the plain deals of one kind of game need: see the module's docstring."""
+
+    __slots__ = ("setup", "test", "score", "made", "no_made", "deals")
+
+    def __init__(self, setup: Setup, test: Callable[..., Any], score: Callable[..., list],
+                 made: Callable[..., list] | None):
+        self.setup = setup  # the first game of the kind: what a deal number fixes is the same in all
+        self.test = test
+        self.score = score
+        self.made = made
+        self.no_made = (None,) * setup.scorers
+        self.deals: dict[int, tuple | bool] = {}  # deal number -> its facts (False: the long way)
+
+    @classmethod
+    def of(cls, setup: Setup) -> "RecordPlan | None":
+        rules = setup.ruleset
+        if rules.carry or rules.redeal is not None or setup.parts is not None:
+            return None
+        context = setup.fast_context
+        score = setup.score_values
+        if score is None:
+            score = setup._score_values()
+        made = None
+        if rules.made is not None:
+            made = rules.made.every_seat_values(context, setup.scorer_seats)
+            if made is None:
+                return None
+        test = values_test([(check.rule, when, check.scope) for check, when in setup.check_plan()], context)
+        if not score or test is None:
+            return None
+        return cls(setup, test, score, made)
+
+    def take(self, values: Any, number: int) -> tuple | None:
+        """(values as the game keeps them, cards, dealer, scores, made marks) of deal ``number``
+        entered as ``values``, when it is plain and breaks no rule; else None."""
+        facts = self.deals.get(number)
+        if facts is None:
+            facts = self._facts(number)
+        if not facts or type(values) is not dict:
+            return None
+        cards, dealer, order, fields, empty = facts
+        clean = {}
+        for key, value in values.items():
+            rule = fields.get(key)
+            if rule is None:
+                return None
+            kind, units, low, high, empty_ok = rule
+            if kind is ROW:
+                if type(value) not in (list, tuple) or len(value) != units:
+                    return None
+                for v in value:
+                    if type(v) is not int or not low <= v <= high:
+                        return None
+                value = tuple(value)
+            elif value is None:
+                if not empty_ok:
+                    return None
+            elif kind is ONE:
+                if type(value) is not int or not low <= value <= high:
+                    return None
+            elif kind is ONE_OF:
+                if type(value) is not high or value not in low:
+                    return None
+            elif kind is ROW_OF:
+                if type(value) not in (list, tuple) or len(value) != units:
+                    return None
+                for v in value:
+                    if type(v) is not high or v not in low:
+                        return None
+                value = tuple(value)
+            else:
+                return None
+            clean[key] = value
+        for key, nothing, empty_ok in empty:
+            if key not in clean:
+                if not empty_ok:
+                    return None
+                clean[key] = nothing
+        try:
+            if not self.test(clean, number, cards, dealer, order):
+                return None
+            scores = tuple(self.score(clean, number, cards, dealer))
+            made = self.no_made if self.made is None else _marks(self.made(clean, number, cards, dealer))
+        except Exception:  # the long way says what it is
+            return None
+        return clean, cards, dealer, scores, made
+
+    def _facts(self, number: int) -> tuple | bool:
+        """What deal ``number`` fixes: (cards, dealer, bidding order or None, field id -> how an
+        entered value is taken, (field id, its empty value, whether it may be left empty) in
+        field order); False when the deal goes the long way."""
+        setup = self.setup
+        try:
+            d = DealEval(setup, number, setup.empty)
+            order = None
+            if setup.order_shared:
+                try:
+                    order = d.order
+                except Missing:
+                    order = None
+            fields = {}
+            empty = []
+            for key, spec in setup.ruleset.fields.items():
+                rule = self._field_rule(d, spec)
+                fields[key] = rule
+                empty.append((key, setup.empty[key], rule[4]))
+            facts: tuple | bool = (d.cards, d.dealer, order, fields, tuple(empty))
+        except Exception:  # e.g. a bound that cannot be worked out: the long way says so
+            facts = False
+        if len(self.deals) < _MOST_KEPT:
+            self.deals[number] = facts
+        return facts
+
+    def _field_rule(self, d: DealEval, spec) -> tuple:
+        """(how an entered value is taken: ROW, ONE, ROW_OF, ONE_OF or None for the long way;
+        units; low and high bound, or the values taken and their type; whether the field may be
+        left empty) at deal ``d``, as Game's checks of the fields decide it."""
+        setup = self.setup
+        asked = True if spec.when is None else self._fixed(d, spec.when)
+        quiet = spec.optional and (spec.when is None or spec.when.quiet(setup.fast_context))
+        empty_ok = quiet or (asked is not _OPEN and (asked is not True or spec.optional))
+        row = spec.scope != "deal"
+        units = setup.n if spec.scope == "seat" else len(setup.teams)
+        if asked is False or asked is _OPEN:
+            return None, units, None, None, empty_ok
+        if spec.type == "seat":
+            return ROW if row else ONE, units, 1, setup.n, empty_ok
+        if spec.type == "int":
+            low, high = self._fixed(d, spec.min), self._fixed(d, spec.max)
+            if low is _OPEN or high is _OPEN or low is None or high is None:
+                return None, units, None, None, empty_ok
+            return ROW if row else ONE, units, max(low, -MAX_NUMBER), min(high, MAX_NUMBER), empty_ok
+        domain = d.domain(spec, None)
+        if spec.type == "cards" or not domain:
+            return None, units, None, None, empty_ok
+        kind = type(domain[0])
+        taken = frozenset(v for v in domain if type(v) is kind and _as_entered(spec, v, setup))
+        return ROW_OF if row else ONE_OF, units, taken, kind, empty_ok
+
+    @staticmethod
+    def _fixed(d: DealEval, formula) -> Any:
+        """A formula's value when the game's constants and the deal's number, cards, dealer and
+        forehand fix it (None while it cannot be worked out); _OPEN when it reads more."""
+        if not (formula.names <= d.setup.fixed_names and not formula.calls & _READS_THE_TABLE):
+            return _OPEN
+        try:
+            return d.run(formula, None)
+        except Missing:
+            return None
+
+
+def _as_entered(spec, value: Any, setup: Setup) -> bool:
+    """Whether a value of a field is kept as it is when it is entered (a suit by its name, not
+    its letter; a choice without spaces around it)."""
+    try:
+        kept = convert_value(spec, value, setup)
+    except Exception:
+        return False
+    return kept == value and type(kept) is type(value)
+
+
+def _marks(values: list) -> tuple:
+    """Made marks as DealEval.made_all gives them: yes/no, anything else as None."""
+    for v in values:
+        if type(v) is not bool:
+            return tuple(v if isinstance(v, bool) else None for v in values)
+    return tuple(values)
