@@ -40,7 +40,7 @@ def record_plan(setup: Setup) -> "RecordPlan | None":
 class RecordPlan:
     """What the plain deals of one kind of game need: see the module's docstring."""
 
-    __slots__ = ("setup", "test", "score", "made", "no_made", "deals")
+    __slots__ = ("setup", "test", "score", "made", "no_made", "zero", "seats", "deals")
 
     def __init__(self, setup: Setup, test: Callable[..., Any], score: Callable[..., list],
                  made: Callable[..., list] | None):
@@ -49,6 +49,8 @@ class RecordPlan:
         self.score = score
         self.made = made
         self.no_made = (None,) * setup.scorers
+        self.zero = (0,) * setup.scorers  # parts won and match totals: none without parts
+        self.seats = setup.seats
         self.deals: dict[int, tuple | bool] = {}  # deal number -> its facts (False: the long way)
 
     @classmethod
@@ -71,14 +73,15 @@ class RecordPlan:
         return cls(setup, test, score, made)
 
     def take(self, values: Any, number: int) -> tuple | None:
-        """(values as the game keeps them, cards, dealer, scores, made marks) of deal ``number``
-        entered as ``values``, when it is plain and breaks no rule; else None."""
+        """(values as the game keeps them, cards, dealer, scores, made marks, whether it is the
+        last deal of the plan) of deal ``number`` entered as ``values``, when it is plain and
+        breaks no rule; else None."""
         facts = self.deals.get(number)
         if facts is None:
             facts = self._facts(number)
         if not facts or type(values) is not dict:
             return None
-        cards, dealer, order, fields, empty = facts
+        cards, dealer, order, fields, empty, last = facts
         clean = {}
         for key, value in values.items():
             rule = fields.get(key)
@@ -123,12 +126,12 @@ class RecordPlan:
             made = self.no_made if self.made is None else _marks(self.made(clean, number, cards, dealer))
         except Exception:  # the long way says what it is
             return None
-        return clean, cards, dealer, scores, made
+        return clean, cards, dealer, scores, made, last
 
     def _facts(self, number: int) -> tuple | bool:
         """What deal ``number`` fixes: (cards, dealer, bidding order or None, field id -> how an
         entered value is taken, (field id, its empty value, whether it may be left empty) in
-        field order); False when the deal goes the long way."""
+        field order, whether it is the plan's last deal); False when the deal goes the long way."""
         setup = self.setup
         try:
             d = DealEval(setup, number, setup.empty)
@@ -144,7 +147,8 @@ class RecordPlan:
                 rule = self._field_rule(d, spec)
                 fields[key] = rule
                 empty.append((key, setup.empty[key], rule[4]))
-            facts: tuple | bool = (d.cards, d.dealer, order, fields, tuple(empty))
+            last = setup.plan is not None and number >= len(setup.plan)
+            facts: tuple | bool = (d.cards, d.dealer, order, fields, tuple(empty), last)
         except Exception:  # e.g. a bound that cannot be worked out: the long way says so
             facts = False
         if len(self.deals) < _MOST_KEPT:

@@ -242,26 +242,32 @@ class Game:
         else:
             totals = self._state_after(None)[0]
         setup = self.setup
-        plan = record_plan(setup)
-        taken = plan.take(values, number) if plan is not None else None
+        plan = setup._shared.record
+        if plan is None:
+            plan = record_plan(setup)
+        taken = plan.take(values, number) if plan else None
         if taken is None:
             return None
-        clean, cards, dealer, scores, made = taken
+        clean, cards, dealer, scores, made, ends = taken
         after = tuple(map(add, totals, scores))
-        ends = setup.plan is not None and number >= len(setup.plan)
         if not ends and self.ruleset.end_when is not None:
             d = DealEval(setup, number, clean, totals, setup.no_match)
             for scorer, score in enumerate(scores):
                 d.cache_score(scorer, score)
             ends = _holds(self.ruleset.end_when, d)
         self._deals.append(clean)
-        self.history.append(_made(Action, "record", number, clean, None))
+        action = _new(Action)
+        _set(action, "__dict__", {"kind": "record", "deal": number, "values": clean, "previous": None})
+        self.history.append(action)
         self._redo.clear()
         self._stale.clear()
         self._checked = None
-        zero = setup.no_match[0]
-        result = _made(DealResult, number, cards, dealer, clean, scores, made, after, (), 1, False, zero, zero,
-                       ends, setup.seats, {}, True, number)
+        zero = plan.zero
+        result = _new(DealResult)
+        _set(result, "__dict__", {
+            "number": number, "cards": cards, "dealer": dealer, "values": clean, "scores": scores, "made": made,
+            "totals": after, "issues": (), "part": 1, "part_over": False, "match": zero, "parts_won": zero,
+            "ends_game": ends, "seats": plan.seats, "carried": {}, "counts": True, "deal": number})
         results.append(result)
         self._end_memo = (number, result, number if ends else None)
         return result
@@ -1403,6 +1409,10 @@ def _made(cls, *values):
     made = object.__new__(cls)
     made.__dict__.update(zip(_FIELD_NAMES[cls], values))
     return made
+
+
+_new = object.__new__  # a frozen dataclass's object, its fields then set at once (_record_plain)
+_set = object.__setattr__
 
 
 def _unit_label(d: DealEval, spec, unit: int | None) -> Text:
