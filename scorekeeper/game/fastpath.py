@@ -40,7 +40,7 @@ def record_plan(setup: Setup) -> "RecordPlan | None":
 class RecordPlan:
     """What the plain deals of one kind of game need: see the module's docstring."""
 
-    __slots__ = ("setup", "test", "score", "made", "no_made", "zero", "seats", "deals")
+    __slots__ = ("setup", "test", "score", "made", "no_made", "zero", "seats", "carried", "deals")
 
     def __init__(self, setup: Setup, test: Callable[..., Any], score: Callable[..., list],
                  made: Callable[..., list] | None):
@@ -51,6 +51,7 @@ class RecordPlan:
         self.no_made = (None,) * setup.scorers
         self.zero = (0,) * setup.scorers  # parts won and match totals: none without parts
         self.seats = setup.seats
+        self.carried: dict = {}  # nothing is carried on (kept by every result, read only, as the long way keeps one)
         self.deals: dict[int, tuple | bool] = {}  # deal number -> its facts (False: the long way)
 
     @classmethod

@@ -240,7 +240,7 @@ class Game:
                 return None
             totals = results[-1].totals
         else:
-            totals = self._state_after(None)[0]
+            totals = self.start_scores  # one per scorer: nobody joined
         setup = self.setup
         plan = setup._shared.record
         if plan is None:
@@ -267,7 +267,7 @@ class Game:
         _set(result, "__dict__", {
             "number": number, "cards": cards, "dealer": dealer, "values": clean, "scores": scores, "made": made,
             "totals": after, "issues": (), "part": 1, "part_over": False, "match": zero, "parts_won": zero,
-            "ends_game": ends, "seats": plan.seats, "carried": {}, "counts": True, "deal": number})
+            "ends_game": ends, "seats": plan.seats, "carried": plan.carried, "counts": True, "deal": number})
         results.append(result)
         self._end_memo = (number, result, number if ends else None)
         return result
