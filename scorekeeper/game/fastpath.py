@@ -6,8 +6,9 @@ those, ``Game.record`` needs no message and no evaluation of the deal value by v
 A :class:`RecordPlan` keeps, once for every game of a kind (the engine's shared part:
 ruleset, constants, plan, first dealer), what each deal number fixes (its cards, dealer
 and bidding order, the bounds of each field and whether it is asked) and one generated
-function of all the ruleset's checks, made from the same checked formulas as everything
-else (``rules.formula.values_test``). A deal it cannot take as it is (a value out of
+function of the deal (every check of the ruleset, then the scores and the made marks),
+made from the same checked formulas as everything else (``rules.formula.deal_values``).
+A deal it cannot take as it is (a value out of
 bounds or not plain, a check that does not hold, a value a formula needs that is not
 entered, any error) goes the long way, which says why: this path only ever takes what
 the long way accepts, and gives the same values, scores and marks.
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..rules.formula import MAX_NUMBER, Missing, values_test
+from ..rules.formula import BOOL, MAX_NUMBER, Missing, deal_values
 from .engine import _READS_THE_TABLE, DealEval, Setup, convert_value
 
 # How a field's entered value is taken at a deal (the first item of a field's rule).
@@ -40,14 +41,14 @@ def record_plan(setup: Setup) -> "RecordPlan | None":
 class RecordPlan:
     """What the plain deals of one kind of game need: see the module's docstring."""
 
-    __slots__ = ("setup", "test", "score", "made", "no_made", "zero", "seats", "carried", "deals")
+    __slots__ = ("setup", "run", "marks", "no_made", "zero", "seats", "carried", "deals")
 
-    def __init__(self, setup: Setup, test: Callable[..., Any], score: Callable[..., list],
-                 made: Callable[..., list] | None):
+    def __init__(self, setup: Setup, run: Callable[..., Any]):
         self.setup = setup  # the first game of the kind: what a deal number fixes is the same in all
-        self.test = test
-        self.score = score
-        self.made = made
+        self.run = run  # (values, number, cards, dealer, order) -> (scores, made or None), or false
+        made = setup.ruleset.made
+        # made marks as DealEval.made_all gives them: a yes/no formula's values are its marks
+        self.marks = None if made is None else tuple if made.type == BOOL else _marks
         self.no_made = (None,) * setup.scorers
         self.zero = (0,) * setup.scorers  # parts won and match totals: none without parts
         self.seats = setup.seats
@@ -59,19 +60,9 @@ class RecordPlan:
         rules = setup.ruleset
         if rules.carry or rules.redeal is not None or setup.parts is not None:
             return None
-        context = setup.fast_context
-        score = setup.score_values
-        if score is None:
-            score = setup._score_values()
-        made = None
-        if rules.made is not None:
-            made = rules.made.every_seat_values(context, setup.scorer_seats)
-            if made is None:
-                return None
-        test = values_test([(check.rule, when, check.scope) for check, when in setup.check_plan()], context)
-        if not score or test is None:
-            return None
-        return cls(setup, test, score, made)
+        parts = [(check.rule, when, check.scope) for check, when in setup.check_plan()]
+        run = deal_values(parts, rules.score, rules.made, setup.fast_context, setup.scorer_seats)
+        return None if run is None else cls(setup, run)
 
     def take(self, values: Any, number: int) -> tuple | None:
         """(values as the game keeps them, cards, dealer, scores, made marks, whether it is the
@@ -121,13 +112,14 @@ class RecordPlan:
                     return None
                 clean[key] = nothing
         try:
-            if not self.test(clean, number, cards, dealer, order):
-                return None
-            scores = tuple(self.score(clean, number, cards, dealer))
-            made = self.no_made if self.made is None else _marks(self.made(clean, number, cards, dealer))
+            done = self.run(clean, number, cards, dealer, order)
         except Exception:  # the long way says what it is
             return None
-        return clean, cards, dealer, scores, made, last
+        if not done:  # a check does not hold
+            return None
+        scores, made = done
+        made = self.no_made if made is None else self.marks(made)
+        return clean, cards, dealer, tuple(scores), made, last
 
     def _facts(self, number: int) -> tuple | bool:
         """What deal ``number`` fixes: (cards, dealer, bidding order or None, field id -> how an

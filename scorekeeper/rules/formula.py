@@ -1415,6 +1415,36 @@ def _build_values_test(parts, fast: FastContext) -> ast.Expression | None:
     return ast.fix_missing_locations(generated)
 
 
+def _build_deal_values(parts, score: "Formula", made: "Formula | None", fast: FastContext,
+                       seats: tuple[int, ...]) -> ast.Expression | None:
+    """lambda _v, _n, _c, _dl, _o: (the scores, the made marks or None) when every part holds,
+    else a false value (see deal_values); None when any of it needs more of the deal."""
+    if seats != tuple(range(1, len(seats) + 1)):
+        return None
+    test = _build_values_test(parts, fast)
+    scores = _build_looped(score._tree, score.key, score._names, fast, seats, values_only=True, points=True)
+    marks = None if made is None else _build_looped(made._tree, made.key, made._names, fast, seats, values_only=True)
+    if test is None or scores is None or (made is not None and marks is None):
+        return None
+    done = ast.Tuple(elts=[scores.body.body, ast.Constant(None) if marks is None else marks.body.body], ctx=ast.Load())
+    checks = test.body.body
+    body = (done if isinstance(checks, ast.Constant) and checks.value is True
+            else ast.BoolOp(op=ast.And(), values=[checks, done]))
+    return ast.fix_missing_locations(ast.Expression(body=_lambda(["_v", "_n", "_c", "_dl", "_o"], body)))
+
+
+def deal_values(parts, score: "Formula", made: "Formula | None", context: FastContext,
+                seats: tuple[int, ...]) -> Callable[..., Any] | None:
+    """One function of a whole deal from its entered values alone: (values, deal number, cards,
+    dealer, bidding order) -> (the score at each of ``seats``, as the table writes it; the
+    value of ``made`` at each, or None without one) when each of ``parts`` holds (see
+    values_test), else a false value. What it raises means "ask the deal", as for values_test.
+    None when a part, the score or ``made`` needs more of the deal, or the seats are not 1..k.
+    """
+    generated = _build_deal_values(parts, score, made, context, seats)
+    return None if generated is None else _function(generated, "deal")
+
+
 def values_test(parts, context: FastContext) -> Callable[..., Any] | None:
     """A function (values, deal number, cards, dealer, bidding order) -> whether each of ``parts``
     holds, from the entered values alone (the game's constants folded in): a part is (rule,
