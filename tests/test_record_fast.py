@@ -19,7 +19,7 @@ from scorekeeper.game.engine import GameError, IllegalEntry, SetupError
 from scorekeeper.game.fastpath import record_plan
 from scorekeeper.game.game import Game
 from scorekeeper.messages import Message
-from scorekeeper.rules.formula import Incomplete, values_test
+from scorekeeper.rules.formula import Incomplete, deal_values, values_test
 from scorekeeper.rules.ruleset import load_ruleset
 
 RULESETS = sorted(p.stem for p in (Path(__file__).resolve().parents[1] / "rulesets").glob("*.toml"))
@@ -263,6 +263,20 @@ def test_the_checks_run_from_the_entered_values_alone():
                                                           1, 10, 1, None) is True
     with pytest.raises(Incomplete):
         test({"bid": (3, None, 4, 0), "tricks": (3, 2, 4, 1)}, 1, 10, 1, None)
+
+
+def test_one_function_gives_a_deal_s_scores_and_marks_once_its_checks_hold():
+    """Lupaus (10 + bid when exact) for 4, deal 1 of 10 cards: scores and marks, or false."""
+    game = Game(load_ruleset("lupaus"), ["A", "B", "C", "D"])
+    setup, rules = game.setup, game.ruleset
+    parts = [(check.rule, when, check.scope) for check, when in setup.check_plan()]
+    run = deal_values(parts, rules.score, rules.made, setup.fast_context, setup.scorer_seats)
+    assert run({"bid": (3, 2, 4, 0), "tricks": (3, 2, 4, 1)}, 1, 10, 1, None) == (
+        [13, 12, 14, 0], [True, True, True, False])
+    assert not run({"bid": (3, 2, 4, 1), "tricks": (3, 2, 4, 1)}, 1, 10, 1, None)
+    assert deal_values(parts, rules.score, None, setup.fast_context, setup.scorer_seats)(
+        {"bid": (3, 2, 4, 0), "tricks": (3, 2, 4, 1)}, 1, 10, 1, None) == ([13, 12, 14, 0], None)
+    assert deal_values(parts, rules.score, rules.made, setup.fast_context, (1, 3)) is None  # not seats 1..k
 
 
 def test_a_check_that_reads_more_than_the_entries_has_no_such_function():
