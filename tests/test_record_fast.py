@@ -149,7 +149,8 @@ def assert_same_game(short: Game, long: Game) -> None:
 @settings(max_examples=30, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_the_short_way_gives_what_the_long_way_gives(rid, data):
-    """Deal after deal (some taken back and entered again), the same results, refusals and game."""
+    """Deal after deal (some taken back, a past deal changed, the deals to come changed), the
+    same results, refusals and game."""
     ruleset = load_ruleset(rid)
     options, players = data.draw(tables(ruleset))
     try:
@@ -160,8 +161,16 @@ def test_the_short_way_gives_what_the_long_way_gives(rid, data):
     for _ in range(data.draw(st.integers(1, 14))):
         if short.is_over:
             break
-        if short.history and data.draw(st.integers(0, 9)) == 0:
+        also = data.draw(st.integers(0, 19))
+        if short.history and also <= 1:
             assert short.undo() == long.undo()
+        elif short.deals and also == 2:  # a past deal changed to what the first deal holds
+            number = data.draw(st.integers(1, len(short.deals)))
+            first = dict(short.deals[0])
+            assert outcome(lambda: short.edit(number, first)) == outcome(lambda: long.edit(number, first))
+        elif short.setup.plan is not None and also == 3:  # the deals to come: as many cards as the first
+            cards = [short.info().cards] * data.draw(st.integers(1, 3))
+            assert outcome(lambda: short.change_plan(cards)) == outcome(lambda: long.change_plan(cards))
         values = entry(data.draw, short)
         got, want = outcome(lambda: short.record(dict(values))), outcome(lambda: long.record(dict(values)))
         assert got == want, values
