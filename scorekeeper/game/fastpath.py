@@ -41,7 +41,7 @@ def record_plan(setup: Setup) -> "RecordPlan | None":
 class RecordPlan:
     """What the plain deals of one kind of game need: see the module's docstring."""
 
-    __slots__ = ("setup", "run", "marks", "no_made", "zero", "seats", "carried", "deals")
+    __slots__ = ("setup", "run", "marks", "no_made", "zero", "seats", "carried", "kept", "deals")
 
     def __init__(self, setup: Setup, run: Callable[..., Any]):
         self.setup = setup  # the first game of the kind: what a deal number fixes is the same in all
@@ -53,6 +53,8 @@ class RecordPlan:
         self.zero = (0,) * setup.scorers  # parts won and match totals: none without parts
         self.seats = setup.seats
         self.carried: dict = {}  # nothing is carried on (kept by every result, read only, as the long way keeps one)
+        # each row of made marks once (a few dozen at most): an object less a deal for the garbage collector
+        self.kept: dict[tuple, tuple] = {}
         self.deals: dict[int, tuple | bool] = {}  # deal number -> its facts (False: the long way)
 
     @classmethod
@@ -119,7 +121,13 @@ class RecordPlan:
             return None
         scores, made = done
         made = self.no_made if made is None else self.marks(made)
+        made = self.kept.get(made) or self._keep(made)
         return clean, cards, dealer, tuple(scores), made, last
+
+    def _keep(self, made: tuple) -> tuple:
+        if len(self.kept) < _MOST_KEPT:
+            self.kept[made] = made
+        return made
 
     def _facts(self, number: int) -> tuple | bool:
         """What deal ``number`` fixes: (cards, dealer, bidding order or None, field id -> how an
