@@ -234,6 +234,17 @@ def test_a_deal_that_breaks_a_rule_goes_the_long_way_and_is_refused_as_before():
     assert Counted.taken == taken and game.deals == []
 
 
+def test_a_row_left_empty_goes_the_long_way_which_names_each_value_missing():
+    """The generated function reads per-seat rows without a test for None: an empty row never reaches it."""
+    taken = Counted.taken
+    game = Counted(load_ruleset("wizard"), ["Ann", "Ben", "Cid"])
+    with pytest.raises(IllegalEntry) as refused:
+        game.record({"tricks": [1, 0, 0]})
+    bid = [Message("engine.value.label_of", label="Bid", name=name) for name in ("Ben", "Cid", "Ann")]
+    assert [i.message for i in refused.value.issues] == [Message("engine.entry.not_entered", label=b) for b in bid]
+    assert Counted.taken == taken and game.deals == []
+
+
 def test_values_the_table_types_otherwise_go_the_long_way_and_are_kept_as_it_keeps_them():
     """A suit by its letter, a bid as text: recorded as before, as the values they stand for."""
     taken = Counted.taken

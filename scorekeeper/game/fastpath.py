@@ -63,7 +63,8 @@ class RecordPlan:
         if rules.carry or rules.redeal is not None or setup.parts is not None:
             return None
         parts = [(check.rule, when, check.scope) for check, when in setup.check_plan()]
-        run = deal_values(parts, rules.score, rules.made, setup.fast_context, setup.scorer_seats)
+        every_seat = frozenset(key for key, spec in rules.fields.items() if spec.scope == "seat")  # see _field_rule
+        run = deal_values(parts, rules.score, rules.made, setup.fast_context, setup.scorer_seats, every_seat)
         return None if run is None else cls(setup, run)
 
     def take(self, values: Any, number: int) -> tuple | None:
@@ -163,7 +164,9 @@ class RecordPlan:
         setup = self.setup
         asked = True if spec.when is None else self._fixed(d, spec.when)
         quiet = spec.optional and (spec.when is None or spec.when.quiet(setup.fast_context))
-        empty_ok = quiet or (asked is not _OPEN and (asked is not True or spec.optional))
+        # A per-seat field is entered at every seat on the short way: the generated function
+        # reads its values without a test for None (a row left empty goes the long way).
+        empty_ok = spec.scope != "seat" and (quiet or (asked is not _OPEN and (asked is not True or spec.optional)))
         row = spec.scope != "deal"
         units = setup.n if spec.scope == "seat" else len(setup.teams)
         if asked is False or asked is _OPEN:

@@ -695,6 +695,7 @@ class _Emitter:
         # ... with the deal's bidding order given too (``_o``): aggregates over the seats go
         # round it, and sum(field) of a complete row is the row's sum (values_test)
         self.order_given = False
+        self.known_entered: frozenset[str] = frozenset()  # per-seat fields entered at every seat (no test)
         self.nested = 0  # inside an aggregate or of(): '_s' is some other seat there
 
     @property
@@ -799,6 +800,8 @@ class _Emitter:
         worked out as ``total`` would; else ``total``, seat by seat."""
         fast = self.fast
         if self.order_given and fast.fields.get(name) == "seat" and not self.nested:
+            if name in self.known_entered:
+                return _call("_sum", ast.Subscript(value=_load("_v"), slice=ast.Constant(name), ctx=ast.Load()))
             # a value not entered: Incomplete, as any other read of the values alone
             row = self.temp_name()
             entered = ast.Compare(left=ast.Constant(None), ops=[ast.NotIn()], comparators=[ast.NamedExpr(
@@ -1339,7 +1342,8 @@ def _build_every_seat(tree: ast.Expression, key: str, names: Mapping[str, NameIn
 
 
 def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo], fast: FastContext,
-                  seats: tuple[int, ...], values_only: bool = False, points: bool = False) -> ast.Expression | None:
+                  seats: tuple[int, ...], values_only: bool = False, points: bool = False,
+                  entered: frozenset[str] = frozenset()) -> ast.Expression | None:
     """lambda _d: [the seat formula at seats 1..k], the entered rows walked beside the seats:
     a seat whose values the formula reads there are all entered (the usual case) is worked
     out from the loop's variables, any other seat value by value as the deal has them.
@@ -1347,6 +1351,8 @@ def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
     ``values_only``: lambda _v, _n, _c, _dl: the same from the entered values alone (a seat
     with a value not entered raises Incomplete); None when the formula needs more of the deal.
     ``points``: each value as a score (as_points), a whole number within the limit taken as it is.
+    ``entered``: per-seat fields whose rows hold no None (the caller checked): their values
+    in the loop are not tested.
     """
     emit = _Emitter(fast)
     emit.walrus = False
@@ -1358,11 +1364,11 @@ def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
     compiler = _Compiler(key, names, SEAT, emit)
     direct, _ = compiler.visit(tree, SEAT)
     value: ast.expr = direct if values_only else slow
-    if emit.looped:
-        tests = [ast.Compare(left=_load(var), ops=[ast.IsNot()], comparators=[ast.Constant(None)])
-                 for var in emit.looped.values()]
-        entered = tests[0] if len(tests) == 1 else ast.BoolOp(op=ast.And(), values=tests)
-        value = _bounded_node(ast.IfExp(test=entered, body=direct, orelse=slow), _bound(direct))
+    tests = [ast.Compare(left=_load(var), ops=[ast.IsNot()], comparators=[ast.Constant(None)])
+             for field, var in emit.looped.items() if field not in entered]
+    if tests:
+        complete = tests[0] if len(tests) == 1 else ast.BoolOp(op=ast.And(), values=tests)
+        value = _bounded_node(ast.IfExp(test=complete, body=direct, orelse=slow), _bound(direct))
     # '_s' goes over the seats beside the rows unless nothing reads it and the rows are as long
     uses_seat = len(seats) != fast.consts.get("players") or any(
         isinstance(node, ast.Name) and node.id == "_s" for node in ast.walk(value))
@@ -1391,13 +1397,14 @@ def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
     return ast.fix_missing_locations(ast.Expression(body=_lambda(["_d"], result)))
 
 
-def _build_values_test(parts, fast: FastContext) -> ast.Expression | None:
+def _build_values_test(parts, fast: FastContext, entered: frozenset[str] = frozenset()) -> ast.Expression | None:
     """lambda _v, _n, _c, _dl, _o: whether every part holds (see values_test); None when a part
     needs more of the deal than its entered values, number, cards, dealer and bidding order."""
     tests: list[ast.expr] = []
     for rule, when, scope in parts:
         emit = _Emitter(fast)
         emit.values_only = emit.order_given = True
+        emit.known_entered = entered
         emit.nested = 1 if scope == SEAT else 0  # inside the loop over the seats: no variable of the whole function
         test = _Compiler(rule.key, rule._names, rule._scope, emit).value(rule._tree, rule._scope)[0]
         if when is not None:
@@ -1416,14 +1423,16 @@ def _build_values_test(parts, fast: FastContext) -> ast.Expression | None:
 
 
 def _build_deal_values(parts, score: "Formula", made: "Formula | None", fast: FastContext,
-                       seats: tuple[int, ...]) -> ast.Expression | None:
+                       seats: tuple[int, ...], entered: frozenset[str]) -> ast.Expression | None:
     """lambda _v, _n, _c, _dl, _o: (the scores, the made marks or None) when every part holds,
     else a false value (see deal_values); None when any of it needs more of the deal."""
     if seats != tuple(range(1, len(seats) + 1)):
         return None
-    test = _build_values_test(parts, fast)
-    scores = _build_looped(score._tree, score.key, score._names, fast, seats, values_only=True, points=True)
-    marks = None if made is None else _build_looped(made._tree, made.key, made._names, fast, seats, values_only=True)
+    test = _build_values_test(parts, fast, entered)
+    scores = _build_looped(score._tree, score.key, score._names, fast, seats, values_only=True, points=True,
+                           entered=entered)
+    marks = None if made is None else _build_looped(made._tree, made.key, made._names, fast, seats,
+                                                    values_only=True, entered=entered)
     if test is None or scores is None or (made is not None and marks is None):
         return None
     done = ast.Tuple(elts=[scores.body.body, ast.Constant(None) if marks is None else marks.body.body], ctx=ast.Load())
@@ -1434,14 +1443,16 @@ def _build_deal_values(parts, score: "Formula", made: "Formula | None", fast: Fa
 
 
 def deal_values(parts, score: "Formula", made: "Formula | None", context: FastContext,
-                seats: tuple[int, ...]) -> Callable[..., Any] | None:
+                seats: tuple[int, ...], entered: frozenset[str] = frozenset()) -> Callable[..., Any] | None:
     """One function of a whole deal from its entered values alone: (values, deal number, cards,
     dealer, bidding order) -> (the score at each of ``seats``, as the table writes it; the
     value of ``made`` at each, or None without one) when each of ``parts`` holds (see
     values_test), else a false value. What it raises means "ask the deal", as for values_test.
-    None when a part, the score or ``made`` needs more of the deal, or the seats are not 1..k.
+    ``entered``: per-seat fields the caller gives entered at every seat (their rows hold no
+    None): read without a test. None when a part, the score or ``made`` needs more of the
+    deal, or the seats are not 1..k.
     """
-    generated = _build_deal_values(parts, score, made, context, seats)
+    generated = _build_deal_values(parts, score, made, context, seats, entered)
     return None if generated is None else _function(generated, "deal")
 
 
