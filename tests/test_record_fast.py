@@ -218,6 +218,25 @@ def test_a_plain_wizard_game_takes_the_short_way_to_its_end(monkeypatch):
     assert refused.value.message == Message("engine.game.over", reason=Message.plural("engine.game.all_played", 20))
 
 
+def test_hearts_takes_the_short_way_to_its_end_as_the_long_way_scores_it():
+    """Hearts for 4 (the score reads the highest points of the deal, the end the totals): a moon
+    shot and plain deals until someone reaches 100, every one the short way."""
+    rules = load_ruleset("hearts")
+    names = ["Ann", "Ben", "Cid", "Dee"]
+    short, long = Counted(rules, names), LongWay(rules, names)
+    taken = Counted.taken
+    deals = [([13, 0, 0, 0], 1), ([3, 4, 5, 1], 2), ([0, 6, 7, 0], 4)]
+    played = 0
+    while not short.is_over:
+        hearts, queen = deals[played % 3]
+        assert short.record({"hearts": hearts, "queen": queen}) == long.record({"hearts": hearts, "queen": queen})
+        played += 1
+    assert Counted.taken - taken == played == 7
+    assert short.results()[0].scores == (0, 26, 26, 26)  # Ann shot the moon
+    assert short.totals() == long.totals() == (6, 124, 102, 106)
+    assert short.winners == long.winners == ["Ann"]
+
+
 def test_a_deal_that_breaks_a_rule_goes_the_long_way_and_is_refused_as_before():
     """The dealer's bid that makes the bids total the cards: the ruleset's own message."""
     taken = Counted.taken
@@ -259,8 +278,8 @@ def test_values_the_table_types_otherwise_go_the_long_way_and_are_kept_as_it_kee
 def test_games_whose_deals_read_more_than_their_entries_have_no_short_way():
     """Values carried on, parts of a match, a score read from partnerships: the long way only."""
     plans = {rid: record_plan(Game(load_ruleset(rid), ["A", "B", "C", "D"]).setup) is not None
-             for rid in ("lupaus", "wizard", "romanian-whist", "pataviitonen", "bridge", "whist", "spades")}
-    assert plans == {"lupaus": True, "wizard": True, "romanian-whist": True, "pataviitonen": True,
+             for rid in ("lupaus", "wizard", "romanian-whist", "pataviitonen", "hearts", "bridge", "whist", "spades")}
+    assert plans == {"lupaus": True, "wizard": True, "romanian-whist": True, "pataviitonen": True, "hearts": True,
                      "bridge": False, "whist": False, "spades": False}
 
 

@@ -1343,7 +1343,7 @@ def _build_every_seat(tree: ast.Expression, key: str, names: Mapping[str, NameIn
 
 def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo], fast: FastContext,
                   seats: tuple[int, ...], values_only: bool = False, points: bool = False,
-                  entered: frozenset[str] = frozenset()) -> ast.Expression | None:
+                  entered: frozenset[str] = frozenset(), order: bool = False) -> ast.Expression | None:
     """lambda _d: [the seat formula at seats 1..k], the entered rows walked beside the seats:
     a seat whose values the formula reads there are all entered (the usual case) is worked
     out from the loop's variables, any other seat value by value as the deal has them.
@@ -1352,11 +1352,14 @@ def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
     with a value not entered raises Incomplete); None when the formula needs more of the deal.
     ``points``: each value as a score (as_points), a whole number within the limit taken as it is.
     ``entered``: per-seat fields whose rows hold no None (the caller checked): their values
-    in the loop are not tested.
+    in the loop are not tested. ``order``: with ``values_only``, the bidding order is ``_o``
+    of the function the caller puts the code in (aggregates over the seats go round it).
     """
     emit = _Emitter(fast)
     emit.walrus = False
     emit.values_only = values_only
+    emit.order_given = order
+    emit.known_entered = entered
     slow, typ = _Compiler(key, names, SEAT, emit).visit(tree, SEAT)
     if values_only:
         slow = _call("_incomplete")
@@ -1430,9 +1433,9 @@ def _build_deal_values(parts, score: "Formula", made: "Formula | None", fast: Fa
         return None
     test = _build_values_test(parts, fast, entered)
     scores = _build_looped(score._tree, score.key, score._names, fast, seats, values_only=True, points=True,
-                           entered=entered)
+                           entered=entered, order=True)
     marks = None if made is None else _build_looped(made._tree, made.key, made._names, fast, seats,
-                                                    values_only=True, entered=entered)
+                                                    values_only=True, entered=entered, order=True)
     if test is None or scores is None or (made is not None and marks is None):
         return None
     done = ast.Tuple(elts=[scores.body.body, ast.Constant(None) if marks is None else marks.body.body], ctx=ast.Load())
