@@ -16,10 +16,12 @@ the long way accepts, and gives the same values, scores and marks.
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
 from ..rules.formula import BOOL, MAX_NUMBER, Missing, deal_values
 from .engine import _READS_THE_TABLE, DealEval, Setup, convert_value
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 # How a field's entered value is taken at a deal (the first item of a field's rule).
 ROW, ROW_OF, ONE, ONE_OF = "row", "row-of", "one", "one-of"  # numbers within bounds, or one of a set
