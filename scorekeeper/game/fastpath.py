@@ -8,10 +8,10 @@ ruleset, constants, plan, first dealer), what each deal number fixes (its cards,
 and bidding order, the bounds of each field and whether it is asked) and one generated
 function of the deal (every check of the ruleset, then the scores and the made marks),
 made from the same checked formulas as everything else (``rules.formula.deal_values``).
-A deal it cannot take as it is (a value out of
-bounds or not plain, a check that does not hold, a value a formula needs that is not
-entered, any error) goes the long way, which says why: this path only ever takes what
-the long way accepts, and gives the same values, scores and marks.
+A deal it cannot take as it is (a value out of bounds or not plain, a row left empty, a
+check that does not hold, a value a formula needs that is not entered, any error) goes
+the long way, which says why: this path only ever takes what the long way accepts, and
+gives the same values, scores and marks.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 # How a field's entered value is taken at a deal (the first item of a field's rule).
 ROW, ROW_OF, ONE, ONE_OF = "row", "row-of", "one", "one-of"  # numbers within bounds, or one of a set
 _OPEN = object()  # whether the field is asked depends on what is entered
-_MOST_KEPT = 4096  # deal numbers whose facts are kept (a game without a plan can go on)
+_MOST_KEPT = 4096  # deal numbers whose facts are kept (a game without a plan can go on), rows of marks kept
 
 
 def record_plan(setup: Setup) -> "RecordPlan | None":
@@ -55,7 +55,7 @@ class RecordPlan:
         self.zero = (0,) * setup.scorers  # parts won and match totals: none without parts
         self.seats = setup.seats
         self.carried: dict = {}  # nothing is carried on (kept by every result, read only, as the long way keeps one)
-        # each row of made marks once (a few dozen at most): an object less a deal for the garbage collector
+        # each row of made marks once (one per pattern of yes and no): an object less a deal for the collector
         self.kept: dict[tuple, tuple] = {}
         self.deals: dict[int, tuple | bool] = {}  # deal number -> its facts (False: the long way)
 
