@@ -217,39 +217,28 @@ def test_the_screen_is_drawn_even_if_a_key_is_never_done(tmp_path, monkeypatch):
     run(go())
 
 
-def test_the_end_of_a_game_restyles_the_form_alone(tmp_path):
-    """Lupaus for 7 at 80x24, its last deal typed and confirmed (the game ends), then taken
-    back (ctrl+z): the form loses and gets the focus, and is restyled alone, not every box
-    and line in it (Textual restyles a widget with all it holds when its focus changes:
-    here some forty widgets, a third of what the Enter that ends the game cost)."""
-    from helpers.stores import Script, lupaus_all_to, store_with
+def test_the_focus_leaving_and_reaching_the_form_restyles_the_form_alone(tmp_path):
+    """Lupaus for 4 at 80x24, three deals played: the focus goes to the score table
+    (shift+tab, as it does when a game ends) and back to the form (tab, as when ctrl+z
+    reopens it). The form is restyled alone, not every box and line in it (Textual restyles
+    a widget with all it holds when its focus changes: with 7 players some forty widgets, a
+    third of what the Enter that ends a game cost)."""
+    from helpers.stores import lupaus_played
 
-    names = ["Anna", "Ben", "Cara", "Dan", "Eve", "Fay", "Gus"]
-    db = store_with(tmp_path / "g.db", Script("lupaus", names, options={"trump_rule": "fixed"},
-                                              until_over=lupaus_all_to(1)))
-    with db.open() as store:
-        store.open_game(1).undo()  # back to the last deal
-    form_kinds = {"ValuePicker", "FormText", "FormLines"}  # (the Confirm button flashes when pressed)
+    db, _ = lupaus_played(tmp_path / "g.db", 3)
+    form_kinds = {"ValuePicker", "FormText", "FormLines", "ConfirmButton"}
 
     async def go():
         async with opened(db, "enter", size=(80, 24)) as (app, pilot):
-            screen = play_screen(app)
             assert type(app.focused).__name__ == "EntryForm"
             restyled = count_restyles(app)
-            await pilot.press(*"0000000", "7", *"00000")  # everyone bids 0, the first in turn takes the 7 tricks
-            await settle(pilot)
-            restyled.clear()
-            await pilot.press("enter")
-            await settle(pilot)
-            assert screen.game.is_over and type(app.focused).__name__ == "ScoreTable"
-            assert "EntryForm" in {type(w).__name__ for w in restyled}
-            assert [w.id for w in restyled if type(w).__name__ in form_kinds] == []
-            restyled.clear()
-            await pilot.press("ctrl+z")
-            await settle(pilot)
-            assert not screen.game.is_over and type(app.focused).__name__ == "EntryForm"
-            assert "EntryForm" in {type(w).__name__ for w in restyled}
-            assert [w.id for w in restyled if type(w).__name__ in form_kinds] == []
+            for key, focused in (("shift+tab", "ScoreTable"), ("tab", "EntryForm")):
+                await pilot.press(key)
+                await settle(pilot)
+                assert type(app.focused).__name__ == focused
+                assert "EntryForm" in {type(w).__name__ for w in restyled}
+                assert [w.id for w in restyled if type(w).__name__ in form_kinds] == []
+                restyled.clear()
 
     run(go())
 
@@ -279,5 +268,41 @@ def test_a_deal_confirmed_mid_game_lays_nothing_out(tmp_path):
             assert layouts == []
             assert table.vertical_scrollbar.window_virtual_size == 14  # the heading and 13 deals
             assert table.cursor == 12  # on the deal just confirmed
+
+    run(go())
+
+
+def test_a_confirmed_deal_is_not_drawn_a_second_time_when_the_button_stops_flashing(tmp_path):
+    """Lupaus for 4 at 80x24: a deal typed and confirmed with Enter scrolls the form back to
+    its first box. The Confirm button's flash ends 0.2 s later (it is off the screen by then):
+    Textual then builds its map of the whole screen anew, which marked every box the scroll
+    had moved, and the whole form went to the terminal a second time. Nothing is drawn then
+    but what changed (the scroll drew the boxes where they are); a widget gone meanwhile is
+    still drawn over (test_tui_terminal.py)."""
+    from textual._compositor import Compositor
+
+    from helpers.stores import lupaus_played
+
+    db, cards = lupaus_played(tmp_path / "g.db", 3)
+
+    async def go():
+        async with opened(db, "enter", size=(80, 24)) as (app, pilot):
+            await pilot.press(*"0000", str(cards), *"00", "enter")
+            await settle(pilot)
+            assert len(play_screen(app).game.deals) == 4
+            updated = []
+            render = Compositor.render_partial_update
+
+            def counted(self):
+                updated.extend(r.y + i for r in self._dirty_regions for i in range(r.height))
+                return render(self)
+
+            Compositor.render_partial_update = counted
+            try:
+                await pilot.pause(0.4)  # the flash's 0.2 s, and more
+            finally:
+                Compositor.render_partial_update = render
+            form = app.screen.query_one("#entry-form").region
+            assert [y for y in updated if form.y <= y < form.bottom] == []
 
     run(go())

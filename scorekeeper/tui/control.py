@@ -56,8 +56,10 @@ def guard_compositor() -> None:
     and after a layout. After a scroll it rebuilds that map lazily, the next time the map
     is read, without comparing: a widget removed in between (a toast that ran out) is in
     neither map, so its place is never redrawn and its last picture stays on the terminal
-    (Textual 7.0 to 8.2). Here the lazy rebuild compares too, and marks every place that
-    changed to be redrawn, as a layout does."""
+    (Textual 7.0 to 8.2). Here the lazy rebuild compares too, and marks the places of the
+    widgets that are gone to be redrawn: where the last layout put each, and where the last
+    scroll showed it. (Not the widgets the scroll moved: the scroll drew them where they are,
+    and drawing them again sends the whole form to the terminal a second time.)"""
     from textual._compositor import Compositor
 
     prop = Compositor.__dict__.get("full_map")
@@ -69,14 +71,15 @@ def guard_compositor() -> None:
     def full_map(self):
         if self.root is None or not getattr(self, "_full_map_invalidated", False):
             return build(self)
-        before = self._full_map
+        before, shown = self._full_map, self._visible_map or {}
         after = build(self)
         dirty = self._dirty_regions
         if self.size.region not in dirty:
-            for _widget, geometry in before.items() ^ after.items():
-                region = geometry.clip.intersection(geometry.region)
-                if region:
-                    dirty.add(region)
+            for widget in before.keys() - after.keys():
+                for geometry in (before[widget], shown.get(widget)):
+                    region = geometry.clip.intersection(geometry.region) if geometry is not None else None
+                    if region:
+                        dirty.add(region)
         return after
 
     setattr(full_map, _GUARDED, True)
