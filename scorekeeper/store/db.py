@@ -517,6 +517,7 @@ class Store:
         # Compiled copies of stored rulesets, by (ruleset_json, ref): compiling one costs
         # more than replaying a game, and most games share a handful of rulesets.
         self._rulesets: dict[tuple[str, str], Ruleset] = {}
+        self._games_columns: set[str] | None = None  # read once (_has_column)
         self._inspect()
         self._conn = self._open_read_only() if read_only else self._open()
 
@@ -977,7 +978,7 @@ class Store:
         """Whether the games table has ``column`` (a store read as it is, by a reader, keeps
         the columns of the version that wrote it: scores_json from version 4 on, stopped_at
         from version 5)."""
-        columns = self.__dict__.get("_games_columns")
+        columns = self._games_columns
         if columns is None:
             columns = self._games_columns = {r[1] for r in self.connection.execute("PRAGMA table_info(games)")}
         return column in columns
