@@ -188,31 +188,27 @@ def test_warnings_and_errors_have_different_signs(tmp_path):
 
     run(go())
 
+    from rich.style import Style
     from textual.app import App
 
     from scorekeeper.play.layout import Slot
     from scorekeeper.play.views import CellView, ChoiceView
-    from scorekeeper.tui.widgets.value_picker import ValuePicker
+    from scorekeeper.tui.widgets.value_picker import ValueBox
 
-    class One(App):
-        def compose(self):
-            picker = ValuePicker(Slot("bid", 1))
-            picker.cell = CellView(Slot("bid", 1), "bid", 1, "pick", "Anna", "Bid", "", True, 3, "3", False, "",
-                                   choices=(ChoiceView(2, "2", "2"), ChoiceView(3, "3", "3")),
-                                   errors=("a rule is broken",), warnings=("a rule is bent",), dealer=True)
-            yield picker
+    class Form:  # what a box asks of the form it is in
+        app = App()
+        look = staticmethod(lambda name: Style())
+        changed = staticmethod(lambda part: None)
 
-        def on_mount(self):
-            self.query_one(ValuePicker).reach()  # the form's cursor on it
-
-    async def one():
-        app = One()
-        async with app.run_test(size=(80, 6)) as pilot:
-            await settle(pilot)
-            lines = [line.strip() for line in screen_text(app).splitlines() if line.strip()]
-            assert lines == ["▶ Anna (dealer)   Bid             2  [3]", "✗ a rule is broken", "⚠ a rule is bent"]
-
-    run(one())
+    box = ValueBox(Form(), Slot("bid", 1))
+    box.show(CellView(Slot("bid", 1), "bid", 1, "pick", "Anna", "Bid", "", True, 3, "3", False, "",
+                      choices=(ChoiceView(2, "2", "2"), ChoiceView(3, "3", "3")),
+                      errors=("a rule is broken",), warnings=("a rule is bent",), dealer=True), True)
+    box.reach()  # the form's cursor on it
+    lines = [line.plain.rstrip() for line in box.lines(78)]
+    assert lines == ["▌▶ Anna (dealer)   Bid             2  [3]",
+                     "▌                                 ✗ a rule is broken",
+                     "▌                                 ⚠ a rule is bent"]
 
 
 def test_export_dialog_marks_a_warning_and_an_error_with_a_sign(tmp_path, monkeypatch):

@@ -56,7 +56,7 @@ async def wysiwyg_at_the_cards(pilot):
 
 def check_hand(app, box) -> None:
     view = play_screen(app).draft.view()
-    assert box.value == HAND
+    assert box.text == HAND
     assert view.cells[Slot("hand", 2)].text == HAND
     assert view.cells[Slot("hand", 2)].errors == ()
     assert view.cells[Slot("value", 2)].value == 16
@@ -81,7 +81,7 @@ def test_cards_typed_after_the_key_that_reaches_their_box(tmp_path):
         async with opened(tmp_path / "g.db") as (app, pilot):
             await new_game(pilot, "wysiwyg", ["Aino", "Bertta"])
             await burst(pilot, "1", "2", "up", *keys(HAND))
-            check_hand(app, app.focused)
+            check_hand(app, under_cursor(app.focused))
             assert play_screen(app).draft.view().cells[Slot("value", 1)].value == 12
 
     run(go())
@@ -231,11 +231,77 @@ def test_a_click_puts_the_cursor_on_the_box_clicked(tmp_path):
         async with opened(tmp_path / "g.db") as (app, pilot):
             await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara", "Dan"])
             form = app.focused
-            await pilot.click("#row-tricks-2")
+            top, _ = form.place(next(box for box in form.boxes() if box.id == "row-tricks-2"))
+            await pilot.click("#entry-form", offset=(4, top - form.scroll_offset.y))
             await settle(pilot)
             box = under_cursor(app.focused)
             assert app.focused is form and box.slot == Slot("tricks", 2) and box.cell.who == "Cara"
             await burst(pilot, "4")
             assert play_screen(app).draft.view().cells[Slot("tricks", 2)].value == 4
+
+    run(go())
+
+
+def test_a_deal_pasted_into_the_value_boxes_is_typed_value_by_value(tmp_path):
+    """Lupaus, 4 players, deal 1 (10 cards): "h3240314" pasted at the trump box is the trump
+    (hearts), the bids 3 2 4 0 and the tricks 3, 1 (which waits: 10 could follow) and 4 (so
+    Cara's is 1, Dan's 4); Anna's 2 is filled in. A newline pasted after it confirms the deal."""
+
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara", "Dan"])
+            screen = play_screen(app)
+            await paste(pilot, "h3240314")
+            for _ in range(20):  # (each pasted key takes its turn)
+                await settle(pilot)
+            assert screen.draft.plain_values() == {"turned": "hearts", "bid": [0, 3, 2, 4], "tricks": [2, 3, 1, 4]}
+            await paste(pilot, "\n")
+            for _ in range(10):
+                await settle(pilot)
+            assert [dict(d) for d in screen.game.deals] == [{"turned": "hearts", "bid": (0, 3, 2, 4),
+                                                             "tricks": (2, 3, 1, 4)}]
+
+    run(go())
+
+
+def test_a_key_that_is_no_value_of_the_box_is_refused_saying_which_keys_are(tmp_path):
+    """Lupaus, 4 players: x at the trump box (it may stay empty, and x is no key of the bids
+    after it either) and then x at Ben's bid ring the bell and say what the box takes; the
+    cursor stays, and 3 is then Ben's bid."""
+
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara", "Dan"])
+            screen = play_screen(app)
+            bells = []
+            app.bell = lambda: bells.append(1)
+            await burst(pilot, "x")
+            assert under_cursor(app.focused).slot == Slot("turned", 0)
+            assert "✗ not that: x picks nothing here: the keys are s ♠, h ♥, d ♦, c ♣" in flat(screen_text(app))
+            await burst(pilot, "h", "x")
+            assert under_cursor(app.focused).slot == Slot("bid", 1)  # Ben's, the first bid
+            assert "✗ not that: x picks nothing here: the keys are 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10" \
+                in flat(screen_text(app))
+            assert len(bells) == 2
+            await burst(pilot, "3")
+            assert screen.draft.view().cells[Slot("bid", 1)].value == 3
+            assert "x picks nothing here" not in screen_text(app)
+
+    run(go())
+
+
+def test_cards_are_edited_where_the_cursor_is(tmp_path):
+    """WYSIWYG, Aino's cards: typed with a card too many, Left, Left and two Backspaces take
+    out the card before the last (C3 stays, CJ goes), End and the card typed again: the
+    box holds the hand and the value follows it."""
+
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await wysiwyg_at_the_cards(pilot)
+            box = under_cursor(app.focused)
+            await burst(pilot, *keys(HAND.replace(" C3", " C2 C3")))
+            await burst(pilot, *["left"] * 3, "backspace", "backspace", "backspace", "end")
+            assert box.text == HAND and box.pos == len(box.text)
+            check_hand(app, box)
 
     run(go())

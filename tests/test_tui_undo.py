@@ -26,15 +26,19 @@ def stored_game(path, played: int) -> None:
 def shown(app) -> tuple:
     """What the play screen shows: the boxes of the form (value, filled in or typed, the
     text of a card box), the deal in the panel, the score board."""
+    from scorekeeper.tui.widgets.cards_box import CardsBox
     from scorekeeper.tui.widgets.deal_panel import DealPanel
-    from scorekeeper.tui.widgets.entry_form import CardsInput
+    from scorekeeper.tui.widgets.entry_form import EntryForm
     from scorekeeper.tui.widgets.scoreboard import Scoreboard
-    from scorekeeper.tui.widgets.value_picker import ValuePicker
 
     screen = play_screen(app)
-    boxes = {picker.slot: (picker.cell.value, picker.cell.auto) for picker in screen.query(ValuePicker)
-             if picker.cell is not None and picker.cell.value is not None}
-    boxes.update({box.slot: box.value for box in screen.query(CardsInput) if box.value})
+    boxes = {}
+    for box in screen.query_one(EntryForm).boxes():
+        if isinstance(box, CardsBox):
+            if box.text:
+                boxes[box.slot] = box.text
+        elif box.cell.value is not None:
+            boxes[box.slot] = (box.cell.value, box.cell.auto)
     panel = screen.query_one(DealPanel)
     board = screen.query_one(Scoreboard).board
     return boxes, panel.deal, panel.played, panel.standings, list(board.rows), board.standings

@@ -35,7 +35,10 @@ FRAME_WAIT = 0.5
 
 
 class KeysInOrder:
-    """An App mixin: keys and pasted text are handled in the order they came, one at a time."""
+    """An App mixin: keys and pasted text are handled in the order they came, one at a time.
+
+    Text pasted where the widget with the focus takes it key by key (``paste_keys``) is
+    handled as those keys, each in its turn."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -58,6 +61,13 @@ class KeysInOrder:
         if self._key_busy or not self._waiting_keys:
             return
         event = self._waiting_keys.popleft()
+        if isinstance(event, events.Paste):
+            as_keys = getattr(self.focused, "paste_keys", None)
+            keys = as_keys(event.text) if as_keys is not None else None
+            if keys is not None:  # typed key by key where the focus is (the deal form's value boxes)
+                self._waiting_keys.extendleft(reversed(keys))
+                await self._pass_on_keys()
+                return
         self._key_busy = True
         self._key_turn += 1
         turn = self._key_turn

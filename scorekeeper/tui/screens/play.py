@@ -13,7 +13,7 @@ from textual.containers import Container
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import ContentSwitcher, Input
+from textual.widgets import ContentSwitcher
 
 from ...game.engine import GameError, IllegalEntry
 from ...i18n import get_language, show, t, tn
@@ -25,11 +25,12 @@ from ...play.draft import DealDraft
 from ...play.layout import form_layout
 from ...play.undo import NextDeal
 from ..widgets.deal_panel import DealPanel
-from ..widgets.entry_form import CardsInput, EntryForm
+from ..widgets.cards_box import CardsBox
+from ..widgets.entry_form import EntryForm
 from ..widgets.final_standings import FinalStandings
 from ..widgets.key_footer import KeyFooter
 from ..widgets.scoreboard import Scoreboard, ScoreTable
-from ..widgets.value_picker import Typed, ValuePicker
+from ..widgets.value_picker import Typed, ValueBox
 
 WIDE = 140  # from this width the form and the score board stand side by side
 
@@ -157,7 +158,7 @@ class PlayScreen(Screen[dict]):
         event.stop()
         self._take(event.box, event.typed)
 
-    def _take(self, box: ValuePicker, typed: Typed) -> None:
+    def _take(self, box: ValueBox | CardsBox, typed: Typed) -> None:
         if self.draft is None:
             return
         if typed.changed:
@@ -167,21 +168,19 @@ class PlayScreen(Screen[dict]):
         elif typed.on:
             self._move_on(box, typed.moved, typed.carry)
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if not isinstance(event.input, CardsInput) or self.draft is None:
-            return
+    def on_entry_form_cards_typed(self, event: EntryForm.CardsTyped) -> None:
         event.stop()
-        cell = self.draft.view().cells.get(event.input.slot)
+        if self.draft is None:
+            return
+        cell = self.draft.view().cells.get(event.box.slot)
         if cell is not None:
-            # the box's value now, not the event's: keys typed since have changed it, and the
-            # view shown from it is written back into the box (see CardsRow.show)
-            value = event.input.value
+            # the box's text now, not when the key was typed (see CardsBox)
+            value = event.box.take_text()
             self._type(cell.field, cell.unit, value if value.strip() else None)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if isinstance(event.input, CardsInput):
-            event.stop()
-            self._move_on(event.input)
+    def on_entry_form_submitted(self, event: EntryForm.Submitted) -> None:
+        event.stop()
+        self._move_on(event.box)
 
     def _move_on(self, box, moved: bool = False, carry: str = "") -> None:
         """On from ``box`` to where the focus goes next (see play/flow.py). Enter (not a
@@ -197,8 +196,11 @@ class PlayScreen(Screen[dict]):
         if carry:
             if target is not None:
                 typed = target.type_char(carry)
-            elif isinstance(box, ValuePicker) and box.takes(carry):  # no box on is for it: a new value here
+            elif isinstance(box, ValueBox) and box.takes(carry):  # no box on is for it: a new value here
                 target, typed = box, box.type_char(carry, fresh=True)
+            elif isinstance(box, ValueBox):  # nor here: the box says which keys are
+                box.refuse_key(carry)
+                return
             else:
                 self.app.bell()
                 return

@@ -3,148 +3,123 @@
 The form is built once per game from :func:`~scorekeeper.play.layout.form_layout` (the
 same boxes every deal; a box the rules do not ask this deal is hidden). The screen
 sets ``view`` after each entry; the form passes each box its part of it.
+
+The form is one widget of lines (Textual's line API): its parts (the headings, each box,
+what the rules work out, the problems, the Confirm button) are drawn as lines of text,
+kept from key to key. A key draws again the lines of the parts it changed, and no other;
+a scroll shifts the lines; nothing lays the screen out (a widget for each box made Textual
+arrange and draw them all at every scroll, a frame of 40 ms at a 7-player deal).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from contextlib import contextmanager
+
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
-from textual.widgets import Button, Input, Static
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from ...i18n import t
 from ...play.flow import stops_at
 from ...play.layout import PhaseLayout, Slot
 from ...play.views import CellView, DraftView
-from .redraw import placed_size, put
-from .value_picker import FOCUS_MARK, WARNING_MARK, KeptHeight, Typed, ValuePicker
+from .cards_box import CardsBox
+from .redraw import placed_size
+from .value_picker import WARNING_MARK, FormPart, KeptHeight, Typed, ValueBox
 
 SCROLL_CONTEXT = 2  # lines kept on show above a box the form scrolls to (the box before, a phase's title)
+FULL_LOOKS = ("current", "button", "button-current")  # drawn with their background (the others lay a colour over)
 
 
 def slot_id(slot: Slot) -> str:
     return f"{slot.field}-{slot.pos}"
 
 
-class FormText(Static):
-    """A line or two of the form's text: a heading, what the rules work out, the problems."""
+class FormText(KeptHeight):
+    """Lines of the form's text: a heading, what the rules work out, the problems.
 
-    virtual_size = placed_size()
-    """The text's size (its change needs no second layout: see placed_size)."""
+    ``margin``: empty lines above it; ``indent``: columns before each line; ``look``: the
+    component class it is drawn in; ``keep``: the part does not shrink (see KeptHeight);
+    ``least``: the fewest lines it takes (0: an empty text takes none)."""
 
-    def get_content_height(self, container, viewport, width: int) -> int:
-        """The text's lines at ``width``, worked out once for each text shown (Textual lays
-        the text out to count them, and the form asks at every key whether a line changed)."""
-        key = (getattr(self, "_shown", None), width)
-        cached = getattr(self, "_height", None)
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        height = super().get_content_height(container, viewport, width)
-        self._height = (key, height)
-        return height
+    def __init__(self, form: "EntryForm", name: str, *, margin: int = 0, indent: int = 0, look: str = "",
+                 keep: bool = False, least: int = 0) -> None:
+        self.form = form
+        self.id = name
+        self.margin = margin
+        self.indent = indent
+        self.look = look
+        self.keep = keep
+        self.least = least
+        self.text = Text()
 
+    def put(self, text: Text, look: str | None = None) -> None:
+        look = self.look if look is None else look
+        if text != self.text or look != self.look:
+            self.text = text
+            self.look = look
+            self.form.changed(self)
 
-class FormLines(KeptHeight, FormText):
-    """Lines of the form that come and go as the deal is typed (what the rules work out, the
-    problems): they do not shrink (see KeptHeight). With ``empty`` False no line is kept for
-    an empty text (rather than a class that hides it: a class that changes restyles the
-    widget)."""
-
-    def __init__(self, *, empty: bool = True, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.empty = empty
-
-    def get_content_height(self, container, viewport, width: int) -> int:
-        shown = getattr(self, "_shown", None)
-        if not self.empty and shown is not None and not shown.plain:
-            return self.kept_height(width, 0)
-        return self.kept_height(width, super().get_content_height(container, viewport, width))
-
-
-class CardsInput(Input):
-    """The cards of a hand, typed as codes (SK HA D10 or ♠K)."""
-
-    def __init__(self, slot: Slot, **kwargs) -> None:
-        super().__init__(placeholder=t("tui.widgets.entry_form.cards_placeholder"), **kwargs)
-        self.slot = slot
-
-
-class CardsRow(Horizontal):
-    """A box where cards are typed, with who it is for and what the rules say about it."""
-
-    def __init__(self, slot: Slot, label: str, *, id: str) -> None:
-        super().__init__(id=id, classes="cards-row")
-        self.slot = slot
-        self.label = label
-        self._who = ""  # the name shown (only on the first box of a player)
-
-    def compose(self):
-        yield Static(classes="who", markup=False)
-        with Vertical(classes="entry"):
-            yield Static(Text(self.label), classes="label", markup=False)
-            yield CardsInput(self.slot, classes="cards-box")
-            yield Static(classes="notes", markup=False)
-
-    @property
-    def box(self) -> CardsInput:
-        return self.query_one(CardsInput)
-
-    def show(self, cell: CellView, show_who: bool) -> None:
-        self.set_class(not cell.visible, "-hidden")
-        self.set_class(bool(cell.errors), "-error")
-        self._who = cell.who if show_who else ""
-        self._show_who()
-        box = self.box
-        if box.value != cell.text:
-            with box.prevent(Input.Changed):
-                box.value = cell.text
-        lines = [f"✗ {m}" for m in cell.errors] + [f"{WARNING_MARK} {m}" for m in cell.warnings]
-        notes = self.query_one(".notes", Static)
-        put(notes, Text("\n".join(lines)))
-        notes.set_class(not lines, "-empty")
-
-    def _show_who(self) -> None:
-        """The focus mark (as a value box has it) and the name."""
-        mark = FOCUS_MARK if self.box.has_focus else " "
-        put(self.query_one(".who", Static), Text(f"{mark} {self._who}"))
-
-    def on_descendant_focus(self) -> None:
-        self._show_who()
-
-    def on_descendant_blur(self) -> None:
-        self._show_who()
+    def lines(self, width: int) -> list[Text]:
+        out: list[Text] = []
+        if self.text.plain:
+            style = self.form.look(self.look) if self.look else None
+            room = max(width - self.indent, 8)
+            for line in self.text.wrap(self.form.app.console, room, overflow="fold"):
+                line.end = ""
+                if style is not None:
+                    line.stylize_before(style)
+                out.append(Text(" " * self.indent, end="") + line if self.indent else line)
+        out += [Text("")] * max(self.least - len(out), 0)
+        if out:
+            out = [Text("")] * self.margin + out
+        if self.keep:
+            out += [Text("")] * (self.kept_height(width, len(out)) - len(out))
+        return out
 
 
-class ConfirmButton(Button):
-    """The Confirm button: every Enter on it counts (Textual's Button takes no second press
-    for 0.2 s, which drops the Enter of a deal typed right after the one before)."""
+class ConfirmButton(FormPart):
+    """The Confirm button, a line of the form: Enter on it, or a click, confirms the deal
+    (the form keeps the focus: Enter presses the button the cursor is on)."""
 
-    def action_press(self) -> None:
-        self.press()
+    id = "confirm"
 
-    def reach(self, moved: bool = False) -> None:
-        """The form's cursor is here (the form keeps the focus: Enter presses the button)."""
-        self.set_class(True, "-current")
+    def __init__(self, form: "EntryForm") -> None:
+        super().__init__(form)
+        self.label = t("tui.widgets.entry_form.confirm")
 
-    def leave(self) -> None:
-        self.set_class(False, "-current")
+    def set_label(self, label: str) -> None:
+        if label != self.label:
+            self.label = label
+            self.form.changed(self)
+
+    def press(self) -> None:
+        self.form.post_message(EntryForm.Confirmed())
+
+    def lines(self, width: int) -> list[Text]:
+        look = self.form.look("button-current" if self.current else "button")
+        mark = "▶ " if self.current else "  "
+        return [Text(""), Text(mark, end="") + Text(f"  {self.label}  ", look, end="")]
 
 
-class EntryForm(VerticalScroll, can_focus=True):
+Box = ValueBox | CardsBox
+
+
+class EntryForm(ScrollView, can_focus=True):
     """Every box of a deal, grouped by phase, with live totals and a Confirm button.
 
     The form holds the focus while the deal is typed and moves its own cursor from box to
-    box (``current``): a key goes to that box, and only the box left and the box reached
-    are drawn again (moving Textual's focus would restyle both boxes, send focus events and
-    work out the footer's keys again, at every value). A cards box and the Confirm button
-    take Textual's focus when the cursor reaches them.
+    box (``current``): a key goes to that box, and only the lines of the box left and the
+    box reached are drawn again.
     """
 
-    BINDINGS = [  # (a cards box takes its own keys first): the box under the cursor's
+    BINDINGS = [  # the box under the cursor's (a cards box takes its editing keys first: see on_key)
         Binding(keys, action, f"tui.bindings.widgets.{text}", show=False, id=f"box.{name}")
         for keys, action, text, name in (
             ("enter", "submit", "next_box", "submit"),
@@ -156,22 +131,60 @@ class EntryForm(VerticalScroll, can_focus=True):
         )
     ]
 
+    COMPONENT_CLASSES = {f"entry-form--{name}" for name in (
+        "chosen", "refused", "auto", "note", "hint", "current", "title", "phase", "derived", "ok", "blocked",
+        "error-bar", "label", "placeholder", "button", "button-current")}
+
+    DEFAULT_CSS = """
+    EntryForm { height: 1fr; padding: 0 1; }
+    EntryForm > .entry-form--chosen { text-style: bold reverse; }
+    EntryForm > .entry-form--refused { text-style: strike dim; }
+    EntryForm > .entry-form--auto { color: $text-accent; text-style: italic; }
+    EntryForm > .entry-form--note { color: $text-error; }
+    EntryForm > .entry-form--hint { text-style: dim; }
+    EntryForm > .entry-form--current { background: $primary 30%; }
+    EntryForm > .entry-form--title { color: $text-warning; text-style: bold; }
+    EntryForm > .entry-form--phase { color: $text-accent; }
+    EntryForm > .entry-form--derived { color: $text-muted; }
+    EntryForm > .entry-form--ok { color: $text-success; }
+    EntryForm > .entry-form--blocked { color: $text-error; }
+    EntryForm > .entry-form--error-bar { color: $error; }
+    EntryForm > .entry-form--label { color: $text-muted; }
+    EntryForm > .entry-form--placeholder { color: $text-muted; }
+    EntryForm > .entry-form--button { background: $primary; color: $text; text-style: bold; }
+    EntryForm > .entry-form--button-current { background: $primary; color: $text; text-style: bold reverse; }
+    """
+
     view: reactive[DraftView | None] = reactive(None, always_update=True, repaint=False)
     """The deal as it stands (set by the screen after every entry; the boxes draw themselves)."""
 
     virtual_size = placed_size()
-    """The height of every box together (laid out again only when the scroll bar comes or goes)."""
+    """The lines of every part together (see watch_virtual_size)."""
 
     class Confirmed(Message):
         """The player asked to confirm the deal (the button)."""
 
     class Typed(Message):
-        """A key typed in a box: what it did (a value, a move on, a key carried on, back)."""
+        """A key typed in a value box: what it did (a value, a move on, a key carried on, back)."""
 
-        def __init__(self, box: ValuePicker, typed: Typed) -> None:
+        def __init__(self, box: Box, typed: Typed) -> None:
             super().__init__()
             self.box = box
             self.typed = typed
+
+    class CardsTyped(Message):
+        """The text of a cards box changed (the screen takes it with ``box.take_text()``)."""
+
+        def __init__(self, box: CardsBox) -> None:
+            super().__init__()
+            self.box = box
+
+    class Submitted(Message):
+        """Enter in a cards box: on to the next box."""
+
+        def __init__(self, box: CardsBox) -> None:
+            super().__init__()
+            self.box = box
 
     class Back(Message):
         """Backspace on the Confirm button: back to the last box typed."""
@@ -179,119 +192,251 @@ class EntryForm(VerticalScroll, can_focus=True):
     def __init__(self, layout: tuple[PhaseLayout, ...], labels: dict[str, str], text_fields: set[str],
                  *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.phases = layout
         self.labels = labels
         self.text_fields = text_fields
         self._deal: tuple[int, bool] | None = None  # the deal shown: its number, and whether it is an edit
-        self.current: ValuePicker | ConfirmButton | None = None  # where the cursor is while the form has the focus
+        self.current: Box | ConfirmButton | None = None  # where the cursor is while the form has the focus
         self._arriving = False  # the cursor came by itself to where the focus arrives
+        self._looks: dict[str, object] = {}
+        self._held = 0
+        self._scheduled = False
+        self._pending: list[tuple[int, int] | None] = []  # lines drawn anew, not yet on screen (None: all)
+        self._build(layout)
 
-    def compose(self):
-        yield FormText(id="form-title", markup=False)
-        for i, phase in enumerate(self.phases):
-            yield FormText(classes="phase-title", id=f"phase-{i}", markup=False)
+    def _build(self, layout: tuple[PhaseLayout, ...]) -> None:
+        """The parts of the form for ``layout``, in order."""
+        self.phases = layout
+        self.title = FormText(self, "form-title", look="title")
+        parts: list = [self.title]
+        self._phase_parts: list[tuple[FormText, FormText]] = []
+        self._boxes: list[Box] = []
+        self._box_of: dict[Slot, Box] = {}
+        for i, phase in enumerate(layout):
+            head = FormText(self, f"phase-{i}", margin=1 if i else 0, look="phase")
+            parts.append(head)
             for slot in phase.slots:
                 if slot.field in self.text_fields:
-                    yield CardsRow(slot, self.labels[slot.field], id=f"row-{slot_id(slot)}")
+                    box = CardsBox(self, slot, self.labels[slot.field])
                 else:
-                    yield ValuePicker(slot, id=f"row-{slot_id(slot)}", classes="box")
-            yield FormLines(classes="phase-derived", id=f"derived-{i}", markup=False, empty=False)
-        yield FormLines(id="form-problems", markup=False)
-        yield ConfirmButton(t("tui.widgets.entry_form.confirm"), id="confirm", variant="primary")
+                    box = ValueBox(self, slot)
+                box.id = f"row-{slot_id(slot)}"
+                parts.append(box)
+                self._boxes.append(box)
+                self._box_of[slot] = box
+            derived = FormText(self, f"derived-{i}", indent=2, look="derived", keep=True)
+            parts.append(derived)
+            self._phase_parts.append((head, derived))
+        self.problems = FormText(self, "form-problems", margin=1, keep=True, least=1)
+        self.confirm = ConfirmButton(self)
+        parts += [self.problems, self.confirm]
+        self._parts = parts
+        self._drawn: dict[object, list[Text]] = {}  # part -> its lines as drawn
+        self._tops: list[int] = []  # the first line of each part
+        self._strips: list[Strip] = []  # every line of the form
+        self._width = 0  # the width they were drawn at
+        self._dirty: set = set(parts)
+
+    # -- looks
+    def look(self, name: str):
+        """A component class's rich style, worked out once (it is slow to compute)."""
+        style = self._looks.get(name)
+        if style is None:
+            style = self._looks[name] = self.get_component_rich_style(f"entry-form--{name}",
+                                                                      partial=name not in FULL_LOOKS)
+        return style
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._looks.clear()
+        self._redraw_all()
+
+    def _redraw_all(self) -> None:
+        self._dirty.update(self._parts)
+        self._width = 0
+        self._schedule()
+
+    # -- drawing: the parts that changed are drawn again once the key is handled
+    def changed(self, part) -> None:
+        """``part`` looks different now: draw it again (once the key being handled is done)."""
+        self._dirty.add(part)
+        self._schedule()
+
+    @contextmanager
+    def _holding(self):
+        """Changes made together are drawn together."""
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
+            self._schedule()
+
+    def _schedule(self) -> None:
+        if self._scheduled or self._held or not (self._dirty or self._pending) or not self.is_mounted:
+            return
+        self._scheduled = True
+        before_frame = getattr(self.app, "before_frame", None)
+        if before_frame is None:
+            self.call_later(self._settle)
+        else:
+            before_frame(self, self._settle)
+
+    def _settle(self) -> None:
+        """Draw the parts that changed; the lines they cover are drawn on screen again (all of
+        the form's on show when a part's height changed)."""
+        self._scheduled = False
+        self._update()
+        pending, self._pending = self._pending, []
+        if None in pending:
+            self.refresh()
+        else:
+            for top, height in pending:
+                self.refresh_lines(top, height)
+
+    def _content_width(self) -> int:
+        return self.scrollable_content_region.width
+
+    def _update(self) -> None:
+        """Draw the parts that changed, and note the lines to draw on screen again (None:
+        all of them, a height changed and every line after it moved)."""
+        width = self._content_width()
+        if width <= 0:
+            return
+        if width != self._width:
+            self._dirty.update(self._parts)
+        dirty, self._dirty = self._dirty, set()
+        if not dirty:
+            return
+        drawn = self._drawn
+        changed = []
+        moved = width != self._width
+        for part in dirty:
+            lines = part.lines(width)
+            old = drawn.get(part)
+            if old == lines:
+                continue
+            drawn[part] = lines
+            changed.append(part)
+            moved = moved or old is None or len(old) != len(lines)
+        self._width = width
+        if moved:
+            self._lay_out(width)
+            self._pending.append(None)
+        else:
+            console = self.app.console
+            for part in changed:
+                top = self._top_of(part)
+                for i, line in enumerate(drawn[part]):
+                    self._strips[top + i] = _strip(line, console)
+                self._pending.append((top, len(drawn[part])))
+        self._schedule()
+
+    def _lay_out(self, width: int) -> None:
+        console = self.app.console
+        tops, strips = [], []
+        for part in self._parts:
+            tops.append(len(strips))
+            strips.extend(_strip(line, console) for line in self._drawn.get(part, ()))
+        self._tops = tops
+        self._strips = strips
+        self.virtual_size = Size(width, len(strips))
+
+    def _top_of(self, part) -> int:
+        """The first line of ``part`` (0 before the form is first drawn)."""
+        tops = self._tops
+        return tops[self._parts.index(part)] if tops else 0
+
+    def watch_virtual_size(self, old: Size, new: Size) -> None:
+        """The scroll bar follows the lines (the form's height is the screen's to give): the
+        screen is laid out again only when the scroll bar comes or goes."""
+        if self.is_mounted:
+            self._scroll_update(new)
+
+    def place(self, part) -> tuple[int, int]:
+        """The first line of ``part`` and how many it has, drawn as it is now."""
+        self._update()
+        return self._top_of(part), len(self._drawn.get(part, ()))
+
+    def render_line(self, y: int) -> Strip:
+        if self._dirty or self._width != self._content_width():
+            self._update()
+        width = self._content_width()
+        index = self.scroll_offset.y + y
+        strips = self._strips
+        if not 0 <= index < len(strips):
+            return Strip.blank(width, self.rich_style)
+        return strips[index].extend_cell_length(width).crop(0, width).apply_style(self.rich_style)
 
     def on_mount(self) -> None:
         if self.view is not None:
             self.watch_view(self.view)
+        self._schedule()
 
-    def watch_virtual_size(self, old: Size, new: Size) -> None:
-        """A scroll bar that comes or goes changes the boxes' width: lay them out again."""
-        height = self.scrollable_content_region.height
-        if (old.height > height) != (new.height > height) or old.width != new.width:
-            self.refresh(layout=True)
+    def on_resize(self) -> None:
+        self._redraw_all()
 
     async def set_layout(self, layout: tuple[PhaseLayout, ...], view: DraftView | None) -> None:
         """Rebuild the boxes for a deal with another number of players, then show ``view``."""
         if layout != self.phases:
-            self.phases = layout
             self.current = None
-            await self.recompose()
+            self._build(layout)
+            self.scroll_home(animate=False)
         self.view = view
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.post_message(self.Confirmed())
+        self._schedule()
 
     # -- showing the deal
     def watch_view(self, view: DraftView | None) -> None:
-        if view is None or not self.is_mounted:
+        if view is None:
             return
         new_deal = (view.number, view.editing) != self._deal
         self._deal = (view.number, view.editing)
-        title = self.query_one("#form-title", Static)
-        put(title, Text(t("tui.widgets.entry_form.changing", number=view.number) if view.editing else ""))
-        title.set_class(not view.editing, "-empty")
-        for i, (layout, phase) in enumerate(zip(self.phases, view.phases)):
-            heading = Text()
-            heading.append(phase.title, style="bold")
-            if phase.complete:
-                heading.append(" ✓")
-            for line in phase.summary:
-                heading.append(f"   {line}")
-            put(self.query_one(f"#phase-{i}", Static), heading)
-            put(self.query_one(f"#derived-{i}", Static), Text("\n".join(phase.derived)))
-            previous = None
-            for slot in layout.slots:
-                cell = view.cells[slot]
-                unit_key = (cell.who, slot.pos)
-                show_who = bool(cell.who) and unit_key != previous
-                if cell.visible:
-                    previous = unit_key
-                row = self.query_one(f"#row-{slot_id(slot)}")
-                if isinstance(row, CardsRow):
-                    row.show(cell, show_who)
-                else:
-                    row.set_class(not cell.visible, "-hidden")
-                    row.set_class(bool(cell.errors), "-error")
-                    row.show_who = show_who
-                    if new_deal:  # what was typed in the last deal's box is no hint for this one
-                        row.forget_typed()
-                    row.cell = cell
-        problems = Text()
-        for message in view.errors:
-            problems.append(("\n" if problems else "") + f"✗ {message}")
-        for message in view.warnings:
-            problems.append(("\n" if problems else "") + f"{WARNING_MARK} {message}")
-        if view.can_confirm:
-            problems.append(("\n" if problems else "") + t("tui.widgets.entry_form.adds_up"))
-        panel = self.query_one("#form-problems", Static)
-        put(panel, problems)
-        panel.set_class(not view.can_confirm, "-blocked")
-        button = self.query_one("#confirm", Button)
-        button.label = t("tui.widgets.entry_form.save") if view.editing else t("tui.widgets.entry_form.confirm")
+        with self._holding():
+            self.title.put(Text(t("tui.widgets.entry_form.changing", number=view.number) if view.editing else ""))
+            for (head, derived), layout, phase in zip(self._phase_parts, self.phases, view.phases):
+                heading = Text()
+                heading.append(phase.title, style="bold")
+                if phase.complete:
+                    heading.append(" ✓")
+                for line in phase.summary:
+                    heading.append(f"   {line}")
+                head.put(heading)
+                derived.put(Text("\n".join(phase.derived)))
+                self._show_boxes(layout, view, new_deal)
+            self.problems.put(_problems(view), "ok" if view.can_confirm else "blocked")
+            self.confirm.set_label(t("tui.widgets.entry_form.save") if view.editing
+                                   else t("tui.widgets.entry_form.confirm"))
+
+    def _show_boxes(self, layout: PhaseLayout, view: DraftView, new_deal: bool) -> None:
+        previous = None
+        for slot in layout.slots:
+            cell = view.cells[slot]
+            unit_key = (cell.who, slot.pos)
+            show_who = bool(cell.who) and unit_key != previous
+            if cell.visible:
+                previous = unit_key
+            box = self._box_of[slot]
+            if new_deal and isinstance(box, ValueBox):  # what was typed in the last deal's box is no hint
+                box.forget_typed()
+            box.show(cell, show_who)
 
     # -- moving between boxes
-    def boxes(self) -> list[Widget]:
+    def boxes(self) -> list[Box]:
         """The boxes on show, in order."""
-        out = []
-        for row in self.query(".box, .cards-row"):
-            if row.has_class("-hidden"):
-                continue
-            out.append(row.box if isinstance(row, CardsRow) else row)
-        return out
+        return [box for box in self._boxes if box.visible]
 
-    def _cell(self, box: Widget) -> CellView | None:
+    def _cell(self, box: Box) -> CellView | None:
         return self.view.cells.get(box.slot) if self.view is not None else None
 
-    def _needed(self, box: Widget) -> bool:
+    def _needed(self, box: Box) -> bool:
         cell = self._cell(box)
-        return cell is not None and cell.needed and not (isinstance(box, Input) and box.value)
+        return cell is not None and cell.needed and not (isinstance(box, CardsBox) and box.text)
 
     def needs_more(self) -> bool:
         """Whether a box on show must still be typed."""
         return any(self._needed(box) for box in self.boxes())
 
-    def stops(self, slot: Slot | None) -> list[Widget]:
-        """Where the focus may go on from ``slot`` (None: from the top): the boxes that may
+    def stops(self, slot: Slot | None) -> list:
+        """Where the cursor may go on from ``slot`` (None: from the top): the boxes that may
         stay empty and whose keys are not the next needed box's, then that box (the first
         needed box round from the top when none is after ``slot``); the Confirm button when
         no box needs typing."""
@@ -301,54 +446,54 @@ class EntryForm(VerticalScroll, can_focus=True):
         needed = next((box for box in after if self._needed(box)), None)
         if needed is None:
             needed = next((box for box in boxes[:max(at, 0)] if self._needed(box)), None)
-            return [needed] if needed is not None else [self.query_one("#confirm", Button)]
+            return [needed] if needed is not None else [self.confirm]
         cell = self._cell(needed)
         ahead = after[:after.index(needed)]
-        return [box for box in ahead if isinstance(box, ValuePicker) and stops_at(self._cell(box), cell)] + [needed]
+        return [box for box in ahead if isinstance(box, ValueBox) and stops_at(self._cell(box), cell)] + [needed]
 
-    def go(self, target: Widget, moved: bool = False) -> None:
-        """The cursor to ``target`` (a value box or the Confirm button: the form keeps the
-        focus; a cards box: the focus goes there); ``moved``: it came by itself, which the
-        box shows."""
+    def go(self, target, moved: bool = False) -> None:
+        """The cursor to ``target`` (a box or the Confirm button; the form keeps the focus);
+        ``moved``: it came by itself, which the box shows."""
         old = self.current
-        if isinstance(target, (ValuePicker, ConfirmButton)):
-            self.current = target
-            if old is not None and old is not target:
-                old.leave()
-            if self.has_focus:
-                target.reach(moved)
-            else:
-                self._arriving = moved
-                self.focus()  # (the box shows the cursor when the focus arrives)
-            self._bring_into_view(target)
-            return
-        if old is not None:
+        self.current = target
+        if old is not None and old is not target:
             old.leave()
-        self.current = None
-        target.focus()
+        if self.has_focus:
+            target.reach(moved)
+        else:
+            self._arriving = moved
+            self.focus()  # (the box shows the cursor when the focus arrives)
+        self._bring_into_view(target)
 
-    def _bring_into_view(self, box: Widget) -> None:
-        """Scroll so that ``box`` is on show, when it is not: to near the top of the form's
+    def _bring_into_view(self, part) -> None:
+        """Scroll so that ``part`` is on show, when it is not: to near the top of the form's
         view, so that the boxes after it come into view with it and the next values need no
-        scrolling (every scroll lays the form out again)."""
-        region = box.virtual_region
-        top = self.scroll_offset.y
-        height = self.scrollable_content_region.height
-        if not region or top <= region.y and region.bottom <= top + height:
+        scrolling."""
+        top, height = self.place(part)
+        scrolled = self.scroll_offset.y
+        shown = self.scrollable_content_region.height
+        if not height or scrolled <= top and top + height <= scrolled + shown:
             return
-        self.scroll_to(y=max(region.y - min(SCROLL_CONTEXT, height // 3), 0), animate=False)
+        self.scroll_to(y=max(top - min(SCROLL_CONTEXT, shown // 3), 0), animate=False)
 
-    def on_value_picker_clicked(self, event: ValuePicker.Clicked) -> None:
-        event.stop()
-        self.go(event.picker)
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or not self._tops:
+            return
+        line = offset.y + self.scroll_offset.y
+        part = self._parts[bisect_right(self._tops, line) - 1]
+        if isinstance(part, (ValueBox, CardsBox)) and part.visible:
+            self.go(part)
+        elif part is self.confirm and line == self._top_of(part) + 1:
+            self.go(part)
+            part.press()
 
     def on_focus(self) -> None:
         box = self.current
-        if box is None or not box.is_attached or box.has_class("-hidden"):
-            boxes = [b for b in self.boxes() if isinstance(b, ValuePicker)]
-            box = self.current = boxes[0] if boxes else None
-        if box is not None:
-            box.reach(self._arriving)
+        if box is None or isinstance(box, (ValueBox, CardsBox)) and not box.visible:
+            boxes = self.boxes()
+            box = self.current = boxes[0] if boxes else self.confirm
+        box.reach(self._arriving)
         self._arriving = False
 
     def on_blur(self) -> None:
@@ -356,18 +501,13 @@ class EntryForm(VerticalScroll, can_focus=True):
             self.current.leave()
 
     def watch_has_focus(self, has_focus: bool) -> None:
-        """Restyle the form itself when it gets or loses the focus, not every box in it
-        (Textual restyles a widget with all it holds: some forty widgets, a third of what
-        the Enter that ends a game cost). Nothing in the form looks different for the
-        form's focus: the cursor is drawn by the box it is on."""
+        """Restyle the form alone when it gets or loses the focus (nothing in it looks
+        different for the form's focus: the cursor is drawn by the box it is on)."""
         self.app.stylesheet.update_nodes([self], animate=True)
 
-    def at(self) -> Widget | None:
-        """Where the cursor is: the value box, the cards box or the Confirm button with the focus."""
-        if self.has_focus:
-            return self.current
-        focused = self.screen.focused
-        return focused if focused is not None and self in focused.ancestors else None
+    def at(self):
+        """Where the cursor is (None: the form does not have the focus)."""
+        return self.current if self.has_focus else None
 
     def focus_first(self, empty: bool = True) -> None:
         """Put the cursor where typing the deal starts (the Confirm button when it is
@@ -376,20 +516,20 @@ class EntryForm(VerticalScroll, can_focus=True):
         if empty:
             self.go(self.stops(None)[0])
         else:
-            self.go(boxes[0] if boxes else self.query_one("#confirm", Button))
+            self.go(boxes[0] if boxes else self.confirm)
 
-    def move_on(self, slot: Slot, moved: bool = False, key: str = "") -> Widget | None:
+    def move_on(self, slot: Slot, moved: bool = False, key: str = ""):
         """Move the cursor where it goes on from ``slot`` and return the box; with ``key``,
         the first stop that takes that key (None, and the cursor stays, when none does)."""
         stops = self.stops(slot)
         if key:
-            stops = [box for box in stops if isinstance(box, ValuePicker) and box.takes(key)]
+            stops = [box for box in stops if isinstance(box, ValueBox) and box.takes(key)]
             if not stops:
                 return None
         self.go(stops[0], moved)
         return stops[0]
 
-    def back_from(self, slot: Slot, include: bool = False) -> Widget | None:
+    def back_from(self, slot: Slot, include: bool = False) -> ValueBox | None:
         """The box before ``slot`` (or ``slot`` itself, with ``include``) that the table
         typed (not filled in), with the cursor on it; None if there is none."""
         boxes = self.boxes()
@@ -397,17 +537,23 @@ class EntryForm(VerticalScroll, can_focus=True):
         view = self.view
         for box in reversed(boxes[:at]):
             cell = view.cells.get(box.slot) if view is not None else None
-            if cell is not None and cell.value is not None and not cell.auto and isinstance(box, ValuePicker):
+            if cell is not None and cell.value is not None and not cell.auto and isinstance(box, ValueBox):
                 self.go(box)
                 return box
         return None
 
     # -- keys: to the box under the cursor, each answered with one message to the screen
-    def on_key(self, event) -> None:
+    def on_key(self, event: events.Key) -> None:
         box = self.current
+        if not self.has_focus:
+            return
+        if isinstance(box, CardsBox):
+            if self._edit_cards(box, event):
+                event.stop()
+                event.prevent_default()
+            return
         char = event.character
-        if not self.has_focus or not isinstance(box, ValuePicker) or char is None or not char.isprintable() \
-                or event.key == "space":
+        if not isinstance(box, ValueBox) or char is None or not char.isprintable() or event.key == "space":
             return
         typed = box.type_char(char)
         if typed is not None:
@@ -415,20 +561,67 @@ class EntryForm(VerticalScroll, can_focus=True):
             event.prevent_default()
             self._pass_on(box, typed)
 
-    def _pass_on(self, box: ValuePicker, typed: Typed) -> None:
+    def _edit_cards(self, box: CardsBox, event: events.Key) -> bool:
+        """The keys that edit a cards box: whether ``event`` was one."""
+        key = event.key
+        if key == "backspace" and not box.text:
+            self._pass_on(box, Typed(back=True))
+        elif key in ("backspace", "delete"):
+            if box.delete(before=key == "backspace"):
+                self.post_message(self.CardsTyped(box))
+        elif key in ("left", "right", "home", "end"):
+            box.move({"left": box.pos - 1, "right": box.pos + 1, "home": 0, "end": len(box.text)}[key])
+        elif event.character is not None and event.character.isprintable():
+            if box.insert(event.character):
+                self.post_message(self.CardsTyped(box))
+        else:
+            return False
+        return True
+
+    def on_paste(self, event: events.Paste) -> None:
+        """Text pasted in a cards box (in a value box it comes as keys: see paste_keys)."""
+        box = self.current
+        if self.has_focus and isinstance(box, CardsBox):
+            event.stop()
+            if box.insert(event.text):
+                self.post_message(self.CardsTyped(box))
+
+    def paste_keys(self, text: str) -> list[events.Key] | None:
+        """Text pasted while the cursor is on a value box, as the keys that type it (each
+        taken in turn, as typed: a value, moving on, the next box's); None on a cards box."""
+        if isinstance(self.current, CardsBox):
+            return None
+        from textual.keys import _character_to_key
+
+        keys = []
+        for char in text.replace("\r\n", "\n"):
+            if char in "\r\n":
+                keys.append(events.Key("enter", "\r"))
+            elif char == "\t":
+                keys.append(events.Key("tab", "\t"))
+            elif char.isprintable():
+                keys.append(events.Key(_character_to_key(char), char))
+        return keys
+
+    def _pass_on(self, box: Box, typed: Typed) -> None:
         if typed.changed or typed.on or typed.back:
             self.post_message(self.Typed(box, typed))
 
     def _box_action(self, act) -> None:
         box = self.current
-        if self.has_focus and isinstance(box, ValuePicker):
+        if self.has_focus and isinstance(box, ValueBox):
             self._pass_on(box, act(box))
 
     def action_submit(self) -> None:
-        if self.has_focus and isinstance(self.current, ConfirmButton):
-            self.current.press()
+        box = self.current
+        if not self.has_focus:
+            return
+        if isinstance(box, ConfirmButton):
+            box.press()
+        elif isinstance(box, CardsBox):
+            self.post_message(self.Submitted(box))
         else:
-            self._box_action(ValuePicker.submit)
+            self._box_action(ValueBox.submit)
 
     def action_step(self, delta: int) -> None:
         self._box_action(lambda box: box.step(delta))
@@ -437,7 +630,7 @@ class EntryForm(VerticalScroll, can_focus=True):
         if isinstance(self.at(), ConfirmButton):
             self.post_message(self.Back())
         else:
-            self._box_action(ValuePicker.clear)
+            self._box_action(ValueBox.clear)
 
     def action_next_box(self) -> None:
         self._step_box(1)
@@ -449,7 +642,7 @@ class EntryForm(VerticalScroll, can_focus=True):
         """Down/Up: the cursor to the box after or before the one it is on, past the last
         box to the Confirm button, and on from there as Textual's focus goes."""
         here = self.at()
-        chain = self.boxes() + [self.query_one("#confirm", Button)]
+        chain = self.boxes() + [self.confirm]
         if here not in chain:
             return
         i = chain.index(here) + delta
@@ -461,7 +654,18 @@ class EntryForm(VerticalScroll, can_focus=True):
             self.app.action_focus_previous()
 
 
-def under_cursor(focused: Widget | None) -> Widget | None:
+def _problems(view: DraftView) -> Text:
+    lines = [f"✗ {message}" for message in view.errors] + [f"{WARNING_MARK} {message}" for message in view.warnings]
+    if view.can_confirm:
+        lines.append(t("tui.widgets.entry_form.adds_up"))
+    return Text("\n".join(lines))
+
+
+def _strip(line: Text, console) -> Strip:
+    return Strip(list(line.render(console)), line.cell_len)
+
+
+def under_cursor(focused):
     """Where the keys go: the box under the form's cursor when the form has the focus
     (``focused``, the app's), else the widget with the focus itself."""
     return focused.current if isinstance(focused, EntryForm) else focused

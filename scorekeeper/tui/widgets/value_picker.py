@@ -1,20 +1,29 @@
-"""ValuePicker: one entry box whose values are shown, the refused ones struck out."""
+"""ValueBox: one entry box of the deal form whose values are shown, the refused ones struck out."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+from rich.style import Style
 from rich.text import Text
-from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
 
 from ...i18n import t
 from ...play.flow import grows, in_reach, keys_of, may_skip, number_grows
 from ...play.layout import Slot
 from ...play.views import CellView, ChoiceView
-from .redraw import placed_size, redraw
+
+
+class BoxOwner(Protocol):
+    """What a box asks of the form it is a part of (the EntryForm)."""
+
+    app: Any  # the console the lines are laid out on, the bell
+
+    def look(self, name: str) -> Style:
+        """A component class's style: chosen, refused, auto, note, hint, current, error-bar, ..."""
+
+    def changed(self, part: Any) -> None:
+        """``part`` looks different now: draw it again."""
 
 WHO_WIDTH = 15  # columns for the player's name
 FOCUS_MARK = "▶"  # before the box that has the focus (not shown by its background colour alone)
@@ -25,9 +34,10 @@ LABEL_WIDTH = 14  # columns for what is asked; a longer label goes above the val
 
 
 class KeptHeight:
-    """A widget of the form that does not shrink while the game is played at one width: a
+    """A part of the form that does not shrink while the game is played at one width: a
     line that goes (why the dealer may not bid 3, once the dealer has bid) stays empty,
-    ready for the next deal's, as a box that shrinks or grows lays the screen out again."""
+    ready for the next deal's, so that the boxes after it do not jump up and down as the
+    deal is typed."""
 
     _least = (0, 0)  # (width, height): the most lines the widget had at that width
 
@@ -59,92 +69,76 @@ class Typed:
 NOTHING = Typed()  # a key taken that changes nothing the screen keeps (a refusal, a digit that waits)
 
 
-class ValuePicker(KeptHeight, Widget):
-    """The values a field may take; digits or a letter pick one, Enter goes on.
+class FormPart:
+    """A part of the deal form that the form's cursor can be on (a box, the Confirm button)."""
 
-    A value the rules refuse is struck out, and typing it is refused with the rule's
-    message. A field with too many values to show (e.g. -1000 to 1000) is typed as a
-    number. The box never changes the deal itself: its keys come from the form (which
-    holds the focus and the cursor: ``current``), each answered with what it did
-    (:class:`Typed`), and the screen sets ``cell`` again from what the rules make of it.
-    """
+    current = False  # the cursor is here (and the form has the focus)
 
-    COMPONENT_CLASSES = {
-        "value-picker--chosen",
-        "value-picker--refused",
-        "value-picker--auto",
-        "value-picker--note",
-        "value-picker--hint",
-        "value-picker--current",
-    }
+    def __init__(self, form: BoxOwner) -> None:
+        self.form = form
 
-    DEFAULT_CSS = """
-    ValuePicker {
-        height: auto;
-        width: 1fr;
-    }
-    ValuePicker.-hidden { display: none; }
-    ValuePicker > .value-picker--current { background: $primary 30%; }
-    ValuePicker > .value-picker--chosen { text-style: bold reverse; }
-    ValuePicker > .value-picker--refused { text-style: strike dim; }
-    ValuePicker > .value-picker--auto { color: $text-accent; text-style: italic; }
-    ValuePicker > .value-picker--note { color: $text-error; }
-    ValuePicker > .value-picker--hint { text-style: dim; }
-    """
+    def reach(self, moved: bool = False) -> None:
+        """The cursor is here now; ``moved``: it came by itself."""
+        self.current = True
+        self.form.changed(self)
 
-    cell: reactive[CellView | None] = reactive(None, repaint=False)
-    """What the box shows: its values, the one entered, which are refused and why."""
+    def leave(self) -> None:
+        self.current = False
+        self.form.changed(self)
 
-    show_who: reactive[bool] = reactive(True, layout=True)
-    """Whether the player's name is shown (only on the first box of a player)."""
 
-    virtual_size = placed_size()
-    """The box's size (its change needs no second layout: see placed_size)."""
+class FormBox(KeptHeight, FormPart):
+    """A box of the form: a field of one seat, partnership or the deal (``slot``)."""
 
-    class Clicked(Message):
-        """The player clicked the box (the form's cursor goes there)."""
-
-        def __init__(self, picker: "ValuePicker") -> None:
-            super().__init__()
-            self.picker = picker
-
-    def __init__(self, slot: Slot, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
+    def __init__(self, form: BoxOwner, slot: Slot) -> None:
+        super().__init__(form)
         self.slot = slot
-        self._typed = ""  # digits typed so far (multi-digit numbers)
-        self._note = ""  # why the last value typed was refused
-        self.arrived = False  # the cursor came here by itself (the box before moved on)
-        self.current = False  # the form's cursor is here (and the form has the focus)
-        self._looks: dict[str, object] = {}  # component class -> rich style (until the styles change)
+        self.cell: CellView | None = None  # what the box shows: its values, the one entered, which are refused and why
+        self.show_who = True  # whether the player's name is shown (only on the first box of a player)
 
-    def _look(self, name: str):
-        """A component class's rich style, worked out once (it is slow to compute)."""
-        style = self._looks.get(name)
-        if style is None:
-            # (the cursor's background in full: its colour is laid over the form's, as a style of the box was)
-            style = self._looks[name] = self.get_component_rich_style(f"value-picker--{name}",
-                                                                      partial=name != "current")
-        return style
+    @property
+    def visible(self) -> bool:
+        return self.cell is not None and self.cell.visible
 
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._looks.clear()
-
-    # -- what the box knows
     @property
     def unit(self) -> int | None:
         return self.cell.unit if self.cell is not None else None
 
-    def watch_cell(self, old: CellView | None, new: CellView | None) -> None:
-        if new is None or old is None or new.value != old.value:
+
+class ValueBox(FormBox):
+    """The values a field may take; digits or a letter pick one, Enter goes on.
+
+    A value the rules refuse is struck out, and typing it is refused with the rule's
+    message. A field with too many values to show (e.g. -1000 to 1000) is typed as a
+    number. The box is a part of the deal form, not a widget of its own: the form draws
+    its lines (one widget of lines for every box: a key redraws the lines that changed,
+    a scroll shifts them). The box never changes the deal itself: its keys come from the
+    form (which holds the focus and the cursor: ``current``), each answered with what it
+    did (:class:`Typed`), and the screen sets ``cell`` again from what the rules make of it.
+    """
+
+    def __init__(self, form: BoxOwner, slot: Slot) -> None:
+        super().__init__(form, slot)
+        self._typed = ""  # digits typed so far (multi-digit numbers)
+        self._note = ""  # why the last value typed was refused
+        self.arrived = False  # the cursor came here by itself (the box before moved on)
+
+    def show(self, cell: CellView, show_who: bool) -> None:
+        """What the box shows now (the deal as the rules make it)."""
+        old = self.cell
+        if old is None or cell.value != old.value:
             self._note = ""
-        self._redraw()
+        if cell != old or show_who != self.show_who:
+            self.cell = cell
+            self.show_who = show_who
+            self._redraw()
 
+    # -- what the box knows
     def _redraw(self) -> None:
-        redraw(self)
+        self.form.changed(self)
 
-    def on_click(self) -> None:
-        self.post_message(self.Clicked(self))
+    def _look(self, name: str):
+        return self.form.look(name)
 
     def forget_typed(self) -> None:
         """Another deal is shown in this box: the digits typed and the last refusal are gone."""
@@ -166,26 +160,27 @@ class ValuePicker(KeptHeight, Widget):
         self._redraw()
 
     # -- drawing
-    def render(self) -> Text:
-        return self._lines(self.content_size.width)
-
-    def get_content_height(self, container, viewport, width: int) -> int:
-        """The lines the box shows, or more (see KeptHeight)."""
-        return self.kept_height(width, len(self._lines(width).plain.split("\n")) if self.cell is not None else 0)
-
-    def _lines(self, width: int) -> Text:
+    def lines(self, width: int) -> list[Text]:
         """The focus mark, who, what is asked, the values (the chosen one in brackets, refused
         ones ✗ and struck out) and what the rules say about the box, in columns; the values
-        and notes wrap in the last one. Laid out here, line by line (a rich table costs a
-        key press several milliseconds a box)."""
+        and notes wrap in the last one. A box whose value is refused has a bar in the error's
+        colour before it. As many lines as the box had most at this width (see KeptHeight)."""
         cell = self.cell
-        if cell is None:
-            return Text()
+        if cell is None or not cell.visible:
+            return []
+        error = bool(cell.errors)
+        inner = width - 1 if error else width
+        out = self._drawn_lines(inner)
+        if error:
+            bar = Text("▌", self._look("error-bar"))
+            out = [bar + line for line in out]
+        height = self.kept_height(width, len(out))
+        blank = Text(" " * width, self._look("current")) if self.current else Text("")
+        return out + [blank] * (height - len(out))
+
+    def _drawn_lines(self, width: int) -> list[Text]:
+        cell = self.cell
         arrived = self.arrived and self.current and cell.value is None and not self._typed
-        state = (width, cell, self.show_who, self.current, arrived, self._typed, self._note)
-        cached = getattr(self, "_drawn", None)
-        if cached is not None and cached[0] == state:
-            return cached[1]
         who = Text("")
         if self.show_who and cell.who:
             who = Text(cell.who)
@@ -211,37 +206,26 @@ class ValuePicker(KeptHeight, Widget):
         if notes:
             right.append("\n")
             right.append_text(notes)
-        console = self.app.console
-        wrapped = right.wrap(console, room, overflow="fold")
-        out = Text(no_wrap=True, overflow="crop", end="")
+        wrapped = right.wrap(self.form.app.console, room, overflow="fold")
+        out: list[Text] = []
         for i, line in enumerate(wrapped):
+            row = Text(no_wrap=True, overflow="crop", end="")
             if i:
-                out.append("\n" + " " * left)
+                row.append(" " * left)
             else:
-                out.append(mark + " ")
-                out.append_text(who)
-                out.append(" ")
+                row.append(mark + " ")
+                row.append_text(who)
+                row.append(" ")
                 if not stacked:
                     label.truncate(LABEL_WIDTH, pad=True)
-                    out.append_text(label)
-                    out.append(" ")
+                    row.append_text(label)
+                    row.append(" ")
             line.rstrip()
-            out.append_text(line)
-        if self.current:
-            out = self._highlighted(out, width)
-        self._drawn = (state, out)
-        return out
-
-    def _highlighted(self, text: Text, width: int) -> Text:
-        """``text`` on the cursor's background, every line to the box's width (drawn, not a
-        style of the widget: a style that changes restyles the widget, at every key)."""
-        out = Text(no_wrap=True, overflow="crop", end="")
-        for i, line in enumerate(text.split("\n")):
-            if i:
-                out.append("\n")
-            line.pad_right(max(width - line.cell_len, 0))
-            out.append_text(line)
-        out.stylize_before(self._look("current"))
+            row.append_text(line)
+            if self.current:  # the cursor's background, to the box's width (drawn: see the form)
+                row.pad_right(max(width - row.cell_len, 0))
+                row.stylize_before(self._look("current"))
+            out.append(row)
         return out
 
     def _values(self) -> Text:
@@ -309,7 +293,7 @@ class ValuePicker(KeptHeight, Widget):
 
     def _refuse(self, reason: str) -> Typed:
         self._note = reason
-        self.app.bell()
+        self.form.app.bell()
         self._redraw()
         return NOTHING
 
@@ -371,20 +355,30 @@ class ValuePicker(KeptHeight, Widget):
             return self._waits()
         return self._choose(choice, whole=not grows(typed, texts))
 
-    def _type_key(self, char: str) -> Typed | None:
+    def _type_key(self, char: str) -> Typed:
         for choice in self.cell.choices:
             if char in choice.keys:
                 self._typed = ""
                 return self._choose(choice, whole=True)
-        return None
+        return self.refuse_key(char)
 
-    def _type_number(self, char: str) -> Typed | None:
+    def refuse_key(self, char: str) -> Typed:
+        """A key that picks nothing here (nor in a box after it): say which keys do."""
+        self._typed = ""
+        cell = self.cell
+        if cell.kind == "number":
+            return self._refuse(t("tui.widgets.value_picker.not_a_digit", char=char))
+        keys = ", ".join(c.text if type(c.value) is int or c.keys[:1] in ("", c.text) else f"{c.keys[0]} {c.text}"
+                         for c in cell.choices if c.allowed)
+        return self._refuse(t("tui.widgets.value_picker.not_a_key", char=char, keys=keys))
+
+    def _type_number(self, char: str) -> Typed:
         cell = self.cell
         if char == "-" and not self._typed and (cell.lo is None or cell.lo < 0):
             self._typed = "-"
             return self._waits()
         if not char.isdigit():
-            return None
+            return self.refuse_key(char)
         typed = self._typed + char
         sign = "-" if typed.startswith("-") else ""
         typed = sign + (typed.lstrip("-").lstrip("0") or "0")
@@ -411,7 +405,7 @@ class ValuePicker(KeptHeight, Widget):
         the cursor and says why) or the Enter follows a value that moved on by itself."""
         if self._note:
             self._typed = ""  # (the number typed ends here: 1, Enter, 0 is 0, not 10)
-            self.app.bell()
+            self.form.app.bell()
             self._redraw()
             return NOTHING
         self._typed = ""
