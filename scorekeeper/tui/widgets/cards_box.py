@@ -94,7 +94,7 @@ class CardsBox(FormBox):
                 out.append(Text(" " * INDENT, end="") + line)
         if cell.errors:
             out = [Text("▌", look("error-bar")) + line for line in out]
-        return out + [Text("")] * (self.kept_height(width, len(out)) - len(out))
+        return out  # (no kept height: a line of what is wrong with the cards typed so far comes and goes)
 
     def _typing_line(self, width: int) -> Text:
         look = self.form.look
