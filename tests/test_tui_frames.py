@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from helpers.tui import new_game, opened, play_screen, run, settle
+from helpers.tui import new_game, opened, play_screen, run, screen_text, settle
 from scorekeeper.play.layout import Slot
 
 
@@ -232,12 +232,12 @@ def test_the_screen_is_drawn_even_if_a_key_is_never_done(tmp_path, monkeypatch):
     run(go())
 
 
-def test_the_focus_leaving_and_reaching_the_form_restyles_the_form_alone(tmp_path):
+def test_the_focus_leaving_and_reaching_the_form_restyles_nothing_of_the_form(tmp_path):
     """Lupaus for 4 at 80x24, three deals played: the focus goes to the score table
     (shift+tab, as it does when a game ends) and back to the form (tab, as when ctrl+z
-    reopens it). The form is restyled alone, not every box and line in it (Textual restyles
-    a widget with all it holds when its focus changes: with 7 players some forty widgets, a
-    third of what the Enter that ends a game cost)."""
+    reopens it). Neither the form nor anything in it is restyled (no rule styles it by its
+    focus; restyling it works out each of its looks again), but the cursor leaves with the
+    focus and comes back with it, and the score table's cursor follows its focus."""
     from helpers.stores import lupaus_played
 
     db, _ = lupaus_played(tmp_path / "g.db", 3)
@@ -246,13 +246,17 @@ def test_the_focus_leaving_and_reaching_the_form_restyles_the_form_alone(tmp_pat
         async with opened(db, "enter", size=(80, 24)) as (app, pilot):
             assert type(app.focused).__name__ == "EntryForm"
             form = app.focused
+            box = form.current
             restyled = count_restyles(app)
             for key, focused in (("shift+tab", "ScoreTable"), ("tab", "EntryForm")):
                 await pilot.press(key)
                 await settle(pilot)
                 assert type(app.focused).__name__ == focused
-                assert "EntryForm" in {type(w).__name__ for w in restyled}
-                assert [w for w in restyled if form in w.ancestors] == []
+                assert box.current is (focused == "EntryForm")
+                above_the_table = screen_text(app).split("Each cell")[0]
+                assert ("▶" in above_the_table) is (focused == "EntryForm")  # the form's cursor
+                assert "ScoreTable" in {type(w).__name__ for w in restyled}
+                assert [w for w in restyled if w is form or form in w.ancestors] == []
                 restyled.clear()
 
     run(go())

@@ -501,9 +501,11 @@ class EntryForm(ScrollView, can_focus=True):
             self.current.leave()
 
     def watch_has_focus(self, has_focus: bool) -> None:
-        """Restyle the form alone when it gets or loses the focus (nothing in it looks
-        different for the form's focus: the cursor is drawn by the box it is on)."""
-        self.app.stylesheet.update_nodes([self], animate=True)
+        """Nothing is restyled when the form gets or loses the focus: no rule styles it by its
+        focus (the cursor is drawn by the part it is on, and leaves with the focus: on_blur),
+        and restyling it works out each of its looks again (a third of the Enter that ends a
+        game, when the focus goes to the score table). A rule that styles the form by its
+        focus would need ``self.update_node_styles()`` here."""
 
     def at(self):
         """Where the cursor is (None: the form does not have the focus)."""
