@@ -327,7 +327,7 @@ class EntryForm(ScrollView, can_focus=True):
             for part in changed:
                 top = self._top_of(part)
                 for i, line in enumerate(drawn[part]):
-                    self._strips[top + i] = _strip(line, console)
+                    self._strips[top + i] = self._strip(line, console, width)
                 self._pending.append((top, len(drawn[part])))
         self._schedule()
 
@@ -336,7 +336,7 @@ class EntryForm(ScrollView, can_focus=True):
         tops, strips = [], []
         for part in self._parts:
             tops.append(len(strips))
-            strips.extend(_strip(line, console) for line in self._drawn.get(part, ()))
+            strips.extend(self._strip(line, console, width) for line in self._drawn.get(part, ()))
         self._tops = tops
         self._strips = strips
         self.virtual_size = Size(width, len(strips))
@@ -364,8 +364,20 @@ class EntryForm(ScrollView, can_focus=True):
         index = self.scroll_offset.y + y
         strips = self._strips
         if not 0 <= index < len(strips):
-            return Strip.blank(width, self.rich_style)
-        return strips[index].extend_cell_length(width).crop(0, width).apply_style(self.rich_style)
+            return Strip.blank(width, self._base())
+        return strips[index]
+
+    def _base(self):
+        """The form's own style (its colours), under every line."""
+        base = self._looks.get("")
+        if base is None:
+            base = self._looks[""] = self.rich_style
+        return base
+
+    def _strip(self, line: Text, console, width: int) -> Strip:
+        """A line as drawn on screen: to the form's width, on its colours."""
+        strip = Strip(list(line.render(console)), line.cell_len)
+        return strip.extend_cell_length(width).crop(0, width).apply_style(self._base())
 
     def on_mount(self) -> None:
         if self.view is not None:
@@ -661,10 +673,6 @@ def _problems(view: DraftView) -> Text:
     if view.can_confirm:
         lines.append(t("tui.widgets.entry_form.adds_up"))
     return Text("\n".join(lines))
-
-
-def _strip(line: Text, console) -> Strip:
-    return Strip(list(line.render(console)), line.cell_len)
 
 
 def under_cursor(focused):
