@@ -305,3 +305,26 @@ def test_cards_are_edited_where_the_cursor_is(tmp_path):
             check_hand(app, box)
 
     run(go())
+
+
+def test_cards_are_edited_card_by_card(tmp_path):
+    """WYSIWYG, Aino's cards, the hand typed: ctrl+left twice reaches the start of CJ,
+    ctrl+w takes out the card before it (CQ) and again the one before that (D9), and both
+    are typed again there; ctrl+k at the end takes out nothing, and ctrl+u at the start of
+    C3 takes out all before it, which is typed again."""
+
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await wysiwyg_at_the_cards(pilot)
+            box = under_cursor(app.focused)
+            await burst(pilot, *keys("SK SQ S7 HA HQ H8 H5 H2 DA D9 CQ CJ C3"))
+            await burst(pilot, "ctrl+left", "ctrl+left", "ctrl+w")
+            assert box.text == "SK SQ S7 HA HQ H8 H5 H2 DA D9 CJ C3"
+            await burst(pilot, "ctrl+w", *keys("D9 CQ "))
+            assert box.text == "SK SQ S7 HA HQ H8 H5 H2 DA D9 CQ CJ C3"
+            await burst(pilot, "end", "ctrl+k", "ctrl+left", "ctrl+u")
+            assert box.text == "C3" and box.pos == 0
+            await burst(pilot, *keys("SK SQ S7 HA HQ H8 H5 H2 DA D9 CQ CJ "), "end")
+            check_hand(app, box)
+
+    run(go())

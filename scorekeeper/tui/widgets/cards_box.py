@@ -64,6 +64,26 @@ class CardsBox(FormBox):
         self.pos = start
         return self._typed()
 
+    def cut(self, start: int, end: int) -> bool:
+        """Take out the text from ``start`` to ``end`` (ctrl+w, ctrl+u, ctrl+k)."""
+        start, end = max(0, start), min(len(self.text), end)
+        if start >= end:
+            return False
+        self.text = self.text[:start] + self.text[end:]
+        self.pos = start
+        return self._typed()
+
+    def word_start(self) -> int:
+        """Where the card (or word) before the cursor starts."""
+        head = self.text[:self.pos].rstrip()
+        return len(head) - len(head.split(" ")[-1]) if head else 0
+
+    def word_end(self) -> int:
+        """Where the card (or word) after the cursor ends."""
+        tail = self.text[self.pos:]
+        stripped = tail.lstrip()
+        return self.pos + len(tail) - len(stripped) + len(stripped.split(" ")[0])
+
     def move(self, to: int) -> None:
         self.pos = max(0, min(len(self.text), to))
         self.form.changed(self)

@@ -583,8 +583,14 @@ class EntryForm(ScrollView, can_focus=True):
         elif key in ("backspace", "delete"):
             if box.delete(before=key == "backspace"):
                 self.post_message(self.CardsTyped(box))
-        elif key in ("left", "right", "home", "end"):
-            box.move({"left": box.pos - 1, "right": box.pos + 1, "home": 0, "end": len(box.text)}[key])
+        elif key in ("ctrl+w", "ctrl+u", "ctrl+k"):  # the card before, all before, all after the cursor
+            start, end = {"ctrl+w": (box.word_start(), box.pos), "ctrl+u": (0, box.pos),
+                          "ctrl+k": (box.pos, len(box.text))}[key]
+            if box.cut(start, end):
+                self.post_message(self.CardsTyped(box))
+        elif key in ("left", "right", "home", "end", "ctrl+left", "ctrl+right"):
+            box.move({"left": box.pos - 1, "right": box.pos + 1, "home": 0, "end": len(box.text),
+                      "ctrl+left": box.word_start(), "ctrl+right": box.word_end()}[key])
         elif event.character is not None and event.character.isprintable():
             if box.insert(event.character):
                 self.post_message(self.CardsTyped(box))
