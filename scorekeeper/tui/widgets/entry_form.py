@@ -294,7 +294,9 @@ class EntryForm(ScrollView, can_focus=True):
                 self.refresh_lines(top, height)
 
     def _content_width(self) -> int:
-        return self.scrollable_content_region.width
+        """The width the lines are drawn at: the form's, less its padding and scroll bar
+        (from its own size: its region on screen is looked up in the screen's map)."""
+        return self.outer_size.width - self.styles.gutter.width - self.scrollbar_size_vertical
 
     def _update(self) -> None:
         """Draw the parts that changed, and note the lines to draw on screen again (None:
