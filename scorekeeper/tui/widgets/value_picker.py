@@ -206,7 +206,10 @@ class ValueBox(FormBox):
         if notes:
             right.append("\n")
             right.append_text(notes)
-        wrapped = right.wrap(self.form.app.console, room, overflow="fold")
+        if "\n" not in right.plain and right.cell_len <= room:
+            wrapped = [right]  # (one line that fits, most boxes: not laid out by rich, which takes a while)
+        else:
+            wrapped = right.wrap(self.form.app.console, room, overflow="fold")
         out: list[Text] = []
         for i, line in enumerate(wrapped):
             row = Text(no_wrap=True, overflow="crop", end="")
