@@ -77,6 +77,19 @@ def test_the_ruleset_commands_load_no_store_sheet_or_heavy_module(args, tmp_path
     assert (code, found) == (0, [])
 
 
+# What a list of the games needs none of, once each ruleset's summary is kept (scorekeeper.rules.summary):
+# the builder, the formula checker and the parser it uses, the model, the engine, the table's model.
+NO_BUILDING = ("scorekeeper.rules.builder", "scorekeeper.rules.formula", "scorekeeper.rules.model", "ast",
+               "scorekeeper.game", "scorekeeper.play")
+
+
+@pytest.mark.parametrize("args", [["rules", "list"], ["rules", "list", "--json"], ["--lang", "fi", "rules", "list"]],
+                         ids=lambda args: " ".join(args))
+def test_the_list_of_games_builds_no_ruleset_the_second_time(args, tmp_path):
+    code, found = loaded(args, NO_BUILDING, tmp_path)
+    assert (code, found) == (0, [])
+
+
 @pytest.mark.parametrize("args", [
     ["replay", "examples/wizard.toml"],
     ["export", "examples/wizard.toml", "--format", "csv"],

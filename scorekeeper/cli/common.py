@@ -14,12 +14,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..i18n import format_number, get_language, show, t
-from ..rules.ruleset import Ruleset, RulesetError, find_ruleset_path, load_ruleset
+from ..rules.ruleset import RulesetError, find_ruleset_path, load_ruleset
 from ..terminal import terminal_safe
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
     from typing import Any, Iterator, Sequence
+
+    from ..rules.model import Ruleset
 
 
 PROG = "scorekeeper"
