@@ -632,8 +632,34 @@ def _step_bound(op: type, left: ast.expr, right: ast.expr) -> float:
 
 def _depth(node: ast.AST) -> int:
     """How deep a parsed formula is nested (at least as deep as its checking goes)."""
-    children = list(ast.iter_child_nodes(node))
-    return 1 + max((_depth(c) for c in children), default=0)
+    return _shape(node, set())
+
+
+def _shape(node: ast.AST, names: set[str], called: bool = False) -> int:
+    """How deep ``node`` is nested, counted over the children ``ast.iter_child_nodes`` gives (the
+    contexts and operators too); the names it reads are added to ``names``, not the name of a
+    function called (``called``: ``node`` is what a call calls). One pass, without ast.walk's
+    and iter_child_nodes' generators: every formula of a ruleset is measured when it loads."""
+    if called is False and type(node) is ast.Name:
+        names.add(node.id)
+    deepest = 0
+    call = type(node) is ast.Call
+    for field in node._fields:
+        try:
+            value = getattr(node, field)
+        except AttributeError:
+            continue
+        if isinstance(value, ast.AST):
+            depth = _shape(value, names, call and field == "func")
+            if depth > deepest:
+                deepest = depth
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, ast.AST):
+                    depth = _shape(item, names)
+                    if depth > deepest:
+                        deepest = depth
+    return deepest + 1
 
 
 class FastContext:
@@ -1514,12 +1540,13 @@ class Formula:
     __slots__ = ("key", "text", "type", "names", "depth", "_tree", "_names", "_scope", "_generic", "_fast")
 
     def __init__(self, key: str, text: str, type_: str, names: frozenset[str], tree: ast.Expression,
-                 known: Mapping[str, NameInfo], scope: str):
+                 known: Mapping[str, NameInfo], scope: str, depth: int | None = None):
         self.key = key
         self.text = text
         self.type = type_
         self.names = names
-        self.depth = _depth(tree)  # how deep it is nested (a bound of how deep checking goes)
+        # how deep it is nested (a bound of how deep checking goes)
+        self.depth = _depth(tree) if depth is None else depth
         self._tree = tree
         self._names = known
         self._scope = scope
@@ -1674,8 +1701,9 @@ def _quiet_node(node: ast.AST) -> bool:
 
 def used_names(tree: ast.AST) -> frozenset[str]:
     """The ruleset names a formula reads (function names are not counted)."""
-    called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
-    return frozenset(n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in called)
+    names: set[str] = set()
+    _shape(tree, names)
+    return frozenset(names)
 
 
 def names_in(text: Any) -> frozenset[str]:
@@ -1722,7 +1750,9 @@ def compile_formula(
         _, typ = _build(tree, key, names, scope, None, locate=False)
     except RecursionError:
         raise FormulaError(key, Message("formula.nested_too_deep")) from None
-    return Formula(key, text.strip(), typ, used_names(tree) - set(_CONSTANT_NAMES), tree, dict(names), scope)
+    used: set[str] = set()
+    depth = _shape(tree, used)
+    return Formula(key, text.strip(), typ, frozenset(used - set(_CONSTANT_NAMES)), tree, dict(names), scope, depth)
 
 
 def compile_template(
