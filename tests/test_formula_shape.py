@@ -1,10 +1,13 @@
 """A formula's names and depth, measured in one pass when it loads (rules.formula._shape), are
 what ast.walk and ast.iter_child_nodes give: every built-in ruleset's formulas, and texts with
-calls of calls, attributes, comprehensions and deep nesting (parsed only, never checked)."""
+calls of calls, attributes, comprehensions and deep nesting (parsed only, never checked). The
+pass that makes generated code ready to compile (rules.formula._ready) gives each node the
+place ast.fix_missing_locations gives it, and refuses a node the generator never makes."""
 
 from __future__ import annotations
 
 import ast
+import copy
 
 import pytest
 
@@ -61,3 +64,20 @@ def test_names_and_depth_of_every_built_in_formula(ruleset_id):
         tree = ast.parse(f.text, mode="eval")
         assert f.depth == _walked_depth(tree), f.key
         assert f.names == _walked_names(tree) - set(formula._CONSTANT_NAMES), f.key
+
+
+@pytest.mark.parametrize("ruleset_id", ["lupaus", "wizard", "bridge"])
+def test_generated_code_gets_the_places_fix_missing_locations_gives(ruleset_id):
+    for f in _formulas(load_ruleset(ruleset_id), set()):
+        generated, _ = formula._build(f._tree, f.key, f._names, f._scope, None)
+        expected = ast.fix_missing_locations(copy.deepcopy(generated))
+        formula._ready(generated, 1, 0, 1, 0)
+        assert ast.dump(generated, include_attributes=True) == ast.dump(expected, include_attributes=True), f.key
+
+
+def test_a_node_the_generator_never_makes_is_refused():
+    tree = ast.Expression(body=ast.Lambda(args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[],
+                                                             defaults=[]),
+                                          body=ast.Starred(value=ast.Name(id="x", ctx=ast.Load()), ctx=ast.Load())))
+    with pytest.raises(RuntimeError, match="internal error: generated Starred"):
+        formula._function(tree, "test")

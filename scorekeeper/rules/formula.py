@@ -1332,13 +1332,13 @@ def _fold_compare(left: ast.expr, ops: list, comparators: list) -> ast.Constant 
 
 
 def _build(tree: ast.Expression, key: str, names: Mapping[str, NameInfo], scope: str,
-           fast: FastContext | None, locate: bool = True) -> tuple[ast.Expression, str]:
-    """The generated code and the formula's type; ``locate=False`` when only the type (and the
-    check on the way) is wanted: the tree is then not made ready to compile."""
+           fast: FastContext | None) -> tuple[ast.Expression, str]:
+    """The generated code and the formula's type (the check on the way); :func:`_function` makes
+    the code ready to compile, so a formula only checked is not."""
     emit = _Emitter(fast)
     body, typ = _Compiler(key, names, scope, emit).value(tree, scope)
     generated = ast.Expression(body=_lambda(emit.params, body))
-    return (ast.fix_missing_locations(generated) if locate else generated), typ
+    return generated, typ
 
 
 def _build_every_seat(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
@@ -1364,7 +1364,7 @@ def _build_every_seat(tree: ast.Expression, key: str, names: Mapping[str, NameIn
         slice=ast.Constant(field), ctx=ast.Load())) for field, local in emit.hoisted.items()]
     result = ast.Subscript(value=ast.Tuple(elts=[*reads, result], ctx=ast.Load()),
                            slice=ast.Constant(-1), ctx=ast.Load())
-    return ast.fix_missing_locations(ast.Expression(body=_lambda(["_d"], result)))
+    return ast.Expression(body=_lambda(["_d"], result))
 
 
 def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo], fast: FastContext,
@@ -1422,8 +1422,8 @@ def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
     if values_only:
         if any(isinstance(node, ast.Name) and node.id == "_d" for node in ast.walk(result)):
             return None
-        return ast.fix_missing_locations(ast.Expression(body=_lambda(["_v", "_n", "_c", "_dl"], result)))
-    return ast.fix_missing_locations(ast.Expression(body=_lambda(["_d"], result)))
+        return ast.Expression(body=_lambda(["_v", "_n", "_c", "_dl"], result))
+    return ast.Expression(body=_lambda(["_d"], result))
 
 
 def _build_values_test(parts, fast: FastContext, entered: frozenset[str] = frozenset()) -> ast.Expression | None:
@@ -1448,7 +1448,7 @@ def _build_values_test(parts, fast: FastContext, entered: frozenset[str] = froze
     generated = ast.Expression(body=_lambda(["_v", "_n", "_c", "_dl", "_o"], body))
     if any(isinstance(node, ast.Name) and node.id == "_d" for node in ast.walk(generated)):
         return None
-    return ast.fix_missing_locations(generated)
+    return generated
 
 
 def _build_deal_values(parts, score: "Formula", made: "Formula | None", fast: FastContext,
@@ -1468,7 +1468,7 @@ def _build_deal_values(parts, score: "Formula", made: "Formula | None", fast: Fa
     checks = test.body.body
     body = (done if isinstance(checks, ast.Constant) and checks.value is True
             else ast.BoolOp(op=ast.And(), values=[checks, done]))
-    return ast.fix_missing_locations(ast.Expression(body=_lambda(["_v", "_n", "_c", "_dl", "_o"], body)))
+    return ast.Expression(body=_lambda(["_v", "_n", "_c", "_dl", "_o"], body))
 
 
 def deal_values(parts, score: "Formula", made: "Formula | None", context: FastContext,
@@ -1526,12 +1526,43 @@ def _function(generated: ast.Expression, key: str) -> Callable[..., Any]:
     The tree was built node by node by _Compiler from a checked formula; its globals
     hold only the helpers above, with no builtins at all.
     """
-    for node in ast.walk(generated):
-        if not isinstance(node, GENERATED_NODES):  # a bug in the generator, never user input
-            raise RuntimeError(f"internal error: generated {type(node).__name__}")
+    _ready(generated, 1, 0, 1, 0)
     code = compile(generated, f"<formula {key}>", "eval", dont_inherit=True)
     inner = next(c for c in code.co_consts if isinstance(c, types.CodeType))
     return types.FunctionType(inner, {"__builtins__": {}, **_HELPERS}, "formula")
+
+
+def _ready(node: ast.AST, lineno: int, col_offset: int, end_lineno: int, end_col_offset: int) -> None:
+    """Check that each node of a generated tree is of a kind the generator makes (GENERATED_NODES;
+    another is a bug in the generator, never user input), and give a node without a place in the
+    text its parent's, as ``ast.fix_missing_locations`` does: one pass, before it is compiled."""
+    if not isinstance(node, GENERATED_NODES):
+        raise RuntimeError(f"internal error: generated {type(node).__name__}")
+    if "lineno" in node._attributes:
+        if getattr(node, "lineno", None) is None:
+            node.lineno = lineno
+        else:
+            lineno = node.lineno
+        if getattr(node, "col_offset", None) is None:
+            node.col_offset = col_offset
+        else:
+            col_offset = node.col_offset
+        if getattr(node, "end_lineno", None) is None:
+            node.end_lineno = end_lineno
+        else:
+            end_lineno = node.end_lineno
+        if getattr(node, "end_col_offset", None) is None:
+            node.end_col_offset = end_col_offset
+        else:
+            end_col_offset = node.end_col_offset
+    for field in node._fields:
+        value = getattr(node, field, None)
+        if isinstance(value, ast.AST):
+            _ready(value, lineno, col_offset, end_lineno, end_col_offset)
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, ast.AST):
+                    _ready(item, lineno, col_offset, end_lineno, end_col_offset)
 
 
 class Formula:
@@ -1635,7 +1666,7 @@ class Formula:
         cache_key = ("constant", context.key)
         decided = self._fast.get(cache_key)
         if decided is None:
-            generated, _ = _build(self._tree, self.key, self._names, self._scope, context, locate=False)
+            generated, _ = _build(self._tree, self.key, self._names, self._scope, context)
             body = generated.body.body
             decided = (True, body.value) if isinstance(body, ast.Constant) else (False, None)
             if len(self._fast) < 64:
@@ -1650,7 +1681,7 @@ class Formula:
         cache_key = ("quiet", context.key)
         quiet = self._fast.get(cache_key)
         if quiet is None:
-            generated, _ = _build(self._tree, self.key, self._names, self._scope, context, locate=False)
+            generated, _ = _build(self._tree, self.key, self._names, self._scope, context)
             quiet = context.filled is not None and all(map(_quiet_node, ast.walk(generated)))
             if len(self._fast) < 64:
                 self._fast[cache_key] = quiet
@@ -1747,7 +1778,7 @@ def compile_formula(
     except (RecursionError, MemoryError, ValueError):
         raise FormulaError(key, Message("formula.too_complex", text=text[:40])) from None
     try:
-        _, typ = _build(tree, key, names, scope, None, locate=False)
+        _, typ = _build(tree, key, names, scope, None)
     except RecursionError:
         raise FormulaError(key, Message("formula.nested_too_deep")) from None
     used: set[str] = set()
