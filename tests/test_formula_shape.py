@@ -71,7 +71,7 @@ def test_generated_code_gets_the_places_fix_missing_locations_gives(ruleset_id):
     for f in _formulas(load_ruleset(ruleset_id), set()):
         generated, _ = formula._build(f._tree, f.key, f._names, f._scope, None)
         expected = ast.fix_missing_locations(copy.deepcopy(generated))
-        formula._ready(generated, 1, 0, 1, 0)
+        formula._ready(generated)
         assert ast.dump(generated, include_attributes=True) == ast.dump(expected, include_attributes=True), f.key
 
 

@@ -1526,43 +1526,38 @@ def _function(generated: ast.Expression, key: str) -> Callable[..., Any]:
     The tree was built node by node by _Compiler from a checked formula; its globals
     hold only the helpers above, with no builtins at all.
     """
-    _ready(generated, 1, 0, 1, 0)
+    _ready(generated)
     code = compile(generated, f"<formula {key}>", "eval", dont_inherit=True)
     inner = next(c for c in code.co_consts if isinstance(c, types.CodeType))
     return types.FunctionType(inner, {"__builtins__": {}, **_HELPERS}, "formula")
 
 
-def _ready(node: ast.AST, lineno: int, col_offset: int, end_lineno: int, end_col_offset: int) -> None:
+_PLACE = ("lineno", "col_offset", "end_lineno", "end_col_offset")  # a node's place in the text, as compile reads it
+
+
+def _ready(node: ast.AST, where: tuple[int, int, int, int] = (1, 0, 1, 0)) -> None:
     """Check that each node of a generated tree is of a kind the generator makes (GENERATED_NODES;
     another is a bug in the generator, never user input), and give a node without a place in the
-    text its parent's, as ``ast.fix_missing_locations`` does: one pass, before it is compiled."""
+    text its parent's (``where``), as ``ast.fix_missing_locations`` does: one pass, before it is compiled."""
     if not isinstance(node, GENERATED_NODES):
         raise RuntimeError(f"internal error: generated {type(node).__name__}")
     if "lineno" in node._attributes:
-        if getattr(node, "lineno", None) is None:
-            node.lineno = lineno
-        else:
-            lineno = node.lineno
-        if getattr(node, "col_offset", None) is None:
-            node.col_offset = col_offset
-        else:
-            col_offset = node.col_offset
-        if getattr(node, "end_lineno", None) is None:
-            node.end_lineno = end_lineno
-        else:
-            end_lineno = node.end_lineno
-        if getattr(node, "end_col_offset", None) is None:
-            node.end_col_offset = end_col_offset
-        else:
-            end_col_offset = node.end_col_offset
+        place = []
+        for name, inherited in zip(_PLACE, where):
+            value = getattr(node, name, None)
+            if value is None:
+                setattr(node, name, inherited)
+                value = inherited
+            place.append(value)
+        where = tuple(place)
     for field in node._fields:
         value = getattr(node, field, None)
         if isinstance(value, ast.AST):
-            _ready(value, lineno, col_offset, end_lineno, end_col_offset)
+            _ready(value, where)
         elif isinstance(value, list):
             for item in value:
                 if isinstance(item, ast.AST):
-                    _ready(item, lineno, col_offset, end_lineno, end_col_offset)
+                    _ready(item, where)
 
 
 class Formula:
