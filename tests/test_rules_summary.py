@@ -29,13 +29,6 @@ LUPAUS_FI = {
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("SCOREKEEPER_CACHE", str(folder))
-    return folder
-
-
-@pytest.fixture
 def lupaus(tmp_path) -> Path:
     path = tmp_path / "lupaus.toml"
     shutil.copy(REPO / "rulesets" / "lupaus.toml", path)

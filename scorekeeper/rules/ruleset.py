@@ -56,7 +56,7 @@ def __getattr__(name: str) -> Any:
         value = getattr(import_module(f"{__package__}.{_LAZY[name]}"), name)
         globals()[name] = value  # asked once
         return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(name)  # a name this module does not have (a programming error)
 
 
 def _builder(raw: dict, shown: str, **how: Any) -> Builder:
