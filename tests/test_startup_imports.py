@@ -139,3 +139,26 @@ def test_a_command_words_no_help_text(args, monkeypatch, capsys):
     assert [key for key in asked if key.startswith("cli.help.")] == []
     assert main(["check-bid", "--help"]) == 0
     assert "cli.help.check_bid_bids" in asked  # the same catalog when help is asked for
+
+
+_EXIT_SCRIPT = """
+import atexit, gc, io, sys
+atexit.register(lambda: print("at exit, collecting:", gc.isenabled()))  # runs after main's handler
+from scorekeeper.cli import main
+sys.stdout, real = io.StringIO(), sys.stdout
+main(["rules", "list"])
+main(["rules", "list"])
+sys.stdout = real
+print("after main, collecting:", gc.isenabled())
+"""
+
+
+def test_a_process_that_ran_the_command_line_ends_without_the_last_collection(tmp_path):
+    """The collector goes on while the process runs (a test's, the app's) and is switched off
+    only by the exit handler main() registers, so the interpreter makes no last full collection."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPROFILEIMPORTTIME"}
+    env.update(HOME=str(tmp_path), PYTHONPATH=str(REPO))
+    result = subprocess.run([sys.executable, "-c", _EXIT_SCRIPT], cwd=REPO, env=env, capture_output=True, text=True,
+                            timeout=60)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout == "after main, collecting: True\nat exit, collecting: False\n"
