@@ -162,3 +162,54 @@ def test_a_process_that_ran_the_command_line_ends_without_the_last_collection(tm
                             timeout=60)
     assert (result.returncode, result.stderr) == (0, "")
     assert result.stdout == "after main, collecting: True\nat exit, collecting: False\n"
+
+
+def test_a_command_collects_garbage_less_often_and_the_caller_as_before(monkeypatch, capsys):
+    """While a command runs, the youngest generation is collected every FEWER_COLLECTIONS new
+    objects; main() gives the caller back the thresholds it had."""
+    import gc
+
+    import scorekeeper.cli as cli
+
+    seen = []
+    monkeypatch.setattr("scorekeeper.cli.rules.cmd_rules_list", lambda args: seen.append(gc.get_threshold()) or 0)
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 11, 12)
+        assert main(["rules", "list"]) == 0
+        assert gc.get_threshold() == (700, 11, 12)
+    finally:
+        gc.set_threshold(*before)
+    assert seen == [(cli.FEWER_COLLECTIONS, 11, 12)]
+
+
+@pytest.mark.parametrize("args", [[], ["--db", "x.db"]], ids=["app", "app-with-db"])
+def test_the_app_collects_garbage_as_usual(args, monkeypatch):
+    """The terminal app runs until it is closed: it gets the caller's thresholds back first."""
+    import gc
+
+    pytest.importorskip("textual")
+    seen = []
+    monkeypatch.setattr("scorekeeper.tui.app.run", lambda **kwargs: seen.append(gc.get_threshold()) or 0)
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 11, 12)
+        assert main(args) == 0
+    finally:
+        gc.set_threshold(*before)
+    assert seen == [(700, 11, 12)]
+
+
+def test_the_board_collects_garbage_as_usual(monkeypatch):
+    """The board serves until it is stopped: it runs with the caller's thresholds."""
+    import gc
+
+    seen = []
+    monkeypatch.setattr("scorekeeper.cli.board.cmd_board", lambda args: seen.append(gc.get_threshold()) or 0)
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 11, 12)
+        assert main(["board"]) == 0
+    finally:
+        gc.set_threshold(*before)
+    assert seen == [(700, 11, 12)]
