@@ -104,6 +104,15 @@ def test_the_sheet_and_store_commands_load_no_heavy_module(args, store, tmp_path
     assert (code, found) == (0, [])
 
 
+@pytest.mark.parametrize("args", [
+    ["replay", "examples/wizard.toml"], ["show", "1", "--db", "{store}"], ["export", "examples/wizard.toml", "--format", "md"],
+], ids=lambda args: args[0])
+def test_a_game_shown_or_exported_as_text_loads_no_html_or_csv_writer(args, store, tmp_path):
+    args = [store if a == "{store}" else a for a in args]
+    code, found = loaded(args, ("html", "html.entities", "scorekeeper.reports.html", "csv"), tmp_path)
+    assert (code, found) == (0, [])
+
+
 def test_a_name_not_found_still_gets_its_suggestion(tmp_path, capsys):
     """difflib is imported when a suggestion is made, and makes it."""
     code, found = loaded(["check-bid", "lupas", "--players", "4", "--deal", "1", "--bids", "1"], ("difflib",),
