@@ -113,6 +113,13 @@ def test_a_game_shown_or_exported_as_text_loads_no_html_or_csv_writer(args, stor
     assert (code, found) == (0, [])
 
 
+@pytest.mark.parametrize("args", [["history"], ["stats"], ["sessions"]], ids=lambda args: args[0])
+def test_the_reports_over_the_store_load_no_other_command(args, store, tmp_path):
+    """A report over the store imports its own command's module only, not show's and import's."""
+    code, found = loaded([*args, "--db", store], ("scorekeeper.cli.games", "scorekeeper.game.carried"), tmp_path)
+    assert (code, found) == (0, [])
+
+
 def test_a_name_not_found_still_gets_its_suggestion(tmp_path, capsys):
     """difflib is imported when a suggestion is made, and makes it."""
     code, found = loaded(["check-bid", "lupas", "--players", "4", "--deal", "1", "--bids", "1"], ("difflib",),

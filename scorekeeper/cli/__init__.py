@@ -168,10 +168,21 @@ def _add_sheet_commands(sub) -> None:
     p.set_defaults(run=cmd_export)
 
 
+def _run_later(module: str, name: str):
+    """The command function ``name`` of this package's ``module``, imported when the command runs:
+    the reports over the store do not load the engine that ``show`` and ``import`` need."""
+    def run(args) -> int:
+        from importlib import import_module
+
+        return getattr(import_module(module, __name__), name)(args)
+    return run
+
+
 def _add_store_commands(sub) -> None:
     """history, show, stats, sessions, session and import: the games in the store."""
-    from .games import cmd_import, cmd_show
-    from .history import cmd_history, cmd_session, cmd_sessions, cmd_stats
+    cmd_import, cmd_show = _run_later(".games", "cmd_import"), _run_later(".games", "cmd_show")
+    cmd_history, cmd_session = _run_later(".history", "cmd_history"), _run_later(".history", "cmd_session")
+    cmd_sessions, cmd_stats = _run_later(".history", "cmd_sessions"), _run_later(".history", "cmd_stats")
 
     _report_options(sub.add_parser("history", help=help_text("cli.help.history")), cmd_history)
     p = sub.add_parser("show", help=help_text("cli.help.show"))
