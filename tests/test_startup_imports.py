@@ -120,6 +120,17 @@ def test_the_reports_over_the_store_load_no_other_command(args, store, tmp_path)
     assert (code, found) == (0, [])
 
 
+@pytest.mark.parametrize("args", [
+    ["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"],
+    ["check-bid", "lupaus", "--players", "5", "--cards", "7", "--bids", "1", "2", "0", "1", "--option", "scoring=tricks-plus-ten",
+     "--json"],
+], ids=["deal", "cards-option-json"])
+def test_check_bid_in_its_usual_form_loads_no_argparse(args, tmp_path):
+    """Read by scorekeeper.cli.quick_args: argparse, and gettext with it, are not imported."""
+    code, found = loaded(args, ("argparse", "gettext", "scorekeeper.cli.parsing"), tmp_path)
+    assert (code, found) == (0, [])
+
+
 def test_a_name_not_found_still_gets_its_suggestion(tmp_path, capsys):
     """difflib is imported when a suggestion is made, and makes it."""
     code, found = loaded(["check-bid", "lupas", "--players", "4", "--deal", "1", "--bids", "1"], ("difflib",),

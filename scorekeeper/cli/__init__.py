@@ -31,7 +31,6 @@ the language, builds the parser, starts the app (``play``, no command) and runs 
 
 from __future__ import annotations
 
-import argparse
 import atexit
 import gc
 import os
@@ -39,11 +38,11 @@ import sys
 
 from ..i18n import LANGUAGES, LanguageError, resolve_language, set_language, show, t
 from ..rules.problems import RulesetError
-from .common import (PROG, UsageError, VersionAction, _err, _Parser, _plain_option, db_option, help_text,
-                     help_texts, store_path, whole_number)
+from .common import PROG, UsageError, _err, _plain_option, db_option, help_text, store_path, whole_number, whole_or_none
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
+    import argparse
     from typing import Sequence
 
 # A command's module (and what it imports: the engine, the sheets, the store, the reports) is
@@ -61,6 +60,10 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     the parser of that command's group only, without help texts (:func:`.common.help_texts`):
     wording every command's help costs more than most commands' own work.
     """
+    import argparse
+
+    from .parsing import VersionAction, _Parser, help_texts
+
     lean = argv is not None and not _asks_help(argv)
     with help_texts(not lean):
         # --lang is taken out of the arguments by main() before parsing (_take_lang); the epilog tells it.
@@ -154,7 +157,7 @@ def _add_sheet_commands(sub) -> None:
 
     p = sub.add_parser("play", help=help_text("cli.help.play"))
     p.add_argument("ruleset", metavar="ID|FILE")
-    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help=help_text("cli.help.play_db"))
+    db_option(p, help_text("cli.help.play_db"))
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("export", help=help_text("cli.help.export"))
@@ -215,6 +218,62 @@ _GROUPS = {
     **dict.fromkeys(("history", "show", "stats", "sessions", "session", "import"), _add_store_commands),
     "board": _add_board_command,
 }  # which function adds a command's parser (with the others of its group)
+
+
+# --- check-bid read without argparse -----------------------------------------------------------
+
+_NUMBERS = {"--players": "players", "--deal": "deal", "--cards": "cards"}  # check-bid's number options
+
+
+def quick_args(argv: Sequence[str]):
+    """The arguments of ``check-bid`` in its usual form, read without argparse (importing it and
+    building the parser cost that command a tenth of its time): ``check-bid RULESET``, then
+    ``--players N``, ``--deal K`` or ``--cards C``, ``--bids BID...``, ``--option NAME=VALUE``
+    and ``--json``, each option written out in full and given once (--option any number of
+    times), no value starting with "-". The same namespace as the parser's.
+
+    None for anything else (another command, help, an abbreviation, ``--name=value``, an
+    option twice or missing, a number the parser refuses, a value starting with "-"): the
+    parser then reads the line, and says what is wrong in its own words."""
+    if len(argv) < 2 or argv[0] != "check-bid" or not _plain(argv[1]):
+        return None
+    values = {"db": None, "command": "check-bid", "ruleset": argv[1], "players": None, "deal": None, "cards": None,
+              "bids": None, "option": None, "json": False}
+    i = 2
+    while i < len(argv):
+        name = argv[i]
+        given = argv[i + 1] if i + 1 < len(argv) and _plain(argv[i + 1]) else None
+        if name in _NUMBERS and values[_NUMBERS[name]] is None and given is not None:
+            values[_NUMBERS[name]] = number = whole_or_none(given)
+            if number is None:
+                return None
+            i += 2
+        elif name == "--bids" and values["bids"] is None and given is not None:
+            end = i + 1
+            while end < len(argv) and _plain(argv[end]):
+                end += 1
+            values["bids"] = list(argv[i + 1:end])
+            i = end
+        elif name == "--option" and given is not None:
+            values["option"] = [*(values["option"] or ()), given]
+            i += 2
+        elif name == "--json" and not values["json"]:
+            values["json"] = True
+            i += 1
+        else:
+            return None
+    if values["players"] is None or values["bids"] is None or (values["deal"] is None) == (values["cards"] is None):
+        return None
+    from types import SimpleNamespace
+
+    from .rules import cmd_check_bid
+
+    return SimpleNamespace(**values, run=cmd_check_bid)
+
+
+def _plain(item: str) -> bool:
+    """An argument that is a value to the parser whatever follows: not empty, no "-" first."""
+    return item != "" and not item.startswith("-")
 
 
 def _take_lang(argv: list[str]) -> tuple[list[str], str | None]:
@@ -335,11 +394,13 @@ def _main(argv: Sequence[str] | None) -> int:
     except (UsageError, LanguageError) as exc:
         _err(show(exc))
         return 2
-    parser = build_parser(argv)
+    args = quick_args(argv)  # check-bid in its usual form, without argparse
+    parser = build_parser(argv) if args is None else None
     try:
         if not argv:
             return _run_tui(parser)
-        args = parser.parse_args(argv)
+        if args is None:
+            args = parser.parse_args(argv)
         if args.command is None:
             return _run_tui(parser, args.db)
         if getattr(args, "run", None) is None:
@@ -400,8 +461,10 @@ def _quiet_stdout() -> None:
 def _internal_error(error: Exception, argv: list[str]) -> int:
     from ..crash import crash_report
 
+    from types import SimpleNamespace
+
     try:
-        store = store_path(argparse.Namespace(db=_db_given(argv)))
+        store = store_path(SimpleNamespace(db=_db_given(argv)))
     except Exception:
         store = None
     _err(crash_report(error, near=store, argv=[PROG, *argv]))

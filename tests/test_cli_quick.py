@@ -1,0 +1,98 @@
+"""check-bid in its usual form is read without argparse (scorekeeper.cli.quick_args): the same
+namespace as the parser's; every other form, bad ones among them, is left to the parser, so
+what a bad line is told is argparse's own words, as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.cli import build_parser, main, quick_args
+from scorekeeper.cli.common import UsageError
+
+ACCEPTED = [
+    "check-bid lupaus --players 4 --deal 1 --bids 3 2 4",
+    "check-bid lupaus --players 4 --deal 1 --bids 3",
+    "check-bid lupaus --bids 3 2 --deal 2 --players 3",
+    "check-bid lupaus --players 4 --cards 7 --bids 3 2 4 --json",
+    "check-bid lupaus --json --players 4 --cards 7 --bids 3 2 4",
+    "check-bid lupaus --players 5 --deal 3 --bids 1 0 2 --option scoring=tricks-plus-ten --option schedule=up",
+    "check-bid rulesets/lupaus.toml --players 04 --deal +1 --bids 1",
+    "check-bid lupaus --players 4 --deal 1 --bids x y",
+    "check-bid lupaus --players 9223372036854775807 --deal 1 --bids 1",
+]
+
+DECLINED = [
+    "check-bid", "check-bid lupaus", "check-bid --players 4 lupaus --deal 1 --bids 1 2 3",
+    "check-bid lupaus --players 4 --bids 1", "check-bid lupaus --deal 1 --bids 1", "check-bid lupaus --players 4 --deal 1",
+    "check-bid lupaus --players 4 --deal 1 --cards 2 --bids 1", "check-bid lupaus --players 3 --players 4 --deal 1 --bids 2 2 3",
+    "check-bid lupaus --players four --deal 1 --bids 1", "check-bid lupaus --players 4.0 --deal 1 --bids 1",
+    "check-bid lupaus --players 9223372036854775808 --deal 1 --bids 1", "check-bid lupaus --players --deal 1 --bids 1",
+    "check-bid lupaus --players=4 --deal 1 --bids 1 2 3", "check-bid lupaus --pl 4 --deal 1 --bids 1 2 3",
+    "check-bid lupaus --players 4 --deal 1 --bids", "check-bid lupaus --players 4 --deal 1 --bids -1 2 3",
+    "check-bid lupaus --players 4 --deal -1 --bids 1", "check-bid lupaus --players 4 --deal 1 --bids 1 2 3 --json --json",
+    "check-bid lupaus --players 4 --deal 1 --bids 1 --bids 3 2 3", "check-bid lupaus --players 4 --deal 1 --bids 1 --option",
+    "check-bid lupaus --players 4 --deal 1 --bids 1 --option -x", "check-bid lupaus --players 4 --deal 1 --bids 1 -- 2",
+    "check-bid lupaus --players 4 --deal 1 --bids 1 --what", "check-bid lupaus --players 4 --deal 1 --bids 1 -h",
+    "check-bid lupaus extra --players 4 --deal 1 --bids 1", "check-bid lupaus --players 4 --deal 1 --json 1 --bids 1",
+    "rules list", "hand-value lupaus SA",
+]
+
+
+@pytest.mark.parametrize("line", ACCEPTED)
+def test_the_usual_form_gives_the_parsers_namespace(line):
+    argv = line.split()
+    assert vars(quick_args(argv)) == vars(build_parser(argv).parse_args(argv))
+
+
+def test_an_empty_value_is_left_to_the_parser():
+    assert quick_args(["check-bid", "", "--players", "4", "--deal", "1", "--bids", "1"]) is None
+    assert quick_args(["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", ""]) is None
+
+
+@pytest.mark.parametrize("line", DECLINED)
+def test_every_other_form_is_left_to_the_parser(line):
+    assert quick_args(line.split()) is None
+
+
+UNUSUAL = [  # (the usual form, a form of the same question only the parser reads)
+    ("check-bid lupaus --players 4 --deal 1 --bids 1 2 3", "check-bid --players 4 lupaus --deal 1 --bids 1 2 3"),
+    ("check-bid lupaus --players 4 --deal 1 --bids 1 2 3", "check-bid lupaus --pl 4 --deal 1 --bids 1 2 3"),
+    ("check-bid lupaus --players 4 --deal 1 --bids 1 2 3", "check-bid lupaus --players=4 --deal 1 --bids 1 2 3"),
+    ("check-bid lupaus --players 4 --deal 1 --bids 2 2 3", "check-bid lupaus --players 3 --players 4 --deal 1 --bids 2 2 3"),
+    ("check-bid lupaus --players 4 --deal 1 --bids 1 2 3 --json", "check-bid lupaus --players 4 --deal 1 --bids 1 2 3 --json --json"),
+    ("check-bid lupaus --players 4 --deal 1 --bids 3 2 3", "check-bid lupaus --players 4 --deal 1 --bids 1 --bids 3 2 3"),
+]
+
+
+
+
+def _refused(line: str) -> bool:
+    try:
+        build_parser(line.split()).parse_args(line.split())
+    except (UsageError, SystemExit):
+        return True
+    return False
+
+
+@pytest.mark.parametrize("line", [line for line in DECLINED if line.startswith("check-bid") and "-h" not in line.split()
+                                  and _refused(line)])
+def test_a_bad_line_is_told_in_argparses_words(line, capsys):
+    argv = line.split()
+    with pytest.raises(UsageError) as refused:
+        build_parser(argv).parse_args(argv)
+    assert main(argv) == 2
+    assert capsys.readouterr() == ("", f"scorekeeper: error: {refused.value}\n")
+
+
+def test_what_argparse_says_of_a_missing_option(capsys):
+    """One of those messages, written out: the words are argparse's."""
+    assert main(["check-bid", "lupaus", "--players", "4", "--bids", "1"]) == 2
+    assert capsys.readouterr().err == "scorekeeper: error: one of the arguments --deal --cards is required\n"
+
+
+@pytest.mark.parametrize(("usual", "unusual"), UNUSUAL)
+def test_an_unusual_but_good_line_is_answered_by_the_parser_as_before(usual, unusual, capsys):
+    assert quick_args(unusual.split()) is None
+    assert vars(build_parser(unusual.split()).parse_args(unusual.split())) == vars(quick_args(usual.split()))
+    answers = [(main(line.split()), capsys.readouterr()) for line in (usual, unusual)]
+    assert answers[0] == answers[1] and answers[0][1].out
