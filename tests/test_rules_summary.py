@@ -143,3 +143,15 @@ def test_a_cache_folder_that_cannot_be_written_is_no_error(tmp_path, monkeypatch
     monkeypatch.setenv("SCOREKEEPER_CACHE", str(blocker))
     assert summaries.ruleset_summary("lupaus", "fi") == LUPAUS_FI
     assert blocker.read_text(encoding="utf-8") == "a file where the folder would be"
+
+
+def test_rules_check_builds_the_ruleset_once(monkeypatch):
+    """The ruleset checked is the one tried against the engine's limits: it is not built again."""
+    from scorekeeper.game.limits import check_ruleset
+    from scorekeeper.rules import builder
+
+    built = []
+    real = builder.Builder.build
+    monkeypatch.setattr(builder.Builder, "build", lambda self: built.append(self.file) or real(self))
+    assert check_ruleset(REPO / "rulesets" / "lupaus.toml") == []
+    assert built == [str(REPO / "rulesets" / "lupaus.toml")]

@@ -68,7 +68,7 @@ __all__ = [
     "CONTEXT_NAMES", "DEFAULT_PHASES", "END_NAMES", "FIELD_TYPES", "ID_RE", "MATCH_NAMES", "NO_TRUMP", "SCOPES",
     "SUITS", "TABLES", "TOP", "TRANSLATION_ITEMS", "TRANSLATION_KEYS", "TRANSLATION_LANGUAGES", "TRUMP_KINDS",
     "Check", "Derived", "FieldSpec", "Option", "OptionValueError", "Parts", "PlanPiece", "Problem", "Reminder",
-    "Ruleset", "RulesetError", "TrumpRule", "builtin_ids", "check_file", "find_ruleset_path",
+    "Ruleset", "RulesetError", "TrumpRule", "builtin_ids", "check_file", "checked_file", "find_ruleset_path",
     "load_ruleset", "parse_ruleset_text", "read_raw", "ruleset_from_raw",
 ]
 
@@ -199,14 +199,21 @@ def read_raw(path: Path, shown: str | None = None, _depth: int = 0) -> dict:
 
 def check_file(path: str | Path) -> list[Problem]:
     """Every problem in a ruleset file (an empty list for a good file)."""
+    return checked_file(path)[1]
+
+
+def checked_file(path: str | Path) -> tuple[Ruleset | None, list[Problem]]:
+    """A ruleset file checked as :func:`check_file` checks it: the ruleset it builds (None when
+    there is a problem), and every problem. The ruleset is the one :func:`load_ruleset` gives
+    for the same path, so a caller that goes on with it need not build it a second time."""
     path = Path(path)
     try:
         raw = read_raw(path, str(path))
     except RulesetError as exc:
-        return exc.problems
+        return None, exc.problems
     builder = _builder(raw, str(path), compile_translations=True)
-    builder.build()
-    return builder.problems
+    ruleset = builder.build()
+    return (ruleset if not builder.problems else None), builder.problems
 
 
 def load_ruleset(ref: str | Path, lang: str | None = None) -> Ruleset:
