@@ -124,9 +124,13 @@ def test_the_reports_over_the_store_load_no_other_command(args, store, tmp_path)
     ["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"],
     ["check-bid", "lupaus", "--players", "5", "--cards", "7", "--bids", "1", "2", "0", "1", "--option", "scoring=tricks-plus-ten",
      "--json"],
-], ids=["deal", "cards-option-json"])
-def test_check_bid_in_its_usual_form_loads_no_argparse(args, tmp_path):
-    """Read by scorekeeper.cli.quick_args: argparse, and gettext with it, are not imported."""
+    ["rules", "list"], ["rules", "show", "wizard", "--players", "4"], ["rules", "check", "rulesets/lupaus.toml"],
+    ["replay", "examples/wizard.toml"], ["show", "1", "--db", "{store}"], ["history", "--db", "{store}"],
+    ["stats", "--db", "{store}", "--json"], ["sessions", "--db", "{store}"],
+], ids=lambda args: " ".join(args[:2]))
+def test_a_command_in_its_usual_form_loads_no_argparse(args, store, tmp_path):
+    """Read by scorekeeper.cli.quick: argparse, and gettext with it, are not imported."""
+    args = [store if a == "{store}" else a for a in args]
     code, found = loaded(args, ("argparse", "gettext", "scorekeeper.cli.parsing"), tmp_path)
     assert (code, found) == (0, [])
 

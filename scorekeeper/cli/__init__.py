@@ -38,7 +38,8 @@ import sys
 
 from ..i18n import LANGUAGES, LanguageError, resolve_language, set_language, show, t
 from ..rules.problems import RulesetError
-from .common import PROG, UsageError, _err, _plain_option, db_option, help_text, store_path, whole_number, whole_or_none
+from .common import PROG, UsageError, _err, _plain_option, db_option, help_text, store_path, whole_number
+from .quick import quick_args, run_later
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
@@ -171,21 +172,11 @@ def _add_sheet_commands(sub) -> None:
     p.set_defaults(run=cmd_export)
 
 
-def _run_later(module: str, name: str):
-    """The command function ``name`` of this package's ``module``, imported when the command runs:
-    the reports over the store do not load the engine that ``show`` and ``import`` need."""
-    def run(args) -> int:
-        from importlib import import_module
-
-        return getattr(import_module(module, __name__), name)(args)
-    return run
-
-
 def _add_store_commands(sub) -> None:
     """history, show, stats, sessions, session and import: the games in the store."""
-    cmd_import, cmd_show = _run_later(".games", "cmd_import"), _run_later(".games", "cmd_show")
-    cmd_history, cmd_session = _run_later(".history", "cmd_history"), _run_later(".history", "cmd_session")
-    cmd_sessions, cmd_stats = _run_later(".history", "cmd_sessions"), _run_later(".history", "cmd_stats")
+    cmd_import, cmd_show = run_later(".games", "cmd_import"), run_later(".games", "cmd_show")
+    cmd_history, cmd_session = run_later(".history", "cmd_history"), run_later(".history", "cmd_session")
+    cmd_sessions, cmd_stats = run_later(".history", "cmd_sessions"), run_later(".history", "cmd_stats")
 
     _report_options(sub.add_parser("history", help=help_text("cli.help.history")), cmd_history)
     p = sub.add_parser("show", help=help_text("cli.help.show"))
@@ -218,62 +209,6 @@ _GROUPS = {
     **dict.fromkeys(("history", "show", "stats", "sessions", "session", "import"), _add_store_commands),
     "board": _add_board_command,
 }  # which function adds a command's parser (with the others of its group)
-
-
-# --- check-bid read without argparse -----------------------------------------------------------
-
-_NUMBERS = {"--players": "players", "--deal": "deal", "--cards": "cards"}  # check-bid's number options
-
-
-def quick_args(argv: Sequence[str]):
-    """The arguments of ``check-bid`` in its usual form, read without argparse (importing it and
-    building the parser cost that command a tenth of its time): ``check-bid RULESET``, then
-    ``--players N``, ``--deal K`` or ``--cards C``, ``--bids BID...``, ``--option NAME=VALUE``
-    and ``--json``, each option written out in full and given once (--option any number of
-    times), no value starting with "-". The same namespace as the parser's.
-
-    None for anything else (another command, help, an abbreviation, ``--name=value``, an
-    option twice or missing, a number the parser refuses, a value starting with "-"): the
-    parser then reads the line, and says what is wrong in its own words."""
-    if len(argv) < 2 or argv[0] != "check-bid" or not _plain(argv[1]):
-        return None
-    values = {"db": None, "command": "check-bid", "ruleset": argv[1], "players": None, "deal": None, "cards": None,
-              "bids": None, "option": None, "json": False}
-    i = 2
-    while i < len(argv):
-        name = argv[i]
-        given = argv[i + 1] if i + 1 < len(argv) and _plain(argv[i + 1]) else None
-        if name in _NUMBERS and values[_NUMBERS[name]] is None and given is not None:
-            values[_NUMBERS[name]] = number = whole_or_none(given)
-            if number is None:
-                return None
-            i += 2
-        elif name == "--bids" and values["bids"] is None and given is not None:
-            end = i + 1
-            while end < len(argv) and _plain(argv[end]):
-                end += 1
-            values["bids"] = list(argv[i + 1:end])
-            i = end
-        elif name == "--option" and given is not None:
-            values["option"] = [*(values["option"] or ()), given]
-            i += 2
-        elif name == "--json" and not values["json"]:
-            values["json"] = True
-            i += 1
-        else:
-            return None
-    if values["players"] is None or values["bids"] is None or (values["deal"] is None) == (values["cards"] is None):
-        return None
-    from types import SimpleNamespace
-
-    from .rules import cmd_check_bid
-
-    return SimpleNamespace(**values, run=cmd_check_bid)
-
-
-def _plain(item: str) -> bool:
-    """An argument that is a value to the parser whatever follows: not empty, no "-" first."""
-    return item != "" and not item.startswith("-")
 
 
 def _take_lang(argv: list[str]) -> tuple[list[str], str | None]:
@@ -394,7 +329,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except (UsageError, LanguageError) as exc:
         _err(show(exc))
         return 2
-    args = quick_args(argv)  # check-bid in its usual form, without argparse
+    args = quick_args(argv)  # a headless command in its usual form, without argparse
     parser = build_parser(argv) if args is None else None
     try:
         if not argv:
