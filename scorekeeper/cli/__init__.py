@@ -26,7 +26,9 @@ line that names the report file with the details (:mod:`scorekeeper.crash`).
 The commands are grouped in modules: :mod:`.rules` (``rules``, ``check-bid``, ``hand-value``),
 :mod:`.games` (``replay``, ``show``, ``export``, ``import``), :mod:`.history` (``history``,
 ``stats``, ``sessions``, ``session``), :mod:`.board` (``board``), what they share in :mod:`.common`; this module chooses
-the language, builds the parser, starts the app (``play``, no command) and runs the rest.
+the language, builds the parser, starts the app (``play``, no command) and runs the rest. A
+headless command in its usual form is read without the parser (:mod:`.quick`, which gives the
+namespace the parser would); the parser's classes are in :mod:`.parsing`.
 """
 
 from __future__ import annotations
