@@ -62,11 +62,16 @@ def whole_number(text: str) -> int:
         return value
     from argparse import ArgumentTypeError  # (a command read without argparse is read again with it)
 
+    raise ArgumentTypeError(_not_a_number(text))
+
+
+def _not_a_number(text: str) -> str:
+    """Why a number argument is refused: not a whole number, or past LARGEST_NUMBER."""
     try:
         int(text)
     except ValueError:  # Python's own words for text past 4300 digits among them
-        raise ArgumentTypeError(t("cli.errors.not_whole", text=text[:40])) from None
-    raise ArgumentTypeError(t("cli.errors.too_large", text=text[:40], most=str(LARGEST_NUMBER)))
+        return t("cli.errors.not_whole", text=text[:40])
+    return t("cli.errors.too_large", text=text[:40], most=str(LARGEST_NUMBER))
 
 
 def out(text: str = "") -> None:
@@ -180,12 +185,10 @@ def _game_id(text: str | None) -> int | None:
     """A game id given where a sheet may be: digits that are not the name of an existing file."""
     if text is None or not (text.isascii() and text.isdigit()) or Path(text).exists():
         return None
-    from argparse import ArgumentTypeError
-
-    try:
-        return whole_number(text)
-    except ArgumentTypeError as exc:
-        raise UsageError(str(exc)) from None
+    value = whole_or_none(text)
+    if value is None:
+        raise UsageError(_not_a_number(text))
+    return value
 
 
 def store_path(args) -> Path:
