@@ -116,3 +116,10 @@ def test_an_unusual_but_good_line_is_answered_by_the_parser_as_before(usual, unu
     assert vars(build_parser(unusual.split()).parse_args(unusual.split())) == vars(quick_args(usual.split()))
     answers = [(main(line.split()), capsys.readouterr()) for line in (usual, unusual)]
     assert answers[0] == answers[1] and answers[0][1].out
+
+
+def test_a_game_id_past_the_largest_number_is_refused_as_before(capsys, tmp_path):
+    """A game id given where a sheet may be is read without argparse, refused in the parser's words."""
+    assert main(["replay", "99999999999999999999", "--db", str(tmp_path / "games.db")]) == 2
+    assert capsys.readouterr().err == ("scorekeeper: error: 99999999999999999999 is too large: "
+                                       "a number given here is at most 9223372036854775807\n")
