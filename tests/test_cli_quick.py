@@ -27,6 +27,8 @@ ACCEPTED = [
     "history", "history --json", "history --db my.db --plain",
     "stats", "stats --player Anna --json", "stats --db x.db --player Ben --plain",
     "sessions", "sessions --json --db x.db",
+    "export examples/wizard.toml --format csv", "export 12 --format md -o out.md --db a.db",
+    "export x.toml --output out.html --format html", "hand-value wysiwyg SK SQ S7 HA", "hand-value w.toml SK",
 ]
 
 DECLINED = [
@@ -42,11 +44,13 @@ DECLINED = [
     "check-bid lupaus --players 4 --deal 1 --bids 1 --option -x", "check-bid lupaus --players 4 --deal 1 --bids 1 -- 2",
     "check-bid lupaus --players 4 --deal 1 --bids 1 --what", "check-bid lupaus --players 4 --deal 1 --bids 1 -h",
     "check-bid lupaus extra --players 4 --deal 1 --bids 1", "check-bid lupaus --players 4 --deal 1 --json 1 --bids 1",
-    "hand-value lupaus SA", "rules", "rules show", "rules show --json lupaus", "rules show lupaus --players x",
+    "hand-value lupaus", "hand-value lupaus --json SA", "export x.toml", "export x.toml --format pdf",
+    "export --all --format csv", "export x.toml --format csv -o a --output b", "export x.toml --format csv --session 3",
+    "export x.toml --format", "rules", "rules show", "rules show --json lupaus", "rules show lupaus --players x",
     "rules list --plain", "rules list lupaus", "rules check", "rules check a.toml --json", "replay", "replay --json x.toml",
     "replay x.toml --option", "show", "show x", "show 1 2", "show 1 --db", "show -1", "history extra",
     "history --json --json", "history --db a --db b", "history --js", "stats --player", "stats --player -x",
-    "sessions --all", "session", "session 3", "import x.toml", "export x.toml --format csv", "board", "play lupaus",
+    "sessions --all", "session", "session 3", "import x.toml", "board", "play lupaus",
     "--db x history", "history --db=x",
 ]
 

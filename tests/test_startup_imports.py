@@ -127,6 +127,7 @@ def test_the_reports_over_the_store_load_no_other_command(args, store, tmp_path)
     ["rules", "list"], ["rules", "show", "wizard", "--players", "4"], ["rules", "check", "rulesets/lupaus.toml"],
     ["replay", "examples/wizard.toml"], ["show", "1", "--db", "{store}"], ["history", "--db", "{store}"],
     ["stats", "--db", "{store}", "--json"], ["sessions", "--db", "{store}"],
+    ["export", "examples/wizard.toml", "--format", "csv"], ["hand-value", "wysiwyg", *"SK SQ S7 HA HQ H8 H5 H2 DA D9 CQ CJ C3".split()],
 ], ids=lambda args: " ".join(args[:2]))
 def test_a_command_in_its_usual_form_loads_no_argparse(args, store, tmp_path):
     """Read by scorekeeper.cli.quick: argparse, and gettext with it, are not imported."""

@@ -22,8 +22,9 @@ __all__ = ["FORMS", "quick_args", "run_later"]
 
 # How an argument is read: one text, one whole number (as the parser's whole_number), one or
 # more texts up to the next option (nargs="+"), one text each time the option is given
-# (action="append"), or a flag (store_true).
+# (action="append"), or a flag (store_true). A tuple of texts: one of them (choices=).
 TEXT, NUMBER, MANY, EACH, FLAG = "text", "number", "many", "each", "flag"
+FORMATS = ("csv", "json", "md", "toml", "html")  # export --format
 
 _REPORT = {"--json": ("json", FLAG), "--plain": ("plain", FLAG), "--db": ("db", TEXT)}  # the store reports' options
 _REPORT_DEFAULTS = {"json": False, "plain": False}
@@ -53,9 +54,15 @@ FORMS: dict[tuple[str, ...], tuple] = {
     ("stats",): ((), {**_REPORT, "--player": ("player", TEXT)}, {**_REPORT_DEFAULTS, "player": None},
                  (".history", "cmd_stats", True)),
     ("sessions",): ((), _REPORT, _REPORT_DEFAULTS, (".history", "cmd_sessions", True)),
+    ("export",): (
+        (("sheet", TEXT),),
+        {"--format": ("format", FORMATS), "-o": ("output", TEXT), "--output": ("output", TEXT), "--db": ("db", TEXT)},
+        {"session": None, "all": False, "format": None, "output": None},
+        (".games", "cmd_export", False)),
+    ("hand-value",): ((("ruleset", TEXT), ("cards", MANY)), {}, {}, (".rules", "cmd_hand_value", False)),
 }
 # What a command needs given: each of these options, and exactly one of those.
-_REQUIRED = {("check-bid",): (("players", "bids"), ("deal", "cards"))}
+_REQUIRED = {("check-bid",): (("players", "bids"), ("deal", "cards")), ("export",): (("format",), ())}
 
 
 def run_later(module: str, name: str) -> Callable[[Any], int]:
@@ -145,6 +152,8 @@ def _value(kind: str, items: Sequence[str]) -> Any:
         return whole_or_none(items[0])
     if kind in (MANY, EACH):
         return list(items)
+    if isinstance(kind, tuple):  # choices
+        return items[0] if items[0] in kind else None
     return items[0]
 
 
