@@ -101,6 +101,14 @@ def _private_cache(_cache_folder, monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_CACHE", str(_cache_folder))
 
 
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    """An empty cache folder of the test's own (SCOREKEEPER_CACHE), to look at what is kept in it."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("SCOREKEEPER_CACHE", str(folder))
+    return folder
+
+
 @pytest.fixture(autouse=True)
 def _english(monkeypatch):
     """Tests read English unless they choose another language: SCOREKEEPER_LANG=en for the

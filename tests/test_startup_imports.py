@@ -77,6 +77,19 @@ def test_the_ruleset_commands_load_no_store_sheet_or_heavy_module(args, tmp_path
     assert (code, found) == (0, [])
 
 
+# What a list of the games needs none of, once each ruleset's summary is kept (scorekeeper.rules.summary):
+# the builder, the formula checker and the parser it uses, the model, the engine, the table's model.
+NO_BUILDING = ("scorekeeper.rules.builder", "scorekeeper.rules.formula", "scorekeeper.rules.model", "ast",
+               "scorekeeper.game", "scorekeeper.play")
+
+
+@pytest.mark.parametrize("args", [["rules", "list"], ["rules", "list", "--json"], ["--lang", "fi", "rules", "list"]],
+                         ids=lambda args: " ".join(args))
+def test_the_list_of_games_builds_no_ruleset_the_second_time(args, tmp_path):
+    code, found = loaded(args, NO_BUILDING, tmp_path)
+    assert (code, found) == (0, [])
+
+
 @pytest.mark.parametrize("args", [
     ["replay", "examples/wizard.toml"],
     ["export", "examples/wizard.toml", "--format", "csv"],
@@ -88,6 +101,38 @@ def test_the_ruleset_commands_load_no_store_sheet_or_heavy_module(args, tmp_path
 def test_the_sheet_and_store_commands_load_no_heavy_module(args, store, tmp_path):
     args = [store if a == "{store}" else a for a in args]
     code, found = loaded(args, NEVER, tmp_path)
+    assert (code, found) == (0, [])
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", "examples/wizard.toml"], ["show", "1", "--db", "{store}"], ["export", "examples/wizard.toml", "--format", "md"],
+], ids=lambda args: args[0])
+def test_a_game_shown_or_exported_as_text_loads_no_html_or_csv_writer(args, store, tmp_path):
+    args = [store if a == "{store}" else a for a in args]
+    code, found = loaded(args, ("html", "html.entities", "scorekeeper.reports.html", "csv"), tmp_path)
+    assert (code, found) == (0, [])
+
+
+@pytest.mark.parametrize("args", [["history"], ["stats"], ["sessions"]], ids=lambda args: args[0])
+def test_the_reports_over_the_store_load_no_other_command(args, store, tmp_path):
+    """A report over the store imports its own command's module only, not show's and import's."""
+    code, found = loaded([*args, "--db", store], ("scorekeeper.cli.games", "scorekeeper.game.carried"), tmp_path)
+    assert (code, found) == (0, [])
+
+
+@pytest.mark.parametrize("args", [
+    ["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"],
+    ["check-bid", "lupaus", "--players", "5", "--cards", "7", "--bids", "1", "2", "0", "1", "--option", "scoring=tricks-plus-ten",
+     "--json"],
+    ["rules", "list"], ["rules", "show", "wizard", "--players", "4"], ["rules", "check", "rulesets/lupaus.toml"],
+    ["replay", "examples/wizard.toml"], ["show", "1", "--db", "{store}"], ["history", "--db", "{store}"],
+    ["stats", "--db", "{store}", "--json"], ["sessions", "--db", "{store}"],
+    ["export", "examples/wizard.toml", "--format", "csv"], ["hand-value", "wysiwyg", *"SK SQ S7 HA HQ H8 H5 H2 DA D9 CQ CJ C3".split()],
+], ids=lambda args: " ".join(args[:2]))
+def test_a_command_in_its_usual_form_loads_no_argparse(args, store, tmp_path):
+    """Read by scorekeeper.cli.quick: argparse, and gettext with it, are not imported."""
+    args = [store if a == "{store}" else a for a in args]
+    code, found = loaded(args, ("argparse", "gettext", "scorekeeper.cli.parsing"), tmp_path)
     assert (code, found) == (0, [])
 
 
@@ -126,3 +171,77 @@ def test_a_command_words_no_help_text(args, monkeypatch, capsys):
     assert [key for key in asked if key.startswith("cli.help.")] == []
     assert main(["check-bid", "--help"]) == 0
     assert "cli.help.check_bid_bids" in asked  # the same catalog when help is asked for
+
+
+_EXIT_SCRIPT = """
+import atexit, gc, io, sys
+atexit.register(lambda: print("at exit, collecting:", gc.isenabled()))  # runs after main's handler
+from scorekeeper.cli import main
+sys.stdout, real = io.StringIO(), sys.stdout
+main(["rules", "list"])
+main(["rules", "list"])
+sys.stdout = real
+print("after main, collecting:", gc.isenabled())
+"""
+
+
+def test_a_process_that_ran_the_command_line_ends_without_the_last_collection(tmp_path):
+    """The collector goes on while the process runs (a test's, the app's) and is switched off
+    only by the exit handler main() registers, so the interpreter makes no last full collection."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPROFILEIMPORTTIME"}
+    env.update(HOME=str(tmp_path), PYTHONPATH=str(REPO))
+    result = subprocess.run([sys.executable, "-c", _EXIT_SCRIPT], cwd=REPO, env=env, capture_output=True, text=True,
+                            timeout=60)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout == "after main, collecting: True\nat exit, collecting: False\n"
+
+
+def test_a_command_collects_garbage_less_often_and_the_caller_as_before(monkeypatch, capsys):
+    """While a command runs, the youngest generation is collected every FEWER_COLLECTIONS new
+    objects; main() gives the caller back the thresholds it had."""
+    import gc
+
+    import scorekeeper.cli as cli
+
+    seen = []
+    monkeypatch.setattr("scorekeeper.cli.rules.cmd_rules_list", lambda args: seen.append(gc.get_threshold()) or 0)
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 11, 12)
+        assert main(["rules", "list"]) == 0
+        assert gc.get_threshold() == (700, 11, 12)
+    finally:
+        gc.set_threshold(*before)
+    assert seen == [(cli.FEWER_COLLECTIONS, 11, 12)]
+
+
+@pytest.mark.parametrize("args", [[], ["--db", "x.db"]], ids=["app", "app-with-db"])
+def test_the_app_collects_garbage_as_usual(args, monkeypatch):
+    """The terminal app runs until it is closed: it gets the caller's thresholds back first."""
+    import gc
+
+    pytest.importorskip("textual")
+    seen = []
+    monkeypatch.setattr("scorekeeper.tui.app.run", lambda **kwargs: seen.append(gc.get_threshold()) or 0)
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 11, 12)
+        assert main(args) == 0
+    finally:
+        gc.set_threshold(*before)
+    assert seen == [(700, 11, 12)]
+
+
+def test_the_board_collects_garbage_as_usual(monkeypatch):
+    """The board serves until it is stopped: it runs with the caller's thresholds."""
+    import gc
+
+    seen = []
+    monkeypatch.setattr("scorekeeper.cli.board.cmd_board", lambda args: seen.append(gc.get_threshold()) or 0)
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 11, 12)
+        assert main(["board"]) == 0
+    finally:
+        gc.set_threshold(*before)
+    assert seen == [(700, 11, 12)]

@@ -19,13 +19,6 @@ LUPAUS = (builtin_rulesets_dir() / "lupaus.toml").read_text(encoding="utf-8")
 CLI_CATALOG = (Path(tomlcache.__file__).parent / "i18n" / "en" / "cli.toml").read_text(encoding="utf-8")
 
 
-@pytest.fixture
-def cache(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("SCOREKEEPER_CACHE", str(folder))
-    return folder
-
-
 def _entries(folder: Path) -> list[Path]:
     return sorted((folder / "toml").glob("*"))
 

@@ -26,22 +26,26 @@ line that names the report file with the details (:mod:`scorekeeper.crash`).
 The commands are grouped in modules: :mod:`.rules` (``rules``, ``check-bid``, ``hand-value``),
 :mod:`.games` (``replay``, ``show``, ``export``, ``import``), :mod:`.history` (``history``,
 ``stats``, ``sessions``, ``session``), :mod:`.board` (``board``), what they share in :mod:`.common`; this module chooses
-the language, builds the parser, starts the app (``play``, no command) and runs the rest.
+the language, builds the parser, starts the app (``play``, no command) and runs the rest. A
+headless command in its usual form is read without the parser (:mod:`.quick`, which gives the
+namespace the parser would); the parser's classes are in :mod:`.parsing`.
 """
 
 from __future__ import annotations
 
-import argparse
+import atexit
+import gc
 import os
 import sys
 
 from ..i18n import LANGUAGES, LanguageError, resolve_language, set_language, show, t
 from ..rules.problems import RulesetError
-from .common import (PROG, UsageError, VersionAction, _err, _Parser, _plain_option, db_option, help_text,
-                     help_texts, store_path, whole_number)
+from .common import PROG, UsageError, _err, _plain_option, db_option, help_text, store_path, whole_number
+from .quick import quick_args, run_later
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
+    import argparse
     from typing import Sequence
 
 # A command's module (and what it imports: the engine, the sheets, the store, the reports) is
@@ -59,6 +63,10 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     the parser of that command's group only, without help texts (:func:`.common.help_texts`):
     wording every command's help costs more than most commands' own work.
     """
+    import argparse
+
+    from .parsing import VersionAction, _Parser, help_texts
+
     lean = argv is not None and not _asks_help(argv)
     with help_texts(not lean):
         # --lang is taken out of the arguments by main() before parsing (_take_lang); the epilog tells it.
@@ -152,7 +160,7 @@ def _add_sheet_commands(sub) -> None:
 
     p = sub.add_parser("play", help=help_text("cli.help.play"))
     p.add_argument("ruleset", metavar="ID|FILE")
-    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help=help_text("cli.help.play_db"))
+    db_option(p, help_text("cli.help.play_db"))
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("export", help=help_text("cli.help.export"))
@@ -168,8 +176,9 @@ def _add_sheet_commands(sub) -> None:
 
 def _add_store_commands(sub) -> None:
     """history, show, stats, sessions, session and import: the games in the store."""
-    from .games import cmd_import, cmd_show
-    from .history import cmd_history, cmd_session, cmd_sessions, cmd_stats
+    cmd_import, cmd_show = run_later(".games", "cmd_import"), run_later(".games", "cmd_show")
+    cmd_history, cmd_session = run_later(".history", "cmd_history"), run_later(".history", "cmd_session")
+    cmd_sessions, cmd_stats = run_later(".history", "cmd_sessions"), run_later(".history", "cmd_stats")
 
     _report_options(sub.add_parser("history", help=help_text("cli.help.history")), cmd_history)
     p = sub.add_parser("show", help=help_text("cli.help.show"))
@@ -228,6 +237,7 @@ def _take_lang(argv: list[str]) -> tuple[list[str], str | None]:
 
 
 def _run_tui(parser: argparse.ArgumentParser, db: str | None = None, ruleset: str | None = None) -> int:
+    _collect_as_usual()  # the app runs until it is closed
     try:
         from ..tui.app import run  # lazy: the headless commands never import textual
     except ModuleNotFoundError as exc:
@@ -272,18 +282,62 @@ def choose_language(argv: list[str]) -> list[str]:
     return argv
 
 
+_QUICK_EXIT: list[bool] = []  # whether main() asked for the exit without the last collection
+
+
+def _exit_without_last_collection() -> None:
+    """End the process without the full garbage collection the interpreter makes at exit, when
+    the collector is on: it walks every object left (the modules' and the command's, some
+    milliseconds: a tenth of a short command), to free what the process gives back anyway.
+    The collector is switched off by an exit handler (the handlers run before that collection);
+    the interpreter's teardown still frees what is left, and runs what it finalizes.
+    Registered once, by main(); until the process ends, collecting goes on as before."""
+    if not _QUICK_EXIT:
+        atexit.register(gc.disable)
+        _QUICK_EXIT.append(True)
+
+
+# Garbage is collected less often while a command runs (main): a command makes its objects to
+# keep them (the modules it imports, the ruleset, the game), and a collection every 700 new
+# objects walked them again for nothing (some milliseconds in all). Collections still come, every
+# FEWER_COLLECTIONS objects, so no command's memory grows without bound; the terminal app and the
+# board (which run until stopped) collect as usual.
+FEWER_COLLECTIONS = 50_000  # new objects between two collections of the youngest generation
+_THRESHOLDS: list[tuple[int, ...]] = []  # the collector's thresholds before each main() now running
+
+
+def _collect_as_usual() -> None:
+    """The collector's thresholds as they were before main(): for what runs until it is stopped."""
+    if _THRESHOLDS:
+        gc.set_threshold(*_THRESHOLDS[-1])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _exit_without_last_collection()
+    usual = gc.get_threshold()
+    _THRESHOLDS.append(usual)
+    gc.set_threshold(max(usual[0], FEWER_COLLECTIONS), *usual[1:])
+    try:
+        return _main(argv)
+    finally:
+        _THRESHOLDS.pop()
+        gc.set_threshold(*usual)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         argv = choose_language(argv)  # first: the parser's help and every message after it are in it
     except (UsageError, LanguageError) as exc:
         _err(show(exc))
         return 2
-    parser = build_parser(argv)
+    args = quick_args(argv)  # a headless command in its usual form, without argparse
+    parser = build_parser(argv) if args is None else None
     try:
         if not argv:
             return _run_tui(parser)
-        args = parser.parse_args(argv)
+        if args is None:
+            args = parser.parse_args(argv)
         if args.command is None:
             return _run_tui(parser, args.db)
         if getattr(args, "run", None) is None:
@@ -291,6 +345,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         if getattr(args, "plain", False) and getattr(args, "json", False):
             raise UsageError(t("cli.errors.plain_and_json"))
+        if args.command == "board":  # a server, until it is stopped
+            _collect_as_usual()
         return args.run(args)
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
@@ -342,8 +398,10 @@ def _quiet_stdout() -> None:
 def _internal_error(error: Exception, argv: list[str]) -> int:
     from ..crash import crash_report
 
+    from types import SimpleNamespace
+
     try:
-        store = store_path(argparse.Namespace(db=_db_given(argv)))
+        store = store_path(SimpleNamespace(db=_db_given(argv)))
     except Exception:
         store = None
     _err(crash_report(error, near=store, argv=[PROG, *argv]))

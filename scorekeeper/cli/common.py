@@ -1,25 +1,28 @@
-"""What the command groups share: the usage error and the parser that raises it, output
-(``out``, ``_err``, ``_json``, ``_table``), rulesets and ``--option`` values as given on the
-command line, the ``--db``/``--plain`` options and the store they choose.
+"""What the command groups share: the usage error, output (``out``, ``_err``, ``_json``,
+``_table``), rulesets and ``--option`` values as given on the command line, the
+``--db``/``--plain`` options and the store they choose. The parser's own classes (on argparse)
+are in :mod:`.parsing`, imported where a parser is built: a command read without argparse
+(:func:`scorekeeper.cli.quick_args`) does not load it.
 
 ``out``, ``db_option`` and ``store_path`` are public: the ``board`` command (:mod:`.board`)
 uses them as the other command groups do, and ``help_text`` for its help texts."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-from contextlib import contextmanager
 from pathlib import Path
 
 from ..i18n import format_number, get_language, show, t
-from ..rules.ruleset import Ruleset, RulesetError, find_ruleset_path, load_ruleset
+from ..rules.ruleset import RulesetError, find_ruleset_path, load_ruleset
 from ..terminal import terminal_safe
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
-    from typing import Any, Iterator, Sequence
+    from argparse import ArgumentParser
+    from typing import Any, Sequence
+
+    from ..rules.model import Ruleset
 
 
 PROG = "scorekeeper"
@@ -29,42 +32,7 @@ class UsageError(Exception):
     """The command was given something it cannot use (exit status 2)."""
 
 
-class VersionAction(argparse.Action):
-    """``--version``: print ``scorekeeper VERSION`` and stop (the version is read only then)."""
-
-    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
-        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        from .. import version
-
-        out(f"{PROG} {version()}")
-        parser.exit()
-
-
-_HELP_TEXTS = [True]  # whether help_text words its text: see help_texts
-
-
-@contextmanager
-def help_texts(wanted: bool) -> Iterator[None]:
-    """While parsers are built: whether their help texts are worded (a parser that only
-    parses needs none; reading the catalog for them costs more than most commands' work).
-
-    Without them, argparse's own headings (``options``, ``positional arguments``, the help
-    of ``-h``), which such a parser never shows, are not looked up either: argparse asks
-    gettext for each one as it builds a parser, and gettext looks for translation files
-    on disk at every call (and imports ``locale`` at the first). Its errors while parsing
-    are still worded through gettext."""
-    before, wording = _HELP_TEXTS[0], getattr(argparse, "_", None)
-    _HELP_TEXTS[0] = wanted
-    if not wanted and wording is not None:
-        argparse._ = str  # the heading as argparse writes it
-    try:
-        yield
-    finally:
-        _HELP_TEXTS[0] = before
-        if wording is not None:
-            argparse._ = wording
+_HELP_TEXTS = [True]  # whether help_text words its text: see .parsing.help_texts
 
 
 def help_text(key: str, **params) -> str | None:
@@ -72,41 +40,38 @@ def help_text(key: str, **params) -> str | None:
     return t(key, **params) if _HELP_TEXTS[0] else None
 
 
-class _LeanFormatter(argparse.HelpFormatter):
-    """The help formatter of a parser built without help texts (:func:`help_texts`), which only
-    parses: argparse makes one for each option it adds, and its own asks for the terminal's width
-    (importing ``shutil``, and with it ``bz2`` and ``lzma``). No text it formats is shown: a
-    usage error is one line (:meth:`_Parser.error`), and help is shown by a parser with its texts."""
-
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
-        super().__init__(prog, indent_increment, max_help_position, 80 if width is None else width)
-
-
-class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args, **kwargs):
-        if not _HELP_TEXTS[0]:
-            kwargs.setdefault("formatter_class", _LeanFormatter)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str):  # one line, no usage block
-        raise UsageError(message)
-
-
 # --- small helpers --------------------------------------------------------------------------
 
 LARGEST_NUMBER = 2**63 - 1  # of a number argument: the largest id the store can hold (SQLite's integer)
 
 
+def whole_or_none(text: str) -> int | None:
+    """The value of a number argument, or None where :func:`whole_number` refuses it."""
+    try:
+        value = int(text)
+    except ValueError:  # text past 4300 digits among them
+        return None
+    return value if abs(value) <= LARGEST_NUMBER else None
+
+
 def whole_number(text: str) -> int:
     """A number argument (the parser's type): a whole number of at most LARGEST_NUMBER either
     way, so no count or id given on the command line reaches past what can be stored."""
+    value = whole_or_none(text)
+    if value is not None:
+        return value
+    from argparse import ArgumentTypeError  # (a command read without argparse is read again with it)
+
+    raise ArgumentTypeError(_not_a_number(text))
+
+
+def _not_a_number(text: str) -> str:
+    """Why a number argument is refused: not a whole number, or past LARGEST_NUMBER."""
     try:
-        value = int(text)
+        int(text)
     except ValueError:  # Python's own words for text past 4300 digits among them
-        raise argparse.ArgumentTypeError(t("cli.errors.not_whole", text=text[:40])) from None
-    if abs(value) > LARGEST_NUMBER:
-        raise argparse.ArgumentTypeError(t("cli.errors.too_large", text=text[:40], most=str(LARGEST_NUMBER)))
-    return value
+        return t("cli.errors.not_whole", text=text[:40])
+    return t("cli.errors.too_large", text=text[:40], most=str(LARGEST_NUMBER))
 
 
 def out(text: str = "") -> None:
@@ -202,12 +167,15 @@ def _show_value(value: Any) -> str:
     return str(value)
 
 
-def _plain_option(p: argparse.ArgumentParser) -> None:
+def _plain_option(p: ArgumentParser) -> None:
     p.add_argument("--plain", action="store_true", help=help_text("cli.help.plain"))
 
 
-def db_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help=help_text("cli.help.db"))
+def db_option(p: ArgumentParser, help: str | None = None) -> None:
+    """--db PATH (the store), its help ``help`` or the usual one."""
+    from argparse import SUPPRESS
+
+    p.add_argument("--db", metavar="PATH", default=SUPPRESS, help=help or help_text("cli.help.db"))
 
 
 # --- stored games ----------------------------------------------------------------------------
@@ -217,10 +185,10 @@ def _game_id(text: str | None) -> int | None:
     """A game id given where a sheet may be: digits that are not the name of an existing file."""
     if text is None or not (text.isascii() and text.isdigit()) or Path(text).exists():
         return None
-    try:
-        return whole_number(text)
-    except argparse.ArgumentTypeError as exc:
-        raise UsageError(str(exc)) from None
+    value = whole_or_none(text)
+    if value is None:
+        raise UsageError(_not_a_number(text))
+    return value
 
 
 def store_path(args) -> Path:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 from ..game.carried import carried_columns, carried_values
@@ -203,7 +202,9 @@ def _replay_stored(args, game_id: int) -> int:
 
     overrides = _parse_options(args.option)
     if not overrides:
-        return cmd_show(argparse.Namespace(**{**vars(args), "game": game_id}))
+        from types import SimpleNamespace
+
+        return cmd_show(SimpleNamespace(**{**vars(args), "game": game_id}))
     store = _open_store(args)
     try:
         stored = _load(args, store, game_id)

@@ -5,19 +5,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..game.engine import GameError, SetupError
-from ..game.game import Game
-from ..game.limits import check_ruleset
-from ..i18n import show, t, tn
-from ..play.bids import BidCheck, check_bids
-from ..play.hand import HandValueError, hand_value
-from ..play.rules_text import detail_lines, details
-from ..rules.formula import Missing
-from ..rules.ruleset import RulesetError, builtin_ids, find_ruleset_path, load_ruleset
+from ..i18n import get_language, show, t, tn
+from ..rules.ruleset import RulesetError, builtin_ids, find_ruleset_path
 from .common import (
     UsageError, _err, _json, _load_ruleset, out, _parse_options, _resolve_options, _seat_names, _show_value,
     _shown, _values_text,
 )
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from ..game.game import Game
+    from ..play.bids import BidCheck
+
+# The engine, the table's model and the formula checker are imported by the commands that use
+# them: `rules list` shows the summaries of checked rulesets (:mod:`..rules.summary`) and needs none.
 
 
 # --- rules -----------------------------------------------------------------------------------
@@ -30,31 +31,29 @@ def _players_text(low: int, high: int) -> str:
 
 
 def cmd_rules_list(args) -> int:
-    entries, failed, loaded = [], [], []
+    from ..rules.summary import ruleset_summary
+
+    entries, failed, shown = [], [], []
+    lang = "en" if args.json else get_language()  # --json keeps the English texts
     for rid in builtin_ids():
         try:
-            rs = load_ruleset(rid)
+            summary = ruleset_summary(rid, lang)  # each ruleset is built once, and only if not cached
         except RulesetError as exc:
             failed.append(show(exc.problems[0]) if exc.problems else show(exc))
             continue
-        loaded.append(rs)
-        entries.append({
-            "id": rs.id, "name": rs.name,
-            "players": {"min": rs.min_players, "max": rs.max_players},
-            "aka": list(rs.aka), "description": rs.description,
-        })
+        shown.append(summary.pop("shown"))
+        entries.append(summary)
     if args.json:
         _json(entries)
     else:
-        for i, (e, rs) in enumerate(zip(entries, loaded)):
+        for i, (e, texts) in enumerate(zip(entries, shown)):
             if i:
                 out()
-            shown = _shown(rs)  # each ruleset is built once
             players = _players_text(e["players"]["min"], e["players"]["max"])
-            out(f"{e['id']}: {shown.name} ({players})")
+            out(f"{e['id']}: {texts['name']} ({players})")
             if e["aka"]:
                 out("  " + t("cli.rules.aka", names=", ".join(e["aka"])))
-            out(f"  {shown.description}")
+            out(f"  {texts['description']}")
     for problem in failed:
         _err(problem)
     return 1 if failed else 0
@@ -101,6 +100,10 @@ def _type_words(kind: str) -> str:
 
 
 def cmd_rules_show(args) -> int:
+    from ..game.engine import SetupError
+    from ..game.game import Game
+    from ..play.rules_text import detail_lines, details
+
     rs = _load_ruleset(args.ruleset)
     chosen = _parse_options(getattr(args, "option", None))
     _resolve_options(rs, chosen)
@@ -203,6 +206,8 @@ def _option_lines(rs, chosen: dict) -> list[str]:
 
 
 def cmd_rules_check(args) -> int:
+    from ..game.limits import check_ruleset
+
     bad = False
     for ref in args.files:
         path = Path(ref)
@@ -226,6 +231,8 @@ def cmd_rules_check(args) -> int:
 
 def _deal_with_cards(game: Game, cards: int) -> int:
     """The first deal with that many cards (UsageError listing the counts there are)."""
+    from ..game.engine import GameError
+
     rs = game.ruleset
     plan = game.setup.plan
     if plan is not None:
@@ -247,6 +254,11 @@ def _deal_with_cards(game: Game, cards: int) -> int:
 
 
 def cmd_check_bid(args) -> int:
+    from ..game.engine import GameError, SetupError
+    from ..game.game import Game
+    from ..play.bids import check_bids
+    from ..rules.formula import Missing
+
     rs = _shown(_load_ruleset(args.ruleset))
     options = _parse_options(args.option)
     _resolve_options(rs, options)
@@ -315,6 +327,8 @@ def _print_bid_check(checked: BidCheck, as_json: bool) -> None:
 
 
 def cmd_hand_value(args) -> int:
+    from ..play.hand import HandValueError, hand_value
+
     rs = _shown(_load_ruleset(args.ruleset))
     tokens = [token for arg in args.cards for token in arg.replace(",", " ").split()]
     try:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..rules.formula import EvalError, Missing
 from ..rules.problems import Problem
-from ..rules.ruleset import Ruleset, RulesetError, check_file, load_ruleset
+from ..rules.ruleset import Ruleset, checked_file
 from .engine import DealEval, GameError, LimitError, Setup, domain_limit
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
@@ -31,13 +31,9 @@ _FIRST_DEALS = 100  # a game without a plan: the deals looked at
 
 def check_ruleset(path: str | Path) -> list[Problem]:
     """Every problem of a ruleset file: those of the file, else those of its limits."""
-    problems = check_file(path)
-    if problems:
+    ruleset, problems = checked_file(path)  # built once: the ruleset load_ruleset would give
+    if problems or ruleset is None:
         return problems
-    try:
-        ruleset = load_ruleset(Path(path))
-    except RulesetError as exc:  # pragma: no cover - check_file found nothing
-        return exc.problems
     return limit_problems(ruleset, str(path))
 
 

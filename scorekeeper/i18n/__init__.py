@@ -82,7 +82,6 @@ For the code that shows text
 from __future__ import annotations
 
 import os
-from contextlib import contextmanager
 
 from ..languages import LANGUAGES, LanguageError, YesNoWords, install_yes_no_words
 from ..messages import Message, install_renderer
@@ -92,7 +91,7 @@ if TYPE_CHECKING:
     from datetime import date, datetime, tzinfo
     from decimal import Decimal
     from numbers import Number
-    from typing import Any, Iterator, Mapping
+    from typing import Any, Mapping
 
     from .catalogs import Catalog, Entry, TranslationError
 
@@ -204,15 +203,22 @@ def get_language() -> str:
     return _current
 
 
-@contextmanager
-def using_language(code: str) -> Iterator[str]:
-    """``with using_language("fi"):`` -- the language for a block, restored after it."""
-    before = _current
-    set_language(code)
-    try:
-        yield code
-    finally:
-        set_language(before)
+class using_language:
+    """``with using_language("fi"):`` -- the language for a block, restored after it (its code is
+    what ``as`` gives). A class, not contextlib's decorator: importing contextlib costs every
+    command's start for this one use."""
+
+    def __init__(self, code: str):
+        self.code = code
+        self.before: str | None = None
+
+    def __enter__(self) -> str:
+        self.before = _current
+        set_language(self.code)
+        return self.code
+
+    def __exit__(self, *exc_info: Any) -> None:
+        set_language(self.before)
 
 
 # --- texts --------------------------------------------------------------------------------

@@ -20,6 +20,15 @@ digits and ``_``. No attribute access, indexing, conversions or format specs: th
 catalog is text, and text must not reach into the values it is given. ``{{`` and
 ``}}`` are literal braces. A template that breaks this is refused when the catalog
 is read (:class:`CatalogError`, naming the file and key).
+
+Each file, once parsed and checked, is kept in the cache folder (:mod:`scorekeeper.tomlcache`)
+in a checked form: its keys and, for each, the template's text, or the text and its pieces
+(literals and placeholder names) when it has braces. The key of the entry is a hash of the
+file's text and :data:`FORMAT`, so a changed file is parsed and checked again. A start then
+reads the file's checked form, with no TOML to parse and no template to check, and makes a key's
+:class:`Entry` only when the key is asked for. What a cache file holds is not trusted: a form
+that is not of this shape (damaged, foreign) is parsed and checked again from the text, and its
+pieces are used only as literals and names to look up, never formatted as Python formats.
 """
 
 from __future__ import annotations
@@ -40,6 +49,9 @@ if TYPE_CHECKING:
 # developer and the tests.
 
 __all__ = ["Catalog", "CatalogError", "Entry", "Template", "TranslationError", "check_catalogs", "load_catalog"]
+
+FORMAT = 1  # of the checked forms kept in the cache: bump when what they hold changes
+_FOLDER = "catalogs"
 
 
 class CatalogError(ValueError):
@@ -101,6 +113,21 @@ class Template:
         self.pieces = tuple(pieces)
         self.names = frozenset(p[0] for p in pieces if isinstance(p, tuple))
 
+    @classmethod
+    def checked(cls, text: str, pieces: Sequence[str | tuple[str]]) -> Template:
+        """The template of ``text`` from its pieces, as __init__ made them when it checked it."""
+        template = cls.__new__(cls)
+        template.text, template.pieces = text, tuple(pieces)
+        template.names = frozenset(p[0] for p in template.pieces if isinstance(p, tuple))
+        return template
+
+    def form(self) -> str | list:
+        """The template as plain data for the cache: its text alone when it has no braces, else
+        its text and its pieces (a placeholder as a list of its name)."""
+        if self.pieces == (self.text,) and "{" not in self.text and "}" not in self.text:
+            return self.text
+        return [self.text, [p if isinstance(p, str) else [p[0]] for p in self.pieces]]
+
     def format(self, key: str, params: Mapping[str, Any], show: Callable[[Any], str]) -> str:
         out = []
         for piece in self.pieces:
@@ -139,6 +166,50 @@ class Entry:
     def templates(self) -> list[Template]:
         return list(self.forms.values()) if self.forms is not None else [self.text]
 
+    def form(self) -> str | list | dict:
+        """The entry as plain data for the cache (see :meth:`Template.form`); a plural entry as a
+        table of its forms by category."""
+        if self.forms is not None:
+            return {category: template.form() for category, template in self.forms.items()}
+        return self.text.form()
+
+
+def _template_of(form: str | list) -> Template:
+    if isinstance(form, str):
+        return Template(form)  # a text without braces: nothing to parse (one with them is checked)
+    text, pieces = form
+    return Template.checked(text, [p if isinstance(p, str) else (p[0],) for p in pieces])
+
+
+def _entry_of(key: str, form: str | list | dict) -> Entry:
+    """The entry of a form kept in the cache (checked by _is_forms)."""
+    if isinstance(form, dict):
+        return Entry(key, forms={category: _template_of(f) for category, f in form.items()})
+    return Entry(key, text=_template_of(form))
+
+
+def _is_template_form(form: Any) -> bool:
+    """A text without braces, or [text, pieces]: each piece a literal, or a list of one plain name."""
+    if type(form) is str:
+        return "{" not in form and "}" not in form
+    return (type(form) is list and len(form) == 2 and type(form[0]) is str and type(form[1]) is list
+            and all(type(p) is str or (type(p) is list and len(p) == 1 and type(p[0]) is str
+                                       and _NAME.fullmatch(p[0]) is not None) for p in form[1]))
+
+
+def _is_forms(data: Any) -> bool:
+    """Whether ``data`` (read from a cache file, not trusted) is a file's checked forms: each key a
+    template's form, or a plural table of them that has ``other``."""
+    if type(data) is not dict:
+        return False
+    for form in data.values():
+        if type(form) is dict:
+            if "other" not in form or not all(c in ALL_CATEGORIES and _is_template_form(f) for c, f in form.items()):
+                return False
+        elif not _is_template_form(form):
+            return False
+    return True
+
 
 def _is_plural_table(table: dict) -> bool:
     return bool(table) and "other" in table and all(k in ALL_CATEGORIES for k in table)
@@ -164,13 +235,16 @@ def _flatten(table: dict, prefix: str, where: str, out: dict[str, Entry]) -> Non
 
 # The first part of every key a catalog file gives: its table headers, and the keys before
 # the first header (those after it are in a table). A superset is harmless: it only means the
-# file may be read for a key it lacks.
-_HEADER = re.compile(r"^[ \t]*\[+[ \t]*([A-Za-z0-9_-]+)", re.M)
-_KEY = re.compile(r"^[ \t]*([A-Za-z0-9_-]+)[ \t]*[.=]", re.M)
+# file may be read for a key it lacks. Each pattern starts with the line's newline (the text is
+# read with one put before it), which the matcher searches for as a literal: a few times faster
+# than trying ``^`` in multi-line mode at every character.
+_HEADER = re.compile(r"\n[ \t]*\[+[ \t]*([A-Za-z0-9_-]+)")
+_KEY = re.compile(r"\n[ \t]*([A-Za-z0-9_-]+)[ \t]*[.=]")
 
 
 def top_names(text: str) -> frozenset[str]:
     """The first parts of the keys a catalog file's text gives (see _HEADER)."""
+    text = "\n" + text
     first = _HEADER.search(text)
     start = first.start() if first else len(text)
     return frozenset(_HEADER.findall(text, start)) | frozenset(_KEY.findall(text, 0, start))
@@ -194,6 +268,9 @@ class Catalog:
     def entries(self) -> dict[str, Entry]:
         while self._pending:
             self._read(0)
+        for key, found in self._entries.items():
+            if not isinstance(found, Entry):
+                self._entries[key] = _entry_of(key, found)
         return self._entries
 
     def __contains__(self, key: str) -> bool:
@@ -201,7 +278,9 @@ class Catalog:
 
     def get(self, key: str) -> Entry | None:
         found = self._entries.get(key)
-        if found is None and self._pending:
+        if found is not None and not isinstance(found, Entry):  # a form read from the cache
+            found = self._entries[key] = _entry_of(key, found)
+        elif found is None and self._pending:
             top = key.split(".", 1)[0]
             i = 0
             while i < len(self._pending):
@@ -210,6 +289,8 @@ class Catalog:
                 else:
                     i += 1
             found = self._entries.get(key)
+            if found is not None and not isinstance(found, Entry):
+                found = self._entries[key] = _entry_of(key, found)
         return found
 
     def _read(self, index: int) -> None:
@@ -228,13 +309,20 @@ def _read_text(file: Path) -> str:
         raise CatalogError(f"{file}: no such catalog") from None
 
 
-def _parse(file: Path, text: str) -> dict[str, Entry]:
+def _parse(file: Path, text: str) -> dict[str, Entry | str | list | dict]:
+    """The keys of a catalog file: from the cache, each its checked form (made an Entry when
+    asked for); else parsed and checked (CatalogError naming the file and key), and kept."""
+    key = tomlcache.digest(f"catalog {FORMAT}", text)
+    forms = tomlcache.cached(_FOLDER, key)
+    if _is_forms(forms):
+        return forms
     try:
         data = tomlcache.loads(text)
     except ValueError as exc:  # tomllib.TOMLDecodeError
         raise CatalogError(f"{file}: not valid TOML: {exc}") from None
     found: dict[str, Entry] = {}
     _flatten(data, "", str(file), found)
+    tomlcache.keep(_FOLDER, key, {dotted: entry.form() for dotted, entry in found.items()})
     return found
 
 

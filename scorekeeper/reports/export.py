@@ -58,7 +58,6 @@ exported as TOML. The HTML page is :mod:`.html`; what the formats share, :mod:`.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import re
@@ -72,7 +71,10 @@ from ..i18n import get_language, show, t, tn
 from ..rules.cards import Card
 from ..terminal import terminal_safe
 from .common import Exported, cell_text, start_scores_text, status_text
-from .html import html_page
+
+# The HTML page (and with it the standard library's html, whose entities table is large) and
+# the csv module are imported by the formats that use them: `show` and `replay` make a game's
+# document here and need neither.
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
@@ -211,6 +213,8 @@ def _options_text(game: Game) -> str:
 
 
 def _csv(game: Game) -> str:
+    import csv
+
     out = io.StringIO()
     _csv_write(csv.writer(out, lineterminator="\r\n"), game)
     return out.getvalue()
@@ -322,6 +326,8 @@ def export(game: Game, fmt: str, *, title: str | None = None, ruleset_ref: str |
     if fmt == "toml":
         return dump_sheet(game, title=title, ruleset=ruleset_ref)
     if fmt == "html":
+        from .html import html_page
+
         return html_page([Exported(0, game, title if title is not None else sheet_title(game), ruleset_ref)])
     raise ValueError(t("export.unknown_format", format=fmt, formats=", ".join(FORMATS)))
 
@@ -362,6 +368,8 @@ def export_games(games: Sequence[Exported], fmt: str, session: "SessionReport | 
                "games": [{"id": e.id, **game_document(e.game, e.title)} for e in games]}
         return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
     if fmt == "csv":
+        import csv
+
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\r\n")
         if session is not None:
@@ -382,5 +390,7 @@ def export_games(games: Sequence[Exported], fmt: str, session: "SessionReport | 
             parts.append(t("export.md.game", id=e.id) + "\n\n" + _md(e.game, e.title))
         return "\n---\n\n".join(parts)
     if fmt == "html":
+        from .html import html_page
+
         return html_page(list(games), session)
     raise ValueError(t("export.unknown_format", format=fmt, formats=", ".join(FORMATS)))

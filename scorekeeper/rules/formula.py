@@ -632,8 +632,34 @@ def _step_bound(op: type, left: ast.expr, right: ast.expr) -> float:
 
 def _depth(node: ast.AST) -> int:
     """How deep a parsed formula is nested (at least as deep as its checking goes)."""
-    children = list(ast.iter_child_nodes(node))
-    return 1 + max((_depth(c) for c in children), default=0)
+    return _shape(node, set())
+
+
+def _shape(node: ast.AST, names: set[str], called: bool = False) -> int:
+    """How deep ``node`` is nested, counted over the children ``ast.iter_child_nodes`` gives (the
+    contexts and operators too); the names it reads are added to ``names``, not the name of a
+    function called (``called``: ``node`` is what a call calls). One pass, without ast.walk's
+    and iter_child_nodes' generators: every formula of a ruleset is measured when it loads."""
+    if called is False and type(node) is ast.Name:
+        names.add(node.id)
+    deepest = 0
+    call = type(node) is ast.Call
+    for field in node._fields:
+        try:
+            value = getattr(node, field)
+        except AttributeError:
+            continue
+        if isinstance(value, ast.AST):
+            depth = _shape(value, names, call and field == "func")
+            if depth > deepest:
+                deepest = depth
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, ast.AST):
+                    depth = _shape(item, names)
+                    if depth > deepest:
+                        deepest = depth
+    return deepest + 1
 
 
 class FastContext:
@@ -1306,13 +1332,13 @@ def _fold_compare(left: ast.expr, ops: list, comparators: list) -> ast.Constant 
 
 
 def _build(tree: ast.Expression, key: str, names: Mapping[str, NameInfo], scope: str,
-           fast: FastContext | None, locate: bool = True) -> tuple[ast.Expression, str]:
-    """The generated code and the formula's type; ``locate=False`` when only the type (and the
-    check on the way) is wanted: the tree is then not made ready to compile."""
+           fast: FastContext | None) -> tuple[ast.Expression, str]:
+    """The generated code and the formula's type (the check on the way); :func:`_function` makes
+    the code ready to compile, so a formula only checked is not."""
     emit = _Emitter(fast)
     body, typ = _Compiler(key, names, scope, emit).value(tree, scope)
     generated = ast.Expression(body=_lambda(emit.params, body))
-    return (ast.fix_missing_locations(generated) if locate else generated), typ
+    return generated, typ
 
 
 def _build_every_seat(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
@@ -1338,7 +1364,7 @@ def _build_every_seat(tree: ast.Expression, key: str, names: Mapping[str, NameIn
         slice=ast.Constant(field), ctx=ast.Load())) for field, local in emit.hoisted.items()]
     result = ast.Subscript(value=ast.Tuple(elts=[*reads, result], ctx=ast.Load()),
                            slice=ast.Constant(-1), ctx=ast.Load())
-    return ast.fix_missing_locations(ast.Expression(body=_lambda(["_d"], result)))
+    return ast.Expression(body=_lambda(["_d"], result))
 
 
 def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo], fast: FastContext,
@@ -1396,8 +1422,8 @@ def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
     if values_only:
         if any(isinstance(node, ast.Name) and node.id == "_d" for node in ast.walk(result)):
             return None
-        return ast.fix_missing_locations(ast.Expression(body=_lambda(["_v", "_n", "_c", "_dl"], result)))
-    return ast.fix_missing_locations(ast.Expression(body=_lambda(["_d"], result)))
+        return ast.Expression(body=_lambda(["_v", "_n", "_c", "_dl"], result))
+    return ast.Expression(body=_lambda(["_d"], result))
 
 
 def _build_values_test(parts, fast: FastContext, entered: frozenset[str] = frozenset()) -> ast.Expression | None:
@@ -1422,7 +1448,7 @@ def _build_values_test(parts, fast: FastContext, entered: frozenset[str] = froze
     generated = ast.Expression(body=_lambda(["_v", "_n", "_c", "_dl", "_o"], body))
     if any(isinstance(node, ast.Name) and node.id == "_d" for node in ast.walk(generated)):
         return None
-    return ast.fix_missing_locations(generated)
+    return generated
 
 
 def _build_deal_values(parts, score: "Formula", made: "Formula | None", fast: FastContext,
@@ -1442,7 +1468,7 @@ def _build_deal_values(parts, score: "Formula", made: "Formula | None", fast: Fa
     checks = test.body.body
     body = (done if isinstance(checks, ast.Constant) and checks.value is True
             else ast.BoolOp(op=ast.And(), values=[checks, done]))
-    return ast.fix_missing_locations(ast.Expression(body=_lambda(["_v", "_n", "_c", "_dl", "_o"], body)))
+    return ast.Expression(body=_lambda(["_v", "_n", "_c", "_dl", "_o"], body))
 
 
 def deal_values(parts, score: "Formula", made: "Formula | None", context: FastContext,
@@ -1500,12 +1526,38 @@ def _function(generated: ast.Expression, key: str) -> Callable[..., Any]:
     The tree was built node by node by _Compiler from a checked formula; its globals
     hold only the helpers above, with no builtins at all.
     """
-    for node in ast.walk(generated):
-        if not isinstance(node, GENERATED_NODES):  # a bug in the generator, never user input
-            raise RuntimeError(f"internal error: generated {type(node).__name__}")
+    _ready(generated)
     code = compile(generated, f"<formula {key}>", "eval", dont_inherit=True)
     inner = next(c for c in code.co_consts if isinstance(c, types.CodeType))
     return types.FunctionType(inner, {"__builtins__": {}, **_HELPERS}, "formula")
+
+
+_PLACE = ("lineno", "col_offset", "end_lineno", "end_col_offset")  # a node's place in the text, as compile reads it
+
+
+def _ready(node: ast.AST, where: tuple[int, int, int, int] = (1, 0, 1, 0)) -> None:
+    """Check that each node of a generated tree is of a kind the generator makes (GENERATED_NODES;
+    another is a bug in the generator, never user input), and give a node without a place in the
+    text its parent's (``where``), as ``ast.fix_missing_locations`` does: one pass, before it is compiled."""
+    if not isinstance(node, GENERATED_NODES):
+        raise RuntimeError(f"internal error: generated {type(node).__name__}")
+    if "lineno" in node._attributes:
+        place = []
+        for name, inherited in zip(_PLACE, where):
+            value = getattr(node, name, None)
+            if value is None:
+                setattr(node, name, inherited)
+                value = inherited
+            place.append(value)
+        where = tuple(place)
+    for field in node._fields:
+        value = getattr(node, field, None)
+        if isinstance(value, ast.AST):
+            _ready(value, where)
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, ast.AST):
+                    _ready(item, where)
 
 
 class Formula:
@@ -1514,12 +1566,13 @@ class Formula:
     __slots__ = ("key", "text", "type", "names", "depth", "_tree", "_names", "_scope", "_generic", "_fast")
 
     def __init__(self, key: str, text: str, type_: str, names: frozenset[str], tree: ast.Expression,
-                 known: Mapping[str, NameInfo], scope: str):
+                 known: Mapping[str, NameInfo], scope: str, depth: int | None = None):
         self.key = key
         self.text = text
         self.type = type_
         self.names = names
-        self.depth = _depth(tree)  # how deep it is nested (a bound of how deep checking goes)
+        # how deep it is nested (a bound of how deep checking goes)
+        self.depth = _depth(tree) if depth is None else depth
         self._tree = tree
         self._names = known
         self._scope = scope
@@ -1608,7 +1661,7 @@ class Formula:
         cache_key = ("constant", context.key)
         decided = self._fast.get(cache_key)
         if decided is None:
-            generated, _ = _build(self._tree, self.key, self._names, self._scope, context, locate=False)
+            generated, _ = _build(self._tree, self.key, self._names, self._scope, context)
             body = generated.body.body
             decided = (True, body.value) if isinstance(body, ast.Constant) else (False, None)
             if len(self._fast) < 64:
@@ -1623,7 +1676,7 @@ class Formula:
         cache_key = ("quiet", context.key)
         quiet = self._fast.get(cache_key)
         if quiet is None:
-            generated, _ = _build(self._tree, self.key, self._names, self._scope, context, locate=False)
+            generated, _ = _build(self._tree, self.key, self._names, self._scope, context)
             quiet = context.filled is not None and all(map(_quiet_node, ast.walk(generated)))
             if len(self._fast) < 64:
                 self._fast[cache_key] = quiet
@@ -1674,8 +1727,9 @@ def _quiet_node(node: ast.AST) -> bool:
 
 def used_names(tree: ast.AST) -> frozenset[str]:
     """The ruleset names a formula reads (function names are not counted)."""
-    called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
-    return frozenset(n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in called)
+    names: set[str] = set()
+    _shape(tree, names)
+    return frozenset(names)
 
 
 def names_in(text: Any) -> frozenset[str]:
@@ -1719,10 +1773,12 @@ def compile_formula(
     except (RecursionError, MemoryError, ValueError):
         raise FormulaError(key, Message("formula.too_complex", text=text[:40])) from None
     try:
-        _, typ = _build(tree, key, names, scope, None, locate=False)
+        _, typ = _build(tree, key, names, scope, None)
     except RecursionError:
         raise FormulaError(key, Message("formula.nested_too_deep")) from None
-    return Formula(key, text.strip(), typ, used_names(tree) - set(_CONSTANT_NAMES), tree, dict(names), scope)
+    used: set[str] = set()
+    depth = _shape(tree, used)
+    return Formula(key, text.strip(), typ, frozenset(used - set(_CONSTANT_NAMES)), tree, dict(names), scope, depth)
 
 
 def compile_template(

@@ -24,25 +24,51 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..messages import Message
-from .builder import CONTEXT_NAMES, END_NAMES, MATCH_NAMES, Builder
 from .files import FileRefused, NotToml, parse_toml, read_text
-from .model import (
-    NO_TRUMP, SUITS, Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule,
-)
 from .paths import builtin_rulesets_dir
 from .problems import OptionValueError, Problem, RulesetError, hint
-from .schema import DEFAULT_PHASES, FIELD_TYPES, ID_RE, SCOPES, TABLES, TOP, TRUMP_KINDS, toml_type
-from .translations import TRANSLATION_ITEMS, TRANSLATION_KEYS, TRANSLATION_LANGUAGES, drop_stale_translations
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
     from typing import Any
 
+    from .builder import Builder
+    from .model import Ruleset
+
+# The names this module gives of the builder, the model, the schema and the translations,
+# imported when first asked for: finding a ruleset's file (``rules list`` answered from the
+# summaries of checked rulesets, :mod:`.summary`) needs none of them, nor the formula checker.
+_LAZY = {
+    **dict.fromkeys(("CONTEXT_NAMES", "END_NAMES", "MATCH_NAMES", "Builder"), "builder"),
+    **dict.fromkeys(("NO_TRUMP", "SUITS", "Check", "Derived", "FieldSpec", "Option", "Parts", "PlanPiece",
+                     "Reminder", "Ruleset", "TrumpRule"), "model"),
+    **dict.fromkeys(("DEFAULT_PHASES", "FIELD_TYPES", "ID_RE", "SCOPES", "TABLES", "TOP", "TRUMP_KINDS",
+                     "toml_type"), "schema"),
+    **dict.fromkeys(("TRANSLATION_ITEMS", "TRANSLATION_KEYS", "TRANSLATION_LANGUAGES", "drop_stale_translations"),
+                    "translations"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from importlib import import_module
+
+        value = getattr(import_module(f"{__package__}.{_LAZY[name]}"), name)
+        globals()[name] = value  # asked once
+        return value
+    raise AttributeError(name)  # a name this module does not have (a programming error)
+
+
+def _builder(raw: dict, shown: str, **how: Any) -> Builder:
+    from .builder import Builder
+
+    return Builder(raw, shown, **how)
+
 __all__ = [
     "CONTEXT_NAMES", "DEFAULT_PHASES", "END_NAMES", "FIELD_TYPES", "ID_RE", "MATCH_NAMES", "NO_TRUMP", "SCOPES",
     "SUITS", "TABLES", "TOP", "TRANSLATION_ITEMS", "TRANSLATION_KEYS", "TRANSLATION_LANGUAGES", "TRUMP_KINDS",
     "Check", "Derived", "FieldSpec", "Option", "OptionValueError", "Parts", "PlanPiece", "Problem", "Reminder",
-    "Ruleset", "RulesetError", "TrumpRule", "builtin_ids", "check_file", "find_ruleset_path",
+    "Ruleset", "RulesetError", "TrumpRule", "builtin_ids", "check_file", "checked_file", "find_ruleset_path",
     "load_ruleset", "parse_ruleset_text", "read_raw", "ruleset_from_raw",
 ]
 
@@ -136,6 +162,8 @@ def read_raw(path: Path, shown: str | None = None, _depth: int = 0) -> dict:
     if parent_ref is None:
         return data
     if not isinstance(parent_ref, str):
+        from .schema import toml_type
+
         raise RulesetError([Problem(shown, "extends", Message("rules.extends.not_text", got=toml_type(parent_ref)))])
     if _depth > 8:
         raise RulesetError([Problem(shown, "extends", Message("rules.extends.too_deep", max=8))])
@@ -162,6 +190,8 @@ def read_raw(path: Path, shown: str | None = None, _depth: int = 0) -> dict:
                                                              base=parent_ref)))
     if problems:
         raise RulesetError(problems)
+    from .translations import drop_stale_translations
+
     drop_stale_translations(parent, over, merged)
     merged.setdefault("source", shown)
     return merged
@@ -169,14 +199,21 @@ def read_raw(path: Path, shown: str | None = None, _depth: int = 0) -> dict:
 
 def check_file(path: str | Path) -> list[Problem]:
     """Every problem in a ruleset file (an empty list for a good file)."""
+    return checked_file(path)[1]
+
+
+def checked_file(path: str | Path) -> tuple[Ruleset | None, list[Problem]]:
+    """A ruleset file checked as :func:`check_file` checks it: the ruleset it builds (None when
+    there is a problem), and every problem. The ruleset is the one :func:`load_ruleset` gives
+    for the same path, so a caller that goes on with it need not build it a second time."""
     path = Path(path)
     try:
         raw = read_raw(path, str(path))
     except RulesetError as exc:
-        return exc.problems
-    builder = Builder(raw, str(path), compile_translations=True)
-    builder.build()
-    return builder.problems
+        return None, exc.problems
+    builder = _builder(raw, str(path), compile_translations=True)
+    ruleset = builder.build()
+    return (ruleset if not builder.problems else None), builder.problems
 
 
 def load_ruleset(ref: str | Path, lang: str | None = None) -> Ruleset:
@@ -191,7 +228,7 @@ def load_ruleset(ref: str | Path, lang: str | None = None) -> Ruleset:
         raw = read_raw(path, shown)
     except RulesetError as exc:  # e.g. several removals that find nothing
         raise RulesetError(exc.problems[:1]) from None
-    builder = Builder(raw, shown)
+    builder = _builder(raw, shown)
     ruleset = builder.build()
     if ruleset is None:
         raise RulesetError(builder.problems[:1])
@@ -206,7 +243,7 @@ def parse_ruleset_text(text: str, file: str = "<text>") -> tuple[Ruleset | None,
         return None, [Problem(file, "", exc.message)]
     except NotToml as exc:
         return None, [Problem(file, "", Message("rules.file.not_toml", reason=exc.reason), exc.line)]
-    builder = Builder(raw, file, compile_translations=True)
+    builder = _builder(raw, file, compile_translations=True)
     return builder.build(), builder.problems
 
 
@@ -214,7 +251,7 @@ def ruleset_from_raw(raw: dict, shown: str, lang: str | None = None, *, stored: 
     """Build a ruleset from its TOML data (e.g. the copy a stored game keeps of its ruleset);
     ``lang`` as for :func:`load_ruleset`. ``stored``: the copy a stored game keeps, checked when
     the game started, built with the meanings it was started under (see Builder)."""
-    builder = Builder(raw, shown, stored=stored)
+    builder = _builder(raw, shown, stored=stored)
     ruleset = builder.build()
     if ruleset is None:
         raise RulesetError(builder.problems[:1])

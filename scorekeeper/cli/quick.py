@@ -1,0 +1,162 @@
+"""The headless commands in their usual forms, read without argparse: importing it and building
+the parser cost a command some milliseconds (a tenth of check-bid's time).
+
+:func:`quick_args` reads a command line of the forms in :data:`FORMS`: the command's words,
+its positional arguments, then its options, each written out in full and given once (an
+option that gathers its values, such as ``--option``, any number of times), no argument empty
+or starting with "-". It gives the namespace the parser would give. Anything else (another
+command, help, an abbreviation, ``--name=value``, an option before a positional one, twice or
+missing, a number the parser refuses, a value starting with "-", ``--``): None, and the parser
+reads the line and says what is wrong in its own words, as before.
+"""
+
+from __future__ import annotations
+
+from .common import whole_or_none
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Callable, Sequence
+
+__all__ = ["FORMS", "quick_args", "run_later"]
+
+# How an argument is read: one text, one whole number (as the parser's whole_number), one or
+# more texts up to the next option (nargs="+"), one text each time the option is given
+# (action="append"), or a flag (store_true). A tuple of texts: one of them (choices=).
+TEXT, NUMBER, MANY, EACH, FLAG = "text", "number", "many", "each", "flag"
+FORMATS = ("csv", "json", "md", "toml", "html")  # export --format
+
+_REPORT = {"--json": ("json", FLAG), "--plain": ("plain", FLAG), "--db": ("db", TEXT)}  # the store reports' options
+_REPORT_DEFAULTS = {"json": False, "plain": False}
+
+# command words -> (positional arguments, options, the namespace's other values, the command
+# function: its module and name, and whether it is imported only when it runs).
+FORMS: dict[tuple[str, ...], tuple] = {
+    ("check-bid",): (
+        (("ruleset", TEXT),),
+        {"--players": ("players", NUMBER), "--deal": ("deal", NUMBER), "--cards": ("cards", NUMBER),
+         "--bids": ("bids", MANY), "--option": ("option", EACH), "--json": ("json", FLAG)},
+        {"players": None, "deal": None, "cards": None, "bids": None, "option": None, "json": False},
+        (".rules", "cmd_check_bid", False)),
+    ("rules", "list"): ((), {"--json": ("json", FLAG)}, {"action": "list", "json": False},
+                        (".rules", "cmd_rules_list", False)),
+    ("rules", "show"): (
+        (("ruleset", TEXT),),
+        {"--players": ("players", NUMBER), "--option": ("option", EACH), "--plain": ("plain", FLAG),
+         "--json": ("json", FLAG)},
+        {"action": "show", "players": None, "option": None, "plain": False, "json": False},
+        (".rules", "cmd_rules_show", False)),
+    ("rules", "check"): ((("files", MANY),), {}, {"action": "check"}, (".rules", "cmd_rules_check", False)),
+    ("replay",): ((("sheet", TEXT),), {**_REPORT, "--option": ("option", EACH)}, {**_REPORT_DEFAULTS, "option": None},
+                  (".games", "cmd_replay", False)),
+    ("show",): ((("game", NUMBER),), _REPORT, _REPORT_DEFAULTS, (".games", "cmd_show", True)),
+    ("history",): ((), _REPORT, _REPORT_DEFAULTS, (".history", "cmd_history", True)),
+    ("stats",): ((), {**_REPORT, "--player": ("player", TEXT)}, {**_REPORT_DEFAULTS, "player": None},
+                 (".history", "cmd_stats", True)),
+    ("sessions",): ((), _REPORT, _REPORT_DEFAULTS, (".history", "cmd_sessions", True)),
+    ("export",): (
+        (("sheet", TEXT),),
+        {"--format": ("format", FORMATS), "-o": ("output", TEXT), "--output": ("output", TEXT), "--db": ("db", TEXT)},
+        {"session": None, "all": False, "format": None, "output": None},
+        (".games", "cmd_export", False)),
+    ("hand-value",): ((("ruleset", TEXT), ("cards", MANY)), {}, {}, (".rules", "cmd_hand_value", False)),
+}
+# What a command needs given: each of these options, and exactly one of those.
+_REQUIRED = {("check-bid",): (("players", "bids"), ("deal", "cards")), ("export",): (("format",), ())}
+
+
+def run_later(module: str, name: str) -> Callable[[Any], int]:
+    """The command function ``name`` of this package's ``module``, imported when the command runs
+    (the reports over the store do not load the engine that ``show`` and ``import`` need)."""
+    def run(args) -> int:
+        from importlib import import_module
+
+        return getattr(import_module(module, __package__), name)(args)
+    return run
+
+
+def quick_args(argv: Sequence[str]):
+    """The namespace the parser gives for ``argv`` when it is one of the usual forms; else None."""
+    words = next((w for w in FORMS if tuple(argv[:len(w)]) == w), None)
+    if words is None:
+        return None
+    positionals, options, defaults, (module, name, later) = FORMS[words]
+    values: dict[str, Any] = {"db": None, "command": words[0], **defaults}
+    at = _read_positionals(argv, len(words), positionals, values)
+    if at is None or not _read_options(argv, at, options, values):
+        return None
+    given, one_of = _REQUIRED.get(words, ((), ()))
+    if any(values[dest] is None for dest in given) or (one_of and sum(values[d] is not None for d in one_of) != 1):
+        return None
+    from types import SimpleNamespace
+
+    if later:
+        run = run_later(module, name)
+    else:
+        from importlib import import_module
+
+        run = getattr(import_module(module, __package__), name)
+    return SimpleNamespace(**values, run=run)
+
+
+def _read_positionals(argv: Sequence[str], at: int, positionals: tuple, values: dict) -> int | None:
+    """Read the positional arguments from ``at`` into ``values``: where the options start, or None."""
+    for dest, kind in positionals:
+        end = _values_end(argv, at) if kind == MANY else at + 1
+        if end == at or end > len(argv) or not _plain(argv[at]):
+            return None
+        value = _value(kind, argv[at:end])
+        if value is None:
+            return None
+        values[dest] = value
+        at = end
+    return at
+
+
+def _read_options(argv: Sequence[str], at: int, options: dict, values: dict) -> bool:
+    """Read the options from ``at`` to the end into ``values``; False where the form is not the usual one."""
+    seen: set[str] = set()
+    while at < len(argv):
+        found = options.get(argv[at])
+        if found is None:
+            return False
+        dest, kind = found
+        if kind != EACH and dest in seen:
+            return False
+        seen.add(dest)
+        if kind == FLAG:
+            values[dest] = True
+            at += 1
+            continue
+        end = _values_end(argv, at + 1) if kind == MANY else at + 2
+        if end == at + 1 or end > len(argv) or not _plain(argv[at + 1]):
+            return False
+        value = _value(kind, argv[at + 1:end])
+        if value is None:
+            return False
+        values[dest] = [*(values[dest] or ()), *value] if kind == EACH else value
+        at = end
+    return True
+
+
+def _values_end(argv: Sequence[str], at: int) -> int:
+    """Where the values that start at ``at`` end: at the first argument that is not plain."""
+    while at < len(argv) and _plain(argv[at]):
+        at += 1
+    return at
+
+
+def _value(kind: str, items: Sequence[str]) -> Any:
+    """The value of ``items`` read as ``kind`` (a list for MANY and EACH); None if the parser refuses it."""
+    if kind == NUMBER:
+        return whole_or_none(items[0])
+    if kind in (MANY, EACH):
+        return list(items)
+    if isinstance(kind, tuple):  # choices
+        return items[0] if items[0] in kind else None
+    return items[0]
+
+
+def _plain(item: str) -> bool:
+    """An argument that is a value to the parser whatever follows: not empty, no "-" first."""
+    return item != "" and not item.startswith("-")
