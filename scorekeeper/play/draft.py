@@ -10,15 +10,19 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..game.game import Game
+from ..i18n import get_language
 from ..rules.cards import Card
 from .layout import Key, form_layout
 from .panel import deal_panel
 from .phases import PhaseWords
-from .steps import (allow, asker, bidding_order, build, fill, lay_boxes, make_cells, place_issues, read_typed)
+from .steps import (Shown, allow, asker, bidding_order, build, fill, lay_boxes, make_cells, place_issues,
+                    read_typed)
 from .views import DraftView
 
 ANSWERS_KEPT = 4096
 """At most this many of the engine's answers about allowed values are kept per deal."""
+DEALS_KEPT = 16
+"""At most this many evaluations of the deal (with its problems and panel) are kept."""
 
 
 class DealDraft:
@@ -37,6 +41,8 @@ class DealDraft:
         self._full: Mapping[Key, Any] = {}
         self._answers: dict = {}  # the engine's allowed values per box and other entries (see steps.asker)
         self._answered: tuple | None = None  # the game's history when they were given
+        self._deals: dict[tuple, tuple] = {}  # the deal's values -> (its evaluation, problems, panel) as known
+        self._shown = Shown()  # choice views and cells shown before, reused when equal
         self._words = PhaseWords(game, self.number, self.setup, [p.phase for p in self.layout])
         if values:
             self._load(values)
@@ -74,6 +80,7 @@ class DealDraft:
         """The game changed (an earlier deal, undo, redo): compute the view again."""
         self._view = None
         self._answers = {}
+        self._deals = {}
 
     def _kept_answers(self) -> dict:
         """The answers kept from the views computed before, while the game is as it was then
@@ -84,8 +91,27 @@ class DealDraft:
         if answered is None or answered[0] != len(history) or answered[1] is not last \
                 or len(self._answers) > ANSWERS_KEPT:
             self._answers = {}
+            self._deals = {}
             self._answered = (len(history), last)
         return self._answers
+
+    def _known(self, values: Mapping[str, Any]) -> list:
+        """What is known of the deal with these (engine form) values, while the game is as
+        it was: [its evaluation, its problems, its panel], each None until worked out.
+        The few deals of the last views are kept (a value typed and taken back again)."""
+        key = tuple(values.items())
+        known = self._deals.get(key)
+        if known is None:
+            if len(self._deals) >= DEALS_KEPT:
+                del self._deals[next(iter(self._deals))]
+            known = self._deals[key] = [None, None, None]
+        return known
+
+    def _evaluate(self, number: int, values: Mapping[str, Any]):
+        known = self._known(values)
+        if known[0] is None:
+            known[0] = self.game.evaluate(number, values)
+        return known[0]
 
     def mark_tried(self) -> None:
         self.tried = True
@@ -127,20 +153,25 @@ class DealDraft:
     def _compute(self) -> DraftView:
         """The steps: typed -> boxes -> filled -> allowed -> issues -> cells, phases, panel."""
         game, number, setup, rules = self.game, self.number, self.setup, self.game.ruleset
-        typed = read_typed(game, number, setup, self.typed)
-        d = game.evaluate(number, build(rules, setup, typed.values))
+        ask = asker(game, number, setup, self._kept_answers())
+        typed = read_typed(game, number, setup, self.typed, self._evaluate)
+        d = self._evaluate(number, build(rules, setup, typed.values))
         order = bidding_order(d, setup)
         boxes = lay_boxes(d, self.layout, setup, order)
-        ask = asker(game, number, setup, self._kept_answers())
         filled = fill(typed, boxes, ask)
         allowed = allow(boxes, filled, ask)
         self._full = filled.values
         values = build(rules, setup, filled.values)
-        d = game.evaluate(number, values)
-        issues = place_issues(rules, game.validate(number, values), boxes, typed, filled, self.tried)
-        cells = make_cells(d, boxes, setup, self.typed, filled, allowed, issues)
+        d = self._evaluate(number, values)
+        known = self._known(values)
+        if known[1] is None:
+            known[1] = game.validate(number, values)
+        if known[2] is None or known[2][0] != get_language():
+            known[2] = (get_language(), deal_panel(game, number, values, self.editing))
+        issues = place_issues(rules, known[1], boxes, typed, filled, self.tried)
+        cells = make_cells(d, boxes, setup, self.typed, filled, allowed, issues, self._shown)
         phases = tuple(self._words.view(p, d, cells, filled.values, order) for p in self.layout)
-        return DraftView(number, self.editing, deal_panel(game, number, values, self.editing), phases, cells,
+        return DraftView(number, self.editing, known[2][1], phases, cells,
                          issues.errors, issues.warnings, issues.error_count, issues.error_count == 0)
 
 

@@ -17,7 +17,7 @@ from typing import Any, Callable, Mapping
 
 from ..game.engine import Choice, GameError, Issue, Setup, convert_value, domain_size
 from ..game.game import Game
-from ..i18n import show, t
+from ..i18n import get_language, show, t
 from ..rules.cards import SUIT_SYMBOL
 from ..rules.ruleset import NO_TRUMP, FieldSpec, Ruleset
 from .layout import Key, PhaseLayout, Slot
@@ -71,10 +71,13 @@ class Typed:
     bad: Mapping[Key, str]  # typed cards that are not cards: why, shown at their box
 
 
-def read_typed(game: Game, number: int, setup: Setup, typed: Mapping[Key, Any]) -> Typed:
+def read_typed(game: Game, number: int, setup: Setup, typed: Mapping[Key, Any],
+               evaluate: Callable[[int, Mapping[str, Any]], Any] | None = None) -> Typed:
     """Typed boxes -> field values. A value typed in a box the rules no longer ask (its
-    ``when`` turned false) is left out (the caller keeps it: it comes back if asked again)."""
+    ``when`` turned false) is left out (the caller keeps it: it comes back if asked again).
+    ``evaluate`` is ``Game.evaluate`` or one that remembers its deals."""
     rules = game.ruleset
+    evaluate = game.evaluate if evaluate is None else evaluate
     values: dict[Key, Any] = {}
     bad: dict[Key, str] = {}
     for key, raw in typed.items():
@@ -91,7 +94,7 @@ def read_typed(game: Game, number: int, setup: Setup, typed: Mapping[Key, Any]) 
             continue
         if value is not None:
             values[key] = value
-    d = game.evaluate(number, build(rules, setup, values))
+    d = evaluate(number, build(rules, setup, values))
     asked = {key: value for key, value in values.items()
              if d.enabled(rules.fields[key[0]], seat_of(setup, rules.fields[key[0]], key[1])) is not False}
     return Typed(asked, bad)
@@ -163,10 +166,21 @@ def asker(game: Game, number: int, setup: Setup, memo: dict | None = None) -> As
     ``memo`` keeps the answers for the next asker of the same deal: the caller forgets it
     when the game changes (the answers may read the totals before the deal)."""
     memo = {} if memo is None else memo
+    fields = game.ruleset.fields
+    taken: dict[tuple[str, Any], bool] = {}  # (field, value) -> whether the engine takes it
+
+    def converts(key: Key, value: Any) -> bool:
+        ok = taken.get((key[0], value))
+        if ok is None:
+            ok = taken[(key[0], value)] = _converts(fields[key[0]], value, setup)
+        return ok
 
     def ask(box: Box, entries: Mapping[Key, Any]) -> tuple[Choice, ...]:
         others = {k: v for k, v in entries.items() if k != box.key}
-        question = (box.key, box.domain, frozenset(others.items()))
+        reads = game.allowed_reads(box.slot.field)
+        # an entry the answer does not read counts only by being a value of its field
+        question = (box.key, box.domain, frozenset(kv for kv in others.items() if kv[0][0] in reads),
+                    all(converts(k, v) for k, v in others.items() if k[0] not in reads))
         if question not in memo:
             try:
                 choices = game.allowed(box.slot.field, box.unit, build(game.ruleset, setup, others), number)
@@ -177,6 +191,15 @@ def asker(game: Game, number: int, setup: Setup, memo: dict | None = None) -> As
         return memo[question]
 
     return ask
+
+
+def _converts(spec: FieldSpec, value: Any, setup: Setup) -> bool:
+    """Whether the engine takes ``value`` as a value of the field (else it answers nothing)."""
+    try:
+        convert_value(spec, value, setup)
+    except GameError:
+        return False
+    return True
 
 
 # -- 3. filled values --------------------------------------------------------------------------
@@ -273,14 +296,44 @@ def place_issues(rules: Ruleset, found: list[Issue], boxes: tuple[Box, ...], typ
 
 # -- 6. cells ----------------------------------------------------------------------------------
 
+class Shown:
+    """What the cells computed before showed, kept for the next view of the same deal: the
+    values a box may take as shown (one tuple of the engine's answers, one tuple of views),
+    and each slot's last cell, reused when the new one is equal (so a front end comparing
+    them finds the same object)."""
+
+    KEPT = 512  # choice views kept at most; then all are forgotten
+
+    def __init__(self) -> None:
+        self.choices: dict[tuple, tuple] = {}
+        self.cells: dict[Slot, CellView] = {}
+
+    def choice_views(self, spec: FieldSpec, choices: tuple[Choice, ...], players: tuple[str, ...]) -> tuple:
+        key = (spec.id, id(choices), get_language())
+        kept = self.choices.get(key)
+        if kept is None or kept[0] is not choices:
+            if len(self.choices) >= self.KEPT:
+                self.choices.clear()
+            kept = self.choices[key] = (choices, keyed(tuple(choice_view(spec, c, players) for c in choices)))
+        return kept[1]
+
+    def cell(self, cell: CellView) -> CellView:
+        old = self.cells.get(cell.slot)
+        if old == cell:
+            return old
+        self.cells[cell.slot] = cell
+        return cell
+
+
 def make_cells(d, boxes: tuple[Box, ...], setup: Setup, raw: Mapping[Key, Any], filled: Filled, allowed: Allowed,
-               issues: Issues) -> dict[Slot, CellView]:
+               issues: Issues, shown: Shown | None = None) -> dict[Slot, CellView]:
     """What each box shows; ``d`` is the deal evaluated with the filled values."""
-    return {box.slot: _cell(d, box, setup, raw, filled, allowed, issues) for box in boxes}
+    shown = Shown() if shown is None else shown
+    return {box.slot: shown.cell(_cell(d, box, setup, raw, filled, allowed, issues, shown)) for box in boxes}
 
 
 def _cell(d, box: Box, setup: Setup, raw: Mapping[Key, Any], filled: Filled, allowed: Allowed,
-          issues: Issues) -> CellView:
+          issues: Issues, shown: Shown) -> CellView:
     spec, key, players = box.spec, box.key, setup.players
     value = filled.values.get(key)
     is_seat = spec.type == "seat"
@@ -291,7 +344,7 @@ def _cell(d, box: Box, setup: Setup, raw: Mapping[Key, Any], filled: Filled, all
             computed = show_value(d.value(spec.id, box.seat), players, is_seat)
         except EVAL_ERRORS:
             computed = ""
-    choices = keyed(tuple(choice_view(spec, c, players) for c in allowed.choices.get(key, ())))
+    choices = shown.choice_views(spec, allowed.choices.get(key, ()), players)
     errors, warnings = issues.at.get(key, ((), ()))
     return CellView(box.slot, spec.id, box.unit, box.kind, who_of(setup, spec, box.unit), spec.label, spec.help,
                     box.visible, value, text, key in filled.auto, computed, choices, box.lo, box.hi, errors,
