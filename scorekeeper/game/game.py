@@ -995,11 +995,13 @@ class Game:
             for check in self._checks_reading(field_id):
                 names |= check.rule.names | (check.when.names if check.when else frozenset())
                 names |= getattr(check.message, "names", frozenset()) | ({check.field} if check.field else set())
-            cached = self._allowed_reads[field_id] = self._fields_read(names)
+            cached = self._allowed_reads[field_id] = self.fields_read(names)
         return cached
 
-    def _fields_read(self, names) -> frozenset[str]:
-        """The fields that the values of ``names`` are worked out from (:meth:`DealEval.value`)."""
+    def fields_read(self, names) -> frozenset[str]:
+        """The fields that the values of ``names`` in a deal are worked out from (as
+        :meth:`DealEval.value` works them out): the fields among them, and those behind
+        derived values, values filled in, the bidding order, the leader, the trump and the score."""
         seen: set[str] = set()
         todo = set(names)
         while todo:  # breadth first, each name once

@@ -306,7 +306,7 @@ class Shown:
 
     def __init__(self) -> None:
         self.choices: dict[tuple, tuple] = {}
-        self.cells: dict[Slot, CellView] = {}
+        self.cells: dict[Slot, tuple[tuple, CellView]] = {}  # slot -> the last cell and its fields
 
     def choice_views(self, spec: FieldSpec, choices: tuple[Choice, ...], players: tuple[str, ...]) -> tuple:
         key = (spec.id, id(choices), get_language())
@@ -317,11 +317,13 @@ class Shown:
             kept = self.choices[key] = (choices, keyed(tuple(choice_view(spec, c, players) for c in choices)))
         return kept[1]
 
-    def cell(self, cell: CellView) -> CellView:
-        old = self.cells.get(cell.slot)
-        if old == cell:
-            return old
-        self.cells[cell.slot] = cell
+    def cell(self, fields: tuple) -> CellView:
+        """The cell of these fields (CellView's, in order): the one shown last if it had them."""
+        old = self.cells.get(fields[0])
+        if old is not None and old[0] == fields:
+            return old[1]
+        cell = CellView(*fields)
+        self.cells[fields[0]] = (fields, cell)
         return cell
 
 
@@ -333,7 +335,8 @@ def make_cells(d, boxes: tuple[Box, ...], setup: Setup, raw: Mapping[Key, Any], 
 
 
 def _cell(d, box: Box, setup: Setup, raw: Mapping[Key, Any], filled: Filled, allowed: Allowed,
-          issues: Issues, shown: Shown) -> CellView:
+          issues: Issues, shown: Shown) -> tuple:
+    """The fields of a box's CellView, in order."""
     spec, key, players = box.spec, box.key, setup.players
     value = filled.values.get(key)
     is_seat = spec.type == "seat"
@@ -346,9 +349,9 @@ def _cell(d, box: Box, setup: Setup, raw: Mapping[Key, Any], filled: Filled, all
             computed = ""
     choices = shown.choice_views(spec, allowed.choices.get(key, ()), players)
     errors, warnings = issues.at.get(key, ((), ()))
-    return CellView(box.slot, spec.id, box.unit, box.kind, who_of(setup, spec, box.unit), spec.label, spec.help,
-                    box.visible, value, text, key in filled.auto, computed, choices, box.lo, box.hi, errors,
-                    warnings, spec.scope == "seat" and box.unit == d.dealer, spec.optional)
+    return (box.slot, spec.id, box.unit, box.kind, who_of(setup, spec, box.unit), spec.label, spec.help,
+            box.visible, value, text, key in filled.auto, computed, choices, box.lo, box.hi, errors,
+            warnings, spec.scope == "seat" and box.unit == d.dealer, spec.optional)
 
 
 def choice_view(spec: FieldSpec, choice: Choice, players: tuple[str, ...]) -> ChoiceView:
