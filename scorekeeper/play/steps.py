@@ -176,12 +176,19 @@ def asker(game: Game, number: int, setup: Setup, memo: dict | None = None) -> As
         return ok
 
     def ask(box: Box, entries: Mapping[Key, Any]) -> tuple[Choice, ...]:
-        others = {k: v for k, v in entries.items() if k != box.key}
-        reads = game.allowed_reads(box.slot.field)
-        # an entry the answer does not read counts only by being a value of its field
-        question = (box.key, box.domain, frozenset(kv for kv in others.items() if kv[0][0] in reads),
-                    all(converts(k, v) for k, v in others.items() if k[0] not in reads))
+        key = box.key
+        reads = game.allowed_reads(key[0])
+        read, taken_all = [], True  # an entry the answer does not read counts only by being a value
+        for k, v in entries.items():
+            if k == key:
+                continue
+            if k[0] in reads:
+                read.append((k, v))
+            elif taken_all and not converts(k, v):
+                taken_all = False
+        question = (key, box.domain, frozenset(read), taken_all)
         if question not in memo:
+            others = {k: v for k, v in entries.items() if k != key}
             try:
                 choices = game.allowed(box.slot.field, box.unit, build(game.ruleset, setup, others), number)
             except EVAL_ERRORS:
