@@ -43,11 +43,12 @@ class DealDraft:
         self._full: Mapping[Key, Any] = {}
         self._answers: dict = {}  # the engine's allowed values per box and other entries (see steps.asker)
         self._answered: tuple | None = None  # the game's history when they were given
+        self._same: dict = {}  # each answer once: equal answers about a field are one tuple
         self._deals: dict[tuple, list] = {}  # the deal's values -> [its evaluation, problems] as known
         self._parts: dict[tuple, Any] = {}  # boxes, panel, phases by the entries they read (see _part)
         self._shown = Shown()  # choice views and cells shown before, reused when equal
         self._words = PhaseWords(game, self.number, self.setup, [p.phase for p in self.layout])
-        self._reads = self._fields_read()
+        self._reads: dict[str, frozenset] | None = None  # the fields each part of the view reads (at its first view)
         if values:
             self._load(values)
 
@@ -83,7 +84,12 @@ class DealDraft:
     def invalidate(self) -> None:
         """The game changed (an earlier deal, undo, redo): compute the view again."""
         self._view = None
+        self._forget()
+
+    def _forget(self) -> None:
+        """Forget what was worked out for the game as it was (the totals before the deal may differ)."""
         self._answers = {}
+        self._same = {}
         self._deals = {}
         self._parts = {}
 
@@ -95,9 +101,7 @@ class DealDraft:
         answered = self._answered
         if answered is None or answered[0] != len(history) or answered[1] is not last \
                 or len(self._answers) > ANSWERS_KEPT:
-            self._answers = {}
-            self._deals = {}
-            self._parts = {}
+            self._forget()
             self._answered = (len(history), last)
         return self._answers
 
@@ -138,6 +142,8 @@ class DealDraft:
     def _part(self, kind: str, entries: Mapping[Key, Any], compute, *more):
         """A part of the view, worked out again only when the entries it reads (or ``more``)
         changed, while the game is as it was."""
+        if self._reads is None:
+            self._reads = self._fields_read()
         reads = self._reads[kind]
         key = (kind, frozenset(kv for kv in entries.items() if kv[0][0] in reads), *more)
         part = self._parts.get(key, self)
@@ -193,7 +199,7 @@ class DealDraft:
     def _compute(self) -> DraftView:
         """The steps: typed -> boxes -> filled -> allowed -> issues -> cells, phases, panel."""
         game, number, setup, rules = self.game, self.number, self.setup, self.game.ruleset
-        ask = asker(game, number, setup, self._kept_answers())
+        ask = asker(game, number, setup, self._kept_answers(), self._same)
         typed = read_typed(game, number, setup, self.typed, self._evaluate)
         d = self._evaluate(number, build(rules, setup, typed.values))
         order, boxes = self._part("#boxes", typed.values, lambda: self._boxes(d))

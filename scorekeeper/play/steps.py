@@ -159,13 +159,16 @@ def lay_boxes(d, layout: tuple[PhaseLayout, ...], setup: Setup, order: tuple[int
 Ask = Callable[[Box, Mapping[Key, Any]], tuple[Choice, ...]]
 
 
-def asker(game: Game, number: int, setup: Setup, memo: dict | None = None) -> Ask:
+def asker(game: Game, number: int, setup: Setup, memo: dict | None = None, same: dict | None = None) -> Ask:
     """``Game.allowed`` for a box given the other entries; each question is asked once.
     While the engine cannot tell (bounds not known yet), every value of the domain.
 
     ``memo`` keeps the answers for the next asker of the same deal: the caller forgets it
-    when the game changes (the answers may read the totals before the deal)."""
+    when the game changes (the answers may read the totals before the deal). ``same``
+    keeps one of equal answers about a field, given for every question answered alike
+    (so that what is shown of them is worked out once)."""
     memo = {} if memo is None else memo
+    same = {} if same is None else same
     fields = game.ruleset.fields
     taken: dict[tuple[str, Any], bool] = {}  # (field, value) -> whether the engine takes it
 
@@ -193,8 +196,8 @@ def asker(game: Game, number: int, setup: Setup, memo: dict | None = None) -> As
                 choices = game.allowed(box.slot.field, box.unit, build(game.ruleset, setup, others), number)
             except EVAL_ERRORS:
                 choices = None
-            memo[question] = (tuple(choices) if choices is not None
-                              else tuple(Choice(v, True) for v in box.domain or ()))
+            answer = (tuple(choices) if choices is not None else tuple(Choice(v, True) for v in box.domain or ()))
+            memo[question] = same.setdefault((key[0], answer), answer)
         return memo[question]
 
     return ask
