@@ -225,12 +225,11 @@ class DealDraft:
 
     def _phase(self, layout, d, cells, full, order) -> PhaseView:
         """A phase's words, worked out again when its cells (the same objects while equal)
-        or the entries its derived values read changed."""
+        or the entries its derived values read changed. (The part kept holds the cells it
+        was worked out for: no other object has their ids while it is kept.)"""
         shown = tuple(cells[s] for s in layout.slots)
-        kept = self._part(layout.phase, full, lambda: [shown, None], tuple(map(id, shown)), get_language())
-        if kept[1] is None or any(a is not b for a, b in zip(kept[0], shown)):
-            kept[:] = [shown, self._words.view(layout, d, cells, full, order)]
-        return kept[1]
+        return self._part(layout.phase, full, lambda: (shown, self._words.view(layout, d, cells, full, order)),
+                          tuple(map(id, shown)), get_language())[1]
 
 
 def _typed_form(spec, value: Any) -> Any:
