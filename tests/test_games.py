@@ -1416,6 +1416,23 @@ def test_allowed_values_follow_fills_and_derived_values():
     assert "value-matches-cards" not in ids
 
 
+def test_a_row_of_whole_numbers_with_some_not_entered_is_taken_as_it_is(monkeypatch):
+    """Lupaus, the bids of a deal being typed (seats not entered yet are None): the row is
+    kept as given, value by value unconverted (the usual entry while a deal is typed); a
+    row with a text in it is still converted, and a number too large still refused."""
+    import scorekeeper.game.game as game_module
+
+    game = Game(load_ruleset("lupaus"), ["Anna", "Ben", "Cara"])
+    converted = []
+    convert = game_module.convert_value
+    monkeypatch.setattr(game_module, "convert_value", lambda *a: converted.append(a[1]) or convert(*a))
+    assert game.normalize({"bid": [3, None, 0], "tricks": (None, None, None)})["bid"] == (3, None, 0)
+    assert converted == []
+    assert game.normalize({"bid": [3, None, "2"]})["bid"] == (3, None, 2) and converted == [3, None, "2"]
+    with pytest.raises(GameError):
+        game.normalize({"bid": [10 ** 20, None, 0]})
+
+
 def test_the_fields_an_answer_about_allowed_values_reads():
     """Lupaus: a bid's allowed values read the other bids only, the tricks the other tricks,
     the turned trump nothing. Spades: a bid and a blind nil read each other (the blind nil

@@ -731,8 +731,8 @@ class Game:
                 continue
             if (type(value) in (list, tuple) and len(value) == setup.n and spec.scope == "seat"
                     and spec.type == "int"):
-                for v in value:  # whole numbers within the limit are what they are (the usual entry)
-                    if type(v) is not int or not low <= v <= high:
+                for v in value:  # whole numbers within the limit are what they are (the usual entry),
+                    if v is not None and (type(v) is not int or not low <= v <= high):  # None: not entered
                         break
                 else:
                     out[key] = tuple(value)
@@ -1489,8 +1489,8 @@ def _entered_row(rules: Ruleset, spec, value: Any, setup: Setup) -> tuple:
     units = setup.n if spec.scope == "seat" else len(setup.teams)
     kind = spec.type
     if type(value) in (list, tuple) and len(value) == units and kind in ("int", "seat"):
-        for v in value:  # whole numbers within the limit are what they are (the usual entry)
-            if type(v) is not int or not -MAX_NUMBER <= v <= MAX_NUMBER:
+        for v in value:  # whole numbers within the limit are what they are (the usual entry), None not entered
+            if v is not None and (type(v) is not int or not -MAX_NUMBER <= v <= MAX_NUMBER):
                 break
         else:
             return tuple(value)
