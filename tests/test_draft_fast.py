@@ -167,7 +167,7 @@ def test_every_view_is_the_one_computed_afresh(sheet, data):
 
 def test_a_cell_equal_to_the_last_one_shown_is_the_same_object():
     """Lupaus for 4, deal 1 (Ben bids first): Ben's bid typed, Dan's tricks box is the
-    object shown before; Ben's bid box and Dan's (his bid now refused or not) are new."""
+    object shown before (the tricks read no bid); Ben's bid box is a new one, with his 3."""
     draft = DealDraft(Game(load_ruleset("lupaus"), ["Anna", "Ben", "Cara", "Dan"]))
     before = draft.view().cells
     draft.set("bid", 2, 3)
