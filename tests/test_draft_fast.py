@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SHEETS = ("bridge-chicago", "bridge-rubber", "euchre", "five-hundred", "hearts", "lupaus",
           "pataviitonen-criteria-sheet", "pataviitonen", "romanian-whist", "skat", "spades", "whist-honours",
           "whist", "wizard", "wysiwyg")
-NOT_VALUES = ("", None, "x", -1, 10 ** 7, "SA SA", "SA KD", "Z9", True, "nt")
+NOT_VALUES = ("", None, "x", -1, 10 ** 7, 10 ** 13, "SA SA", "SA KD", "Z9", True, "nt")
 
 
 class Forgetful(dict):
@@ -90,7 +90,7 @@ def _value(data, cell):
     offered = [c.value for c in cell.choices]
     near = [n for b in (cell.lo, cell.hi) if b is not None for n in (b - 1, b, b + 1)]
     numbers = all(type(v) is int for v in offered) and (offered or near)
-    wrong = (-1, 10 ** 7, 99) if numbers else NOT_VALUES
+    wrong = (-1, 10 ** 7, 10 ** 13, 99) if numbers else NOT_VALUES  # (10 ** 13: more than a formula reads)
     cards = () if offered or near else ("SA KD QH", "2C 3C 4C 5C")
     return data.draw(st.sampled_from(offered + near + list(wrong) + list(cards)))
 
@@ -175,3 +175,22 @@ def test_a_cell_equal_to_the_last_one_shown_is_the_same_object():
     assert (after[Slot("tricks", 3)].who, after[Slot("bid", 1)].who) == ("Dan", "Ben")
     assert after[Slot("tricks", 3)] is before[Slot("tricks", 3)]
     assert after[Slot("bid", 1)] is not before[Slot("bid", 1)] and after[Slot("bid", 1)].value == 3
+
+
+def test_a_value_no_entry_can_take_counts_against_the_answers_kept():
+    """Lupaus for 4, deal 1 (10 cards): Anna, Ben and Cara took 3 tricks each, so Dan's 1
+    is filled in. A bid of seat 9 (no seat of this table) changes nothing; once Ben's bid is
+    a number larger than any formula reads, the engine answers nothing about the tricks and
+    Dan's box waits, as it does in a draft given the same boxes afresh."""
+    g = Game(load_ruleset("lupaus"), ["Anna", "Ben", "Cara", "Dan"])
+    draft = DealDraft(g)
+    for seat in (1, 2, 3):
+        draft.set("tricks", seat, 3)
+    draft.set("bid", 9, 10 ** 13)
+    dan = Slot("tricks", 3)
+    assert (draft.view().cells[dan].who, draft.view().cells[dan].value) == ("Dan", 1)
+    draft.set("bid", 9, None)
+    draft.set("bid", 2, 10 ** 13)
+    assert draft.view().cells[dan].value is None
+    _same_as_afresh(draft)
+

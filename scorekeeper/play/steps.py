@@ -61,6 +61,13 @@ def build(rules: Ruleset, setup: Setup, entries: Mapping[Key, Any]) -> dict[str,
     return out
 
 
+def unit_keys(rules: Ruleset, setup: Setup) -> frozenset[Key]:
+    """Every box a deal has: each deal field's, and each seat's or partnership's of the others."""
+    return frozenset((fid, None) if spec.scope == "deal" else (fid, u) for fid, spec in rules.fields.items()
+                     for u in ((None,) if spec.scope == "deal" else
+                               range(1, (setup.n if spec.scope == "seat" else len(setup.teams)) + 1)))
+
+
 # -- 1. typed -> field values ------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -170,6 +177,7 @@ def asker(game: Game, number: int, setup: Setup, memo: dict | None = None, same:
     memo = {} if memo is None else memo
     same = {} if same is None else same
     fields = game.ruleset.fields
+    given = unit_keys(game.ruleset, setup)  # the entries the engine is given (build)
     taken: dict[tuple[str, Any], bool] = {}  # (field, value) -> whether the engine takes it
 
     def converts(key: Key, value: Any) -> bool:
@@ -183,7 +191,7 @@ def asker(game: Game, number: int, setup: Setup, memo: dict | None = None, same:
         reads = game.allowed_reads(key[0])
         read, taken_all = [], True  # an entry the answer does not read counts only by being a value
         for k, v in entries.items():
-            if k == key:
+            if k == key or k not in given:
                 continue
             if k[0] in reads:
                 read.append((k, v))
