@@ -206,6 +206,8 @@ def _repr(names: tuple[str, ...]) -> Callable[[Any], str]:
 
 def _eq(key: Callable[[Any], tuple]) -> Callable[[Any, Any], Any]:
     def __eq__(self: Any, other: Any) -> Any:
+        if other is self:  # (a value kept and shown again is compared with itself: no field read)
+            return True
         if other.__class__ is self.__class__:
             return key(self) == key(other)
         return NotImplemented

@@ -146,3 +146,24 @@ def test_bench_cli_stops_when_the_two_forms_answer_differently(monkeypatch):
     answers["-m"] = answers["script"] = "\n"
     with pytest.raises(bench.CLIUnavailable, match="printed nothing"):
         bench._ask(bench.CHECK_BID, 1, True, [bench.ROOT])
+
+
+def test_bench_draft_types_each_deal_as_meant():
+    """Lupaus for 7, deal 13: 13 values typed (the last tricks are filled in); Wizard for 6,
+    deal 10: 11 (the last tricks too), each view equal to one computed afresh."""
+    bench = load("bench_draft")
+    sys.path.insert(0, str(BENCH))  # (bench_keys, beside it)
+    from bench_keys import CASES
+
+    counts = {}
+    for name in bench.GAMES:
+        case = CASES[name]
+        counts[name] = len(bench._typing(case, bench._game(case)))
+    assert counts == {"lupaus-7-deal-13": 13, "wizard-6-deal-10": 11}
+
+
+def test_bench_draft_runs_each_checkout_in_a_process():
+    bench = load("bench_draft")
+    results = bench.main(rounds=1, turns=1, verbose=False)
+    assert sorted(results) == sorted(f"this {name} {line}" for name in bench.GAMES for line in ("draft", "afresh"))
+    assert all(s["mean"] <= s["max"] for s in results.values())

@@ -1416,6 +1416,37 @@ def test_allowed_values_follow_fills_and_derived_values():
     assert "value-matches-cards" not in ids
 
 
+def test_a_row_of_whole_numbers_with_some_not_entered_is_taken_as_it_is(monkeypatch):
+    """Lupaus, the bids of a deal being typed (seats not entered yet are None): the row is
+    kept as given, value by value unconverted (the usual entry while a deal is typed); a
+    row with a text in it is still converted, and a number too large still refused."""
+    import scorekeeper.game.game as game_module
+
+    game = Game(load_ruleset("lupaus"), ["Anna", "Ben", "Cara"])
+    converted = []
+    convert = game_module.convert_value
+    monkeypatch.setattr(game_module, "convert_value", lambda *a: converted.append(a[1]) or convert(*a))
+    assert game.normalize({"bid": [3, None, 0], "tricks": (None, None, None)})["bid"] == (3, None, 0)
+    assert converted == []
+    assert game.normalize({"bid": [3, None, "2"]})["bid"] == (3, None, 2) and converted == [3, None, "2"]
+    with pytest.raises(GameError):
+        game.normalize({"bid": [10 ** 20, None, 0]})
+
+
+def test_the_fields_an_answer_about_allowed_values_reads():
+    """Lupaus: a bid's allowed values read the other bids only, the tricks the other tricks,
+    the turned trump nothing. Spades: a bid and a blind nil read each other (the blind nil
+    check applies to a bid of 0). WYSIWYG: the lower hand value opens, so every check follows
+    the hand values and the cards they are filled in from; the bid reads nothing else."""
+    lupaus = Game(load_ruleset("lupaus"), ["Anna", "Ben", "Cara"])
+    assert [lupaus.allowed_reads(f) for f in ("bid", "tricks", "turned")] == [{"bid"}, {"tricks"}, set()]
+    spades = Game(load_ruleset("spades"), ["Anna", "Ben", "Cara", "Dan"])
+    assert [spades.allowed_reads(f) for f in ("bid", "blind")] == [{"bid", "blind"}, {"bid", "blind"}]
+    wysiwyg = Game(load_ruleset("wysiwyg"), ["Aino", "Bertta"])
+    assert wysiwyg.allowed_reads("bid") == {"hand", "value"}
+    assert wysiwyg.allowed_reads("phase1") == {"declarer", "hand", "last_trick", "phase1", "phase2", "points", "value"}
+
+
 @pytest.mark.parametrize(("miss", "expected"), [("minus-ten", (30, -10, 20)), ("plus-ten", (30, 10, 20))])
 def test_lupaus_ten_per_trick_reads_a_miss_either_way(miss, expected):
     """Seed 004: "Epäonnistumisesta saa 10 pistettä jokaisesta yli- tai alitikistä". Bids 3 4 2,

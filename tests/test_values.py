@@ -183,3 +183,23 @@ def test_init_is_compiled_when_the_first_value_is_made():
     assert ours.__init__.__code__.co_varnames[:6] == ("self", "number", "bids", "notes", "when", "secret")
     assert ours.__init__.__qualname__.endswith("Deal.__init__")
     assert ours(1, (2,)) == first and ours(bids=(3,), number=4).bids == (3,)
+
+
+def test_a_value_compared_with_itself_reads_no_field():
+    """A view kept and shown again is compared with itself by the screen: that costs no
+    field read (the standard decorator compares the fields; the answer is the same)."""
+    reads = []
+
+    @values.dataclass(frozen=True)
+    class Cell:
+        value: int
+        choices: tuple = ()
+
+        def __getattribute__(self, name):
+            if name in ("value", "choices"):
+                reads.append(name)
+            return object.__getattribute__(self, name)
+
+    cell = Cell(3, (1, 2))
+    assert cell == cell and not cell != cell and reads == []
+    assert cell == Cell(3, (1, 2)) and reads == ["value", "choices", "value", "choices"]

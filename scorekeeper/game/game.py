@@ -163,6 +163,7 @@ class Game:
         self._stale: dict[int, DealResult] = {}  # results to reuse after an earlier change
         self._reads_totals = _reads_totals(ruleset)
         self._reading: dict[str, tuple] = {}  # field -> the checks that can depend on it
+        self._allowed_reads: dict[str, frozenset] = {}  # field -> the fields its allowed values read
         # Changes of the table (late joins, sitting out): none in most games.
         self._changes = 0  # roster actions in the history
         self._lineups: list[Lineup] | None = None
@@ -730,8 +731,8 @@ class Game:
                 continue
             if (type(value) in (list, tuple) and len(value) == setup.n and spec.scope == "seat"
                     and spec.type == "int"):
-                for v in value:  # whole numbers within the limit are what they are (the usual entry)
-                    if type(v) is not int or not low <= v <= high:
+                for v in value:  # whole numbers within the limit are what they are (the usual entry),
+                    if v is not None and (type(v) is not int or not low <= v <= high):  # None: not entered
                         break
                 else:
                     out[key] = tuple(value)
@@ -977,6 +978,56 @@ class Game:
             )
             self._reading[field_id] = cached
         return cached
+
+    def allowed_reads(self, field_id: str) -> frozenset[str]:
+        """The fields whose entered values can change what :meth:`allowed` says of a field
+        (beside the unit asked about, whose value is replaced by each candidate): the
+        fields its bounds and the checks reading it read, directly or through derived
+        values, values filled in, the bidding order, the leader, the trump and the score.
+        Any other entry counts only by being a value of its field at all."""
+        cached = self._allowed_reads.get(field_id)
+        if cached is None:
+            rules = self.ruleset
+            spec = rules.fields[field_id]
+            names = set(rules.first_bidder.names)  # the checks go round in bidding order
+            for bound in (spec.min, spec.max):
+                names |= bound.names if bound is not None else frozenset()
+            for check in self._checks_reading(field_id):
+                names |= check.rule.names | (check.when.names if check.when else frozenset())
+                names |= getattr(check.message, "names", frozenset()) | ({check.field} if check.field else set())
+            cached = self._allowed_reads[field_id] = self.fields_read(names)
+        return cached
+
+    def fields_read(self, names) -> frozenset[str]:
+        """The fields that the values of ``names`` in a deal are worked out from (as
+        :meth:`DealEval.value` works them out): the fields among them, and those behind
+        derived values, values filled in, the bidding order, the leader, the trump and the score."""
+        seen: set[str] = set()
+        todo = set(names)
+        while todo:  # breadth first, each name once
+            seen |= todo
+            todo = set().union(*(self._names_behind(name) for name in todo)) - seen
+        return frozenset(name for name in seen if name in self.ruleset.fields)
+
+    def _names_behind(self, name: str) -> frozenset[str]:
+        """The names a name's value is worked out from."""
+        rules = self.ruleset
+        spec = rules.fields.get(name)
+        if spec is not None:  # filled in while empty, if the field is asked
+            return (spec.fill.names | (spec.when.names if spec.when is not None else frozenset())
+                    if spec.fill is not None else frozenset())
+        if name in rules.derived:
+            return rules.derived[name].value.names
+        if name in ("first_bidder", "position"):
+            return rules.first_bidder.names
+        if name == "leader" and rules.leader is not None:
+            return rules.leader.names
+        if name == "trump":
+            return frozenset(n for r in rules.trump for f in (r.when, r.suit, r.seat, r.say)
+                             for n in getattr(f, "names", ())) | {r.field for r in rules.trump if r.field}
+        if name in ("total", "score"):
+            return rules.score.names
+        return frozenset()
 
     # -- derived state
     def results(self) -> list[DealResult]:
@@ -1438,8 +1489,8 @@ def _entered_row(rules: Ruleset, spec, value: Any, setup: Setup) -> tuple:
     units = setup.n if spec.scope == "seat" else len(setup.teams)
     kind = spec.type
     if type(value) in (list, tuple) and len(value) == units and kind in ("int", "seat"):
-        for v in value:  # whole numbers within the limit are what they are (the usual entry)
-            if type(v) is not int or not -MAX_NUMBER <= v <= MAX_NUMBER:
+        for v in value:  # whole numbers within the limit are what they are (the usual entry), None not entered
+            if v is not None and (type(v) is not int or not -MAX_NUMBER <= v <= MAX_NUMBER):
                 break
         else:
             return tuple(value)

@@ -10,15 +10,21 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..game.game import Game
+from ..i18n import get_language
 from ..rules.cards import Card
 from .layout import Key, form_layout
 from .panel import deal_panel
 from .phases import PhaseWords
-from .steps import (allow, asker, bidding_order, build, fill, lay_boxes, make_cells, place_issues, read_typed)
-from .views import DraftView
+from .steps import (Shown, allow, asker, bidding_order, build, fill, lay_boxes, make_cells, place_issues,
+                    read_typed)
+from .views import DraftView, PhaseView
 
 ANSWERS_KEPT = 4096
 """At most this many of the engine's answers about allowed values are kept per deal."""
+DEALS_KEPT = 16
+"""At most this many evaluations of the deal (with its problems) are kept."""
+PARTS_KEPT = 256
+"""At most this many parts of views (boxes, panels, phases) are kept."""
 
 
 class DealDraft:
@@ -37,7 +43,12 @@ class DealDraft:
         self._full: Mapping[Key, Any] = {}
         self._answers: dict = {}  # the engine's allowed values per box and other entries (see steps.asker)
         self._answered: tuple | None = None  # the game's history when they were given
+        self._same: dict = {}  # each answer once: equal answers about a field are one tuple
+        self._deals: dict[tuple, list] = {}  # the deal's values -> [its evaluation, problems] as known
+        self._parts: dict[tuple, Any] = {}  # boxes, panel, phases by the entries they read (see _part)
+        self._shown = Shown()  # choice views and cells shown before, reused when equal
         self._words = PhaseWords(game, self.number, self.setup, [p.phase for p in self.layout])
+        self._reads: dict[str, frozenset] | None = None  # the fields each part of the view reads (at its first view)
         if values:
             self._load(values)
 
@@ -73,7 +84,14 @@ class DealDraft:
     def invalidate(self) -> None:
         """The game changed (an earlier deal, undo, redo): compute the view again."""
         self._view = None
+        self._forget()
+
+    def _forget(self) -> None:
+        """Forget what was worked out for the game as it was (the totals before the deal may differ)."""
         self._answers = {}
+        self._same = {}
+        self._deals = {}
+        self._parts = {}
 
     def _kept_answers(self) -> dict:
         """The answers kept from the views computed before, while the game is as it was then
@@ -83,9 +101,63 @@ class DealDraft:
         answered = self._answered
         if answered is None or answered[0] != len(history) or answered[1] is not last \
                 or len(self._answers) > ANSWERS_KEPT:
-            self._answers = {}
+            self._forget()
             self._answered = (len(history), last)
         return self._answers
+
+    def _known(self, values: Mapping[str, Any]) -> list:
+        """What is known of the deal with these (engine form) values, while the game is as
+        it was: [its evaluation, its problems], each None until worked out. The few deals
+        of the last views are kept (a value typed and taken back again)."""
+        key = tuple(values.items())
+        known = self._deals.get(key)
+        if known is None:
+            if len(self._deals) >= DEALS_KEPT:
+                del self._deals[next(iter(self._deals))]
+            known = self._deals[key] = [None, None]
+        return known
+
+    def _fields_read(self) -> dict[str, frozenset]:
+        """The fields each part of the view reads, from the ruleset's formulas: the boxes
+        (whether asked, their bounds, the bidding order), the panel (bidding order, leader,
+        trump, reminders) and each phase's derived values (in bidding order)."""
+        rules, game = self.game.ruleset, self.game
+        order = rules.first_bidder.names | {"first_bidder"}
+        boxes = set(order)
+        for spec in rules.fields.values():
+            boxes |= {n for f in (spec.when, spec.min, spec.max) if f is not None for n in f.names}
+        panel = set(order) | {"leader", "trump"}
+        for r in rules.reminders:
+            panel |= (r.when.names if r.when is not None else frozenset()) | getattr(r.text, "names", frozenset())
+        reads = {"#boxes": game.fields_read(boxes), "#panel": game.fields_read(panel)}
+        for layout in self.layout:
+            names = set(order)
+            for did, phase in self._words.derived_phase.items():
+                if phase == layout.phase:
+                    spec = rules.derived[did]
+                    names |= spec.value.names.union(*(part.names for _, part in spec.parts))
+            reads[layout.phase] = game.fields_read(names)
+        return reads
+
+    def _part(self, kind: str, entries: Mapping[Key, Any], compute, *more):
+        """A part of the view, worked out again only when the entries it reads (or ``more``)
+        changed, while the game is as it was."""
+        if self._reads is None:
+            self._reads = self._fields_read()
+        reads = self._reads[kind]
+        key = (kind, frozenset(kv for kv in entries.items() if kv[0][0] in reads), *more)
+        part = self._parts.get(key, self)
+        if part is self:
+            if len(self._parts) >= PARTS_KEPT:
+                del self._parts[next(iter(self._parts))]
+            part = self._parts[key] = compute()
+        return part
+
+    def _evaluate(self, number: int, values: Mapping[str, Any]):
+        known = self._known(values)
+        if known[0] is None:
+            known[0] = self.game.evaluate(number, values)
+        return known[0]
 
     def mark_tried(self) -> None:
         self.tried = True
@@ -127,21 +199,37 @@ class DealDraft:
     def _compute(self) -> DraftView:
         """The steps: typed -> boxes -> filled -> allowed -> issues -> cells, phases, panel."""
         game, number, setup, rules = self.game, self.number, self.setup, self.game.ruleset
-        typed = read_typed(game, number, setup, self.typed)
-        d = game.evaluate(number, build(rules, setup, typed.values))
-        order = bidding_order(d, setup)
-        boxes = lay_boxes(d, self.layout, setup, order)
-        ask = asker(game, number, setup, self._kept_answers())
+        ask = asker(game, number, setup, self._kept_answers(), self._same)
+        typed = read_typed(game, number, setup, self.typed, self._evaluate)
+        d = self._evaluate(number, build(rules, setup, typed.values))
+        order, boxes = self._part("#boxes", typed.values, lambda: self._boxes(d))
         filled = fill(typed, boxes, ask)
         allowed = allow(boxes, filled, ask)
         self._full = filled.values
         values = build(rules, setup, filled.values)
-        d = game.evaluate(number, values)
-        issues = place_issues(rules, game.validate(number, values), boxes, typed, filled, self.tried)
-        cells = make_cells(d, boxes, setup, self.typed, filled, allowed, issues)
-        phases = tuple(self._words.view(p, d, cells, filled.values, order) for p in self.layout)
-        return DraftView(number, self.editing, deal_panel(game, number, values, self.editing), phases, cells,
+        d = self._evaluate(number, values)
+        known = self._known(values)
+        if known[1] is None:
+            known[1] = game.validate(number, values)
+        panel = self._part("#panel", filled.values, lambda: deal_panel(game, number, values, self.editing),
+                           get_language())
+        issues = place_issues(rules, known[1], boxes, typed, filled, self.tried)
+        cells = make_cells(d, boxes, setup, self.typed, filled, allowed, issues, self._shown)
+        phases = tuple(self._phase(p, d, cells, filled.values, order) for p in self.layout)
+        return DraftView(number, self.editing, panel, phases, cells,
                          issues.errors, issues.warnings, issues.error_count, issues.error_count == 0)
+
+    def _boxes(self, d) -> tuple:
+        order = bidding_order(d, self.setup)
+        return order, lay_boxes(d, self.layout, self.setup, order)
+
+    def _phase(self, layout, d, cells, full, order) -> PhaseView:
+        """A phase's words, worked out again when its cells (the same objects while equal)
+        or the entries its derived values read changed. (The part kept holds the cells it
+        was worked out for: no other object has their ids while it is kept.)"""
+        shown = tuple(cells[s] for s in layout.slots)
+        return self._part(layout.phase, full, lambda: (shown, self._words.view(layout, d, cells, full, order)),
+                          tuple(map(id, shown)), get_language())[1]
 
 
 def _typed_form(spec, value: Any) -> Any:

@@ -17,7 +17,7 @@ from typing import Any, Callable, Mapping
 
 from ..game.engine import Choice, GameError, Issue, Setup, convert_value, domain_size
 from ..game.game import Game
-from ..i18n import show, t
+from ..i18n import get_language, show, t
 from ..rules.cards import SUIT_SYMBOL
 from ..rules.ruleset import NO_TRUMP, FieldSpec, Ruleset
 from .layout import Key, PhaseLayout, Slot
@@ -61,6 +61,13 @@ def build(rules: Ruleset, setup: Setup, entries: Mapping[Key, Any]) -> dict[str,
     return out
 
 
+def unit_keys(rules: Ruleset, setup: Setup) -> frozenset[Key]:
+    """Every box a deal has: each deal field's, and each seat's or partnership's of the others."""
+    return frozenset((fid, None) if spec.scope == "deal" else (fid, u) for fid, spec in rules.fields.items()
+                     for u in ((None,) if spec.scope == "deal" else
+                               range(1, (setup.n if spec.scope == "seat" else len(setup.teams)) + 1)))
+
+
 # -- 1. typed -> field values ------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -71,10 +78,13 @@ class Typed:
     bad: Mapping[Key, str]  # typed cards that are not cards: why, shown at their box
 
 
-def read_typed(game: Game, number: int, setup: Setup, typed: Mapping[Key, Any]) -> Typed:
+def read_typed(game: Game, number: int, setup: Setup, typed: Mapping[Key, Any],
+               evaluate: Callable[[int, Mapping[str, Any]], Any] | None = None) -> Typed:
     """Typed boxes -> field values. A value typed in a box the rules no longer ask (its
-    ``when`` turned false) is left out (the caller keeps it: it comes back if asked again)."""
+    ``when`` turned false) is left out (the caller keeps it: it comes back if asked again).
+    ``evaluate`` is ``Game.evaluate`` or one that remembers its deals."""
     rules = game.ruleset
+    evaluate = game.evaluate if evaluate is None else evaluate
     values: dict[Key, Any] = {}
     bad: dict[Key, str] = {}
     for key, raw in typed.items():
@@ -91,7 +101,7 @@ def read_typed(game: Game, number: int, setup: Setup, typed: Mapping[Key, Any]) 
             continue
         if value is not None:
             values[key] = value
-    d = game.evaluate(number, build(rules, setup, values))
+    d = evaluate(number, build(rules, setup, values))
     asked = {key: value for key, value in values.items()
              if d.enabled(rules.fields[key[0]], seat_of(setup, rules.fields[key[0]], key[1])) is not False}
     return Typed(asked, bad)
@@ -156,27 +166,58 @@ def lay_boxes(d, layout: tuple[PhaseLayout, ...], setup: Setup, order: tuple[int
 Ask = Callable[[Box, Mapping[Key, Any]], tuple[Choice, ...]]
 
 
-def asker(game: Game, number: int, setup: Setup, memo: dict | None = None) -> Ask:
+def asker(game: Game, number: int, setup: Setup, memo: dict | None = None, same: dict | None = None) -> Ask:
     """``Game.allowed`` for a box given the other entries; each question is asked once.
     While the engine cannot tell (bounds not known yet), every value of the domain.
 
     ``memo`` keeps the answers for the next asker of the same deal: the caller forgets it
-    when the game changes (the answers may read the totals before the deal)."""
+    when the game changes (the answers may read the totals before the deal). ``same``
+    keeps one of equal answers about a field, given for every question answered alike
+    (so that what is shown of them is worked out once)."""
     memo = {} if memo is None else memo
+    same = {} if same is None else same
+    fields = game.ruleset.fields
+    given = unit_keys(game.ruleset, setup)  # the entries the engine is given (build)
+    taken: dict[tuple[str, Any], bool] = {}  # (field, value) -> whether the engine takes it
+
+    def converts(key: Key, value: Any) -> bool:
+        ok = taken.get((key[0], value))
+        if ok is None:
+            ok = taken[(key[0], value)] = _converts(fields[key[0]], value, setup)
+        return ok
 
     def ask(box: Box, entries: Mapping[Key, Any]) -> tuple[Choice, ...]:
-        others = {k: v for k, v in entries.items() if k != box.key}
-        question = (box.key, box.domain, frozenset(others.items()))
+        key = box.key
+        reads = game.allowed_reads(key[0])
+        read, taken_all = [], True  # an entry the answer does not read counts only by being a value
+        for k, v in entries.items():
+            if k == key or k not in given:
+                continue
+            if k[0] in reads:
+                read.append((k, v))
+            elif taken_all and not converts(k, v):
+                taken_all = False
+        question = (key, box.domain, frozenset(read), taken_all)
         if question not in memo:
+            others = {k: v for k, v in entries.items() if k != key}
             try:
                 choices = game.allowed(box.slot.field, box.unit, build(game.ruleset, setup, others), number)
             except EVAL_ERRORS:
                 choices = None
-            memo[question] = (tuple(choices) if choices is not None
-                              else tuple(Choice(v, True) for v in box.domain or ()))
+            answer = (tuple(choices) if choices is not None else tuple(Choice(v, True) for v in box.domain or ()))
+            memo[question] = same.setdefault((key[0], answer), answer)
         return memo[question]
 
     return ask
+
+
+def _converts(spec: FieldSpec, value: Any, setup: Setup) -> bool:
+    """Whether the engine takes ``value`` as a value of the field (else it answers nothing)."""
+    try:
+        convert_value(spec, value, setup)
+    except GameError:
+        return False
+    return True
 
 
 # -- 3. filled values --------------------------------------------------------------------------
@@ -273,14 +314,47 @@ def place_issues(rules: Ruleset, found: list[Issue], boxes: tuple[Box, ...], typ
 
 # -- 6. cells ----------------------------------------------------------------------------------
 
+class Shown:
+    """What the cells computed before showed, kept for the next view of the same deal: the
+    values a box may take as shown (one tuple of the engine's answers, one tuple of views),
+    and each slot's last cell, reused when the new one is equal (so a front end comparing
+    them finds the same object)."""
+
+    KEPT = 512  # choice views kept at most; then all are forgotten
+
+    def __init__(self) -> None:
+        self.choices: dict[tuple, tuple] = {}
+        self.cells: dict[Slot, tuple[tuple, CellView]] = {}  # slot -> the last cell and its fields
+
+    def choice_views(self, spec: FieldSpec, choices: tuple[Choice, ...], players: tuple[str, ...]) -> tuple:
+        key = (spec.id, id(choices), get_language())
+        kept = self.choices.get(key)
+        if kept is None or kept[0] is not choices:
+            if len(self.choices) >= self.KEPT:
+                self.choices.clear()
+            kept = self.choices[key] = (choices, keyed(tuple(choice_view(spec, c, players) for c in choices)))
+        return kept[1]
+
+    def cell(self, fields: tuple) -> CellView:
+        """The cell of these fields (CellView's, in order): the one shown last if it had them."""
+        old = self.cells.get(fields[0])
+        if old is not None and old[0] == fields:
+            return old[1]
+        cell = CellView(*fields)
+        self.cells[fields[0]] = (fields, cell)
+        return cell
+
+
 def make_cells(d, boxes: tuple[Box, ...], setup: Setup, raw: Mapping[Key, Any], filled: Filled, allowed: Allowed,
-               issues: Issues) -> dict[Slot, CellView]:
+               issues: Issues, shown: Shown | None = None) -> dict[Slot, CellView]:
     """What each box shows; ``d`` is the deal evaluated with the filled values."""
-    return {box.slot: _cell(d, box, setup, raw, filled, allowed, issues) for box in boxes}
+    shown = Shown() if shown is None else shown
+    return {box.slot: shown.cell(_cell(d, box, setup, raw, filled, allowed, issues, shown)) for box in boxes}
 
 
 def _cell(d, box: Box, setup: Setup, raw: Mapping[Key, Any], filled: Filled, allowed: Allowed,
-          issues: Issues) -> CellView:
+          issues: Issues, shown: Shown) -> tuple:
+    """The fields of a box's CellView, in order."""
     spec, key, players = box.spec, box.key, setup.players
     value = filled.values.get(key)
     is_seat = spec.type == "seat"
@@ -291,11 +365,11 @@ def _cell(d, box: Box, setup: Setup, raw: Mapping[Key, Any], filled: Filled, all
             computed = show_value(d.value(spec.id, box.seat), players, is_seat)
         except EVAL_ERRORS:
             computed = ""
-    choices = keyed(tuple(choice_view(spec, c, players) for c in allowed.choices.get(key, ())))
+    choices = shown.choice_views(spec, allowed.choices.get(key, ()), players)
     errors, warnings = issues.at.get(key, ((), ()))
-    return CellView(box.slot, spec.id, box.unit, box.kind, who_of(setup, spec, box.unit), spec.label, spec.help,
-                    box.visible, value, text, key in filled.auto, computed, choices, box.lo, box.hi, errors,
-                    warnings, spec.scope == "seat" and box.unit == d.dealer, spec.optional)
+    return (box.slot, spec.id, box.unit, box.kind, who_of(setup, spec, box.unit), spec.label, spec.help,
+            box.visible, value, text, key in filled.auto, computed, choices, box.lo, box.hi, errors,
+            warnings, spec.scope == "seat" and box.unit == d.dealer, spec.optional)
 
 
 def choice_view(spec: FieldSpec, choice: Choice, players: tuple[str, ...]) -> ChoiceView:
