@@ -87,7 +87,7 @@ class FormPart:
         self.form.changed(self)
 
 
-class FormBox(KeptHeight, FormPart):
+class FormBox(FormPart):
     """A box of the form: a field of one seat, partnership or the deal (``slot``)."""
 
     def __init__(self, form: BoxOwner, slot: Slot) -> None:
@@ -105,7 +105,7 @@ class FormBox(KeptHeight, FormPart):
         return self.cell.unit if self.cell is not None else None
 
 
-class ValueBox(FormBox):
+class ValueBox(KeptHeight, FormBox):
     """The values a field may take; digits or a letter pick one, Enter goes on.
 
     A value the rules refuse is struck out, and typing it is refused with the rule's
