@@ -236,6 +236,8 @@ def test_a_click_puts_the_cursor_on_the_box_clicked(tmp_path):
             await settle(pilot)
             box = under_cursor(app.focused)
             assert app.focused is form and box.slot == Slot("tricks", 2) and box.cell.who == "Cara"
+            marked = [line for line in screen_text(app).splitlines() if line.lstrip().startswith("▶")]
+            assert [line.split()[:3] for line in marked] == [["▶", "Cara", "Tricks"]]  # drawn with no key
             await burst(pilot, "4")
             assert play_screen(app).draft.view().cells[Slot("tricks", 2)].value == 4
 

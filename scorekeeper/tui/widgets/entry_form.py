@@ -331,7 +331,6 @@ class EntryForm(ScrollView, can_focus=True):
                 for i, line in enumerate(drawn[part]):
                     self._strips[top + i] = self._strip(line, console, width)
                 self._pending.append((top, len(drawn[part])))
-        self._schedule()
 
     def _lay_out(self, width: int) -> None:
         console = self.app.console
@@ -355,13 +354,18 @@ class EntryForm(ScrollView, can_focus=True):
             self._scroll_update(new)
 
     def place(self, part) -> tuple[int, int]:
-        """The first line of ``part`` and how many it has, drawn as it is now."""
+        """The first line of ``part`` and how many it has, drawn as it is now (the lines drawn
+        anew go on screen with the frame)."""
         self._update()
+        self._schedule()
         return self._top_of(part), len(self._drawn.get(part, ()))
 
     def render_line(self, y: int) -> Strip:
         if self._dirty or self._width != self._content_width():
             self._update()
+            if self._pending and not self._scheduled:  # (the lines changed off this crop: the next frame)
+                self._scheduled = True
+                self.call_later(self._settle)
         width = self._content_width()
         index = self.scroll_offset.y + y
         strips = self._strips
