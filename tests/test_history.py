@@ -108,6 +108,16 @@ def test_deals_that_break_a_rule_are_listed_and_still_counted(tmp_path):
     assert [r.number for r in game.results()] == [1, 2, 3]
 
 
+def test_the_type_of_the_deals_listed_is_still_named_by_the_history_module():
+    """Refused, the (deal, issues) list what_if gives, is made when asked for (listing games
+    imports no engine), and is the type it was."""
+    from scorekeeper.reports import history as module
+
+    assert module.Refused == list[tuple[int, list[Issue]]]
+    with pytest.raises(AttributeError, match="has no attribute 'Refuse'"):
+        module.Refuse
+
+
 def test_deals_after_the_game_would_have_ended_are_listed(store):
     """Whist to 5: N & S have 6 after deal 1, so the game is over; deal 2 is listed, and counted
     for no one."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -35,8 +36,8 @@ from scorekeeper.cli import main
 watched = json.loads(sys.argv[1])
 sys.stdout, real = io.StringIO(), sys.stdout
 code = main(sys.argv[2:])
-sys.stdout = real
-print(json.dumps([code, sorted(m for m in watched if m in sys.modules)]))
+printed, sys.stdout = sys.stdout.getvalue(), real
+print(json.dumps([code, sorted(m for m in watched if m in sys.modules), printed]))
 """
 
 
@@ -55,15 +56,21 @@ def loaded(args: list[str], watched: tuple[str, ...], home: Path) -> tuple[int, 
     (an empty home here), as a player's does. The command runs twice and the second run
     counts: the first fills the cache of parsed TOML (:mod:`scorekeeper.tomlcache`), as a
     player's first run does, so that the second parses none (tomllib imports typing)."""
+    run_once(args, watched, home)
+    return run_once(args, watched, home)[:2]
+
+
+def run_once(args: list[str], watched: tuple[str, ...], home: Path) -> tuple[int, list[str], str]:
+    """Run one command once in a fresh interpreter (as :func:`loaded` says): its exit status,
+    which of ``watched`` it loaded, and what it printed."""
     env = {k: v for k, v in os.environ.items()
            if k not in ("SCOREKEEPER_CONFIG", "SCOREKEEPER_LANG", "XDG_CONFIG_HOME", "PYTHONPROFILEIMPORTTIME")}
     env.update(HOME=str(home), PYTHONPATH=str(REPO))
-    for _ in range(2):
-        result = subprocess.run([sys.executable, "-c", _SCRIPT, json.dumps(watched), *args], cwd=REPO, env=env,
-                                capture_output=True, text=True, timeout=60)
-        assert result.returncode == 0, result.stderr
-    code, found = json.loads(result.stdout)
-    return code, found
+    result = subprocess.run([sys.executable, "-c", _SCRIPT, json.dumps(watched), *args], cwd=REPO, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    code, found, printed = json.loads(result.stdout)
+    return code, found, printed
 
 
 @pytest.mark.parametrize("args", [
@@ -118,6 +125,66 @@ def test_the_reports_over_the_store_load_no_other_command(args, store, tmp_path)
     """A report over the store imports its own command's module only, not show's and import's."""
     code, found = loaded([*args, "--db", store], ("scorekeeper.cli.games", "scorekeeper.game.carried"), tmp_path)
     assert (code, found) == (0, [])
+
+
+# What the reports over a store need none of while it is current (the games' summary columns,
+# the stats cache's rows): the engine and the rest of the game package, the model, the builder,
+# the formula checker and the parser it uses.
+NO_ENGINE = ("scorekeeper.game", "scorekeeper.rules.model", "scorekeeper.rules.builder", "scorekeeper.rules.formula",
+             "ast")
+
+
+@pytest.mark.parametrize("args", [["history"], ["history", "--json"], ["stats"], ["stats", "--json"], ["sessions"]],
+                         ids=lambda args: " ".join(args))
+def test_the_reports_over_a_current_store_load_no_engine(args, store, tmp_path):
+    code, found = loaded([*args, "--db", store], NO_ENGINE, tmp_path)
+    assert (code, found) == (0, [])
+
+
+@pytest.mark.parametrize("change", [
+    "DELETE FROM stats_cache",
+    "UPDATE stats_cache SET version = version - 1",
+    "UPDATE stats_cache SET entries = entries - 1 WHERE game_id = 2",
+    "UPDATE stats_cache SET facts_json = '{\"players\": []}' WHERE game_id = 1",
+], ids=["missing", "older-version", "stale", "damaged"])
+def test_stats_from_a_cache_not_current_load_the_engine_and_keep_the_same_figures(change, store, tmp_path):
+    """A stats cache row that is missing, of an older derivation, behind its game's entries or
+    damaged is derived again through the engine, giving the figures the current cache gives,
+    and kept: the next run reads it and loads no engine."""
+    current = run_once(["stats", "--db", store, "--json"], NO_ENGINE, tmp_path)
+    copy = tmp_path / "copy.db"
+    copy.write_bytes(Path(store).read_bytes())
+    with sqlite3.connect(copy) as conn:
+        conn.execute(change)
+    conn.close()
+    args = ["stats", "--db", str(copy), "--json"]
+    again = run_once(args, NO_ENGINE, tmp_path)
+    assert again[:2] == (0, sorted(NO_ENGINE))
+    assert again[2] == current[2]
+    assert run_once(args, NO_ENGINE, tmp_path) == current
+
+
+def test_a_store_of_version_1_is_brought_up_to_date_and_reported_as_before(tmp_path, monkeypatch, capsys):
+    """A store written by store version 1 (no stats rows, no stopped_at column) is migrated
+    when a report opens it: the list of games needs no engine for that, statistics load it to
+    derive the missing rows, and both print what the same report prints in this process."""
+    from scorekeeper.reports.history import import_sheet
+    from scorekeeper.store import db
+
+    old = tmp_path / "old.db"
+    monkeypatch.setattr(db, "MIGRATIONS", db.MIGRATIONS[:1])
+    monkeypatch.setattr(db, "_keep_facts", lambda *row: None)  # version 1 had no statistics rows
+    with db.Store(old) as written:
+        import_sheet(written, REPO / "examples/lupaus.toml")
+    monkeypatch.undo()
+    capsys.readouterr()
+    for args, engine in ((["history", "--json"], []), (["stats", "--json"], sorted(NO_ENGINE))):
+        fresh, here = tmp_path / f"{args[0]}-fresh.db", tmp_path / f"{args[0]}-here.db"
+        fresh.write_bytes(old.read_bytes())
+        here.write_bytes(old.read_bytes())
+        code, found, printed = run_once([*args, "--db", str(fresh)], NO_ENGINE, tmp_path)
+        assert main([*args, "--db", str(here)]) == 0
+        assert (code, found, printed) == (0, engine, capsys.readouterr().out)
 
 
 @pytest.mark.parametrize("args", [

@@ -7,7 +7,6 @@ Below :mod:`.export` and :mod:`.html` (each format imports it, it imports neithe
 
 from __future__ import annotations
 
-from ..game.game import Game
 from ..i18n import t, tn
 from ..rules.cards import Card
 from ..values import dataclass
@@ -15,6 +14,8 @@ from ..values import dataclass
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
     from typing import Any
+
+    from ..game.game import Game  # (a listing of stored games words their results without the engine)
 
 __all__ = ["Exported", "cell_text", "start_scores_text", "status_of", "status_text"]
 

@@ -16,16 +16,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..game.engine import Issue, SetupError, message_of
-from ..game.game import Game, deals_with_table, replay_into
-from ..game.sheet import OptionError, load_sheet, sheet_title
 from ..rules.files import parse_toml, read_text
 from ..store.db import GameSummary, Store, StoredGame
 from .common import Exported
 
+# The engine and the game's modules are imported by what replays a game (what_if, import_sheet):
+# listing the stored games reads only their summaries.
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
     from typing import Any, Mapping
+
+    from ..game.engine import Issue
+    from ..game.game import Game
+
+    Refused = list[tuple[int, list[Issue]]]  # (deal number, why), as sheet.replay_sheet gives them
 
 __all__ = ["Refused", "exported", "history", "import_sheet", "load_game", "ruleset_name", "what_if"]
 
@@ -53,7 +57,13 @@ def ruleset_name(ruleset_id: str, stored_name: str) -> str:
     found = _NAMES[key]
     return found[1] if found is not None and found[0] == stored_name else stored_name
 
-Refused = list[tuple[int, list[Issue]]]  # (deal number, why), as sheet.replay_sheet gives them
+
+def __getattr__(name: str) -> Any:
+    if name == "Refused":  # the type, made when it is asked for: it names the engine's Issue
+        from ..game.engine import Issue
+
+        return list[tuple[int, list[Issue]]]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def history(store: Store) -> list[GameSummary]:
@@ -80,6 +90,10 @@ def what_if(source: StoredGame | Game, options: Mapping[str, Any]) -> tuple[Game
     Same rules as :func:`scorekeeper.game.sheet.replay_sheet`. The source is not
     changed, and nothing is written. OptionError for an unknown option or a bad value.
     """
+    from ..game.engine import SetupError, message_of
+    from ..game.game import Game, deals_with_table, replay_into
+    from ..game.sheet import OptionError
+
     game = source.game if isinstance(source, StoredGame) else source
     rs = game.ruleset
     try:
@@ -111,6 +125,7 @@ def import_sheet(store: Store, path: str | Path) -> int:
     The sheet is replayed through the engine first (SheetError, naming the deal and the
     field, at its first problem: nothing is stored). The game belongs to no session.
     """
+    from ..game.sheet import load_sheet, sheet_title
     from ..i18n import get_language
 
     path = Path(path)

@@ -122,19 +122,21 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from ..game.engine import GameError
 from ..i18n import get_language, t, tn
 from ..messages import Message
-from ..game.game import Game
-from ..game.sheet import sheet_values
-from ..rules.ruleset import Ruleset, RulesetError, ruleset_from_raw
+from ..rules.ruleset import RulesetError, ruleset_from_raw
 from ..userdirs import user_path
 from .facts import FACTS_VERSION, FactsMemo, GameFacts, compute_facts
 from ..values import dataclass
 
+# The engine, the game and its sheet's values are imported where a game is made, replayed or
+# written: listing games, sessions and statistics read from a current cache need none of them.
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
     from typing import Any, Callable, Iterator, Mapping
+
+    from ..game.game import Game
+    from ..rules.ruleset import Ruleset
 
 __all__ = [
     "APPLICATION_ID", "ENV_VAR", "MIGRATIONS", "SCHEMA_VERSION", "SESSION_IDLE", "GameSummary",
@@ -459,6 +461,9 @@ class StoredGame:
         GameError (nothing saved) when the values are not well-formed or the game is over;
         the rules are checked only when the deal is recorded.
         """
+        from ..game.engine import GameError
+        from ..game.sheet import sheet_values
+
         game = self.game
         if game.is_over:
             raise GameError(Message("store.draft_over"))
@@ -474,6 +479,8 @@ class StoredGame:
 
     def _change(self, kind: str, apply: Callable[[Game], Any], what: Callable[[int, str], str]):
         """Apply a change to the game and save it; ``what(deal, name)`` names it in an error."""
+        from ..game.sheet import sheet_values
+
         game = self.game
         before = game.snapshot()  # the game as it is, to put back if the write fails
         result = apply(game)  # the Game refuses a bad change before it changes anything
@@ -797,6 +804,8 @@ class Store:
 
     def _create_game(self, game: Game, ruleset_ref: str, title: str | None, session: int | str | None) -> int:
         """create_game; ``session`` is a session id, None, or "current"/"new" (decided in the transaction)."""
+        from ..game.sheet import sheet_values
+
         if title is not None and not isinstance(title, str):
             raise TypeError("title must be text or None")
         what = t("store.what.new_game")
@@ -846,6 +855,8 @@ class Store:
         The game joins the current session (see :meth:`current_session`); when there is
         none, or with ``new_session=True``, a new session is started for it.
         """
+        from ..game.game import Game
+
         # shown in the current language, as a game opened again (what is stored stays English)
         game = Game(ruleset.localized(get_language()), players, options, first_dealer, scores)
         game_id = self._create_game(game, ruleset_ref, title, "new" if new_session else "current")
@@ -985,6 +996,8 @@ class Store:
 
     def _rebuild(self, game_id: int | None, ruleset_json, ref, players_json, options_json, first_dealer,
                  rows, scores_json: str | None = None) -> Game:
+        from ..game.game import Game
+
         name = t("store.what.game", id=str(game_id)) if game_id is not None else t("store.what.new_game")
 
         def damaged(where: str, problem: str) -> StoreError:

@@ -6,7 +6,8 @@ each entry (and with a new game), keyed by the number of entries they were deriv
 and :data:`FACTS_VERSION`; :mod:`scorekeeper.reports.stats` reads them. Deriving them
 costs an allowed-values question per deal, so :class:`FactsMemo` keeps each deal's facts
 for as long as what they were derived from is unchanged: a new deal costs one question,
-not one per deal played.
+not one per deal played. Reading a kept row needs no engine: this module imports it only
+where facts are derived (statistics over a current cache start without it).
 """
 
 from __future__ import annotations
@@ -14,14 +15,14 @@ from __future__ import annotations
 import json
 from collections import namedtuple
 
-from ..game.engine import LimitError
-from ..game.game import DealResult, Game
-from ..rules.ruleset import Ruleset
 from ..values import dataclass, fields, is_dataclass
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
     from typing import Any
+
+    from ..game.game import DealResult, Game
+    from ..rules.ruleset import Ruleset
 
 __all__ = ["FACTS_VERSION", "DealFacts", "FactsMemo", "GameFacts", "SeatBidding", "compute_facts", "is_bidding",
            "seat_bidding"]
@@ -135,6 +136,8 @@ def seat_bidding(deals: tuple[DealFacts, ...], seat: int) -> SeatBidding:
 
 def _dealer_restricted(game: Game, number: int, dealer: int, values) -> bool | None:
     """Whether the engine would have refused some bid of the dealer, given what was known then."""
+    from ..game.engine import LimitError  # (here: facts read from the stats cache need no engine)
+
     rs = game.ruleset
     bids = values.get("bid")
     if bids is None or bids[dealer - 1] is None:
