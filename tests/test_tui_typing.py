@@ -54,6 +54,13 @@ async def wysiwyg_at_the_cards(pilot):
     assert under_cursor(pilot.app.focused).slot == Slot("hand", 2)
 
 
+def rung(app) -> list:
+    """The bells the app rings from now on, one entry each."""
+    bells = []
+    app.bell = lambda: bells.append(1)
+    return bells
+
+
 def check_hand(app, box) -> None:
     view = play_screen(app).draft.view()
     assert box.text == HAND
@@ -150,8 +157,7 @@ def test_a_refused_bid_keeps_the_focus_and_its_reason_until_a_legal_one(tmp_path
         async with opened(tmp_path / "g.db") as (app, pilot):
             await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara", "Dan"])
             screen = play_screen(app)
-            bells = []
-            app.bell = lambda: bells.append(1)
+            bells = rung(app)
             await burst(pilot, "h", "3", "2", "4", "1", "enter", "enter")
             anna = under_cursor(app.focused)
             assert anna.slot == Slot("bid", 4) and anna.cell.who == "Anna"
@@ -275,8 +281,7 @@ def test_a_key_that_is_no_value_of_the_box_is_refused_saying_which_keys_are(tmp_
         async with opened(tmp_path / "g.db") as (app, pilot):
             await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara", "Dan"])
             screen = play_screen(app)
-            bells = []
-            app.bell = lambda: bells.append(1)
+            bells = rung(app)
             await burst(pilot, "x")
             assert under_cursor(app.focused).slot == Slot("turned", 0)
             assert "✗ not that: x picks nothing here: the keys are s ♠, h ♥, d ♦, c ♣" in flat(screen_text(app))

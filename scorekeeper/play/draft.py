@@ -109,13 +109,7 @@ class DealDraft:
         """What is known of the deal with these (engine form) values, while the game is as
         it was: [its evaluation, its problems], each None until worked out. The few deals
         of the last views are kept (a value typed and taken back again)."""
-        key = tuple(values.items())
-        known = self._deals.get(key)
-        if known is None:
-            if len(self._deals) >= DEALS_KEPT:
-                del self._deals[next(iter(self._deals))]
-            known = self._deals[key] = [None, None]
-        return known
+        return _kept(self._deals, tuple(values.items()), DEALS_KEPT, lambda: [None, None])
 
     def _fields_read(self) -> dict[str, frozenset]:
         """The fields each part of the view reads, from the ruleset's formulas: the boxes
@@ -146,12 +140,7 @@ class DealDraft:
             self._reads = self._fields_read()
         reads = self._reads[kind]
         key = (kind, frozenset(kv for kv in entries.items() if kv[0][0] in reads), *more)
-        part = self._parts.get(key, self)
-        if part is self:
-            if len(self._parts) >= PARTS_KEPT:
-                del self._parts[next(iter(self._parts))]
-            part = self._parts[key] = compute()
-        return part
+        return _kept(self._parts, key, PARTS_KEPT, compute)
 
     def _evaluate(self, number: int, values: Mapping[str, Any]):
         known = self._known(values)
@@ -230,6 +219,20 @@ class DealDraft:
         shown = tuple(cells[s] for s in layout.slots)
         return self._part(layout.phase, full, lambda: (shown, self._words.view(layout, d, cells, full, order)),
                           tuple(map(id, shown)), get_language())[1]
+
+
+_MISSING = object()
+
+
+def _kept(cache: dict, key, most: int, make):
+    """``cache[key]``, made by ``make()`` when it is not there yet; the oldest entry goes
+    first once ``cache`` holds ``most``."""
+    value = cache.get(key, _MISSING)
+    if value is _MISSING:
+        if len(cache) >= most:
+            del cache[next(iter(cache))]
+        value = cache[key] = make()
+    return value
 
 
 def _typed_form(spec, value: Any) -> Any:

@@ -15,7 +15,7 @@ from rich.text import Text
 from ...i18n import t
 from ...play.layout import Slot
 from ...play.views import CellView
-from .value_picker import FOCUS_MARK, WARNING_MARK, WHO_WIDTH, BoxOwner, FormBox
+from .value_picker import FOCUS_MARK, WHO_WIDTH, BoxOwner, FormBox, problem_lines, with_error_bar
 
 INDENT = 1 + 1 + WHO_WIDTH + 1  # the focus mark, its column, the name and a column: where the typing starts
 
@@ -107,13 +107,13 @@ class CardsBox(FormBox):
         head.append(" ")
         head.append(self.label, look("label"))
         out = [head, self._typing_line(width)]
-        notes = [f"✗ {m}" for m in cell.errors] + [f"{WARNING_MARK} {m}" for m in cell.warnings]
+        notes = problem_lines(cell.errors, cell.warnings)
         if notes:
             room = max(width - INDENT, 8)
             for line in Text("\n".join(notes), look("note")).wrap(self.form.app.console, room, overflow="fold"):
                 out.append(Text(" " * INDENT, end="") + line)
         if cell.errors:
-            out = [Text("▌", look("error-bar")) + line for line in out]
+            out = with_error_bar(out, look("error-bar"))
         return out  # (no kept height: a line of what is wrong with the cards typed so far comes and goes)
 
     def _typing_line(self, width: int) -> Text:

@@ -31,7 +31,7 @@ from ...play.layout import PhaseLayout, Slot
 from ...play.views import CellView, DraftView
 from .cards_box import CardsBox
 from .redraw import placed_size
-from .value_picker import WARNING_MARK, FormPart, KeptHeight, Typed, ValueBox
+from .value_picker import FOCUS_MARK, FormPart, KeptHeight, Typed, ValueBox, problem_lines
 
 SCROLL_CONTEXT = 2  # lines kept on show above a box the form scrolls to (the box before, a phase's title)
 FULL_LOOKS = ("current", "button", "button-current")  # drawn with their background (the others lay a colour over)
@@ -104,7 +104,7 @@ class ConfirmButton(FormPart):
 
     def lines(self, width: int) -> list[Text]:
         look = self.form.look("button-current" if self.current else "button")
-        mark = "▶ " if self.current else "  "
+        mark = f"{FOCUS_MARK} " if self.current else "  "
         return [Text(""), Text(mark, end="") + Text(f"  {self.label}  ", look, end="")]
 
 
@@ -681,7 +681,7 @@ class EntryForm(ScrollView, can_focus=True):
 
 
 def _problems(view: DraftView) -> Text:
-    lines = [f"✗ {message}" for message in view.errors] + [f"{WARNING_MARK} {message}" for message in view.warnings]
+    lines = problem_lines(view.errors, view.warnings)
     if view.can_confirm:
         lines.append(t("tui.widgets.entry_form.adds_up"))
     return Text("\n".join(lines))

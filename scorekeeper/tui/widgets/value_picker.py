@@ -29,6 +29,7 @@ WHO_WIDTH = 15  # columns for the player's name
 FOCUS_MARK = "▶"  # before the box that has the focus (not shown by its background colour alone)
 ARRIVED_MARK = "↳"  # instead, when the focus came by itself from the box before (Backspace goes back)
 WARNING_MARK = "⚠"  # before a warning; an error has ✗
+ERROR_BAR = "▌"  # before each line of a box whose value the rules refuse (in the error's colour)
 LABEL_WIDTH = 14  # columns for what is asked; a longer label goes above the values (with the focus
 # mark, its column and the name, the values start where they would at 16 without the mark)
 
@@ -47,6 +48,16 @@ class KeptHeight:
             return least
         self._least = (width, height)
         return height
+
+
+def problem_lines(errors, warnings) -> list[str]:
+    """Errors and warnings as lines: an error marked ✗, a warning ⚠ (not by colour alone)."""
+    return [f"✗ {m}" for m in errors] + [f"{WARNING_MARK} {m}" for m in warnings]
+
+
+def with_error_bar(lines: list[Text], style) -> list[Text]:
+    """``lines`` of a box whose value the rules refuse, each after the error's bar."""
+    return [Text(ERROR_BAR, style) + line for line in lines]
 
 
 @dataclass(frozen=True)
@@ -172,8 +183,7 @@ class ValueBox(KeptHeight, FormBox):
         inner = width - 1 if error else width
         out = self._drawn_lines(inner)
         if error:
-            bar = Text("▌", self._look("error-bar"))
-            out = [bar + line for line in out]
+            out = with_error_bar(out, self._look("error-bar"))
         height = self.kept_height(width, len(out))
         blank = Text(" " * width, self._look("current")) if self.current else Text("")
         return out + [blank] * (height - len(out))
@@ -271,7 +281,7 @@ class ValueBox(KeptHeight, FormBox):
         or while the box has the focus); why the last value typed was refused."""
         cell = self.cell
         note = self._look("note")
-        lines = [f"✗ {m}" for m in cell.errors] + [f"{WARNING_MARK} {m}" for m in cell.warnings]
+        lines = problem_lines(cell.errors, cell.warnings)
         refused = [c for c in cell.choices if not c.allowed and c.reason]
         if refused and not cell.errors and (cell.value is None or self.current):
             if len(refused) <= 2:
