@@ -362,6 +362,33 @@ def _keep_facts(conn: sqlite3.Connection, game_id: int, entries: int, facts_json
                  (game_id, entries, FACTS_VERSION, facts_json))
 
 
+def _replay_entry(game: Game, kind: str, deal: int, values_json) -> None:
+    """One stored entry made again in ``game``; ValueError (or TypeError) when it cannot be."""
+    if kind in ("record", "edit"):
+        values = json.loads(values_json)
+        if not isinstance(values, dict):
+            raise ValueError(t("store.problem.values_not_fields"))
+        if kind == "record":
+            if deal != game.next_deal:
+                raise ValueError(t("store.problem.next_deal", deal=game.next_deal))
+            game.record(values)
+        else:
+            game.edit(deal, values)
+    elif kind in TABLE_KINDS or kind in PLAN_KINDS:
+        values = json.loads(values_json)
+        if not isinstance(values, dict):
+            raise ValueError(t("store.problem.values_not_table"))
+        _replay_change(game, kind, deal, values)
+    elif kind in ("undo", "redo"):
+        action = game.undo() if kind == "undo" else game.redo()
+        if action.deal != deal:
+            if kind == "undo":
+                raise ValueError(t("store.problem.undoes", deal=action.deal))
+            raise ValueError(t("store.problem.redoes", deal=action.deal))
+    else:
+        raise ValueError(t("store.problem.bad_kind", kind=str(kind), kinds=", ".join(KINDS)))
+
+
 def _replay_change(game: Game, kind: str, deal: int, values: dict) -> None:
     """Replay a stored change of the table, of the deal plan, or the end of the game."""
     if kind == "end":
@@ -1026,35 +1053,12 @@ class Store:
         except (TypeError, ValueError) as exc:
             raise damaged(t("store.where.players"), str(exc)) from None
         for expected, (seq, kind, deal, values_json) in enumerate(rows, start=1):
-            where = t("store.where.entry", seq=str(seq), kind=str(kind), deal=str(deal))
             try:
                 if seq != expected:
                     raise ValueError(t("store.problem.entry_missing", seq=expected))
-                if kind in ("record", "edit"):
-                    values = json.loads(values_json)
-                    if not isinstance(values, dict):
-                        raise ValueError(t("store.problem.values_not_fields"))
-                    if kind == "record":
-                        if deal != game.next_deal:
-                            raise ValueError(t("store.problem.next_deal", deal=game.next_deal))
-                        game.record(values)
-                    else:
-                        game.edit(deal, values)
-                elif kind in TABLE_KINDS or kind in PLAN_KINDS:
-                    values = json.loads(values_json)
-                    if not isinstance(values, dict):
-                        raise ValueError(t("store.problem.values_not_table"))
-                    _replay_change(game, kind, deal, values)
-                elif kind in ("undo", "redo"):
-                    action = game.undo() if kind == "undo" else game.redo()
-                    if action.deal != deal:
-                        if kind == "undo":
-                            raise ValueError(t("store.problem.undoes", deal=action.deal))
-                        raise ValueError(t("store.problem.redoes", deal=action.deal))
-                else:
-                    raise ValueError(t("store.problem.bad_kind", kind=str(kind), kinds=", ".join(KINDS)))
+                _replay_entry(game, kind, deal, values_json)
             except (TypeError, ValueError) as exc:  # JSON errors, GameError, IllegalEntry
-                raise damaged(where, str(exc)) from None
+                raise damaged(t("store.where.entry", seq=str(seq), kind=str(kind), deal=str(deal)), str(exc)) from None
         return game
 
     def entries(self, game_id: int) -> list[StoredEntry]:
