@@ -163,6 +163,25 @@ def test_play_screen_cues_are_signs_and_words(tmp_path):
     run(go())
 
 
+class BareForm:
+    """What a box of the deal form asks of the form it is in: a console, styles, a bell."""
+
+    def __init__(self) -> None:
+        from textual.app import App
+
+        self.app = App()
+        self.bells = []
+        self.app.bell = lambda: self.bells.append(1)
+
+    def look(self, name: str):
+        from rich.style import Style
+
+        return Style()
+
+    def changed(self, part) -> None:
+        pass
+
+
 def test_warnings_and_errors_have_different_signs(tmp_path):
     """A warning at a box and under the form is marked ⚠, an error ✗ (and colour as well)."""
     ruleset = tmp_path / "warn.toml"
@@ -188,19 +207,11 @@ def test_warnings_and_errors_have_different_signs(tmp_path):
 
     run(go())
 
-    from rich.style import Style
-    from textual.app import App
-
     from scorekeeper.play.layout import Slot
     from scorekeeper.play.views import CellView, ChoiceView
     from scorekeeper.tui.widgets.value_picker import ValueBox
 
-    class Form:  # what a box asks of the form it is in
-        app = App()
-        look = staticmethod(lambda name: Style())
-        changed = staticmethod(lambda part: None)
-
-    box = ValueBox(Form(), Slot("bid", 1))
+    box = ValueBox(BareForm(), Slot("bid", 1))
     box.show(CellView(Slot("bid", 1), "bid", 1, "pick", "Anna", "Bid", "", True, 3, "3", False, "",
                       choices=(ChoiceView(2, "2", "2"), ChoiceView(3, "3", "3")),
                       errors=("a rule is broken",), warnings=("a rule is bent",), dealer=True), True)
@@ -231,3 +242,24 @@ def test_export_dialog_marks_a_warning_and_an_error_with_a_sign(tmp_path, monkey
             assert "✗ Type the name of the file to write." in flat(screen_text(app))
 
     run(go())
+
+
+def test_a_key_that_is_no_digit_in_a_number_box_is_refused_saying_so():
+    """WYSIWYG's winning bid, a number from 0 to 40: x rings the bell and the box says that
+    it takes a number; 1 and 2 are then 12, and the note is gone."""
+    from scorekeeper.play.layout import Slot
+    from scorekeeper.play.views import CellView
+    from scorekeeper.tui.widgets.value_picker import NOTHING, ValueBox
+
+    form = BareForm()
+    box = ValueBox(form, Slot("bid", 0))
+    box.show(CellView(Slot("bid", 0), "bid", None, "number", "", "Winning bid", "", True, None, "", False, "",
+                      lo=0, hi=40), False)
+    box.reach()
+    assert box.type_char("x") is NOTHING and form.bells == [1]
+    shown = " ".join(" ".join(line.plain.split()) for line in box.lines(78))  # (the note wraps)
+    assert "✗ not that: x is not a digit: this box takes a number" in shown
+    box.type_char("1")
+    typed = box.type_char("2")
+    assert (typed.changed, typed.value, typed.on) == (True, 12, True)
+    assert not any("not that" in line.plain for line in box.lines(78))
