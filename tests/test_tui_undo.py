@@ -106,3 +106,27 @@ def test_after_any_keys_the_screen_shows_what_a_restart_shows(tmp_path):
 
         before = run(first())
         assert run(resumed(path)) == before, (seed, keys)
+
+
+def test_a_complete_deal_resumed_shows_the_cursor_on_its_confirm_button(tmp_path):
+    """Lupaus for 4 at 80x24, three deals played and the fourth typed in full when the app
+    was left: resumed, the form's cursor is on the Confirm button (Enter confirms) and the
+    form is scrolled so that the button, with its cursor, is on screen, as before leaving."""
+    from helpers.stores import lupaus_all_to, lupaus_played
+    from helpers.tui import screen_text
+
+    from scorekeeper.tui.widgets.entry_form import ConfirmButton, under_cursor
+
+    db, _ = lupaus_played(tmp_path / "g.db", 3)
+    with Store(db.path) as store:
+        stored = store.open_game(1)
+        stored.save_draft(lupaus_all_to(2)(stored.game))
+
+    async def go():
+        async with opened(db, "enter", size=(80, 24)) as (app, pilot):
+            await settle(pilot)
+            assert isinstance(under_cursor(app.focused), ConfirmButton)
+            form_area = screen_text(app).split("Each cell")[0]
+            assert "▶   Confirm the deal" in form_area
+
+    run(go())

@@ -201,6 +201,7 @@ class EntryForm(ScrollView, can_focus=True):
         self._held = 0
         self._scheduled = False
         self._pending: list[tuple[int, int] | None] = []  # lines drawn anew, not yet on screen (None: all)
+        self._resized = False  # drawn at a new width since the cursor was last brought into view
         self._build(layout)
 
     def _build(self, layout: tuple[PhaseLayout, ...]) -> None:
@@ -283,7 +284,7 @@ class EntryForm(ScrollView, can_focus=True):
 
     def _settle(self) -> None:
         """Draw the parts that changed; the lines they cover are drawn on screen again (all of
-        the form's on show when a part's height changed)."""
+        the form's on show when a part's height changed or the width did)."""
         self._scheduled = False
         self._update()
         pending, self._pending = self._pending, []
@@ -292,6 +293,11 @@ class EntryForm(ScrollView, can_focus=True):
         else:
             for top, height in pending:
                 self.refresh_lines(top, height)
+        if self._resized and self.current is not None:
+            # drawn at a new width (the first time, or resized): the cursor is brought into
+            # view now, as it could not be before the form had its lines
+            self._resized = False
+            self._bring_into_view(self.current)
 
     def _content_width(self) -> int:
         """The width the lines are drawn at: the form's, less its padding and scroll bar
@@ -306,6 +312,7 @@ class EntryForm(ScrollView, can_focus=True):
             return
         if width != self._width:
             self._dirty.update(self._parts)
+            self._resized = True
         dirty, self._dirty = self._dirty, set()
         if not dirty:
             return
