@@ -278,9 +278,7 @@ class Catalog:
 
     def get(self, key: str) -> Entry | None:
         found = self._entries.get(key)
-        if found is not None and not isinstance(found, Entry):  # a form read from the cache
-            found = self._entries[key] = _entry_of(key, found)
-        elif found is None and self._pending:
+        if found is None and self._pending:
             top = key.split(".", 1)[0]
             i = 0
             while i < len(self._pending):
@@ -289,8 +287,8 @@ class Catalog:
                 else:
                     i += 1
             found = self._entries.get(key)
-            if found is not None and not isinstance(found, Entry):
-                found = self._entries[key] = _entry_of(key, found)
+        if found is not None and not isinstance(found, Entry):  # a form read from the cache
+            found = self._entries[key] = _entry_of(key, found)
         return found
 
     def _read(self, index: int) -> None:
