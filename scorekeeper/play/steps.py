@@ -49,6 +49,11 @@ def who_of(setup: Setup, spec: FieldSpec, unit: int | None) -> str:
     return ""
 
 
+def units(setup: Setup, spec: FieldSpec) -> range:
+    """The seats or partnerships a field of theirs has a box for (1, 2, ...)."""
+    return range(1, (setup.n if spec.scope == "seat" else len(setup.teams)) + 1)
+
+
 def build(rules: Ruleset, setup: Setup, entries: Mapping[Key, Any]) -> dict[str, Any]:
     """Boxes -> the deal as the engine takes it (per-seat fields as tuples in seat order)."""
     out: dict[str, Any] = {}
@@ -56,16 +61,14 @@ def build(rules: Ruleset, setup: Setup, entries: Mapping[Key, Any]) -> dict[str,
         if spec.scope == "deal":
             out[fid] = entries.get((fid, None))
         else:
-            units = setup.n if spec.scope == "seat" else len(setup.teams)
-            out[fid] = tuple(entries.get((fid, u)) for u in range(1, units + 1))
+            out[fid] = tuple(entries.get((fid, u)) for u in units(setup, spec))
     return out
 
 
 def unit_keys(rules: Ruleset, setup: Setup) -> frozenset[Key]:
     """Every box a deal has: each deal field's, and each seat's or partnership's of the others."""
-    return frozenset((fid, None) if spec.scope == "deal" else (fid, u) for fid, spec in rules.fields.items()
-                     for u in ((None,) if spec.scope == "deal" else
-                               range(1, (setup.n if spec.scope == "seat" else len(setup.teams)) + 1)))
+    return frozenset((fid, u) for fid, spec in rules.fields.items()
+                     for u in ((None,) if spec.scope == "deal" else units(setup, spec)))
 
 
 # -- 1. typed -> field values ------------------------------------------------------------------
