@@ -6,9 +6,10 @@ ratio cli/bare (goal <= 2x), then ``python -X importtime`` of the same command: 
 imports with the largest cumulative time, to show what the CLI loads.
 
 The command is started two ways, both timed: as the installed ``scorekeeper`` script runs it
-(pip's console-script wrapper: ``import re, sys``, ``from scorekeeper.cli import main``,
-``sys.exit(main())``, given to ``python -c`` so that it runs from a checkout), which is
-what a player types, and as ``python -m scorekeeper`` (runpy's own start-up on top).
+(scorekeeper/__main__.py, which the wheel installs as the script: ``import sys``,
+``from scorekeeper.cli import main``, ``sys.exit(main())``; in a checkout from before that,
+pip's console-script wrapper, which also imports ``re``; given to ``python -c`` so that it
+runs from a checkout), which is what a player types, and as ``python -m scorekeeper`` (runpy's own start-up on top).
 Each form is timed on the same question every run, and on a **new question each run**
 (other players, deal and bids; for the other commands another ruleset, sheet, game or
 format where the command takes one): the honest figure, since nothing may be answered from
@@ -65,7 +66,8 @@ HEADLESS = [
     ["stats", "--db", STORE],
     ["sessions", "--db", STORE],
 ]
-# pip's console-script wrapper (what the installed `scorekeeper` runs), for python -c.
+# pip's console-script wrapper, what the installed `scorekeeper` ran while it was an entry
+# point (a checkout from before scorekeeper/__main__.py was installed as the script), for python -c.
 ENTRY_POINT = ("import re\nimport sys\nfrom scorekeeper.cli import main\n"
                "sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\nsys.exit(main())")
 FORMS = ("script", "-m")  # the installed script's way, and python -m scorekeeper
@@ -138,12 +140,20 @@ def inherited_label() -> str:
     return "inherited env"
 
 
-def cli_command(python=None, args=CHECK_BID, form: str = "-m") -> list[str]:
+def cli_command(python=None, args=CHECK_BID, form: str = "-m", root: Path = ROOT) -> list[str]:
     """The command line of ``args``: ``python -m scorekeeper ARGS``, or with ``form="script"``
-    the installed script's wrapper given to ``python -c``."""
+    what the installed script of the checkout at ``root`` runs, given to ``python -c``."""
     if form == "script":
-        return [python or sys.executable, "-c", ENTRY_POINT, *args]
+        return [python or sys.executable, "-c", installed_script(root), *args]
     return [python or sys.executable, "-m", "scorekeeper", *args]
+
+
+def installed_script(root: Path = ROOT) -> str:
+    """The text of the ``scorekeeper`` script a wheel of the checkout at ``root`` installs:
+    scorekeeper/__main__.py where pyproject.toml ships it as the script, else pip's wrapper."""
+    if '"scorekeeper/__main__.py" = "scorekeeper"' in (root / "pyproject.toml").read_text(encoding="utf-8"):
+        return (root / "scorekeeper" / "__main__.py").read_text(encoding="utf-8")
+    return ENTRY_POINT
 
 
 def shown_command(args, form: str = "-m") -> str:
@@ -240,7 +250,7 @@ def _ask(args: list[str], run: int, new: bool, trees: list[Path], store: str | N
     first = None
     for tree in trees:
         for form in FORMS:
-            output = _run_timed(cli_command(args=question, form=form), _key(args, tree, form, new), root=tree)
+            output = _run_timed(cli_command(args=question, form=form, root=tree), _key(args, tree, form, new), root=tree)
             if not output.strip():
                 raise CLIUnavailable(f"{shown_command(question, form)} printed nothing ({tree})")
             if first is None:
