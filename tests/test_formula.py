@@ -337,7 +337,9 @@ def test_largest_power_allowed():
 # --- no eval, no exec --------------------------------------------------------------------
 
 def test_formula_module_never_calls_eval_or_exec_and_compiles_only_generated_trees():
-    """No eval/exec anywhere; the one compile() call is in _function and takes the generated tree."""
+    """No eval/exec anywhere. compile() is called twice: in _code, on the generated tree, and in
+    _parse, which only parses (the flag that makes compile give the syntax tree, not code), as
+    a single expression; every formula text is parsed through _parse."""
     source = Path(formula_module.__file__).read_text(encoding="utf-8")
     tree = ast.parse(source)
     forbidden = {"eval", "exec", "compile", "__import__"}
@@ -348,22 +350,28 @@ def test_formula_module_never_calls_eval_or_exec_and_compiles_only_generated_tre
             name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
             if name in forbidden:
                 calls.append((name, node))
-    assert [name for name, _ in calls] == ["compile"]
-    compile_call = calls[0][1]
-    owner = next(f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
-                 and any(n is compile_call for n in ast.walk(f)))
-    assert owner.name == "_function"
-    # Its first argument is the parameter holding the generated tree (an ast.Expression),
-    # never formula text: _function refuses any node the generator may not produce.
-    assert isinstance(compile_call.args[0], ast.Name) and compile_call.args[0].id == "generated"
+    assert [name for name, _ in calls] == ["compile", "compile"]
+    owners = {}
+    for _, call in calls:
+        owner = next(f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and any(n is call for n in ast.walk(f)))
+        owners[owner.name] = (owner, call)
+    assert sorted(owners) == ["_code", "_parse"]
+    # _code's first argument is the parameter holding the generated tree (an ast.Expression),
+    # never formula text: it refuses any node the generator may not produce (_ready).
+    owner, call = owners["_code"]
+    assert isinstance(call.args[0], ast.Name) and call.args[0].id == "generated"
     assert owner.args.args[0].arg == "generated"
-    # ast.parse only parses, and always as a single expression.
+    assert any(isinstance(n, ast.Call) and getattr(n.func, "id", None) == "_ready" for n in ast.walk(owner))
+    # _parse only parses (PyCF_ONLY_AST), always as a single expression.
+    owner, call = owners["_parse"]
+    assert isinstance(call.args[2], ast.Constant) and call.args[2].value == "eval"
+    assert ast.unparse(call.args[3]) == "ast.PyCF_ONLY_AST"
+    assert formula_module.ast.PyCF_ONLY_AST == ast.PyCF_ONLY_AST
+    # and nothing parses another way
     parses = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
-              and n.func.attr == "parse" and isinstance(n.func.value, ast.Name) and n.func.value.id == "ast"]
-    assert parses
-    for call in parses:
-        assert any(k.arg == "mode" and isinstance(k.value, ast.Constant) and k.value.value == "eval"
-                   for k in call.keywords)
+              and n.func.attr == "parse"]
+    assert parses == []
+    assert isinstance(formula_module._parse("1 + x"), ast.Expression)
 
 
 # --- exact values ------------------------------------------------------------------------

@@ -80,4 +80,4 @@ def test_a_node_the_generator_never_makes_is_refused():
                                                              defaults=[]),
                                           body=ast.Starred(value=ast.Name(id="x", ctx=ast.Load()), ctx=ast.Load())))
     with pytest.raises(RuntimeError, match="internal error: generated Starred"):
-        formula._function(tree, "test")
+        formula._code(tree, "test")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.rules import kept
 from scorekeeper.rules import summary as summaries
 from scorekeeper.rules.ruleset import RulesetError
 
@@ -77,7 +78,7 @@ def test_a_changed_file_is_built_again(cache, lupaus, monkeypatch):
 def test_a_changed_rules_layer_is_a_new_key(cache, monkeypatch):
     """An entry says what the code that checked the file made of it: other code, another key."""
     summaries.ruleset_summary("lupaus")
-    monkeypatch.setattr(summaries, "_LAYER", ["another rules layer"])
+    monkeypatch.setattr(kept, "_LAYER", ["another rules layer"])
     built = []
     real = summaries.load_ruleset
     monkeypatch.setattr(summaries, "load_ruleset", lambda ref: built.append(ref) or real(ref))

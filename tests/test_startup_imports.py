@@ -84,9 +84,23 @@ def test_the_ruleset_commands_load_no_store_sheet_or_heavy_module(args, tmp_path
     assert (code, found) == (0, [])
 
 
+@pytest.mark.parametrize("args", [
+    ["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"],
+    ["rules", "show", "wizard"],
+    ["replay", "examples/wizard.toml"],
+    ["export", "examples/lupaus.toml", "--format", "csv"],
+], ids=lambda args: args[0])
+def test_a_ruleset_loaded_in_an_earlier_run_needs_no_parser(args, tmp_path):
+    """The second run reads what the first found checking the ruleset's formulas, and the code
+    made of them (scorekeeper.rules.kept): the ast module (and what it imports) is not loaded,
+    where parsing the formulas (through it) and writing messages about them would load it."""
+    code, found = loaded(args, ("ast",), tmp_path)
+    assert (code, found) == (0, [])
+
+
 # What a list of the games needs none of, once each ruleset's summary is kept (scorekeeper.rules.summary):
 # the builder, the formula checker and the parser it uses, the model, the engine, the table's model.
-NO_BUILDING = ("scorekeeper.rules.builder", "scorekeeper.rules.formula", "scorekeeper.rules.model", "ast",
+NO_BUILDING = ("scorekeeper.rules.builder", "scorekeeper.rules.formula", "scorekeeper.rules.model", "_ast",
                "scorekeeper.game", "scorekeeper.play")
 
 
@@ -131,7 +145,7 @@ def test_the_reports_over_the_store_load_no_other_command(args, store, tmp_path)
 # the stats cache's rows): the engine and the rest of the game package, the model, the builder,
 # the formula checker and the parser it uses.
 NO_ENGINE = ("scorekeeper.game", "scorekeeper.rules.model", "scorekeeper.rules.builder", "scorekeeper.rules.formula",
-             "ast")
+             "_ast")
 
 
 @pytest.mark.parametrize("args", [["history"], ["history", "--json"], ["stats"], ["stats", "--json"], ["sessions"]],

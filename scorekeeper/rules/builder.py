@@ -89,10 +89,10 @@ def _field_choices(f: dict, ftype: str) -> tuple:
     return ()
 
 
-def _derived_reads(d: dict) -> frozenset[str]:
-    """The names a derived value's formulas read (its value, or its parts)."""
+def _derived_reads(d: dict, kept: Any) -> frozenset[str]:
+    """The names a derived value's formulas read (its value, or its parts); ``kept`` as for names_in."""
     texts = [d.get("value"), *(d.get("parts") or {}).values()]
-    return frozenset().union(*(names_in(t) for t in texts))
+    return frozenset().union(*(names_in(t, kept) for t in texts))
 
 
 def _reading_order(reads: dict[str, frozenset[str]]) -> list[str]:
@@ -137,9 +137,13 @@ class _GameValues:
 class Builder:
     """Builds a Ruleset from raw TOML data, collecting every problem it meets."""
 
-    def __init__(self, raw: dict, file: str, compile_translations: bool = False, stored: bool = False):
+    def __init__(self, raw: dict, file: str, compile_translations: bool = False, stored: bool = False,
+                 kept: Any = None):
         self.raw = raw
         self.file = file
+        # What an earlier run found checking this file's formulas, and the code made of them
+        # (a .kept.Kept, for a file built as load_ruleset builds it), or None
+        self.kept = kept
         # A stored game's copy of its ruleset was checked when the game started: it is built
         # again with the meanings it was started under. A partnership's formulas read per-seat
         # names as the first partner's (as before partnership formulas were checked), and a
@@ -434,7 +438,7 @@ class Builder:
             scope = self.allowed(schema, c, "scope", key)
             if scope == "team" and not self.attrs["teams"]:
                 self.add(key_path(key, "scope"), Message("rules.team_needs_teams"))
-            if "score" in self.names and "score" in names_in(c.get("value")) | names_in(c.get("reset")):
+            if "score" in self.names and "score" in names_in(c.get("value"), self.kept) | names_in(c.get("reset"), self.kept):
                 self.add(key, Message("rules.carry.score_taken"))
             start = self.typed(self.formula(c.get("start", schema["start"].default), key_path(key, "start"),
                                             self.game_names, CONST), _NUMBER)
@@ -469,7 +473,7 @@ class Builder:
         self.derived_ids = list(checked)
         built: dict[str, Derived] = {}
         ids = set(checked)
-        reads = {did: _derived_reads(d) & ids for did, (d, _) in checked.items()}
+        reads = {did: _derived_reads(d, self.kept) & ids for did, (d, _) in checked.items()}
         order = _reading_order(reads)
         place = {did: i for i, did in enumerate(order)}
         for did in order:
@@ -809,7 +813,7 @@ class Builder:
         if text is None:
             return None
         try:
-            return compile_(text, key=key, names=names, scope=scope)
+            return compile_(text, key=key, names=names, scope=scope, kept=self.kept)
         except FormulaError as exc:
             self.add(exc.key, exc.message)  # the formula layer's message, a Message or its words
             return None

@@ -32,18 +32,19 @@ language only where it is shown (``scorekeeper.i18n.show``). This module never i
 
 from __future__ import annotations
 
-import ast
+import _ast as ast  # the syntax tree's classes, without the ast module's own import (see _parse)
 import math
 import operator
 import types
 
 from ..messages import Message, Text, render
+from .kept import NOT_KEPT
 from .problems import hint
 from ..values import dataclass
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
-    from typing import Any, Callable, Mapping
+    from typing import Any, Callable, Iterator, Mapping
 
 MAX_LENGTH = 1000
 MAX_DEPTH = 32
@@ -1000,13 +1001,13 @@ class _Compiler:
 
     def _need_number(self, node, typ: str, what: str) -> None:
         if typ not in (NUM, BOOL):
-            raise self.fail(Message("formula.needs_numbers", what=what, expr=repr(ast.unparse(node)), type=type_word(typ)))
+            raise self.fail(Message("formula.needs_numbers", what=what, expr=repr(_unparse(node)), type=type_word(typ)))
 
     def _joined(self, node, left: tuple, right: tuple):
         """text + text: the two joined (a number is made text with text(x) first)."""
         for side, (_, typ) in zip((node.left, node.right), (left, right)):
             if typ != TEXT:
-                expr = ast.unparse(side)
+                expr = _unparse(side)
                 raise self.fail(Message("formula.join_needs_text", expr=repr(expr), type=type_word(typ), text=expr))
         if isinstance(left[0], ast.Constant) and isinstance(right[0], ast.Constant):
             joined = left[0].value + right[0].value
@@ -1017,7 +1018,7 @@ class _Compiler:
     def v_BinOp(self, node, scope, depth):
         op = type(node.op)
         if op not in _SYMBOLS:
-            raise self.fail(Message("formula.operator_not_allowed", expr=repr(ast.unparse(node))))
+            raise self.fail(Message("formula.operator_not_allowed", expr=repr(_unparse(node))))
         symbol = _SYMBOLS[op]
         if op is ast.Pow:
             exp = node.right
@@ -1080,16 +1081,16 @@ class _Compiler:
         comparators, ops = [], []
         for before, op, comparator in zip([node.left, *node.comparators], node.ops, node.comparators):
             if not isinstance(op, _COMPARE):
-                raise self.fail(Message("formula.compare_operators", expr=ast.unparse(node)))
+                raise self.fail(Message("formula.compare_operators", expr=_unparse(node)))
             if isinstance(op, (ast.Eq, ast.NotEq)):
                 self._known_value(before, comparator)
                 self._known_value(comparator, before)
             code, typ = self.visit(comparator, scope, depth)
             if type(op) not in (ast.Eq, ast.NotEq):
                 if TEXT in (prev_type, typ) and {prev_type, typ} <= {TEXT, NUM, BOOL} and prev_type != typ:
-                    raise self.fail(Message("formula.compare_text_number", expr=ast.unparse(node)))
+                    raise self.fail(Message("formula.compare_text_number", expr=_unparse(node)))
                 if not ({prev_type, typ} <= {NUM, BOOL} or prev_type == typ == TEXT):
-                    raise self.fail(Message("formula.compare_types", expr=ast.unparse(node),
+                    raise self.fail(Message("formula.compare_types", expr=_unparse(node),
                                             left=type_word(prev_type), right=type_word(typ)))
             comparators.append(code)
             ops.append(type(op)())
@@ -1105,7 +1106,7 @@ class _Compiler:
         for item in nodes:
             if not isinstance(item, (ast.Constant, ast.UnaryOp)) or (
                     isinstance(item, ast.UnaryOp) and not isinstance(item.operand, ast.Constant)):
-                raise self.fail(Message("formula.needs_literals", what=what, expr=repr(ast.unparse(item))))
+                raise self.fail(Message("formula.needs_literals", what=what, expr=repr(_unparse(item))))
             code, typ = self.visit(item, scope, depth)
             codes.append(code)
             types.add(NUM if typ == BOOL else typ)
@@ -1117,7 +1118,7 @@ class _Compiler:
         want = NUM if typ == BOOL else typ
         if want != ANY and types - {want}:
             other = next(iter(types - {want}))
-            raise self.fail(Message("formula.literal_types", what=what, expr=repr(ast.unparse(left)),
+            raise self.fail(Message("formula.literal_types", what=what, expr=repr(_unparse(left)),
                                     type=type_word(typ), other=type_word(other)))
         info = self.names.get(left.id) if isinstance(left, ast.Name) else None
         if info is not None and info.choices:
@@ -1136,7 +1137,7 @@ class _Compiler:
 
     def _membership(self, node, scope, depth):
         """x in ('a', 'b'): x is one of values written in the formula (not in: none of them)."""
-        expr = ast.unparse(node)
+        expr = _unparse(node)
         if len(node.ops) != 1 or not isinstance(node.comparators[0], ast.Tuple):
             raise self.fail(Message("formula.in_needs_tuple", expr=repr(expr)))
         left, typ = self.visit(node.left, scope, depth)
@@ -1161,7 +1162,7 @@ class _Compiler:
 
     def v_Call(self, node, scope, depth):
         if not isinstance(node.func, ast.Name):
-            raise self.fail(Message("formula.not_a_function", expr=ast.unparse(node.func)))
+            raise self.fail(Message("formula.not_a_function", expr=_unparse(node.func)))
         fname = node.func.id
         if fname not in FUNCTIONS:
             raise self.fail(Message("formula.unknown_function", name=fname, hint=self.suggest(fname),
@@ -1182,7 +1183,7 @@ class _Compiler:
         code, typ = self._per_seat(args[0], depth, None if team else fname)
         fname = fname[len("team_"):] if team else fname
         if fname in ("sum", "min", "max", "first_min", "first_max") and typ not in (NUM, BOOL):
-            raise self.fail(Message("formula.needs_numbers", what=f"{fname}()", expr=repr(ast.unparse(args[0])),
+            raise self.fail(Message("formula.needs_numbers", what=f"{fname}()", expr=repr(_unparse(args[0])),
                                     type=type_word(typ)))
         emit = self.emit
         over = emit.over_partners if team else emit.over_seats
@@ -1234,7 +1235,7 @@ class _Compiler:
         value, typ = self.visit(args[0], scope, depth)
         if typ == CARDS:
             raise self.fail(Message("formula.argument_type", name=fname, want=type_word(TEXT), number=1,
-                                    expr=repr(ast.unparse(args[0])), type=type_word(typ)))
+                                    expr=repr(_unparse(args[0])), type=type_word(typ)))
         codes, types = self._literals(args[1:], scope, depth, "index_of()")
         self._match_literals(args[0], typ, codes, types, "index_of()")
         if isinstance(value, ast.Constant):  # an option decided it for this game
@@ -1287,7 +1288,7 @@ class _Compiler:
         def need(i, want):
             if types[i] != want and not (want == NUM and types[i] == BOOL):
                 raise self.fail(Message("formula.argument_type", name=fname, want=type_word(want), number=i + 1,
-                                        expr=repr(ast.unparse(args[i])), type=type_word(types[i])))
+                                        expr=repr(_unparse(args[i])), type=type_word(types[i])))
 
         if fname in ("abs", "floor", "ceil", "round", "sign", "clamp", "bidder", "name", "team_of"):
             for i in range(len(args)):
@@ -1400,7 +1401,7 @@ def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
         value = _bounded_node(ast.IfExp(test=complete, body=direct, orelse=slow), _bound(direct))
     # '_s' goes over the seats beside the rows unless nothing reads it and the rows are as long
     uses_seat = len(seats) != fast.consts.get("players") or any(
-        isinstance(node, ast.Name) and node.id == "_s" for node in ast.walk(value))
+        isinstance(node, ast.Name) and node.id == "_s" for node in _walk(value))
     seat_target = ("_s",) if uses_seat else ()
     target: ast.expr = ast.Tuple(elts=[_store(n) for n in (*seat_target, *emit.looped.values())], ctx=ast.Store())
     deal_values = _load("_v") if values_only else ast.Attribute(value=_load("_d"), attr="values", ctx=ast.Load())
@@ -1420,7 +1421,7 @@ def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
         checked = compiler.within(_bounded_node(_load("_r"), _bound(value)), typ)
         result = _every(checked, target, source, (_store("_r"), ast.List(elts=[value], ctx=ast.Load())))
     if values_only:
-        if any(isinstance(node, ast.Name) and node.id == "_d" for node in ast.walk(result)):
+        if any(isinstance(node, ast.Name) and node.id == "_d" for node in _walk(result)):
             return None
         return ast.Expression(body=_lambda(["_v", "_n", "_c", "_dl"], result))
     return ast.Expression(body=_lambda(["_d"], result))
@@ -1446,7 +1447,7 @@ def _build_values_test(parts, fast: FastContext, entered: frozenset[str] = froze
     body: ast.expr = (ast.Constant(True) if not tests else tests[0] if len(tests) == 1
                       else ast.BoolOp(op=ast.And(), values=tests))
     generated = ast.Expression(body=_lambda(["_v", "_n", "_c", "_dl", "_o"], body))
-    if any(isinstance(node, ast.Name) and node.id == "_d" for node in ast.walk(generated)):
+    if any(isinstance(node, ast.Name) and node.id == "_d" for node in _walk(generated)):
         return None
     return generated
 
@@ -1481,8 +1482,12 @@ def deal_values(parts, score: "Formula", made: "Formula | None", context: FastCo
     None): read without a test. None when a part, the score or ``made`` needs more of the
     deal, or the seats are not 1..k.
     """
-    generated = _build_deal_values(parts, score, made, context, seats, entered)
-    return None if generated is None else _function(generated, "deal")
+    def make() -> types.CodeType | None:
+        generated = _build_deal_values(parts, score, made, context, seats, entered)
+        return None if generated is None else _code(generated, "deal")
+    entry = ("deal", _parts_ident(parts), _ident(score), _ident(made), seats, tuple(sorted(entered)), context.key)
+    code = _made(score._kept, entry, make, _is_code_or_none)
+    return None if code is None else _run(code)
 
 
 def values_test(parts, context: FastContext) -> Callable[..., Any] | None:
@@ -1493,8 +1498,17 @@ def values_test(parts, context: FastContext) -> Callable[..., Any] | None:
     Incomplete, anything else as the code raises it: any outcome but a true value means
     "ask the deal" (it says why). None when a part needs more of the deal than that.
     """
-    generated = _build_values_test(parts, context)
-    return None if generated is None else _function(generated, "checks")
+    def make() -> types.CodeType | None:
+        generated = _build_values_test(parts, context)
+        return None if generated is None else _code(generated, "checks")
+    kept = next((rule._kept for rule, _, _ in parts), None)
+    code = _made(kept, ("checks", _parts_ident(parts), context.key), make, _is_code_or_none)
+    return None if code is None else _run(code)
+
+
+def _parts_ident(parts) -> tuple:
+    """What names the parts of a values test (each rule, condition and scope) in a kept table."""
+    return tuple((_ident(rule), _ident(when), scope) for rule, when, scope in parts)
 
 
 def _as_points(value: ast.Name, check: str | None) -> ast.expr:
@@ -1520,16 +1534,93 @@ def _every(body: ast.expr, target: ast.expr, source: ast.expr, *more: tuple[ast.
         ast.comprehension(target=t, iter=i, ifs=[], is_async=0) for t, i in ((target, source), *more)])
 
 
-def _function(generated: ast.Expression, key: str) -> Callable[..., Any]:
-    """Turn a generated tree (never formula text) into a Python function.
+def _parse(text: str) -> ast.Expression:
+    """The syntax tree of an expression, as ``ast.parse(text, mode="eval")`` gives it.
 
-    The tree was built node by node by _Compiler from a checked formula; its globals
-    hold only the helpers above, with no builtins at all.
-    """
+    This module uses the syntax tree's classes as the C module ``_ast`` makes them (the ``ast``
+    module re-exports them): importing ``ast`` itself, with what it imports (``contextlib``,
+    ``enum``), would cost every start that loads a ruleset whose formulas were checked
+    before (:mod:`.kept`) for nothing. What it adds is done here: parsing (:func:`compile`,
+    which ``ast.parse`` calls), walking a tree, and writing a node back as text (in a
+    message about a formula with a problem: ``ast`` is imported then)."""
+    return compile(text, "<unknown>", "eval", ast.PyCF_ONLY_AST, dont_inherit=True)
+
+
+def _walk(node: ast.AST) -> Iterator[ast.AST]:
+    """Every node of the tree, ``node`` first (in no promised order: ``ast.walk`` as a set)."""
+    todo = [node]
+    while todo:
+        node = todo.pop()
+        yield node
+        for field in node._fields:
+            value = getattr(node, field, None)
+            if isinstance(value, ast.AST):
+                todo.append(value)
+            elif isinstance(value, list):
+                todo.extend(item for item in value if isinstance(item, ast.AST))
+
+
+def _unparse(node: ast.AST) -> str:
+    """The node written as formula text, for a message (``ast.unparse``)."""
+    import ast as syntax
+
+    return syntax.unparse(node)
+
+
+def _code(generated: ast.Expression, key: str) -> types.CodeType:
+    """The code of the function a generated tree is (never formula text): the tree was built
+    node by node by _Compiler from a checked formula; it is run by :func:`_run`."""
     _ready(generated)
     code = compile(generated, f"<formula {key}>", "eval", dont_inherit=True)
-    inner = next(c for c in code.co_consts if isinstance(c, types.CodeType))
-    return types.FunctionType(inner, {"__builtins__": {}, **_HELPERS}, "formula")
+    return next(c for c in code.co_consts if isinstance(c, types.CodeType))
+
+
+def _run(code: types.CodeType) -> Callable[..., Any]:
+    """The function of generated code: its globals the helpers above, no builtins at all."""
+    return types.FunctionType(code, {"__builtins__": {}, **_HELPERS}, "formula")
+
+
+def _is_code(value: Any) -> bool:
+    return type(value) is types.CodeType
+
+
+def _is_code_or_none(value: Any) -> bool:
+    return value is None or type(value) is types.CodeType
+
+
+def _are_texts(value: Any) -> bool:
+    return type(value) is tuple and all(type(item) is str for item in value)
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _is_bool(value: Any) -> bool:
+    return type(value) is bool
+
+
+def _is_decided(value: Any) -> bool:
+    """(True, the constant value) or (False, None), as Formula.constant tells it."""
+    return type(value) is tuple and len(value) == 2 and type(value[0]) is bool and (value[0] or value[1] is None)
+
+
+def _made(kept: Any, entry: tuple, make: Callable[[], Any], valid: Callable[[Any], bool]) -> Any:
+    """What ``make()`` gives (generated code, or what it tells of the code), from ``kept`` (the
+    ruleset file's :class:`~.kept.Kept`, or None) when it holds a ``valid`` one for ``entry``;
+    else made now, and kept."""
+    if kept is None:
+        return make()
+    found = kept.code(entry)
+    if found is NOT_KEPT or not valid(found):
+        found = make()
+        kept.note_code(entry, found)
+    return found
+
+
+def _ident(formula: "Formula | None") -> tuple | None:
+    """What names a formula within its ruleset file's kept table: its key, text and scope."""
+    return None if formula is None else (formula.key, formula.text, formula._scope)
 
 
 _PLACE = ("lineno", "col_offset", "end_lineno", "end_col_offset")  # a node's place in the text, as compile reads it
@@ -1563,21 +1654,36 @@ def _ready(node: ast.AST, where: tuple[int, int, int, int] = (1, 0, 1, 0)) -> No
 class Formula:
     """A checked formula: call it with an environment, or ``fast(context)`` for a game."""
 
-    __slots__ = ("key", "text", "type", "names", "depth", "_tree", "_names", "_scope", "_generic", "_fast")
+    __slots__ = ("key", "text", "type", "names", "depth", "_parsed", "_names", "_scope", "_generic", "_fast",
+                 "_kept")
 
-    def __init__(self, key: str, text: str, type_: str, names: frozenset[str], tree: ast.Expression,
-                 known: Mapping[str, NameInfo], scope: str, depth: int | None = None):
+    def __init__(self, key: str, text: str, type_: str, names: frozenset[str], tree: ast.Expression | None,
+                 known: Mapping[str, NameInfo], scope: str, depth: int | None = None, kept: Any = None):
         self.key = key
         self.text = text
         self.type = type_
         self.names = names
+        self._parsed = tree  # None: parsed when first needed (a formula checked in an earlier run)
         # how deep it is nested (a bound of how deep checking goes)
-        self.depth = _depth(tree) if depth is None else depth
-        self._tree = tree
+        self.depth = _depth(self._tree) if depth is None else depth
         self._names = known
         self._scope = scope
         self._generic = None
         self._fast: dict = {}  # generated fast forms by the game constants they fold in
+        self._kept = kept  # the ruleset file's kept table (see .kept), or None
+
+    @property
+    def _tree(self) -> ast.Expression:
+        """The formula's syntax tree; a formula built from what an earlier run found (see
+        :func:`compile_formula`) is parsed only when code is to be generated from it."""
+        tree = self._parsed
+        if tree is None:
+            tree = self._parsed = _parse(self.text)
+        return tree
+
+    def _made(self, form: tuple, make: Callable[[], Any], valid: Callable[[Any], bool] = _is_code) -> Any:
+        """``make()`` for the ``form`` of this formula, from the kept table when it holds it (see :func:`_made`)."""
+        return _made(self._kept, (*form, self.key, self.text, self._scope), make, valid)
 
     def __repr__(self) -> str:
         return f"Formula({self.key!r}, {self.text!r})"
@@ -1585,8 +1691,9 @@ class Formula:
     @property
     def calls(self) -> frozenset[str]:
         """The functions the formula calls."""
-        return frozenset(n.func.id for n in ast.walk(self._tree)
-                         if isinstance(n, ast.Call) and isinstance(n.func, ast.Name))
+        return frozenset(self._made(("calls",), lambda: tuple(sorted({
+            n.func.id for n in _walk(self._tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)})),
+            _are_texts))
 
     @property
     def per_seat(self) -> bool:
@@ -1596,7 +1703,7 @@ class Formula:
     @property
     def size(self) -> int:
         """How many syntax nodes the formula has (small ones are worth computing in place)."""
-        return sum(1 for _ in ast.walk(self._tree))
+        return self._made(("size",), lambda: sum(1 for _ in _walk(self._tree)), _is_int)
 
     def wrap_error(self, exc: Exception) -> "EvalError":
         return self._wrap(exc)
@@ -1615,8 +1722,8 @@ class Formula:
     def __call__(self, env) -> Any:
         fn = self._generic
         if fn is None:
-            generated, _ = _build(self._tree, self.key, self._names, self._scope, None)
-            fn = self._generic = _function(generated, self.key)
+            fn = self._generic = _run(self._made(("generic",), lambda: _code(
+                _build(self._tree, self.key, self._names, self._scope, None)[0], self.key)))
         try:
             return fn(env)
         except (ArithmeticError, TypeError, RecursionError) as exc:
@@ -1631,7 +1738,8 @@ class Formula:
         cache_key = ("every", seats, context.key)
         cached = self._fast.get(cache_key)
         if cached is None:
-            cached = _function(_build_every_seat(self._tree, self.key, self._names, context, seats), self.key)
+            cached = _run(self._made(("every", seats, context.key), lambda: _code(
+                _build_every_seat(self._tree, self.key, self._names, context, seats), self.key)))
             if len(self._fast) < 64:
                 self._fast[cache_key] = cached
         return cached
@@ -1648,9 +1756,12 @@ class Formula:
         cache_key = ("values", seats, context.key, points)
         if cache_key in self._fast:
             return self._fast[cache_key]
-        generated = (_build_looped(self._tree, self.key, self._names, context, seats, values_only=True, points=points)
-                     if seats == tuple(range(1, len(seats) + 1)) else None)
-        fn = None if generated is None else _function(generated, self.key)
+        def make() -> types.CodeType | None:
+            generated = (_build_looped(self._tree, self.key, self._names, context, seats, values_only=True,
+                                       points=points) if seats == tuple(range(1, len(seats) + 1)) else None)
+            return None if generated is None else _code(generated, self.key)
+        code = self._made(("values", seats, context.key, points), make, _is_code_or_none)
+        fn = None if code is None else _run(code)
         if len(self._fast) < 64:
             self._fast[cache_key] = fn
         return fn
@@ -1661,9 +1772,10 @@ class Formula:
         cache_key = ("constant", context.key)
         decided = self._fast.get(cache_key)
         if decided is None:
-            generated, _ = _build(self._tree, self.key, self._names, self._scope, context)
-            body = generated.body.body
-            decided = (True, body.value) if isinstance(body, ast.Constant) else (False, None)
+            def make() -> tuple[bool, Any]:
+                body = _build(self._tree, self.key, self._names, self._scope, context)[0].body.body
+                return (True, body.value) if isinstance(body, ast.Constant) else (False, None)
+            decided = self._made(("constant", context.key), make, _is_decided)
             if len(self._fast) < 64:
                 self._fast[cache_key] = decided
         return decided
@@ -1676,8 +1788,10 @@ class Formula:
         cache_key = ("quiet", context.key)
         quiet = self._fast.get(cache_key)
         if quiet is None:
-            generated, _ = _build(self._tree, self.key, self._names, self._scope, context)
-            quiet = context.filled is not None and all(map(_quiet_node, ast.walk(generated)))
+            def make() -> bool:
+                generated = _build(self._tree, self.key, self._names, self._scope, context)[0]
+                return context.filled is not None and all(map(_quiet_node, _walk(generated)))
+            quiet = self._made(("quiet", context.key), make, _is_bool)
             if len(self._fast) < 64:
                 self._fast[cache_key] = quiet
         return quiet
@@ -1691,8 +1805,8 @@ class Formula:
         cached = self._fast.get(cache_key)
         if cached is not None:
             return cached
-        generated, _ = _build(self._tree, self.key, self._names, self._scope, context)
-        fn = _function(generated, self.key)
+        fn = _run(self._made(("fast", context.key), lambda: _code(
+            _build(self._tree, self.key, self._names, self._scope, context)[0], self.key)))
 
         def run(deal, seat, fn=fn):
             try:
@@ -1732,13 +1846,16 @@ def used_names(tree: ast.AST) -> frozenset[str]:
     return frozenset(names)
 
 
-def names_in(text: Any) -> frozenset[str]:
+def names_in(text: Any, kept: Any = None) -> frozenset[str]:
     """The names a formula's text reads, found without checking it (none when it cannot be
-    parsed: compiling it then says why)."""
+    parsed: compiling it then says why); with ``kept`` (see :func:`compile_formula`), as an
+    earlier run found them."""
+    if kept is not None and isinstance(text, str):
+        return frozenset(_made(kept, ("names", text), lambda: tuple(sorted(names_in(text))), _are_texts))
     if not isinstance(text, str) or _precheck(text):
         return frozenset()
     try:
-        return used_names(ast.parse(text.strip(), mode="eval"))
+        return used_names(_parse(text.strip()))
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return frozenset()
 
@@ -1751,11 +1868,14 @@ def _not_finite(value: float) -> Message:
 
 
 def compile_formula(
-    text: Any, *, key: str, names: Mapping[str, NameInfo], scope: str = DEAL
+    text: Any, *, key: str, names: Mapping[str, NameInfo], scope: str = DEAL, kept: Any = None
 ) -> Formula:
     """Parse and check one formula; raise FormulaError naming ``key``.
 
     The code is generated on first use (so a command that loads a ruleset stays fast).
+    ``kept``: the ruleset file's kept table (:class:`.kept.Kept`), which gives what checking the
+    same formula of the same file found in an earlier run (it is then neither parsed nor
+    checked now), keeps what is found now, and the code generated from it.
     """
     if isinstance(text, bool) or not isinstance(text, (str, int, float)):
         raise FormulaError(key, Message("formula.expected_formula", got=type(text).__name__))
@@ -1763,11 +1883,14 @@ def compile_formula(
         raise FormulaError(key, _not_finite(text))
     if not isinstance(text, str):
         text = repr(text)
+    known = kept.fact(key, text, scope) if kept is not None else None
+    if known is not None:
+        return Formula(key, text.strip(), known[0], known[1], None, dict(names), scope, known[2], kept)
     problem = _precheck(text)
     if problem:
         raise FormulaError(key, problem)
     try:
-        tree = ast.parse(text.strip(), mode="eval")
+        tree = _parse(text.strip())
     except SyntaxError as exc:
         raise FormulaError(key, _syntax_message(text, exc)) from None
     except (RecursionError, MemoryError, ValueError):
@@ -1778,11 +1901,14 @@ def compile_formula(
         raise FormulaError(key, Message("formula.nested_too_deep")) from None
     used: set[str] = set()
     depth = _shape(tree, used)
-    return Formula(key, text.strip(), typ, frozenset(used - set(_CONSTANT_NAMES)), tree, dict(names), scope, depth)
+    read = frozenset(used - set(_CONSTANT_NAMES))
+    if kept is not None:
+        kept.note_fact(key, text, scope, typ, read, depth)
+    return Formula(key, text.strip(), typ, read, tree, dict(names), scope, depth, kept)
 
 
 def compile_template(
-    text: Any, *, key: str, names: Mapping[str, NameInfo], scope: str = DEAL
+    text: Any, *, key: str, names: Mapping[str, NameInfo], scope: str = DEAL, kept: Any = None
 ) -> Callable[[Any], str]:
     """A message with {formula} parts, e.g. 'Dealer {name(dealer)} may not bid {x}'.
 
@@ -1812,7 +1938,7 @@ def compile_template(
             if literal:
                 pieces.append("".join(literal))
                 literal = []
-            pieces.append(compile_formula(text[i + 1:end], key=key, names=names, scope=scope))
+            pieces.append(compile_formula(text[i + 1:end], key=key, names=names, scope=scope, kept=kept))
             i = end + 1
         elif ch == "}":
             raise FormulaError(key, Message("formula.message_close_brace"))

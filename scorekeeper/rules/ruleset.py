@@ -228,11 +228,25 @@ def load_ruleset(ref: str | Path, lang: str | None = None) -> Ruleset:
         raw = read_raw(path, shown)
     except RulesetError as exc:  # e.g. several removals that find nothing
         raise RulesetError(exc.problems[:1]) from None
-    builder = _builder(raw, shown)
+    kept = _kept(path, shown)
+    builder = _builder(raw, shown, kept=kept)
     ruleset = builder.build()
     if ruleset is None:
+        if kept is not None:
+            kept.drop()
         raise RulesetError(builder.problems[:1])
     return ruleset.localized(lang) if lang else ruleset
+
+
+def _kept(path: str | Path, shown: str) -> Any:
+    """The kept table of the file's checked formulas and their code (:mod:`.kept`), or None."""
+    from .kept import for_file
+
+    try:
+        with open(path, "rb") as file:
+            return for_file(file.read(), shown)
+    except OSError:
+        return None
 
 
 def parse_ruleset_text(text: str, file: str = "<text>") -> tuple[Ruleset | None, list[Problem]]:

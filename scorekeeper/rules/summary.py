@@ -18,10 +18,10 @@ written is no error. Nothing in an entry is run: it holds texts and numbers, sho
 
 from __future__ import annotations
 
-import os
 import sys
 
 from .. import tomlcache
+from .kept import layer_digest
 from .ruleset import find_ruleset_path, load_ruleset
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
@@ -32,31 +32,10 @@ __all__ = ["FORMAT", "ruleset_summary"]
 
 FORMAT = 1  # of the entries: bump when what they hold changes
 _FOLDER = "rulesets"
-_LAYER: list[str | None] = []  # the rules layer's source, hashed once per process (see _layer)
-
-
-def _layer() -> str | None:
-    """A hash of the rules layer's source (every module of this package) and of the modules it
-    builds on; None where a source file cannot be read (nothing is kept then)."""
-    if not _LAYER:
-        here = os.path.dirname(os.path.abspath(__file__))
-        package = os.path.dirname(here)
-        try:
-            names = sorted(n for n in os.listdir(here) if n.endswith(".py"))
-            files = [os.path.join(here, n) for n in names]
-            files += [os.path.join(package, n) for n in ("languages.py", "messages.py", "values.py", "tomlcache.py")]
-            parts = []
-            for file in files:
-                with open(file, "rb") as source:
-                    parts += [os.path.basename(file), source.read()]
-            _LAYER.append(tomlcache.digest(*parts))
-        except OSError:
-            _LAYER.append(None)
-    return _LAYER[0]
 
 
 def _key(text: bytes, lang: str) -> str | None:
-    layer = _layer()
+    layer = layer_digest()
     if layer is None:
         return None
     return tomlcache.digest(f"summary {FORMAT}", f"{sys.version_info[0]}.{sys.version_info[1]}", layer, lang, text)

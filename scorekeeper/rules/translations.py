@@ -10,7 +10,6 @@ loses the base ruleset's translations of it.
 
 from __future__ import annotations
 
-import ast
 import re
 
 from ..languages import LANGUAGES
@@ -236,6 +235,8 @@ def _placeholders(text: str) -> dict[str, str]:
 
 
 def _form(inner: str) -> str:
+    import ast  # only for a translated text's placeholders (loading a ruleset reads none)
+
     try:
         tree = ast.parse(inner, mode="eval")  # parsed only, never run
     except SyntaxError:

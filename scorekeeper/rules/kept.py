@@ -1,0 +1,195 @@
+"""What checking a ruleset file's formulas found, and the code generated from them, kept
+between runs: a command that loads a ruleset it loaded before parses, checks and compiles
+none of its formulas again.
+
+A ruleset's formulas are parsed and type-checked when it is built (:func:`.formula.compile_formula`),
+and each is turned into Python code when it is first worked out, once generically and once
+for each kind of game (the game's constants folded in). For a short command that is most
+of its work after start-up: the parser and its ``ast`` module imported, dozens of formulas
+checked, a function compiled for each formula used. :class:`Kept` holds, for one ruleset
+file as one version of this layer built it, each formula's checked facts (its type, the
+names it reads, its depth) and the code objects generated from it, and keeps them in the
+cache folder (:mod:`scorekeeper.tomlcache`) when the process ends.
+
+**Never stale.** An entry's key is made of the ruleset file's bytes and the name it is shown
+by, the source of this layer (every module of this package and the leaves it builds on:
+the code that checked the formulas and generated the code) and the Python version: a
+changed file, a changed rules layer or another Python is another key, so an entry always
+says what building that file with that code gave. Within it, a formula is named by its key,
+its text and its scope, and a generated form by what the generator was given (the game's
+constants, the seats, the form). A ruleset that extends another (whose bytes the key would
+not cover) and a ruleset built from data (a stored game's copy, a text) are never kept.
+
+**Code, from our generator only.** The code objects kept are those :mod:`.formula` compiled
+from trees it generated from checked formulas (never a formula's text run as Python); they
+are run with the same globals (the helpers, no builtins) as when they were made. The file
+starts with a hash of what follows, checked before anything in it is read (``marshal``
+trusts its input: a damaged file must never reach it), and then holds its key: a damaged,
+truncated, foreign or renamed file is not used, and is written anew. A cache folder that
+cannot be written is no error. A ruleset with a problem is never kept: nothing is written
+until a ruleset is built without one, and its formulas are then checked as before.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+
+from .. import tomlcache
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any
+
+__all__ = ["FORMAT", "Kept", "NOT_KEPT", "for_file", "layer_digest"]
+
+FORMAT = 1  # of the kept files: bump when what they hold changes
+_FOLDER = "code"
+_HEAD = b"scorekeeper kept code\n"
+_HASH = 64  # the hex digits of the BLAKE2b hash of the rest of the file, after the head
+_LAYER: list[str | None] = []  # the rules layer's source, hashed once per process (see layer_digest)
+_OPEN: dict[str, Kept] = {}  # the kept tables of this process, by key: each file read once
+_UNSAVED: list[Kept] = []  # tables with something new, written when the process ends
+NOT_KEPT = object()  # what Kept.code gives for a form it does not hold
+
+
+def layer_digest() -> str | None:
+    """A hash of the rules layer's source (every module of this package) and of the modules it
+    builds on; None where a source file cannot be read (nothing is kept then)."""
+    if not _LAYER:
+        here = os.path.dirname(os.path.abspath(__file__))
+        package = os.path.dirname(here)
+        try:
+            names = sorted(n for n in os.listdir(here) if n.endswith(".py"))
+            files = [os.path.join(here, n) for n in names]
+            files += [os.path.join(package, n) for n in ("languages.py", "messages.py", "values.py", "tomlcache.py")]
+            parts = []
+            for file in files:
+                with open(file, "rb") as source:
+                    parts += [os.path.basename(file), source.read()]
+            _LAYER.append(tomlcache.digest(*parts))
+        except OSError:
+            _LAYER.append(None)
+    return _LAYER[0]
+
+
+class Kept:
+    """The checked facts and generated code of one ruleset file's formulas (see the module)."""
+
+    __slots__ = ("key", "facts", "forms", "new")
+
+    def __init__(self, key: str, facts: dict, forms: dict):
+        self.key = key
+        self.facts = facts  # (formula key, text, scope) -> (type, names read, depth)
+        self.forms = forms  # (form, formula key, text, scope, ...what it was made for) -> code or data
+        self.new = False
+
+    def fact(self, key: str, text: str, scope: str) -> tuple[str, frozenset[str], int] | None:
+        """What checking the formula found: (its type, the names it reads, its depth); None when not kept."""
+        found = self.facts.get((key, text, scope))
+        if (isinstance(found, tuple) and len(found) == 3 and type(found[0]) is str and type(found[2]) is int
+                and isinstance(found[1], tuple) and all(type(name) is str for name in found[1])):
+            return found[0], frozenset(found[1]), found[2]
+        return None
+
+    def note_fact(self, key: str, text: str, scope: str, typ: str, names: frozenset[str], depth: int) -> None:
+        self.facts[(key, text, scope)] = (typ, tuple(sorted(names)), depth)
+        self._changed()
+
+    def code(self, entry: tuple) -> Any:
+        """The code or data kept for ``entry``; NOT_KEPT when there is none."""
+        return self.forms.get(entry, NOT_KEPT)
+
+    def note_code(self, entry: tuple, value: Any) -> None:
+        """Keep ``value`` (a code object, or data) for ``entry``, if marshal can hold both."""
+        try:
+            marshal.dumps((entry, value))
+        except ValueError:  # a constant folded in that is not plain data: made again each time
+            return
+        self.forms[entry] = value
+        self._changed()
+
+    def _changed(self) -> None:
+        if not self.new:
+            self.new = True
+            if not _UNSAVED:
+                import atexit
+
+                atexit.register(save_all)
+            _UNSAVED.append(self)
+
+    def drop(self) -> None:
+        """Forget the table: its file was built with a problem (what it found is not written)."""
+        _OPEN.pop(self.key, None)
+        if self in _UNSAVED:
+            _UNSAVED.remove(self)
+
+    def save(self) -> None:
+        """Write the table to its file (whole or not at all); a folder that cannot be written is no error."""
+        self.new = False
+        try:
+            body = marshal.dumps((self.key, self.facts, self.forms))
+        except ValueError:
+            return
+        path = _path(self.key)
+        temp = f"{path}.{os.getpid()}.tmp"
+        try:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(temp, "wb") as file:
+                file.write(_HEAD + _hash(body) + body)
+            os.replace(temp, path)
+        except OSError:
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass
+
+
+def save_all() -> None:
+    """Write every table with something new (run when the process ends)."""
+    while _UNSAVED:
+        _UNSAVED.pop().save()
+
+
+def _hash(body: bytes) -> bytes:
+    return tomlcache.digest(body).encode("ascii")
+
+
+def _path(key: str) -> str:
+    return os.path.join(os.fspath(tomlcache.cache_dir()), _FOLDER, f"{key}.marshal")
+
+
+def _read(key: str) -> Kept | None:
+    """The kept table of ``key`` from its file; None when there is none, or it is damaged,
+    truncated, foreign or of another shape."""
+    try:
+        with open(_path(key), "rb") as file:
+            blob = file.read()
+    except OSError:
+        return None
+    start = len(_HEAD) + _HASH
+    if not blob.startswith(_HEAD) or blob[len(_HEAD):start] != _hash(blob[start:]):
+        return None
+    try:
+        found = marshal.loads(blob[start:])
+    except (EOFError, ValueError, TypeError):
+        return None
+    if (not isinstance(found, tuple) or len(found) != 3 or found[0] != key
+            or not isinstance(found[1], dict) or not isinstance(found[2], dict)):
+        return None
+    return Kept(key, found[1], found[2])
+
+
+def for_file(text: bytes, shown: str) -> Kept | None:
+    """The kept table of a ruleset file whose bytes are ``text``, shown as ``shown`` (empty when
+    nothing is kept yet); None for a file that extends another, or where the layer's source
+    cannot be read."""
+    layer = layer_digest()
+    if layer is None or b"extends" in text:
+        return None
+    key = tomlcache.digest(f"kept {FORMAT}", sys.version, layer, shown, text)
+    kept = _OPEN.get(key)
+    if kept is None:
+        kept = _OPEN[key] = _read(key) or Kept(key, {}, {})
+    return kept
