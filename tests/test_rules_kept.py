@@ -192,3 +192,14 @@ def test_a_changed_rules_layer_is_another_entry(lupaus, fresh, monkeypatch):
     monkeypatch.setattr(kept_module, "_LAYER", ["another rules layer"])
     assert _load_counts(lupaus, monkeypatch).parsed > 0
     assert len(_kept_files(fresh)) == 2
+
+
+def test_a_stored_game_shown_again_needs_no_formula_parsed(fresh, tmp_path, monkeypatch):
+    """A stored game's copy of its ruleset is kept by the JSON text the store holds."""
+    store = str(tmp_path / "games.db")
+    assert run(["import", str(REPO / "examples" / "wizard.toml"), "--db", store])[0] == 0
+    first = run(["show", "1", "--db", store, "--json"])
+    assert first[0] == 0 and json.loads(first[1])["deals"]
+    counts = Counts(monkeypatch)
+    assert run(["show", "1", "--db", store, "--json"]) == first
+    assert (counts.parsed, counts.compiled) == (0, 0)

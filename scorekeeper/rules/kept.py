@@ -18,7 +18,8 @@ changed file, a changed rules layer or another Python is another key, so an entr
 says what building that file with that code gave. Within it, a formula is named by its key,
 its text and its scope, and a generated form by what the generator was given (the game's
 constants, the seats, the form). A ruleset that extends another (whose bytes the key would
-not cover) and a ruleset built from data (a stored game's copy, a text) are never kept.
+not cover) and a ruleset built from data (a text, a house rule tried out) are never kept; a
+stored game's copy of its ruleset is kept by the JSON text the store holds.
 
 **Code, from our generator only.** The code objects kept are those :mod:`.formula` compiled
 from trees it generated from checked formulas (never a formula's text run as Python); they
@@ -181,14 +182,15 @@ def _read(key: str) -> Kept | None:
     return Kept(key, found[1], found[2])
 
 
-def for_file(text: bytes, shown: str) -> Kept | None:
+def for_file(text: bytes, shown: str, stored: bool = False) -> Kept | None:
     """The kept table of a ruleset file whose bytes are ``text``, shown as ``shown`` (empty when
     nothing is kept yet); None for a file that extends another, or where the layer's source
-    cannot be read."""
+    cannot be read. ``stored``: ``text`` is the JSON of the copy of its ruleset a stored game
+    keeps (whole: what it extended is in it), built as a stored copy is built."""
     layer = layer_digest()
-    if layer is None or b"extends" in text:
+    if layer is None or not stored and b"extends" in text:
         return None
-    key = tomlcache.digest(f"kept {FORMAT}", sys.version, layer, shown, text)
+    key = tomlcache.digest(f"kept {FORMAT}", sys.version, layer, "stored" if stored else "file", shown, text)
     kept = _OPEN.get(key)
     if kept is None:
         kept = _OPEN[key] = _read(key) or Kept(key, {}, {})

@@ -261,12 +261,21 @@ def parse_ruleset_text(text: str, file: str = "<text>") -> tuple[Ruleset | None,
     return builder.build(), builder.problems
 
 
-def ruleset_from_raw(raw: dict, shown: str, lang: str | None = None, *, stored: bool = False) -> Ruleset:
+def ruleset_from_raw(raw: dict, shown: str, lang: str | None = None, *, stored: bool = False,
+                     text: str | None = None) -> Ruleset:
     """Build a ruleset from its TOML data (e.g. the copy a stored game keeps of its ruleset);
     ``lang`` as for :func:`load_ruleset`. ``stored``: the copy a stored game keeps, checked when
-    the game started, built with the meanings it was started under (see Builder)."""
-    builder = _builder(raw, shown, stored=stored)
+    the game started, built with the meanings it was started under (see Builder); ``text``:
+    the JSON text it was read from, whose formulas' checks and code are then kept (:mod:`.kept`)."""
+    kept = None
+    if stored and text is not None:
+        from .kept import for_file
+
+        kept = for_file(text.encode("utf-8"), shown, stored=True)
+    builder = _builder(raw, shown, stored=stored, kept=kept)
     ruleset = builder.build()
     if ruleset is None:
+        if kept is not None:
+            kept.drop()
         raise RulesetError(builder.problems[:1])
     return ruleset.localized(lang) if lang else ruleset

@@ -1034,7 +1034,7 @@ class Store:
             key = (ruleset_json, str(ref))
             ruleset = self._rulesets.get(key) if isinstance(ruleset_json, str) else None
             if ruleset is None:
-                ruleset = ruleset_from_raw(json.loads(ruleset_json), str(ref), stored=True)
+                ruleset = ruleset_from_raw(json.loads(ruleset_json), str(ref), stored=True, text=ruleset_json)
                 if len(self._rulesets) >= 32:
                     self._rulesets.clear()
                 self._rulesets[key] = ruleset
