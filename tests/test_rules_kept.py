@@ -203,3 +203,22 @@ def test_a_stored_game_shown_again_needs_no_formula_parsed(fresh, tmp_path, monk
     counts = Counts(monkeypatch)
     assert run(["show", "1", "--db", store, "--json"]) == first
     assert (counts.parsed, counts.compiled) == (0, 0)
+
+
+def test_a_file_checked_again_unchanged_needs_no_formula_parsed(lupaus, fresh, monkeypatch):
+    """rules check of a file as it was when last checked: the same words, and its formulas and the
+    games its limits are tried with (every number of players, every option) made of kept code."""
+    first = run(["rules", "check", str(lupaus)])
+    assert first == (0, f"{lupaus}: ok\n")
+    counts = Counts(monkeypatch)
+    assert run(["rules", "check", str(lupaus)]) == first
+    assert (counts.parsed, counts.compiled) == (0, 0)
+
+
+def test_a_file_with_a_problem_in_a_translation_keeps_nothing_when_checked(lupaus, fresh, monkeypatch):
+    text = lupaus.read_text(encoding="utf-8")
+    assert "[translations.fi]" in text
+    lupaus.write_text(text.replace("[translations.fi]", "[translations.fi]\nnot_a_key = \"x\"", 1), encoding="utf-8")
+    code, out = run(["rules", "check", str(lupaus)])
+    assert code == 1 and "not_a_key" in out
+    assert _kept_files(fresh) == []

@@ -782,7 +782,7 @@ class Builder:
         phases = self.attrs["phases"]
         english = {c["id"]: c["message"] for c in self.top.get("checks", [])
                    if isinstance(c, dict) and isinstance(c.get("id"), str) and isinstance(c.get("message"), str)}
-        texts = Texts(self.file, self.raw, phases, self.names, self.check_scopes, english)
+        texts = Texts(self.file, self.raw, phases, self.names, self.check_scopes, english, self.kept)
         if self.compile_translations:
             texts.walked = (TranslationWalker(self.checker).walk(self.top, phases), [])
             for lang in texts.walked[0]:

@@ -211,8 +211,11 @@ def checked_file(path: str | Path) -> tuple[Ruleset | None, list[Problem]]:
         raw = read_raw(path, str(path))
     except RulesetError as exc:
         return None, exc.problems
-    builder = _builder(raw, str(path), compile_translations=True)
+    kept = _kept(path, str(path))
+    builder = _builder(raw, str(path), compile_translations=True, kept=kept)
     ruleset = builder.build()
+    if builder.problems and kept is not None:
+        kept.drop()
     return (ruleset if not builder.problems else None), builder.problems
 
 

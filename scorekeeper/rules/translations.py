@@ -265,8 +265,9 @@ class Texts:
     Shared by the English ruleset and its localized copies; each copy is made once."""
 
     def __init__(self, file: str, raw: dict, phases: tuple[str, ...], names: dict[str, NameInfo],
-                 check_scopes: dict[str, str], english: dict[str, str]):
+                 check_scopes: dict[str, str], english: dict[str, str], kept: Any = None):
         self.file = file
+        self.kept = kept  # the file's kept table of checked formulas and code (see .kept), or None
         self.raw = raw
         self.phases = phases
         self.names = names
@@ -307,7 +308,7 @@ class Texts:
             else:
                 names, scope = (trump_names if section == "trump" else self.names), DEAL
             try:
-                render = compile_template(text, key=key, names=names, scope=scope)
+                render = compile_template(text, key=key, names=names, scope=scope, kept=self.kept)
             except FormulaError as exc:
                 problems.append(Problem(self.file, exc.key, exc.message))
                 continue
