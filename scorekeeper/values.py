@@ -103,7 +103,9 @@ def _make(cls: type, frozen: bool) -> type:
     own = _own_fields(cls)
     setattr(cls, _FIELDS, own)
     names = tuple(own)
-    _add(cls, "__init__", _first_init(cls, lambda: _init(cls.__name__, own, frozen, hasattr(cls, "__post_init__"))))
+    post_init = hasattr(cls, "__post_init__")
+    _add(cls, "__init__", _first_init(cls, _plain_init(own, frozen, post_init),
+                                      lambda: _init(cls.__name__, own, frozen, post_init)))
     _add(cls, "__repr__", _repr(tuple(n for n, f in own.items() if f.repr)))
     key = _key(tuple(n for n, f in own.items() if f.compare))
     _add(cls, "__eq__", _eq(key))
@@ -151,16 +153,74 @@ def _add(cls: type, name: str, method: Callable) -> None:
         setattr(cls, name, method)
 
 
-def _first_init(cls: type, make: Callable[[], Callable]) -> Callable:
-    """An ``__init__`` that compiles the real one when the first value is made, and puts it in
-    its place: a command loads many value classes and makes values of about half of them."""
+COMPILED_FROM = 200  # values of a class made before its __init__ is written out and compiled
+
+
+def _first_init(cls: type, plain: Callable, make: Callable[[], Callable]) -> Callable:
+    """An ``__init__`` that makes the class's first values with ``plain`` (no code compiled), and
+    when the class has made COMPILED_FROM of them compiles the real one (``make``) and puts
+    it in its place. A command loads many value classes, makes values of about half of them
+    and few of most: compiling the first ``__init__`` of a process alone costs about as much
+    as a short command's own work. A class that makes many values (a game's deals, a
+    table of keys) gets the compiled one, which makes a value several times faster."""
+    made = [0]
+
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        if made[0] < COMPILED_FROM:
+            made[0] += 1
+            plain(self, args, kwargs)
+            return
         real = make()
         if cls.__dict__.get("__init__") is __init__:
             real.__qualname__ = __init__.__qualname__
             cls.__init__ = real  # type: ignore[misc]
         real(self, *args, **kwargs)
     return __init__
+
+
+def _plain_init(own: dict[str, Field], frozen: bool, post_init: bool) -> Callable[[Any, tuple, dict], None]:
+    """What the compiled ``__init__`` does (see :func:`_init`), done field by field: its
+    arguments bound as Python binds them, the same TypeErrors for arguments missing, unknown,
+    given twice or too many."""
+    names = tuple(own)
+    specs = tuple(own.values())
+    assign = object.__setattr__ if frozen else setattr
+    required = sum(1 for f in specs if f.default is _MISSING and f.default_factory is _MISSING)
+    takes = f"{len(names) + 1}" if required == len(names) else f"from {required + 1} to {len(names) + 1}"
+
+    def init(self: Any, args: tuple, kwargs: dict) -> None:
+        if len(args) > len(names):
+            raise TypeError(f"__init__() takes {takes} positional arguments but {len(args) + 1} were given")
+        for name in kwargs:
+            if name not in own:
+                raise TypeError(f"__init__() got an unexpected keyword argument {name!r}")
+            if names.index(name) < len(args):
+                raise TypeError(f"__init__() got multiple values for argument {name!r}")
+        missing = [name for name in names[len(args):required] if name not in kwargs]
+        if missing:
+            raise TypeError(f"__init__() {_missing(missing)}")
+        for i, spec in enumerate(specs):
+            name = spec.name
+            if i < len(args):
+                value = args[i]
+            elif name in kwargs:
+                value = kwargs[name]
+            elif spec.default_factory is not _MISSING:
+                value = spec.default_factory()
+            else:
+                value = spec.default
+            assign(self, name, value)
+        if post_init:
+            self.__post_init__()
+    return init
+
+
+def _missing(names: list[str]) -> str:
+    """Python's words for required arguments not given: 'missing 2 required positional arguments: 'a' and 'b''."""
+    quoted = [repr(name) for name in names]
+    listed = quoted[0] if len(quoted) == 1 else (
+        " and ".join(quoted) if len(quoted) == 2 else ", ".join(quoted[:-1]) + ", and " + quoted[-1])
+    return f"missing {len(names)} required positional argument{'s' if len(names) > 1 else ''}: {listed}"
 
 
 def _init(class_name: str, own: dict[str, Field], frozen: bool, post_init: bool) -> Callable:

@@ -175,14 +175,54 @@ def test_importing_values_imports_neither_dataclasses_nor_inspect():
     assert result.stdout == "[]\n"
 
 
-def test_init_is_compiled_when_the_first_value_is_made():
-    """A class whose values a command never makes costs it no compiling."""
+def test_init_is_compiled_once_a_class_has_made_many_values():
+    """A class whose values a command makes few of costs it no compiling: its first values are
+    made field by field; once it has made COMPILED_FROM, its __init__ is written out and compiled."""
     ours = _pair()[1]
-    assert ours.__init__.__code__.co_varnames[:3] == ("self", "args", "kwargs")
     first = ours(1, (2,))
+    for _ in range(values.COMPILED_FROM - 1):
+        assert ours.__init__.__code__.co_varnames[:3] == ("self", "args", "kwargs")
+        assert ours(1, (2,)) == first
+    assert ours(bids=(3,), number=4).bids == (3,)  # the first value of the compiled __init__
     assert ours.__init__.__code__.co_varnames[:6] == ("self", "number", "bids", "notes", "when", "secret")
     assert ours.__init__.__qualname__.endswith("Deal.__init__")
     assert ours(1, (2,)) == first and ours(bids=(3,), number=4).bids == (3,)
+
+
+@pytest.mark.parametrize("made_before", [0, values.COMPILED_FROM])
+@pytest.mark.parametrize("frozen", [True, False])
+def test_the_first_values_and_the_compiled_init_bind_arguments_as_the_standard_decorator(made_before, frozen):
+    """Field by field or compiled, values are made as the standard decorator's __init__ makes
+    them, and the same calls are refused with the same words."""
+    standard, ours = _pair(frozen)
+    for _ in range(made_before):
+        ours(0)
+    calls = [((1,), {}), ((1, (2,)), {"secret": 3}), ((), {"number": 5, "when": "w"}), ((1, (), {"a": "b"}), {}),
+             ((), {}), ((1, (), {}, "", None, "one too many"), {}), ((1,), {"number": 2}), ((1,), {"colour": 2})]
+    three = []
+    for module in (dataclasses, values):
+        @module.dataclass(frozen=frozen)
+        class Seat:
+            a: int
+            b: int
+            c: int
+        three.append(Seat)
+    for args in ((), (1,), (1, 2, 3, 4)):
+        refused = []
+        for cls in three:
+            with pytest.raises(TypeError) as exc:
+                cls(*args)
+            refused.append(str(exc.value).split("__init__() ", 1)[-1])
+        assert refused[0] == refused[1]
+    for args, kwargs in calls:
+        results = []
+        for cls in (standard, ours):
+            try:
+                made = cls(*args, **kwargs)
+                results.append(("made", repr(made).rsplit(".", 1)[-1], made.notes, made.secret))
+            except TypeError as exc:
+                results.append(("refused", str(exc).split("__init__() ", 1)[-1]))
+        assert results[0] == results[1], (args, kwargs)
 
 
 def test_a_value_compared_with_itself_reads_no_field():
