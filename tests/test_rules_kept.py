@@ -222,3 +222,23 @@ def test_a_file_with_a_problem_in_a_translation_keeps_nothing_when_checked(lupau
     code, out = run(["rules", "check", str(lupaus)])
     assert code == 1 and "not_a_key" in out
     assert _kept_files(fresh) == []
+
+
+def test_checking_a_file_keeps_its_own_table_and_loading_reads_only_its_own(fresh, monkeypatch):
+    """rules check tries the ruleset with every number of players and option (hundreds of forms
+    of code): they are kept apart from what playing it made, which a start reads."""
+    assert run(["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"])[0] == 0
+    (played,) = _kept_files(fresh)
+    size = played.stat().st_size
+    assert run(["rules", "check", str(REPO / "rulesets" / "lupaus.toml")])[0] == 0
+    checked = [p for p in _kept_files(fresh) if p != played]
+    assert len(checked) == 1 and checked[0].stat().st_size > 4 * size
+    assert played.stat().st_size == size
+
+
+def test_a_full_table_keeps_no_more_forms(lupaus, fresh, monkeypatch):
+    monkeypatch.setattr(kept_module, "MOST_FORMS", 3)
+    assert run(["rules", "check", str(lupaus)])[0] == 0
+    (entry,) = _kept_files(fresh)
+    assert len(kept_module._read(entry.stem).forms) == 3
+    assert run(["rules", "check", str(lupaus)]) == (0, f"{lupaus}: ok\n")

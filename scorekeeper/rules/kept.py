@@ -53,6 +53,7 @@ _LAYER: list[str | None] = []  # the rules layer's source, hashed once per proce
 _OPEN: dict[str, Kept] = {}  # the kept tables of this process, by key: each file read once
 _UNSAVED: list[Kept] = []  # tables with something new, written when the process ends
 NOT_KEPT = object()  # what Kept.code gives for a form it does not hold
+MOST_FORMS = 4000  # forms of code one table keeps (a start reads all of them): the rest are made each time
 
 
 def layer_digest() -> str | None:
@@ -103,7 +104,10 @@ class Kept:
         return self.forms.get(entry, NOT_KEPT)
 
     def note_code(self, entry: tuple, value: Any) -> None:
-        """Keep ``value`` (a code object, or data) for ``entry``, if marshal can hold both."""
+        """Keep ``value`` (a code object, or data) for ``entry``, if marshal can hold both and the
+        table is not full."""
+        if len(self.forms) >= MOST_FORMS:
+            return
         try:
             marshal.dumps((entry, value))
         except ValueError:  # a constant folded in that is not plain data: made again each time
@@ -182,15 +186,17 @@ def _read(key: str) -> Kept | None:
     return Kept(key, found[1], found[2])
 
 
-def for_file(text: bytes, shown: str, stored: bool = False) -> Kept | None:
+def for_file(text: bytes, shown: str, how: str = "load") -> Kept | None:
     """The kept table of a ruleset file whose bytes are ``text``, shown as ``shown`` (empty when
     nothing is kept yet); None for a file that extends another, or where the layer's source
-    cannot be read. ``stored``: ``text`` is the JSON of the copy of its ruleset a stored game
-    keeps (whole: what it extended is in it), built as a stored copy is built."""
+    cannot be read. ``how`` it is built: "load" (to play), "check" (``rules check``, whose
+    limits try the ruleset with every number of players and option: a table of its own, so that
+    loading the file reads only what playing it made), or "stored" (``text`` is the JSON of
+    the copy of its ruleset a stored game keeps: whole, what it extended is in it)."""
     layer = layer_digest()
-    if layer is None or not stored and b"extends" in text:
+    if layer is None or how != "stored" and b"extends" in text:
         return None
-    key = tomlcache.digest(f"kept {FORMAT}", sys.version, layer, "stored" if stored else "file", shown, text)
+    key = tomlcache.digest(f"kept {FORMAT}", sys.version, layer, how, shown, text)
     kept = _OPEN.get(key)
     if kept is None:
         kept = _OPEN[key] = _read(key) or Kept(key, {}, {})

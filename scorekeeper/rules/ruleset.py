@@ -211,7 +211,7 @@ def checked_file(path: str | Path) -> tuple[Ruleset | None, list[Problem]]:
         raw = read_raw(path, str(path))
     except RulesetError as exc:
         return None, exc.problems
-    kept = _kept(path, str(path))
+    kept = _kept(path, str(path), "check")
     builder = _builder(raw, str(path), compile_translations=True, kept=kept)
     ruleset = builder.build()
     if builder.problems and kept is not None:
@@ -231,7 +231,7 @@ def load_ruleset(ref: str | Path, lang: str | None = None) -> Ruleset:
         raw = read_raw(path, shown)
     except RulesetError as exc:  # e.g. several removals that find nothing
         raise RulesetError(exc.problems[:1]) from None
-    kept = _kept(path, shown)
+    kept = _kept(path, shown, "load")
     builder = _builder(raw, shown, kept=kept)
     ruleset = builder.build()
     if ruleset is None:
@@ -241,13 +241,13 @@ def load_ruleset(ref: str | Path, lang: str | None = None) -> Ruleset:
     return ruleset.localized(lang) if lang else ruleset
 
 
-def _kept(path: str | Path, shown: str) -> Any:
+def _kept(path: str | Path, shown: str, how: str) -> Any:
     """The kept table of the file's checked formulas and their code (:mod:`.kept`), or None."""
     from .kept import for_file
 
     try:
         with open(path, "rb") as file:
-            return for_file(file.read(), shown)
+            return for_file(file.read(), shown, how)
     except OSError:
         return None
 
@@ -274,7 +274,7 @@ def ruleset_from_raw(raw: dict, shown: str, lang: str | None = None, *, stored: 
     if stored and text is not None:
         from .kept import for_file
 
-        kept = for_file(text.encode("utf-8"), shown, stored=True)
+        kept = for_file(text.encode("utf-8"), shown, "stored")
     builder = _builder(raw, shown, stored=stored, kept=kept)
     ruleset = builder.build()
     if ruleset is None:
