@@ -365,7 +365,7 @@ def test_formula_module_never_calls_eval_or_exec_and_compiles_only_generated_tre
     # _parse only parses (PyCF_ONLY_AST), always as a single expression.
     owner, call = owners["_parse"]
     assert isinstance(call.args[2], ast.Constant) and call.args[2].value == "eval"
-    assert ast.unparse(call.args[3]) == "ast.PyCF_ONLY_AST"
+    assert ast.unparse(call.args[3]) == "_syntax().PyCF_ONLY_AST"
     assert formula_module.ast.PyCF_ONLY_AST == ast.PyCF_ONLY_AST
     # and nothing parses another way
     parses = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)

@@ -32,7 +32,6 @@ language only where it is shown (``scorekeeper.i18n.show``). This module never i
 
 from __future__ import annotations
 
-import _ast as ast  # the syntax tree's classes, without the ast module's own import (see _parse)
 import math
 import operator
 import types
@@ -45,6 +44,54 @@ from ..values import dataclass
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
     from typing import Any, Callable, Iterator, Mapping
+
+
+
+class _Syntax:
+    """Stands for the module of the syntax tree's classes until it is first used (see :func:`_syntax`)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(_syntax(), name)
+
+
+ast: Any = _Syntax()  # the C module _ast (the ast module re-exports its classes), once _syntax() ran
+# The tables keyed by its classes, made by _syntax() from the tables of their names below
+# (empty until then: only code that parses or generates reads them, and it calls _syntax() first).
+_REFUSED: dict[type, Message] = {}
+_SYMBOLS: dict[type, str] = {}
+_HELPER_OPS: dict[type, str] = {}
+_FOLD: dict[type, Callable[[Any, Any], bool]] = {}
+_COMPARE: tuple[type, ...] = ()
+GENERATED_NODES: tuple[type, ...] = ()
+_QUIET_NODES: tuple[type, ...] = ()
+
+
+def _syntax() -> Any:
+    """The syntax tree's classes, imported when a formula is first parsed or code generated.
+
+    They come from the C module ``_ast`` (the ``ast`` module re-exports them): importing
+    ``ast`` itself, with what it imports (``contextlib``, ``enum``), and even making these
+    classes cost a start for nothing when every formula of the ruleset it loads was checked
+    and compiled in an earlier run (:mod:`.kept`). The first call binds this module's ``ast``
+    to it and makes the tables keyed by its classes (from the tables of their names)."""
+    syntax = globals()["ast"]
+    if not isinstance(syntax, _Syntax):
+        return syntax
+    import _ast as syntax
+
+    def classes(names):
+        return tuple(getattr(syntax, name) for name in names)
+
+    globals().update(
+        ast=syntax,
+        _REFUSED={getattr(syntax, name): message for name, message in _REFUSED_NAMES.items()},
+        _SYMBOLS={getattr(syntax, name): symbol for name, (symbol, _) in _OPERATORS.items()},
+        _HELPER_OPS={getattr(syntax, name): helper for name, (_, helper) in _OPERATORS.items()},
+        _FOLD={getattr(syntax, name): compare for name, compare in _FOLD_NAMES.items()},
+        _COMPARE=classes(_COMPARE_NAMES), GENERATED_NODES=classes(_GENERATED_NAMES),
+        _QUIET_NODES=classes(_QUIET_NAMES))
+    return syntax
+
 
 MAX_LENGTH = 1000
 MAX_DEPTH = 32
@@ -240,41 +287,27 @@ _TEAM_AGGREGATES = ("team_sum", "team_count", "team_min", "team_max", "team_all"
 # The longest text a formula may make by joining texts with '+'.
 MAX_JOINED_TEXT = 2000
 
-_BINOPS: dict[type, tuple[str, Callable[[Any, Any], Any]]] = {
-    ast.Add: ("+", operator.add),
-    ast.Sub: ("-", operator.sub),
-    ast.Mult: ("*", operator.mul),
-    ast.Div: ("/", operator.truediv),
-    ast.FloorDiv: ("//", operator.floordiv),
-    ast.Mod: ("%", operator.mod),
-    ast.Pow: ("**", operator.pow),
-}
-_CMPOPS: dict[type, Callable[[Any, Any], bool]] = {
-    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt,
-    ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
-}
-
 # Parts of Python that formulas may not use, each with what the refusal says.
-_REFUSED: dict[type, Message] = {
-    ast.Attribute: Message("formula.refused.attribute"),
-    ast.Subscript: Message("formula.refused.subscript"),
-    ast.Lambda: Message("formula.refused.lambda"),
-    ast.ListComp: Message("formula.refused.comprehension"),
-    ast.SetComp: Message("formula.refused.comprehension"),
-    ast.DictComp: Message("formula.refused.comprehension"),
-    ast.GeneratorExp: Message("formula.refused.comprehension"),
-    ast.JoinedStr: Message("formula.refused.fstring"),
-    ast.FormattedValue: Message("formula.refused.fstring"),
-    ast.NamedExpr: Message("formula.refused.walrus"),
-    ast.Starred: Message("formula.refused.starred"),
-    ast.List: Message("formula.refused.list"),
-    ast.Tuple: Message("formula.refused.tuple"),
-    ast.Dict: Message("formula.refused.dict"),
-    ast.Set: Message("formula.refused.set"),
-    ast.Await: Message("formula.refused.await"),
-    ast.Yield: Message("formula.refused.yield"),
-    ast.YieldFrom: Message("formula.refused.yield"),
-    ast.Slice: Message("formula.refused.slice"),
+_REFUSED_NAMES: dict[str, Message] = {
+    "Attribute": Message("formula.refused.attribute"),
+    "Subscript": Message("formula.refused.subscript"),
+    "Lambda": Message("formula.refused.lambda"),
+    "ListComp": Message("formula.refused.comprehension"),
+    "SetComp": Message("formula.refused.comprehension"),
+    "DictComp": Message("formula.refused.comprehension"),
+    "GeneratorExp": Message("formula.refused.comprehension"),
+    "JoinedStr": Message("formula.refused.fstring"),
+    "FormattedValue": Message("formula.refused.fstring"),
+    "NamedExpr": Message("formula.refused.walrus"),
+    "Starred": Message("formula.refused.starred"),
+    "List": Message("formula.refused.list"),
+    "Tuple": Message("formula.refused.tuple"),
+    "Dict": Message("formula.refused.dict"),
+    "Set": Message("formula.refused.set"),
+    "Await": Message("formula.refused.await"),
+    "Yield": Message("formula.refused.yield"),
+    "YieldFrom": Message("formula.refused.yield"),
+    "Slice": Message("formula.refused.slice"),
 }
 
 _CONSTANT_NAMES = {"true": True, "false": False, "True": True, "False": False}
@@ -544,20 +577,18 @@ _HELPERS: dict[str, Any] = {
     "_card_count": len,
     "_has_card": lambda cards, code: any(c.code == str(code).upper() for c in cards),
 }
-_HELPER_OPS = {ast.Add: "_add", ast.Sub: "_sub", ast.Mult: "_mul", ast.Div: "_div", ast.FloorDiv: "_floordiv",
-               ast.Mod: "_mod", ast.Pow: "_pow"}
-_SYMBOLS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
-            ast.Mod: "%", ast.Pow: "**"}
-_COMPARE = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_OPERATORS = {"Add": ("+", "_add"), "Sub": ("-", "_sub"), "Mult": ("*", "_mul"), "Div": ("/", "_div"),
+              "FloorDiv": ("//", "_floordiv"), "Mod": ("%", "_mod"), "Pow": ("**", "_pow")}  # symbol, helper
+_COMPARE_NAMES = ("Eq", "NotEq", "Lt", "LtE", "Gt", "GtE")
 
 # Nodes the code generator itself may produce (tests walk generated trees against this).
-GENERATED_NODES = (
-    ast.Expression, ast.Lambda, ast.arguments, ast.arg, ast.Name, ast.Load, ast.Store,
-    ast.Constant, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.Call,
-    ast.GeneratorExp, ast.ListComp, ast.comprehension, ast.Tuple, ast.List, ast.Attribute, ast.Subscript,
-    ast.NamedExpr, ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow,
-    ast.USub, ast.UAdd, ast.Not, ast.And, ast.Or, ast.Eq, ast.NotEq, ast.Lt, ast.LtE,
-    ast.Gt, ast.GtE, ast.Is, ast.IsNot, ast.NotIn, ast.In,
+_GENERATED_NAMES = (
+    "Expression", "Lambda", "arguments", "arg", "Name", "Load", "Store",
+    "Constant", "BinOp", "UnaryOp", "BoolOp", "Compare", "IfExp", "Call",
+    "GeneratorExp", "ListComp", "comprehension", "Tuple", "List", "Attribute", "Subscript",
+    "NamedExpr", "Add", "Sub", "Mult", "Div", "FloorDiv", "Mod", "Pow",
+    "USub", "UAdd", "Not", "And", "Or", "Eq", "NotEq", "Lt", "LtE",
+    "Gt", "GtE", "Is", "IsNot", "NotIn", "In",
 )
 
 
@@ -1313,8 +1344,8 @@ class _Compiler:
         return _bounded_node(_call("_" + fname, *codes), bound), NUM
 
 
-_FOLD = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
-         ast.Gt: operator.gt, ast.GtE: operator.ge}
+_FOLD_NAMES = {"Eq": operator.eq, "NotEq": operator.ne, "Lt": operator.lt, "LtE": operator.le,
+               "Gt": operator.gt, "GtE": operator.ge}
 
 
 def _fold_compare(left: ast.expr, ops: list, comparators: list) -> ast.Constant | None:
@@ -1334,8 +1365,9 @@ def _fold_compare(left: ast.expr, ops: list, comparators: list) -> ast.Constant 
 
 def _build(tree: ast.Expression, key: str, names: Mapping[str, NameInfo], scope: str,
            fast: FastContext | None) -> tuple[ast.Expression, str]:
-    """The generated code and the formula's type (the check on the way); :func:`_function` makes
+    """The generated code and the formula's type (the check on the way); :func:`_code` makes
     the code ready to compile, so a formula only checked is not."""
+    _syntax()
     emit = _Emitter(fast)
     body, typ = _Compiler(key, names, scope, emit).value(tree, scope)
     generated = ast.Expression(body=_lambda(emit.params, body))
@@ -1345,6 +1377,7 @@ def _build(tree: ast.Expression, key: str, names: Mapping[str, NameInfo], scope:
 def _build_every_seat(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
                       fast: FastContext, seats: tuple[int, ...]) -> ast.Expression:
     """lambda _d: (the seat formula for each of ``seats``), entered values read once."""
+    _syntax()
     if seats == tuple(range(1, len(seats) + 1)):
         return _build_looped(tree, key, names, fast, seats)
     emit = _Emitter(fast)
@@ -1382,6 +1415,7 @@ def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
     in the loop are not tested. ``order``: with ``values_only``, the bidding order is ``_o``
     of the function the caller puts the code in (aggregates over the seats go round it).
     """
+    _syntax()
     emit = _Emitter(fast)
     emit.walrus = False
     emit.values_only = values_only
@@ -1430,6 +1464,7 @@ def _build_looped(tree: ast.Expression, key: str, names: Mapping[str, NameInfo],
 def _build_values_test(parts, fast: FastContext, entered: frozenset[str] = frozenset()) -> ast.Expression | None:
     """lambda _v, _n, _c, _dl, _o: whether every part holds (see values_test); None when a part
     needs more of the deal than its entered values, number, cards, dealer and bidding order."""
+    _syntax()
     tests: list[ast.expr] = []
     for rule, when, scope in parts:
         emit = _Emitter(fast)
@@ -1543,11 +1578,12 @@ def _parse(text: str) -> ast.Expression:
     before (:mod:`.kept`) for nothing. What it adds is done here: parsing (:func:`compile`,
     which ``ast.parse`` calls), walking a tree, and writing a node back as text (in a
     message about a formula with a problem: ``ast`` is imported then)."""
-    return compile(text, "<unknown>", "eval", ast.PyCF_ONLY_AST, dont_inherit=True)
+    return compile(text, "<unknown>", "eval", _syntax().PyCF_ONLY_AST, dont_inherit=True)
 
 
 def _walk(node: ast.AST) -> Iterator[ast.AST]:
     """Every node of the tree, ``node`` first (in no promised order: ``ast.walk`` as a set)."""
+    _syntax()
     todo = [node]
     while todo:
         node = todo.pop()
@@ -1570,6 +1606,7 @@ def _unparse(node: ast.AST) -> str:
 def _code(generated: ast.Expression, key: str) -> types.CodeType:
     """The code of the function a generated tree is (never formula text): the tree was built
     node by node by _Compiler from a checked formula; it is run by :func:`_run`."""
+    _syntax()
     _ready(generated)
     code = compile(generated, f"<formula {key}>", "eval", dont_inherit=True)
     return next(c for c in code.co_consts if isinstance(c, types.CodeType))
@@ -1819,10 +1856,9 @@ class Formula:
         return run
 
 
-_QUIET_NODES = (ast.Expression, ast.Lambda, ast.arguments, ast.arg, ast.Name, ast.Load, ast.Store, ast.Constant,
-                ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.USub, ast.UAdd, ast.IfExp, ast.NamedExpr,
-                ast.Subscript, ast.Tuple, ast.BinOp, ast.Add, ast.Sub, ast.Mult, ast.Eq, ast.NotEq, ast.Is, ast.IsNot,
-                ast.In, ast.NotIn)
+_QUIET_NAMES = ("Expression", "Lambda", "arguments", "arg", "Name", "Load", "Store", "Constant", "BoolOp",
+                "And", "Or", "UnaryOp", "Not", "USub", "UAdd", "IfExp", "NamedExpr", "Subscript", "Tuple",
+                "BinOp", "Add", "Sub", "Mult", "Eq", "NotEq", "Is", "IsNot", "In", "NotIn")
 
 
 def _quiet_node(node: ast.AST) -> bool:
