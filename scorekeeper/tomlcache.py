@@ -2,7 +2,8 @@
 at every start, and parsing TOML (and importing the parser) costs more than most commands'
 own work.
 
-:func:`loads` gives exactly what ``tomllib.loads(text)`` gives. The data is kept as JSON in
+:func:`loads` gives exactly what ``tomllib.loads(text)`` gives. The data is kept in
+:mod:`marshal`'s format (built into the interpreter: reading it imports nothing) in
 one file per text in the user's cache folder (``$SCOREKEEPER_CACHE``, else the platform's:
 ``$XDG_CACHE_HOME/scorekeeper`` or ``~/.cache/scorekeeper``, ``~/Library/Caches/scorekeeper``,
 ``%LOCALAPPDATA%\\scorekeeper\\Cache``), named by a 256-bit BLAKE2b hash of the text together with
@@ -10,14 +11,16 @@ one file per text in the user's cache folder (``$SCOREKEEPER_CACHE``, else the p
 the data. So a changed file is a new entry, never a stale one, and an entry copied from
 another text is not taken for this one.
 
-The cache holds data only, never code: what is read from it is JSON, used exactly as the
-parsed TOML would be (and checked as much: a ruleset is built and checked from it, a
-catalog's templates are checked as they are read). A cache file that is damaged, foreign
-or not of this shape is parsed again from the text and written anew; a cache folder that
-cannot be written is no error (the text is parsed each time then). A text whose data JSON
-cannot hold (TOML dates and times) is not kept.
+marshal's format belongs to the Python version that wrote it, so every file starts with a
+header naming :data:`FORMAT`, the Python version and marshal's own version; a file with
+another header is not read. The cache holds data only: what is read from it is used exactly
+as the parsed TOML would be, and checked as much (a ruleset is built and checked from it, a
+catalog's templates are checked as they are read); nothing read from it is ever run. A
+cache file that is damaged, foreign or not of this shape is parsed again from the text and
+written anew; a cache folder that cannot be written is no error (the text is parsed each
+time then). A text whose data marshal cannot hold (TOML dates and times) is not kept.
 
-The same folder keeps other checked data as plain JSON (:func:`cached`, :func:`keep`): the
+The same folder keeps other checked data the same way (:func:`cached`, :func:`keep`): the
 summaries of checked rulesets (:mod:`scorekeeper.rules.summary`) and the checked catalogs
 (:mod:`scorekeeper.i18n.catalogs`), each in a subfolder of its own, each entry named by a key
 made with :func:`digest` from everything the data depends on and holding that key beside the
@@ -28,10 +31,9 @@ A leaf module: it imports nothing of the package, so every layer may use it.
 
 from __future__ import annotations
 
-import json
+import marshal
 import os
 import sys
-from pathlib import Path
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
@@ -42,25 +44,28 @@ try:  # hashlib's own BLAKE2b: importing hashlib first loads OpenSSL, which cost
 except ImportError:  # an interpreter built without it
     from hashlib import blake2b
 
-__all__ = ["ENV_VAR", "FORMAT", "cache_dir", "cached", "digest", "keep", "loads"]
+__all__ = ["ENV_VAR", "FORMAT", "cache_dir", "cached", "digest", "keep", "loads", "read_entry", "write_entry"]
 
 ENV_VAR = "SCOREKEEPER_CACHE"
-FORMAT = 1  # of the cache files: bump when what they hold changes
+FORMAT = 2  # of the cache files: bump when what they hold changes (1: JSON text)
 _APP = "scorekeeper"
+_SUFFIX = ".marshal"
+# What every cache file starts with: the format, and the Python and marshal versions that wrote it.
+_HEADER = b"scorekeeper cache %d python %d.%d marshal %d\n" % (FORMAT, *sys.version_info[:2], marshal.version)
 
 
-def cache_dir() -> Path:
-    """``$SCOREKEEPER_CACHE``, else the platform's user cache folder for scorekeeper."""
+def cache_dir() -> str:
+    """``$SCOREKEEPER_CACHE``, else the platform's user cache folder for scorekeeper (a path as str)."""
     env = os.environ.get(ENV_VAR)
     if env:
-        return Path(env).expanduser()
+        return os.path.expanduser(env)
     if sys.platform == "win32":
         base = os.environ.get("LOCALAPPDATA") or os.path.expanduser(r"~\AppData\Local")
-        return Path(base) / _APP / "Cache"
+        return os.path.join(base, _APP, "Cache")
     if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / _APP
+        return os.path.join(os.path.expanduser("~"), "Library", "Caches", _APP)
     xdg = os.environ.get("XDG_CACHE_HOME", "")
-    return Path(xdg if os.path.isabs(xdg) else os.path.expanduser("~/.cache")) / _APP
+    return os.path.join(xdg if os.path.isabs(xdg) else os.path.expanduser("~/.cache"), _APP)
 
 
 def digest(*parts: str | bytes) -> str:
@@ -80,27 +85,44 @@ def _key(text: str) -> str:
     return blake2b(key.encode("utf-8"), digest_size=32).hexdigest()
 
 
-def _entry(key: str, folder: str = "toml") -> Path:
-    return cache_dir() / folder / f"{key}.json"
+def _entry(key: str, folder: str = "toml") -> str:
+    return os.path.join(cache_dir(), folder, key + _SUFFIX)
+
+
+def read_entry(path: str | os.PathLike) -> tuple[str, Any] | None:
+    """The key and the data a cache file holds; None when it cannot be read, was written by
+    another format, Python or marshal version, or is damaged."""
+    try:
+        with open(path, "rb") as f:
+            blob = f.read()
+    except OSError:
+        return None
+    if not blob.startswith(_HEADER):
+        return None
+    try:
+        entry = marshal.loads(memoryview(blob)[len(_HEADER):])
+    except (EOFError, ValueError, TypeError):
+        return None
+    if type(entry) is tuple and len(entry) == 2 and type(entry[0]) is str:
+        return entry
+    return None
 
 
 def cached(folder: str, key: str) -> Any:
     """The data kept under ``key`` in the cache's ``folder``; None when there is none, or the
     file is damaged or holds another key's data. The caller still checks the data's shape."""
-    try:
-        entry = json.loads(_entry(key, folder).read_bytes())
-    except (OSError, ValueError):
-        return None
+    entry = read_entry(_entry(key, folder))
     # An entry names the key it was made for: one copied or renamed from another is not used.
-    if isinstance(entry, dict) and entry.get("key") == key:
-        return entry.get("data")
+    if entry is not None and entry[0] == key:
+        return entry[1]
     return None
 
 
 def keep(folder: str, key: str, data: Any) -> None:
-    """Keep ``data`` (JSON's values only) under ``key`` in the cache's ``folder``; a folder that
-    cannot be written, or data JSON cannot hold, is no error (nothing is kept)."""
-    _keep(_entry(key, folder), key, data)
+    """Keep ``data`` (TOML's values: tables, arrays, texts, numbers, booleans) under ``key`` in
+    the cache's ``folder``; a folder that cannot be written, or data marshal cannot hold, is no
+    error (nothing is kept)."""
+    write_entry(_entry(key, folder), key, data)
 
 
 def loads(text: str) -> dict[str, Any]:
@@ -117,19 +139,22 @@ def loads(text: str) -> dict[str, Any]:
     return parsed
 
 
-def _keep(path: Path, key: str, data: Any) -> None:
-    """Write the entry (whole or not at all: a temporary file renamed); any failure is ignored."""
+def write_entry(path: str | os.PathLike, key: str, data: Any) -> None:
+    """Write a cache file holding ``key`` and ``data`` (whole or not at all: a temporary file
+    renamed); any failure is ignored."""
     try:
-        blob = json.dumps({"key": key, "data": data}, ensure_ascii=False, allow_nan=True)
-    except (TypeError, ValueError):  # dates and times: not JSON
+        blob = _HEADER + marshal.dumps((key, data))
+    except ValueError:  # dates and times: marshal holds none
         return
-    temp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
+    path = os.fspath(path)
+    temp = f"{path}.{os.getpid()}.tmp"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temp.write_text(blob, encoding="utf-8")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(temp, "wb") as f:
+            f.write(blob)
         os.replace(temp, path)
     except OSError:
         try:
-            temp.unlink()
+            os.unlink(temp)
         except OSError:
             pass

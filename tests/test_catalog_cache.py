@@ -4,7 +4,6 @@ file is checked again, and a damaged, foreign or unwritable cache changes nothin
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -52,7 +51,7 @@ def test_a_template_with_placeholders_and_braces_keeps_its_pieces(cache, tmp_pat
                     encoding="utf-8")
     load_catalog(path, "xx")
     (entry,) = _entries(cache)
-    assert json.loads(entry.read_text(encoding="utf-8"))["data"] == {
+    assert tomlcache.read_entry(entry)[1] == {
         "a.b": ["{{literal}} {name}!", ["{literal} ", ["name"], "!"]],
         "a.c": {"one": ["{count} trick", [["count"], " trick"]], "other": ["{count} tricks", [["count"], " tricks"]]},
     }
@@ -84,9 +83,9 @@ def test_a_damaged_or_foreign_form_is_parsed_again_and_replaced(cache, tmp_path,
     load_catalog(path, "xx")
     (entry,) = _entries(cache)
     key = entry.stem
-    entry.write_text(json.dumps({"key": key, "data": data}), encoding="utf-8")
+    tomlcache.write_entry(entry, key, data)
     assert load_catalog(path, "xx").get("a.b").text.format("a.b", {"name": "Ann"}, str) == "Hi Ann"
-    assert json.loads(entry.read_text(encoding="utf-8")) == {"key": key, "data": {"a.b": ["Hi {name}", ["Hi ", ["name"]]]}}
+    assert tomlcache.read_entry(entry) == (key, {"a.b": ["Hi {name}", ["Hi ", ["name"]]]})
 
 
 def test_a_form_kept_under_another_key_is_not_taken(cache, tmp_path):
@@ -94,7 +93,7 @@ def test_a_form_kept_under_another_key_is_not_taken(cache, tmp_path):
     path.write_text('[a]\nb = "mine"\n', encoding="utf-8")
     load_catalog(path, "xx")
     (entry,) = _entries(cache)
-    entry.write_text(json.dumps({"key": "0" * 64, "data": {"a.b": "another file's"}}), encoding="utf-8")
+    tomlcache.write_entry(entry, "0" * 64, {"a.b": "another file's"})
     assert load_catalog(path, "xx").get("a.b").text.text == "mine"
 
 

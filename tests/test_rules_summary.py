@@ -6,11 +6,13 @@ but the speed."""
 from __future__ import annotations
 
 import json
+import marshal
 import shutil
 from pathlib import Path
 
 import pytest
 
+from scorekeeper import tomlcache
 from scorekeeper.rules import kept
 from scorekeeper.rules import summary as summaries
 from scorekeeper.rules.ruleset import RulesetError
@@ -38,6 +40,25 @@ def lupaus(tmp_path) -> Path:
 
 def _entries(folder: Path) -> list[Path]:
     return sorted((folder / "rulesets").glob("*"))
+
+
+def _read(entry: Path) -> dict:
+    key, data = tomlcache.read_entry(entry)
+    return {"key": key, "data": data}
+
+
+def _write(entry: Path, content: bytes) -> None:
+    """A cache file holding ``content``: a JSON document's key and data as the cache writes them,
+    other JSON as the whole entry, anything else as it is."""
+    try:
+        doc = json.loads(content)
+    except ValueError:
+        entry.write_bytes(content)
+        return
+    if isinstance(doc, dict) and "key" in doc:
+        tomlcache.write_entry(entry, doc["key"], doc.get("data"))
+    else:
+        entry.write_bytes(tomlcache._HEADER + marshal.dumps(doc))
 
 
 def _no_building(monkeypatch) -> None:
@@ -101,21 +122,20 @@ def test_a_damaged_or_foreign_entry_is_made_again(cache, content):
     summaries.ruleset_summary("lupaus", "fi")
     (entry,) = _entries(cache)
     key = entry.stem
-    entry.write_bytes(content.replace(b"%s", key.encode()))
+    _write(entry, content.replace(b"%s", key.encode()))
     assert summaries.ruleset_summary("lupaus", "fi") == LUPAUS_FI
-    assert json.loads(entry.read_text(encoding="utf-8")) == {"key": key, "data": LUPAUS_FI}
+    assert _read(entry) == {"key": key, "data": LUPAUS_FI}
 
 
 def test_an_entry_copied_from_another_ruleset_is_not_taken(cache):
     summaries.ruleset_summary("whist")
     summaries.ruleset_summary("lupaus")
-    whist, lupaus = (json.loads(p.read_text(encoding="utf-8")) for p in _entries(cache))
+    whist, lupaus = (_read(p) for p in _entries(cache))
     if whist["data"]["id"] != "whist":
         whist, lupaus = lupaus, whist
-    (cache / "rulesets" / f"{lupaus['key']}.json").write_text(json.dumps({"key": lupaus["key"], "data": whist["data"]}),
-                                                              encoding="utf-8")
+    tomlcache.write_entry(cache / "rulesets" / f"{lupaus['key']}.marshal", lupaus["key"], whist["data"])
     assert summaries.ruleset_summary("lupaus")["id"] == "whist"  # same key: what that file said is trusted
-    (cache / "rulesets" / f"{lupaus['key']}.json").write_text(json.dumps(whist), encoding="utf-8")
+    tomlcache.write_entry(cache / "rulesets" / f"{lupaus['key']}.marshal", whist["key"], whist["data"])
     assert summaries.ruleset_summary("lupaus")["id"] == "lupaus"  # another key: not taken
 
 

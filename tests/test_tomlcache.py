@@ -4,6 +4,7 @@ unwritable cache changes nothing but the speed."""
 from __future__ import annotations
 
 import json
+import marshal
 import sys
 import tomllib
 from pathlib import Path
@@ -21,6 +22,9 @@ CLI_CATALOG = (Path(tomlcache.__file__).parent / "i18n" / "en" / "cli.toml").rea
 
 def _entries(folder: Path) -> list[Path]:
     return sorted((folder / "toml").glob("*"))
+
+
+HEADER = b"scorekeeper cache %d python %d.%d marshal %d\n" % (tomlcache.FORMAT, *sys.version_info[:2], marshal.version)
 
 
 def _no_parser(monkeypatch) -> None:
@@ -50,15 +54,33 @@ KEY_OF_A1 = tomlcache._key("a = 1\n")
 
 
 @pytest.mark.parametrize("content", [
-    b"\x00\xff not json", b"[1, 2, 3]", b'{"data": {"a": 9}}', b'{"key": "%s", "data": {"a": 9}}' % tomlcache._key(
-        "a = 9\n").encode(), b'{"key": "%s", "data": [9]}' % KEY_OF_A1.encode(), b"",
-], ids=["garbage", "a-list", "no-key", "another-texts-entry", "data-not-a-table", "empty"])
+    b"\x00\xff not marshal", HEADER + b"\x00\xff", HEADER + marshal.dumps([1, 2, 3]), HEADER + marshal.dumps(({"a": 9},)),
+    HEADER + marshal.dumps((tomlcache._key("a = 9\n"), {"a": 9})), HEADER + marshal.dumps((KEY_OF_A1, [9])), b"", HEADER,
+    HEADER + marshal.dumps((KEY_OF_A1, {"a": 1}))[:-3],
+    b'{"key": "%s", "data": {"a": 9}}' % KEY_OF_A1.encode(),
+    HEADER.replace(b"python 3.", b"python 2.") + marshal.dumps((KEY_OF_A1, {"a": 9})),
+    HEADER.replace(b"marshal %d" % marshal.version, b"marshal 99") + marshal.dumps((KEY_OF_A1, {"a": 9})),
+    HEADER.replace(b"cache %d" % tomlcache.FORMAT, b"cache 1") + marshal.dumps((KEY_OF_A1, {"a": 9})),
+], ids=["garbage", "garbage-after-the-header", "a-list", "no-key", "another-texts-entry", "data-not-a-table", "empty",
+        "only-the-header", "cut-short", "the-json-of-format-1", "another-python", "another-marshal", "another-format"])
 def test_a_damaged_or_foreign_entry_is_parsed_again_and_replaced(cache, content):
     tomlcache.loads("a = 1\n")
     (entry,) = _entries(cache)
     entry.write_bytes(content)
     assert tomlcache.loads("a = 1\n") == {"a": 1}
-    assert json.loads(entry.read_text(encoding="utf-8")) == {"key": KEY_OF_A1, "data": {"a": 1}}
+    assert entry.read_bytes().startswith(HEADER)
+    assert tomlcache.read_entry(entry) == (KEY_OF_A1, {"a": 1})
+
+
+def test_an_entry_is_the_header_and_marshals_key_and_data(cache, monkeypatch):
+    """The file names the cache format and the Python and marshal versions that wrote it, then holds
+    the key and the data in marshal's format, which reading imports nothing for."""
+    tomlcache.loads('a = 1.5\nb = ["x", true]\n')
+    (entry,) = _entries(cache)
+    assert entry.name == tomlcache._key('a = 1.5\nb = ["x", true]\n') + ".marshal"
+    blob = entry.read_bytes()
+    assert blob.startswith(b"scorekeeper cache 2 python %d.%d marshal %d\n" % (*sys.version_info[:2], marshal.version))
+    assert marshal.loads(blob[len(HEADER):]) == (entry.stem, {"a": 1.5, "b": ["x", True]})
 
 
 def test_a_cache_folder_that_cannot_be_written_is_no_error(tmp_path, monkeypatch):
@@ -83,14 +105,14 @@ def test_dates_are_parsed_each_time_not_kept(cache):
 
 def test_the_cache_folder_is_the_platforms_unless_chosen(monkeypatch, tmp_path):
     monkeypatch.setenv("SCOREKEEPER_CACHE", "~/elsewhere")
-    assert tomlcache.cache_dir() == Path.home() / "elsewhere"
+    assert tomlcache.cache_dir() == str(Path.home() / "elsewhere")
     if not sys.platform.startswith("linux"):
         return
     monkeypatch.delenv("SCOREKEEPER_CACHE")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    assert tomlcache.cache_dir() == tmp_path / "scorekeeper"
+    assert tomlcache.cache_dir() == str(tmp_path / "scorekeeper")
     monkeypatch.setenv("XDG_CACHE_HOME", "relative/is/ignored")
-    assert tomlcache.cache_dir() == Path.home() / ".cache" / "scorekeeper"
+    assert tomlcache.cache_dir() == str(Path.home() / ".cache" / "scorekeeper")
 
 
 def test_a_command_gives_the_same_answer_from_a_cold_a_warm_and_a_damaged_cache(cache, capsys):
@@ -99,7 +121,7 @@ def test_a_command_gives_the_same_answer_from_a_cold_a_warm_and_a_damaged_cache(
     for step in ("cold", "warm", "damaged"):
         if step == "damaged":
             for entry in _entries(cache):  # each entry now holds another text's data
-                entry.write_text('{"key": "%s", "data": {"id": "x"}}' % tomlcache._key("id = 'x'"), encoding="utf-8")
+                tomlcache.write_entry(entry, tomlcache._key("id = 'x'"), {"id": "x"})
         assert main(argv) == 0
         answers.append(capsys.readouterr())
     assert answers[0].out == ("Dealer Player 1 may not bid 1: the bids would total 10, the number of tricks\n"
@@ -113,7 +135,7 @@ def test_a_ruleset_from_the_cache_is_checked_as_from_its_file(cache):
     forged = tomllib.loads(LUPAUS)
     forged["trump"][0]["when"] = "__import__('os')"
     key = tomlcache._key(LUPAUS)
-    tomlcache._entry(key).write_text(json.dumps({"key": key, "data": forged}), encoding="utf-8")
+    tomlcache.write_entry(tomlcache._entry(key), key, forged)
     with pytest.raises(ValueError) as caught:
         load_ruleset("lupaus")
     assert str(caught.value).startswith("rulesets/lupaus.toml: trump[0].when: ")
