@@ -8,7 +8,7 @@ package stays cheap for the command line).
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 _DISTRIBUTION = "scorekeeper"
 UNKNOWN = "0+unknown"
@@ -23,15 +23,17 @@ def version() -> str:
     try:
         return installed_version(_DISTRIBUTION)
     except PackageNotFoundError:
-        return _checkout_version(Path(__file__).resolve().parents[1] / "pyproject.toml")
+        checkout = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+        return _checkout_version(os.path.join(checkout, "pyproject.toml"))
 
 
-def _checkout_version(pyproject: Path) -> str:
+def _checkout_version(pyproject: str | os.PathLike) -> str:
     """The version in a checkout's pyproject.toml (UNKNOWN when there is none to read)."""
     import tomllib
 
     try:
-        project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+        with open(pyproject, encoding="utf-8") as file:
+            project = tomllib.loads(file.read()).get("project", {})
     except (OSError, tomllib.TOMLDecodeError):
         return UNKNOWN
     if project.get("name") != _DISTRIBUTION:

@@ -17,12 +17,10 @@ not know (e.g. from a newer scorekeeper).
 from __future__ import annotations
 
 import os
-from pathlib import Path
-
 
 from .i18n import show, t
 from .rules.files import FileRefused, parse_toml, read_text
-from .userdirs import user_path
+from .userdirs import path_text, user_path
 from .values import dataclass, field
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
@@ -58,15 +56,16 @@ class Settings:
     warning: str | None = field(default=None, compare=False, repr=False)
 
 
-def settings_path() -> Path:
-    """$SCOREKEEPER_CONFIG, else settings.toml in the user config folder."""
+def settings_path() -> str:
+    """$SCOREKEEPER_CONFIG, else settings.toml in the user config folder (a str path: reading
+    the settings, at every start, imports no pathlib)."""
     env = os.environ.get("SCOREKEEPER_CONFIG")
     if env:
-        return Path(env).expanduser()
-    return user_path("config") / "settings.toml"
+        return path_text(env, expand=True)
+    return os.path.join(user_path("config"), "settings.toml")
 
 
-def _read(path: Path) -> dict[str, Any]:
+def _read(path: str) -> dict[str, Any]:
     """The file's table ({} when there is no file); OSError or ValueError when it cannot be used."""
     try:
         text = read_text(path)  # a regular file of at most 1 MB: never /dev/zero or a pipe
@@ -75,9 +74,9 @@ def _read(path: Path) -> dict[str, Any]:
     return parse_toml(text)
 
 
-def load_settings(path: str | Path | None = None) -> Settings:
+def load_settings(path: str | os.PathLike | None = None) -> Settings:
     """The settings in ``path`` (default :func:`settings_path`); never raises."""
-    path = Path(path) if path is not None else settings_path()
+    path = path_text(path) if path is not None else settings_path()
     try:
         table = _read(path)
     except UnicodeDecodeError:
@@ -103,14 +102,14 @@ def load_settings(path: str | Path | None = None) -> Settings:
     return settings
 
 
-def save_settings(settings: Settings, path: str | Path | None = None) -> None:
+def save_settings(settings: Settings, path: str | os.PathLike | None = None) -> None:
     """Write the settings to ``path`` (default :func:`settings_path`), atomically.
 
     Keys the file has that Settings does not know are kept; a file that cannot be read
     is replaced. OSError (e.g. a folder that cannot be written) or ValueError (a value
     that is not one of the choices) reaches the caller.
     """
-    path = Path(path) if path is not None else settings_path()
+    path = path_text(path) if path is not None else settings_path()
     for key, choices in _CHOICES.items():
         value = getattr(settings, key)
         if value is not None and value not in choices:
@@ -129,8 +128,9 @@ def save_settings(settings: Settings, path: str | Path | None = None) -> None:
 
     import tomli_w
 
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=".settings-", suffix=".toml", dir=path.parent)
+    folder = os.path.dirname(path) or "."
+    os.makedirs(folder, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=".settings-", suffix=".toml", dir=folder)
     try:
         with os.fdopen(fd, "wb") as out:
             tomli_w.dump(table, out)

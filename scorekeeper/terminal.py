@@ -16,17 +16,14 @@ command line, the terminal app) and the reports may use it.
 
 from __future__ import annotations
 
-import re
-
 __all__ = ["terminal_safe"]
 
-# Every control character (Unicode category Cc: C0, DEL, C1) but the line feed, the tab and
-# the carriage return of a CR LF line end (CSV's): those lay text out and command nothing else.
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)")
-
-
-def _escape(match: re.Match) -> str:
-    return f"\\u{ord(match.group()):04x}"
+# Every control character (Unicode category Cc: C0, DEL, C1) but the line feed and the tab,
+# each with its escape; the carriage return is one too, but for that of a CR LF line end (CSV's):
+# those lay text out and command nothing else. (str.translate, not ``re``, which a start would import.)
+_CONTROLS = [*range(0x00, 0x09), 0x0B, 0x0C, 0x0D, *range(0x0E, 0x20), *range(0x7F, 0xA0)]
+_ESCAPED = {code: f"\\u{code:04x}" for code in _CONTROLS}
+_LEFT_OUT = dict.fromkeys(_CONTROLS)
 
 
 def terminal_safe(text: str, *, escape: bool = True) -> str:
@@ -36,6 +33,9 @@ def terminal_safe(text: str, *, escape: bool = True) -> str:
     ``escape=False`` leaves those characters out instead: for a screen laid out before it is
     written, where they were measured as taking no room. The same ``text`` object comes back
     when there is nothing to change."""
-    if _CONTROL.search(text) is None:
+    if text.isprintable():  # (no control character is printable)
         return text
-    return _CONTROL.sub(_escape if escape else "", text)
+    table = _ESCAPED if escape else _LEFT_OUT
+    # A CR LF's CR is kept: each piece between them is made safe, and they are put back.
+    safe = "\r\n".join(piece.translate(table) for piece in text.split("\r\n")) if "\r" in text else text.translate(table)
+    return text if safe == text else safe

@@ -44,7 +44,7 @@ try:  # hashlib's own BLAKE2b: importing hashlib first loads OpenSSL, which cost
 except ImportError:  # an interpreter built without it
     from hashlib import blake2b
 
-__all__ = ["ENV_VAR", "FORMAT", "cache_dir", "cached", "digest", "keep", "loads", "read_entry", "write_entry"]
+__all__ = ["ENV_VAR", "FORMAT", "cache_dir", "cached", "digest", "keep", "loads", "parsed", "read_entry", "write_entry"]
 
 ENV_VAR = "SCOREKEEPER_CACHE"
 FORMAT = 2  # of the cache files: bump when what they hold changes (1: JSON text)
@@ -125,18 +125,24 @@ def keep(folder: str, key: str, data: Any) -> None:
     write_entry(_entry(key, folder), key, data)
 
 
+def parsed(text: str) -> dict[str, Any] | None:
+    """What ``tomllib.loads(text)`` gave when the text was parsed before, from the cache; None
+    when the cache does not hold it (the text was never parsed here, or not without an error)."""
+    data = cached("toml", _key(text))
+    return data if isinstance(data, dict) else None
+
+
 def loads(text: str) -> dict[str, Any]:
     """``tomllib.loads(text)``, from the cache when it holds this text's data; raises
     tomllib.TOMLDecodeError (a ValueError) as tomllib does."""
-    key = _key(text)
-    data = cached("toml", key)
-    if isinstance(data, dict):
+    data = parsed(text)
+    if data is not None:
         return data
     import tomllib
 
-    parsed = tomllib.loads(text)
-    keep("toml", key, parsed)
-    return parsed
+    data = tomllib.loads(text)
+    keep("toml", _key(text), data)
+    return data
 
 
 def write_entry(path: str | os.PathLike, key: str, data: Any) -> None:

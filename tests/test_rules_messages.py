@@ -243,7 +243,7 @@ def test_card_given_twice():
 # --- the built-in rulesets' folder ---------------------------------------------------------------
 
 def test_missing_builtin_rulesets_name_both_places(monkeypatch):
-    monkeypatch.setattr(paths.Path, "is_dir", lambda self: False)
+    monkeypatch.setattr(paths.os.path, "isdir", lambda path: False)
     with pytest.raises(FileNotFoundError) as info:
         paths.builtin_rulesets_dir()
     exc = info.value

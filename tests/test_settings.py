@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -12,14 +13,14 @@ from scorekeeper.settings import Settings, load_settings, save_settings, setting
 def test_the_tests_never_use_the_real_settings_file(tmp_path_factory):
     """conftest points SCOREKEEPER_CONFIG at a file under pytest's tmp folder; settings_path() follows it."""
     path = settings_path()
-    assert str(path) == os.environ["SCOREKEEPER_CONFIG"]
-    assert path.is_relative_to(tmp_path_factory.getbasetemp())
+    assert path == os.environ["SCOREKEEPER_CONFIG"]
+    assert Path(path).is_relative_to(tmp_path_factory.getbasetemp())
 
 
 def test_without_scorekeeper_config_the_file_is_in_the_user_config_folder(monkeypatch, tmp_path):
     monkeypatch.delenv("SCOREKEEPER_CONFIG")
-    monkeypatch.setattr("scorekeeper.settings.user_path", lambda kind: tmp_path / f"{kind}-scorekeeper")
-    assert settings_path() == tmp_path / "config-scorekeeper" / "settings.toml"
+    monkeypatch.setattr("scorekeeper.settings.user_path", lambda kind: str(tmp_path / f"{kind}-scorekeeper"))
+    assert settings_path() == str(tmp_path / "config-scorekeeper" / "settings.toml")
 
 
 def test_a_missing_file_gives_the_defaults_without_a_warning(tmp_path):
@@ -37,7 +38,7 @@ def test_saved_settings_are_read_back(tmp_path):
 
 def test_the_default_path_is_used_when_none_is_given():
     save_settings(Settings(lang="pl"))
-    assert settings_path().read_text(encoding="utf-8") == 'lang = "pl"\n'
+    assert Path(settings_path()).read_text(encoding="utf-8") == 'lang = "pl"\n'
     assert load_settings() == Settings(lang="pl")
 
 

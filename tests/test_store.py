@@ -91,17 +91,17 @@ def test_default_path_is_in_the_user_data_folder(monkeypatch):
     import platformdirs
 
     monkeypatch.delenv("SCOREKEEPER_DB", raising=False)
-    assert default_db_path() == platformdirs.user_data_path("scorekeeper", appauthor=False) / "scorekeeper.db"
-    assert default_db_path().parent.name == "scorekeeper"
+    assert default_db_path() == str(platformdirs.user_data_path("scorekeeper", appauthor=False) / "scorekeeper.db")
+    assert Path(default_db_path()).parent.name == "scorekeeper"
 
 
 def test_environment_variable_chooses_the_file(tmp_path, monkeypatch):
     """SCOREKEEPER_DB names the file Store() opens; missing folders are created."""
     target = tmp_path / "deep" / "er" / "games.db"
     monkeypatch.setenv("SCOREKEEPER_DB", str(target))
-    assert default_db_path() == target
+    assert default_db_path() == str(target)
     with Store() as store:
-        assert store.path == target
+        assert store.path == str(target)
     assert target.is_file()
 
 
@@ -109,7 +109,7 @@ def test_explicit_path_wins_over_the_environment(tmp_path, monkeypatch):
     """Store(path) (--db PATH) is used even when SCOREKEEPER_DB is set."""
     monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "env.db"))
     with Store(tmp_path / "flag.db") as store:
-        assert store.path == tmp_path / "flag.db"
+        assert store.path == str(tmp_path / "flag.db")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["flag.db"]
 
 

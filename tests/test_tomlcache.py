@@ -16,7 +16,7 @@ from scorekeeper.cli import main
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.rules.paths import builtin_rulesets_dir
 
-LUPAUS = (builtin_rulesets_dir() / "lupaus.toml").read_text(encoding="utf-8")
+LUPAUS = (Path(builtin_rulesets_dir()) / "lupaus.toml").read_text(encoding="utf-8")
 CLI_CATALOG = (Path(tomlcache.__file__).parent / "i18n" / "en" / "cli.toml").read_text(encoding="utf-8")
 
 

@@ -89,11 +89,11 @@ def test_the_settings_screen_saves_the_theme_and_the_language_at_once(tmp_path):
             assert "Uusi peli" in screen_text(app)
 
     run(go())
-    assert settings_path().read_text(encoding="utf-8") == 'theme = "dark"\nlang = "fi"\n'
+    assert Path(settings_path()).read_text(encoding="utf-8") == 'theme = "dark"\nlang = "fi"\n'
 
 
 def test_a_broken_settings_file_is_told_once_and_kept_until_a_setting_changes(tmp_path):
-    path = settings_path()
+    path = Path(settings_path())
     path.write_text("theme = 'blue'\n", encoding="utf-8")
 
     async def go():

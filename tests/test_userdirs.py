@@ -24,8 +24,8 @@ def test_on_unix_each_folder_is_platformdirs_one(monkeypatch, tmp_path, base):
             monkeypatch.delenv(variable, raising=False)
         else:
             monkeypatch.setenv(variable, base)
-        assert user_path(kind) == getattr(platformdirs, f"user_{kind}_path")("scorekeeper", appauthor=False)
-    assert str(user_path("state")) == f"{base or tmp_path / '.local' / 'state'}/scorekeeper"
+        assert user_path(kind) == str(getattr(platformdirs, f"user_{kind}_path")("scorekeeper", appauthor=False))
+    assert user_path("state") == f"{base or tmp_path / '.local' / 'state'}/scorekeeper"
 
 
 @pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="the XDG rule is the Unix one")
@@ -35,20 +35,20 @@ def test_a_relative_or_empty_xdg_variable_is_not_used(monkeypatch, tmp_path, bas
     monkeypatch.setenv("HOME", str(tmp_path))
     for kind, default in (("config", ".config"), ("data", ".local/share"), ("state", ".local/state")):
         monkeypatch.setenv(f"XDG_{kind.upper()}_HOME", base)
-        assert user_path(kind) == tmp_path / default / "scorekeeper"
+        assert user_path(kind) == str(tmp_path / default / "scorekeeper")
 
 
 @pytest.mark.parametrize("platform", ["win32", "darwin"])
 def test_elsewhere_platformdirs_is_asked(monkeypatch, tmp_path, platform):
     monkeypatch.setattr(userdirs.sys, "platform", platform)
     monkeypatch.setattr(platformdirs, "user_data_path", lambda name, appauthor=None: tmp_path / f"data-{name}-{appauthor}")
-    assert user_path("data") == tmp_path / "data-scorekeeper-False"
+    assert user_path("data") == str(tmp_path / "data-scorekeeper-False")
 
 
 def test_android_is_left_to_platformdirs(monkeypatch, tmp_path):
     monkeypatch.setenv("ANDROID_DATA", "/data")
     monkeypatch.setattr(platformdirs, "user_config_path", lambda name, appauthor=None: tmp_path / "android")
-    assert user_path("config") == tmp_path / "android"
+    assert user_path("config") == str(tmp_path / "android")
 
 
 @pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="platformdirs is imported there")

@@ -301,7 +301,7 @@ def test_serving_the_board_never_writes_the_store(table):
     """Pages, data, refused writes and query strings: the store file stays byte for byte the same."""
     store, _ = table
     store.close()  # the table leaves: everything is in the main file, no -wal file
-    path = store.path
+    path = Path(store.path)
     before, stamp = path.read_bytes(), path.stat().st_mtime_ns
     with serving(path) as (_, port, feed):
         for target in ("/", "/board.html", "/state.json", "/version.json", "/state.json?record=1&deal=3",

@@ -256,13 +256,13 @@ def cmd_play(args) -> int:
     An unknown id or a missing file is a usage error here; a file with problems opens
     in the app, which lists what ``rules check`` finds.
     """
-    from ..rules.ruleset import find_ruleset_path
+    from ..rules.ruleset import ruleset_file
 
     try:
-        path = find_ruleset_path(args.ruleset)
+        path = ruleset_file(args.ruleset)
     except RulesetError as exc:
         raise UsageError(show(exc.problems[0].message)) from None
-    if not path.exists():
+    if not os.path.exists(path):
         raise UsageError(t("cli.errors.no_such_file", ref=args.ruleset))
     return _run_tui(build_parser(), getattr(args, "db", None), args.ruleset)
 

@@ -9,13 +9,13 @@ uses them as the other command groups do, and ``help_text`` for its help texts."
 
 from __future__ import annotations
 
-import json
+import os
 import sys
-from pathlib import Path
 
 from ..i18n import format_number, get_language, show, t
-from ..rules.ruleset import RulesetError, find_ruleset_path, load_ruleset
+from ..rules.ruleset import RulesetError, load_ruleset, ruleset_file
 from ..terminal import terminal_safe
+from ..userdirs import path_text
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
@@ -95,16 +95,18 @@ def write_out(text: str) -> None:
 
 
 def _json(data: Any) -> None:
+    import json  # only for --json: the other commands' starts need none of it (json imports re)
+
     out(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def _load_ruleset(ref: str) -> Ruleset:
     """A built-in id or a ruleset file: unknown -> UsageError, broken -> RulesetError."""
     try:
-        path = find_ruleset_path(ref)
+        path = ruleset_file(ref)
     except RulesetError as exc:
         raise UsageError(show(exc.problems[0].message)) from None
-    if not path.exists():
+    if not os.path.exists(path):
         raise UsageError(t("cli.errors.no_such_file", ref=ref))
     return load_ruleset(ref)
 
@@ -183,7 +185,7 @@ def db_option(p: ArgumentParser, help: str | None = None) -> None:
 
 def _game_id(text: str | None) -> int | None:
     """A game id given where a sheet may be: digits that are not the name of an existing file."""
-    if text is None or not (text.isascii() and text.isdigit()) or Path(text).exists():
+    if text is None or not (text.isascii() and text.isdigit()) or os.path.exists(text):
         return None
     value = whole_or_none(text)
     if value is None:
@@ -191,11 +193,12 @@ def _game_id(text: str | None) -> int | None:
     return value
 
 
-def store_path(args) -> Path:
+def store_path(args) -> str:
+    """The store's path (a str, written as pathlib writes it): --db, else the default."""
     from ..store.db import default_db_path
 
     db = getattr(args, "db", None)
-    return Path(db).expanduser() if db else default_db_path()
+    return path_text(db, expand=True) if db else default_db_path()
 
 
 def _open_store(args, create: bool = False):
@@ -203,7 +206,7 @@ def _open_store(args, create: bool = False):
     from ..store.db import Store
 
     path = store_path(args)
-    if not create and not path.exists():
+    if not create and not os.path.exists(path):
         return None
     return Store(path)
 

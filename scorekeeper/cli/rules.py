@@ -3,10 +3,11 @@ no store."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from ..i18n import get_language, show, t, tn
-from ..rules.ruleset import RulesetError, builtin_ids, find_ruleset_path
+from ..rules.ruleset import RulesetError, builtin_ids, ruleset_file
+from ..userdirs import path_text
 from .common import (
     UsageError, _err, _json, _load_ruleset, out, _parse_options, _resolve_options, _seat_names, _show_value,
     _shown, _values_text,
@@ -210,10 +211,10 @@ def cmd_rules_check(args) -> int:
 
     bad = False
     for ref in args.files:
-        path = Path(ref)
-        if not path.exists() and path.suffix != ".toml":
+        path = path_text(ref)
+        if not os.path.exists(path) and os.path.splitext(path)[1] != ".toml":
             try:
-                path = find_ruleset_path(ref)
+                path = ruleset_file(ref)
             except RulesetError as exc:
                 raise UsageError(show(exc.problems[0].message)) from None
         problems = check_ruleset(path)

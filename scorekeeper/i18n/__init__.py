@@ -229,11 +229,12 @@ def catalog(code: str) -> Catalog:
     if found is None:
         if code not in LANGUAGES:
             raise LanguageError(code)
-        from pathlib import Path
+        import os
 
-        here = Path(__file__).resolve().parent
-        parts = sorted((here / code).glob("*.toml"))  # one file per area: cli.toml, tui.toml, ...
-        found = _catalogs[code] = _module("catalogs").load_catalog(here / f"{code}.toml", code, parts)
+        here = os.path.dirname(os.path.realpath(__file__))
+        folder = os.path.join(here, code)  # one file per area: cli.toml, tui.toml, ...
+        parts = [os.path.join(folder, name) for name in sorted(os.listdir(folder)) if name.endswith(".toml")]
+        found = _catalogs[code] = _module("catalogs").load_catalog(os.path.join(here, f"{code}.toml"), code, parts)
     return found
 
 

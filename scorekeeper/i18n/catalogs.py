@@ -33,10 +33,10 @@ pieces are used only as literals and names to look up, never formatted as Python
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
+import os
 
 from .. import tomlcache
+from ..userdirs import path_text
 from .plural import ALL_CATEGORIES, CATEGORIES, ORDINAL_CATEGORIES
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
@@ -67,8 +67,13 @@ class TranslationError(LookupError):
     Its messages stay English, for the developer: made from a catalog they could fail
     the same way again (a missing key looked up while reporting a missing key)."""
 
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|\{|\}")  # escaped braces, a placeholder, a stray brace
+_TOKEN = r"\{\{|\}\}|\{([^{}]*)\}|\{|\}"  # escaped braces, a placeholder, a stray brace
+
+
+def _is_name(text: str) -> bool:
+    """A plain placeholder name: an ASCII letter or _, then letters, digits and _ (no ``re``: a
+    start checks the names of the forms it reads from the cache, and parses no template)."""
+    return bool(text) and text.isascii() and not text[0].isdigit() and text.replace("_", "a").isalnum()
 
 
 class Template:
@@ -80,10 +85,12 @@ class Template:
         if "{" not in text and "}" not in text:  # most texts: nothing to parse
             self.text, self.pieces, self.names = text, (text,), frozenset()
             return
+        import re
+
         pieces: list[str | tuple[str]] = []
         literal: list[str] = []
         at = 0
-        for match in _TOKEN.finditer(text):
+        for match in re.finditer(_TOKEN, text):
             literal.append(text[at:match.start()])
             at = match.end()
             token = match.group()
@@ -97,7 +104,7 @@ class Template:
                 raise CatalogError(f"{where}: a '}}' has no '{{' (write '}}}}' for a brace)")
             else:
                 inner = match.group(1)
-                if not _NAME.fullmatch(inner):
+                if not _is_name(inner):
                     raise CatalogError(
                         f"{where}: '{{{inner}}}' is not a placeholder: write {{name}} with a plain name "
                         "(letters, digits and _), no attributes, indexes or formats")
@@ -194,7 +201,7 @@ def _is_template_form(form: Any) -> bool:
         return "{" not in form and "}" not in form
     return (type(form) is list and len(form) == 2 and type(form[0]) is str and type(form[1]) is list
             and all(type(p) is str or (type(p) is list and len(p) == 1 and type(p[0]) is str
-                                       and _NAME.fullmatch(p[0]) is not None) for p in form[1]))
+                                       and _is_name(p[0])) for p in form[1]))
 
 
 def _is_forms(data: Any) -> bool:
@@ -233,21 +240,38 @@ def _flatten(table: dict, prefix: str, where: str, out: dict[str, Entry]) -> Non
             raise CatalogError(f"{where}: {dotted}: expected text or a table, got {type(value).__name__}")
 
 
-# The first part of every key a catalog file gives: its table headers, and the keys before
-# the first header (those after it are in a table). A superset is harmless: it only means the
-# file may be read for a key it lacks. Each pattern starts with the line's newline (the text is
-# read with one put before it), which the matcher searches for as a literal: a few times faster
-# than trying ``^`` in multi-line mode at every character.
-_HEADER = re.compile(r"\n[ \t]*\[+[ \t]*([A-Za-z0-9_-]+)")
-_KEY = re.compile(r"\n[ \t]*([A-Za-z0-9_-]+)[ \t]*[.=]")
+# The first part of every key a catalog file gives: its table headers (a line's "[" or "[[",
+# then a bare key), and the keys before the first header (a line's bare key, then "." or "=";
+# those after it are in a table). A superset is harmless: it only means the file may be read
+# for a key it lacks. Read line by line without ``re``, which a start would import for it.
+_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+def _bare_end(text: str) -> int:
+    """Where the bare key (letters, digits, _ and -) that ``text`` starts with ends: 0 when it starts with none."""
+    end = 0
+    while end < len(text) and text[end] in _BARE:
+        end += 1
+    return end
 
 
 def top_names(text: str) -> frozenset[str]:
-    """The first parts of the keys a catalog file's text gives (see _HEADER)."""
-    text = "\n" + text
-    first = _HEADER.search(text)
-    start = first.start() if first else len(text)
-    return frozenset(_HEADER.findall(text, start)) | frozenset(_KEY.findall(text, 0, start))
+    """The first parts of the keys a catalog file's text gives (see _BARE)."""
+    names = set()
+    in_tables = False
+    for line in text.split("\n"):
+        line = line.lstrip(" \t")
+        if line[:1] == "[":
+            line = line.lstrip("[").lstrip(" \t")
+            end = _bare_end(line)
+            if end:
+                names.add(line[:end])
+                in_tables = True
+        elif not in_tables:
+            end = _bare_end(line)
+            if end and line[end:].lstrip(" \t")[:1] in (".", "="):
+                names.add(line[:end])
+    return frozenset(names)
 
 
 class Catalog:
@@ -258,7 +282,7 @@ class Catalog:
     ``entries`` reads them all."""
 
     def __init__(self, lang: str, entries: dict[str, Entry], source: str,
-                 pending: Sequence[tuple[Path, str]] = ()):
+                 pending: Sequence[tuple[str, str]] = ()):
         self.lang = lang
         self._entries = entries
         self.source = source
@@ -300,14 +324,15 @@ class Catalog:
         self._entries.update(found)
 
 
-def _read_text(file: Path) -> str:
+def _read_text(file: str) -> str:
     try:
-        return file.read_text(encoding="utf-8")
+        with open(file, encoding="utf-8") as f:
+            return f.read()
     except FileNotFoundError:
         raise CatalogError(f"{file}: no such catalog") from None
 
 
-def _parse(file: Path, text: str) -> dict[str, Entry | str | list | dict]:
+def _parse(file: str, text: str) -> dict[str, Entry | str | list | dict]:
     """The keys of a catalog file: from the cache, each its checked form (made an Entry when
     asked for); else parsed and checked (CatalogError naming the file and key), and kept."""
     key = tomlcache.digest(f"catalog {FORMAT}", text)
@@ -324,15 +349,15 @@ def _parse(file: Path, text: str) -> dict[str, Entry | str | list | dict]:
     return found
 
 
-def load_catalog(path: str | Path, lang: str, parts: Sequence[str | Path] = ()) -> Catalog:
+def load_catalog(path: str | os.PathLike, lang: str, parts: Sequence[str | os.PathLike] = ()) -> Catalog:
     """Read and check one catalog file, and the files of its ``parts`` (the folder of the
     same name holds one file per area of the app: cli.toml, tui.toml, ...); CatalogError
     names the file and key of any problem, also a key that two files both give. The
     parts are read now and parsed when a key needs them (see Catalog)."""
-    path = Path(path)
+    path = path_text(path)
     entries = _parse(path, _read_text(path))
-    pending = [(Path(file), _read_text(Path(file))) for file in parts]  # parsed when needed
-    return Catalog(lang, entries, str(path), pending)
+    pending = [(path_text(file), _read_text(path_text(file))) for file in parts]  # parsed when needed
+    return Catalog(lang, entries, path, pending)
 
 
 def check_catalogs(catalogs: Mapping[str, Catalog], base: str = "en") -> list[str]:
@@ -346,7 +371,7 @@ def check_catalogs(catalogs: Mapping[str, Catalog], base: str = "en") -> list[st
     problems: list[str] = []
     english = catalogs[base]
     for lang, catalog in catalogs.items():
-        name = Path(catalog.source).name
+        name = os.path.basename(catalog.source)
         for key in sorted(set(english.entries) - set(catalog.entries)):
             problems.append(f"{name}: {key}: missing (the English catalog has it)")
         for key in sorted(set(catalog.entries) - set(english.entries)):

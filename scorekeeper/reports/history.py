@@ -14,10 +14,11 @@ except :func:`import_sheet` (one new game). The TUI and the CLI call these:
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from ..rules.files import parse_toml, read_text
 from ..store.db import GameSummary, Store, StoredGame
+from ..userdirs import path_text
 from .common import Exported
 
 # The engine and the game's modules are imported by what replays a game (what_if, import_sheet):
@@ -111,15 +112,17 @@ def what_if(source: StoredGame | Game, options: Mapping[str, Any]) -> tuple[Game
     return other, refused
 
 
-def _ruleset_ref(path: Path) -> str:
+def _ruleset_ref(path: str) -> str:
     """How the sheet names its ruleset: a built-in id, or a path made absolute (relative to the sheet)."""
     ref = parse_toml(read_text(path))["ruleset"]  # the sheet load_sheet has just read
     if ref.endswith(".toml") or "/" in ref or "\\" in ref:
-        return str((path.parent / ref).resolve())
+        from pathlib import Path  # (importing a sheet: the sheet's reader imports it anyway)
+
+        return str((Path(path).parent / ref).resolve())
     return ref
 
 
-def import_sheet(store: Store, path: str | Path) -> int:
+def import_sheet(store: Store, path: str | os.PathLike) -> int:
     """Store the game of a TOML score sheet; its id.
 
     The sheet is replayed through the engine first (SheetError, naming the deal and the
@@ -128,6 +131,6 @@ def import_sheet(store: Store, path: str | Path) -> int:
     from ..game.sheet import load_sheet, sheet_title
     from ..i18n import get_language
 
-    path = Path(path)
+    path = path_text(path)
     game = load_sheet(path, lang=get_language())
     return store.create_game(game, _ruleset_ref(path), sheet_title(game))

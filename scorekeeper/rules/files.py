@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import stat
 import sys
-from pathlib import Path
 
 from .. import tomlcache
 from ..messages import Message, MessageError
@@ -26,15 +24,15 @@ LARGEST_FILE = 1_000_000  # bytes: a ruleset or score sheet is a few kilobytes; 
 DEEPEST_NESTING = 50  # arrays and inline tables inside each other: a ruleset needs 3
 
 # What nesting() reads: strings and comments whole (their brackets do not count), and brackets.
-_TOKENS = re.compile(r'"""(?:\\.|[^\\])*?"""'  # multi-line basic string
-                     r"|'''.*?'''"  # multi-line literal string
-                     r'|"(?:\\.|[^"\\\n])*"'  # basic string
-                     r"|'[^'\n]*'"  # literal string
-                     r"|#[^\n]*"  # comment
-                     r"|[\[\]{}]", re.DOTALL)
-
-
-_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)")  # how tomllib says where
+# Compiled when first needed: a text read from the cache of parsed TOML is not looked at, so
+# most starts import no ``re``.
+_TOKENS = (r'"""(?:\\.|[^\\])*?"""'  # multi-line basic string
+           r"|'''.*?'''"  # multi-line literal string
+           r'|"(?:\\.|[^"\\\n])*"'  # basic string
+           r"|'[^'\n]*'"  # literal string
+           r"|#[^\n]*"  # comment
+           r"|[\[\]{}]")
+_WHERE = r"\(at line (\d+), column (\d+)\)"  # how tomllib says where
 
 
 class FileRefused(MessageError):
@@ -47,16 +45,18 @@ class NotToml(ValueError):
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
-        where = _WHERE.search(message)
+        import re
+
+        where = re.search(_WHERE, message)
         self.reason = message[: where.start()].strip() if where else message
         self.line = int(where.group(1)) if where else None
 
 
-def read_text(path: Path) -> str:
+def read_text(path: str | os.PathLike) -> str:
     """The UTF-8 text of a regular file of at most LARGEST_FILE bytes; FileRefused if it is
     not one (IsADirectoryError, FileNotFoundError and other OSErrors pass through for the
     caller to word)."""
-    if path.is_dir():  # opened, a folder reads as nothing: the caller says it is a folder
+    if os.path.isdir(path):  # opened, a folder reads as nothing: the caller says it is a folder
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)  # a pipe with no writer must not block the open
     fd = os.open(path, flags)
@@ -73,10 +73,13 @@ def parse_toml(text: str) -> dict:
     """``tomllib.loads`` (through :mod:`scorekeeper.tomlcache`), with arrays and inline tables nested more than DEEPEST_NESTING
     deep refused as FileRefused before it is parsed (tomllib's own TOMLDecodeError becomes
     NotToml)."""
+    data = tomlcache.parsed(text)  # a text parsed before (the platform's cache folder): checked then
+    if data is not None:
+        return data
     if nesting(text) > DEEPEST_NESTING:
         raise FileRefused(Message("rules.file.too_deep", most=DEEPEST_NESTING))
     try:
-        return tomlcache.loads(text)  # parsed once per text (the platform's cache folder)
+        return tomlcache.loads(text)  # parsed once per text
     except ValueError as exc:
         import tomllib  # (only now: most starts read every file from the cache and never parse one)
 
@@ -91,8 +94,10 @@ def parse_toml(text: str) -> dict:
 def nesting(text: str) -> int:
     """How deep arrays and inline tables are nested in TOML text (brackets in strings and
     comments do not count)."""
+    import re
+
     depth = deepest = 0
-    for token in _TOKENS.finditer(text):
+    for token in re.finditer(_TOKENS, text, re.DOTALL):
         bracket = token.group()
         if bracket in "[{":
             depth += 1

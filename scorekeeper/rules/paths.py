@@ -8,7 +8,7 @@ top-level ``rulesets/`` folder of the checkout.
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from ..messages import Message, render
 
@@ -16,12 +16,14 @@ TYPE_CHECKING = False  # typing's flag, without importing typing (a start would 
 if TYPE_CHECKING:
     from typing import Any, Callable
 
+# The folders are str paths: a start that finds a ruleset imports no pathlib (see scorekeeper.userdirs.path_text).
+
 
 class RulesetsNotFound(FileNotFoundError):
     """Neither the installed copy of the built-in rulesets nor a checkout's folder exists;
     ``message`` names both places (worded where it is shown)."""
 
-    def __init__(self, installed: Path, checkout: Path):
+    def __init__(self, installed: str, checkout: str):
         self.installed = installed
         self.checkout = checkout
         self.message = Message("rules.paths.missing", installed=str(installed), checkout=str(checkout))
@@ -34,22 +36,24 @@ class RulesetsNotFound(FileNotFoundError):
         return render(self.message)
 
 
-def builtin_rulesets_dir() -> Path:
+def builtin_rulesets_dir() -> str:
     """Return the folder holding the built-in ruleset files.
 
     Raises RulesetsNotFound (a FileNotFoundError) if neither the installed copy nor
     the checkout's ``rulesets/`` folder exists.
     """
-    here = Path(__file__).resolve()
-    installed = here.parent.parent / "_rulesets"
-    if installed.is_dir():
+    package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    installed = os.path.join(package, "_rulesets")
+    if os.path.isdir(installed):
         return installed
-    checkout = here.parents[2] / "rulesets"
-    if checkout.is_dir():
+    checkout = os.path.join(os.path.dirname(package), "rulesets")
+    if os.path.isdir(checkout):
         return checkout
     raise RulesetsNotFound(installed, checkout)
 
 
-def list_builtin_ruleset_files() -> list[Path]:
+def list_builtin_ruleset_files() -> list[str]:
     """Return the built-in ruleset files (``*.toml``), sorted by name."""
-    return sorted(p for p in builtin_rulesets_dir().glob("*.toml") if p.is_file())
+    folder = builtin_rulesets_dir()
+    files = (os.path.join(folder, name) for name in sorted(os.listdir(folder)) if name.endswith(".toml"))
+    return [path for path in files if os.path.isfile(path)]

@@ -7,8 +7,6 @@ i18n package installs; front ends call :func:`scorekeeper.i18n.show` instead.
 
 from __future__ import annotations
 
-import re
-
 from ..messages import Message, MessageError, Text, render
 from ..values import dataclass
 
@@ -18,7 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = ["OptionValueError", "Problem", "RulesetError", "hint", "key_path"]
 
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")  # TOML's bare keys
 
 
 @dataclass(frozen=True)
@@ -59,7 +57,7 @@ class OptionValueError(MessageError):
 
 def key_path(path: str, key: str) -> str:
     """``path`` and one more key, as TOML writes it: fields.bid, translations.fi."a b"."""
-    part = key if _BARE_KEY.match(key) else f'"{key}"'
+    part = key if key and _BARE.issuperset(key) else f'"{key}"'
     return f"{path}.{part}" if path else part
 
 

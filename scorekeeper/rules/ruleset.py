@@ -21,15 +21,17 @@ import from here still is here.
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from ..messages import Message
+from ..userdirs import path_text
 from .files import FileRefused, NotToml, parse_toml, read_text
 from .paths import builtin_rulesets_dir
 from .problems import OptionValueError, Problem, RulesetError, hint
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
     from .builder import Builder
@@ -69,11 +71,11 @@ __all__ = [
     "SUITS", "TABLES", "TOP", "TRANSLATION_ITEMS", "TRANSLATION_KEYS", "TRANSLATION_LANGUAGES", "TRUMP_KINDS",
     "Check", "Derived", "FieldSpec", "Option", "OptionValueError", "Parts", "PlanPiece", "Problem", "Reminder",
     "Ruleset", "RulesetError", "TrumpRule", "builtin_ids", "check_file", "checked_file", "find_ruleset_path",
-    "load_ruleset", "parse_ruleset_text", "read_raw", "ruleset_from_raw",
+    "load_ruleset", "parse_ruleset_text", "read_raw", "ruleset_file", "ruleset_from_raw",
 ]
 
 
-def _read_toml(path: Path, shown: str) -> dict:
+def _read_toml(path: str, shown: str) -> dict:
     """A ruleset file's TOML, read within the bounds of :mod:`.files`; RulesetError naming the file."""
     try:
         text = read_text(path)
@@ -100,16 +102,25 @@ def _parse(text: str, shown: str) -> dict:
 
 
 def builtin_ids() -> list[str]:
-    return sorted(p.stem for p in builtin_rulesets_dir().glob("*.toml"))
+    return sorted(os.path.splitext(name)[0] for name in os.listdir(builtin_rulesets_dir()) if name.endswith(".toml"))
 
 
 def find_ruleset_path(ref: str) -> Path:
-    """A built-in id ('lupaus') or a path to a .toml file."""
-    path = Path(ref)
-    if path.suffix == ".toml" or path.exists():
+    """A built-in id ('lupaus') or a path to a .toml file: the file's Path (the terminal app's
+    way; a start uses :func:`ruleset_file`, which imports no pathlib)."""
+    from pathlib import Path
+
+    return Path(ruleset_file(ref))
+
+
+def ruleset_file(ref: str) -> str:
+    """A built-in id ('lupaus') or a path to a .toml file: the file's path, a str written as
+    pathlib writes it; RulesetError naming the built-in ids when it is neither."""
+    path = path_text(ref)
+    if os.path.splitext(path)[1] == ".toml" or os.path.exists(path):
         return path
-    candidate = builtin_rulesets_dir() / f"{ref}.toml"
-    if candidate.exists():
+    candidate = path_text(os.path.join(builtin_rulesets_dir(), f"{ref}.toml"))
+    if os.path.exists(candidate):
         return candidate
     known = builtin_ids()
     raise RulesetError([Problem(ref, "", Message("rules.no_builtin", ref=ref, hint=hint(ref, known),
@@ -154,9 +165,10 @@ def _remove(data: dict, dotted: str) -> bool:
     return False
 
 
-def read_raw(path: Path, shown: str | None = None, _depth: int = 0) -> dict:
+def read_raw(path: str | os.PathLike, shown: str | None = None, _depth: int = 0) -> dict:
     """The file's TOML with any `extends` chain resolved and `remove` applied."""
-    shown = shown or str(path)
+    path = path_text(path)
+    shown = shown or path
     data = _read_toml(path, shown)
     parent_ref = data.get("extends")
     if parent_ref is None:
@@ -168,13 +180,13 @@ def read_raw(path: Path, shown: str | None = None, _depth: int = 0) -> dict:
     if _depth > 8:
         raise RulesetError([Problem(shown, "extends", Message("rules.extends.too_deep", max=8))])
     if parent_ref.endswith(".toml"):
-        parent_path = (path.parent / parent_ref)
+        parent_path = path_text(os.path.join(os.path.dirname(path), parent_ref))
     else:
         try:
-            parent_path = find_ruleset_path(parent_ref)
+            parent_path = ruleset_file(parent_ref)
         except RulesetError as exc:
             raise RulesetError([Problem(shown, "extends", exc.problems[0].message)]) from None
-    parent = read_raw(parent_path, str(parent_path), _depth + 1)
+    parent = read_raw(parent_path, parent_path, _depth + 1)
     removals = data.get("remove", [])
     over = {k: v for k, v in data.items() if k not in ("extends", "remove")}
     import copy  # only for a ruleset that extends another
@@ -197,18 +209,18 @@ def read_raw(path: Path, shown: str | None = None, _depth: int = 0) -> dict:
     return merged
 
 
-def check_file(path: str | Path) -> list[Problem]:
+def check_file(path: str | os.PathLike) -> list[Problem]:
     """Every problem in a ruleset file (an empty list for a good file)."""
     return checked_file(path)[1]
 
 
-def checked_file(path: str | Path) -> tuple[Ruleset | None, list[Problem]]:
+def checked_file(path: str | os.PathLike) -> tuple[Ruleset | None, list[Problem]]:
     """A ruleset file checked as :func:`check_file` checks it: the ruleset it builds (None when
     there is a problem), and every problem. The ruleset is the one :func:`load_ruleset` gives
     for the same path, so a caller that goes on with it need not build it a second time."""
-    path = Path(path)
+    path = path_text(path)
     try:
-        raw = read_raw(path, str(path))
+        raw = read_raw(path, path)
     except RulesetError as exc:
         return None, exc.problems
     kept = _kept(path, str(path), "check")
@@ -219,14 +231,14 @@ def checked_file(path: str | Path) -> tuple[Ruleset | None, list[Problem]]:
     return (ruleset if not builder.problems else None), builder.problems
 
 
-def load_ruleset(ref: str | Path, lang: str | None = None) -> Ruleset:
+def load_ruleset(ref: str | os.PathLike, lang: str | None = None) -> Ruleset:
     """Load a built-in ruleset by id or a file by path; RulesetError on the first problem.
 
     With ``lang`` (e.g. "fi") its texts are in that language where the ruleset
     translates them (:meth:`Ruleset.localized`); without, English, and no translated
     message is compiled."""
-    path = find_ruleset_path(str(ref))
-    shown = str(ref) if isinstance(ref, Path) or str(ref).endswith(".toml") else f"rulesets/{path.name}"
+    path = ruleset_file(str(ref))
+    shown = str(ref) if not isinstance(ref, str) or ref.endswith(".toml") else f"rulesets/{os.path.basename(path)}"
     try:
         raw = read_raw(path, shown)
     except RulesetError as exc:  # e.g. several removals that find nothing

@@ -22,7 +22,7 @@ import sys
 
 from .. import tomlcache
 from .kept import layer_digest
-from .ruleset import find_ruleset_path, load_ruleset
+from .ruleset import load_ruleset, ruleset_file
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def ruleset_summary(ref: str, lang: str = "en") -> dict[str, Any]:
     ``name``, ``players`` (``min``, ``max``), ``aka`` and ``description`` in English, and
     ``shown``: its ``name`` and ``description`` in ``lang``. From the cache when it holds this
     file's summary; else the ruleset is built and checked (RulesetError on its first problem)."""
-    path = find_ruleset_path(ref)
+    path = ruleset_file(ref)
     try:
         with open(path, "rb") as file:
             text = file.read()

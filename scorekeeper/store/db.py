@@ -114,18 +114,17 @@ processes (a score board) may read the same file while one writes.
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import stat
 from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 
 from ..i18n import get_language, t, tn
 from ..messages import Message
 from ..rules.ruleset import RulesetError, ruleset_from_raw
-from ..userdirs import user_path
+from ..userdirs import path_text, user_path
+from . import jsontext
 from .facts import FACTS_VERSION, FactsMemo, GameFacts, compute_facts
 from ..values import dataclass
 
@@ -152,12 +151,27 @@ PLAN_KINDS = ("plan", "end")  # the table changed the plan, or ended the game ea
 _MAGIC = b"SQLite format 3\x00"
 
 
-def default_db_path() -> Path:
-    """``$SCOREKEEPER_DB`` if set, else ``scorekeeper.db`` in the user data folder."""
+def default_db_path() -> str:
+    """``$SCOREKEEPER_DB`` if set, else ``scorekeeper.db`` in the user data folder (a str path)."""
     env = os.environ.get(ENV_VAR)
     if env:
-        return Path(env).expanduser()
-    return user_path("data") / "scorekeeper.db"
+        return path_text(env, expand=True)
+    return os.path.join(user_path("data"), "scorekeeper.db")
+
+
+# What a file: URI keeps as it is (as urllib's quote with "/" safe); every other byte is %XX.
+_URI_SAFE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~/")
+
+
+def _file_uri(path: str) -> str:
+    """``Path(path).absolute().as_uri()``, without importing pathlib or urllib (a report's start
+    would pay more for them than for its own work)."""
+    if os.name == "nt":
+        from pathlib import Path
+
+        return Path(path).absolute().as_uri()
+    absolute = path_text(os.path.join(os.getcwd(), path))
+    return "file://" + "".join(chr(b) if b in _URI_SAFE else f"%{b:02X}" for b in os.fsencode(absolute))
 
 
 class StoreError(ValueError):
@@ -365,7 +379,7 @@ def _keep_facts(conn: sqlite3.Connection, game_id: int, entries: int, facts_json
 def _replay_entry(game: Game, kind: str, deal: int, values_json) -> None:
     """One stored entry made again in ``game``; ValueError (or TypeError) when it cannot be."""
     if kind in ("record", "edit"):
-        values = json.loads(values_json)
+        values = jsontext.loads(values_json)
         if not isinstance(values, dict):
             raise ValueError(t("store.problem.values_not_fields"))
         if kind == "record":
@@ -375,7 +389,7 @@ def _replay_entry(game: Game, kind: str, deal: int, values_json) -> None:
         else:
             game.edit(deal, values)
     elif kind in TABLE_KINDS or kind in PLAN_KINDS:
-        values = json.loads(values_json)
+        values = jsontext.loads(values_json)
         if not isinstance(values, dict):
             raise ValueError(t("store.problem.values_not_table"))
         _replay_change(game, kind, deal, values)
@@ -496,7 +510,7 @@ class StoredGame:
             raise GameError(Message("store.draft_over"))
         deal = game.next_deal
         values = sheet_values(game, game.normalize(values))
-        self.store._save_draft(self, deal, json.dumps(values, ensure_ascii=False), t("store.what.draft", deal=deal))
+        self.store._save_draft(self, deal, jsontext.dumps(values), t("store.what.draft", deal=deal))
         self._draft = (deal, values)
 
     def clear_draft(self) -> None:
@@ -514,10 +528,10 @@ class StoredGame:
         try:
             if kind in ("record", "edit"):
                 action = game.history[-1]
-                values = json.dumps(sheet_values(game, action.values), ensure_ascii=False)
+                values = jsontext.dumps(sheet_values(game, action.values))
             elif kind in TABLE_KINDS or kind in PLAN_KINDS:
                 action = game.history[-1]
-                values = json.dumps(dict(action.values), ensure_ascii=False)
+                values = jsontext.dumps(dict(action.values))
             else:
                 action, values = result, None
             name = action.values.get("name") if kind == "join" else (
@@ -544,7 +558,8 @@ class Store:
 
     def __init__(self, path: str | os.PathLike | None = None, *, clock: Callable[[], datetime] | None = None,
                  timeout: float = 5.0, read_only: bool = False):
-        self.path = Path(path).expanduser() if path is not None else default_db_path()
+        # A str path (pathlib is not imported on a report's start); shown as pathlib shows it.
+        self.path = path_text(path, expand=True) if path is not None else default_db_path()
         self._clock = clock or _utc_now
         self._timeout = timeout
         self._conn: sqlite3.Connection | None = None
@@ -574,13 +589,13 @@ class Store:
         """Check an existing file without writing to it; StoreError if it is not a usable store."""
         path = self.path
         try:
-            st = path.stat()
+            st = os.stat(path)
         except FileNotFoundError:
             return
         except OSError as exc:
             raise StoreError(t("store.cannot_read", path=str(path), error=str(exc.strerror))) from None
         if stat.S_ISDIR(st.st_mode):
-            raise StoreError(t("store.is_folder", path=str(path), example=str(path / "scorekeeper.db")))
+            raise StoreError(t("store.is_folder", path=str(path), example=os.path.join(path, "scorekeeper.db")))
         if st.st_size > 0:
             try:
                 with open(path, "rb") as f:
@@ -599,10 +614,9 @@ class Store:
                     raise self._not_ours(t("store.detail.cut_short", size=str(st.st_size), page=str(page)))
         # Without a -wal file the main file holds everything and nobody is writing in WAL
         # mode: read it as immutable, which creates no -wal/-shm files beside it.
-        wal = Path(f"{path}-wal")
-        mode = "?mode=ro" if wal.exists() else "?mode=ro&immutable=1"
+        mode = "?mode=ro" if os.path.exists(f"{path}-wal") else "?mode=ro&immutable=1"
         try:
-            conn = sqlite3.connect(path.absolute().as_uri() + mode, uri=True, timeout=self._timeout)
+            conn = sqlite3.connect(_file_uri(path) + mode, uri=True, timeout=self._timeout)
         except sqlite3.Error as exc:
             raise self._cannot_open(exc) from None
         try:
@@ -642,9 +656,9 @@ class Store:
     def _open(self) -> sqlite3.Connection:
         path = self.path
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
         except OSError as exc:
-            raise StoreError(t("store.no_folder", path=str(path), folder=str(path.parent),
+            raise StoreError(t("store.no_folder", path=str(path), folder=os.path.dirname(path) or ".",
                                error=str(exc.strerror))) from None
         try:
             conn = sqlite3.connect(path, timeout=self._timeout, isolation_level=None)
@@ -683,10 +697,10 @@ class Store:
         method raises StoreError.
         """
         path = self.path
-        if not path.is_file():
+        if not os.path.isfile(path):
             raise StoreError(t("store.no_store_yet", path=str(path)))
         try:
-            conn = sqlite3.connect(path.absolute().as_uri() + "?mode=ro", uri=True, timeout=self._timeout,
+            conn = sqlite3.connect(_file_uri(path) + "?mode=ro", uri=True, timeout=self._timeout,
                                    isolation_level=None)
         except sqlite3.Error as exc:
             raise self._cannot_open(exc) from None
@@ -781,7 +795,7 @@ class Store:
         return StoreError(t("store.not_saved", path=str(self.path), what=what, error=str(exc), remedy=remedy))
 
     def _summary(self, game: Game) -> tuple:
-        return (len(game.deals), int(game.is_over), json.dumps(game.winners, ensure_ascii=False), game.planned_deals)
+        return (len(game.deals), int(game.is_over), jsontext.dumps(game.winners), game.planned_deals)
 
     def _keep_stopped(self, conn: sqlite3.Connection, game_id: int, stopped: int | None) -> None:
         """The summary's deal after which the game was ended early (a store being written has
@@ -837,19 +851,19 @@ class Store:
             raise TypeError("title must be text or None")
         what = t("store.what.new_game")
         try:
-            ruleset_json = json.dumps(game.ruleset.raw, ensure_ascii=False)  # the English ruleset, whatever is shown
+            ruleset_json = jsontext.dumps(game.ruleset.raw)  # the English ruleset, whatever is shown
         except (TypeError, ValueError) as exc:
             raise StoreError(t("store.ruleset_not_stored", path=str(self.path), what=what, ruleset=str(ruleset_ref),
                                error=str(exc))) from None
-        players_json = json.dumps(list(game.setup.players), ensure_ascii=False)  # at the start
-        options_json = json.dumps(game.options, ensure_ascii=False)
+        players_json = jsontext.dumps(list(game.setup.players))  # at the start
+        options_json = jsontext.dumps(game.options)
         entries = []
         for action in game.history:
             values = (dict(action.values) if action.kind in TABLE_KINDS or action.kind in PLAN_KINDS
                       else sheet_values(game, action.values))
-            entries.append((action.kind, action.deal, json.dumps(values, ensure_ascii=False)))
+            entries.append((action.kind, action.deal, jsontext.dumps(values)))
         # What is stored must rebuild this very game: check before writing.
-        scores_json = json.dumps(list(game.start_scores)) if any(game.start_scores) else None
+        scores_json = jsontext.dumps(list(game.start_scores)) if any(game.start_scores) else None
         copy = self._rebuild(None, ruleset_json, ruleset_ref, players_json, options_json,
                              game.setup.first_dealer, [(i, *e) for i, e in enumerate(entries, start=1)], scores_json)
         if copy.deals != game.deals or copy.totals() != game.totals():
@@ -996,7 +1010,7 @@ class Store:
         draft = None
         if draft_row is not None:
             try:
-                values = json.loads(draft_row[1])
+                values = jsontext.loads(draft_row[1])
                 if isinstance(values, dict):
                     game.normalize(values)
                     draft = (draft_row[0], values)
@@ -1034,7 +1048,7 @@ class Store:
             key = (ruleset_json, str(ref))
             ruleset = self._rulesets.get(key) if isinstance(ruleset_json, str) else None
             if ruleset is None:
-                ruleset = ruleset_from_raw(json.loads(ruleset_json), str(ref), stored=True, text=ruleset_json)
+                ruleset = ruleset_from_raw(jsontext.loads(ruleset_json), str(ref), stored=True, text=ruleset_json)
                 if len(self._rulesets) >= 32:
                     self._rulesets.clear()
                 self._rulesets[key] = ruleset
@@ -1044,11 +1058,11 @@ class Store:
             problem = str(exc.problems[0]) if isinstance(exc, RulesetError) and exc.problems else str(exc)
             raise damaged(t("store.where.ruleset"), problem) from None
         try:
-            players = json.loads(players_json)
-            options = json.loads(options_json)
+            players = jsontext.loads(players_json)
+            options = jsontext.loads(options_json)
             if not isinstance(players, list) or not isinstance(options, dict):
                 raise ValueError(t("store.problem.players_options"))
-            scores = json.loads(scores_json) if scores_json is not None else None
+            scores = jsontext.loads(scores_json) if scores_json is not None else None
             game = Game(ruleset, players, options, first_dealer, scores)
         except (TypeError, ValueError) as exc:
             raise damaged(t("store.where.players"), str(exc)) from None
@@ -1072,7 +1086,7 @@ class Store:
         out = []
         for seq, kind, deal, values_json, created in rows:
             try:
-                values = json.loads(values_json) if values_json is not None else None
+                values = jsontext.loads(values_json) if values_json is not None else None
                 out.append(StoredEntry(seq, kind, deal, values, datetime.fromisoformat(created)))
             except (TypeError, ValueError) as exc:
                 raise StoreError(t("store.entry_unreadable", path=str(self.path), id=str(game_id), seq=str(seq),
@@ -1094,9 +1108,9 @@ class Store:
         for (gid, title, rid, rname, players_json, created, updated, played, planned, finished,
              winners_json, stopped) in rows:
             try:
-                out.append(GameSummary(gid, title, rid, rname, tuple(json.loads(players_json)),
+                out.append(GameSummary(gid, title, rid, rname, tuple(jsontext.loads(players_json)),
                                        datetime.fromisoformat(created), datetime.fromisoformat(updated), played,
-                                       planned, bool(finished), list(json.loads(winners_json)), stopped))
+                                       planned, bool(finished), list(jsontext.loads(winners_json)), stopped))
             except (TypeError, ValueError) as exc:
                 raise StoreError(t("store.game_row_damaged", path=str(self.path), id=str(gid), error=str(exc))) from None
         return out

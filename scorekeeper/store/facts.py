@@ -12,10 +12,10 @@ where facts are derived (statistics over a current cache start without it).
 
 from __future__ import annotations
 
-import json
 from collections import namedtuple
 
 from ..values import dataclass, fields, is_dataclass
+from . import jsontext
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
@@ -76,11 +76,11 @@ class GameFacts:
             "bidding": None if self.bidding is None else [list(s) for s in self.bidding],
             "restricted": list(self.restricted),
         }
-        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+        return jsontext.dumps(doc, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, game_id: int, text: str) -> "GameFacts":
-        doc = json.loads(text)
+        doc = jsontext.loads(text)
         bidding = doc["bidding"]
         return cls(game_id, doc["ruleset_id"], doc["ruleset_name"], doc["winner"], tuple(doc["players"]),
                    bool(doc["finished"]), tuple(doc["totals"]), tuple(doc["ranks"]), tuple(doc["won"]),
