@@ -6,6 +6,7 @@ measures what that is worth; here only which modules are loaded is checked (no t
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import sqlite3
@@ -30,14 +31,16 @@ NEVER = ("dataclasses", "inspect", "typing", "platformdirs", "tempfile", "shutil
 NO_STORE = ("sqlite3", "scorekeeper.store", "scorekeeper.reports", "scorekeeper.game.sheet", "scorekeeper.cli.games",
             "scorekeeper.cli.history", "scorekeeper.cli.board", "scorekeeper.web", "csv", "decimal")
 
+# The child reports with repr, read back with ast.literal_eval here: it imports nothing to report
+# (json would load re and enum, which some commands are checked not to load).
 _SCRIPT = """
-import io, json, sys
+import io, sys
 from scorekeeper.cli import main
-watched = json.loads(sys.argv[1])
+watched = sys.argv[1].split(",")
 sys.stdout, real = io.StringIO(), sys.stdout
 code = main(sys.argv[2:])
 printed, sys.stdout = sys.stdout.getvalue(), real
-print(json.dumps([code, sorted(m for m in watched if m in sys.modules), printed]))
+print(repr((code, sorted(m for m in watched if m in sys.modules), printed)))
 """
 
 
@@ -66,10 +69,10 @@ def run_once(args: list[str], watched: tuple[str, ...], home: Path) -> tuple[int
     env = {k: v for k, v in os.environ.items()
            if k not in ("SCOREKEEPER_CONFIG", "SCOREKEEPER_LANG", "XDG_CONFIG_HOME", "PYTHONPROFILEIMPORTTIME")}
     env.update(HOME=str(home), PYTHONPATH=str(REPO))
-    result = subprocess.run([sys.executable, "-c", _SCRIPT, json.dumps(watched), *args], cwd=REPO, env=env,
+    result = subprocess.run([sys.executable, "-c", _SCRIPT, ",".join(watched), *args], cwd=REPO, env=env,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    code, found, printed = json.loads(result.stdout)
+    code, found, printed = ast.literal_eval(result.stdout)
     return code, found, printed
 
 
@@ -96,6 +99,60 @@ def test_a_ruleset_loaded_in_an_earlier_run_needs_no_parser(args, tmp_path):
     classes (_ast) are loaded, where parsing the formulas and generating code would load them."""
     code, found = loaded(args, ("ast", "_ast"), tmp_path)
     assert (code, found) == (0, [])
+
+
+# pathlib and what it imports (fnmatch with re, urllib.parse with ipaddress): paths are str on the
+# start path (scorekeeper.userdirs.path_text writes them as pathlib does). rules check, replay,
+# export and show still load them through the engine's modules (game.limits and game.sheet
+# import pathlib, and game.sheet re, at their top): not part of this list.
+NO_PATHLIB = ("pathlib", "fnmatch", "urllib", "urllib.parse", "ipaddress")
+
+
+@pytest.mark.parametrize("args", [
+    ["rules", "list"], ["rules", "list", "--json"], ["rules", "show", "wizard"],
+    ["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"],
+    ["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4", "--json"],
+    ["history", "--db", "{store}"], ["history", "--db", "{store}", "--json"], ["stats", "--db", "{store}"],
+    ["stats", "--db", "{store}", "--json"], ["sessions", "--db", "{store}"], ["sessions", "--db", "{store}", "--plain"],
+    ["--lang", "fi", "history", "--db", "{store}"],
+], ids=lambda args: " ".join(a for a in args if a != "{store}"))
+def test_the_rulesets_and_the_reports_load_no_pathlib(args, store, tmp_path):
+    args = [store if a == "{store}" else a for a in args]
+    code, found = loaded(args, NO_PATHLIB, tmp_path)
+    assert (code, found) == (0, [])
+
+
+# json (its decoder imports re) and re (which imports enum): the store's JSON is read with json's
+# own scanner (scorekeeper.store.jsontext), the cache of parsed TOML is marshal's, terminal text
+# and catalog names are checked without re. json is imported where JSON is printed.
+NO_TEXT_PARSERS = ("json", "re", "enum")
+
+
+@pytest.mark.parametrize("args", [
+    ["rules", "list"], ["--lang", "pl", "rules", "list"], ["history", "--db", "{store}"],
+    ["stats", "--db", "{store}"], ["sessions", "--db", "{store}"], ["--lang", "fi", "stats", "--db", "{store}"],
+], ids=lambda args: " ".join(a for a in args if a != "{store}"))
+def test_the_list_of_games_and_the_reports_over_a_current_store_load_no_json_re_or_enum(args, store, tmp_path):
+    args = [store if a == "{store}" else a for a in args]
+    code, found = loaded(args, NO_TEXT_PARSERS, tmp_path)
+    assert (code, found) == (0, [])
+
+
+@pytest.mark.parametrize("args", [
+    ["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"], ["rules", "show", "lupaus"],
+], ids=lambda args: args[0])
+def test_a_ruleset_read_from_the_cache_loads_no_json(args, tmp_path):
+    """The ruleset's TOML comes from the cache (marshal's format). re and enum still come with the
+    ruleset's builder (its schema's patterns) and the formula checker (ast imports enum)."""
+    code, found = loaded(args, ("json", "json.decoder"), tmp_path)
+    assert (code, found) == (0, [])
+
+
+def test_json_is_loaded_where_json_is_printed(store, tmp_path):
+    """A command's --json imports json when it prints (and prints the same as in this process)."""
+    code, found, printed = run_once(["history", "--db", store, "--json"], ("json",), tmp_path)
+    assert (code, found) == (0, ["json"])
+    assert [game["id"] for game in json.loads(printed)] == [2, 1]
 
 
 # What a list of the games needs none of, once each ruleset's summary is kept (scorekeeper.rules.summary):

@@ -61,3 +61,15 @@ def test_reading_the_settings_does_not_import_platformdirs(tmp_path):
     result = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout == "[]\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows paths are written by pathlib itself")
+@pytest.mark.parametrize("given", ["", ".", "./", "a", "a/", "./a//b/./c/", "/", "//", "///", "//srv/x/", "////a/./b",
+                                   "a/../b", "..", "../x.toml", "rulesets/./lupaus.toml", " a /b ", "~", "~/x//y",
+                                   "a/~/b", "./~/x"])
+def test_a_path_is_written_as_pathlib_writes_it(given, monkeypatch, tmp_path):
+    """What is shown or compared of a path given as text is the same as before, without pathlib."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert userdirs.path_text(given) == str(Path(given))
+    assert userdirs.path_text(given, expand=True) == str(Path(given).expanduser())
+    assert userdirs.path_text(Path(given)) == str(Path(given))  # a Path given is taken too
