@@ -302,3 +302,16 @@ def test_a_derived_value_shown_as_a_seat_must_be_a_number():
     addition = '[derived.who]\nscope = "deal"\nvalue = "\'north\'"\nshows = "seat"\n'
     _, problems = parse_ruleset_text(VALID_MINIMAL + addition, "mine.toml")
     assert [str(p) for p in problems] == ["mine.toml: derived.who.shows: a seat is a number, but 'north' is text"]
+
+
+@pytest.mark.parametrize("text", ["lupaus", "a", "house_rules", "oh-hell", "x9", "", "Lupaus", "9x", "_a", "-a", "a b",
+                                  "ä", "a\n", "a.b", "lupaus\t"])
+def test_an_id_is_what_its_pattern_says(text):
+    """The id rules say what their patterns say of a whole text (no re: a start checks ids)."""
+    import re
+
+    from scorekeeper.rules.schema import ID_RE, RULESET_ID_RE
+
+    assert ID_RE.match(text) == (re.fullmatch(r"[a-z][a-z0-9_]*", text) is not None)
+    assert RULESET_ID_RE.match(text) == (re.fullmatch(r"[a-z][a-z0-9-]*", text) is not None)
+    assert (ID_RE.pattern, RULESET_ID_RE.pattern) == ("^[a-z][a-z0-9_]*$", "^[a-z][a-z0-9-]*$")

@@ -17,8 +17,6 @@ table of :data:`TABLES`), ``tables:NAME`` (named tables of that kind), ``array:N
 
 from __future__ import annotations
 
-import re
-
 from ..messages import Message, Text
 from .model import Carried, Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule
 from .problems import Problem, key_path, unknown_key
@@ -40,8 +38,29 @@ FIELD_TYPES = ("int", "choice", "suit", "trump", "seat", "bool", "cards")
 TRUMP_KINDS = ("none", "turn", "suit", "choose")
 SCOPES = ("seat", "team", "deal")
 DEFAULT_PHASES = ("evaluation", "bidding", "play")
-ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
-RULESET_ID_RE = re.compile(r"^[a-z][a-z0-9-]*$")
+
+
+class IdRule:
+    """Which texts are ids: a lowercase ASCII letter, then lowercase letters, digits and the
+    ``more`` characters. ``match(text)`` says whether the whole text is one, as a pattern's
+    match would (``^[a-z][a-z0-9_]*$``), without importing ``re`` (loading a ruleset checks
+    every id in it, at a start that has no other use for ``re``)."""
+
+    __slots__ = ("pattern", "_rest")
+
+    def __init__(self, more: str):
+        self.pattern = f"^[a-z][a-z0-9{more}]*$"
+        self._rest = frozenset("abcdefghijklmnopqrstuvwxyz0123456789" + more)
+
+    def match(self, text: str) -> bool:
+        return "a" <= text[:1] <= "z" and self._rest.issuperset(text)
+
+    def __repr__(self) -> str:
+        return f"IdRule({self.pattern!r})"
+
+
+ID_RE = IdRule("_")
+RULESET_ID_RE = IdRule("-")
 
 
 def spaced_id(item_id: str, phases: tuple[str, ...]) -> str:

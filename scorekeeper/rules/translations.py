@@ -10,8 +10,6 @@ loses the base ruleset's translations of it.
 
 from __future__ import annotations
 
-import re
-
 from ..languages import LANGUAGES
 from ..messages import Message, Text
 from .formula import DEAL, SEAT, FormulaError, NameInfo, compile_template
@@ -217,14 +215,16 @@ class TranslationWalker:
 
 # At each place, as a message is read left to right: a doubled brace (a literal one), a part
 # in braces, or an opening brace never closed (the rest is text).
-_PART = re.compile(r"\{\{|\}\}|\{([^}]*)\}|\{")
+_PART = r"\{\{|\}\}|\{([^}]*)\}|\{"  # (compiled by re when a message is checked: loading a ruleset checks none)
 
 
 def _placeholders(text: str) -> dict[str, str]:
     """The {formula} parts of a message: a form that ignores spacing and the words inside
     '...' literals (those are translated too) -> the part as written."""
+    import re
+
     out: dict[str, str] = {}
-    for match in _PART.finditer(text):
+    for match in re.finditer(_PART, text):
         if match.group(1) is None:
             if match.group() == "{":
                 break
