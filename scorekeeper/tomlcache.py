@@ -101,7 +101,7 @@ def read_entry(path: str | os.PathLike) -> tuple[str, Any] | None:
         return None
     try:
         entry = marshal.loads(memoryview(blob)[len(_HEADER):])
-    except (EOFError, ValueError, TypeError):
+    except (EOFError, ValueError, TypeError, MemoryError):  # damaged (a length past what is there, ...)
         return None
     if type(entry) is tuple and len(entry) == 2 and type(entry[0]) is str:
         return entry
