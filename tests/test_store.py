@@ -113,6 +113,22 @@ def test_explicit_path_wins_over_the_environment(tmp_path, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["flag.db"]
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows' URIs are made by pathlib itself")
+@pytest.mark.parametrize("name", ["s.db", "a b/ü%20#x?.db", "./x/../y.db", "deep//er/./s.db"])
+def test_a_store_read_beside_the_table_is_named_by_its_uri_as_pathlib_names_it(tmp_path, monkeypatch, name):
+    """The read-only and the first look at a store open it by its file: URI, made without urllib;
+    a name with spaces, a percent sign, '#', '?' or letters outside ASCII is the same file."""
+    from scorekeeper.store import db
+
+    monkeypatch.chdir(tmp_path)
+    assert db._file_uri(name) == Path(name).absolute().as_uri()
+    path = tmp_path / "a b" / "ü%20#x?.db"
+    with Store(path) as store:
+        store.new_session("kept")
+    with Store(path) as again, Store(path, read_only=True) as reader:
+        assert [s.title for s in reader.sessions()] == [s.title for s in again.sessions()] == ["kept"]
+
+
 def test_pragmas_are_set(tmp_path):
     """WAL journal, synchronous=FULL (2), foreign keys on, our application id and store version."""
     with Store(tmp_path / "s.db") as store:
