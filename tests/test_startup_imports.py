@@ -148,6 +148,16 @@ def test_a_ruleset_read_from_the_cache_loads_no_json_re_or_enum(args, tmp_path):
     assert (code, found) == (0, [])
 
 
+@pytest.mark.parametrize("args", [
+    ["replay", "examples/wizard.toml"], ["show", "1", "--db", "{store}"], ["export", "examples/wizard.toml", "--format", "csv"],
+    ["export", "examples/lupaus.toml", "--format", "md"],
+], ids=lambda args: " ".join(a for a in args if a != "{store}"))
+def test_a_game_replayed_shown_or_exported_other_than_as_json_loads_no_json(args, store, tmp_path):
+    args = [store if a == "{store}" else a for a in args]
+    code, found = loaded(args, ("json", "json.decoder"), tmp_path)
+    assert (code, found) == (0, [])
+
+
 def test_json_is_loaded_where_json_is_printed(store, tmp_path):
     """A command's --json imports json when it prints (and prints the same as in this process)."""
     code, found, printed = run_once(["history", "--db", store, "--json"], ("json",), tmp_path)

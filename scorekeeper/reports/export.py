@@ -59,7 +59,6 @@ exported as TOML. The HTML page is :mod:`.html`; what the formats share, :mod:`.
 from __future__ import annotations
 
 import io
-import json
 import re
 
 from ..game.engine import GameError
@@ -320,6 +319,8 @@ def export(game: Game, fmt: str, *, title: str | None = None, ruleset_ref: str |
     if fmt == "csv":
         return _csv(game)
     if fmt == "json":
+        import json  # (only here: the other formats, and show and replay, do without it)
+
         return json.dumps(game_document(game, title), indent=2, ensure_ascii=False) + "\n"
     if fmt == "md":
         return _md(game, title)
@@ -366,6 +367,8 @@ def export_games(games: Sequence[Exported], fmt: str, session: "SessionReport | 
     if fmt == "json":
         doc = {"session": session.as_dict() if session is not None else None,
                "games": [{"id": e.id, **game_document(e.game, e.title)} for e in games]}
+        import json
+
         return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
     if fmt == "csv":
         import csv
