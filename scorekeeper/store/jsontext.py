@@ -36,7 +36,6 @@ class _Settings:
     parse_float = float
     parse_int = int
     parse_constant = {"-Infinity": float("-inf"), "Infinity": float("inf"), "NaN": float("nan")}.__getitem__
-    memo: dict = {}
 
 
 _scan = _make_scanner(_Settings()) if _make_scanner is not None else None
