@@ -13,7 +13,9 @@ another text is not taken for this one.
 
 marshal's format belongs to the Python version that wrote it, so every file starts with a
 header naming :data:`FORMAT`, the Python version and marshal's own version; a file with
-another header is not read. The cache holds data only: what is read from it is used exactly
+another header is not read. Then comes a hash of the rest of the file (marshal trusts what it
+reads: a file damaged on the disk, or cut short, never reaches it, nor is a changed value in
+it taken for the one kept). The cache holds data only: what is read from it is used exactly
 as the parsed TOML would be, and checked as much (a ruleset is built and checked from it, a
 catalog's templates are checked as they are read); nothing read from it is ever run. A
 cache file that is damaged, foreign or not of this shape is parsed again from the text and
@@ -47,7 +49,7 @@ except ImportError:  # an interpreter built without it
 __all__ = ["ENV_VAR", "FORMAT", "cache_dir", "cached", "digest", "keep", "loads", "parsed", "read_entry", "write_entry"]
 
 ENV_VAR = "SCOREKEEPER_CACHE"
-FORMAT = 2  # of the cache files: bump when what they hold changes (1: JSON text)
+FORMAT = 3  # of the cache files: bump when what they hold changes (1: JSON text; 2: no hash)
 _APP = "scorekeeper"
 _SUFFIX = ".marshal"
 # What every cache file starts with: the format, and the Python and marshal versions that wrote it.
@@ -79,6 +81,13 @@ def digest(*parts: str | bytes) -> str:
     return hashed.hexdigest()
 
 
+_HASH = 64  # the hex digits of the hash of a file's body, after its header
+
+
+def _hash(body: bytes | memoryview) -> bytes:
+    return blake2b(body, digest_size=32).hexdigest().encode("ascii")
+
+
 def _key(text: str) -> str:
     """The text's key: its hash (256-bit BLAKE2b) with the cache format and the Python version that parsed it."""
     key = f"{FORMAT}:{sys.version_info[0]}.{sys.version_info[1]}:{text}"
@@ -97,10 +106,11 @@ def read_entry(path: str | os.PathLike) -> tuple[str, Any] | None:
             blob = f.read()
     except OSError:
         return None
-    if not blob.startswith(_HEADER):
+    start = len(_HEADER) + _HASH
+    if not blob.startswith(_HEADER) or blob[len(_HEADER):start] != _hash(memoryview(blob)[start:]):
         return None
     try:
-        entry = marshal.loads(memoryview(blob)[len(_HEADER):])
+        entry = marshal.loads(memoryview(blob)[start:])
     except (EOFError, ValueError, TypeError, MemoryError):  # damaged (a length past what is there, ...)
         return None
     if type(entry) is tuple and len(entry) == 2 and type(entry[0]) is str:
@@ -149,9 +159,10 @@ def write_entry(path: str | os.PathLike, key: str, data: Any) -> None:
     """Write a cache file holding ``key`` and ``data`` (whole or not at all: a temporary file
     renamed); any failure is ignored."""
     try:
-        blob = _HEADER + marshal.dumps((key, data))
+        body = marshal.dumps((key, data))
     except ValueError:  # dates and times: marshal holds none
         return
+    blob = _HEADER + _hash(body) + body
     path = os.fspath(path)
     temp = f"{path}.{os.getpid()}.tmp"
     try:

@@ -132,8 +132,8 @@ def test_a_damaged_or_foreign_kept_file_is_not_used_and_is_written_anew(damage, 
         entry.write_bytes(whole[:-40] + bytes([whole[-40] ^ 0x55]) + whole[-39:])
     elif damage == "truncate":
         entry.write_bytes(whole[: len(whole) // 2])
-    elif damage == "head":
-        entry.write_bytes(b"something else\n" + whole[len(kept_module._HEAD):])
+    elif damage == "head":  # the first line names another cache format
+        entry.write_bytes(b"something else\n" + whole[whole.index(b"\n") + 1:])
     elif damage == "foreign":  # a whole, valid table of another file, put in this one's place
         other = fresh / "other.toml"
         other.write_text(lupaus.read_text(encoding="utf-8") + "\n# another file\n", encoding="utf-8")

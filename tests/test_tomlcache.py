@@ -3,6 +3,7 @@ unwritable cache changes nothing but the speed."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import marshal
 import sys
@@ -25,6 +26,11 @@ def _entries(folder: Path) -> list[Path]:
 
 
 HEADER = b"scorekeeper cache %d python %d.%d marshal %d\n" % (tomlcache.FORMAT, *sys.version_info[:2], marshal.version)
+
+
+def _file(body: bytes, header: bytes = HEADER) -> bytes:
+    """A cache file of ``body`` as the cache writes one: the header, the body's hash, the body."""
+    return header + hashlib.blake2b(body, digest_size=32).hexdigest().encode("ascii") + body
 
 
 def _no_parser(monkeypatch) -> None:
@@ -54,15 +60,18 @@ KEY_OF_A1 = tomlcache._key("a = 1\n")
 
 
 @pytest.mark.parametrize("content", [
-    b"\x00\xff not marshal", HEADER + b"\x00\xff", HEADER + marshal.dumps([1, 2, 3]), HEADER + marshal.dumps(({"a": 9},)),
-    HEADER + marshal.dumps((tomlcache._key("a = 9\n"), {"a": 9})), HEADER + marshal.dumps((KEY_OF_A1, [9])), b"", HEADER,
-    HEADER + marshal.dumps((KEY_OF_A1, {"a": 1}))[:-3],
+    b"\x00\xff not marshal", _file(b"\x00\xff"), _file(marshal.dumps([1, 2, 3])), _file(marshal.dumps(({"a": 9},))),
+    _file(marshal.dumps((tomlcache._key("a = 9\n"), {"a": 9}))), _file(marshal.dumps((KEY_OF_A1, [9]))), b"", HEADER,
+    _file(marshal.dumps((KEY_OF_A1, {"a": 1})))[:-3],
+    _file(marshal.dumps((KEY_OF_A1, {"a": 1})))[:-5] + marshal.dumps((KEY_OF_A1, {"a": 9}))[-5:],
+    HEADER + marshal.dumps((KEY_OF_A1, {"a": 9})),
     b'{"key": "%s", "data": {"a": 9}}' % KEY_OF_A1.encode(),
-    HEADER.replace(b"python 3.", b"python 2.") + marshal.dumps((KEY_OF_A1, {"a": 9})),
-    HEADER.replace(b"marshal %d" % marshal.version, b"marshal 99") + marshal.dumps((KEY_OF_A1, {"a": 9})),
-    HEADER.replace(b"cache %d" % tomlcache.FORMAT, b"cache 1") + marshal.dumps((KEY_OF_A1, {"a": 9})),
+    _file(marshal.dumps((KEY_OF_A1, {"a": 9})), HEADER.replace(b"python 3.", b"python 2.")),
+    _file(marshal.dumps((KEY_OF_A1, {"a": 9})), HEADER.replace(b"marshal %d" % marshal.version, b"marshal 99")),
+    _file(marshal.dumps((KEY_OF_A1, {"a": 9})), HEADER.replace(b"cache %d" % tomlcache.FORMAT, b"cache 2")),
 ], ids=["garbage", "garbage-after-the-header", "a-list", "no-key", "another-texts-entry", "data-not-a-table", "empty",
-        "only-the-header", "cut-short", "the-json-of-format-1", "another-python", "another-marshal", "another-format"])
+        "only-the-header", "cut-short", "a-value-changed", "no-hash", "the-json-of-format-1", "another-python",
+        "another-marshal", "another-format"])
 def test_a_damaged_or_foreign_entry_is_parsed_again_and_replaced(cache, content):
     tomlcache.loads("a = 1\n")
     (entry,) = _entries(cache)
@@ -73,14 +82,17 @@ def test_a_damaged_or_foreign_entry_is_parsed_again_and_replaced(cache, content)
 
 
 def test_an_entry_is_the_header_and_marshals_key_and_data(cache, monkeypatch):
-    """The file names the cache format and the Python and marshal versions that wrote it, then holds
-    the key and the data in marshal's format, which reading imports nothing for."""
+    """The file names the cache format and the Python and marshal versions that wrote it, then the
+    hash of the rest, then holds the key and the data in marshal's format, which reading imports
+    nothing for."""
     tomlcache.loads('a = 1.5\nb = ["x", true]\n')
     (entry,) = _entries(cache)
     assert entry.name == tomlcache._key('a = 1.5\nb = ["x", true]\n') + ".marshal"
     blob = entry.read_bytes()
-    assert blob.startswith(b"scorekeeper cache 2 python %d.%d marshal %d\n" % (*sys.version_info[:2], marshal.version))
-    assert marshal.loads(blob[len(HEADER):]) == (entry.stem, {"a": 1.5, "b": ["x", True]})
+    assert blob.startswith(b"scorekeeper cache 3 python %d.%d marshal %d\n" % (*sys.version_info[:2], marshal.version))
+    body = blob[len(HEADER) + 64:]
+    assert blob == _file(body)  # the body's hash between the header and the body
+    assert marshal.loads(body) == (entry.stem, {"a": 1.5, "b": ["x", True]})
 
 
 def test_a_cache_folder_that_cannot_be_written_is_no_error(tmp_path, monkeypatch):

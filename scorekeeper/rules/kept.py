@@ -9,7 +9,8 @@ of its work after start-up: the parser and its ``ast`` module imported, dozens o
 checked, a function compiled for each formula used. :class:`Kept` holds, for one ruleset
 file as one version of this layer built it, each formula's checked facts (its type, the
 names it reads, its depth) and the code objects generated from it, and keeps them in the
-cache folder (:mod:`scorekeeper.tomlcache`) when the process ends.
+cache folder (:mod:`scorekeeper.tomlcache`, whose files hold a hash of what they hold, checked before
+anything in them is read) when the process ends.
 
 **Never stale.** An entry's key is made of the ruleset file's bytes and the name it is shown
 by, the source of this layer (every module of this package and the leaves it builds on:
@@ -23,10 +24,9 @@ stored game's copy of its ruleset is kept by the JSON text the store holds.
 
 **Code, from our generator only.** The code objects kept are those :mod:`.formula` compiled
 from trees it generated from checked formulas (never a formula's text run as Python); they
-are run with the same globals (the helpers, no builtins) as when they were made. The file
-starts with a hash of what follows, checked before anything in it is read (``marshal``
-trusts its input: a damaged file must never reach it), and then holds its key: a damaged,
-truncated, foreign or renamed file is not used, and is written anew. A cache folder that
+are run with the same globals (the helpers, no builtins) as when they were made. A damaged,
+truncated, foreign or renamed file is not used (its hash or its key does not match), and is
+written anew. A cache folder that
 cannot be written is no error. A ruleset with a problem is never kept: nothing is written
 until a ruleset is built without one, and its formulas are then checked as before.
 """
@@ -45,10 +45,8 @@ if TYPE_CHECKING:
 
 __all__ = ["FORMAT", "Kept", "NOT_KEPT", "for_file", "layer_digest"]
 
-FORMAT = 1  # of the kept files: bump when what they hold changes
+FORMAT = 1  # of the kept tables: bump when what they hold changes
 _FOLDER = "code"
-_HEAD = b"scorekeeper kept code\n"
-_HASH = 64  # the hex digits of the BLAKE2b hash of the rest of the file, after the head
 _LAYER: list[str | None] = []  # the rules layer's source, hashed once per process (see layer_digest)
 _OPEN: dict[str, Kept] = {}  # the kept tables of this process, by key: each file read once
 _UNSAVED: list[Kept] = []  # tables with something new, written when the process ends
@@ -133,22 +131,7 @@ class Kept:
     def save(self) -> None:
         """Write the table to its file (whole or not at all); a folder that cannot be written is no error."""
         self.new = False
-        try:
-            body = marshal.dumps((self.key, self.facts, self.forms))
-        except ValueError:
-            return
-        path = _path(self.key)
-        temp = f"{path}.{os.getpid()}.tmp"
-        try:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(temp, "wb") as file:
-                file.write(_HEAD + _hash(body) + body)
-            os.replace(temp, path)
-        except OSError:
-            try:
-                os.unlink(temp)
-            except OSError:
-                pass
+        tomlcache.keep(_FOLDER, self.key, (self.facts, self.forms))
 
 
 def save_all() -> None:
@@ -157,33 +140,13 @@ def save_all() -> None:
         _UNSAVED.pop().save()
 
 
-def _hash(body: bytes) -> bytes:
-    return tomlcache.digest(body).encode("ascii")
-
-
-def _path(key: str) -> str:
-    return os.path.join(os.fspath(tomlcache.cache_dir()), _FOLDER, f"{key}.marshal")
-
-
 def _read(key: str) -> Kept | None:
     """The kept table of ``key`` from its file; None when there is none, or it is damaged,
-    truncated, foreign or of another shape."""
-    try:
-        with open(_path(key), "rb") as file:
-            blob = file.read()
-    except OSError:
+    truncated, foreign or of another shape (:func:`scorekeeper.tomlcache.cached`)."""
+    found = tomlcache.cached(_FOLDER, key)
+    if type(found) is not tuple or len(found) != 2 or type(found[0]) is not dict or type(found[1]) is not dict:
         return None
-    start = len(_HEAD) + _HASH
-    if not blob.startswith(_HEAD) or blob[len(_HEAD):start] != _hash(blob[start:]):
-        return None
-    try:
-        found = marshal.loads(blob[start:])
-    except (EOFError, ValueError, TypeError):
-        return None
-    if (not isinstance(found, tuple) or len(found) != 3 or found[0] != key
-            or not isinstance(found[1], dict) or not isinstance(found[2], dict)):
-        return None
-    return Kept(key, found[1], found[2])
+    return Kept(key, found[0], found[1])
 
 
 def for_file(text: bytes, shown: str, how: str = "load") -> Kept | None:
