@@ -12,6 +12,8 @@ reads the line and says what is wrong in its own words, as before.
 
 from __future__ import annotations
 
+import sys
+
 from .common import whole_or_none
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
@@ -69,10 +71,30 @@ def run_later(module: str, name: str) -> Callable[[Any], int]:
     """The command function ``name`` of this package's ``module``, imported when the command runs
     (the reports over the store do not load the engine that ``show`` and ``import`` need)."""
     def run(args) -> int:
-        from importlib import import_module
-
-        return getattr(import_module(module, __package__), name)(args)
+        return getattr(_imported(module), name)(args)
     return run
+
+
+def _imported(module: str) -> Any:
+    """This package's ``module`` (".games"), imported: importlib's import_module, without importlib
+    (which imports types and warnings)."""
+    full = __package__ + module
+    __import__(full)
+    return sys.modules[full]
+
+
+class Namespace:
+    """The parser's namespace (argparse.Namespace: attributes, equal when they are), without
+    argparse or the types module."""
+
+    def __init__(self, **values: Any) -> None:
+        self.__dict__.update(values)
+
+    def __eq__(self, other: object) -> bool:
+        return vars(self) == vars(other) if hasattr(other, "__dict__") else NotImplemented
+
+    def __repr__(self) -> str:
+        return "Namespace(" + ", ".join(f"{k}={v!r}" for k, v in vars(self).items()) + ")"
 
 
 def quick_args(argv: Sequence[str]):
@@ -88,15 +110,8 @@ def quick_args(argv: Sequence[str]):
     given, one_of = _REQUIRED.get(words, ((), ()))
     if any(values[dest] is None for dest in given) or (one_of and sum(values[d] is not None for d in one_of) != 1):
         return None
-    from types import SimpleNamespace
-
-    if later:
-        run = run_later(module, name)
-    else:
-        from importlib import import_module
-
-        run = getattr(import_module(module, __package__), name)
-    return SimpleNamespace(**values, run=run)
+    run = run_later(module, name) if later else getattr(_imported(module), name)
+    return Namespace(**values, run=run)
 
 
 def _read_positionals(argv: Sequence[str], at: int, positionals: tuple, values: dict) -> int | None:

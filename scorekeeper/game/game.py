@@ -8,7 +8,9 @@ game is over and who won are derived from it on demand. ``record`` appends,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+# collections.abc's Mapping, from the module it re-exports (loaded with os): importing the
+# collections package itself would cost every start about a millisecond for nothing
+from _collections_abc import Mapping
 from operator import add
 
 from ..messages import Message, Text
@@ -23,6 +25,7 @@ from .fastpath import record_plan
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
     from random import Random
     from typing import Any
 

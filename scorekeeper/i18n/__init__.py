@@ -82,6 +82,7 @@ For the code that shows text
 from __future__ import annotations
 
 import os
+import sys
 
 from ..languages import LANGUAGES, LanguageError, YesNoWords, install_yes_no_words
 from ..messages import Message, install_renderer
@@ -125,9 +126,9 @@ _modules: dict[str, Any] = {}
 def _module(name: str):
     module = _modules.get(name)
     if module is None:
-        from importlib import import_module
-
-        module = _modules[name] = import_module(f"{__name__}.{name}")
+        full = f"{__name__}.{name}"
+        __import__(full)  # importlib's import_module, without importlib (it imports types and warnings)
+        module = _modules[name] = sys.modules[full]
     return module
 
 

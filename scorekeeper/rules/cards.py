@@ -14,10 +14,12 @@ A card that cannot be accepted raises :class:`CardError`, whose ``message`` is a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from ..messages import Message, MessageError
 from ..values import dataclass
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 SUITS: tuple[str, ...] = ("spades", "hearts", "diamonds", "clubs")
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

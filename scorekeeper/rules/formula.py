@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import math
 import operator
-import types
 
 from ..messages import Message, Text, render
 from .kept import NOT_KEPT
@@ -43,6 +42,7 @@ from ..values import dataclass
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
+    import types
     from typing import Any, Callable, Iterator, Mapping
 
 
@@ -1603,26 +1603,32 @@ def _unparse(node: ast.AST) -> str:
     return syntax.unparse(node)
 
 
+# The types of a function and of its code (the types module's FunctionType and CodeType, whose
+# import a start would pay for)
+_FunctionType = type(lambda: None)
+_CodeType = type((lambda: None).__code__)
+
+
 def _code(generated: ast.Expression, key: str) -> types.CodeType:
     """The code of the function a generated tree is (never formula text): the tree was built
     node by node by _Compiler from a checked formula; it is run by :func:`_run`."""
     _syntax()
     _ready(generated)
     code = compile(generated, f"<formula {key}>", "eval", dont_inherit=True)
-    return next(c for c in code.co_consts if isinstance(c, types.CodeType))
+    return next(c for c in code.co_consts if isinstance(c, _CodeType))
 
 
 def _run(code: types.CodeType) -> Callable[..., Any]:
     """The function of generated code: its globals the helpers above, no builtins at all."""
-    return types.FunctionType(code, {"__builtins__": {}, **_HELPERS}, "formula")
+    return _FunctionType(code, {"__builtins__": {}, **_HELPERS}, "formula")
 
 
 def _is_code(value: Any) -> bool:
-    return type(value) is types.CodeType
+    return type(value) is _CodeType
 
 
 def _is_code_or_none(value: Any) -> bool:
-    return value is None or type(value) is types.CodeType
+    return value is None or type(value) is _CodeType
 
 
 def _are_texts(value: Any) -> bool:

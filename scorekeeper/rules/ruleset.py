@@ -22,6 +22,7 @@ import from here still is here.
 from __future__ import annotations
 
 import os
+import sys
 
 from ..messages import Message
 from ..userdirs import path_text
@@ -53,9 +54,9 @@ _LAZY = {
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
-        from importlib import import_module
-
-        value = getattr(import_module(f"{__package__}.{_LAZY[name]}"), name)
+        module = f"{__package__}.{_LAZY[name]}"
+        __import__(module)  # importlib's import_module, without importlib (it imports types and warnings)
+        value = getattr(sys.modules[module], name)
         globals()[name] = value  # asked once
         return value
     raise AttributeError(name)  # a name this module does not have (a programming error)
