@@ -9,8 +9,8 @@ of its work after start-up: the parser and its ``ast`` module imported, dozens o
 checked, a function compiled for each formula used. :class:`Kept` holds, for one ruleset
 file as one version of this layer built it, each formula's checked facts (its type, the
 names it reads, its depth) and the code objects generated from it, and keeps them in the
-cache folder (:mod:`scorekeeper.tomlcache`, whose files hold a hash of what they hold, checked before
-anything in them is read) when the process ends.
+cache folder (:mod:`scorekeeper.tomlcache`, whose files hold a hash of what they hold, checked
+before anything in them is read) when the process ends.
 
 **Never stale.** An entry's key is made of the ruleset file's bytes and the name it is shown
 by, the source of this layer (every module of this package and the leaves it builds on:
@@ -26,9 +26,8 @@ stored game's copy of its ruleset is kept by the JSON text the store holds.
 from trees it generated from checked formulas (never a formula's text run as Python); they
 are run with the same globals (the helpers, no builtins) as when they were made. A damaged,
 truncated, foreign or renamed file is not used (its hash or its key does not match), and is
-written anew. A cache folder that
-cannot be written is no error. A ruleset with a problem is never kept: nothing is written
-until a ruleset is built without one, and its formulas are then checked as before.
+written anew; a cache folder that cannot be written is no error. A ruleset with a problem
+keeps nothing (its table is dropped): it is checked in full, and says what is wrong, each time.
 """
 
 from __future__ import annotations
