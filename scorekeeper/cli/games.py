@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..game.carried import carried_columns, carried_values
 from ..game.game import Game
 from ..game.sheet import OptionError, replay_sheet
@@ -81,8 +79,6 @@ def _carried_order(game: Game, columns) -> list[list[int]]:
 
 def cmd_replay(args) -> int:
     from ..game.sheet import sheet_title
-    from ..play import plain
-    from ..reports.export import game_document
 
     if _game_id(args.sheet) is not None:
         return _replay_stored(args, _game_id(args.sheet))
@@ -99,9 +95,16 @@ def cmd_replay(args) -> int:
     title = sheet_title(base)
     if not overrides:
         if args.json:
+            from ..reports.export import game_document
+
             _json(game_document(base))
+        elif args.plain:
+            from ..play.plain import game_lines
+
+            for line in game_lines(base, title):
+                out(line)
         else:
-            for line in (plain.game_lines(base, title) if args.plain else _replay_lines(base, title)):
+            for line in _replay_lines(base, title):
                 out(line)
         return 0
 
@@ -234,7 +237,8 @@ _NEWEST = object()  # export --session without an id (argparse converts only tex
 
 def _write_text(text: str, output: str | None) -> None:
     if output:
-        Path(output).write_text(text, encoding="utf-8", newline="")
+        with open(output, "w", encoding="utf-8", newline="") as file:  # as Path.write_text writes it
+            file.write(text)
     else:
         write_out(text)
 

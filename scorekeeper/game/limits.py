@@ -13,8 +13,6 @@ the engine checks the same limits again in play, before it builds anything.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..rules.formula import EvalError, Missing
 from ..rules.problems import Problem
 from ..rules.ruleset import Ruleset, checked_file
@@ -22,6 +20,7 @@ from .engine import DealEval, GameError, LimitError, Setup, domain_limit
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any, Iterator
 
 __all__ = ["check_ruleset", "limit_problems"]

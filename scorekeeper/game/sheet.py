@@ -53,9 +53,7 @@ Totals, dealers and standings are never stored: loading a sheet replays it throu
 from __future__ import annotations
 
 import os
-import re
-import weakref
-from pathlib import Path
+from _weakref import ref as _weak_ref
 
 from ..messages import Message, MessageError, Text
 from ..rules.cards import Card
@@ -63,10 +61,12 @@ from ..rules.files import FileRefused, NotToml, parse_toml, read_text
 from ..rules.ruleset import Ruleset, RulesetError, load_ruleset
 from .engine import GameError, Issue, LimitError, message_of
 from .game import Game, apply_table_changes, deals_with_table, is_plan_only, replay_into, table_changes
+from ..userdirs import path_text
 from ..values import dataclass
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any, Mapping
 
 __all__ = ["OptionError", "SheetError", "dump_sheet", "load_sheet", "replay_sheet", "sheet_title", "sheet_values"]
@@ -87,13 +87,41 @@ class _Origin:
     """Where a loaded game came from, so that dumping it again keeps the ruleset reference."""
 
     ruleset_ref: str  # as written in the sheet
-    ruleset_path: Path | None  # resolved file, when the reference is a path
+    ruleset_path: str | None  # resolved file, when the reference is a path
     title: str | None
     ended_early: bool = False
 
 
-# Games made by load_sheet/replay_sheet -> their origin (Game is not changed for this).
-_ORIGINS: "weakref.WeakKeyDictionary[Game, _Origin]" = weakref.WeakKeyDictionary()
+class _Origins:
+    """Games made by load_sheet/replay_sheet -> their origin (Game is not changed for this),
+    each kept while its game lives: what weakref's WeakKeyDictionary does for a key that
+    compares by identity, without importing weakref (a replay or an export would pay for it)."""
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, tuple[Any, _Origin]] = {}
+
+    def __setitem__(self, game: Game, origin: _Origin) -> None:
+        key = id(game)
+        by_id = self._by_id
+
+        def forget(_ref: Any) -> None:  # the game is gone (its id may be another object's next)
+            if by_id.get(key, (None,))[0] is _ref:
+                del by_id[key]
+
+        by_id[key] = (_weak_ref(game, forget), origin)
+
+    def get(self, game: Game) -> _Origin | None:
+        kept = self._by_id.get(id(game))
+        return kept[1] if kept is not None and kept[0]() is game else None
+
+    def __getitem__(self, game: Game) -> _Origin:
+        origin = self.get(game)
+        if origin is None:
+            raise KeyError(game)
+        return origin
+
+
+_ORIGINS = _Origins()
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -114,7 +142,7 @@ def _type_name(value: Any) -> Text:
     return kind.__name__
 
 
-def _read(path: Path, shown: str) -> dict:
+def _read(path: str, shown: str) -> dict:
     """The sheet's TOML, read within the bounds of :mod:`scorekeeper.rules.files`."""
     try:
         return _parse(read_text(path), shown)
@@ -160,10 +188,12 @@ def _check_keys(raw: dict, shown: str) -> None:
         raise SheetError(Message("sheet.missing_players", file=shown))
 
 
-def _sheet_ruleset(ref: str, path: Path | None, shown: str, lang: str | None) -> Ruleset:
+def _sheet_ruleset(ref: str, path: str | None, shown: str, lang: str | None) -> Ruleset:
     """The ruleset a sheet names: a built-in id, or a file at ``path``; SheetError if it cannot be used."""
     try:
-        return load_ruleset(path if path is not None else ref, lang=lang)
+        if path is not None:  # named by its path, as a file is named when it is given as a Path
+            return load_ruleset(path, lang=lang, shown=path)
+        return load_ruleset(ref, lang=lang)
     except RulesetError as exc:
         problem = exc.problems[0] if exc.problems else None
         detail: Any
@@ -180,14 +210,14 @@ def _start(path: str | Path, options_override: Mapping[str, Any] | None, lang: s
            ) -> tuple[Game, list, str]:
     """Read and check the sheet's header; a Game with no deals yet, the raw deals, the shown name."""
     shown = str(path)
-    path = Path(path)
+    path = path_text(path)
     raw = _read(path, shown)
 
     _check_keys(raw, shown)
     ref = raw["ruleset"]
     if not isinstance(ref, str) or not ref.strip():
         raise SheetError(Message("sheet.bad_ruleset_ref", file=shown, type=_type_name(ref)))
-    ruleset_path = (path.parent / ref) if _is_path_ref(ref) else None
+    ruleset_path = path_text(os.path.join(os.path.dirname(path), ref)) if _is_path_ref(ref) else None
     ruleset = _sheet_ruleset(ref, ruleset_path, shown, lang)
 
     players = raw["players"]
@@ -230,7 +260,7 @@ def _start(path: str | Path, options_override: Mapping[str, Any] | None, lang: s
             raise SheetError(Message("sheet.in_key", file=shown, where="scores", error=exc.message)) from None
     if type(raw.get("ended_early", False)) is not bool:
         raise SheetError(Message("sheet.bad_ended_early", file=shown, type=_type_name(raw["ended_early"])))
-    _ORIGINS[game] = _Origin(ref, ruleset_path.resolve() if ruleset_path else None, title,
+    _ORIGINS[game] = _Origin(ref, os.path.realpath(ruleset_path) if ruleset_path else None, title,
                              raw.get("ended_early", False))
     return game, deals, shown
 
@@ -333,8 +363,11 @@ def _toml_literal(value: Any) -> str:
     return tomli_w.dumps({"v": value})[len("v = "):].rstrip("\n")
 
 
+_BARE_KEY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")  # a TOML bare key's
+
+
 def _toml_key(key: str) -> str:
-    return key if re.match(r"^[A-Za-z0-9_-]+$", key) else _toml_literal(key)
+    return key if key and _BARE_KEY.issuperset(key) else _toml_literal(key)
 
 
 def _ruleset_ref(game: Game, path: Path | None) -> str:
@@ -344,7 +377,9 @@ def _ruleset_ref(game: Game, path: Path | None) -> str:
             return origin.ruleset_ref
         if path is None:
             return origin.ruleset_ref
-        return Path(os.path.relpath(origin.ruleset_path, Path(path).resolve().parent)).as_posix()
+        from pathlib import Path
+
+        return Path(os.path.relpath(origin.ruleset_path, path.resolve().parent)).as_posix()
     return game.ruleset.id
 
 
@@ -360,6 +395,8 @@ def dump_sheet(game: Game, path: str | Path | None = None, title: str | None = N
     origin = _ORIGINS.get(game)
     if title is None and origin is not None:
         title = origin.title
+    from pathlib import Path  # (only where a sheet is written)
+
     ref = ruleset if ruleset is not None else _ruleset_ref(game, Path(path) if path is not None else None)
     lines = [f"ruleset = {_toml_literal(ref)}"]
     if title is not None:

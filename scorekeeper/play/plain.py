@@ -15,8 +15,6 @@ game either: the words come from the ruleset's field and option labels.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-
 from ..game.carried import carried_columns, carried_values
 from ..game.game import DealResult, Game
 from ..i18n import format_datetime, format_number, format_ordinal, get_language, show, t, tn
@@ -25,6 +23,7 @@ from ..rules.ruleset import NO_TRUMP
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping, Sequence
     from typing import Any
 
 __all__ = [

@@ -59,7 +59,6 @@ exported as TOML. The HTML page is :mod:`.html`; what the formats share, :mod:`.
 from __future__ import annotations
 
 import io
-import re
 
 from ..game.engine import GameError
 from ..rules.formula import EvalError, Missing
@@ -212,10 +211,10 @@ def _options_text(game: Game) -> str:
 
 
 def _csv(game: Game) -> str:
-    import csv
+    from _csv import writer  # the csv module's writer, its default dialect excel's (csv itself imports re)
 
     out = io.StringIO()
-    _csv_write(csv.writer(out, lineterminator="\r\n"), game)
+    _csv_write(writer(out, lineterminator="\r\n"), game)
     return out.getvalue()
 
 
@@ -261,13 +260,13 @@ def _csv_write(w, game: Game) -> None:
 # Markdown's inline marks (emphasis, code, links, strike-through, table cells and the escape
 # itself) are escaped with a backslash; HTML's three with entities, so no name or text
 # becomes a tag, an entity or a link. Control characters are written as their escapes.
-_MD_MARKS = re.compile(r"([\\`*_\[\]|~])")
+_MD_MARKS = str.maketrans({mark: "\\" + mark for mark in "\\`*_[]|~"})  # (re is not imported for them)
 _HTML_MARKS = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 
 
 def _md_escape(text: Any) -> str:
     text = terminal_safe(str(cell_text(text))).translate(_HTML_MARKS)
-    return " ".join(_MD_MARKS.sub(r"\\\1", text).splitlines())
+    return " ".join(text.translate(_MD_MARKS).splitlines())
 
 
 def _md_table(header: list, rows: list[list]) -> list[str]:

@@ -232,14 +232,16 @@ def checked_file(path: str | os.PathLike) -> tuple[Ruleset | None, list[Problem]
     return (ruleset if not builder.problems else None), builder.problems
 
 
-def load_ruleset(ref: str | os.PathLike, lang: str | None = None) -> Ruleset:
+def load_ruleset(ref: str | os.PathLike, lang: str | None = None, *, shown: str | None = None) -> Ruleset:
     """Load a built-in ruleset by id or a file by path; RulesetError on the first problem.
 
     With ``lang`` (e.g. "fi") its texts are in that language where the ruleset
     translates them (:meth:`Ruleset.localized`); without, English, and no translated
-    message is compiled."""
+    message is compiled. ``shown``: how the file is named in its problems (by default the
+    path as given, or a built-in's ``rulesets/<id>.toml``)."""
     path = ruleset_file(str(ref))
-    shown = str(ref) if not isinstance(ref, str) or ref.endswith(".toml") else f"rulesets/{os.path.basename(path)}"
+    if shown is None:
+        shown = str(ref) if not isinstance(ref, str) or ref.endswith(".toml") else f"rulesets/{os.path.basename(path)}"
     try:
         raw = read_raw(path, shown)
     except RulesetError as exc:  # e.g. several removals that find nothing

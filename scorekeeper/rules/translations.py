@@ -213,23 +213,36 @@ class TranslationWalker:
 
 # --- compiling the messages and making the copy ----------------------------------------------
 
-# At each place, as a message is read left to right: a doubled brace (a literal one), a part
-# in braces, or an opening brace never closed (the rest is text).
-_PART = r"\{\{|\}\}|\{([^}]*)\}|\{"  # (compiled by re when a message is checked: loading a ruleset checks none)
+def _parts(text: str) -> list[str]:
+    """The parts in braces of a message, as written between them, read left to right: a doubled
+    brace is a literal one, a part ends at the first closing brace, and an opening brace never
+    closed ends the parts (the rest is text). (Read by hand: loading or checking a ruleset
+    imports no re.)"""
+    parts: list[str] = []
+    at = 0
+    while True:
+        opening, closing = text.find("{", at), text.find("}", at)
+        if opening < 0 and closing < 0:
+            return parts
+        if opening < 0 or 0 <= closing < opening:  # a closing brace first: a doubled one is literal
+            at = closing + (2 if text.startswith("}}", closing) else 1)
+            continue
+        if text.startswith("{{", opening):
+            at = opening + 2
+            continue
+        end = text.find("}", opening + 1)
+        if end < 0:
+            return parts
+        parts.append(text[opening + 1:end])
+        at = end + 1
 
 
 def _placeholders(text: str) -> dict[str, str]:
     """The {formula} parts of a message: a form that ignores spacing and the words inside
     '...' literals (those are translated too) -> the part as written."""
-    import re
-
     out: dict[str, str] = {}
-    for match in re.finditer(_PART, text):
-        if match.group(1) is None:
-            if match.group() == "{":
-                break
-            continue
-        inner = match.group(1).strip()
+    for part in _parts(text):
+        inner = part.strip()
         out.setdefault(_form(inner), inner)
     return out
 
