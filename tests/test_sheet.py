@@ -371,3 +371,21 @@ def test_sheet_ruleset_path_is_relative_to_the_sheet(tmp_path):
     write(tmp_path, "game.toml", TINY_SHEET.replace('"tiny.toml"', '"rules/tiny.toml"'))
     assert load_sheet(tmp_path / "game.toml").totals() == (3, 2, 1)
     assert dump_sheet(load_sheet(tmp_path / "game.toml")).startswith('ruleset = "rules/tiny.toml"\n')
+
+
+def test_a_sheets_title_is_kept_while_its_game_lives_and_only_for_it():
+    """A game loaded from a sheet keeps where it came from (its title, its ruleset's file) as
+    long as it lives; a game not loaded from a sheet has none, and a game gone leaves nothing."""
+    import gc
+    from pathlib import Path
+
+    from scorekeeper.game import sheet
+
+    game = load_sheet(Path(__file__).resolve().parents[1] / "examples" / "wizard.toml")
+    other = Game(game.ruleset, ["A", "B", "C"])
+    assert (sheet.sheet_title(game), sheet.sheet_title(other)) == ("Wizard, three players", None)
+    key = id(game)
+    assert key in sheet._ORIGINS._by_id
+    del game
+    gc.collect()
+    assert key not in sheet._ORIGINS._by_id

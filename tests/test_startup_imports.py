@@ -159,6 +159,42 @@ def test_a_game_replayed_shown_or_exported_other_than_as_json_loads_no_json(args
     assert (code, found) == (0, [])
 
 
+# What a sheet's replay and export and a stored game's show need none of: pathlib (a sheet's and
+# its ruleset's paths are str paths, written as pathlib writes them), re and enum (a TOML key
+# and Markdown's marks are checked and escaped by their characters, CSV written by the csv
+# module's own writer), weakref (the sheets' games are kept through _weakref).
+NO_PATHLIB_OR_RE = NO_PATHLIB + NO_TEXT_PARSERS + ("weakref",)
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", "examples/wizard.toml"], ["replay", "examples/lupaus.toml", "--plain"], ["show", "1", "--db", "{store}"],
+    ["show", "2", "--db", "{store}"], ["export", "examples/wizard.toml", "--format", "csv"],
+    ["export", "examples/lupaus.toml", "--format", "md"], ["export", "1", "--db", "{store}", "--format", "csv"],
+    ["--lang", "fi", "replay", "examples/wizard.toml"],
+], ids=lambda args: " ".join(a for a in args if a != "{store}"))
+def test_a_game_replayed_shown_or_exported_as_text_loads_no_pathlib_re_or_weakref(args, store, tmp_path):
+    assert loaded([store if a == "{store}" else a for a in args], NO_PATHLIB_OR_RE, tmp_path) == (0, [])
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", "examples/wizard.toml"], ["export", "examples/wizard.toml", "--format", "csv"],
+    ["export", "examples/lupaus.toml", "--format", "md"],
+], ids=lambda args: " ".join(args[:2]))
+def test_a_sheet_replayed_or_exported_as_text_loads_not_even_collections(args, tmp_path):
+    """Nor the collections package, functools, the types module or contextlib (the play model's
+    annotations name collections.abc's classes only for type checkers)."""
+    assert loaded(args, ("collections", "functools", "types", "contextlib"), tmp_path) == (0, [])
+
+
+@pytest.mark.parametrize("ruleset", ["lupaus", "hearts", "wizard"])
+def test_a_ruleset_checked_before_is_checked_again_without_pathlib_re_or_a_parser(ruleset, tmp_path):
+    """rules check of a file unchanged since its last check: its formulas' checks and code are
+    kept (scorekeeper.rules.kept), a translation's placeholders written as the English ones are
+    the same without parsing them, and the limits are worded without pathlib."""
+    args = ["rules", "check", f"rulesets/{ruleset}.toml"]
+    assert loaded(args, NO_PATHLIB_OR_RE + ("ast", "_ast"), tmp_path) == (0, [])
+
+
 def test_json_is_loaded_where_json_is_printed(store, tmp_path):
     """A command's --json imports json when it prints (and prints the same as in this process)."""
     code, found, printed = run_once(["history", "--db", store, "--json"], ("json",), tmp_path)

@@ -57,7 +57,10 @@ def limit_problems(ruleset: Ruleset, file: str) -> list[Problem]:
 
 
 def _option_sets(ruleset: Ruleset) -> Iterator[dict[str, Any]]:
-    """The default options, then each other value of one option (an int option: its bounds)."""
+    """The default options, then each other value of one option (an int option: its bounds),
+    but for an option that nothing looked at here reads (:func:`_names_read`): its other values
+    set the game up and give its deals exactly as the defaults do, so they find nothing more."""
+    read = _names_read(ruleset)
     yield {}
     for oid, option in ruleset.options.items():
         if option.type == "bool":
@@ -66,9 +69,68 @@ def _option_sets(ruleset: Ruleset) -> Iterator[dict[str, Any]]:
             values = option.choices
         else:
             values = tuple(v for v in (option.min, option.max) if v is not None)
+        tried = read is None or oid in read or option.default_formula is not None  # (given, it is not worked out)
         for value in values:
-            if value != option.default:
+            if value != option.default and (tried or not _takes(option, value)):
                 yield {oid: value}
+
+
+def _takes(option: Any, value: Any) -> bool:
+    """Whether the option takes the value (a value it refuses is a problem the setup finds)."""
+    try:
+        option.parse(value)
+    except ValueError:
+        return False
+    return True
+
+
+# The names whose value is worked out from the score (the deal's points, the total after it).
+_READ_THE_SCORE = frozenset({"score", "total"})
+
+
+def _names_read(ruleset: Ruleset) -> set[str] | None:
+    """Every name the formulas a setup and its deals work out here may read: the deck, the
+    constants, the options' defaults and conditions, the plan, the end's number of deals, the
+    parts' condition, the carried values' starts, the cards of a deal, the seat formulas, the
+    fields' bounds, and what those read in turn (a field's fill, condition, bounds and count, a
+    derived value, a constant, the trump rules). None when one of them reads the score: then
+    every option is tried."""
+    todo = [ruleset.deck, ruleset.cards, ruleset.first_bidder, ruleset.leader, ruleset.end_deals,
+            ruleset.parts.when if ruleset.parts is not None else None, *ruleset.constants.values()]
+    for option in ruleset.options.values():
+        todo += [option.when, option.default_formula]
+    for piece in ruleset.plan:
+        todo += [piece.when, piece.start, piece.end, piece.repeat, piece.times, piece.step]
+    todo += [carried.start for carried in ruleset.carry.values()]
+    for spec in ruleset.fields.values():
+        todo += [spec.min, spec.max]
+    read: set[str] = set()
+    seen: set[int] = set()
+    while todo:
+        formula = todo.pop()
+        if formula is None or id(formula) in seen:
+            continue
+        seen.add(id(formula))
+        for name in formula.names - read:
+            read.add(name)
+            todo += _formulas_of(ruleset, name)
+    return None if read & _READ_THE_SCORE else read
+
+
+def _formulas_of(ruleset: Ruleset, name: str) -> list:
+    """The formulas that working out ``name`` may run (the seat formulas are looked at anyway)."""
+    spec = ruleset.fields.get(name)
+    if spec is not None:
+        return [spec.fill, spec.when, spec.min, spec.max, spec.count]
+    derived = ruleset.derived.get(name)
+    if derived is not None:
+        return [derived.value, *(part for _, part in derived.parts)]
+    if name in ruleset.constants:
+        return [ruleset.constants[name]]
+    if name == "trump":  # the rules' conditions, suits and seats, and the fields they read the suit from
+        return [formula for rule in ruleset.trump for formula in (
+            rule.when, rule.suit, rule.seat, *(_formulas_of(ruleset, rule.field) if rule.field else ()))]
+    return []
 
 
 def _sample_deals(setup: Setup) -> list[int]:

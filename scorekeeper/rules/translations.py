@@ -237,12 +237,11 @@ def _parts(text: str) -> list[str]:
         at = end + 1
 
 
-def _placeholders(text: str) -> dict[str, str]:
-    """The {formula} parts of a message: a form that ignores spacing and the words inside
-    '...' literals (those are translated too) -> the part as written."""
+def _placeholders(parts: list[str]) -> dict[str, str]:
+    """The {formula} parts of a message (as :func:`_parts` gives them): a form that ignores
+    spacing and the words inside '...' literals (those are translated too) -> the part as written."""
     out: dict[str, str] = {}
-    for part in _parts(text):
-        inner = part.strip()
+    for inner in parts:
         out.setdefault(_form(inner), inner)
     return out
 
@@ -262,7 +261,11 @@ def _form(inner: str) -> str:
 
 def _placeholder_difference(english: str, translated: str) -> Message | None:
     """None when a translated check message has the English one's placeholders, else what differs."""
-    want, have = _placeholders(english), _placeholders(translated)
+    english_parts = [part.strip() for part in _parts(english)]
+    translated_parts = [part.strip() for part in _parts(translated)]
+    if set(english_parts) == set(translated_parts):  # the same parts as written: the same forms (no parser asked)
+        return None
+    want, have = _placeholders(english_parts), _placeholders(translated_parts)
     missing = [Message("rules.translation.placeholder_missing", part="{" + text + "}")
                for form, text in want.items() if form not in have]
     extra = [Message("rules.translation.placeholder_extra", part="{" + text + "}")
