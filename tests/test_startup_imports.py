@@ -160,9 +160,10 @@ def test_a_game_replayed_shown_or_exported_other_than_as_json_loads_no_json(args
 
 
 # What a sheet's replay and export and a stored game's show need none of: pathlib (a sheet's and
-# its ruleset's paths are str paths, written as pathlib writes them), re and enum (a TOML key
-# and Markdown's marks are checked and escaped by their characters, CSV written by the csv
-# module's own writer), weakref (the sheets' games are kept through _weakref).
+# its ruleset's paths are str paths, written as pathlib writes them), json, re and enum (a TOML
+# key and Markdown's marks are checked and escaped by their characters, CSV written by the csv
+# module's own writer, JSON by scorekeeper.reports.jsonwrite), weakref (the sheets' games are
+# kept through _weakref).
 NO_PATHLIB_OR_RE = NO_PATHLIB + NO_TEXT_PARSERS + ("weakref",)
 
 
@@ -170,7 +171,8 @@ NO_PATHLIB_OR_RE = NO_PATHLIB + NO_TEXT_PARSERS + ("weakref",)
     ["replay", "examples/wizard.toml"], ["replay", "examples/lupaus.toml", "--plain"], ["show", "1", "--db", "{store}"],
     ["show", "2", "--db", "{store}"], ["export", "examples/wizard.toml", "--format", "csv"],
     ["export", "examples/lupaus.toml", "--format", "md"], ["export", "1", "--db", "{store}", "--format", "csv"],
-    ["--lang", "fi", "replay", "examples/wizard.toml"],
+    ["--lang", "fi", "replay", "examples/wizard.toml"], ["export", "examples/wizard.toml", "--format", "json"],
+    ["export", "2", "--db", "{store}", "--format", "json"],
 ], ids=lambda args: " ".join(a for a in args if a != "{store}"))
 def test_a_game_replayed_shown_or_exported_as_text_loads_no_pathlib_re_or_weakref(args, store, tmp_path):
     assert loaded([store if a == "{store}" else a for a in args], NO_PATHLIB_OR_RE, tmp_path) == (0, [])

@@ -936,3 +936,32 @@ def test_a_new_game_shows_the_rulesets_texts_in_the_language_and_stores_them_in_
         assert store.open_game(stored.id).game.ruleset.fields["bid"].label == "Lupaus"
     with Store(tmp_path / "fi.db") as store:
         assert store.open_game(stored.id).game.ruleset.fields["bid"].label == "Bid"
+
+
+def test_a_transaction_rolls_back_what_its_block_wrote_and_lets_its_error_through(tmp_path):
+    """The block's own error goes on as it was raised; what the block wrote is rolled back, and
+    a transaction not flushed gives the connection back with synchronous=FULL (2)."""
+    with Store(tmp_path / "s.db") as store:
+        error = ValueError("stopped")
+        with pytest.raises(ValueError) as raised:
+            with store._transaction("a test", flush=False) as conn:
+                conn.execute("CREATE TABLE scratch (x)")
+                assert conn.execute("PRAGMA synchronous").fetchone() == (1,)
+                raise error
+        assert raised.value is error and raised.value.__context__ is None
+        conn = store.connection
+        assert not conn.in_transaction
+        assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'scratch'").fetchone() == (0,)
+        assert conn.execute("PRAGMA synchronous").fetchone() == (2,)
+        with store._transaction("a test") as conn:
+            conn.execute("CREATE TABLE scratch (x)")
+        assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'scratch'").fetchone() == (1,)
+
+
+def test_a_database_error_in_a_transaction_is_a_store_error_saying_what_was_written(tmp_path):
+    with Store(tmp_path / "s.db") as store:
+        with pytest.raises(StoreError) as raised:
+            with store._transaction("the test's row") as conn:
+                conn.execute("INSERT INTO no_such_table VALUES (1)")
+        assert "the test's row" in str(raised.value) and raised.value.__suppress_context__
+        assert not store.connection.in_transaction

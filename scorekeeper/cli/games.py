@@ -179,8 +179,6 @@ def _load(args, store, game_id: int):
 
 
 def cmd_show(args) -> int:
-    from ..reports.export import game_document
-
     store = _open_store(args)
     try:
         stored = _load(args, store, args.game)
@@ -188,6 +186,8 @@ def cmd_show(args) -> int:
         if store is not None:
             store.close()
     if args.json:
+        from ..reports.export import game_document
+
         _json({"id": stored.id, **game_document(stored.game, stored.title)})
     elif args.plain:
         from ..play.plain import game_lines

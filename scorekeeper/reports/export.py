@@ -318,9 +318,9 @@ def export(game: Game, fmt: str, *, title: str | None = None, ruleset_ref: str |
     if fmt == "csv":
         return _csv(game)
     if fmt == "json":
-        import json  # (only here: the other formats, and show and replay, do without it)
+        from .jsonwrite import dumps  # json.dumps' text, without json (which imports re)
 
-        return json.dumps(game_document(game, title), indent=2, ensure_ascii=False) + "\n"
+        return dumps(game_document(game, title)) + "\n"
     if fmt == "md":
         return _md(game, title)
     if fmt == "toml":
@@ -366,9 +366,9 @@ def export_games(games: Sequence[Exported], fmt: str, session: "SessionReport | 
     if fmt == "json":
         doc = {"session": session.as_dict() if session is not None else None,
                "games": [{"id": e.id, **game_document(e.game, e.title)} for e in games]}
-        import json
+        from .jsonwrite import dumps
 
-        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+        return dumps(doc) + "\n"
     if fmt == "csv":
         import csv
 

@@ -117,7 +117,6 @@ from __future__ import annotations
 import os
 import sqlite3
 import stat
-from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 
 from ..i18n import get_language, t, tn
@@ -132,7 +131,7 @@ from ..values import dataclass
 # written: listing games, sessions and statistics read from a current cache need none of them.
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
-    from typing import Any, Callable, Iterator, Mapping
+    from typing import Any, Callable, Mapping
 
     from ..game.game import Game
     from ..rules.ruleset import Ruleset
@@ -550,6 +549,58 @@ class StoredGame:
 # --- the store ---------------------------------------------------------------------------------
 
 
+class _Transaction:
+    """One transaction of a store (:meth:`Store._transaction`): begun as the ``with`` block is
+    entered, committed when it ends, rolled back when it raises; a failure of the database is a
+    StoreError saying what was being written. (A class of its own: contextlib, with functools
+    and the types module, would cost every command that opens a store its import.)"""
+
+    __slots__ = ("store", "what", "flush", "conn")
+
+    def __init__(self, store: Store, what: str, flush: bool):
+        self.store, self.what, self.flush = store, what, flush
+        self.conn: sqlite3.Connection | None = None
+
+    def __enter__(self) -> sqlite3.Connection:
+        conn = self.conn = self.store.connection
+        try:
+            if not self.flush:
+                conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise self.store._write_error(exc, self.what) from None
+        return conn
+
+    def __exit__(self, kind: Any, exc: BaseException | None, traceback: Any) -> bool:
+        conn = self.conn
+        assert conn is not None
+        try:
+            if kind is None:
+                try:
+                    conn.execute("COMMIT")
+                except BaseException as error:
+                    self._undo(error)
+                    raise
+            else:
+                self._undo(exc)
+            return False  # what the block raised goes on as it was
+        finally:
+            if not self.flush:
+                conn.execute("PRAGMA synchronous = FULL")
+
+    def _undo(self, exc: BaseException | None) -> None:
+        """Roll back what the transaction wrote; a failure of the database raises a StoreError."""
+        conn = self.conn
+        assert conn is not None
+        if conn.in_transaction:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+        if isinstance(exc, sqlite3.Error):
+            raise self.store._write_error(exc, self.what) from None
+
+
 class Store:
     """One store file. ``Store(path)`` opens (or creates) it; use as a context manager or close().
 
@@ -753,34 +804,12 @@ class Store:
             raise ValueError("the store's clock must give aware datetimes (with a time zone)")
         return now.astimezone(timezone.utc).isoformat(timespec="microseconds")
 
-    @contextmanager
-    def _transaction(self, what: str, flush: bool = True) -> Iterator[sqlite3.Connection]:
-        """One transaction. ``flush`` False: its commit is not waited onto the disk (it is in
-        the journal, which survives the process being killed, not a power cut; the next
-        flushed commit takes it to the disk too): for the boxes being typed, saved at every
-        key, never for an entry."""
-        conn = self.connection
-        try:
-            if not flush:
-                conn.execute("PRAGMA synchronous = NORMAL")
-            conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise self._write_error(exc, what) from None
-        try:
-            yield conn
-            conn.execute("COMMIT")
-        except BaseException as exc:
-            if conn.in_transaction:
-                try:
-                    conn.execute("ROLLBACK")
-                except sqlite3.Error:
-                    pass
-            if isinstance(exc, sqlite3.Error):
-                raise self._write_error(exc, what) from None
-            raise
-        finally:
-            if not flush:
-                conn.execute("PRAGMA synchronous = FULL")
+    def _transaction(self, what: str, flush: bool = True) -> _Transaction:
+        """One transaction, for a ``with`` block that gets the connection. ``flush`` False: its
+        commit is not waited onto the disk (it is in the journal, which survives the process
+        being killed, not a power cut; the next flushed commit takes it to the disk too): for the
+        boxes being typed, saved at every key, never for an entry."""
+        return _Transaction(self, what, flush)
 
     def _write_error(self, exc: sqlite3.Error, what: str) -> StoreError:
         code = _code(exc)
