@@ -370,7 +370,7 @@ def _toml_key(key: str) -> str:
     return key if key and _BARE_KEY.issuperset(key) else _toml_literal(key)
 
 
-def _ruleset_ref(game: Game, path: Path | None) -> str:
+def _ruleset_ref(game: Game, path: str | Path | None) -> str:
     origin = _ORIGINS.get(game)
     if origin is not None:
         if origin.ruleset_path is None:
@@ -379,7 +379,7 @@ def _ruleset_ref(game: Game, path: Path | None) -> str:
             return origin.ruleset_ref
         from pathlib import Path
 
-        return Path(os.path.relpath(origin.ruleset_path, path.resolve().parent)).as_posix()
+        return Path(os.path.relpath(origin.ruleset_path, Path(path).resolve().parent)).as_posix()
     return game.ruleset.id
 
 
@@ -395,9 +395,7 @@ def dump_sheet(game: Game, path: str | Path | None = None, title: str | None = N
     origin = _ORIGINS.get(game)
     if title is None and origin is not None:
         title = origin.title
-    from pathlib import Path  # (only where a sheet is written)
-
-    ref = ruleset if ruleset is not None else _ruleset_ref(game, Path(path) if path is not None else None)
+    ref = ruleset if ruleset is not None else _ruleset_ref(game, path)
     lines = [f"ruleset = {_toml_literal(ref)}"]
     if title is not None:
         lines.append(f"title = {_toml_literal(title)}")
@@ -431,5 +429,6 @@ def dump_sheet(game: Game, path: str | Path | None = None, title: str | None = N
 
     tomllib.loads(text)  # never write a sheet that cannot be read back
     if path is not None:
-        Path(path).write_text(text, encoding="utf-8")
+        with open(path, "w", encoding="utf-8") as file:  # as Path.write_text writes it
+            file.write(text)
     return text
