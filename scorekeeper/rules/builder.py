@@ -177,7 +177,8 @@ class Builder:
     # -- the steps
 
     def build(self) -> Ruleset | None:
-        """The ruleset, or None when there is a problem (``problems`` lists every one)."""
+        """The ruleset, or None when there is a problem (``problems`` lists every one; the file's
+        kept table, if any, is dropped then: a ruleset with a problem keeps nothing)."""
         self.top = self.checker.table(self.raw, TOP, "")
         for step in (self._players, self._phases, self._teams, self._options, self._game_names, self._constants,
                      self._field_names, self._carry_names, self._derived, self._fields, self._deals, self._seats, self._trump,
@@ -185,6 +186,8 @@ class Builder:
             step()
         texts = self._texts()
         if self.problems:
+            if self.kept is not None:
+                self.kept.drop()
             return None
         ruleset = Ruleset(**{**plain_values(TOP, self.top), **self.attrs}, raw=self.raw, texts=texts)
         texts.cache["en"] = ruleset

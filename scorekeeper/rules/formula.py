@@ -46,7 +46,6 @@ if TYPE_CHECKING:
     from typing import Any, Callable, Iterator, Mapping
 
 
-
 class _Syntax:
     """Stands for the module of the syntax tree's classes until it is first used (see :func:`_syntax`)."""
 

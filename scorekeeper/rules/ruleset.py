@@ -224,11 +224,8 @@ def checked_file(path: str | os.PathLike) -> tuple[Ruleset | None, list[Problem]
         raw = read_raw(path, path)
     except RulesetError as exc:
         return None, exc.problems
-    kept = _kept(path, str(path), "check")
-    builder = _builder(raw, str(path), compile_translations=True, kept=kept)
+    builder = _builder(raw, path, compile_translations=True, kept=_kept(path, path, "check"))
     ruleset = builder.build()
-    if builder.problems and kept is not None:
-        kept.drop()
     return (ruleset if not builder.problems else None), builder.problems
 
 
@@ -246,17 +243,14 @@ def load_ruleset(ref: str | os.PathLike, lang: str | None = None, *, shown: str 
         raw = read_raw(path, shown)
     except RulesetError as exc:  # e.g. several removals that find nothing
         raise RulesetError(exc.problems[:1]) from None
-    kept = _kept(path, shown, "load")
-    builder = _builder(raw, shown, kept=kept)
+    builder = _builder(raw, shown, kept=_kept(path, shown, "load"))
     ruleset = builder.build()
     if ruleset is None:
-        if kept is not None:
-            kept.drop()
         raise RulesetError(builder.problems[:1])
     return ruleset.localized(lang) if lang else ruleset
 
 
-def _kept(path: str | Path, shown: str, how: str) -> Any:
+def _kept(path: str, shown: str, how: str) -> Any:
     """The kept table of the file's checked formulas and their code (:mod:`.kept`), or None."""
     from .kept import for_file
 
@@ -293,7 +287,5 @@ def ruleset_from_raw(raw: dict, shown: str, lang: str | None = None, *, stored: 
     builder = _builder(raw, shown, stored=stored, kept=kept)
     ruleset = builder.build()
     if ruleset is None:
-        if kept is not None:
-            kept.drop()
         raise RulesetError(builder.problems[:1])
     return ruleset.localized(lang) if lang else ruleset
