@@ -172,19 +172,18 @@ class EntryForm(ScrollView, can_focus=True):
             self.box = box
             self.typed = typed
 
-    class CardsTyped(Message):
+    class _CardsMessage(Message):
+        """Something done in a cards box (``box``)."""
+
+        def __init__(self, box: CardsBox) -> None:
+            super().__init__()
+            self.box = box
+
+    class CardsTyped(_CardsMessage):
         """The text of a cards box changed (the screen takes it with ``box.take_text()``)."""
 
-        def __init__(self, box: CardsBox) -> None:
-            super().__init__()
-            self.box = box
-
-    class Submitted(Message):
+    class Submitted(_CardsMessage):
         """Enter in a cards box: on to the next box."""
-
-        def __init__(self, box: CardsBox) -> None:
-            super().__init__()
-            self.box = box
 
     class Back(Message):
         """Backspace on the Confirm button: back to the last box typed."""
