@@ -1950,7 +1950,7 @@ def compile_formula(
 
 def compile_template(
     text: Any, *, key: str, names: Mapping[str, NameInfo], scope: str = DEAL, kept: Any = None
-) -> Callable[[Any], str]:
+) -> MessageTemplate:
     """A message with {formula} parts, e.g. 'Dealer {name(dealer)} may not bid {x}'.
 
     '{{' and '}}' stand for literal braces. Every part is compiled now. The function
@@ -1988,18 +1988,25 @@ def compile_template(
             i += 1
     if literal:
         pieces.append("".join(literal))
+    return MessageTemplate(tuple(pieces))
 
-    def fill(env) -> str:
-        out = []
-        for p in pieces:
-            if isinstance(p, str):
-                out.append(p)
-            else:
-                out.append(_text(p(env)))
-        return "".join(out)
 
-    fill.names = frozenset().union(*(p.names for p in pieces if not isinstance(p, str)))  # type: ignore[attr-defined]
-    return fill
+class MessageTemplate:
+    """A ruleset's message with its {formula} parts compiled (:func:`compile_template`): call it
+    with an environment for the text. An object, not a closure, so that a built ruleset is plain
+    objects throughout."""
+
+    __slots__ = ("pieces", "names")
+
+    def __init__(self, pieces: tuple):
+        self.pieces = pieces  # literal texts and Formulas, in order
+        self.names = frozenset().union(*(p.names for p in pieces if not isinstance(p, str)))
+
+    def __repr__(self) -> str:
+        return f"MessageTemplate({self.pieces!r})"
+
+    def __call__(self, env) -> str:
+        return "".join(p if isinstance(p, str) else _text(p(env)) for p in self.pieces)
 
 
 _YES, _NO = Message("value.yes"), Message("value.no")
