@@ -194,6 +194,39 @@ def test_a_changed_rules_layer_is_another_entry(lupaus, fresh, monkeypatch):
     assert len(_kept_files(fresh)) == 2
 
 
+def test_the_layer_key_changes_when_a_module_is_written_even_with_its_size_and_time(tmp_path):
+    """The layer's key is read from its files' sizes, inodes and times, not their bytes; a module
+    written anew is another key even with the same size and its old modification time put back,
+    as an installer that keeps an unpacked package's times leaves it (the change time moves)."""
+    import os
+    import time
+
+    files = [tmp_path / "formula.py", tmp_path / "model.py"]
+    for file in files:
+        file.write_text("X = 3\n", encoding="utf-8")
+    paths = [str(f) for f in files]
+    key = kept_module.files_key(paths)
+    assert kept_module.files_key(paths) == key  # the same files: the same key
+    before = os.stat(files[0])
+    time.sleep(0.01)
+    files[0].write_text("X = 4\n", encoding="utf-8")  # same size
+    os.utime(files[0], ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert os.stat(files[0]).st_mtime_ns == before.st_mtime_ns and os.stat(files[0]).st_size == before.st_size
+    assert kept_module.files_key(paths) != key
+    with pytest.raises(OSError):
+        kept_module.files_key([*paths, str(tmp_path / "gone.py")])
+
+
+def test_the_layer_key_is_none_where_a_module_cannot_be_read(monkeypatch):
+    """No key, nothing kept, where the layer's files cannot be read."""
+    monkeypatch.setattr(kept_module, "_LAYER", [])
+
+    def unreadable(files):
+        raise PermissionError("no")
+    monkeypatch.setattr(kept_module, "files_key", unreadable)
+    assert kept_module.layer_digest() is None
+
+
 def test_a_stored_game_shown_again_needs_no_formula_parsed(fresh, tmp_path, monkeypatch):
     """A stored game's copy of its ruleset is kept by the JSON text the store holds."""
     store = str(tmp_path / "games.db")

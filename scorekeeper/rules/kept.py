@@ -13,8 +13,9 @@ cache folder (:mod:`scorekeeper.tomlcache`, whose files hold a hash of what they
 before anything in them is read) when the process ends.
 
 **Never stale.** An entry's key is made of the ruleset file's bytes and the name it is shown
-by, the source of this layer (every module of this package and the leaves it builds on:
-the code that checked the formulas and generated the code) and the Python version: a
+by, the source files of this layer (every module of this package and the leaves it builds on:
+the code that checked the formulas and generated the code; each file as written, see
+:func:`files_key`) and the Python version: a
 changed file, a changed rules layer or another Python is another key, so an entry always
 says what building that file with that code gave. Within it, a formula is named by its key,
 its text and its scope, and a generated form by what the generator was given (the game's
@@ -42,7 +43,7 @@ TYPE_CHECKING = False  # typing's flag, without importing typing (a start would 
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["FORMAT", "Kept", "NOT_KEPT", "for_file", "layer_digest"]
+__all__ = ["FORMAT", "Kept", "NOT_KEPT", "files_key", "for_file", "layer_digest"]
 
 FORMAT = 1  # of the kept tables: bump when what they hold changes
 _FOLDER = "code"
@@ -54,23 +55,33 @@ MOST_FORMS = 4000  # forms of code one table keeps (a start reads all of them): 
 
 
 def layer_digest() -> str | None:
-    """A hash of the rules layer's source (every module of this package) and of the modules it
-    builds on; None where a source file cannot be read (nothing is kept then)."""
+    """A key of the rules layer's source (every module of this package) and of the modules it
+    builds on (see :func:`files_key`); None where a source file cannot be read (nothing is kept then)."""
     if not _LAYER:
         here = os.path.dirname(os.path.abspath(__file__))
         package = os.path.dirname(here)
         try:
-            names = sorted(n for n in os.listdir(here) if n.endswith(".py"))
-            files = [os.path.join(here, n) for n in names]
+            files = [os.path.join(here, n) for n in sorted(os.listdir(here)) if n.endswith(".py")]
             files += [os.path.join(package, n) for n in ("languages.py", "messages.py", "values.py", "tomlcache.py")]
-            parts = []
-            for file in files:
-                with open(file, "rb") as source:
-                    parts += [os.path.basename(file), source.read()]
-            _LAYER.append(tomlcache.digest(*parts))
+            _LAYER.append(files_key(files))
         except OSError:
             _LAYER.append(None)
     return _LAYER[0]
+
+
+def files_key(files: list[str]) -> str:
+    """A key that changes whenever one of ``files`` is written: each file's name, size, inode,
+    and modification and change times, not its bytes (hashing the layer's 300 KB of source cost
+    every start half a millisecond). The change time (ctime) is set by the system whenever a file
+    is written or its times are set, and no program can set it back: a module edited, or
+    installed anew by an installer that keeps the modification times of the package it unpacks
+    (a reproducible wheel's are all the same), is another key even where its size is the same.
+    OSError when a file cannot be read."""
+    parts = []
+    for file in files:
+        st = os.stat(file)
+        parts += [os.path.basename(file), b"%d %d %d %d" % (st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns)]
+    return tomlcache.digest(*parts)
 
 
 class Kept:
