@@ -22,7 +22,8 @@ from .model import (
 )
 from .problems import OptionValueError, Problem, hint, key_path
 from .schema import ID_RE, TABLES, TOP, Checker, Key, Table, plain_values
-from .translations import Texts, TranslationWalker
+from .texts import Texts
+from .translations import TranslationWalker
 from ..values import replace
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)

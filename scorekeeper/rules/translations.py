@@ -2,7 +2,7 @@
 
 :class:`TranslationWalker` checks the structure of the translations (every key must
 name something the ruleset has) and gives each language's texts by the path of what
-they translate; :class:`Texts` compiles a language's translated messages when it is
+they translate; :class:`.texts.Texts` (the model's part) compiles a language's translated messages when it is
 first asked for and makes the ruleset's copy in that language (:func:`localize`).
 :func:`drop_stale_translations` is for house rules: a text the house rule changes
 loses the base ruleset's translations of it.
@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from ..languages import LANGUAGES
 from ..messages import Message, Text
-from .formula import DEAL, SEAT, FormulaError, NameInfo, compile_template
 from .model import Ruleset
-from .problems import Problem, RulesetError, hint, key_path, unknown_key
+from .problems import hint, key_path, unknown_key
 from .schema import DEFAULT_PHASES, Checker, toml_type
 from ..values import replace
 
@@ -23,7 +22,7 @@ if TYPE_CHECKING:
     from typing import Any, Callable
 
 __all__ = [
-    "TRANSLATION_ITEMS", "TRANSLATION_KEYS", "TRANSLATION_LANGUAGES", "Texts", "TranslationWalker",
+    "TRANSLATION_ITEMS", "TRANSLATION_KEYS", "TRANSLATION_LANGUAGES", "TranslationWalker",
     "drop_stale_translations", "localize",
 ]
 
@@ -273,80 +272,6 @@ def _placeholder_difference(english: str, translated: str) -> Message | None:
     if not missing and not extra:
         return None
     return Message("rules.translation.placeholders", problems=tuple(missing + extra))
-
-
-class Texts:
-    """A ruleset's translations and what it takes to make its copy in another language.
-
-    Shared by the English ruleset and its localized copies; each copy is made once."""
-
-    def __init__(self, file: str, raw: dict, phases: tuple[str, ...], names: dict[str, NameInfo],
-                 check_scopes: dict[str, str], english: dict[str, str], kept: Any = None):
-        self.file = file
-        self.kept = kept  # the file's kept table of checked formulas and code (see .kept), or None
-        self.raw = raw
-        self.phases = phases
-        self.names = names
-        self.check_scopes = check_scopes
-        self.english = english  # check id -> its English message
-        self.cache: dict[str, Ruleset] = {}
-        # (texts by language and path, problems): walked on first use, so loading a
-        # ruleset to play in English does not even look at its translations.
-        self.walked: tuple[dict[str, dict[tuple[str, ...], Any]], list[Problem]] | None = None
-
-    @property
-    def languages(self) -> tuple[str, ...]:
-        return tuple(lang for lang in (self.raw.get("translations") or {}) if lang in TRANSLATION_LANGUAGES)
-
-    def texts(self, lang: str) -> tuple[dict[tuple[str, ...], Any], list[Problem]]:
-        """The translated texts of one language by path, and the problems found in them."""
-        if self.walked is None:
-            walker = TranslationWalker(Checker(self.file))
-            self.walked = (walker.walk(self.raw, self.phases), walker.checker.problems)
-        where = key_path("translations", lang)
-        problems = [p for p in self.walked[1] if p.path == where or p.path.startswith(where + ".")]
-        return self.walked[0].get(lang, {}), problems
-
-    def compile(self, lang: str) -> tuple[dict[tuple[str, ...], Callable[[Any], str]], list[Problem]]:
-        """The translated messages of ``lang`` compiled, and the problems met doing it."""
-        out: dict[tuple[str, ...], Callable[[Any], str]] = {}
-        problems: list[Problem] = []
-        trump_names = {k: v for k, v in self.names.items() if k != "trump"}
-        for path, text in self.texts(lang)[0].items():
-            section = path[0]
-            if section not in ("checks", "reminders", "trump"):
-                continue
-            key = key_path("translations", lang)
-            for part in path:
-                key = key_path(key, part)
-            if section == "checks":
-                names, scope = self.names, SEAT if self.check_scopes.get(path[1]) == "seat" else DEAL
-            else:
-                names, scope = (trump_names if section == "trump" else self.names), DEAL
-            try:
-                render = compile_template(text, key=key, names=names, scope=scope, kept=self.kept)
-            except FormulaError as exc:
-                problems.append(Problem(self.file, exc.key, exc.message))
-                continue
-            english = self.english.get(path[1]) if section == "checks" else None
-            difference = _placeholder_difference(english, text) if english is not None else None
-            if difference is not None:
-                problems.append(Problem(self.file, key, difference))
-                continue
-            out[path] = render
-        return out, problems
-
-    def localized(self, lang: str) -> Ruleset:
-        found = self.cache.get(lang)
-        if found is None:
-            texts, problems = self.texts(lang)
-            if problems:
-                raise RulesetError(problems[:1])
-            compiled, problems = self.compile(lang)
-            if problems:
-                raise RulesetError(problems[:1])
-            found = self.cache[lang] = localize(self.cache["en"], lang, texts, compiled)
-        return found
 
 
 def localize(rs: Ruleset, lang: str, texts: dict[tuple[str, ...], Any],
