@@ -18,7 +18,7 @@ import sys
 from .. import tomlcache
 from ..messages import Message, MessageError
 
-__all__ = ["DEEPEST_NESTING", "LARGEST_FILE", "FileRefused", "NotToml", "nesting", "parse_toml", "read_text"]
+__all__ = ["DEEPEST_NESTING", "LARGEST_FILE", "FileRefused", "NotToml", "nesting", "parse_toml", "read_bytes", "read_text"]
 
 LARGEST_FILE = 1_000_000  # bytes: a ruleset or score sheet is a few kilobytes; the biggest built-in is 40
 DEEPEST_NESTING = 50  # arrays and inline tables inside each other: a ruleset needs 3
@@ -56,6 +56,11 @@ def read_text(path: str | os.PathLike) -> str:
     """The UTF-8 text of a regular file of at most LARGEST_FILE bytes; FileRefused if it is
     not one (IsADirectoryError, FileNotFoundError and other OSErrors pass through for the
     caller to word)."""
+    return read_bytes(path).decode("utf-8")
+
+
+def read_bytes(path: str | os.PathLike) -> bytes:
+    """The bytes of a regular file of at most LARGEST_FILE bytes, refused as :func:`read_text` refuses them."""
     if os.path.isdir(path):  # opened, a folder reads as nothing: the caller says it is a folder
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)  # a pipe with no writer must not block the open
@@ -66,7 +71,7 @@ def read_text(path: str | os.PathLike) -> str:
         data = f.read(LARGEST_FILE + 1)
     if len(data) > LARGEST_FILE:
         raise FileRefused(Message("rules.file.too_large", most=LARGEST_FILE // 1000))
-    return data.decode("utf-8")
+    return data
 
 
 def parse_toml(text: str) -> dict:

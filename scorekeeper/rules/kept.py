@@ -23,6 +23,9 @@ constants, the seats, the form). A ruleset that extends another (whose bytes the
 not cover) and a ruleset built from data (a text, a house rule tried out) are never kept; a
 stored game's copy of its ruleset is kept by the JSON text the store holds.
 
+A file built to play (or a stored game's copy) also keeps the ruleset itself, whole
+(:mod:`.whole`): the next start makes the same objects again without the builder.
+
 **Code, from our generator only.** The code objects kept are those :mod:`.formula` compiled
 from trees it generated from checked formulas (never a formula's text run as Python); they
 are run with the same globals (the helpers, no builtins) as when they were made. A damaged,

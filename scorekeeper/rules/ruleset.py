@@ -26,7 +26,7 @@ import sys
 
 from ..messages import Message
 from ..userdirs import path_text
-from .files import FileRefused, NotToml, parse_toml, read_text
+from .files import FileRefused, NotToml, parse_toml, read_bytes, read_text
 from .paths import builtin_rulesets_dir
 from .problems import OptionValueError, Problem, RulesetError, hint
 
@@ -239,15 +239,36 @@ def load_ruleset(ref: str | os.PathLike, lang: str | None = None, *, shown: str 
     path = ruleset_file(str(ref))
     if shown is None:
         shown = str(ref) if not isinstance(ref, str) or ref.endswith(".toml") else f"rulesets/{os.path.basename(path)}"
-    try:
-        raw = read_raw(path, shown)
-    except RulesetError as exc:  # e.g. several removals that find nothing
-        raise RulesetError(exc.problems[:1]) from None
-    builder = _builder(raw, shown, kept=_kept(path, shown, "load"))
+    kept = _kept(path, shown, "load")
+    ruleset = _made_again(kept)
+    if ruleset is None:
+        try:
+            raw = read_raw(path, shown)
+        except RulesetError as exc:  # e.g. several removals that find nothing
+            raise RulesetError(exc.problems[:1]) from None
+        ruleset = _built(_builder(raw, shown, kept=kept))
+    return ruleset.localized(lang) if lang else ruleset
+
+
+def _made_again(kept: Any) -> Ruleset | None:
+    """The ruleset kept whole in the file's kept table (:mod:`.whole`), or None."""
+    if kept is None:
+        return None
+    from .whole import made_again
+
+    return made_again(kept)
+
+
+def _built(builder: Builder) -> Ruleset:
+    """The builder's ruleset (RulesetError on its first problem), kept whole in the file's kept table."""
     ruleset = builder.build()
     if ruleset is None:
         raise RulesetError(builder.problems[:1])
-    return ruleset.localized(lang) if lang else ruleset
+    if builder.kept is not None:
+        from .whole import keep
+
+        keep(ruleset, builder.kept)
+    return ruleset
 
 
 def _kept(path: str, shown: str, how: str) -> Any:
@@ -255,9 +276,8 @@ def _kept(path: str, shown: str, how: str) -> Any:
     from .kept import for_file
 
     try:
-        with open(path, "rb") as file:
-            return for_file(file.read(), shown, how)
-    except OSError:
+        return for_file(read_bytes(path), shown, how)
+    except (OSError, FileRefused):  # building the file says what is wrong with it
         return None
 
 
@@ -284,8 +304,5 @@ def ruleset_from_raw(raw: dict, shown: str, lang: str | None = None, *, stored: 
         from .kept import for_file
 
         kept = for_file(text.encode("utf-8"), shown, "stored")
-    builder = _builder(raw, shown, stored=stored, kept=kept)
-    ruleset = builder.build()
-    if ruleset is None:
-        raise RulesetError(builder.problems[:1])
+    ruleset = _made_again(kept) or _built(_builder(raw, shown, stored=stored, kept=kept))
     return ruleset.localized(lang) if lang else ruleset
