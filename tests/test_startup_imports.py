@@ -126,6 +126,32 @@ def test_formulas_kept_from_an_earlier_run_run_without_the_compiler(args, cache,
     assert run_once(args, COMPILER, tmp_path) == (0, [], printed)
 
 
+_COMPILER_NAMES_SCRIPT = """
+import sys
+import scorekeeper.rules.formula as formula
+from scorekeeper.messages import Message
+before = "scorekeeper.rules.formula_compiler" in sys.modules
+worded = formula.function_help("abs") == Message("formula.function_help", signature="abs(x)",
+                                               meaning=Message("formula.functions.abs"))
+compiler = sys.modules["scorekeeper.rules.formula_compiler"]
+print(repr((before, worded, formula.FUNCTIONS is compiler.FUNCTIONS, formula.used_names is compiler.used_names,
+            formula.GENERATED_NODES, len(formula.compile_formula("1 + 2", key="k", names={}).names),
+            formula.GENERATED_NODES == compiler.GENERATED_NODES != (), hasattr(formula, "_build"))))
+"""
+
+
+def test_the_compiler_is_imported_when_a_name_of_it_is_asked_of_the_formula_module(tmp_path):
+    """scorekeeper.rules.formula alone imports no compiler; the compiler's names other modules
+    import from it (FUNCTIONS, GENERATED_NODES, function_help, used_names) are the compiler's own,
+    GENERATED_NODES filled in once a formula is parsed, and a name neither has is not found."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPROFILEIMPORTTIME"}
+    env.update(HOME=str(tmp_path), PYTHONPATH=str(REPO))
+    result = subprocess.run([sys.executable, "-c", _COMPILER_NAMES_SCRIPT], cwd=REPO, env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert ast.literal_eval(result.stdout) == (False, True, True, True, (), 0, True, False)
+
+
 def test_a_formula_not_kept_is_checked_and_compiled_as_before(cache, tmp_path):
     """With Lupaus kept (in a cache folder of its own), a copy of it with one formula changed is checked anew, through the
     compiler: a formula with a problem gives the problem it always did, a new formula its
@@ -230,10 +256,11 @@ def test_a_sheet_replayed_or_exported_as_text_loads_not_even_collections(args, t
 @pytest.mark.parametrize("ruleset", ["lupaus", "hearts", "wizard"])
 def test_a_ruleset_checked_before_is_checked_again_without_pathlib_re_or_a_parser(ruleset, tmp_path):
     """rules check of a file unchanged since its last check: its formulas' checks and code are
-    kept (scorekeeper.rules.kept), a translation's placeholders written as the English ones are
-    the same without parsing them, and the limits are worded without pathlib."""
+    kept (scorekeeper.rules.kept: nor is the formula compiler imported), a translation's
+    placeholders written as the English ones are the same without parsing them, and the limits
+    are worded without pathlib."""
     args = ["rules", "check", f"rulesets/{ruleset}.toml"]
-    assert loaded(args, NO_PATHLIB_OR_RE + ("ast", "_ast"), tmp_path) == (0, [])
+    assert loaded(args, NO_PATHLIB_OR_RE + ("ast", "_ast") + COMPILER, tmp_path) == (0, [])
 
 
 def test_json_is_loaded_where_json_is_printed(store, tmp_path):
