@@ -68,12 +68,12 @@ def test_fast_form_folds_options_into_the_code():
     """Under the default Lupaus options the score's option tests are decided before play."""
     import ast
 
-    from scorekeeper.rules import formula as formula_module
+    from scorekeeper.rules import formula_compiler
 
     game = Game(load_ruleset("lupaus"), ["Anna", "Ben", "Cara"])
     score = game.ruleset.score
-    generated, _ = formula_module._build(score._tree, score.key, score._names, score._scope,
+    generated, _ = formula_compiler._build(score._tree, score.key, score._names, score._scope,
                                          game.setup.fast_context)
     text = ast.unparse(generated)
     assert "scoring" not in text and "ten-plus-bid" not in text and "zero_bid" not in text
-    assert all(isinstance(n, formula_module.GENERATED_NODES) for n in ast.walk(generated))
+    assert all(isinstance(n, formula_compiler.GENERATED_NODES) for n in ast.walk(generated))

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 import scorekeeper.rules.formula as formula_module
+import scorekeeper.rules.formula_base as formula_base
+import scorekeeper.rules.formula_compiler as formula_compiler
 from scorekeeper.i18n import show
 from scorekeeper.rules.cards import parse_hand
 from scorekeeper.rules.formula import (
@@ -336,12 +338,8 @@ def test_largest_power_allowed():
 
 # --- no eval, no exec --------------------------------------------------------------------
 
-def test_formula_module_never_calls_eval_or_exec_and_compiles_only_generated_trees():
-    """No eval/exec anywhere. compile() is called twice: in _code, on the generated tree, and in
-    _parse, which only parses (the flag that makes compile give the syntax tree, not code), as
-    a single expression; every formula text is parsed through _parse."""
-    source = Path(formula_module.__file__).read_text(encoding="utf-8")
-    tree = ast.parse(source)
+def _forbidden_calls(tree: ast.AST) -> list[tuple[str, ast.Call]]:
+    """The calls of eval, exec, compile and __import__ in a module's tree, by name or attribute."""
     forbidden = {"eval", "exec", "compile", "__import__"}
     calls = []
     for node in ast.walk(tree):
@@ -350,6 +348,19 @@ def test_formula_module_never_calls_eval_or_exec_and_compiles_only_generated_tre
             name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
             if name in forbidden:
                 calls.append((name, node))
+    return calls
+
+
+def test_formula_modules_never_call_eval_or_exec_and_compile_only_generated_trees():
+    """No eval/exec anywhere. compile() is called twice, both in the compiler (the module that
+    runs formulas and the one it shares with the compiler call none of these): in _code, on the
+    generated tree, and in _parse, which only parses (the flag that makes compile give the syntax
+    tree, not code), as a single expression; every formula text is parsed through _parse."""
+    for module in (formula_module, formula_base):
+        assert _forbidden_calls(ast.parse(Path(module.__file__).read_text(encoding="utf-8"))) == [], module
+    source = Path(formula_compiler.__file__).read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    calls = _forbidden_calls(tree)
     assert [name for name, _ in calls] == ["compile", "compile"]
     owners = {}
     for _, call in calls:
@@ -366,12 +377,12 @@ def test_formula_module_never_calls_eval_or_exec_and_compiles_only_generated_tre
     owner, call = owners["_parse"]
     assert isinstance(call.args[2], ast.Constant) and call.args[2].value == "eval"
     assert ast.unparse(call.args[3]) == "_syntax().PyCF_ONLY_AST"
-    assert formula_module.ast.PyCF_ONLY_AST == ast.PyCF_ONLY_AST
+    assert formula_compiler.ast.PyCF_ONLY_AST == ast.PyCF_ONLY_AST
     # and nothing parses another way
     parses = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
               and n.func.attr == "parse"]
     assert parses == []
-    assert isinstance(formula_module._parse("1 + x"), ast.Expression)
+    assert isinstance(formula_compiler._parse("1 + x"), ast.Expression)
 
 
 # --- exact values ------------------------------------------------------------------------
@@ -713,7 +724,7 @@ def test_generated_code_has_no_builtins_and_only_allowed_nodes():
     """The generated function sees only the helpers; its tree uses only GENERATED_NODES."""
     formula = compile_("sum(bid) + of(1, tricks) * 2 if x > 0 else pick(1, 2, 3)")
     formula(FakeEnv())  # generates and runs the generic form
-    generated, _ = formula_module._build(formula._tree, formula.key, formula._names, formula._scope, None)
-    assert all(isinstance(n, formula_module.GENERATED_NODES) for n in ast.walk(generated))
+    generated, _ = formula_compiler._build(formula._tree, formula.key, formula._names, formula._scope, None)
+    assert all(isinstance(n, formula_compiler.GENERATED_NODES) for n in ast.walk(generated))
     assert formula._generic.__globals__["__builtins"  "__"] == {}
     assert not any(k for k in formula._generic.__globals__ if not k.startswith("_"))

@@ -1,7 +1,7 @@
-"""A formula's names and depth, measured in one pass when it loads (rules.formula._shape), are
+"""A formula's names and depth, measured in one pass when it loads (rules.formula_compiler._shape), are
 what ast.walk and ast.iter_child_nodes give: every built-in ruleset's formulas, and texts with
 calls of calls, attributes, comprehensions and deep nesting (parsed only, never checked). The
-pass that makes generated code ready to compile (rules.formula._ready) gives each node the
+pass that makes generated code ready to compile (rules.formula_compiler._ready) gives each node the
 place ast.fix_missing_locations gives it, and refuses a node the generator never makes."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import copy
 
 import pytest
 
-from scorekeeper.rules import formula
+from scorekeeper.rules import formula, formula_compiler
 from scorekeeper.rules.ruleset import builtin_ids, load_ruleset
 
 
@@ -52,8 +52,8 @@ TEXTS = [
 @pytest.mark.parametrize("text", TEXTS)
 def test_names_and_depth_of_any_parsed_text(text):
     tree = ast.parse(text, mode="eval")
-    assert formula.used_names(tree) == _walked_names(tree)
-    assert formula._depth(tree) == _walked_depth(tree)
+    assert formula_compiler.used_names(tree) == _walked_names(tree)
+    assert formula_compiler._depth(tree) == _walked_depth(tree)
 
 
 @pytest.mark.parametrize("ruleset_id", builtin_ids())
@@ -63,15 +63,15 @@ def test_names_and_depth_of_every_built_in_formula(ruleset_id):
     for f in found:
         tree = ast.parse(f.text, mode="eval")
         assert f.depth == _walked_depth(tree), f.key
-        assert f.names == _walked_names(tree) - set(formula._CONSTANT_NAMES), f.key
+        assert f.names == _walked_names(tree) - set(formula_compiler._CONSTANT_NAMES), f.key
 
 
 @pytest.mark.parametrize("ruleset_id", ["lupaus", "wizard", "bridge"])
 def test_generated_code_gets_the_places_fix_missing_locations_gives(ruleset_id):
     for f in _formulas(load_ruleset(ruleset_id), set()):
-        generated, _ = formula._build(f._tree, f.key, f._names, f._scope, None)
+        generated, _ = formula_compiler._build(f._tree, f.key, f._names, f._scope, None)
         expected = ast.fix_missing_locations(copy.deepcopy(generated))
-        formula._ready(generated)
+        formula_compiler._ready(generated)
         assert ast.dump(generated, include_attributes=True) == ast.dump(expected, include_attributes=True), f.key
 
 
@@ -80,4 +80,4 @@ def test_a_node_the_generator_never_makes_is_refused():
                                                              defaults=[]),
                                           body=ast.Starred(value=ast.Name(id="x", ctx=ast.Load()), ctx=ast.Load())))
     with pytest.raises(RuntimeError, match="internal error: generated Starred"):
-        formula._code(tree, "test")
+        formula_compiler._code(tree, "test")

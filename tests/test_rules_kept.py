@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.rules import formula as formula_module
+from scorekeeper.rules import formula_compiler
 from scorekeeper.rules import kept as kept_module
 from scorekeeper.rules.ruleset import RulesetError, load_ruleset
 
@@ -39,7 +39,7 @@ class Counts:
 
     def __init__(self, monkeypatch):
         self.parsed = self.compiled = 0
-        parse, compile_ = formula_module._parse, builtins.compile
+        parse, compile_ = formula_compiler._parse, builtins.compile
 
         def parsing(text):
             self.parsed += 1
@@ -50,7 +50,7 @@ class Counts:
                 self.compiled += 1
             return compile_(source, filename, mode, *args, **kwargs)
 
-        monkeypatch.setattr(formula_module, "_parse", parsing)
+        monkeypatch.setattr(formula_compiler, "_parse", parsing)
         monkeypatch.setattr(builtins, "compile", compiling)
 
 

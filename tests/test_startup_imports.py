@@ -109,6 +109,71 @@ def test_a_ruleset_loaded_in_an_earlier_run_needs_no_parser(args, watched, tmp_p
     assert (code, found) == (0, [])
 
 
+# The formula checker and code generator (scorekeeper.rules.formula imports it when a formula is
+# first parsed, checked or its code generated).
+COMPILER = ("scorekeeper.rules.formula_compiler",)
+
+
+@pytest.mark.parametrize("args", [
+    ["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"],
+    ["rules", "show", "wizard"],
+    ["replay", "examples/wizard.toml"],
+    ["export", "examples/lupaus.toml", "--format", "csv"],
+], ids=["check-bid", "rules show", "replay", "export"])
+def test_formulas_kept_from_an_earlier_run_run_without_the_compiler(args, cache, tmp_path):
+    """In a cache folder of its own, the first run checks the ruleset's formulas and generates their code (the compiler is
+    imported); the next runs them from what it kept (scorekeeper.rules.kept) with
+    scorekeeper.rules.formula alone, and prints the same."""
+    code, found, printed = run_once(args, COMPILER, tmp_path)
+    assert (code, found) == (0, list(COMPILER))
+    assert run_once(args, COMPILER, tmp_path) == (0, [], printed)
+
+
+_COMPILER_NAMES_SCRIPT = """
+import sys
+import scorekeeper.rules.formula as formula
+from scorekeeper.messages import Message
+before = "scorekeeper.rules.formula_compiler" in sys.modules
+worded = formula.function_help("abs") == Message("formula.function_help", signature="abs(x)",
+                                               meaning=Message("formula.functions.abs"))
+compiler = sys.modules["scorekeeper.rules.formula_compiler"]
+print(repr((before, worded, formula.FUNCTIONS is compiler.FUNCTIONS, formula.used_names is compiler.used_names,
+            formula.GENERATED_NODES, len(formula.compile_formula("1 + 2", key="k", names={}).names),
+            formula.GENERATED_NODES == compiler.GENERATED_NODES != (), hasattr(formula, "_build"))))
+"""
+
+
+def test_the_compiler_is_imported_when_a_name_of_it_is_asked_of_the_formula_module(tmp_path):
+    """scorekeeper.rules.formula alone imports no compiler; the compiler's names other modules
+    import from it (FUNCTIONS, GENERATED_NODES, function_help, used_names) are the compiler's own,
+    GENERATED_NODES filled in once a formula is parsed, and a name neither has is not found."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPROFILEIMPORTTIME"}
+    env.update(HOME=str(tmp_path), PYTHONPATH=str(REPO))
+    result = subprocess.run([sys.executable, "-c", _COMPILER_NAMES_SCRIPT], cwd=REPO, env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert ast.literal_eval(result.stdout) == (False, True, True, True, (), 0, True, False)
+
+
+def test_a_formula_not_kept_is_checked_and_compiled_as_before(cache, tmp_path):
+    """With Lupaus kept (in a cache folder of its own), a copy of it with one formula changed is checked anew, through the
+    compiler: a formula with a problem gives the problem it always did, a new formula its
+    answer, and the run after that gives the same answer from what was kept, without the compiler."""
+    assert run_once(["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"], COMPILER,
+                    tmp_path)[:2] == (0, list(COMPILER))
+    source = (REPO / "rulesets" / "lupaus.toml").read_text(encoding="utf-8")
+    assert source.count('rule = "sum(bid) != cards"') == 1
+    bad, new = tmp_path / "bad.toml", tmp_path / "new.toml"
+    bad.write_text(source.replace('rule = "sum(bid) != cards"', 'rule = "sum(bids) != cards"'), encoding="utf-8")
+    new.write_text(source.replace('rule = "sum(bid) != cards"', 'rule = "sum(bid) != cards + 1"'), encoding="utf-8")
+    assert run_once(["rules", "check", str(bad)], COMPILER, tmp_path) == (
+        1, list(COMPILER), f"{bad}: checks[0].rule: unknown name 'bids' (did you mean 'bid'?)\n")
+    args = ["check-bid", str(new), "--players", "4", "--deal", "1", "--bids", "3", "2", "4"]
+    answer = "Dealer Player 1 may not bid 2: the bids would total 10, the number of tricks\nAllowed: 0 1 3 4 5 6 7 8 9 10\n"
+    assert run_once(args, COMPILER, tmp_path) == (0, list(COMPILER), answer)
+    assert run_once(args, COMPILER, tmp_path) == (0, [], answer)
+
+
 NO_PATHLIB = ("pathlib", "fnmatch", "urllib", "urllib.parse", "ipaddress")
 
 
@@ -194,10 +259,11 @@ def test_a_sheet_replayed_or_exported_as_text_loads_not_even_collections(args, t
 @pytest.mark.parametrize("ruleset", ["lupaus", "hearts", "wizard"])
 def test_a_ruleset_checked_before_is_checked_again_without_pathlib_re_or_a_parser(ruleset, tmp_path):
     """rules check of a file unchanged since its last check: its formulas' checks and code are
-    kept (scorekeeper.rules.kept), a translation's placeholders written as the English ones are
-    the same without parsing them, and the limits are worded without pathlib."""
+    kept (scorekeeper.rules.kept: nor is the formula compiler imported), a translation's
+    placeholders written as the English ones are the same without parsing them, and the limits
+    are worded without pathlib."""
     args = ["rules", "check", f"rulesets/{ruleset}.toml"]
-    assert loaded(args, NO_PATHLIB_OR_RE + ("ast", "_ast"), tmp_path) == (0, [])
+    assert loaded(args, NO_PATHLIB_OR_RE + ("ast", "_ast") + COMPILER, tmp_path) == (0, [])
 
 
 def test_json_is_loaded_where_json_is_printed(store, tmp_path):
