@@ -27,7 +27,7 @@ A leaf module: it imports nothing of the package, so every layer may use it.
 
 from __future__ import annotations
 
-from operator import attrgetter
+from _operator import attrgetter  # operator.py is this C module behind a Python one: 0.2 ms of a start
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:

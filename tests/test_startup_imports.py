@@ -88,7 +88,7 @@ def test_the_ruleset_commands_load_no_store_sheet_or_heavy_module(args, tmp_path
 
 
 NO_BUILDER = ("ast", "_ast", "scorekeeper.rules.builder", "scorekeeper.rules.schema", "scorekeeper.rules.translations")
-LEAN_ENGINE = NO_BUILDER + ("collections", "types", "importlib")
+LEAN_ENGINE = NO_BUILDER + ("collections", "types", "importlib", "operator")
 
 
 @pytest.mark.parametrize(("args", "watched"), [
@@ -103,8 +103,8 @@ def test_a_ruleset_loaded_in_an_earlier_run_needs_no_parser(args, watched, tmp_p
     classes (_ast) are loaded, where parsing the formulas and generating code would load them;
     nor the builder, the schema or the translations' checker: the ruleset is made again whole
     (scorekeeper.rules.whole); nor, for the commands that need nothing else, the collections
-    package, the types module or importlib (which imports types), which the engine and the
-    command line need none of."""
+    package, the types module, importlib (which imports types) or operator.py (the C module
+    under it is used), which the engine and the command line need none of."""
     code, found = loaded(args, watched, tmp_path)
     assert (code, found) == (0, [])
 

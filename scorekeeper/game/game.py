@@ -11,7 +11,7 @@ from __future__ import annotations
 # collections.abc's Mapping, from the module it re-exports (loaded with os): importing the
 # collections package itself would cost every start about a millisecond for nothing
 from _collections_abc import Mapping
-from operator import add
+from _operator import add  # (operator.py imports it from here: see values.py)
 
 from ..messages import Message, Text
 from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, EvalError, Missing, number_text
