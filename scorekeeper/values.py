@@ -104,7 +104,7 @@ def _make(cls: type, frozen: bool) -> type:
     setattr(cls, _FIELDS, own)
     names = tuple(own)
     post_init = hasattr(cls, "__post_init__")
-    _add(cls, "__init__", _first_init(cls, _plain_init(own, frozen, post_init),
+    _add(cls, "__init__", _first_init(cls, lambda: _plain_init(own, frozen, post_init),
                                       lambda: _init(cls.__name__, own, frozen, post_init)))
     _add(cls, "__repr__", _repr(tuple(n for n, f in own.items() if f.repr)))
     key = _key(tuple(n for n, f in own.items() if f.compare))
@@ -125,6 +125,7 @@ def _own_fields(cls: type) -> dict[str, Field]:
     """The class's annotated names as fields (a ClassVar is none); the class attribute that
     held a field's default is the default itself afterwards, as with the standard decorator."""
     found: dict[str, Field] = {}
+    defaulted = False  # a field with a default (or factory) came before
     for name, annotation in cls.__dict__.get("__annotations__", {}).items():
         if isinstance(annotation, str) and annotation.startswith(("ClassVar", "typing.ClassVar")):
             continue
@@ -137,11 +138,13 @@ def _own_fields(cls: type) -> dict[str, Field]:
         if spec.default is _MISSING:
             if isinstance(given, Field):
                 delattr(cls, name)
-        else:
+        elif given is not spec.default:  # (a plain default is the class attribute already)
             setattr(cls, name, spec.default)
-        if found and spec.default is _MISSING and spec.default_factory is _MISSING and any(
-                f.default is not _MISSING or f.default_factory is not _MISSING for f in found.values()):
-            raise TypeError(f"non-default argument {name!r} follows default argument")
+        if spec.default is _MISSING and spec.default_factory is _MISSING:
+            if defaulted:
+                raise TypeError(f"non-default argument {name!r} follows default argument")
+        else:
+            defaulted = True
         found[name] = spec
     return found
 
@@ -156,19 +159,23 @@ def _add(cls: type, name: str, method: Callable) -> None:
 COMPILED_FROM = 200  # values of a class made before its __init__ is written out and compiled
 
 
-def _first_init(cls: type, plain: Callable, make: Callable[[], Callable]) -> Callable:
-    """An ``__init__`` that makes the class's first values with ``plain`` (no code compiled), and
-    when the class has made COMPILED_FROM of them compiles the real one (``make``) and puts
-    it in its place. A command loads many value classes, makes values of about half of them
-    and few of most: compiling the first ``__init__`` of a process alone costs about as much
-    as a short command's own work. A class that makes many values (a game's deals, a
+def _first_init(cls: type, plain: Callable[[], Callable], make: Callable[[], Callable]) -> Callable:
+    """An ``__init__`` that makes the class's first values with the function ``plain()`` makes (no
+    code compiled), and when the class has made COMPILED_FROM of them compiles the real one
+    (``make``) and puts it in its place. A command loads many value classes, makes values of
+    about half of them and few of most: compiling the first ``__init__`` of a process alone
+    costs about as much as a short command's own work (and even the plain one is made only
+    for a class that makes a value). A class that makes many values (a game's deals, a
     table of keys) gets the compiled one, which makes a value several times faster."""
     made = [0]
+    plain_init: list[Callable] = []
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         if made[0] < COMPILED_FROM:
             made[0] += 1
-            plain(self, args, kwargs)
+            if not plain_init:
+                plain_init.append(plain())
+            plain_init[0](self, args, kwargs)
             return
         real = make()
         if cls.__dict__.get("__init__") is __init__:
