@@ -8,6 +8,8 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import i18n
 from scorekeeper.i18n import (
@@ -224,6 +226,46 @@ def test_literal_braces():
     assert template.format("k", {"name": "Ann"}, str) == "{not a placeholder} Ann"
 
 
+def _regex_pieces(text: str) -> tuple | str:
+    """A template's pieces as the regular expression that parsed templates before found them (or
+    the start of its refusal): what the parser that needs no ``re`` must give."""
+    import re
+
+    if "{" not in text and "}" not in text:
+        return (text,)
+    pieces, literal, at = [], "", 0
+    for match in re.finditer(r"\{\{|\}\}|\{([^{}]*)\}|\{|\}", text):
+        literal += text[at:match.start()]
+        at = match.end()
+        token = match.group()
+        if token in ("{{", "}}"):
+            literal += token[0]
+        elif token == "{":
+            return "a '{' is not closed"
+        elif token == "}":
+            return "a '}' has no '{'"
+        elif not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", match.group(1)):
+            return f"'{token}' is not a placeholder"
+        else:
+            pieces += [literal] if literal else []
+            pieces.append((match.group(1),))
+            literal = ""
+    literal += text[at:]
+    return tuple(pieces + ([literal] if literal else []))
+
+
+@settings(max_examples=600)
+@given(st.lists(st.sampled_from(["{", "}", "{{", "}}", "a", "_", "1", " ", ".", "é", "{n}", "{x1}"]), max_size=12)
+       .map("".join))
+def test_templates_are_parsed_as_the_regular_expression_parsed_them(text):
+    try:
+        found = i18n.Template(text, "f").pieces
+    except CatalogError as exc:
+        found = str(exc).removeprefix("f: ")
+    want = _regex_pieces(text)
+    assert found == want if isinstance(want, tuple) else found.startswith(want), (text, found, want)
+
+
 @pytest.mark.parametrize(("text", "shown"), [
     ("{x.__class__}", "{x.__class__}"), ("{x[0]}", "{x[0]}"), ("{x!r}", "{x!r}"), ("{x:>10}", "{x:>10}"),
     ("{}", "{}"), ("{0}", "{0}"), ("{ x }", "{ x }"),
@@ -372,47 +414,69 @@ def test_format_datetime_and_date():
 
 
 def test_importing_the_package_reads_no_catalog():
-    """The CLI's start-up pays for no catalog and no submodule until a text is shown."""
+    """The CLI's start-up pays for no catalog and no submodule until a text is shown; a text given
+    texts and whole numbers needs only the catalogs (a plural, plural's rules; a fraction, formats)."""
     import subprocess
     import sys
     script = ("import sys, scorekeeper.i18n as i\n"
+              "def loaded():\n"
+              "    print(sorted(m for m in sys.modules if m.startswith('scorekeeper.i18n.')), sorted(i._catalogs))\n"
               "print(sorted(m for m in sys.modules if m.startswith('scorekeeper')), sorted(i._catalogs))\n"
-              "i.t('game.deal')\n"
-              "print(sorted(m for m in sys.modules if m.startswith('scorekeeper.i18n.')), sorted(i._catalogs))\n")
-    result = subprocess.run([sys.executable, "-c", script], cwd=SOURCE.parent, capture_output=True, text=True,
-                            timeout=60)
-    assert result.returncode == 0, result.stderr
+              "assert i.t('game.deal') == 'Deal' and i.t('cli.seat_name', number=3) == 'Player 3'\n"
+              "loaded()\n"
+              "assert i.tn('game.count.tricks', 2) == '2 tricks'\n"
+              "loaded()\n"
+              "assert i.t('cli.seat_name', number=2.5) == 'Player 2.5'\n"
+              "loaded()\n")
+    for _ in range(2):  # the first run may parse the catalog files (and import what that needs), as a first start does
+        result = subprocess.run([sys.executable, "-c", script], cwd=SOURCE.parent, capture_output=True, text=True,
+                                timeout=60)
+        assert result.returncode == 0, result.stderr
     assert result.stdout == ("['scorekeeper', 'scorekeeper.i18n', 'scorekeeper.languages', 'scorekeeper.messages', "
                              "'scorekeeper.values'] []\n"
-                             "['scorekeeper.i18n.catalogs', 'scorekeeper.i18n.formats', 'scorekeeper.i18n.plural'] ['en']\n")
+                             "['scorekeeper.i18n.catalogs'] ['en']\n"
+                             "['scorekeeper.i18n.catalogs', 'scorekeeper.i18n.plural'] ['en']\n"
+                             "['scorekeeper.i18n.catalogs', 'scorekeeper.i18n.formats', 'scorekeeper.i18n.plural'] "
+                             "['en']\n")
 
 
-def test_a_catalog_reads_the_files_of_its_parts_only_when_a_key_needs_them(tmp_path):
-    """The first part of a key chooses the files to parse: a command showing its own texts
-    does not parse every screen's catalog. Every file's keys start with names it declares."""
+def test_a_catalog_reads_the_files_of_its_parts_only_when_a_key_needs_them(tmp_path, monkeypatch):
+    """The first parts of a key choose the files to read: a command showing its own texts does
+    not read every screen's catalog."""
+    from scorekeeper.i18n import catalogs
+
     (tmp_path / "en.toml").write_text('[game]\ndeal = "Deal"\n', encoding="utf-8")
     (tmp_path / "en").mkdir()
     (tmp_path / "en" / "cli.toml").write_text('[cli.help]\nrules = "list rulesets"\n', encoding="utf-8")
     (tmp_path / "en" / "tui.toml").write_text('[tui.home]\ntitle = "Start"\n[tui.home.x]\n', encoding="utf-8")
     found = load_catalog(tmp_path / "en.toml", "en", sorted((tmp_path / "en").glob("*.toml")))
+    read = []
+    real = catalogs._read_bytes
+    monkeypatch.setattr(catalogs, "_read_bytes", lambda file: read.append(os.path.basename(file)) or real(file))
     assert found.get("cli.help.rules").text.text == "list rulesets"
-    assert [os.path.basename(file) for file, _, _ in found._pending] == ["tui.toml"]  # not parsed yet
-    assert found.get("cli.help.nothing") is None
-    assert "tui.home.title" in found and not found._pending
-    # the real catalogs: each file's keys begin with names found in it
-    from scorekeeper.i18n.catalogs import _parse, top_names
+    assert read == ["cli.toml"]
+    assert "tui.home.title" in found and read == ["cli.toml", "tui.toml"]
+
+
+def test_every_key_of_a_catalog_file_is_under_a_name_found_in_its_text():
+    """The real catalogs: the index that chooses the files to read names each file for each of its keys."""
+    from scorekeeper.i18n.catalogs import _names_of, key_names, load_catalog
 
     package = Path(__file__).resolve().parents[1] / "scorekeeper" / "i18n"
     for file in [*package.glob("*.toml"), *package.glob("*/*.toml")]:
-        text = file.read_text(encoding="utf-8")
-        assert {key.split(".", 1)[0] for key in _parse(file, text)} <= top_names(text), file
+        names = key_names(file.read_text(encoding="utf-8"))
+        keys = load_catalog(file, "xx").entries
+        assert len(keys) > 10 and all(set(_names_of(key)) & names for key in keys), file
 
 
-def test_the_top_names_of_a_catalog_file_are_its_headers_and_the_keys_before_them():
-    """A key inside a table names no file part: the file is not read for it."""
-    from scorekeeper.i18n.catalogs import top_names
+def test_the_names_of_a_catalog_file_are_its_headers_and_the_keys_before_them():
+    """A table header [a.b...] names a.b (every key under it starts so), [a] or a key before the
+    first header names a (any key under a); a key inside a table names no more."""
+    from scorekeeper.i18n.catalogs import _names_of, key_names
 
-    text = 'title = "x"\nmenu.open = "y"\n[cli]\nname = "z"\n  [[ tui.list ]]\nmore.one = "w"\n'
-    assert top_names(text) == {"title", "menu", "cli", "tui"}
-    assert top_names('only = "key"\n') == {"only"}
-    assert top_names("") == frozenset()
+    text = 'title = "x"\nmenu.open = "y"\n[cli]\nname = "z"\n  [[ tui.list ]]\nmore.one = "w"\n[tui . home.x]\n'
+    assert key_names(text) == {"title", "menu", "cli", "tui.list", "tui.home"}
+    assert key_names('[cli]\n[cli.help]\n[cli."odd key".x]\n[rules."odd"]\n[store.x]\n') == {"cli", "rules", "store.x"}
+    assert key_names('only = "key"\n') == {"only"}
+    assert key_names("") == frozenset()
+    assert _names_of("cli.help.rules") == ("cli", "cli.help") and _names_of("title") == ("title",)

@@ -249,9 +249,12 @@ def _entry(key: str, lang: str) -> Entry:
 
 
 def _shower(lang: str):
-    formats = _module("formats")
-
     def show(value: Any) -> str:
+        # A text, or a whole number (written as it is in every language, see formats): most values
+        # a text is given, shown without importing formats for them.
+        if type(value) is str or type(value) is int:
+            return str(value)
+        formats = _module("formats")
         if formats.is_number(value):
             return formats.number_text(lang, value)
         return str(value)

@@ -22,13 +22,27 @@ catalog is text, and text must not reach into the values it is given. ``{{`` and
 is read (:class:`CatalogError`, naming the file and key).
 
 Each file, once parsed and checked, is kept in the cache folder (:mod:`scorekeeper.tomlcache`)
-in a checked form: its keys and, for each, the template's text, or the text and its pieces
-(literals and placeholder names) when it has braces. The key of the entry is a hash of the
-file's text and :data:`FORMAT`, so a changed file is parsed and checked again. A start then
-reads the file's checked form, with no TOML to parse and no template to check, and makes a key's
-:class:`Entry` only when the key is asked for. What a cache file holds is not trusted: a form
-that is not of this shape (damaged, foreign) is parsed and checked again from the text, and its
-pieces are used only as literals and names to look up, never formatted as Python formats.
+in a checked form: its keys and, for each, the template's text (a plural entry: its texts by
+category). The key of the entry is a hash of the file's bytes and :data:`FORMAT`, so a changed
+file is parsed and checked again. A start reads a file's checked form, with no TOML to parse,
+and makes a key's :class:`Template` from its text only when the key is asked for: a command
+shows a handful of texts, and parsing one text costs less than reading the pieces of all.
+
+What a cache file holds is not trusted, though its hash is checked before it is read and it
+names the text it was made from: a form is made a template by the same parser that checked it
+(it is never formatted as a Python format). A file's forms that are not texts, or tables of
+texts with ``other`` (looked at when the file is read), or a form whose text the parser or whose
+categories the check refuses (when its key is asked for), has the file parsed and checked again
+from its text, and the entry written anew.
+
+A catalog's part files are read when a key needs them, chosen by an index of the names each file
+gives (:func:`key_names`), kept in the cache for each catalog. The index's key is each file's path,
+size and time of change, as Python's own bytecode cache does, so a start reads no part file to
+choose one. A file changed with its size and time kept (or a scan that misses a name) leaves the
+index out of date, which matters little: a file it names is still read by its text's hash, never
+stale, and a key it places in no file read is looked for in every file not read yet, so an index
+out of date costs time, never a text. (A key given by two files is refused when both are read;
+an out-of-date index may leave one of them unread, as :attr:`Catalog.entries` never does.)
 """
 
 from __future__ import annotations
@@ -37,7 +51,6 @@ import os
 
 from .. import tomlcache
 from ..userdirs import path_text
-from .plural import ALL_CATEGORIES, CATEGORIES, ORDINAL_CATEGORIES
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
@@ -48,9 +61,10 @@ if TYPE_CHECKING:
 # the catalogs (see CatalogError); check_catalogs and TranslationError speak to the
 # developer and the tests.
 
-__all__ = ["Catalog", "CatalogError", "Entry", "Template", "TranslationError", "check_catalogs", "load_catalog"]
+__all__ = ["Catalog", "CatalogError", "Entry", "Template", "TranslationError", "check_catalogs", "key_names",
+           "load_catalog"]
 
-FORMAT = 1  # of the checked forms kept in the cache: bump when what they hold changes
+FORMAT = 2  # of the checked forms kept in the cache: bump when what they hold changes (1: pieces)
 _FOLDER = "catalogs"
 
 
@@ -67,13 +81,47 @@ class TranslationError(LookupError):
     Its messages stay English, for the developer: made from a catalog they could fail
     the same way again (a missing key looked up while reporting a missing key)."""
 
-_TOKEN = r"\{\{|\}\}|\{([^{}]*)\}|\{|\}"  # escaped braces, a placeholder, a stray brace
-
 
 def _is_name(text: str) -> bool:
-    """A plain placeholder name: an ASCII letter or _, then letters, digits and _ (no ``re``: a
-    start checks the names of the forms it reads from the cache, and parses no template)."""
+    """A plain placeholder name: an ASCII letter or _, then letters, digits and _."""
     return bool(text) and text.isascii() and not text[0].isdigit() and text.replace("_", "a").isalnum()
+
+
+def _pieces(text: str, where: str) -> tuple[str | tuple[str], ...]:
+    """The literal pieces and ``(name,)`` placeholders of a text with braces; CatalogError naming
+    ``where`` for a brace that is neither doubled nor part of a ``{name}``. Found with ``find``,
+    not ``re``: a start parses the few texts it shows, and would import ``re`` for them."""
+    pieces: list[str | tuple[str]] = []
+    literal = ""
+    at = 0
+    while True:
+        opened, closed = text.find("{", at), text.find("}", at)
+        if closed >= 0 and not 0 <= opened < closed:  # a "}" comes first
+            if text.startswith("}}", closed):
+                literal, at = literal + text[at:closed + 1], closed + 2
+                continue
+            raise CatalogError(f"{where}: a '}}' has no '{{' (write '}}}}' for a brace)")
+        if opened < 0:
+            break
+        literal += text[at:opened]
+        if text.startswith("{{", opened):
+            literal, at = literal + "{", opened + 2
+            continue
+        if closed < 0 or 0 <= text.find("{", opened + 1) < closed:
+            raise CatalogError(f"{where}: a '{{' is not closed with '}}' (write '{{{{' for a brace)")
+        inner = text[opened + 1:closed]
+        if not _is_name(inner):
+            raise CatalogError(
+                f"{where}: '{{{inner}}}' is not a placeholder: write {{name}} with a plain name "
+                "(letters, digits and _), no attributes, indexes or formats")
+        if literal:
+            pieces.append(literal)
+        pieces.append((inner,))
+        literal, at = "", closed + 1
+    literal += text[at:]
+    if literal:
+        pieces.append(literal)
+    return tuple(pieces)
 
 
 class Template:
@@ -82,58 +130,12 @@ class Template:
     __slots__ = ("text", "pieces", "names")
 
     def __init__(self, text: str, where: str = "<text>"):
-        if "{" not in text and "}" not in text:  # most texts: nothing to parse
-            self.text, self.pieces, self.names = text, (text,), frozenset()
-            return
-        import re
-
-        pieces: list[str | tuple[str]] = []
-        literal: list[str] = []
-        at = 0
-        for match in re.finditer(_TOKEN, text):
-            literal.append(text[at:match.start()])
-            at = match.end()
-            token = match.group()
-            if token == "{{":
-                literal.append("{")
-            elif token == "}}":
-                literal.append("}")
-            elif token == "{":
-                raise CatalogError(f"{where}: a '{{' is not closed with '}}' (write '{{{{' for a brace)")
-            elif token == "}":
-                raise CatalogError(f"{where}: a '}}' has no '{{' (write '}}}}' for a brace)")
-            else:
-                inner = match.group(1)
-                if not _is_name(inner):
-                    raise CatalogError(
-                        f"{where}: '{{{inner}}}' is not a placeholder: write {{name}} with a plain name "
-                        "(letters, digits and _), no attributes, indexes or formats")
-                if any(literal):
-                    pieces.append("".join(literal))
-                literal = []
-                pieces.append((inner,))
-        literal.append(text[at:])
-        literal = [piece for piece in literal if piece]
-        if literal:
-            pieces.append("".join(literal))
         self.text = text
-        self.pieces = tuple(pieces)
-        self.names = frozenset(p[0] for p in pieces if isinstance(p, tuple))
-
-    @classmethod
-    def checked(cls, text: str, pieces: Sequence[str | tuple[str]]) -> Template:
-        """The template of ``text`` from its pieces, as __init__ made them when it checked it."""
-        template = cls.__new__(cls)
-        template.text, template.pieces = text, tuple(pieces)
-        template.names = frozenset(p[0] for p in template.pieces if isinstance(p, tuple))
-        return template
-
-    def form(self) -> str | list:
-        """The template as plain data for the cache: its text alone when it has no braces, else
-        its text and its pieces (a placeholder as a list of its name)."""
-        if self.pieces == (self.text,) and "{" not in self.text and "}" not in self.text:
-            return self.text
-        return [self.text, [p if isinstance(p, str) else [p[0]] for p in self.pieces]]
+        if "{" not in text and "}" not in text:  # most texts: nothing to parse
+            self.pieces, self.names = (text,), frozenset()
+            return
+        self.pieces = _pieces(text, where)
+        self.names = frozenset(p[0] for p in self.pieces if type(p) is tuple)
 
     def format(self, key: str, params: Mapping[str, Any], show: Callable[[Any], str]) -> str:
         out = []
@@ -173,52 +175,45 @@ class Entry:
     def templates(self) -> list[Template]:
         return list(self.forms.values()) if self.forms is not None else [self.text]
 
-    def form(self) -> str | list | dict:
-        """The entry as plain data for the cache (see :meth:`Template.form`); a plural entry as a
-        table of its forms by category."""
+    def form(self) -> str | dict[str, str]:
+        """The entry as plain data for the cache: its text, or a plural entry's texts by category."""
         if self.forms is not None:
-            return {category: template.form() for category, template in self.forms.items()}
-        return self.text.form()
-
-
-def _template_of(form: str | list) -> Template:
-    if isinstance(form, str):
-        return Template(form)  # a text without braces: nothing to parse (one with them is checked)
-    text, pieces = form
-    return Template.checked(text, [p if isinstance(p, str) else (p[0],) for p in pieces])
-
-
-def _entry_of(key: str, form: str | list | dict) -> Entry:
-    """The entry of a form kept in the cache (checked by _is_forms)."""
-    if isinstance(form, dict):
-        return Entry(key, forms={category: _template_of(f) for category, f in form.items()})
-    return Entry(key, text=_template_of(form))
-
-
-def _is_template_form(form: Any) -> bool:
-    """A text without braces, or [text, pieces]: each piece a literal, or a list of one plain name."""
-    if type(form) is str:
-        return "{" not in form and "}" not in form
-    return (type(form) is list and len(form) == 2 and type(form[0]) is str and type(form[1]) is list
-            and all(type(p) is str or (type(p) is list and len(p) == 1 and type(p[0]) is str
-                                       and _is_name(p[0])) for p in form[1]))
+            return {category: template.text for category, template in self.forms.items()}
+        return self.text.text
 
 
 def _is_forms(data: Any) -> bool:
-    """Whether ``data`` (read from a cache file, not trusted) is a file's checked forms: each key a
-    template's form, or a plural table of them that has ``other``."""
-    if type(data) is not dict:
+    """Whether ``data`` (read from a cache file, not trusted) has the shape of a file's checked forms:
+    each key a text, or a table of texts that has ``other``. Only the shape: a form's texts are
+    parsed, and a table's categories checked, when its key is asked for (see _entry_of)."""
+    if type(data) is not dict or not set(map(type, data)) <= {str}:
         return False
     for form in data.values():
-        if type(form) is dict:
-            if "other" not in form or not all(c in ALL_CATEGORIES and _is_template_form(f) for c, f in form.items()):
-                return False
-        elif not _is_template_form(form):
+        if type(form) is not str and not (type(form) is dict and "other" in form
+                                          and set(map(type, form.values())) <= {str}):
             return False
     return True
 
 
+def _entry_of(key: str, form: str | dict[str, str]) -> Entry | None:
+    """The entry of a form read from the cache (of the shape _is_forms checks), its texts parsed and
+    its categories checked as when the file was checked; None when the check refuses it (then its
+    file is parsed again)."""
+    try:
+        if type(form) is str:
+            return Entry(key, text=Template(form))
+        from .plural import ALL_CATEGORIES  # (imported at a plural entry's first use: tn needs it too)
+
+        if all(category in ALL_CATEGORIES for category in form):
+            return Entry(key, forms={category: Template(text) for category, text in form.items()})
+    except CatalogError:  # a text the check would have refused: not what the check kept
+        pass
+    return None
+
+
 def _is_plural_table(table: dict) -> bool:
+    from .plural import ALL_CATEGORIES
+
     return bool(table) and "other" in table and all(k in ALL_CATEGORIES for k in table)
 
 
@@ -240,61 +235,86 @@ def _flatten(table: dict, prefix: str, where: str, out: dict[str, Entry]) -> Non
             raise CatalogError(f"{where}: {dotted}: expected text or a table, got {type(value).__name__}")
 
 
-# The first part of every key a catalog file gives: its table headers (a line's "[" or "[[",
-# then a bare key), and the keys before the first header (a line's bare key, then "." or "=";
-# those after it are in a table). A superset is harmless: it only means the file may be read
-# for a key it lacks. Read line by line without ``re``, which a start would import for it.
+# The names a catalog file gives, read from its text without parsing it: "a.b" for the keys of a
+# table header [a.b] or [a.b.c] (all its keys start with a.b), "a" for a header [a] or a key before
+# the first header (the file may give any key under a). A superset is harmless: it only means the
+# file may be read for a key it lacks. Read line by line without ``re``, which a start would import.
 _BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
 
-def _bare_end(text: str) -> int:
-    """Where the bare key (letters, digits, _ and -) that ``text`` starts with ends: 0 when it starts with none."""
-    end = 0
+def _bare_end(text: str, start: int = 0) -> int:
+    """Where the bare key (letters, digits, _ and -) at ``start`` of ``text`` ends: ``start`` when there is none."""
+    end = start
     while end < len(text) and text[end] in _BARE:
         end += 1
     return end
 
 
-def top_names(text: str) -> frozenset[str]:
-    """The first parts of the keys a catalog file's text gives (see _BARE)."""
+def _header_name(line: str) -> str:
+    """The name a table header gives (``line`` without its brackets): its first two bare keys, or its
+    first alone when the second is not bare (quoted) or there is none; "" when the first is not bare."""
+    first = _bare_end(line)
+    if not first:
+        return ""
+    rest = line[first:].lstrip(" \t")
+    if rest[:1] == ".":
+        rest = rest[1:].lstrip(" \t")
+        second = _bare_end(rest)
+        if second and rest[second:].lstrip(" \t")[:1] in (".", "]"):
+            return f"{line[:first]}.{rest[:second]}"
+    return line[:first]
+
+
+def key_names(text: str) -> frozenset[str]:
+    """The names of the keys a catalog file's text gives (see _BARE): a key a.b.c is in the file only
+    if "a" or "a.b" is among them."""
     names = set()
     in_tables = False
     for line in text.split("\n"):
         line = line.lstrip(" \t")
         if line[:1] == "[":
-            line = line.lstrip("[").lstrip(" \t")
-            end = _bare_end(line)
-            if end:
-                names.add(line[:end])
+            name = _header_name(line.lstrip("[").lstrip(" \t"))
+            if name:
+                names.add(name)
                 in_tables = True
         elif not in_tables:
             end = _bare_end(line)
             if end and line[end:].lstrip(" \t")[:1] in (".", "="):
                 names.add(line[:end])
-    return frozenset(names)
+    return frozenset(name for name in names if name.partition(".")[0] not in names or "." not in name)
+
+
+def _names_of(key: str) -> tuple[str, ...]:
+    """The names under which :func:`key_names` lists a file that may give ``key``."""
+    first, dot, rest = key.partition(".")
+    return (first, f"{first}.{rest.partition('.')[0]}") if dot else (first,)
 
 
 class Catalog:
     """The entries of one language's catalog, by dotted key.
 
-    The files of its parts are read when a key needs them (a key "cli.x" reads the files
-    that give "cli" keys), so a command that shows a few texts parses a few files;
-    ``entries`` reads them all."""
+    The main file is read at once; the files of its parts when a key needs them (a key
+    "cli.x" reads the files whose names include "cli" or "cli.x", see :func:`key_names`),
+    so a command that shows a few texts reads a few files; ``entries`` reads them all.
+    A key's :class:`Entry` is made when the key is asked for."""
 
-    def __init__(self, lang: str, entries: dict[str, Entry], source: str,
-                 pending: Sequence[tuple[str, str]] = ()):
+    def __init__(self, lang: str, source: str, parts: Sequence[str] = (),
+                 index: Mapping[str, int] | None = None):
         self.lang = lang
-        self._entries = entries
         self.source = source
-        self._pending = [(file, text, top_names(text)) for file, text in pending]
+        self._entries: dict[str, Entry | str | dict] = {}
+        self._files: dict[str, dict] = {}  # each file read: what it gave (to parse it again if need be)
+        self._parts = list(parts)
+        self._index = index if index is not None else {}
+        self._read(source)
 
     @property
     def entries(self) -> dict[str, Entry]:
-        while self._pending:
-            self._read(0)
-        for key, found in self._entries.items():
-            if not isinstance(found, Entry):
-                self._entries[key] = _entry_of(key, found)
+        for file in self._parts:
+            if file not in self._files:
+                self._read(file)
+        for key in list(self._entries):
+            self.get(key)
         return self._entries
 
     def __contains__(self, key: str) -> bool:
@@ -302,62 +322,114 @@ class Catalog:
 
     def get(self, key: str) -> Entry | None:
         found = self._entries.get(key)
-        if found is None and self._pending:
-            top = key.split(".", 1)[0]
-            i = 0
-            while i < len(self._pending):
-                if top in self._pending[i][2]:
-                    self._read(i)
-                else:
-                    i += 1
-            found = self._entries.get(key)
-        if found is not None and not isinstance(found, Entry):  # a form read from the cache
-            found = self._entries[key] = _entry_of(key, found)
-        return found
+        if found is None:
+            if len(self._files) > len(self._parts):  # every file read
+                return None
+            found = self._look_for(key)
+        if found is None or type(found) is Entry:
+            return found
+        entry = _entry_of(key, found)  # a form read from the cache
+        if entry is None:  # not a checked entry's form: its file is parsed again
+            self._read(next(file for file, given in self._files.items() if key in given), fresh=True)
+            return self.get(key)
+        self._entries[key] = entry
+        return entry
 
-    def _read(self, index: int) -> None:
-        file, text, _ = self._pending.pop(index)
-        found = _parse(file, text)
-        twice = sorted(set(found) & set(self._entries))
+    def _look_for(self, key: str) -> Entry | str | dict | None:
+        """Read the files the index says may give ``key``, then, if none did, every file not read yet."""
+        for name in _names_of(key):
+            files = self._index.get(name, 0)
+            for at, file in enumerate(self._parts):
+                if files >> at & 1 and file not in self._files:
+                    self._read(file)
+        if key not in self._entries:
+            for file in self._parts:
+                if file not in self._files:
+                    self._read(file)
+        return self._entries.get(key)
+
+    def _read(self, file: str, fresh: bool = False) -> None:
+        """Add the keys of ``file`` (``fresh``: parsed from its text, not the cache, in place of what
+        was read of it before); CatalogError when another file read gives one of them too."""
+        for key in self._files.pop(file, ()):
+            self._entries.pop(key, None)
+        found = _parse(file, _read_bytes(file), fresh)
+        twice = found.keys() & self._entries.keys()
         if twice:
-            raise CatalogError(f"{file}: {twice[0]}: is given in another file of the {self.lang} catalog too")
+            key = min(twice, key=str)
+            raise CatalogError(f"{file}: {key}: is given in another file of the {self.lang} catalog too")
+        self._files[file] = found
         self._entries.update(found)
 
 
-def _read_text(file: str) -> str:
+def _read_bytes(file: str) -> bytes:
     try:
-        with open(file, encoding="utf-8") as f:
+        with open(file, "rb") as f:
             return f.read()
     except FileNotFoundError:
         raise CatalogError(f"{file}: no such catalog") from None
 
 
-def _parse(file: str, text: str) -> dict[str, Entry | str | list | dict]:
+def _text_of(data: bytes) -> str:
+    """A file's bytes as text, its line ends made "\\n" as reading it as text does (ValueError:
+    not UTF-8). A file is read as bytes: its key in the cache is their hash, and most starts
+    need no more of it."""
+    return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _parse(file: str, data: bytes, fresh: bool = False) -> dict[str, Entry | str | dict]:
     """The keys of a catalog file: from the cache, each its checked form (made an Entry when
-    asked for); else parsed and checked (CatalogError naming the file and key), and kept."""
-    key = tomlcache.digest(f"catalog {FORMAT}", text)
-    forms = tomlcache.cached(_FOLDER, key)
-    if _is_forms(forms):
-        return forms
+    asked for), unless ``fresh``; else parsed and checked (CatalogError naming the file and key),
+    and kept."""
+    key = tomlcache.digest(f"catalog {FORMAT}", data)
+    if not fresh:
+        forms = tomlcache.cached(_FOLDER, key)
+        if _is_forms(forms):
+            return forms
     try:
-        data = tomlcache.loads(text)
-    except ValueError as exc:  # tomllib.TOMLDecodeError
+        parsed = tomlcache.loads(_text_of(data))
+    except ValueError as exc:  # not UTF-8, or tomllib.TOMLDecodeError
         raise CatalogError(f"{file}: not valid TOML: {exc}") from None
     found: dict[str, Entry] = {}
-    _flatten(data, "", str(file), found)
+    _flatten(parsed, "", str(file), found)
     tomlcache.keep(_FOLDER, key, {dotted: entry.form() for dotted, entry in found.items()})
     return found
 
 
+def _index(parts: Sequence[str]) -> dict[str, int]:
+    """Which of ``parts`` may give the keys of each name (see :func:`key_names`), as the bits of a
+    number (bit i: ``parts[i]``): kept in the cache under the files' paths, sizes and times of
+    change, else read from every file's text."""
+    stats = []
+    for file in parts:
+        try:
+            found = os.stat(file)
+        except FileNotFoundError:
+            raise CatalogError(f"{file}: no such catalog") from None
+        stats.append(f"{file}\n{found.st_size}\n{found.st_mtime_ns}")
+    key = tomlcache.digest(f"catalog index {FORMAT}", *stats)
+    index = tomlcache.cached(_FOLDER, key)
+    if type(index) is dict and set(map(type, index)) <= {str} and set(map(type, index.values())) <= {int}:
+        return index
+    index = {}
+    for at, file in enumerate(parts):  # after the stats: a file changed meanwhile is under a new key
+        try:
+            names = key_names(_text_of(_read_bytes(file)))
+        except ValueError:  # not UTF-8: read (and refused) for a key no other file gives, or for entries
+            names = frozenset()
+        for name in names:
+            index[name] = index.get(name, 0) | 1 << at
+    tomlcache.keep(_FOLDER, key, index)
+    return index
+
+
 def load_catalog(path: str | os.PathLike, lang: str, parts: Sequence[str | os.PathLike] = ()) -> Catalog:
-    """Read and check one catalog file, and the files of its ``parts`` (the folder of the
+    """Read and check one catalog file, and find the files of its ``parts`` (the folder of the
     same name holds one file per area of the app: cli.toml, tui.toml, ...); CatalogError
     names the file and key of any problem, also a key that two files both give. The
-    parts are read now and parsed when a key needs them (see Catalog)."""
-    path = path_text(path)
-    entries = _parse(path, _read_text(path))
-    pending = [(path_text(file), _read_text(path_text(file))) for file in parts]  # parsed when needed
-    return Catalog(lang, entries, path, pending)
+    parts are read and checked when a key needs them (see Catalog)."""
+    parts = [path_text(file) for file in parts]
+    return Catalog(lang, path_text(path), parts, _index(parts) if parts else None)
 
 
 def check_catalogs(catalogs: Mapping[str, Catalog], base: str = "en") -> list[str]:
@@ -368,6 +440,8 @@ def check_catalogs(catalogs: Mapping[str, Catalog], base: str = "en") -> list[st
     template of an entry, in every language, exactly the placeholders of the English
     entry's templates.
     """
+    from .plural import ALL_CATEGORIES, CATEGORIES, ORDINAL_CATEGORIES
+
     problems: list[str] = []
     english = catalogs[base]
     for lang, catalog in catalogs.items():
