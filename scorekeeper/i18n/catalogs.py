@@ -61,8 +61,7 @@ if TYPE_CHECKING:
 # the catalogs (see CatalogError); check_catalogs and TranslationError speak to the
 # developer and the tests.
 
-__all__ = ["Catalog", "CatalogError", "Entry", "Template", "TranslationError", "check_catalogs", "key_names",
-           "load_catalog"]
+__all__ = ["Catalog", "CatalogError", "Entry", "Template", "TranslationError", "check_catalogs", "load_catalog"]
 
 FORMAT = 2  # of the checked forms kept in the cache: bump when what they hold changes (1: pieces)
 _FOLDER = "catalogs"
@@ -242,9 +241,9 @@ def _flatten(table: dict, prefix: str, where: str, out: dict[str, Entry]) -> Non
 _BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
 
-def _bare_end(text: str, start: int = 0) -> int:
-    """Where the bare key (letters, digits, _ and -) at ``start`` of ``text`` ends: ``start`` when there is none."""
-    end = start
+def _bare_end(text: str) -> int:
+    """Where the bare key (letters, digits, _ and -) that ``text`` starts with ends: 0 when it starts with none."""
+    end = 0
     while end < len(text) and text[end] in _BARE:
         end += 1
     return end
@@ -310,9 +309,7 @@ class Catalog:
 
     @property
     def entries(self) -> dict[str, Entry]:
-        for file in self._parts:
-            if file not in self._files:
-                self._read(file)
+        self._read_the_rest()
         for key in list(self._entries):
             self.get(key)
         return self._entries
@@ -343,10 +340,13 @@ class Catalog:
                 if files >> at & 1 and file not in self._files:
                     self._read(file)
         if key not in self._entries:
-            for file in self._parts:
-                if file not in self._files:
-                    self._read(file)
+            self._read_the_rest()
         return self._entries.get(key)
+
+    def _read_the_rest(self) -> None:
+        for file in self._parts:
+            if file not in self._files:
+                self._read(file)
 
     def _read(self, file: str, fresh: bool = False) -> None:
         """Add the keys of ``file`` (``fresh``: parsed from its text, not the cache, in place of what
