@@ -188,6 +188,20 @@ def test_a_start_reads_only_the_files_a_key_needs_and_no_file_to_choose_them(cac
     assert read == ["cli.toml"]
 
 
+def test_the_bid_check_s_text_reads_two_of_the_eight_english_files(cache, monkeypatch):
+    """check-bid's first text (a made-up seat name) from the shipped catalog: the main file and
+    cli.toml read, no other part file, no TOML parsed and no file's names read."""
+    main, parts = PACKAGE / "en.toml", sorted((PACKAGE / "en").glob("*.toml"))
+    assert len(parts) == 7
+    load_catalog(main, "en", parts).entries
+    read = _reads(monkeypatch)
+    _nothing_parsed(monkeypatch)
+    _no_names_read(monkeypatch)
+    entry = load_catalog(main, "en", parts).get("cli.seat_name")
+    assert entry.text.format("cli.seat_name", {"number": 1}, str) == "Player 1"
+    assert read == ["en.toml", "cli.toml"]
+
+
 @pytest.mark.parametrize(("key", "files", "text"), [
     ("cli.rules_more.heading", ["cli.toml", "table.toml"], "More"), ("tui.board.title", ["table.toml"], "Board"),
     ("tui.home.title", ["tui.toml"], "Start"), ("game.deal", [], "Deal"),
@@ -269,6 +283,19 @@ def test_a_damaged_or_foreign_index_gives_the_same_texts(cache, tmp_path, data, 
     assert texts == {"cli.seat_name": "Player {number}", "cli.rules_more.heading": "More",
                      "tui.board.title": "Board", "tui.home.title": "Start", "game.deal": "Deal"}
     assert tomlcache.read_entry(entry) == (key, data if kept else index)
+
+
+def test_cache_files_cut_short_are_made_anew_with_the_same_texts(cache, tmp_path):
+    """A kept index or file's texts cut short (a full disk, a crash) fails its hash: read again from
+    the files, and kept whole."""
+    main, parts = _catalog(tmp_path, PARTS)
+    want = {key: entry.text.text for key, entry in load_catalog(main, "en", parts).entries.items()}
+    kept = {entry: entry.read_bytes() for entry in _entries(cache)}
+    assert len(kept) == 5  # the index, and the texts of the four files
+    for entry, blob in kept.items():
+        entry.write_bytes(blob[:len(blob) // 2])
+    assert {key: entry.text.text for key, entry in load_catalog(main, "en", parts).entries.items()} == want
+    assert {entry: entry.read_bytes() for entry in _entries(cache)} == kept
 
 
 def test_a_key_two_files_give_is_refused_when_both_are_read(cache, tmp_path):
