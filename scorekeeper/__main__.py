@@ -9,9 +9,13 @@ renaming ``sys.argv[0]``, which only Windows' ``.exe`` launchers need. On Window
 command is ``py -m scorekeeper`` (or an install by uv, which makes an ``.exe`` of it).
 """
 
+import gc
 import sys
+
+if __name__ == "__main__":
+    gc.disable()  # no collection while the package is imported: main(process=True) turns it on again
 
 from scorekeeper.cli import main
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(process=True))

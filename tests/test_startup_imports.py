@@ -452,6 +452,50 @@ def test_a_process_that_ran_the_command_line_ends_without_the_last_collection(tm
     assert result.stdout == "after main, collecting: True\nat exit, collecting: False\n"
 
 
+_COMMAND_SCRIPT = """
+import gc, sys
+path = sys.argv.pop(1)
+code = compile(open(path, encoding="utf-8").read(), path, "exec")
+collections = []
+gc.callbacks.append(lambda phase, info: phase == "start" and collections.append(info["generation"]))
+import atexit
+atexit.register(lambda: print("collections:", collections, file=sys.stderr))
+exec(code, {"__name__": "__main__", "__file__": path})
+"""
+
+
+def test_the_command_collects_no_garbage_from_its_start_to_its_end(tmp_path):
+    """The ``scorekeeper`` command (scorekeeper/__main__.py) switches the collector off while it
+    imports the package, and main(process=True) switches it on with the thresholds already raised
+    and leaves them so: a bid check makes no collection at all, where putting the usual thresholds
+    back at the end collected every object the command had made, just before the process ended."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPROFILEIMPORTTIME"}
+    env.update(HOME=str(tmp_path), PYTHONPATH=str(REPO), SCOREKEEPER_CACHE=str(tmp_path / "cache"))
+    args = [sys.executable, "-c", _COMMAND_SCRIPT, str(REPO / "scorekeeper" / "__main__.py"),
+            "check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"]
+    for _ in range(2):  # the second run as a start with the ruleset kept
+        result = subprocess.run(args, cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stderr) == (0, "collections: []\n")
+    assert result.stdout.startswith("Dealer Player 1 may not bid 1")
+
+
+def test_main_as_the_whole_process_turns_the_collector_on_and_leaves_its_thresholds(monkeypatch):
+    import gc
+
+    import scorekeeper.cli as cli
+
+    monkeypatch.setattr("scorekeeper.cli.rules.cmd_rules_list", lambda args: 0)
+    before, enabled = gc.get_threshold(), gc.isenabled()
+    try:
+        gc.set_threshold(700, 11, 12)
+        gc.disable()
+        assert main(["rules", "list"], process=True) == 0
+        assert gc.isenabled() and gc.get_threshold() == (cli.FEWER_COLLECTIONS, 11, 12)
+    finally:
+        gc.set_threshold(*before)
+        (gc.enable if enabled else gc.disable)()
+
+
 def test_a_command_collects_garbage_less_often_and_the_caller_as_before(monkeypatch, capsys):
     """While a command runs, the youngest generation is collected every FEWER_COLLECTIONS new
     objects; main() gives the caller back the thresholds it had."""

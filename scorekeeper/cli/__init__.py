@@ -312,16 +312,25 @@ def _collect_as_usual() -> None:
         gc.set_threshold(*_THRESHOLDS[-1])
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
+    """Run the command line ``argv`` (default: the process's arguments); the exit status.
+
+    ``process``: this call is the whole process (the ``scorekeeper`` command, scorekeeper/__main__.py),
+    which switched the collector off while it imported the package: it is switched on again here,
+    and the thresholds are not put back at the end (the next new object would then collect every
+    object the command made, half a millisecond, just before the process ends)."""
     _exit_without_last_collection()
     usual = gc.get_threshold()
     _THRESHOLDS.append(usual)
     gc.set_threshold(max(usual[0], FEWER_COLLECTIONS), *usual[1:])
+    if process:  # (after the thresholds: on with the old ones, the imports' objects would be collected now)
+        gc.enable()
     try:
         return _main(argv)
     finally:
         _THRESHOLDS.pop()
-        gc.set_threshold(*usual)
+        if not process:
+            gc.set_threshold(*usual)
 
 
 def _main(argv: Sequence[str] | None) -> int:
