@@ -92,7 +92,8 @@ LEAN_ENGINE = NO_BUILDER + ("collections", "types", "importlib", "operator")
 
 
 @pytest.mark.parametrize(("args", "watched"), [
-    (["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"], LEAN_ENGINE),
+    (["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"],
+     LEAN_ENGINE + ("scorekeeper.rules.cards", "scorekeeper.game.fastpath")),
     (["rules", "show", "wizard"], LEAN_ENGINE),
     (["replay", "examples/wizard.toml"], NO_BUILDER),
     (["export", "examples/lupaus.toml", "--format", "csv"], NO_BUILDER),
@@ -104,7 +105,8 @@ def test_a_ruleset_loaded_in_an_earlier_run_needs_no_parser(args, watched, tmp_p
     nor the builder, the schema or the translations' checker: the ruleset is made again whole
     (scorekeeper.rules.whole); nor, for the commands that need nothing else, the collections
     package, the types module, importlib (which imports types) or operator.py (the C module
-    under it is used), which the engine and the command line need none of."""
+    under it is used), which the engine and the command line need none of; a bid check, which
+    records no deal and reads no card, loads neither the cards nor the recording plans."""
     code, found = loaded(args, watched, tmp_path)
     assert (code, found) == (0, [])
 

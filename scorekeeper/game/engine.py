@@ -13,7 +13,6 @@ reminders and trump texts) are already in the ruleset's language and stay text.
 from __future__ import annotations
 
 from ..messages import Message, MessageError, Text, render
-from ..rules.cards import SUIT_SYMBOL, Card, CardError, parse_card
 from ..rules.formula import (
     MAX_NUMBER, NUMBER_LIMIT, EvalError, FastContext, Incomplete, Missing, as_points, number_text,
 )
@@ -24,6 +23,8 @@ from ..values import dataclass
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
     from typing import Any, Callable, Iterable, Sequence
+
+    from ..rules.cards import Card
 
 # --- errors -----------------------------------------------------------------------------
 
@@ -127,6 +128,8 @@ def suit_text(suit: str | None) -> Text:
         return "?"
     if suit == NO_TRUMP:
         return Message("game.suit.none")
+    from ..rules.cards import SUIT_SYMBOL  # (the cards module is imported where a card or suit is met)
+
     return SUIT_SYMBOL.get(suit, suit)
 
 
@@ -1068,7 +1071,7 @@ def _seat_value(value: Any, label: Text, setup: Setup) -> int:
 
 def _suit_value(value: Any, label: Text, trump: bool) -> str:
     """A suit by its name, letter or sign; for a trump field, no trump too."""
-    from ..rules.cards import parse_suit
+    from ..rules.cards import CardError, parse_suit
 
     text = str(value).strip()
     if trump and (text.lower() in ("none", "no trump", "nt", "no-trump", "notrump")
@@ -1084,6 +1087,8 @@ def _suit_value(value: Any, label: Text, trump: bool) -> str:
 
 def _cards_value(value: Any, label: Text) -> tuple[Card, ...] | None:
     """Cards typed as codes (a list, or one text split at spaces and commas), each once."""
+    from ..rules.cards import Card, CardError, parse_card
+
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if isinstance(value, (list, tuple)) and not value:

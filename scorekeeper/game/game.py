@@ -21,7 +21,6 @@ from .engine import (
     convert_value, domain_limit, field_label, message_of,
 )
 from ..values import dataclass, field, fields
-from .fastpath import record_plan
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
@@ -247,7 +246,9 @@ class Game:
             totals = self.start_scores  # one per scorer: nobody joined
         setup = self.setup
         plan = setup._shared.record
-        if plan is None:
+        if plan is None:  # once for each set-up (its module is imported by the first game that records)
+            from .fastpath import record_plan
+
             plan = record_plan(setup)
         taken = plan.take(values, number) if plan else None
         if taken is None:
