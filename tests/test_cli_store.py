@@ -133,6 +133,31 @@ def test_show_prints_the_score_sheet_as_replay_does(capsys, db, in_tmp):
     assert run(capsys, "replay", "1", "--db", db) == (0, SHOW, "")
 
 
+def test_show_plain_of_a_game_whose_table_changed(capsys, in_tmp):
+    """Hearts, Dan joining at 10 after deal 1 while Ben sits out deal 2, then deals deal 3: each
+    player's entries are said beside their own score, the seat that took the queen counts among
+    who played the deal (deal 2: Anna, Cara, Dan), and a dealer who joined late is named."""
+    with Store(in_tmp / "s.db", clock=Clock()) as store:
+        g = store.new_game(load_ruleset("hearts"), "hearts", ["Anna", "Ben", "Cara"])
+        g.record({"hearts": [3, 4, 6], "queen": 3})
+        g.join("Dan", 10)
+        g.sit_out(2)
+        g.record({"hearts": [5, 4, 4], "queen": 2})
+        g.sit_in(2)
+        g.record({"hearts": [1, 2, 3, 7], "queen": 4})
+    code, out, err = run(capsys, "show", "1", "--db", "s.db", "--plain")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[3:6] == [
+        "Deal 1, 17 cards, dealer Anna, took the queen of spades: Cara. Anna hearts taken 3, 3 points, total 3; "
+        "Ben hearts taken 4, 4 points, total 4; Cara hearts taken 6, 19 points, total 19; Dan 0 points, total 0.",
+        "Deal 2, 17 cards, dealer Cara, took the queen of spades: Cara. Anna hearts taken 5, 5 points, total 8; "
+        "Ben 0 points, total 4; Cara hearts taken 4, 17 points, total 36; Dan hearts taken 4, 4 points, total 14.",
+        "Deal 3, 13 cards, dealer Dan, took the queen of spades: Dan. Anna hearts taken 1, 1 point, total 9; "
+        "Ben hearts taken 2, 2 points, total 6; Cara hearts taken 3, 3 points, total 39; "
+        "Dan hearts taken 7, 20 points, total 34.",
+    ]
+
+
 def test_show_json(capsys, db):
     code, out, _ = run(capsys, "show", "1", "--json", "--db", db)
     doc = json.loads(out)
