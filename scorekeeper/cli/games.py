@@ -172,20 +172,25 @@ def cmd_export(args) -> int:
     return 0
 
 
-def _load(args, store, game_id: int):
-    """The stored game (reports.history.load_game, which is this, is not imported for it)."""
+def _stored(args, game_id: int):
+    """The stored game, read from the store of ``args`` (closed again), as
+    reports.history.load_game reads it (that module is not imported for it)."""
+    store = _open_store(args)
     if store is None:
         raise _no_game(args, game_id)
-    return store.open_game(game_id)
+    try:
+        return store.open_game(game_id)
+    finally:
+        store.close()
 
 
 def cmd_show(args) -> int:
-    store = _open_store(args)
-    try:
-        stored = _load(args, store, args.game)
-    finally:
-        if store is not None:
-            store.close()
+    return _show(args, args.game)
+
+
+def _show(args, game_id: int) -> int:
+    """show GAME_ID, and replay GAME_ID without other options."""
+    stored = _stored(args, game_id)
     if args.json:
         from ..reports.export import game_document
 
@@ -204,17 +209,10 @@ def cmd_show(args) -> int:
 def _replay_stored(args, game_id: int) -> int:
     overrides = _parse_options(args.option)
     if not overrides:
-        from types import SimpleNamespace
-
-        return cmd_show(SimpleNamespace(**{**vars(args), "game": game_id}))
+        return _show(args, game_id)
     from ..reports.history import what_if
 
-    store = _open_store(args)
-    try:
-        stored = _load(args, store, game_id)
-    finally:
-        if store is not None:
-            store.close()
+    stored = _stored(args, game_id)
     game, refused = what_if(stored, overrides)  # OptionError: a usage error (exit 2)
     return _print_what_if(stored.game, game, refused, overrides, t("cli.replay.game_source", id=game_id),
                           stored.title, args.json,

@@ -122,16 +122,13 @@ from ..messages import Message
 from ..rules.ruleset import RulesetError, ruleset_from_raw
 from ..userdirs import path_text, user_path
 from . import jsontext
+from .sqlite import sqlite3
 from ..values import dataclass
 
-# The interpreter's own modules under sqlite3 and datetime: the packages of those names add
-# nothing the store uses (it binds and reads text, never dates), and cost each command that
-# opens a store about 2 ms: sqlite3's registers date adapters, for which it imports datetime,
-# whose pure-Python classes are all defined before _datetime's replace them.
-try:
-    import _sqlite3 as sqlite3
-except ImportError:  # an interpreter that has the package only
-    import sqlite3
+# SQLite's C module (.sqlite) and datetime's: the packages of those names add nothing the store
+# uses (it binds and reads text, never dates), and cost each command that opens a store about
+# 2 ms: sqlite3's registers date adapters, for which it imports datetime, whose pure-Python
+# classes are all defined before _datetime's replace them.
 try:
     from _datetime import datetime, timedelta, timezone
 except ImportError:  # an interpreter without datetime's C module
