@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from scorekeeper.store import sqlite
 
 REPO = Path(__file__).resolve().parents[1]
@@ -44,12 +46,15 @@ def test_a_command_starts_it_without_functools_and_its_connections_work_as_usual
     assert found == ("_sqlite3", True, (44850,), [], "functools", True)
 
 
-def test_a_start_that_asks_more_of_functools_is_made_again_with_the_real_one():
-    """_sqlite3 started with a functools that lacks lru_cache fails to start: it is imported again
+@pytest.mark.parametrize("started_with", ["lambda: type(sys)('functools')", "lambda: __import__('no_such_module')"],
+                         ids=["lacking lru_cache", "not made"])
+def test_a_start_that_asks_more_of_functools_is_made_again_with_the_real_one(started_with):
+    """_sqlite3 started with a functools that lacks lru_cache fails to start (as it would where
+    it asked for more), or that functools cannot be made (no _functools): it is imported again
     as usual, and works."""
     found = _fresh(
         "import sys\nfrom scorekeeper.store import sqlite\nfirst = sqlite.sqlite3\ndel sys.modules['_sqlite3']\n"
-        "again = sqlite._import_sqlite(lambda: type(sys)('functools'))\nimport functools\n"
+        f"again = sqlite._import_sqlite({started_with})\nimport functools\n"
         "print(repr((again is not first, again is sys.modules['_sqlite3'], callable(functools.reduce),"
         " again.connect(':memory:').execute('SELECT 1').fetchone())))")
     assert found == (True, True, True, (1,))

@@ -51,17 +51,17 @@ def _import_sqlite(started_with=_lru_cache_only):
     (nothing has imported the real one, one thread runs); else as usual."""
     import _thread
 
-    if "_sqlite3" in sys.modules or "functools" in sys.modules or _thread._count():
-        import _sqlite3
-
-        return _sqlite3
-    sys.modules["functools"] = started_with()
-    try:
-        import _sqlite3
-    except Exception:  # asked for more than lru_cache: imported with the real functools below
-        pass
-    finally:
-        del sys.modules["functools"]
+    threads = getattr(_thread, "_count", None)  # those started besides the main one
+    if "_sqlite3" not in sys.modules and "functools" not in sys.modules and threads is not None and not threads():
+        started = None
+        try:
+            started = sys.modules["functools"] = started_with()
+            __import__("_sqlite3")  # (it reads what it uses of functools as it starts)
+        except Exception:  # it asked for more than lru_cache: imported with the real functools below
+            pass
+        finally:
+            if started is not None and sys.modules.get("functools") is started:
+                del sys.modules["functools"]
     import _sqlite3
 
     return _sqlite3
