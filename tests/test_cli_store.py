@@ -442,6 +442,21 @@ def test_a_damaged_store_is_one_line(capsys, in_tmp, command):
     assert (in_tmp / "junk.db").read_text(encoding="utf-8") == "not a database\n"
 
 
+@pytest.mark.parametrize("command", [["show", "1"], ["history"], ["stats"]])
+def test_a_store_whose_schema_is_damaged_is_one_line(capsys, db, in_tmp, command):
+    """SQLite quotes the damaged part of a schema with its line breaks: the error is still one line."""
+    conn = sqlite3.connect(in_tmp / "s.db", isolation_level=None)
+    conn.execute("PRAGMA writable_schema = ON")
+    conn.execute("UPDATE sqlite_master SET sql = replace(sql, 'updated_at  TEXT NOT NULL', ?) WHERE name = 'drafts'",
+                 ("updated_at  TEXT NOT NULL, note '",))
+    conn.close()
+    before = (in_tmp / "s.db").read_bytes()
+    assert run(capsys, *command, "--db", "s.db") == (1, "", (
+        "scorekeeper: error: s.db is not a scorekeeper store, or it is damaged (malformed database schema (drafts) - "
+        "unrecognized token: \"' )\"). It was left untouched: move it aside, or choose another file with --db PATH.\n"))
+    assert (in_tmp / "s.db").read_bytes() == before
+
+
 _REBUILT = "scorekeeper: error: s.db: game 1 cannot be rebuilt: "
 _LEFT = ". Its stored entries were left untouched; the other games can still be opened.\n"
 

@@ -661,11 +661,13 @@ class Store:
 
     def _cannot_open(self, exc: sqlite3.Error) -> StoreError:
         code = _code(exc)
+        # SQLite quotes a damaged schema's text, line breaks and all: an error is one line
+        error = " ".join(str(exc).split())
         if code in (_SQLITE_NOTADB, _SQLITE_CORRUPT):
-            return self._not_ours(str(exc))
+            return self._not_ours(error)
         if code in (_SQLITE_BUSY, _SQLITE_LOCKED):
-            return StoreError(t("store.busy", path=str(self.path), error=str(exc)))
-        return StoreError(t("store.cannot_open", path=str(self.path), error=str(exc)))
+            return StoreError(t("store.busy", path=str(self.path), error=error))
+        return StoreError(t("store.cannot_open", path=str(self.path), error=error))
 
     def _inspect(self) -> None:
         """Check an existing file without writing to it; StoreError if it is not a usable store."""
