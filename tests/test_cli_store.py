@@ -133,6 +133,31 @@ def test_show_prints_the_score_sheet_as_replay_does(capsys, db, in_tmp):
     assert run(capsys, "replay", "1", "--db", db) == (0, SHOW, "")
 
 
+def test_show_plain_of_a_game_whose_table_changed(capsys, in_tmp):
+    """Hearts, Dan joining at 10 after deal 1 while Ben sits out deal 2, then deals deal 3: each
+    player's entries are said beside their own score, the seat that took the queen counts among
+    who played the deal (deal 2: Anna, Cara, Dan), and a dealer who joined late is named."""
+    with Store(in_tmp / "s.db", clock=Clock()) as store:
+        g = store.new_game(load_ruleset("hearts"), "hearts", ["Anna", "Ben", "Cara"])
+        g.record({"hearts": [3, 4, 6], "queen": 3})
+        g.join("Dan", 10)
+        g.sit_out(2)
+        g.record({"hearts": [5, 4, 4], "queen": 2})
+        g.sit_in(2)
+        g.record({"hearts": [1, 2, 3, 7], "queen": 4})
+    code, out, err = run(capsys, "show", "1", "--db", "s.db", "--plain")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[3:6] == [
+        "Deal 1, 17 cards, dealer Anna, took the queen of spades: Cara. Anna hearts taken 3, 3 points, total 3; "
+        "Ben hearts taken 4, 4 points, total 4; Cara hearts taken 6, 19 points, total 19; Dan 0 points, total 0.",
+        "Deal 2, 17 cards, dealer Cara, took the queen of spades: Cara. Anna hearts taken 5, 5 points, total 8; "
+        "Ben 0 points, total 4; Cara hearts taken 4, 17 points, total 36; Dan hearts taken 4, 4 points, total 14.",
+        "Deal 3, 13 cards, dealer Dan, took the queen of spades: Dan. Anna hearts taken 1, 1 point, total 9; "
+        "Ben hearts taken 2, 2 points, total 6; Cara hearts taken 3, 3 points, total 39; "
+        "Dan hearts taken 7, 20 points, total 34.",
+    ]
+
+
 def test_show_json(capsys, db):
     code, out, _ = run(capsys, "show", "1", "--json", "--db", db)
     doc = json.loads(out)
@@ -417,13 +442,41 @@ def test_a_damaged_store_is_one_line(capsys, in_tmp, command):
     assert (in_tmp / "junk.db").read_text(encoding="utf-8") == "not a database\n"
 
 
-def test_a_damaged_game_is_one_line_without_traceback(db, in_tmp):
+@pytest.mark.parametrize("command", [["show", "1"], ["history"], ["stats"]])
+def test_a_store_whose_schema_is_damaged_is_one_line(capsys, db, in_tmp, command):
+    """SQLite quotes the damaged part of a schema with its line breaks: the error is still one line."""
     conn = sqlite3.connect(in_tmp / "s.db", isolation_level=None)
-    conn.execute("UPDATE games SET players_json = 'nobody' WHERE id = 1")
+    conn.execute("PRAGMA writable_schema = ON")
+    conn.execute("UPDATE sqlite_master SET sql = replace(sql, 'updated_at  TEXT NOT NULL', ?) WHERE name = 'drafts'",
+                 ("updated_at  TEXT NOT NULL, note '",))
+    conn.close()
+    before = (in_tmp / "s.db").read_bytes()
+    assert run(capsys, *command, "--db", "s.db") == (1, "", (
+        "scorekeeper: error: s.db is not a scorekeeper store, or it is damaged (malformed database schema (drafts) - "
+        "unrecognized token: \"' )\"). It was left untouched: move it aside, or choose another file with --db PATH.\n"))
+    assert (in_tmp / "s.db").read_bytes() == before
+
+
+_REBUILT = "scorekeeper: error: s.db: game 1 cannot be rebuilt: "
+_LEFT = ". Its stored entries were left untouched; the other games can still be opened.\n"
+
+
+@pytest.mark.parametrize(("change", "args", "message"), [
+    ("UPDATE games SET players_json = 'nobody' WHERE id = 1", [],
+     "its players and options: Expecting value: line 1 column 1 (char 0)"),
+    # JSON cut short or not JSON at all: the first bad text of a process (json not loaded yet) as well
+    ("UPDATE games SET ruleset_json = '[1, 2' WHERE id = 1", [],
+     "its stored ruleset: Expecting ',' delimiter: line 1 column 6 (char 5)"),
+    ("UPDATE entries SET values_json = '{not json' WHERE game_id = 1 AND seq = 2", ["--json"],
+     "entry 2 (record of deal 2): Expecting property name enclosed in double quotes: line 1 column 2 (char 1)"),
+    ("UPDATE games SET options_json = '{\"a\": [1,]}' WHERE id = 1", ["--plain"],
+     "its players and options: Expecting value: line 1 column 10 (char 9)"),
+], ids=["players", "ruleset", "entry", "options"])
+def test_a_damaged_game_is_one_line_without_traceback(db, in_tmp, change, args, message):
+    conn = sqlite3.connect(in_tmp / "s.db", isolation_level=None)
+    conn.execute(change)
     conn.close()
     env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    result = subprocess.run([sys.executable, "-m", "scorekeeper", "show", "1", "--db", "s.db"], cwd=in_tmp, env=env,
-                            capture_output=True, text=True, encoding="utf-8", timeout=60)
-    assert (result.returncode, result.stdout) == (1, "")
-    assert result.stderr.startswith("scorekeeper: error: s.db: game 1 cannot be rebuilt: its players and options: ")
-    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    result = subprocess.run([sys.executable, "-m", "scorekeeper", "show", "1", "--db", "s.db", *args], cwd=in_tmp,
+                            env=env, capture_output=True, text=True, encoding="utf-8", timeout=60)
+    assert (result.returncode, result.stdout, result.stderr) == (1, "", _REBUILT + message + _LEFT)

@@ -318,6 +318,46 @@ def test_the_reports_over_the_store_load_no_other_command(args, store, tmp_path)
     assert (code, found) == (0, [])
 
 
+# What a store opened to read needs none of: the sqlite3 package (its _sqlite3 module is what the
+# store uses; the package registers date adapters, importing datetime and its pure-Python classes),
+# datetime's pure-Python module (the store reads its times with _datetime's classes), and the
+# statistics' facts, derived and read only where an entry is written or statistics are asked for.
+NO_STORE_EXTRAS = ("sqlite3", "sqlite3.dbapi2", "datetime", "collections.abc", "scorekeeper.store.facts")
+
+
+@pytest.mark.parametrize(("args", "watched"), [
+    (["show", "1", "--db", "{store}"], NO_STORE_EXTRAS), (["show", "2", "--db", "{store}", "--plain"], NO_STORE_EXTRAS),
+    (["show", "1", "--db", "{store}", "--json"], NO_STORE_EXTRAS), (["replay", "2", "--db", "{store}"], NO_STORE_EXTRAS),
+    (["history", "--db", "{store}"], NO_STORE_EXTRAS), (["history", "--db", "{store}", "--json"], NO_STORE_EXTRAS),
+    # session standings and exports of sessions sum the games' facts
+    (["sessions", "--db", "{store}"], NO_STORE_EXTRAS[:-1]),
+    (["export", "1", "--db", "{store}", "--format", "csv"], NO_STORE_EXTRAS[:-1]),
+], ids=lambda value: " ".join(a for a in value if a != "{store}") if isinstance(value, list) else "")
+def test_a_store_read_loads_neither_the_sqlite3_package_nor_datetime_nor_the_facts(args, watched, store, tmp_path):
+    code, found = loaded([store if a == "{store}" else a for a in args], watched, tmp_path)
+    assert (code, found) == (0, [])
+
+
+@pytest.mark.parametrize("args", [["show", "1"], ["show", "2", "--plain"], ["replay", "2"], ["history"],
+                                  ["history", "--plain"]], ids=lambda args: " ".join(args))
+def test_a_store_read_as_text_loads_not_even_functools_or_collections(args, store, tmp_path):
+    """SQLite's C module imports functools (and with it collections and types) for its cache of
+    statements only: it starts without them (scorekeeper.store.sqlite), and nothing else the
+    game's sheet or the list of games prints needs them."""
+    code, found = loaded([*args, "--db", store], ("functools", "collections", "types"), tmp_path)
+    assert (code, found) == (0, [])
+
+
+@pytest.mark.parametrize("args", [["show", "1"], ["show", "1", "--plain"], ["replay", "2"]],
+                         ids=lambda args: " ".join(args))
+def test_a_stored_game_is_shown_without_the_sheets_module_or_the_list_of_games(args, store, tmp_path):
+    """show (and replay of a stored game) reads the game from the store: the score sheets' module
+    (game.sheet: reading and writing TOML sheets) and reports.history are not imported for it
+    (--json is the export's document, whose module imports game.sheet for a sheet's title)."""
+    code, found = loaded([*args, "--db", store], ("scorekeeper.game.sheet", "scorekeeper.reports.history"), tmp_path)
+    assert (code, found) == (0, [])
+
+
 # What the reports over a store need none of while it is current (the games' summary columns,
 # the stats cache's rows): the engine and the rest of the game package, the model, the builder,
 # the formula checker (a stored game's ruleset, once kept, needs no parser either).

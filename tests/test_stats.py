@@ -388,6 +388,25 @@ def test_a_freshly_opened_game_asks_the_engine_only_about_the_deal_it_changes(st
         assert all_facts(store, [1])[0][1] == compute_facts(store.open_game(1).game, 1)
 
 
+def test_a_game_opened_to_be_read_derives_no_facts_until_it_changes(store_path, monkeypatch):
+    """Opening a game (to show or export it) neither seeds nor derives its deals' facts: the row
+    read with it seeds them at the first change, before the change, then the changed deal is
+    derived again (and it alone asks the engine)."""
+    from scorekeeper.store import facts
+
+    made: list[int] = []
+    original = facts._deal_facts
+    monkeypatch.setattr(facts, "_deal_facts", lambda game, result, *flag: made.append(result.number)
+                        or original(game, result, *flag))
+    with Store(store_path) as store:
+        stored = store.open_game(1)
+        assert [r.number for r in stored.game.results()] == [1, 2, 3] and made == []
+        calls = _allowed_calls(monkeypatch)
+        stored.edit(3, {"bid": [0, 1, 1], "tricks": [0, 2, 6]})
+        assert (made, calls) == ([1, 2, 3, 3], [3])
+        assert all_facts(store, [1])[0][1] == compute_facts(store.open_game(1).game, 1)
+
+
 def test_a_damaged_row_does_not_seed_the_open_game(store_path, monkeypatch):
     with Store(store_path) as store:
         store.connection.execute("UPDATE stats_cache SET facts_json = '{broken' WHERE game_id = 1")

@@ -55,3 +55,25 @@ def test_reading_imports_neither_json_nor_re():
     result = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=60,
                             env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
     assert (result.returncode, result.stdout, result.stderr) == (0, "[]\n", "")
+
+
+_BAD = ["[1, 2", '{not json', "[1,]", '{"a" 1}', "[1]]", "nul"]
+
+
+def test_bad_text_read_before_json_is_loaded_raises_what_json_loads_raises():
+    """The scanner words a decoding error with json.decoder's JSONDecodeError only once that module
+    is loaded: before, it failed with a SystemError (a damaged store row gave a traceback). The first
+    bad text a process reads raises json's own error, in json's own words, as every later one does."""
+    script = ("import sys\nfrom scorekeeper.store.jsontext import loads\nfound = []\n"
+              f"for text in {_BAD!r}:\n"
+              "    try:\n        loads(text)\n    except ValueError as exc:\n"
+              "        found.append((type(exc).__name__, str(exc), exc.pos))\n"
+              "print(repr(found))")
+    result = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=60,
+                            env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+    expected = []
+    for text in _BAD:
+        with pytest.raises(json.JSONDecodeError) as caught:
+            json.loads(text)
+        expected.append(("JSONDecodeError", str(caught.value), caught.value.pos))
+    assert (result.returncode, result.stdout, result.stderr) == (0, repr(expected) + "\n", "")

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from ..game.carried import carried_columns, carried_values
-from ..game.game import Game
-from ..game.sheet import OptionError, replay_sheet
 from ..i18n import format_number, get_language, show, t, tn
 from .common import (
     PROG, UsageError, _err, _game_id, _json, _no_game, _open_store, err_line, out, _parse_options, _show_value,
     _shown, store_path, _table, write_out,
 )
 
+# A score sheet's module (game.sheet) is imported by the commands that read or write one: a
+# stored game is shown from the store without it.
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
     from typing import Any
+
+    from ..game.game import Game
 
 
 # --- replay and export -----------------------------------------------------------------------
@@ -78,10 +80,10 @@ def _carried_order(game: Game, columns) -> list[list[int]]:
 
 
 def cmd_replay(args) -> int:
-    from ..game.sheet import sheet_title
-
     if _game_id(args.sheet) is not None:
         return _replay_stored(args, _game_id(args.sheet))
+    from ..game.sheet import OptionError, replay_sheet, sheet_title
+
     overrides = _parse_options(args.option)
     shown = str(args.sheet)
     try:
@@ -170,21 +172,25 @@ def cmd_export(args) -> int:
     return 0
 
 
-def _load(args, store, game_id: int):
-    from ..reports.history import load_game
-
+def _stored(args, game_id: int):
+    """The stored game, read from the store of ``args`` (closed again), as
+    reports.history.load_game reads it (that module is not imported for it)."""
+    store = _open_store(args)
     if store is None:
         raise _no_game(args, game_id)
-    return load_game(store, game_id)
+    try:
+        return store.open_game(game_id)
+    finally:
+        store.close()
 
 
 def cmd_show(args) -> int:
-    store = _open_store(args)
-    try:
-        stored = _load(args, store, args.game)
-    finally:
-        if store is not None:
-            store.close()
+    return _show(args, args.game)
+
+
+def _show(args, game_id: int) -> int:
+    """show GAME_ID, and replay GAME_ID without other options."""
+    stored = _stored(args, game_id)
     if args.json:
         from ..reports.export import game_document
 
@@ -201,19 +207,12 @@ def cmd_show(args) -> int:
 
 
 def _replay_stored(args, game_id: int) -> int:
-    from ..reports.history import what_if
-
     overrides = _parse_options(args.option)
     if not overrides:
-        from types import SimpleNamespace
+        return _show(args, game_id)
+    from ..reports.history import what_if
 
-        return cmd_show(SimpleNamespace(**{**vars(args), "game": game_id}))
-    store = _open_store(args)
-    try:
-        stored = _load(args, store, game_id)
-    finally:
-        if store is not None:
-            store.close()
+    stored = _stored(args, game_id)
     game, refused = what_if(stored, overrides)  # OptionError: a usage error (exit 2)
     return _print_what_if(stored.game, game, refused, overrides, t("cli.replay.game_source", id=game_id),
                           stored.title, args.json,

@@ -124,31 +124,35 @@ def _house_rules(game: Game) -> list[str]:
 
 def _deal_line(game: Game, r: DealResult) -> str:
     rs = _shown(game)
-    setup = game.setup
-    players = setup.players
-    team_names = tuple(" & ".join(players[s - 1] for s in team) for team in setup.teams)
+    # Every game seat, who joined late too (the dealer and the scores count in game seats); a
+    # seat entered in the deal counts among who played it, and its per-seat values are laid out
+    # per game seat (None for who sat out). A game with partnerships keeps its table.
+    players = game.players
+    played = tuple(players[s - 1] for s in r.seats) if r.seats else players
+    values = game.full_values(r)
+    team_names = tuple(" & ".join(players[s - 1] for s in team) for team in game.setup.teams)
     per_scorer = "team" if rs.score_scope == "team" else "seat"
     about = [t("plain.deal.number", number=r.number), tn("game.count.cards", r.cards),
              t("plain.deal.dealer", name=players[r.dealer - 1])]
     told = len(about)
     mine: list[list[str]] = [[] for _ in game.scorer_names]
     for fid, spec in rs.fields.items():
-        value = r.values.get(fid)
+        value = values.get(fid)
         if value is None:
             continue
         if spec.scope == "deal":
-            words = value_words(value, spec, players)
+            words = value_words(value, spec, played)
             if words is not None:
                 about.append(f"{_label(spec.label)}: {words}")
         elif spec.scope == per_scorer:
             for i, v in enumerate(value):
-                words = value_words(v, spec, players)
+                words = value_words(v, spec, played)
                 if words is not None:
                     mine[i].append(f"{_label(spec.label)} {words}")
         else:  # e.g. a per-partnership entry in a game scored per player
             names = players if spec.scope == "seat" else team_names
             shown = [f"{names[i]} {w}" for i, v in enumerate(value)
-                     if (w := value_words(v, spec, players)) is not None]
+                     if (w := value_words(v, spec, played)) is not None]
             if shown:
                 about.append(f"{_label(spec.label)}: {', '.join(shown)}")
     carried = _carried_parts(game, r, mine, about)

@@ -115,26 +115,35 @@ processes (a score board) may read the same file while one writes.
 from __future__ import annotations
 
 import os
-import sqlite3
 import stat
-from datetime import datetime, timedelta, timezone
 
 from ..i18n import get_language, t, tn
 from ..messages import Message
 from ..rules.ruleset import RulesetError, ruleset_from_raw
 from ..userdirs import path_text, user_path
 from . import jsontext
-from .facts import FACTS_VERSION, FactsMemo, GameFacts, compute_facts
+from .sqlite import sqlite3
 from ..values import dataclass
 
+# SQLite's C module (.sqlite) and datetime's: the packages of those names add nothing the store
+# uses (it binds and reads text, never dates), and cost each command that opens a store about
+# 2 ms: sqlite3's registers date adapters, for which it imports datetime, whose pure-Python
+# classes are all defined before _datetime's replace them.
+try:
+    from _datetime import datetime, timedelta, timezone
+except ImportError:  # an interpreter without datetime's C module
+    from datetime import datetime, timedelta, timezone
+
 # The engine, the game and its sheet's values are imported where a game is made, replayed or
-# written: listing games, sessions and statistics read from a current cache need none of them.
+# written: listing games, sessions and statistics read from a current cache need none of them,
+# and the statistics' facts (.facts) are derived only where an entry is written.
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
     from typing import Any, Callable, Mapping
 
     from ..game.game import Game
     from ..rules.ruleset import Ruleset
+    from .facts import FactsMemo
 
 __all__ = [
     "APPLICATION_ID", "ENV_VAR", "MIGRATIONS", "SCHEMA_VERSION", "SESSION_IDLE", "GameSummary",
@@ -371,6 +380,8 @@ _SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_READONLY, _SQLITE_CORRUPT, _SQLITE_FULL, _
 def _keep_facts(conn: sqlite3.Connection, game_id: int, entries: int, facts_json: str) -> None:
     """The game's stats_cache row, current with its entries: written in the entry's transaction,
     so statistics never have to replay a game the store wrote."""
+    from .facts import FACTS_VERSION
+
     conn.execute("INSERT OR REPLACE INTO stats_cache (game_id, entries, version, facts_json) VALUES (?, ?, ?, ?)",
                  (game_id, entries, FACTS_VERSION, facts_json))
 
@@ -432,7 +443,7 @@ class StoredGame:
     """
 
     def __init__(self, store: "Store", game_id: int, game: Game, title: str | None, ruleset_ref: str,
-                 seq: int, draft: tuple[int, dict] | None = None):
+                 seq: int, draft: tuple[int, dict] | None = None, kept_facts: tuple[int, str] | None = None):
         self.store = store
         self.id = game_id
         self.game = game
@@ -440,7 +451,25 @@ class StoredGame:
         self.ruleset_ref = ruleset_ref
         self._seq = seq  # the last entry saved
         self._draft = draft  # (deal, sheet values)
-        self._facts = FactsMemo()  # each deal's statistics facts, for the stats_cache row written with an entry
+        self._facts: FactsMemo | None = None  # made by _memo, at the first change
+        self._kept_facts = kept_facts  # (version, facts_json): the stats_cache row current with the game as opened
+
+    def _memo(self) -> FactsMemo:
+        """Each deal's statistics facts, for the stats_cache row written with an entry. Made at the
+        first change, before the change is applied: seeded from the row kept for the game as it was
+        opened (:meth:`Store.open_game`), so that the first change of a long game derives only what
+        it changes. A game opened only to be read (shown, exported) derives none of it."""
+        if self._facts is None:
+            from .facts import FACTS_VERSION, FactsMemo, GameFacts
+
+            self._facts = FactsMemo()
+            kept, self._kept_facts = self._kept_facts, None
+            if kept is not None and kept[0] == FACTS_VERSION:
+                try:
+                    self._facts.seed(self.game, GameFacts.from_json(self.id, kept[1]).restricted)
+                except (TypeError, ValueError, KeyError):
+                    pass  # a damaged row: the next change derives every deal
+        return self._facts
 
     def __repr__(self) -> str:
         return f"<StoredGame {self.id} {self.game.ruleset.id} deals={len(self.game.deals)}>"
@@ -520,8 +549,10 @@ class StoredGame:
     def _change(self, kind: str, apply: Callable[[Game], Any], what: Callable[[int, str], str]):
         """Apply a change to the game and save it; ``what(deal, name)`` names it in an error."""
         from ..game.sheet import sheet_values
+        from .facts import compute_facts
 
         game = self.game
+        memo = self._memo()  # (seeded from the game as it is before the change)
         before = game.snapshot()  # the game as it is, to put back if the write fails
         result = apply(game)  # the Game refuses a bad change before it changes anything
         try:
@@ -535,7 +566,7 @@ class StoredGame:
                 action, values = result, None
             name = action.values.get("name") if kind == "join" else (
                 game.players[action.values["seat"] - 1] if kind in TABLE_KINDS else "")
-            facts = compute_facts(game, self.id, self._facts).to_json()
+            facts = compute_facts(game, self.id, memo).to_json()
             self._seq = self.store._append(self, kind, action.deal, values, facts,
                                            what(action.deal, name))
         except BaseException:
@@ -630,11 +661,13 @@ class Store:
 
     def _cannot_open(self, exc: sqlite3.Error) -> StoreError:
         code = _code(exc)
+        # SQLite quotes a damaged schema's text, line breaks and all: an error is one line
+        error = " ".join(str(exc).split())
         if code in (_SQLITE_NOTADB, _SQLITE_CORRUPT):
-            return self._not_ours(str(exc))
+            return self._not_ours(error)
         if code in (_SQLITE_BUSY, _SQLITE_LOCKED):
-            return StoreError(t("store.busy", path=str(self.path), error=str(exc)))
-        return StoreError(t("store.cannot_open", path=str(self.path), error=str(exc)))
+            return StoreError(t("store.busy", path=str(self.path), error=error))
+        return StoreError(t("store.cannot_open", path=str(self.path), error=error))
 
     def _inspect(self) -> None:
         """Check an existing file without writing to it; StoreError if it is not a usable store."""
@@ -875,6 +908,7 @@ class Store:
     def _create_game(self, game: Game, ruleset_ref: str, title: str | None, session: int | str | None) -> int:
         """create_game; ``session`` is a session id, None, or "current"/"new" (decided in the transaction)."""
         from ..game.sheet import sheet_values
+        from .facts import compute_facts
 
         if title is not None and not isinstance(title, str):
             raise TypeError("title must be text or None")
@@ -1028,8 +1062,8 @@ class Store:
                                     "ORDER BY seq", (game_id,)).fetchall()
                 draft_row = conn.execute("SELECT deal, values_json FROM drafts WHERE game_id = ?",
                                          (game_id,)).fetchone()
-                facts_row = conn.execute("SELECT facts_json FROM stats_cache WHERE game_id = ? AND entries = ? "
-                                         "AND version = ?", (game_id, len(rows), FACTS_VERSION)).fetchone()
+                facts_row = conn.execute("SELECT version, facts_json FROM stats_cache WHERE game_id = ? AND entries = ?",
+                                         (game_id, len(rows))).fetchone()
         except sqlite3.Error as exc:
             raise StoreError(t("store.game_unreadable", path=str(self.path), id=str(game_id), error=str(exc))) from None
         if row is None:
@@ -1045,13 +1079,7 @@ class Store:
                     draft = (draft_row[0], values)
             except (TypeError, ValueError):  # a damaged draft is only unconfirmed entries: not shown
                 draft = None
-        stored = StoredGame(self, game_id, game, title, ref, len(rows), draft)
-        if facts_row is not None:
-            try:
-                stored._facts.seed(game, GameFacts.from_json(game_id, facts_row[0]).restricted)
-            except (TypeError, ValueError, KeyError):
-                pass  # a damaged row: the next change derives every deal
-        return stored
+        return StoredGame(self, game_id, game, title, ref, len(rows), draft, facts_row)
 
     load = open_game
 
