@@ -338,16 +338,6 @@ def test_a_store_read_loads_neither_the_sqlite3_package_nor_datetime_nor_the_fac
     assert (code, found) == (0, [])
 
 
-@pytest.mark.parametrize("args", [["show", "1"], ["show", "2", "--plain"], ["replay", "2"], ["history"],
-                                  ["history", "--plain"]], ids=lambda args: " ".join(args))
-def test_a_store_read_as_text_loads_not_even_functools_or_collections(args, store, tmp_path):
-    """SQLite's C module imports functools (and with it collections and types) for its cache of
-    statements only: it starts without them (scorekeeper.store.sqlite), and nothing else the
-    game's sheet or the list of games prints needs them."""
-    code, found = loaded([*args, "--db", store], ("functools", "collections", "types"), tmp_path)
-    assert (code, found) == (0, [])
-
-
 @pytest.mark.parametrize("args", [["show", "1"], ["show", "1", "--plain"], ["replay", "2"]],
                          ids=lambda args: " ".join(args))
 def test_a_stored_game_is_shown_without_the_sheets_module_or_the_list_of_games(args, store, tmp_path):
