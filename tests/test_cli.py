@@ -630,9 +630,9 @@ def test_check_bid_with_its_ruleset_in_the_cache_imports_no_toml_parser(tmp_path
     env = dict(os.environ)
     env.update(PYTHONPATH=str(REPO) + os.pathsep + env.get("PYTHONPATH", ""), SCOREKEEPER_CACHE=str(tmp_path / "cache"),
                SCOREKEEPER_CONFIG=str(tmp_path / "settings.toml"))
-    code = ("import runpy, sys; sys.argv = ['scorekeeper', 'check-bid', 'lupaus', '--players', '3', '--deal', '1', "
-            "'--bids', '3', '4', '3']\ntry:\n    runpy.run_module('scorekeeper', run_name='__main__')\nexcept SystemExit:\n"
-            "    pass\nprint('tomllib' in sys.modules, file=sys.stderr)")
+    code = ("import atexit, runpy, sys; sys.argv = ['scorekeeper', 'check-bid', 'lupaus', '--players', '3', '--deal', "
+            "'1', '--bids', '3', '4', '3']\natexit.register(lambda: print('tomllib' in sys.modules, file=sys.stderr))\n"
+            "runpy.run_module('scorekeeper', run_name='__main__')")
     seen = [subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
             for _ in range(2)]
     assert [(r.stdout, r.stderr) for r in seen] == [(f"illegal\n{DEALER_3}\n", "True\n"),

@@ -517,12 +517,16 @@ def test_main_as_the_whole_process_turns_the_collector_on_and_leaves_its_thresho
     import scorekeeper.cli as cli
 
     monkeypatch.setattr("scorekeeper.cli.rules.cmd_rules_list", lambda args: 0)
+    ended = []
+    monkeypatch.setattr(cli, "_end_process", ended.append)  # (the process would end there: see test_cli_exit)
+    monkeypatch.setattr(cli, "_RUNS_UNTIL_STOPPED", [])
     before, enabled = gc.get_threshold(), gc.isenabled()
     try:
         gc.set_threshold(700, 11, 12)
         gc.disable()
         assert main(["rules", "list"], process=True) == 0
         assert gc.isenabled() and gc.get_threshold() == (cli.FEWER_COLLECTIONS, 11, 12)
+        assert ended == [0]
     finally:
         gc.set_threshold(*before)
         (gc.enable if enabled else gc.disable)()
