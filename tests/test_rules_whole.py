@@ -10,6 +10,8 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.cli import main
 from scorekeeper.messages import Message
@@ -205,3 +207,69 @@ def test_messages_in_a_ruleset_are_made_again_equal(fresh):
     refused = [info.refused for f in (again.deck, again.score) for info in f._names.values() if info.refused]
     assert all(isinstance(m, Message) for m in refused)
     assert isinstance(again.score, Formula)
+
+
+def _paths(value, path=()):
+    """Every place in kept data (tuples, lists and tables inside each other), as index paths."""
+    yield path
+    if isinstance(value, (tuple, list)):
+        for i, item in enumerate(value):
+            yield from _paths(item, (*path, i))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*path, key))
+
+
+def _replaced(value, path, new):
+    if not path:
+        return new
+    head, rest = path[0], path[1:]
+    if isinstance(value, tuple):
+        return (*value[:head], _replaced(value[head], rest, new), *value[head + 1:])
+    if isinstance(value, list):
+        return [*value[:head], _replaced(value[head], rest, new), *value[head + 1:]]
+    return {**value, head: _replaced(value[head], rest, new)}
+
+
+_ANY = st.recursive(st.none() | st.booleans() | st.integers(-3, 10**6) | st.text(max_size=5) | st.just(...)
+                    | st.just(-1) | st.just(-2),
+                    lambda inner: st.tuples(inner, inner) | st.lists(inner, max_size=3)
+                    | st.dictionaries(st.text(max_size=3), inner, max_size=2), max_leaves=6)
+
+
+@pytest.fixture(scope="module")
+def kept_lupaus(tmp_path_factory):
+    """What the kept table holds of Lupaus kept whole, made in a cache folder of this module's own."""
+    import os
+
+    folder = str(tmp_path_factory.mktemp("whole-cache"))
+    before = os.environ.get("SCOREKEEPER_CACHE")
+    os.environ["SCOREKEEPER_CACHE"] = folder
+    try:
+        opened, unsaved = dict(kept_module._OPEN), list(kept_module._UNSAVED)
+        kept_module._OPEN.clear()
+        built = load_ruleset("lupaus")
+        data = built.deck._kept.code(whole.ENTRY)
+        kept_module._OPEN.clear()
+        kept_module._OPEN.update(opened)
+        kept_module._UNSAVED[:] = unsaved
+    finally:
+        if before is None:
+            del os.environ["SCOREKEEPER_CACHE"]
+        else:
+            os.environ["SCOREKEEPER_CACHE"] = before
+    return built, data
+
+
+@settings(max_examples=60)
+@given(choice=st.data())
+def test_kept_data_changed_anywhere_is_a_ruleset_or_nothing(kept_lupaus, choice):
+    """Whatever is put in any place of the kept data, reading it gives a ruleset or None (then the
+    file is built), never an error: the data is never used for more than it says."""
+    built, data = kept_lupaus
+    paths = list(_paths(data))
+    path = choice.draw(st.sampled_from(paths))
+    changed = _replaced(data, path, choice.draw(_ANY))
+    table = kept_module.Kept("lupaus", {}, {whole.ENTRY: changed})
+    found = whole.made_again(table)
+    assert found is None or type(found) is type(built)
