@@ -140,9 +140,7 @@ class _Writer:
                 yield item
         elif kind in (list, tuple, frozenset):
             yield from value
-        elif kind.__name__ in CLASSES and CLASSES[kind.__name__] is kind:
-            if value is self.kept:
-                return
+        elif CLASSES.get(kind.__name__) is kind:
             yield from self._fields(value).values()
         elif value is not self.kept:
             raise _NotKept(value)
@@ -166,7 +164,7 @@ class _Writer:
         if value is _REF:
             raise _NotKept(value)
         key = self.alias.get(id(value), id(value))
-        if kind.__name__ in CLASSES or self.seen.get(key, 0) > 1 and kind in (dict, list):
+        if CLASSES.get(kind.__name__) is kind or self.seen.get(key, 0) > 1 and kind in (dict, list):
             return self._object(value, key)
         return self._contents(value)
 
@@ -201,14 +199,11 @@ class _Writer:
         number = self.numbers.get(key)
         if number is None:
             number = self.numbers[key] = len(self.objects)
-            self.objects.append(None)
-            self.kinds.append(None)
-            kind = type(value)
-            if kind in (dict, list):
-                self.kinds[number] = kind.__name__
+            self.kinds.append(type(value).__name__)
+            self.objects.append(None)  # (numbered first: what it holds may hold it again)
+            if type(value) in (dict, list):
                 self.objects[number] = self._contents(value)
             else:
-                self.kinds[number] = kind.__name__
                 fields = self._fields(value)
                 self.objects[number] = (tuple(fields), tuple(self._value(item) for item in fields.values()))
         return (_REF, number)
