@@ -15,18 +15,21 @@ marshal's format belongs to the Python version that wrote it, so every file star
 header naming :data:`FORMAT`, the Python version and marshal's own version; a file with
 another header is not read. Then comes a hash of the rest of the file (marshal trusts what it
 reads: a file damaged on the disk, or cut short, never reaches it, nor is a changed value in
-it taken for the one kept). The cache holds data only: what is read from it is used exactly
-as the parsed TOML would be, and checked as much (a ruleset is built and checked from it, a
-catalog's templates are checked as they are read); nothing read from it is ever run. A
-cache file that is damaged, foreign or not of this shape is parsed again from the text and
-written anew; a cache folder that cannot be written is no error (the text is parsed each
-time then). A text whose data marshal cannot hold (TOML dates and times) is not kept.
+it taken for the one kept). What this module keeps of a text is data only, used exactly as the
+parsed TOML would be and checked as much (a ruleset is built and checked from it, a catalog's
+templates are checked as they are read). A cache file that is damaged, foreign or not of this
+shape is parsed again from the text and written anew; a cache folder that cannot be written is
+no error (the text is parsed each time then). A text whose data marshal cannot hold (TOML dates
+and times) is not kept.
 
 The same folder keeps other checked data the same way (:func:`cached`, :func:`keep`): the
-summaries of checked rulesets (:mod:`scorekeeper.rules.summary`) and the checked catalogs
-(:mod:`scorekeeper.i18n.catalogs`), each in a subfolder of its own, each entry named by a key
-made with :func:`digest` from everything the data depends on and holding that key beside the
-data, under the same rules: whole or not written, damaged or foreign entries made again.
+summaries of checked rulesets (:mod:`scorekeeper.rules.summary`), the checked catalogs
+(:mod:`scorekeeper.i18n.catalogs`), and each ruleset file's kept table
+(:mod:`scorekeeper.rules.kept`: what checking its formulas found, the code the formula module
+generated from them, which is run, and the ruleset as built), each in a subfolder of its own,
+each entry named by a key made with :func:`digest` from everything the data depends on and
+holding that key beside the data, under the same rules: whole or not written, damaged or
+foreign entries made again.
 
 A leaf module: it imports nothing of the package, so every layer may use it.
 """

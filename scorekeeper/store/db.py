@@ -125,9 +125,7 @@ from . import jsontext
 from .sqlite import sqlite3
 from ..values import dataclass
 
-# SQLite's C module (.sqlite) and datetime's: the packages of those names add nothing the store
-# uses (it binds and reads text, never dates), and cost each command that opens a store about
-# 2 ms: sqlite3's registers date adapters, for which it imports datetime, whose pure-Python
+# datetime's C module, as SQLite's (.sqlite, which says why): the datetime package's pure-Python
 # classes are all defined before _datetime's replace them.
 try:
     from _datetime import datetime, timedelta, timezone
