@@ -40,7 +40,9 @@ import sys
 
 from ..i18n import LANGUAGES, LanguageError, resolve_language, set_language, show, t
 from ..rules.problems import RulesetError
-from .common import PROG, UsageError, _err, _plain_option, db_option, help_text, store_path, whole_number
+from .common import (
+    PROG, UsageError, _err, _plain_option, _ruleset_path, db_option, help_text, store_path, whole_number,
+)
 from .quick import quick_args, run_later
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
@@ -256,14 +258,7 @@ def cmd_play(args) -> int:
     An unknown id or a missing file is a usage error here; a file with problems opens
     in the app, which lists what ``rules check`` finds.
     """
-    from ..rules.ruleset import ruleset_file
-
-    try:
-        path = ruleset_file(args.ruleset)
-    except RulesetError as exc:
-        raise UsageError(show(exc.problems[0].message)) from None
-    if not os.path.exists(path):
-        raise UsageError(t("cli.errors.no_such_file", ref=args.ruleset))
+    _ruleset_path(args.ruleset)
     return _run_tui(build_parser(), getattr(args, "db", None), args.ruleset)
 
 

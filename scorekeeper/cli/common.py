@@ -100,14 +100,20 @@ def _json(data: Any) -> None:
     out(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def _load_ruleset(ref: str) -> Ruleset:
-    """A built-in id or a ruleset file: unknown -> UsageError, broken -> RulesetError."""
+def _ruleset_path(ref: str) -> str:
+    """The file of a built-in id or a ruleset file that exists; UsageError for anything else."""
     try:
         path = ruleset_file(ref)
     except RulesetError as exc:
         raise UsageError(show(exc.problems[0].message)) from None
     if not os.path.exists(path):
         raise UsageError(t("cli.errors.no_such_file", ref=ref))
+    return path
+
+
+def _load_ruleset(ref: str) -> Ruleset:
+    """A built-in id or a ruleset file: unknown -> UsageError, broken -> RulesetError."""
+    _ruleset_path(ref)
     return load_ruleset(ref)
 
 
