@@ -413,8 +413,8 @@ def test_replay_bad_sheet_lists_every_bad_deal(capsys, in_tmp):
     text = SHEET.replace("tricks = [3, 5, 2]", "tricks = [3, 5, 1]").replace("tricks = [0, 5, 3]", "tricks = [0, 5, 4]")
     write(in_tmp, "game.toml", text)
     assert run(capsys, "replay", "game.toml") == (1, "", (
-        "scorekeeper: error: game.toml: deal 1: the tricks taken add up to 9, but 10 were played\n"
-        "scorekeeper: error: game.toml: deal 3: the tricks taken add up to 9, but 8 were played\n"))
+        "scorekeeper: error: game.toml: deal 1: the tricks taken add up to 9, not 10, the number of tricks played\n"
+        "scorekeeper: error: game.toml: deal 3: the tricks taken add up to 9, not 8, the number of tricks played\n"))
 
 
 def test_replay_unknown_option_is_a_usage_error(capsys, in_tmp):
@@ -507,7 +507,7 @@ def test_export_csv_to_file(capsys, in_tmp):
 def test_export_of_a_bad_sheet_is_exit_1(capsys, in_tmp):
     write(in_tmp, "game.toml", SHEET.replace("tricks = [2, 4, 3]", "tricks = [2, 4, 4]"))
     assert run(capsys, "export", "game.toml", "--format", "csv") == (
-        1, "", "scorekeeper: error: game.toml: deal 2: the tricks taken add up to 10, but 9 were played\n")
+        1, "", "scorekeeper: error: game.toml: deal 2: the tricks taken add up to 10, not 9, the number of tricks played\n")
 
 
 # --- no command ----------------------------------------------------------------------------

@@ -142,7 +142,7 @@ def test_editing_an_earlier_deal_keeps_who_played_it():
     game.record(D2)
     game.edit(2, {"bid": [1, 3, 3], "tricks": [1, 3, 5], "turned": "spades"})  # Dan made 3
     assert game.totals() == (24, 0, 12, 33)
-    with pytest.raises(GameError, match="Bid needs 3 values, one for each player; 4 were given"):
+    with pytest.raises(GameError, match="Bid needs 3 values, one for each player, and got 4"):
         game.edit(2, {"bid": [1, 3, 3, 0], "tricks": [1, 3, 5, 0], "turned": "spades"})
 
 

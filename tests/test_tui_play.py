@@ -58,7 +58,7 @@ def test_tricks_that_do_not_add_up_cannot_be_confirmed(tmp_path):
             await pilot.press("3")  # whatever Anna took, it cannot add up
             await settle(pilot)
             assert anna.cell.value is None
-            assert "the tricks taken add up to 15, but 10 were played" in flat(screen_text(app))
+            assert "the tricks taken add up to 15, not 10, the number of tricks played" in flat(screen_text(app))
             await pilot.press("ctrl+s")
             await settle(pilot)
             assert screen.game.deals == []
