@@ -377,7 +377,7 @@ def test_replay_what_if_shows_both_totals(capsys, in_tmp):
     write(in_tmp, "game.toml", SHEET)
     code, out, err = run(capsys, "replay", "game.toml", "--option", "scoring=tricks-plus-ten")
     assert (code, err) == (0, "")
-    assert "Options: scoring=tricks-plus-ten\n" in out
+    assert "Options: Scoring = 1 per trick taken, +10 when exact\n" in out
     assert "   3      8  Cara      10     35   15     24     3     28\n" in out
     assert out.endswith("Totals: Anna 35, Ben 24, Cara 28\n"
                         "Standings:\n  1. Anna 35\n  2. Cara 28\n  3. Ben 24\n"

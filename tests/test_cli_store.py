@@ -188,7 +188,7 @@ def test_replay_a_stored_game_under_other_options(capsys, db, in_tmp):
     before = entries(in_tmp / "s.db")
     code, out, err = run(capsys, "replay", "1", "--option", "scoring=tricks-plus-ten", "--db", db)
     assert (code, err) == (0, "")
-    assert out.startswith("Lupaus (lupaus): Friday game\nOptions: scoring=tricks-plus-ten\n")
+    assert out.startswith("Lupaus (lupaus): Friday game\nOptions: Scoring = 1 per trick taken, +10 when exact\n")
     assert out.endswith("Totals side by side:\n"
                         "        stored options  scoring=tricks-plus-ten\n"
                         "  Anna              35                       35\n"

@@ -243,3 +243,109 @@ def test_every_argparse_text_has_a_catalog_entry_and_english_is_argparses_own():
     with using_language("fi"):
         assert argparse_text("usage: ") == "käyttö: "
         assert argparse_text("expected %s argument") == "expected %s argument"  # not ours: argparse's
+
+
+# --- stored games -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def stored(tmp_path, monkeypatch):
+    monkeypatch.setenv("TZ", "UTC")
+    db = str(tmp_path / "games.db")
+    assert main(["import", LUPAUS, "--db", db]) == 0
+    return db
+
+
+def test_history_and_stats_in_polish_and_finnish(capsys, stored):
+    capsys.readouterr()
+    code, out, _ = run(capsys, "--lang", "pl", "history", "--db", stored)
+    lines = out.splitlines()
+    assert lines[0] == f"Gry w pliku {stored}, od ostatnio rozgrywanej:"
+    assert lines[1].split()[:5] == ["nr", "początek", "gra", "gracze", "wynik"]
+    assert lines[2].endswith("Anna, Ben, Cara  zwycięzca: Cara")
+    code, out, _ = run(capsys, "--lang", "fi", "stats", "--db", stored)
+    assert out.splitlines()[:2] == [
+        "Anna: 1 päättynyt peli, 0 voittoa, keskimääräinen sija 3,00",
+        "  lupaukset: 19 jakoa, 6 osui (32\u00a0%), 9 yli, 4 alle; tikit - lupaus keskimäärin +0,53",
+    ]
+    code, out, _ = run(capsys, "--lang", "pl", "stats", "--db", stored, "--plain")
+    assert out.splitlines()[:2] == [
+        "Anna: 1 zakończona gra, 0 wygranych, średnie miejsce 3,00.",
+        "Anna, deklaracje: 19 rozdań, trafione 6 (32 procent), za wysokie 9, za niskie 4; "
+        "średnio o 0,53 lewy więcej niż deklaracja.",
+    ]
+
+
+def test_show_names_the_house_rules_in_the_language(capsys, tmp_path):
+    """Not "Valinnat: blind_nil=kyllä": each option by its name in the player's language."""
+    sheet = (REPO / "examples" / "spades.toml").read_text(encoding="utf-8").replace(
+        "first_dealer = 1\n", "first_dealer = 1\n\n[options]\nblind_nil = true\ngame_to = 700\n", 1)
+    (tmp_path / "spades.toml").write_text(sheet, encoding="utf-8")
+    db = str(tmp_path / "games.db")
+    assert main(["import", str(tmp_path / "spades.toml"), "--db", db]) == 0
+    capsys.readouterr()
+    code, out, _ = run(capsys, "--lang", "fi", "show", "1", "--db", db)
+    assert out.splitlines()[1] == (
+        "Valinnat: Voittoon tarvittavat pisteet = 700; Sokkonolla: vähintään 100 pistettä jäljessä olevan "
+        "parin pelaaja saa luvata nollan katsomatta korttejaan = kyllä")
+    code, out, _ = run(capsys, "show", "1", "--db", db)
+    assert out.splitlines()[1] == (
+        "Options: Game to (points) = 700; Blind nil: a player of a side 100 or more behind may bid nil "
+        "before looking at the cards = yes")
+
+
+def test_stats_unknown_player_in_polish(capsys, stored):
+    capsys.readouterr()
+    assert run(capsys, "--lang", "pl", "stats", "--db", stored, "--player", "Ana") == (
+        1, "", "scorekeeper: błąd: żadna zapisana gra nie ma gracza o imieniu 'Ana' (czy chodziło o 'Anna'?); "
+               "gracze to: Anna, Ben, Cara\n")
+
+
+# --- the web board and the settings file --------------------------------------------------------
+
+
+STATE = {
+    "game": {"id": 3, "title": None, "ruleset": "lupaus", "name": "Lupaus"},
+    "players": ["Anna", "Ben", "Cara"], "scorers": ["Anna", "Ben", "Cara"],
+    "played": 1, "planned": 19, "over": False, "winners": [], "status": "kesken",
+    "standings": [{"rank": 1, "name": "Anna", "total": 13}, {"rank": 2, "name": "Ben", "total": 0},
+                  {"rank": 2, "name": "Cara", "total": 0}],
+    "deal": {"number": 2, "of": 19, "cards": 9, "dealer": "Ben", "bids_first": "Cara", "leader": None,
+             "leader_named": True, "trump": "Käännä valtti", "reminders": []},
+    "legend": "L", "last_deals": [{"deal": 1, "cards": 10, "trump": "♥", "dealer": "Anna", "issues": ["x"],
+                                   "part_over": False,
+                                   "scores": [{"entries": "3/3", "mark": "✓", "points": "+13", "total": 13}] * 3}],
+    "problem": None,
+}
+
+
+BOARD_PAGE = {
+    "fi": ['<html lang="fi">', "<title>Lupaus · pistetaulu</title>", "<h2>Jako 2/19 · 9 korttia kullekin</h2>",
+           '<span class="label">Jakaja</span> Ben', '<span class="label">Aloittaa</span> ratkeaa jaon aikana',
+           "<h2>Tilanne</h2>", "<th>Sija</th><th>Nimi</th><th>Yhteensä</th>", "<h2>Viimeisin jako</h2>",
+           "Jako 1: x", 'data-offline="Taulu ei vastaa: nämä ovat viimeksi saadut pisteet. Yritetään uudelleen."'],
+    "pl": ['<html lang="pl">', "<h2>Rozdanie 2 z 19 · po 9 kart</h2>", '<span class="game-id">gra 3</span>',
+           "<h2>Klasyfikacja</h2>"],
+}
+
+
+@pytest.mark.parametrize("code", ["fi", "pl"], ids=["finnish", "polish"])
+def test_board_page_in_the_language(code):
+    from scorekeeper.web.page import board_page
+
+    with using_language(code):
+        page = board_page(STATE, "v1")
+    for said in BOARD_PAGE[code]:
+        assert said in page
+
+
+def test_settings_warning_in_finnish(tmp_path):
+    from scorekeeper.settings import load_settings, theme_name
+
+    path = tmp_path / "settings.toml"
+    path.write_text('theme = "neon"\n', encoding="utf-8")
+    with using_language("fi"):
+        warning = load_settings(path).warning
+        assert theme_name("high-contrast") == "Suuri kontrasti"
+    assert warning == (f"{path}: theme pitää olla jokin näistä: dark, light, high-contrast, ei 'neon' "
+                       "(käytetään oletusta)")

@@ -7,7 +7,7 @@ Below :mod:`.export` and :mod:`.html` (each format imports it, it imports neithe
 
 from __future__ import annotations
 
-from ..i18n import t, tn
+from ..i18n import format_number, get_language, t, tn
 from ..rules.cards import Card
 from ..values import dataclass
 
@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
     from ..game.game import Game  # (a listing of stored games words their results without the engine)
 
-__all__ = ["Exported", "cell_text", "start_scores_text", "status_of", "status_text"]
+__all__ = ["Exported", "cell_text", "changed_options", "option_value_text", "start_scores_text", "status_of",
+           "status_text"]
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,27 @@ def start_scores_text(game: Game) -> str | None:
         return None
     return t("export.start_scores", scores=", ".join(
         t("export.start_score", name=name, score=score) for name, score in zip(game.scorer_names, game.start_scores)))
+
+
+def option_value_text(option: Any, value: Any) -> str:
+    """An option's setting in words: yes or no, a choice by its label, a number as the language
+    writes it (``option`` from the ruleset shown in the language, for its labels)."""
+    if option.type == "bool":
+        return t("value.yes") if value else t("value.no")
+    if option.type == "choice":
+        return option.choice_labels.get(value) or str(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return format_number(value)
+    return str(value)
+
+
+def changed_options(game: Game) -> list[tuple[str, str]]:
+    """(label, setting) of each house rule: an option the game sets otherwise than its default,
+    in the current language (the option's name, never its id)."""
+    defaults = game.ruleset.option_defaults()
+    options = game.ruleset.localized(get_language()).options
+    return [(options[k].label or k, option_value_text(options[k], v))
+            for k, v in game.options.items() if k in options and v != defaults.get(k)]
 
 
 def status_of(winners, played: int, planned: int | None, stopped: int | None = None) -> str:
