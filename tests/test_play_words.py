@@ -58,3 +58,54 @@ def test_lupaus_miss_help_is_worded_for_the_table():
         "for word and give the 10 points instead.")
     assert rs.localized("fi").options["miss"].help.startswith(
         "Useimmissa pöydissä epäonnistuminen vie 10 pistettä jokaisesta yli- tai alitikistä.")
+
+
+EXAMPLES = __import__("pathlib").Path(__file__).resolve().parents[1] / "examples"
+
+
+@pytest.mark.parametrize("sheet, lang, heading, cells", [
+    ("bridge-chicago", "en", "Contract", ["4♥ Sam", "passed out", "2♠ Eric", "3NTX Nora", "2♣ Wendy"]),
+    ("bridge-chicago", "fi", "Sopimus", ["4♥ Sam", "passi", "2♠ Eric", "3SAX Nora", "2♣ Wendy"]),
+    ("bridge-chicago", "pl", "Kontrakt", ["4♥ Sam", "pas", "2♠ Eric", "3BAX Nora", "2♣ Wendy"]),
+    ("skat", "en", "Game", ["♣ Ben", "grand Cara", "♠ Anna", "null Ben", "♥ Cara"]),
+    ("lupaus", "en", "Cards", ["10 ♠", "9 ♥", "8 ♦", "7 ♦", "6 ♣"]),
+])
+def test_the_boards_deal_column_shows_what_the_rules_say(sheet, lang, heading, cells):
+    """Bridge shows the contract and declarer, Skat the game and declarer ([board] in their
+    rulesets), not "13 ♠" or "10 NT"; a game without [board] its cards and trump."""
+    from scorekeeper.game.sheet import load_sheet
+    from scorekeeper.play.board import BoardMaker
+
+    game = load_sheet(EXAMPLES / f"{sheet}.toml")
+    with using_language(lang):
+        board = BoardMaker(game).view()
+        assert (board.columns[1], [row.cards for row in list(board.rows)[:5]]) == (heading, cells)
+
+
+def test_a_deal_being_entered_shows_its_cards_until_the_contract_is_known():
+    """The template reads the declarer: before it is entered the cards and trump are shown."""
+    from scorekeeper.game.game import Game
+    from scorekeeper.play.board import BoardMaker
+    from scorekeeper.rules.ruleset import load_ruleset
+
+    game = Game(load_ruleset("bridge"), ["Nora", "Eric", "Sam", "Wendy"], {})
+    game.record({"level": 3, "strain": "notrump", "declarer": 2, "doubled": "redoubled", "tricks": 9})
+    (row,) = BoardMaker(game).view().rows
+    assert row.cards == "3NTXX Eric"
+
+
+@pytest.mark.parametrize("board, problem", [
+    ('deal = "{level + lvl}"', "board.deal: unknown name 'lvl'"),
+    ('dael = "x"', "board.dael: unknown key 'dael' (did you mean 'deal'?); allowed here: deal, label"),
+    ('deal = "x"\n\n[translations.fi]\nboard.dael = "y"',
+     "translations.fi.board.dael: unknown key 'dael' (did you mean 'deal'?); allowed here: deal, label"),
+    ('deal = "x"\n\n[translations.fi]\nboard.deal = "{tasot}"', "translations.fi.board.deal: unknown name 'tasot'"),
+])
+def test_rules_check_names_a_board_problem(tmp_path, board, problem):
+    from scorekeeper.rules.ruleset import check_file
+
+    path = tmp_path / "mine.toml"
+    path.write_text(f'extends = "bridge"\nid = "mine"\nname = "Mine"\ndescription = "x"\n\n[board]\n{board}\n',
+                    encoding="utf-8")
+    problems = [str(p) for p in check_file(str(path))]
+    assert [p for p in problems if problem in p] != [], problems
