@@ -45,6 +45,11 @@ The JSON document (:func:`game_document`) is::
 A deal before which the table changed the plan has ``"plan": [6, 5, 4, ...]``, the
 cards of each deal from it on.
 
+CSV, Markdown and HTML are for people: a value is headed by its field's name in the language,
+a seat is its player's name and a choice its label (the JSON document keeps the stored seat
+numbers and ids, for programs). The Markdown table of deals has one cell per player or
+partnership ("3/3 · +13 · 13"), so that four players' game reads on a phone.
+
 CSV cells that are text starting with ``= + - @``, a tab or a carriage return get a
 leading apostrophe so that a spreadsheet does not run them as formulas; numbers are
 written as numbers.
