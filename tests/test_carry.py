@@ -112,7 +112,7 @@ def test_the_spades_checks_refuse_tricks_that_do_not_add_up():
     game = Game(load_ruleset("spades"), ["A", "B", "C", "D"])
     with pytest.raises(Exception) as caught:
         game.record({"bid": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]})
-    assert "the tricks add up to 12, but 13 were played" in str(caught.value)
+    assert "the tricks add up to 12, not 13, the number of tricks played" in str(caught.value)
 
 
 def test_blind_nil_is_only_for_a_side_100_behind():

@@ -377,7 +377,7 @@ def test_replay_what_if_shows_both_totals(capsys, in_tmp):
     write(in_tmp, "game.toml", SHEET)
     code, out, err = run(capsys, "replay", "game.toml", "--option", "scoring=tricks-plus-ten")
     assert (code, err) == (0, "")
-    assert "Options: scoring=tricks-plus-ten\n" in out
+    assert "Options: Scoring = 1 per trick taken, +10 when exact\n" in out
     assert "   3      8  Cara      10     35   15     24     3     28\n" in out
     assert out.endswith("Totals: Anna 35, Ben 24, Cara 28\n"
                         "Standings:\n  1. Anna 35\n  2. Cara 28\n  3. Ben 24\n"
@@ -413,8 +413,8 @@ def test_replay_bad_sheet_lists_every_bad_deal(capsys, in_tmp):
     text = SHEET.replace("tricks = [3, 5, 2]", "tricks = [3, 5, 1]").replace("tricks = [0, 5, 3]", "tricks = [0, 5, 4]")
     write(in_tmp, "game.toml", text)
     assert run(capsys, "replay", "game.toml") == (1, "", (
-        "scorekeeper: error: game.toml: deal 1: the tricks taken add up to 9, but 10 were played\n"
-        "scorekeeper: error: game.toml: deal 3: the tricks taken add up to 9, but 8 were played\n"))
+        "scorekeeper: error: game.toml: deal 1: the tricks taken add up to 9, not 10, the number of tricks played\n"
+        "scorekeeper: error: game.toml: deal 3: the tricks taken add up to 9, not 8, the number of tricks played\n"))
 
 
 def test_replay_unknown_option_is_a_usage_error(capsys, in_tmp):
@@ -448,15 +448,20 @@ def test_export_csv_is_safe_against_formula_injection(capsys, in_tmp):
     rows = list(csv.reader(io.StringIO(out)))
     safe = "'" + INJECTION
     assert rows[0] == ["deal", "cards", "dealer", f"{safe} score", f"{safe} total", "'+1 score", "'+1 total",
-                       "Cara score", "Cara total", "turned", f"{safe} bid", "'+1 bid", "Cara bid",
-                       f"{safe} tricks", "'+1 tricks", "Cara tricks"]
-    assert rows[1] == ["1", "10", safe, "30", "30", "-10", "-10", "20", "20", "hearts", "3", "4", "2", "3", "5", "2"]
+                       "Cara score", "Cara total", "Trump suit", f"{safe} Bid", "'+1 Bid", "Cara Bid",
+                       f"{safe} Tricks", "'+1 Tricks", "Cara Tricks"]
+    assert rows[1] == ["1", "10", safe, "30", "30", "-10", "-10", "20", "20", "♥ hearts", "3", "4", "2", "3", "5", "2"]
     assert rows[2] == []
     assert rows[3:7] == [["rank", "name", "total"], ["1", safe, "30"], ["2", "Cara", "20"], ["3", "'+1", "-10"]]
     assert rows[8:] == [["ruleset", "lupaus", "Lupaus"],
-                        ["options", "scoring=ten-per-trick; miss=minus-ten; zero_bid=as-scored; schedule=down-up; max_cards=standard; "
-                                    "trump_rule=turned; fixed_suit=spades; no_trump_when_all_dealt=yes; "
-                                    "dealer_restriction=yes; simultaneous=no; forehead=no"],
+                        ["options", "Scoring = 10 per trick when exact (an exact 0 scores 10), -10 per trick over or "
+                                    "under otherwise; A miss, scoring 10 per trick = -10 per trick over or under; An exact "
+                                    "zero bid is worth = what the scoring gives; Deal schedule = from the most cards down "
+                                    "to 1 and back up; Most cards in a deal = 10 (3-5 players), 8 (6), 7 (7); Trump = the "
+                                    "top card of the stock is turned; Fixed trump suit = spades; No trump when every card "
+                                    "is dealt = yes; The bids may not add up to the number of tricks = yes; Bids are made "
+                                    "at the same time (with fingers) = no; Last 1-card deal held to the forehead "
+                                    "(reminder) = no"],
                         ["players", safe, "'+1", "Cara"], ["status", "in progress"]]
     assert "\n1,10,'=cmd|' /C calc'!A0,30,30,-10,-10,20,20," in out
 
@@ -466,8 +471,9 @@ def test_export_markdown_escapes_bars(capsys, in_tmp):
     code, out, _ = run(capsys, "export", "game.toml", "--format", "md")
     assert code == 0
     assert out.startswith("# Lupaus (lupaus): Friday game\n\nPlayers: An\\|na, Ben, Cara\n")
-    assert "| 1 | 10 | An\\|na | hearts | 3 | 4 | 2 | 3 | 5 | 2 | 13 | 13 | 0 | 0 | 12 | 12 |\n" in out
-    assert "| 3 | 8 | Cara |  | 0 | 5 | 1 | 0 | 5 | 3 | 10 | 35 | 15 | 15 | 0 | 25 |\n" in out
+    assert "| Deal | Cards | Dealer | Trump suit | An\\|na | Ben | Cara |\n" in out
+    assert "| 1 | 10 | An\\|na | ♥ hearts | 3/3 · +13 · 13 | 4/5 · 0 · 0 | 2/2 · +12 · 12 |\n" in out
+    assert "| 3 | 8 | Cara |  | 0/0 · +10 · 35 | 5/5 · +15 · 15 | 1/3 · 0 · 25 |\n" in out
     assert out.endswith("| 1 | An\\|na | 35 |\n| 2 | Cara | 25 |\n| 3 | Ben | 15 |\n\nin progress (3 of 19 deals played)\n")
 
 
@@ -507,7 +513,7 @@ def test_export_csv_to_file(capsys, in_tmp):
 def test_export_of_a_bad_sheet_is_exit_1(capsys, in_tmp):
     write(in_tmp, "game.toml", SHEET.replace("tricks = [2, 4, 3]", "tricks = [2, 4, 4]"))
     assert run(capsys, "export", "game.toml", "--format", "csv") == (
-        1, "", "scorekeeper: error: game.toml: deal 2: the tricks taken add up to 10, but 9 were played\n")
+        1, "", "scorekeeper: error: game.toml: deal 2: the tricks taken add up to 10, not 9, the number of tricks played\n")
 
 
 # --- no command ----------------------------------------------------------------------------

@@ -188,7 +188,7 @@ def test_replay_a_stored_game_under_other_options(capsys, db, in_tmp):
     before = entries(in_tmp / "s.db")
     code, out, err = run(capsys, "replay", "1", "--option", "scoring=tricks-plus-ten", "--db", db)
     assert (code, err) == (0, "")
-    assert out.startswith("Lupaus (lupaus): Friday game\nOptions: scoring=tricks-plus-ten\n")
+    assert out.startswith("Lupaus (lupaus): Friday game\nOptions: Scoring = 1 per trick taken, +10 when exact\n")
     assert out.endswith("Totals side by side:\n"
                         "        stored options  scoring=tricks-plus-ten\n"
                         "  Anna              35                       35\n"
@@ -311,11 +311,11 @@ def test_sessions_and_a_session(capsys, db):
         "Started 2026-05-09 19:31, last active 2026-05-09 19:36; 2 games\n"
         "\n"
         "Standing (games won, then points; points add up within one ruleset only):\n"
-        "  rank  name  played  won  in progress  Lupaus  Whist\n"  # no Lupaus game finished: no points
-        "     1  Anna       1    1            1              7\n"
-        "     1  Cara       1    1            1              7\n"
-        "     3  Ben        1    0            1              0\n"
-        "     3  Dan        1    0            0              0\n"
+        "  rank  name  played  won  in progress  Whist\n"  # no Lupaus game finished: no column of points
+        "     1  Anna       1    1            1      7\n"
+        "     1  Cara       1    1            1      7\n"
+        "     3  Ben        1    0            1      0\n"
+        "     3  Dan        1    0            0      0\n"
         "\n"
         "Games:\n"
         "  id  started           game                 players               result\n"
@@ -352,7 +352,7 @@ def test_export_a_stored_game_csv_is_safe_and_keeps_numbers(capsys, in_tmp):
     code, out, _ = run(capsys, "export", "1", "--format", "csv", "--db", "s.db")
     rows = list(csv.reader(io.StringIO(out)))
     assert code == 0
-    assert rows[1] == ["1", "10", "'" + INJECTION, "30", "30", "-10", "-10", "20", "20", "hearts", "3", "4", "2",
+    assert rows[1] == ["1", "10", "'" + INJECTION, "30", "30", "-10", "-10", "20", "20", "♥ hearts", "3", "4", "2",
                        "3", "5", "2"]
     assert rows[4:7] == [["1", "'" + INJECTION, "30"], ["2", "Cara", "20"], ["3", "'+1", "-10"]]
 

@@ -49,7 +49,10 @@ def test_csv_of_a_stored_game_is_safe_and_keeps_numbers(store):
     safe, plus = "'" + INJECTION, "'+1"
     assert out[0][:9] == ["deal", "cards", "dealer", f"{safe} score", f"{safe} total", f"{plus} score",
                           f"{plus} total", f"{SCRIPT} score", f"{SCRIPT} total"]
-    assert out[1] == ["1", "10", safe, "30", "30", "-10", "-10", "20", "20", "hearts", "3", "4", "2", "3", "5", "2"]
+    # the values headed by the fields' labels, not their ids; the turned suit in words
+    assert out[0][9:] == ["Trump suit", f"{safe} Bid", f"{plus} Bid", f"{SCRIPT} Bid", f"{safe} Tricks",
+                          f"{plus} Tricks", f"{SCRIPT} Tricks"]
+    assert out[1] == ["1", "10", safe, "30", "30", "-10", "-10", "20", "20", "♥ hearts", "3", "4", "2", "3", "5", "2"]
     assert out[2] == ["2", "9", plus, "20", "50", "-10", "-20", "-20", "0", "", "2", "2", "2", "2", "3", "4"]
     assert out[4:8] == [["rank", "name", "total"], ["1", safe, "50"], ["2", SCRIPT, "0"], ["3", plus, "-20"]]
 
@@ -59,10 +62,12 @@ def test_json_and_markdown_carry_the_stored_title(store):
     doc = json.loads(export(g.game, "json", title=g.title))
     assert (doc["title"], doc["totals"], doc["players"]) == ("@home & <away>", [50, -20, 0], [INJECTION, "+1", SCRIPT])
     md = export(g.game, "md", title=g.title)
-    # HTML in names and titles is text in Markdown too: no tag, no entity passes through
-    assert md.startswith("# Lupaus (lupaus): @home &amp; &lt;away&gt;\n\nPlayers: =cmd\\|' /C calc'!A0, +1, "
-                         "&lt;script&gt;alert(1)&lt;/script&gt;\n")
-    assert "<" not in md
+    # HTML in names and titles is text in Markdown too, escaped Markdown's way: no tag passes
+    # through, and "&" reads as itself, not "&amp;"
+    assert md.startswith("# Lupaus (lupaus): @home & \\<away\\>\n\nPlayers: =cmd\\|' /C calc'!A0, +1, "
+                         "\\<script\\>alert(1)\\</script\\>\n")
+    assert "&amp;" not in md and "&lt;" not in md
+    assert [line for line in md.splitlines() if "<" in line and "\\<" not in line] == []
 
 
 def test_html_names_the_ruleset_and_options_and_escapes_every_text(store):
@@ -107,17 +112,20 @@ def test_several_games_with_their_session(store):
                                                                          (2, None, [7, 0])]
     out = rows(export_games(games, "csv", report))
     assert out[:4] == [["session", "1", ""], ["started", "2026-05-09T19:31:00+00:00"], [],
-                       ["rank", "name", "played", "won", "in progress", "Lupaus points", "Whist points"]]
-    # E and W lost (0 points), the Lupaus players have no finished game: all equal, rank 3
-    assert ["3", "'" + INJECTION, "0", "0", "1", "", ""] in out
+                       ["rank", "name", "played", "won", "in progress", "Whist points"]]
+    # E and W lost (0 points), the Lupaus players have no finished game: all equal, rank 3; the
+    # Lupaus game is in progress, so it has no column of points (which would be empty)
+    assert ["3", "'" + INJECTION, "0", "0", "1", ""] in out
     game_rows = [i for i, r in enumerate(out) if r[:1] == ["game"]]
     assert [out[i] for i in game_rows] == [["game", "1", "'@home & <away>"], ["game", "2", ""]]
     assert out[game_rows[0] + 2][:3] == ["1", "10", "'" + INJECTION]
     md = export_games(games, "md", report)
-    assert md.startswith("# Session 1\n\nStarted 2026-05-09T19:31+00:00; 2 games\n\n| Rank | Name |")
-    assert "\n---\n\nGame 1\n\n# Lupaus (lupaus): @home &amp; &lt;away&gt;\n" in md
+    assert md.startswith("# Session 1\n\nStarted 2026-05-09T19:31+00:00; 2 games\n\n"
+                         "| Rank | Name | Played | Won | In progress | Whist points |\n")
+    assert "\n---\n\nGame 1\n\n# Lupaus (lupaus): @home & \\<away\\>\n" in md
     page = export_games(games, "html", report)
     assert page.count('<section class="game">') == 2 and page.count('<section class="session">') == 1
+    assert "Lupaus points" not in page and "<th>Whist points</th>" in page
 
 
 def test_all_games_without_a_session(store):
@@ -161,3 +169,74 @@ def test_csv_lines_end_with_crlf_as_rfc_4180_says(store):
         lines = text.split("\r\n")
         assert len(lines) > 3 and lines[-1] == ""
         assert "\n" not in text.replace("\r\n", "")
+
+
+# --- exports a table sends to friends -----------------------------------------------------------
+
+EXAMPLES = __import__("pathlib").Path(__file__).resolve().parents[1] / "examples"
+
+
+def test_markdown_of_a_four_player_lupaus_has_a_cell_per_player():
+    """Not 20 columns (a bid, a tricks, a score and a total column per player): a deal × player
+    table whose cells say "bid/tricks · points · total", told above it; names as typed ("&" is
+    not "&amp;")."""
+    from scorekeeper.game.game import Game
+
+    g = Game(load_ruleset("lupaus"), ["Anna & Co", "Ben", "Cara", "Dan"], {})
+    g.record({"bid": [3, 4, 2, 0], "tricks": [3, 5, 2, 0], "turned": "hearts"})
+    lines = export(g, "md").splitlines()
+    assert lines[2] == "Players: Anna & Co, Ben, Cara, Dan"
+    assert lines[6:11] == [
+        "Cells: Bid/Tricks · points · total for each player.",
+        "",
+        "| Deal | Cards | Dealer | Trump suit | Anna & Co | Ben | Cara | Dan |",
+        "|---|---|---|---|---|---|---|---|",
+        "| 1 | 10 | Anna & Co | ♥ hearts | 3/3 · +13 · 13 | 4/5 · 0 · 0 | 2/2 · +12 · 12 | 0/0 · +10 · 10 |",
+    ]
+
+
+def test_markdown_of_bridge_names_the_declarer_and_the_partnerships():
+    from scorekeeper.game.sheet import load_sheet
+
+    lines = export(load_sheet(EXAMPLES / "bridge-chicago.toml"), "md").splitlines()
+    assert lines[6:11] == [
+        "Cells: Contract level (0: passed out)/Strain/Declarer/Doubled/Tricks taken by the declarer/Honours "
+        "for the deal; points · total for each partnership.",
+        "",
+        "| Deal | Cards | Dealer | Entries | Nora & Sam | Eric & Wendy | Below the line (Nora & Sam) | "
+        "Below the line (Eric & Wendy) | Games (Nora & Sam) | Games (Eric & Wendy) |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+        "| 1 | 13 | Nora | 4/♥ hearts/Sam/not doubled/10/- | +420 · 420 | 0 · 0 | 0 | 0 | 1 | 0 |",
+    ]
+
+
+def test_a_seat_value_is_the_players_name_in_csv_markdown_and_html():
+    """Hearts' queen of spades went to Dan (seat 4): his name, not 4, under the field's label;
+    JSON keeps the seat number."""
+    from scorekeeper.game.sheet import load_sheet
+    from scorekeeper.i18n import using_language
+
+    game = load_sheet(EXAMPLES / "hearts.toml")
+    out = rows(export(game, "csv"))
+    assert (out[0][11:], out[1][11:]) == (
+        ["Anna Hearts taken", "Ben Hearts taken", "Cara Hearts taken", "Dan Hearts taken", "Took the queen of spades"],
+        ["3", "4", "6", "0", "Dan"])
+    assert "| 1 | 13 | Anna | Dan | 3 · +3 · 3 | 4 · +4 · 4 | 6 · +6 · 6 | 0 · +13 · 13 |" in export(game, "md")
+    page = export(game, "html")
+    assert '<th rowspan="2">Took the queen of spades</th>' in page
+    assert "<tr><td class=\"num\">1</td><td class=\"num\">13</td><td>Anna</td><td>Dan</td>" in page
+    assert json.loads(export(game, "json"))["deals"][0]["values"]["queen"] == 4
+    with using_language("fi"):
+        out = rows(export(game, "csv"))
+    assert out[0][:3] + out[0][-1:] == ["jako", "kortit", "jakaja", "Patarouvan ottaja"]
+
+
+@pytest.mark.parametrize("text, escaped", [
+    ("Anna & Cara", "Anna & Cara"), ("R&D", "R&D"), ("&amp; co", "\\&amp; co"), ("a &#60; b", "a \\&#60; b"),
+    ("<b>", "\\<b\\>"), ("*x*", "\\*x\\*"),
+])
+def test_markdown_escapes_for_markdown_not_html(text, escaped):
+    """An entity typed in a name stays its characters; nothing else is written as an entity."""
+    from scorekeeper.reports.export import _md_escape
+
+    assert _md_escape(text) == escaped

@@ -57,7 +57,7 @@ def test_a_bid_the_dealer_may_not_make_is_the_rulesets_own_check_text(lang, text
 
 
 @pytest.mark.parametrize("lang, text", [
-    ("en", "the tricks taken add up to 9, but 10 were played"),
+    ("en", "the tricks taken add up to 9, not 10, the number of tricks played"),
     ("fi", "otettuja tikkejä on yhteensä 9, mutta pelattiin 10"),
 ])
 def test_tricks_that_do_not_add_up(lang, text):
@@ -99,7 +99,7 @@ def test_a_refusal_made_in_english_is_worded_in_finnish_once_the_table_reads_fin
 
 
 @pytest.mark.parametrize("lang, label, text", [
-    ("en", "Bid", "Bid needs 3 values, one for each player; 2 were given"),
+    ("en", "Bid", "Bid needs 3 values, one for each player, and got 2"),
     ("fi", "Lupaus", "Lupaus tarvitsee 3 arvoa, yhden kullekin pelaajalle; annettiin 2"),
 ])
 def test_too_few_values_for_a_field_of_each_player(lang, label, text):
@@ -129,7 +129,7 @@ def test_a_game_error_words_in_the_language_current_when_shown():
     assert caught.value.message == Message("engine.game.nothing_to_undo")
     assert str(caught.value) == "there is nothing to undo"
     set_language("fi")
-    assert (show(caught.value), str(caught.value)) == ("ei ole mitään peruttavaa",) * 2
+    assert (show(caught.value), str(caught.value)) == ("ei ole mitään kumottavaa",) * 2
 
 
 # --- setting up a game ----------------------------------------------------------------------

@@ -628,7 +628,7 @@ def test_pataviitonen_tricks_add_up():
     game = new_game("pataviitonen", THREE)
     with pytest.raises(IllegalEntry) as exc:
         game.record({**pata_filler(game), "tricks": [5, 5, 5]})
-    assert messages(exc) == ["the tricks taken add up to 15, but 17 were played"]
+    assert messages(exc) == ["the tricks taken add up to 15, not 17, the number of tricks played"]
 
 
 # =========================================================================================
@@ -727,7 +727,7 @@ def test_wizard_tricks_add_up(tricks, total):
     game = new_game("wizard", THREE)
     with pytest.raises(IllegalEntry) as exc:
         game.record({"bid": [0, 0, 0], "tricks": tricks})
-    assert messages(exc) == [f"the tricks taken add up to {total}, but 1 were played"]
+    assert messages(exc) == [f"the tricks taken add up to {total}, not 1, the number of tricks played"]
 
 
 # =========================================================================================
@@ -1137,7 +1137,7 @@ def test_model_wrong_number_of_values(bids, given):
     game = new_game("lupaus", THREE)
     with pytest.raises(GameError) as exc:
         game.record({"bid": bids, "tricks": [10, 0, 0]})
-    assert str(exc.value) == f"Bid needs 3 values, one for each player; {given} were given"
+    assert str(exc.value) == f"Bid needs 3 values, one for each player, and got {given}"
 
 
 def test_model_per_player_field_needs_a_list():

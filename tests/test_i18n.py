@@ -480,3 +480,23 @@ def test_the_names_of_a_catalog_file_are_its_headers_and_the_keys_before_them():
     assert key_names('only = "key"\n') == {"only"}
     assert key_names("") == frozenset()
     assert _names_of("cli.help.rules") == ("cli", "cli.help") and _names_of("title") == ("title",)
+
+
+UNDO_WORDS = ("tui.bindings.play.undo", "tui.play.undone", "tui.play.not_undone")
+CANCEL_WORDS = ("common.cancel", "tui.bindings.plan.cancel", "tui.play.cancelled")
+
+
+@pytest.mark.parametrize("code", ["en", "fi", "pl"])
+def test_undo_and_cancel_are_different_words(code):
+    """ctrl+z (undo the last entry) and Esc (cancel what is open) are never called the same:
+    Finnish kumoa / peruuta."""
+    with using_language(code):
+        undo = {t(key).split()[0].rstrip(":") for key in UNDO_WORDS}
+        cancel = {t(key).split()[0].rstrip(":") for key in CANCEL_WORDS}
+    assert undo & cancel == set()
+
+
+def test_finnish_undo_and_cancel_words():
+    with using_language("fi"):
+        assert [t(key) for key in (*UNDO_WORDS, *CANCEL_WORDS)] == [
+            "Kumoa", "Kumottu", "Ei kumottu", "Peruuta", "Peruuta", "Peruttu"]

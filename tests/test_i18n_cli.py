@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.cli import main
+from scorekeeper.cli import build_parser, main
 from scorekeeper.i18n import get_language, using_language
 
 REPO = Path(__file__).resolve().parents[1]
@@ -192,6 +192,59 @@ def test_help_is_translated(capsys):
     assert "Kieli: --lang KOODI (en, fi, pl; ennen komentoa tai sen jälkeen)" in " ".join(out.split())
 
 
+@pytest.mark.parametrize("lang, argv, lines", [
+    ("fi", ["--help"], ["käyttö: scorekeeper [-h] [--version] COMMAND ...", "argumentit:", "valitsimet:",
+                        "  -h, --help  näytä tämä ohje ja lopeta"]),
+    ("pl", ["--help"], ["użycie: scorekeeper [-h] [--version] COMMAND ...", "argumenty pozycyjne:", "opcje:",
+                        "  -h, --help  pokaż tę pomoc i zakończ"]),
+    ("fi", ["show", "-h"], ["käyttö: scorekeeper show [-h] [--json] [--db PATH] [--plain] GAME_ID",
+                            "argumentit:", "valitsimet:"]),
+])
+def test_the_help_headings_are_in_the_language(capsys, lang, argv, lines):
+    """argparse's own headings and the help of -h are ours, not argparse's English."""
+    code, out, _ = run(capsys, "--lang", lang, *argv)
+    assert code == 0
+    assert [line for line in lines if line not in out.splitlines()] == []
+    assert "usage:" not in out and "options:" not in out
+
+
+@pytest.mark.parametrize("lang, argv, err", [
+    ("fi", ["history", "--bogus"], "scorekeeper: virhe: tuntemattomat argumentit: --bogus\n"),
+    ("fi", ["replay"], "scorekeeper: virhe: nämä argumentit puuttuvat: SHEET|GAME_ID\n"),
+    ("pl", ["rules", "foo"], "scorekeeper: błąd: argument ACTION: nieprawidłowy wybór: 'foo' "
+                             "(wybierz spośród: 'list', 'show', 'check')\n"),
+])
+def test_argparse_errors_are_in_the_language(capsys, lang, argv, err):
+    assert run(capsys, "--lang", lang, *argv) == (2, "", err)
+
+
+def test_argparse_wording_is_put_back():
+    """argparse's texts are ours only while our parser works: another user of argparse in the
+    same process (a test runner) gets its own."""
+    import argparse
+
+    from scorekeeper.i18n import set_language
+
+    before = argparse._
+    set_language("fi")
+    try:
+        build_parser().format_help()
+        assert argparse._ is before
+        assert "usage:" in argparse.ArgumentParser(prog="x").format_help()
+    finally:
+        set_language("en")
+
+
+def test_every_argparse_text_has_a_catalog_entry_and_english_is_argparses_own():
+    from scorekeeper.cli.parsing import ARGPARSE_TEXTS, argparse_text
+
+    with using_language("en"):
+        assert [text for text in ARGPARSE_TEXTS if argparse_text(text) != text] == []
+    with using_language("fi"):
+        assert argparse_text("usage: ") == "käyttö: "
+        assert argparse_text("expected %s argument") == "expected %s argument"  # not ours: argparse's
+
+
 # --- stored games -------------------------------------------------------------------------------
 
 
@@ -221,6 +274,24 @@ def test_history_and_stats_in_polish_and_finnish(capsys, stored):
         "Anna, deklaracje: 19 rozdań, trafione 6 (32 procent), za wysokie 9, za niskie 4; "
         "średnio o 0,53 lewy więcej niż deklaracja.",
     ]
+
+
+def test_show_names_the_house_rules_in_the_language(capsys, tmp_path):
+    """Not "Valinnat: blind_nil=kyllä": each option by its name in the player's language."""
+    sheet = (REPO / "examples" / "spades.toml").read_text(encoding="utf-8").replace(
+        "first_dealer = 1\n", "first_dealer = 1\n\n[options]\nblind_nil = true\ngame_to = 700\n", 1)
+    (tmp_path / "spades.toml").write_text(sheet, encoding="utf-8")
+    db = str(tmp_path / "games.db")
+    assert main(["import", str(tmp_path / "spades.toml"), "--db", db]) == 0
+    capsys.readouterr()
+    code, out, _ = run(capsys, "--lang", "fi", "show", "1", "--db", db)
+    assert out.splitlines()[1] == (
+        "Valinnat: Voittoon tarvittavat pisteet = 700; Sokkonolla: vähintään 100 pistettä jäljessä olevan "
+        "parin pelaaja saa luvata nollan katsomatta korttejaan = kyllä")
+    code, out, _ = run(capsys, "show", "1", "--db", db)
+    assert out.splitlines()[1] == (
+        "Options: Game to (points) = 700; Blind nil: a player of a side 100 or more behind may bid nil "
+        "before looking at the cards = yes")
 
 
 def test_stats_unknown_player_in_polish(capsys, stored):

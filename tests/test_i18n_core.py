@@ -116,7 +116,7 @@ def test_late_join_and_sitting_out_refusals_in_finnish():
     assert str(caught.value) == "paikkaa 9 ei ole; paikat ovat 1–3"
     with pytest.raises(GameError) as caught:
         game.undo()
-    assert str(caught.value) == "ei ole mitään peruttavaa"
+    assert str(caught.value) == "ei ole mitään kumottavaa"
 
 
 def test_a_fixed_table_refuses_a_late_player_in_polish():

@@ -54,7 +54,7 @@ def test_choosing_suomi_shows_every_screen_in_finnish_at_once_and_next_time(tmp_
             await settle(pilot)
             text = screen_text(app)
             for line in ("Uusi peli  (n)", "Avaa sääntötiedosto…  (o)", "Pelien säännöt  (r)",
-                         "Pelihistoria  (h)", "Pelaajakohtaiset tilastot  (s)", "Tämä peli-ilta  (e)",
+                         "Pelihistoria  (h)", "Pelaajakohtaiset tilastot  (s)", "Tämä pelikerta  (e)",
                          "Asetukset: teema ja kieli  (c)", "Ei keskeneräisiä pelejä."):
                 assert line in text, line
             assert "n Uusi peli" in " ".join(text.splitlines()[-2:])
@@ -95,7 +95,7 @@ def test_a_lupaus_game_in_finnish_shows_the_rulesets_labels_and_the_screens_text
             assert "Ben             Lupaus" in text
             assert "Ben             Tikit" in text
             footer = " ".join(text.splitlines()[-2:])  # the keys: one or two lines
-            assert "^s Vahvista" in footer and "^z Peru" in footer and "^l Tyhjennä" in footer
+            assert "^s Vahvista" in footer and "^z Kumoa" in footer and "^l Tyhjennä" in footer
 
             await pilot.press("ctrl+o")
             await settle(pilot)
@@ -114,8 +114,8 @@ def test_a_lupaus_game_in_finnish_shows_the_rulesets_labels_and_the_screens_text
             assert titles(app)[-1] == "Pelaajat"
             await pilot.press("ctrl+z")
             await settle(pilot)
-            assert notes(app)[-1] == "Peruttu: Ben jää pois."
-            assert titles(app)[-1] == "Peruttu"
+            assert notes(app)[-1] == "Kumottu: Ben jää pois."
+            assert titles(app)[-1] == "Kumottu"
 
     run(go())
 
@@ -212,7 +212,7 @@ def test_a_change_of_players_is_told_in_finnish_and_polish():
     with using_language("fi"):
         assert table_changed_text(game, join, 2) == "Dan tulee mukaan 20 pisteellä jaosta 2 alkaen."
         assert table_changed_text(game, back, 4) == "Ben pelaa taas jaosta 4 alkaen."
-        assert undone_text(game, join) == "Peruttu: Dan tulee mukaan 20 pisteellä."
+        assert undone_text(game, join) == "Kumottu: Dan tulee mukaan 20 pisteellä."
         assert redone_text(game, out) == "Palautettu: Ben jää pois."
     with using_language("pl"):
         assert table_changed_text(game, join, 2) == "Dan dołącza z wynikiem 20 od rozdania 2."

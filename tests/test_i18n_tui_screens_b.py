@@ -310,13 +310,14 @@ def test_the_session_in_the_language(db, monkeypatch, code):
     want = {
         "fi": ["Tämä pelikerta · Pelikerta 1",
                f"Aloitettu {started}, viimeksi pelattu {active}; 2 peliä. Järjestys voitettujen pelien, sitten "
-               "pisteiden mukaan (pisteet lasketaan yhteen vain saman pelin kesken).",
-               "Sija Pelaaja Pelattu Voitettu Kesken Pisteet (Lupaus)",
+               "pisteiden mukaan: kunkin pelin sarakkeessa ovat sen pisteet, jotka lasketaan yhteen vain saman "
+               "pelin kesken.",
+               "Sija Pelaaja Pelattu Voitettu Kesken Lupaus",
                "Pelikerran pelit:", "Anna, Ben, Cara — kesken (19 jaosta pelattu 2)"],
         "pl": ["Ta sesja · Sesja 1",
                f"Rozpoczęta {started}, ostatnio aktywna {active}; 2 gry. Kolejność według wygranych gier, potem "
-               "punktów (punkty sumują się tylko w obrębie jednego rodzaju gry).",
-               "Miejsce Gracz Rozegrane Wygrane W toku Punkty (Lupaus)",
+               "punktów: w kolumnie każdej gry są jej punkty, które sumują się tylko w obrębie tej gry.",
+               "Miejsce Gracz Rozegrane Wygrane W toku Lupaus",
                "Gry tej sesji:", "Anna, Ben, Cara — w toku (rozegrano 2 z 19 rozdań)"],
     }[code]
 

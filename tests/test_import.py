@@ -87,7 +87,7 @@ def test_a_sheet_with_its_own_ruleset_file_keeps_its_ruleset(tmp_path):
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    (("tricks = [2, 4, 3]", "tricks = [2, 4, 4]"), "game.toml: deal 2: the tricks taken add up to 10, but 9 were played"),
+    (("tricks = [2, 4, 3]", "tricks = [2, 4, 4]"), "game.toml: deal 2: the tricks taken add up to 10, not 9, the number of tricks played"),
     (("bid = [0, 5, 1]", "bids = [0, 5, 1]"),
      "game.toml: deal 3: Lupaus has no field 'bids' (did you mean 'bid'?); its fields are: turned, bid, tricks"),
     (('scoring = "tricks-plus-ten"', 'scoring = "lots"'),

@@ -55,7 +55,7 @@ def test_a_deal_with_a_problem_is_marked_and_the_problem_is_worded():
     board = BoardMaker(g).view()
     row = board.rows[0]
     assert row.deal == "1 ⚠"
-    assert row.issues == ("the tricks taken add up to 9, but 10 were played",)
+    assert row.issues == ("the tricks taken add up to 9, not 10, the number of tricks played",)
     assert board.widths[0] == 4  # "1 ⚠" fits in the heading's width
 
 

@@ -95,7 +95,7 @@ def test_the_last_tricks_are_filled_in_and_a_deal_that_does_not_add_up_cannot_be
     draft.set("tricks", 1, 0)
     view = draft.view()
     assert not view.can_confirm
-    assert cell(view, "tricks", "Anna").errors == ("the tricks taken add up to 12, but 10 were played",)
+    assert cell(view, "tricks", "Anna").errors == ("the tricks taken add up to 12, not 10, the number of tricks played",)
 
 
 def test_missing_entries_are_shown_only_once_confirming_was_tried():

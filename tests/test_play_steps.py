@@ -86,7 +86,7 @@ def test_issues_are_placed_at_their_box_and_missing_ones_only_once_tried():
     typed, boxes, filled, _ = run_to_allowed(g, {**typed_in, ("tricks", 1): 0})
     found = g.validate(1, steps.build(g.ruleset, g.setup, filled.values))
     placed = steps.place_issues(g.ruleset, found, boxes, typed, filled, tried=False)
-    assert placed.at == {("tricks", 1): (("the tricks taken add up to 12, but 10 were played",), ())}
+    assert placed.at == {("tricks", 1): (("the tricks taken add up to 12, not 10, the number of tricks played",), ())}
     assert placed.error_count == 1
 
 

@@ -31,7 +31,7 @@ def test_a_refused_record_leaves_the_game_as_it_was():
     history, results, totals = list(game.history), game.results(), game.totals()
     with pytest.raises(IllegalEntry) as caught:
         game.record({"bid": [1, 1, 1], "tricks": [1, 1, 1]})
-    assert caught.value.issues == [Issue("error", "the tricks taken add up to 3, but 2 were played", "tricks", 2,
+    assert caught.value.issues == [Issue("error", "the tricks taken add up to 3, not 2, the number of tricks played", "tricks", 2,
                                          "tricks-add-up")]
     assert (game.history, game.results(), game.totals(), game.next_deal) == (history, results, totals, 2)
     assert [r is s for r, s in zip(game.results(), results)] == [True]

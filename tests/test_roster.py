@@ -142,7 +142,7 @@ def test_editing_an_earlier_deal_keeps_who_played_it():
     game.record(D2)
     game.edit(2, {"bid": [1, 3, 3], "tricks": [1, 3, 5], "turned": "spades"})  # Dan made 3
     assert game.totals() == (24, 0, 12, 33)
-    with pytest.raises(GameError, match="Bid needs 3 values, one for each player; 4 were given"):
+    with pytest.raises(GameError, match="Bid needs 3 values, one for each player, and got 4"):
         game.edit(2, {"bid": [1, 3, 3, 0], "tricks": [1, 3, 5, 0], "turned": "spades"})
 
 
@@ -241,9 +241,9 @@ def test_exports_show_who_did_not_play():
     assert deal2["totals"] == [24, 0, 12, 20]
     csv_lines = export(game, "csv").splitlines()
     assert csv_lines[0].startswith("deal,cards,dealer,Anna score,Anna total,Ben score,Ben total,Cara score,"
-                                   "Cara total,Dan score,Dan total,turned,Anna bid,Ben bid,Cara bid,Dan bid")
-    assert csv_lines[1].startswith("1,10,Anna,13,13,0,0,12,12,,0,hearts,3,4,2,,")  # Dan not there yet
-    assert csv_lines[2].startswith("2,9,Dan,11,24,,0,0,12,0,20,spades,1,,3,2,")  # Ben did not play
+                                   "Cara total,Dan score,Dan total,Trump suit,Anna Bid,Ben Bid,Cara Bid,Dan Bid")
+    assert csv_lines[1].startswith("1,10,Anna,13,13,0,0,12,12,,0,♥ hearts,3,4,2,,")  # Dan not there yet
+    assert csv_lines[2].startswith("2,9,Dan,11,24,,0,0,12,0,20,♠ spades,1,,3,2,")  # Ben did not play
 
 
 def test_what_if_replays_the_table_changes_too():

@@ -64,7 +64,7 @@ value = "(10 + bid if exact else 0) + (10 if bonus == 'ten' and exact else 0)"
 id = "tricks-add-up"
 rule = "sum(tricks) == cards"
 field = "tricks"
-message = "the tricks add up to {sum(tricks)}, but {cards} were played"
+message = "the tricks add up to {sum(tricks)}, not {cards}, the number of tricks played"
 
 [end]
 when = "deal == 10"

@@ -299,6 +299,10 @@ wins = "total == min(total)"
 deals = "3 * players"
 says = "after three rounds"
 
+[board]
+label = "Played"
+deal = "{text(cards) + ' by ' + name(dealer)}"
+
 [parts]
 name = "rubber game"
 when = "rounds > 1"
@@ -323,7 +327,7 @@ def everything():
 def built_items(rs, raw):
     """(table name, raw table, the model object it became) for every table of the file."""
     yield "", raw, rs
-    for name in ("players", "teams", "deals", "seats", "score", "end"):
+    for name in ("players", "teams", "deals", "seats", "score", "end", "board"):
         yield name, raw[name], rs
     yield "parts", raw["parts"], rs.parts
     for oid, table in raw["options"].items():

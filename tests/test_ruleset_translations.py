@@ -67,6 +67,10 @@ def visible_texts(rs: Ruleset) -> dict[tuple[str, ...], str]:
         texts[("parts", "name")] = rs.parts.name
     if rs.end_says:
         texts[("end", "says")] = rs.end_says
+    if rs.board_label:
+        texts[("board", "label")] = rs.board_label
+    if rs.board_deal is not None:
+        texts[("board", "deal")] = "board"  # a template: compiled, told by what it says (the test below)
     return texts
 
 
@@ -100,7 +104,7 @@ def test_localized_model_carries_the_translations(ref, lang):
     assert local.language == lang
     shown = visible_texts(local)
     for path, text in translated.items():
-        if path[0] in ("checks", "reminders", "trump") or path == ("aka",):
+        if path[0] in ("checks", "reminders", "trump") or path in (("aka",), ("board", "deal")):
             continue
         if path[0] == "fields" and path[-1] == "plural":  # over the values of several players
             assert local.fields[path[1]].plural == text, path
@@ -417,7 +421,7 @@ EXPECTED: dict[str, list[str]] = {
         "FILE: translations.fi.fields.bid.labels: only a field of type choice has labels",
         "FILE: translations.fi.derived.exact.labels: only a derived value with parts has labels (one for each part)",
         "FILE: translations.fi.colour: unknown key 'colour'; allowed here: name, description, aka, phase_labels, "
-        "options, fields, derived, checks, reminders, trump, parts, end, carry",
+        "options, fields, derived, checks, reminders, trump, parts, end, carry, board",
         "FILE: translations.fi.parts: the ruleset has no parts ([parts]) to name",
     ],
 }

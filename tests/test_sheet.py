@@ -142,7 +142,7 @@ value = "tricks"
 id = "tricks-add-up"
 rule = "sum(tricks) == cards"
 field = "tricks"
-message = "the tricks taken add up to {sum(tricks)}, but {cards} were played"
+message = "the tricks taken add up to {sum(tricks)}, not {cards}, the number of tricks played"
 
 [end]
 when = "max(total) >= target"
@@ -269,8 +269,8 @@ def test_replay_sheet_reports_deals_beyond_a_shorter_plan(in_tmp):
     assert game.totals() == (3, 2, 1) and game.is_over and game.winners == ["Anna"]
     game, refused = replay_sheet("game.toml", {"short": "yes"})
     assert [(n, [show(i.message) for i in issues]) for n, issues in refused] == [
-        (1, ["the tricks taken add up to 3, but 2 were played"]),
-        (2, ["the tricks taken add up to 2, but 1 were played"]),
+        (1, ["the tricks taken add up to 3, not 2, the number of tricks played"]),
+        (2, ["the tricks taken add up to 2, not 1, the number of tricks played"]),
         (3, ["the game has 2 deals; there is no deal 3"]),
     ]
     assert len(game.deals) == 2
@@ -301,7 +301,7 @@ HEAD = 'ruleset = "lupaus"\nplayers = ["Anna", "Ben", "Cara"]\n'
 
 @pytest.mark.parametrize(("text", "message"), [
     (HEAD + "[[deals]]\nbid = [3, 4, 2]\ntricks = [3, 5, 1]\n",
-     "game.toml: deal 1: the tricks taken add up to 9, but 10 were played"),
+     "game.toml: deal 1: the tricks taken add up to 9, not 10, the number of tricks played"),
     (HEAD + "[[deals]]\nbid = [3, 4, 2]\ntricks = [3, 5, 2]\n[[deals]]\nbid = [2, 4, 3]\ntricks = [2, 4, 3]\n",
      "game.toml: deal 2: Dealer Ben may not bid 4: the bids would total 9, the number of tricks"),
     (HEAD + "[[deals]]\nbid = [3, 11, 2]\ntricks = [3, 5, 2]\n",
@@ -309,7 +309,7 @@ HEAD = 'ruleset = "lupaus"\nplayers = ["Anna", "Ben", "Cara"]\n'
     (HEAD + "[[deals]]\nbid = [3, \"x\", 2]\ntricks = [3, 5, 2]\n",
      "game.toml: deal 1: Bid of Ben is a whole number, not 'x'"),
     (HEAD + "[[deals]]\nbid = [3, 4]\ntricks = [3, 5, 2]\n",
-     "game.toml: deal 1: Bid needs 3 values, one for each player; 2 were given"),
+     "game.toml: deal 1: Bid needs 3 values, one for each player, and got 2"),
     (HEAD + "[[deals]]\nbids = [3, 4, 2]\n",
      "game.toml: deal 1: Lupaus has no field 'bids' (did you mean 'bid'?); its fields are: turned, bid, tricks"),
     (HEAD + "[[deals]]\nbid = [3, 4, 2]\ntricks = [3, 5, \"\"]\n",

@@ -277,8 +277,9 @@ def test_a_cache_that_cannot_be_written_is_no_error(store_path, monkeypatch):
 
 @pytest.mark.parametrize("ruleset_id", builtin_ids())
 def test_bidding_games_are_told_by_their_fields(ruleset_id):
-    """Per-player whole-number 'bid' and 'tricks': Whist's tricks are per deal, WYSIWYG has no tricks."""
-    expected = ruleset_id in ("lupaus", "pataviitonen", "romanian-whist", "spades", "wizard")
+    """Per-player whole-number 'bid' and 'tricks', scored per player: Whist's tricks are per deal,
+    WYSIWYG has no tricks, Spades scores its bids by partnership (not exact bids of one player)."""
+    expected = ruleset_id in ("lupaus", "pataviitonen", "romanian-whist", "wizard")
     assert is_bidding(load_ruleset(ruleset_id)) is expected
 
 
@@ -437,3 +438,16 @@ def test_only_a_ruleset_whose_checks_read_the_totals_ties_a_deals_restriction_to
         written = all_facts(store, [1])[0][1]
         assert written == compute_facts(store.open_game(1).game, 1)
     assert written.restricted == (True, False)
+
+
+def test_spades_partnership_bids_are_no_exact_bids_of_a_player(tmp_path):
+    """Spades (examples/spades.toml, 8 deals): its bids are made or missed by the side, so they
+    count in no player's exact bids, by cards or at all ("13: 2/6" was Anna's own bids)."""
+    from scorekeeper.cli import main
+
+    db = tmp_path / "s.db"
+    assert main(["import", str(Path(__file__).resolve().parents[1] / "examples" / "spades.toml"),
+                 "--db", str(db)]) == 0
+    with Store(db) as store:
+        anna = [p for p in stats(store).players if p.name == "Anna"][0]
+    assert (anna.games, anna.wins, anna.bidding) == (1, 1, None)

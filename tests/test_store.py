@@ -263,14 +263,14 @@ def test_illegal_entry_is_refused_and_nothing_is_written(tmp_path):
         rows = entry_rows(path)
         refused = [  # deal 3: 8 cards, Cara deals
             (stored.record, ({"bid": [2, 3, 4], "tricks": [2, 3, 4]},),
-             "the tricks taken add up to 9, but 8 were played"),
+             "the tricks taken add up to 9, not 8, the number of tricks played"),
             (stored.record, ({"bid": [2, 1, 5], "tricks": [2, 1, 5]},),
              "Dealer Cara may not bid 5: the bids would total 8, the number of tricks"),
             (stored.record, ({"bids": [1, 1, 1]},),
              "Lupaus has no field 'bids' (did you mean 'bid'?); its fields are: turned, bid, tricks"),
             (stored.edit, (5, D1), "there is no recorded deal 5; deals 1 to 2 are recorded"),
             (stored.edit, (1, {"bid": [3, 4, 2], "tricks": [3, 3, 2]}),
-             "the tricks taken add up to 8, but 10 were played"),
+             "the tricks taken add up to 8, not 10, the number of tricks played"),
         ]
         for method, args, message in refused:
             with pytest.raises(GameError) as exc:
@@ -436,7 +436,7 @@ def test_a_malformed_draft_is_refused_and_a_damaged_one_ignored(tmp_path):
         stored = store.new_game(lupaus(), "lupaus", THREE)
         with pytest.raises(GameError) as exc:
             stored.save_draft({"bid": [1, 2]})
-        assert str(exc.value) == "Bid needs 3 values, one for each player; 2 were given"
+        assert str(exc.value) == "Bid needs 3 values, one for each player, and got 2"
         assert stored.draft is None
         assert store.connection.execute("SELECT count(*) FROM drafts").fetchone() == (0,)
         stored.save_draft({"bid": [1, 2, 3]})

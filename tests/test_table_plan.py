@@ -185,8 +185,8 @@ def test_partnerships_start_with_a_score_each():
 
 
 @pytest.mark.parametrize("scores, message", [
-    ([1, 2], "the starting scores are 3 whole numbers, one for each of Anna, Ben, Cara; 2 were given"),
-    ("10", "the starting scores are 3 whole numbers, one for each of Anna, Ben, Cara; '10' were given"),
+    ([1, 2], "the starting scores are 3 whole numbers, one for each of Anna, Ben, Cara, not 2"),
+    ("10", "the starting scores are 3 whole numbers, one for each of Anna, Ben, Cara, not '10'"),
     ([1, 2.5, 0], "the starting score of Ben is a whole number, not 2.5"),
     ([1, True, 0], "the starting score of Ben is a whole number, not True"),
     ([10 ** 12 + 1, 0, 0], "Anna must be from -10**12 to 10**12, not 1000000000001"),
@@ -292,7 +292,7 @@ def test_a_sheet_with_a_changed_plan_an_early_end_and_starting_scores_round_trip
 
 @pytest.mark.parametrize("change, message", [
     (("scores = [20, 0, -10]", "scores = [20, 0]"),
-     "game.toml: scores: the starting scores are 3 whole numbers, one for each of Anna, Ben, Cara; 2 were given"),
+     "game.toml: scores: the starting scores are 3 whole numbers, one for each of Anna, Ben, Cara, not 2"),
     (("ended_early = true", "ended_early = 1"), "game.toml: ended_early: expected true or false, got a number"),
     (("plan = [3, 1]", "plan = 3"),
      "game.toml: deal 3: plan: expected a list of the cards of each deal from this one on, such as [6, 5, 4], "
@@ -376,7 +376,9 @@ def test_the_plan_draft_words_its_rows_and_what_the_rules_refuse():
     draft = PlanDraft(after_deal_1())
     draft.cards = [6, 1]
     assert draft.rows() == ["▶ Deal 2: 6 cards", "  Deal 3: 1 card"]
-    assert draft.summary() == "3 deals in all: 10 played, then 6, 1"
+    assert draft.summary() == "3 deals in all; cards in the deals played: 10; in the deals to come: 6, 1"
+    with using_language("fi"):  # not "pelattu 10", which reads "10 played"
+        assert draft.summary() == "Yhteensä 3 jakoa; kortteja pelatuissa jaoissa: 10; tulevissa: 6, 1"
     draft.cards = []
     assert draft.problem() == "keep at least one deal to play; to stop now, end the game early"
     with using_language("pl"):
@@ -389,7 +391,7 @@ def test_the_plan_draft_words_its_rows_and_what_the_rules_refuse():
     ("20 0 -10", ([20, 0, -10], None)),
     ("20, 0, −10", ([20, 0, -10], None)),
     ("20 x 1", (None, "'x' is not a whole number")),
-    ("1 2", (None, "3 starting scores, one for each of Anna, Ben, Cara; 2 were typed")),
+    ("1 2", (None, "3 starting scores, one for each of Anna, Ben, Cara; you typed 2")),
 ])
 def test_starting_scores_typed_in_one_box(text, result):
     from scorekeeper.play.plan import parse_scores

@@ -247,3 +247,23 @@ def test_the_new_game_form_shows_only_the_house_rules_that_apply(tmp_path):
             assert (options["trump_rule"], options["simultaneous"]) == ("fixed", True)
 
     run(go())
+
+
+def test_the_app_started_on_a_stored_game_goes_on_with_it(store_with):
+    """scorekeeper play 2: the play screen of game 2, not the start screen or a new game."""
+    import random
+
+    from scorekeeper.tui.app import ScorekeeperApp
+
+    db = store_with(Script("wizard", ["Ann", "Bob", "Cid"], title="Monday"),
+                    Script("lupaus", ["Dee", "Eve", "Fay"], title="Tuesday"))
+
+    async def go():
+        app = ScorekeeperApp(db.path, game=2, rng=random.Random(7))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = play_screen(app)
+            assert screen.game.players == ("Dee", "Eve", "Fay")
+            assert screen.stored.id == 2
+
+    run(go())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import types
+from pathlib import Path
 
 import pytest
 
@@ -14,7 +15,8 @@ from scorekeeper import cli
 def calls(monkeypatch):
     made = []
     fake = types.ModuleType("scorekeeper.tui.app")
-    fake.run = lambda db_path=None, ruleset=None: made.append((db_path, ruleset)) or 0
+    fake.run = lambda db_path=None, ruleset=None, game=None: made.append(
+        (db_path, ruleset) if game is None else (db_path, ruleset, game)) or 0
     monkeypatch.setitem(sys.modules, "scorekeeper.tui.app", fake)
     return made
 
@@ -48,6 +50,19 @@ def test_play_a_missing_file_is_a_usage_error(calls, capsys, tmp_path):
     assert cli.main(["play", str(tmp_path / "nope.toml")]) == 2
     assert capsys.readouterr().err == f"scorekeeper: error: {tmp_path / 'nope.toml'}: no such file\n"
     assert calls == []
+
+
+def test_play_a_stored_games_number_goes_on_with_that_game(calls, capsys, tmp_path):
+    """Not "no built-in ruleset '1'": digits that are no file's name are a stored game."""
+    db = str(tmp_path / "games.db")
+    sheet = str(Path(__file__).resolve().parents[1] / "examples" / "lupaus.toml")
+    assert cli.main(["import", sheet, "--db", db]) == 0
+    assert cli.main(["play", "1", "--db", db]) == 0
+    assert calls == [(db, None, 1)]
+    capsys.readouterr()
+    assert cli.main(["play", "2", "--db", db]) == 1
+    assert capsys.readouterr().err == f"scorekeeper: error: {db}: there is no game 2\n"
+    assert calls == [(db, None, 1)]
 
 
 def test_play_a_broken_file_starts_the_app_which_lists_the_problems(calls, tmp_path):

@@ -128,9 +128,9 @@ def test_export_writes_the_csv_named_after_the_game_and_says_so(db, tmp_path, mo
     assert content == expected
     lines = content.splitlines()
     assert lines[0] == ("deal,cards,dealer,Ann score,Ann total,Bob score,Bob total,[i]Cid score,[i]Cid total,"
-                        "turned,chosen,Ann bid,Bob bid,[i]Cid bid,Ann tricks,Bob tricks,[i]Cid tricks")
+                        "Turned card,Trump chosen by the dealer,Ann Bid,Bob Bid,[i]Cid Bid,Ann Tricks,Bob Tricks,[i]Cid Tricks")
     assert lines[1] == "1,1,Ann,20,20,20,20,30,30,,,0,0,1,0,0,1"
-    assert lines[2] == "2,2,Bob,30,50,-10,10,20,50,spades,,1,0,0,1,1,0"
+    assert lines[2] == "2,2,Bob,30,50,-10,10,20,50,♠ spades,,1,0,0,1,1,0"
 
 
 def test_choosing_the_format_changes_the_file_name_and_the_content(db, tmp_path, monkeypatch):

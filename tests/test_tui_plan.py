@@ -42,7 +42,11 @@ def test_the_plan_is_shortened_mid_game_and_the_game_ended_early(tmp_path):
             await pilot.press("minus", "minus", "minus", "d")
             await settle(pilot)
             assert plan.draft.cards == [6, 5, 4, 3, 2, 1]
-            assert "7 deals in all: 10 played, then 6, 5, 4, 3, 2, 1" in flat(screen_text(app))
+            assert plan.draft.summary() == ("7 deals in all; cards in the deals played: 10; "
+                                            "in the deals to come: 6, 5, 4, 3, 2, 1")
+            text = screen_text(app)  # on two lines in the dialog
+            assert "█  7 deals in all; cards in the deals played: 10; in the deals to    █" in text
+            assert "█  come: 6, 5, 4, 3, 2, 1 " in text
             await pilot.press("ctrl+s")
             await settle(pilot)
             screen = play_screen(app)

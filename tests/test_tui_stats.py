@@ -117,13 +117,15 @@ def test_the_sessions_standing(db):
             text = flat(screen_text(app))
             assert "This session · Session 1" in text and "4 games." in text
             assert table_rows(app, "session-table") == [
-                # Rank, Player, Played, Won, Playing, Wizard points, Whist points
-                ["1", "Ann", "3", "2", "1", "–", "5"],
-                ["1", "Cid", "3", "2", "1", "–", "5"],
-                ["3", "Bob", "3", "1", "1", "–", "2"],
-                ["3", "Dan", "3", "1", "0", "–", "2"],
+                # Rank, Player, Played, Won, Playing, Whist (points); Wizard's one game is in progress:
+                # it has no points, and no empty column
+                ["1", "Ann", "3", "2", "1", "5"],
+                ["1", "Cid", "3", "2", "1", "5"],
+                ["3", "Bob", "3", "1", "1", "2"],
+                ["3", "Dan", "3", "1", "0", "2"],
             ]
-            assert "1 Ann 3 2 1 – 5" in text
+            assert "Rank Player Played Won Playing Whist" in text and "Wizard " not in text.split("Games of")[0]
+            assert "1 Ann 3 2 1 5" in text
             assert "#4 Whist" in text and "Ann, Bob, Cid, Dan — winner: Ann & Cid" in text
 
     run(go())
@@ -175,8 +177,8 @@ def test_the_session_is_exported(db, tmp_path, monkeypatch):
     content = (tmp_path / "scorekeeper-session-1.csv").read_bytes().decode("utf-8")  # (CRLF as written)
     assert content == expected
     lines = content.splitlines()
-    assert lines[3] == "rank,name,played,won,in progress,Wizard points,Whist points"
-    assert lines[4] == "1,Ann,3,2,1,,5"
+    assert lines[3] == "rank,name,played,won,in progress,Whist points"
+    assert lines[4] == "1,Ann,3,2,1,5"
 
 
 def test_no_session_going_on(tmp_path):
@@ -223,3 +225,52 @@ def test_the_new_game_screen_joins_the_current_session_or_starts_a_new_one(tmp_p
             assert current.id == 2 and current.game_ids == (3,)
 
     run(go())
+
+
+BRIDGE = Script("bridge", ["Ann", "Bob", "Cid", "Dan"],
+                [{"level": 3, "strain": "notrump", "declarer": 1, "doubled": "no", "tricks": 10}] * 4,
+                {"scoring": "chicago"})
+
+
+@pytest.mark.parametrize("code", ["en", "pl"])
+def test_statistics_fit_80_columns(store_with, code):
+    """At 80×24 no heading is cut ("Re"): the columns that do not fit are left out, the dealer's
+    first (the detail under the table tells them for the player highlighted)."""
+    from scorekeeper.i18n import set_language
+
+    db = store_with(*GAMES)
+    set_language(code)
+
+    async def go():
+        async with opened(db, "s", size=(80, 24)) as (app, pilot):
+            header = screen_text(app).splitlines()[2]
+            return header, app.screen.columns
+
+    try:
+        header, columns = run(go())
+    finally:
+        set_language("en")
+    assert header.rstrip() == {
+        "en": " Player  Games  Won  Avg rank  Deals bid   Exact  Over  Under    Tendency",
+        "pl": " Gracz   Gry  Wygrane  Śr. miejsce  Deklaracje  Dokładnie  Ponad  Poniżej",
+    }[code]
+    assert columns[-1] == {"en": "tendency", "pl": "under"}[code]
+
+
+def test_the_session_fits_80_columns_in_finnish(store_with):
+    """Each game's points are headed by its name alone ("Sopimusbridge", not "Pisteet (Sopimusbrid…")."""
+    from scorekeeper.i18n import set_language
+
+    db = store_with(*GAMES, BRIDGE)
+    set_language("fi")
+
+    async def go():
+        async with opened(db, "e", size=(80, 24)) as (app, pilot):
+            return screen_text(app).splitlines()
+
+    try:
+        lines = run(go())
+    finally:
+        set_language("en")
+    assert " Sija  Pelaaja  Pelattu  Voitettu  Kesken  Visti  Sopimusbridge" in lines
+    assert "    1  Ann            4         3       1      5           2120" in lines

@@ -162,7 +162,8 @@ def test_a_refused_bid_keeps_the_focus_and_its_reason_until_a_legal_one(tmp_path
             anna = under_cursor(app.focused)
             assert anna.slot == Slot("bid", 4) and anna.cell.who == "Anna"
             assert screen.draft.view().cells[anna.slot].value is None
-            assert f"✗ not that: {message}" in flat(screen_text(app))
+            text = flat(screen_text(app))  # the reason once, not again as "✗ not that: ..."
+            assert f"✗ 1: {message}" in text and text.count(message) == 1
             assert len(bells) == 3  # the 1, and each Enter on it
             await burst(pilot, "0")  # whole: on to the tricks by itself
             assert screen.draft.view().cells[anna.slot].value == 0

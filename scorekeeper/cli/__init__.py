@@ -41,7 +41,7 @@ import sys
 from ..i18n import LANGUAGES, LanguageError, resolve_language, set_language, show, t
 from ..rules.problems import RulesetError
 from .common import (
-    PROG, UsageError, _err, _plain_option, _ruleset_path, db_option, help_text, store_path, whole_number,
+    PROG, UsageError, _err, _game_id, _plain_option, _ruleset_path, db_option, help_text, store_path, whole_number,
 )
 from .quick import quick_args, run_later
 
@@ -161,7 +161,7 @@ def _add_sheet_commands(sub) -> None:
     _report_options(p, cmd_replay)
 
     p = sub.add_parser("play", help=help_text("cli.help.play"))
-    p.add_argument("ruleset", metavar="ID|FILE")
+    p.add_argument("ruleset", metavar="ID|FILE|GAME_ID")
     db_option(p, help_text("cli.help.play_db"))
     p.set_defaults(run=cmd_play)
 
@@ -238,7 +238,8 @@ def _take_lang(argv: list[str]) -> tuple[list[str], str | None]:
     return rest, lang
 
 
-def _run_tui(parser: argparse.ArgumentParser, db: str | None = None, ruleset: str | None = None) -> int:
+def _run_tui(parser: argparse.ArgumentParser, db: str | None = None, ruleset: str | None = None,
+             game: int | None = None) -> int:
     _collect_as_usual()  # the app runs until it is closed
     try:
         from ..tui.app import run  # lazy: the headless commands never import textual
@@ -247,17 +248,25 @@ def _run_tui(parser: argparse.ArgumentParser, db: str | None = None, ruleset: st
             build_parser().print_help()  # with its help texts
             return 0
         raise
-    if db is None and ruleset is None:
+    if db is None and ruleset is None and game is None:
         return run() or 0
-    return run(db_path=db, ruleset=ruleset) or 0
+    return run(db_path=db, ruleset=ruleset, game=game) or 0
 
 
 def cmd_play(args) -> int:
-    """``scorekeeper play ID|FILE``: the app, straight into a new game of that ruleset.
+    """``scorekeeper play ID|FILE``: the app, straight into a new game of that ruleset;
+    ``scorekeeper play GAME_ID`` (digits that are no file's name): into that stored game, where
+    it was left.
 
-    An unknown id or a missing file is a usage error here; a file with problems opens
-    in the app, which lists what ``rules check`` finds.
+    An unknown id or a missing file is a usage error here, a game the store does not have an
+    error (exit 1); a file with problems opens in the app, which lists what ``rules check`` finds.
     """
+    game_id = _game_id(args.ruleset)
+    if game_id is not None:
+        from .games import _stored
+
+        _stored(args, game_id)  # (there is such a game, and it can be rebuilt)
+        return _run_tui(build_parser(), getattr(args, "db", None), game=game_id)
     _ruleset_path(args.ruleset)
     return _run_tui(build_parser(), getattr(args, "db", None), args.ruleset)
 

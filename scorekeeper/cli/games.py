@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..game.carried import carried_columns, carried_values
 from ..i18n import format_number, get_language, show, t, tn
 from .common import (
-    PROG, UsageError, _err, _game_id, _json, _no_game, _open_store, err_line, out, _parse_options, _show_value,
+    PROG, UsageError, _err, _game_id, _json, _no_game, _open_store, err_line, out, _parse_options,
     _shown, store_path, _table, write_out,
 )
 
@@ -27,9 +27,11 @@ def _refused_lines(shown: str, refused) -> list[str]:
 
 
 def _options_line(game: Game) -> str:
-    defaults = game.ruleset.option_defaults()
-    changed = [f"{k}={_show_value(v)}" for k, v in game.options.items() if v != defaults.get(k)]
-    return t("cli.replay.options", options=", ".join(changed)) if changed else t("cli.replay.options_default")
+    """"Options: Blind nil: yes; Bags: 10": each house rule by its name in the language."""
+    from ..reports.common import changed_options
+
+    changed = [t("cli.replay.option", label=label, value=value) for label, value in changed_options(game)]
+    return t("cli.replay.options", options="; ".join(changed)) if changed else t("cli.replay.options_default")
 
 
 def _replay_lines(game: Game, title: str | None) -> list[str]:

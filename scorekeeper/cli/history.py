@@ -153,10 +153,10 @@ def cmd_stats(args) -> int:
 def _session_rows(report) -> list[list[Any]]:
     rows: list[list[Any]] = [[t("cli.session.column.rank"), t("cli.session.column.name"), t("cli.session.column.played"),
                               t("cli.session.column.won"), t("cli.session.column.in_progress")]
-                             + [r.name for r in report.rulesets]]
+                             + [r.name for r in report.scored]]
     for line in report.standings:
         rows.append([line.rank, line.name, line.played, line.won, line.in_progress]
-                    + [line.points.get(r.id, "") for r in report.rulesets])
+                    + [line.points.get(r.id, "") for r in report.scored])
     return rows
 
 

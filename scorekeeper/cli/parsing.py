@@ -1,21 +1,69 @@
 """The command line's parser classes, on argparse: ``--version``, the parser whose usage errors
 are one line (:class:`UsageError`), its formatter when it only parses, and :func:`help_texts`,
-which says whether the help texts are worded while parsers are built. Imported where a parser
-is built (:func:`scorekeeper.cli.build_parser`), so that a command read without it does not
-load argparse."""
+which says whether the help texts are worded while parsers are built, and argparse's own texts
+(headings, the help of ``-h``, its errors) in the current language (:func:`argparse_text`).
+Imported where a parser is built (:func:`scorekeeper.cli.build_parser`), so that a command read
+without it does not load argparse."""
 
 from __future__ import annotations
 
 import argparse
 from contextlib import contextmanager
 
+from ..i18n import t
 from .common import _HELP_TEXTS, PROG, UsageError, out
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
     from typing import Iterator
 
-__all__ = ["VersionAction", "help_texts"]
+__all__ = ["ARGPARSE_TEXTS", "VersionAction", "argparse_text", "help_texts"]
+
+# argparse's texts that a user of the command line reads (its headings, the help of -h, the
+# errors of a command line it cannot take), as argparse writes them -> our catalog key. argparse
+# asks gettext for each (its module's ``_``); :func:`_argparse_words` puts ours in its place while
+# a parser is built, formats its help or parses, so argparse's own words are never seen in Finnish
+# or Polish. A text not here (a programming error, or one a later Python words differently) stays
+# as argparse writes it.
+ARGPARSE_TEXTS = {
+    "usage: ": "cli.argparse.usage",
+    "positional arguments": "cli.argparse.positional",
+    "options": "cli.argparse.options",
+    "subcommands": "cli.argparse.subcommands",
+    "show this help message and exit": "cli.argparse.help",
+    "the following arguments are required: %s": "cli.argparse.required",
+    "unrecognized arguments: %s": "cli.argparse.unrecognized",
+    "invalid choice: %(value)r (choose from %(choices)s)": "cli.argparse.invalid_choice",
+    "argument %(argument_name)s: %(message)s": "cli.argparse.argument",
+    "expected one argument": "cli.argparse.expected_one",
+    "expected at most one argument": "cli.argparse.expected_at_most_one",
+    "expected at least one argument": "cli.argparse.expected_at_least_one",
+    "ambiguous option: %(option)s could match %(matches)s": "cli.argparse.ambiguous",
+    "invalid %(type)s value: %(value)r": "cli.argparse.invalid_value",
+    "not allowed with argument %s": "cli.argparse.not_allowed_with",
+    "one of the arguments %s is required": "cli.argparse.one_required",
+    "ignored explicit argument %r": "cli.argparse.ignored_explicit",
+    "can't open '%(filename)s': %(error)s": "cli.argparse.cannot_open",
+}
+
+
+def argparse_text(text: str) -> str:
+    """argparse's ``text`` in the current language (argparse's own words where we have none)."""
+    key = ARGPARSE_TEXTS.get(text)
+    return text if key is None else t(key)
+
+
+@contextmanager
+def _argparse_words(wording=argparse_text) -> Iterator[None]:
+    """While argparse works: its texts are ``wording``'s (then as they were). argparse reads its
+    module's ``_`` (gettext's) at each text; gettext's own way to supply texts is a compiled
+    catalog looked up on disk at every call, for a language code we already know."""
+    before = argparse._
+    argparse._ = wording
+    try:
+        yield
+    finally:
+        argparse._ = before
 
 
 class VersionAction(argparse.Action):
@@ -40,17 +88,14 @@ def help_texts(wanted: bool) -> Iterator[None]:
     of ``-h``), which such a parser never shows, are not looked up either: argparse asks
     gettext for each one as it builds a parser, and gettext looks for translation files
     on disk at every call (and imports ``locale`` at the first). Its errors while parsing
-    are still worded through gettext."""
-    before, wording = _HELP_TEXTS[0], getattr(argparse, "_", None)
+    are still worded (:class:`_Parser`)."""
+    before = _HELP_TEXTS[0]
     _HELP_TEXTS[0] = wanted
-    if not wanted and wording is not None:
-        argparse._ = str  # the heading as argparse writes it
     try:
-        yield
+        with _argparse_words(argparse_text if wanted else str):  # str: the heading as argparse writes it
+            yield
     finally:
         _HELP_TEXTS[0] = before
-        if wording is not None:
-            argparse._ = wording
 
 
 class _LeanFormatter(argparse.HelpFormatter):
@@ -68,6 +113,22 @@ class _Parser(argparse.ArgumentParser):
         if not _HELP_TEXTS[0]:
             kwargs.setdefault("formatter_class", _LeanFormatter)
         super().__init__(*args, **kwargs)
+
+    def parse_args(self, args=None, namespace=None):  # (its error for arguments left over is worded here)
+        with _argparse_words():
+            return super().parse_args(args, namespace)
+
+    def parse_known_args(self, args=None, namespace=None):  # (a command's parser is called here)
+        with _argparse_words():
+            return super().parse_known_args(args, namespace)
+
+    def format_usage(self) -> str:
+        with _argparse_words():
+            return super().format_usage()
+
+    def format_help(self) -> str:
+        with _argparse_words():
+            return super().format_help()
 
     def error(self, message: str):  # one line, no usage block
         raise UsageError(message)

@@ -805,6 +805,14 @@ class DealEval:
                 continue
         return out
 
+    def worded(self, template) -> str | None:
+        """A template of the rules over this deal (the board's ``[board] deal``, from the ruleset in
+        the language shown) as text; None where what it reads is not entered yet."""
+        try:
+            return template(self.env(None))
+        except Missing:
+            return None
+
     # -- fields
     def units(self, spec: FieldSpec) -> list[int | None]:
         """The seats (or partnerships) a field is entered for; [None] for a deal field."""

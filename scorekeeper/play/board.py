@@ -42,7 +42,7 @@ class ScoreCell:
 class BoardRow:
     number: int
     deal: str  # the deal's number, marked ⚠ when the rules report a problem, ◼ when it ends a part
-    cards: str  # the cards and the trump sign, e.g. "8 ♥"
+    cards: str  # the cards and the trump sign, e.g. "8 ♥", or what the rules' [board] deal says, "3NT Cara"
     dealer: str
     trump: str  # the trump sign alone
     scores: tuple[ScoreCell, ...]
@@ -143,7 +143,7 @@ class BoardMaker:
         made_names = rules.made.names if rules.made is not None else ()
         self.made_derived = [d for d in rules.derived.values()
                              if d.id in made_names and d.scope in ("seat", "team") and d.value.type != "yes/no"]
-        # deal -> (values, fields shown, trump, each scorer's entries, language)
+        # deal -> (values, fields shown, trump, each scorer's entries, language, the deal column's text)
         self._cache: dict[int, tuple] = {}
 
     def _legend(self) -> str:
@@ -168,15 +168,16 @@ class BoardMaker:
                 if any(v is not None for r in results for v in (r.values.get(f) or ()))]
         return used[:DETAIL_FIELDS]
 
-    def _static(self, result: DealResult) -> tuple[str, tuple[str, ...]]:
-        """The deal's trump sign and each scorer's entries: they follow from its entries alone
-        and are kept while those stay the same object (so only a changed deal is redone)."""
+    def _static(self, result: DealResult) -> tuple[str, tuple[str, ...], str]:
+        """The deal's trump sign, each scorer's entries and the deal column's text: they follow
+        from its entries alone and are kept while those stay the same object (so only a changed
+        deal is redone)."""
         cached = self._cache.get(result.number)
         language = get_language()  # the signs and words in the cells are in the language
         if (cached is not None and cached[0] is result.values and cached[1] == self.detail
                 and len(cached[3]) == len(self.game.scorer_names)  # (a player may have joined since)
                 and cached[4] == language):
-            return cached[2], cached[3]
+            return cached[2], cached[3], cached[5]
         d = self.game.evaluate(result.number, result.values)
         try:
             suit = d.trump().suit
@@ -184,8 +185,20 @@ class BoardMaker:
             suit = None
         trump = t("tui.board.no_trump_short") if suit == NO_TRUMP else SUIT_SYMBOL.get(suit, "") if suit else ""
         entries = tuple(self._entries(result, d))
-        self._cache[result.number] = (result.values, list(self.detail), trump, entries, language)
-        return trump, entries
+        shown = self._deal_text(d) or f"{result.cards} {trump}".strip()
+        self._cache[result.number] = (result.values, list(self.detail), trump, entries, language, shown)
+        return trump, entries, shown
+
+    def _deal_text(self, d) -> str | None:
+        """The rules' own text for the deal column (``[board] deal``: a bridge contract and its
+        declarer, "3NT Cara"), None where they have none or the deal does not give it yet."""
+        template = self.game.ruleset.localized(get_language()).board_deal
+        if template is None:
+            return None
+        try:
+            return d.worded(template) or None
+        except (EvalError, ValueError):
+            return None
 
     def _entries(self, result: DealResult, d) -> list[str]:
         """Each scorer's entries in the deal, e.g. "3/3"."""
@@ -249,7 +262,7 @@ class BoardMaker:
 
     def row(self, result: DealResult) -> BoardRow:
         """One deal's row."""
-        trump, entries = self._static(result)
+        trump, entries, shown = self._static(result)
         game = self.game
         scores = []
         for i, score in enumerate(result.scores):
@@ -260,7 +273,7 @@ class BoardMaker:
                        for i in result.issues)
         deal = (f"{result.number}{' ⚠' if result.issues else ''}{' ◼' if result.part_over else ''}"
                 f"{'' if result.counts else ' ' + REDEALT}")
-        return BoardRow(result.number, deal, f"{result.cards} {trump}".strip(), game.players[result.dealer - 1],
+        return BoardRow(result.number, deal, shown, game.players[result.dealer - 1],
                         trump, tuple(scores), issues, self._words(result))
 
     def view(self) -> BoardView:
@@ -269,11 +282,12 @@ class BoardMaker:
         results = game.results()
         self.detail = self._shown_fields(results)
         static = [self._static(r) for r in results]
-        heads = (t("tui.board.column.deal"), t("tui.board.column.cards"), t("tui.board.column.dealer"))
+        label = game.ruleset.localized(get_language()).board_label
+        heads = (t("tui.board.column.deal"), label or t("tui.board.column.cards"), t("tui.board.column.dealer"))
         marks = ((any(r.issues for r in results) * 2) + (any(r.part_over for r in results) * 2)
                  + (any(not r.counts for r in results) * 2))
         widths = [max(4, text_width(heads[0]), len(str(len(results))) + marks),
-                  max([5, text_width(heads[1])] + [len(f"{r.cards} {sign}".strip()) for r, (sign, _) in zip(results, static)]),
+                  max([5, text_width(heads[1])] + [text_width(shown) for _, _, shown in static]),
                   max([6, text_width(heads[2])] + [text_width(p) for p in game.players])]
         sizes = self._sizes(results, static)
         has_mark = game.ruleset.made is not None
@@ -289,7 +303,7 @@ class BoardMaker:
         game = self.game
         sizes = []
         for i in range(len(game.scorer_names)):
-            ew = max((text_width(e[i]) for _, e in static), default=0) if self.detail or self.made_derived else 0
+            ew = max((text_width(e[i]) for _, e, _ in static), default=0) if self.detail or self.made_derived else 0
             scores = [r.scores[i] for r in results]
             totals = [r.totals[i] for r in results]
             pw = max([4, text_width(sat_out()) if game.table_changed else 4]
@@ -430,5 +444,6 @@ def scorers_text(board: BoardView, row: BoardRow, shown: Fit | None = None) -> s
     if shown is not None and 2 not in shown.fixed:
         pieces.append(t("tui.board.dealt_by", name=row.dealer))
     if shown is not None and 1 not in shown.fixed and row.cards:
-        pieces.append(t("tui.board.cards_were", cards=row.cards))
+        pieces.append(t("tui.board.cards_were", cards=row.cards) if board.columns[1] == t("tui.board.column.cards")
+                      else t("tui.board.column_was", label=board.columns[1], value=row.cards))
     return " · ".join(pieces)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from ..game.carried import carried_columns, carried_values
 from ..game.game import DealResult, Game
 from ..i18n import format_datetime, format_number, format_ordinal, get_language, show, t, tn
+from ..reports.common import changed_options, option_value_text
 from ..rules.cards import Card
 from ..rules.ruleset import NO_TRUMP
 
@@ -105,21 +106,11 @@ def value_words(value: Any, spec, players: Sequence[str]) -> str | None:
 # --- one game ---------------------------------------------------------------------------------
 
 
-def _option_words(option, value: Any) -> str:
-    if option.type == "bool":
-        return t("value.yes") if value else t("value.no")
-    if option.type == "choice":
-        return option.choice_labels.get(value) or str(value)
-    return _number(value)
-
-
 def _house_rules(game: Game) -> list[str]:
-    defaults = game.ruleset.option_defaults()
-    changed = [(k, v) for k, v in game.options.items() if v != defaults.get(k)]
+    changed = changed_options(game)
     if not changed:
         return [t("plain.house_rules_default")]
-    options = _shown(game).options
-    return [t("plain.house_rule", label=options[k].label, value=_option_words(options[k], v)) for k, v in changed]
+    return [t("plain.house_rule", label=label, value=value) for label, value in changed]
 
 
 def _deal_line(game: Game, r: DealResult) -> str:
@@ -253,7 +244,7 @@ def what_if_lines(base: Game, game: Game, overrides: Mapping[str, Any], title: s
     """The game re-scored under other options, then each total beside the one played."""
     lines = game_lines(game, title)
     options = _shown(game).options
-    changed = _and([t("plain.what_if.set_to", label=options[k].label, value=_option_words(options[k], game.options[k]))
+    changed = _and([t("plain.what_if.set_to", label=options[k].label, value=option_value_text(options[k], game.options[k]))
                     for k in overrides if k in options])
     compared = []
     for name, played, now in zip(game.scorer_names, base.totals(), game.totals()):

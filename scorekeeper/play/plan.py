@@ -98,7 +98,7 @@ class PlanDraft:
         return f"{mark} " + tn("tui.plan.row", self.cards[index], number=self.first + index)
 
     def summary(self) -> str:
-        """"7 deals in all: 10 played, then 6, 5, 4, 3, 2, 1"."""
+        """"7 deals in all; cards in the deals played: 10; in the deals to come: 6, 5, 4, 3, 2, 1"."""
         played = (self.game.setup_for().plan or ())[:self.first - 1]
         total = len(played) + len(self.cards)
         rest = ", ".join(map(str, self.cards)) or "–"

@@ -34,6 +34,28 @@ def _suit_text(value: Any) -> str | None:
     return None
 
 
+def partnerships_text(teams, names) -> str:
+    """The partnerships of a game being set up, said once each: "Anna & Cara (seats 1 and 3)
+    against Ben & Dan (seats 2 and 4)"; a side whose players have no names yet by its seats alone
+    ("seats 1 and 3", not "seat 1 & seat 3 (seats 1 and 3)"), a seat of a side not named yet "?"."""
+    def seats(team) -> str:
+        numbers = [str(s) for s in team]
+        if len(numbers) < 2:
+            return ", ".join(numbers)
+        return t("tui.new_game.seats_and", first=", ".join(numbers[:-1]), last=numbers[-1])
+
+    def name(seat: int) -> str:
+        return names[seat - 1] if seat <= len(names) and names[seat - 1] else "?"
+
+    sides = [t("tui.new_game.team", names=" & ".join(name(s) for s in team), seats=seats(team))
+             if any(name(s) != "?" for s in team) else t("tui.new_game.team_seats", seats=seats(team))
+             for team in teams]
+    text = sides[0]
+    for side in sides[1:]:
+        text = t("tui.new_game.against", first=text, second=side)
+    return text
+
+
 def yes_no(value: bool) -> str:
     """yes / no inside a sentence or a cell, in the current language."""
     return t("value.yes") if value else t("value.no")

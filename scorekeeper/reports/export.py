@@ -45,6 +45,11 @@ The JSON document (:func:`game_document`) is::
 A deal before which the table changed the plan has ``"plan": [6, 5, 4, ...]``, the
 cards of each deal from it on.
 
+CSV, Markdown and HTML are for people: a value is headed by its field's name in the language,
+a seat is its player's name and a choice its label (the JSON document keeps the stored seat
+numbers and ids, for programs). The Markdown table of deals has one cell per player or
+partnership ("3/3 · +13 · 13"), so that four players' game reads on a phone.
+
 CSV cells that are text starting with ``= + - @``, a tab or a carriage return get a
 leading apostrophe so that a spreadsheet does not run them as formulas; numbers are
 written as numbers.
@@ -68,7 +73,7 @@ from ..game.sheet import dump_sheet, sheet_title
 from ..i18n import get_language, show, t, tn
 from ..rules.cards import Card
 from ..terminal import terminal_safe
-from .common import Exported, cell_text, start_scores_text, status_text
+from .common import Exported, cell_text, field_value, option_settings, start_scores_text, status_text
 
 # The HTML page (and with it the standard library's html, whose entities table is large) and
 # the csv module are imported by the formats that use them: `show` and `replay` make a game's
@@ -179,24 +184,35 @@ def safe_cell(value: Any) -> Any:
 
 
 def _value_columns(game: Game) -> list[tuple[str, str, int | None]]:
-    """(header, field id, unit index or None) for every entered value."""
+    """(header, field id, unit index or None) for every entered value, headed by the field's
+    label in the language (with the player's or partnership's name for a value of each)."""
     cols = []
-    unit_names = {"seat": game.players, "team": tuple(
-        " & ".join(game.players[s - 1] for s in team) for team in game.setup.teams)}
-    for fid, spec in game.ruleset.fields.items():
+    fields = game.ruleset.localized(get_language()).fields
+    for fid, spec in fields.items():
         if spec.scope == "deal":
-            cols.append((fid, fid, None))
+            cols.append((spec.label, fid, None))
         else:
-            for i, name in enumerate(unit_names[spec.scope]):
-                cols.append((t("export.value_column", name=name, field=fid), fid, i))
+            for i, name in enumerate(_unit_names(game, spec.scope)):
+                cols.append((t("export.value_column", name=name, field=spec.label), fid, i))
     return cols
 
 
-def _cell_value(values, fid, index):
+def _unit_names(game: Game, scope: str) -> tuple[str, ...]:
+    """The players (scope seat) or the partnerships ("Anna & Cara", scope team)."""
+    if scope == "seat":
+        return game.players
+    return tuple(" & ".join(game.players[s - 1] for s in team) for team in game.setup.teams)
+
+
+def _cell_value(game: Game, values, fid, index):
+    """A value entered (or filled in) as people read it: a seat by its player's name, a choice
+    by its label (:func:`.common.field_value`)."""
     value = values.get(fid)
-    if index is None or value is None:
-        return value
-    return value[index]
+    if index is not None and value is not None:
+        value = value[index]
+    if value is None:
+        return None
+    return field_value(game.ruleset.localized(get_language()).fields[fid], value, game.players)
 
 
 def _scores(game: Game, r) -> list[tuple[Any, Any]]:
@@ -207,7 +223,8 @@ def _scores(game: Game, r) -> list[tuple[Any, Any]]:
 
 
 def _options_text(game: Game) -> str:
-    return "; ".join(f"{k}={cell_text(v)}" for k, v in game.options.items())
+    """Every option by its name and setting in the language: "Scoring = 10 + bid ...; ..."."""
+    return "; ".join(t("export.option", label=label, value=value) for label, value in option_settings(game, every=True))
 
 
 def _csv(game: Game) -> str:
@@ -238,7 +255,8 @@ def _csv_write(w, game: Game) -> None:
         cells = [r.number, r.cards, game.players[r.dealer - 1]]
         for score, total in _scores(game, r):
             cells += [score, total]
-        cells += [_cell_value(game.full_values(r), fid, i) for _, fid, i in vcols]
+        values = game.full_values(r)
+        cells += [_cell_value(game, values, fid, i) for _, fid, i in vcols]
         cells += carried_values(game, r, carried)
         row(cells)
     w.writerow([])
@@ -257,16 +275,34 @@ def _csv_write(w, game: Game) -> None:
         row([t("export.csv.status"), t("export.csv.in_progress")])
 
 
-# Markdown's inline marks (emphasis, code, links, strike-through, table cells and the escape
-# itself) are escaped with a backslash; HTML's three with entities, so no name or text
-# becomes a tag, an entity or a link. Control characters are written as their escapes.
-_MD_MARKS = str.maketrans({mark: "\\" + mark for mark in "\\`*_[]|~"})  # (re is not imported for them)
-_HTML_MARKS = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+# Markdown's inline marks (emphasis, code, links, strike-through, table cells, a tag's angle
+# brackets and the escape itself) are escaped with a backslash, Markdown's own escape, so no name or
+# text becomes a mark, a tag or a link, and the text reads as it is ("Anna & Cara", not
+# "Anna &amp; Cara"). An ampersand is escaped only where it could start an entity ("&amp;" typed
+# as a name stays those five characters). Control characters are written as their escapes.
+_MD_MARKS = str.maketrans({mark: "\\" + mark for mark in "\\`*_[]|~<>"})  # (re is not imported for them)
 
 
 def _md_escape(text: Any) -> str:
-    text = terminal_safe(str(cell_text(text))).translate(_HTML_MARKS)
-    return " ".join(text.translate(_MD_MARKS).splitlines())
+    text = terminal_safe(str(cell_text(text))).translate(_MD_MARKS)
+    if "&" in text:
+        text = _md_ampersands(text)
+    return " ".join(text.splitlines())
+
+
+def _md_ampersands(text: str) -> str:
+    """Each ``&`` that starts an entity (``&amp;``, ``&#60;``) escaped; "R&D" and "Anna & Cara" stay."""
+    pieces = text.split("&")
+    return pieces[0] + "".join(("\\&" if _entity(piece) else "&") + piece for piece in pieces[1:])
+
+
+def _entity(after: str) -> bool:
+    """Whether the text after an ``&`` makes it an entity: a name or ``#`` number, then ``;``."""
+    body = after[1:] if after[:1] == "#" else after
+    end = 0
+    while end < len(body) and body[end].isalnum():
+        end += 1
+    return end > 0 and body[end:end + 1] == ";"
 
 
 def _md_table(header: list, rows: list[list]) -> list[str]:
@@ -278,35 +314,85 @@ def _md_table(header: list, rows: list[list]) -> list[str]:
 
 def _md(game: Game, title: str | None = None) -> str:
     rs = game.ruleset
-    names = game.scorer_names
     title = title if title is not None else sheet_title(game)
     lines = [f"# {_md_escape(rs.name)} ({_md_escape(rs.id)})" + (f": {_md_escape(title)}" if title else ""), ""]
     lines.append(t("export.md.players", players=", ".join(_md_escape(p) for p in game.players)))
     lines.append("")
-    lines.append(t("export.md.options", options=", ".join(f"{_md_escape(k)} = {_md_escape(v)}"
-                                                            for k, v in game.options.items())))
+    lines.append(t("export.md.options", options=_md_escape(_options_text(game))))
     lines.append("")
     if start_scores_text(game):
         lines += [_md_escape(start_scores_text(game)), ""]
-    vcols = _value_columns(game)
-    header = [t("export.md.deal"), t("export.md.cards"), t("export.md.dealer")] + [h for h, _, _ in vcols]
-    for name in names:
-        header += [t("export.csv.score", name=name), t("export.csv.total", name=name)]
-    carried = carried_columns(game, rs.localized(get_language()))
-    header += [t("export.carry.column", label=c.label, name=c.name) for c in carried]
-    rows = []
-    for r in game.results():
-        cells = [r.number, r.cards, game.players[r.dealer - 1]]
-        cells += [_cell_value(game.full_values(r), fid, i) for _, fid, i in vcols]
-        for score, total in _scores(game, r):
-            cells += [score, total]
-        rows.append(cells + carried_values(game, r, carried))
-    lines += _md_table(header, rows)
+    lines += _md_deals(game)
     lines += ["", t("export.md.standings"), ""]
     lines += _md_table([t("export.md.rank"), t("export.md.name"), t("export.md.total")],
                        [[s.rank, s.name, s.total] for s in game.standings()])
     lines += ["", _md_escape(status_text(game))]
     return "\n".join(lines) + "\n"
+
+
+def _md_deals(game: Game) -> list[str]:
+    """The deals as a table a person reads on a phone or in a chat: a row a deal, its values
+    for the deal as a whole in a column each, then one cell for each player (or partnership)
+    with what was entered for them, their points and total ("3/3 · +13 · 13"); a line above
+    says what a cell holds. (A column per value, per player, made 20 columns for four players.)"""
+    rs = game.ruleset.localized(get_language())
+    scope = "team" if rs.score_scope == "team" else "seat"
+    other = "seat" if scope == "team" else "team"  # values entered per unit that does not score
+    deal_fields = [fid for fid, spec in rs.fields.items() if spec.scope == "deal"]
+    own = [fid for fid, spec in rs.fields.items() if spec.scope == scope]
+    others = [fid for fid, spec in rs.fields.items() if spec.scope == other]
+    carried = carried_columns(game, rs)
+    header = [t("export.md.deal"), t("export.md.cards"), t("export.md.dealer")]
+    together = len(deal_fields) > 1  # the deal's values in one cell ("3/♥ hearts/Sam"), not a column each
+    header += [t("export.md.entries")] if together else [rs.fields[fid].label for fid in deal_fields]
+    other_names = _unit_names(game, other) if others else ()
+    header += list(other_names)
+    header += list(game.scorer_names)
+    header += [t("export.carry.column", label=c.label, name=c.name) for c in carried]
+    rows = []
+    for r in game.results():
+        values = game.full_values(r)
+        cells = [r.number, r.cards, game.players[r.dealer - 1]]
+        if together:
+            cells.append(_entries(game, values, deal_fields, None))
+        else:
+            cells += [_cell_value(game, values, fid, None) for fid in deal_fields]
+        cells += [_entries(game, values, others, i) for i in range(len(other_names))]
+        for i, (score, total) in enumerate(_scores(game, r)):
+            shown = [_entries(game, values, own, i)] if own else []
+            shown += [_points(score), str(cell_text(total))]
+            cells.append(" · ".join(shown))
+        rows.append(cells + carried_values(game, r, carried))
+    legend = []
+    if together:
+        legend.append(t("export.md.cell_deal", shown="/".join(rs.fields[fid].label for fid in deal_fields)))
+    if others:
+        legend.append(t("export.md.cell_player" if other == "seat" else "export.md.cell_partnership",
+                        shown="/".join(rs.fields[fid].label for fid in others)))
+    shown = t("export.md.points_total")
+    if own:
+        shown = "/".join(rs.fields[fid].label for fid in own) + " · " + shown
+    legend.append(t("export.md.cell_player" if scope == "seat" else "export.md.cell_partnership", shown=shown))
+    return [_md_escape(t("export.md.cells", cells="; ".join(legend))), ""] + _md_table(header, rows)
+
+
+def _entries(game: Game, values, fids: list[str], index: int | None) -> str:
+    """What was entered for one player or partnership (``index``), or for the deal (None), "3/3"
+    ("-" for a value not entered)."""
+    shown = []
+    for fid in fids:
+        value = _cell_value(game, values, fid, index)
+        shown.append("-" if value is None or value == "" else str(value))
+    return "/".join(shown)
+
+
+def _points(score: Any) -> str:
+    """A deal's points with their sign ("+13", "-10", "0"); "-" for a player who sat it out."""
+    if score == "":
+        return "-"
+    if isinstance(score, (int, float)) and not isinstance(score, bool) and score > 0:
+        return f"+{cell_text(score)}"
+    return str(cell_text(score))
 
 
 def export(game: Game, fmt: str, *, title: str | None = None, ruleset_ref: str | None = None) -> str:
@@ -336,11 +422,11 @@ def _session_rows(report: "SessionReport") -> list[list]:
     s = report.session
     rows: list[list] = [[t("export.csv.session"), s.id, s.title or ""], [t("export.csv.started"), s.started_at.isoformat()], []]
     header = ([t("export.csv.rank"), t("export.csv.name"), t("export.csv.played"), t("export.csv.won"),
-               t("export.csv.in_progress")] + [t("export.csv.points", ruleset=r.name) for r in report.rulesets])
+               t("export.csv.in_progress")] + [t("export.csv.points", ruleset=r.name) for r in report.scored])
     rows.append(header)
     for line in report.standings:
         rows.append([line.rank, line.name, line.played, line.won, line.in_progress]
-                    + [line.points.get(r.id, "") for r in report.rulesets])
+                    + [line.points.get(r.id, "") for r in report.scored])
     return rows
 
 
@@ -352,9 +438,9 @@ def _session_md(report: "SessionReport") -> list[str]:
              tn("export.md.started", len(report.games), time=_md_escape(s.started_at.isoformat(timespec="minutes"))),
              ""]
     header = ([t("export.md.rank"), t("export.md.name"), t("export.md.played"), t("export.md.won"),
-               t("export.md.in_progress")] + [t("export.md.points", ruleset=r.name) for r in report.rulesets])
+               t("export.md.in_progress")] + [t("export.md.points", ruleset=r.name) for r in report.scored])
     lines += _md_table(header, [[line.rank, line.name, line.played, line.won, line.in_progress]
-                                + [line.points.get(r.id, "") for r in report.rulesets]
+                                + [line.points.get(r.id, "") for r in report.scored]
                                 for line in report.standings])
     return lines
 

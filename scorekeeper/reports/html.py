@@ -19,8 +19,7 @@ from html import escape
 from ..game.carried import carried_columns, carried_values
 from ..game.game import Game
 from ..i18n import format_datetime, get_language, show, t, tn
-from ..rules.cards import SUIT_SYMBOL
-from .common import Exported, cell_text, start_scores_text, status_text
+from .common import Exported, cell_text, choice_value, field_value, start_scores_text, status_text
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
@@ -78,21 +77,10 @@ def _cell(value: Any, classes: str = "") -> str:
     return f"<td{attr}>{escape(str(text), quote=True)}</td>"
 
 
-def _choice(opt, value: Any) -> Any:
-    """An option's setting as the table reads it: its label, a suit in words, else the value."""
-    if opt is None or opt.type != "choice":
-        return cell_text(value)
-    if opt.choice_labels.get(value):
-        return opt.choice_labels[value]
-    suits = {"spades": t("game.suit.spades"), "hearts": t("game.suit.hearts"), "diamonds": t("game.suit.diamonds"),
-             "clubs": t("game.suit.clubs"), "none": t("game.suit.none")}
-    return f"{SUIT_SYMBOL[value]} {suits[value]}" if value in SUIT_SYMBOL else suits.get(value, cell_text(value))
-
-
 def _options(game: Game) -> list[str]:
     """Every option that applies, by its label and its setting's label (not one the other
     settings leave unused, as its ``when`` says)."""
-    rs = game.ruleset
+    rs = game.ruleset.localized(get_language())
     items = []
     defaults = rs.option_defaults()
     for oid, value in game.options.items():
@@ -100,26 +88,30 @@ def _options(game: Game) -> list[str]:
             continue
         opt = rs.options.get(oid)
         label = opt.label if opt is not None and opt.label else oid
-        shown = _choice(opt, value)
+        shown = choice_value(opt, value)
         mark = "" if value == defaults.get(oid) else f" <em>{escape(t('html.house_rule'))}</em>"
         items.append(f"<li>{escape(label)}: {_e(shown)}{mark}</li>")
     return items
 
 
 def _columns(game: Game):
-    """(deal-wide columns, per-scorer column groups): each column is (header, getter(values))."""
-    rs, setup = game.ruleset, game.setup
+    """(deal-wide columns, per-scorer column groups): each column is (header, getter(values)),
+    headed by the field's label in the language, its values as people read them (a seat by the
+    player's name: :func:`.common.field_value`)."""
+    rs, setup = game.ruleset.localized(get_language()), game.setup
     team_names = [" & ".join(game.players[s - 1] for s in team) for team in setup.teams]
     by_team = rs.score_scope == "team"
     wide: list[tuple[str, Any]] = []
     groups: list[list[tuple[str, Any]]] = [[] for _ in game.scorer_names]
+    players = game.players
 
     def getter(fid, index):
-        return lambda values: (values.get(fid) or (None,) * (index + 1))[index]
+        spec = rs.fields[fid]
+        return lambda values: field_value(spec, (values.get(fid) or (None,) * (index + 1))[index], players)
 
     for fid, spec in rs.fields.items():
         if spec.scope == "deal":
-            wide.append((spec.label, lambda values, fid=fid: values.get(fid)))
+            wide.append((spec.label, lambda values, spec=spec, fid=fid: field_value(spec, values.get(fid), players)))
         elif spec.scope == "team" and not by_team:
             for team, name in enumerate(team_names):
                 wide.append((t("html.column", label=spec.label, name=name), getter(fid, team)))
@@ -228,12 +220,12 @@ def _session_section(report: "SessionReport") -> str:
     count = len(report.games)
     out.append(f'<p class="meta">{escape(tn("html.session_meta", count, time=format_datetime(s.started_at)))}</p>')
     head = ([t("export.md.rank"), t("export.md.name"), t("export.md.played"), t("export.md.won"),
-             t("export.md.in_progress")] + [t("export.md.points", ruleset=r.name) for r in report.rulesets])
+             t("export.md.in_progress")] + [t("export.md.points", ruleset=r.name) for r in report.scored])
     out.append('<table class="standings"><thead><tr>' + "".join(f"<th>{escape(h)}</th>" for h in head)
                + "</tr></thead><tbody>")
     for line in report.standings:
         cells = [_cell(line.rank), _cell(line.name), _cell(line.played), _cell(line.won), _cell(line.in_progress)]
-        cells += [_cell(line.points.get(r.id, ""), "total") for r in report.rulesets]
+        cells += [_cell(line.points.get(r.id, ""), "total") for r in report.scored]
         out.append("<tr>" + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
     out.append(f'<p class="legend">{escape(t("html.session_legend"))}</p>')

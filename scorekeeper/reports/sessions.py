@@ -66,6 +66,12 @@ class SessionReport:
     standings: list[SessionLine]
     skipped: list[tuple[int, str]]  # games that could not be rebuilt: (id, why); left out of the totals
 
+    @property
+    def scored(self) -> list[RulesetInSession]:
+        """The rulesets with points in the standing: those of which a game is over (a game in
+        progress counts for nothing, so its ruleset's column would be empty)."""
+        return [r for r in self.rulesets if any(r.id in line.points for line in self.standings)]
+
     def as_dict(self) -> dict[str, Any]:
         s = self.session
         return {

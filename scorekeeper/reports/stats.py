@@ -14,7 +14,8 @@ Per player:
 
 **Bidding games.** A ruleset is a bidding game when it has a per-player whole-number
 field named ``bid`` and one named ``tricks`` (``scope = "seat"``, ``type = "int"``, the
-default scope). Nothing else is assumed: no ruleset id is looked at. For those games,
+default scope), scored per player: in a partnership score (Spades) a side's bids are made or
+missed together, so a player's own bid and tricks are no exact bid. Nothing else is assumed: no ruleset id is looked at. For those games,
 every recorded deal (finished games or not) where both are entered counts:
 
 - exact, over (tricks > bid) and under (tricks < bid) counts, the exact rate, and the

@@ -183,7 +183,7 @@ class Builder:
         self.top = self.checker.table(self.raw, TOP, "")
         for step in (self._players, self._phases, self._teams, self._options, self._game_names, self._constants,
                      self._field_names, self._carry_names, self._derived, self._fields, self._deals, self._seats, self._trump,
-                     self._score, self._carry, self._redeal, self._checks, self._reminders, self._end, self._hand_value, self._cycles):
+                     self._score, self._carry, self._redeal, self._checks, self._reminders, self._end, self._board, self._hand_value, self._cycles):
             step()
         texts = self._texts()
         if self.problems:
@@ -723,6 +723,13 @@ class Builder:
         self.attrs["end_says"] = end.get("says") if isinstance(end.get("says"), str) else None
         if self.attrs["cards"] is not None and self.attrs["end_when"] is None:
             self.add("end.when", Message("rules.end_needs_when"))
+
+    def _board(self) -> None:
+        """[board]: what the score board shows in its deal column (a template over the deal), and
+        the column's heading."""
+        board = self.section("board")
+        self.attrs["board_deal"] = self.template(board.get("deal"), "board.deal", self.names, DEAL)
+        self.attrs["board_label"] = board.get("label") if isinstance(board.get("label"), str) else None
 
     def parts(self, end_names: dict[str, NameInfo], match_names: dict[str, NameInfo]) -> Parts | None:
         pt, schema = self.section("parts"), TABLES["parts"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..languages import LANGUAGES, LanguageError, YesNoWords, yes_no_words
 from ..messages import Message
-from .formula import MAX_NUMBER, NUMBER_LIMIT, Formula, number_text
+from .formula import MAX_NUMBER, NUMBER_LIMIT, Formula, MessageTemplate, number_text
 from .problems import OptionValueError, hint
 from ..values import dataclass, field, replace
 
@@ -235,6 +235,10 @@ class Ruleset:
     carry: dict[str, Carried] = field(default_factory=dict)  # values carried from deal to deal, in file order
     redeal: Formula | None = None  # a deal for which this holds does not count: the same dealer deals again
     end_wins: Formula | None = None  # per scorer, after the last deal: who it holds for win (None: by winner)
+    # [board]: what the score board's deal column shows for a deal, and its heading (None: the
+    # cards and the trump sign, under "Cards")
+    board_deal: MessageTemplate | None = None
+    board_label: str | None = None
     raw: dict = field(repr=False, default_factory=dict)
     phase_labels: dict[str, str] = field(default_factory=dict)  # every phase -> its title
     language: str = "en"  # the language asked for; texts it has no translation for are English

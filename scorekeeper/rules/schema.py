@@ -131,6 +131,7 @@ TOP = Table(Ruleset, {
     "checks": Key("array:check", attr="checks"),
     "reminders": Key("array:reminder", attr="reminders"),
     "end": Key("table:end"),
+    "board": Key("table:board"),
     "hand_value": Key("str", attr="hand_value"),
     "parts": Key("table:parts", attr="parts"),
     "phase_labels": Key("strings", attr="phase_labels"),
@@ -236,6 +237,10 @@ TABLES: dict[str, Table] = {
         "wins": Key("formula", attr="end_wins"),
         "deals": Key("formula", attr="end_deals"),
         "says": Key("str", attr="end_says"),
+    }),
+    "board": Table(Ruleset, {
+        "deal": Key("template", attr="board_deal"),
+        "label": Key("str", attr="board_label"),
     }),
     "parts": Table(Parts, {
         "name": Key("str", default="part", attr="name"),

@@ -66,7 +66,7 @@ class Texts:
         trump_names = {k: v for k, v in self.names.items() if k != "trump"}
         for path, text in self.texts(lang)[0].items():
             section = path[0]
-            if section not in ("checks", "reminders", "trump"):
+            if section not in ("checks", "reminders", "trump", "board") or path == ("board", "label"):
                 continue
             key = key_path("translations", lang)
             for part in path:

@@ -33,8 +33,9 @@ TRANSLATION_KEYS = {
     "name": "str", "description": "str", "aka": "list-str", "phase_labels": "phases",
     "options": "option", "fields": "field", "derived": "derived", "checks": "check",
     "reminders": "reminder", "trump": "trump", "parts": "parts", "end": "end",
-    "carry": "carried",
+    "carry": "carried", "board": "board",
 }
+BOARD_TEXTS = ("deal", "label")  # what [translations.<lang>.board] may hold
 TRANSLATION_ITEMS = {
     "option": {"label": "str", "help": "str", "labels": "labels"},
     "field": {"label": "str", "help": "str", "labels": "labels", "plural": "str"},
@@ -123,6 +124,13 @@ class TranslationWalker:
                                                              allowed="says"))
                     elif self.checker.value(text, "str", key_path(path, ek)):
                         flat[(k, ek)] = text
+            elif kind == "board":
+                for bk, text in value.items():
+                    if bk not in BOARD_TEXTS:
+                        self.add(key_path(path, bk), Message("rules.unknown_key", name=bk, hint=hint(bk, BOARD_TEXTS),
+                                                             allowed=", ".join(BOARD_TEXTS)))
+                    elif self.checker.value(text, "str", key_path(path, bk)):
+                        flat[(k, bk)] = text
             else:
                 self.translated_items(k, kind, value, path, top, flat)
         return flat
@@ -310,7 +318,8 @@ def localize(rs: Ruleset, lang: str, texts: dict[tuple[str, ...], Any],
         rs, name=text(rs.name, "name"), description=text(rs.description, "description"), aka=text(rs.aka, "aka"),
         options=options, fields=fields, derived=derived, checks=checks, reminders=reminders, trump=trump,
         parts=parts, phase_labels=phase_labels, language=lang, end_says=text(rs.end_says, "end", "says"),
-        carry=carry,
+        carry=carry, board_deal=compiled.get(("board", "deal"), rs.board_deal),
+        board_label=text(rs.board_label, "board", "label"),
     )
 
 
@@ -332,8 +341,8 @@ def _english_text(raw: dict, path: tuple[str, ...]) -> Any:
             return _MISSING
         labels = raw.get("phase_labels")
         return labels.get(path[1]) if isinstance(labels, dict) else None
-    if head == "end" and len(path) == 2:
-        return raw["end"].get(path[1]) if isinstance(raw.get("end"), dict) else _MISSING
+    if head in ("end", "board") and len(path) == 2:
+        return raw[head].get(path[1]) if isinstance(raw.get(head), dict) else _MISSING
     if head == "parts" and len(path) == 2:
         return raw["parts"].get(path[1]) if isinstance(raw.get("parts"), dict) else _MISSING
     source = raw.get(head)

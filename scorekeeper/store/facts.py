@@ -27,14 +27,17 @@ if TYPE_CHECKING:
 __all__ = ["FACTS_VERSION", "DealFacts", "FactsMemo", "GameFacts", "SeatBidding", "compute_facts", "is_bidding",
            "seat_bidding"]
 
-FACTS_VERSION = 2  # bump when what compute_facts derives changes: cached rows are then derived again
+FACTS_VERSION = 3  # bump when what compute_facts derives changes: cached rows are then derived again
 
 
 def is_bidding(ruleset: Ruleset) -> bool:
-    """A ruleset with per-player whole-number fields ``bid`` and ``tricks`` (see the module docstring)."""
+    """A ruleset with per-player whole-number fields ``bid`` and ``tricks``, scored per player
+    (see the module docstring). In a partnership score (Spades) a side makes or misses the bids of
+    both its players together, one taking the other's tricks: a player's own bid against their
+    own tricks is no exact bid, and is not counted as one."""
     fields = ruleset.fields
-    return all(fid in fields and fields[fid].scope == "seat" and fields[fid].type == "int"
-               for fid in ("bid", "tricks"))
+    return ruleset.score_scope != "team" and all(
+        fid in fields and fields[fid].scope == "seat" and fields[fid].type == "int" for fid in ("bid", "tricks"))
 
 
 # --- what one game contributes ------------------------------------------------------------------

@@ -49,10 +49,11 @@ class ScorekeeperApp(KeysInOrder, App[None]):
     ]
 
     def __init__(self, db_path: str | Path | None = None, ruleset: str | None = None, *,
-                 rng: random.Random | None = None) -> None:
+                 game: int | None = None, rng: random.Random | None = None) -> None:
         super().__init__()
         self.db_path = db_path
         self.ruleset_ref = ruleset
+        self.game_id = game  # a stored game to go on with at once (scorekeeper play GAME_ID)
         self.rng = rng or random.Random()  # first dealer by lot (inject for repeatable draws)
         self.store = None
         self._typed: dict[int, dict] = {}  # game id -> the deal half entered when it was left
@@ -91,6 +92,8 @@ class ScorekeeperApp(KeysInOrder, App[None]):
         self._home.store = self.store  # the start screen lists the games
         if self.ruleset_ref:
             self.open_ruleset(self.ruleset_ref)
+        elif self.game_id is not None:
+            self.on_game_chosen(GameChosen(self.game_id))
 
     def on_unmount(self) -> None:
         if self.store is not None:
@@ -274,10 +277,11 @@ class ScorekeeperApp(KeysInOrder, App[None]):
         }
 
 
-def run(db_path: str | Path | None = None, ruleset: str | None = None) -> int:
+def run(db_path: str | Path | None = None, ruleset: str | None = None, game: int | None = None) -> int:
     """Start the app on the store at ``db_path`` (default: the user's store); with
-    ``ruleset`` (a built-in id or a .toml file) straight into a new game of it."""
-    app = ScorekeeperApp(db_path, ruleset)
+    ``ruleset`` (a built-in id or a .toml file) straight into a new game of it, with ``game``
+    (a stored game's id) into that game where it was left."""
+    app = ScorekeeperApp(db_path, ruleset, game=game)
     app.run()
     if app.crash_line is not None:
         print(app.crash_line, file=sys.stderr)

@@ -14,6 +14,7 @@ from ...i18n import get_language, show, t, tn
 from ..messages import GameCreated
 from ...play.plan import parse_scores
 from ...play.summary import plan_text, unused_options
+from ...play.words import partnerships_text
 from ..widgets.key_footer import KeyFooter
 from ..widgets.option_form import OptionForm
 
@@ -127,21 +128,7 @@ class NewGameScreen(Screen[None]):
         rs = self.shown
         names, _ = self._players()
         if rs.teams:
-            def who(seat):
-                return names[seat - 1] if seat <= len(names) and names[seat - 1] else t(
-                    "tui.new_game.seat_unnamed", seat=seat)
-
-            def seats(team):
-                numbers = [str(s) for s in team]
-                if len(numbers) < 2:
-                    return ", ".join(numbers)
-                return t("tui.new_game.seats_and", first=", ".join(numbers[:-1]), last=numbers[-1])
-
-            sides = [t("tui.new_game.team", names=" & ".join(who(s) for s in team), seats=seats(team))
-                     for team in rs.teams]
-            text = sides[0]
-            for side in sides[1:]:
-                text = t("tui.new_game.against", first=text, second=side)
+            text = partnerships_text(rs.teams, names)
             teams = self.query_one("#new-teams", Static)
             teams.update(Text(t("tui.new_game.partnerships", sides=text)))
         dealer = self.query_one("#new-dealer", Select)

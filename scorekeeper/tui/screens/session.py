@@ -91,13 +91,13 @@ class SessionScreen(Screen[None]):
         table.add_column(Text(t("tui.session.column.played"), justify="right"), key="played")
         table.add_column(Text(t("tui.session.column.won"), justify="right"), key="won")
         table.add_column(Text(t("tui.session.column.playing"), justify="right"), key="playing")
-        for r in report.rulesets:  # the store keeps the English name of each game
+        for r in report.scored:  # the store keeps the English name of each game
             table.add_column(Text(t("tui.session.column.points", name=r.name), justify="right"), key=f"points-{r.id}")
         for line in report.standings:
             cells = [Text(str(line.rank), justify="right"), Text(line.name),
                      Text(str(line.played), justify="right"), Text(str(line.won), justify="right"),
                      Text(str(line.in_progress), justify="right")]
-            cells += [Text(str(line.points.get(r.id, "–")), justify="right") for r in report.rulesets]
+            cells += [Text(str(line.points.get(r.id, "–")), justify="right") for r in report.scored]
             table.add_row(*cells)
         text = Text(t("tui.session.games"), "bold")
         for g in report.games:

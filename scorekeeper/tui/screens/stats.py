@@ -30,6 +30,32 @@ def column_labels() -> list[str]:
             t("tui.stats.column.restricted"), t("tui.stats.column.missed")]
 
 
+# The columns left out, in this order, where the table would not fit the screen (at 80 columns):
+# the dealer's figures, then the tendency, which the detail under the table tells for the player
+# highlighted.
+NARROW_DROPS = ("missed", "restricted", "tendency")
+SCROLLBAR = 2  # the cells the table's scroll bar may take
+
+
+def shown_columns(players, width: int) -> tuple[str, ...]:
+    """The columns (of COLUMNS) that fit in ``width`` cells with these players' rows: all of them,
+    else without those of NARROW_DROPS (never a heading cut to "Re")."""
+    from rich.cells import cell_len
+
+    labels = dict(zip(COLUMNS, column_labels()))
+    rows = [dict(zip(COLUMNS, (cell.plain for cell in row_cells(p)))) for p in players]
+
+    def need(columns) -> int:  # each column as wide as its widest text, and a cell of padding each side
+        return sum(max([cell_len(labels[c])] + [cell_len(r[c]) for r in rows]) + 2 for c in columns)
+
+    columns = list(COLUMNS)
+    for drop in NARROW_DROPS:
+        if need(columns) <= width:
+            break
+        columns.remove(drop)
+    return tuple(columns)
+
+
 def percent(part: int, whole: int) -> str:
     return format_percent(part / whole) if whole else "–"
 
@@ -105,6 +131,7 @@ class StatsScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.players = []  # PlayerStats, by name
+        self.columns: tuple[str, ...] = COLUMNS  # those shown (shown_columns)
 
     def compose(self):
         yield Static(t("tui.stats.title"), classes="screen-title", markup=False)
@@ -118,19 +145,23 @@ class StatsScreen(Screen[None]):
         from ...reports.stats import stats
 
         table = self.query_one(DataTable)
-        for column, label in zip(COLUMNS, column_labels()):
-            table.add_column(Text(label, justify="left" if column == "player" else "right"), key=column)
         note = self.query_one("#stats-note", Static)
         store = self.app.store
+        report = None
         if store is None:
             note.update(t("tui.history.opening"))
+        else:
+            try:
+                report = stats(store)
+            except ValueError as exc:  # StoreError
+                note.update(Text(t("tui.stats.cannot_work_out", error=exc)))
+        self.players = report.players if report is not None else []
+        self.columns = shown_columns(self.players, self.app.size.width - SCROLLBAR)
+        for column, label in zip(COLUMNS, column_labels()):
+            if column in self.columns:
+                table.add_column(Text(label, justify="left" if column == "player" else "right"), key=column)
+        if report is None:
             return
-        try:
-            report = stats(store)
-        except ValueError as exc:  # StoreError
-            note.update(Text(t("tui.stats.cannot_work_out", error=exc)))
-            return
-        self.players = report.players
         lines = [t("tui.stats.legend")]
         lines += [t("tui.stats.left_out", id=gid, reason=why) for gid, why in report.skipped]
         note.update(Text("\n".join(lines)))
@@ -145,7 +176,8 @@ class StatsScreen(Screen[None]):
         want = player_key(pattern)
         shown = [p for p in self.players if want in player_key(p.name)]
         for p in shown:
-            table.add_row(*row_cells(p), key=player_key(p.name))
+            table.add_row(*[cell for column, cell in zip(COLUMNS, row_cells(p)) if column in self.columns],
+                          key=player_key(p.name))
         detail = self.query_one("#stats-detail", Static)
         if not self.players:
             detail.update(t("tui.stats.no_games"))

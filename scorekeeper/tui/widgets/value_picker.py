@@ -283,12 +283,14 @@ class ValueBox(KeptHeight, FormBox):
         note = self._look("note")
         lines = problem_lines(cell.errors, cell.warnings)
         refused = [c for c in cell.choices if not c.allowed and c.reason]
+        told = set()  # the reasons already shown: a value typed and refused for one of them is not told twice
         if refused and not cell.errors and (cell.value is None or self.current):
             if len(refused) <= 2:
                 lines += [f"✗ {c.text}: {c.reason}" for c in refused]
+                told = {c.reason for c in refused}
             elif cell.auto:
                 lines.append(t("tui.widgets.value_picker.one_value"))
-        if self._note:
+        if self._note and self._note not in told:
             lines.append("✗ " + t("tui.widgets.value_picker.not_that", reason=self._note))
         return Text("\n".join(lines), note)
 
