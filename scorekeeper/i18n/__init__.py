@@ -225,17 +225,12 @@ class using_language:
 # --- texts --------------------------------------------------------------------------------
 
 def catalog(code: str) -> Catalog:
-    """The catalog of one language, read and checked on first use."""
+    """The catalog of one language, loaded on first use (see :func:`.catalogs.shipped_catalog`)."""
     found = _catalogs.get(code)
     if found is None:
         if code not in LANGUAGES:
             raise LanguageError(code)
-        import os
-
-        here = os.path.dirname(os.path.realpath(__file__))
-        folder = os.path.join(here, code)  # one file per area: cli.toml, tui.toml, ...
-        parts = [os.path.join(folder, name) for name in sorted(os.listdir(folder)) if name.endswith(".toml")]
-        found = _catalogs[code] = _module("catalogs").load_catalog(os.path.join(here, f"{code}.toml"), code, parts)
+        found = _catalogs[code] = _module("catalogs").shipped_catalog(code)
     return found
 
 
