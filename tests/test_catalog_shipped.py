@@ -39,9 +39,10 @@ def _read(folder: Path, lang: str):
     return load_catalog(folder / names[0], lang, [folder / name for name in names[1:]])
 
 
-def _package(folder: Path) -> dict[str, dict]:
-    """What each module of a generated catalog package holds (its globals, by file name)."""
-    return {path.name: runpy.run_path(str(path)) for path in sorted(folder.glob("*.py"))}
+def _modules(folder: Path, lang: str) -> dict[str, dict]:
+    """What each generated module of a language's catalog in ``folder`` holds (its globals, by file name)."""
+    paths = [folder / f"catalog_{lang}.py", *sorted(folder.glob(f"catalog_{lang}_*.py"))]
+    return {path.name: runpy.run_path(str(path)) for path in paths}
 
 
 @pytest.fixture
@@ -83,8 +84,8 @@ def _no_toml_read(monkeypatch) -> None:
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_the_generated_modules_hold_what_the_sources_give(tmp_path, lang):
     write_shipped(str(tmp_path))
-    modules = _package(tmp_path / f"catalog_{lang}")
-    head = modules.pop("__init__.py")
+    modules = _modules(tmp_path, lang)
+    head = modules.pop(f"catalog_{lang}.py")
     names = catalog_files(lang)
     sources = {name: (I18N / name).read_bytes() for name in names}
     assert len(names) == 8 and head["SOURCES"] == sources
@@ -103,7 +104,7 @@ def test_the_checkout_s_generated_modules_are_those_its_sources_give(tmp_path):
     """scorekeeper/_shipped/ as the build (or the test run's start, see conftest.py) wrote it."""
     write_shipped(str(tmp_path))
     made = {path.relative_to(tmp_path): path.read_bytes() for path in tmp_path.rglob("*.py")}
-    assert made == {path.relative_to(SHIPPED): path.read_bytes() for path in SHIPPED.rglob("catalog_*/*.py")}
+    assert made == {path.relative_to(SHIPPED): path.read_bytes() for path in SHIPPED.glob("catalog_*.py")}
 
 
 def test_a_group_can_have_a_key_part_that_names_no_module(sources, tmp_path):
@@ -111,29 +112,31 @@ def test_a_group_can_have_a_key_part_that_names_no_module(sources, tmp_path):
     (sources / "en.toml").write_text((sources / "en.toml").read_text(encoding="utf-8")
                                      + '\n[x-y]\na = "dash"\n[_z]\nb = "under"\n', encoding="utf-8")
     write_shipped(str(tmp_path), str(sources))
-    head = _package(tmp_path / "catalog_en")["__init__.py"]
-    groups = sorted(head["GROUPS"])
-    assert head["GROUPS"]["x-y"] == f"_{groups.index('x-y')}" and head["GROUPS"]["_z"] == f"_{groups.index('_z')}"
-    assert head["GROUPS"]["cli"] == "cli"
+    head = _modules(tmp_path, "en")["catalog_en.py"]
+    at = sorted(head["GROUPS"]).index
+    assert (head["GROUPS"]["x-y"], head["GROUPS"]["_z"]) == (f"catalog_en__{at('x-y')}", f"catalog_en__{at('_z')}")
+    assert head["GROUPS"]["cli"] == "catalog_en_cli"
 
 
 def test_a_build_writes_only_what_changed_and_deletes_a_group_that_is_gone(sources, tmp_path):
     """An unchanged module is not written again (its bytecode stays valid); a changed catalog
     writes its modules anew (each names the new BUILD), and a group module no longer named is deleted."""
     write_shipped(str(tmp_path), str(sources))
-    package = tmp_path / "catalog_en"
-    os.utime(package / "cli.py", ns=(1, 1))
+    cli = tmp_path / "catalog_en_cli.py"
+    os.utime(cli, ns=(1, 1))
     write_shipped(str(tmp_path), str(sources))
-    assert (package / "cli.py").stat().st_mtime_ns == 1
-    (package / "old_group.py").write_text("ENTRIES = {}\n", encoding="utf-8")
+    assert cli.stat().st_mtime_ns == 1
+    (tmp_path / "catalog_en_old_group.py").write_text("ENTRIES = {}\n", encoding="utf-8")
+    (tmp_path / "other_generator.py").write_text("X = 1\n", encoding="utf-8")
     with open(sources / "en" / "core.toml", "a", encoding="utf-8") as f:
         f.write('\n[zz_group]\nnew = "New"\n')
     write_shipped(str(tmp_path), str(sources))
-    modules = _package(package)
-    assert modules["zz_group.py"]["ENTRIES"] == {"zz_group.new": "New"} and "old_group.py" not in modules
-    assert modules["cli.py"]["BUILD"] == modules["__init__.py"]["BUILD"] != build_hash({})
-    assert (package / "cli.py").stat().st_mtime_ns != 1
-    assert sorted(path.name for path in package.iterdir() if path.suffix != ".py") == []  # no temporary file left
+    modules = _modules(tmp_path, "en")
+    assert modules["catalog_en_zz_group.py"]["ENTRIES"] == {"zz_group.new": "New"}
+    assert "catalog_en_old_group.py" not in modules and (tmp_path / "other_generator.py").exists()
+    assert modules["catalog_en_cli.py"]["BUILD"] == modules["catalog_en.py"]["BUILD"] != build_hash({})
+    assert cli.stat().st_mtime_ns != 1
+    assert sorted(path.name for path in tmp_path.iterdir() if path.suffix != ".py") == ["i18n"]  # no temporary file
 
 
 # --- a start uses them, and never for other files ------------------------------------------------
@@ -146,7 +149,7 @@ def test_a_text_is_read_from_the_modules_of_its_group_only(sources, generated, m
     assert found.get("cli.seat_name").text.format("cli.seat_name", {"number": 3}, str) == "Player 3"
     assert found.get("cli.no_such_key") is None and found.get("nosuch.key") is None and "game.deal" in found
     loaded = sorted(m.removeprefix(f"{name}.") for m in sys.modules if m.startswith(f"{name}.catalog_"))
-    assert loaded == ["catalog_en", "catalog_en.cli", "catalog_en.game"]
+    assert loaded == ["catalog_en", "catalog_en_cli", "catalog_en_game"]
     assert found.get("game.count.tricks").forms["other"].format("k", {"count": 2}, str) == "2 tricks"
 
 
@@ -213,22 +216,20 @@ def test_a_catalog_changed_after_the_build_gives_its_new_texts(sources, generate
     assert _texts(found) == want != before
 
 
-@pytest.mark.parametrize("damage", ["no package", "no group module", "group of another build", "another format",
+@pytest.mark.parametrize("damage", ["no head module", "no group module", "group of another build", "another format",
                                     "no generated package at all"])
 def test_modules_missing_or_not_of_one_build_give_the_same_texts_by_the_slow_path(sources, generated, damage):
     out = generated(sources)
-    package = out / "catalog_en"
-    if damage == "no package":
-        shutil.rmtree(package)
+    head, cli = out / "catalog_en.py", out / "catalog_en_cli.py"
+    if damage == "no head module":
+        head.unlink()
     elif damage == "no group module":
-        (package / "cli.py").unlink()
+        cli.unlink()
     elif damage == "group of another build":
-        text = (package / "cli.py").read_text(encoding="utf-8")
-        (package / "cli.py").write_text(text.replace("BUILD = '", "BUILD = '0"), encoding="utf-8")
+        cli.write_text(cli.read_text(encoding="utf-8").replace("BUILD = '", "BUILD = '0"), encoding="utf-8")
     elif damage == "another format":
-        text = (package / "__init__.py").read_text(encoding="utf-8")
-        (package / "__init__.py").write_text(text.replace(f"FORMAT = {catalogs.FORMAT}\n", "FORMAT = 0\n"),
-                                             encoding="utf-8")
+        text = head.read_text(encoding="utf-8")
+        head.write_text(text.replace(f"FORMAT = {catalogs.FORMAT}\n", "FORMAT = 0\n"), encoding="utf-8")
     else:
         shutil.rmtree(out)
     found = shipped_catalog("en", str(sources))
@@ -239,7 +240,7 @@ def test_modules_missing_or_not_of_one_build_give_the_same_texts_by_the_slow_pat
 
 def test_a_group_module_found_missing_after_other_keys_were_shown_gives_every_text(sources, generated):
     out = generated(sources)
-    (out / "catalog_en" / "tui.py").unlink()
+    (out / "catalog_en_tui.py").unlink()
     found = shipped_catalog("en", str(sources))
     assert found.get("cli.seat_name").text.text == "Player {number}" and found._generated is not None
     assert "tui.home.title" in found and found._generated is None
@@ -275,7 +276,8 @@ def test_the_build_fails_naming_the_file_and_key_of_a_bad_template(tmp_path):
     assert result.stderr.splitlines()[-1] == (
         f"scorekeeper.i18n.catalogs.CatalogError: {path}: cli.seat_name: '{{0}}' is not a placeholder: write {{name}} "
         "with a plain name (letters, digits and _), no attributes, indexes or formats")
-    assert not (checkout / "scorekeeper" / "_shipped" / "catalog_pl").exists()
+    assert not (checkout / "scorekeeper" / "_shipped" / "catalog_pl.py").exists()
+    assert (checkout / "scorekeeper" / "_shipped" / "catalog_fi.py").exists()  # (written before pl was read)
 
 
 # --- in a checkout, as a command starts ------------------------------------------------------------
@@ -305,7 +307,7 @@ def test_a_checkout_shows_its_edited_text_before_the_build_runs_again(tmp_path):
     shutil.copytree(REPO / "scorekeeper", checkout / "scorekeeper", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(REPO / "hatch_build.py", checkout)
     pyc = tmp_path / "pyc"
-    from_modules = ["scorekeeper._shipped.catalog_en", "scorekeeper._shipped.catalog_en.cli"]
+    from_modules = ["scorekeeper._shipped.catalog_en", "scorekeeper._shipped.catalog_en_cli"]
     assert _show(checkout, pyc) == ("Player 1", from_modules)
     _set_text(checkout / "scorekeeper" / "i18n" / "en" / "cli.toml", 'seat_name = "Player {number}"',
               'seat_name = "Joueur {number}"')

@@ -28,7 +28,10 @@ A key missing from the Finnish or Polish catalog falls back to English at run ti
 
 The catalogs
 ------------
-``en.toml``, ``fi.toml`` and ``pl.toml`` in this package, read once each, on first use.
+``en.toml``, ``fi.toml`` and ``pl.toml`` in this package, each with the files of the folder of
+the same name (one per area: cli.toml, core.toml, ...), loaded once each, on first use: from the
+modules the build generates from them (see :mod:`.catalogs`; in a checkout, ``python
+hatch_build.py`` writes them again after an edit, which is shown before that too, more slowly).
 Conventions for adding keys (tests/test_i18n.py holds them):
 
 - The first part of a key says where the text is shown: ``common`` (yes/no, words any

@@ -23,15 +23,16 @@ catalog is text, and text must not reach into the values it is given. ``{{`` and
 is read (:class:`CatalogError`, naming the file and key).
 
 Start-up: the catalogs the package ships are read and checked at build time
-(:func:`write_shipped`, called by hatch_build.py for every wheel and editable install) and
-written as ordinary modules, ``scorekeeper/_shipped/catalog_<code>.py``: each key's text (a
-plural entry: its texts by category) and the bytes of the files it was made from. A start
-imports the module (Python's bytecode cache deserialises it) and compares those bytes with the
-files there are now; a module that is missing or was made from other files is not used, and
-the files are read and checked instead (the slow path, :func:`load_catalog`), so a catalog
-edited in a checkout shows its new texts before the build runs again. A key's
-:class:`Template` is made from its text when the key is first asked for: a command shows a
-handful of texts.
+(:mod:`scorekeeper.i18n.shipped`, called by hatch_build.py for every wheel and editable install)
+and written as ordinary modules in ``scorekeeper/_shipped/``: ``catalog_<code>.py`` holds the
+bytes of the files the catalog was made from, and a module per group of keys (those with the same
+first part: ``cli.*`` in ``catalog_<code>_cli.py``) each key's text (a plural entry: its texts by
+category). A start imports the first (Python's bytecode cache deserialises it), compares those
+bytes with the files there are now, and imports the group of a key when the key is first asked
+for; a key's :class:`Template` is made from its text then. A module that is missing,
+or was made from other files or by another build, is not used: the files are read and checked
+instead (the slow path, :func:`load_catalog`), so a catalog edited in a checkout shows its new
+texts before the build runs again, never the old ones.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ __all__ = ["Catalog", "CatalogError", "Entry", "Template", "TranslationError", "
 FORMAT = 1  # of the generated modules: bump when what they hold changes (one of another format is not used)
 HERE = os.path.dirname(os.path.realpath(__file__))
 _SHIPPED = __name__.partition(".")[0] + "._shipped"  # the package of the generated modules
+
+
 class CatalogError(ValueError):
     """A catalog file that cannot be used; the message names the file and the key.
 
@@ -330,9 +333,9 @@ def _import(name: str):
 
 
 class _Generated:
-    """The generated module of one language's catalog (see scorekeeper.i18n.shipped): the package
-    ``catalog_<code>`` (its FORMAT, BUILD, GROUPS and SOURCES) and a module of texts for each group
-    of keys, named in GROUPS by the keys' first part, which names the same BUILD."""
+    """The generated modules of one language's catalog (see scorekeeper.i18n.shipped): ``catalog_<code>``
+    (its FORMAT, BUILD, GROUPS and SOURCES) and a module of texts for each group of keys, named in
+    GROUPS by the keys' first part, which names the same BUILD."""
 
     def __init__(self, lang: str, folder: str, names: list[str], head):
         self.lang, self.folder, self.names, self.head = lang, folder, names, head
@@ -340,18 +343,22 @@ class _Generated:
 
     def group(self, name: str) -> dict[str, str | dict[str, str]] | None:
         """The texts of the group ``name`` (None: there is no such group, or it was given before);
-        _STALE when its module is missing or of another build than the package's."""
+        _STALE when its module is missing or of another build than catalog_<code>'s."""
         module_name = self.groups.pop(name, None)
         if module_name is None:
             return None
-        module = _import(f"catalog_{self.lang}.{module_name}")
+        module = _import(module_name)
         if module is None or getattr(module, "BUILD", None) != self.head.BUILD:
             return _STALE
         return module.ENTRIES
 
     def read_files(self) -> Catalog:
-        folder, names = self.folder, self.names
-        return load_catalog(_path(folder, names[0]), self.lang, [_path(folder, name) for name in names[1:]])
+        return _read_files(self.lang, self.folder, self.names)
+
+
+def _read_files(lang: str, folder: str, names: list[str]) -> Catalog:
+    """The catalog of the files ``names`` in ``folder`` (see catalog_files), read and checked."""
+    return load_catalog(_path(folder, names[0]), lang, [_path(folder, name) for name in names[1:]])
 
 
 def _generated(lang: str, folder: str, names: list[str]) -> _Generated | None:
@@ -377,7 +384,7 @@ def shipped_catalog(lang: str, folder: str = HERE) -> Catalog:
     names = catalog_files(lang, folder)
     generated = _generated(lang, folder, names)
     if generated is None:
-        return load_catalog(_path(folder, names[0]), lang, [_path(folder, name) for name in names[1:]])
+        return _read_files(lang, folder, names)
     return Catalog(lang, _path(folder, names[0]), {}, generated)
 
 
