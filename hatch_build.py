@@ -19,7 +19,7 @@ import sys
 
 # (module, function): each called with the output folder.
 GENERATORS: list[tuple[str, str]] = [
-    ("scorekeeper.i18n.shipped", "write_shipped"),  # catalog_<code>/: each language's catalog
+    ("scorekeeper.i18n.shipped", "write_shipped"),  # catalog_<code>*.py: each language's catalog
 ]
 
 SHIPPED = os.path.join("scorekeeper", "_shipped")
