@@ -108,14 +108,18 @@ def test_the_checkout_s_generated_modules_are_those_its_sources_give(tmp_path):
 
 
 def test_a_group_can_have_a_key_part_that_names_no_module(sources, tmp_path):
-    """A key's first part that is no Python name ("x-y", "_z") gets a module numbered by its place."""
+    """A key's first part that is no Python name ("x-y", "_z"), or has capitals (a file "Cli" is "cli"
+    on some file systems), gets a module numbered by its place."""
     (sources / "en.toml").write_text((sources / "en.toml").read_text(encoding="utf-8")
-                                     + '\n[x-y]\na = "dash"\n[_z]\nb = "under"\n', encoding="utf-8")
+                                     + '\n[x-y]\na = "dash"\n[_z]\nb = "under"\n[Cli]\nc = "capital"\n',
+                                     encoding="utf-8")
     write_shipped(str(tmp_path), str(sources))
-    head = _modules(tmp_path, "en")["catalog_en.py"]
-    at = sorted(head["GROUPS"]).index
-    assert (head["GROUPS"]["x-y"], head["GROUPS"]["_z"]) == (f"catalog_en__{at('x-y')}", f"catalog_en__{at('_z')}")
-    assert head["GROUPS"]["cli"] == "catalog_en_cli"
+    modules = _modules(tmp_path, "en")
+    groups = modules["catalog_en.py"]["GROUPS"]
+    at = sorted(groups).index
+    assert [groups[name] for name in ("x-y", "_z", "Cli")] == [f"catalog_en__{at(name)}" for name in ("x-y", "_z", "Cli")]
+    assert groups["cli"] == "catalog_en_cli"
+    assert modules[f"catalog_en__{at('Cli')}.py"]["ENTRIES"] == {"Cli.c": "capital"}
 
 
 def test_a_build_writes_only_what_changed_and_deletes_a_group_that_is_gone(sources, tmp_path):

@@ -33,10 +33,10 @@ def build_hash(sources: dict[str, bytes]) -> str:
 
 def group_modules(lang: str, catalog: Catalog) -> dict[str, str]:
     """The module of each group of the catalog's keys, by the keys' first part: ``catalog_<code>_``
-    and that part when it can name a module (letters, digits and _, not first), else ``_<n>`` (n:
-    the group's place)."""
+    and that part when it can name a module's file anywhere (lower-case letters, digits and _, not
+    first), else ``_<n>`` (n: the group's place)."""
     groups = sorted({key.partition(".")[0] for key in catalog.entries})
-    return {group: f"catalog_{lang}_" + (group if group.isascii() and group.isidentifier()
+    return {group: f"catalog_{lang}_" + (group if group.isascii() and group.isidentifier() and group == group.lower()
                                          and not group.startswith("_") else f"_{at}")
             for at, group in enumerate(groups)}
 
