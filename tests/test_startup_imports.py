@@ -446,11 +446,13 @@ def test_help_is_worded_with_argparse_headings(capsys):
 
 def _catalog_modules() -> tuple[str, ...]:
     """Every module generated for the catalogs (scorekeeper.i18n.shipped), by its import name."""
-    return tuple(sorted(f"scorekeeper._shipped.{path.stem}" for path in (REPO / "scorekeeper" / "_shipped").glob("catalog_*.py")))
+    shipped = REPO / "scorekeeper" / "_shipped"
+    return tuple(sorted(f"scorekeeper._shipped.{path.stem}" for path in shipped.glob("catalog_*.py")))
 
 
 @pytest.mark.parametrize(("args", "modules"), [
-    (["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"], ["catalog_en", "catalog_en_cli"]),
+    (["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"],
+     ["catalog_en", "catalog_en_cli"]),
     (["--lang", "fi", "rules", "list"], ["catalog_fi", "catalog_fi_cli"]),
 ], ids=["check-bid", "rules list in Finnish"])
 def test_a_command_imports_the_catalog_modules_of_the_texts_it_shows(args, modules, cache, tmp_path):

@@ -167,7 +167,8 @@ class Entry:
         return list(self.forms.values()) if self.forms is not None else [self.text]
 
     def form(self) -> str | dict[str, str]:
-        """The entry as plain data (what a generated module holds): its text, or a plural entry's texts by category."""
+        """The entry as plain data (as a generated module holds it): its text, or a plural entry's
+        texts by category."""
         if self.forms is not None:
             return {category: template.text for category, template in self.forms.items()}
         return self.text.text
