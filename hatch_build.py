@@ -18,7 +18,9 @@ import os
 import sys
 
 # (module, function): each called with the output folder.
-GENERATORS: list[tuple[str, str]] = []
+GENERATORS: list[tuple[str, str]] = [
+    ("scorekeeper.i18n.shipped", "write_shipped"),  # catalog_<code>*.py: each language's catalog
+]
 
 SHIPPED = os.path.join("scorekeeper", "_shipped")
 

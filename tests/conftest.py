@@ -7,6 +7,7 @@ import importlib.abc
 import importlib.util
 import sys
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -59,6 +60,19 @@ def _quick_pilot_waits(step: float = 0.002) -> None:
 
 
 _quick_pilot_waits()
+
+
+def pytest_configure(config):
+    """The tests run the checkout as it is built: the modules the build generates from the package's
+    sources (hatch_build.py, into scorekeeper/_shipped/) are written first, as an install does, so
+    that a source changed since the last install is what the tests see (once, not in each worker)."""
+    if hasattr(config, "workerinput"):
+        return
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("hatch_build", root / "hatch_build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    build.write_all(str(root))
 
 
 # The longest tests (real processes killed again and again, the app in a pseudo-terminal,

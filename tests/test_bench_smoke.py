@@ -5,12 +5,14 @@ assertion here is about time.
 """
 
 import importlib.util
+import shutil
 import sys
 from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parent.parent / "bench"
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
 
 
 def load(name):
@@ -167,3 +169,18 @@ def test_bench_draft_runs_each_checkout_in_a_process():
     results = bench.main(rounds=1, turns=1, verbose=False)
     assert sorted(results) == sorted(f"this {name} {line}" for name in bench.GAMES for line in ("draft", "afresh"))
     assert all(s["mean"] <= s["max"] for s in results.values())
+
+
+def test_bench_catalog_times_the_first_text_in_both_trees_and_stops_when_they_differ(tmp_path, capsys):
+    """Against a copy of this checkout: both times given; against one whose text differs, it stops."""
+    bench = load("bench_catalog")
+    copy = tmp_path / "copy"
+    shutil.copytree(ROOT / "scorekeeper", copy / "scorekeeper", ignore=shutil.ignore_patterns("__pycache__"))
+    medians = bench.main(runs=1, against=copy, first=True)
+    assert set(medians) == {"this", "against"} and all(wall > 0 and cpu > 0 for wall, cpu in medians.values())
+    assert "(empty cache)" in capsys.readouterr().out
+    cli = copy / "scorekeeper" / "i18n" / "en" / "cli.toml"
+    cli.write_text(cli.read_text(encoding="utf-8").replace('"Player {number}"', '"Seat {number}"'), encoding="utf-8")
+    with pytest.raises(SystemExit) as stopped:
+        bench.main(runs=1, against=copy)
+    assert "the trees show different texts" in str(stopped.value)

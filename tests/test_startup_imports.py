@@ -24,7 +24,8 @@ REPO = Path(__file__).resolve().parents[1]
 # typing, the platform folders' module and what its Unix part imports, OpenSSL's hashes,
 # the "did you mean" matcher (only when something is unknown), locale (argparse's headings
 # through gettext), copy (a ruleset that extends another), the terminal app, and the TOML
-# parser and writer (a ruleset, sheet or catalog read before is read from the cache).
+# parser and writer (a ruleset or sheet read before is read from the cache; the catalogs are
+# modules generated at build time, scorekeeper.i18n.shipped).
 NEVER = ("dataclasses", "inspect", "typing", "platformdirs", "tempfile", "shutil", "hashlib", "_hashlib",
          "difflib", "locale", "copy", "textual", "tomli_w", "tomllib")
 # What the commands that ask nothing of a store or a sheet leave alone.
@@ -195,7 +196,7 @@ def test_the_rulesets_and_the_reports_load_no_pathlib(args, store, tmp_path):
 
 # json (its decoder imports re) and re (which imports enum): the store's JSON is read with json's
 # own scanner (scorekeeper.store.jsontext), the cache of parsed TOML is marshal's, terminal text
-# and catalog names are checked without re. json is imported where JSON is printed.
+# is checked without re. json is imported where JSON is printed.
 NO_TEXT_PARSERS = ("json", "re", "enum")
 
 
@@ -441,6 +442,27 @@ def test_help_is_worded_with_argparse_headings(capsys):
         build_parser(["check-bid", "--help"]).parse_args(["check-bid", "--help"])
     shown = capsys.readouterr().out
     assert "options:" in shown and "-h, --help" in shown and "show this help message and exit" in shown
+
+
+def _catalog_modules() -> tuple[str, ...]:
+    """Every module generated for the catalogs (scorekeeper.i18n.shipped), by its import name."""
+    shipped = REPO / "scorekeeper" / "_shipped"
+    return tuple(sorted(f"scorekeeper._shipped.{path.stem}" for path in shipped.glob("catalog_*.py")))
+
+
+@pytest.mark.parametrize(("args", "modules"), [
+    (["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"],
+     ["catalog_en", "catalog_en_cli"]),
+    (["--lang", "fi", "rules", "list"], ["catalog_fi", "catalog_fi_cli"]),
+], ids=["check-bid", "rules list in Finnish"])
+def test_a_command_imports_the_catalog_modules_of_the_texts_it_shows(args, modules, cache, tmp_path):
+    """In a cache folder of its own, the first run as the next: the catalog is its generated package
+    and the module of the one group of keys shown (cli.*), not the other languages' nor the TUI's."""
+    watched = _catalog_modules()
+    assert len(watched) > 40
+    want = [f"scorekeeper._shipped.{module}" for module in modules]
+    for _ in range(2):
+        assert run_once(args, watched, tmp_path)[:2] == (0, want)
 
 
 @pytest.mark.parametrize("args", [

@@ -28,7 +28,10 @@ A key missing from the Finnish or Polish catalog falls back to English at run ti
 
 The catalogs
 ------------
-``en.toml``, ``fi.toml`` and ``pl.toml`` in this package, read once each, on first use.
+``en.toml``, ``fi.toml`` and ``pl.toml`` in this package, each with the files of the folder of
+the same name (one per area: cli.toml, core.toml, ...), loaded once each, on first use: from the
+modules the build generates from them (see :mod:`.catalogs`; in a checkout, ``python
+hatch_build.py`` writes them again after an edit, which is shown before that too, more slowly).
 Conventions for adding keys (tests/test_i18n.py holds them):
 
 - The first part of a key says where the text is shown: ``common`` (yes/no, words any
@@ -225,17 +228,12 @@ class using_language:
 # --- texts --------------------------------------------------------------------------------
 
 def catalog(code: str) -> Catalog:
-    """The catalog of one language, read and checked on first use."""
+    """The catalog of one language, loaded on first use (see :func:`.catalogs.shipped_catalog`)."""
     found = _catalogs.get(code)
     if found is None:
         if code not in LANGUAGES:
             raise LanguageError(code)
-        import os
-
-        here = os.path.dirname(os.path.realpath(__file__))
-        folder = os.path.join(here, code)  # one file per area: cli.toml, tui.toml, ...
-        parts = [os.path.join(folder, name) for name in sorted(os.listdir(folder)) if name.endswith(".toml")]
-        found = _catalogs[code] = _module("catalogs").load_catalog(os.path.join(here, f"{code}.toml"), code, parts)
+        found = _catalogs[code] = _module("catalogs").shipped_catalog(code)
     return found
 
 

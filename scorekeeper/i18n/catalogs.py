@@ -1,6 +1,7 @@
 """Message catalogs: TOML files of templates, flattened to dotted keys, checked when read.
 
-A catalog is ``<code>.toml`` in this package. Nested tables give dotted keys::
+A catalog is ``<code>.toml`` in this package and the files of the folder of the same name (one
+file per area of the app: cli.toml, core.toml, ...). Nested tables give dotted keys::
 
     [cli.errors]
     no_game = "No game with id {id}."            # key "cli.errors.no_game"
@@ -21,35 +22,24 @@ catalog is text, and text must not reach into the values it is given. ``{{`` and
 ``}}`` are literal braces. A template that breaks this is refused when the catalog
 is read (:class:`CatalogError`, naming the file and key).
 
-Each file, once parsed and checked, is kept in the cache folder (:mod:`scorekeeper.tomlcache`)
-in a checked form: its keys and, for each, the template's text (a plural entry: its texts by
-category). The key of the entry is a hash of the file's bytes and :data:`FORMAT`, so a changed
-file is parsed and checked again. A start reads a file's checked form, with no TOML to parse,
-and makes a key's :class:`Template` from its text only when the key is asked for: a command
-shows a handful of texts, and parsing one text costs less than reading the pieces of all.
-
-What a cache file holds is not trusted, though its hash is checked before it is read and it
-names the text it was made from: a form is made a template by the same parser that checked it
-(it is never formatted as a Python format). A file's forms that are not texts, or tables of
-texts with ``other`` (looked at when the file is read), or a form whose text the parser or whose
-categories the check refuses (when its key is asked for), has the file parsed and checked again
-from its text, and the entry written anew.
-
-A catalog's part files are read when a key needs them, chosen by an index of the names each file
-gives (:func:`key_names`), kept in the cache for each catalog. The index's key is each file's path,
-size and time of change, as Python's own bytecode cache does, so a start reads no part file to
-choose one. A file changed with its size and time kept (or a scan that misses a name) leaves the
-index out of date, which matters little: a file it names is still read by its text's hash, never
-stale, and a key it places in no file read is looked for in every file not read yet, so an index
-out of date costs time, never a text. (A key given by two files is refused when both are read;
-an out-of-date index may leave one of them unread, as :attr:`Catalog.entries` never does.)
+Start-up: the catalogs the package ships are read and checked at build time
+(:mod:`scorekeeper.i18n.shipped`, called by hatch_build.py for every wheel and editable install)
+and written as ordinary modules in ``scorekeeper/_shipped/``: ``catalog_<code>.py`` holds the
+bytes of the files the catalog was made from, and a module per group of keys (those with the same
+first part: ``cli.*`` in ``catalog_<code>_cli.py``) each key's text (a plural entry: its texts by
+category). A start imports the first (Python's bytecode cache deserialises it), compares those
+bytes with the files there are now, and imports the group of a key when the key is first asked
+for; a key's :class:`Template` is made from its text then. A module that is missing,
+or was made from other files or by another build, is not used: the files are read and checked
+instead (the slow path, :func:`load_catalog`), so a catalog edited in a checkout shows its new
+texts before the build runs again, never the old ones.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 
-from .. import tomlcache
 from ..userdirs import path_text
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
@@ -61,10 +51,12 @@ if TYPE_CHECKING:
 # the catalogs (see CatalogError); check_catalogs and TranslationError speak to the
 # developer and the tests.
 
-__all__ = ["Catalog", "CatalogError", "Entry", "Template", "TranslationError", "check_catalogs", "load_catalog"]
+__all__ = ["Catalog", "CatalogError", "Entry", "Template", "TranslationError", "catalog_files", "check_catalogs",
+           "load_catalog", "shipped_catalog"]
 
-FORMAT = 2  # of the checked forms kept in the cache: bump when what they hold changes (1: pieces)
-_FOLDER = "catalogs"
+FORMAT = 1  # of the generated modules: bump when what they hold changes (one of another format is not used)
+HERE = os.path.dirname(os.path.realpath(__file__))
+_SHIPPED = __name__.partition(".")[0] + "._shipped"  # the package of the generated modules
 
 
 class CatalogError(ValueError):
@@ -175,39 +167,11 @@ class Entry:
         return list(self.forms.values()) if self.forms is not None else [self.text]
 
     def form(self) -> str | dict[str, str]:
-        """The entry as plain data for the cache: its text, or a plural entry's texts by category."""
+        """The entry as plain data (as a generated module holds it): its text, or a plural entry's
+        texts by category."""
         if self.forms is not None:
             return {category: template.text for category, template in self.forms.items()}
         return self.text.text
-
-
-def _is_forms(data: Any) -> bool:
-    """Whether ``data`` (read from a cache file, not trusted) has the shape of a file's checked forms:
-    each key a text, or a table of texts that has ``other``. Only the shape: a form's texts are
-    parsed, and a table's categories checked, when its key is asked for (see _entry_of)."""
-    if type(data) is not dict or not set(map(type, data)) <= {str}:
-        return False
-    for form in data.values():
-        if type(form) is not str and not (type(form) is dict and "other" in form
-                                          and set(map(type, form.values())) <= {str}):
-            return False
-    return True
-
-
-def _entry_of(key: str, form: str | dict[str, str]) -> Entry | None:
-    """The entry of a form read from the cache (of the shape _is_forms checks), its texts parsed and
-    its categories checked as when the file was checked; None when the check refuses it (then its
-    file is parsed again)."""
-    try:
-        if type(form) is str:
-            return Entry(key, text=Template(form))
-        from .plural import ALL_CATEGORIES  # (imported at a plural entry's first use: tn needs it too)
-
-        if all(category in ALL_CATEGORIES for category in form):
-            return Entry(key, forms={category: Template(text) for category, text in form.items()})
-    except CatalogError:  # a text the check would have refused: not what the check kept
-        pass
-    return None
 
 
 def _is_plural_table(table: dict) -> bool:
@@ -234,82 +198,24 @@ def _flatten(table: dict, prefix: str, where: str, out: dict[str, Entry]) -> Non
             raise CatalogError(f"{where}: {dotted}: expected text or a table, got {type(value).__name__}")
 
 
-# The names a catalog file gives, read from its text without parsing it: "a.b" for the keys of a
-# table header [a.b] or [a.b.c] (all its keys start with a.b), "a" for a header [a] or a key before
-# the first header (the file may give any key under a). A superset is harmless: it only means the
-# file may be read for a key it lacks. Read line by line without ``re``, which a start would import.
-_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
-
-
-def _bare_end(text: str) -> int:
-    """Where the bare key (letters, digits, _ and -) that ``text`` starts with ends: 0 when it starts with none."""
-    end = 0
-    while end < len(text) and text[end] in _BARE:
-        end += 1
-    return end
-
-
-def _header_name(line: str) -> str:
-    """The name a table header gives (``line`` without its brackets): its first two bare keys, or its
-    first alone when the second is not bare (quoted) or there is none; "" when the first is not bare."""
-    first = _bare_end(line)
-    if not first:
-        return ""
-    rest = line[first:].lstrip(" \t")
-    if rest[:1] == ".":
-        rest = rest[1:].lstrip(" \t")
-        second = _bare_end(rest)
-        if second and rest[second:].lstrip(" \t")[:1] in (".", "]"):
-            return f"{line[:first]}.{rest[:second]}"
-    return line[:first]
-
-
-def key_names(text: str) -> frozenset[str]:
-    """The names of the keys a catalog file's text gives (see _BARE): a key a.b.c is in the file only
-    if "a" or "a.b" is among them."""
-    names = set()
-    in_tables = False
-    for line in text.split("\n"):
-        line = line.lstrip(" \t")
-        if line[:1] == "[":
-            name = _header_name(line.lstrip("[").lstrip(" \t"))
-            if name:
-                names.add(name)
-                in_tables = True
-        elif not in_tables:
-            end = _bare_end(line)
-            if end and line[end:].lstrip(" \t")[:1] in (".", "="):
-                names.add(line[:end])
-    return frozenset(name for name in names if name.partition(".")[0] not in names or "." not in name)
-
-
-def _names_of(key: str) -> tuple[str, ...]:
-    """The names under which :func:`key_names` lists a file that may give ``key``."""
-    first, dot, rest = key.partition(".")
-    return (first, f"{first}.{rest.partition('.')[0]}") if dot else (first,)
-
-
 class Catalog:
     """The entries of one language's catalog, by dotted key.
 
-    The main file is read at once; the files of its parts when a key needs them (a key
-    "cli.x" reads the files whose names include "cli" or "cli.x", see :func:`key_names`),
-    so a command that shows a few texts reads a few files; ``entries`` reads them all.
-    A key's :class:`Entry` is made when the key is asked for."""
+    Made from checked entries (the slow path), or from a generated module of the catalog
+    (:class:`_Generated`), whose group of keys (those with the same first part) is imported when one
+    of them is first asked for, and a key's :class:`Entry` made from its text then."""
 
-    def __init__(self, lang: str, source: str, parts: Sequence[str] = (),
-                 index: Mapping[str, int] | None = None):
+    def __init__(self, lang: str, source: str, entries: dict[str, Entry | str | dict[str, str]],
+                 generated: _Generated | None = None):
         self.lang = lang
         self.source = source
-        self._entries: dict[str, Entry | str | dict] = {}
-        self._files: dict[str, dict] = {}  # each file read: what it gave (to parse it again if need be)
-        self._parts = list(parts)
-        self._index = index if index is not None else {}
-        self._read(source)
+        self._entries = entries
+        self._generated = generated
 
     @property
     def entries(self) -> dict[str, Entry]:
-        self._read_the_rest()
+        while self._generated is not None and self._generated.groups:  # (None once the slow path is taken)
+            self._add_group(next(iter(self._generated.groups)))
         for key in list(self._entries):
             self.get(key)
         return self._entries
@@ -320,46 +226,34 @@ class Catalog:
     def get(self, key: str) -> Entry | None:
         found = self._entries.get(key)
         if found is None:
-            if len(self._files) > len(self._parts):  # every file read
+            if self._generated is None or not self._add_group(key.partition(".")[0]):
                 return None
-            found = self._look_for(key)
-        if found is None or type(found) is Entry:
+            found = self._entries.get(key)
+            if found is None:
+                return None
+        if type(found) is Entry:
             return found
-        entry = _entry_of(key, found)  # a form read from the cache
-        if entry is None:  # not a checked entry's form: its file is parsed again
-            self._read(next(file for file, given in self._files.items() if key in given), fresh=True)
-            return self.get(key)
+        where = f"{self.source}: {key}"
+        if type(found) is str:
+            entry = Entry(key, text=Template(found, where))
+        else:
+            entry = Entry(key, forms={category: Template(text, where) for category, text in found.items()})
         self._entries[key] = entry
         return entry
 
-    def _look_for(self, key: str) -> Entry | str | dict | None:
-        """Read the files the index says may give ``key``, then, if none did, every file not read yet."""
-        for name in _names_of(key):
-            files = self._index.get(name, 0)
-            for at, file in enumerate(self._parts):
-                if files >> at & 1 and file not in self._files:
-                    self._read(file)
-        if key not in self._entries:
-            self._read_the_rest()
-        return self._entries.get(key)
-
-    def _read_the_rest(self) -> None:
-        for file in self._parts:
-            if file not in self._files:
-                self._read(file)
-
-    def _read(self, file: str, fresh: bool = False) -> None:
-        """Add the keys of ``file`` (``fresh``: parsed from its text, not the cache, in place of what
-        was read of it before); CatalogError when another file read gives one of them too."""
-        for key in self._files.pop(file, ()):
-            self._entries.pop(key, None)
-        found = _parse(file, _read_bytes(file), fresh)
-        twice = found.keys() & self._entries.keys()
-        if twice:
-            key = min(twice, key=str)
-            raise CatalogError(f"{file}: {key}: is given in another file of the {self.lang} catalog too")
-        self._files[file] = found
-        self._entries.update(found)
+    def _add_group(self, group: str) -> bool:
+        """Add the texts of a group of the generated module not added yet; False when there is none
+        of that name (or it is added already). A group's module that is missing or of another build
+        has the catalog read from its files instead (the slow path)."""
+        generated = self._generated
+        texts = generated.group(group)
+        if texts is None:
+            return False
+        if texts is _STALE:
+            self._entries, self._generated = generated.read_files()._entries, None
+        else:
+            self._entries.update(texts)
+        return True
 
 
 def _read_bytes(file: str) -> bytes:
@@ -372,64 +266,127 @@ def _read_bytes(file: str) -> bytes:
 
 def _text_of(data: bytes) -> str:
     """A file's bytes as text, its line ends made "\\n" as reading it as text does (ValueError:
-    not UTF-8). A file is read as bytes: its key in the cache is their hash, and most starts
-    need no more of it."""
+    not UTF-8)."""
     return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _parse(file: str, data: bytes, fresh: bool = False) -> dict[str, Entry | str | dict]:
-    """The keys of a catalog file: from the cache, each its checked form (made an Entry when
-    asked for), unless ``fresh``; else parsed and checked (CatalogError naming the file and key),
-    and kept."""
-    key = tomlcache.digest(f"catalog {FORMAT}", data)
-    if not fresh:
-        forms = tomlcache.cached(_FOLDER, key)
-        if _is_forms(forms):
-            return forms
+def _parse(file: str, data: bytes) -> dict[str, Entry]:
+    """The keys of a catalog file's bytes, parsed and checked (CatalogError naming the file and key)."""
+    import tomllib
+
     try:
-        parsed = tomlcache.loads(_text_of(data))
+        parsed = tomllib.loads(_text_of(data))
     except ValueError as exc:  # not UTF-8, or tomllib.TOMLDecodeError
         raise CatalogError(f"{file}: not valid TOML: {exc}") from None
     found: dict[str, Entry] = {}
-    _flatten(parsed, "", str(file), found)
-    tomlcache.keep(_FOLDER, key, {dotted: entry.form() for dotted, entry in found.items()})
+    _flatten(parsed, "", file, found)
     return found
 
 
-def _index(parts: Sequence[str]) -> dict[str, int]:
-    """Which of ``parts`` may give the keys of each name (see :func:`key_names`), as the bits of a
-    number (bit i: ``parts[i]``): kept in the cache under the files' paths, sizes and times of
-    change, else read from every file's text."""
-    stats = []
-    for file in parts:
-        try:
-            found = os.stat(file)
-        except FileNotFoundError:
-            raise CatalogError(f"{file}: no such catalog") from None
-        stats.append(f"{file}\n{found.st_size}\n{found.st_mtime_ns}")
-    key = tomlcache.digest(f"catalog index {FORMAT}", *stats)
-    index = tomlcache.cached(_FOLDER, key)
-    if type(index) is dict and set(map(type, index)) <= {str} and set(map(type, index.values())) <= {int}:
-        return index
-    index = {}
-    for at, file in enumerate(parts):  # after the stats: a file changed meanwhile is under a new key
-        try:
-            names = key_names(_text_of(_read_bytes(file)))
-        except ValueError:  # not UTF-8: read (and refused) for a key no other file gives, or for entries
-            names = frozenset()
-        for name in names:
-            index[name] = index.get(name, 0) | 1 << at
-    tomlcache.keep(_FOLDER, key, index)
-    return index
+def _checked(lang: str, files: Sequence[tuple[str, bytes]]) -> Catalog:
+    """The catalog of ``files`` (each file's path and bytes, the main file first); CatalogError
+    naming the file and key of any problem, also a key that two files both give."""
+    entries: dict[str, Entry | str | dict[str, str]] = {}
+    for file, data in files:
+        found = _parse(file, data)
+        twice = found.keys() & entries.keys()
+        if twice:
+            raise CatalogError(f"{file}: {min(twice)}: is given in another file of the {lang} catalog too")
+        entries.update(found)
+    return Catalog(lang, files[0][0], entries)
 
 
 def load_catalog(path: str | os.PathLike, lang: str, parts: Sequence[str | os.PathLike] = ()) -> Catalog:
-    """Read and check one catalog file, and find the files of its ``parts`` (the folder of the
-    same name holds one file per area of the app: cli.toml, tui.toml, ...); CatalogError
-    names the file and key of any problem, also a key that two files both give. The
-    parts are read and checked when a key needs them (see Catalog)."""
-    parts = [path_text(file) for file in parts]
-    return Catalog(lang, path_text(path), parts, _index(parts) if parts else None)
+    """Read and check a catalog file and the files of its ``parts`` (the slow path: every file
+    parsed and every template checked); CatalogError names the file and key of any problem,
+    also a key that two files both give."""
+    files = [path_text(file) for file in (path, *parts)]
+    return _checked(lang, [(file, _read_bytes(file)) for file in files])
+
+
+# --- the catalogs the package ships, and their generated modules ------------------------------
+
+_STALE = object()  # what _Generated.group gives for a group's module that is missing or of another build
+
+
+def catalog_files(lang: str, folder: str = HERE) -> list[str]:
+    """The files of the catalog of ``lang`` in ``folder`` as names relative to it, written with "/":
+    ``<lang>.toml``, then the .toml files of the folder ``<lang>`` in order of name."""
+    try:
+        parts = sorted(name for name in os.listdir(os.path.join(folder, lang)) if name.endswith(".toml"))
+    except FileNotFoundError:
+        parts = []
+    return [f"{lang}.toml", *(f"{lang}/{name}" for name in parts)]
+
+
+def _path(folder: str, name: str) -> str:
+    return os.path.join(folder, *name.split("/"))
+
+
+def _import(name: str):
+    """The module ``name`` of the generated package, imported; None when there is no such module."""
+    full = f"{_SHIPPED}.{name}"
+    try:
+        __import__(full)  # importlib's import_module, without importlib (it imports types and warnings)
+    except ImportError:
+        return None
+    return sys.modules[full]
+
+
+class _Generated:
+    """The generated modules of one language's catalog (see scorekeeper.i18n.shipped): ``catalog_<code>``
+    (its FORMAT, BUILD, GROUPS and SOURCES) and a module of texts for each group of keys, named in
+    GROUPS by the keys' first part, which names the same BUILD."""
+
+    def __init__(self, lang: str, folder: str, names: list[str], head):
+        self.lang, self.folder, self.names, self.head = lang, folder, names, head
+        self.groups = dict(head.GROUPS)  # those not added yet
+
+    def group(self, name: str) -> dict[str, str | dict[str, str]] | None:
+        """The texts of the group ``name`` (None: there is no such group, or it was given before);
+        _STALE when its module is missing or of another build than catalog_<code>'s."""
+        module_name = self.groups.pop(name, None)
+        if module_name is None:
+            return None
+        module = _import(module_name)
+        if module is None or getattr(module, "BUILD", None) != self.head.BUILD:
+            return _STALE
+        return module.ENTRIES
+
+    def read_files(self) -> Catalog:
+        return _read_files(self.lang, self.folder, self.names)
+
+
+def _read_files(lang: str, folder: str, names: list[str]) -> Catalog:
+    """The catalog of the files ``names`` in ``folder`` (see catalog_files), read and checked."""
+    return load_catalog(_path(folder, names[0]), lang, [_path(folder, name) for name in names[1:]])
+
+
+def _generated(lang: str, folder: str, names: list[str]) -> _Generated | None:
+    """The generated module of ``lang``'s catalog when it was made from the files ``names`` as they
+    are now, byte for byte; else None (no such module, another format, or other files or bytes)."""
+    head = _import(f"catalog_{lang}")
+    sources = getattr(head, "SOURCES", None)
+    if getattr(head, "FORMAT", None) != FORMAT or type(sources) is not dict or list(sources) != names:
+        return None
+    for name, data in sources.items():
+        try:
+            with open(_path(folder, name), "rb") as f:
+                if f.read() != data:
+                    return None
+        except OSError:  # the slow path says what is wrong with the file
+            return None
+    return _Generated(lang, folder, names, head)
+
+
+def shipped_catalog(lang: str, folder: str = HERE) -> Catalog:
+    """The catalog of ``lang`` that the package ships: from its generated module when that was made
+    from the files there are now, else read from them (the slow path, :func:`load_catalog`)."""
+    names = catalog_files(lang, folder)
+    generated = _generated(lang, folder, names)
+    if generated is None:
+        return _read_files(lang, folder, names)
+    return Catalog(lang, _path(folder, names[0]), {}, generated)
 
 
 def check_catalogs(catalogs: Mapping[str, Catalog], base: str = "en") -> list[str]:
