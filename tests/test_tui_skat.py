@@ -1,0 +1,45 @@
+"""Skat at the table, typed as players type it (80x24)."""
+
+from __future__ import annotations
+
+from helpers.stores import Script
+from helpers.tui import resumed, run, settle
+from test_tui_typing import burst
+
+from scorekeeper.tui.widgets.entry_form import under_cursor
+
+SMALL = (80, 24)
+
+
+async def to_box(pilot, field: str) -> None:
+    """Up (or Down) until the cursor is on ``field``'s box, however the form moved on."""
+    app = pilot.app
+    order = [slot.field for phase in app.screen.draft.layout for slot in phase.slots]
+    for _ in range(len(order)):
+        here = under_cursor(app.focused).slot.field
+        if here == field:
+            return
+        await pilot.press("up" if order.index(field) < order.index(here) else "down")
+        await settle(pilot)
+    raise AssertionError(f"the cursor never reached {field}")
+
+
+def test_a_null_ouvert_hand_typed_in_the_order_of_the_form(tmp_path):
+    """Null, Anna, bid 59, then Hand yes and ouvert (each while the other is still empty),
+    no trick taken: stored as meant, worth 59 to Anna (a null ouvert hand)."""
+
+    async def go():
+        async with resumed(tmp_path / "g.db", Script("skat", ["Anna", "Ben", "Cara"]), size=SMALL) as (app, pilot):
+            await burst(pilot, "n", "a", "5", "9")
+            await to_box(pilot, "hand")
+            await burst(pilot, "y")
+            await to_box(pilot, "announced")
+            await burst(pilot, "o")
+            await to_box(pilot, "took_trick")
+            await burst(pilot, "n", "enter")
+            game = app.screen.game
+            assert [(d["game"], d["declarer"], d["bid"], d["hand"], d["announced"], d["took_trick"])
+                    for d in game.deals] == [("null", 1, 59, True, "ouvert", False)]
+            assert game.totals() == (59, 0, 0)
+
+    run(go())
