@@ -43,3 +43,20 @@ def test_a_null_ouvert_hand_typed_in_the_order_of_the_form(tmp_path):
             assert game.totals() == (59, 0, 0)
 
     run(go())
+
+
+def test_a_bid_no_longer_bid_starts_with_is_whole_at_once(tmp_path):
+    """Clubs, Anna, bid 22 (no bid starts with 22 but 22: the w after it is With), 1 matador,
+    61 card points: worth (1 + 1) x 12 = 24, won. Then spades, Ben, bid 23 at once, with 2,
+    70: 3 x 11 = 33. Totals 24 33 0."""
+
+    async def go():
+        async with resumed(tmp_path / "g.db", Script("skat", ["Anna", "Ben", "Cara"]), size=SMALL) as (app, pilot):
+            await burst(pilot, "c", "a", "2", "2", "w", "1", "6", "1", "enter")
+            await burst(pilot, "s", "b", "2", "3", "w", "2", "7", "0", "enter")
+            game = app.screen.game
+            assert [(d["game"], d["declarer"], d["bid"], d["tops"], d["matadors"], d["card_points"])
+                    for d in game.deals] == [("clubs", 1, 22, "with", 1, 61), ("spades", 2, 23, "with", 2, 70)]
+            assert game.totals() == (24, 33, 0)
+
+    run(go())

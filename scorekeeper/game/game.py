@@ -18,7 +18,7 @@ from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, EvalError, Missing, number
 from ..rules.ruleset import Ruleset
 from .engine import (
     MOST_DEALS, Choice, DealEval, GameError, IllegalEntry, Issue, Setup, SetupError, TrumpInstruction,
-    convert_value, domain_limit, field_label, message_of,
+    convert_value, domain_limit, field_label, listed, message_of,
 )
 from .unset import completions, unset_boxes
 from ..values import dataclass, field, fields
@@ -839,7 +839,7 @@ class Game:
         plan = self._plans.get(setup)
         if plan is None:
             plan = self._plans[setup] = tuple(
-                (spec, spec.type == "int" and not (spec.min.per_seat or spec.max.per_seat),
+                (spec, spec.type == "int" and not spec.values and not (spec.min.per_seat or spec.max.per_seat),
                  spec.scope == "deal" and self._quiet_when_empty(spec, setup))
                 for spec in self.ruleset.fields.values())
         return plan
@@ -882,6 +882,10 @@ class Game:
                 if len(value) != count:
                     return Message.plural("engine.entry.card_count", count, label=label, given=len(value))
             return None
+        if spec.type == "int" and spec.values:
+            if type(value) is int and value in spec.values:
+                return None
+            return Message("engine.entry.not_one_of", label=label, values=listed(spec.values), value=_shown(value))
         if spec.type == "int":
             try:
                 lo, hi = d.run(spec.min, seat), d.run(spec.max, seat)

@@ -125,6 +125,7 @@ class Box:
     domain: tuple | None = None
     lo: int | None = None
     hi: int | None = None
+    values: tuple = ()  # number: the only values it takes, when the field lists them
 
     @property
     def key(self) -> Key:
@@ -160,7 +161,7 @@ def lay_boxes(d, layout: tuple[PhaseLayout, ...], setup: Setup, order: tuple[int
             domain = None
         if domain is None or domain_size(domain) > PICK_LIMIT:  # typed as a number: never listed
             lo, hi = (domain[0], domain[-1]) if spec.type == "int" and domain else (None, None)
-            boxes.append(Box(slot, spec, unit, seat, visible, "number", None, lo, hi))
+            boxes.append(Box(slot, spec, unit, seat, visible, "number", None, lo, hi, spec.values))
         else:
             boxes.append(Box(slot, spec, unit, seat, visible, "pick", tuple(domain)))
     return tuple(boxes)
@@ -372,7 +373,7 @@ def _cell(d, box: Box, setup: Setup, raw: Mapping[Key, Any], filled: Filled, all
     errors, warnings = issues.at.get(key, ((), ()))
     return (box.slot, spec.id, box.unit, box.kind, who_of(setup, spec, box.unit), spec.label, spec.help,
             box.visible, value, text, key in filled.auto, computed, choices, box.lo, box.hi, errors,
-            warnings, spec.scope == "seat" and box.unit == d.dealer, spec.optional)
+            warnings, spec.scope == "seat" and box.unit == d.dealer, spec.optional, box.values)
 
 
 def choice_view(spec: FieldSpec, choice: Choice, players: tuple[str, ...]) -> ChoiceView:

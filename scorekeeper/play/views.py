@@ -43,6 +43,7 @@ class CellView:
     warnings: tuple[str, ...] = ()
     dealer: bool = False
     optional: bool = False
+    values: tuple = ()  # number: the only values it takes (Skat's bids), when the field lists them
 
     @property
     def needed(self) -> bool:

@@ -114,6 +114,9 @@ class FieldSpec:
     choice_labels: dict[str, str] = field(default_factory=dict, compare=False)
     # the label of the values of several players together, over their total ("Bids"); "": the label
     plural: str = field(default="", compare=False)
+    # a number field's values when they are a list, not every number from min to max (Skat's
+    # bids); min and max are then its least and largest
+    values: tuple[int, ...] = ()
 
     def choice_label(self, value: Any) -> str:
         """How a choice is shown: its label, else the choice itself (suits have the app's words)."""
