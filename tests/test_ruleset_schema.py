@@ -266,6 +266,7 @@ scope = "seat"
 value = "bid == tricks"
 label = "Made it"
 shows = "value"
+shown_when = "bid > 0"
 
 [derived.points]
 parts = { base = "10", extra = "tricks" }

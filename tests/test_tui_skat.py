@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from helpers.stores import Script
-from helpers.tui import resumed, run, settle
+from helpers.tui import flat, resumed, run, screen_text, settle
 from test_tui_typing import burst
 
 from scorekeeper.tui.widgets.entry_form import under_cursor
@@ -58,5 +58,23 @@ def test_a_bid_no_longer_bid_starts_with_is_whole_at_once(tmp_path):
             assert [(d["game"], d["declarer"], d["bid"], d["tops"], d["matadors"], d["card_points"])
                     for d in game.deals] == [("clubs", 1, 22, "with", 1, 61), ("spades", 2, 23, "with", 2, 70)]
             assert game.totals() == (24, 33, 0)
+
+    run(go())
+
+
+def test_the_keys_of_a_choice_are_on_the_screen_before_a_wrong_one(tmp_path):
+    """The game's suits show their letters; Matadors shows w with and i without; then i picks
+    without at once."""
+
+    async def go():
+        async with resumed(tmp_path / "g.db", Script("skat", ["Anna", "Ben", "Cara"]), size=(100, 40)) as (app, pilot):
+            text = flat(screen_text(app))
+            assert "d ♦ h ♥ s ♠ c ♣ g grand n null" in text
+            await burst(pilot, "c", "a", "2", "2")
+            text = flat(screen_text(app))
+            assert "w with (the declarer held the jack of clubs) i without (the jack of clubs was against)" in text
+            await to_box(pilot, "tops")
+            await burst(pilot, "i")
+            assert app.screen.draft.values()["tops"] == "without"
 
     run(go())

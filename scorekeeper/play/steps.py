@@ -398,7 +398,10 @@ def choice_view(spec: FieldSpec, choice: Choice, players: tuple[str, ...]) -> Ch
 
 def keyed(choices: tuple[ChoiceView, ...]) -> tuple[ChoiceView, ...]:
     """Give letter keys to the values that have none: the first free letter of their name;
-    a key two values share (two players called A...) picks neither."""
+    a key two values share (two players called A...) picks neither. Where a value's text
+    does not start with a key that picks it (♠ is s; "without" is i, as "with" is w), every
+    value of the box shows its first key before its text, so that no key is a secret until
+    a wrong one is pressed."""
     shared = {k for k in set("".join(c.keys for c in choices))
               if k.isalpha() and sum(k in c.keys for c in choices) > 1}
     if shared:
@@ -413,4 +416,6 @@ def keyed(choices: tuple[ChoiceView, ...]) -> tuple[ChoiceView, ...]:
         letter = next((ch for ch in str(c.value).lower() if ch.isalpha() and ch not in used), "")
         used.add(letter)
         out.append(ChoiceView(c.value, c.text, letter, c.allowed, c.reason))
-    return tuple(out)
+    if all(not c.keys or c.text[:1].lower() in c.keys.lower() for c in out):
+        return tuple(out)
+    return tuple(ChoiceView(c.value, c.text, c.keys, c.allowed, c.reason, c.keys[:1]) for c in out)

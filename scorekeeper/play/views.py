@@ -18,6 +18,7 @@ class ChoiceView:
     keys: str  # the keys that pick it (each character is one key)
     allowed: bool = True
     reason: str = ""
+    key: str = ""  # the key shown before the text: in a box where some text does not start with its key
 
 
 @dataclass(frozen=True)

@@ -492,6 +492,12 @@ class Builder:
                 built[did] = value
             else:  # its problem is reported: a number meanwhile, for those that read it
                 self.names[did] = replace(self.names[did], type=NUM)
+        for did, (d, scope) in checked.items():  # (read once every value has its type)
+            if did in built and "shown_when" in d:
+                fscope = {"seat": SEAT, "team": self.partnership, "deal": DEAL}[scope]
+                where = key_path(key_path("derived", did), "shown_when")
+                shown = self.typed(self.formula(d["shown_when"], where, self.names, fscope), _CONDITION)
+                built[did] = replace(built[did], shown_when=shown)
         self.attrs["derived"] = {did: built[did] for did in checked if did in built}  # in file order
 
     def derived(self, did: str, d: dict, scope: str) -> Derived | None:

@@ -205,6 +205,7 @@ TABLES: dict[str, Table] = {
         "parts": Key("formulas", attr="parts"),
         "shows": Key("str", default="value", attr="shows", allowed=("value", "seat")),
         "labels": Key("strings", default={}, attr="part_labels"),
+        "shown_when": Key("formula", attr="shown_when"),
     }),
     "carry": Table(Carried, {
         "scope": Key("str", default="seat", attr="scope", allowed=("seat", "team")),

@@ -252,7 +252,7 @@ class ValueBox(KeptHeight, FormBox):
             for i, choice in enumerate(cell.choices):
                 if i:
                     text.append(" ")
-                label = choice.text
+                label = f"{choice.key} {choice.text}" if choice.key else choice.text
                 if choice.value == cell.value and cell.value is not None:
                     text.append(f"[{label}]", chosen)
                 elif not choice.allowed:
@@ -266,7 +266,7 @@ class ValueBox(KeptHeight, FormBox):
             else:
                 text.append("[ ]")
             if cell.values:
-                text.append(" " + t("tui.widgets.value_picker.number_list", values=listed(cell.values)), hint)
+                text.append(" " + t("tui.widgets.value_picker.number_list", values=listed(cell.values, 6)), hint)
             elif cell.lo is not None:
                 text.append(" " + t("tui.widgets.value_picker.number_range", lo=cell.lo, hi=cell.hi), hint)
         if cell.kind == "pick" and self._typed and (cell.value is None or str(cell.value) != self._typed):
