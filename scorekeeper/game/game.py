@@ -167,7 +167,7 @@ class Game:
         self._reads_totals = _reads_totals(ruleset)
         self._reading: dict[str, tuple] = {}  # field -> the checks that can depend on it
         self._allowed_reads: dict[str, frozenset] = {}  # field -> the fields its allowed values read
-        self._unset_reads: dict[str, tuple] = {}  # field -> Game._unset_read
+        self._unset_reads: dict = {}  # field -> Game._unset_read; ("#check", id) -> Game._fills_read
         # Changes of the table (late joins, sitting out): none in most games.
         self._changes = 0  # roster actions in the history
         self._lineups: list[Lineup] | None = None
@@ -942,6 +942,7 @@ class Game:
             raise too_large
         checks = self._checks_reading(field_id)  # only these can change with the value
         already = {(i.check, i.message) for i in base.check_issues(("error",), checks)}
+        before: dict[str, set] = {}  # what _refused_once_set finds in the deal as it is (once)
         choices = []
         for candidate in domain:
             trial = dict(values)
@@ -955,29 +956,48 @@ class Game:
             d = DealEval(base.setup, base.number, trial, base.before, base.match, base.dealer, base.carried)
             issues = [i for i in d.check_issues(("error",), checks) if (i.check, i.message) not in already]
             if issues:
-                issues = self._refused_once_set(field_id, unit, d, base, issues)
+                issues = self._refused_once_set(field_id, unit, d, base, issues, before)
             choices.append(Choice(candidate, not issues, tuple(i.message for i in issues)))
         return choices
 
     def _refused_once_set(self, field_id: str, unit: int | None, d: DealEval, base: DealEval,
-                          issues: list[Issue]) -> list[Issue]:
+                          issues: list[Issue], before: dict[str, set]) -> list[Issue]:
         """Which of the ``issues`` refusing a value in the deal ``d`` stay whatever the boxes not
         set yet that the rules fill in may still become (unset.py): none when some way of setting
         them passes every check reading its field or them; else those of the checks that refuse
         it every way (all of them, when no one check does)."""
         fields, every = self._unset_read(field_id)
-        boxes = unset_boxes(d, fields, (field_id, unit)) if fields else ()
+        # A check that reads none of the boxes that may be set refuses the value whatever they become.
+        others = set(fields) - ({field_id} if unit is None else set())  # (a seat's field: the others' boxes)
+        never = [i for i in issues if not self._fills_read(i.check) & others]
+        boxes = unset_boxes(d, fields, (field_id, unit)) if others and not never else []
         if boxes:
-            before = {(i.check, i.message) for i in base.check_issues(("error",), every)}
-            always = {i.check for i in issues}
-            for values in completions(d.values, boxes):
-                trial = DealEval(base.setup, base.number, values, base.before, base.match, base.dealer, base.carried)
-                failing = {i.check for i in trial.check_issues(("error",), every) if (i.check, i.message) not in before}
-                if not failing:
-                    return []
-                always &= failing
-            issues = [i for i in issues if i.check in always] or issues
-        return issues
+            settable = {box[0] for box in boxes}
+            never = [i for i in issues if not self._fills_read(i.check) & settable]
+        if never or not boxes:
+            return never or issues
+        if "issues" not in before:
+            before["issues"] = {(i.check, i.message) for i in base.check_issues(("error",), every)}
+        found = before["issues"]
+        always = {i.check for i in issues}
+        for values in completions(d.values, boxes):
+            trial = DealEval(base.setup, base.number, values, base.before, base.match, base.dealer, base.carried)
+            failing = {i.check for i in trial.check_issues(("error",), every) if (i.check, i.message) not in found}
+            if not failing:
+                return []
+            always &= failing
+        return [i for i in issues if i.check in always] or issues
+
+    def _fills_read(self, check_id: str | None) -> frozenset[str]:
+        """The fields filled in while empty that a check reads (directly or through derived values)."""
+        cached = self._unset_reads.get(("#check", check_id))
+        if cached is None:
+            rules = self.ruleset
+            names = frozenset().union(*(c.rule.names | (c.when.names if c.when else frozenset())
+                                        for c in rules.checks if c.id == check_id))
+            cached = frozenset(f for f in self.fields_read(names) if rules.fields[f].fill is not None)
+            self._unset_reads[("#check", check_id)] = cached
+        return cached
 
     def _unset_read(self, field_id: str) -> tuple[tuple[str, ...], tuple]:
         """The fields filled in while empty that the checks reading a field read (directly or
