@@ -102,3 +102,12 @@ def test_the_bid_box_carries_the_list():
     draft.set("game", None, "clubs")
     [bid] = [c for c in draft.view().cells.values() if c.field == "bid"]
     assert (bid.kind, bid.lo, bid.hi, bid.values) == ("number", 18, 264, SKAT_BIDS)
+
+
+def test_rules_show_lists_the_bids(capsys):
+    from scorekeeper.cli import main
+
+    assert main(["rules", "show", "skat"]) == 0
+    out = capsys.readouterr().out
+    assert "bid: Bid won (bidding, per deal, whole number, one of 18, 20, 22, 23, 24, 27, 30," in out
+    assert ", 216, 240, 264)" in out
