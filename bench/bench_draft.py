@@ -1,7 +1,8 @@
 """A value typed into the deal's form, headless: ``DealDraft.set()`` then ``view()``.
 
 For the deals that bench_latency.py types in the terminal app (Lupaus for 7, deal 13;
-Wizard for 6, deal 10), the values of the deal are typed into a DealDraft in the order of
+Wizard for 6, deal 10), and a Skat null hand game (whose boxes the rules fill in while they
+are empty are tried with each of their values before a value is struck out), the values of the deal are typed into a DealDraft in the order of
 the form, as a table types them (a value the draft filled in by itself is not typed), and
 each value's ``set()`` + ``view()`` is timed: the work the play screen asks of the draft
 per value, without the screen.
@@ -29,7 +30,17 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("lupaus-7-deal-13", "wizard-6-deal-10")
+GAMES = ("lupaus-7-deal-13", "wizard-6-deal-10", "skat-3-null-hand")
+
+
+def _cases() -> dict:
+    """bench_keys' deals, and a Skat null hand game bid 35 (Hand and Announced are filled in
+    while empty: each refused value of the boxes reading them tries their values)."""
+    from bench_keys import CASES, Case
+
+    skat = Case("skat", ("Anna", "Ben", "Cara"),
+                {"game": "null", "declarer": 1, "bid": 35, "hand": True, "took_trick": False})
+    return {**CASES, "skat-3-null-hand": skat}
 
 
 # -- in the worker: one checkout's DealDraft ------------------------------------------------
@@ -103,11 +114,10 @@ def _round(game, typed) -> tuple[list[float], list[float]]:
 
 
 def worker(rounds: int) -> dict:
-    from bench_keys import CASES
-
+    cases = _cases()
     out = {}
     for name in GAMES:
-        case = CASES[name]
+        case = cases[name]
         game = _game(case)
         typed = _typing(case, game)
         _round(game, typed)  # warm: the formulas' fast code, the engine's shared values

@@ -129,7 +129,7 @@ def _grows_with(cell, typed: str) -> bool:
     from scorekeeper.play.flow import in_reach
 
     if cell.kind == "number":
-        return in_reach(typed, cell.lo, cell.hi)
+        return in_reach(typed, cell.lo, cell.hi, getattr(cell, "values", ()))
     return any(c.text.startswith(typed) for c in cell.choices)
 
 

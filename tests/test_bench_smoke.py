@@ -152,16 +152,17 @@ def test_bench_cli_stops_when_the_two_forms_answer_differently(monkeypatch):
 
 def test_bench_draft_types_each_deal_as_meant():
     """Lupaus for 7, deal 13: 13 values typed (the last tricks are filled in); Wizard for 6,
-    deal 10: 11 (the last tricks too), each view equal to one computed afresh."""
+    deal 10: 11 (the last tricks too); Skat, a null hand game: 5 (game, declarer, bid, hand,
+    the trick not taken); each view equal to one computed afresh."""
     bench = load("bench_draft")
     sys.path.insert(0, str(BENCH))  # (bench_keys, beside it)
-    from bench_keys import CASES
+    cases = bench._cases()
 
     counts = {}
     for name in bench.GAMES:
-        case = CASES[name]
+        case = cases[name]
         counts[name] = len(bench._typing(case, bench._game(case)))
-    assert counts == {"lupaus-7-deal-13": 13, "wizard-6-deal-10": 11}
+    assert counts == {"lupaus-7-deal-13": 13, "wizard-6-deal-10": 11, "skat-3-null-hand": 5}
 
 
 def test_bench_draft_runs_each_checkout_in_a_process():

@@ -247,7 +247,7 @@ def test_skat_passed_deal_scores_nothing_and_the_deal_moves_on():
     ("deal", "message"),
     [
         (skat("clubs", bid=19, tops="with", matadors=1, card_points=70),
-         "19 is no bid: the bids are game values (18, 20, 22, 23, 24, 27, 30, ...)"),
+         "Bid won must be one of 18, 20, 22, 23, 24, 27, 30, 33, …, 264, not '19'"),
         (skat("grand", bid=48, tops="with", matadors=5, card_points=70),
          "How many matadors must be from 1 to 4, not 5"),  # a grand: only the four jacks are trump
         (skat("null", bid=24, took_trick=False),

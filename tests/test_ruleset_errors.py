@@ -127,7 +127,7 @@ EXPECTED: dict[str, list[str]] = {
         f"FILE: colour: unknown key 'colour'; allowed here: {TOP_KEYS}",
         "FILE: players: min and max must satisfy 1 <= min <= max <= 12 (got 6 and 3)",
         "FILE: deck: '52 +' is not a valid formula (invalid syntax)",
-        "FILE: fields.bid: a whole-number field needs min and max (numbers or formulas)",
+        "FILE: fields.bid: a whole-number field needs min and max (numbers or formulas), or its values as a list",
         "FILE: score.value: unknown name 'bids' (did you mean 'bid'?)",
         "FILE: checks[0].rule: unknown name 'card' (did you mean 'cards'?)",
         "FILE: checks[0].message: a '{' in the message is not closed with '}' (write '{{' for a brace)",

@@ -251,6 +251,11 @@ fill = "cards - bid"
 type = "cards"
 count = "cards"
 
+[fields.contract]
+scope = "deal"
+type = "int"
+values = [7, 5, 6, 5]
+
 [fields.call]
 type = "choice"
 choices = ["pass", "double"]
@@ -261,6 +266,7 @@ scope = "seat"
 value = "bid == tricks"
 label = "Made it"
 shows = "value"
+shown_when = "bid > 0"
 
 [derived.points]
 parts = { base = "10", extra = "tricks" }
@@ -383,6 +389,8 @@ def _lands(base: str, given, got) -> bool:
         return {k: f.text for k, f in pairs} == {k: str(v) for k, v in given.items()}
     if base == "list-str":
         return got == tuple(given)
+    if base == "ints":  # in order, each once
+        return got == tuple(sorted(set(given)))
     if base == "strings":  # phase labels: every phase has one, the given ones among them
         return given.items() <= got.items()
     if base == "teams":

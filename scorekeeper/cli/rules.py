@@ -78,6 +78,8 @@ def _field_doc(f) -> dict:
     doc = {"id": f.id, "phase": f.phase, "scope": f.scope, "type": f.type, "label": f.label}
     if f.type == "int":
         doc["min"], doc["max"] = f.min.text if f.min else None, f.max.text if f.max else None
+        if f.values:
+            doc["values"] = list(f.values)
     if f.type == "choice":
         doc["choices"] = list(f.choices)
     if f.type == "cards" and f.count is not None:
@@ -156,7 +158,9 @@ def _show_lines(rs, chosen: dict, plan: dict | None, players: int | None) -> lis
         lines += ["", t("cli.rules.options_heading")] + _option_lines(rs, chosen)
     lines += ["", t("cli.rules.fields_heading")]
     for f in rs.fields.values():
-        if f.type == "int" and f.min is not None and f.max is not None:
+        if f.type == "int" and f.values:
+            kind = t("cli.rules.type.int_list", values=", ".join(map(str, f.values)))
+        elif f.type == "int" and f.min is not None and f.max is not None:
             kind = t("cli.rules.type.int_range", min=f.min.text, max=f.max.text)
         elif f.type == "choice":
             kind = t("cli.rules.type.choice_list", choices=", ".join(f.choices))

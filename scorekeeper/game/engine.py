@@ -83,6 +83,15 @@ def domain_limit(ruleset: Ruleset, spec: FieldSpec, domain: Sequence) -> LimitEr
                       Message("engine.limit.choices", count=len(domain), most=LARGEST_DOMAIN))
 
 
+def listed(values: Sequence, most: int = 8) -> str:
+    """A field's list of values for the table to read: all of them, or the first ``most``,
+    "…" and the last ("18, 20, 22, 23, 24, 27, 30, 33, …, 264")."""
+    shown = [str(v) for v in values]
+    if len(shown) > most + 1:
+        shown = shown[:most] + ["…", shown[-1]]
+    return ", ".join(shown)
+
+
 def domain_size(domain: Sequence) -> int:
     """How many values a domain (a range, or a list of choices) holds, without building it
     (``len`` of a range past the machine's word size raises OverflowError)."""
@@ -855,7 +864,10 @@ class DealEval:
 
     def domain(self, spec: FieldSpec, seat: int | None) -> Sequence | None:
         """Every value the field may take by its type and bounds (None for cards); numbers
-        and seats as a range, built only where they are listed (:func:`domain_size`)."""
+        and seats as a range, built only where they are listed (:func:`domain_size`), or
+        the number field's own list of values."""
+        if spec.type == "int" and spec.values:
+            return spec.values
         if spec.type == "int":
             lo, hi = self.run(spec.min, seat), self.run(spec.max, seat)
             return range(int(lo), int(hi) + 1)

@@ -175,6 +175,8 @@ class RecordPlan:
             return None, units, None, None, empty_ok
         if spec.type == "seat":
             return ROW if row else ONE, units, 1, setup.n, empty_ok
+        if spec.type == "int" and spec.values:
+            return ROW_OF if row else ONE_OF, units, frozenset(spec.values), int, empty_ok
         if spec.type == "int":
             low, high = self._fixed(d, spec.min), self._fixed(d, spec.max)
             if low is _OPEN or high is _OPEN or low is None or high is None:

@@ -18,8 +18,9 @@ from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, EvalError, Missing, number
 from ..rules.ruleset import Ruleset
 from .engine import (
     MOST_DEALS, Choice, DealEval, GameError, IllegalEntry, Issue, Setup, SetupError, TrumpInstruction,
-    convert_value, domain_limit, field_label, message_of,
+    convert_value, domain_limit, field_label, listed, message_of,
 )
+from .unset import completions, unset_boxes
 from ..values import dataclass, field, fields
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
@@ -166,6 +167,7 @@ class Game:
         self._reads_totals = _reads_totals(ruleset)
         self._reading: dict[str, tuple] = {}  # field -> the checks that can depend on it
         self._allowed_reads: dict[str, frozenset] = {}  # field -> the fields its allowed values read
+        self._unset_reads: dict = {}  # field -> Game._unset_read; ("#check", id) -> Game._fills_read
         # Changes of the table (late joins, sitting out): none in most games.
         self._changes = 0  # roster actions in the history
         self._lineups: list[Lineup] | None = None
@@ -837,7 +839,7 @@ class Game:
         plan = self._plans.get(setup)
         if plan is None:
             plan = self._plans[setup] = tuple(
-                (spec, spec.type == "int" and not (spec.min.per_seat or spec.max.per_seat),
+                (spec, spec.type == "int" and not spec.values and not (spec.min.per_seat or spec.max.per_seat),
                  spec.scope == "deal" and self._quiet_when_empty(spec, setup))
                 for spec in self.ruleset.fields.values())
         return plan
@@ -880,6 +882,10 @@ class Game:
                 if len(value) != count:
                     return Message.plural("engine.entry.card_count", count, label=label, given=len(value))
             return None
+        if spec.type == "int" and spec.values:
+            if type(value) is int and value in spec.values:
+                return None
+            return Message("engine.entry.not_one_of", label=label, values=listed(spec.values), value=_shown(value))
         if spec.type == "int":
             try:
                 lo, hi = d.run(spec.min, seat), d.run(spec.max, seat)
@@ -936,6 +942,7 @@ class Game:
             raise too_large
         checks = self._checks_reading(field_id)  # only these can change with the value
         already = {(i.check, i.message) for i in base.check_issues(("error",), checks)}
+        before: dict[str, set] = {}  # what _refused_once_set finds in the deal as it is (once)
         choices = []
         for candidate in domain:
             trial = dict(values)
@@ -947,9 +954,63 @@ class Game:
                 row[index] = candidate
                 trial[field_id] = tuple(row)
             d = DealEval(base.setup, base.number, trial, base.before, base.match, base.dealer, base.carried)
-            reasons = tuple(i.message for i in d.check_issues(("error",), checks) if (i.check, i.message) not in already)
-            choices.append(Choice(candidate, not reasons, reasons))
+            issues = [i for i in d.check_issues(("error",), checks) if (i.check, i.message) not in already]
+            if issues:
+                issues = self._refused_once_set(field_id, unit, d, base, issues, before)
+            choices.append(Choice(candidate, not issues, tuple(i.message for i in issues)))
         return choices
+
+    def _refused_once_set(self, field_id: str, unit: int | None, d: DealEval, base: DealEval,
+                          issues: list[Issue], before: dict[str, set]) -> list[Issue]:
+        """Which of the ``issues`` refusing a value in the deal ``d`` stay whatever the boxes not
+        set yet that the rules fill in may still become (unset.py): none when some way of setting
+        them passes every check reading its field or them; else those of the checks that refuse
+        it every way (all of them, when no one check does)."""
+        fields, every = self._unset_read(field_id)
+        # A check that reads none of the boxes that may be set refuses the value whatever they become.
+        others = set(fields) - ({field_id} if unit is None else set())  # (a seat's field: the others' boxes)
+        never = [i for i in issues if not self._fills_read(i.check) & others]
+        boxes = unset_boxes(d, fields, (field_id, unit)) if others and not never else []
+        if boxes:
+            settable = {box[0] for box in boxes}
+            never = [i for i in issues if not self._fills_read(i.check) & settable]
+        if never or not boxes:
+            return never or issues
+        if "issues" not in before:
+            before["issues"] = {(i.check, i.message) for i in base.check_issues(("error",), every)}
+        found = before["issues"]
+        always = {i.check for i in issues}
+        for values in completions(d.values, boxes):
+            trial = DealEval(base.setup, base.number, values, base.before, base.match, base.dealer, base.carried)
+            failing = {i.check for i in trial.check_issues(("error",), every) if (i.check, i.message) not in found}
+            if not failing:
+                return []
+            always &= failing
+        return [i for i in issues if i.check in always] or issues
+
+    def _fills_read(self, check_id: str | None) -> frozenset[str]:
+        """The fields filled in while empty that a check reads (directly or through derived values)."""
+        cached = self._unset_reads.get(("#check", check_id))
+        if cached is None:
+            rules = self.ruleset
+            names = frozenset().union(*(c.rule.names | (c.when.names if c.when else frozenset())
+                                        for c in rules.checks if c.id == check_id))
+            cached = frozenset(f for f in self.fields_read(names) if rules.fields[f].fill is not None)
+            self._unset_reads[("#check", check_id)] = cached
+        return cached
+
+    def _unset_read(self, field_id: str) -> tuple[tuple[str, ...], tuple]:
+        """The fields filled in while empty that the checks reading a field read (directly or
+        through derived values), and the checks reading that field or any of them."""
+        cached = self._unset_reads.get(field_id)
+        if cached is None:
+            rules = self.ruleset
+            names = frozenset().union(*(c.rule.names | (c.when.names if c.when else frozenset())
+                                        for c in self._checks_reading(field_id)))
+            fields = tuple(f for f in rules.fields if f in self.fields_read(names) and rules.fields[f].fill is not None)
+            reading = set(self._checks_reading(field_id)).union(*(self._checks_reading(f) for f in fields))
+            cached = self._unset_reads[field_id] = (fields, tuple(c for c in rules.checks if c in reading))
+        return cached
 
     def _checks_reading(self, field_id: str) -> tuple:
         """The checks whose outcome can depend on a field: they read it, directly or
@@ -987,7 +1048,8 @@ class Game:
         """The fields whose entered values can change what :meth:`allowed` says of a field
         (beside the unit asked about, whose value is replaced by each candidate): the
         fields its bounds and the checks reading it read, directly or through derived
-        values, values filled in, the bidding order, the leader, the trump and the score.
+        values, values filled in, the bidding order, the leader, the trump and the score;
+        and what the boxes not set yet that the rules fill in read (:meth:`_refused_once_set`).
         Any other entry counts only by being a value of its field at all."""
         cached = self._allowed_reads.get(field_id)
         if cached is None:
@@ -996,9 +1058,14 @@ class Game:
             names = set(rules.first_bidder.names)  # the checks go round in bidding order
             for bound in (spec.min, spec.max):
                 names |= bound.names if bound is not None else frozenset()
-            for check in self._checks_reading(field_id):
+            unset, checks = self._unset_read(field_id)  # and what the boxes not set yet may become
+            for check in checks:
                 names |= check.rule.names | (check.when.names if check.when else frozenset())
                 names |= getattr(check.message, "names", frozenset()) | ({check.field} if check.field else set())
+            for other in unset:
+                other_spec = rules.fields[other]
+                for formula in (other_spec.min, other_spec.max, other_spec.when):
+                    names |= formula.names if formula is not None else frozenset()
             cached = self._allowed_reads[field_id] = self.fields_read(names)
         return cached
 

@@ -130,6 +130,7 @@ class DealDraft:
                 if phase == layout.phase:
                     spec = rules.derived[did]
                     names |= spec.value.names.union(*(part.names for _, part in spec.parts))
+                    names |= spec.shown_when.names if spec.shown_when is not None else frozenset()
             reads[layout.phase] = game.fields_read(names)
         return reads
 

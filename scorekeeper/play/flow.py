@@ -53,9 +53,12 @@ def grows(typed: str, values: Iterable[str]) -> bool:
     return any(len(v) > len(typed) and v.startswith(typed) for v in values)
 
 
-def number_grows(typed: str, lo: int | None, hi: int | None) -> bool:
-    """Whether a longer number from ``lo`` to ``hi`` starts with ``typed`` ("-" or digits
-    after an optional minus; no leading zeros). Unbounded on a side: it always may."""
+def number_grows(typed: str, lo: int | None, hi: int | None, values: tuple = ()) -> bool:
+    """Whether a longer number from ``lo`` to ``hi`` (or of ``values``, when the field lists
+    them) starts with ``typed`` ("-" or digits after an optional minus; no leading zeros).
+    Unbounded on a side: it always may."""
+    if values:
+        return grows(typed, map(str, values))
     negative = typed.startswith("-")
     digits = typed.lstrip("-")
     if not digits:
@@ -77,8 +80,11 @@ def number_grows(typed: str, lo: int | None, hi: int | None) -> bool:
     return False
 
 
-def in_reach(typed: str, lo: int | None, hi: int | None) -> bool:
-    """Whether ``typed`` is a number from ``lo`` to ``hi`` or the start of one."""
+def in_reach(typed: str, lo: int | None, hi: int | None, values: tuple = ()) -> bool:
+    """Whether ``typed`` is a number from ``lo`` to ``hi`` (or of ``values``, when the field
+    lists them) or the start of one."""
+    if values:
+        return any(str(v).startswith(typed) for v in values)
     digits = typed.lstrip("-")
     if not digits:
         return lo is None or lo < 0

@@ -82,10 +82,13 @@ class PhaseWords:
         return self._adds_up[key]
 
     def derived_lines(self, phase: str | None, d, order: tuple[int, ...]) -> list[str]:
-        """The derived values the entries of this phase give, e.g. "Exact: Ben yes · Cara no"."""
+        """The derived values the entries of this phase give, e.g. "Exact: Ben yes · Cara no",
+        each where its ``shown_when`` holds."""
         lines = []
         for did, spec in self.game.ruleset.derived.items():
             if self.derived_phase.get(did) != phase:
+                continue
+            if spec.shown_when is not None and spec.scope == "deal" and not _shown(spec, d, None):
                 continue
             if spec.scope == "deal":
                 line = self._deal_line(spec, d)
@@ -114,6 +117,8 @@ class PhaseWords:
         players = self.setup.players
         parts = []
         for members in self.setup.teams:
+            if not _shown(spec, d, members[0]):
+                continue
             try:
                 text = show_value(d.value(spec.id, members[0]))
             except EVAL_ERRORS:
@@ -127,6 +132,8 @@ class PhaseWords:
         parts = []
         texts = []
         for seat in order:
+            if not _shown(spec, d, seat):
+                continue
             try:
                 text = show_value(d.value(spec.id, seat))
             except EVAL_ERRORS:
@@ -140,6 +147,17 @@ class PhaseWords:
         if len(texts) == len(order) and len(set(texts)) == 1 and texts[0] is not None:
             return f"{spec.label}: {texts[0]}"  # the same for everybody
         return f"{spec.label}: " + " · ".join(parts) if parts else None
+
+
+def _shown(spec, d, seat: int | None) -> bool:
+    """Whether a derived value is shown for a seat (None: the deal): its ``shown_when`` holds
+    (not while it cannot be worked out)."""
+    if spec.shown_when is None:
+        return True
+    try:
+        return bool(d.run(spec.shown_when, seat))
+    except EVAL_ERRORS:
+        return False
 
 
 def _part(d, formula, seat: int) -> str | None:

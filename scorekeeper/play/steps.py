@@ -125,6 +125,7 @@ class Box:
     domain: tuple | None = None
     lo: int | None = None
     hi: int | None = None
+    values: tuple = ()  # number: the only values it takes, when the field lists them
 
     @property
     def key(self) -> Key:
@@ -160,7 +161,7 @@ def lay_boxes(d, layout: tuple[PhaseLayout, ...], setup: Setup, order: tuple[int
             domain = None
         if domain is None or domain_size(domain) > PICK_LIMIT:  # typed as a number: never listed
             lo, hi = (domain[0], domain[-1]) if spec.type == "int" and domain else (None, None)
-            boxes.append(Box(slot, spec, unit, seat, visible, "number", None, lo, hi))
+            boxes.append(Box(slot, spec, unit, seat, visible, "number", None, lo, hi, spec.values))
         else:
             boxes.append(Box(slot, spec, unit, seat, visible, "pick", tuple(domain)))
     return tuple(boxes)
@@ -372,7 +373,7 @@ def _cell(d, box: Box, setup: Setup, raw: Mapping[Key, Any], filled: Filled, all
     errors, warnings = issues.at.get(key, ((), ()))
     return (box.slot, spec.id, box.unit, box.kind, who_of(setup, spec, box.unit), spec.label, spec.help,
             box.visible, value, text, key in filled.auto, computed, choices, box.lo, box.hi, errors,
-            warnings, spec.scope == "seat" and box.unit == d.dealer, spec.optional)
+            warnings, spec.scope == "seat" and box.unit == d.dealer, spec.optional, box.values)
 
 
 def choice_view(spec: FieldSpec, choice: Choice, players: tuple[str, ...]) -> ChoiceView:
@@ -397,7 +398,10 @@ def choice_view(spec: FieldSpec, choice: Choice, players: tuple[str, ...]) -> Ch
 
 def keyed(choices: tuple[ChoiceView, ...]) -> tuple[ChoiceView, ...]:
     """Give letter keys to the values that have none: the first free letter of their name;
-    a key two values share (two players called A...) picks neither."""
+    a key two values share (two players called A...) picks neither. Where a value's text
+    does not start with a key that picks it (♠ is s; "without" is i, as "with" is w), every
+    value of the box shows its first key before its text, so that no key is a secret until
+    a wrong one is pressed."""
     shared = {k for k in set("".join(c.keys for c in choices))
               if k.isalpha() and sum(k in c.keys for c in choices) > 1}
     if shared:
@@ -412,4 +416,6 @@ def keyed(choices: tuple[ChoiceView, ...]) -> tuple[ChoiceView, ...]:
         letter = next((ch for ch in str(c.value).lower() if ch.isalpha() and ch not in used), "")
         used.add(letter)
         out.append(ChoiceView(c.value, c.text, letter, c.allowed, c.reason))
-    return tuple(out)
+    if all(not c.keys or c.text[:1].lower() in c.keys.lower() for c in out):
+        return tuple(out)
+    return tuple(ChoiceView(c.value, c.text, c.keys, c.allowed, c.reason, c.keys[:1]) for c in out)

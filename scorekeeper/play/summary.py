@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import reduce
 
-from ..game.engine import GameError
+from ..game.engine import GameError, listed
 from ..game.game import Game
 from ..i18n import show, t, tn
 from ..rules.ruleset import Ruleset
@@ -106,7 +106,9 @@ def _winner_line(rs: Ruleset) -> str:
 
 def _field_line(f) -> str:
     kind = _type(f.type)
-    if f.type == "int" and f.min is not None:
+    if f.type == "int" and f.values:
+        kind = t("tui.summary.one_of", choices=listed(f.values))
+    elif f.type == "int" and f.min is not None:
         kind = t("tui.summary.number_range", min=f.min.text, max=f.max.text)
     elif f.type == "choice":
         kind = t("tui.summary.one_of", choices=", ".join(f.choices))

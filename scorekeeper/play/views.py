@@ -18,6 +18,7 @@ class ChoiceView:
     keys: str  # the keys that pick it (each character is one key)
     allowed: bool = True
     reason: str = ""
+    key: str = ""  # the key shown before the text: in a box where some text does not start with its key
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class CellView:
     warnings: tuple[str, ...] = ()
     dealer: bool = False
     optional: bool = False
+    values: tuple = ()  # number: the only values it takes (Skat's bids), when the field lists them
 
     @property
     def needed(self) -> bool:

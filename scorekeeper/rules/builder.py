@@ -69,7 +69,8 @@ _FIELD_VALUE_TYPES = {"int": NUM, "seat": NUM, "bool": BOOL, "cards": CARDS}  # 
 _OPTION_VALUE_TYPES = {"choice": TEXT, "bool": BOOL, "int": NUM}
 # Keys only some types of option or field may have: key -> the types.
 _OPTION_ONLY = {"choices": ("choice",), "labels": ("choice",), "min": ("int",), "max": ("int",)}
-_FIELD_ONLY = {"min": ("int",), "max": ("int",), "choices": ("choice",), "labels": ("choice",), "count": ("cards",)}
+_FIELD_ONLY = {"min": ("int",), "max": ("int",), "values": ("int",), "choices": ("choice",), "labels": ("choice",),
+               "count": ("cards",)}
 # The longest chain of values each computed from the next (derived values, and fields
 # filled in or bounded by formulas): deeper chains would exhaust Python's own stack.
 MAX_CHAIN = 100
@@ -491,6 +492,12 @@ class Builder:
                 built[did] = value
             else:  # its problem is reported: a number meanwhile, for those that read it
                 self.names[did] = replace(self.names[did], type=NUM)
+        for did, (d, scope) in checked.items():  # (read once every value has its type)
+            if did in built and "shown_when" in d:
+                fscope = {"seat": SEAT, "team": self.partnership, "deal": DEAL}[scope]
+                where = key_path(key_path("derived", did), "shown_when")
+                shown = self.typed(self.formula(d["shown_when"], where, self.names, fscope), _CONDITION)
+                built[did] = replace(built[did], shown_when=shown)
         self.attrs["derived"] = {did: built[did] for did in checked if did in built}  # in file order
 
     def derived(self, did: str, d: dict, scope: str) -> Derived | None:
@@ -534,8 +541,12 @@ class Builder:
         for extra, types in _FIELD_ONLY.items():
             if extra in f and ftype not in types:
                 self.add(key_path(key, extra), Message("rules.field.only_type", type=", ".join(types), name=extra))
-        if ftype == "int" and ("min" not in f or "max" not in f):
-            self.add(key, Message("rules.field.int_needs_bounds"))
+        if ftype == "int" and f.get("values"):  # a list: its least and largest are the bounds
+            if "min" in f or "max" in f:
+                self.add(key_path(key, "values"), Message("rules.field.values_and_bounds"))
+            f = {**f, "min": min(f["values"]), "max": max(f["values"])}
+        elif ftype == "int" and ("min" not in f or "max" not in f) and "values" not in self.field_raw[fid]:
+            self.add(key, Message("rules.field.int_needs_bounds"))  # (a bad list is reported as such)
         if ftype == "choice" and not f.get("choices") and "choices" not in self.field_raw[fid]:
             self.add(key_path(key, "choices"), Message("rules.field.no_choices"))
         if ftype == "choice":
@@ -557,7 +568,8 @@ class Builder:
         plain = plain_values(schema, f, fid, self.attrs["phases"])
         return FieldSpec(**{**plain, **formulas, "id": fid, "scope": scope, "phase": phase, "type": ftype,
                             "optional": bool(plain["optional"]),
-                            "choice_labels": plain["choice_labels"] if ftype == "choice" else {}})
+                            "choice_labels": plain["choice_labels"] if ftype == "choice" else {},
+                            "values": plain["values"] if ftype == "int" else ()})
 
     def _deals(self) -> None:
         deals = self.deals_table = self.section("deals")

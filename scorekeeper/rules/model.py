@@ -114,6 +114,9 @@ class FieldSpec:
     choice_labels: dict[str, str] = field(default_factory=dict, compare=False)
     # the label of the values of several players together, over their total ("Bids"); "": the label
     plural: str = field(default="", compare=False)
+    # a number field's values when they are a list, not every number from min to max (Skat's
+    # bids); min and max are then its least and largest
+    values: tuple[int, ...] = ()
 
     def choice_label(self, value: Any) -> str:
         """How a choice is shown: its label, else the choice itself (suits have the app's words)."""
@@ -129,6 +132,9 @@ class Derived:
     parts: tuple[tuple[str, Formula], ...] = ()
     shows: str = "value"  # "seat": the value is a seat, shown as the player's name
     part_labels: dict[str, str] = field(default_factory=dict, compare=False)  # part id -> label
+    # the table is shown the value only when this holds (None: whenever it can be worked out):
+    # Skat's value of the lost game, on a lost game; bridge's slam bonus, on a slam
+    shown_when: Formula | None = None
 
     def part_label(self, part: str) -> str:
         """How a part is shown: its label, else its name with spaces for '_'."""

@@ -9,7 +9,7 @@ and missing required keys; the builder (:mod:`scorekeeper.rules.builder`) takes 
 defaults, the allowed values and the attributes from here too.
 
 Kinds: ``str``, ``id``, ``int``, ``bool``, ``any``, ``formula``, ``template`` (a text
-with {formula} parts), ``list-str``, ``strings`` and ``formulas`` (tables of texts or
+with {formula} parts), ``list-str``, ``ints`` (a list of whole numbers), ``strings`` and ``formulas`` (tables of texts or
 formulas by name), ``range`` ([from, to]), ``teams`` (seat lists), ``table:NAME`` (a
 table of :data:`TABLES`), ``tables:NAME`` (named tables of that kind), ``array:NAME``
 (an array of such tables) and ``tables`` (a table of tables, checked elsewhere).
@@ -18,6 +18,7 @@ table of :data:`TABLES`), ``tables:NAME`` (named tables of that kind), ``array:N
 from __future__ import annotations
 
 from ..messages import Message, Text
+from .formula import MAX_NUMBER
 from .model import Carried, Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule
 from .problems import Problem, key_path, unknown_key
 from ..values import dataclass
@@ -189,6 +190,7 @@ TABLES: dict[str, Table] = {
         "help": Key("str", default="", attr="help"),
         "min": Key("formula", attr="min"),
         "max": Key("formula", attr="max"),
+        "values": Key("ints", default=(), attr="values"),
         "choices": Key("list-str", default=(), attr="choices"),
         "count": Key("formula", attr="count"),
         "when": Key("formula", attr="when"),
@@ -204,6 +206,7 @@ TABLES: dict[str, Table] = {
         "parts": Key("formulas", attr="parts"),
         "shows": Key("str", default="value", attr="shows", allowed=("value", "seat")),
         "labels": Key("strings", default={}, attr="part_labels"),
+        "shown_when": Key("formula", attr="shown_when"),
     }),
     "carry": Table(Carried, {
         "scope": Key("str", default="seat", attr="scope", allowed=("seat", "team")),
@@ -251,7 +254,7 @@ TABLES: dict[str, Table] = {
     }),
 }
 
-_PLAIN = {"str", "id", "int", "bool", "any", "list-str", "strings"}
+_PLAIN = {"str", "id", "int", "bool", "any", "list-str", "ints", "strings"}
 
 
 def plain_values(table: Table, checked: dict, item_id: str = "", phases: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -262,7 +265,9 @@ def plain_values(table: Table, checked: dict, item_id: str = "", phases: tuple[s
         if key.base not in _PLAIN or not isinstance(key.attr, str):
             continue
         value = checked[name] if name in checked else key.default_for(item_id, phases)
-        if key.base == "list-str" and value is not None:
+        if key.base == "ints" and value is not None:  # in order, each once
+            value = tuple(sorted(set(value)))
+        elif key.base == "list-str" and value is not None:
             value = tuple(value)
         elif key.base == "strings" and value is not None:
             value = dict(value)
@@ -276,7 +281,7 @@ def plain_values(table: Table, checked: dict, item_id: str = "", phases: tuple[s
 _KIND_WORDS = {
     "str": Message("rules.kinds.text"), "id": Message("rules.kinds.id"), "int": Message("rules.kinds.int"),
     "bool": Message("rules.kinds.bool"), "formula": Message("rules.kinds.formula"),
-    "template": Message("rules.kinds.text"), "list-str": Message("rules.kinds.texts"),
+    "template": Message("rules.kinds.text"), "list-str": Message("rules.kinds.texts"), "ints": Message("rules.kinds.ints"),
     "range": Message("rules.kinds.range"), "teams": Message("rules.kinds.teams"),
 }
 _TOML_WORDS = {
@@ -370,6 +375,15 @@ class Checker:
                 return self.bad(item, "str", f"{where}[{i}]")
         return True
 
+    def _ints(self, value: Any, base: str, where: str) -> bool:
+        """ints: a list of at least one whole number, each within what formulas may read."""
+        if not isinstance(value, list) or not value:
+            return self.bad(value, base, where)
+        for i, item in enumerate(value):
+            if type(item) is not int or not -MAX_NUMBER <= item <= MAX_NUMBER:
+                return self.bad(item, "int", f"{where}[{i}]")
+        return True
+
     def _array(self, value: Any, base: str, where: str) -> bool:
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
             self.add(where, Message("rules.expected_array", where=where, got=toml_type(value)))
@@ -396,6 +410,7 @@ _CHECKS: dict[str, Callable[[Checker, Any, str, str], bool]] = {
     "bool": _simple(lambda v: isinstance(v, bool)),
     "formula": _simple(lambda v: not isinstance(v, bool) and isinstance(v, (str, int, float))),
     "list-str": Checker._texts,
+    "ints": Checker._ints,
     "strings": Checker._named,
     "formulas": Checker._named,
     "range": Checker._range,

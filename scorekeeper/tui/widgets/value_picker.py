@@ -8,6 +8,7 @@ from typing import Any, Protocol
 from rich.style import Style
 from rich.text import Text
 
+from ...game.engine import listed
 from ...i18n import t
 from ...play.flow import grows, in_reach, keys_of, may_skip, number_grows
 from ...play.layout import Slot
@@ -251,7 +252,7 @@ class ValueBox(KeptHeight, FormBox):
             for i, choice in enumerate(cell.choices):
                 if i:
                     text.append(" ")
-                label = choice.text
+                label = f"{choice.key} {choice.text}" if choice.key else choice.text
                 if choice.value == cell.value and cell.value is not None:
                     text.append(f"[{label}]", chosen)
                 elif not choice.allowed:
@@ -264,7 +265,9 @@ class ValueBox(KeptHeight, FormBox):
                 text.append(f"[{shown}]", self._look("chosen"))
             else:
                 text.append("[ ]")
-            if cell.lo is not None:
+            if cell.values:
+                text.append(" " + t("tui.widgets.value_picker.number_list", values=listed(cell.values, 6)), hint)
+            elif cell.lo is not None:
                 text.append(" " + t("tui.widgets.value_picker.number_range", lo=cell.lo, hi=cell.hi), hint)
         if cell.kind == "pick" and self._typed and (cell.value is None or str(cell.value) != self._typed):
             text.append("  " + t("tui.widgets.value_picker.typed", typed=self._typed), hint)
@@ -397,18 +400,21 @@ class ValueBox(KeptHeight, FormBox):
         typed = self._typed + char
         sign = "-" if typed.startswith("-") else ""
         typed = sign + (typed.lstrip("-").lstrip("0") or "0")
-        if not in_reach(typed, cell.lo, cell.hi):
+        if not in_reach(typed, cell.lo, cell.hi, cell.values):
             if self._pending_is_value():
                 self._typed = ""
                 return Typed(on=True, moved=True, carry=char)
             self._typed = ""
-            return self._refuse(t("tui.widgets.value_picker.outside", value=int(typed), lo=cell.lo, hi=cell.hi))
+            return self._refuse(t("tui.widgets.value_picker.not_listed", value=int(typed), values=listed(cell.values))
+                                if cell.values else
+                                t("tui.widgets.value_picker.outside", value=int(typed), lo=cell.lo, hi=cell.hi))
         self._typed = typed
         self._note = ""
         self.arrived = False
         value = int(typed)
-        inside = (cell.lo is None or value >= cell.lo) and (cell.hi is None or value <= cell.hi)
-        whole = inside and not number_grows(typed, cell.lo, cell.hi)
+        inside = value in cell.values if cell.values else \
+            (cell.lo is None or value >= cell.lo) and (cell.hi is None or value <= cell.hi)
+        whole = inside and not number_grows(typed, cell.lo, cell.hi, cell.values)
         if whole:
             self._typed = ""
         self._redraw()
