@@ -18,7 +18,9 @@ import os
 import sys
 
 # (module, function): each called with the output folder.
-GENERATORS: list[tuple[str, str]] = []
+GENERATORS: list[tuple[str, str]] = [
+    ("scorekeeper.rules.shipped", "write_shipped"),  # the built-in rulesets, their formulas' code
+]
 
 SHIPPED = os.path.join("scorekeeper", "_shipped")
 

@@ -1,0 +1,315 @@
+"""The built-in rulesets as modules made at build time, so that a start imports a module instead
+of parsing TOML and checking formulas.
+
+The build (``hatch_build.py``, also run for editable installs; ``python hatch_build.py`` in a
+plain checkout) calls :func:`write_shipped`, which writes one ordinary, readable Python module
+per file of ``rulesets/`` into ``scorekeeper/_shipped/``. A module holds:
+
+- ``SOURCE``: a digest of the ruleset file's bytes it was made from, and ``DATA_DIGEST``, a
+  digest of its data (see :func:`data_digest`);
+- ``DATA``: the file's TOML data, as a Python literal;
+- ``SUMMARY``: what a list of games shows of it, in each language;
+- ``TABLES``: per way of building it ("load": to play or to check; "stored": a stored game's
+  copy, see :class:`~.builder.Builder`), what checking each formula found (its type, the names
+  it reads, its depth) and the code generated from it (the formula compiler's generated trees
+  written back as Python source, ``lambda`` expressions), so that Python's import machinery and
+  its ``__pycache__`` compile and cache them.
+
+Loading a built-in ruleset (:func:`for_file`) reads the file's bytes once and imports its module
+(by name, through importlib) only if the module was made from exactly those bytes; a missing
+module or another digest takes the slow path: the same bytes are parsed and built, as a user
+file is. The ruleset is then built by the builder from ``DATA`` with the module's table, so no
+TOML is parsed and no formula parsed or checked again. The code in a module is what the formula
+compiler generated from checked formulas (never a formula's text), run with the same globals
+(the helpers, no builtins) as code generated at run time.
+"""
+
+from __future__ import annotations
+
+import os
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import Any
+
+try:  # hashlib's own BLAKE2b: importing hashlib first loads OpenSSL, which costs a start some ms
+    from _blake2 import blake2b
+except ImportError:  # an interpreter built without it
+    from hashlib import blake2b
+
+__all__ = ["FORMAT", "NOT_FOUND", "Table", "data_digest", "for_file", "for_stored", "module_name", "source_digest",
+           "write_shipped"]
+
+FORMAT = 1  # of the modules: bump when what they hold changes
+PACKAGE = "scorekeeper._shipped"
+NOT_FOUND = object()  # what Table.code gives for a form it does not hold
+_FunctionType = type(lambda: None)
+_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
+
+
+def source_digest(source: bytes) -> str:
+    """The digest of a ruleset file's bytes a module is made from (256-bit BLAKE2b, hex)."""
+    return blake2b(source, digest_size=32).hexdigest()
+
+
+def data_digest(raw: Any) -> str:
+    """The digest of a ruleset's data in a canonical form (tables by sorted key), so that the copy
+    a stored game keeps as JSON is known for the data of a built-in ruleset."""
+    return blake2b(_canonical(raw).encode("utf-8"), digest_size=32).hexdigest()
+
+
+def _canonical(value: Any) -> str:
+    kind = type(value)
+    if kind is dict:
+        return "{" + ",".join(repr(str(k)) + ":" + _canonical(value[k]) for k in sorted(value, key=str)) + "}"
+    if kind in (list, tuple):
+        return "[" + ",".join(map(_canonical, value)) + "]"
+    return f"{kind.__name__}:{value!r}"
+
+
+def module_name(ruleset_id: str) -> str:
+    """The name of the module of the built-in ruleset ``ruleset_id`` (its file's name)."""
+    return f"{PACKAGE}.ruleset_{ruleset_id.replace('-', '_')}"
+
+
+class Table:
+    """What checking one ruleset's formulas found, and the code generated from them: read from a
+    shipped module, or recorded while the build builds the ruleset (``recording``). The builder
+    and the formulas ask it as they are built and first run (see :func:`.formula._made`)."""
+
+    __slots__ = ("facts", "forms", "recording")
+
+    def __init__(self, facts: dict, forms: dict, recording: bool = False):
+        self.facts = facts  # (formula key, text, scope) -> (type, names read, depth)
+        self.forms = forms  # (form, formula key, text, scope, ...what it was made for) -> code (a function) or data
+        self.recording = recording
+
+    def fact(self, key: str, text: str, scope: str) -> tuple[str, frozenset[str], int] | None:
+        """What checking the formula found: (its type, the names it reads, its depth); None when not held."""
+        found = self.facts.get((key, text, scope))
+        return None if found is None else (found[0], frozenset(found[1]), found[2])
+
+    def note_fact(self, key: str, text: str, scope: str, typ: str, names: frozenset[str], depth: int) -> None:
+        if self.recording:
+            self.facts[(key, text, scope)] = (typ, tuple(sorted(names)), depth)
+
+    def code(self, entry: tuple) -> Any:
+        """The code or data held for ``entry``; NOT_FOUND when there is none."""
+        found = self.forms.get(entry, NOT_FOUND)
+        return found.__code__ if type(found) is _FunctionType else found
+
+    def note_code(self, entry: tuple, value: Any) -> None:
+        if self.recording:
+            self.forms[entry] = value
+
+
+def _module(ruleset_id: str) -> ModuleType | None:
+    if not ruleset_id or not _ID_CHARS.issuperset(ruleset_id):
+        return None
+    import importlib
+
+    try:
+        module = importlib.import_module(module_name(ruleset_id))
+    except ImportError:  # not built (a checkout where hatch_build.py never ran): the slow path
+        return None
+    return module if getattr(module, "FORMAT", None) == FORMAT else None
+
+
+def for_file(path: str, source: bytes) -> ModuleType | None:
+    """The shipped module of the built-in ruleset file at ``path`` whose bytes are ``source``;
+    None when the file is not a built-in's, or no module was made from exactly these bytes."""
+    from .paths import builtin_rulesets_dir
+
+    folder, name = os.path.split(path)
+    stem, ext = os.path.splitext(name)
+    try:
+        if ext != ".toml" or os.path.realpath(folder) != os.path.realpath(builtin_rulesets_dir()):
+            return None
+    except OSError:
+        return None
+    module = _module(stem)
+    return module if module is not None and module.SOURCE == source_digest(source) else None
+
+
+def for_stored(raw: dict) -> ModuleType | None:
+    """The shipped module of the built-in ruleset whose data ``raw`` is (the copy a stored game
+    keeps of its ruleset); None when it is no built-in's data as shipped."""
+    ruleset_id = raw.get("id")
+    module = _module(ruleset_id) if type(ruleset_id) is str else None
+    return module if module is not None and module.DATA_DIGEST == data_digest(raw) else None
+
+
+def table(module: ModuleType, how: str) -> Table:
+    """The table of a shipped module for ``how`` the ruleset is built: "load" or "stored"."""
+    facts, forms = module.TABLES[how]
+    return Table(facts, forms)
+
+
+# --- the build --------------------------------------------------------------------------------
+
+
+def write_shipped(folder: str) -> None:
+    """Write the module of every built-in ruleset into ``folder`` (called by hatch_build.py)."""
+    from .paths import list_builtin_ruleset_files
+
+    for path in list_builtin_ruleset_files():
+        with open(path, "rb") as f:
+            source = f.read()
+        stem = os.path.splitext(os.path.basename(path))[0]
+        target = os.path.join(folder, module_name(stem).rpartition(".")[2] + ".py")
+        text = module_text(stem, source)
+        temp = f"{target}.{os.getpid()}.tmp"
+        with open(temp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temp, target)
+
+
+def module_text(stem: str, source: bytes) -> str:
+    """The text of the module of the built-in ruleset file ``rulesets/<stem>.toml`` whose bytes
+    are ``source``; RuntimeError when the ruleset has a problem."""
+    import copy
+
+    from ..languages import LANGUAGES
+    from . import formula_compiler
+    from .builder import Builder
+    from .files import parse_toml
+
+    raw = parse_toml(source.decode("utf-8"))
+    shown = f"rulesets/{stem}.toml"
+    tables: dict[str, Table] = {}
+    sources: dict = {}
+    formula_compiler.record_trees = sources
+    try:
+        for how in ("load", "stored"):
+            recorded = Table({}, {}, recording=True)
+            builder = Builder(copy.deepcopy(raw), shown, compile_translations=True, stored=how == "stored",
+                              shipped=recorded)
+            ruleset = builder.build()
+            if ruleset is None:
+                raise RuntimeError(f"{shown}: {builder.problems[0]!r}")
+            for formula in _formulas(ruleset):
+                formula.generic()
+            tables[how] = recorded
+    finally:
+        formula_compiler.record_trees = None
+    summary = {lang: {"name": shown_rs.name, "description": shown_rs.description}
+               for lang, shown_rs in ((lang, ruleset.localized(lang)) for lang in LANGUAGES)}
+    summary_all = {"id": ruleset.id, "name": ruleset.name,
+                   "players": {"min": ruleset.min_players, "max": ruleset.max_players},
+                   "aka": list(ruleset.aka), "description": ruleset.description, "shown": summary}
+    lines = [
+        f'"""The built-in ruleset {shown}, made at build time by scorekeeper.rules.shipped: do not edit."""',
+        "",
+        f"FORMAT = {FORMAT}",
+        f"ID = {stem!r}",
+        f"SOURCE = {source_digest(source)!r}",
+        f"DATA_DIGEST = {data_digest(raw)!r}",
+        f"DATA = {_literal(raw, 110)}",
+        f"SUMMARY = {_literal(summary_all, 110)}",
+        "TABLES = {",
+    ]
+    for how, recorded in tables.items():
+        lines.append(f"    {how!r}: ({{")
+        lines += [f"        {_literal(k)}: {_literal(v)}," for k, v in recorded.facts.items()]
+        lines.append("    }, {")
+        for entry, value in recorded.forms.items():
+            text = _source(value, sources) if type(value) is formula_compiler._CodeType else _data(value)
+            if text is not None and _data(entry) is not None:
+                lines.append(f"        {_literal(entry)}: {text},")
+        lines.append("    }),")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _formulas(root: Any) -> list:
+    """Every formula a built ruleset holds (its fields, message templates, tables and lists)."""
+    from .formula import Formula
+    from .texts import Texts
+
+    found, seen, todo = [], set(), [root]
+    while todo:
+        value = todo.pop()
+        if id(value) in seen or isinstance(value, (str, int, float, bool, type(None), Texts)):
+            continue
+        seen.add(id(value))
+        if isinstance(value, Formula):
+            found.append(value)
+        elif isinstance(value, dict):
+            todo += value.values()
+        elif isinstance(value, (list, tuple, frozenset)):
+            todo += value
+        elif hasattr(value, "__dict__") or hasattr(type(value), "__slots__"):
+            slots = getattr(type(value), "__slots__", ())
+            todo += [getattr(value, name) for name in slots if hasattr(value, name)]
+            todo += getattr(value, "__dict__", {}).values()
+    return found
+
+
+def _literal(value: Any, width: int = 0) -> str:
+    """``value`` written as a Python literal (laid out on lines of ``width``, if given);
+    RuntimeError when it is not one (a TOML date)."""
+    if _data(value) is None:
+        raise RuntimeError(f"not a Python literal: {value!r}")
+    if width:
+        import pprint
+
+        return pprint.pformat(value, width=width, sort_dicts=False)
+    return repr(value)
+
+
+def _data(value: Any) -> str | None:
+    """``value`` written as a Python literal that reads back as the same value; None when it cannot be."""
+    import ast
+
+    text = repr(value)
+    try:
+        again = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    return text if _same(again, value) else None
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal, and of the same types all through (1 is not 1.0, nor True)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
+    if type(a) in (list, tuple):
+        return len(a) == len(b) and all(map(_same, a, b))
+    if type(a) is frozenset:
+        return a == b and all(type(x) in (str, int, bool, type(None)) for x in a)
+    return a == b
+
+
+def _source(code: Any, sources: dict) -> str | None:
+    """The generated code ``code`` written back as Python source (a ``lambda``); None when the
+    source would not compile to the same code (it is then generated at run time)."""
+    import ast
+
+    tree = sources.get(code)
+    if tree is None or not isinstance(tree.body, ast.Lambda):
+        return None
+    text = ast.unparse(tree)
+    try:
+        compiled = compile(text, "<shipped>", "eval", dont_inherit=True)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    again = next((c for c in compiled.co_consts if type(c) is type(code)), None)
+    return text if again is not None and _same_code(again, code) else None
+
+
+def _same_code(a: Any, b: Any) -> bool:
+    """Whether two code objects do the same (their bytecode, names and constants, nested code too)."""
+    if (a.co_code != b.co_code or a.co_names != b.co_names or a.co_varnames != b.co_varnames
+            or a.co_argcount != b.co_argcount or a.co_freevars != b.co_freevars or a.co_cellvars != b.co_cellvars
+            or len(a.co_consts) != len(b.co_consts)):
+        return False
+    for x, y in zip(a.co_consts, b.co_consts):
+        if type(x) is type(a):
+            if type(y) is not type(a) or not _same_code(x, y):
+                return False
+        elif not _same(x, y):
+            return False
+    return True
