@@ -236,13 +236,17 @@ def check_file(path: str | os.PathLike) -> list[Problem]:
 def checked_file(path: str | os.PathLike) -> tuple[Ruleset | None, list[Problem]]:
     """A ruleset file checked as :func:`check_file` checks it: the ruleset it builds (None when
     there is a problem), and every problem. The ruleset is the one :func:`load_ruleset` gives
-    for the same path, so a caller that goes on with it need not build it a second time."""
+    for the same path, so a caller that goes on with it need not build it a second time. A
+    built-in ruleset whose shipped module was made from exactly the file's bytes was checked,
+    translations and all, when the module was made (:mod:`.shipped`)."""
     path = path_text(path)
     try:
-        raw, shipped = _raw(path, path)
+        found = _shipped_or_raw(path, path)
     except RulesetError as exc:
         return None, exc.problems
-    builder = _builder(raw, path, compile_translations=True, shipped=shipped)
+    if not isinstance(found, dict):
+        return found, []
+    builder = _builder(found, path, compile_translations=True)
     ruleset = builder.build()
     return (ruleset if not builder.problems else None), builder.problems
 
@@ -258,24 +262,24 @@ def load_ruleset(ref: str | os.PathLike, lang: str | None = None, *, shown: str 
     if shown is None:
         shown = str(ref) if not isinstance(ref, str) or ref.endswith(".toml") else f"rulesets/{os.path.basename(path)}"
     try:
-        raw, shipped = _raw(path, shown)
+        found = _shipped_or_raw(path, shown)
     except RulesetError as exc:  # e.g. several removals that find nothing
         raise RulesetError(exc.problems[:1]) from None
-    ruleset = _built(_builder(raw, shown, shipped=shipped))
+    ruleset = _built(_builder(found, shown)) if isinstance(found, dict) else found
     return ruleset.localized(lang) if lang else ruleset
 
 
-def _raw(path: str, shown: str) -> tuple[dict, Any]:
-    """A ruleset file's data, and the table of its formulas when it is a built-in ruleset whose
-    module the build made from exactly the bytes read (:mod:`.shipped`; else None: the slow path
-    parses those bytes). The file is read once: what is built is what was compared."""
+def _shipped_or_raw(path: str, shown: str) -> Ruleset | dict:
+    """The ruleset of a built-in file as its shipped module makes it, when the build made the
+    module from exactly the bytes read (:mod:`.shipped`); else the file's data, to build (the slow
+    path parses those same bytes). The file is read once: what is built is what was compared."""
     from . import shipped
 
     source = _read_source(path, shown)
     module = shipped.for_file(path, source)
     if module is not None:
-        return module.DATA, shipped.table(module, "load")
-    return read_raw(path, shown, source=source), None
+        return module.load(shipped.table(module, "load"), shown)
+    return read_raw(path, shown, source=source)
 
 
 def _built(builder: Builder) -> Ruleset:
@@ -302,12 +306,13 @@ def ruleset_from_raw(raw: dict, shown: str, lang: str | None = None, *, stored: 
     """Build a ruleset from its TOML data (e.g. the copy a stored game keeps of its ruleset);
     ``lang`` as for :func:`load_ruleset`. ``stored``: the copy a stored game keeps, checked when
     the game started, built with the meanings it was started under (see Builder); when it is
-    the data of a built-in ruleset as shipped, with that ruleset's shipped table (:mod:`.shipped`)."""
-    table = None
+    the data of a built-in ruleset as shipped, made by that ruleset's shipped module (:mod:`.shipped`)."""
     if stored:
         from . import shipped
 
         module = shipped.for_stored(raw)
-        table = None if module is None else shipped.table(module, "stored")
-    ruleset = _built(_builder(raw, shown, stored=stored, shipped=table))
+        if module is not None:
+            ruleset = module.stored(shipped.table(module, "stored"), shown)
+            return ruleset.localized(lang) if lang else ruleset
+    ruleset = _built(_builder(raw, shown, stored=stored))
     return ruleset.localized(lang) if lang else ruleset

@@ -178,6 +178,9 @@ def module_text(stem: str, source: bytes) -> str:
     raw = parse_toml(source.decode("utf-8"))
     shown = f"rulesets/{stem}.toml"
     tables: dict[str, Table] = {}
+    makers: dict[str, list[str]] = {}
+    unshared: dict[str, list[str]] = {}
+    classes: dict[str, type] = {}
     sources: dict = {}
     formula_compiler.record_trees = sources
     try:
@@ -185,12 +188,18 @@ def module_text(stem: str, source: bytes) -> str:
             recorded = Table({}, {}, recording=True)
             builder = Builder(copy.deepcopy(raw), shown, compile_translations=True, stored=how == "stored",
                               shipped=recorded)
-            ruleset = builder.build()
-            if ruleset is None:
+            built = builder.build()
+            if built is None:
                 raise RuntimeError(f"{shown}: {builder.problems[0]!r}")
-            for formula in _formulas(ruleset):
+            for formula in _formulas(built):
                 formula.generic()
             tables[how] = recorded
+            writer = _Writer(built.raw, shown)
+            makers[how] = writer.write(built)
+            unshared[how] = _Writer(built.raw, shown, share=False).write(built)
+            classes.update(writer.classes)
+            if how == "load":
+                ruleset = built
     finally:
         formula_compiler.record_trees = None
     summary = {lang: {"name": shown_rs.name, "description": shown_rs.description}
@@ -198,17 +207,27 @@ def module_text(stem: str, source: bytes) -> str:
     summary_all = {"id": ruleset.id, "name": ruleset.name,
                    "players": {"min": ruleset.min_players, "max": ruleset.max_players},
                    "aka": list(ruleset.aka), "description": ruleset.description, "shown": summary}
+    imports = {}
+    for name, cls in sorted(classes.items()):
+        imports.setdefault(cls.__module__, []).append(name)
     lines = [
         f'"""The built-in ruleset {shown}, made at build time by scorekeeper.rules.shipped: do not edit."""',
+        "",
+        *(f"from {module} import {', '.join(names)}" for module, names in sorted(imports.items())),
         "",
         f"FORMAT = {FORMAT}",
         f"ID = {stem!r}",
         f"SOURCE = {source_digest(source)!r}",
         f"DATA_DIGEST = {data_digest(raw)!r}",
+        "INF = float('inf')",
         f"DATA = {_literal(raw, 110)}",
         f"SUMMARY = {_literal(summary_all, 110)}",
-        "TABLES = {",
     ]
+    for how, body in makers.items():
+        lines += ["", "", f"def {how}(table, shown):",
+                  f'    """The ruleset as the builder makes it {_HOW[how]}, its formulas\' table ``table``, shown as ``shown``."""',
+                  *(f"    {line}" for line in body)]
+    lines += ["", "", "TABLES = {"]
     for how, recorded in tables.items():
         lines.append(f"    {how!r}: ({{")
         lines += [f"        {_literal(k)}: {_literal(v)}," for k, v in recorded.facts.items()]
@@ -219,7 +238,181 @@ def module_text(stem: str, source: bytes) -> str:
                 lines.append(f"        {_literal(entry)}: {text},")
         lines.append("    }),")
     lines.append("}")
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    _check(text, shown, makers, unshared)
+    return text
+
+
+_HOW = {"load": "from the file (to play it, or to check it)", "stored": "from a stored game's copy of the data"}
+
+
+def _check(text: str, shown: str, makers: dict[str, list[str]], built: dict[str, list[str]]) -> None:
+    """Make the ruleset again with the module's text, and write it again: RuntimeError unless it is
+    written as it was (the module makes the same objects as the builder)."""
+    import importlib.util
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "made.py")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        spec = importlib.util.spec_from_file_location(f"{PACKAGE}._made", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    for how in makers:
+        made = module.__dict__[how](table(module, how), shown)
+        if _Writer(module.DATA, shown, share=False).write(made) != built[how]:
+            raise RuntimeError(f"{shown}: the shipped module does not make the ruleset the builder makes ({how})")
+
+
+
+
+class _Writer:
+    """Writes a built ruleset as the Python statements that make it again: each object as a call of
+    its class (a value class with its fields by name, a formula, a message, a message template,
+    the translations' texts), an object held in more than one place (or a table of the same
+    objects, as each formula's names are) once, as a variable. The ruleset's data is ``DATA``,
+    the table of its formulas ``table``, and the name it is shown by ``shown``."""
+
+    def __init__(self, raw: dict, shown: str, share: bool = True):
+        from ..messages import Message
+        from ..values import is_dataclass
+        from .formula import Formula, MessageTemplate
+        from .texts import Texts
+
+        self.raw, self.shown = raw, shown
+        self.kinds = {Formula: self._formula, MessageTemplate: self._template, Message: self._message,
+                      Texts: self._texts}
+        self.is_value = is_dataclass
+        self.classes: dict[str, type] = {}  # name in the module -> class
+        self.counts: dict[int, int] = {}
+        self.alias: dict[int, int] = {}  # a table's id -> the id of the first table of the same objects
+        self.same: dict[tuple, int] = {}
+        self.names: dict[int, str] = {}
+        self.lines: list[str] = []
+        self.held: list[Any] = []  # every object counted, kept alive (so that no id is used twice)
+        self.after: list[str] = []  # statements once the ruleset is made (the texts' English copy)
+        self.share = share  # False: every object written out where it is held (to compare two rulesets)
+        self.memo: dict[int, str] = {}
+
+    def write(self, ruleset: Any) -> list[str]:
+        """The statements of a function body that makes ``ruleset`` again and returns it."""
+        self._count(ruleset)
+        top = self._value(ruleset)
+        return self.lines + [f"ruleset = {top}", *self.after, "return ruleset"]
+
+    def _key(self, value: Any) -> int:
+        return self.alias.get(id(value), id(value))
+
+    def _count(self, value: Any) -> None:
+        if type(value) in _PLAIN or value is self.raw:
+            return
+        key = id(value)
+        if type(value) is dict and value and not any(type(item) in _PLAIN for item in value.values()):
+            key = self.alias[id(value)] = self.same.setdefault(tuple((k, id(v)) for k, v in value.items()), key)
+        self.counts[key] = self.counts.get(key, 0) + 1
+        if self.counts[key] == 1:
+            self.held.append(value)
+            for item in self._children(value):
+                self._count(item)
+
+    def _children(self, value: Any) -> list:
+        kind = type(value)
+        if kind is dict:
+            return [*value.keys(), *value.values()]
+        if kind in (list, tuple, frozenset):
+            return list(value)
+        if kind.__name__ == "Formula":
+            return [value.names, value._names]
+        if kind.__name__ == "MessageTemplate":
+            return [value.pieces]
+        if kind.__name__ == "Message":
+            return [value._params, value.plural_count]
+        if kind.__name__ == "Texts":
+            return [value.phases, value.names, value.check_scopes, value.english]
+        if self.is_value(value):
+            return [getattr(value, f) for f in self._fields(value)]
+        raise RuntimeError(f"a ruleset holds what the build cannot write: {value!r}")
+
+    def _fields(self, value: Any) -> list[str]:
+        return list(getattr(type(value), "__value_fields__"))
+
+    def _value(self, value: Any) -> str:
+        kind = type(value)
+        if kind is float and value != value:
+            raise RuntimeError("a ruleset holds NaN")
+        if kind is float and value in (float("inf"), float("-inf")):
+            return "INF" if value > 0 else "-INF"
+        if kind is str and value == self.shown:
+            return "shown"
+        if kind in _PLAIN:
+            return repr(value)
+        if value is self.raw:
+            return "DATA"
+        key = self._key(value)
+        if not self.share:
+            text = self.memo.get(id(value))
+            if text is None:
+                text = self.memo[id(value)] = self._make(value)
+            return text
+        name = self.names.get(key)
+        if name is not None:
+            return name
+        text = self._make(value)
+        # an object held in more than one place is made once; every object of a class gets a line
+        # of its own (the module stays readable)
+        if self.counts.get(key, 0) > 1 or type(value) not in (dict, list, tuple, frozenset):
+            name = self.names[key] = f"_{len(self.names)}"
+            self.lines.append(f"{name} = {text}")
+            return name
+        return text
+
+    def _make(self, value: Any) -> str:
+        kind = type(value)
+        if kind is dict:
+            return "{" + ", ".join(f"{self._value(k)}: {self._value(v)}" for k, v in value.items()) + "}"
+        if kind is list:
+            return "[" + ", ".join(map(self._value, value)) + "]"
+        if kind is tuple:
+            return "(" + "".join(f"{self._value(v)}, " for v in value) + ")"
+        if kind is frozenset:
+            return "frozenset((" + "".join(f"{self._value(v)}, " for v in sorted(value, key=repr)) + "))"
+        make = self.kinds.get(kind)
+        if make is not None:
+            return make(value)
+        fields = ", ".join(f"{f}={self._value(getattr(value, f))}" for f in self._fields(value))
+        return f"{self._class(kind)}({fields})"
+
+    def _class(self, kind: type) -> str:
+        self.classes[kind.__name__] = kind
+        return kind.__name__
+
+    def _formula(self, f: Any) -> str:
+        args = ", ".join(map(self._value, (f.key, f.text, f.type, f.names, None, f._names, f._scope, f.depth)))
+        return f"{self._class(type(f))}({args}, table)"
+
+    def _template(self, t: Any) -> str:
+        return f"{self._class(type(t))}({self._value(t.pieces)})"
+
+    def _message(self, m: Any) -> str:
+        params = "".join(f", {name}={self._value(v)}" for name, v in m._params)
+        if m.plural_count is not None:
+            return f"{self._class(type(m))}.plural({m.code!r}, {self._value(m.plural_count)}{params})"
+        return f"{self._class(type(m))}({m.code!r}{params})"
+
+    def _texts(self, t: Any) -> str:
+        if set(t.cache) != {"en"}:
+            raise RuntimeError("the texts of a ruleset just built hold another language")
+        name = f"_t{len(self.after)}"
+        args = ", ".join(map(self._value, (t.file, t.raw, t.phases, t.names, t.check_scopes, t.english)))
+        if not self.share:
+            return f"{self._class(type(t))}({args}, table)"
+        self.lines.append(f"{name} = {self._class(type(t))}({args}, table)")
+        self.after.append(f"{name}.cache['en'] = ruleset")
+        return name
+
+
+_PLAIN = (str, int, float, bool, type(None))
 
 
 def _formulas(root: Any) -> list:
