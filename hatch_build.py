@@ -19,7 +19,7 @@ import sys
 
 # (module, function): each called with the output folder.
 GENERATORS: list[tuple[str, str]] = [
-    ("scorekeeper.rules.shipped", "write_shipped"),  # the built-in rulesets, their formulas' code
+    ("scorekeeper.play.shipped", "write_shipped"),  # the built-in rulesets and their formulas' code
 ]
 
 SHIPPED = os.path.join("scorekeeper", "_shipped")

@@ -31,7 +31,7 @@ import os
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
     from types import ModuleType
-    from typing import Any
+    from typing import Any, Callable
 
 try:  # hashlib's own BLAKE2b: importing hashlib first loads OpenSSL, which costs a start some ms
     from _blake2 import blake2b
@@ -149,8 +149,10 @@ def table(module: ModuleType, how: str) -> Table:
 # --- the build --------------------------------------------------------------------------------
 
 
-def write_shipped(folder: str) -> None:
-    """Write the module of every built-in ruleset into ``folder`` (called by hatch_build.py)."""
+def write_shipped(folder: str, play: Callable[[Any, str], None] | None = None) -> None:
+    """Write the module of every built-in ruleset into ``folder``; ``play(ruleset, stem)`` plays
+    with each (built as its module will make it) first, so that the code generated for the games
+    played is written too (:mod:`scorekeeper.play.shipped`, whose function hatch_build.py calls)."""
     from .paths import list_builtin_ruleset_files
 
     for path in list_builtin_ruleset_files():
@@ -158,14 +160,14 @@ def write_shipped(folder: str) -> None:
             source = f.read()
         stem = os.path.splitext(os.path.basename(path))[0]
         target = os.path.join(folder, module_name(stem).rpartition(".")[2] + ".py")
-        text = module_text(stem, source)
+        text = module_text(stem, source, play)
         temp = f"{target}.{os.getpid()}.tmp"
         with open(temp, "w", encoding="utf-8") as f:
             f.write(text)
         os.replace(temp, target)
 
 
-def module_text(stem: str, source: bytes) -> str:
+def module_text(stem: str, source: bytes, play: Callable[[Any, str], None] | None = None) -> str:
     """The text of the module of the built-in ruleset file ``rulesets/<stem>.toml`` whose bytes
     are ``source``; RuntimeError when the ruleset has a problem."""
     import copy
@@ -177,10 +179,7 @@ def module_text(stem: str, source: bytes) -> str:
 
     raw = parse_toml(source.decode("utf-8"))
     shown = f"rulesets/{stem}.toml"
-    tables: dict[str, Table] = {}
-    makers: dict[str, list[str]] = {}
-    unshared: dict[str, list[str]] = {}
-    classes: dict[str, type] = {}
+    built: dict[str, tuple[Any, Table]] = {}
     sources: dict = {}
     formula_compiler.record_trees = sources
     try:
@@ -188,32 +187,27 @@ def module_text(stem: str, source: bytes) -> str:
             recorded = Table({}, {}, recording=True)
             builder = Builder(copy.deepcopy(raw), shown, compile_translations=True, stored=how == "stored",
                               shipped=recorded)
-            built = builder.build()
-            if built is None:
+            ruleset = builder.build()
+            if ruleset is None:
                 raise RuntimeError(f"{shown}: {builder.problems[0]!r}")
-            for formula in _formulas(built):
+            for formula in _formulas(ruleset):
                 formula.generic()
-            tables[how] = recorded
-            writer = _Writer(built.raw, shown)
-            makers[how] = writer.write(built)
-            unshared[how] = _Writer(built.raw, shown, share=False).write(built)
-            classes.update(writer.classes)
-            if how == "load":
-                ruleset = built
+            if play is not None:
+                play(ruleset, stem)
+            built[how] = ruleset, recorded
     finally:
         formula_compiler.record_trees = None
+    ruleset = built["load"][0]
     summary = {lang: {"name": shown_rs.name, "description": shown_rs.description}
                for lang, shown_rs in ((lang, ruleset.localized(lang)) for lang in LANGUAGES)}
     summary_all = {"id": ruleset.id, "name": ruleset.name,
                    "players": {"min": ruleset.min_players, "max": ruleset.max_players},
                    "aka": list(ruleset.aka), "description": ruleset.description, "shown": summary}
-    imports = {}
-    for name, cls in sorted(classes.items()):
-        imports.setdefault(cls.__module__, []).append(name)
+    imports, body = module_code(built, shown, sources)
     lines = [
         f'"""The built-in ruleset {shown}, made at build time by scorekeeper.rules.shipped: do not edit."""',
         "",
-        *(f"from {module} import {', '.join(names)}" for module, names in sorted(imports.items())),
+        *imports,
         "",
         f"FORMAT = {FORMAT}",
         f"ID = {stem!r}",
@@ -222,31 +216,53 @@ def module_text(stem: str, source: bytes) -> str:
         "INF = float('inf')",
         f"DATA = {_literal(raw, 110)}",
         f"SUMMARY = {_literal(summary_all, 110)}",
+        *body,
     ]
-    for how, body in makers.items():
-        lines += ["", "", f"def {how}(table, shown):",
-                  f'    """The ruleset as the builder makes it {_HOW[how]}, its formulas\' table ``table``, shown as ``shown``."""',
-                  *(f"    {line}" for line in body)]
-    lines += ["", "", "TABLES = {"]
-    for how, recorded in tables.items():
-        lines.append(f"    {how!r}: ({{")
-        lines += [f"        {_literal(k)}: {_literal(v)}," for k, v in recorded.facts.items()]
-        lines.append("    }, {")
-        for entry, value in recorded.forms.items():
-            text = _source(value, sources) if type(value) is formula_compiler._CodeType else _data(value)
-            if text is not None and _data(entry) is not None:
-                lines.append(f"        {_literal(entry)}: {text},")
-        lines.append("    }),")
-    lines.append("}")
     text = "\n".join(lines) + "\n"
-    _check(text, shown, makers, unshared)
+    _check(text, shown, {how: _Writer(r.raw, shown, share=False).write(r) for how, (r, _) in built.items()})
     return text
 
 
-_HOW = {"load": "from the file (to play it, or to check it)", "stored": "from a stored game's copy of the data"}
+def module_code(built: dict[str, tuple[Any, Table]], shown: str, sources: dict) -> tuple[list[str], list[str]]:
+    """The lines of a module that makes rulesets again: its imports, and a function per way each
+    ruleset of ``built`` was built (``how`` -> the ruleset and the table its build recorded)
+    making it with its model's constructors, and ``TABLES``: per way, the facts and the forms
+    recorded (code written back as source, from the trees ``sources`` noted; code or data that
+    cannot be written so is left out: it is made when first needed). RuntimeError when a ruleset
+    holds what cannot be written."""
+    from . import formula_compiler
+
+    classes: dict[str, type] = {}
+    body: list[str] = []
+    for how, (ruleset, _) in built.items():
+        writer = _Writer(ruleset.raw, shown)
+        made = writer.write(ruleset)
+        classes.update(writer.classes)
+        body += ["", "", f"def {how}(table, shown):",
+                 f'    """The ruleset as the builder makes it {_HOW[how]}, its formulas\' table ``table``, shown as ``shown``."""',
+                 *(f"    {line}" for line in made)]
+    body += ["", "", "TABLES = {"]
+    for how, (_, recorded) in built.items():
+        body.append(f"    {how!r}: ({{")
+        body += [f"        {_literal(k)}: {_literal(v)}," for k, v in recorded.facts.items()]
+        body.append("    }, {")
+        for entry, value in recorded.forms.items():
+            text = _source(value, sources) if type(value) is formula_compiler._CodeType else _data(value)
+            if text is not None and _data(entry) is not None:
+                body.append(f"        {_literal(entry)}: {text},")
+        body.append("    }),")
+    body.append("}")
+    imports: dict[str, list[str]] = {}
+    for name, cls in sorted(classes.items()):
+        imports.setdefault(cls.__module__, []).append(name)
+    return [f"from {module} import {', '.join(names)}" for module, names in sorted(imports.items())], body
 
 
-def _check(text: str, shown: str, makers: dict[str, list[str]], built: dict[str, list[str]]) -> None:
+_HOW = {"load": "from the file (to play it, or to check it)", "stored": "from a stored game's copy of the data",
+        "check": "from the file to check it (its translations checked too)"}
+
+
+def _check(text: str, shown: str, built: dict[str, list[str]]) -> None:
     """Make the ruleset again with the module's text, and write it again: RuntimeError unless it is
     written as it was (the module makes the same objects as the builder)."""
     import importlib.util
@@ -259,7 +275,7 @@ def _check(text: str, shown: str, makers: dict[str, list[str]], built: dict[str,
         spec = importlib.util.spec_from_file_location(f"{PACKAGE}._made", path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-    for how in makers:
+    for how in built:
         made = module.__dict__[how](table(module, how), shown)
         if _Writer(module.DATA, shown, share=False).write(made) != built[how]:
             raise RuntimeError(f"{shown}: the shipped module does not make the ruleset the builder makes ({how})")
@@ -401,8 +417,6 @@ class _Writer:
         return f"{self._class(type(m))}({m.code!r}{params})"
 
     def _texts(self, t: Any) -> str:
-        if set(t.cache) != {"en"}:
-            raise RuntimeError("the texts of a ruleset just built hold another language")
         name = f"_t{len(self.after)}"
         args = ", ".join(map(self._value, (t.file, t.raw, t.phases, t.names, t.check_scopes, t.english)))
         if not self.share:
