@@ -183,11 +183,17 @@ def _remove(data: dict, dotted: str) -> bool:
     return False
 
 
-def read_raw(path: str | os.PathLike, shown: str | None = None, _depth: int = 0, source: bytes | None = None) -> dict:
+def read_raw(path: str | os.PathLike, shown: str | None = None, _depth: int = 0, source: bytes | None = None,
+             extended: list[tuple[str, bytes]] | None = None) -> dict:
     """The file's TOML with any `extends` chain resolved and `remove` applied (``source``: the
-    file's bytes, when they were read already)."""
+    file's bytes, when they were read already; ``extended`` gets each file it extends, with the
+    bytes read of it)."""
     path = path_text(path)
     shown = shown or path
+    if source is None:
+        source = _read_source(path, shown)
+        if extended is not None:
+            extended.append((path, source))
     data = _read_toml(path, shown, source)
     parent_ref = data.get("extends")
     if parent_ref is None:
@@ -205,7 +211,7 @@ def read_raw(path: str | os.PathLike, shown: str | None = None, _depth: int = 0,
             parent_path = ruleset_file(parent_ref)
         except RulesetError as exc:
             raise RulesetError([Problem(shown, "extends", exc.problems[0].message)]) from None
-    parent = read_raw(parent_path, parent_path, _depth + 1)
+    parent = read_raw(parent_path, parent_path, _depth + 1, extended=extended)
     removals = data.get("remove", [])
     over = {k: v for k, v in data.items() if k not in ("extends", "remove")}
     import copy  # only for a ruleset that extends another
@@ -236,19 +242,15 @@ def check_file(path: str | os.PathLike) -> list[Problem]:
 def checked_file(path: str | os.PathLike) -> tuple[Ruleset | None, list[Problem]]:
     """A ruleset file checked as :func:`check_file` checks it: the ruleset it builds (None when
     there is a problem), and every problem. The ruleset is the one :func:`load_ruleset` gives
-    for the same path, so a caller that goes on with it need not build it a second time. A
-    built-in ruleset whose shipped module was made from exactly the file's bytes was checked,
-    translations and all, when the module was made (:mod:`.shipped`)."""
+    for the same path, so a caller that goes on with it need not build it a second time. A file
+    checked before (a built-in ruleset's shipped module, or a user file's artefact) was checked,
+    translations and all, when it was made: its ruleset is made again."""
     path = path_text(path)
     try:
-        found = _shipped_or_raw(path, path)
+        ruleset, problems = _load(path, path, "check")
     except RulesetError as exc:
         return None, exc.problems
-    if not isinstance(found, dict):
-        return found, []
-    builder = _builder(found, path, compile_translations=True)
-    ruleset = builder.build()
-    return (ruleset if not builder.problems else None), builder.problems
+    return (ruleset if not problems else None), problems
 
 
 def load_ruleset(ref: str | os.PathLike, lang: str | None = None, *, shown: str | None = None) -> Ruleset:
@@ -262,24 +264,40 @@ def load_ruleset(ref: str | os.PathLike, lang: str | None = None, *, shown: str 
     if shown is None:
         shown = str(ref) if not isinstance(ref, str) or ref.endswith(".toml") else f"rulesets/{os.path.basename(path)}"
     try:
-        found = _shipped_or_raw(path, shown)
+        ruleset, problems = _load(path, shown, "load")
     except RulesetError as exc:  # e.g. several removals that find nothing
         raise RulesetError(exc.problems[:1]) from None
-    ruleset = _built(_builder(found, shown)) if isinstance(found, dict) else found
+    if ruleset is None:
+        raise RulesetError(problems[:1])
     return ruleset.localized(lang) if lang else ruleset
 
 
-def _shipped_or_raw(path: str, shown: str) -> Ruleset | dict:
-    """The ruleset of a built-in file as its shipped module makes it, when the build made the
-    module from exactly the bytes read (:mod:`.shipped`); else the file's data, to build (the slow
-    path parses those same bytes). The file is read once: what is built is what was compared."""
-    from . import shipped
+def _load(path: str, shown: str, how: str) -> tuple[Ruleset | None, list[Problem]]:
+    """A ruleset file built ``how`` ("load" to play, "check" with its translations): the ruleset
+    (None when there is a problem) and every problem.
+
+    The file is read once, and what is built is what was read. A built-in ruleset whose shipped
+    module the build made from exactly these bytes is made by that module (:mod:`.shipped`); a
+    user file with an artefact of these bytes by its artefact (:mod:`.usercache`); else the
+    bytes are parsed and built (the slow path), and a user file's artefact written."""
+    from . import shipped, usercache
 
     source = _read_source(path, shown)
     module = shipped.for_file(path, source)
     if module is not None:
-        return module.load(shipped.table(module, "load"), shown)
-    return read_raw(path, shown, source=source)
+        return module.load(shipped.table(module, "load"), shown), []
+    artefact = usercache.find(source, how)
+    if artefact is not None:
+        return getattr(artefact, how)(shipped.table(artefact, how), shown), []
+    extended: list[tuple[str, bytes]] = []
+    raw = read_raw(path, shown, source=source, extended=extended)
+    table = shipped.Table({}, {}, recording=True)
+    builder = _builder(raw, shown, compile_translations=how == "check", shipped=table)
+    ruleset = builder.build()
+    table.recording = False
+    if ruleset is not None and not builder.problems:
+        usercache.write(source, how, ruleset, table, shown, extended)
+    return ruleset, builder.problems
 
 
 def _built(builder: Builder) -> Ruleset:

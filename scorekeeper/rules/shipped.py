@@ -149,12 +149,28 @@ def table(module: ModuleType, how: str) -> Table:
 # --- the build --------------------------------------------------------------------------------
 
 
+def _version() -> str:
+    """The package's version, as the build wrote it beside the modules (read from the installed
+    metadata or pyproject.toml where the build never ran)."""
+    try:
+        from .._shipped.rulesets import VERSION
+    except ImportError:
+        from .. import version
+
+        return version()
+    return VERSION
+
+
 def write_shipped(folder: str, play: Callable[[Any, str], None] | None = None) -> None:
     """Write the module of every built-in ruleset into ``folder``; ``play(ruleset, stem)`` plays
     with each (built as its module will make it) first, so that the code generated for the games
     played is written too (:mod:`scorekeeper.play.shipped`, whose function hatch_build.py calls)."""
+    from .. import version
     from .paths import list_builtin_ruleset_files
 
+    with open(os.path.join(folder, "rulesets.py"), "w", encoding="utf-8") as f:
+        f.write(f'"""The package version the built-in rulesets\' modules were made by (scorekeeper.rules.shipped)."""\n\n'
+                f"VERSION = {version()!r}\n")
     for path in list_builtin_ruleset_files():
         with open(path, "rb") as f:
             source = f.read()
