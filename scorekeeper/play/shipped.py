@@ -3,9 +3,10 @@
 start: the fast forms of the formulas, which fold in a game's constants (its players, deck and
 options), are generated for the games the build plays and written into the module with the rest.
 
-The build plays a new game for every number of players the ruleset allows, with its default
-options: the first deal's bidding order and bids checked as ``check-bid`` checks them; and it
-replays every example score sheet (``examples/*.toml`` beside ``rulesets/``) of the ruleset, as
+The build tries the ruleset's limits as ``rules check`` does (every number of players, under
+its default options and each other value of one option); plays a new game for every number of
+players with the default options: the first deal's bidding order and bids checked as
+``check-bid`` checks them; and it replays every example score sheet (``examples/*.toml`` beside ``rulesets/``) of the ruleset, as
 ``replay`` does. A game played otherwise works the same: what the module does not hold is
 generated when it is first needed (the slow path).
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 import os
 
 from ..game.game import Game, replay_into
+from ..game.limits import limit_problems
 from ..rules import shipped
 from ..rules.paths import builtin_rulesets_dir
 from .bids import check_bids
@@ -23,12 +25,12 @@ TYPE_CHECKING = False  # typing's flag, without importing typing (a start would 
 if TYPE_CHECKING:
     from ..rules.model import Ruleset
 
-__all__ = ["play", "write_shipped"]
+__all__ = ["check", "play", "write_shipped"]
 
 
 def write_shipped(folder: str) -> None:
     """Write the module of every built-in ruleset into ``folder`` (called by hatch_build.py)."""
-    shipped.write_shipped(folder, play)
+    shipped.write_shipped(folder, play, check)
 
 
 def play(ruleset: Ruleset, stem: str) -> None:
@@ -45,6 +47,11 @@ def play(ruleset: Ruleset, stem: str) -> None:
         game = Game(ruleset, raw["players"], options, raw.get("first_dealer", 1), *(
             [raw["scores"]] if "scores" in raw else []))
         replay_into(game, raw.get("deals", []))
+
+
+def check(ruleset: Ruleset, stem: str) -> None:
+    """Try the limits of ``ruleset`` as ``rules check`` does."""
+    limit_problems(ruleset, f"rulesets/{stem}.toml")
 
 
 def _sheets(stem: str) -> list[dict]:

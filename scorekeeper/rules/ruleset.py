@@ -285,7 +285,7 @@ def _load(path: str, shown: str, how: str) -> tuple[Ruleset | None, list[Problem
     source = _read_source(path, shown)
     module = shipped.for_file(path, source)
     if module is not None:
-        return module.load(shipped.table(module, "load"), shown), []
+        return module.load(shipped.table(module, how), shown), []
     artefact = usercache.find(source, how)
     if artefact is not None:
         return getattr(artefact, how)(shipped.table(artefact, how), shown), []
@@ -330,7 +330,7 @@ def ruleset_from_raw(raw: dict, shown: str, lang: str | None = None, *, stored: 
 
         module = shipped.for_stored(raw)
         if module is not None:
-            ruleset = module.stored(shipped.table(module, "stored"), shown)
+            ruleset = module.stored(shipped.table(module, "stored"), shown)  # (module: ruleset_<id>_stored)
             return ruleset.localized(lang) if lang else ruleset
     ruleset = _built(_builder(raw, shown, stored=stored))
     return ruleset.localized(lang) if lang else ruleset

@@ -27,6 +27,7 @@ compiler generated from checked formulas (never a formula's text), run with the 
 from __future__ import annotations
 
 import os
+import sys
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
@@ -38,8 +39,8 @@ try:  # hashlib's own BLAKE2b: importing hashlib first loads OpenSSL, which cost
 except ImportError:  # an interpreter built without it
     from hashlib import blake2b
 
-__all__ = ["FORMAT", "NOT_FOUND", "Table", "data_digest", "for_file", "for_stored", "module_name", "source_digest",
-           "write_shipped"]
+__all__ = ["FORMAT", "NOT_FOUND", "Table", "data_digest", "for_file", "for_path", "for_stored", "module_code",
+           "module_name", "source_digest", "summary", "table", "write_shipped"]
 
 FORMAT = 1  # of the modules: bump when what they hold changes
 PACKAGE = "scorekeeper._shipped"
@@ -107,43 +108,74 @@ class Table:
 def _module(ruleset_id: str) -> ModuleType | None:
     if not ruleset_id or not _ID_CHARS.issuperset(ruleset_id):
         return None
-    import importlib
-
+    name = module_name(ruleset_id)
     try:
-        module = importlib.import_module(module_name(ruleset_id))
+        __import__(name)  # importlib.import_module's work, without importlib (it imports types and warnings)
     except ImportError:  # not built (a checkout where hatch_build.py never ran): the slow path
         return None
+    module = sys.modules[name]
     return module if getattr(module, "FORMAT", None) == FORMAT else None
+
+
+def for_path(path: str) -> bool:
+    """Whether ``path`` is the file of a built-in ruleset (in the built-in rulesets' folder)."""
+    from .paths import builtin_rulesets_dir
+
+    folder, name = os.path.split(path)
+    try:
+        return name.endswith(".toml") and os.path.realpath(folder) == os.path.realpath(builtin_rulesets_dir())
+    except OSError:
+        return False
 
 
 def for_file(path: str, source: bytes) -> ModuleType | None:
     """The shipped module of the built-in ruleset file at ``path`` whose bytes are ``source``;
     None when the file is not a built-in's, or no module was made from exactly these bytes."""
-    from .paths import builtin_rulesets_dir
-
-    folder, name = os.path.split(path)
-    stem, ext = os.path.splitext(name)
-    try:
-        if ext != ".toml" or os.path.realpath(folder) != os.path.realpath(builtin_rulesets_dir()):
-            return None
-    except OSError:
+    if not for_path(path):
         return None
-    module = _module(stem)
+    module = _module(os.path.splitext(os.path.basename(path))[0])
     return module if module is not None and module.SOURCE == source_digest(source) else None
 
 
 def for_stored(raw: dict) -> ModuleType | None:
-    """The shipped module of the built-in ruleset whose data ``raw`` is (the copy a stored game
-    keeps of its ruleset); None when it is no built-in's data as shipped."""
+    """The shipped module that makes the ruleset of a stored game whose copy of its data is
+    ``raw`` (``ruleset_<id>_stored.py``); None when it is no built-in's data as shipped."""
     ruleset_id = raw.get("id")
     module = _module(ruleset_id) if type(ruleset_id) is str else None
-    return module if module is not None and module.DATA_DIGEST == data_digest(raw) else None
+    if module is None or module.DATA_DIGEST != data_digest(raw):
+        return None
+    name = f"{module.__name__}_stored"
+    try:
+        __import__(name)
+    except ImportError:
+        return None
+    return sys.modules[name]
 
 
 def table(module: ModuleType, how: str) -> Table:
-    """The table of a shipped module for ``how`` the ruleset is built: "load" or "stored"."""
+    """The table of a module for ``how`` the ruleset is built: "load", "check" (a shipped
+    module's table to load it, with the code ``rules check`` needs besides) or "stored"."""
+    if how == "check":
+        facts, forms = module.TABLES["load"]
+        name = f"{module.__name__}_check"
+        try:
+            __import__(name)
+        except ImportError:  # made when first needed
+            return Table(facts, forms)
+        return Table(facts, {**forms, **sys.modules[name].FORMS})
     facts, forms = module.TABLES[how]
     return Table(facts, forms)
+
+
+def summary(ruleset_id: str, source: bytes) -> dict | None:
+    """What a list of games shows of the built-in ruleset ``ruleset_id`` whose file's bytes are
+    ``source``, as the build wrote it; None when the build made it of other bytes, or never ran."""
+    try:
+        from .._shipped.rulesets import SUMMARIES
+    except ImportError:
+        return None
+    found = SUMMARIES.get(ruleset_id)
+    return found[1] if found is not None and found[0] == source_digest(source) else None
 
 
 # --- the build --------------------------------------------------------------------------------
@@ -161,31 +193,46 @@ def _version() -> str:
     return VERSION
 
 
-def write_shipped(folder: str, play: Callable[[Any, str], None] | None = None) -> None:
-    """Write the module of every built-in ruleset into ``folder``; ``play(ruleset, stem)`` plays
-    with each (built as its module will make it) first, so that the code generated for the games
-    played is written too (:mod:`scorekeeper.play.shipped`, whose function hatch_build.py calls)."""
+def write_shipped(folder: str, play: Callable[[Any, str], None] | None = None,
+                  check: Callable[[Any, str], None] | None = None) -> None:
+    """Write the modules of every built-in ruleset into ``folder``: ``ruleset_<id>.py`` (what
+    loading it needs), ``ruleset_<id>_check.py`` (the code ``rules check`` needs besides) and
+    ``rulesets.py`` (the version, and each ruleset's summary with the digest of its file).
+    ``play(ruleset, stem)`` plays with each ruleset first (built as its module will make it) and
+    ``check(ruleset, stem)`` tries its limits as ``rules check`` does, so that the code generated
+    then is written too (:mod:`scorekeeper.play.shipped`, whose function hatch_build.py calls)."""
     from .. import version
     from .paths import list_builtin_ruleset_files
 
-    with open(os.path.join(folder, "rulesets.py"), "w", encoding="utf-8") as f:
-        f.write(f'"""The package version the built-in rulesets\' modules were made by (scorekeeper.rules.shipped)."""\n\n'
-                f"VERSION = {version()!r}\n")
+    summaries = {}
     for path in list_builtin_ruleset_files():
         with open(path, "rb") as f:
             source = f.read()
         stem = os.path.splitext(os.path.basename(path))[0]
-        target = os.path.join(folder, module_name(stem).rpartition(".")[2] + ".py")
-        text = module_text(stem, source, play)
-        temp = f"{target}.{os.getpid()}.tmp"
-        with open(temp, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(temp, target)
+        name = module_name(stem).rpartition(".")[2]
+        texts, summary = module_text(stem, source, play, check)
+        for suffix, text in texts.items():
+            _write(os.path.join(folder, name + suffix + ".py"), text)
+        summaries[stem] = (source_digest(source), summary)
+    _write(os.path.join(folder, "rulesets.py"), "\n".join([
+        '"""The package version the built-in rulesets\' modules were made by, and what a list of games shows',
+        'of each ruleset (by the digest of the file it was made from): made by scorekeeper.rules.shipped."""',
+        "", f"VERSION = {version()!r}", f"SUMMARIES = {_literal(summaries, 110)}", ""]))
 
 
-def module_text(stem: str, source: bytes, play: Callable[[Any, str], None] | None = None) -> str:
-    """The text of the module of the built-in ruleset file ``rulesets/<stem>.toml`` whose bytes
-    are ``source``; RuntimeError when the ruleset has a problem."""
+def _write(path: str, text: str) -> None:
+    temp = f"{path}.{os.getpid()}.tmp"
+    with open(temp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(temp, path)
+
+
+def module_text(stem: str, source: bytes, play: Callable[[Any, str], None] | None = None,
+                check: Callable[[Any, str], None] | None = None) -> tuple[dict[str, str], dict]:
+    """The texts of the modules of the built-in ruleset file ``rulesets/<stem>.toml`` whose bytes
+    are ``source``, by the suffix of their names ("": to load it, "_stored": to make a stored
+    game's copy, "_check": the code checking it adds), and its summary; RuntimeError when the
+    ruleset has a problem."""
     import copy
 
     from ..languages import LANGUAGES
@@ -211,19 +258,24 @@ def module_text(stem: str, source: bytes, play: Callable[[Any, str], None] | Non
             if play is not None:
                 play(ruleset, stem)
             built[how] = ruleset, recorded
+        ruleset, recorded = built["load"]
+        checked = Table({}, {}, recording=True)
+        for formula in _formulas(ruleset):
+            formula._shipped = checked
+        if check is not None:
+            check(ruleset, stem)
+        for formula in _formulas(ruleset):
+            formula._shipped = recorded
     finally:
         formula_compiler.record_trees = None
-    ruleset = built["load"][0]
     summary = {lang: {"name": shown_rs.name, "description": shown_rs.description}
                for lang, shown_rs in ((lang, ruleset.localized(lang)) for lang in LANGUAGES)}
     summary_all = {"id": ruleset.id, "name": ruleset.name,
                    "players": {"min": ruleset.min_players, "max": ruleset.max_players},
                    "aka": list(ruleset.aka), "description": ruleset.description, "shown": summary}
-    imports, body = module_code(built, shown, sources)
+    body = module_code({"load": built["load"]}, shown, sources)
     lines = [
         f'"""The built-in ruleset {shown}, made at build time by scorekeeper.rules.shipped: do not edit."""',
-        "",
-        *imports,
         "",
         f"FORMAT = {FORMAT}",
         f"ID = {stem!r}",
@@ -231,68 +283,83 @@ def module_text(stem: str, source: bytes, play: Callable[[Any, str], None] | Non
         f"DATA_DIGEST = {data_digest(raw)!r}",
         "INF = float('inf')",
         f"DATA = {_literal(raw, 110)}",
-        f"SUMMARY = {_literal(summary_all, 110)}",
         *body,
     ]
     text = "\n".join(lines) + "\n"
-    _check(text, shown, {how: _Writer(r.raw, shown, share=False).write(r) for how, (r, _) in built.items()})
-    return text
+    stored_text = "\n".join([
+        f'"""The built-in ruleset {shown} as a stored game\'s copy of its data makes it: made at build time by',
+        'scorekeeper.rules.shipped, do not edit."""', "", f"from {module_name(stem)} import DATA, INF",
+        *module_code({"stored": built["stored"]}, shown, sources)]) + "\n"
+    _check(text, stored_text, module_name(stem), shown,
+           {how: _Writer(r.raw, shown, share=False).write(r) for how, (r, _) in built.items()})
+    extra = {entry: value for entry, value in checked.forms.items() if entry not in recorded.forms}
+    check_text = "\n".join([
+        f'"""The code ``rules check`` of the built-in ruleset {shown} needs besides that of its module: made at',
+        'build time by scorekeeper.rules.shipped, do not edit."""', "", "FORMS = {",
+        *_form_lines(extra, sources), "}", ""])
+    return {"": text, "_stored": stored_text, "_check": check_text}, summary_all
 
 
-def module_code(built: dict[str, tuple[Any, Table]], shown: str, sources: dict) -> tuple[list[str], list[str]]:
-    """The lines of a module that makes rulesets again: its imports, and a function per way each
+def module_code(built: dict[str, tuple[Any, Table]], shown: str, sources: dict) -> list[str]:
+    """The lines of a module that makes rulesets again: a function per way each
     ruleset of ``built`` was built (``how`` -> the ruleset and the table its build recorded)
     making it with its model's constructors, and ``TABLES``: per way, the facts and the forms
     recorded (code written back as source, from the trees ``sources`` noted; code or data that
     cannot be written so is left out: it is made when first needed). RuntimeError when a ruleset
     holds what cannot be written."""
-    from . import formula_compiler
-
-    classes: dict[str, type] = {}
     body: list[str] = []
     for how, (ruleset, _) in built.items():
         writer = _Writer(ruleset.raw, shown)
         made = writer.write(ruleset)
-        classes.update(writer.classes)
+        imports: dict[str, list[str]] = {}
+        for name, cls in sorted(writer.classes.items()):
+            imports.setdefault(cls.__module__, []).append(name)
         body += ["", "", f"def {how}(table, shown):",
                  f'    """The ruleset as the builder makes it {_HOW[how]}, its formulas\' table ``table``, shown as ``shown``."""',
-                 *(f"    {line}" for line in made)]
+                 *(f"    from {module} import {', '.join(names)}" for module, names in sorted(imports.items())),
+                 "", *(f"    {line}" for line in made)]
     body += ["", "", "TABLES = {"]
     for how, (_, recorded) in built.items():
         body.append(f"    {how!r}: ({{")
         body += [f"        {_literal(k)}: {_literal(v)}," for k, v in recorded.facts.items()]
         body.append("    }, {")
-        for entry, value in recorded.forms.items():
-            text = _source(value, sources) if type(value) is formula_compiler._CodeType else _data(value)
-            if text is not None and _data(entry) is not None:
-                body.append(f"        {_literal(entry)}: {text},")
+        body += _form_lines(recorded.forms, sources)
         body.append("    }),")
     body.append("}")
-    imports: dict[str, list[str]] = {}
-    for name, cls in sorted(classes.items()):
-        imports.setdefault(cls.__module__, []).append(name)
-    return [f"from {module} import {', '.join(names)}" for module, names in sorted(imports.items())], body
+    return body
 
 
 _HOW = {"load": "from the file (to play it, or to check it)", "stored": "from a stored game's copy of the data",
         "check": "from the file to check it (its translations checked too)"}
 
 
-def _check(text: str, shown: str, built: dict[str, list[str]]) -> None:
-    """Make the ruleset again with the module's text, and write it again: RuntimeError unless it is
-    written as it was (the module makes the same objects as the builder)."""
+def _check(text: str, stored_text: str, name: str, shown: str, built: dict[str, list[str]]) -> None:
+    """Make the ruleset again with the modules' texts, and write it again: RuntimeError unless it
+    is written as it was (the modules make the same objects as the builder)."""
     import importlib.util
     import tempfile
 
-    with tempfile.TemporaryDirectory() as folder:
+    def imported(text: str, module_name: str) -> ModuleType:
         path = os.path.join(folder, "made.py")
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
-        spec = importlib.util.spec_from_file_location(f"{PACKAGE}._made", path)
+        spec = importlib.util.spec_from_file_location(module_name, path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-    for how in built:
-        made = module.__dict__[how](table(module, how), shown)
+        return module
+
+    before = sys.modules.get(name)
+    with tempfile.TemporaryDirectory() as folder:
+        module = sys.modules[name] = imported(text, name)  # what the stored module imports its data from
+        try:
+            stored = imported(stored_text, name + "_stored")
+        finally:
+            if before is None:
+                del sys.modules[name]
+            else:
+                sys.modules[name] = before
+    for how, making in (("load", module), ("stored", stored)):
+        made = getattr(making, how)(Table(*making.TABLES[how]), shown)
         if _Writer(module.DATA, shown, share=False).write(made) != built[how]:
             raise RuntimeError(f"{shown}: the shipped module does not make the ruleset the builder makes ({how})")
 
@@ -443,6 +510,19 @@ class _Writer:
 
 
 _PLAIN = (str, int, float, bool, type(None))
+
+
+def _form_lines(forms: dict, sources: dict) -> list[str]:
+    """The lines of a table of forms: code written back as source, from the trees ``sources``
+    noted, and data as literals (what cannot be written so is left out: made when first needed)."""
+    from . import formula_compiler
+
+    lines = []
+    for entry, value in forms.items():
+        text = _source(value, sources) if type(value) is formula_compiler._CodeType else _data(value)
+        if text is not None and _data(entry) is not None:
+            lines.append(f"        {_literal(entry)}: {text},")
+    return lines
 
 
 def _formulas(root: Any) -> list:

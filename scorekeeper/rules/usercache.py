@@ -152,10 +152,10 @@ def write(source: bytes, how: str, ruleset: Any, table: Any, shown: str, extends
         return
     name = key(source, how)
     try:
-        imports, body = module_code({how: (ruleset, table)}, shown, {})
+        body = module_code({how: (ruleset, table)}, shown, {})
         text = "\n".join([
             f'"""The ruleset file {shown!r} as scorekeeper built it ({how}): made by scorekeeper.rules.usercache."""',
-            "", *imports, "",
+            "",
             f"FORMAT = {FORMAT}",
             f"KEY = {name!r}",
             f"EXTENDS = {_literal([(os.path.abspath(p), _digest(b)) for p, b in extends])}",
