@@ -155,7 +155,7 @@ def for_stored(raw: dict) -> ModuleType | None:
 def table(module: ModuleType, how: str) -> Table:
     """The table of a module for ``how`` the ruleset is built: "load", "check" (a shipped
     module's table to load it, with the code ``rules check`` needs besides) or "stored"."""
-    if how == "check":
+    if how == "check" and "check" not in module.TABLES:
         facts, forms = module.TABLES["load"]
         name = f"{module.__name__}_check"
         try:
