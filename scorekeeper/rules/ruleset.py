@@ -244,7 +244,7 @@ def checked_file(path: str | os.PathLike) -> tuple[Ruleset | None, list[Problem]
     there is a problem), and every problem. The ruleset is the one :func:`load_ruleset` gives
     for the same path, so a caller that goes on with it need not build it a second time. A file
     checked before (a built-in ruleset's shipped module, or a user file's artefact) was checked,
-    translations and all, when it was made: its ruleset is made again."""
+    translations and all, when it was made: the ruleset is made by it."""
     path = path_text(path)
     try:
         ruleset, problems = _load(path, path, "check")
