@@ -17,7 +17,7 @@ import os
 
 from ..game.game import Game, replay_into
 from ..game.limits import limit_problems
-from ..rules import shipped
+from ..rules import generate
 from ..rules.paths import builtin_rulesets_dir
 from .bids import check_bids
 
@@ -30,7 +30,7 @@ __all__ = ["check", "play", "write_shipped"]
 
 def write_shipped(folder: str) -> None:
     """Write the module of every built-in ruleset into ``folder`` (called by hatch_build.py)."""
-    shipped.write_shipped(folder, play, check)
+    generate.write_shipped(folder, play, check)
 
 
 def play(ruleset: Ruleset, stem: str) -> None:

@@ -9,7 +9,7 @@ them in its artefact with the digest of each one's bytes as that build read them
 is used only while each still has those bytes.
 
 **Readable code, loaded by Python.** An artefact is an ordinary Python module written by
-:func:`.shipped.module_code` (the ruleset's data as a literal, the constructor calls that make
+:func:`.generate.module_code` (the ruleset's data as a literal, the constructor calls that make
 the ruleset, what checking its formulas found), loaded through Python's import machinery
 (``importlib.util.spec_from_file_location``), which compiles it and caches the bytecode.
 
@@ -145,7 +145,7 @@ def write(source: bytes, how: str, ruleset: Any, table: Any, shown: str, extends
     with ``table`` recording what checking its formulas found; ``extends``: each file it extends
     (path, bytes as the build read them). Nothing when the folder cannot be used or the ruleset
     holds what cannot be written."""
-    from .shipped import _literal, module_code
+    from .generate import _literal, module_code
 
     where = folder(create=True)
     if where is None:
