@@ -58,6 +58,23 @@ def test_the_shipped_modules_are_what_the_sources_give(tmp_path):
     assert set(made) == names | {"rulesets.py"}
 
 
+@pytest.mark.parametrize("ruleset", sorted(p.stem for p in (REPO / "rulesets").glob("*.toml")))
+def test_each_module_makes_the_ruleset_the_builder_makes(ruleset):
+    """Object for object (every field of every model value, formula, message and text, written
+    out in full): the ruleset to play and a stored game's copy, as the builder makes them of the
+    file's data, and as the modules make them."""
+    from scorekeeper.rules.generate import _Writer
+
+    raw = load_ruleset(ruleset).raw
+    shown = f"rulesets/{ruleset}.toml"
+    source = (REPO / "rulesets" / f"{ruleset}.toml").read_bytes()
+    module = shipped.for_file(str(REPO / "rulesets" / f"{ruleset}.toml"), source)
+    for how, made in (("load", module.load(shipped.table(module, "load"), shown)),
+                      ("stored", ruleset_from_raw(json.loads(json.dumps(raw)), shown, stored=True))):
+        built = builder.Builder(json.loads(json.dumps(raw)), shown, stored=how == "stored").build()
+        assert _Writer(raw, shown, share=False).write(made) == _Writer(built.raw, shown, share=False).write(built)
+
+
 def test_a_module_holds_readable_data_and_source_no_pickle_or_marshal():
     text = (SHIPPED / "ruleset_lupaus.py").read_text(encoding="utf-8")
     assert "marshal" not in text and "pickle" not in text

@@ -3,8 +3,8 @@ hold and how a start uses them), and the modules that make a ruleset again (also
 user cache, :mod:`.usercache`).
 
 A ruleset is written as the Python statements that make it again with its model's constructors
-(:class:`_Writer`); each module is imported again once written and the ruleset it makes written
-again, which must give the same statements (:func:`_check`). The code generated from the formulas
+(:class:`_Writer`; tests/test_rules_shipped.py checks that each module makes the ruleset the
+builder makes, object for object). The code generated from the formulas
 is the formula compiler's generated trees written back as source (``ast.unparse``), each compiled
 again and compared with the code it was written from (:func:`_source`).
 """
@@ -18,7 +18,6 @@ from .shipped import FORMAT, Table, data_digest, module_name, source_digest
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
-    from types import ModuleType
     from typing import Any, Callable
 
 __all__ = ["module_code", "module_text", "write_shipped"]
@@ -121,8 +120,6 @@ def module_text(stem: str, source: bytes, play: Callable[[Any, str], None] | Non
         f'"""The built-in ruleset {shown} as a stored game\'s copy of its data makes it: made at build time by',
         'scorekeeper.rules.generate, do not edit."""', "", f"from {module_name(stem)} import DATA, INF",
         *module_code({"stored": built["stored"]}, shown, sources)]) + "\n"
-    _check(text, stored_text, module_name(stem), shown,
-           {how: _Writer(r.raw, shown, share=False).write(r) for how, (r, _) in built.items()})
     extra = {entry: value for entry, value in checked.forms.items() if entry not in recorded.forms}
     check_text = "\n".join([
         f'"""The code ``rules check`` of the built-in ruleset {shown} needs besides that of its module: made at',
@@ -162,39 +159,6 @@ def module_code(built: dict[str, tuple[Any, Table]], shown: str, sources: dict) 
 
 _HOW = {"load": "from the file (to play it, or to check it)", "stored": "from a stored game's copy of the data",
         "check": "from the file to check it (its translations checked too)"}
-
-
-def _check(text: str, stored_text: str, name: str, shown: str, built: dict[str, list[str]]) -> None:
-    """Make the ruleset again with the modules' texts, and write it again: RuntimeError unless it
-    is written as it was (the modules make the same objects as the builder)."""
-    import importlib.util
-    import tempfile
-
-    def imported(text: str, module_name: str) -> ModuleType:
-        path = os.path.join(folder, "made.py")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-        spec = importlib.util.spec_from_file_location(module_name, path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-
-    before = sys.modules.get(name)
-    with tempfile.TemporaryDirectory() as folder:
-        module = sys.modules[name] = imported(text, name)  # what the stored module imports its data from
-        try:
-            stored = imported(stored_text, name + "_stored")
-        finally:
-            if before is None:
-                del sys.modules[name]
-            else:
-                sys.modules[name] = before
-    for how, making in (("load", module), ("stored", stored)):
-        made = getattr(making, how)(Table(*making.TABLES[how]), shown)
-        if _Writer(module.DATA, shown, share=False).write(made) != built[how]:
-            raise RuntimeError(f"{shown}: the shipped module does not make the ruleset the builder makes ({how})")
-
-
 
 
 class _Writer:
