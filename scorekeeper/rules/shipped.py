@@ -1,27 +1,33 @@
 """The built-in rulesets as modules made at build time, so that a start imports a module instead
-of parsing TOML and checking formulas.
+of parsing TOML, checking formulas and building the ruleset.
 
 The build (``hatch_build.py``, also run for editable installs; ``python hatch_build.py`` in a
 plain checkout) writes, with :mod:`.generate`, ordinary readable Python modules for each file of
-``rulesets/`` into ``scorekeeper/_shipped/``. This module is what a start uses of them. A module holds:
+``rulesets/`` into ``scorekeeper/_shipped/``; this module is what a start uses of them.
+``ruleset_<id>.py`` holds:
 
 - ``SOURCE``: a digest of the ruleset file's bytes it was made from, and ``DATA_DIGEST``, a
   digest of its data (see :func:`data_digest`);
 - ``DATA``: the file's TOML data, as a Python literal;
-- ``SUMMARY``: what a list of games shows of it, in each language;
-- ``TABLES``: per way of building it ("load": to play or to check; "stored": a stored game's
-  copy, see :class:`~.builder.Builder`), what checking each formula found (its type, the names
-  it reads, its depth) and the code generated from it (the formula compiler's generated trees
-  written back as Python source, ``lambda`` expressions), so that Python's import machinery and
-  its ``__pycache__`` compile and cache them.
+- ``load(table, shown)``: the constructor calls of the model's classes that make the ruleset the
+  builder makes of ``DATA``;
+- ``TABLES["load"]``: what checking each formula found (its type, the names it reads, its depth)
+  and the code generated from the formulas for the games the build played (the formula
+  compiler's generated trees written back as source, ``lambda`` expressions), so that Python's
+  import machinery and its ``__pycache__`` compile and cache them.
+
+``ruleset_<id>_stored.py`` does the same for a stored game's copy of the data (built with the
+meanings a stored game keeps, see :class:`~.builder.Builder`), ``ruleset_<id>_check.py`` holds
+the code ``rules check`` needs besides, and ``rulesets.py`` the version and what ``rules list``
+shows of each ruleset (:func:`summary`).
 
 Loading a built-in ruleset (:func:`for_file`) reads the file's bytes once and imports its module
-(by name, through importlib) only if the module was made from exactly those bytes; a missing
-module or another digest takes the slow path: the same bytes are parsed and built, as a user
-file is. The ruleset is then built by the builder from ``DATA`` with the module's table, so no
-TOML is parsed and no formula parsed or checked again. The code in a module is what the formula
-compiler generated from checked formulas (never a formula's text), run with the same globals
-(the helpers, no builtins) as code generated at run time.
+(by name) only if the module was made from exactly those bytes; a missing module or another
+digest takes the slow path: the same bytes are parsed and built, as a user file is. A stored
+copy is made by its module only if its data has the digest of the data shipped
+(:func:`for_stored`). The code in a module is what the formula compiler generated from checked
+formulas (never a formula's text), run with the same globals (the helpers, no builtins) as code
+generated at run time; a form the module does not hold is generated when first needed.
 """
 
 from __future__ import annotations
