@@ -5,12 +5,13 @@ user cache, :mod:`.usercache`).
 A ruleset is written as the Python statements that make it again with its model's constructors
 (:class:`_Writer`; tests/test_rules_shipped.py checks that each module makes the ruleset the
 builder makes, object for object). The code generated from the formulas
-is the formula compiler's generated trees written back as source (``ast.unparse``), each compiled
-again and compared with the code it was written from (:func:`_source`).
+is the formula compiler's generated trees written back as source (``ast.unparse``), each parsed
+again and compared with the tree it was written from (:func:`_source`).
 """
 
 from __future__ import annotations
 
+import ast  # (imported by the build, and by a user file built on the slow path, where the formula compiler is too)
 import os
 import sys
 
@@ -358,8 +359,6 @@ def _literal(value: Any, width: int = 0) -> str:
 
 def _data(value: Any) -> str | None:
     """``value`` written as a Python literal that reads back as the same value; None when it cannot be."""
-    import ast
-
     text = repr(value)
     try:
         again = ast.literal_eval(text)
@@ -383,31 +382,31 @@ def _same(a: Any, b: Any) -> bool:
 
 def _source(code: Any, sources: dict) -> str | None:
     """The generated code ``code`` written back as Python source (a ``lambda``); None when the
-    source would not compile to the same code (it is then generated at run time)."""
-    import ast
-
+    source does not parse back to the same tree (the form is then generated at run time)."""
     tree = sources.get(code)
     if tree is None or not isinstance(tree.body, ast.Lambda):
         return None
     text = ast.unparse(tree)
     try:
-        compiled = compile(text, "<shipped>", "eval", dont_inherit=True)
+        again = ast.parse(text, mode="eval")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    again = next((c for c in compiled.co_consts if type(c) is type(code)), None)
-    return text if again is not None and _same_code(again, code) else None
+    return text if ast.dump(_Folded().visit(again)) == ast.dump(_Folded().visit(tree)) else None
 
 
-def _same_code(a: Any, b: Any) -> bool:
-    """Whether two code objects do the same (their bytecode, names and constants, nested code too)."""
-    if (a.co_code != b.co_code or a.co_names != b.co_names or a.co_varnames != b.co_varnames
-            or a.co_argcount != b.co_argcount or a.co_freevars != b.co_freevars or a.co_cellvars != b.co_cellvars
-            or len(a.co_consts) != len(b.co_consts)):
-        return False
-    for x, y in zip(a.co_consts, b.co_consts):
-        if type(x) is type(a):
-            if type(y) is not type(a) or not _same_code(x, y):
-                return False
-        elif not _same(x, y):
-            return False
-    return True
+class _Folded(ast.NodeTransformer):
+    """A tree with what the compiler folds into one constant as that constant: a negative number
+    (source writes ``-1`` as minus 1) and a tuple of constants (source writes it as a tuple)."""
+
+    def visit_UnaryOp(self, node: Any) -> Any:
+        self.generic_visit(node)
+        if isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) and type(
+                node.operand.value) in (int, float):
+            return ast.Constant(-node.operand.value)
+        return node
+
+    def visit_Tuple(self, node: Any) -> Any:
+        self.generic_visit(node)
+        if isinstance(node.ctx, ast.Load) and all(isinstance(item, ast.Constant) for item in node.elts):
+            return ast.Constant(tuple(item.value for item in node.elts))
+        return node
