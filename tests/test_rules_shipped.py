@@ -50,7 +50,8 @@ def test_the_shipped_modules_are_what_the_sources_give(tmp_path):
     one module of each kind for each built-in ruleset."""
     play_shipped.write_shipped(str(tmp_path))
     made = {p.name: p.read_text(encoding="utf-8") for p in tmp_path.glob("*.py")}
-    there = {p.name: p.read_text(encoding="utf-8") for p in SHIPPED.glob("*.py") if p.name != "__init__.py"}
+    # (the rulesets' files: other generators of hatch_build.py write theirs beside them)
+    there = {p.name: p.read_text(encoding="utf-8") for p in SHIPPED.glob("ruleset*.py")}
     assert sorted(made) == sorted(there)
     assert made == there
     names = {f"ruleset_{p.stem.replace('-', '_')}{suffix}.py" for p in (REPO / "rulesets").glob("*.toml")
