@@ -75,14 +75,17 @@ def folder(create: bool = False) -> str | None:
         st = os.lstat(path)
     except OSError:
         return None
-    if not stat.S_ISDIR(st.st_mode) or not _owned(st) or st.st_mode & 0o077:
+    if not stat.S_ISDIR(st.st_mode) or not _owned(st, 0o077):
         return None
     return path
 
 
-def _owned(st: os.stat_result) -> bool:
+def _owned(st: os.stat_result, others: int) -> bool:
+    """Whether the user owns what ``st`` describes and no one else may do what the ``others``
+    bits of its mode allow. (Windows has neither owners nor modes to compare: the folder is in
+    the user's own profile.)"""
     getuid = getattr(os, "getuid", None)
-    return getuid is None or st.st_uid == getuid()  # (Windows: no owner to compare; the folder is the user's profile)
+    return getuid is None or (st.st_uid == getuid() and not st.st_mode & others)
 
 
 def key(source: bytes, how: str) -> str:
@@ -110,7 +113,7 @@ def find(source: bytes, how: str) -> ModuleType | None:
         st = os.lstat(path)
     except OSError:
         return None
-    if not stat.S_ISREG(st.st_mode) or not _owned(st) or st.st_mode & 0o022:
+    if not stat.S_ISREG(st.st_mode) or not _owned(st, 0o022):
         return None
     import importlib.util
 
