@@ -20,6 +20,7 @@ import sys
 # (module, function): each called with the output folder.
 GENERATORS: list[tuple[str, str]] = [
     ("scorekeeper.i18n.shipped", "write_shipped"),  # catalog_<code>*.py: each language's catalog
+    ("scorekeeper.play.shipped", "write_shipped"),  # the built-in rulesets and their formulas' code
 ]
 
 SHIPPED = os.path.join("scorekeeper", "_shipped")

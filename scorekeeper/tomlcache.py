@@ -1,6 +1,6 @@
-"""TOML text read through a cache of the data it parses to: rulesets and catalogs are read
-at every start, and parsing TOML (and importing the parser) costs more than most commands'
-own work.
+"""TOML text read through a cache of the data it parses to: the catalogs are read at every
+start, and parsing TOML (and importing the parser) costs more than most commands' own work.
+(The rulesets use none of this: :mod:`scorekeeper.rules.shipped`, :mod:`scorekeeper.rules.usercache`.)
 
 :func:`loads` gives exactly what ``tomllib.loads(text)`` gives. The data is kept in
 :mod:`marshal`'s format (built into the interpreter: reading it imports nothing) in
@@ -16,17 +16,14 @@ header naming :data:`FORMAT`, the Python version and marshal's own version; a fi
 another header is not read. Then comes a hash of the rest of the file (marshal trusts what it
 reads: a file damaged on the disk, or cut short, never reaches it, nor is a changed value in
 it taken for the one kept). What this module keeps of a text is data only, used exactly as the
-parsed TOML would be and checked as much (a ruleset is built and checked from it, a catalog's
+parsed TOML would be and checked as much (a catalog's
 templates are checked as they are read). A cache file that is damaged, foreign or not of this
 shape is parsed again from the text and written anew; a cache folder that cannot be written is
 no error (the text is parsed each time then). A text whose data marshal cannot hold (TOML dates
 and times) is not kept.
 
 The same folder keeps other checked data the same way (:func:`cached`, :func:`keep`): the
-summaries of checked rulesets (:mod:`scorekeeper.rules.summary`), the checked catalogs
-(:mod:`scorekeeper.i18n.catalogs`), and each ruleset file's kept table
-(:mod:`scorekeeper.rules.kept`: what checking its formulas found, the code the formula module
-generated from them, which is run, and the ruleset as built), each in a subfolder of its own,
+checked catalogs (:mod:`scorekeeper.i18n.catalogs`), in a subfolder of their own,
 each entry named by a key made with :func:`digest` from everything the data depends on and
 holding that key beside the data, under the same rules: whole or not written, damaged or
 foreign entries made again.
@@ -49,7 +46,7 @@ try:  # hashlib's own BLAKE2b: importing hashlib first loads OpenSSL, which cost
 except ImportError:  # an interpreter built without it
     from hashlib import blake2b
 
-__all__ = ["ENV_VAR", "FORMAT", "cache_dir", "cached", "digest", "keep", "loads", "parsed", "read_entry", "write_entry"]
+__all__ = ["ENV_VAR", "FORMAT", "cache_dir", "cached", "digest", "keep", "loads", "read_entry", "write_entry"]
 
 ENV_VAR = "SCOREKEEPER_CACHE"
 FORMAT = 3  # of the cache files: bump when what they hold changes (1: JSON text; 2: no hash)
@@ -138,18 +135,11 @@ def keep(folder: str, key: str, data: Any) -> None:
     write_entry(_entry(key, folder), key, data)
 
 
-def parsed(text: str) -> dict[str, Any] | None:
-    """What ``tomllib.loads(text)`` gave when the text was parsed before, from the cache; None
-    when the cache does not hold it (the text was never parsed here, or not without an error)."""
-    data = cached("toml", _key(text))
-    return data if isinstance(data, dict) else None
-
-
 def loads(text: str) -> dict[str, Any]:
     """``tomllib.loads(text)``, from the cache when it holds this text's data; raises
     tomllib.TOMLDecodeError (a ValueError) as tomllib does."""
-    data = parsed(text)
-    if data is not None:
+    data = cached("toml", _key(text))
+    if isinstance(data, dict):
         return data
     import tomllib
 

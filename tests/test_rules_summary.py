@@ -1,19 +1,16 @@
-"""What `rules list` shows of a ruleset is kept as data once the ruleset is checked
-(scorekeeper.rules.summary): the same as building it, from the cache when the file and the
-rules layer are unchanged, and a damaged, foreign, stale or unwritable cache changes nothing
-but the speed."""
+"""What `rules list` shows of a ruleset (scorekeeper.rules.summary): for a built-in ruleset, what
+the build wrote of it (scorekeeper/_shipped/rulesets.py) while the file has the bytes it was made
+from; for any other file, or a built-in file with other bytes, what building it gives."""
 
 from __future__ import annotations
 
-import json
-import marshal
 import shutil
 from pathlib import Path
 
 import pytest
 
-from scorekeeper import tomlcache
-from scorekeeper.rules import kept
+from scorekeeper.rules import paths
+from scorekeeper.rules import ruleset as ruleset_module
 from scorekeeper.rules import summary as summaries
 from scorekeeper.rules.ruleset import RulesetError
 
@@ -31,148 +28,82 @@ LUPAUS_FI = {
 }
 
 
-@pytest.fixture
-def lupaus(tmp_path) -> Path:
-    path = tmp_path / "lupaus.toml"
-    shutil.copy(REPO / "rulesets" / "lupaus.toml", path)
-    return path
-
-
-def _entries(folder: Path) -> list[Path]:
-    return sorted((folder / "rulesets").glob("*"))
-
-
-def _read(entry: Path) -> dict:
-    key, data = tomlcache.read_entry(entry)
-    return {"key": key, "data": data}
-
-
-def _write(entry: Path, content: bytes) -> None:
-    """A cache file holding ``content``: a JSON document's key and data as the cache writes them,
-    other JSON as the whole entry, anything else as it is."""
-    try:
-        doc = json.loads(content)
-    except ValueError:
-        entry.write_bytes(content)
-        return
-    if isinstance(doc, dict) and "key" in doc:
-        tomlcache.write_entry(entry, doc["key"], doc.get("data"))
-    else:
-        entry.write_bytes(tomlcache._HEADER + marshal.dumps(doc))
-
-
 def _no_building(monkeypatch) -> None:
     def refuse(*args, **kwargs):
-        raise AssertionError("built again")
+        raise AssertionError("built")
 
     monkeypatch.setattr(summaries, "load_ruleset", refuse)
 
 
-def test_a_summary_says_what_the_built_ruleset_says(cache):
+def _builtins_elsewhere(monkeypatch, tmp_path: Path) -> Path:
+    """The built-in rulesets' folder moved to a copy in ``tmp_path`` (to change a file in it)."""
+    folder = tmp_path / "rulesets"
+    shutil.copytree(REPO / "rulesets", folder)
+    monkeypatch.setattr(paths, "builtin_rulesets_dir", lambda: str(folder))
+    monkeypatch.setattr(ruleset_module, "builtin_rulesets_dir", lambda: str(folder))
+    return folder
+
+
+def test_a_built_in_summary_is_what_the_build_wrote_and_no_ruleset_is_built(monkeypatch):
     """The English texts, the player range and the texts in the language asked for."""
-    assert summaries.ruleset_summary("lupaus", "fi") == LUPAUS_FI
-
-
-def test_the_second_time_the_ruleset_is_not_built(cache, monkeypatch):
-    first = summaries.ruleset_summary("lupaus", "fi")
-    assert len(_entries(cache)) == 1
     _no_building(monkeypatch)
-    assert summaries.ruleset_summary("lupaus", "fi") == first == LUPAUS_FI
-
-
-def test_each_language_has_its_own_entry(cache):
-    english = summaries.ruleset_summary("lupaus", "en")
+    assert summaries.ruleset_summary("lupaus", "fi") == LUPAUS_FI
     polish = summaries.ruleset_summary("lupaus", "pl")
-    assert english["shown"] == {"name": "Lupaus", "description": LUPAUS_FI["description"]}
     assert polish["shown"]["description"].startswith("Zadeklaruj dokładnie tyle lew, ile weźmiesz.")
-    assert len(_entries(cache)) == 2
+    assert summaries.ruleset_summary("lupaus", "en")["shown"] == {"name": "Lupaus",
+                                                                  "description": LUPAUS_FI["description"]}
 
 
-def test_a_changed_file_is_built_again(cache, lupaus, monkeypatch):
-    assert summaries.ruleset_summary(str(lupaus))["name"] == "Lupaus"
+@pytest.mark.parametrize("ruleset", sorted(p.stem for p in (REPO / "rulesets").glob("*.toml")))
+@pytest.mark.parametrize("lang", ["en", "fi", "pl"])
+def test_each_built_in_summary_is_what_building_a_copy_of_its_file_gives(ruleset, lang, tmp_path):
+    """A copy of the file elsewhere is a user file: built, and its summary the same."""
+    copy = tmp_path / f"{ruleset}.toml"
+    shutil.copy(REPO / "rulesets" / f"{ruleset}.toml", copy)
+    assert summaries.ruleset_summary(ruleset, lang) == summaries.ruleset_summary(str(copy), lang)
+
+
+def test_a_built_in_file_changed_since_the_build_is_built(monkeypatch, tmp_path):
+    folder = _builtins_elsewhere(monkeypatch, tmp_path)
+    lupaus = folder / "lupaus.toml"
     lupaus.write_text(lupaus.read_text(encoding="utf-8").replace('name = "Lupaus"', 'name = "Promise"', 1),
                       encoding="utf-8")
-    assert summaries.ruleset_summary(str(lupaus))["name"] == "Promise"
-    assert len(_entries(cache)) == 2
+    assert summaries.ruleset_summary("lupaus")["name"] == "Promise"
 
 
-def test_a_changed_rules_layer_is_a_new_key(cache, monkeypatch):
-    """An entry says what the code that checked the file made of it: other code, another key."""
-    summaries.ruleset_summary("lupaus")
-    monkeypatch.setattr(kept, "_LAYER", ["another rules layer"])
-    built = []
-    real = summaries.load_ruleset
-    monkeypatch.setattr(summaries, "load_ruleset", lambda ref: built.append(ref) or real(ref))
-    assert summaries.ruleset_summary("lupaus")["players"] == {"min": 3, "max": 7}
-    assert (built, len(_entries(cache))) == (["lupaus"], 2)
-
-
-@pytest.mark.parametrize("content", [
-    b"\x00\xff not json", b"", b"[1, 2]", b'{"data": {"id": "x"}}',
-    b'{"key": "%s", "data": {"id": "lupaus"}}',
-    b'{"key": "%s", "data": {"id": "lupaus", "name": "Lupaus", "players": {"min": "3", "max": 7}, "aka": [], '
-    b'"description": "", "shown": {"name": "", "description": ""}}}',
-    b'{"key": "%s", "data": {"id": "lupaus", "name": "Lupaus", "players": {"min": 3, "max": 7}, "aka": [1], '
-    b'"description": "", "shown": {"name": "", "description": ""}}}',
-    b'{"key": "%s", "data": {"id": "lupaus", "name": "Lupaus", "players": {"min": 3, "max": 7}, "aka": [], '
-    b'"description": "", "shown": {"name": ""}}}',
-], ids=["garbage", "empty", "a-list", "no-key", "missing-fields", "text-for-a-number", "number-for-a-name",
-        "shown-without-description"])
-def test_a_damaged_or_foreign_entry_is_made_again(cache, content):
-    summaries.ruleset_summary("lupaus", "fi")
-    (entry,) = _entries(cache)
-    key = entry.stem
-    _write(entry, content.replace(b"%s", key.encode()))
+def test_a_built_in_file_copied_anew_with_the_same_bytes_keeps_its_summary(monkeypatch, tmp_path):
+    """What the build wrote is keyed by the file's bytes alone (not its place, inode or times): a
+    reinstall that writes the same bytes anew finds it."""
+    _builtins_elsewhere(monkeypatch, tmp_path)
+    _no_building(monkeypatch)
     assert summaries.ruleset_summary("lupaus", "fi") == LUPAUS_FI
-    assert _read(entry) == {"key": key, "data": LUPAUS_FI}
 
 
-def test_an_entry_copied_from_another_ruleset_is_not_taken(cache):
-    summaries.ruleset_summary("whist")
-    summaries.ruleset_summary("lupaus")
-    whist, lupaus = (_read(p) for p in _entries(cache))
-    if whist["data"]["id"] != "whist":
-        whist, lupaus = lupaus, whist
-    tomlcache.write_entry(cache / "rulesets" / f"{lupaus['key']}.marshal", lupaus["key"], whist["data"])
-    assert summaries.ruleset_summary("lupaus")["id"] == "whist"  # same key: what that file said is trusted
-    tomlcache.write_entry(cache / "rulesets" / f"{lupaus['key']}.marshal", whist["key"], whist["data"])
-    assert summaries.ruleset_summary("lupaus")["id"] == "lupaus"  # another key: not taken
-
-
-def test_a_broken_ruleset_is_not_kept_and_says_its_first_problem(cache, tmp_path):
+def test_a_broken_ruleset_says_its_first_problem(tmp_path):
     path = tmp_path / "broken.toml"
     text = (REPO / "rulesets" / "lupaus.toml").read_text(encoding="utf-8").replace("[players]", "[playerz]", 1)
     path.write_text(text, encoding="utf-8")
-    for _ in range(2):
-        with pytest.raises(RulesetError) as caught:
-            summaries.ruleset_summary(str(path))
-        assert [(p.file, p.path, p.message.code) for p in caught.value.problems] == [
-            (str(path), "playerz", "rules.unknown_key")]
-    assert _entries(cache) == []
+    with pytest.raises(RulesetError) as caught:
+        summaries.ruleset_summary(str(path))
+    assert [(p.file, p.path, p.message.code) for p in caught.value.problems] == [
+        (str(path), "playerz", "rules.unknown_key")]
 
 
-def test_a_ruleset_that_extends_another_is_not_kept(cache, tmp_path):
+def test_a_ruleset_that_extends_another_is_built(tmp_path):
     path = tmp_path / "house.toml"
     path.write_text('extends = "lupaus"\nname = "House Lupaus"\n', encoding="utf-8")
     assert summaries.ruleset_summary(str(path))["name"] == "House Lupaus"
-    assert _entries(cache) == []
 
 
-def test_a_cache_folder_that_cannot_be_written_is_no_error(tmp_path, monkeypatch):
-    blocker = tmp_path / "not-a-folder"
-    blocker.write_text("a file where the folder would be", encoding="utf-8")
-    monkeypatch.setenv("SCOREKEEPER_CACHE", str(blocker))
-    assert summaries.ruleset_summary("lupaus", "fi") == LUPAUS_FI
-    assert blocker.read_text(encoding="utf-8") == "a file where the folder would be"
-
-
-def test_rules_check_builds_the_ruleset_once(monkeypatch):
+def test_rules_check_builds_a_user_file_once(cache, monkeypatch, tmp_path):
     """The ruleset checked is the one tried against the engine's limits: it is not built again."""
     from scorekeeper.game.limits import check_ruleset
     from scorekeeper.rules import builder
 
+    copy = tmp_path / "lupaus.toml"
+    shutil.copy(REPO / "rulesets" / "lupaus.toml", copy)
     built = []
     real = builder.Builder.build
     monkeypatch.setattr(builder.Builder, "build", lambda self: built.append(self.file) or real(self))
-    assert check_ruleset(REPO / "rulesets" / "lupaus.toml") == []
-    assert built == [str(REPO / "rulesets" / "lupaus.toml")]
+    assert check_ruleset(copy) == []
+    assert built == [str(copy)]

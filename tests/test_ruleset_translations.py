@@ -11,7 +11,6 @@ from helpers.samples import write
 
 import scorekeeper.rules.builder as builder_module
 import scorekeeper.rules.formula as formula_module
-import scorekeeper.rules.kept as kept_module
 from scorekeeper.game.engine import IllegalEntry
 from scorekeeper.game.game import Game
 from scorekeeper.i18n import LanguageError, using_language
@@ -280,9 +279,11 @@ def test_unknown_language_is_refused():
     assert str(info.value) == "unknown language 'sv': choose one of en (English), fi (Suomi), pl (Polski)"
 
 
-def test_loading_in_english_compiles_no_translated_message(monkeypatch):
-    """Loading to play in English costs what it cost before translations: the same templates compiled."""
-    monkeypatch.setattr(kept_module, "_LAYER", [None])  # nothing kept from an earlier test: built here
+def test_loading_in_english_compiles_no_translated_message(monkeypatch, cache, tmp_path):
+    """Loading to play in English costs what it cost before translations: the same templates
+    compiled (Lupaus's file copied, so that it is built here: the slow path, no artefact yet)."""
+    copy = tmp_path / "lupaus.toml"
+    copy.write_bytes((Path(__file__).parent.parent / "rulesets" / "lupaus.toml").read_bytes())
     calls = []
     real = compile_template
 
@@ -293,7 +294,7 @@ def test_loading_in_english_compiles_no_translated_message(monkeypatch):
     # The English messages are compiled by the builder, the translated ones by the translations.
     monkeypatch.setattr(builder_module, "compile_template", counting)
     monkeypatch.setattr(formula_module, "compile_template", counting)  # the translations import it when used
-    rs = load_ruleset("lupaus")
+    rs = load_ruleset(str(copy))
     assert calls and not [k for k in calls if k.startswith("translations")]
     assert rs.texts.walked is None  # not even looked at
     calls.clear()

@@ -24,10 +24,21 @@ REPO = Path(__file__).resolve().parents[1]
 # typing, the platform folders' module and what its Unix part imports, OpenSSL's hashes,
 # the "did you mean" matcher (only when something is unknown), locale (argparse's headings
 # through gettext), copy (a ruleset that extends another), the terminal app, and the TOML
-# parser and writer (a ruleset or sheet read before is read from the cache; the catalogs are
-# modules generated at build time, scorekeeper.i18n.shipped).
+# parser and writer (a built-in ruleset is made by its shipped module, the catalogs are modules
+# generated at build time, scorekeeper.i18n.shipped; a score sheet, a user's file, is parsed:
+# see SHEET_PARSER).
 NEVER = ("dataclasses", "inspect", "typing", "platformdirs", "tempfile", "shutil", "hashlib", "_hashlib",
          "difflib", "locale", "copy", "textual", "tomli_w", "tomllib")
+# What reading a score sheet's TOML loads (tomllib, and typing, re and enum under it): a sheet is
+# parsed at each replay or export (no cache of parsed TOML).
+SHEET_PARSER = ("tomllib", "typing", "re", "enum", "json")
+
+
+def _sheet(args: list[str]) -> bool:
+    """Whether the command reads a score sheet (a replay or an export of an example's file)."""
+    if args[0] == "--lang":
+        args = args[2:]
+    return args[0] in ("replay", "export") and args[1].endswith(".toml")
 # What the commands that ask nothing of a store or a sheet leave alone.
 NO_STORE = ("sqlite3", "scorekeeper.store", "scorekeeper.reports", "scorekeeper.game.sheet", "scorekeeper.cli.games",
             "scorekeeper.cli.history", "scorekeeper.cli.board", "scorekeeper.web", "csv", "decimal")
@@ -58,8 +69,8 @@ def loaded(args: list[str], watched: tuple[str, ...], home: Path) -> tuple[int, 
 
     No settings file is named, so the command looks for one in the user's config folder
     (an empty home here), as a player's does. The command runs twice and the second run
-    counts: the first fills the cache of parsed TOML (:mod:`scorekeeper.tomlcache`), as a
-    player's first run does, so that the second parses none (tomllib imports typing)."""
+    counts: the first fills the caches (the catalogs', a user ruleset file's artefact), as a
+    player's first run does."""
     run_once(args, watched, home)
     return run_once(args, watched, home)[:2]
 
@@ -99,12 +110,12 @@ LEAN_ENGINE = NO_BUILDER + ("collections", "types", "importlib", "operator")
     (["replay", "examples/wizard.toml"], NO_BUILDER),
     (["export", "examples/lupaus.toml", "--format", "csv"], NO_BUILDER),
 ], ids=["check-bid", "rules show", "replay", "export"])
-def test_a_ruleset_loaded_in_an_earlier_run_needs_no_parser(args, watched, tmp_path):
-    """The second run reads what the first found checking the ruleset's formulas, and the code
-    made of them (scorekeeper.rules.kept): neither the ast module nor even the syntax tree's
-    classes (_ast) are loaded, where parsing the formulas and generating code would load them;
-    nor the builder, the schema or the translations' checker: the ruleset is made again whole
-    (scorekeeper.rules.whole); nor, for the commands that need nothing else, the collections
+def test_a_built_in_ruleset_needs_no_parser(args, watched, tmp_path):
+    """A built-in ruleset is made by its shipped module (scorekeeper.rules.shipped) with what the
+    build found checking its formulas, and the code generated from them: neither the ast module
+    nor even the syntax tree's classes (_ast) are loaded, where parsing the formulas and
+    generating code would load them; nor the builder, the schema or the translations' checker;
+    nor, for the commands that need nothing else, the collections
     package, the types module, importlib (which imports types) or operator.py (the C module
     under it is used), which the engine and the command line need none of; a bid check, which
     records no deal and reads no card, loads neither the cards nor the recording plans."""
@@ -123,13 +134,15 @@ COMPILER = ("scorekeeper.rules.formula_compiler",)
     ["replay", "examples/wizard.toml"],
     ["export", "examples/lupaus.toml", "--format", "csv"],
 ], ids=["check-bid", "rules show", "replay", "export"])
-def test_formulas_kept_from_an_earlier_run_run_without_the_compiler(args, cache, tmp_path):
-    """In a cache folder of its own, the first run checks the ruleset's formulas and generates their code (the compiler is
-    imported); the next runs them from what it kept (scorekeeper.rules.kept) with
-    scorekeeper.rules.formula alone, and prints the same."""
+def test_a_built_in_rulesets_formulas_run_without_the_compiler_from_the_first_run(args, cache, tmp_path, capsys):
+    """In an empty cache folder, the first run already runs a built-in ruleset's formulas from the
+    code its shipped module holds (scorekeeper.rules.shipped), with scorekeeper.rules.formula
+    alone, and prints what the same command prints in this process."""
     code, found, printed = run_once(args, COMPILER, tmp_path)
-    assert (code, found) == (0, list(COMPILER))
-    assert run_once(args, COMPILER, tmp_path) == (0, [], printed)
+    assert (code, found) == (0, [])
+    capsys.readouterr()
+    assert main(args) == 0
+    assert capsys.readouterr().out == printed
 
 
 _COMPILER_NAMES_SCRIPT = """
@@ -158,12 +171,13 @@ def test_the_compiler_is_imported_when_a_name_of_it_is_asked_of_the_formula_modu
     assert ast.literal_eval(result.stdout) == (False, True, True, True, (), 0, True, False)
 
 
-def test_a_formula_not_kept_is_checked_and_compiled_as_before(cache, tmp_path):
-    """With Lupaus kept (in a cache folder of its own), a copy of it with one formula changed is checked anew, through the
-    compiler: a formula with a problem gives the problem it always did, a new formula its
-    answer, and the run after that gives the same answer from what was kept, without the compiler."""
+def test_a_user_file_is_checked_and_compiled_and_then_made_by_its_artefact(cache, tmp_path):
+    """Lupaus needs no compiler (its shipped module); a copy of it with one formula changed is
+    checked anew, through the compiler: a formula with a problem gives the problem it always did,
+    a new formula its answer, and the run after that gives the same answer with the ruleset made
+    by the file's artefact (scorekeeper.rules.usercache): no builder, no schema, no TOML parser."""
     assert run_once(["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"], COMPILER,
-                    tmp_path)[:2] == (0, list(COMPILER))
+                    tmp_path)[:2] == (0, [])
     source = (REPO / "rulesets" / "lupaus.toml").read_text(encoding="utf-8")
     assert source.count('rule = "sum(bid) != cards"') == 1
     bad, new = tmp_path / "bad.toml", tmp_path / "new.toml"
@@ -174,7 +188,8 @@ def test_a_formula_not_kept_is_checked_and_compiled_as_before(cache, tmp_path):
     args = ["check-bid", str(new), "--players", "4", "--deal", "1", "--bids", "3", "2", "4"]
     answer = "Dealer Player 1 may not bid 2: the bids would total 10, the number of tricks\nAllowed: 0 1 3 4 5 6 7 8 9 10\n"
     assert run_once(args, COMPILER, tmp_path) == (0, list(COMPILER), answer)
-    assert run_once(args, COMPILER, tmp_path) == (0, [], answer)
+    building = ("scorekeeper.rules.builder", "scorekeeper.rules.schema", "scorekeeper.rules.translations", "tomllib")
+    assert run_once(args, building, tmp_path) == (0, [], answer)  # (the artefact holds no code: generated as needed)
 
 
 NO_PATHLIB = ("pathlib", "fnmatch", "urllib", "urllib.parse", "ipaddress")
@@ -246,23 +261,16 @@ NO_PATHLIB_OR_RE = NO_PATHLIB + NO_TEXT_PARSERS + ("weakref",)
     ["export", "2", "--db", "{store}", "--format", "json"],
 ], ids=lambda args: " ".join(a for a in args if a != "{store}"))
 def test_a_game_replayed_shown_or_exported_as_text_loads_no_pathlib_re_or_weakref(args, store, tmp_path):
-    assert loaded([store if a == "{store}" else a for a in args], NO_PATHLIB_OR_RE, tmp_path) == (0, [])
-
-
-@pytest.mark.parametrize("args", [
-    ["replay", "examples/wizard.toml"], ["export", "examples/wizard.toml", "--format", "csv"],
-    ["export", "examples/lupaus.toml", "--format", "md"],
-], ids=lambda args: " ".join(args[:2]))
-def test_a_sheet_replayed_or_exported_as_text_loads_not_even_collections(args, tmp_path):
-    """Nor the collections package, functools, the types module or contextlib (the play model's
-    annotations name collections.abc's classes only for type checkers)."""
-    assert loaded(args, ("collections", "functools", "types", "contextlib"), tmp_path) == (0, [])
+    """(A sheet's TOML is parsed: re and enum come with the parser, SHEET_PARSER.)"""
+    args = [store if a == "{store}" else a for a in args]
+    watched = tuple(m for m in NO_PATHLIB_OR_RE if not _sheet(args) or m not in SHEET_PARSER)
+    assert loaded(args, watched, tmp_path) == (0, [])
 
 
 @pytest.mark.parametrize("ruleset", ["lupaus", "hearts", "wizard"])
-def test_a_ruleset_checked_before_is_checked_again_without_pathlib_re_or_a_parser(ruleset, tmp_path):
-    """rules check of a file unchanged since its last check: its formulas' checks and code are
-    kept (scorekeeper.rules.kept: nor is the formula compiler imported), a translation's
+def test_a_built_in_ruleset_is_checked_without_pathlib_re_or_a_parser(ruleset, tmp_path):
+    """rules check of a built-in ruleset: its formulas' checks and code are in its shipped
+    modules (scorekeeper.rules.shipped: nor is the formula compiler imported), a translation's
     placeholders written as the English ones are the same without parsing them, and the limits
     are worded without pathlib."""
     args = ["rules", "check", f"rulesets/{ruleset}.toml"]
@@ -276,7 +284,7 @@ def test_json_is_loaded_where_json_is_printed(store, tmp_path):
     assert [game["id"] for game in json.loads(printed)] == [2, 1]
 
 
-# What a list of the games needs none of, once each ruleset's summary is kept (scorekeeper.rules.summary):
+# What a list of the games needs none of, each ruleset's summary written by the build (scorekeeper.rules.summary):
 # the builder, the formula checker and the parser it uses, the model, the engine, the table's model.
 NO_BUILDING = ("scorekeeper.rules.builder", "scorekeeper.rules.formula", "scorekeeper.rules.model", "_ast",
                "scorekeeper.game", "scorekeeper.play")
@@ -299,7 +307,7 @@ def test_the_list_of_games_builds_no_ruleset_the_second_time(args, tmp_path):
 ], ids=lambda args: args[0])
 def test_the_sheet_and_store_commands_load_no_heavy_module(args, store, tmp_path):
     args = [store if a == "{store}" else a for a in args]
-    code, found = loaded(args, NEVER, tmp_path)
+    code, found = loaded(args, tuple(m for m in NEVER if not _sheet(args) or m not in SHEET_PARSER), tmp_path)
     assert (code, found) == (0, [])
 
 
@@ -380,7 +388,7 @@ def test_stats_from_a_cache_not_current_load_the_engine_and_keep_the_same_figure
     conn.close()
     args = ["stats", "--db", str(copy), "--json"]
     again = run_once(args, NO_ENGINE, tmp_path)
-    # the engine derives them (the builder too, unless the games' rulesets were kept whole before)
+    # the engine derives them (a built-in ruleset's stored copy is made by its shipped module, without the builder)
     assert again[0] == 0 and set(again[1]) >= set(NO_ENGINE) - {"scorekeeper.rules.builder"}
     assert again[2] == current[2]
     assert run_once(args, NO_ENGINE, tmp_path) == current
@@ -400,7 +408,8 @@ def test_a_store_of_version_1_is_brought_up_to_date_and_reported_as_before(tmp_p
         import_sheet(written, REPO / "examples/lupaus.toml")
     monkeypatch.undo()
     capsys.readouterr()
-    for args, engine in ((["history", "--json"], []), (["stats", "--json"], sorted(NO_ENGINE))):
+    engine_used = sorted(set(NO_ENGINE) - {"scorekeeper.rules.builder"})  # (Lupaus's shipped module makes the ruleset)
+    for args, engine in ((["history", "--json"], []), (["stats", "--json"], engine_used)):
         fresh, here = tmp_path / f"{args[0]}-fresh.db", tmp_path / f"{args[0]}-here.db"
         fresh.write_bytes(old.read_bytes())
         here.write_bytes(old.read_bytes())

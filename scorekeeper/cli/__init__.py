@@ -350,8 +350,7 @@ def _end_process(code: int) -> None:
     interpreter apart: freeing every module, the ruleset and the game object by object, to give
     the system back memory it takes back anyway, cost a short command some 3 ms, a seventh of it.
 
-    What a normal exit does that matters is done first: the exit handlers run (the kept
-    rulesets are written, :mod:`scorekeeper.rules.kept`), and standard output and error are
+    What a normal exit does that matters is done first: the exit handlers run, and standard output and error are
     flushed (a reader gone away is told as main() tells it, 141). Nothing else is left to finish:
     every file a command writes is closed by it (``with``), and the store commits each entry as
     it is written (a process killed at any point loses none, tests/test_tui_kill.py); an open

@@ -91,10 +91,10 @@ def _field_choices(f: dict, ftype: str) -> tuple:
     return ()
 
 
-def _derived_reads(d: dict, kept: Any) -> frozenset[str]:
-    """The names a derived value's formulas read (its value, or its parts); ``kept`` as for names_in."""
+def _derived_reads(d: dict, shipped: Any) -> frozenset[str]:
+    """The names a derived value's formulas read (its value, or its parts); ``shipped`` as for names_in."""
     texts = [d.get("value"), *(d.get("parts") or {}).values()]
-    return frozenset().union(*(names_in(t, kept) for t in texts))
+    return frozenset().union(*(names_in(t, shipped) for t in texts))
 
 
 def _reading_order(reads: dict[str, frozenset[str]]) -> list[str]:
@@ -140,12 +140,12 @@ class Builder:
     """Builds a Ruleset from raw TOML data, collecting every problem it meets."""
 
     def __init__(self, raw: dict, file: str, compile_translations: bool = False, stored: bool = False,
-                 kept: Any = None):
+                 shipped: Any = None):
         self.raw = raw
         self.file = file
-        # What an earlier run found checking this file's formulas, and the code made of them
-        # (a .kept.Kept, for a file built as load_ruleset builds it), or None
-        self.kept = kept
+        # What the build found checking a built-in ruleset's formulas, and the code generated
+        # from them (a .shipped.Table, for the data of a shipped module), or None
+        self.shipped = shipped
         # A stored game's copy of its ruleset was checked when the game started: it is built
         # again with the meanings it was started under. A partnership's formulas read per-seat
         # names as the first partner's (as before partnership formulas were checked), and a
@@ -179,8 +179,7 @@ class Builder:
     # -- the steps
 
     def build(self) -> Ruleset | None:
-        """The ruleset, or None when there is a problem (``problems`` lists every one; the file's
-        kept table, if any, is dropped then: a ruleset with a problem keeps nothing)."""
+        """The ruleset, or None when there is a problem (``problems`` lists every one)."""
         self.top = self.checker.table(self.raw, TOP, "")
         for step in (self._players, self._phases, self._teams, self._options, self._game_names, self._constants,
                      self._field_names, self._carry_names, self._derived, self._fields, self._deals, self._seats, self._trump,
@@ -188,8 +187,6 @@ class Builder:
             step()
         texts = self._texts()
         if self.problems:
-            if self.kept is not None:
-                self.kept.drop()
             return None
         ruleset = Ruleset(**{**plain_values(TOP, self.top), **self.attrs}, raw=self.raw, texts=texts)
         texts.cache["en"] = ruleset
@@ -443,7 +440,7 @@ class Builder:
             scope = self.allowed(schema, c, "scope", key)
             if scope == "team" and not self.attrs["teams"]:
                 self.add(key_path(key, "scope"), Message("rules.team_needs_teams"))
-            if "score" in self.names and "score" in names_in(c.get("value"), self.kept) | names_in(c.get("reset"), self.kept):
+            if "score" in self.names and "score" in names_in(c.get("value"), self.shipped) | names_in(c.get("reset"), self.shipped):
                 self.add(key, Message("rules.carry.score_taken"))
             start = self.typed(self.formula(c.get("start", schema["start"].default), key_path(key, "start"),
                                             self.game_names, CONST), _NUMBER)
@@ -478,7 +475,7 @@ class Builder:
         self.derived_ids = list(checked)
         built: dict[str, Derived] = {}
         ids = set(checked)
-        reads = {did: _derived_reads(d, self.kept) & ids for did, (d, _) in checked.items()}
+        reads = {did: _derived_reads(d, self.shipped) & ids for did, (d, _) in checked.items()}
         order = _reading_order(reads)
         place = {did: i for i, did in enumerate(order)}
         for did in order:
@@ -805,7 +802,7 @@ class Builder:
         phases = self.attrs["phases"]
         english = {c["id"]: c["message"] for c in self.top.get("checks", [])
                    if isinstance(c, dict) and isinstance(c.get("id"), str) and isinstance(c.get("message"), str)}
-        texts = Texts(self.file, self.raw, phases, self.names, self.check_scopes, english, self.kept)
+        texts = Texts(self.file, self.raw, phases, self.names, self.check_scopes, english, self.shipped)
         if self.compile_translations:
             texts.walked = (TranslationWalker(self.checker).walk(self.top, phases), [])
             for lang in texts.walked[0]:
@@ -836,7 +833,7 @@ class Builder:
         if text is None:
             return None
         try:
-            return compile_(text, key=key, names=names, scope=scope, kept=self.kept)
+            return compile_(text, key=key, names=names, scope=scope, shipped=self.shipped)
         except FormulaError as exc:
             self.add(exc.key, exc.message)  # the formula layer's message, a Message or its words
             return None

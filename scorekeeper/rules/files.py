@@ -15,7 +15,6 @@ import os
 import stat
 import sys
 
-from .. import tomlcache
 from ..messages import Message, MessageError
 
 __all__ = ["DEEPEST_NESTING", "LARGEST_FILE", "FileRefused", "NotToml", "nesting", "parse_toml", "read_bytes", "read_text"]
@@ -24,8 +23,8 @@ LARGEST_FILE = 1_000_000  # bytes: a ruleset or score sheet is a few kilobytes; 
 DEEPEST_NESTING = 50  # arrays and inline tables inside each other: a ruleset needs 3
 
 # What nesting() reads: strings and comments whole (their brackets do not count), and brackets.
-# Compiled when first needed: a text read from the cache of parsed TOML is not looked at, so
-# most starts import no ``re``.
+# Compiled when first needed: a built-in ruleset loaded from its shipped module is not parsed,
+# so most starts import no ``re``.
 _TOKENS = (r'"""(?:\\.|[^\\])*?"""'  # multi-line basic string
            r"|'''.*?'''"  # multi-line literal string
            r'|"(?:\\.|[^"\\\n])*"'  # basic string
@@ -75,19 +74,15 @@ def read_bytes(path: str | os.PathLike) -> bytes:
 
 
 def parse_toml(text: str) -> dict:
-    """``tomllib.loads`` (through :mod:`scorekeeper.tomlcache`), with arrays and inline tables nested more than DEEPEST_NESTING
-    deep refused as FileRefused before it is parsed (tomllib's own TOMLDecodeError becomes
-    NotToml)."""
-    data = tomlcache.parsed(text)  # a text parsed before (the platform's cache folder): checked then
-    if data is not None:
-        return data
+    """``tomllib.loads``, with arrays and inline tables nested more than DEEPEST_NESTING deep
+    refused as FileRefused before it is parsed (tomllib's own TOMLDecodeError becomes NotToml)."""
     if nesting(text) > DEEPEST_NESTING:
         raise FileRefused(Message("rules.file.too_deep", most=DEEPEST_NESTING))
-    try:
-        return tomlcache.loads(text)  # parsed once per text
-    except ValueError as exc:
-        import tomllib  # (only now: most starts read every file from the cache and never parse one)
+    import tomllib  # (only here: a built-in ruleset loaded from its shipped module is not parsed)
 
+    try:
+        return tomllib.loads(text)
+    except ValueError as exc:
         if isinstance(exc, tomllib.TOMLDecodeError):
             raise NotToml(str(exc)) from None
         # an integer Python will not read (past sys.get_int_max_str_digits())

@@ -24,8 +24,9 @@ formula ends with within :data:`MAX_NUMBER` (so no infinity, NaN or integer too 
 print ever leaves a formula). Where a step's bound follows from its literals and names it
 runs as Python's own operator; elsewhere it is checked while running (see ``_bound``).
 
-This module holds what running a formula needs: :class:`Formula`, the helpers its code calls,
-and what a formula checked in an earlier run is made of (:mod:`.kept`). Parsing, checking and
+This module holds what running a formula needs: :class:`Formula` and the helpers its code calls
+(a formula of a built-in ruleset is made of what the build found and generated, :mod:`.shipped`).
+Parsing, checking and
 generating code are in :mod:`.formula_compiler`, imported the first time one of them is done
 (see :func:`_compiler`); what both use is in :mod:`.formula_base`. Every name other modules
 import from here still is here.
@@ -47,7 +48,7 @@ from .formula_base import (
     MAX_SEATS, MAX_STEP, MAX_TEXT_LITERAL, NUM, NUMBER_LIMIT, SEAT, STEP_LIMIT, TEAM, TEXT, EvalError, FastContext,
     FormulaError, Incomplete, Missing, NameInfo, _CodeType, _FunctionType, _not_finite, type_word,
 )
-from .kept import NOT_KEPT
+from .shipped import NOT_FOUND
 
 TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
 if TYPE_CHECKING:
@@ -76,8 +77,8 @@ compiler: Any = _CompilerModule()  # the module .formula_compiler, once _compile
 
 def _compiler() -> Any:
     """The formula checker and code generator, imported when a formula is first parsed, checked
-    or its code generated. A command whose ruleset's formulas were all checked and compiled in
-    an earlier run (:mod:`.kept`) needs none of it: importing it, its classes and its tables,
+    or its code generated. A command whose ruleset's formulas were all checked and compiled at
+    build time (:mod:`.shipped`) needs none of it: importing it, its classes and its tables,
     would cost that start for nothing. The first call binds this module's ``compiler`` to it."""
     found = globals()["compiler"]
     if not isinstance(found, _CompilerModule):
@@ -325,7 +326,7 @@ def deal_values(parts, score: "Formula", made: "Formula | None", context: FastCo
         generated = compiler._build_deal_values(parts, score, made, context, seats, entered)
         return None if generated is None else compiler._code(generated, "deal")
     entry = ("deal", _parts_ident(parts), _ident(score), _ident(made), seats, tuple(sorted(entered)), context.key)
-    code = _made(score._kept, entry, make, _is_code_or_none)
+    code = _made(score._shipped, entry, make, _is_code_or_none)
     return None if code is None else _run(code)
 
 
@@ -340,13 +341,13 @@ def values_test(parts, context: FastContext) -> Callable[..., Any] | None:
     def make() -> types.CodeType | None:
         generated = compiler._build_values_test(parts, context)
         return None if generated is None else compiler._code(generated, "checks")
-    kept = next((rule._kept for rule, _, _ in parts), None)
-    code = _made(kept, ("checks", _parts_ident(parts), context.key), make, _is_code_or_none)
+    shipped = next((rule._shipped for rule, _, _ in parts), None)
+    code = _made(shipped, ("checks", _parts_ident(parts), context.key), make, _is_code_or_none)
     return None if code is None else _run(code)
 
 
 def _parts_ident(parts) -> tuple:
-    """What names the parts of a values test (each rule, condition and scope) in a kept table."""
+    """What names the parts of a values test (each rule, condition and scope) in a shipped table."""
     return tuple((_ident(rule), _ident(when), scope) for rule, when, scope in parts)
 
 
@@ -380,21 +381,21 @@ def _is_decided(value: Any) -> bool:
     return type(value) is tuple and len(value) == 2 and type(value[0]) is bool and (value[0] or value[1] is None)
 
 
-def _made(kept: Any, entry: tuple, make: Callable[[], Any], valid: Callable[[Any], bool]) -> Any:
-    """What ``make()`` gives (generated code, or what it tells of the code), from ``kept`` (the
-    ruleset file's :class:`~.kept.Kept`, or None) when it holds a ``valid`` one for ``entry``;
-    else made now, and kept."""
-    if kept is None:
+def _made(shipped: Any, entry: tuple, make: Callable[[], Any], valid: Callable[[Any], bool]) -> Any:
+    """What ``make()`` gives (generated code, or what it tells of the code), from ``shipped`` (a
+    built-in ruleset's :class:`~.shipped.Table`, or None) when it holds a ``valid`` one for
+    ``entry``; else made now (and noted in the table, which the build records)."""
+    if shipped is None:
         return make()
-    found = kept.code(entry)
-    if found is NOT_KEPT or not valid(found):
+    found = shipped.code(entry)
+    if found is NOT_FOUND or not valid(found):
         found = make()
-        kept.note_code(entry, found)
+        shipped.note_code(entry, found)
     return found
 
 
 def _ident(formula: "Formula | None") -> tuple | None:
-    """What names a formula within its ruleset file's kept table: its key, text and scope."""
+    """What names a formula within its ruleset's shipped table: its key, text and scope."""
     return None if formula is None else (formula.key, formula.text, formula._scope)
 
 
@@ -402,26 +403,26 @@ class Formula:
     """A checked formula: call it with an environment, or ``fast(context)`` for a game."""
 
     __slots__ = ("key", "text", "type", "names", "depth", "_parsed", "_names", "_scope", "_generic", "_fast",
-                 "_kept")
+                 "_shipped")
 
     def __init__(self, key: str, text: str, type_: str, names: frozenset[str], tree: ast.Expression | None,
-                 known: Mapping[str, NameInfo], scope: str, depth: int | None = None, kept: Any = None):
+                 known: Mapping[str, NameInfo], scope: str, depth: int | None = None, shipped: Any = None):
         self.key = key
         self.text = text
         self.type = type_
         self.names = names
-        self._parsed = tree  # None: parsed when first needed (a formula checked in an earlier run)
+        self._parsed = tree  # None: parsed when first needed (a formula of a shipped table, checked at build time)
         # how deep it is nested (a bound of how deep checking goes)
         self.depth = compiler._depth(self._tree) if depth is None else depth
         self._names = known
         self._scope = scope
         self._generic = None
         self._fast: dict = {}  # generated fast forms by the game constants they fold in
-        self._kept = kept  # the ruleset file's kept table (see .kept), or None
+        self._shipped = shipped  # the built-in ruleset's shipped table (see .shipped), or None
 
     @property
     def _tree(self) -> ast.Expression:
-        """The formula's syntax tree; a formula built from what an earlier run found (see
+        """The formula's syntax tree; a formula built from what the build found (see
         :func:`compile_formula`) is parsed only when code is to be generated from it."""
         tree = self._parsed
         if tree is None:
@@ -429,8 +430,8 @@ class Formula:
         return tree
 
     def _made(self, form: tuple, make: Callable[[], Any], valid: Callable[[Any], bool] = _is_code) -> Any:
-        """``make()`` for the ``form`` of this formula, from the kept table when it holds it (see :func:`_made`)."""
-        return _made(self._kept, (*form, self.key, self.text, self._scope), make, valid)
+        """``make()`` for the ``form`` of this formula, from the shipped table when it holds it (see :func:`_made`)."""
+        return _made(self._shipped, (*form, self.key, self.text, self._scope), make, valid)
 
     def __repr__(self) -> str:
         return f"Formula({self.key!r}, {self.text!r})"
@@ -466,11 +467,16 @@ class Formula:
             reason = str(exc)
         return EvalError(self.key, Message("formula.eval.cannot_compute", text=self.text, reason=reason))
 
-    def __call__(self, env) -> Any:
+    def generic(self) -> Callable[[Any], Any]:
+        """The function of the generic form: environment -> value (errors as Python raises them)."""
         fn = self._generic
         if fn is None:
             fn = self._generic = _run(self._made(("generic",), lambda: compiler._code(
                 compiler._build(self._tree, self.key, self._names, self._scope, None)[0], self.key)))
+        return fn
+
+    def __call__(self, env) -> Any:
+        fn = self._generic or self.generic()
         try:
             return fn(env)
         except (ArithmeticError, TypeError, RecursionError) as exc:
@@ -566,12 +572,12 @@ class Formula:
         return run
 
 
-def names_in(text: Any, kept: Any = None) -> frozenset[str]:
+def names_in(text: Any, shipped: Any = None) -> frozenset[str]:
     """The names a formula's text reads, found without checking it (none when it cannot be
-    parsed: compiling it then says why); with ``kept`` (see :func:`compile_formula`), as an
-    earlier run found them."""
-    if kept is not None and isinstance(text, str):
-        return frozenset(_made(kept, ("names", text), lambda: tuple(sorted(names_in(text))), _are_texts))
+    parsed: compiling it then says why); with ``shipped`` (see :func:`compile_formula`), as the build
+    found them."""
+    if shipped is not None and isinstance(text, str):
+        return frozenset(_made(shipped, ("names", text), lambda: tuple(sorted(names_in(text))), _are_texts))
     if not isinstance(text, str) or compiler._precheck(text):
         return frozenset()
     try:
@@ -581,14 +587,14 @@ def names_in(text: Any, kept: Any = None) -> frozenset[str]:
 
 
 def compile_formula(
-    text: Any, *, key: str, names: Mapping[str, NameInfo], scope: str = DEAL, kept: Any = None
+    text: Any, *, key: str, names: Mapping[str, NameInfo], scope: str = DEAL, shipped: Any = None
 ) -> Formula:
     """Parse and check one formula; raise FormulaError naming ``key``.
 
     The code is generated on first use (so a command that loads a ruleset stays fast).
-    ``kept``: the ruleset file's kept table (:class:`.kept.Kept`), which gives what checking the
-    same formula of the same file found in an earlier run (it is then neither parsed nor
-    checked now), keeps what is found now, and the code generated from it.
+    ``shipped``: a built-in ruleset's :class:`.shipped.Table`, which gives what checking the same
+    formula found at build time (it is then neither parsed nor checked now) and the code
+    generated from it (the build records both in it).
     """
     if isinstance(text, bool) or not isinstance(text, (str, int, float)):
         raise FormulaError(key, Message("formula.expected_formula", got=type(text).__name__))
@@ -596,9 +602,9 @@ def compile_formula(
         raise FormulaError(key, _not_finite(text))
     if not isinstance(text, str):
         text = repr(text)
-    known = kept.fact(key, text, scope) if kept is not None else None
+    known = shipped.fact(key, text, scope) if shipped is not None else None
     if known is not None:
-        return Formula(key, text.strip(), known[0], known[1], None, dict(names), scope, known[2], kept)
+        return Formula(key, text.strip(), known[0], known[1], None, dict(names), scope, known[2], shipped)
     problem = compiler._precheck(text)
     if problem:
         raise FormulaError(key, problem)
@@ -615,13 +621,13 @@ def compile_formula(
     used: set[str] = set()
     depth = compiler._shape(tree, used)
     read = frozenset(used - set(compiler._CONSTANT_NAMES))
-    if kept is not None:
-        kept.note_fact(key, text, scope, typ, read, depth)
-    return Formula(key, text.strip(), typ, read, tree, dict(names), scope, depth, kept)
+    if shipped is not None:
+        shipped.note_fact(key, text, scope, typ, read, depth)
+    return Formula(key, text.strip(), typ, read, tree, dict(names), scope, depth, shipped)
 
 
 def compile_template(
-    text: Any, *, key: str, names: Mapping[str, NameInfo], scope: str = DEAL, kept: Any = None
+    text: Any, *, key: str, names: Mapping[str, NameInfo], scope: str = DEAL, shipped: Any = None
 ) -> MessageTemplate:
     """A message with {formula} parts, e.g. 'Dealer {name(dealer)} may not bid {x}'.
 
@@ -651,7 +657,7 @@ def compile_template(
             if literal:
                 pieces.append("".join(literal))
                 literal = []
-            pieces.append(compile_formula(text[i + 1:end], key=key, names=names, scope=scope, kept=kept))
+            pieces.append(compile_formula(text[i + 1:end], key=key, names=names, scope=scope, shipped=shipped))
             i = end + 1
         elif ch == "}":
             raise FormulaError(key, Message("formula.message_close_brace"))

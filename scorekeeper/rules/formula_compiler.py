@@ -2,9 +2,9 @@
 generating the code of each of its forms (see :mod:`.formula`, which says how).
 
 Imported the first time a formula is parsed, checked or its code generated (through
-``formula.compiler``): a command whose ruleset's formulas were all checked and compiled in an
-earlier run takes what it needs from the kept table (:mod:`.kept`) and runs it with
-:mod:`.formula` alone, without unmarshalling and building this module's classes and tables.
+``formula.compiler``): a command whose ruleset's formulas were all checked and compiled at build
+time (a built-in ruleset, :mod:`.shipped`) takes what it needs from the shipped module and runs it
+with :mod:`.formula` alone, without importing this module's classes and tables.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def _syntax() -> Any:
     They come from the C module ``_ast`` (the ``ast`` module re-exports them): importing
     ``ast`` itself, with what it imports (``contextlib``, ``enum``), and even making these
     classes cost a start for nothing when every formula of the ruleset it loads was checked
-    and compiled in an earlier run (:mod:`.kept`). The first call binds this module's ``ast``
+    and compiled at build time (:mod:`.shipped`). The first call binds this module's ``ast``
     to it and makes the tables keyed by its classes (from the tables of their names)."""
     syntax = globals()["ast"]
     if not isinstance(syntax, _Syntax):
@@ -1172,7 +1172,7 @@ def _parse(text: str) -> ast.Expression:
     This module uses the syntax tree's classes as the C module ``_ast`` makes them (the ``ast``
     module re-exports them): importing ``ast`` itself, with what it imports (``contextlib``,
     ``enum``), would cost every start that loads a ruleset whose formulas were checked
-    before (:mod:`.kept`) for nothing. What it adds is done here: parsing (:func:`compile`,
+    at build time (:mod:`.shipped`) for nothing. What it adds is done here: parsing (:func:`compile`,
     which ``ast.parse`` calls), walking a tree, and writing a node back as text (in a
     message about a formula with a problem: ``ast`` is imported then)."""
     return compile(text, "<unknown>", "eval", _syntax().PyCF_ONLY_AST, dont_inherit=True)
@@ -1200,13 +1200,21 @@ def _unparse(node: ast.AST) -> str:
     return syntax.unparse(node)
 
 
+# The build (.shipped) writes generated code back as source: while it sets this to a table, each
+# generated tree is noted in it by the code compiled from it.
+record_trees: dict | None = None
+
+
 def _code(generated: ast.Expression, key: str) -> types.CodeType:
     """The code of the function a generated tree is (never formula text): the tree was built
     node by node by _Compiler from a checked formula; it is run by :func:`.formula._run`."""
     _syntax()
     _ready(generated)
     code = compile(generated, f"<formula {key}>", "eval", dont_inherit=True)
-    return next(c for c in code.co_consts if isinstance(c, _CodeType))
+    code = next(c for c in code.co_consts if isinstance(c, _CodeType))
+    if record_trees is not None:
+        record_trees[code] = generated
+    return code
 
 
 _PLACE = ("lineno", "col_offset", "end_lineno", "end_col_offset")  # a node's place in the text, as compile reads it

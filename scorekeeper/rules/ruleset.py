@@ -26,7 +26,7 @@ import sys
 
 from ..messages import Message
 from ..userdirs import path_text
-from .files import FileRefused, NotToml, parse_toml, read_bytes, read_text
+from .files import FileRefused, NotToml, parse_toml, read_bytes
 from .paths import builtin_rulesets_dir
 from .problems import OptionValueError, Problem, RulesetError, hint
 
@@ -76,21 +76,38 @@ __all__ = [
 ]
 
 
-def _read_toml(path: str, shown: str) -> dict:
-    """A ruleset file's TOML, read within the bounds of :mod:`.files`; RulesetError naming the file."""
+def _read_source(path: str, shown: str) -> bytes:
+    """A ruleset file's bytes, read within the bounds of :mod:`.files`; RulesetError naming the file."""
     try:
-        text = read_text(path)
-        return _parse(text, shown)
-    except FileRefused as exc:
-        raise RulesetError([Problem(shown, "", exc.message)]) from None
-    except FileNotFoundError:
-        raise RulesetError([Problem(shown, "", Message("rules.file.missing"))]) from None
-    except IsADirectoryError:
-        raise RulesetError([Problem(shown, "", Message("rules.file.folder"))]) from None
-    except UnicodeDecodeError:
-        raise RulesetError([Problem(shown, "", Message("rules.file.not_utf8"))]) from None
-    except OSError as exc:
-        raise RulesetError([Problem(shown, "", Message("rules.file.unreadable", reason=exc.strerror))]) from None
+        return read_bytes(path)
+    except (OSError, FileRefused) as exc:
+        raise _file_problem(shown, exc) from None
+
+
+def _read_toml(path: str, shown: str, source: bytes | None = None) -> dict:
+    """A ruleset file's TOML (``source``: its bytes, when they were read already: the file is read
+    once); RulesetError naming the file."""
+    if source is None:
+        source = _read_source(path, shown)
+    try:
+        return _parse(source.decode("utf-8"), shown)
+    except (FileRefused, UnicodeDecodeError) as exc:
+        raise _file_problem(shown, exc) from None
+
+
+def _file_problem(shown: str, exc: Exception) -> RulesetError:
+    """What is wrong with a file that cannot be read or parsed, naming it."""
+    if isinstance(exc, FileRefused):
+        message = exc.message
+    elif isinstance(exc, FileNotFoundError):
+        message = Message("rules.file.missing")
+    elif isinstance(exc, IsADirectoryError):
+        message = Message("rules.file.folder")
+    elif isinstance(exc, UnicodeDecodeError):
+        message = Message("rules.file.not_utf8")
+    else:
+        message = Message("rules.file.unreadable", reason=getattr(exc, "strerror", None) or str(exc))
+    return RulesetError([Problem(shown, "", message)])
 
 
 def _parse(text: str, shown: str) -> dict:
@@ -166,11 +183,18 @@ def _remove(data: dict, dotted: str) -> bool:
     return False
 
 
-def read_raw(path: str | os.PathLike, shown: str | None = None, _depth: int = 0) -> dict:
-    """The file's TOML with any `extends` chain resolved and `remove` applied."""
+def read_raw(path: str | os.PathLike, shown: str | None = None, _depth: int = 0, source: bytes | None = None,
+             extended: list[tuple[str, bytes]] | None = None) -> dict:
+    """The file's TOML with any `extends` chain resolved and `remove` applied (``source``: the
+    file's bytes, when they were read already; ``extended`` gets each file it extends, with the
+    bytes read of it)."""
     path = path_text(path)
     shown = shown or path
-    data = _read_toml(path, shown)
+    if source is None:
+        source = _read_source(path, shown)
+        if extended is not None:
+            extended.append((path, source))
+    data = _read_toml(path, shown, source)
     parent_ref = data.get("extends")
     if parent_ref is None:
         return data
@@ -187,7 +211,7 @@ def read_raw(path: str | os.PathLike, shown: str | None = None, _depth: int = 0)
             parent_path = ruleset_file(parent_ref)
         except RulesetError as exc:
             raise RulesetError([Problem(shown, "extends", exc.problems[0].message)]) from None
-    parent = read_raw(parent_path, parent_path, _depth + 1)
+    parent = read_raw(parent_path, parent_path, _depth + 1, extended=extended)
     removals = data.get("remove", [])
     over = {k: v for k, v in data.items() if k not in ("extends", "remove")}
     import copy  # only for a ruleset that extends another
@@ -218,15 +242,15 @@ def check_file(path: str | os.PathLike) -> list[Problem]:
 def checked_file(path: str | os.PathLike) -> tuple[Ruleset | None, list[Problem]]:
     """A ruleset file checked as :func:`check_file` checks it: the ruleset it builds (None when
     there is a problem), and every problem. The ruleset is the one :func:`load_ruleset` gives
-    for the same path, so a caller that goes on with it need not build it a second time."""
+    for the same path, so a caller that goes on with it need not build it a second time. A file
+    checked before (a built-in ruleset's shipped module, or a user file's artefact) was checked,
+    translations and all, when it was made: the ruleset is made by it."""
     path = path_text(path)
     try:
-        raw = read_raw(path, path)
+        ruleset, problems = _load(path, path, "check")
     except RulesetError as exc:
         return None, exc.problems
-    builder = _builder(raw, path, compile_translations=True, kept=_kept(path, path, "check"))
-    ruleset = builder.build()
-    return (ruleset if not builder.problems else None), builder.problems
+    return (ruleset if not problems else None), problems
 
 
 def load_ruleset(ref: str | os.PathLike, lang: str | None = None, *, shown: str | None = None) -> Ruleset:
@@ -239,46 +263,49 @@ def load_ruleset(ref: str | os.PathLike, lang: str | None = None, *, shown: str 
     path = ruleset_file(str(ref))
     if shown is None:
         shown = str(ref) if not isinstance(ref, str) or ref.endswith(".toml") else f"rulesets/{os.path.basename(path)}"
-    kept = _kept(path, shown, "load")
-    ruleset = _made_again(kept)
+    try:
+        ruleset, problems = _load(path, shown, "load")
+    except RulesetError as exc:  # e.g. several removals that find nothing
+        raise RulesetError(exc.problems[:1]) from None
     if ruleset is None:
-        try:
-            raw = read_raw(path, shown)
-        except RulesetError as exc:  # e.g. several removals that find nothing
-            raise RulesetError(exc.problems[:1]) from None
-        ruleset = _built(_builder(raw, shown, kept=kept))
+        raise RulesetError(problems[:1])
     return ruleset.localized(lang) if lang else ruleset
 
 
-def _made_again(kept: Any) -> Ruleset | None:
-    """The ruleset kept whole in the file's kept table (:mod:`.whole`), or None."""
-    if kept is None:
-        return None
-    from .whole import made_again
+def _load(path: str, shown: str, how: str) -> tuple[Ruleset | None, list[Problem]]:
+    """A ruleset file built ``how`` ("load" to play, "check" with its translations): the ruleset
+    (None when there is a problem) and every problem.
 
-    return made_again(kept)
+    The file is read once, and what is built is what was read. A built-in ruleset whose shipped
+    module the build made from exactly these bytes is made by that module (:mod:`.shipped`); a
+    user file with an artefact of these bytes by its artefact (:mod:`.usercache`); else the
+    bytes are parsed and built (the slow path), and a user file's artefact written."""
+    from . import shipped, usercache
+
+    source = _read_source(path, shown)
+    module = shipped.for_file(path, source)
+    if module is not None:
+        return module.load(shipped.table(module, how), shown), []
+    artefact = usercache.find(source, how)
+    if artefact is not None:
+        return getattr(artefact, how)(shipped.table(artefact, how), shown), []
+    extended: list[tuple[str, bytes]] = []
+    raw = read_raw(path, shown, source=source, extended=extended)
+    table = shipped.Table({}, {}, recording=True)
+    builder = _builder(raw, shown, compile_translations=how == "check", shipped=table)
+    ruleset = builder.build()
+    table.recording = False
+    if ruleset is not None and not builder.problems:
+        usercache.write(source, how, ruleset, table, shown, extended)
+    return ruleset, builder.problems
 
 
 def _built(builder: Builder) -> Ruleset:
-    """The builder's ruleset (RulesetError on its first problem), kept whole in the file's kept table."""
+    """The builder's ruleset; RulesetError on its first problem."""
     ruleset = builder.build()
     if ruleset is None:
         raise RulesetError(builder.problems[:1])
-    if builder.kept is not None:
-        from .whole import keep
-
-        keep(ruleset, builder.kept)
     return ruleset
-
-
-def _kept(path: str, shown: str, how: str) -> Any:
-    """The kept table of the file's checked formulas and their code (:mod:`.kept`), or None."""
-    from .kept import for_file
-
-    try:
-        return for_file(read_bytes(path), shown, how)
-    except (OSError, FileRefused):  # building the file says what is wrong with it
-        return None
 
 
 def parse_ruleset_text(text: str, file: str = "<text>") -> tuple[Ruleset | None, list[Problem]]:
@@ -293,16 +320,17 @@ def parse_ruleset_text(text: str, file: str = "<text>") -> tuple[Ruleset | None,
     return builder.build(), builder.problems
 
 
-def ruleset_from_raw(raw: dict, shown: str, lang: str | None = None, *, stored: bool = False,
-                     text: str | None = None) -> Ruleset:
+def ruleset_from_raw(raw: dict, shown: str, lang: str | None = None, *, stored: bool = False) -> Ruleset:
     """Build a ruleset from its TOML data (e.g. the copy a stored game keeps of its ruleset);
     ``lang`` as for :func:`load_ruleset`. ``stored``: the copy a stored game keeps, checked when
-    the game started, built with the meanings it was started under (see Builder); ``text``:
-    the JSON text it was read from, whose formulas' checks and code are then kept (:mod:`.kept`)."""
-    kept = None
-    if stored and text is not None:
-        from .kept import for_file
+    the game started, built with the meanings it was started under (see Builder); when it is
+    the data of a built-in ruleset as shipped, made by that ruleset's shipped module (:mod:`.shipped`)."""
+    if stored:
+        from . import shipped
 
-        kept = for_file(text.encode("utf-8"), shown, "stored")
-    ruleset = _made_again(kept) or _built(_builder(raw, shown, stored=stored, kept=kept))
+        module = shipped.for_stored(raw)
+        if module is not None:
+            ruleset = module.stored(shipped.table(module, "stored"), shown)  # (module: ruleset_<id>_stored)
+            return ruleset.localized(lang) if lang else ruleset
+    ruleset = _built(_builder(raw, shown, stored=stored))
     return ruleset.localized(lang) if lang else ruleset

@@ -1,9 +1,9 @@
 """A ruleset's translations as its model keeps them: :class:`Texts` makes the ruleset's copy in
 another language when it is first asked for.
 
-Apart from :mod:`.translations` (which checks them and puts them in), so that a ruleset kept
-whole (:mod:`.whole`) is made again without importing the checker: what a copy in another
-language needs is imported when one is first made.
+Apart from :mod:`.translations` (which checks them and puts them in), so that a ruleset loaded
+in English does not import the checker: what a copy in another language needs is imported when
+one is first made.
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ class Texts:
     Shared by the English ruleset and its localized copies; each copy is made once."""
 
     def __init__(self, file: str, raw: dict, phases: tuple[str, ...], names: dict[str, NameInfo],
-                 check_scopes: dict[str, str], english: dict[str, str], kept: Any = None):
+                 check_scopes: dict[str, str], english: dict[str, str], shipped: Any = None):
         self.file = file
-        self.kept = kept  # the file's kept table of checked formulas and code (see .kept), or None
+        self.shipped = shipped  # a built-in ruleset's table of checked formulas and code (see .shipped), or None
         self.raw = raw
         self.phases = phases
         self.names = names
@@ -76,7 +76,7 @@ class Texts:
             else:
                 names, scope = (trump_names if section == "trump" else self.names), DEAL
             try:
-                render = compile_template(text, key=key, names=names, scope=scope, kept=self.kept)
+                render = compile_template(text, key=key, names=names, scope=scope, shipped=self.shipped)
             except FormulaError as exc:
                 problems.append(Problem(self.file, exc.key, exc.message))
                 continue

@@ -1103,7 +1103,7 @@ class Store:
             key = (ruleset_json, str(ref))
             ruleset = self._rulesets.get(key) if isinstance(ruleset_json, str) else None
             if ruleset is None:
-                ruleset = ruleset_from_raw(jsontext.loads(ruleset_json), str(ref), stored=True, text=ruleset_json)
+                ruleset = ruleset_from_raw(jsontext.loads(ruleset_json), str(ref), stored=True)
                 if len(self._rulesets) >= 32:
                     self._rulesets.clear()
                 self._rulesets[key] = ruleset

@@ -1,0 +1,412 @@
+"""Writing the built-in rulesets' shipped modules at build time (:mod:`.shipped` says what they
+hold and how a start uses them), and the modules that make a ruleset again (also those of the
+user cache, :mod:`.usercache`).
+
+A ruleset is written as the Python statements that make it again with its model's constructors
+(:class:`_Writer`; tests/test_rules_shipped.py checks that each module makes the ruleset the
+builder makes, object for object). The code generated from the formulas
+is the formula compiler's generated trees written back as source (``ast.unparse``), each parsed
+again and compared with the tree it was written from (:func:`_source`).
+"""
+
+from __future__ import annotations
+
+import ast  # (imported by the build, and by a user file built on the slow path, where the formula compiler is too)
+import os
+import sys
+
+from .shipped import FORMAT, Table, data_digest, module_name, source_digest
+
+TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+if TYPE_CHECKING:
+    from typing import Any, Callable
+
+__all__ = ["module_code", "module_text", "write_shipped"]
+
+
+def write_shipped(folder: str, play: Callable[[Any, str], None] | None = None,
+                  check: Callable[[Any, str], None] | None = None) -> None:
+    """Write the modules of every built-in ruleset into ``folder``: ``ruleset_<id>.py`` (what
+    loading it needs), ``ruleset_<id>_check.py`` (the code ``rules check`` needs besides) and
+    ``rulesets.py`` (the version, and each ruleset's summary with the digest of its file).
+    ``play(ruleset, stem)`` plays with each ruleset first (built as its module will make it) and
+    ``check(ruleset, stem)`` tries its limits as ``rules check`` does, so that the code generated
+    then is written too (:mod:`scorekeeper.play.shipped`, whose function hatch_build.py calls)."""
+    from .. import version
+    from .paths import list_builtin_ruleset_files
+
+    summaries = {}
+    for path in list_builtin_ruleset_files():
+        with open(path, "rb") as f:
+            source = f.read()
+        stem = os.path.splitext(os.path.basename(path))[0]
+        name = module_name(stem).rpartition(".")[2]
+        texts, summary = module_text(stem, source, play, check)
+        for suffix, text in texts.items():
+            _write(os.path.join(folder, name + suffix + ".py"), text)
+        summaries[stem] = (source_digest(source), summary)
+    _write(os.path.join(folder, "rulesets.py"), "\n".join([
+        '"""The package version the built-in rulesets\' modules were made by, and what a list of games shows',
+        'of each ruleset (by the digest of the file it was made from): made by scorekeeper.rules.generate."""',
+        "", f"VERSION = {version()!r}", f"SUMMARIES = {_literal(summaries, 110)}", ""]))
+
+
+def _write(path: str, text: str) -> None:
+    temp = f"{path}.{os.getpid()}.tmp"
+    with open(temp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(temp, path)
+
+
+def module_text(stem: str, source: bytes, play: Callable[[Any, str], None] | None = None,
+                check: Callable[[Any, str], None] | None = None) -> tuple[dict[str, str], dict]:
+    """The texts of the modules of the built-in ruleset file ``rulesets/<stem>.toml`` whose bytes
+    are ``source``, by the suffix of their names ("": to load it, "_stored": to make a stored
+    game's copy, "_check": the code checking it adds), and its summary; RuntimeError when the
+    ruleset has a problem."""
+    import copy
+
+    from ..languages import LANGUAGES
+    from . import formula_compiler
+    from .builder import Builder
+    from .files import parse_toml
+
+    raw = parse_toml(source.decode("utf-8"))
+    shown = f"rulesets/{stem}.toml"
+    built: dict[str, tuple[Any, Table]] = {}
+    sources: dict = {}
+    formula_compiler.record_trees = sources
+    try:
+        for how in ("load", "stored"):
+            recorded = Table({}, {}, recording=True)
+            builder = Builder(copy.deepcopy(raw), shown, compile_translations=True, stored=how == "stored",
+                              shipped=recorded)
+            ruleset = builder.build()
+            if ruleset is None:
+                raise RuntimeError(f"{shown}: {builder.problems[0]!r}")
+            for formula in _formulas(ruleset):
+                formula.generic()
+            if play is not None:
+                play(ruleset, stem)
+            built[how] = ruleset, recorded
+        ruleset, recorded = built["load"]
+        checked = Table({}, {}, recording=True)
+        for formula in _formulas(ruleset):
+            formula._shipped = checked
+        if check is not None:
+            check(ruleset, stem)
+        for formula in _formulas(ruleset):
+            formula._shipped = recorded
+    finally:
+        formula_compiler.record_trees = None
+    summary = {lang: {"name": shown_rs.name, "description": shown_rs.description}
+               for lang, shown_rs in ((lang, ruleset.localized(lang)) for lang in LANGUAGES)}
+    summary_all = {"id": ruleset.id, "name": ruleset.name,
+                   "players": {"min": ruleset.min_players, "max": ruleset.max_players},
+                   "aka": list(ruleset.aka), "description": ruleset.description, "shown": summary}
+    body = module_code({"load": built["load"]}, shown, sources)
+    lines = [
+        f'"""The built-in ruleset {shown}, made at build time by scorekeeper.rules.generate: do not edit."""',
+        "",
+        f"FORMAT = {FORMAT}",
+        f"ID = {stem!r}",
+        f"SOURCE = {source_digest(source)!r}",
+        f"DATA_DIGEST = {data_digest(raw)!r}",
+        "INF = float('inf')",
+        f"DATA = {_literal(raw, 110)}",
+        *body,
+    ]
+    text = "\n".join(lines) + "\n"
+    stored_text = "\n".join([
+        f'"""The built-in ruleset {shown} as a stored game\'s copy of its data makes it: made at build time by',
+        'scorekeeper.rules.generate, do not edit."""', "", f"from {module_name(stem)} import DATA, INF",
+        *module_code({"stored": built["stored"]}, shown, sources)]) + "\n"
+    extra = {entry: value for entry, value in checked.forms.items() if entry not in recorded.forms}
+    check_text = "\n".join([
+        f'"""The code ``rules check`` of the built-in ruleset {shown} needs besides that of its module: made at',
+        'build time by scorekeeper.rules.generate, do not edit."""', "", "FORMS = {",
+        *_form_lines(extra, sources), "}", ""])
+    return {"": text, "_stored": stored_text, "_check": check_text}, summary_all
+
+
+def module_code(built: dict[str, tuple[Any, Table]], shown: str, sources: dict) -> list[str]:
+    """The lines of a module that makes rulesets again: a function per way each
+    ruleset of ``built`` was built (``how`` -> the ruleset and the table its build recorded)
+    making it with its model's constructors, and ``TABLES``: per way, the facts and the forms
+    recorded (code written back as source, from the trees ``sources`` noted; code or data that
+    cannot be written so is left out: it is made when first needed). RuntimeError when a ruleset
+    holds what cannot be written."""
+    body: list[str] = []
+    for how, (ruleset, _) in built.items():
+        writer = _Writer(ruleset.raw, shown)
+        made = writer.write(ruleset)
+        imports: dict[str, list[str]] = {}
+        for name, cls in sorted(writer.classes.items()):
+            imports.setdefault(cls.__module__, []).append(name)
+        body += ["", "", f"def {how}(table, shown):",
+                 f'    """The ruleset as the builder makes it {_HOW[how]}, its formulas\' table ``table``, shown as ``shown``."""',
+                 *(f"    from {module} import {', '.join(names)}" for module, names in sorted(imports.items())),
+                 "", *(f"    {line}" for line in made)]
+    body += ["", "", "TABLES = {"]
+    for how, (_, recorded) in built.items():
+        body.append(f"    {how!r}: ({{")
+        body += [f"        {_literal(k)}: {_literal(v)}," for k, v in recorded.facts.items()]
+        body.append("    }, {")
+        body += _form_lines(recorded.forms, sources)
+        body.append("    }),")
+    body.append("}")
+    return body
+
+
+_HOW = {"load": "from the file (to play it, or to check it)", "stored": "from a stored game's copy of the data",
+        "check": "from the file to check it (its translations checked too)"}
+
+
+class _Writer:
+    """Writes a built ruleset as the Python statements that make it again: each object as a call of
+    its class (a value class with its fields by name, a formula, a message, a message template,
+    the translations' texts), an object held in more than one place (or a table of the same
+    objects, as each formula's names are) once, as a variable. The ruleset's data is ``DATA``,
+    the table of its formulas ``table``, and the name it is shown by ``shown``."""
+
+    def __init__(self, raw: dict, shown: str, share: bool = True):
+        from ..messages import Message
+        from ..values import is_dataclass
+        from .formula import Formula, MessageTemplate
+        from .texts import Texts
+
+        self.raw, self.shown = raw, shown
+        self.kinds = {Formula: self._formula, MessageTemplate: self._template, Message: self._message,
+                      Texts: self._texts}
+        self.is_value = is_dataclass
+        self.classes: dict[str, type] = {}  # name in the module -> class
+        self.counts: dict[int, int] = {}
+        self.alias: dict[int, int] = {}  # a table's id -> the id of the first table of the same objects
+        self.same: dict[tuple, int] = {}
+        self.names: dict[int, str] = {}
+        self.lines: list[str] = []
+        self.held: list[Any] = []  # every object counted, kept alive (so that no id is used twice)
+        self.after: list[str] = []  # statements once the ruleset is made (the texts' English copy)
+        self.share = share  # False: every object written out where it is held (to compare two rulesets)
+        self.memo: dict[int, str] = {}
+
+    def write(self, ruleset: Any) -> list[str]:
+        """The statements of a function body that makes ``ruleset`` again and returns it."""
+        self._count(ruleset)
+        top = self._value(ruleset)
+        return self.lines + [f"ruleset = {top}", *self.after, "return ruleset"]
+
+    def _key(self, value: Any) -> int:
+        return self.alias.get(id(value), id(value))
+
+    def _count(self, value: Any) -> None:
+        if type(value) in _PLAIN or value is self.raw:
+            return
+        key = id(value)
+        if type(value) is dict and value and not any(type(item) in _PLAIN for item in value.values()):
+            key = self.alias[id(value)] = self.same.setdefault(tuple((k, id(v)) for k, v in value.items()), key)
+        self.counts[key] = self.counts.get(key, 0) + 1
+        if self.counts[key] == 1:
+            self.held.append(value)
+            for item in self._children(value):
+                self._count(item)
+
+    def _children(self, value: Any) -> list:
+        kind = type(value)
+        if kind is dict:
+            return [*value.keys(), *value.values()]
+        if kind in (list, tuple, frozenset):
+            return list(value)
+        if kind.__name__ == "Formula":
+            return [value.names, value._names]
+        if kind.__name__ == "MessageTemplate":
+            return [value.pieces]
+        if kind.__name__ == "Message":
+            return [value._params, value.plural_count]
+        if kind.__name__ == "Texts":
+            return [value.phases, value.names, value.check_scopes, value.english]
+        if self.is_value(value):
+            return [getattr(value, f) for f in self._fields(value)]
+        raise RuntimeError(f"a ruleset holds what the build cannot write: {value!r}")
+
+    def _fields(self, value: Any) -> list[str]:
+        return list(getattr(type(value), "__value_fields__"))
+
+    def _value(self, value: Any) -> str:
+        kind = type(value)
+        if kind is float and value != value:
+            raise RuntimeError("a ruleset holds NaN")
+        if kind is float and value in (float("inf"), float("-inf")):
+            return "INF" if value > 0 else "-INF"
+        if kind is str and value == self.shown:
+            return "shown"
+        if kind in _PLAIN:
+            return repr(value)
+        if value is self.raw:
+            return "DATA"
+        key = self._key(value)
+        if not self.share:
+            text = self.memo.get(id(value))
+            if text is None:
+                text = self.memo[id(value)] = self._make(value)
+            return text
+        name = self.names.get(key)
+        if name is not None:
+            return name
+        text = self._make(value)
+        # an object held in more than one place is made once; every object of a class gets a line
+        # of its own (the module stays readable)
+        if self.counts.get(key, 0) > 1 or type(value) not in (dict, list, tuple, frozenset):
+            name = self.names[key] = f"_{len(self.names)}"
+            self.lines.append(f"{name} = {text}")
+            return name
+        return text
+
+    def _make(self, value: Any) -> str:
+        kind = type(value)
+        if kind is dict:
+            return "{" + ", ".join(f"{self._value(k)}: {self._value(v)}" for k, v in value.items()) + "}"
+        if kind is list:
+            return "[" + ", ".join(map(self._value, value)) + "]"
+        if kind is tuple:
+            return "(" + "".join(f"{self._value(v)}, " for v in value) + ")"
+        if kind is frozenset:
+            return "frozenset((" + "".join(f"{self._value(v)}, " for v in sorted(value, key=repr)) + "))"
+        make = self.kinds.get(kind)
+        if make is not None:
+            return make(value)
+        fields = ", ".join(f"{f}={self._value(getattr(value, f))}" for f in self._fields(value))
+        return f"{self._class(kind)}({fields})"
+
+    def _class(self, kind: type) -> str:
+        self.classes[kind.__name__] = kind
+        return kind.__name__
+
+    def _formula(self, f: Any) -> str:
+        args = ", ".join(map(self._value, (f.key, f.text, f.type, f.names, None, f._names, f._scope, f.depth)))
+        return f"{self._class(type(f))}({args}, table)"
+
+    def _template(self, t: Any) -> str:
+        return f"{self._class(type(t))}({self._value(t.pieces)})"
+
+    def _message(self, m: Any) -> str:
+        params = "".join(f", {name}={self._value(v)}" for name, v in m._params)
+        if m.plural_count is not None:
+            return f"{self._class(type(m))}.plural({m.code!r}, {self._value(m.plural_count)}{params})"
+        return f"{self._class(type(m))}({m.code!r}{params})"
+
+    def _texts(self, t: Any) -> str:
+        name = f"_t{len(self.after)}"
+        args = ", ".join(map(self._value, (t.file, t.raw, t.phases, t.names, t.check_scopes, t.english)))
+        if not self.share:
+            return f"{self._class(type(t))}({args}, table)"
+        self.lines.append(f"{name} = {self._class(type(t))}({args}, table)")
+        self.after.append(f"{name}.cache['en'] = ruleset")
+        return name
+
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _form_lines(forms: dict, sources: dict) -> list[str]:
+    """The lines of a table of forms: code written back as source, from the trees ``sources``
+    noted, and data as literals (what cannot be written so is left out: made when first needed)."""
+    from . import formula_compiler
+
+    lines = []
+    for entry, value in forms.items():
+        text = _source(value, sources) if type(value) is formula_compiler._CodeType else _data(value)
+        if text is not None and _data(entry) is not None:
+            lines.append(f"        {_literal(entry)}: {text},")
+    return lines
+
+
+def _formulas(root: Any) -> list:
+    """Every formula a built ruleset holds (its fields, message templates, tables and lists)."""
+    from .formula import Formula
+    from .texts import Texts
+
+    found, seen, todo = [], set(), [root]
+    while todo:
+        value = todo.pop()
+        if id(value) in seen or isinstance(value, (str, int, float, bool, type(None), Texts)):
+            continue
+        seen.add(id(value))
+        if isinstance(value, Formula):
+            found.append(value)
+        elif isinstance(value, dict):
+            todo += value.values()
+        elif isinstance(value, (list, tuple, frozenset)):
+            todo += value
+        elif hasattr(value, "__dict__") or hasattr(type(value), "__slots__"):
+            slots = getattr(type(value), "__slots__", ())
+            todo += [getattr(value, name) for name in slots if hasattr(value, name)]
+            todo += getattr(value, "__dict__", {}).values()
+    return found
+
+
+def _literal(value: Any, width: int = 0) -> str:
+    """``value`` written as a Python literal (laid out on lines of ``width``, if given);
+    RuntimeError when it is not one (a TOML date)."""
+    if _data(value) is None:
+        raise RuntimeError(f"not a Python literal: {value!r}")
+    if width:
+        import pprint
+
+        return pprint.pformat(value, width=width, sort_dicts=False)
+    return repr(value)
+
+
+def _data(value: Any) -> str | None:
+    """``value`` written as a Python literal that reads back as the same value; None when it cannot be."""
+    text = repr(value)
+    try:
+        again = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    return text if _same(again, value) else None
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal, and of the same types all through (1 is not 1.0, nor True)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
+    if type(a) in (list, tuple):
+        return len(a) == len(b) and all(map(_same, a, b))
+    if type(a) is frozenset:
+        return a == b and all(type(x) in (str, int, bool, type(None)) for x in a)
+    return a == b
+
+
+def _source(code: Any, sources: dict) -> str | None:
+    """The generated code ``code`` written back as Python source (a ``lambda``); None when the
+    source does not parse back to the same tree (the form is then generated at run time)."""
+    tree = sources.get(code)
+    if tree is None or not isinstance(tree.body, ast.Lambda):
+        return None
+    text = ast.unparse(tree)
+    try:
+        again = ast.parse(text, mode="eval")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return text if ast.dump(_Folded().visit(again)) == ast.dump(_Folded().visit(tree)) else None
+
+
+class _Folded(ast.NodeTransformer):
+    """A tree with what the compiler folds into one constant as that constant: a negative number
+    (source writes ``-1`` as minus 1) and a tuple of constants (source writes it as a tuple)."""
+
+    def visit_UnaryOp(self, node: Any) -> Any:
+        self.generic_visit(node)
+        if isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) and type(
+                node.operand.value) in (int, float):
+            return ast.Constant(-node.operand.value)
+        return node
+
+    def visit_Tuple(self, node: Any) -> Any:
+        self.generic_visit(node)
+        if isinstance(node.ctx, ast.Load) and all(isinstance(item, ast.Constant) for item in node.elts):
+            return ast.Constant(tuple(item.value for item in node.elts))
+        return node
