@@ -310,6 +310,8 @@ def test_a_checkout_shows_its_edited_text_before_the_build_runs_again(tmp_path):
     checkout = tmp_path / "checkout"
     shutil.copytree(REPO / "scorekeeper", checkout / "scorekeeper", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(REPO / "hatch_build.py", checkout)
+    for data in ("rulesets", "examples"):  # what the rulesets' generator reads
+        shutil.copytree(REPO / data, checkout / data)
     pyc = tmp_path / "pyc"
     from_modules = ["scorekeeper._shipped.catalog_en", "scorekeeper._shipped.catalog_en_cli"]
     assert _show(checkout, pyc) == ("Player 1", from_modules)
