@@ -85,7 +85,7 @@ class PlayScreen(Screen[dict]):
             with ContentSwitcher(id="deal-or-final", initial="entry-form"):
                 yield EntryForm(form_layout(self.game), labels, text_fields, id="entry-form")
                 yield FinalStandings(id="final")
-            yield Scoreboard(id="scoreboard")
+            yield Scoreboard(follows=True, id="scoreboard")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -451,6 +451,11 @@ class PlayScreen(Screen[dict]):
         self._focus_entry()
 
     def action_leave(self) -> None:
+        """Esc: from the score board back to the boxes; from a deal being changed back to the
+        next deal; from the next deal's boxes (or a game over) out of the game."""
+        if self.draft is not None and self.editing is None and self.query_one(ScoreTable).has_focus:
+            self._focus_entry()  # (leaving the game here, the next deal's keys went to the start screen)
+            return
         if self.editing is not None:
             self.editing = None
             self.draft = self.next.draft
