@@ -89,3 +89,56 @@ def test_esc_on_the_score_board_goes_back_to_the_boxes(tmp_path):
             assert app.screen is not screen
 
     run(go())
+
+
+def test_the_bids_stay_in_view_while_the_tricks_are_typed(tmp_path):
+    """Lupaus for 7 at 80x24, deal 1 (7 cards): once the bids are in, the form shows the
+    tricks and the bid rows are out of sight; the line between the form and the board tells
+    the bids, in bidding order."""
+    seven = Script("lupaus", ["Anna", "Ben", "Cara", "Dan", "Eve", "Finn", "Gus"])
+
+    async def go():
+        async with resumed(tmp_path / "g.db", seven, size=SMALL) as (app, pilot):
+            await pilot.press(*"h 1 2 0 1 0 0 1 2".split())  # hearts, the bids of Ben .. Gus, Anna; Ben took 2
+            await settle(pilot)
+            lines = screen_text(app).splitlines()
+            assert not any(line.split()[1:2] == ["Bid"] for line in lines if line.split())  # the bid rows are gone
+            told = "─ Bid: Ben 1 · Cara 2 · Dan 0 · Eve 1 · Finn 0 · Gus 0 · Anna 1 "  # on the line above the board
+            assert lines[lines.index("Each cell: ✓ made ✗ missed, points, total") - 1] == told + "─" * (80 - len(told))
+
+    run(go())
+
+
+def test_notices_are_on_a_line_of_their_own_and_go_with_the_screen(tmp_path):
+    """Lupaus for 4 at 80x24, two deals: ctrl+z says "Undone" on the line between the form
+    and the board (no toast over the board's columns or the keys: every line below it is as
+    before, but for the deal taken back); Esc and Enter (the game resumed) show the rule
+    again (with the bids of the deal in the boxes), not what was said before the screen was left."""
+    two = [{"bid": [0, 0, 0, 0], "tricks": [0, cards, 0, 0]} for cards in (10, 9)]
+
+    async def go():
+        async with resumed(tmp_path / "g.db", Script("lupaus", FOUR, two), size=SMALL) as (app, pilot):
+            rule = "─" * 80
+            before = screen_text(app).splitlines()
+            assert rule in before
+            keys = before[-2:]
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert len(play_screen(app).game.deals) == 1
+            lines = screen_text(app).splitlines()
+            legend = lines.index("Each cell: Bid/Tricks, ✓ made ✗ missed, points, total")
+            assert lines[legend - 1] == " Undone: Deal 2 is undone; its entries are back in the boxes."
+            assert lines[legend + 1:] == [
+                "  Deal              Anna                Ben              Cara               Dan",
+                "▶ 1     0/0 ✓  +10    10  0/10 ✗    0     0  0/0 ✓  +10    10  0/0 ✓  +10    10",
+                "", "", "", *keys]
+            assert list(app._notifications) == []
+            await pilot.press("escape", "enter")
+            await settle(pilot)
+            lines = screen_text(app).splitlines()
+            told = "─ Bid: Cara 0 · Dan 0 · Anna 0 · Ben 0 "  # (the undone deal's bids are back in the boxes)
+            assert lines[lines.index("Each cell: Bid/Tricks, ✓ made ✗ missed, points, total") - 1] == (
+                told + "─" * (80 - len(told)))
+            assert "Undone" not in screen_text(app)
+
+    run(go())

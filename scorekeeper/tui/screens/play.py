@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from textual import work
 from textual.binding import Binding
-from textual.containers import Container
+from textual.containers import Container, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -23,6 +23,7 @@ from ...play.actions import (
 from ...play.board import BoardMaker, standings_text
 from ...play.draft import DealDraft
 from ...play.layout import form_layout
+from ...play.panel import entered_lines
 from ...play.undo import NextDeal
 from ..widgets.deal_panel import DealPanel
 from ..widgets.cards_box import CardsBox
@@ -30,9 +31,11 @@ from ..widgets.entry_form import EntryForm
 from ..widgets.final_standings import FinalStandings
 from ..widgets.key_footer import KeyFooter
 from ..widgets.scoreboard import Scoreboard, ScoreTable
+from ..widgets.status_line import Notice, StatusLine
 from ..widgets.value_picker import Typed, ValueBox
 
 WIDE = 140  # from this width the form and the score board stand side by side
+NOTICE_SECONDS = 8  # how long a notice stays on the status line unless told otherwise
 
 
 class PlayScreen(Screen[dict]):
@@ -67,8 +70,9 @@ class PlayScreen(Screen[dict]):
     """The widget with the focus (Textual's, without drawing the whole screen again when the
     focus moves on, at every value typed: the boxes left and reached draw themselves)."""
 
-    def __init__(self, stored, typed: dict | None = None) -> None:
+    def __init__(self, stored, typed: dict | None = None, told: tuple[str, str] | None = None) -> None:
         super().__init__()
+        self._told = told  # (title, message) to tell first, e.g. who was drawn to deal first
         self.stored = stored
         self.game = stored.game
         self.maker = BoardMaker(self.game)
@@ -85,7 +89,9 @@ class PlayScreen(Screen[dict]):
             with ContentSwitcher(id="deal-or-final", initial="entry-form"):
                 yield EntryForm(form_layout(self.game), labels, text_fields, id="entry-form")
                 yield FinalStandings(id="final")
-            yield Scoreboard(follows=True, id="scoreboard")
+            with Vertical(id="board-side"):
+                yield StatusLine(id="play-status")  # the screen's notices: between the form and the board
+                yield Scoreboard(follows=True, id="scoreboard")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -95,9 +101,21 @@ class PlayScreen(Screen[dict]):
         self._show_board()
         self._show_deal()
         self._focus_entry()
+        if self._told is not None:
+            title, message = self._told
+            self.notify(message, title=title)
 
     def on_resize(self, event) -> None:
         self.set_class(event.size.width >= WIDE, "-wide")
+
+    def on_screen_suspend(self) -> None:
+        self.query_one(StatusLine).clear()  # what was said here is not shown on coming back
+
+    def notify(self, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None,
+               markup: bool = True) -> None:
+        """Tell the table something on the screen's status line, between the form and the
+        score board (Textual's toasts lay it over the board's last columns and the keys)."""
+        self.query_one(StatusLine).say(Notice(str(message), title, severity), timeout or NOTICE_SECONDS)
 
     # -- showing
     def _show_board(self) -> None:
@@ -114,8 +132,10 @@ class PlayScreen(Screen[dict]):
         draft = self.draft
         over = draft is None
         self._show_mode()
+        status = self.query_one(StatusLine)
         if over:
             panel.deal = None
+            status.rest = ""
             winners = self.game.winners
             named = tn("game.winners", len(winners), names=", ".join(winners))
             stopped = self.game.stopped_at
@@ -126,6 +146,7 @@ class PlayScreen(Screen[dict]):
             panel.status = ""
             panel.deal = view.panel
             layout = form_layout(self.game, draft.number)
+            status.rest = "; ".join(entered_lines(layout, view))  # (the bids, scrolled out of the form by the tricks)
             if layout != form.phases:  # a deal with another number of players
                 self._relayout(layout)
             else:
@@ -303,8 +324,8 @@ class PlayScreen(Screen[dict]):
         self._focus_entry()
 
     def _after_change(self) -> None:
-        if self.draft is not None:
-            self.draft.invalidate()  # totals before the deal may have changed
+        """Show the game after a change (the draft is the one NextDeal made or invalidated for it:
+        working its view out again here would double what a confirmed deal or an undo costs)."""
         self._show_board()
         self._show_deal()
 
@@ -477,5 +498,5 @@ class PlayScreen(Screen[dict]):
         over = self.draft is None
         self.query_one(DealPanel).set_class(editing, "-editing")
         self.query_one("#deal-or-final", ContentSwitcher).current = "final" if over else "entry-form"
-        self.query_one(Scoreboard).set_class(over, "-over")
+        self.query_one("#board-side").set_class(over, "-over")
 
