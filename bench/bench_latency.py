@@ -276,12 +276,12 @@ def measure_reference(presses: int, tmp: str) -> dict:
 GAMES = ("lupaus-7-deal-13", "wizard-6-deal-10", "lupaus-7-deal-12")
 
 
-def _measure_games(rounds: int, tmp: str, against: Path | None) -> dict:
+def _measure_games(rounds: int, tmp: str, against: Path | None, games: tuple[str, ...] = GAMES) -> dict:
     """Each game with this checkout's app and (``against``) another's, taking turns round
     by round so that both see the same load; samples pooled per checkout and kind of key."""
     results: dict = {}
     apps = [("", ROOT)] + ([(" (against)", against)] if against else [])
-    for name in GAMES:
+    for name in games:
         pooled: dict = {}
         for _ in range(rounds if against else 1):
             for suffix, root in apps:
@@ -293,12 +293,12 @@ def _measure_games(rounds: int, tmp: str, against: Path | None) -> dict:
     return results
 
 
-def main(rounds: int = 5, verbose: bool = True, against: Path | None = None) -> dict:
+def main(rounds: int = 5, verbose: bool = True, against: Path | None = None, games: tuple[str, ...] = GAMES) -> dict:
     """``against``: the checkout of another version of the app, measured in the same run."""
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         results["reference"] = measure_reference(rounds * 13, tmp)
-        results.update(_measure_games(rounds, tmp, against))
+        results.update(_measure_games(rounds, tmp, against, games))
         if against:  # the reference again, after: the load may have changed meanwhile
             results["reference (after)"] = measure_reference(rounds * 13, tmp)
     if verbose:
@@ -343,8 +343,9 @@ if __name__ == "__main__":
     parser.add_argument("--against", metavar="CHECKOUT", type=Path,
                         help="also measure the app of another checkout (e.g. a worktree of the commit "
                              "before a change), taking turns with this one")
+    parser.add_argument("--games", nargs="+", choices=GAMES, default=GAMES, help="the games measured (all by default)")
     args = parser.parse_args()
     if args.profile:
         profile_game(args.profile, args.rounds, kind=args.keys)
     else:
-        main(args.rounds, against=args.against.resolve() if args.against else None)
+        main(args.rounds, against=args.against.resolve() if args.against else None, games=tuple(args.games))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from textual import work
 from textual.binding import Binding
-from textual.containers import Container, Vertical
+from textual.containers import Container
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -30,12 +30,20 @@ from ..widgets.cards_box import CardsBox
 from ..widgets.entry_form import EntryForm
 from ..widgets.final_standings import FinalStandings
 from ..widgets.key_footer import KeyFooter
+from ..widgets.redraw import placed_size
 from ..widgets.scoreboard import Scoreboard, ScoreTable
 from ..widgets.status_line import Notice, StatusLine
 from ..widgets.value_picker import Typed, ValueBox
 
 WIDE = 140  # from this width the form and the score board stand side by side
 NOTICE_SECONDS = 8  # how long a notice stays on the status line unless told otherwise
+
+
+class PlacedContainer(Container):
+    """A container of the play screen whose size a layout changes without laying the
+    screen out a second time (see placed_size): the body, and the board with its status line."""
+
+    virtual_size = placed_size()
 
 
 class PlayScreen(Screen[dict]):
@@ -85,11 +93,11 @@ class PlayScreen(Screen[dict]):
         labels = {f.id: f.label for f in rules.fields.values()}
         text_fields = {f.id for f in rules.fields.values() if f.type == "cards"}
         yield DealPanel(id="deal-panel")
-        with Container(id="play-body"):
+        with PlacedContainer(id="play-body"):
             with ContentSwitcher(id="deal-or-final", initial="entry-form"):
                 yield EntryForm(form_layout(self.game), labels, text_fields, id="entry-form")
                 yield FinalStandings(id="final")
-            with Vertical(id="board-side"):
+            with PlacedContainer(id="board-side"):
                 yield StatusLine(id="play-status")  # the screen's notices: between the form and the board
                 yield Scoreboard(follows=True, id="scoreboard")
         yield KeyFooter()
@@ -170,8 +178,8 @@ class PlayScreen(Screen[dict]):
     def _focus_entry(self) -> None:
         if self.draft is not None:
             self.query_one(EntryForm).focus_first()
-        else:
-            self.query_one(ScoreTable).focus()
+        else:  # the game is over: the final standings (the keys in the footer stay the screen's: see FinalStandings)
+            self.set_focus(self.query_one(FinalStandings), scroll_visible=False)  # (at once: drawn in the key's frame)
 
     # -- entries
     def on_entry_form_typed(self, event: EntryForm.Typed) -> None:
@@ -498,5 +506,4 @@ class PlayScreen(Screen[dict]):
         over = self.draft is None
         self.query_one(DealPanel).set_class(editing, "-editing")
         self.query_one("#deal-or-final", ContentSwitcher).current = "final" if over else "entry-form"
-        self.query_one("#board-side").set_class(over, "-over")
 

@@ -298,7 +298,7 @@ class Scoreboard(Vertical):
     Scoreboard { height: 1fr; }
     Scoreboard > #board-legend { color: $text-muted; height: auto; }
     Scoreboard > #board-detail { height: auto; max-height: 4; color: $text-muted; display: none; }
-    Scoreboard.-focused > #board-detail { display: block; }
+    Scoreboard:focus-within > #board-detail { display: block; }  /* (a class set on focus restyled the board twice) */
     Scoreboard > #board-detail.-issues { color: $text-warning; }
     """
 
@@ -345,12 +345,6 @@ class Scoreboard(Vertical):
     def on_mount(self) -> None:
         if self.board is not None:
             self.watch_board(self.board)
-
-    def on_descendant_focus(self) -> None:
-        self.set_class(True, "-focused")
-
-    def on_descendant_blur(self) -> None:
-        self.set_class(False, "-focused")
 
     def on_score_table_highlighted(self, event: ScoreTable.Highlighted) -> None:
         self._show_detail(event.number)

@@ -14,7 +14,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...values import dataclass
-from .redraw import redraw
+from .redraw import placed_size, redraw
 
 SIGNS = {"information": "", "warning": "⚠ ", "error": "✗ "}  # (colour is not the only cue)
 KEPT = 50
@@ -46,6 +46,9 @@ class StatusLine(Widget):
 
     notice: reactive[Notice | None] = reactive(None)
     """The notice shown (None: the rule)."""
+
+    virtual_size = placed_size()
+    """(A notice of two lines lays the screen out once, not twice: see placed_size.)"""
 
     rest: reactive[str] = reactive("")
     """What the rule shows while nothing is said, on one line (the play screen: the bids of
