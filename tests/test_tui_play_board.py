@@ -142,3 +142,53 @@ def test_notices_are_on_a_line_of_their_own_and_go_with_the_screen(tmp_path):
             assert "Undone" not in screen_text(app)
 
     run(go())
+
+
+def test_a_deal_that_ends_the_game_and_its_undo_lay_the_screen_out_once(tmp_path):
+    """Whist to 3 at 80x24, 8 and 5 tricks stored (2-2): 7 tricks with spades ends the game.
+    The final standings replace the form, the panel and the status line change height: one
+    layout (each widget's new size laid the screen out a second time, the footer's keys
+    were built anew in a frame and a layout of their own when the board took the focus).
+    The footer keeps its keys (the standings have the focus, not the board), the draft's
+    view is worked out once; ctrl+z back to the form: one layout again."""
+    from textual.widgets._footer import FooterKey
+    from test_tui_frames import count_layouts
+
+    from scorekeeper.play.draft import DealDraft
+    from scorekeeper.tui.widgets.final_standings import FinalStandings
+
+    whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}, {"turned": "clubs", "tricks": 5}],
+                   options={"game_to": 3})
+
+    async def go():
+        async with resumed(tmp_path / "g.db", whist, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            keys = [k.description for k in screen.query(FooterKey)]
+            await pilot.press("s", "7")
+            await settle(pilot)
+            layouts = count_layouts(screen)
+            computed = []
+            compute = DealDraft._compute
+
+            def counted(draft):
+                computed.append(draft.number)
+                return compute(draft)
+
+            DealDraft._compute = counted
+            try:
+                await pilot.press("enter")
+                await settle(pilot)
+                assert screen.game.is_over and isinstance(app.focused, FinalStandings)
+                assert len(layouts) == 1
+                assert [k.description for k in screen.query(FooterKey)] == keys
+                assert "Game over" in screen_text(app)
+                layouts.clear()
+                await pilot.press("ctrl+z")
+                await settle(pilot)
+                assert not screen.game.is_over and isinstance(app.focused, EntryForm)
+                assert len(layouts) == 1
+                assert computed == [3]  # the undone deal's boxes (none for the game over)
+            finally:
+                DealDraft._compute = compute
+
+    run(go())

@@ -46,6 +46,12 @@ class PlacedContainer(Container):
     virtual_size = placed_size()
 
 
+class PlacedSwitcher(ContentSwitcher):
+    """The form or the final standings (the same: a game over shows the other one)."""
+
+    virtual_size = placed_size()
+
+
 class PlayScreen(Screen[dict]):
     """Enter each deal, see the score board; correct, undo and redo.
 
@@ -94,7 +100,7 @@ class PlayScreen(Screen[dict]):
         text_fields = {f.id for f in rules.fields.values() if f.type == "cards"}
         yield DealPanel(id="deal-panel")
         with PlacedContainer(id="play-body"):
-            with ContentSwitcher(id="deal-or-final", initial="entry-form"):
+            with PlacedSwitcher(id="deal-or-final", initial="entry-form"):
                 yield EntryForm(form_layout(self.game), labels, text_fields, id="entry-form")
                 yield FinalStandings(id="final")
             with PlacedContainer(id="board-side"):
