@@ -192,3 +192,27 @@ def test_a_deal_that_ends_the_game_and_its_undo_lay_the_screen_out_once(tmp_path
                 DealDraft._compute = compute
 
     run(go())
+
+
+def test_who_deals_first_by_lot_is_told_on_the_status_line_until_the_table_types(tmp_path):
+    """A new Lupaus game, the first dealer drawn by lot: the play screen says so on the line
+    above the board (not in a toast over the board and the keys); the first key typed (h:
+    hearts are trump) moves the table on and the line is a rule again."""
+    from helpers.tui import new_game, opened
+
+    async def go():
+        async with opened(tmp_path / "g.db", size=SMALL) as (app, pilot):
+            await new_game(pilot, "lupaus", FOUR, dealer=None)
+            await settle(pilot)
+            lines = screen_text(app).splitlines()
+            legend = lines.index("Each cell: ✓ made ✗ missed, points, total")
+            game = play_screen(app).game
+            dealer = game.players[game.dealer_seat(1) - 1]
+            assert lines[legend - 1] == f" Drawn by lot: {dealer} deals first."
+            assert list(app._notifications) == []
+            await pilot.press("h")
+            await settle(pilot)
+            lines = screen_text(app).splitlines()
+            assert lines[lines.index("Each cell: ✓ made ✗ missed, points, total") - 1] == "─" * 80
+
+    run(go())

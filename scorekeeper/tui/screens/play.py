@@ -309,6 +309,7 @@ class PlayScreen(Screen[dict]):
             self.app.bell()
             self.notify(show(exc), title=t("tui.play.not_saved"), severity="error", timeout=10, markup=False)
             return
+        self.query_one(StatusLine).clear()  # what was said before this deal is said and done
         if draft.editing:
             self._after_edit(number, before)
         else:
@@ -459,6 +460,7 @@ class PlayScreen(Screen[dict]):
         draft = self.draft
         if draft is None:
             return
+        self.query_one(StatusLine).clear(told_only=True)  # the table has moved on (and sees the bids there again)
         if draft.editing:
             draft.set(field, unit, value)
         else:

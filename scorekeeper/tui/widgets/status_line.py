@@ -67,8 +67,12 @@ class StatusLine(Widget):
         self.notice = notice
         self._timer = self.set_timer(timeout, lambda: self._timed_out(notice))
 
-    def clear(self) -> None:
-        """Back to the rule (the screen is left: its notices are not shown on another)."""
+    def clear(self, told_only: bool = False) -> None:
+        """Back to the rule (the screen is left: its notices are not shown on another);
+        ``told_only``: only a notice that tells (no warning or error, which stay until they
+        time out)."""
+        if self.notice is None or (told_only and self.notice.severity != "information"):
+            return
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
