@@ -216,3 +216,31 @@ def test_who_deals_first_by_lot_is_told_on_the_status_line_until_the_table_types
             assert lines[lines.index("Each cell: ✓ made ✗ missed, points, total") - 1] == "─" * 80
 
     run(go())
+
+
+def test_a_deal_confirmed_mid_game_and_its_undo_are_one_frame_each(tmp_path):
+    """Whist to 3 at 80x24, 8 tricks stored: spades and 5 tricks confirmed with Enter, then
+    ctrl+z. Each is drawn in one frame: a key of the footer dimmed or lit again, the status
+    line, the panel and the board are told to the screen before the key's frame (each told
+    it once idle, which could be after the frame: a second frame for them)."""
+    from test_tui_frames import count_frames
+
+    whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}], options={"game_to": 3})
+
+    async def go():
+        async with resumed(tmp_path / "g.db", whist, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("s", "5")
+            await settle(pilot)
+            frames = count_frames(app)
+            await pilot.press("enter")
+            await settle(pilot, 6)
+            assert len(screen.game.deals) == 2 and not screen.game.is_over
+            assert len(frames) == 1
+            frames.clear()
+            await pilot.press("ctrl+z")
+            await settle(pilot, 6)
+            assert len(screen.game.deals) == 1 and "Undone: Deal 2 is undone" in screen_text(app)
+            assert len(frames) == 1
+
+    run(go())

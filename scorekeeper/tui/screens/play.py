@@ -488,9 +488,10 @@ class PlayScreen(Screen[dict]):
         self._focus_entry()
 
     def action_leave(self) -> None:
-        """Esc: from the score board back to the boxes; from a deal being changed back to the
-        next deal; from the next deal's boxes (or a game over) out of the game."""
-        if self.draft is not None and self.editing is None and self.query_one(ScoreTable).has_focus:
+        """Esc: from the score board back to the boxes (or the final standings); from a deal
+        being changed back to the next deal; from the next deal's boxes (or the final
+        standings) out of the game."""
+        if self.editing is None and self.query_one(ScoreTable).has_focus:
             self._focus_entry()  # (leaving the game here, the next deal's keys went to the start screen)
             return
         if self.editing is not None:
