@@ -244,3 +244,22 @@ def test_a_deal_confirmed_mid_game_and_its_undo_are_one_frame_each(tmp_path):
             assert len(frames) == 1
 
     run(go())
+
+
+def test_a_toast_of_another_screen_is_not_laid_over_the_table(tmp_path):
+    """A toast on the start screen (e.g. settings that could not be read) is gone once a game
+    is resumed: it is not drawn over the board's columns and the keys of the play screen."""
+    from helpers.stores import store_with
+    from helpers.tui import opened
+
+    async def go():
+        async with opened(store_with(tmp_path / "g.db", Script("lupaus", FOUR)), size=SMALL) as (app, pilot):
+            app.notify("the start screen's news", timeout=30)
+            await settle(pilot)
+            assert [n.message for n in app._notifications] == ["the start screen's news"]
+            await pilot.press("enter")
+            await settle(pilot)
+            play_screen(app)
+            assert list(app._notifications) == [] and "the start screen's news" not in screen_text(app)
+
+    run(go())

@@ -125,6 +125,9 @@ class PlayScreen(Screen[dict]):
     def on_screen_suspend(self) -> None:
         self.query_one(StatusLine).clear()  # what was said here is not shown on coming back
 
+    def on_screen_resume(self) -> None:
+        self.app.clear_notifications()  # another screen's toasts are not laid over the board and the keys
+
     def notify(self, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None,
                markup: bool = True) -> None:
         """Tell the table something on the screen's status line, between the form and the
