@@ -199,9 +199,11 @@ def _summary(samples: list[float]) -> dict:
     return {"n": len(ordered), "p50": statistics.median(ordered), "p95": p95, "max": ordered[-1]}
 
 
-def measure_game(name: str, rounds: int, tmp: str, profile: str | None = None, root: Path = ROOT) -> dict:
+def measure_game(name: str, rounds: int, tmp: str, profile: str | None = None, root: Path = ROOT,
+                 profiled: str = "value") -> dict:
     """``name``'s deal typed ``rounds`` times by the app of the checkout ``root``: each
-    kind of key's latencies (``raw`` for the samples themselves)."""
+    kind of key's latencies (``raw`` for the samples themselves). With ``profile`` (a file),
+    the app runs under cProfile while the keys of the kind ``profiled`` are handled."""
     case = CASES[name]
     db = Path(tmp) / f"{name}.db"
     db.unlink(missing_ok=True)
@@ -221,7 +223,7 @@ def measure_game(name: str, rounds: int, tmp: str, profile: str | None = None, r
         term.wait_for(b"Deal ")
         term.drain(0.5)
         for _ in range(rounds):
-            if profile:  # only while values are typed
+            if profile and profiled == "value":  # only while values are typed
                 term.proc.send_signal(signal.SIGUSR1)
             cpu = term.cpu()
             for k in values:
@@ -230,14 +232,19 @@ def measure_game(name: str, rounds: int, tmp: str, profile: str | None = None, r
                     samples["value"].append(ms)
             if cpu is not None:
                 samples["cpu"].append((term.cpu() - cpu) * 1000 / len(values))
-            if profile:
+            if profile and profiled == "value":
                 term.proc.send_signal(signal.SIGUSR2)
             for key, kind in (("enter", "confirm"), ("ctrl+z", "undo")):
+                if profile and profiled == kind:
+                    term.proc.send_signal(signal.SIGUSR1)
+                    time.sleep(0.05)  # (the signal handled before the key)
                 cpu = term.cpu()
                 ms = term.key(key)
                 if ms is not None:
                     samples[kind].append(ms)
                 term.drain(0.5)
+                if profile and profiled == kind:
+                    term.proc.send_signal(signal.SIGUSR2)
                 if cpu is not None:
                     samples[f"{kind} cpu"].append((term.cpu() - cpu) * 1000)
             term.key("ctrl+l")
@@ -269,12 +276,12 @@ def measure_reference(presses: int, tmp: str) -> dict:
 GAMES = ("lupaus-7-deal-13", "wizard-6-deal-10", "lupaus-7-deal-12")
 
 
-def _measure_games(rounds: int, tmp: str, against: Path | None) -> dict:
+def _measure_games(rounds: int, tmp: str, against: Path | None, games: tuple[str, ...] = GAMES) -> dict:
     """Each game with this checkout's app and (``against``) another's, taking turns round
     by round so that both see the same load; samples pooled per checkout and kind of key."""
     results: dict = {}
     apps = [("", ROOT)] + ([(" (against)", against)] if against else [])
-    for name in GAMES:
+    for name in games:
         pooled: dict = {}
         for _ in range(rounds if against else 1):
             for suffix, root in apps:
@@ -286,12 +293,12 @@ def _measure_games(rounds: int, tmp: str, against: Path | None) -> dict:
     return results
 
 
-def main(rounds: int = 5, verbose: bool = True, against: Path | None = None) -> dict:
+def main(rounds: int = 5, verbose: bool = True, against: Path | None = None, games: tuple[str, ...] = GAMES) -> dict:
     """``against``: the checkout of another version of the app, measured in the same run."""
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         results["reference"] = measure_reference(rounds * 13, tmp)
-        results.update(_measure_games(rounds, tmp, against))
+        results.update(_measure_games(rounds, tmp, against, games))
         if against:  # the reference again, after: the load may have changed meanwhile
             results["reference (after)"] = measure_reference(rounds * 13, tmp)
     if verbose:
@@ -314,14 +321,15 @@ def main(rounds: int = 5, verbose: bool = True, against: Path | None = None) -> 
     return results
 
 
-def profile_game(name: str, rounds: int, top: int = 25) -> None:
-    """Where the app's time goes while ``name``'s deal is typed ``rounds`` times."""
+def profile_game(name: str, rounds: int, top: int = 25, kind: str = "value") -> None:
+    """Where the app's time goes while ``name``'s deal is typed ``rounds`` times (``kind``:
+    while its values are typed, or its confirming Enter or ctrl+z is handled)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "profile.out")
-        measure_game(name, rounds, tmp, profile=out)
+        measure_game(name, rounds, tmp, profile=out, profiled=kind)
         stats = pstats.Stats(out)
         for order in ("tottime", "cumulative"):
-            print(f"-- {name}, {rounds} rounds, by {order}")
+            print(f"-- {name}, {kind}, {rounds} rounds, by {order}")
             stats.sort_stats(order).print_stats(top)
 
 
@@ -330,11 +338,14 @@ if __name__ == "__main__":
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--profile", metavar="GAME", nargs="?", const="lupaus-7-deal-13",
                         help="profile the app while GAME's deal is typed (default lupaus-7-deal-13)")
+    parser.add_argument("--keys", choices=("value", "confirm", "undo"), default="value",
+                        help="with --profile: the keys profiled (the values typed, the confirming Enter or ctrl+z)")
     parser.add_argument("--against", metavar="CHECKOUT", type=Path,
                         help="also measure the app of another checkout (e.g. a worktree of the commit "
                              "before a change), taking turns with this one")
+    parser.add_argument("--games", nargs="+", choices=GAMES, default=GAMES, help="the games measured (all by default)")
     args = parser.parse_args()
     if args.profile:
-        profile_game(args.profile, args.rounds)
+        profile_game(args.profile, args.rounds, kind=args.keys)
     else:
-        main(args.rounds, against=args.against.resolve() if args.against else None)
+        main(args.rounds, against=args.against.resolve() if args.against else None, games=tuple(args.games))

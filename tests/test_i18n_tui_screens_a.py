@@ -11,7 +11,7 @@ from datetime import datetime
 from types import SimpleNamespace
 
 from helpers.stores import Script
-from helpers.tui import flat, notes, opened, run, screen_text, settle
+from helpers.tui import flat, notes, opened, run, said, screen_text, settle
 from scorekeeper.rules.ruleset import builtin_ids
 
 from scorekeeper.i18n import get_language, resolve_language, set_language, using_language
@@ -21,7 +21,7 @@ from scorekeeper.play.actions import redone_text, table_changed_text, undone_tex
 
 
 def titles(app) -> list[str]:
-    return [str(n.title) for n in app._notifications]
+    return [str(n.title) for n in app._notifications] + [n.title for n in said(app)]
 
 
 A_LUPAUS_GAME = Script("lupaus", ["Anna", "Ben", "Cara", "Dan"])

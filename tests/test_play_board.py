@@ -72,3 +72,29 @@ def test_who_sat_a_deal_out_has_no_points_there():
 
 def test_widths_are_terminal_columns():
     assert [text_width(s) for s in ("Anna", "1 ⚠ ◼", "10 ♥", "Łukasz", "李雷", "e\u0301")] == [4, 5, 4, 6, 4, 1]
+
+
+def test_a_row_is_made_again_only_when_its_deal_or_one_before_it_changed():
+    """Lupaus for 3: a deal recorded leaves the rows before it as they were (the same
+    objects: nothing of them is worked out again), and each row always equals the row a new
+    board makes of the game: after deal 2 is recorded, after deal 1 is changed (deal 2's
+    total follows), and after an undo and a language switch."""
+    from scorekeeper.i18n import using_language
+
+    g = game("lupaus", ["Anna", "Ben", "Cara"])
+    maker = BoardMaker(g)
+    g.record({"bid": [2, 3, 4], "tricks": [3, 3, 4]})
+    first = maker.view().rows[0]
+    g.record({"bid": [1, 2, 3], "tricks": [1, 2, 6]})
+    rows = maker.view().rows
+    assert rows[0] is first
+    assert list(rows) == list(BoardMaker(g).view().rows)
+    g.edit(1, {"bid": [1, 3, 4], "tricks": [1, 3, 6]})
+    rows = maker.view().rows
+    assert rows[0] is not first and rows[0].scores[0] == ScoreCell("1/1", True, "+11", 11)
+    assert rows[1].scores[0].total == 22
+    assert list(rows) == list(BoardMaker(g).view().rows)
+    g.undo()
+    assert list(maker.view().rows) == list(BoardMaker(g).view().rows)
+    with using_language("fi"):
+        assert list(maker.view().rows) == list(BoardMaker(g).view().rows)

@@ -178,3 +178,21 @@ def test_the_web_board_leaves_out_a_leader_the_rules_do_not_name(tmp_path):
     html = board_fragment(state)
     assert "Leads" not in html and "Bids first" not in html
     assert "the holder of the two of clubs leads it" in html
+
+
+def test_the_values_of_a_complete_phase_are_told_while_the_next_is_typed():
+    """Lupaus for 3, deal 1 (Anna deals, Ben bids first): no line while a bid is missing;
+    once Ben 3, Cara 4 and Anna 2 are in, one line "Bid: Ben 3 · Cara 4 · Anna 2" (in
+    bidding order), and still while the tricks are typed."""
+    from scorekeeper.play.layout import form_layout
+    from scorekeeper.play.panel import entered_lines
+
+    g = Game(load_ruleset("lupaus"), ["Anna", "Ben", "Cara"])
+    draft = DealDraft(g)
+    draft.set("bid", 2, 3)
+    draft.set("bid", 3, 4)
+    assert entered_lines(form_layout(g), draft.view()) == ()
+    draft.set("bid", 1, 2)
+    assert entered_lines(form_layout(g), draft.view()) == ("Bid: Ben 3 · Cara 4 · Anna 2",)
+    draft.set("tricks", 2, 5)
+    assert entered_lines(form_layout(g), draft.view()) == ("Bid: Ben 3 · Cara 4 · Anna 2",)

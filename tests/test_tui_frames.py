@@ -118,7 +118,8 @@ def test_a_value_typed_draws_only_the_lines_it_changed(tmp_path, monkeypatch):
     the form scrolls (to the Confirm button), the form's lines on show are drawn again, 15
     of them, and its scroll bar: never the deal panel, the score board or the footer, but
     for the first key of a deal (ctrl+l applies: a key of the footer; the trump chosen: the
-    deal panel). Boxes keep their height, so the second deal grows nothing."""
+    deal panel), and the line above the board once the bids are in (it tells them). Boxes
+    keep their height, so the second deal grows nothing."""
 
     async def go():
         async with opened(tmp_path / "g.db") as (app, pilot):
@@ -138,7 +139,7 @@ def test_a_value_typed_draws_only_the_lines_it_changed(tmp_path, monkeypatch):
                 ([], 0, [0, 2, 3]),
                 ([], 0, [0, 3, 4]),
                 (["ScrollBar"], 0, shown),  # the dealer's box grows
-                ([], 0, [0, 5, 6, 7, 10]),
+                (["play-status"], 0, [0, 5, 6, 7, 10]),  # the bids are in: told on the line above the board
                 (["ScrollBar"], 0, shown),  # "Exact" shows under the tricks
                 ([], 0, [8, 9, 11, 14]),
             ]
@@ -156,7 +157,7 @@ def test_a_value_typed_draws_only_the_lines_it_changed(tmp_path, monkeypatch):
                 ([], 0, [0, 2, 3]),
                 ([], 0, [0, 3, 4]),
                 ([], 0, [0, 4, 5, 6, 7]),  # the dealer's box had its lines for the reason
-                ([], 0, [0, 5, 6, 7, 10]),
+                (["play-status"], 0, [0, 5, 6, 7, 10]),
                 ([], 0, [8, 9, 10, 11, 14]),  # and the tricks' line
                 ([], 0, [8, 9, 11, 12, 14]),
                 (["ScrollBar"], 0, list(range(4, 19))),  # the scroll to Confirm

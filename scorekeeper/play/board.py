@@ -145,6 +145,9 @@ class BoardMaker:
                              if d.id in made_names and d.scope in ("seat", "team") and d.value.type != "yes/no"]
         # deal -> (values, fields shown, trump, each scorer's entries, language, the deal column's text)
         self._cache: dict[int, tuple] = {}
+        # deal -> (its result, what else its row reads, the row): a deal confirmed or undone
+        # makes only its own row again (the results before it are the same objects)
+        self._rows: dict[int, tuple] = {}
 
     def _legend(self) -> str:
         legend = self._entries_legend()
@@ -261,7 +264,20 @@ class BoardMaker:
         return "; ".join(pieces)
 
     def row(self, result: DealResult) -> BoardRow:
-        """One deal's row."""
+        """One deal's row, made again only when its result is another object (the game works
+        out a deal's result again whenever anything before it or in it changed) or the words,
+        the fields shown or the players did; never kept once the players changed during the game."""
+        game = self.game
+        reads = (get_language(), tuple(self.detail), tuple(game.players))
+        kept = self._rows.get(result.number)
+        if kept is not None and kept[0] is result and kept[1] == reads and not game.table_changed:
+            return kept[2]
+        row = self._row(result)
+        if not game.table_changed:  # (then a row reads who joined and sat out, from the game's history)
+            self._rows[result.number] = (result, reads, row)
+        return row
+
+    def _row(self, result: DealResult) -> BoardRow:
         trump, entries, shown = self._static(result)
         game = self.game
         scores = []

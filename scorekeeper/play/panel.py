@@ -95,3 +95,26 @@ def sheet_panel(game: Game, sheet: Mapping[str, Any] | None) -> DealPanelView | 
     except GameError:
         values = None
     return deal_panel(game, values=values)
+
+
+def entered_lines(layout, view) -> tuple[str, ...]:
+    """What was entered for each player (or partnership) in the phases already complete,
+    one line a field, e.g. "Bid: Ben 1 · Cara 2 · Dan 0": the form scrolls them out of
+    sight while the later phases are typed (the tricks under the bids), and the table
+    checks them there. ``layout`` is the form's (:func:`~.layout.form_layout`), ``view`` a
+    :class:`~.views.DraftView` of it; the last phase's values are in view while it is typed."""
+    lines: list[str] = []
+    for phase, shown in zip(layout[:-1], view.phases):
+        if not shown.complete:
+            break
+        values: dict[str, list[str]] = {}
+        labels: dict[str, str] = {}
+        for slot in phase.slots:
+            cell = view.cells.get(slot)
+            if cell is None or cell.unit is None or not cell.visible or cell.value is None:
+                continue
+            labels.setdefault(cell.field, cell.label)
+            values.setdefault(cell.field, []).append(t("tui.draft.entered_value", name=cell.who,
+                                                       value=cell.text))
+        lines += [t("tui.draft.entered", field=labels[f], values=" · ".join(v)) for f, v in values.items()]
+    return tuple(lines)

@@ -133,17 +133,17 @@ class ScorekeeperApp(KeysInOrder, App[None]):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
 
-    def play(self, stored) -> None:
+    def play(self, stored, told: tuple[str, str] | None = None) -> None:
         from .screens.play import PlayScreen
 
         def left(typed: dict | None) -> None:
             self._typed[stored.id] = typed or {}
 
         self._back_home()
-        self.push_screen(PlayScreen(stored, self._typed.pop(stored.id, None)), left)
+        self.push_screen(PlayScreen(stored, self._typed.pop(stored.id, None), told), left)
 
     def on_game_created(self, message: GameCreated) -> None:
-        self.play(message.stored)
+        self.play(message.stored, message.told)
 
     def on_game_chosen(self, message: GameChosen) -> None:
         try:

@@ -142,6 +142,7 @@ class KeysInOrder:
         batch, screen, size, timer = self._frame_held
         self._frame_held = None
         timer.stop()
+        _tell_screen(self.screen)
         batch.__exit__(None, None, None)
         if not self.is_running or not self.screen_stack:
             return
@@ -149,3 +150,13 @@ class KeysInOrder:
             # a screen shown or a size changed while held was laid out then and not drawn
             self.screen.refresh()
         self.screen.check_idle()  # (the screen draws when it is next idle)
+
+
+def _tell_screen(screen) -> None:
+    """Tell the screen now of every widget the key drew again or laid out, as each widget
+    does once it is next idle: a widget outside the key's way (a key of the footer dimmed
+    by a confirmed deal, the status line) may be idle only after the screen has drawn the
+    key's frame, and the screen then draws a second frame for it."""
+    for widget in screen.walk_children(with_self=False):
+        if widget._repaint_required or widget._layout_required:
+            widget._check_refresh()

@@ -11,11 +11,13 @@ from textual.message import Message
 
 
 class GameCreated(Message):
-    """A new game was started and stored: play it."""
+    """A new game was started and stored: play it (``told``: what its play screen tells
+    first, as (title, message), e.g. who was drawn to deal first)."""
 
-    def __init__(self, stored: Any) -> None:
+    def __init__(self, stored: Any, told: tuple[str, str] | None = None) -> None:
         super().__init__()
         self.stored = stored
+        self.told = told
 
 
 class GameChosen(Message):

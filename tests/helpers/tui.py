@@ -103,8 +103,16 @@ def table_rows(app, table_id: str) -> list[list[str]]:
 
 
 def notes(app) -> list[str]:
-    """The notifications shown so far, as text."""
-    return [str(n.message) for n in app._notifications]
+    """The notifications shown so far, as text: Textual's toasts, then what the screens
+    still open said on their status lines (the play screen's notices)."""
+    return [str(n.message) for n in app._notifications] + [n.message for n in said(app)]
+
+
+def said(app) -> list:
+    """The notices (``status_line.Notice``) the status lines of the screens open have shown, oldest first."""
+    from scorekeeper.tui.widgets.status_line import StatusLine
+
+    return [n for screen in app.screen_stack for line in screen.query(StatusLine) for n in line.said]
 
 
 async def settle(pilot, times: int = 3) -> None:

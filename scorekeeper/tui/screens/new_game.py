@@ -209,7 +209,5 @@ class NewGameScreen(Screen[None]):
         except (GameError, ValueError) as exc:  # SetupError, StoreError
             self._refuse(show(exc))
             return
-        if drawn:
-            self.notify(t("tui.new_game.deals_first", name=names[dealer - 1]), title=t("tui.new_game.drawn"),
-                        markup=False)
-        self.app.post_message(GameCreated(stored))
+        told = (t("tui.new_game.drawn"), t("tui.new_game.deals_first", name=names[dealer - 1])) if drawn else None
+        self.app.post_message(GameCreated(stored, told))  # (said on the play screen, over none of it)

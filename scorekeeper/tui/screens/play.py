@@ -23,16 +23,33 @@ from ...play.actions import (
 from ...play.board import BoardMaker, standings_text
 from ...play.draft import DealDraft
 from ...play.layout import form_layout
+from ...play.panel import entered_lines
 from ...play.undo import NextDeal
 from ..widgets.deal_panel import DealPanel
 from ..widgets.cards_box import CardsBox
 from ..widgets.entry_form import EntryForm
 from ..widgets.final_standings import FinalStandings
 from ..widgets.key_footer import KeyFooter
+from ..widgets.redraw import placed_size
 from ..widgets.scoreboard import Scoreboard, ScoreTable
+from ..widgets.status_line import Notice, StatusLine
 from ..widgets.value_picker import Typed, ValueBox
 
 WIDE = 140  # from this width the form and the score board stand side by side
+NOTICE_SECONDS = 8  # how long a notice stays on the status line unless told otherwise
+
+
+class PlacedContainer(Container):
+    """A container of the play screen whose size a layout changes without laying the
+    screen out a second time (see placed_size): the body, and the board with its status line."""
+
+    virtual_size = placed_size()
+
+
+class PlacedSwitcher(ContentSwitcher):
+    """The form or the final standings (the same: a game over shows the other one)."""
+
+    virtual_size = placed_size()
 
 
 class PlayScreen(Screen[dict]):
@@ -67,8 +84,9 @@ class PlayScreen(Screen[dict]):
     """The widget with the focus (Textual's, without drawing the whole screen again when the
     focus moves on, at every value typed: the boxes left and reached draw themselves)."""
 
-    def __init__(self, stored, typed: dict | None = None) -> None:
+    def __init__(self, stored, typed: dict | None = None, told: tuple[str, str] | None = None) -> None:
         super().__init__()
+        self._told = told  # (title, message) to tell first, e.g. who was drawn to deal first
         self.stored = stored
         self.game = stored.game
         self.maker = BoardMaker(self.game)
@@ -81,11 +99,13 @@ class PlayScreen(Screen[dict]):
         labels = {f.id: f.label for f in rules.fields.values()}
         text_fields = {f.id for f in rules.fields.values() if f.type == "cards"}
         yield DealPanel(id="deal-panel")
-        with Container(id="play-body"):
-            with ContentSwitcher(id="deal-or-final", initial="entry-form"):
+        with PlacedContainer(id="play-body"):
+            with PlacedSwitcher(id="deal-or-final", initial="entry-form"):
                 yield EntryForm(form_layout(self.game), labels, text_fields, id="entry-form")
                 yield FinalStandings(id="final")
-            yield Scoreboard(id="scoreboard")
+            with PlacedContainer(id="board-side"):
+                yield StatusLine(id="play-status")  # the screen's notices: between the form and the board
+                yield Scoreboard(follows=True, id="scoreboard")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -95,9 +115,24 @@ class PlayScreen(Screen[dict]):
         self._show_board()
         self._show_deal()
         self._focus_entry()
+        if self._told is not None:
+            title, message = self._told
+            self.notify(message, title=title)
 
     def on_resize(self, event) -> None:
         self.set_class(event.size.width >= WIDE, "-wide")
+
+    def on_screen_suspend(self) -> None:
+        self.query_one(StatusLine).clear()  # what was said here is not shown on coming back
+
+    def on_screen_resume(self) -> None:
+        self.app.clear_notifications()  # another screen's toasts are not laid over the board and the keys
+
+    def notify(self, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None,
+               markup: bool = True) -> None:
+        """Tell the table something on the screen's status line, between the form and the
+        score board (Textual's toasts lay it over the board's last columns and the keys)."""
+        self.query_one(StatusLine).say(Notice(str(message), title, severity), timeout or NOTICE_SECONDS)
 
     # -- showing
     def _show_board(self) -> None:
@@ -114,8 +149,10 @@ class PlayScreen(Screen[dict]):
         draft = self.draft
         over = draft is None
         self._show_mode()
+        status = self.query_one(StatusLine)
         if over:
             panel.deal = None
+            status.rest = ""
             winners = self.game.winners
             named = tn("game.winners", len(winners), names=", ".join(winners))
             stopped = self.game.stopped_at
@@ -126,6 +163,7 @@ class PlayScreen(Screen[dict]):
             panel.status = ""
             panel.deal = view.panel
             layout = form_layout(self.game, draft.number)
+            status.rest = "; ".join(entered_lines(layout, view))  # (the bids, scrolled out of the form by the tricks)
             if layout != form.phases:  # a deal with another number of players
                 self._relayout(layout)
             else:
@@ -149,8 +187,8 @@ class PlayScreen(Screen[dict]):
     def _focus_entry(self) -> None:
         if self.draft is not None:
             self.query_one(EntryForm).focus_first()
-        else:
-            self.query_one(ScoreTable).focus()
+        else:  # the game is over: the final standings (the keys in the footer stay the screen's: see FinalStandings)
+            self.set_focus(self.query_one(FinalStandings), scroll_visible=False)  # (at once: drawn in the key's frame)
 
     # -- entries
     def on_entry_form_typed(self, event: EntryForm.Typed) -> None:
@@ -274,6 +312,7 @@ class PlayScreen(Screen[dict]):
             self.app.bell()
             self.notify(show(exc), title=t("tui.play.not_saved"), severity="error", timeout=10, markup=False)
             return
+        self.query_one(StatusLine).clear()  # what was said before this deal is said and done
         if draft.editing:
             self._after_edit(number, before)
         else:
@@ -303,8 +342,8 @@ class PlayScreen(Screen[dict]):
         self._focus_entry()
 
     def _after_change(self) -> None:
-        if self.draft is not None:
-            self.draft.invalidate()  # totals before the deal may have changed
+        """Show the game after a change (the draft is the one NextDeal made or invalidated for it:
+        working its view out again here would double what a confirmed deal or an undo costs)."""
         self._show_board()
         self._show_deal()
 
@@ -424,6 +463,7 @@ class PlayScreen(Screen[dict]):
         draft = self.draft
         if draft is None:
             return
+        self.query_one(StatusLine).clear(told_only=True)  # the table has moved on (and sees the bids there again)
         if draft.editing:
             draft.set(field, unit, value)
         else:
@@ -451,6 +491,12 @@ class PlayScreen(Screen[dict]):
         self._focus_entry()
 
     def action_leave(self) -> None:
+        """Esc: from the score board back to the boxes (or the final standings); from a deal
+        being changed back to the next deal; from the next deal's boxes (or the final
+        standings) out of the game."""
+        if self.editing is None and self.query_one(ScoreTable).has_focus:
+            self._focus_entry()  # (leaving the game here, the next deal's keys went to the start screen)
+            return
         if self.editing is not None:
             self.editing = None
             self.draft = self.next.draft
@@ -472,5 +518,4 @@ class PlayScreen(Screen[dict]):
         over = self.draft is None
         self.query_one(DealPanel).set_class(editing, "-editing")
         self.query_one("#deal-or-final", ContentSwitcher).current = "final" if over else "entry-form"
-        self.query_one(Scoreboard).set_class(over, "-over")
 

@@ -10,7 +10,7 @@ from ...i18n import t, tn
 from ...play.board import Standing
 from ...play.panel import DealPanelView
 from ...play.words import ordinal
-from .redraw import redraw
+from .redraw import placed_size, redraw
 
 
 class DealPanel(Widget):
@@ -24,6 +24,9 @@ class DealPanel(Widget):
     DealPanel > .deal-panel--trump { text-style: bold; color: $text-accent; }
     DealPanel > .deal-panel--label { text-style: dim; }
     """
+
+    virtual_size = placed_size()
+    """(A panel a line taller lays the screen out once, not twice: see placed_size.)"""
 
     heading: reactive[str] = reactive("")
     """The game: its title (if any) and ruleset."""

@@ -10,11 +10,12 @@ from ...i18n import format_number, t, tn
 from ...i18n.formats import is_number
 from ...play.board import BoardView
 from ...play.words import ordinal
-from .redraw import redraw
+from .redraw import placed_size, redraw
 
 
-class FinalStandings(Widget):
-    """Shown when the game is over, in place of the entry form."""
+class FinalStandings(Widget, can_focus=True):
+    """Shown when the game is over, in place of the entry form; it has the focus then (the
+    screen's keys apply, as while deals are entered; ctrl+e goes to the score board)."""
 
     COMPONENT_CLASSES = {"final-standings--winner"}
 
@@ -22,6 +23,9 @@ class FinalStandings(Widget):
     FinalStandings { height: auto; padding: 1 2; }
     FinalStandings > .final-standings--winner { text-style: bold; color: $text-success; }
     """
+
+    virtual_size = placed_size()
+    """(Shown when the game ends, it lays the screen out once, not twice: see placed_size.)"""
 
     board: reactive[BoardView | None] = reactive(None, always_update=True)
     """The finished game's board (its standings and winners)."""

@@ -49,7 +49,11 @@ class KeyFooter(Footer):
                     widget.set_class(widget._disabled, "-disabled")
             return
         self._shown = shown
-        super().bindings_changed(screen)
+        self._bindings_ready = True
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            # built anew at once, in the frame of the key that changed them (Textual's Footer
+            # waits for the next frame: the keys were drawn in a frame, laid out, of their own)
+            self.call_next(self.recompose)
 
     def compose(self):
         widgets = []

@@ -10,6 +10,7 @@ out only when its height did change, looked at once the key being handled is don
 from __future__ import annotations
 
 from rich.text import Text
+from textual import messages
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widget import Widget
@@ -42,6 +43,22 @@ def settle_height(widget: Widget) -> None:
         return
     if widget.get_content_height(widget.size, widget.size, width) != widget.content_size.height:
         widget.refresh(layout=True)
+        _layout_now(widget)
+
+
+def _layout_now(widget: Widget) -> None:
+    """Ask the screen for the layout ``widget`` needs now, as Textual does once the widget
+    is next idle: that may come after the frame of the key is drawn (e.g. with the layout
+    of the final standings shown), and the screen is then laid out and drawn a second time."""
+    widget._layout_required = False  # (Textual's flag for "tell the screen when idle": told here)
+    for ancestor in widget.ancestors:
+        if not isinstance(ancestor, Widget):
+            break
+        ancestor._clear_arrangement_cache()
+        ancestor._layout_updates += 1
+        if not ancestor.styles.auto_dimensions:
+            break
+    widget.screen.post_message(messages.Layout(widget))
 
 
 def put(static: Static, content: Text) -> None:

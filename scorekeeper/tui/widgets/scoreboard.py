@@ -48,7 +48,7 @@ class ScoreTable(ScrollView, can_focus=True):
     }
 
     DEFAULT_CSS = """
-    ScoreTable { height: 1fr; min-height: 4; }  /* the heading and three deals before the lines below */
+    ScoreTable { height: 1fr; }  /* (a minimum here could push its last rows out of the board's own height) */
     ScoreTable > .score-table--header { text-style: bold; background: $panel; }
     ScoreTable > .score-table--cursor {
         background: $block-cursor-blurred-background; color: $block-cursor-blurred-foreground;
@@ -77,6 +77,10 @@ class ScoreTable(ScrollView, can_focus=True):
 
     cursor: reactive[int] = reactive(-1)
     """Index of the highlighted row (-1: no rows)."""
+
+    follows = False
+    """The cursor is on the latest deal whenever the table does not have the focus (the play
+    screen's board: a deal chosen to look at is left when the focus goes back to the boxes)."""
 
     class Highlighted(Message):
         """The cursor moved to a deal."""
@@ -124,7 +128,7 @@ class ScoreTable(ScrollView, can_focus=True):
         count = len(board.rows)
         if count == 0:
             self.cursor = -1
-        elif was_last or self.cursor >= count:
+        elif was_last or self.cursor >= count or (self.follows and not self.has_focus):
             self.cursor = count - 1  # follow the latest deal
         self.refresh()
 
@@ -187,6 +191,8 @@ class ScoreTable(ScrollView, can_focus=True):
 
     def on_blur(self) -> None:
         self._lines.pop(self.cursor, None)
+        if self.follows and self.board is not None and self.board.rows:
+            self.cursor = len(self.board.rows) - 1  # back on the latest deal (see follows)
         self.refresh()
 
     def notify_style_update(self) -> None:
@@ -292,16 +298,22 @@ class Scoreboard(Vertical):
     Scoreboard { height: 1fr; }
     Scoreboard > #board-legend { color: $text-muted; height: auto; }
     Scoreboard > #board-detail { height: auto; max-height: 4; color: $text-muted; display: none; }
-    Scoreboard.-focused > #board-detail { display: block; }
+    Scoreboard:focus-within > #board-detail { display: block; }  /* (a class set on focus restyled the board twice) */
     Scoreboard > #board-detail.-issues { color: $text-warning; }
     """
 
     board: reactive[BoardView | None] = reactive(None, always_update=True)
     """The game's deals and standings (set by the screen)."""
 
+    def __init__(self, *, follows: bool = False, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._follows = follows  # see ScoreTable.follows
+
     def compose(self):
         yield Static(id="board-legend", markup=False)
-        yield ScoreTable(id="board-table")
+        table = ScoreTable(id="board-table")
+        table.follows = self._follows
+        yield table
         yield Static(id="board-detail", markup=False)
 
     @property
@@ -333,12 +345,6 @@ class Scoreboard(Vertical):
     def on_mount(self) -> None:
         if self.board is not None:
             self.watch_board(self.board)
-
-    def on_descendant_focus(self) -> None:
-        self.set_class(True, "-focused")
-
-    def on_descendant_blur(self) -> None:
-        self.set_class(False, "-focused")
 
     def on_score_table_highlighted(self, event: ScoreTable.Highlighted) -> None:
         self._show_detail(event.number)

@@ -1,0 +1,265 @@
+"""The play screen's score board while deals are entered: it shows the latest deal whenever
+the boxes have the focus, Esc on it goes back to the boxes, and the bids of the deal being
+typed stay in view while the tricks are typed (all at 80x24, the smallest screen)."""
+
+from __future__ import annotations
+
+from scorekeeper.tui.widgets.entry_form import EntryForm
+from scorekeeper.tui.widgets.scoreboard import ScoreTable
+from helpers.stores import Script
+from helpers.tui import enter_deal, play_screen, resumed, run, screen_text, settle
+
+SMALL = (80, 24)
+FOUR = ["Anna", "Ben", "Cara", "Dan"]
+
+
+def _board_lines(app) -> list[str]:
+    """The score table's lines on screen, below its heading."""
+    lines = screen_text(app).splitlines()
+    heading = next(i for i, line in enumerate(lines) if line.lstrip().startswith("Deal "))
+    return lines[heading + 1:]
+
+
+def test_a_deal_confirmed_after_looking_back_is_the_one_the_board_shows(tmp_path):
+    """Lupaus for 4, six deals: ctrl+e, Up three times (deal 3), Tab back to the boxes;
+    deal 7 typed and confirmed is on the board, marked ▶, and deal 3 no longer is."""
+    six = [{"bid": [0, 0, 0, 0], "tricks": [0, cards, 0, 0]} for cards in (10, 9, 8, 7, 6, 5)]
+    lupaus = Script("lupaus", FOUR, six)  # Ben takes every trick
+
+    async def go():
+        async with resumed(tmp_path / "g.db", lupaus, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("ctrl+e", "up", "up", "up")
+            await settle(pilot)
+            table = screen.query_one(ScoreTable)
+            assert table.highlighted == 3
+            await pilot.press("tab")
+            await settle(pilot)
+            assert isinstance(app.focused, EntryForm)
+            assert table.highlighted == 6  # back on the latest deal as soon as the boxes have the focus
+            # deal 7 (4 cards; Dan bids first, Cara deals): no trump, bids 0 0 0 1, Dan takes 4 tricks
+            await enter_deal(pilot, ["", "0", "0", "0", "1", "4", "0", "0", ""])
+            assert len(screen.game.deals) == 7
+            assert table.highlighted == 7
+            shown = _board_lines(app)
+            assert any(line.startswith("▶ 7 ") for line in shown), "\n".join(shown)
+            assert not any(line.startswith("▶ 3 ") for line in shown)
+
+    run(go())
+
+
+def test_the_deal_just_confirmed_is_in_view_at_80_by_24(tmp_path):
+    """Chicago bridge at 80x24 (a legend of two lines leaves the table three): deal 3
+    confirmed is shown, marked ▶, without ctrl+e (its row was below the board's edge)."""
+    contract = {"level": 3, "strain": "notrump", "declarer": 1, "doubled": "doubled", "tricks": 7}
+    chicago = Script("bridge", FOUR, [contract, contract], options={"scoring": "chicago"})
+
+    async def go():
+        async with resumed(tmp_path / "g.db", chicago, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("3", "n", "a", "n", "9", "enter")  # 3 NT by Anna, not doubled, 9 tricks
+            await settle(pilot)
+            assert len(screen.game.deals) == 3
+            shown = _board_lines(app)
+            assert any(line.startswith("▶ 3 ") and "+600" in line for line in shown), "\n".join(shown)
+
+    run(go())
+
+
+def test_esc_on_the_score_board_goes_back_to_the_boxes(tmp_path):
+    """ctrl+e Up Esc: the play screen stays, the boxes have the focus again and the board is
+    back on the latest deal; the next key is the deal's (h: hearts are trump), not the start
+    screen's. A second Esc leaves the game."""
+    two = [{"bid": [0, 0, 0], "tricks": [0, cards, 0]} for cards in (10, 9)]
+    lupaus = Script("lupaus", ["Anna", "Ben", "Cara"], two)
+
+    async def go():
+        async with resumed(tmp_path / "g.db", lupaus, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("ctrl+e", "up", "escape")
+            await settle(pilot)
+            assert app.screen is screen
+            assert isinstance(app.focused, EntryForm)
+            assert screen.query_one(ScoreTable).highlighted == 2
+            await pilot.press("h")
+            await settle(pilot)
+            assert screen.draft.typed == {("turned", None): "hearts"}
+            await pilot.press("escape")
+            await settle(pilot)
+            assert app.screen is not screen
+
+    run(go())
+
+
+def test_the_bids_stay_in_view_while_the_tricks_are_typed(tmp_path):
+    """Lupaus for 7 at 80x24, deal 1 (7 cards): once the bids are in, the form shows the
+    tricks and the bid rows are out of sight; the line between the form and the board tells
+    the bids, in bidding order."""
+    seven = Script("lupaus", ["Anna", "Ben", "Cara", "Dan", "Eve", "Finn", "Gus"])
+
+    async def go():
+        async with resumed(tmp_path / "g.db", seven, size=SMALL) as (app, pilot):
+            await pilot.press(*"h 1 2 0 1 0 0 1 2".split())  # hearts, the bids of Ben .. Gus, Anna; Ben took 2
+            await settle(pilot)
+            lines = screen_text(app).splitlines()
+            assert not any(line.split()[1:2] == ["Bid"] for line in lines if line.split())  # the bid rows are gone
+            told = "─ Bid: Ben 1 · Cara 2 · Dan 0 · Eve 1 · Finn 0 · Gus 0 · Anna 1 "  # on the line above the board
+            assert lines[lines.index("Each cell: ✓ made ✗ missed, points, total") - 1] == told + "─" * (80 - len(told))
+
+    run(go())
+
+
+def test_notices_are_on_a_line_of_their_own_and_go_with_the_screen(tmp_path):
+    """Lupaus for 4 at 80x24, two deals: ctrl+z says "Undone" on the line between the form
+    and the board (no toast over the board's columns or the keys: every line below it is as
+    before, but for the deal taken back); Esc and Enter (the game resumed) show the rule
+    again (with the bids of the deal in the boxes), not what was said before the screen was left."""
+    two = [{"bid": [0, 0, 0, 0], "tricks": [0, cards, 0, 0]} for cards in (10, 9)]
+
+    async def go():
+        async with resumed(tmp_path / "g.db", Script("lupaus", FOUR, two), size=SMALL) as (app, pilot):
+            rule = "─" * 80
+            before = screen_text(app).splitlines()
+            assert rule in before
+            keys = before[-2:]
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert len(play_screen(app).game.deals) == 1
+            lines = screen_text(app).splitlines()
+            legend = lines.index("Each cell: Bid/Tricks, ✓ made ✗ missed, points, total")
+            assert lines[legend - 1] == " Undone: Deal 2 is undone; its entries are back in the boxes."
+            assert lines[legend + 1:] == [
+                "  Deal              Anna                Ben              Cara               Dan",
+                "▶ 1     0/0 ✓  +10    10  0/10 ✗    0     0  0/0 ✓  +10    10  0/0 ✓  +10    10",
+                "", "", "", *keys]
+            assert list(app._notifications) == []
+            await pilot.press("escape", "enter")
+            await settle(pilot)
+            lines = screen_text(app).splitlines()
+            told = "─ Bid: Cara 0 · Dan 0 · Anna 0 · Ben 0 "  # (the undone deal's bids are back in the boxes)
+            assert lines[lines.index("Each cell: Bid/Tricks, ✓ made ✗ missed, points, total") - 1] == (
+                told + "─" * (80 - len(told)))
+            assert "Undone" not in screen_text(app)
+
+    run(go())
+
+
+def test_a_deal_that_ends_the_game_and_its_undo_lay_the_screen_out_once(tmp_path):
+    """Whist to 3 at 80x24, 8 and 5 tricks stored (2-2): 7 tricks with spades ends the game.
+    The final standings replace the form, the panel and the status line change height: one
+    layout (each widget's new size laid the screen out a second time, the footer's keys
+    were built anew in a frame and a layout of their own when the board took the focus).
+    The footer keeps its keys (the standings have the focus, not the board), the draft's
+    view is worked out once; ctrl+z back to the form: one layout again."""
+    from textual.widgets._footer import FooterKey
+    from test_tui_frames import count_layouts
+
+    from scorekeeper.play.draft import DealDraft
+    from scorekeeper.tui.widgets.final_standings import FinalStandings
+
+    whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}, {"turned": "clubs", "tricks": 5}],
+                   options={"game_to": 3})
+
+    async def go():
+        async with resumed(tmp_path / "g.db", whist, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            keys = [k.description for k in screen.query(FooterKey)]
+            await pilot.press("s", "7")
+            await settle(pilot)
+            layouts = count_layouts(screen)
+            computed = []
+            compute = DealDraft._compute
+
+            def counted(draft):
+                computed.append(draft.number)
+                return compute(draft)
+
+            DealDraft._compute = counted
+            try:
+                await pilot.press("enter")
+                await settle(pilot)
+                assert screen.game.is_over and isinstance(app.focused, FinalStandings)
+                assert len(layouts) == 1
+                assert [k.description for k in screen.query(FooterKey)] == keys
+                assert "Game over" in screen_text(app)
+                layouts.clear()
+                await pilot.press("ctrl+z")
+                await settle(pilot)
+                assert not screen.game.is_over and isinstance(app.focused, EntryForm)
+                assert len(layouts) == 1
+                assert computed == [3]  # the undone deal's boxes (none for the game over)
+            finally:
+                DealDraft._compute = compute
+
+    run(go())
+
+
+def test_who_deals_first_by_lot_is_told_on_the_status_line_until_the_table_types(tmp_path):
+    """A new Lupaus game, the first dealer drawn by lot: the play screen says so on the line
+    above the board (not in a toast over the board and the keys); the first key typed (h:
+    hearts are trump) moves the table on and the line is a rule again."""
+    from helpers.tui import new_game, opened
+
+    async def go():
+        async with opened(tmp_path / "g.db", size=SMALL) as (app, pilot):
+            await new_game(pilot, "lupaus", FOUR, dealer=None)
+            await settle(pilot)
+            lines = screen_text(app).splitlines()
+            legend = lines.index("Each cell: ✓ made ✗ missed, points, total")
+            game = play_screen(app).game
+            dealer = game.players[game.dealer_seat(1) - 1]
+            assert lines[legend - 1] == f" Drawn by lot: {dealer} deals first."
+            assert list(app._notifications) == []
+            await pilot.press("h")
+            await settle(pilot)
+            lines = screen_text(app).splitlines()
+            assert lines[lines.index("Each cell: ✓ made ✗ missed, points, total") - 1] == "─" * 80
+
+    run(go())
+
+
+def test_a_deal_confirmed_mid_game_and_its_undo_are_one_frame_each(tmp_path):
+    """Whist to 3 at 80x24, 8 tricks stored: spades and 5 tricks confirmed with Enter, then
+    ctrl+z. Each is drawn in one frame: a key of the footer dimmed or lit again, the status
+    line, the panel and the board are told to the screen before the key's frame (each told
+    it once idle, which could be after the frame: a second frame for them)."""
+    from test_tui_frames import count_frames
+
+    whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}], options={"game_to": 3})
+
+    async def go():
+        async with resumed(tmp_path / "g.db", whist, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("s", "5")
+            await settle(pilot)
+            frames = count_frames(app)
+            await pilot.press("enter")
+            await settle(pilot, 6)
+            assert len(screen.game.deals) == 2 and not screen.game.is_over
+            assert len(frames) == 1
+            frames.clear()
+            await pilot.press("ctrl+z")
+            await settle(pilot, 6)
+            assert len(screen.game.deals) == 1 and "Undone: Deal 2 is undone" in screen_text(app)
+            assert len(frames) == 1
+
+    run(go())
+
+
+def test_a_toast_of_another_screen_is_not_laid_over_the_table(tmp_path):
+    """A toast on the start screen (e.g. settings that could not be read) is gone once a game
+    is resumed: it is not drawn over the board's columns and the keys of the play screen."""
+    from helpers.stores import store_with
+    from helpers.tui import opened
+
+    async def go():
+        async with opened(store_with(tmp_path / "g.db", Script("lupaus", FOUR)), size=SMALL) as (app, pilot):
+            app.notify("the start screen's news", timeout=30)
+            await settle(pilot)
+            assert [n.message for n in app._notifications] == ["the start screen's news"]
+            await pilot.press("enter")
+            await settle(pilot)
+            play_screen(app)
+            assert list(app._notifications) == [] and "the start screen's news" not in screen_text(app)
+
+    run(go())
