@@ -462,82 +462,50 @@ def test_a_command_words_no_help_text(args, monkeypatch, capsys):
 
 
 _EXIT_SCRIPT = """
-import atexit, gc, io, sys
-atexit.register(lambda: print("at exit, collecting:", gc.isenabled()))  # runs after main's handler
-from scorekeeper.cli import main
-sys.stdout, real = io.StringIO(), sys.stdout
-main(["rules", "list"])
-main(["rules", "list"])
-sys.stdout = real
-print("after main, collecting:", gc.isenabled())
+import atexit, gc, sys
+atexit.register(lambda: print("at exit:", gc.get_threshold()[0], gc.get_freeze_count() > 1000, file=sys.stderr))
+from scorekeeper.__main__ import main
+sys.argv[1:] = ["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"]
+sys.exit(main())
 """
 
 
-def test_a_process_that_ran_the_command_line_ends_without_the_last_collection(tmp_path):
-    """The collector goes on while the process runs (a test's, the app's) and is switched off
-    only by the exit handler main() registers, so the interpreter makes no last full collection."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPROFILEIMPORTTIME"}
+@pytest.mark.parametrize(("options", "frozen"), [([], True), (["-X", "dev"], False)], ids=["usual", "dev-mode"])
+def test_the_command_collects_less_often_and_hides_its_objects_from_the_last_collection(options, frozen, tmp_path):
+    """The ``scorekeeper`` command (scorekeeper.__main__.main) collects the youngest generation
+    every FEWER_COLLECTIONS new objects, and freezes what is left at its end, so the interpreter's
+    last collection at exit walks none of it; in development mode everything is finalized."""
+    from scorekeeper.process import FEWER_COLLECTIONS
+
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPROFILEIMPORTTIME", "PYTHONDEVMODE")}
     env.update(HOME=str(tmp_path), PYTHONPATH=str(REPO))
-    result = subprocess.run([sys.executable, "-c", _EXIT_SCRIPT], cwd=REPO, env=env, capture_output=True, text=True,
-                            timeout=60)
-    assert (result.returncode, result.stderr) == (0, "")
-    assert result.stdout == "after main, collecting: True\nat exit, collecting: False\n"
-
-
-_COMMAND_SCRIPT = """
-import gc, sys
-path = sys.argv.pop(1)
-code = compile(open(path, encoding="utf-8").read(), path, "exec")
-collections = []
-gc.callbacks.append(lambda phase, info: phase == "start" and collections.append(info["generation"]))
-import atexit
-atexit.register(lambda: print("collections:", collections, file=sys.stderr))
-exec(code, {"__name__": "__main__", "__file__": path})
-"""
-
-
-def test_the_command_collects_no_garbage_from_its_start_to_its_end(tmp_path):
-    """The ``scorekeeper`` command (scorekeeper/__main__.py) switches the collector off while it
-    imports the package, and main(process=True) switches it on with the thresholds already raised
-    and leaves them so: a bid check makes no collection at all, where putting the usual thresholds
-    back at the end collected every object the command had made, just before the process ended."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPROFILEIMPORTTIME"}
-    env.update(HOME=str(tmp_path), PYTHONPATH=str(REPO), SCOREKEEPER_CACHE=str(tmp_path / "cache"))
-    args = [sys.executable, "-c", _COMMAND_SCRIPT, str(REPO / "scorekeeper" / "__main__.py"),
-            "check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"]
-    for _ in range(2):  # the second run as a start with the ruleset kept
-        result = subprocess.run(args, cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
-    assert (result.returncode, result.stderr) == (0, "collections: []\n")
+    result = subprocess.run([sys.executable, *options, "-c", _EXIT_SCRIPT], cwd=REPO, env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert (result.returncode, result.stderr) == (0, f"at exit: {FEWER_COLLECTIONS} {frozen}\n")
     assert result.stdout.startswith("Dealer Player 1 may not bid 1")
 
 
-def test_main_as_the_whole_process_turns_the_collector_on_and_leaves_its_thresholds(monkeypatch):
+def test_start_keeps_the_older_generations_thresholds_and_collect_as_usual_puts_them_back(monkeypatch):
     import gc
 
-    import scorekeeper.cli as cli
+    from scorekeeper import process
 
-    monkeypatch.setattr("scorekeeper.cli.rules.cmd_rules_list", lambda args: 0)
-    ended = []
-    monkeypatch.setattr(cli, "_end_process", ended.append)  # (the process would end there: see test_cli_exit)
-    monkeypatch.setattr(cli, "_RUNS_UNTIL_STOPPED", [])
-    before, enabled = gc.get_threshold(), gc.isenabled()
+    monkeypatch.setattr(process, "_USUAL", [])
+    before = gc.get_threshold()
     try:
         gc.set_threshold(700, 11, 12)
-        gc.disable()
-        assert main(["rules", "list"], process=True) == 0
-        assert gc.isenabled() and gc.get_threshold() == (cli.FEWER_COLLECTIONS, 11, 12)
-        assert ended == [0]
+        process.start()
+        assert gc.get_threshold() == (process.FEWER_COLLECTIONS, 11, 12)
+        process.collect_as_usual()
+        assert gc.get_threshold() == (700, 11, 12)
     finally:
         gc.set_threshold(*before)
-        (gc.enable if enabled else gc.disable)()
 
 
-def test_a_command_collects_garbage_less_often_and_the_caller_as_before(monkeypatch, capsys):
-    """While a command runs, the youngest generation is collected every FEWER_COLLECTIONS new
-    objects; main() gives the caller back the thresholds it had."""
+def test_main_called_by_a_program_leaves_the_collector_alone(monkeypatch):
+    """Only the command's process collects less often: main() called by a program (a test)
+    leaves its thresholds as they are."""
     import gc
-
-    import scorekeeper.cli as cli
 
     seen = []
     monkeypatch.setattr("scorekeeper.cli.rules.cmd_rules_list", lambda args: seen.append(gc.get_threshold()) or 0)
@@ -548,36 +516,28 @@ def test_a_command_collects_garbage_less_often_and_the_caller_as_before(monkeypa
         assert gc.get_threshold() == (700, 11, 12)
     finally:
         gc.set_threshold(*before)
-    assert seen == [(cli.FEWER_COLLECTIONS, 11, 12)]
-
-
-@pytest.mark.parametrize("args", [[], ["--db", "x.db"]], ids=["app", "app-with-db"])
-def test_the_app_collects_garbage_as_usual(args, monkeypatch):
-    """The terminal app runs until it is closed: it gets the caller's thresholds back first."""
-    import gc
-
-    pytest.importorskip("textual")
-    seen = []
-    monkeypatch.setattr("scorekeeper.tui.app.run", lambda **kwargs: seen.append(gc.get_threshold()) or 0)
-    before = gc.get_threshold()
-    try:
-        gc.set_threshold(700, 11, 12)
-        assert main(args) == 0
-    finally:
-        gc.set_threshold(*before)
     assert seen == [(700, 11, 12)]
 
 
-def test_the_board_collects_garbage_as_usual(monkeypatch):
-    """The board serves until it is stopped: it runs with the caller's thresholds."""
+@pytest.mark.parametrize("args", [[], ["--db", "x.db"], ["board"]], ids=["app", "app-with-db", "board"])
+def test_the_app_and_the_board_collect_garbage_as_usual(args, monkeypatch):
+    """The terminal app and the board run until stopped: they get the thresholds the process
+    had before the command set its own (scorekeeper.process.start)."""
     import gc
 
+    from scorekeeper import process
+
     seen = []
-    monkeypatch.setattr("scorekeeper.cli.board.cmd_board", lambda args: seen.append(gc.get_threshold()) or 0)
+    if args and args[0] == "board":
+        monkeypatch.setattr("scorekeeper.cli.board.cmd_board", lambda args: seen.append(gc.get_threshold()) or 0)
+    else:
+        pytest.importorskip("textual")
+        monkeypatch.setattr("scorekeeper.tui.app.run", lambda **kwargs: seen.append(gc.get_threshold()) or 0)
+    monkeypatch.setattr(process, "_USUAL", [(700, 11, 12)])
     before = gc.get_threshold()
     try:
-        gc.set_threshold(700, 11, 12)
-        assert main(["board"]) == 0
+        gc.set_threshold(process.FEWER_COLLECTIONS, 11, 12)
+        assert main(args) == 0
     finally:
         gc.set_threshold(*before)
     assert seen == [(700, 11, 12)]
