@@ -228,3 +228,30 @@ def test_the_exit_status_and_the_message_are_the_commands(args, status, tmp_path
     assert result.returncode == status
     assert result.stdout + result.stderr  # said what is wrong
     assert b"Traceback" not in result.stdout + result.stderr
+
+
+@pytest.fixture(scope="module")
+def damaged_store(store, tmp_path_factory) -> Path:
+    """The store of the example games with one game's list of players damaged."""
+    import sqlite3
+
+    path = tmp_path_factory.mktemp("damaged") / "games.db"
+    path.write_bytes(store.read_bytes())
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("UPDATE games SET players_json = '[oops' WHERE id = 1")
+    conn.close()
+    assert sorted(p.name for p in path.parent.iterdir()) == ["games.db"]
+    return path
+
+
+@pytest.mark.parametrize("args", [
+    ["history"], ["show", "1"], ["sessions"], ["export", "--all", "--format", "csv"], ["replay", "1"],
+], ids=lambda args: " ".join(args))
+def test_a_command_failing_on_a_damaged_store_leaves_no_files_beside_it(args, damaged_store, tmp_path):
+    """The store's connection is closed on every path: a command that fails on a damaged row
+    says nothing was changed, and leaves the folder as it found it (no -wal and -shm files)."""
+    result = _run([*args, "--db", str(damaged_store)], tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.decode().startswith(f"scorekeeper: error: {damaged_store}: game 1 cannot be ")
+    assert sorted(p.name for p in damaged_store.parent.iterdir()) == ["games.db"]

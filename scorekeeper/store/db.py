@@ -114,6 +114,7 @@ processes (a score board) may read the same file while one writes.
 
 from __future__ import annotations
 
+import atexit
 import os
 import stat
 
@@ -649,6 +650,10 @@ class Store:
         self._games_columns: set[str] | None = None  # read once (_has_column)
         self._inspect()
         self._conn = self._open_read_only() if read_only else self._open()
+        # Closed at exit at the latest, whatever path the program took: the command's process
+        # does not finalize what is left (scorekeeper.process), and a connection never closed
+        # leaves its -wal and -shm files beside the store.
+        atexit.register(self.close)
 
     # -- opening
     def _not_ours(self, detail: str) -> StoreError:
@@ -815,6 +820,7 @@ class Store:
         if self._conn is not None:
             self._conn.close()
             self._conn = None
+            atexit.unregister(self.close)
 
     def __enter__(self) -> "Store":
         return self
