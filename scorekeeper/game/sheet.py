@@ -53,7 +53,7 @@ Totals, dealers and standings are never stored: loading a sheet replays it throu
 from __future__ import annotations
 
 import os
-from _weakref import ref as _weak_ref
+from weakref import ref as _weak_ref
 
 from ..messages import Message, MessageError, Text
 from ..rules.cards import Card

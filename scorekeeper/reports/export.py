@@ -211,7 +211,10 @@ def _options_text(game: Game) -> str:
 
 
 def _csv(game: Game) -> str:
-    from _csv import writer  # the csv module's writer, its default dialect excel's (csv itself imports re)
+    try:
+        from _csv import writer  # the csv module's writer, its default dialect excel's (csv itself imports re)
+    except ImportError:  # an interpreter without it
+        from csv import writer
 
     out = io.StringIO()
     _csv_write(writer(out, lineterminator="\r\n"), game)

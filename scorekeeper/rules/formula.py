@@ -39,7 +39,7 @@ language only where it is shown (``scorekeeper.i18n.show``). This module never i
 from __future__ import annotations
 
 import math
-import _operator as operator  # (operator.py imports it from here: see values.py)
+import operator
 
 from ..messages import Message, Text, render
 from .formula_base import (

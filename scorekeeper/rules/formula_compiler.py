@@ -56,7 +56,10 @@ def _syntax() -> Any:
     syntax = globals()["ast"]
     if not isinstance(syntax, _Syntax):
         return syntax
-    import _ast as syntax
+    try:
+        import _ast as syntax
+    except ImportError:  # an interpreter without it: ast has the same classes
+        import ast as syntax
 
     def classes(names):
         return tuple(getattr(syntax, name) for name in names)

@@ -116,22 +116,16 @@ from __future__ import annotations
 
 import atexit
 import os
+import sqlite3
 import stat
+from datetime import datetime, timedelta, timezone
 
 from ..i18n import get_language, t, tn
 from ..messages import Message
 from ..rules.ruleset import RulesetError, ruleset_from_raw
 from ..userdirs import path_text, user_path
 from . import jsontext
-from .sqlite import sqlite3
 from ..values import dataclass
-
-# datetime's C module, as SQLite's (.sqlite, which says why): the datetime package's pure-Python
-# classes are all defined before _datetime's replace them.
-try:
-    from _datetime import datetime, timedelta, timezone
-except ImportError:  # an interpreter without datetime's C module
-    from datetime import datetime, timedelta, timezone
 
 # The engine, the game and its sheet's values are imported where a game is made, replayed or
 # written: listing games, sessions and statistics read from a current cache need none of them,
