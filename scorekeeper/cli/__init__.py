@@ -328,6 +328,9 @@ def _main(argv: Sequence[str] | None) -> int:
     except UsageError as exc:
         _err(str(exc))
         return 2
+    except _loaded("tui.textual_version", "TextualMismatch") as exc:  # the app cannot start
+        _err(t("cli.errors.textual", problem=str(exc), wanted=exc.wanted))
+        return 1
     except _loaded("game.sheet", "OptionError") as exc:
         _err(str(exc))
         return 2
