@@ -30,7 +30,7 @@ from __future__ import annotations
 import sys
 from operator import attrgetter
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Callable
 

@@ -44,7 +44,7 @@ from .common import (
 from ..process import collect_as_usual
 from .quick import quick_args, run_later
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     import argparse
     from typing import Sequence

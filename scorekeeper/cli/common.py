@@ -17,7 +17,7 @@ from ..rules.ruleset import RulesetError, load_ruleset, ruleset_file
 from ..terminal import terminal_safe
 from ..userdirs import path_text
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from argparse import ArgumentParser
     from typing import Any, Sequence

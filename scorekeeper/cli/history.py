@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..i18n import format_datetime, format_number, format_percent, t, tn
 from .common import _err, _json, _open_store, out, store_path, _table
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any
 

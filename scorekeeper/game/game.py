@@ -26,7 +26,7 @@ from .engine import (
 )
 from ..values import dataclass, field, fields
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from random import Random

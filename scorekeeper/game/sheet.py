@@ -64,7 +64,7 @@ from .game import Game, apply_table_changes, deals_with_table, is_plan_only, rep
 from ..userdirs import path_text
 from ..values import dataclass
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any, Mapping

@@ -21,7 +21,7 @@ from ..i18n import format_datetime, format_number, format_ordinal, get_language,
 from ..rules.cards import Card
 from ..rules.ruleset import NO_TRUMP
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
     from typing import Any

@@ -74,7 +74,7 @@ from .common import Exported, cell_text, start_scores_text, status_text
 # the csv module are imported by the formats that use them: `show` and `replay` make a game's
 # document here and need neither.
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Sequence
 

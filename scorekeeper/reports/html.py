@@ -22,7 +22,7 @@ from ..i18n import format_datetime, get_language, show, t, tn
 from ..rules.cards import SUIT_SYMBOL
 from .common import Exported, cell_text, start_scores_text, status_text
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Sequence
 

@@ -49,7 +49,7 @@ from .formula_base import (
 )
 from .kept import NOT_KEPT
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     import ast
     import types

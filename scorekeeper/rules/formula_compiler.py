@@ -20,7 +20,7 @@ from .formula_base import (
 )
 from .problems import hint
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     import types
     from typing import Any, Callable, Iterator, Mapping

@@ -24,7 +24,7 @@ from .. import tomlcache
 from .kept import layer_digest
 from .ruleset import load_ruleset, ruleset_file
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any
 

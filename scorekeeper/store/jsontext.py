@@ -14,7 +14,7 @@ Writing is ``json.dumps``, imported where a value is written (:func:`dumps`).
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any
 
