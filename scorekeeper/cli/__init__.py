@@ -18,8 +18,9 @@ Rulesets are shown through ``ruleset.localized(lang)``; ``--json`` keeps the Eng
 of ``rules list``/``rules show``.
 
 Exit status: 0 success; 1 a bad sheet or ruleset, an illegal bid, a deal that breaks
-a rule, an unknown game or session, a store that cannot be used; 2 a usage error
-(unknown ruleset or option, wrong number of bids, ...).
+a rule, an unknown game or session, a store that cannot be used, output that cannot be
+written (a full disk, standard output closed); 2 a usage error (unknown ruleset or
+option, wrong number of bids, ...); 141 the reader of the output went away (``| head``).
 Every error is one line on stderr, never a traceback; 70 an internal error (a bug): one
 line that names the report file with the details (:mod:`scorekeeper.crash`).
 
