@@ -1,21 +1,21 @@
-#!/usr/bin/env python3
-"""The ``scorekeeper`` command, and ``python -m scorekeeper``: this one file is both.
+"""The ``scorekeeper`` command (the entry point pyproject.toml installs) and ``python -m scorekeeper``.
 
-The wheel installs this file as the ``scorekeeper`` script (``shared-scripts`` in
-pyproject.toml; the installer points its first line at the environment's Python). It is
-what pip's wrapper of an entry point would be, less that wrapper's ``import re``: about
-five milliseconds of every start (the regular-expression engine and ``enum``), spent on
-renaming ``sys.argv[0]``, which only Windows' ``.exe`` launchers need. On Windows the
-command is ``py -m scorekeeper`` (or an install by uv, which makes an ``.exe`` of it).
+:func:`main` sets up the process (:mod:`scorekeeper.process`) before the package is imported,
+runs the command line (:func:`scorekeeper.cli.main`) and returns its exit status.
 """
 
-import gc
 import sys
 
-if __name__ == "__main__":
-    gc.disable()  # no collection while the package is imported: main(process=True) turns it on again
+from scorekeeper import process
 
-from scorekeeper.cli import main
+
+def main() -> int:
+    """The ``scorekeeper`` command: the command line of the process's arguments; its exit status."""
+    process.start()
+    from scorekeeper.cli import main as run
+
+    return process.end(run())
+
 
 if __name__ == "__main__":
-    sys.exit(main(process=True))
+    sys.exit(main())

@@ -19,7 +19,7 @@ front end imports it); without one it is the code and parameters, for a develope
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Callable, Iterator, Mapping
 

@@ -23,7 +23,7 @@ from .rules.files import FileRefused, parse_toml, read_text
 from .userdirs import path_text, user_path
 from .values import dataclass, field
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -27,9 +27,10 @@ A leaf module: it imports nothing of the package, so every layer may use it.
 
 from __future__ import annotations
 
-from _operator import attrgetter  # operator.py is this C module behind a Python one: 0.2 ms of a start
+import sys
+from operator import attrgetter
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Callable
 
@@ -121,13 +122,37 @@ def _make(cls: type, frozen: bool) -> type:
     return cls
 
 
+def _annotations(cls: type) -> dict[str, Any]:
+    """The class's own annotations, in the order written. Before Python 3.14, and in a module
+    with ``from __future__ import annotations``, they are the class's ``__annotations__``;
+    from 3.14 (PEP 649/749) a class of a module without that import holds a function that makes
+    them when asked: annotationlib asks it, a name not defined yet left as a forward reference."""
+    own = cls.__dict__.get("__annotations__")
+    if isinstance(own, dict):
+        return own
+    try:
+        from annotationlib import Format, get_annotations
+    except ImportError:  # before 3.14: a class without annotations
+        return {}
+    return get_annotations(cls, format=Format.FORWARDREF)
+
+
+def _is_class_var(annotation: Any) -> bool:
+    """Whether the annotation is ``ClassVar`` or ``ClassVar[...]``, as a string or as typing's
+    object (a module that wrote one imported typing: it is not imported here to find out)."""
+    if isinstance(annotation, str):
+        return annotation.startswith(("ClassVar", "typing.ClassVar"))
+    typing = sys.modules.get("typing")
+    return typing is not None and typing.ClassVar in (annotation, getattr(annotation, "__origin__", None))
+
+
 def _own_fields(cls: type) -> dict[str, Field]:
     """The class's annotated names as fields (a ClassVar is none); the class attribute that
     held a field's default is the default itself afterwards, as with the standard decorator."""
     found: dict[str, Field] = {}
     defaulted = False  # a field with a default (or factory) came before
-    for name, annotation in cls.__dict__.get("__annotations__", {}).items():
-        if isinstance(annotation, str) and annotation.startswith(("ClassVar", "typing.ClassVar")):
+    for name, annotation in _annotations(cls).items():
+        if _is_class_var(annotation):
             continue
         given = cls.__dict__.get(name, _MISSING)
         spec = given if isinstance(given, Field) else Field(default=given)

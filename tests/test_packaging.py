@@ -179,16 +179,18 @@ def test_release_files_build_and_the_wheel_plays_a_game(installed_wheel):
     assert "scorekeeper/_rulesets/lupaus.toml" in names and f"{top}.dist-info/licenses/LICENSE" in names
     assert "License-Expression: MIT" in metadata
     assert f"Summary: {pyproject['description']}" in metadata
-    # The command is scorekeeper/__main__.py installed as a script, not an entry point's wrapper
-    # (which imports re at every start): executable, its first line the environment's Python.
-    assert f"{top}.data/scripts/scorekeeper" in names and f"{top}.dist-info/entry_points.txt" not in names
+    # The command is an entry point (an installer makes it on every platform: a `scorekeeper.exe`
+    # on Windows), scorekeeper.__main__.main, as `python -m scorekeeper` runs it; no shared script.
+    entry_points = zipfile.ZipFile(wheel).read(f"{top}.dist-info/entry_points.txt").decode("utf-8")
+    assert entry_points.split() == ["[console_scripts]", "scorekeeper", "=", "scorekeeper.__main__:main"]
+    assert not any(".data/scripts/" in name for name in names)
 
     cwd = installed_wheel.cwd
     shutil.copy(REPO / "examples" / "lupaus.toml", cwd / "lupaus.toml")
     scorekeeper = installed_wheel.venv / "bin" / "scorekeeper"
     assert os.access(scorekeeper, os.X_OK)
     script = scorekeeper.read_text(encoding="utf-8").splitlines()
-    assert script[0] == f"#!{installed_wheel.python}" and "import re" not in script
+    assert script[0] == f"#!{installed_wheel.python}" and "from scorekeeper.__main__ import main" in script
     assert _run([scorekeeper, "--version"], cwd=cwd, timeout=RUN_TIMEOUT) == f"scorekeeper {version}\n"
     played = _run([scorekeeper, "replay", "lupaus.toml", "--plain"], cwd=cwd, timeout=RUN_TIMEOUT)
     assert played.splitlines()[-2:] == ["Totals: Cara 103 (1st), Ben 101 (2nd), Anna 65 (3rd).", "Winner: Cara."]

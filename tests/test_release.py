@@ -92,3 +92,14 @@ def test_textual_is_held_below_the_next_major_version():
     (textual,) = [Requirement(r) for r in PROJECT["dependencies"] if r.startswith("textual")]
     assert str(textual.specifier) in ("<9,>=7", ">=7,<9")
     assert Version("8.2.8") in textual.specifier and Version("9.0.0") not in textual.specifier
+
+
+def test_the_pythons_claimed_are_the_pythons_ci_runs_the_suite_on():
+    """The classifiers name 3.11, 3.12 and 3.13 (requires-python the lowest of them), and .ci/run
+    runs the whole suite on each of them."""
+    claimed = [c.rsplit(" :: ", 1)[1] for c in PROJECT["classifiers"]
+               if c.startswith("Programming Language :: Python :: 3.")]
+    assert claimed == ["3.11", "3.12", "3.13"]
+    assert PROJECT["requires-python"] == f">={claimed[0]}"
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    assert f"PYTHONS=({' '.join(claimed)})" in ci

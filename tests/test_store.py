@@ -965,3 +965,38 @@ def test_a_database_error_in_a_transaction_is_a_store_error_saying_what_was_writ
                 conn.execute("INSERT INTO no_such_table VALUES (1)")
         assert "the test's row" in str(raised.value) and raised.value.__suppress_context__
         assert not store.connection.in_transaction
+
+
+_LEFT_OPEN = """
+import gc, sys
+from scorekeeper.store.db import Store
+store = Store(sys.argv[1])
+store.list_games()
+gc.freeze()  # as the command's process does at its end (scorekeeper.process): nothing left is finalized
+"""
+
+
+def test_a_store_left_open_is_closed_at_exit(tmp_path):
+    """A Store a program never closed is closed by an exit handler: the -wal and -shm files go,
+    even where the interpreter finalizes nothing that is left."""
+    path = tmp_path / "games.db"
+    Store(str(path)).close()
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    result = subprocess.run([sys.executable, "-c", _LEFT_OPEN, str(path)], env=env, capture_output=True, text=True,
+                            timeout=60)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.db"]
+
+
+def test_a_closed_store_leaves_no_exit_handler(tmp_path, monkeypatch):
+    """close() takes back the exit handler the store registered (a program opening many stores
+    keeps none of them alive)."""
+    import atexit
+
+    registered, unregistered = [], []
+    monkeypatch.setattr(atexit, "register", registered.append)
+    monkeypatch.setattr(atexit, "unregister", unregistered.append)
+    store = Store(str(tmp_path / "games.db"))
+    store.close()
+    store.close()
+    assert registered == unregistered == [store.close]

@@ -243,3 +243,36 @@ def test_a_value_compared_with_itself_reads_no_field():
     cell = Cell(3, (1, 2))
     assert cell == cell and not cell != cell and reads == []
     assert cell == Cell(3, (1, 2)) and reads == ["value", "choices", "value", "choices"]
+
+
+_MODULE_WITHOUT_FUTURE_IMPORT = '''
+from typing import ClassVar
+
+from scorekeeper.values import dataclass, field, fields
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    score: int = 0
+    marks: list = field(default_factory=list)
+    later: "NotDefinedYet | None" = None
+    KIND: ClassVar[str] = "seat"
+'''
+
+
+def test_a_value_class_in_a_module_without_the_future_import_gets_its_fields(tmp_path):
+    """A module without ``from __future__ import annotations`` (its annotations objects, or from
+    Python 3.14 made only when asked, PEP 649/749): the same fields, ClassVar left out, a name not
+    defined yet allowed."""
+    import importlib.util
+
+    path = tmp_path / "seats_without_future.py"
+    path.write_text(_MODULE_WITHOUT_FUTURE_IMPORT, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("seats_without_future", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert [f.name for f in module.fields(module.Seat)] == ["name", "score", "marks", "later"]
+    seat = module.Seat("Ann", 3)
+    assert (seat.name, seat.score, seat.marks, seat.later, seat.KIND) == ("Ann", 3, [], None, "seat")
+    assert seat == module.Seat("Ann", 3) and seat != module.Seat("Ann", 4)

@@ -18,8 +18,9 @@ Rulesets are shown through ``ruleset.localized(lang)``; ``--json`` keeps the Eng
 of ``rules list``/``rules show``.
 
 Exit status: 0 success; 1 a bad sheet or ruleset, an illegal bid, a deal that breaks
-a rule, an unknown game or session, a store that cannot be used; 2 a usage error
-(unknown ruleset or option, wrong number of bids, ...).
+a rule, an unknown game or session, a store that cannot be used, output that cannot be
+written (a full disk, standard output closed); 2 a usage error (unknown ruleset or
+option, wrong number of bids, ...); 141 the reader of the output went away (``| head``).
 Every error is one line on stderr, never a traceback; 70 an internal error (a bug): one
 line that names the report file with the details (:mod:`scorekeeper.crash`).
 
@@ -33,19 +34,19 @@ namespace the parser would); the parser's classes are in :mod:`.parsing`.
 
 from __future__ import annotations
 
-import atexit
-import gc
 import os
 import sys
 
 from ..i18n import LANGUAGES, LanguageError, resolve_language, set_language, show, t
 from ..rules.problems import RulesetError
 from .common import (
-    PROG, UsageError, _err, _game_id, _plain_option, _ruleset_path, db_option, help_text, store_path, whole_number,
+    PROG, OutputError, UsageError, _err, _game_id, _plain_option, _ruleset_path, db_option, help_text, store_path,
+    whole_number,
 )
+from ..process import collect_as_usual
 from .quick import quick_args, run_later
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     import argparse
     from typing import Sequence
@@ -240,7 +241,7 @@ def _take_lang(argv: list[str]) -> tuple[list[str], str | None]:
 
 def _run_tui(parser: argparse.ArgumentParser, db: str | None = None, ruleset: str | None = None,
              game: int | None = None) -> int:
-    _collect_as_usual()  # the app runs until it is closed
+    collect_as_usual()  # the app runs until it is closed
     try:
         from ..tui.app import run  # lazy: the headless commands never import textual
     except ModuleNotFoundError as exc:
@@ -286,93 +287,27 @@ def choose_language(argv: list[str]) -> list[str]:
     return argv
 
 
-_QUICK_EXIT: list[bool] = []  # whether main() asked for the exit without the last collection
-
-
-def _exit_without_last_collection() -> None:
-    """End the process without the full garbage collection the interpreter makes at exit, when
-    the collector is on: it walks every object left (the modules' and the command's, some
-    milliseconds: a tenth of a short command), to free what the process gives back anyway.
-    The collector is switched off by an exit handler (the handlers run before that collection);
-    the interpreter's teardown still frees what is left, and runs what it finalizes.
-    Registered once, by main(); until the process ends, collecting goes on as before."""
-    if not _QUICK_EXIT:
-        atexit.register(gc.disable)
-        _QUICK_EXIT.append(True)
-
-
-# Garbage is collected less often while a command runs (main): a command makes its objects to
-# keep them (the modules it imports, the ruleset, the game), and a collection every 700 new
-# objects walked them again for nothing (some milliseconds in all). Collections still come, every
-# FEWER_COLLECTIONS objects, so no command's memory grows without bound; the terminal app and the
-# board (which run until stopped) collect as usual.
-FEWER_COLLECTIONS = 50_000  # new objects between two collections of the youngest generation
-_THRESHOLDS: list[tuple[int, ...]] = []  # the collector's thresholds before each main() now running
-
-
-_RUNS_UNTIL_STOPPED: list[bool] = []  # the app or the board was started (see _end_process)
-
-
-def _collect_as_usual() -> None:
-    """The collector's thresholds as they were before main(): for what runs until it is stopped."""
-    _RUNS_UNTIL_STOPPED.append(True)
-    if _THRESHOLDS:
-        gc.set_threshold(*_THRESHOLDS[-1])
-
-
-def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default: the process's arguments); the exit status.
 
-    ``process``: this call is the whole process (the ``scorekeeper`` command, scorekeeper/__main__.py),
-    which switched the collector off while it imported the package: it is switched on again here,
-    and the thresholds are not put back at the end (the next new object would then collect every
-    object the command made, half a millisecond, just before the process ends); a headless
-    command's process then ends here (:func:`_end_process`)."""
-    _exit_without_last_collection()
-    usual = gc.get_threshold()
-    _THRESHOLDS.append(usual)
-    gc.set_threshold(max(usual[0], FEWER_COLLECTIONS), *usual[1:])
-    if process:  # (after the thresholds: on with the old ones, the imports' objects would be collected now)
-        gc.enable()
-    try:
-        code = _main(argv)
-    finally:
-        _THRESHOLDS.pop()
-        if not process:
-            gc.set_threshold(*usual)
-    if process and not _RUNS_UNTIL_STOPPED:
-        _end_process(code)
-    return code
-
-
-def _end_process(code: int) -> None:
-    """End the process of a headless command that has done its work, without taking the
-    interpreter apart: freeing every module, the ruleset and the game object by object, to give
-    the system back memory it takes back anyway, cost a short command some 3 ms, a seventh of it.
-
-    What a normal exit does that matters is done first: the exit handlers run, and standard output and error are
-    flushed (a reader gone away is told as main() tells it, 141). Nothing else is left to finish:
-    every file a command writes is closed by it (``with``), and the store commits each entry as
-    it is written (a process killed at any point loses none, tests/test_tui_kill.py); an open
-    connection is closed by SQLite's own rules as after a kill, which the next opening undoes.
-    A process with another thread still running (none of the headless commands starts one)
-    exits as usual, waiting for it."""
-    threading = sys.modules.get("threading")
-    if threading is not None and threading.active_count() > 1:
-        return
-    atexit._run_exitfuncs()  # what the interpreter runs first at exit
+    Standard output is flushed before the status is returned: a write that failed (a full
+    disk, a closed or read-only descriptor) is one line on standard error and status 1, a
+    reader gone away (``| head``) 141 and nothing said, whatever the size of the output."""
+    code = _main(argv)
     try:
         sys.stdout.flush()
     except BrokenPipeError:
         _quiet_stdout()
-        code = code or 141
-    except (OSError, ValueError):  # closed, or a device that refuses: as an exit would go on
-        pass
-    try:
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        pass
-    os._exit(code)
+        return code or 141
+    except (OSError, ValueError) as exc:  # ValueError: the stream was closed
+        _quiet_stdout()  # (the interpreter would try the same write again at exit and print a traceback)
+        _err(_output_failed(exc))
+        return code or 1
+    return code
+
+
+def _output_failed(exc: OSError | ValueError) -> str:
+    return t("cli.errors.output", reason=getattr(exc, "strerror", None) or str(exc))
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -397,13 +332,16 @@ def _main(argv: Sequence[str] | None) -> int:
         if getattr(args, "plain", False) and getattr(args, "json", False):
             raise UsageError(t("cli.errors.plain_and_json"))
         if args.command == "board":  # a server, until it is stopped
-            _collect_as_usual()
+            collect_as_usual()
         return args.run(args)
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
     except UsageError as exc:
         _err(str(exc))
         return 2
+    except _loaded("tui.textual_version", "TextualMismatch") as exc:  # the app cannot start
+        _err(t("cli.errors.textual", problem=str(exc), wanted=exc.wanted))
+        return 1
     except _loaded("game.sheet", "OptionError") as exc:
         _err(str(exc))
         return 2
@@ -417,6 +355,10 @@ def _main(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:  # the reader went away (| head): stop quietly, as other commands do
         _quiet_stdout()
         return 141  # 128 + SIGPIPE, what a shell shows for a command stopped by a closed pipe
+    except OutputError as exc:
+        _quiet_stdout()
+        _err(_output_failed(exc))
+        return 1
     except OSError as exc:
         _err(f"{exc.filename}: {exc.strerror}" if exc.filename else show(exc))
         return 1
@@ -437,13 +379,15 @@ def _loaded(module: str, name: str) -> tuple[type[BaseException], ...]:
 
 
 def _quiet_stdout() -> None:
-    """Point standard output at the null device, so nothing more is written to the closed
-    pipe (Python would say so once more when it flushes at exit)."""
+    """Point standard output at the null device, so nothing more is written where writing
+    failed (Python would try the same write again when it flushes at exit, and say so)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
     try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
+    except (OSError, ValueError):  # no descriptor of its own (closed at start: scorekeeper.process)
+        sys.stdout = open(devnull, "w", closefd=False)  # noqa: SIM115 (it is the null device)
+    else:
+        os.close(devnull)
 
 
 def _internal_error(error: Exception, argv: list[str]) -> int:

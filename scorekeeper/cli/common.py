@@ -17,7 +17,7 @@ from ..rules.ruleset import RulesetError, load_ruleset, ruleset_file
 from ..terminal import terminal_safe
 from ..userdirs import path_text
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from argparse import ArgumentParser
     from typing import Any, Sequence
@@ -74,15 +74,26 @@ def _not_a_number(text: str) -> str:
     return t("cli.errors.too_large", text=text[:40], most=str(LARGEST_NUMBER))
 
 
+class OutputError(OSError):
+    """Standard output refused a write (a full disk, a closed or read-only descriptor): one line
+    on standard error and status 1. A closed pipe stays a BrokenPipeError (status 141, nothing said)."""
+
+
 def out(text: str = "") -> None:
     """A line on stdout; a ruleset's, a sheet's or the store's texts in it are shown, never
     obeyed by the terminal (:func:`~scorekeeper.terminal.terminal_safe`)."""
-    print(terminal_safe(text))
+    try:
+        print(terminal_safe(text))
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(exc.errno, exc.strerror) from None
 
 
 def err_line(text: str) -> None:
     """A line on stderr as it is (made terminal-safe): the lines under an error."""
-    print(terminal_safe(text), file=sys.stderr)
+    if sys.stderr is not None:  # closed: the line has nowhere to go (print would send it to stdout)
+        print(terminal_safe(text), file=sys.stderr)
 
 
 def _err(text: str) -> None:
@@ -91,7 +102,12 @@ def _err(text: str) -> None:
 
 def write_out(text: str) -> None:
     """A whole export on stdout (made terminal-safe)."""
-    sys.stdout.write(terminal_safe(text))
+    try:
+        sys.stdout.write(terminal_safe(text))
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(exc.errno, exc.strerror) from None
 
 
 def _json(data: Any) -> None:

@@ -11,7 +11,7 @@ from .common import (
 
 # A score sheet's module (game.sheet) is imported by the commands that read or write one: a
 # stored game is shown from the store without it.
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any
 

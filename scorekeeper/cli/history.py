@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..i18n import format_datetime, format_number, format_percent, t, tn
 from .common import _err, _json, _open_store, out, store_path, _table
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any
 
@@ -52,9 +52,11 @@ def cmd_history(args) -> int:
     from ..reports.history import history
 
     store = _open_store(args)
-    games = [] if store is None else history(store)
-    if store is not None:
-        store.close()
+    try:
+        games = [] if store is None else history(store)
+    finally:  # (a store left open at the end keeps its -wal and -shm files: scorekeeper.process)
+        if store is not None:
+            store.close()
     if _printed_as_asked(args, games, _summary_doc, "history_lines"):
         return 0
     if not games:

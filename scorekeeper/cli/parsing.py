@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from ..i18n import t
 from .common import _HELP_TEXTS, PROG, UsageError, out
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Iterator
 

@@ -16,7 +16,7 @@ import sys
 
 from .common import whole_or_none
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Callable, Sequence
 

@@ -13,7 +13,7 @@ from .common import (
     _shown, _values_text,
 )
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from ..game.game import Game
     from ..play.bids import BidCheck

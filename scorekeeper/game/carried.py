@@ -13,7 +13,7 @@ from ..rules.ruleset import Ruleset
 from .game import DealResult, Game
 from ..values import dataclass
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any
 

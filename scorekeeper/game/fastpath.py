@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..rules.formula import BOOL, MAX_NUMBER, Missing, deal_values
 from .engine import _READS_THE_TABLE, DealEval, Setup, convert_value
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Callable
 

@@ -8,10 +8,14 @@ game is over and who won are derived from it on demand. ``record`` appends,
 
 from __future__ import annotations
 
-# collections.abc's Mapping, from the module it re-exports (loaded with os): importing the
-# collections package itself would cost every start about a millisecond for nothing
-from _collections_abc import Mapping
-from _operator import add  # (operator.py imports it from here: see values.py)
+from operator import add
+
+# collections.abc's Mapping, from the module it re-exports (loaded with os): the collections
+# package itself costs a start about 2 ms (bench/README.md, "Private modules").
+try:
+    from _collections_abc import Mapping
+except ImportError:  # an interpreter without that module
+    from collections.abc import Mapping
 
 from ..messages import Message, Text
 from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, EvalError, Missing, number_text
@@ -23,7 +27,7 @@ from .engine import (
 from .unset import completions, unset_boxes
 from ..values import dataclass, field, fields
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from random import Random

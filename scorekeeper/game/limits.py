@@ -18,7 +18,7 @@ from ..rules.problems import Problem
 from ..rules.ruleset import Ruleset, checked_file
 from .engine import DealEval, GameError, LimitError, Setup, domain_limit
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any, Iterator

@@ -53,7 +53,7 @@ Totals, dealers and standings are never stored: loading a sheet replays it throu
 from __future__ import annotations
 
 import os
-from _weakref import ref as _weak_ref
+from weakref import ref as _weak_ref
 
 from ..messages import Message, MessageError, Text
 from ..rules.cards import Card
@@ -64,7 +64,7 @@ from .game import Game, apply_table_changes, deals_with_table, is_plan_only, rep
 from ..userdirs import path_text
 from ..values import dataclass
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any, Mapping

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sys
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 
 if TYPE_CHECKING:
     from datetime import date, datetime, tzinfo

@@ -16,7 +16,7 @@ the whole number it shows ("2 points", not "2.0 points").
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 
 if TYPE_CHECKING:  # decimal is not imported at start-up: the CLI does not need it
     from decimal import Decimal

@@ -12,7 +12,7 @@ from ..game.game import Game
 from ..messages import Text
 from ..values import dataclass
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Sequence
 

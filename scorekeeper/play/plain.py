@@ -22,7 +22,7 @@ from ..reports.common import changed_options, option_value_text
 from ..rules.cards import Card
 from ..rules.ruleset import NO_TRUMP
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
     from typing import Any

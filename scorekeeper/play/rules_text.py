@@ -14,7 +14,7 @@ from ..i18n import get_language, t, tn
 from .panel import has_bidding
 from ..rules.formula import EvalError, Missing
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -11,7 +11,7 @@ from ..i18n import format_number, get_language, t, tn
 from ..rules.cards import SUIT_SYMBOL, Card
 from ..values import dataclass
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Sequence
 

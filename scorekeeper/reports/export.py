@@ -79,7 +79,7 @@ from .common import Exported, cell_text, field_value, option_settings, start_sco
 # the csv module are imported by the formats that use them: `show` and `replay` make a game's
 # document here and need neither.
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Sequence
 
@@ -228,7 +228,10 @@ def _options_text(game: Game) -> str:
 
 
 def _csv(game: Game) -> str:
-    from _csv import writer  # the csv module's writer, its default dialect excel's (csv itself imports re)
+    try:
+        from _csv import writer  # the csv module's writer, its default dialect excel's (csv itself imports re)
+    except ImportError:  # an interpreter without it
+        from csv import writer
 
     out = io.StringIO()
     _csv_write(writer(out, lineterminator="\r\n"), game)

@@ -23,7 +23,7 @@ from .common import Exported
 
 # The engine and the game's modules are imported by what replays a game (what_if, import_sheet):
 # listing the stored games reads only their summaries.
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Mapping
 

@@ -21,7 +21,7 @@ from ..game.game import Game
 from ..i18n import format_datetime, get_language, show, t, tn
 from .common import Exported, cell_text, choice_value, field_value, start_scores_text, status_text
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Sequence
 

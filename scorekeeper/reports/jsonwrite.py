@@ -11,7 +11,7 @@ an interpreter without ``_json`` is given to ``json.dumps`` itself.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any
 

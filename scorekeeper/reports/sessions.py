@@ -27,7 +27,7 @@ from .history import ruleset_name
 from .stats import GameFacts, all_facts, player_key
 from ..values import dataclass
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -44,7 +44,7 @@ from ..store.db import Store, StoreError
 from ..store.facts import FACTS_VERSION, DealFacts, GameFacts, SeatBidding, compute_facts, is_bidding
 from ..values import dataclass, field
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Iterable
 

@@ -26,7 +26,7 @@ from .texts import Texts
 from .translations import TranslationWalker
 from ..values import replace
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Callable
 

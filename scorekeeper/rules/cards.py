@@ -17,7 +17,7 @@ from __future__ import annotations
 from ..messages import Message, MessageError
 from ..values import dataclass
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from collections.abc import Iterable
 

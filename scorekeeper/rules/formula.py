@@ -40,7 +40,7 @@ language only where it is shown (``scorekeeper.i18n.show``). This module never i
 from __future__ import annotations
 
 import math
-import _operator as operator  # (operator.py imports it from here: see values.py)
+import operator
 
 from ..messages import Message, Text, render
 from .formula_base import (
@@ -50,7 +50,7 @@ from .formula_base import (
 )
 from .shipped import NOT_FOUND
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     import ast
     import types

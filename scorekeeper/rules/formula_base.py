@@ -14,7 +14,7 @@ import math
 from ..messages import Message, Text, render
 from ..values import dataclass
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Callable, Mapping
 

@@ -20,7 +20,7 @@ from .formula_base import (
 )
 from .problems import hint
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     import types
     from typing import Any, Callable, Iterator, Mapping
@@ -56,7 +56,10 @@ def _syntax() -> Any:
     syntax = globals()["ast"]
     if not isinstance(syntax, _Syntax):
         return syntax
-    import _ast as syntax
+    try:
+        import _ast as syntax
+    except ImportError:  # an interpreter without it: ast has the same classes
+        import ast as syntax
 
     def classes(names):
         return tuple(getattr(syntax, name) for name in names)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..messages import Message, MessageError, Text, render
 from ..values import dataclass
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Callable, Iterable
 

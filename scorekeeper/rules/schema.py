@@ -23,7 +23,7 @@ from .model import Carried, Check, Derived, FieldSpec, Option, Parts, PlanPiece,
 from .problems import Problem, key_path, unknown_key
 from ..values import dataclass
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Callable
 

@@ -14,7 +14,7 @@ import os
 from . import shipped
 from .ruleset import _read_source, load_ruleset, ruleset_file
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any
 

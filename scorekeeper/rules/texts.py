@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..languages import LANGUAGES
 from .problems import Problem, RulesetError, key_path
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Callable
 

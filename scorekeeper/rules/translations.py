@@ -17,7 +17,7 @@ from .problems import hint, key_path, unknown_key
 from .schema import DEFAULT_PHASES, Checker, toml_type
 from ..values import replace
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Callable
 

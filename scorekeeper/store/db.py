@@ -114,28 +114,23 @@ processes (a score board) may read the same file while one writes.
 
 from __future__ import annotations
 
+import atexit
 import os
+import sqlite3
 import stat
+from datetime import datetime, timedelta, timezone
 
 from ..i18n import get_language, t, tn
 from ..messages import Message
 from ..rules.ruleset import RulesetError, ruleset_from_raw
 from ..userdirs import path_text, user_path
 from . import jsontext
-from .sqlite import sqlite3
 from ..values import dataclass
-
-# datetime's C module, as SQLite's (.sqlite, which says why): the datetime package's pure-Python
-# classes are all defined before _datetime's replace them.
-try:
-    from _datetime import datetime, timedelta, timezone
-except ImportError:  # an interpreter without datetime's C module
-    from datetime import datetime, timedelta, timezone
 
 # The engine, the game and its sheet's values are imported where a game is made, replayed or
 # written: listing games, sessions and statistics read from a current cache need none of them,
 # and the statistics' facts (.facts) are derived only where an entry is written.
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Callable, Mapping
 
@@ -441,7 +436,7 @@ class StoredGame:
     """
 
     def __init__(self, store: "Store", game_id: int, game: Game, title: str | None, ruleset_ref: str,
-                 seq: int, draft: tuple[int, dict] | None = None, kept_facts: tuple[int, str] | None = None):
+                 seq: int, draft: tuple[int, dict] | None = None, cached_facts: tuple[int, str] | None = None):
         self.store = store
         self.id = game_id
         self.game = game
@@ -450,21 +445,21 @@ class StoredGame:
         self._seq = seq  # the last entry saved
         self._draft = draft  # (deal, sheet values)
         self._facts: FactsMemo | None = None  # made by _memo, at the first change
-        self._kept_facts = kept_facts  # (version, facts_json): the stats_cache row current with the game as opened
+        self._cached_facts = cached_facts  # (version, facts_json): the stats_cache row current with the game as opened
 
     def _memo(self) -> FactsMemo:
         """Each deal's statistics facts, for the stats_cache row written with an entry. Made at the
-        first change, before the change is applied: seeded from the row kept for the game as it was
+        first change, before the change is applied: seeded from the cached row of the game as it was
         opened (:meth:`Store.open_game`), so that the first change of a long game derives only what
         it changes. A game opened only to be read (shown, exported) derives none of it."""
         if self._facts is None:
             from .facts import FACTS_VERSION, FactsMemo, GameFacts
 
             self._facts = FactsMemo()
-            kept, self._kept_facts = self._kept_facts, None
-            if kept is not None and kept[0] == FACTS_VERSION:
+            cached, self._cached_facts = self._cached_facts, None
+            if cached is not None and cached[0] == FACTS_VERSION:
                 try:
-                    self._facts.seed(self.game, GameFacts.from_json(self.id, kept[1]).restricted)
+                    self._facts.seed(self.game, GameFacts.from_json(self.id, cached[1]).restricted)
                 except (TypeError, ValueError, KeyError):
                     pass  # a damaged row: the next change derives every deal
         return self._facts
@@ -649,6 +644,10 @@ class Store:
         self._games_columns: set[str] | None = None  # read once (_has_column)
         self._inspect()
         self._conn = self._open_read_only() if read_only else self._open()
+        # Closed at exit at the latest, whatever path the program took: the command's process
+        # does not finalize what is left (scorekeeper.process), and a connection never closed
+        # leaves its -wal and -shm files beside the store.
+        atexit.register(self.close)
 
     # -- opening
     def _not_ours(self, detail: str) -> StoreError:
@@ -815,6 +814,7 @@ class Store:
         if self._conn is not None:
             self._conn.close()
             self._conn = None
+            atexit.unregister(self.close)
 
     def __enter__(self) -> "Store":
         return self
@@ -1188,7 +1188,7 @@ class Store:
 
     def cache_facts(self, rows: list[tuple[int, int, int, str]]) -> None:
         """Keep derived figures, (game id, entries, version, facts_json), for next time; a
-        cache that cannot be written is no error (nothing is kept then)."""
+        cache that cannot be written is no error (nothing is cached then)."""
         conn = self.connection
         try:
             conn.execute("BEGIN IMMEDIATE")

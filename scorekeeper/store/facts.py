@@ -1,12 +1,12 @@
 """What statistics and session totals need of one stored game (:class:`GameFacts`),
-derived through the engine, and kept current by the store.
+derived through the engine, and cached by the store (kept current with each entry).
 
 The store writes a game's facts into its ``stats_cache`` row in the same transaction as
 each entry (and with a new game), keyed by the number of entries they were derived from
 and :data:`FACTS_VERSION`; :mod:`scorekeeper.reports.stats` reads them. Deriving them
 costs an allowed-values question per deal, so :class:`FactsMemo` keeps each deal's facts
 for as long as what they were derived from is unchanged: a new deal costs one question,
-not one per deal played. Reading a kept row needs no engine: this module imports it only
+not one per deal played. Reading a cached row needs no engine: this module imports it only
 where facts are derived (statistics over a current cache start without it).
 """
 
@@ -17,7 +17,7 @@ from collections import namedtuple
 from ..values import dataclass, fields, is_dataclass
 from . import jsontext
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -6,16 +6,15 @@ because its decoder imports ``re`` (and ``re`` imports ``enum``). :func:`loads` 
 with the scanner ``json.loads`` itself runs (the interpreter's ``_json``), given the settings
 ``json.loads`` gives it, so what it gives is what ``json.loads`` gives. Whatever the scanner
 does not read whole, and any interpreter without it, goes to ``json.loads``: bad text raises
-``json.JSONDecodeError`` (a ValueError) in ``json``'s own words. (The scanner raises that
-class itself only once ``json.decoder`` is loaded: before, it fails with a SystemError, which
-is taken as bad text too.)
+``json.JSONDecodeError`` (a ValueError) in ``json``'s own words: whatever the scanner raises
+on bad text, :func:`loads` lets ``json.loads`` read it again and raise.
 
 Writing is ``json.dumps``, imported where a value is written (:func:`dumps`).
 """
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any
 
@@ -49,9 +48,7 @@ def loads(text: str | bytes) -> Any:
         start = len(text) - len(text.lstrip(_SPACE))
         try:
             value, end = _scan(text, start)
-        except StopIteration:  # no value there: json.loads says so
-            end = None
-        except SystemError:  # bad text: the scanner words its error with json.decoder's class, not loaded yet
+        except Exception:  # no value there, or bad text: json.loads reads it again and says what is wrong
             end = None
         if end is not None and not text[end:].strip(_SPACE):
             return value

@@ -21,6 +21,7 @@ from rich.segment import Segment
 from textual.strip import Strip
 
 from ..terminal import terminal_safe
+from .textual_version import changed
 
 _GUARDED = "_scorekeeper_guarded"  # marks the wrapped method, so installing twice is harmless
 
@@ -33,11 +34,19 @@ def _shown(segment: Segment) -> Segment:
     return segment if safe is text else Segment(safe, style, control)
 
 
+def _expect(cls: type, where: str, names, wanted: tuple[str, ...]) -> None:
+    """TextualMismatch unless each of ``wanted`` is among ``names`` (the attributes ``cls`` sets in ``where``)."""
+    missing = [name for name in wanted if name not in names]
+    if missing:
+        raise changed(f"{cls.__module__}.{cls.__name__} ({where}: no {', '.join(missing)})")
+
+
 def guard_strips() -> None:
     """Wrap ``Strip.render`` so the text of its segments carries no control character."""
     render = Strip.render
     if getattr(render, _GUARDED, False):
         return
+    _expect(Strip, "__slots__", getattr(Strip, "__slots__", ()), ("_segments", "_render_cache"))
 
     @wraps(render)
     def guarded(self: Strip, console):
@@ -63,7 +72,11 @@ def guard_compositor() -> None:
     from textual._compositor import Compositor
 
     prop = Compositor.__dict__.get("full_map")
-    if not isinstance(prop, property) or getattr(prop.fget, _GUARDED, False):
+    if not isinstance(prop, property):
+        raise changed("textual._compositor.Compositor.full_map")
+    _expect(Compositor, "__init__", Compositor.__init__.__code__.co_names,
+            ("_full_map", "_visible_map", "_dirty_regions", "_full_map_invalidated", "root", "size"))
+    if getattr(prop.fget, _GUARDED, False):
         return
     build = prop.fget
 
@@ -98,7 +111,9 @@ def guard_scroll_repaint() -> None:
     map) made: the widgets on show are in it, placed as they are on the terminal."""
     from textual._compositor import Compositor
 
-    reflow_visible = Compositor.reflow_visible
+    reflow_visible = getattr(Compositor, "reflow_visible", None)
+    if not callable(reflow_visible):
+        raise changed("textual._compositor.Compositor.reflow_visible")
     if getattr(reflow_visible, _GUARDED, False):
         return
 

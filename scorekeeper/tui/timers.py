@@ -19,6 +19,8 @@ from functools import wraps
 
 from textual.message_pump import MessagePump
 
+from .textual_version import changed
+
 MIN_DELAY = 0.01
 """The shortest wait of any timer, in seconds: long enough that Textual's first check
 never finds its deadline past (it runs microseconds after the timer starts)."""
@@ -32,7 +34,9 @@ def _at_least(seconds: float) -> float:
 
 def guard_timers() -> None:
     """Wrap ``MessagePump.set_timer`` and ``set_interval`` so no delay is below MIN_DELAY."""
-    timer, interval = MessagePump.set_timer, MessagePump.set_interval
+    timer, interval = getattr(MessagePump, "set_timer", None), getattr(MessagePump, "set_interval", None)
+    if not (callable(timer) and callable(interval)):
+        raise changed("textual.message_pump.MessagePump.set_timer/set_interval")
     if getattr(timer, _GUARDED, False):
         return
 
