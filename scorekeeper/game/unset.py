@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..rules.formula import EvalError, Missing
 from .engine import domain_size
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any

@@ -90,7 +90,7 @@ import sys
 from ..languages import LANGUAGES, LanguageError, YesNoWords, install_yes_no_words
 from ..messages import Message, install_renderer
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from datetime import date, datetime, tzinfo
     from decimal import Decimal

@@ -42,7 +42,7 @@ import sys
 
 from ..userdirs import path_text
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Callable, Mapping, Sequence
 

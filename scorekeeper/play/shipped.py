@@ -21,7 +21,7 @@ from ..rules import generate
 from ..rules.paths import builtin_rulesets_dir
 from .bids import check_bids
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from ..rules.model import Ruleset
 

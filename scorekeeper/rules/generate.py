@@ -17,7 +17,7 @@ import sys
 
 from .shipped import FORMAT, Table, data_digest, module_name, source_digest
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Callable
 

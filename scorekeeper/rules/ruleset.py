@@ -30,7 +30,7 @@ from .files import FileRefused, NotToml, parse_toml, read_bytes
 from .paths import builtin_rulesets_dir
 from .problems import OptionValueError, Problem, RulesetError, hint
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any

@@ -35,7 +35,7 @@ from __future__ import annotations
 import os
 import sys
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from types import ModuleType
     from typing import Any

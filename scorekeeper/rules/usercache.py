@@ -33,7 +33,7 @@ from time import time_ns
 
 from .shipped import blake2b
 
-TYPE_CHECKING = False  # typing's flag, without importing typing (a start would pay for it)
+TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from types import ModuleType
     from typing import Any
