@@ -271,14 +271,12 @@ def _complete(typed: Typed, pickable: list[Box], ask: Ask, auto: dict[Key, Any])
             groups.setdefault(box.slot.field, []).append(box)
     found = False
     for group in groups.values():
-        if len(group) < 2:
+        ways = 1
+        for box in group:
+            ways *= len(box.domain or ())
+        if len(group) < 2 or not ways or ways > COMPLETIONS:
             continue
         options = [[c.value for c in ask(box, full) if c.allowed] for box in group]
-        ways = 1
-        for values in options:
-            ways *= len(values)
-        if not ways or ways > COMPLETIONS:
-            continue
         possible: list[set] = [set() for _ in group]
         last = group[-1]
         for combo in product(*options):
