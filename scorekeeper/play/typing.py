@@ -306,6 +306,8 @@ class Typist:
             return [(None, "")]
         if may_skip(cell) and not reading.pending and not _takes(cell, char):
             return self._move_on(reading, reading.at, True, char)
+        if reading.pending and not _takes(cell, char) and cell.value is not None and str(cell.value) == reading.pending:
+            return self._move_on(reading.moved(pending=""), reading.at, True, char)  # the value typed was whole
         if cell.kind == "number":
             return self._type_number(reading, cell, char)
         if cell.choices and all(type(c.value) is int for c in cell.choices) and char.isdigit():
