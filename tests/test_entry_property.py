@@ -110,7 +110,8 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
             value = cell.value
         else:
             continue
-        if cell.kind == "pick" and type(value) is int and data.draw(st.integers(0, 9), label="correct") == 0:
+        if key in typed and cell.kind == "pick" and type(value) is int \
+                and data.draw(st.integers(0, 9), label="correct") == 0:  # (a filled-in box takes no other value)
             wrong = [c.value for c in cell.choices if c.allowed and c.value != value and type(c.value) is int]
             if wrong:
                 keys += [str(data.draw(st.sampled_from(wrong), label="wrong"))[0], "backspace"]

@@ -155,6 +155,7 @@ class Typist:
         """Keep only the reading shown (the table acted on what it sees: a move, a click)."""
         self.readings = [self.shown.moved(pending="", behind=())]
         self.question = None
+        self.note = ""
 
     def go(self, slot: Slot) -> None:
         self.settle()
@@ -182,9 +183,19 @@ class Typist:
     def enter(self) -> Done:
         """Enter: a value ends, the cursor goes on; on a deal complete, it is confirmed
         once every reading gives this one deal (else the question is asked)."""
+        if self.note:  # a key was refused here: the box keeps the cursor and says why
+            self.readings = [r.moved(pending="") for r in self.readings]
+            return Done(note=self.note)
         confirming: list[Reading] = []
         going: list[Reading] = []
-        for reading in self.readings:
+        notes = [self._refused_pending(r) for r in self.readings]
+        if all(notes):  # the digits waiting make a value the rules refuse: the box says why
+            self.readings = [r.moved(pending="") for r in self.readings]
+            self.note = notes[0]
+            return Done(note=self.note)
+        for reading, note in zip(self.readings, notes):
+            if note:
+                continue
             r, confirm = self._enter(reading)
             (confirming if confirm else going).append(r)
         if confirming:
@@ -253,6 +264,15 @@ class Typist:
 
     def _first_stop(self, reading: Reading) -> Slot:
         return self._stops(self.view(reading), None)[0]
+
+    def _optional_after(self, view: DraftView, slot: Slot) -> bool:
+        """Whether a box after ``slot`` may still be typed, though it may stay empty (Enter
+        there ends a value and goes on: the next key may be that box's)."""
+        boxes = self._boxes(view)
+        slots = [c.slot for c in boxes]
+        if slot not in slots:
+            return False
+        return any(c.kind != "text" and may_skip(c) for c in boxes[slots.index(slot) + 1:])
 
     def _passed(self, view: DraftView, start: Slot, end: Slot) -> tuple[Slot, ...]:
         """The boxes between ``start`` and ``end`` that the cursor passed over: filled in by
@@ -385,6 +405,18 @@ class Typist:
             return out + self._move_on(r, cell.slot, True)
         return out + [(r, "")]
 
+    def _refused_pending(self, reading: Reading) -> str:
+        """Why the digits waiting at the cursor, ended here, are no value the box takes ("" if they are)."""
+        if not reading.pending or reading.at == CONFIRM:
+            return ""
+        cell = self.cell(reading, reading.at)
+        if cell is None or cell.kind != "pick" or (cell.value is not None and str(cell.value) == reading.pending):
+            return ""
+        for choice in cell.choices:
+            if str(choice.value) == reading.pending and not choice.allowed:
+                return choice.reason or t("tui.widgets.value_picker.not_allowed", value=choice.text)
+        return ""
+
     def _enter(self, reading: Reading) -> tuple[Reading, bool]:
         """Enter in one reading: (the reading after it, whether it confirms the deal)."""
         view = self.view(reading)
@@ -394,7 +426,8 @@ class Typist:
         if reading.arrived and cell is not None and cell.value is None and not reading.pending:
             # the Enter typed out of habit after a value that moved on by itself: it is taken
             return reading.moved(arrived=False), False
-        if view.can_confirm and not any(self._needed(c) for c in self._boxes(view)):
+        if view.can_confirm and not any(self._needed(c) for c in self._boxes(view)) \
+                and not self._optional_after(view, reading.at):
             return reading.moved(pending=""), True
         r = reading.moved(pending="")
         return self._move_on(r, reading.at, False)[0][0], False

@@ -156,6 +156,13 @@ class ValueBox(KeptHeight, FormBox):
         self._typed = ""
         self._note = ""
 
+    def typing(self, pending: str, note: str, arrived: bool) -> None:
+        """What the keys left here (the screen's, from the typist): digits a longer number
+        may still follow ("1…"), why the last key was refused, whether the cursor came by itself."""
+        if (pending, note, arrived) != (self._typed, self._note, self.arrived):
+            self._typed, self._note, self.arrived = pending, note, arrived
+            self._redraw()
+
     def reach(self, moved: bool = False) -> None:
         """The cursor is here now; ``moved``: it came by itself, which the box shows."""
         self.current = True
@@ -266,7 +273,7 @@ class ValueBox(KeptHeight, FormBox):
                 text.append("[ ]")
             if cell.lo is not None:
                 text.append(" " + t("tui.widgets.value_picker.number_range", lo=cell.lo, hi=cell.hi), hint)
-        if cell.kind == "pick" and self._typed and (cell.value is None or str(cell.value) != self._typed):
+        if cell.kind == "pick" and self._typed:  # what is waiting for the next key: "typed 1…"
             text.append("  " + t("tui.widgets.value_picker.typed", typed=self._typed), hint)
         if cell.auto:
             text.append("  " + t("tui.widgets.value_picker.filled_in"), self._look("auto"))
