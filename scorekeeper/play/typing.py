@@ -27,8 +27,9 @@ from ..values import dataclass
 
 CONFIRM = Slot("", -1)
 """The cursor on the Confirm button."""
-READINGS_KEPT = 8
-"""At most this many readings are kept (the first ones, in the order they are shown)."""
+READINGS_KEPT = 12
+"""At most this many readings are followed (the first ones, in the order they are shown); with more,
+Enter asks which deal was meant rather than confirm one."""
 VIEWS_KEPT = 64
 
 
@@ -65,8 +66,13 @@ class Question:
 
     readings: tuple[tuple[tuple[str, str, str], ...], ...]  # per reading: (who, label, value shown) that differ
     incomplete: tuple[bool, ...]  # per reading: whether it still has boxes to type
+    waiting: bool = False  # a reading still has boxes to type: typing on, or Enter again (confirms the others)
 
     def text(self) -> str:
+        if self.waiting:
+            done = [d for d, open_ in zip(self.readings, self.incomplete) if not open_]
+            said = "; ".join(", ".join(f"{who} {label} {value}".strip() for who, label, value in d) for d in done)
+            return t("play.typing.waiting", said=said)
         parts = []
         for i, (diff, open_) in enumerate(zip(self.readings, self.incomplete), start=1):
             said = ", ".join(f"{who} {label} {value}".strip() if who else f"{label} {value}" for who, label, value in diff)
@@ -97,6 +103,7 @@ class Typist:
         self._views: dict[frozenset, DraftView] = {}
         self.question: Question | None = None
         self.note = ""  # why the last key was refused (no reading took it)
+        self.overflow = False  # more readings than kept: Enter asks rather than confirms
         start = Reading(tuple(draft.typed.items()), CONFIRM)
         self.readings: list[Reading] = [start]
         self.readings = [start.moved(at=at if at is not None else self._first_stop(start))]
@@ -146,6 +153,7 @@ class Typist:
         self._views.clear()
         self.question = None
         self.note = ""
+        self.overflow = False
         start = Reading(tuple(self.draft.typed.items()), CONFIRM)
         if at is None and keep_cursor:
             at = self.at
@@ -156,6 +164,7 @@ class Typist:
         self.readings = [self.shown.moved(pending="", behind=())]
         self.question = None
         self.note = ""
+        self.overflow = False
 
     def go(self, slot: Slot) -> None:
         self.settle()
@@ -187,29 +196,58 @@ class Typist:
             self.readings = [r.moved(pending="") for r in self.readings]
             return Done(note=self.note)
         confirming: list[Reading] = []
-        going: list[Reading] = []
+        going: list[Reading] = []  # readings in which the Enter ends a value: more keys may follow
+        ended: list[Reading] = []  # readings in which it ends nothing (no player's Enter there but a confirm)
         notes = [self._refused_pending(r) for r in self.readings]
         if all(notes):  # the digits waiting make a value the rules refuse: the box says why
             self.readings = [r.moved(pending="") for r in self.readings]
             self.note = notes[0]
             return Done(note=self.note)
-        for reading, note in zip(self.readings, notes):
+        place: dict[Reading, int] = {}  # each reading after the Enter -> the place of the one before it
+        for i, (reading, note) in enumerate(zip(self.readings, notes)):
             if note:
                 continue
             r, confirm = self._enter(reading)
-            (confirming if confirm else going).append(r)
-        if confirming:
-            deals = {_deal_key(self.view(r)) for r in confirming}
-            if len(deals) == 1 and not going:
-                self.readings = confirming[:1]
-                self.question = None
-                return Done(confirm=True)
-            self.readings = _unique(confirming + going)
-            self.question = self._question()
+            if confirm:
+                confirming.append(r)
+            elif self._separates(reading):
+                going.append(r)
+            else:
+                ended.append(r)
+            place.setdefault(r, i)
+        if self.question is not None and not self.question.waiting:  # answered by its number only
             return Done(question=self.question)
-        if self.question is not None:
+        confirming = [r for r in confirming if not self._broken(r)] or confirming
+        if not confirming:
+            self.question = None
+            return self._keep(going + ended, [])
+        deals = {_deal_key(self.view(r)) for r in confirming}
+        if going:  # the Enter may end a value with more to come: a second Enter confirms
+            onward = []
+            for r in confirming:
+                on = r if r.at == CONFIRM else self._move_on(r, r.at, False)[0][0]
+                place.setdefault(on, place[r])
+                onward.append(on)
+            self.readings = sorted(_unique(going + onward), key=lambda r: place[r])  # (the one shown stays first)
+            self.question = self._question(waiting=True)
             return Done(question=self.question)
-        return self._keep(going, [])
+        if len(deals) == 1 and not self.overflow:
+            self.readings = confirming[:1]
+            self.question = None
+            return Done(confirm=True)
+        self.readings = sorted(_unique(confirming), key=lambda r: place[r])
+        self.question = self._question()
+        return Done(question=self.question)
+
+    def _separates(self, reading: Reading) -> bool:
+        """Whether Enter in ``reading`` may be a separator between values the table goes on
+        typing: it ends digits waiting, or follows a value that moved on by itself."""
+        if reading.pending:
+            return True
+        if reading.at == CONFIRM or not reading.arrived:
+            return False
+        cell = self.cell(reading, reading.at)
+        return cell is not None and cell.value is None
 
     def backspace(self) -> Done:
         """Backspace: empty the box, or back to the box typed before when it is empty."""
@@ -219,11 +257,12 @@ class Typist:
 
     def choose(self, number: int) -> bool:
         """The answer to the question: reading ``number`` (1, 2, ...) is the one meant."""
-        if self.question is None or not 1 <= number <= len(self.readings):
+        if self.question is None or self.question.waiting or not 1 <= number <= len(self.readings):
             return False
         chosen = self.readings[number - 1]
         self.readings = [chosen.moved(behind=(), pending="")]
         self.question = None
+        self.overflow = False
         return True
 
     # -- one reading at a time
@@ -233,16 +272,24 @@ class Typist:
             return Done(note=self.note)
         self.note = ""
         before = self.readings[0].at
-        self.readings = _unique(out)[:READINGS_KEPT]
-        self.readings = self._live(self.readings)
+        readings = self._live(_unique(out))
+        if len(readings) > READINGS_KEPT:  # too many to follow: Enter will ask, never guess
+            self.overflow = True
+        self.readings = readings[:READINGS_KEPT]
         shown = self.readings[0]
         return Done(moved=shown.at != before and shown.arrived)
 
     def _live(self, readings: list[Reading]) -> list[Reading]:
-        """The readings whose boxes the rules do not refuse (a typed value with an error at
-        its box rules a reading out, unless every reading has one)."""
-        ok = [r for r in readings if not _typed_errors(self.view(r), r)]
+        """The readings the rules do not rule out: one with every box typed and the rules
+        refusing the deal (tricks that do not add up) is out, unless every reading is."""
+        ok = [r for r in readings if not self._broken(r)]
         return ok or readings
+
+    def _broken(self, reading: Reading) -> bool:
+        view = self.view(reading)
+        if any(self._needed(c) for c in self._boxes(view)) or reading.pending:
+            return False
+        return _typed_errors(view, reading)
 
     def _boxes(self, view: DraftView) -> list[CellView]:
         return [c for c in view.cells.values() if c.visible]
@@ -317,7 +364,7 @@ class Typist:
                     out += [r for r in self._type(there, char) if r[0] is not None]
         if reading.at == CONFIRM:
             return out or [(None, "")]
-        return out + self._type(reading, char)  # (the boxes passed over come first in the form)
+        return self._type(reading, char) + out  # (shown at the cursor, where the table looks)
 
     def _type(self, reading: Reading, char: str) -> list[tuple]:
         """``char`` typed in the box at the cursor of ``reading``."""
@@ -392,7 +439,7 @@ class Typist:
         typed = pending + char
         sign = "-" if typed.startswith("-") else ""
         typed = sign + (typed.lstrip("-").lstrip("0") or "0")
-        if is_value:
+        if is_value:  # a free number goes on until Enter: the digit is shown as its next, or the next box's
             out += self._move_on(reading.moved(pending=""), cell.slot, True, char)
         if not in_reach(typed, cell.lo, cell.hi):
             return out or [(None, t("tui.widgets.value_picker.outside", value=int(typed), lo=cell.lo, hi=cell.hi))]
@@ -402,8 +449,8 @@ class Typist:
         r = reading.with_value((cell.field, cell.unit), value if inside else None)
         r = r.moved(pending="" if whole else typed, arrived=False, behind=())
         if whole:
-            return out + self._move_on(r, cell.slot, True)
-        return out + [(r, "")]
+            return self._move_on(r, cell.slot, True) + out
+        return [(r, "")] + out
 
     def _refused_pending(self, reading: Reading) -> str:
         """Why the digits waiting at the cursor, ended here, are no value the box takes ("" if they are)."""
@@ -446,7 +493,7 @@ class Typist:
                                                                           behind=())
         return reading.moved(pending="", behind=())
 
-    def _question(self) -> Question:
+    def _question(self, waiting: bool = False) -> Question:
         """What the readings give where they differ (by box, in the order of the form)."""
         views = [self.view(r) for r in self.readings]
         slots = [s for s, c in views[0].cells.items()]
@@ -459,7 +506,7 @@ class Typist:
                     if cell is not None:
                         diffs[i].append((cell.who, cell.label, shown[i] or "—"))
         incomplete = tuple(not v.can_confirm or any(self._needed(c) for c in self._boxes(v)) for v in views)
-        return Question(tuple(tuple(d) for d in diffs), incomplete)
+        return Question(tuple(tuple(d) for d in diffs), incomplete, waiting)
 
 
 def _shown_value(cell: CellView | None) -> str:
