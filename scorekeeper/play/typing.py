@@ -345,6 +345,12 @@ class Typist:
             target = takers[0]
             return self._type(reading.moved(at=target, pending="", arrived=moved,
                                             behind=self._passed(view, slot, target)), carry)
+        filled = [s for s in behind if view.cells[s].auto and _may_be_for(view.cells[s], None, carry)]
+        if filled:  # a value the rules filled in after this one, typed anyway
+            out = [r for s in filled[:1] for r in self._type(reading.moved(at=s, pending="", arrived=False,
+                                                                         behind=behind[behind.index(s) + 1:]), carry)]
+            if any(r[0] is not None for r in out):
+                return out
         cell = view.cells.get(slot)
         if cell is not None and _takes(cell, carry):  # no box on is for it: a new value here
             return self._type(reading.moved(at=slot, pending="", arrived=False), carry)
