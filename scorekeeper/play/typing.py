@@ -341,16 +341,18 @@ class Typist:
         if not carry:
             return [(reading.moved(at=stops[0], pending="", arrived=moved, behind=behind), "")]
         takers = [s for s in stops if s != CONFIRM and _takes(view.cells[s], carry)]
+        out: list[tuple] = []
         if takers:
             target = takers[0]
-            return self._type(reading.moved(at=target, pending="", arrived=moved,
+            out += self._type(reading.moved(at=target, pending="", arrived=moved,
                                             behind=self._passed(view, slot, target)), carry)
-        filled = [s for s in behind if view.cells[s].auto and _may_be_for(view.cells[s], None, carry)]
-        if filled:  # a value the rules filled in after this one, typed anyway
-            out = [r for s in filled[:1] for r in self._type(reading.moved(at=s, pending="", arrived=False,
-                                                                         behind=behind[behind.index(s) + 1:]), carry)]
-            if any(r[0] is not None for r in out):
-                return out
+        current = view.cells.get(takers[0]) if takers else None
+        for i, s in enumerate(behind):  # a box passed over on the way may be the key's too
+            if _may_be_for(view.cells[s], current, carry):
+                there = reading.moved(at=s, pending="", arrived=False, behind=behind[i + 1:])
+                out += [r for r in self._type(there, carry) if r[0] is not None]
+        if out:
+            return out
         cell = view.cells.get(slot)
         if cell is not None and _takes(cell, carry):  # no box on is for it: a new value here
             return self._type(reading.moved(at=slot, pending="", arrived=False), carry)
@@ -369,7 +371,7 @@ class Typist:
                     there = reading.moved(at=slot, pending="", arrived=False, behind=reading.behind[i + 1:])
                     out += [r for r in self._type(there, char) if r[0] is not None]
         if reading.at == CONFIRM:
-            return out or [(None, "")]
+            return out or [(None, t("play.typing.all_typed", char=char))]
         return self._type(reading, char) + out  # (shown at the cursor, where the table looks)
 
     def _type(self, reading: Reading, char: str) -> list[tuple]:
@@ -505,7 +507,7 @@ class Typist:
         slots = [s for s, c in views[0].cells.items()]
         diffs: list[list[tuple[str, str, str]]] = [[] for _ in views]
         for slot in slots:
-            shown = [_shown_value(v.cells.get(slot)) for v in views]
+            shown = [_given(v.cells.get(slot)) for v in views]
             if len(set(shown)) > 1:
                 for i, v in enumerate(views):
                     cell = v.cells.get(slot)
@@ -513,6 +515,11 @@ class Typist:
                         diffs[i].append((cell.who, cell.label, shown[i] or "—"))
         incomplete = tuple(not v.can_confirm or any(self._needed(c) for c in self._boxes(v)) for v in views)
         return Question(tuple(tuple(d) for d in diffs), incomplete, waiting)
+
+
+def _given(cell: CellView | None) -> str:
+    """The value a box gives the deal as shown: typed, filled in, or what it is left empty."""
+    return (_shown_value(cell) or cell.computed) if cell is not None and cell.visible else ""
 
 
 def _shown_value(cell: CellView | None) -> str:
@@ -524,7 +531,7 @@ def _shown_value(cell: CellView | None) -> str:
 def _deal_key(view: DraftView) -> tuple:
     """What a reading stores: each box on show and its value (typed, filled in, or the
     value an empty box is given: an optional "no" typed is the "no" left empty)."""
-    return tuple(sorted((c.field, c.unit if c.unit is not None else 0, _shown_value(c) or c.computed)
+    return tuple(sorted((c.field, c.unit if c.unit is not None else 0, _given(c))
                         for c in view.cells.values() if c.visible))
 
 
