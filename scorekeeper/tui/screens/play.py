@@ -184,7 +184,7 @@ class PlayScreen(Screen[dict]):
             form.go(part, done.moved)
             if isinstance(part, ValueBox):
                 part.typing(typist.pending, done.note, typist.shown.arrived)
-        form.question.put(Text(done.question.text() if done.question is not None else ""))
+        form.ask(done.question.text() if done.question is not None else "")
         if done.note or done.question is not None:
             self.app.bell()
         if done.confirm:
@@ -260,6 +260,10 @@ class PlayScreen(Screen[dict]):
     def action_confirm_deal(self) -> None:
         draft = self.draft
         if draft is None:
+            return
+        typist = self.typist
+        if typist is not None and typist.ambiguous:  # the keys read two ways: confirmed as Enter is
+            self.post_message(EntryForm.Keyed(typist.enter()))
             return
         view = draft.view()
         if not view.can_confirm:

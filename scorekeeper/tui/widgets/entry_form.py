@@ -607,6 +607,12 @@ class EntryForm(ScrollView, can_focus=True):
             return
         self.post_message(self.Keyed(typist.key(char)))
 
+    def ask(self, question: str) -> None:
+        """Show the question the keys raised above the Confirm button, in view ("" takes it away)."""
+        self.question.put(Text(question))
+        if question:
+            self._bring_into_view(self.question)
+
     def slot_part(self, slot: Slot):
         """The box of ``slot``, or the Confirm button."""
         return self.confirm if slot == CONFIRM else self._box_of.get(slot)
