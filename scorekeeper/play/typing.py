@@ -67,8 +67,11 @@ class Question:
     readings: tuple[tuple[tuple[str, str, str], ...], ...]  # per reading: (who, label, value shown) that differ
     incomplete: tuple[bool, ...]  # per reading: whether it still has boxes to type
     waiting: bool = False  # a reading still has boxes to type: typing on, or Enter again (confirms the others)
+    follow: tuple[str, ...] = ()  # the deal is complete; these boxes may still be typed (Enter again confirms)
 
     def text(self) -> str:
+        if self.follow:
+            return t("play.typing.may_follow", boxes=", ".join(self.follow))
         if self.waiting:
             done = [d for d, open_ in zip(self.readings, self.incomplete) if not open_]
             said = "; ".join(", ".join(f"{who} {label} {value}".strip() for who, label, value in d) for d in done)
@@ -220,7 +223,14 @@ class Typist:
         confirming = [r for r in confirming if not self._broken(r)] or confirming
         if not confirming:
             self.question = None
-            return self._keep(going + ended, [])
+            done = self._keep(going + ended, [])
+            view = self.view(self.shown)
+            if self.shown.at == CONFIRM and view.can_confirm and not any(self._needed(c) for c in self._boxes(view)):
+                # the deal is complete, but a box that may stay empty could still be typed
+                follow = tuple(c.label for c in self._boxes(view) if c.kind != "text" and may_skip(c))
+                self.question = Question((), (), True, follow)
+                return Done(moved=done.moved, question=self.question)
+            return done
         deals = {_deal_key(self.view(r)) for r in confirming}
         if going:  # the Enter may end a value with more to come: a second Enter confirms
             onward = []
