@@ -139,11 +139,12 @@ def _run(typist: Typist, keys: list[str]):
     return done
 
 
-@settings(max_examples=max(settings.default.max_examples * 4, 40), deadline=None, suppress_health_check=list(HealthCheck), derandomize=True,
-          database=None)
-@given(st.data())
-def test_typed_keys_confirm_the_deal_meant_or_ask(data):
-    rid, n = data.draw(st.sampled_from(TABLES), label="table")
+@pytest.mark.parametrize("rid", GAMES)
+@settings(max_examples=max(settings.default.max_examples // 2, 5), deadline=None,
+          suppress_health_check=list(HealthCheck), derandomize=True, database=None)
+@given(data=st.data())
+def test_typed_keys_confirm_the_deal_meant_or_ask(rid, data):
+    n = data.draw(st.sampled_from([m for game, m in TABLES if game == rid]), label="players")
     rules = load_ruleset(rid)
     try:
         game = Game(rules, NAMES[:n], _options(data, rules))

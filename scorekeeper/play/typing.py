@@ -555,7 +555,8 @@ def _typed_errors(view: DraftView, reading: Reading) -> bool:
 def _may_be_for(cell: CellView, current: CellView | None, char: str) -> bool:
     """Whether ``char``, typed after the cursor passed over ``cell``, may be that box's: a
     value the rules filled in, typed anyway (its first key); a key of an optional box that
-    the box at the cursor does not take, or a letter (letters never start a number)."""
+    the box at the cursor does not take, a letter (letters never start a number), or a digit
+    of an optional number (a yes/no box's digits are only other keys for its letters)."""
     if not cell.visible or cell.kind == "text":
         return False
     if cell.auto:
@@ -563,7 +564,8 @@ def _may_be_for(cell: CellView, current: CellView | None, char: str) -> bool:
                                               for c in cell.choices)
     if not _takes(cell, char):
         return False
-    return current is None or not _takes(current, char) or char.isalpha()
+    numeric = cell.kind == "number" or bool(cell.choices) and all(type(c.value) is int for c in cell.choices)
+    return current is None or not _takes(current, char) or char.isalpha() or (numeric and char.isdigit())
 
 
 def _takes(cell: CellView, char: str) -> bool:
