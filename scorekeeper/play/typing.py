@@ -363,10 +363,8 @@ class Typist:
                 out += [r for r in self._type(there, carry) if r[0] is not None]
         if out:
             return out
-        cell = view.cells.get(slot)
-        if cell is not None and _takes(cell, carry):  # no box on is for it: a new value here
-            return self._type(reading.moved(at=slot, pending="", arrived=False), carry)
-        return [(None, _refusal(cell, carry) if cell is not None else "")]
+        cell = view.cells.get(slot)  # no box on is for it (and it would change this box's value: refused)
+        return [(None, _refusal(cell, carry) if cell is not None else t("play.typing.all_typed", char=carry))]
 
     def _key(self, reading: Reading, char: str) -> list[tuple]:
         """The readings of ``char`` typed in ``reading``: at the cursor, and in each box
@@ -409,34 +407,35 @@ class Typist:
 
     def _type_digit(self, reading: Reading, cell: CellView, char: str) -> list[tuple]:
         """Digits build a number: 1 then 2 is 12 when 12 is a value, or 1 and the next box's
-        2 (both readings are kept). A digit that makes no value with those before it
-        belongs to the next box; a whole value moves on."""
-        by_number = {c.value: c for c in cell.choices}
-        texts = [str(v) for v in by_number]
+        2 (both readings are kept; the one going on in this box, as typed, is shown first). A
+        digit that makes no value with those before it belongs to the next box; a whole
+        value moves on."""
+        texts = [str(c.value) for c in cell.choices]
         pending = reading.pending
 
         def fits(typed: str) -> bool:
             return any(x.startswith(typed) for x in texts)
 
-        out: list[tuple] = []
-        is_value = bool(pending) and cell.value is not None and str(cell.value) == pending
         typed = pending + char if pending not in ("", "0") else char
-        if is_value:  # the value typed is whole as it is: the digit may be the next box's
-            out += self._move_on(reading.moved(pending=""), cell.slot, True, char)
-            if not fits(typed):
-                return out
-        elif not fits(typed):
+        if pending and cell.value is not None and str(cell.value) == pending:  # whole as it is
+            split = self._move_on(reading.moved(pending=""), cell.slot, True, char)
+            return (self._grow(reading, cell, typed) if fits(typed) else []) + split
+        if not fits(typed):
             typed = char
         if not fits(typed):
-            return out or [(None, t("tui.widgets.value_picker.not_a_value", char=char, first=cell.choices[0].text,
-                                    last=cell.choices[-1].text))]
-        choice = by_number.get(int(typed))
-        longer = grows(typed, [x for x, c in zip(texts, by_number.values()) if c.allowed])
+            return [(None, t("tui.widgets.value_picker.not_a_value", char=char, first=cell.choices[0].text,
+                             last=cell.choices[-1].text))]
+        return self._grow(reading, cell, typed)
+
+    def _grow(self, reading: Reading, cell: CellView, typed: str) -> list[tuple]:
+        """The digits ``typed`` in the box: its value, or the start of a longer one."""
+        choice = next((c for c in cell.choices if str(c.value) == typed), None)
+        longer = grows(typed, [str(c.value) for c in cell.choices if c.allowed])
         if choice is None or (not choice.allowed and longer):  # the start of a longer number
-            return out + [(reading.moved(pending=typed, arrived=False), "")]
+            return [(reading.moved(pending=typed, arrived=False), "")]
         if not choice.allowed:
-            return out or [(None, choice.reason or t("tui.widgets.value_picker.not_allowed", value=choice.text))]
-        return out + self._chosen(reading, cell, choice.value, typed, not longer)
+            return [(None, choice.reason or t("tui.widgets.value_picker.not_allowed", value=choice.text))]
+        return self._chosen(reading, cell, choice.value, typed, not longer)
 
     def _type_key(self, reading: Reading, cell: CellView, char: str) -> list[tuple]:
         for choice in cell.choices:
