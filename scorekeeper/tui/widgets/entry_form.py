@@ -559,30 +559,6 @@ class EntryForm(ScrollView, can_focus=True):
         else:
             self.go(boxes[0] if boxes else self.confirm)
 
-    def move_on(self, slot: Slot, moved: bool = False, key: str = ""):
-        """Move the cursor where it goes on from ``slot`` and return the box; with ``key``,
-        the first stop that takes that key (None, and the cursor stays, when none does)."""
-        stops = self.stops(slot)
-        if key:
-            stops = [box for box in stops if isinstance(box, ValueBox) and box.takes(key)]
-            if not stops:
-                return None
-        self.go(stops[0], moved)
-        return stops[0]
-
-    def back_from(self, slot: Slot, include: bool = False) -> ValueBox | None:
-        """The box before ``slot`` (or ``slot`` itself, with ``include``) that the table
-        typed (not filled in), with the cursor on it; None if there is none."""
-        boxes = self.boxes()
-        at = next((i for i, box in enumerate(boxes) if box.slot == slot), len(boxes)) + include
-        view = self.view
-        for box in reversed(boxes[:at]):
-            cell = view.cells.get(box.slot) if view is not None else None
-            if cell is not None and cell.value is not None and not cell.auto and isinstance(box, ValueBox):
-                self.go(box)
-                return box
-        return None
-
     # -- keys: to the box under the cursor, each answered with one message to the screen
     def on_key(self, event: events.Key) -> None:
         box = self.current
