@@ -224,9 +224,12 @@ class Typist:
         if not confirming:
             self.question = None
             done = self._keep(going + ended, [])
-            view = self.view(self.shown)
-            if self.shown.at == CONFIRM and view.can_confirm and not any(self._needed(c) for c in self._boxes(view)):
-                # the deal is complete, but a box that may stay empty could still be typed
+            complete = [r for r in self.readings if r.at == CONFIRM and self._complete(r)]
+            if complete and len(self.readings) > 1:  # one reading is a deal, another goes on
+                self.question = self._question(waiting=True)
+                return Done(moved=done.moved, question=self.question)
+            if complete:  # the deal is complete, but a box that may stay empty could still be typed
+                view = self.view(self.shown)
                 follow = tuple(c.label for c in self._boxes(view) if c.kind != "text" and may_skip(c))
                 self.question = Question((), (), True, follow)
                 return Done(moved=done.moved, question=self.question)
@@ -249,13 +252,19 @@ class Typist:
         self.question = self._question()
         return Done(question=self.question)
 
+    def _complete(self, reading: Reading) -> bool:
+        view = self.view(reading)
+        return view.can_confirm and not any(self._needed(c) for c in self._boxes(view))
+
     def _separates(self, reading: Reading) -> bool:
         """Whether Enter in ``reading`` may be a separator between values the table goes on
         typing: it ends digits waiting, or follows a value that moved on by itself."""
         if reading.pending:
             return True
-        if reading.at == CONFIRM or not reading.arrived:
+        if not reading.arrived:
             return False
+        if reading.at == CONFIRM:
+            return True
         cell = self.cell(reading, reading.at)
         return cell is not None and cell.value is None
 
@@ -485,6 +494,10 @@ class Typist:
         """Enter in one reading: (the reading after it, whether it confirms the deal)."""
         view = self.view(reading)
         if reading.at == CONFIRM:
+            if reading.arrived and any(may_skip(c) for s in reading.behind if (c := view.cells.get(s)) is not None):
+                # the cursor came here by itself past a box that may stay empty: this Enter may
+                # be the habit after a value, with a key for that box to come (a second confirms)
+                return reading.moved(arrived=False), False
             return reading, view.can_confirm
         cell = view.cells.get(reading.at)
         if reading.arrived and cell is not None and cell.value is None and not reading.pending:
