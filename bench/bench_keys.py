@@ -133,6 +133,11 @@ def _grows_with(cell, typed: str) -> bool:
     return any(c.text.startswith(typed) for c in cell.choices)
 
 
+def _holds(case: Case, view) -> bool:
+    """Whether the boxes of ``view`` hold the deal the table meant."""
+    return all(_wanted(case, c) is None or c.value == _wanted(case, c) for c in view.cells.values() if c.visible)
+
+
 def _wanted(case: Case, cell) -> Any:
     value = case.values.get(cell.field)
     if isinstance(value, list):
@@ -214,6 +219,16 @@ async def _play(case: Case, db: Path) -> dict:
                     waiting = box
         if not recorded():
             await press("enter")  # confirm
+        for _ in range(3):  # the keys read two ways (a value the app filled in may have been typed):
+            typist = screen.typist  # the table answers which deal it meant (Enter again, or its number)
+            if recorded() or typist is None or typist.question is None:
+                break
+            if typist.question.waiting:
+                await press("enter")
+                continue
+            meant = [i for i, r in enumerate(typist.readings, start=1) if _holds(case, typist.view(r))]
+            await press(str(meant[0]) if meant else "1")
+            await press("enter")
         await pilot.pause()
         if not recorded():
             text = "\n".join(strip.text.rstrip() for strip in app.screen._compositor.render_strips())

@@ -160,7 +160,19 @@ def test_an_edit_draft_starts_from_the_recorded_deal():
     assert draft.values() == g.deals[0]
     view = draft.view()
     assert view.editing and view.number == 1 and view.can_confirm
-    assert not any(c.auto for c in view.cells.values())
+    # the last player's tricks are filled in, not typed: a correction fills them in again
+    assert [(c.who, c.value) for c in view.cells.values() if c.auto] == [("Anna", 3)]
+
+
+def test_a_correction_of_a_recorded_deal_fills_in_the_last_players_tricks_again():
+    """Deal 1 recorded (Ben took 3, Cara 4, Anna the dealer 3), then Cara's tricks
+    corrected to 3: Anna's are filled in again as 4, and the deal can be saved."""
+    g = game("lupaus", ["Anna", "Ben", "Cara"])
+    g.record({"bid": [2, 3, 4], "tricks": [3, 3, 4], "turned": "hearts"})
+    draft = DealDraft(g, 1, g.deals[0], editing=True)
+    draft.set("tricks", 3, 3)
+    view = draft.view()
+    assert draft.values()["tricks"] == (4, 3, 3) and view.can_confirm
 
 
 def test_values_are_picked_by_digit_or_letter_and_a_shared_letter_picks_neither():

@@ -245,21 +245,32 @@ def test_export_dialog_marks_a_warning_and_an_error_with_a_sign(tmp_path, monkey
 
 
 def test_a_key_that_is_no_digit_in_a_number_box_is_refused_saying_so():
-    """WYSIWYG's winning bid, a number from 0 to 40: x rings the bell and the box says that
-    it takes a number; 1 and 2 are then 12, and the note is gone."""
-    from scorekeeper.play.layout import Slot
-    from scorekeeper.play.views import CellView
-    from scorekeeper.tui.widgets.value_picker import NOTHING, ValueBox
+    """WYSIWYG's points, a number from 0 to 40 (the other boxes typed): x is refused with a
+    note that the box shows; 1 and 2 are then 12, and the note is gone."""
+    from scorekeeper.game.game import Game
+    from scorekeeper.play.draft import DealDraft
+    from scorekeeper.play.typing import Typist
+    from scorekeeper.rules.ruleset import load_ruleset
+    from scorekeeper.tui.widgets.value_picker import ValueBox
 
+    draft = DealDraft(Game(load_ruleset("wysiwyg"), ["Aino", "Bertta"]))
+    for field, unit, value in (("value", 1, 16), ("value", 2, 12), ("declarer", None, 2), ("bid", None, 5)):
+        draft.set(field, unit, value)
+    typist = Typist(draft)
+    cell = next(c for c in draft.view().cells.values() if c.field == "points")
+    typist.go(cell.slot)  # (the cursor stops first at the doubling, whose keys are letters)
+    assert cell.kind == "number" and (cell.lo, cell.hi) == (0, 40)
     form = BareForm()
-    box = ValueBox(form, Slot("bid", 0))
-    box.show(CellView(Slot("bid", 0), "bid", None, "number", "", "Winning bid", "", True, None, "", False, "",
-                      lo=0, hi=40), False)
+    box = ValueBox(form, cell.slot)
+    box.show(cell, False)
     box.reach()
-    assert box.type_char("x") is NOTHING and form.bells == [1]
+    done = typist.key("x")
+    assert done.note == "x is not a digit: this box takes a number"
+    box.typing(typist.pending, done.note, False)
     shown = " ".join(" ".join(line.plain.split()) for line in box.lines(78))  # (the note wraps)
     assert "✗ not that: x is not a digit: this box takes a number" in shown
-    box.type_char("1")
-    typed = box.type_char("2")
-    assert (typed.changed, typed.value, typed.on) == (True, 12, True)
+    typist.key("1")
+    done = typist.key("2")
+    assert typist.typed()[("points", None)] == 12 and not done.note
+    box.typing(typist.pending, done.note, False)
     assert not any("not that" in line.plain for line in box.lines(78))

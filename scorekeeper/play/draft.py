@@ -51,6 +51,7 @@ class DealDraft:
         self._reads: dict[str, frozenset] | None = None  # the fields each part of the view reads (at its first view)
         if values:
             self._load(values)
+            self._unfill()
 
     # -- what the table typed
     def _load(self, values: Mapping[str, Any]) -> None:
@@ -66,6 +67,19 @@ class DealDraft:
             for i, v in enumerate(value, start=1):
                 if v is not None and i <= n[spec.scope]:
                     self.typed[(fid, i)] = _typed_form(spec, v)
+
+    def _unfill(self) -> None:
+        """Leave out of the typed boxes the values the rules fill in from the others (the
+        last player's tricks): a recorded deal changed, or undone back to the boxes, fills
+        them in again when another box is corrected. The form's last box first, one at a time."""
+        order = [(c.field, c.unit) for c in self.view().cells.values()]
+        for key in reversed([k for k in order if k in self.typed]):
+            value = self.typed.pop(key)
+            self._view = None
+            view = self.view()
+            if not any(c.auto and (c.field, c.unit) == key and c.value == value for c in view.cells.values()):
+                self.typed[key] = value
+        self._view = None
 
     def set(self, field: str, unit: int | None, value: Any) -> None:
         """Enter a value (None or '' clears it). Cards are the text typed."""

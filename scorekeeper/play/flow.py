@@ -2,8 +2,8 @@
 
 A paper pad needs one character for a bid of 3; so does the form, when no other value
 starts with 3: the box moves on by itself. In a deal of up to 9 tricks every bid is one
-digit; with 10 or more, "1" waits for the next key (0 makes 10, another digit is the next
-box's) or Enter.
+digit; with 10 or more, "1" waits for the next key or Enter (a 0 after it is 10, or 1 and
+the next box's 0: :mod:`.typing` keeps both readings until the deal rules one out).
 
 The focus moves on to the next box the table must type. A box it may leave empty (an
 optional one, or one the rules fill in) costs no key: the focus stops there only when none

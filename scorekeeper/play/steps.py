@@ -13,6 +13,7 @@ problems from ``Game.validate``, whether a box is asked from the ruleset's ``whe
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any, Callable, Mapping
 
 from ..game.engine import Choice, GameError, Issue, Setup, convert_value, domain_size
@@ -250,8 +251,45 @@ def fill(typed: Typed, boxes: tuple[Box, ...], ask: Ask, rounds: int = 4) -> Fil
                 auto[box.key] = ok[0].value
                 found = True
         if not found:
+            found = _complete(typed, pickable, ask, auto)
+        if not found:
             break
     return Filled({**typed.values, **auto}, frozenset(auto))
+
+
+COMPLETIONS = 16  # at most this many ways to fill a field's empty boxes are tried (see _complete)
+
+
+def _complete(typed: Typed, pickable: list[Box], ask: Ask, auto: dict[Key, Any]) -> bool:
+    """Fill in the empty boxes of a field that every way of completing it leaves one value
+    for: once the single trick of a 1-card deal is placed, the others took 0 (each box
+    alone still allows 0 or 1; only the field's check on the whole row rules 1 out). Tried
+    only where the ways are few; True when a box was filled in."""
+    full = {**typed.values, **auto}
+    groups: dict[str, list[Box]] = {}
+    for box in pickable:
+        if box.key not in full and box.key not in typed.bad:
+            groups.setdefault(box.slot.field, []).append(box)
+    found = False
+    for group in groups.values():
+        ways = 1
+        for box in group:
+            ways *= len(box.domain or ())
+        if len(group) < 2 or not ways or ways > COMPLETIONS:
+            continue
+        options = [[c.value for c in ask(box, full) if c.allowed] for box in group]
+        possible: list[set] = [set() for _ in group]
+        last = group[-1]
+        for combo in product(*options):
+            trial = {**full, **{box.key: v for box, v in zip(group[:-1], combo[:-1])}}
+            if any(c.value == combo[-1] and c.allowed for c in ask(last, trial)):
+                for seen, v in zip(possible, combo):
+                    seen.add(v)
+        for box, seen in zip(group, possible):
+            if len(seen) == 1:
+                auto[box.key] = next(iter(seen))
+                found = True
+    return found
 
 
 # -- 4. allowed values -------------------------------------------------------------------------

@@ -227,7 +227,23 @@ async def enter_deal(pilot, entries: list[str], confirm: bool = True) -> None:
             await pilot.press("enter")
     if confirm and form.view is not None and form.view.number == number and form.display:
         await pilot.press("ctrl+s")
+        await answer(pilot)
     await settle(pilot, 2)
+
+
+async def answer(pilot) -> None:
+    """The keys read two ways (a 10 typed in a deal of 10 cards is 10, or 1 and 0): answer as
+    the player who typed them, looking at the screen: Enter again when the form says a
+    second Enter confirms, else the reading shown (1), then Enter."""
+    for _ in range(3):
+        await settle(pilot, 2)
+        typist = getattr(pilot.app.screen, "typist", None)
+        if typist is None or typist.question is None:
+            return
+        if typist.question.waiting:
+            await pilot.press("enter")
+        else:
+            await pilot.press("1", "enter")
 
 
 async def open_screen(pilot, key: str, kind):

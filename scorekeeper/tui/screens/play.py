@@ -7,6 +7,7 @@ widgets below only show what the screen gives them and post what the player did.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import work
 from textual.binding import Binding
 from textual.containers import Container
@@ -24,16 +25,16 @@ from ...play.board import BoardMaker, standings_text
 from ...play.draft import DealDraft
 from ...play.layout import form_layout
 from ...play.panel import entered_lines
+from ...play.typing import Typist
 from ...play.undo import NextDeal
 from ..widgets.deal_panel import DealPanel
-from ..widgets.cards_box import CardsBox
 from ..widgets.entry_form import EntryForm
 from ..widgets.final_standings import FinalStandings
 from ..widgets.key_footer import KeyFooter
 from ..widgets.redraw import placed_size
 from ..widgets.scoreboard import Scoreboard, ScoreTable
 from ..widgets.status_line import Notice, StatusLine
-from ..widgets.value_picker import Typed, ValueBox
+from ..widgets.value_picker import ValueBox
 
 WIDE = 140  # from this width the form and the score board stand side by side
 NOTICE_SECONDS = 8  # how long a notice stays on the status line unless told otherwise
@@ -92,6 +93,7 @@ class PlayScreen(Screen[dict]):
         self.maker = BoardMaker(self.game)
         self.next = NextDeal(stored, typed)  # the next deal's boxes, and what undo takes back next
         self.draft: DealDraft | None = self.next.draft  # the next deal's, or the recorded deal being changed
+        self.typist: Typist | None = None  # which box each key is for (set with the draft: _new_typist)
 
     # -- layout
     def compose(self):
@@ -185,26 +187,69 @@ class PlayScreen(Screen[dict]):
             self.refresh_bindings()
 
     def _focus_entry(self) -> None:
+        self._new_typist()
+        self.query_one(EntryForm).question.put(Text(""))
         if self.draft is not None:
             self.query_one(EntryForm).focus_first()
         else:  # the game is over: the final standings (the keys in the footer stay the screen's: see FinalStandings)
             self.set_focus(self.query_one(FinalStandings), scroll_visible=False)  # (at once: drawn in the key's frame)
 
-    # -- entries
-    def on_entry_form_typed(self, event: EntryForm.Typed) -> None:
-        """A key typed in a value box: its value, then on (or back) from it."""
-        event.stop()
-        self._take(event.box, event.typed)
+    # -- entries: every key goes to the typist (play/typing.py), which says what it did
+    def _new_typist(self) -> None:
+        """The draft changed other than by a key (a new deal, undo, a correction): the keys
+        are read afresh from what it holds."""
+        draft = self.draft
+        typist = self.typist
+        if draft is None:
+            self.typist = None
+        elif typist is None or typist.draft is not draft:
+            self.typist = Typist(draft)
+        else:
+            typist.reset()
+        self.query_one(EntryForm).typist = self.typist
 
-    def _take(self, box: ValueBox | CardsBox, typed: Typed) -> None:
-        if self.draft is None:
+    def on_entry_form_keyed(self, event: EntryForm.Keyed) -> None:
+        """A key read: the boxes as the typist reads them, the cursor where it is now."""
+        event.stop()
+        typist, done = self.typist, event.done
+        if self.draft is None or typist is None:
             return
-        if typed.changed:
-            self._type(box.slot.field, box.unit, typed.value)
-        if typed.back:
-            self._back(box.slot)
-        elif typed.on:
-            self._move_on(box, typed.moved, typed.carry)
+        self._follow(typist)
+        form = self.query_one(EntryForm)
+        part = form.slot_part(typist.at)
+        if part is not None and (part is form.confirm or part.visible):
+            form.go(part, done.moved)
+            if isinstance(part, ValueBox):
+                part.typing(typist.pending, done.note, typist.shown.arrived)
+        form.ask(done.question.text() if done.question is not None else "")
+        if done.note or done.question is not None:
+            self.app.bell()
+        if done.confirm:
+            self.action_confirm_deal()
+
+    def _follow(self, typist) -> None:
+        """The draft to what the reading shown holds (each box changed is one step of typing)."""
+        draft = self.draft
+        want = typist.typed()
+        have = dict(draft.typed)
+        changed = False
+        for key in [k for k in have if k not in want] + [k for k in want if have.get(k) != want[k]]:
+            value = want.get(key)
+            if draft.editing:
+                draft.set(key[0], key[1], value)
+            else:
+                self._keep(lambda: self.next.change(key[0], key[1], value))
+            changed = True
+        if changed:
+            self._show_deal()
+
+    def on_entry_form_typed(self, event: EntryForm.Typed) -> None:
+        """Backspace in an empty cards box: back to the box typed before."""
+        event.stop()
+        typist = self.typist
+        if typist is not None and event.typed.back:
+            typist.go(event.box.slot)
+            self.post_message(EntryForm.Keyed(typist.backspace()))
 
     def on_entry_form_cards_typed(self, event: EntryForm.CardsTyped) -> None:
         event.stop()
@@ -215,48 +260,16 @@ class PlayScreen(Screen[dict]):
             # the box's text now, not when the key was typed (see CardsBox)
             value = event.box.take_text()
             self._type(cell.field, cell.unit, value if value.strip() else None)
+            if self.typist is not None:
+                self.typist.set((cell.field, cell.unit), value if value.strip() else None)
 
     def on_entry_form_submitted(self, event: EntryForm.Submitted) -> None:
+        """Enter in a cards box: on to the next box (or the deal confirmed)."""
         event.stop()
-        self._move_on(event.box)
-
-    def _move_on(self, box, moved: bool = False, carry: str = "") -> None:
-        """On from ``box`` to where the focus goes next (see play/flow.py). Enter (not a
-        move on by itself) in a deal that is complete confirms it; a key carried over is
-        typed in the first box on the way that takes it."""
-        if self.draft is None:
-            return
-        form = self.query_one(EntryForm)
-        if not moved and self.draft.view().can_confirm and not form.needs_more():
-            self.action_confirm_deal()
-            return
-        target = form.move_on(box.slot, moved, carry)
-        if carry:
-            if target is not None:
-                typed = target.type_char(carry)
-            elif isinstance(box, ValueBox) and box.takes(carry):  # no box on is for it: a new value here
-                target, typed = box, box.type_char(carry, fresh=True)
-            elif isinstance(box, ValueBox):  # nor here: the box says which keys are
-                box.refuse_key(carry)
-                return
-            else:
-                self.app.bell()
-                return
-            if typed is not None:
-                self._take(target, typed)
-
-    def on_entry_form_back(self, event: EntryForm.Back) -> None:
-        """Backspace on the Confirm button: back to the last box typed, emptied."""
-        event.stop()
-        boxes = self.query_one(EntryForm).boxes()
-        if boxes:
-            self._back(boxes[-1].slot, include=True)
-
-    def _back(self, slot, include: bool = False) -> None:
-        form = self.query_one(EntryForm)
-        box = form.back_from(slot, include)
-        if box is not None and self.draft is not None:
-            self._type(box.slot.field, box.unit, None)
+        typist = self.typist
+        if typist is not None:
+            typist.go(event.box.slot)
+            self.post_message(EntryForm.Keyed(typist.enter()))
 
     def on_entry_form_confirmed(self, event: EntryForm.Confirmed) -> None:
         event.stop()
@@ -284,6 +297,10 @@ class PlayScreen(Screen[dict]):
     def action_confirm_deal(self) -> None:
         draft = self.draft
         if draft is None:
+            return
+        typist = self.typist
+        if typist is not None and typist.ambiguous:  # the keys read two ways: confirmed as Enter is
+            self.post_message(EntryForm.Keyed(typist.enter()))
             return
         view = draft.view()
         if not view.can_confirm:
@@ -397,6 +414,7 @@ class PlayScreen(Screen[dict]):
         self.editing = number
         self.draft = DealDraft(self.game, number, self.game.deals[number - 1], editing=True)
         self._show_deal()
+        self._new_typist()
         self.query_one(EntryForm).scroll_home(animate=False)
         self.query_one(EntryForm).focus_first(empty=False)
 

@@ -28,6 +28,7 @@ from textual.strip import Strip
 from ...i18n import t
 from ...play.flow import stops_at
 from ...play.layout import PhaseLayout, Slot
+from ...play.typing import CONFIRM, Done
 from ...play.views import CellView, DraftView
 from .cards_box import CardsBox
 from .redraw import placed_size
@@ -188,6 +189,13 @@ class EntryForm(ScrollView, can_focus=True):
     class Back(Message):
         """Backspace on the Confirm button: back to the last box typed."""
 
+    class Keyed(Message):
+        """A key read by the typist (``done``: what it did); the screen shows the deal as it reads now."""
+
+        def __init__(self, done) -> None:
+            super().__init__()
+            self.done = done
+
     def __init__(self, layout: tuple[PhaseLayout, ...], labels: dict[str, str], text_fields: set[str],
                  *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -201,6 +209,7 @@ class EntryForm(ScrollView, can_focus=True):
         self._scheduled = False
         self._pending: list[tuple[int, int] | None] = []  # lines drawn anew, not yet on screen (None: all)
         self._resized = False  # drawn at a new width since the cursor was last brought into view
+        self.typist = None  # the screen's Typist (play/typing.py): which box each key is for
         self._build(layout)
 
     def _build(self, layout: tuple[PhaseLayout, ...]) -> None:
@@ -227,8 +236,9 @@ class EntryForm(ScrollView, can_focus=True):
             parts.append(derived)
             self._phase_parts.append((head, derived))
         self.problems = FormText(self, "form-problems", margin=1, keep=True, least=1)
+        self.question = FormText(self, "form-question", margin=1, look="blocked")
         self.confirm = ConfirmButton(self)
-        parts += [self.problems, self.confirm]
+        parts += [self.problems, self.question, self.confirm]
         self._parts = parts
         self._drawn: dict[object, list[Text]] = {}  # part -> its lines as drawn
         self._tops: list[int] = []  # the first line of each part
@@ -480,6 +490,11 @@ class EntryForm(ScrollView, can_focus=True):
         ``moved``: it came by itself, which the box shows."""
         old = self.current
         self.current = target
+        typist = self.typist
+        if typist is not None:
+            slot = CONFIRM if target is self.confirm else target.slot
+            if typist.at != slot:  # the table moved the cursor itself (a click, Up, Down)
+                typist.go(slot)
         if old is not None and old is not target:
             old.leave()
         if self.has_focus:
@@ -544,30 +559,6 @@ class EntryForm(ScrollView, can_focus=True):
         else:
             self.go(boxes[0] if boxes else self.confirm)
 
-    def move_on(self, slot: Slot, moved: bool = False, key: str = ""):
-        """Move the cursor where it goes on from ``slot`` and return the box; with ``key``,
-        the first stop that takes that key (None, and the cursor stays, when none does)."""
-        stops = self.stops(slot)
-        if key:
-            stops = [box for box in stops if isinstance(box, ValueBox) and box.takes(key)]
-            if not stops:
-                return None
-        self.go(stops[0], moved)
-        return stops[0]
-
-    def back_from(self, slot: Slot, include: bool = False) -> ValueBox | None:
-        """The box before ``slot`` (or ``slot`` itself, with ``include``) that the table
-        typed (not filled in), with the cursor on it; None if there is none."""
-        boxes = self.boxes()
-        at = next((i for i, box in enumerate(boxes) if box.slot == slot), len(boxes)) + include
-        view = self.view
-        for box in reversed(boxes[:at]):
-            cell = view.cells.get(box.slot) if view is not None else None
-            if cell is not None and cell.value is not None and not cell.auto and isinstance(box, ValueBox):
-                self.go(box)
-                return box
-        return None
-
     # -- keys: to the box under the cursor, each answered with one message to the screen
     def on_key(self, event: events.Key) -> None:
         box = self.current
@@ -579,13 +570,28 @@ class EntryForm(ScrollView, can_focus=True):
                 event.prevent_default()
             return
         char = event.character
-        if not isinstance(box, ValueBox) or char is None or not char.isprintable() or event.key == "space":
+        if not isinstance(box, (ValueBox, ConfirmButton)) or char is None or not char.isprintable() \
+                or event.key == "space":
             return
-        typed = box.type_char(char)
-        if typed is not None:
-            event.stop()
-            event.prevent_default()
-            self._pass_on(box, typed)
+        typist = self.typist
+        if typist is None:
+            return
+        event.stop()
+        event.prevent_default()
+        if typist.question is not None and char.isdigit() and typist.choose(int(char)):
+            self.post_message(self.Keyed(Done()))
+            return
+        self.post_message(self.Keyed(typist.key(char)))
+
+    def ask(self, question: str) -> None:
+        """Show the question the keys raised above the Confirm button, in view ("" takes it away)."""
+        self.question.put(Text(question))
+        if question:
+            self._bring_into_view(self.question)
+
+    def slot_part(self, slot: Slot):
+        """The box of ``slot``, or the Confirm button."""
+        return self.confirm if slot == CONFIRM else self._box_of.get(slot)
 
     def _edit_cards(self, box: CardsBox, event: events.Key) -> bool:
         """The keys that edit a cards box: whether ``event`` was one."""
@@ -639,30 +645,28 @@ class EntryForm(ScrollView, can_focus=True):
         if typed.changed or typed.on or typed.back:
             self.post_message(self.Typed(box, typed))
 
-    def _box_action(self, act) -> None:
-        box = self.current
-        if self.has_focus and isinstance(box, ValueBox):
-            self._pass_on(box, act(box))
-
     def action_submit(self) -> None:
         box = self.current
         if not self.has_focus:
             return
-        if isinstance(box, ConfirmButton):
-            box.press()
-        elif isinstance(box, CardsBox):
+        if isinstance(box, CardsBox):
             self.post_message(self.Submitted(box))
-        else:
-            self._box_action(ValueBox.submit)
+        elif self.typist is not None:
+            self.post_message(self.Keyed(self.typist.enter()))
+        elif isinstance(box, ConfirmButton):
+            box.press()
 
     def action_step(self, delta: int) -> None:
-        self._box_action(lambda box: box.step(delta))
+        box = self.current
+        if self.has_focus and isinstance(box, ValueBox) and self.typist is not None:
+            typed = box.step(delta)
+            if typed.changed:
+                self.typist.set((box.slot.field, box.unit), typed.value)
+                self.post_message(self.Keyed(Done()))
 
     def action_clear(self) -> None:
-        if isinstance(self.at(), ConfirmButton):
-            self.post_message(self.Back())
-        else:
-            self._box_action(ValueBox.clear)
+        if self.has_focus and isinstance(self.current, (ValueBox, ConfirmButton)) and self.typist is not None:
+            self.post_message(self.Keyed(self.typist.backspace()))
 
     def action_next_box(self) -> None:
         self._step_box(1)

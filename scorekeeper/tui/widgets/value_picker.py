@@ -10,7 +10,6 @@ from rich.text import Text
 
 from ...game.engine import listed
 from ...i18n import t
-from ...play.flow import grows, in_reach, keys_of, may_skip, number_grows
 from ...play.layout import Slot
 from ...play.views import CellView, ChoiceView
 
@@ -157,6 +156,13 @@ class ValueBox(KeptHeight, FormBox):
         self._typed = ""
         self._note = ""
 
+    def typing(self, pending: str, note: str, arrived: bool) -> None:
+        """What the keys left here (the screen's, from the typist): digits a longer number
+        may still follow ("1…"), why the last key was refused, whether the cursor came by itself."""
+        if (pending, note, arrived) != (self._typed, self._note, self.arrived):
+            self._typed, self._note, self.arrived = pending, note, arrived
+            self._redraw()
+
     def reach(self, moved: bool = False) -> None:
         """The cursor is here now; ``moved``: it came by itself, which the box shows."""
         self.current = True
@@ -269,7 +275,7 @@ class ValueBox(KeptHeight, FormBox):
                 text.append(" " + t("tui.widgets.value_picker.number_list", values=listed(cell.values, 6)), hint)
             elif cell.lo is not None:
                 text.append(" " + t("tui.widgets.value_picker.number_range", lo=cell.lo, hi=cell.hi), hint)
-        if cell.kind == "pick" and self._typed and (cell.value is None or str(cell.value) != self._typed):
+        if cell.kind == "pick" and self._typed:  # what is waiting for the next key: "typed 1…"
             text.append("  " + t("tui.widgets.value_picker.typed", typed=self._typed), hint)
         if cell.auto:
             text.append("  " + t("tui.widgets.value_picker.filled_in"), self._look("auto"))
@@ -315,137 +321,8 @@ class ValueBox(KeptHeight, FormBox):
         self._redraw()
         return NOTHING
 
-    def _waits(self) -> Typed:
-        """A key taken that only shows here (the start of a longer number)."""
-        self._redraw()
-        return NOTHING
-
-    def takes(self, char: str) -> bool:
-        """Whether ``char`` is one of this box's keys."""
-        keys = keys_of(self.cell) if self.cell is not None else None
-        return keys is not None and char.lower() in keys
-
-    def type_char(self, char: str, fresh: bool = False) -> Typed | None:
-        """Take one typed character: what it did, None when it means nothing here. ``fresh``:
-        it starts a new value (nothing typed before it counts). An empty box that may stay
-        empty passes a key it does not take on to the boxes after it."""
-        cell = self.cell
-        if cell is None:
-            return None
-        if fresh:
-            self._typed = ""
-        if may_skip(cell) and not self._typed and not self.takes(char):
-            return Typed(on=True, moved=True, carry=char)
-        if cell.kind == "number":
-            return self._type_number(char)
-        if cell.choices and all(type(c.value) is int for c in cell.choices) and char.isdigit():
-            return self._type_digit(char)
-        return self._type_key(char.lower())
-
-    def _pending_is_value(self) -> bool:
-        """The digits typed so far are the box's value (a longer number could still follow)."""
-        value = self.cell.value
-        return bool(self._typed) and value is not None and str(value) == self._typed and not self._note
-
-    def _type_digit(self, char: str) -> Typed:
-        """Digits build a number: 1 then 2 is 12 when 12 is a value. A digit that makes no
-        value with those before it belongs to the next box; a whole value moves on."""
-        cell = self.cell
-        by_number = {c.value: c for c in cell.choices}
-        texts = [str(v) for v in by_number]
-
-        def fits(typed: str) -> bool:
-            return any(t.startswith(typed) for t in texts)
-
-        typed = self._typed + char if self._typed not in ("", "0") else char
-        if not fits(typed):
-            if self._pending_is_value():
-                self._typed = ""
-                return Typed(on=True, moved=True, carry=char)
-            typed = char
-        if not fits(typed):
-            self._typed = ""
-            return self._refuse(t("tui.widgets.value_picker.not_a_value", char=char, first=cell.choices[0].text,
-                                  last=cell.choices[-1].text))
-        self._typed = typed
-        choice = by_number.get(int(typed))
-        if choice is None:  # the start of a longer number: wait for the next digit
-            return self._waits()
-        return self._choose(choice, whole=not grows(typed, texts))
-
-    def _type_key(self, char: str) -> Typed:
-        for choice in self.cell.choices:
-            if char in choice.keys:
-                self._typed = ""
-                return self._choose(choice, whole=True)
-        return self.refuse_key(char)
-
-    def refuse_key(self, char: str) -> Typed:
-        """A key that picks nothing here (nor in a box after it): say which keys do."""
-        self._typed = ""
-        cell = self.cell
-        if cell.kind == "number":
-            return self._refuse(t("tui.widgets.value_picker.not_a_digit", char=char))
-        keys = ", ".join(c.text if type(c.value) is int or c.keys[:1] in ("", c.text) else f"{c.keys[0]} {c.text}"
-                         for c in cell.choices if c.allowed)
-        return self._refuse(t("tui.widgets.value_picker.not_a_key", char=char, keys=keys))
-
-    def _type_number(self, char: str) -> Typed:
-        cell = self.cell
-        if char == "-" and not self._typed and (cell.lo is None or cell.lo < 0):
-            self._typed = "-"
-            return self._waits()
-        if not char.isdigit():
-            return self.refuse_key(char)
-        typed = self._typed + char
-        sign = "-" if typed.startswith("-") else ""
-        typed = sign + (typed.lstrip("-").lstrip("0") or "0")
-        if not in_reach(typed, cell.lo, cell.hi, cell.values):
-            if self._pending_is_value():
-                self._typed = ""
-                return Typed(on=True, moved=True, carry=char)
-            self._typed = ""
-            return self._refuse(t("tui.widgets.value_picker.not_listed", value=int(typed), values=listed(cell.values))
-                                if cell.values else
-                                t("tui.widgets.value_picker.outside", value=int(typed), lo=cell.lo, hi=cell.hi))
-        self._typed = typed
-        self._note = ""
-        self.arrived = False
-        value = int(typed)
-        inside = value in cell.values if cell.values else \
-            (cell.lo is None or value >= cell.lo) and (cell.hi is None or value <= cell.hi)
-        whole = inside and not number_grows(typed, cell.lo, cell.hi, cell.values)
-        if whole:
-            self._typed = ""
-        self._redraw()
-        return Typed(changed=True, value=value if inside else None, on=whole, moved=whole)
-
-    # -- the form's actions on the box
-    def submit(self) -> Typed:
-        """Enter: on to the next box, unless the value typed last was refused (the box keeps
-        the cursor and says why) or the Enter follows a value that moved on by itself."""
-        if self._note:
-            self._typed = ""  # (the number typed ends here: 1, Enter, 0 is 0, not 10)
-            self.form.app.bell()
-            self._redraw()
-            return NOTHING
-        self._typed = ""
-        if self.arrived and self.cell is not None and self.cell.value is None:
-            # the Enter typed out of habit after a value that moved on by itself: it is taken
-            self.arrived = False
-            self._redraw()
-            return NOTHING
-        return Typed(on=True)
-
-    def clear(self) -> Typed:
-        """Backspace: empty the box, or back to the box before when it is empty."""
-        if self.cell is not None and self.cell.value is None and not self._typed:
-            return Typed(back=True)
-        self._typed = ""
-        self._note = ""
-        self._redraw()
-        return Typed(changed=True, value=None)
-
+    # (the keys typed are read by the screen's Typist, play/typing.py: the box shows what it
+    # left here with ``typing``; Left/Right step through the values the box shows)
     def step(self, delta: int) -> Typed:
         """Left/Right: the allowed value before or after the one chosen."""
         cell = self.cell

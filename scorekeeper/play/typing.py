@@ -1,0 +1,609 @@
+"""The keys typed into the boxes of a deal, headless: which box each key is for.
+
+A paper pad needs one character for a bid of 3; so does the form (see :mod:`.flow`). But a
+run of keys can be read more than one way: in a deal of 13 cards, "1 0" is a bid of 10 or
+a bid of 1 and a nil; a key typed right after the focus passed over a box the rules filled
+in (the dealer's only allowed bid, the last player's tricks) or an optional box may be
+that box's. The :class:`Typist` keeps every reading of the keys that the deal's own rules
+do not rule out (a value refused, tricks that no longer add up, a key no box takes) and
+confirms a deal only when every reading left gives that one deal; while two remain, Enter
+asks which one was meant, naming the boxes and their two values, and stores nothing.
+
+Nothing here knows a game or a front end: the boxes are the :class:`~.views.CellView` of a
+:class:`~.draft.DealDraft`, and a front end sends the keys (:meth:`Typist.key`,
+:meth:`~Typist.enter`, :meth:`~Typist.backspace`, ...) and shows :attr:`Typist.shown`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n import t
+from .draft import DealDraft
+from ..game.engine import listed
+from .flow import grows, in_reach, keys_of, may_skip, number_grows, stops_at
+from .layout import Key, Slot
+from .views import CellView, DraftView
+from ..values import dataclass
+
+CONFIRM = Slot("", -1)
+"""The cursor on the Confirm button."""
+READINGS_KEPT = 12
+"""At most this many readings are followed (the first ones, in the order they are shown); with more,
+Enter asks which deal was meant rather than confirm one."""
+VIEWS_KEPT = 64
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way of reading the keys typed so far: the boxes' values, where the cursor is and
+    what is half typed there."""
+
+    typed: tuple[tuple[Key, Any], ...]  # the boxes typed, in the order typed
+    at: Slot  # the box the cursor is on (CONFIRM: the Confirm button)
+    pending: str = ""  # digits typed at the cursor that a longer number may still follow
+    arrived: bool = False  # the cursor came by itself (the box before moved on)
+    behind: tuple[Slot, ...] = ()  # boxes passed over since the last value typed (a key may be theirs)
+
+    def values(self) -> dict[Key, Any]:
+        return dict(self.typed)
+
+    def with_value(self, key: Key, value: Any) -> "Reading":
+        typed = [kv for kv in self.typed if kv[0] != key]
+        if value is not None and value != "":
+            typed.append((key, value))
+        return Reading(tuple(typed), self.at, self.pending, self.arrived, self.behind)
+
+    def moved(self, **changes) -> "Reading":
+        fields = {"typed": self.typed, "at": self.at, "pending": self.pending, "arrived": self.arrived,
+                  "behind": self.behind}
+        fields.update(changes)
+        return Reading(**fields)
+
+
+@dataclass(frozen=True)
+class Question:
+    """Enter found more than one deal in the keys: what each reading gives where they differ."""
+
+    readings: tuple[tuple[tuple[str, str, str], ...], ...]  # per reading: (who, label, value shown) that differ
+    incomplete: tuple[bool, ...]  # per reading: whether it still has boxes to type
+    waiting: bool = False  # a reading still has boxes to type: typing on, or Enter again (confirms the others)
+    follow: tuple[str, ...] = ()  # the deal is complete; these boxes may still be typed (Enter again confirms)
+
+    def text(self) -> str:
+        if self.follow:
+            return t("play.typing.may_follow", boxes=", ".join(self.follow))
+        if self.waiting:
+            done = [d for d, open_ in zip(self.readings, self.incomplete) if not open_]
+            said = "; ".join(", ".join(f"{who} {label} {value}".strip() for who, label, value in d) for d in done)
+            return t("play.typing.waiting", said=said)
+        parts = []
+        for i, (diff, open_) in enumerate(zip(self.readings, self.incomplete), start=1):
+            said = ", ".join(f"{who} {label} {value}".strip() if who else f"{label} {value}" for who, label, value in diff)
+            if open_:
+                said = t("play.typing.still_open", said=said)
+            parts.append(t("play.typing.reading", number=i, said=said))
+        return t("play.typing.which", readings="; ".join(parts))
+
+
+@dataclass(frozen=True)
+class Done:
+    """What a key did, for a front end to show: the cursor came by itself (``moved``), the
+    deal is to be confirmed (``confirm``), the key was refused (``note``: why), or a
+    question was asked (``question``)."""
+
+    moved: bool = False
+    confirm: bool = False
+    note: str = ""
+    question: Question | None = None
+
+
+class Typist:
+    """The readings of the keys typed into one deal's boxes (the first is the one shown)."""
+
+    def __init__(self, draft: DealDraft, at: Slot | None = None) -> None:
+        self.draft = draft
+        self._scratch = DealDraft(draft.game, draft.number, editing=draft.editing)
+        self._views: dict[frozenset, DraftView] = {}
+        self.question: Question | None = None
+        self.note = ""  # why the last key was refused (no reading took it)
+        self.overflow = False  # more readings than kept: Enter asks rather than confirms
+        start = Reading(tuple(draft.typed.items()), CONFIRM)
+        self.readings: list[Reading] = [start]
+        self.readings = [start.moved(at=at if at is not None else self._first_stop(start))]
+
+    # -- what is shown
+    @property
+    def shown(self) -> Reading:
+        return self.readings[0]
+
+    @property
+    def at(self) -> Slot:
+        return self.shown.at
+
+    @property
+    def pending(self) -> str:
+        return self.shown.pending
+
+    def typed(self) -> dict[Key, Any]:
+        """The boxes as the shown reading has them (what the draft should hold)."""
+        return self.shown.values()
+
+    @property
+    def ambiguous(self) -> bool:
+        return len({_deal_key(self.view(r)) for r in self.readings}) > 1
+
+    def view(self, reading: Reading) -> DraftView:
+        key = frozenset(reading.typed)
+        view = self._views.get(key)
+        if view is None:
+            if len(self._views) >= VIEWS_KEPT:
+                self._views.clear()
+            scratch = self._scratch
+            scratch.typed = dict(reading.typed)
+            scratch.tried = False
+            scratch._view = None
+            view = self._views[key] = scratch.view()
+        return view
+
+    def cell(self, reading: Reading, slot: Slot) -> CellView | None:
+        return self.view(reading).cells.get(slot)
+
+    # -- the table changed the deal another way (a click, undo, cards typed): one reading
+    def reset(self, at: Slot | None = None, keep_cursor: bool = False) -> None:
+        """The draft changed outside the keys (undo, a correction, the game): start again
+        from what it holds, the cursor where typing goes on (or ``at``)."""
+        self._scratch.invalidate()
+        self._views.clear()
+        self.question = None
+        self.note = ""
+        self.overflow = False
+        start = Reading(tuple(self.draft.typed.items()), CONFIRM)
+        if at is None and keep_cursor:
+            at = self.at
+        self.readings = [start.moved(at=at if at is not None else self._first_stop(start))]
+
+    def settle(self) -> None:
+        """Keep only the reading shown (the table acted on what it sees: a move, a click)."""
+        self.readings = [self.shown.moved(pending="", behind=())]
+        self.question = None
+        self.note = ""
+        self.overflow = False
+
+    def go(self, slot: Slot) -> None:
+        self.settle()
+        self.readings = [self.shown.moved(at=slot, arrived=False)]
+
+    def set(self, key: Key, value: Any) -> None:
+        """A value entered another way (cards typed, a value stepped to)."""
+        self.settle()
+        self.readings = [self.shown.with_value(key, value).moved(pending="")]
+
+    # -- keys
+    def key(self, char: str) -> Done:
+        """A printable key typed at the cursor, in every reading."""
+        self.question = None
+        out: list[Reading] = []
+        notes: list[str] = []
+        for reading in self.readings:
+            for r, note in self._key(reading, char):
+                if r is None:
+                    notes.append(note)
+                else:
+                    out.append(r)
+        return self._keep(out, notes)
+
+    def enter(self) -> Done:
+        """Enter: a value ends, the cursor goes on; on a deal complete, it is confirmed
+        once every reading gives this one deal (else the question is asked)."""
+        if self.note:  # a key was refused here: the box keeps the cursor and says why
+            self.readings = [r.moved(pending="") for r in self.readings]
+            return Done(note=self.note)
+        confirming: list[Reading] = []
+        going: list[Reading] = []  # readings in which the Enter ends a value: more keys may follow
+        ended: list[Reading] = []  # readings in which it ends nothing (no player's Enter there but a confirm)
+        notes = [self._refused_pending(r) for r in self.readings]
+        if all(notes):  # the digits waiting make a value the rules refuse: the box says why
+            self.readings = [r.moved(pending="") for r in self.readings]
+            self.note = notes[0]
+            return Done(note=self.note)
+        place: dict[Reading, int] = {}  # each reading after the Enter -> the place of the one before it
+        for i, (reading, note) in enumerate(zip(self.readings, notes)):
+            if note:
+                continue
+            r, confirm = self._enter(reading)
+            if confirm:
+                confirming.append(r)
+            elif self._separates(reading):
+                going.append(r)
+            else:
+                ended.append(r)
+            place.setdefault(r, i)
+        if self.question is not None and not self.question.waiting:  # answered by its number only
+            return Done(question=self.question)
+        confirming = [r for r in confirming if not self._broken(r)] or confirming
+        if not confirming:
+            self.question = None
+            done = self._keep(going + ended, [])
+            complete = [r for r in self.readings if r.at == CONFIRM and self._complete(r)]
+            if complete and len(self.readings) > 1:  # one reading is a deal, another goes on
+                self.question = self._question(waiting=True)
+                return Done(moved=done.moved, question=self.question)
+            if complete:  # the deal is complete, but a box that may stay empty could still be typed
+                view = self.view(self.shown)
+                follow = tuple(c.label for c in self._boxes(view) if c.kind != "text" and may_skip(c))
+                self.question = Question((), (), True, follow)
+                return Done(moved=done.moved, question=self.question)
+            return done
+        deals = {_deal_key(self.view(r)) for r in confirming}
+        if going:  # the Enter may end a value with more to come: a second Enter confirms
+            onward = []
+            for r in confirming:
+                on = r if r.at == CONFIRM else self._move_on(r, r.at, False)[0][0]
+                place.setdefault(on, place[r])
+                onward.append(on)
+            self.readings = sorted(_unique(going + onward), key=lambda r: place[r])  # (the one shown stays first)
+            self.question = self._question(waiting=True)
+            return Done(question=self.question)
+        if len(deals) == 1 and not self.overflow:
+            self.readings = confirming[:1]
+            self.question = None
+            return Done(confirm=True)
+        self.readings = sorted(_unique(confirming), key=lambda r: place[r])
+        self.question = self._question()
+        return Done(question=self.question)
+
+    def _complete(self, reading: Reading) -> bool:
+        view = self.view(reading)
+        return view.can_confirm and not any(self._needed(c) for c in self._boxes(view))
+
+    def _separates(self, reading: Reading) -> bool:
+        """Whether Enter in ``reading`` may be a separator between values the table goes on
+        typing: it ends digits waiting, or follows a value that moved on by itself."""
+        if reading.pending:
+            return True
+        if not reading.arrived:
+            return False
+        if reading.at == CONFIRM:
+            return True
+        cell = self.cell(reading, reading.at)
+        return cell is not None and cell.value is None
+
+    def backspace(self) -> Done:
+        """Backspace: empty the box, or back to the box typed before when it is empty."""
+        self.question = None
+        out = [self._backspace(r) for r in self.readings]
+        return self._keep(out, [])
+
+    def choose(self, number: int) -> bool:
+        """The answer to the question: reading ``number`` (1, 2, ...) is the one meant."""
+        if self.question is None or self.question.waiting or not 1 <= number <= len(self.readings):
+            return False
+        chosen = self.readings[number - 1]
+        self.readings = [chosen.moved(behind=(), pending="")]
+        self.question = None
+        self.overflow = False
+        return True
+
+    # -- one reading at a time
+    def _keep(self, out: list[Reading], notes: list[str]) -> Done:
+        if not out:
+            self.note = notes[0] if notes else ""
+            return Done(note=self.note)
+        self.note = ""
+        before = self.readings[0].at
+        readings = self._live(_unique(out))
+        if len(readings) > READINGS_KEPT:  # too many to follow: Enter will ask, never guess
+            self.overflow = True
+        self.readings = readings[:READINGS_KEPT]
+        shown = self.readings[0]
+        return Done(moved=shown.at != before and shown.arrived)
+
+    def _live(self, readings: list[Reading]) -> list[Reading]:
+        """The readings the rules do not rule out: one with every box typed and the rules
+        refusing the deal (tricks that do not add up) is out, unless every reading is."""
+        ok = [r for r in readings if not self._broken(r)]
+        return ok or readings
+
+    def _broken(self, reading: Reading) -> bool:
+        view = self.view(reading)
+        if any(self._needed(c) for c in self._boxes(view)) or reading.pending:
+            return False
+        return _typed_errors(view, reading)
+
+    def _boxes(self, view: DraftView) -> list[CellView]:
+        return [c for c in view.cells.values() if c.visible]
+
+    def _needed(self, cell: CellView) -> bool:
+        return cell.needed and not (cell.kind == "text" and cell.text)
+
+    def _stops(self, view: DraftView, slot: Slot | None) -> list[Slot]:
+        """As the form goes on from ``slot`` (see :mod:`.flow`)."""
+        boxes = self._boxes(view)
+        at = next((i for i, c in enumerate(boxes) if c.slot == slot), -1)
+        after = boxes[at + 1:]
+        needed = next((c for c in after if self._needed(c)), None)
+        if needed is None:
+            needed = next((c for c in boxes[:max(at, 0)] if self._needed(c)), None)
+            return [needed.slot] if needed is not None else [CONFIRM]
+        ahead = after[:after.index(needed)]
+        return [c.slot for c in ahead if c.kind != "text" and stops_at(c, needed)] + [needed.slot]
+
+    def _first_stop(self, reading: Reading) -> Slot:
+        return self._stops(self.view(reading), None)[0]
+
+    def _optional_after(self, view: DraftView, slot: Slot) -> bool:
+        """Whether a box after ``slot`` may still be typed, though it may stay empty (Enter
+        there ends a value and goes on: the next key may be that box's)."""
+        boxes = self._boxes(view)
+        slots = [c.slot for c in boxes]
+        if slot not in slots:
+            return False
+        return any(c.kind != "text" and may_skip(c) for c in boxes[slots.index(slot) + 1:])
+
+    def _passed(self, view: DraftView, start: Slot, end: Slot) -> tuple[Slot, ...]:
+        """The boxes between ``start`` and ``end`` that the cursor passed over: filled in by
+        the rules, or that may stay empty (a key typed next may be theirs)."""
+        boxes = self._boxes(view)
+        slots = [c.slot for c in boxes]
+        if start not in slots:
+            return ()
+        i = slots.index(start) + 1
+        j = slots.index(end) if end in slots else len(slots)
+        return tuple(c.slot for c in boxes[i:j] if c.kind != "text" and (c.auto or may_skip(c)))
+
+    def _move_on(self, reading: Reading, slot: Slot, moved: bool, carry: str = "") -> list[tuple]:
+        """On from ``slot``: the cursor to the next stop; a key carried over is typed in the
+        first stop on the way that takes it."""
+        view = self.view(reading)
+        stops = self._stops(view, slot)
+        behind = self._passed(view, slot, stops[-1])
+        if not carry:
+            return [(reading.moved(at=stops[0], pending="", arrived=moved, behind=behind), "")]
+        takers = [s for s in stops if s != CONFIRM and _takes(view.cells[s], carry)]
+        out: list[tuple] = []
+        if takers:
+            target = takers[0]
+            out += self._type(reading.moved(at=target, pending="", arrived=moved,
+                                            behind=self._passed(view, slot, target)), carry)
+        current = view.cells.get(takers[0]) if takers else None
+        for i, s in enumerate(behind):  # a box passed over on the way may be the key's too
+            if _may_be_for(view.cells[s], current, carry):
+                there = reading.moved(at=s, pending="", arrived=False, behind=behind[i + 1:])
+                out += [r for r in self._type(there, carry) if r[0] is not None]
+        if out:
+            return out
+        cell = view.cells.get(slot)  # no box on is for it (and it would change this box's value: refused)
+        return [(None, _refusal(cell, carry) if cell is not None else t("play.typing.all_typed", char=carry))]
+
+    def _key(self, reading: Reading, char: str) -> list[tuple]:
+        """The readings of ``char`` typed in ``reading``: at the cursor, and in each box
+        passed over just before that takes it (in the order of the form)."""
+        out = []
+        if not reading.pending and reading.behind:
+            view = self.view(reading)
+            current = view.cells.get(reading.at)
+            for i, slot in enumerate(reading.behind):
+                cell = view.cells.get(slot)
+                if cell is not None and _may_be_for(cell, current, char):
+                    there = reading.moved(at=slot, pending="", arrived=False, behind=reading.behind[i + 1:])
+                    out += [r for r in self._type(there, char) if r[0] is not None]
+        if reading.at == CONFIRM:
+            return out or [(None, t("play.typing.all_typed", char=char))]
+        return self._type(reading, char) + out  # (shown at the cursor, where the table looks)
+
+    def _type(self, reading: Reading, char: str) -> list[tuple]:
+        """``char`` typed in the box at the cursor of ``reading``."""
+        cell = self.cell(reading, reading.at)
+        if cell is None or not cell.visible or cell.kind == "text":
+            return [(None, "")]
+        if may_skip(cell) and not reading.pending and not _takes(cell, char):
+            return self._move_on(reading, reading.at, True, char)
+        if reading.pending and not _takes(cell, char) and cell.value is not None and str(cell.value) == reading.pending:
+            return self._move_on(reading.moved(pending=""), reading.at, True, char)  # the value typed was whole
+        if cell.kind == "number":
+            return self._type_number(reading, cell, char)
+        if cell.choices and all(type(c.value) is int for c in cell.choices) and char.isdigit():
+            return self._type_digit(reading, cell, char)
+        return self._type_key(reading, cell, char.lower())
+
+    def _chosen(self, reading: Reading, cell: CellView, value: Any, typed: str, whole: bool) -> list[tuple]:
+        """The box's value is ``value``; ``whole``: nothing more can be typed to it, so on."""
+        r = reading.with_value((cell.field, cell.unit), value).moved(pending="" if whole else typed,
+                                                                   arrived=False, behind=())
+        if whole:
+            return self._move_on(r, cell.slot, True)
+        return [(r, "")]
+
+    def _type_digit(self, reading: Reading, cell: CellView, char: str) -> list[tuple]:
+        """Digits build a number: 1 then 2 is 12 when 12 is a value, or 1 and the next box's
+        2 (both readings are kept; the one going on in this box, as typed, is shown first). A
+        digit that makes no value with those before it belongs to the next box; a whole
+        value moves on."""
+        texts = [str(c.value) for c in cell.choices]
+        pending = reading.pending
+
+        def fits(typed: str) -> bool:
+            return any(x.startswith(typed) for x in texts)
+
+        typed = pending + char if pending not in ("", "0") else char
+        if pending and cell.value is not None and str(cell.value) == pending:  # whole as it is
+            split = self._move_on(reading.moved(pending=""), cell.slot, True, char)
+            return (self._grow(reading, cell, typed) if fits(typed) else []) + split
+        if not fits(typed):
+            typed = char
+        if not fits(typed):
+            return [(None, t("tui.widgets.value_picker.not_a_value", char=char, first=cell.choices[0].text,
+                             last=cell.choices[-1].text))]
+        return self._grow(reading, cell, typed)
+
+    def _grow(self, reading: Reading, cell: CellView, typed: str) -> list[tuple]:
+        """The digits ``typed`` in the box: its value, or the start of a longer one."""
+        choice = next((c for c in cell.choices if str(c.value) == typed), None)
+        longer = grows(typed, [str(c.value) for c in cell.choices if c.allowed])
+        if choice is None or (not choice.allowed and longer):  # the start of a longer number
+            return [(reading.moved(pending=typed, arrived=False), "")]
+        if not choice.allowed:
+            return [(None, choice.reason or t("tui.widgets.value_picker.not_allowed", value=choice.text))]
+        return self._chosen(reading, cell, choice.value, typed, not longer)
+
+    def _type_key(self, reading: Reading, cell: CellView, char: str) -> list[tuple]:
+        for choice in cell.choices:
+            if char in choice.keys:
+                if not choice.allowed:
+                    return [(None, choice.reason or t("tui.widgets.value_picker.not_allowed", value=choice.text))]
+                return self._chosen(reading, cell, choice.value, "", True)
+        return [(None, _refusal(cell, char))]
+
+    def _type_number(self, reading: Reading, cell: CellView, char: str) -> list[tuple]:
+        pending = reading.pending
+        if char == "-" and not pending and (cell.lo is None or cell.lo < 0):
+            return [(reading.moved(pending="-", arrived=False), "")]
+        if not char.isdigit():
+            return [(None, _refusal(cell, char))]
+        out: list[tuple] = []
+        is_value = bool(pending) and cell.value is not None and str(cell.value) == pending
+        typed = pending + char
+        sign = "-" if typed.startswith("-") else ""
+        typed = sign + (typed.lstrip("-").lstrip("0") or "0")
+        if is_value:  # a free number goes on until Enter: the digit is shown as its next, or the next box's
+            out += self._move_on(reading.moved(pending=""), cell.slot, True, char)
+        if not in_reach(typed, cell.lo, cell.hi, cell.values):
+            return out or [(None, t("tui.widgets.value_picker.not_listed", value=int(typed), values=listed(cell.values))
+                            if cell.values else
+                            t("tui.widgets.value_picker.outside", value=int(typed), lo=cell.lo, hi=cell.hi))]
+        value = int(typed)
+        inside = value in cell.values if cell.values else \
+            (cell.lo is None or value >= cell.lo) and (cell.hi is None or value <= cell.hi)
+        whole = inside and not number_grows(typed, cell.lo, cell.hi, cell.values)
+        r = reading.with_value((cell.field, cell.unit), value if inside else None)
+        r = r.moved(pending="" if whole else typed, arrived=False, behind=())
+        if whole:
+            return self._move_on(r, cell.slot, True) + out
+        return [(r, "")] + out
+
+    def _refused_pending(self, reading: Reading) -> str:
+        """Why the digits waiting at the cursor, ended here, are no value the box takes ("" if they are)."""
+        if not reading.pending or reading.at == CONFIRM:
+            return ""
+        cell = self.cell(reading, reading.at)
+        if cell is None or cell.kind != "pick" or (cell.value is not None and str(cell.value) == reading.pending):
+            return ""
+        for choice in cell.choices:
+            if str(choice.value) == reading.pending and not choice.allowed:
+                return choice.reason or t("tui.widgets.value_picker.not_allowed", value=choice.text)
+        return ""
+
+    def _enter(self, reading: Reading) -> tuple[Reading, bool]:
+        """Enter in one reading: (the reading after it, whether it confirms the deal)."""
+        view = self.view(reading)
+        if reading.at == CONFIRM:
+            if reading.arrived and any(may_skip(c) for s in reading.behind if (c := view.cells.get(s)) is not None):
+                # the cursor came here by itself past a box that may stay empty: this Enter may
+                # be the habit after a value, with a key for that box to come (a second confirms)
+                return reading.moved(arrived=False), False
+            return reading, view.can_confirm
+        cell = view.cells.get(reading.at)
+        if reading.arrived and cell is not None and cell.value is None and not reading.pending:
+            # the Enter typed out of habit after a value that moved on by itself: it is taken
+            return reading.moved(arrived=False), False
+        if view.can_confirm and not any(self._needed(c) for c in self._boxes(view)) \
+                and not self._optional_after(view, reading.at):
+            return reading.moved(pending=""), True
+        r = reading.moved(pending="")
+        return self._move_on(r, reading.at, False)[0][0], False
+
+    def _backspace(self, reading: Reading) -> Reading:
+        view = self.view(reading)
+        boxes = self._boxes(view)
+        cell = view.cells.get(reading.at)
+        if cell is not None and (cell.value is not None or reading.pending):
+            return reading.with_value((cell.field, cell.unit), None).moved(pending="", behind=())
+        slots = [c.slot for c in boxes]
+        at = slots.index(reading.at) if reading.at in slots else len(slots)
+        for c in reversed(boxes[:at]):
+            if c.value is not None and not c.auto and c.kind != "text":
+                return reading.with_value((c.field, c.unit), None).moved(at=c.slot, pending="", arrived=False,
+                                                                          behind=())
+        return reading.moved(pending="", behind=())
+
+    def _question(self, waiting: bool = False) -> Question:
+        """What the readings give where they differ (by box, in the order of the form)."""
+        views = [self.view(r) for r in self.readings]
+        slots = [s for s, c in views[0].cells.items()]
+        diffs: list[list[tuple[str, str, str]]] = [[] for _ in views]
+        for slot in slots:
+            shown = [_given(v.cells.get(slot)) for v in views]
+            if len(set(shown)) > 1:
+                for i, v in enumerate(views):
+                    cell = v.cells.get(slot)
+                    if cell is not None:
+                        diffs[i].append((cell.who, cell.label, shown[i] or "—"))
+        incomplete = tuple(not v.can_confirm or any(self._needed(c) for c in self._boxes(v)) for v in views)
+        return Question(tuple(tuple(d) for d in diffs), incomplete, waiting)
+
+
+def _given(cell: CellView | None) -> str:
+    """The value a box gives the deal as shown: typed, filled in, or what it is left empty."""
+    return (_shown_value(cell) or cell.computed) if cell is not None and cell.visible else ""
+
+
+def _shown_value(cell: CellView | None) -> str:
+    if cell is None or not cell.visible:
+        return ""
+    return cell.text if cell.value is not None or cell.kind == "text" else ""
+
+
+def _deal_key(view: DraftView) -> tuple:
+    """What a reading stores: each box on show and its value (typed, filled in, or the
+    value an empty box is given: an optional "no" typed is the "no" left empty)."""
+    return tuple(sorted((c.field, c.unit if c.unit is not None else 0, _given(c))
+                        for c in view.cells.values() if c.visible))
+
+
+def _typed_errors(view: DraftView, reading: Reading) -> bool:
+    """Whether a box typed in ``reading`` has an error the rules found (its value refused,
+    tricks that do not add up)."""
+    typed = {k for k, _ in reading.typed}
+    return bool(view.errors) or any(c.errors and (c.field, c.unit) in typed for c in view.cells.values() if c.visible)
+
+
+def _may_be_for(cell: CellView, current: CellView | None, char: str) -> bool:
+    """Whether ``char``, typed after the cursor passed over ``cell``, may be that box's: a
+    value the rules filled in, typed anyway (its first key); a key of an optional box that
+    the box at the cursor does not take, a letter (letters never start a number), or a digit
+    of an optional number (a yes/no box's digits are only other keys for its letters)."""
+    if not cell.visible or cell.kind == "text":
+        return False
+    if cell.auto:
+        return cell.value is not None and any(c.value == cell.value and (char in c.keys or str(c.value).startswith(char))
+                                              for c in cell.choices)
+    if not _takes(cell, char):
+        return False
+    numeric = cell.kind == "number" or bool(cell.choices) and all(type(c.value) is int for c in cell.choices)
+    return current is None or not _takes(current, char) or char.isalpha() or (numeric and char.isdigit())
+
+
+def _takes(cell: CellView, char: str) -> bool:
+    keys = keys_of(cell)
+    return keys is not None and char.lower() in keys
+
+
+def _refusal(cell: CellView, char: str) -> str:
+    """A key that picks nothing here (nor in a box after it): which keys do."""
+    if cell.kind == "number":
+        return t("tui.widgets.value_picker.not_a_digit", char=char)
+    keys = ", ".join(c.text if type(c.value) is int or c.keys[:1] in ("", c.text) else f"{c.keys[0]} {c.text}"
+                     for c in cell.choices if c.allowed)
+    return t("tui.widgets.value_picker.not_a_key", char=char, keys=keys)
+
+
+def _unique(readings: list[Reading]) -> list[Reading]:
+    seen, out = set(), []
+    for r in readings:
+        if r not in seen:
+            seen.add(r)
+            out.append(r)
+    return out
+
+

@@ -1,0 +1,200 @@
+"""No key sequence a player types for the deal they mean confirms a different deal.
+
+For every built-in game and number of players: a deal the rules take is drawn box by box
+from the values the form allows, and typed as players type it (play/typing.py, headless):
+each value's keys in order, with or without an Enter after it, an optional box only when
+set, a value the rules fill in typed anyway or not, a wrong value taken back with
+Backspace now and then, all in one burst; then Enter. The Enter must confirm the deal
+meant, or stop with the question which of the readings was meant. Deeper:
+``pytest tests/test_entry_property.py --hypothesis-profile=long``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
+
+from scorekeeper.game.engine import GameError
+from scorekeeper.game.game import Game
+from scorekeeper.play.draft import DealDraft
+from scorekeeper.play.typing import CONFIRM, Typist, _deal_key
+from scorekeeper.rules.ruleset import load_ruleset
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = sorted(p.stem for p in (ROOT / "rulesets").glob("*.toml"))
+TABLES = [(rid, n) for rid in GAMES for n in range(load_ruleset(rid).min_players,
+                                                      min(load_ruleset(rid).max_players, 7) + 1)]
+NAMES = ("Anna", "Ben", "Cara", "Dan", "Eve", "Finn", "Gus")
+STATS = {"deals": 0, "confirmed": 0, "asked": 0, "wrong": 0, "tables": set()}
+
+
+def _options(data, rules) -> dict:
+    out = {}
+    for oid, spec in rules.options.items():
+        if spec.type == "bool":
+            out[oid] = data.draw(st.booleans(), label=oid)
+        elif spec.type == "choice":
+            out[oid] = data.draw(st.sampled_from(list(spec.choices)), label=oid)
+    return out
+
+
+def _keys_of(cell, value) -> str:
+    """The keys that type ``value`` in ``cell`` (a choice's first key, or its digits)."""
+    if cell.kind == "number":
+        return str(value)
+    for c in cell.choices:
+        if c.value == value:
+            if type(value) is int:
+                return str(value)
+            return c.keys[:1]
+    return ""
+
+
+def _intended(data, game: Game) -> tuple[DealDraft, list] | None:
+    """A deal drawn box by box from the values allowed: the draft holding it, and the
+    boxes as typed in order: (slot, value, how) where how is 'typed', 'filled' or 'set'."""
+    draft = DealDraft(game)
+    plan = []
+    for _ in range(60):
+        view = draft.view()
+        empty = [c for c in view.cells.values() if c.visible and c.value is None and c.kind != "text"
+                 and (c.field, c.unit) not in {(p[0].field, p[0].unit) for p in plan}]
+        if not empty:
+            break
+        cell = empty[0]
+        if cell.optional or cell.computed:
+            if not data.draw(st.booleans(), label="set optional"):
+                plan.append((cell, None, "skip"))
+                continue
+        if cell.kind == "number":
+            lo = cell.lo if cell.lo is not None else -50
+            hi = cell.hi if cell.hi is not None else 200
+            value = data.draw(st.integers(lo, min(hi, lo + 200)), label="number")
+        else:
+            allowed = [c.value for c in cell.choices if c.allowed]
+            if not allowed:
+                return None
+            value = data.draw(st.sampled_from(allowed), label=cell.label)
+        if cell.optional and cell.computed and _shown(cell, value) == cell.computed:
+            plan.append((cell, None, "skip"))  # the value it has when left empty: not typed
+            continue
+        draft.set(cell.field, cell.unit, value)
+        plan.append((cell, value, "typed"))
+    view = draft.view()
+    if not view.can_confirm or any(c.needed for c in view.cells.values()):
+        return None
+    return draft, plan
+
+
+def _shown(cell, value) -> str:
+    for c in cell.choices:
+        if c.value == value:
+            return c.text
+    return str(value)
+
+
+def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
+    """The keys a player types for the deal: in the order of the form."""
+    view = draft.view()
+    typed = {(c.field, c.unit): v for c, v, how in plan if how == "typed"}
+    keys: list[str] = []
+    for cell in view.cells.values():
+        if not cell.visible or cell.kind == "text":
+            continue
+        key = (cell.field, cell.unit)
+        if key in typed:
+            value = typed[key]
+        elif cell.auto and data.draw(st.booleans(), label="type the filled-in value"):
+            value = cell.value
+        else:
+            continue
+        if key in typed and cell.kind == "pick" and type(value) is int \
+                and data.draw(st.integers(0, 9), label="correct") == 0:  # (a filled-in box takes no other value)
+            wrong = [c.value for c in cell.choices if c.allowed and c.value != value and type(c.value) is int]
+            if wrong:
+                keys += [str(data.draw(st.sampled_from(wrong), label="wrong"))[0], "backspace"]
+                if data.draw(st.booleans(), label="second backspace"):
+                    keys = keys[:-2]  # (not a correction after all)
+        keys += list(_keys_of(cell, value))
+        if data.draw(st.integers(0, 3), label="enter after") == 0:
+            keys.append("enter")
+    if keys and keys[-1] == "enter":
+        keys.pop()  # the Enter after the last value is the one that confirms
+    return keys + ["enter"]
+
+
+def _run(typist: Typist, keys: list[str]):
+    done = None
+    for k in keys:
+        if k == "enter":
+            done = typist.enter()
+            if done.confirm or done.question is not None:
+                return done
+        elif k == "backspace":
+            typist.backspace()
+        else:
+            typist.key(k)
+    return done
+
+
+@pytest.mark.parametrize("rid", GAMES)
+@settings(max_examples=max(settings.default.max_examples // 2, 5), deadline=None,
+          suppress_health_check=list(HealthCheck), derandomize=True, database=None)
+@given(data=st.data())
+def test_typed_keys_confirm_the_deal_meant_or_ask(rid, data):
+    n = data.draw(st.sampled_from([m for game, m in TABLES if game == rid]), label="players")
+    rules = load_ruleset(rid)
+    options = _options(data, rules)
+    try:
+        game = Game(rules, NAMES[:n], options)
+    except (GameError, ValueError):
+        assume(False)
+    for _ in range(data.draw(st.integers(0, 2), label="deals before")):
+        made = _intended(data, game)
+        assume(made is not None)
+        game.record(made[0].plain_values())
+        assume(not game.is_over)
+    made = _intended(data, game)
+    assume(made is not None)
+    meant, plan = made
+    keys = _keystrokes(data, meant, plan)
+    typist = Typist(DealDraft(game))
+    done = _run(typist, keys)
+    STATS["deals"] += 1
+    STATS["tables"].add((rid, n))
+    assert done is not None and (done.confirm or done.question is not None), f"{rid} {n} {' '.join(keys)}"
+    if done.question is not None:
+        STATS["asked"] += 1
+        assert done.question.text()  # the question names the boxes and their readings
+        return
+    STATS["confirmed"] += 1
+    got = typist.view(typist.shown)
+    if _deal_key(got) != _deal_key(meant.view()):
+        STATS["wrong"] += 1
+    assert _deal_key(got) == _deal_key(meant.view()), f"{rid} {n} {' '.join(keys)}"
+    draft = DealDraft(game)
+    for (field, unit), value in typist.typed().items():
+        draft.set(field, unit, value)
+    before = len(game.deals)
+    game.record(draft.plain_values())
+    assert len(game.deals) == before + 1
+    twin = Game(rules, NAMES[:n], options)  # the deal meant, recorded as drawn: the same scores
+    for values in game.deals[:-1]:
+        twin.record(dict(values))
+    twin.record(meant.plain_values())
+    assert twin.totals() == game.totals()
+
+
+def test_the_property_covers_every_built_in_game():
+    assert {rid for rid, _ in TABLES} == set(GAMES) and len(GAMES) >= 12
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _report():
+    yield
+    if STATS["deals"]:
+        print(f"\nentry property: {STATS['deals']} deals typed over {len(STATS['tables'])} tables "
+              f"({len({t[0] for t in STATS['tables']})} games): {STATS['confirmed']} confirmed, "
+              f"{STATS['asked']} asked which, {STATS['wrong']} wrong deals")

@@ -1,0 +1,165 @@
+"""Which box each key is for (scorekeeper.play.typing), headless: the key sequences the table
+typed in real games that stored a deal it did not mean now store the deal meant, or stop
+before confirming with a question naming the boxes and their readings."""
+
+from __future__ import annotations
+
+from scorekeeper.game.game import Game
+from scorekeeper.play.draft import DealDraft
+from scorekeeper.play.layout import Slot
+from scorekeeper.play.typing import CONFIRM, Typist
+from scorekeeper.rules.ruleset import load_ruleset
+
+FOUR = ["Anna", "Ben", "Cara", "Dan"]
+
+
+def typed(game: Game, keys: str):
+    """The typist after ``keys`` (space-separated; enter, backspace), and what the last did."""
+    typist = Typist(DealDraft(game))
+    done = None
+    for key in keys.split():
+        done = typist.enter() if key == "enter" else typist.backspace() if key == "backspace" else typist.key(key)
+    return typist, done
+
+
+def deal(typist: Typist) -> dict:
+    """The deal the reading shown gives: field -> values in seat order."""
+    draft = DealDraft(typist.draft.game)
+    for (field, unit), value in typist.typed().items():
+        draft.set(field, unit, value)
+    return draft.values()
+
+
+def lupaus_up_down() -> Game:
+    return Game(load_ruleset("lupaus"), FOUR, {"schedule": "up-down"})  # deal 1: 1 card, Anna deals
+
+
+def test_a_filled_in_bid_typed_anyway_is_no_trick_of_ben():
+    """Issue 24, item 1: bids Ben 0, Cara 0, Dan 1 leave the dealer Anna only 1 (filled in);
+    the 1 typed for her anyway could also be Ben's trick. The keys read two ways, so Enter
+    confirms nothing and asks, naming Ben's and Anna's tricks and the two values."""
+    typist, done = typed(lupaus_up_down(), "h 0 0 1 1 0 0 0 enter")
+    assert not done.confirm and done.question is not None and not done.question.waiting
+    assert done.question.text() == ("The keys read two ways, so nothing is saved: 1: Ben Tricks 1, Anna Tricks 0; "
+                                    "2: Ben Tricks 0, Anna Tricks 1. Type the number of the one meant, or correct a box.")
+    assert typist.choose(2) and typist.enter().confirm
+    assert deal(typist)["bid"] == (1, 0, 0, 1) and deal(typist)["tricks"] == (1, 0, 0, 0)
+
+
+def test_the_same_deal_without_the_filled_in_bid_is_confirmed_at_once():
+    typist, done = typed(lupaus_up_down(), "h 0 0 1 0 0 0 enter")
+    assert done.confirm
+    assert deal(typist)["bid"] == (1, 0, 0, 1) and deal(typist)["tricks"] == (1, 0, 0, 0)
+
+
+def test_once_the_single_trick_is_placed_the_others_zeros_are_filled_in():
+    """1 card: Cara took it, so Dan and Anna took 0 (each box alone allows 0 or 1; only the
+    trick sum over the row rules 1 out); Enter confirms after Ben's 0 and Cara's 1."""
+    typist, done = typed(lupaus_up_down(), "h 0 0 1 0 1")
+    view = typist.view(typist.shown)
+    assert [(c.who, c.value, c.auto) for c in view.cells.values() if c.field == "tricks"] == [
+        ("Ben", 0, False), ("Cara", 1, False), ("Dan", 0, True), ("Anna", 0, True)]
+    assert typist.at == CONFIRM and typist.enter().confirm
+
+
+def test_a_one_then_a_nil_in_spades_is_not_read_as_ten_without_a_question():
+    """Item 2: Spades bids 1 0 4 5 (meant 1, nil, 4, 5), tricks 3 0 5 5 (Anna's 5 filled in
+    and typed anyway): read as 10, 4, 5 ... the keys make a deal too, so Enter asks which."""
+    typist, done = typed(Game(load_ruleset("spades"), FOUR), "1 0 4 5 3 0 5 5 enter")
+    assert not done.confirm and done.question is not None
+    assert "Ben Bid 1, Cara Bid 0, Dan Bid 4, Anna Bid 5" in done.question.text()
+    assert "Ben Bid 10, Cara Bid 4, Dan Bid 5, Anna Bid 3" in done.question.text()
+
+
+def test_a_one_then_a_nil_with_enter_between_is_confirmed():
+    typist, done = typed(Game(load_ruleset("spades"), FOUR), "1 enter 0 4 5 3 0 5 enter")
+    assert done.confirm and deal(typist)["bid"] == (5, 1, 0, 4) and deal(typist)["tricks"] == (5, 3, 0, 5)
+
+
+def test_hearts_1_2_3_is_not_twelve_and_a_second_enter_confirms():
+    """Hearts, Anna had the queen: a 1 2 3 is Ben 1, Cara 2, Dan 3 (Anna's 7 filled in), or
+    Ben 12, Cara 3 with two boxes to go: Enter waits, saying what a second Enter confirms."""
+    game = Game(load_ruleset("hearts"), FOUR)
+    typist, done = typed(game, "a 1 2 3 enter")
+    assert not done.confirm and done.question.waiting
+    assert done.question.text() == ("The keys may go on: Enter again confirms Ben Hearts taken 1, Cara Hearts taken 2, "
+                                    "Dan Hearts taken 3, Anna Hearts taken 7, or type the rest.")
+    assert typist.enter().confirm and deal(typist)["hearts"] == (7, 1, 2, 3)
+
+
+def test_twelve_typed_in_hearts_is_twelve_when_only_that_reading_adds_up():
+    """a 1 2 0 1: Ben 12, Cara 0, Dan 1 (Anna 0); read as 1, 2, 0 Anna would have 10, and
+    the last 1 is no value of hers."""
+    typist, done = typed(Game(load_ruleset("hearts"), FOUR), "a 1 2 0 1 enter")
+    assert done.confirm and deal(typist)["hearts"] == (0, 12, 0, 1)
+
+
+def test_keys_that_add_up_both_ways_ask():
+    """a 1 2 1 0 is 12, 1, 0 (Anna 0) or 1, 2, 10 (Anna 0): both add up to 13."""
+    typist, done = typed(Game(load_ruleset("hearts"), FOUR), "a 1 2 1 0 enter")
+    assert not done.confirm and done.question is not None
+
+
+def test_a_one_waiting_for_more_is_shown_as_waiting():
+    """In a deal of 10 cards a 1 waits: the typist says what is waiting at the box."""
+    typist, _ = typed(Game(load_ruleset("lupaus"), FOUR), "h 3 1")
+    assert typist.pending == "1" and typist.at == Slot("bid", 2)
+
+
+def spades_blind_nil() -> Game:
+    """Spades with blind nil, after a deal that left Anna and Cara 159 behind: Cara bids first."""
+    game = Game(load_ruleset("spades"), FOUR, {"blind_nil": True})
+    game.record({"bid": [6, 1, 7, 1], "tricks": [0, 6, 2, 5]})
+    return game
+
+
+def test_a_letter_for_the_optional_box_just_passed_goes_there():
+    """Item 3: Cara's 0 moves on to Dan's bid past her optional Blind box; y is no bid, so it
+    is the Blind box's; Dan's 4 then, and Backspace in Anna's empty box takes back Dan's 4
+    (not Cara's 0)."""
+    typist, done = typed(spades_blind_nil(), "0 y")
+    assert not done.note and typist.typed() == {("bid", 3): 0, ("blind", 3): True}
+    assert typist.at == Slot("bid", 2)  # Dan's
+    typist.key("4")  # on to Anna's box by itself
+    typist.backspace()  # Anna's box is empty: back to Dan's, emptied
+    assert typist.typed() == {("bid", 3): 0, ("blind", 3): True} and typist.at == Slot("bid", 2)
+
+
+def skat() -> Game:
+    return Game(load_ruleset("skat"), ["Anna", "Ben", "Cara"])
+
+
+def test_skat_a_letter_both_the_skipped_optional_box_and_the_next_take_is_read_both_ways():
+    """Item 3: null, Anna, 23 (which could still grow to 230): the focus passed over Hand to
+    "The declarer took a trick"; y then n is Hand yes and took no trick. Typed as y n Enter
+    it is not read as "took a trick: yes" (n is no box's then)."""
+    typist, done = typed(skat(), "n a 2 3 y n enter")
+    assert not done.confirm and done.question.waiting  # (or Announced "nothing", the trick to come)
+    assert typist.enter().confirm
+    assert (deal(typist)["hand"], deal(typist)["took_trick"]) == (True, False)
+
+
+def test_skat_the_trick_alone_is_confirmed():
+    typist, done = typed(skat(), "n a 2 3 y enter enter")
+    assert done.confirm and deal(typist)["took_trick"] is True and not deal(typist)["hand"]
+
+
+def test_enter_before_an_optional_box_ends_the_value_and_the_next_key_is_that_boxs():
+    """Skat, diamonds, card points 7 (70 could follow) then Enter, then e for the optional
+    "every trick taken by" box: Enter did not confirm the deal without it."""
+    game = Game(load_ruleset("skat"), ["Anna", "Ben", "Cara"])
+    typist, done = typed(game, "d enter 1 enter 1 8 w enter 3 7 enter")
+    assert not done.confirm and typist.at == CONFIRM
+    typist.key("e")
+    assert typist.enter().confirm and deal(typist)["schwarz"] == "defenders"
+
+
+def test_a_refused_value_that_may_grow_waits_and_enter_says_why():
+    """Lupaus, 10 cards: the dealer Anna may not bid 1 (the bids would total 10) but may bid
+    10: the 1 waits; Enter then refuses it with the rule's reason, and 0 is 0."""
+    typist, _ = typed(Game(load_ruleset("lupaus"), FOUR), "h 3 2 4 1")
+    assert typist.pending == "1"
+    done = typist.enter()
+    assert done.note == "Dealer Anna may not bid 1: the bids would total 10, the number of tricks"
+    typist.key("0")
+    assert typist.typed()[("bid", 1)] == 0 and typist.at == Slot("tricks", 1)
