@@ -36,7 +36,9 @@ def test_a_null_ouvert_hand_typed_in_the_order_of_the_form(tmp_path):
             await to_box(pilot, "announced")
             await burst(pilot, "o")
             await to_box(pilot, "took_trick")
-            await burst(pilot, "n", "enter")
+            await burst(pilot, "n", "enter")  # an optional box may still follow: the form asks
+            assert "Enter again confirms" in flat(screen_text(app)) and not app.screen.game.deals
+            await burst(pilot, "enter")
             game = app.screen.game
             assert [(d["game"], d["declarer"], d["bid"], d["hand"], d["announced"], d["took_trick"])
                     for d in game.deals] == [("null", 1, 59, True, "ouvert", False)]
