@@ -205,7 +205,9 @@ def test_the_help_headings_are_in_the_language(capsys, lang, argv, lines):
     """argparse's own headings and the help of -h are ours, not argparse's English."""
     code, out, _ = run(capsys, "--lang", lang, *argv)
     assert code == 0
-    assert [line for line in lines if line not in out.splitlines()] == []
+    # (the words of each line: argparse's column for the options' help is wider from Python 3.13)
+    shown = [line.split() for line in out.splitlines()]
+    assert [line for line in lines if line.split() not in shown] == []
     assert "usage:" not in out and "options:" not in out
 
 
