@@ -139,6 +139,10 @@ class Typist:
         if view is None:
             if len(self._views) >= VIEWS_KEPT:
                 self._views.clear()
+            draft = self.draft
+            if not draft.tried and dict(reading.typed) == draft.typed:  # the reading the draft holds: its own view
+                view = self._views[key] = draft.view()
+                return view
             scratch = self._scratch
             scratch.typed = dict(reading.typed)
             scratch.tried = False

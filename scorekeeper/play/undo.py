@@ -39,6 +39,9 @@ class NextDeal:
         self._done: list[dict[Key, Any]] = []  # the boxes before each step of typing
         self._undone: list[tuple[str, dict[Key, Any] | None]] = []  # (TYPING, boxes after) / (GAME, boxes before)
         self._last: Key | None = None  # the box of the latest change, while changes follow in a row
+        # the undone entry waiting to be redone, and its boxes (base() is asked at every check of
+        # the keys: its draft works out the deal once per box, see DealDraft._unfill)
+        self._base: tuple[Any, dict[Key, Any]] | None = None
         if typed is None and stored.draft:  # what was typed before the app was left
             typed = typed_from_sheet(self.game, stored.draft)
         self._new_draft(typed or {})
@@ -54,7 +57,10 @@ class NextDeal:
         waiting = game.to_redo
         if waiting is None or waiting.kind != "record" or waiting.deal != game.next_deal:
             return {}
-        return dict(DealDraft(game, waiting.deal, waiting.values).typed)
+        known = self._base
+        if known is None or known[0] is not waiting:  # (the same entry: the same game before it)
+            known = self._base = (waiting, dict(DealDraft(game, waiting.deal, waiting.values).typed))
+        return dict(known[1])
 
     def _new_draft(self, typed: Mapping[Key, Any]) -> None:
         self.draft = None if self.game.is_over else DealDraft(self.game)

@@ -214,6 +214,7 @@ class PlayScreen(Screen[dict]):
         typist, done = self.typist, event.done
         if self.draft is None or typist is None:
             return
+        self.query_one(StatusLine).clear(told_only=True)  # the table has moved on (and sees the bids there again)
         self._follow(typist)
         form = self.query_one(EntryForm)
         part = form.slot_part(typist.at)
