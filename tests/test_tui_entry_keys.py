@@ -46,3 +46,4 @@ def test_the_screen_stores_what_the_typist_reads(tmp_path, rid, options, keys):
     else:
         assert deals == [] and done.question is not None
         assert flat(done.question.text())[:60] in text  # the question, on show above Confirm
+        assert "Enter (or ctrl+s) confirms." not in text  # (Enter confirms nothing until it is answered)

@@ -210,6 +210,8 @@ class EntryForm(ScrollView, can_focus=True):
         self._pending: list[tuple[int, int] | None] = []  # lines drawn anew, not yet on screen (None: all)
         self._resized = False  # drawn at a new width since the cursor was last brought into view
         self.typist = None  # the screen's Typist (play/typing.py): which box each key is for
+        self._view_shown: DraftView | None = None  # the deal as last shown (its problems are redrawn by ask)
+        self._asking = False  # a question of the keys is on show: Enter confirms nothing until it is answered
         self._build(layout)
 
     def _build(self, layout: tuple[PhaseLayout, ...]) -> None:
@@ -436,7 +438,8 @@ class EntryForm(ScrollView, can_focus=True):
                 head.put(heading)
                 derived.put(Text("\n".join(phase.derived)))
                 self._show_boxes(layout, view, new_deal)
-            self.problems.put(_problems(view), "ok" if view.can_confirm else "blocked")
+            self._view_shown = view
+            self._put_problems()
             self.confirm.set_label(t("tui.widgets.entry_form.save") if view.editing
                                    else t("tui.widgets.entry_form.confirm"))
 
@@ -586,8 +589,19 @@ class EntryForm(ScrollView, can_focus=True):
     def ask(self, question: str) -> None:
         """Show the question the keys raised above the Confirm button, in view ("" takes it away)."""
         self.question.put(Text(question))
+        self._asking = bool(question)
+        self._put_problems()
         if question:
             self._bring_into_view(self.question)
+
+    def _put_problems(self) -> None:
+        """The deal's problems; "Enter confirms" only while no question of the keys is waiting
+        (Enter then confirms nothing until it is answered)."""
+        view = self._view_shown
+        if view is None:
+            return
+        confirms = view.can_confirm and not self._asking
+        self.problems.put(_problems(view, confirms), "ok" if confirms else "blocked")
 
     def slot_part(self, slot: Slot):
         """The box of ``slot``, or the Confirm button."""
@@ -690,9 +704,9 @@ class EntryForm(ScrollView, can_focus=True):
             self.app.action_focus_previous()
 
 
-def _problems(view: DraftView) -> Text:
+def _problems(view: DraftView, confirms: bool) -> Text:
     lines = problem_lines(view.errors, view.warnings)
-    if view.can_confirm:
+    if confirms:
         lines.append(t("tui.widgets.entry_form.adds_up"))
     return Text("\n".join(lines))
 
