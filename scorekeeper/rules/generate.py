@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import ast  # (imported by the build, and by a user file built on the slow path, where the formula compiler is too)
 import os
-import sys
 
 from .shipped import FORMAT, Table, data_digest, module_name, source_digest
 
@@ -66,7 +65,6 @@ def module_text(stem: str, source: bytes, play: Callable[[Any, str], None] | Non
     ruleset has a problem."""
     import copy
 
-    from ..languages import LANGUAGES
     from . import formula_compiler
     from .builder import Builder
     from .files import parse_toml
@@ -99,11 +97,6 @@ def module_text(stem: str, source: bytes, play: Callable[[Any, str], None] | Non
             formula._shipped = recorded
     finally:
         formula_compiler.record_trees = None
-    summary = {lang: {"name": shown_rs.name, "description": shown_rs.description}
-               for lang, shown_rs in ((lang, ruleset.localized(lang)) for lang in LANGUAGES)}
-    summary_all = {"id": ruleset.id, "name": ruleset.name,
-                   "players": {"min": ruleset.min_players, "max": ruleset.max_players},
-                   "aka": list(ruleset.aka), "description": ruleset.description, "shown": summary}
     body = module_code({"load": built["load"]}, shown, sources)
     lines = [
         f'"""The built-in ruleset {shown}, made at build time by scorekeeper.rules.generate: do not edit."""',
@@ -126,7 +119,18 @@ def module_text(stem: str, source: bytes, play: Callable[[Any, str], None] | Non
         f'"""The code ``rules check`` of the built-in ruleset {shown} needs besides that of its module: made at',
         'build time by scorekeeper.rules.generate, do not edit."""', "", "FORMS = {",
         *_form_lines(extra, sources), "}", ""])
-    return {"": text, "_stored": stored_text, "_check": check_text}, summary_all
+    return {"": text, "_stored": stored_text, "_check": check_text}, _summary(ruleset)
+
+
+def _summary(ruleset: Any) -> dict:
+    """What ``rules list`` shows of a ruleset, in every language the app speaks."""
+    from ..languages import LANGUAGES
+
+    shown = {lang: {"name": localized.name, "description": localized.description}
+             for lang, localized in ((lang, ruleset.localized(lang)) for lang in LANGUAGES)}
+    return {"id": ruleset.id, "name": ruleset.name,
+            "players": {"min": ruleset.min_players, "max": ruleset.max_players},
+            "aka": list(ruleset.aka), "description": ruleset.description, "shown": shown}
 
 
 def module_code(built: dict[str, tuple[Any, Table]], shown: str, sources: dict) -> list[str]:
