@@ -297,3 +297,23 @@ def test_a_use_makes_an_artefact_the_last_to_go(cache, tmp_path, monkeypatch):
     for path in files[:2]:
         load_ruleset(str(path))
     assert built == [str(extra), str(files[1])]
+
+
+def test_a_package_with_other_code_under_the_same_version_makes_the_file_again(cache, tmp_path, monkeypatch):
+    """The artefact's key holds a digest of the package's code as the build wrote it, not its
+    version alone: a reinstall of other code that still says 0.1.0 never runs a module the old
+    code generated (it could score by rules the new code would not give)."""
+    from scorekeeper.rules import shipped
+
+    path = tmp_path / "house.toml"
+    path.write_bytes(_house("House A"))
+    built = _builds(monkeypatch)
+    load_ruleset(str(path))
+    load_ruleset(str(path))
+    assert built == [str(path)]  # the second load came from the artefact
+    key = shipped.build_key()
+    version, code = key.split(" ")
+    assert code == shipped.code_digest() and len(code) == 64
+    monkeypatch.setattr(shipped, "build_key", lambda: f"{version} {'0' * 64}")
+    load_ruleset(str(path))
+    assert built == [str(path), str(path)]

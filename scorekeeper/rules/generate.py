@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast  # (imported by the build, and by a user file built on the slow path, where the formula compiler is too)
 import os
 
-from .shipped import FORMAT, Table, data_digest, module_name, source_digest
+from .shipped import FORMAT, Table, code_digest, data_digest, module_name, source_digest
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
@@ -45,9 +45,9 @@ def write_shipped(folder: str, play: Callable[[Any, str], None] | None = None,
             _write(os.path.join(folder, name + suffix + ".py"), text)
         summaries[stem] = (source_digest(source), summary)
     _write(os.path.join(folder, "rulesets.py"), "\n".join([
-        '"""The package version the built-in rulesets\' modules were made by, and what a list of games shows',
-        'of each ruleset (by the digest of the file it was made from): made by scorekeeper.rules.generate."""',
-        "", f"VERSION = {version()!r}", f"SUMMARIES = {_literal(summaries, 110)}", ""]))
+        '"""The package version and code the built-in rulesets\' modules were made by, and what a list of games',
+        'shows of each ruleset (by the digest of the file it was made from): made by scorekeeper.rules.generate."""',
+        "", f"VERSION = {version()!r}", f"CODE = {code_digest()!r}", f"SUMMARIES = {_literal(summaries, 110)}", ""]))
 
 
 def _write(path: str, text: str) -> None:

@@ -45,8 +45,8 @@ try:  # hashlib's own BLAKE2b: importing hashlib first loads OpenSSL, which cost
 except ImportError:  # an interpreter built without it
     from hashlib import blake2b
 
-__all__ = ["FORMAT", "NOT_FOUND", "PACKAGE", "Table", "data_digest", "for_file", "for_path", "for_stored", "module_name",
-           "source_digest", "summary", "table"]
+__all__ = ["FORMAT", "NOT_FOUND", "PACKAGE", "Table", "build_key", "code_digest", "data_digest", "for_file", "for_path",
+           "for_stored", "module_name", "source_digest", "summary", "table"]
 
 FORMAT = 1  # of the modules: bump when what they hold changes
 PACKAGE = "scorekeeper._shipped"
@@ -184,13 +184,33 @@ def summary(ruleset_id: str, source: bytes) -> dict | None:
     return found[1] if found is not None and found[0] == source_digest(source) else None
 
 
-def _version() -> str:
-    """The package's version, as the build wrote it beside the modules (read from the installed
-    metadata or pyproject.toml where the build never ran)."""
+def build_key() -> str:
+    """The package's version and a digest of its code (:func:`code_digest`), as the build wrote
+    them beside the modules; worked out now where the build never ran. What a user file's cached
+    module was made by (:mod:`.usercache`): a package reinstalled with other code under the same
+    version number makes them again."""
     try:
         __import__(f"{PACKAGE}.rulesets")  # (by name: the package's own modules import none of it)
     except ImportError:
         from .. import version
 
-        return version()
-    return sys.modules[f"{PACKAGE}.rulesets"].VERSION
+        return f"{version()} {code_digest()}"
+    built = sys.modules[f"{PACKAGE}.rulesets"]
+    return f"{built.VERSION} {built.CODE}"
+
+
+def code_digest() -> str:
+    """A digest of every Python file of the package but the generated ones (their paths and bytes)."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    files = []
+    for folder, subfolders, names in os.walk(package):
+        subfolders[:] = sorted(d for d in subfolders if d not in ("_shipped", "__pycache__"))
+        files += [os.path.join(folder, n) for n in sorted(names) if n.endswith(".py")]
+    hashed = blake2b(digest_size=32)
+    for path in files:
+        with open(path, "rb") as f:
+            body = f.read()
+        for part in (os.path.relpath(path, package).replace(os.sep, "/").encode("utf-8"), body):
+            hashed.update(b"%d:" % len(part))
+            hashed.update(part)
+    return hashed.hexdigest()

@@ -90,10 +90,10 @@ def _owned(st: os.stat_result, others: int) -> bool:
 
 def key(source: bytes, how: str) -> str:
     """The artefact's name for a file whose bytes are ``source``, built ``how`` ("load", "check")."""
-    from .shipped import _version
+    from .shipped import build_key
 
     hashed = blake2b(digest_size=32)
-    for part in (f"scorekeeper ruleset {FORMAT}".encode(), _version().encode(), sys.implementation.cache_tag.encode(),
+    for part in (f"scorekeeper ruleset {FORMAT}".encode(), build_key().encode(), sys.implementation.cache_tag.encode(),
                  how.encode(), source):
         hashed.update(b"%d:" % len(part))
         hashed.update(part)
