@@ -247,13 +247,13 @@ def import_times(top: int = 10, cached: bool = True) -> tuple[list[tuple[int, in
 
 def _ask(args: list[str], run: int, new: bool, trees: list[Path], store: str | None = None) -> None:
     """One round of the command of ``args`` (a new question when ``new``): each form in each
-    tree, timed under the key (tree, form, new). Each must print something, and the same as
-    the first form in the first tree (both forms, and the other tree, give the same answer)."""
-    question = new_question(args, run) if new else list(args)
-    if store is not None:
-        question = [store if a == STORE else a for a in question]
-    first = None
+    tree, timed under the key (tree, form, new). Each must print something, and both forms of
+    one tree the same answer (another tree's wording may have changed since)."""
+    asked = new_question(args, run) if new else list(args)
     for tree in trees:
+        # each tree reads a store its own version wrote (an older one may not read a newer store)
+        question = [_tree_store(store, tree, trees) if a == STORE else a for a in asked]
+        first = None
         for form in FORMS:
             output = _run_timed(cli_command(args=question, form=form, root=tree), _key(args, tree, form, new), root=tree)
             if not output.strip():
@@ -262,7 +262,14 @@ def _ask(args: list[str], run: int, new: bool, trees: list[Path], store: str | N
                 first = output
             elif output != first:
                 raise CLIUnavailable(f"{shown_command(question, form)} ({tree}) printed something else than "
-                                     f"{shown_command(question, FORMS[0])} ({trees[0]})")
+                                     f"{shown_command(question, FORMS[0])} in the same tree")
+
+
+def _tree_store(store: str | None, tree: Path, trees: list[Path]) -> str | None:
+    """The store of the example games that ``tree``'s own commands wrote."""
+    if store is None or tree == trees[0]:
+        return store
+    return f"{store}.{trees.index(tree)}"
 
 
 def _key(args, tree: Path, form: str, new: bool) -> str:
@@ -290,8 +297,10 @@ def headless(runs: int, store: str, trees: list[Path] | None = None) -> list[dic
     """Each HEADLESS command, in each of ``trees`` (this checkout by default), both forms, the same
     question and a new one each run, interleaved with bare starts: a row of medians each."""
     trees = trees or [ROOT]
-    for args in (["import", path, "--db", store] for path in SHEETS()):
-        subprocess.run(cli_command(args=args), cwd=ROOT, env=_env(), capture_output=True, stdin=subprocess.DEVNULL)
+    for tree in trees:
+        for args in (["import", path, "--db", _tree_store(store, tree, trees)] for path in SHEETS()):
+            subprocess.run(cli_command(args=args, root=tree), cwd=tree, env=_env(), capture_output=True,
+                           stdin=subprocess.DEVNULL)
     for args in HEADLESS:  # one warm-up each (the bytecode and the parsed TOML of each tree), not counted
         for run in range(len(SHEETS())):
             _ask(args, run, True, trees, store)
