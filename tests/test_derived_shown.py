@@ -125,3 +125,26 @@ def test_every_choice_box_shows_a_key_its_text_does_not_start_with():
     assert keys_shown(cells["game"])[:4] == [("d", "♦"), ("h", "♥"), ("s", "♠"), ("c", "♣")]
     assert [k for k, _ in keys_shown(cells["hand"])] == ["", ""]
     assert [k for k, _ in keys_shown(cells["contra"])] == ["n", "c", "r"]  # r: "contra and re (x4)"
+
+
+def wysiwyg_lines(points: int) -> list[str]:
+    """Hand values 9 (Anna) and 12 (Ben): bases 7 and 13; Ben declares with a bid of 3, so the
+    target is 13 + 3 = 16 points."""
+    draft = DealDraft(Game(load_ruleset("wysiwyg"), ["Anna", "Ben"], {}))
+    draft.set("value", 1, 9)
+    draft.set("value", 2, 12)
+    for field, value in {"declarer": 2, "bid": 3, "trump": "hearts", "points": points}.items():
+        draft.set(field, None, value)
+    return [line for phase in draft.view().phases for line in phase.derived]
+
+
+def test_wysiwyg_a_made_deal_is_short_of_nothing():
+    shown = wysiwyg_lines(20)
+    assert "Made: yes" in shown and "Points of the deal: 7" in shown
+    assert not any(line.startswith("Points short") for line in shown)
+
+
+def test_wysiwyg_a_missed_deal_shows_the_points_short():
+    """14 points against a target of 16: 2 short, which costs 5 x (2 - 1) = 5."""
+    shown = wysiwyg_lines(14)
+    assert "Made: no" in shown and "Points short: 2" in shown and "Points of the deal: 5" in shown
