@@ -395,6 +395,7 @@ def test_an_unexpected_error_in_the_terminal_app_is_one_line_and_a_report(capfd,
     app_run = ScorekeeperApp.run
     monkeypatch.setattr(ScorekeeperApp, "_open_store", broken)
     monkeypatch.setattr(ScorekeeperApp, "run", lambda self: app_run(self, headless=True, size=(100, 30)))
+    monkeypatch.setattr("scorekeeper.tui.app.on_a_terminal", lambda: True)  # (headless: no terminal needed)
     assert run_app(tmp_path / "s.db") == 1
     [report] = _reports(tmp_path / "reports")
     err = capfd.readouterr().err

@@ -279,10 +279,26 @@ class ScorekeeperApp(KeysInOrder, App[None]):
         }
 
 
+def on_a_terminal() -> bool:
+    """Whether keys can be read (standard input) and the screen drawn (standard error) on a terminal."""
+    try:
+        return sys.stdin is not None and sys.stderr is not None and sys.stdin.isatty() and sys.stderr.isatty()
+    except (AttributeError, ValueError):  # a closed or replaced stream
+        return False
+
+
 def run(db_path: str | Path | None = None, ruleset: str | None = None, game: int | None = None) -> int:
     """Start the app on the store at ``db_path`` (default: the user's store); with
     ``ruleset`` (a built-in id or a .toml file) straight into a new game of it, with ``game``
-    (a stored game's id) into that game where it was left."""
+    (a stored game's id) into that game where it was left.
+
+    The app reads keys from standard input and draws on standard error (Textual's way, which
+    leaves standard output free): started without a terminal on both (from a script, a pipe,
+    a service), it would wait for keys that never come while writing the screen's codes into
+    a file. Then it says so in one line and returns 2, and nothing is opened."""
+    if not on_a_terminal():
+        print(t("cli.errors.line", prog="scorekeeper", text=t("cli.errors.no_terminal")), file=sys.stderr)
+        return 2
     app = ScorekeeperApp(db_path, ruleset, game=game)
     app.run()
     if app.crash_line is not None:
