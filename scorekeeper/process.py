@@ -35,12 +35,36 @@ _USUAL: list[tuple[int, ...]] = []  # the collector's thresholds when start() wa
 
 
 def start() -> None:
-    """The process is a ``scorekeeper`` command: fewer collections; a closed standard stream held."""
+    """The process is a ``scorekeeper`` command: fewer collections; a closed standard stream
+    held; standard output and error that write every character."""
     if sys.stdin is None or sys.stdout is None or sys.stderr is None:
         _hold_closed_streams()
+    for stream in (sys.stdout, sys.stderr):
+        if not _utf8(getattr(stream, "encoding", None) or "utf-8"):
+            _write_every_character(stream)
     if not _USUAL:
         _USUAL.append(gc.get_threshold())
     gc.set_threshold(FEWER_COLLECTIONS, *_USUAL[0][1:])
+
+
+def _utf8(encoding: str) -> bool:
+    return encoding.lower().replace("-", "").replace("_", "") in ("utf8", "utf8sig")
+
+
+def _write_every_character(stream) -> None:
+    """A standard stream whose encoding cannot write every character (a Windows file or pipe
+    in the ANSI code page, a C or Latin-1 locale elsewhere): where it goes to a file or a
+    pipe it writes UTF-8, as Python does by default from 3.15 (PEP 686), so a name such as
+    "Wiśniewski", a "♠" or a "✓" reaches an export whole instead of ending the command half
+    written; on a terminal of such a locale a character it cannot show becomes "?" (its
+    encoding is the terminal's). $PYTHONIOENCODING, set by the user, is kept with the "?"."""
+    try:
+        if os.environ.get("PYTHONIOENCODING") or stream.isatty():
+            stream.reconfigure(errors="replace")
+        else:
+            stream.reconfigure(encoding="utf-8")
+    except (AttributeError, OSError, ValueError):  # not a text stream of io's, or closed
+        pass
 
 
 def collect_as_usual() -> None:
