@@ -46,12 +46,30 @@ LARGEST_NUMBER = 2**63 - 1  # of a number argument: the largest id the store can
 
 
 def whole_or_none(text: str) -> int | None:
-    """The value of a number argument, or None where :func:`whole_number` refuses it."""
+    """The value of a number argument, or None where :func:`whole_number` refuses it: digits
+    0-9 with an optional sign (spaces around them allowed). Not what else ``int`` reads:
+    "1_0" (10), "３" or "٣" are no number a player typed for what they mean."""
+    if not is_whole(text):
+        return None
     try:
         value = int(text)
-    except ValueError:  # text past 4300 digits among them
+    except ValueError:  # text past 4300 digits
         return None
     return value if abs(value) <= LARGEST_NUMBER else None
+
+
+def is_whole(text: str) -> bool:
+    """Whether ``text`` is digits 0-9 with an optional sign and spaces around them."""
+    body = text.strip()
+    if body[:1] in ("+", "-"):
+        body = body[1:]
+    return body.isascii() and body.isdigit()
+
+
+def number_list(texts: list[str]) -> list[str]:
+    """Arguments that are a list of numbers, as typed or pasted: "1 0 2", "1,0,2" and
+    "1, 0, 2" in one argument are three (a comma or a space never belongs to one number)."""
+    return [part for text in texts for part in text.replace(",", " ").split()] if texts else texts
 
 
 def whole_number(text: str) -> int:
@@ -67,9 +85,7 @@ def whole_number(text: str) -> int:
 
 def _not_a_number(text: str) -> str:
     """Why a number argument is refused: not a whole number, or past LARGEST_NUMBER."""
-    try:
-        int(text)
-    except ValueError:  # Python's own words for text past 4300 digits among them
+    if not is_whole(text):
         return t("cli.errors.not_whole", text=text[:40])
     return t("cli.errors.too_large", text=text[:40], most=str(LARGEST_NUMBER))
 

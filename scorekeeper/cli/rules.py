@@ -9,8 +9,8 @@ from ..i18n import get_language, show, t, tn
 from ..rules.ruleset import RulesetError, builtin_ids, ruleset_file
 from ..userdirs import path_text
 from .common import (
-    UsageError, _err, _json, _load_ruleset, out, _parse_options, _resolve_options, _seat_names, _show_value,
-    _shown, _values_text,
+    UsageError, _err, _json, _load_ruleset, _not_a_number, is_whole, number_list, out, _parse_options,
+    _resolve_options, _seat_names, _show_value, _shown, _values_text, whole_or_none,
 )
 
 TYPE_CHECKING = False  # (docs/startup.md)
@@ -291,11 +291,11 @@ def cmd_check_bid(args) -> int:
         raise UsageError(t("cli.check_bid.order_depends", name=rs.name, value=exc.name)) from None
 
     bids = []
-    for text in args.bids:
-        try:
-            bids.append(int(text))
-        except ValueError:
-            raise UsageError(t("cli.check_bid.not_a_number", text=text)) from None
+    for text in number_list(args.bids):
+        value = whole_or_none(text)
+        if value is None:
+            raise UsageError(_not_a_number(text) if is_whole(text) else t("cli.check_bid.not_a_number", text=text[:40]))
+        bids.append(value)
     names = game.players
     if len(bids) not in (n - 1, n):
         who = ", ".join(names[s - 1] for s in order)
