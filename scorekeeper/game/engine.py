@@ -751,12 +751,14 @@ class DealEval:
     # -- the deal's instructions
     def trump(self) -> TrumpInstruction:
         env = self.env(None)
+        undecided = False  # a rule's condition waits for a value not entered yet
         for rule in self.rules.trump:
             if rule.when is not None:
                 try:
                     if not rule.when(env):
                         continue
                 except Missing:
+                    undecided = True
                     continue
             suit = seat = None
             try:
@@ -801,6 +803,8 @@ class DealEval:
                         if rule.kind in ("turn", "choose") or rule.say
                         else Message("game.trump_is", suit=suit_text(suit)))
             return TrumpInstruction(rule.kind, text, suit, seat)
+        if undecided:  # (Schafkopf before its game is chosen: not "no trump in this game")
+            return TrumpInstruction("suit", Message("engine.trump.later"), None)
         return TrumpInstruction("none", Message("engine.trump.none_in_game"), NO_TRUMP)
 
     def reminders(self) -> list[str]:
