@@ -35,6 +35,7 @@ class Message:
     __slots__ = ("code", "_params", "plural_count")
 
     code: str
+    _params: tuple[tuple[str, Any], ...]
     plural_count: Any
 
     def __init__(self, code: str, /, **params: Any) -> None:

@@ -121,4 +121,4 @@ def _hold_closed_streams() -> None:
                 os.dup2(null, fd)
                 os.close(null)
     if sys.stdout is None:
-        sys.stdout = ClosedOutput()  # type: ignore[assignment]
+        setattr(sys, "stdout", ClosedOutput())  # (not a TextIO: it only refuses writes)

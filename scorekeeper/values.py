@@ -93,11 +93,23 @@ def replace(value: Any, /, **changes: Any) -> Any:
     return value.__class__(**changes)
 
 
-def dataclass(cls: type | None = None, /, *, frozen: bool = False) -> Any:
-    """The class with the methods of a value (see the module); ``@dataclass`` or ``@dataclass(frozen=True)``."""
-    if cls is None:
-        return lambda cls: _make(cls, frozen)
-    return _make(cls, frozen)
+if TYPE_CHECKING:  # what a type checker sees: a decorator that makes value classes (PEP 681)
+    from typing import TypeVar, dataclass_transform, overload
+
+    _C = TypeVar("_C", bound=type)
+
+    @overload
+    def dataclass(cls: _C, /) -> _C: ...
+    @overload
+    def dataclass(*, frozen: bool = False) -> Callable[[_C], _C]: ...
+    @dataclass_transform(field_specifiers=(field, Field))
+    def dataclass(cls: type | None = None, /, *, frozen: bool = False) -> Any: ...
+else:
+    def dataclass(cls: type | None = None, /, *, frozen: bool = False) -> Any:
+        """The class with the methods of a value (see the module); ``@dataclass`` or ``@dataclass(frozen=True)``."""
+        if cls is None:
+            return lambda cls: _make(cls, frozen)
+        return _make(cls, frozen)
 
 
 def _make(cls: type, frozen: bool) -> type:
@@ -112,13 +124,13 @@ def _make(cls: type, frozen: bool) -> type:
     _add(cls, "__eq__", _eq(key))
     explicit_hash = "__hash__" in cls.__dict__ and not (cls.__dict__["__hash__"] is None and "__eq__" in cls.__dict__)
     if not explicit_hash:
-        cls.__hash__ = (lambda self: hash(key(self))) if frozen else None  # type: ignore[method-assign,assignment]
+        setattr(cls, "__hash__", _hash(key) if frozen else None)
     if frozen:
         for name, method in _frozen(cls, frozenset(names)).items():
             if name in cls.__dict__:
                 raise TypeError(f"cannot overwrite attribute {name} in class {cls.__name__}")
             setattr(cls, name, method)
-    cls.__match_args__ = names  # type: ignore[attr-defined]
+    setattr(cls, "__match_args__", names)
     return cls
 
 
@@ -131,7 +143,7 @@ def _annotations(cls: type) -> dict[str, Any]:
     if isinstance(own, dict):
         return own
     try:
-        from annotationlib import Format, get_annotations
+        from annotationlib import Format, get_annotations  # type: ignore[import-not-found,unused-ignore]
     except ImportError:  # before 3.14: a class without annotations
         return {}
     return get_annotations(cls, format=Format.FORWARDREF)
@@ -306,7 +318,13 @@ def _eq(key: Callable[[Any], tuple]) -> Callable[[Any, Any], Any]:
     return __eq__
 
 
-def _frozen(cls: type, names: frozenset[str]) -> dict[str, Callable]:
+def _hash(key: Callable[[Any], tuple]) -> Callable[[Any], int]:
+    def __hash__(self: Any) -> int:
+        return hash(key(self))
+    return __hash__
+
+
+def _frozen(cls: Any, names: frozenset[str]) -> dict[str, Callable]:
     def __setattr__(self: Any, name: str, value: Any) -> None:
         if type(self) is cls or name in names:
             raise FrozenInstanceError(f"cannot assign to field {name!r}")

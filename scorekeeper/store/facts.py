@@ -257,7 +257,8 @@ def compute_facts(game: Game, game_id: int, memo: FactsMemo | None = None) -> Ga
     names = game.scorer_names
     scorer = ([setup.scorer_of_seat(seat) for seat in range(1, setup.n + 1)] if not game.table_changed
               else list(range(len(game.players))))
-    bidding, restricted = None, ()
+    bidding = None
+    restricted: tuple[bool | None, ...] = ()
     if is_bidding(rs):
         deals = (memo or FactsMemo()).deals(game)
         bidding = tuple(seat_bidding(deals, seat) for seat in range(1, len(game.players) + 1))

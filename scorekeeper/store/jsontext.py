@@ -18,6 +18,7 @@ TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any
 
+_make_scanner: Any
 try:
     from _json import make_scanner as _make_scanner
 except ImportError:  # an interpreter without json's C speedups
