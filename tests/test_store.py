@@ -644,6 +644,42 @@ def test_a_damaged_entry_is_reported_and_left_untouched(tmp_path, values_json, p
     assert digest(path) == before
 
 
+@pytest.mark.parametrize(("change", "values_json", "problem"), [
+    ("join", "{}", "its value name is missing or of the wrong kind"),
+    ("join", '{"name": 5}', "its value name is missing or of the wrong kind"),
+    ("out", '{"seat": "2"}', "its value seat is missing or of the wrong kind"),
+    ("out", '{"seat": true}', "its value seat is missing or of the wrong kind"),
+    ("plan", '{"cards": 7}', "its value cards is missing or of the wrong kind"),
+])
+def test_a_damaged_change_of_the_table_is_reported_not_a_crash(tmp_path, change, values_json, problem):
+    """A join, sit-out or plan change whose stored value is missing or of another kind: the
+    same one-line StoreError as a damaged deal (it was an AttributeError or a TypeError deep
+    in the game before), and the file unchanged."""
+    path = tmp_path / "s.db"
+    with Store(path) as store:
+        stored = store.new_game(lupaus(), "lupaus", THREE)
+        stored.record(D1)
+        if change == "join":
+            stored.join("Dan")
+        elif change == "out":
+            stored.join("Dan")  # (a 3-player Lupaus cannot go on with 2)
+            stored.sit_out(2)
+        else:
+            stored.change_plan([7, 7])
+    conn = raw(path)
+    seq = 3 if change == "out" else 2
+    conn.execute("UPDATE entries SET values_json = ? WHERE game_id = 1 AND seq = ?", (values_json, seq))
+    conn.close()
+    before = digest(path)
+    with Store(path) as store:
+        with pytest.raises(StoreError) as exc:
+            store.open_game(1)
+        assert str(exc.value).endswith(
+            f"entry {seq} ({change} of deal 2): {problem}. Its stored entries were left "
+            "untouched; the other games can still be opened.")
+    assert digest(path) == before
+
+
 @pytest.mark.parametrize(("sql", "where", "problem"), [
     ("UPDATE games SET ruleset_json = 'not json'", "its stored ruleset", "Expecting value: line 1 column 1 (char 0)"),
     ("UPDATE games SET players_json = '{}'", "its players and options",

@@ -40,6 +40,7 @@ def test_a_value_class_is_typed_for_the_checker(tmp_path):
         "missing = Deal()\n"
         "good.number = 4\n", encoding="utf-8")
     done = _mypy("--python-version", "3.11", "--follow-imports", "silent", "--config-file", "/dev/null",
+                 "--cache-dir", str(tmp_path / "cache"),
                  str(tmp_path / "sample.py"), cwd=REPO)
     # (line, error code): the wording differs between mypy versions
     found = [(int(line.split(":")[1]), line.rsplit("[", 1)[1].rstrip("]"))

@@ -299,7 +299,7 @@ def _shown_param(value: Any) -> Any:
     return value
 
 
-def tn(key: str, count: Number | Decimal, **params: Any) -> str:
+def tn(key: str, count: int | float | Number | Decimal, **params: Any) -> str:
     """The plural form of ``key`` for ``count`` in the current language; ``{count}`` is the
     count written as the language writes numbers."""
     lang = _current

@@ -132,10 +132,12 @@ from ..values import dataclass
 # and the statistics' facts (.facts) are derived only where an entry is written.
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
-    from typing import Any, Callable, Mapping
+    from typing import Any, Callable, Literal, Mapping, TypeVar
 
     from ..game.game import Game
     from ..rules.ruleset import Ruleset
+
+    T = TypeVar("T")
     from .facts import FactsMemo
 
 __all__ = [
@@ -416,11 +418,27 @@ def _replay_change(game: Game, kind: str, deal: int, values: dict) -> None:
     if deal != game.next_deal:
         raise ValueError(t("store.problem.next_deal", deal=game.next_deal))
     if kind == "join":
-        game.join(values.get("name"), values.get("score", 0), values.get("after"))
+        game.join(_stored(values, "name", str), values.get("score", 0), values.get("after"))
     elif kind == "plan":
-        game.change_plan(values.get("cards"))
+        game.change_plan(_stored(values, "cards", list))
     else:
-        (game.sit_out if kind == "out" else game.sit_in)(values.get("seat"))
+        (game.sit_out if kind == "out" else game.sit_in)(_stored(values, "seat", int))
+
+
+def _row_id(cursor: sqlite3.Cursor) -> int:
+    """The id of the row an INSERT just made (sqlite3 gives None only where none was made)."""
+    row_id = cursor.lastrowid
+    assert row_id is not None, "an INSERT made no row"
+    return row_id
+
+
+def _stored(values: dict, key: str, kind: type[T]) -> T:
+    """The value ``key`` of a stored change, of the kind it must be; ValueError naming it if
+    it is missing or of another kind (a damaged entry: the store says so, it does not crash)."""
+    value = values.get(key)
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise ValueError(t("store.problem.value_missing", name=key))
+    return value
 
 
 # --- a stored game -----------------------------------------------------------------------------
@@ -557,7 +575,7 @@ class StoredGame:
                 values = jsontext.dumps(dict(action.values))
             else:
                 action, values = result, None
-            name = action.values.get("name") if kind == "join" else (
+            name = action.values["name"] if kind == "join" else (
                 game.players[action.values["seat"] - 1] if kind in TABLE_KINDS else "")
             facts = compute_facts(game, self.id, memo).to_json()
             self._seq = self.store._append(self, kind, action.deal, values, facts,
@@ -595,7 +613,7 @@ class _Transaction:
             raise self.store._write_error(exc, self.what) from None
         return conn
 
-    def __exit__(self, kind: Any, exc: BaseException | None, traceback: Any) -> bool:
+    def __exit__(self, kind: Any, exc: BaseException | None, traceback: Any) -> Literal[False]:
         conn = self.conn
         assert conn is not None
         try:
@@ -939,7 +957,7 @@ class Store:
                 (now, now, title, str(ruleset_ref), game.ruleset.id, game.ruleset.localized("en").name, ruleset_json,
                  players_json,
                  options_json, game.setup.first_dealer, session_id, *self._summary(game)))
-            game_id = cur.lastrowid
+            game_id = _row_id(cur)
             if scores_json is not None:
                 conn.execute("UPDATE games SET scores_json = ? WHERE id = ?", (scores_json, game_id))
             self._keep_stopped(conn, game_id, game.stopped_at)
@@ -975,7 +993,7 @@ class Store:
                 return current
             session = "new"
         if session == "new":
-            return conn.execute("INSERT INTO sessions (started_at, title) VALUES (?, NULL)", (now,)).lastrowid
+            return _row_id(conn.execute("INSERT INTO sessions (started_at, title) VALUES (?, NULL)", (now,)))
         if type(session) is not int or conn.execute("SELECT 1 FROM sessions WHERE id = ?",
                                                      (session,)).fetchone() is None:
             raise StoreError(t("store.no_session", path=str(self.path), id=str(session)))
@@ -996,8 +1014,8 @@ class Store:
             raise TypeError("title must be text or None")
         now = self._now()
         with self._transaction(t("store.what.new_session")) as conn:
-            session_id = conn.execute("INSERT INTO sessions (started_at, title) VALUES (?, ?)",
-                                      (now, title)).lastrowid
+            session_id = _row_id(conn.execute("INSERT INTO sessions (started_at, title) VALUES (?, ?)",
+                                              (now, title)))
         return self.session(session_id)
 
     def current_session(self) -> Session | None:
