@@ -317,7 +317,7 @@ def tn(key: str, count: int | float | Number | Decimal, **params: Any) -> str:
 
 # --- numbers and times --------------------------------------------------------------------
 
-def format_number(value: Number | Decimal, digits: int | None = None) -> str:
+def format_number(value: int | float | Number | Decimal, digits: int | None = None) -> str:
     """A number as the current language writes it: -310; 0.75 (en) or 0,75 (fi, pl).
     ``digits`` fixes the decimals (rounded half up): format_number(2/3, 2) -> '0.67'."""
     return _module("formats").number_text(_current, value, digits)

@@ -186,7 +186,7 @@ def safe_cell(value: Any) -> Any:
 def _value_columns(game: Game) -> list[tuple[str, str, int | None]]:
     """(header, field id, unit index or None) for every entered value, headed by the field's
     label in the language (with the player's or partnership's name for a value of each)."""
-    cols = []
+    cols: list[tuple[str, str, int | None]] = []
     fields = game.ruleset.localized(get_language()).fields
     for fid, spec in fields.items():
         if spec.scope == "deal":
@@ -250,7 +250,7 @@ def _csv_write(w, game: Game) -> None:
     header += [t("export.carry.column", label=c.label, name=c.name) for c in carried]
     row(header)
     if any(game.start_scores):
-        cells = [t("export.csv.start"), "", ""]
+        cells: list[Any] = [t("export.csv.start"), "", ""]
         for score in game.start_scores:
             cells += ["", score]
         row(cells)
@@ -372,10 +372,10 @@ def _md_deals(game: Game) -> list[str]:
     if others:
         legend.append(t("export.md.cell_player" if other == "seat" else "export.md.cell_partnership",
                         shown="/".join(rs.fields[fid].label for fid in others)))
-    shown = t("export.md.points_total")
+    in_cell = t("export.md.points_total")
     if own:
-        shown = "/".join(rs.fields[fid].label for fid in own) + " · " + shown
-    legend.append(t("export.md.cell_player" if scope == "seat" else "export.md.cell_partnership", shown=shown))
+        in_cell = "/".join(rs.fields[fid].label for fid in own) + " · " + in_cell
+    legend.append(t("export.md.cell_player" if scope == "seat" else "export.md.cell_partnership", shown=in_cell))
     return [_md_escape(t("export.md.cells", cells="; ".join(legend))), ""] + _md_table(header, rows)
 
 

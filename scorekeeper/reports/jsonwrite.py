@@ -15,6 +15,7 @@ TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any
 
+_text: Any
 try:
     from _json import encode_basestring as _text
 except ImportError:  # an interpreter without json's C speedups
