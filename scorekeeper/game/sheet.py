@@ -429,6 +429,7 @@ def dump_sheet(game: Game, path: str | Path | None = None, title: str | None = N
 
     tomllib.loads(text)  # never write a sheet that cannot be read back
     if path is not None:
-        with open(path, "w", encoding="utf-8") as file:  # as Path.write_text writes it
-            file.write(text)
+        from ..rules.files import write_text
+
+        write_text(path, text)
     return text
