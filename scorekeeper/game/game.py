@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Action", "DealInfo", "DealResult", "Game", "GameError", "IllegalEntry", "Issue", "Lineup",
-    "SetupError", "Standing", "apply_table_changes", "deals_with_table", "draw_first_dealer", "is_plan_only",
+    "SetupError", "Standing", "apply_table_changes", "deals_with_table", "draw_first_dealer", "is_table_only",
     "plan_at", "replay_into", "table_changes",
 ]
 
@@ -156,6 +156,8 @@ class Game:
         self.setup = Setup(ruleset, players, dict(options or {}), first_dealer)
         self._base = self.setup  # the setup by the ruleset's plan (self.setup follows a changed plan)
         self._plan: tuple[int, ...] | None = None  # the plan the table made (None: the ruleset's)
+        self._plan_steps: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (first entry, plan) of each change
+        self._plan_unchecked = False  # apply_table_changes: a sheet's changes of one deal are checked together
         self._planned: dict[tuple, Setup] = {}  # (players, plan) -> setup
         self.start_scores: tuple = _start_scores(self.setup, scores)
         self._stopped: int | None = None  # the deal after which the table ended the game early
@@ -409,6 +411,16 @@ class Game:
         self._apply(Action(PLAN, self.next_deal, {"cards": list(cards)}, {"played": played}))
         self._redo.clear()
 
+    def _rest_of_plan_problem(self) -> Message | None:
+        """What refuses the deals not played yet of the plan the table made, dealt to the players
+        of the next deal (after someone joined, sat out or came back), or None: those deals are
+        checked against the deck and the ruleset as a change of the plan is (plan_problem)."""
+        if self._plan is None or self.is_over:
+            return None
+        setup = self.setup_for()
+        played = self.next_in_plan - 1
+        return self._deals_problem(setup, played, setup.plan[played:])
+
     def plan_problem(self, cards: Sequence[int]) -> Message | None:
         """Why the deals not played yet cannot become ``cards``, or None when they can: each deal
         is a whole number of cards from 1 to what the deck deals the players of the next deal,
@@ -424,6 +436,10 @@ class Game:
         played = self.next_in_plan - 1  # the deals of the plan dealt and counted
         if played + len(cards) > MOST_DEALS:
             return Message("engine.limit.plan", most=MOST_DEALS)
+        return self._deals_problem(setup, played, cards)
+
+    def _deals_problem(self, setup: Setup, played: int, cards: Sequence[int]) -> Message | None:
+        """Why ``cards`` cannot be the deals after the ``played`` first of ``setup``'s plan, or None."""
         most = setup.consts["deck"] // setup.n
         for number, count in enumerate(cards, start=played + 1):
             if type(count) is not int:
@@ -471,8 +487,9 @@ class Game:
 
     def _plan_changed(self) -> None:
         """Follow the latest plan the table made (after a change, its undo or its redo)."""
-        last = next((a for a in reversed(self.history) if a.kind == PLAN), None)
-        self._plan = None if last is None else tuple(last.previous["played"]) + tuple(last.values["cards"])
+        self._plan_steps = tuple((a.deal, tuple(a.previous["played"]) + tuple(a.values["cards"]))
+                                 for a in self.history if a.kind == PLAN)
+        self._plan = self._plan_steps[-1][1] if self._plan_steps else None
         self.setup = self._base if self._plan is None else self._with_plan(self._base, self._plan)
         self._table_changed()
 
@@ -563,8 +580,19 @@ class Game:
         """The game as the players of deal ``number`` see it (the next deal by default)."""
         if not self._changes:
             return self.setup
+        number = number or self.next_deal
         setup = self.lineup(number).setup
-        return setup if self._plan is None else self._with_plan(setup, self._plan)
+        plan = self._plan_of(number)
+        return setup if plan is None else self._with_plan(setup, plan)
+
+    def _plan_of(self, number: int) -> tuple[int, ...] | None:
+        """The plan entry ``number`` was dealt by: that of the last change made before it, or None
+        (the ruleset's for its players). A deal played before a change keeps the cards it had,
+        whoever joined or sat out since (their plan can differ from that of the players then)."""
+        for start, plan in reversed(self._plan_steps):
+            if start <= number:
+                return plan
+        return None
 
     def dealer_seat(self, number: int | None = None) -> int:
         """The game seat of the dealer of deal ``number`` (the next deal by default)."""
@@ -608,6 +636,9 @@ class Game:
             if plan is not None and self.next_deal > len(plan):
                 raise GameError(Message.plural("engine.roster.would_end", len(plan), players=len(lineup.seats),
                                    game=self.ruleset.name, played=len(self._deals)))
+            problem = None if self._plan_unchecked else self._rest_of_plan_problem()
+            if problem is not None:
+                raise GameError(problem)
         except GameError as exc:
             self.restore(snapshot)
             if action.kind == "join":
@@ -1422,15 +1453,15 @@ def deals_with_table(game: Game) -> list[dict[str, Any]]:
     changed before it (the keys of table_changes): what replay_into needs to play the game
     again; a change of the plan after the last deal is an entry of its own (``plan`` only)."""
     deals = [{**table_changes(game, number), **values} for number, values in enumerate(game.deals, start=1)]
-    pending = plan_at(game, game.next_deal) if game._plan is not None else None
-    if pending is not None:
-        deals.append({"plan": pending})
+    if any(a.deal == game.next_deal and (a.kind == PLAN or a.kind in ROSTER_KINDS) for a in game.history):
+        deals.append(table_changes(game, game.next_deal) or {"out": []})  # (everyone came back)
     return deals
 
 
-def is_plan_only(raw: Mapping[str, Any]) -> bool:
-    """Whether a sheet's entry only changes the plan (one made after the last deal played)."""
-    return isinstance(raw, Mapping) and "plan" in raw and not set(raw) - {"plan"}
+def is_table_only(raw: Mapping[str, Any]) -> bool:
+    """Whether a sheet's entry only changes the table (the plan, who joins, who sits out): the
+    changes made after the last deal played."""
+    return isinstance(raw, Mapping) and bool(raw) and not set(raw) - set(TABLE_KEYS)
 
 
 def apply_table_changes(game: Game, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -1441,11 +1472,24 @@ def apply_table_changes(game: Game, raw: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(raw, Mapping):
         raise GameError(Message("engine.entry.not_table"))
     values = {k: v for k, v in raw.items() if k not in TABLE_KEYS}
-    _change_roster(game, raw)
-    if "plan" in raw:
-        if not isinstance(raw["plan"], list):
-            raise GameError(Message("engine.table.plan_list", value=repr(raw["plan"])))
-        game.change_plan(raw["plan"])
+    if "plan" in raw and not isinstance(raw["plan"], list):
+        raise GameError(Message("engine.table.plan_list", value=repr(raw["plan"])))
+    # The table may have changed the plan before or after the players changed: the changes of
+    # one deal are made together, and the deals left to play checked for the table they leave.
+    snapshot = game.snapshot()
+    game._plan_unchecked = True
+    try:
+        _change_roster(game, raw)
+        if "plan" in raw:
+            game.change_plan(raw["plan"])
+        problem = game._rest_of_plan_problem()
+        if problem is not None:
+            raise GameError(Message("engine.plan.refused", reason=problem))
+    except GameError:
+        game.restore(snapshot)
+        raise
+    finally:
+        game._plan_unchecked = False
     return values
 
 
@@ -1500,7 +1544,7 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
     refused: list[tuple[int, list[Issue]]] = []
     for number, raw in enumerate(deals, start=game.next_deal):
         try:
-            if is_plan_only(raw):
+            if is_table_only(raw):
                 if not game.is_over:
                     apply_table_changes(game, raw)
                 continue
