@@ -126,3 +126,28 @@ def test_a_sheet_whose_changes_leave_deals_too_large_is_refused_with_the_deal(tm
         load_sheet(sheet)
     assert str(exc.value) == (f"{sheet}: deal 2: the deal plan cannot change: deal 3 cannot have 15 cards: "
                               "the deck deals 4 players 1 to 13 cards each")
+
+
+def test_a_sheet_where_one_sits_out_and_another_joins_a_full_table_replays(tmp_path):
+    """Pataviitonen (3 to 5 players), 5 at the table: Anna sits out, then Finn joins. The sheet
+    says both at deal 1 (the join first): replayed, the table they leave is what is checked
+    (5 playing), not the 6 a join made first would seat. (Found by the game fuzzer.)"""
+    game = Game(load_ruleset("pataviitonen"), ["Anna", "Ben", "Cara", "Dan", "Eve"])
+    game.sit_out(1)
+    game.join("Finn")
+    assert dump_sheet(game).endswith('\n[[deals]]\njoin = [{ name = "Finn", score = 0 }]\nout = ["Anna"]\n')
+    replayed = _round_trip(game, tmp_path)
+    assert replayed.lineup().seats == (2, 3, 4, 5, 6)
+
+
+def test_a_deal_played_before_a_join_is_edited_with_the_players_it_had():
+    """Wizard, 4 players, then Eve joins: the form of deal 1 (being changed) has the boxes of
+    its 4 players, not 5 (it failed to open). (Found by the game fuzzer.)"""
+    from scorekeeper.play.draft import DealDraft
+
+    game = Game(load_ruleset("wizard"), ["A", "B", "C", "D"], {}, 3)
+    game.record({"turned": "clubs", "bid": [0, 0, 0, 0], "tricks": [0, 0, 1, 0]})
+    game.join("Eve")
+    view = DealDraft(game, 1, game.deals[0], editing=True).view()
+    assert sorted(slot.pos for slot in view.cells if slot.field == "bid") == [1, 2, 3, 4]
+    assert view.can_confirm

@@ -157,7 +157,6 @@ class Game:
         self._base = self.setup  # the setup by the ruleset's plan (self.setup follows a changed plan)
         self._plan: tuple[int, ...] | None = None  # the plan the table made (None: the ruleset's)
         self._plan_steps: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (first entry, plan) of each change
-        self._plan_unchecked = False  # apply_table_changes: a sheet's changes of one deal are checked together
         self._planned: dict[tuple, Setup] = {}  # (players, plan) -> setup
         self.start_scores: tuple = _start_scores(self.setup, scores)
         self._stopped: int | None = None  # the deal after which the table ended the game early
@@ -636,7 +635,7 @@ class Game:
             if plan is not None and self.next_deal > len(plan):
                 raise GameError(Message.plural("engine.roster.would_end", len(plan), players=len(lineup.seats),
                                    game=self.ruleset.name, played=len(self._deals)))
-            problem = None if self._plan_unchecked else self._rest_of_plan_problem()
+            problem = self._rest_of_plan_problem()
             if problem is not None:
                 raise GameError(problem)
         except GameError as exc:
@@ -1474,27 +1473,30 @@ def apply_table_changes(game: Game, raw: Mapping[str, Any]) -> dict[str, Any]:
     values = {k: v for k, v in raw.items() if k not in TABLE_KEYS}
     if "plan" in raw and not isinstance(raw["plan"], list):
         raise GameError(Message("engine.table.plan_list", value=repr(raw["plan"])))
-    # The table may have changed the plan before or after the players changed: the changes of
-    # one deal are made together, and the deals left to play checked for the table they leave.
+    # The sheet says how the table was left before the deal, not in which order it changed: the
+    # table may have changed the plan before or after the players changed, and let someone sit
+    # out before or after another joined. The changes are made one by one, each checked as the
+    # table made it (so the store can make them again), in the first order the rules allow; a
+    # refusal names the problem of the sheet's own order.
     snapshot = game.snapshot()
-    game._plan_unchecked = True
-    try:
-        _change_roster(game, raw)
-        if "plan" in raw:
-            game.change_plan(raw["plan"])
-        problem = game._rest_of_plan_problem()
-        if problem is not None:
-            raise GameError(Message("engine.plan.refused", reason=problem))
-    except GameError:
-        game.restore(snapshot)
-        raise
-    finally:
-        game._plan_unchecked = False
-    return values
+    first = None
+    for plan_first, leave_first in ((False, False), (True, False), (False, True), (True, True)):
+        try:
+            if plan_first and "plan" in raw:
+                game.change_plan(raw["plan"])
+            _change_roster(game, raw, leave_first)
+            if not plan_first and "plan" in raw:
+                game.change_plan(raw["plan"])
+            return values
+        except GameError as exc:
+            game.restore(snapshot)
+            first = first or exc
+    raise first
 
 
-def _change_roster(game: Game, raw: Mapping[str, Any]) -> None:
-    """The joins and who sits out that a sheet's deal says (see apply_table_changes)."""
+def _change_roster(game: Game, raw: Mapping[str, Any], leave_first: bool = False) -> None:
+    """The joins and who sits out that a sheet's deal says (see apply_table_changes); those who
+    sit out before who joins or comes back when ``leave_first``."""
     joins = raw.get("join", [])
     out = raw.get("out")
     if not joins and out is None and not game._changes:
@@ -1510,6 +1512,20 @@ def _change_roster(game: Game, raw: Mapping[str, Any]) -> None:
                 return seat
         raise GameError(Message("engine.table.nobody", where=key, name=name, players=", ".join(game.players)))
 
+    if out is None:
+        out = []
+    if not isinstance(out, list):
+        raise GameError(Message("engine.table.out_list"))
+
+    def changes() -> tuple[list[int], list[int]]:  # (who comes back, who sits out)
+        wanted = {seat_of(name, "out") for name in out}
+        lineup = game.lineup()
+        now_out = set(lineup.seating) - set(lineup.seats)
+        return sorted(now_out - wanted), sorted(wanted - now_out)
+
+    if leave_first:  # (who joins cannot be among them)
+        for seat in changes()[1]:
+            game.sit_out(seat)
     for entry in joins:
         unknown = set(entry) - {"name", "score", "after"}
         if unknown:
@@ -1517,16 +1533,9 @@ def _change_roster(game: Game, raw: Mapping[str, Any]) -> None:
         after = entry.get("after")
         game.join(entry.get("name", ""), entry.get("score", 0),
                   seat_of(after, "join.after") if after is not None else None)
-    if out is None:
-        out = []
-    if not isinstance(out, list):
-        raise GameError(Message("engine.table.out_list"))
-    wanted = {seat_of(name, "out") for name in out}
-    lineup = game.lineup()
-    now_out = set(lineup.seating) - set(lineup.seats)
-    ins, outs = sorted(now_out - wanted), sorted(wanted - now_out)
+    ins, outs = changes()
     steps = [(game.sit_in, s) for s in ins] + [(game.sit_out, s) for s in outs]
-    if len(lineup.seats) + len(ins) > game.ruleset.max_players:
+    if len(game.lineup().seats) + len(ins) > game.ruleset.max_players:
         steps.reverse()  # make room first
     for step, seat in steps:
         step(seat)
