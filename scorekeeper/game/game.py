@@ -136,6 +136,7 @@ class Lineup:
 
 
 ROSTER_KINDS = ("join", "out", "in")
+MOST_REDEALS = 100  # entries in a row that do not count (deals.redeal), as MOST_DEALS bounds a plan
 PLAN, END = "plan", "end"
 
 
@@ -232,6 +233,7 @@ class Game:
         clean = self.normalize(values)
         if check:
             self._require_valid(number, clean)
+        self._require_redeals(number, clean)
         self._apply(_made(Action, "record", number, clean, None))
         self._redo.clear()
         return self._current()[number - 1]
@@ -290,9 +292,31 @@ class Game:
             raise GameError(Message("engine.game.no_recorded_deal", number=str(number), count=len(self._deals)))
         clean = self.normalize(values, number)
         self._require_valid(number, clean)
+        self._require_redeals(number, clean)
         self._apply(Action("edit", number, clean, self._deals[number - 1]))
         self._redo.clear()
         return self._current()[number - 1]
+
+    def _require_redeals(self, number: int, values: Mapping[str, Any]) -> None:
+        """GameError when entry ``number`` with ``values`` would not count and make more than
+        MOST_REDEALS entries in a row that do not count (deals.redeal): a game must go on."""
+        if self.ruleset.redeal is None:
+            return
+        results = self._current()
+        row = 0
+        for k in range(number - 1, 0, -1):  # those before it
+            if results[k - 1].counts or row > MOST_REDEALS:
+                break
+            row += 1
+        for k in range(number + 1, len(results) + 1):  # and after it (an edit)
+            if results[k - 1].counts or row > MOST_REDEALS:
+                break
+            row += 1
+        if row < MOST_REDEALS:
+            return
+        d = self.evaluate(number, values)
+        if not _counts(d):
+            raise GameError(Message("engine.limit.redeals", number=d.number, most=MOST_REDEALS))
 
     def undo(self) -> Action:
         if not self.history:
@@ -1577,7 +1601,11 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
         except GameError as exc:  # the game ended earlier under these rules
             issues = [Issue("error", exc.message)]
         refused.append((number, issues))
-        game.record(clean, check=False)  # shown, not dropped: its problems are listed
+        try:
+            game.record(clean, check=False)  # shown, not dropped: its problems are listed
+        except GameError as exc:  # a bound of the engine (too many deals in a row that do not count)
+            exc.deal = number  # type: ignore[attr-defined]
+            raise
     return refused
 
 
