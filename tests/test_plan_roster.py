@@ -151,3 +151,19 @@ def test_a_deal_played_before_a_join_is_edited_with_the_players_it_had():
     view = DealDraft(game, 1, game.deals[0], editing=True).view()
     assert sorted(slot.pos for slot in view.cells if slot.field == "bid") == [1, 2, 3, 4]
     assert view.can_confirm
+
+
+def test_an_edit_keeps_the_scores_of_later_deals_of_who_plays_after_someone_sat_out():
+    """Lupaus, Cara sits out from deal 1 (Anna, Ben and Dan play, game seats 1, 2 and 4); deal 1
+    is changed: deal 2 keeps Dan's score (it was kept for the seat of Cara, who sat out, and Dan
+    got 0). (Found by the game fuzzer.)"""
+    game = _lupaus("ABCD")
+    game.sit_out(3)
+    game.record({"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"})
+    game.record({"bid": [3, 4, 3], "tricks": [3, 4, 2], "turned": "hearts"})
+    assert [r.scores for r in game.results()] == [(13, 0, 0, 12), (13, 14, 0, 0)]
+    game.edit(1, {"bid": [2, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"})
+    assert [r.scores for r in game.results()] == [(0, 0, 0, 12), (13, 14, 0, 0)]
+    game.edit(2, {"bid": [3, 4, 3], "tricks": [3, 3, 3], "turned": "hearts"})
+    game.edit(1, {"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"})
+    assert [r.scores for r in game.results()] == [(13, 0, 0, 12), (13, 0, 0, 13)]

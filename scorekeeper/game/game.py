@@ -1280,6 +1280,8 @@ class Game:
             # scores and problems (a deal after the end counted for no one: worked out again).
             issues = list(kept.issues)
             scores, made = list(kept.scores), list(kept.made)
+            if self._changes:  # kept per game seat: back to the players of the deal
+                scores, made = [scores[s - 1] for s in kept.seats], [made[s - 1] for s in kept.seats]
             for scorer, score in enumerate(scores):
                 d.cache_score(scorer, score)
             return issues, scores, made
