@@ -78,6 +78,7 @@ def test_a_deal_played_keeps_its_cards_when_the_plan_changes_after_a_join(tmp_pa
     game.change_plan([11, 12])
     first = game.results()[0]
     assert (first.cards, first.scores, first.issues) == (17, (15, 16, 0, 0), ())
+    assert game.setup_for().plan == (17, 11, 12)  # the plan as played, then as changed
     game.record({"bid": [1, 2, 3, 4], "tricks": [1, 2, 3, 5], "turned": "clubs"})
     assert game.results()[1].cards == 11 and game.totals() == (26, 28, 13, 0)
     _round_trip(game, tmp_path)
@@ -187,3 +188,16 @@ def test_an_edit_that_would_end_the_game_before_deals_played_is_refused(tmp_path
     game.edit(3, deal)  # the last deal may end it
     assert game.is_over and game.totals() == (82, 0)
     _round_trip(game, tmp_path)
+
+
+def test_a_plan_changed_before_a_join_reads_back_the_same(tmp_path):
+    """4 players play deal 1 with 13 cards (every card); the table changes the plan, then Eve
+    joins. The sheet writes both at deal 2 and the replay makes the join first: the plan is
+    still 13 then 6, the cards deal 1 had (not the 10 of the plan of 5 players). (Found by the
+    game fuzzer.)"""
+    game = _lupaus("ABCD", max_cards="all")
+    game.record({"bid": [3, 4, 2, 3], "tricks": [3, 5, 2, 3]})
+    game.change_plan([6])
+    game.join("Eve")
+    assert game.setup_for().plan == (13, 6)
+    assert _round_trip(game, tmp_path).setup_for().plan == (13, 6)

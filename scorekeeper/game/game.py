@@ -437,7 +437,9 @@ class Game:
         problem = self.plan_problem(cards)
         if problem is not None:
             raise GameError(Message("engine.plan.refused", reason=problem))
-        played = list((self.setup_for().plan or ())[:self.next_in_plan - 1])
+        # the cards the deals of the plan played had (their players' plan then, which a join may
+        # have changed since)
+        played = [r.cards for r in self._current() if r.counts][:self.next_in_plan - 1]
         self._apply(Action(PLAN, self.next_deal, {"cards": list(cards)}, {"played": played}))
         self._redo.clear()
 
