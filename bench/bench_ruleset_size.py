@@ -18,7 +18,7 @@ the best time of a replay is that with the file's module already made and kept).
 stays the same at every size; the square would double it with each doubling.
 
 Run:  python bench/bench_ruleset_size.py [--checks 2000] [--derived 3000] [--repeats 3] [--profile]
-      python bench/bench_ruleset_size.py --scale 1000,2000,4000,8000 [--repeats 3]
+      python bench/bench_ruleset_size.py --scale 1000,2000,4000,8000 [--repeats 3] [--tree DIR]
 """
 
 from __future__ import annotations
@@ -104,9 +104,11 @@ _MEASURED = ("import resource, sys\n"
              "print('peak', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, code, file=sys.stderr)\n")
 
 
-def _command(argv: list[str], repeats: int, cache: str) -> tuple[float, int]:
-    """(best wall time in s, peak memory in KB) of ``scorekeeper ARGV`` in fresh processes."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "SCOREKEEPER_CACHE": cache}
+def _command(argv: list[str], repeats: int, cache: str, tree: Path = ROOT) -> tuple[float, int]:
+    """(best wall time in s, peak memory in KB) of ``scorekeeper ARGV`` in fresh processes, run
+    from the checkout ``tree`` (its generated modules written: an install or a test run does it)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # a user's shell writes it
+    env.update(PYTHONPATH=str(tree), SCOREKEEPER_CACHE=cache)
     best, peak = float("inf"), 0
     for _ in range(repeats):
         started = time.perf_counter()
@@ -120,9 +122,10 @@ def _command(argv: list[str], repeats: int, cache: str) -> tuple[float, int]:
     return best, peak
 
 
-def scale(counts: list[int], repeats: int = 3, verbose: bool = True) -> list[dict]:
+def scale(counts: list[int], repeats: int = 3, verbose: bool = True, tree: Path = ROOT) -> list[dict]:
     """rules check and replay of Lupaus with each of ``counts`` more derived values, each in a
-    fresh process, against lupaus.toml's in the same run: time and peak memory per 1,000."""
+    fresh process, against lupaus.toml's in the same run: time and peak memory per 1,000
+    (``tree``: the checkout whose commands are run, e.g. an older commit's)."""
     sheet = (ROOT / "examples" / "lupaus.toml").read_text(encoding="utf-8")
     rows = []
     with tempfile.TemporaryDirectory() as folder:
@@ -134,7 +137,7 @@ def scale(counts: list[int], repeats: int = 3, verbose: bool = True) -> list[dic
             path = Path(folder) / "reference.toml"
             path.write_text(sheet.replace('ruleset = "lupaus"', f'ruleset = "{ruleset}"', 1), encoding="utf-8")
             argv = ["rules", "check", str(ruleset)] if command == "check" else ["replay", str(path)]
-            reference[command] = _command(argv, repeats, cache)
+            reference[command] = _command(argv, repeats, cache, tree)
         if verbose:
             print(f"lupaus.toml (a copy): rules check {reference['check'][0]:.2f} s, {reference['check'][1] / 1024:.0f} MB; "
                   f"replay {reference['replay'][0]:.2f} s, {reference['replay'][1] / 1024:.0f} MB")
@@ -145,7 +148,7 @@ def scale(counts: list[int], repeats: int = 3, verbose: bool = True) -> list[dic
             path.write_text(sheet.replace('ruleset = "lupaus"', f'ruleset = "{ruleset}"', 1), encoding="utf-8")
             row = {"derived": count, "bytes": ruleset.stat().st_size}
             for command, argv in (("check", ["rules", "check", str(ruleset)]), ("replay", ["replay", str(path)])):
-                took, peak = _command(argv, repeats, cache)
+                took, peak = _command(argv, repeats, cache, tree)
                 ref_time, ref_peak = reference[command]
                 row[command] = {"s": took, "kb": peak, "s_per_1000": (took - ref_time) * 1000 / count,
                                 "mb_per_1000": (peak - ref_peak) / 1024 * 1000 / count,
@@ -166,8 +169,9 @@ if __name__ == "__main__":
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--scale", help="comma-separated numbers of derived values: cost per 1,000 (see above)")
+    parser.add_argument("--tree", type=Path, default=ROOT, help="with --scale: run this checkout's commands")
     args = parser.parse_args()
     if args.scale:
-        scale([int(n) for n in args.scale.split(",")], args.repeats)
+        scale([int(n) for n in args.scale.split(",")], args.repeats, tree=args.tree)
         sys.exit(0)
     sys.exit(1 if main(args.checks, args.derived, args.repeats, args.profile)["problems"] else 0)

@@ -201,3 +201,15 @@ def test_a_plan_changed_before_a_join_reads_back_the_same(tmp_path):
     game.join("Eve")
     assert game.setup_for().plan == (13, 6)
     assert _round_trip(game, tmp_path).setup_for().plan == (13, 6)
+
+
+def test_a_sheet_where_one_sits_out_one_joins_and_another_sits_out_replays(tmp_path):
+    """Skat (3 or 4 players), 4 at the table: Ben sits out, Eve joins, Cara sits out. The sheet
+    says Eve joins and Ben and Cara sit out: neither all joins first (5) nor all who sit out
+    first (2) is allowed; the replay makes room one at a time. (Found by the game fuzzer.)"""
+    game = Game(load_ruleset("skat"), ["Anna", "Ben", "Cara", "Dan"])
+    game.sit_out(2)
+    game.join("Eve", -32)
+    game.sit_out(3)
+    assert dump_sheet(game).endswith('\n[[deals]]\njoin = [{ name = "Eve", score = -32 }]\nout = ["Ben", "Cara"]\n')
+    assert _round_trip(game, tmp_path).lineup().seats == (1, 4, 5)

@@ -1509,17 +1509,16 @@ def apply_table_changes(game: Game, raw: Mapping[str, Any]) -> dict[str, Any]:
     if "plan" in raw and not isinstance(raw["plan"], list):
         raise GameError(Message("engine.table.plan_list", value=repr(raw["plan"])))
     # The sheet says how the table was left before the deal, not in which order it changed: the
-    # table may have changed the plan before or after the players changed, and let someone sit
-    # out before or after another joined. The changes are made one by one, each checked as the
-    # table made it (so the store can make them again), in the first order the rules allow; a
-    # refusal names the problem of the sheet's own order.
+    # table may have changed the plan before or after the players changed. The changes are made
+    # one by one, each checked as the table made it (so the store can make them again), in the
+    # first order the rules allow; a refusal names the problem of the sheet's own order.
     snapshot = game.snapshot()
     first = None
-    for plan_first, leave_first in ((False, False), (True, False), (False, True), (True, True)):
+    for plan_first in (False, True):
         try:
             if plan_first and "plan" in raw:
                 game.change_plan(raw["plan"])
-            _change_roster(game, raw, leave_first)
+            _change_roster(game, raw)
             if not plan_first and "plan" in raw:
                 game.change_plan(raw["plan"])
             return values
@@ -1529,9 +1528,11 @@ def apply_table_changes(game: Game, raw: Mapping[str, Any]) -> dict[str, Any]:
     raise first
 
 
-def _change_roster(game: Game, raw: Mapping[str, Any], leave_first: bool = False) -> None:
-    """The joins and who sits out that a sheet's deal says (see apply_table_changes); those who
-    sit out before who joins or comes back when ``leave_first``."""
+def _change_roster(game: Game, raw: Mapping[str, Any]) -> None:
+    """The joins and who sits out that a sheet's deal says (see apply_table_changes). They are
+    made in an order that keeps the players within the ruleset's range at each step: who
+    joins or comes back while there is room, else who sits out first (a full table where one
+    sits out and another joins; a table at its fewest where one joins and another sits out)."""
     joins = raw.get("join", [])
     out = raw.get("out")
     if not joins and out is None and not game._changes:
@@ -1551,29 +1552,34 @@ def _change_roster(game: Game, raw: Mapping[str, Any], leave_first: bool = False
         out = []
     if not isinstance(out, list):
         raise GameError(Message("engine.table.out_list"))
-
-    def changes() -> tuple[list[int], list[int]]:  # (who comes back, who sits out)
-        wanted = {seat_of(name, "out") for name in out}
-        lineup = game.lineup()
-        now_out = set(lineup.seating) - set(lineup.seats)
-        return sorted(now_out - wanted), sorted(wanted - now_out)
-
-    if leave_first:  # (who joins cannot be among them)
-        for seat in changes()[1]:
-            game.sit_out(seat)
     for entry in joins:
         unknown = set(entry) - {"name", "score", "after"}
         if unknown:
             raise GameError(Message("engine.table.join_key", name=str(sorted(unknown)[0])))
-        after = entry.get("after")
-        game.join(entry.get("name", ""), entry.get("score", 0),
-                  seat_of(after, "join.after") if after is not None else None)
-    ins, outs = changes()
-    steps = [(game.sit_in, s) for s in ins] + [(game.sit_out, s) for s in outs]
-    if len(game.lineup().seats) + len(ins) > game.ruleset.max_players:
-        steps.reverse()  # make room first
-    for step, seat in steps:
-        step(seat)
+    joining = {str(entry.get("name", "")).strip().casefold() for entry in joins}
+    for name in out:  # every name is someone at the table or joining now
+        if not (isinstance(name, str) and name.strip().casefold() in joining):
+            seat_of(name, "out")
+    wanted = {name.strip().casefold() for name in out}
+    pending = list(joins)
+    most = game.ruleset.max_players
+    while True:
+        lineup = game.lineup()
+        names = game.players
+        ins = [s for s in lineup.seating if s not in lineup.seats and names[s - 1].casefold() not in wanted]
+        outs = [s for s in lineup.seats if names[s - 1].casefold() in wanted]
+        room = len(lineup.seats) < most or not outs
+        if pending and room:
+            entry = pending.pop(0)
+            after = entry.get("after")
+            game.join(entry.get("name", ""), entry.get("score", 0),
+                      seat_of(after, "join.after") if after is not None else None)
+        elif ins and room:
+            game.sit_in(ins[0])
+        elif outs:
+            game.sit_out(outs[0])
+        else:
+            return
 
 
 def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[int, list[Issue]]]:
