@@ -36,7 +36,7 @@ a player; by default at the end of the seating order) and who sits it out::
 The table may agree starting scores for everyone (``scores``, one whole number per
 player, or per partnership in a partnership score), change the deals not played yet
 during the game (``plan`` in a deal: the cards of each deal from this one on; an entry
-with only ``plan`` after the last deal is a change not followed by a deal), and end the
+with only ``plan``, ``join`` and ``out`` after the last deal is a change not followed by a deal), and end the
 game early, after the last deal of the sheet (``ended_early = true``)::
 
     scores = [20, 0, -10]
