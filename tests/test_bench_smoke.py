@@ -102,6 +102,14 @@ def test_bench_ruleset_size_makes_a_good_large_ruleset():
     assert result["checks_bytes"] > 20 * 60 and result["derived_bytes"] > 30 * 40
 
 
+def test_bench_ruleset_size_scale_runs_both_commands_on_each_size():
+    """--scale: rules check and replay of the large file succeed (the script stops otherwise),
+    each measured with its peak memory."""
+    rows = load("bench_ruleset_size").scale([40], repeats=1, verbose=False)
+    assert [row["derived"] for row in rows] == [40]
+    assert all(rows[0][command]["kb"] > 1000 and rows[0][command]["s"] > 0 for command in ("check", "replay"))
+
+
 def test_bench_cli_times_the_headless_commands_on_a_store_of_the_examples(tmp_path, monkeypatch):
     """`show N` exits 0 only when the examples were imported into the store first; each run
     asks for another game, in both forms (the installed script's and python -m)."""

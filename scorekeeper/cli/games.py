@@ -238,8 +238,9 @@ _NEWEST = object()  # export --session without an id (argparse converts only tex
 
 def _write_text(text: str, output: str | None) -> None:
     if output:
-        with open(output, "w", encoding="utf-8", newline="") as file:  # as Path.write_text writes it
-            file.write(text)
+        from ..rules.files import write_text
+
+        write_text(output, text)
     else:
         write_out(text)
 

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Action", "DealInfo", "DealResult", "Game", "GameError", "IllegalEntry", "Issue", "Lineup",
-    "SetupError", "Standing", "apply_table_changes", "deals_with_table", "draw_first_dealer", "is_plan_only",
+    "SetupError", "Standing", "apply_table_changes", "deals_with_table", "draw_first_dealer", "is_table_only",
     "plan_at", "replay_into", "table_changes",
 ]
 
@@ -136,6 +136,7 @@ class Lineup:
 
 
 ROSTER_KINDS = ("join", "out", "in")
+MOST_REDEALS = 100  # entries in a row that do not count (deals.redeal), as MOST_DEALS bounds a plan
 PLAN, END = "plan", "end"
 
 
@@ -156,6 +157,7 @@ class Game:
         self.setup = Setup(ruleset, players, dict(options or {}), first_dealer)
         self._base = self.setup  # the setup by the ruleset's plan (self.setup follows a changed plan)
         self._plan: tuple[int, ...] | None = None  # the plan the table made (None: the ruleset's)
+        self._plan_steps: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (first entry, plan) of each change
         self._planned: dict[tuple, Setup] = {}  # (players, plan) -> setup
         self.start_scores: tuple = _start_scores(self.setup, scores)
         self._stopped: int | None = None  # the deal after which the table ended the game early
@@ -231,6 +233,7 @@ class Game:
         clean = self.normalize(values)
         if check:
             self._require_valid(number, clean)
+        self._require_redeals(number, clean)
         self._apply(_made(Action, "record", number, clean, None))
         self._redo.clear()
         return self._current()[number - 1]
@@ -289,9 +292,38 @@ class Game:
             raise GameError(Message("engine.game.no_recorded_deal", number=str(number), count=len(self._deals)))
         clean = self.normalize(values, number)
         self._require_valid(number, clean)
+        self._require_redeals(number, clean)
+        snapshot = self.snapshot() if number < len(self._deals) else None
+        was = self._end_in(self._current()) if snapshot is not None else None
         self._apply(Action("edit", number, clean, self._deals[number - 1]))
+        if snapshot is not None:  # the deals played after it must stay in the game
+            end = self._end_in(self._current())
+            if end is not None and end < len(self._deals) and (was is None or end < was):
+                self.restore(snapshot)
+                raise GameError(Message("engine.game.edit_ends", number=number, end=end, last=len(self._deals)))
         self._redo.clear()
         return self._current()[number - 1]
+
+    def _require_redeals(self, number: int, values: Mapping[str, Any]) -> None:
+        """GameError when entry ``number`` with ``values`` would not count and make more than
+        MOST_REDEALS entries in a row that do not count (deals.redeal): a game must go on."""
+        if self.ruleset.redeal is None:
+            return
+        results = self._current()
+        row = 0
+        for k in range(number - 1, 0, -1):  # those before it
+            if results[k - 1].counts or row > MOST_REDEALS:
+                break
+            row += 1
+        for k in range(number + 1, len(results) + 1):  # and after it (an edit)
+            if results[k - 1].counts or row > MOST_REDEALS:
+                break
+            row += 1
+        if row < MOST_REDEALS:
+            return
+        d = self.evaluate(number, values)
+        if not _counts(d):
+            raise GameError(Message("engine.limit.redeals", number=d.number, most=MOST_REDEALS))
 
     def undo(self) -> Action:
         if not self.history:
@@ -405,9 +437,21 @@ class Game:
         problem = self.plan_problem(cards)
         if problem is not None:
             raise GameError(Message("engine.plan.refused", reason=problem))
-        played = list((self.setup_for().plan or ())[:self.next_in_plan - 1])
+        # the cards the deals of the plan played had (their players' plan then, which a join may
+        # have changed since)
+        played = [r.cards for r in self._current() if r.counts][:self.next_in_plan - 1]
         self._apply(Action(PLAN, self.next_deal, {"cards": list(cards)}, {"played": played}))
         self._redo.clear()
+
+    def _rest_of_plan_problem(self) -> Message | None:
+        """What refuses the deals not played yet of the plan the table made, dealt to the players
+        of the next deal (after someone joined, sat out or came back), or None: those deals are
+        checked against the deck and the ruleset as a change of the plan is (plan_problem)."""
+        if self._plan is None or self.is_over:
+            return None
+        setup = self.setup_for()
+        played = self.next_in_plan - 1
+        return self._deals_problem(setup, played, setup.plan[played:])
 
     def plan_problem(self, cards: Sequence[int]) -> Message | None:
         """Why the deals not played yet cannot become ``cards``, or None when they can: each deal
@@ -424,6 +468,10 @@ class Game:
         played = self.next_in_plan - 1  # the deals of the plan dealt and counted
         if played + len(cards) > MOST_DEALS:
             return Message("engine.limit.plan", most=MOST_DEALS)
+        return self._deals_problem(setup, played, cards)
+
+    def _deals_problem(self, setup: Setup, played: int, cards: Sequence[int]) -> Message | None:
+        """Why ``cards`` cannot be the deals after the ``played`` first of ``setup``'s plan, or None."""
         most = setup.consts["deck"] // setup.n
         for number, count in enumerate(cards, start=played + 1):
             if type(count) is not int:
@@ -471,8 +519,9 @@ class Game:
 
     def _plan_changed(self) -> None:
         """Follow the latest plan the table made (after a change, its undo or its redo)."""
-        last = next((a for a in reversed(self.history) if a.kind == PLAN), None)
-        self._plan = None if last is None else tuple(last.previous["played"]) + tuple(last.values["cards"])
+        self._plan_steps = tuple((a.deal, tuple(a.previous["played"]) + tuple(a.values["cards"]))
+                                 for a in self.history if a.kind == PLAN)
+        self._plan = self._plan_steps[-1][1] if self._plan_steps else None
         self.setup = self._base if self._plan is None else self._with_plan(self._base, self._plan)
         self._table_changed()
 
@@ -563,8 +612,19 @@ class Game:
         """The game as the players of deal ``number`` see it (the next deal by default)."""
         if not self._changes:
             return self.setup
+        number = number or self.next_deal
         setup = self.lineup(number).setup
-        return setup if self._plan is None else self._with_plan(setup, self._plan)
+        plan = self._plan_of(number)
+        return setup if plan is None else self._with_plan(setup, plan)
+
+    def _plan_of(self, number: int) -> tuple[int, ...] | None:
+        """The plan entry ``number`` was dealt by: that of the last change made before it, or None
+        (the ruleset's for its players). A deal played before a change keeps the cards it had,
+        whoever joined or sat out since (their plan can differ from that of the players then)."""
+        for start, plan in reversed(self._plan_steps):
+            if start <= number:
+                return plan
+        return None
 
     def dealer_seat(self, number: int | None = None) -> int:
         """The game seat of the dealer of deal ``number`` (the next deal by default)."""
@@ -608,6 +668,9 @@ class Game:
             if plan is not None and self.next_deal > len(plan):
                 raise GameError(Message.plural("engine.roster.would_end", len(plan), players=len(lineup.seats),
                                    game=self.ruleset.name, played=len(self._deals)))
+            problem = self._rest_of_plan_problem()
+            if problem is not None:
+                raise GameError(problem)
         except GameError as exc:
             self.restore(snapshot)
             if action.kind == "join":
@@ -1226,6 +1289,8 @@ class Game:
             # scores and problems (a deal after the end counted for no one: worked out again).
             issues = list(kept.issues)
             scores, made = list(kept.scores), list(kept.made)
+            if self._changes:  # kept per game seat: back to the players of the deal
+                scores, made = [scores[s - 1] for s in kept.seats], [made[s - 1] for s in kept.seats]
             for scorer, score in enumerate(scores):
                 d.cache_score(scorer, score)
             return issues, scores, made
@@ -1422,15 +1487,15 @@ def deals_with_table(game: Game) -> list[dict[str, Any]]:
     changed before it (the keys of table_changes): what replay_into needs to play the game
     again; a change of the plan after the last deal is an entry of its own (``plan`` only)."""
     deals = [{**table_changes(game, number), **values} for number, values in enumerate(game.deals, start=1)]
-    pending = plan_at(game, game.next_deal) if game._plan is not None else None
-    if pending is not None:
-        deals.append({"plan": pending})
+    if any(a.deal == game.next_deal and (a.kind == PLAN or a.kind in ROSTER_KINDS) for a in game.history):
+        deals.append(table_changes(game, game.next_deal) or {"out": []})  # (everyone came back)
     return deals
 
 
-def is_plan_only(raw: Mapping[str, Any]) -> bool:
-    """Whether a sheet's entry only changes the plan (one made after the last deal played)."""
-    return isinstance(raw, Mapping) and "plan" in raw and not set(raw) - {"plan"}
+def is_table_only(raw: Mapping[str, Any]) -> bool:
+    """Whether a sheet's entry only changes the table (the plan, who joins, who sits out): the
+    changes made after the last deal played."""
+    return isinstance(raw, Mapping) and bool(raw) and not set(raw) - set(TABLE_KEYS)
 
 
 def apply_table_changes(game: Game, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -1441,16 +1506,33 @@ def apply_table_changes(game: Game, raw: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(raw, Mapping):
         raise GameError(Message("engine.entry.not_table"))
     values = {k: v for k, v in raw.items() if k not in TABLE_KEYS}
-    _change_roster(game, raw)
-    if "plan" in raw:
-        if not isinstance(raw["plan"], list):
-            raise GameError(Message("engine.table.plan_list", value=repr(raw["plan"])))
-        game.change_plan(raw["plan"])
-    return values
+    if "plan" in raw and not isinstance(raw["plan"], list):
+        raise GameError(Message("engine.table.plan_list", value=repr(raw["plan"])))
+    # The sheet says how the table was left before the deal, not in which order it changed: the
+    # table may have changed the plan before or after the players changed. The changes are made
+    # one by one, each checked as the table made it (so the store can make them again), in the
+    # first order the rules allow; a refusal names the problem of the sheet's own order.
+    snapshot = game.snapshot()
+    first = None
+    for plan_first in (False, True):
+        try:
+            if plan_first and "plan" in raw:
+                game.change_plan(raw["plan"])
+            _change_roster(game, raw)
+            if not plan_first and "plan" in raw:
+                game.change_plan(raw["plan"])
+            return values
+        except GameError as exc:
+            game.restore(snapshot)
+            first = first or exc
+    raise first
 
 
 def _change_roster(game: Game, raw: Mapping[str, Any]) -> None:
-    """The joins and who sits out that a sheet's deal says (see apply_table_changes)."""
+    """The joins and who sits out that a sheet's deal says (see apply_table_changes). They are
+    made in an order that keeps the players within the ruleset's range at each step: who
+    joins or comes back while there is room, else who sits out first (a full table where one
+    sits out and another joins; a table at its fewest where one joins and another sits out)."""
     joins = raw.get("join", [])
     out = raw.get("out")
     if not joins and out is None and not game._changes:
@@ -1466,26 +1548,38 @@ def _change_roster(game: Game, raw: Mapping[str, Any]) -> None:
                 return seat
         raise GameError(Message("engine.table.nobody", where=key, name=name, players=", ".join(game.players)))
 
-    for entry in joins:
-        unknown = set(entry) - {"name", "score", "after"}
-        if unknown:
-            raise GameError(Message("engine.table.join_key", name=str(sorted(unknown)[0])))
-        after = entry.get("after")
-        game.join(entry.get("name", ""), entry.get("score", 0),
-                  seat_of(after, "join.after") if after is not None else None)
     if out is None:
         out = []
     if not isinstance(out, list):
         raise GameError(Message("engine.table.out_list"))
-    wanted = {seat_of(name, "out") for name in out}
-    lineup = game.lineup()
-    now_out = set(lineup.seating) - set(lineup.seats)
-    ins, outs = sorted(now_out - wanted), sorted(wanted - now_out)
-    steps = [(game.sit_in, s) for s in ins] + [(game.sit_out, s) for s in outs]
-    if len(lineup.seats) + len(ins) > game.ruleset.max_players:
-        steps.reverse()  # make room first
-    for step, seat in steps:
-        step(seat)
+    for entry in joins:
+        unknown = set(entry) - {"name", "score", "after"}
+        if unknown:
+            raise GameError(Message("engine.table.join_key", name=str(sorted(unknown)[0])))
+    joining = {str(entry.get("name", "")).strip().casefold() for entry in joins}
+    for name in out:  # every name is someone at the table or joining now
+        if not (isinstance(name, str) and name.strip().casefold() in joining):
+            seat_of(name, "out")
+    wanted = {name.strip().casefold() for name in out}
+    pending = list(joins)
+    most = game.ruleset.max_players
+    while True:
+        lineup = game.lineup()
+        names = game.players
+        ins = [s for s in lineup.seating if s not in lineup.seats and names[s - 1].casefold() not in wanted]
+        outs = [s for s in lineup.seats if names[s - 1].casefold() in wanted]
+        room = len(lineup.seats) < most or not outs
+        if pending and room:
+            entry = pending.pop(0)
+            after = entry.get("after")
+            game.join(entry.get("name", ""), entry.get("score", 0),
+                      seat_of(after, "join.after") if after is not None else None)
+        elif ins and room:
+            game.sit_in(ins[0])
+        elif outs:
+            game.sit_out(outs[0])
+        else:
+            return
 
 
 def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[int, list[Issue]]]:
@@ -1500,7 +1594,7 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
     refused: list[tuple[int, list[Issue]]] = []
     for number, raw in enumerate(deals, start=game.next_deal):
         try:
-            if is_plan_only(raw):
+            if is_table_only(raw):
                 if not game.is_over:
                     apply_table_changes(game, raw)
                 continue
@@ -1524,7 +1618,11 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
         except GameError as exc:  # the game ended earlier under these rules
             issues = [Issue("error", exc.message)]
         refused.append((number, issues))
-        game.record(clean, check=False)  # shown, not dropped: its problems are listed
+        try:
+            game.record(clean, check=False)  # shown, not dropped: its problems are listed
+        except GameError as exc:  # a bound of the engine (too many deals in a row that do not count)
+            exc.deal = number  # type: ignore[attr-defined]
+            raise
     return refused
 
 

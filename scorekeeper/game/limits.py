@@ -13,6 +13,9 @@ the engine checks the same limits again in play, before it builds anything.
 
 from __future__ import annotations
 
+import math
+
+from ..messages import Message
 from ..rules.formula import EvalError, Missing
 from ..rules.problems import Problem
 from ..rules.ruleset import Ruleset, checked_file
@@ -26,6 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["check_ruleset", "limit_problems"]
 
 _FIRST_DEALS = 100  # a game without a plan: the deals looked at
+_MOST_ENTRIES_TRIED = 4096  # deals.redeal: the entries of a deal tried, at most (else it is not looked at)
 
 
 def check_ruleset(path: str | Path) -> list[Problem]:
@@ -46,6 +50,7 @@ def limit_problems(ruleset: Ruleset, file: str) -> list[Problem]:
             try:
                 setup = Setup(ruleset, names, options)
                 errors = list(_deal_problems(setup))
+                errors += _redeal_problems(setup)
             except LimitError as exc:
                 errors = [(exc.key, exc.detail)]
             except GameError as exc:  # a formula that cannot give these players and options a game
@@ -195,3 +200,89 @@ def _domain_errors(deal: DealEval) -> Iterator[LimitError]:
             if error is not None:
                 yield error
                 break
+
+
+def _redeal_problems(setup: Setup) -> list[tuple[str, Any]]:
+    """``deals.redeal`` when it holds for every deal the table could enter in the first deal
+    of the plan (none would ever count: the game could not go on). The entries tried are every
+    combination of the values of the fields it reads (through derived values too), when their
+    values are known before anything is entered and at most _MOST_ENTRIES_TRIED combinations:
+    a condition that reads more is bounded in play (the deals in a row that do not count)."""
+    redeal = setup.ruleset.redeal
+    if redeal is None:
+        return []
+    import itertools
+
+    rules = setup.ruleset
+    number = _sample_deals(setup)[0]
+    empty = setup.nothing_entered()
+    deal = DealEval(setup, number, empty)
+    slots: list[tuple[str, int | None]] = []
+    domains: list[tuple] = []
+    for fid in _fields_read(rules, redeal):
+        spec = rules.fields[fid]
+        units: Any = (None,) if spec.scope == "deal" else range(1, len(empty[fid]) + 1)
+        for unit in units:
+            seat = unit if spec.scope == "seat" else None if spec.scope == "deal" else setup.teams[unit - 1][0]
+            try:
+                domain = deal.domain(spec, seat)
+            except (Missing, EvalError, ArithmeticError, TypeError, ValueError):
+                return []  # its values wait for entries: not seen here
+            if domain is None:
+                return []
+            if spec.optional or spec.when is not None:
+                domain = (*domain, None)
+            slots.append((fid, unit))
+            domains.append(tuple(domain))
+    if math.prod(len(d) for d in domains) > _MOST_ENTRIES_TRIED:
+        return []
+    for combination in itertools.product(*domains):
+        values = dict(empty)
+        for (fid, unit), value in zip(slots, combination):
+            if unit is None:
+                values[fid] = value
+            else:
+                row = list(values[fid])
+                row[unit - 1] = value
+                values[fid] = tuple(row)
+        entry = DealEval(setup, number, values)
+        try:
+            if not _can_be_entered(entry, slots, combination):
+                continue
+            if not entry.run(redeal, None):
+                return []
+        except (Missing, EvalError, ArithmeticError, TypeError, ValueError):
+            return []  # it cannot be told for this entry: not a condition that always holds
+    return [("deals.redeal", Message("engine.limit.redeal_always"))]
+
+
+def _can_be_entered(entry: DealEval, slots: list[tuple[str, int | None]], combination: tuple) -> bool:
+    """Whether the values tried can be an entry: a field is left empty exactly when its
+    condition (``when``) does not hold, or it is optional."""
+    setup = entry.setup
+    for (fid, unit), value in zip(slots, combination):
+        spec = setup.ruleset.fields[fid]
+        if spec.when is None:
+            continue
+        seat = unit if spec.scope == "seat" else None if spec.scope == "deal" else setup.teams[unit - 1][0]
+        enabled = entry.enabled(spec, seat) is True
+        if not enabled and value is not None or enabled and value is None and not spec.optional:
+            return False
+    return True
+
+
+def _fields_read(ruleset: Ruleset, formula: Any) -> list[str]:
+    """The fields a formula reads, itself or through the derived values it reads."""
+    todo, seen, fields = [formula], set(), []
+    while todo:
+        f = todo.pop()
+        if f is None or id(f) in seen:
+            continue
+        seen.add(id(f))
+        for name in sorted(f.names):
+            if name in ruleset.fields and name not in fields:
+                fields.append(name)
+            elif name in ruleset.derived:
+                derived = ruleset.derived[name]
+                todo += [derived.value, *(part for _, part in derived.parts)]
+    return fields

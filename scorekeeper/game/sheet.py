@@ -36,7 +36,7 @@ a player; by default at the end of the seating order) and who sits it out::
 The table may agree starting scores for everyone (``scores``, one whole number per
 player, or per partnership in a partnership score), change the deals not played yet
 during the game (``plan`` in a deal: the cards of each deal from this one on; an entry
-with only ``plan`` after the last deal is a change not followed by a deal), and end the
+with only ``plan``, ``join`` and ``out`` after the last deal is a change not followed by a deal), and end the
 game early, after the last deal of the sheet (``ended_early = true``)::
 
     scores = [20, 0, -10]
@@ -60,7 +60,7 @@ from ..rules.cards import Card
 from ..rules.files import FileRefused, NotToml, parse_toml, read_text
 from ..rules.ruleset import Ruleset, RulesetError, load_ruleset
 from .engine import GameError, Issue, LimitError, message_of
-from .game import Game, apply_table_changes, deals_with_table, is_plan_only, replay_into, table_changes
+from .game import TABLE_KEYS, Game, apply_table_changes, deals_with_table, is_table_only, replay_into
 from ..userdirs import path_text
 from ..values import dataclass
 
@@ -279,7 +279,7 @@ def load_sheet(path: str | Path, options_override: Mapping[str, Any] | None = No
     for number, raw in enumerate(deals, start=1):
         try:
             values = apply_table_changes(game, raw)
-            if not is_plan_only(raw):
+            if not is_table_only(raw):
                 game.record(values)
         except GameError as exc:
             raise SheetError(Message("sheet.in_deal", file=shown, number=number, error=exc.message)) from None
@@ -412,7 +412,7 @@ def dump_sheet(game: Game, path: str | Path | None = None, title: str | None = N
         lines += [f"{_toml_key(k)} = {_toml_literal(v)}" for k, v in changed.items()]
     for number, deal in enumerate(deals_with_table(game), start=1):
         lines += ["", "[[deals]]"]
-        changes = table_changes(game, number)
+        changes = {k: deal[k] for k in TABLE_KEYS if k in deal}
         values = {k: v for k, v in deal.items() if k not in changes}
         if "plan" in changes:
             lines.append(f"plan = {_toml_literal(changes['plan'])}")
@@ -429,6 +429,7 @@ def dump_sheet(game: Game, path: str | Path | None = None, title: str | None = N
 
     tomllib.loads(text)  # never write a sheet that cannot be read back
     if path is not None:
-        with open(path, "w", encoding="utf-8") as file:  # as Path.write_text writes it
-            file.write(text)
+        from ..rules.files import write_text
+
+        write_text(path, text)
     return text

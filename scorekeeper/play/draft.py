@@ -36,7 +36,7 @@ class DealDraft:
         self.number = number or game.next_deal
         self.setup = game.setup_for(self.number)  # who plays this deal
         self.editing = editing
-        self.layout = form_layout(game)
+        self.layout = form_layout(game, self.number)  # the form of that deal: its players
         self.typed: dict[Key, Any] = {}
         self.tried = False  # a confirmation was attempted: show what is missing too
         self._view: DraftView | None = None

@@ -17,7 +17,8 @@ import sys
 
 from ..messages import Message, MessageError
 
-__all__ = ["DEEPEST_NESTING", "LARGEST_FILE", "FileRefused", "NotToml", "nesting", "parse_toml", "read_bytes", "read_text"]
+__all__ = ["DEEPEST_NESTING", "LARGEST_FILE", "FileRefused", "NotToml", "nesting", "parse_toml", "read_bytes", "read_text",
+           "write_text"]
 
 LARGEST_FILE = 1_000_000  # bytes: a ruleset or score sheet is a few kilobytes; the biggest built-in is 40
 DEEPEST_NESTING = 50  # arrays and inline tables inside each other: a ruleset needs 3
@@ -105,3 +106,67 @@ def nesting(text: str) -> int:
         elif bracket in "]}":
             depth = max(depth - 1, 0)
     return deepest
+
+
+def write_text(path: str | os.PathLike, text: str) -> None:
+    """Write ``text`` (UTF-8, newlines as they are) to the file ``path``, whole or not at all.
+
+    The text goes to a temporary file beside it, is flushed to the disk and then renamed over
+    ``path``: a write that fails (a full disk, the file size limit) leaves what was there as it
+    was and no temporary file. A device or pipe (``/dev/stdout``) cannot be replaced and is
+    written directly. The OSError of a failure names ``path``, never the temporary file. A
+    file that exists keeps its permissions; a new one gets those ``open`` would give it.
+    """
+    target = os.path.realpath(path)  # a link: the file it points to is replaced, not the link
+    data = text.encode("utf-8")
+    try:
+        existing = os.stat(target)
+    except FileNotFoundError:
+        existing = None
+    except OSError as exc:
+        raise _naming(exc, path) from None
+    if existing is not None and not stat.S_ISREG(existing.st_mode):
+        _write_into(path, data)
+        return
+    if existing is not None and not os.access(target, os.W_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+    import tempfile  # (only for writing a file: the commands that read need none of it)
+
+    folder, name = os.path.split(target)
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder or ".")
+    except OSError as exc:
+        raise _naming(exc, path) from None
+    try:
+        if existing is not None:
+            os.fchmod(fd, stat.S_IMODE(existing.st_mode))
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.fchmod(fd, 0o666 & ~umask)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, target)
+    except BaseException as exc:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise _naming(exc, path) from None
+        raise
+
+
+def _write_into(path: str | os.PathLike, data: bytes) -> None:
+    try:
+        with open(path, "wb") as out:
+            out.write(data)
+    except OSError as exc:
+        raise _naming(exc, path) from None
+
+
+def _naming(exc: OSError, path: str | os.PathLike) -> OSError:
+    """The same error, naming ``path``: the system's words (strerror), one line."""
+    return type(exc)(exc.errno, exc.strerror or str(exc), str(path))

@@ -403,7 +403,7 @@ class Formula:
     """A checked formula: call it with an environment, or ``fast(context)`` for a game."""
 
     __slots__ = ("key", "text", "type", "names", "depth", "_parsed", "_names", "_scope", "_generic", "_fast",
-                 "_shipped")
+                 "_shipped", "_size")
 
     def __init__(self, key: str, text: str, type_: str, names: frozenset[str], tree: ast.Expression | None,
                  known: Mapping[str, NameInfo], scope: str, depth: int | None = None, shipped: Any = None):
@@ -419,6 +419,7 @@ class Formula:
         self._generic = None
         self._fast: dict = {}  # generated fast forms by the game constants they fold in
         self._shipped = shipped  # the built-in ruleset's shipped table (see .shipped), or None
+        self._size: int | None = None  # (size, once worked out: each game set up asks)
 
     @property
     def _tree(self) -> ast.Expression:
@@ -451,7 +452,10 @@ class Formula:
     @property
     def size(self) -> int:
         """How many syntax nodes the formula has (small ones are worth computing in place)."""
-        return self._made(("size",), lambda: sum(1 for _ in compiler._walk(self._tree)), _is_int)
+        size = self._size
+        if size is None:
+            size = self._size = self._made(("size",), lambda: sum(1 for _ in compiler._walk(self._tree)), _is_int)
+        return size
 
     def wrap_error(self, exc: Exception) -> "EvalError":
         return self._wrap(exc)
@@ -604,7 +608,7 @@ def compile_formula(
         text = repr(text)
     known = shipped.fact(key, text, scope) if shipped is not None else None
     if known is not None:
-        return Formula(key, text.strip(), known[0], known[1], None, dict(names), scope, known[2], shipped)
+        return Formula(key, text.strip(), known[0], known[1], None, _names_of(names, known[1]), scope, known[2], shipped)
     problem = compiler._precheck(text)
     if problem:
         raise FormulaError(key, problem)
@@ -623,7 +627,17 @@ def compile_formula(
     read = frozenset(used - set(compiler._CONSTANT_NAMES))
     if shipped is not None:
         shipped.note_fact(key, text, scope, typ, read, depth)
-    return Formula(key, text.strip(), typ, read, tree, dict(names), scope, depth, shipped)
+    return Formula(key, text.strip(), typ, read, tree, _names_of(names, read), scope, depth, shipped)
+
+
+def _names_of(names: Mapping[str, NameInfo], read: frozenset[str]) -> dict[str, NameInfo]:
+    """What a formula's code is generated from later: the names it reads as they are now (and
+    'team', which the team aggregates ask about), not the whole table: a copy of every name for
+    every formula made a ruleset's memory grow with the square of its derived values."""
+    kept = {name: names[name] for name in read if name in names}
+    if "team" in names:
+        kept["team"] = names["team"]
+    return kept
 
 
 def compile_template(
