@@ -1494,23 +1494,30 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
     Returns the refused deals as (deal number, issues). A refused deal is still
     recorded (``record(check=False)``), so later deals keep their numbers and the
     totals count what the table played; a deal beyond the deal plan cannot be recorded
-    at all and is listed and left out. Values that are not well-formed raise GameError
+    at all and is listed and left out. An entry with only ``plan`` is no deal (the next
+    deal keeps its number); made after the game is over it is listed, with the number
+    of the deal it stands before. Values that are not well-formed raise GameError
     (with ``deal`` set on it) — they are a broken sheet, not a different rule.
     """
     refused: list[tuple[int, list[Issue]]] = []
-    for number, raw in enumerate(deals, start=game.next_deal):
+    number = game.next_deal - 1  # an entry with only a plan is no deal: it does not move the number on
+    for raw in deals:
         try:
             if is_plan_only(raw):
-                if not game.is_over:
+                if game.is_over:  # refused as export and import refuse it, never dropped unsaid
+                    refused.append((number + 1, [Issue("error", Message(
+                        "engine.plan.refused", reason=game.plan_problem(raw["plan"])))]))
+                else:
                     apply_table_changes(game, raw)
                 continue
+            number += 1
             if not game.is_over:
                 raw = apply_table_changes(game, raw)
             else:
                 raw = {k: v for k, v in raw.items() if k not in TABLE_KEYS}
             clean = game.normalize(raw, number)
         except GameError as exc:
-            exc.deal = number  # type: ignore[attr-defined]
+            exc.deal = number if not is_plan_only(raw) else number + 1  # type: ignore[attr-defined]
             raise
         plan = game.setup_for(number).plan
         if plan is not None and number > len(plan):
