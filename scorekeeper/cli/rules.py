@@ -60,8 +60,19 @@ def cmd_rules_list(args) -> int:
     return 1 if failed else 0
 
 
-def _option_doc(o) -> dict:
-    doc = {"id": o.id, "type": o.type, "label": o.label, "default": o.default}
+def _option_doc(o, game: Game | None = None, chosen: dict | None = None) -> dict:
+    default = o.default
+    if o.default_formula is not None and game is not None:  # worked out for the players asked about
+        if chosen and o.id in chosen:  # the value chosen is no default: the game without that choice
+            from ..game.engine import SetupError
+            from ..game.game import Game
+
+            try:
+                game = Game(game.ruleset, list(game.players), {k: v for k, v in chosen.items() if k != o.id})
+            except SetupError:  # the other choices need this one: these players have no default
+                game = None
+        default = game.setup.options[o.id] if game is not None else None
+    doc = {"id": o.id, "type": o.type, "label": o.label, "default": default}
     if o.help:
         doc["help"] = o.help
     if o.type == "choice":
@@ -69,7 +80,7 @@ def _option_doc(o) -> dict:
         doc["labels"] = {c: o.choice_labels.get(c, "") for c in o.choices}
     if o.type == "int":
         doc["min"], doc["max"] = o.min, o.max
-    if o.default_formula is not None:  # "default" is then its value for the fewest players
+    if o.default_formula is not None:  # "default" is then its value for --players (else the fewest players)
         doc["default_formula"] = o.default_formula.text
     return doc
 
@@ -127,7 +138,7 @@ def cmd_rules_show(args) -> int:
         _json({
             "id": rs.id, "name": rs.name, "aka": list(rs.aka), "description": rs.description,
             "players": {"min": rs.min_players, "max": rs.max_players},
-            "options": [_option_doc(o) for o in rs.options.values()],
+            "options": [_option_doc(o, game, chosen) for o in rs.options.values()],
             "fields": [_field_doc(f) for f in rs.fields.values()],
             "scoring": {"scope": rs.score_scope, "value": rs.score.text},
             "ends_when": rs.end_when.text if rs.end_when is not None else None,
