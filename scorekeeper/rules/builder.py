@@ -21,7 +21,7 @@ from .model import (
     phase_title,
 )
 from .problems import OptionValueError, Problem, hint, key_path
-from .schema import ID_RE, TABLES, TOP, Checker, Key, Table, plain_values
+from .schema import ID_RE, RULESET_ID_RE, TABLES, TOP, Checker, Key, Table, plain_values
 from .texts import Texts
 from .translations import TranslationWalker
 from ..values import replace
@@ -674,8 +674,14 @@ class Builder:
 
     def _checks(self) -> None:
         checks, scopes, seen = [], {}, set()
+        seen_keys: set[str] = set()
         for i, raw in enumerate(self.top.get("checks", [])):
-            key = f"checks[{i}]"
+            # named by its id, as translations and `remove` name it; by position while it has none
+            cid = raw.get("id") if isinstance(raw, dict) else None
+            named = isinstance(cid, str) and (ID_RE.match(cid) or RULESET_ID_RE.match(cid)) and cid not in seen_keys
+            key = f"checks.{cid}" if named else f"checks[{i}]"
+            if named:
+                seen_keys.add(cid)
             c = self.checker.table(raw, TABLES["check"], key)
             if "rule" not in c or "message" not in c or "id" not in c:
                 continue
