@@ -64,6 +64,25 @@ MATCH_NAMES = {
     "match_total": (NameInfo(NUM, SEAT, bound=math.inf, per_team=True), Message("rules.names.match_total")),
 }
 
+# Where a name every ruleset has may be read, for the problem of one read elsewhere ("unknown
+# name 'total'" alone would leave the writer guessing): name -> the catalog code saying where.
+_READ_IN = {
+    **dict.fromkeys(("deal", "cards", "dealer", "forehand", "first_bidder", "leader", "trump"), "deal"),
+    **dict.fromkeys(("seat", "position", "team", "player", "is_dealer", "before"), "seat"),
+    "total": "total", "score": "score", "parts_won": "match", "match_total": "match",
+}
+
+
+def _where_read(message: Any) -> Any:
+    """An unknown-name problem about a name the ruleset has elsewhere, saying where it is read."""
+    if not isinstance(message, Message) or message.code != "formula.unknown_name":
+        return message
+    name = message.params.get("name")
+    if name not in _READ_IN:
+        return message
+    return Message("rules.name_read.not_here", name=name, where=Message(f"rules.name_read.{_READ_IN[name]}"))
+
+
 # The type of value a formula gives, as problems say it.
 _FIELD_VALUE_TYPES = {"int": NUM, "seat": NUM, "bool": BOOL, "cards": CARDS}  # any other field holds text
 _OPTION_VALUE_TYPES = {"choice": TEXT, "bool": BOOL, "int": NUM}
@@ -841,7 +860,7 @@ class Builder:
         try:
             return compile_(text, key=key, names=names, scope=scope, shipped=self.shipped)
         except FormulaError as exc:
-            self.add(exc.key, exc.message)  # the formula layer's message, a Message or its words
+            self.add(exc.key, _where_read(exc.message))  # the formula layer's message, a Message or its words
             return None
 
     def formulas(self, schema: Table, checked: dict, keys: tuple[str, ...], path: str, names: dict,

@@ -1,0 +1,48 @@
+"""What `rules check` says of a ruleset beyond its syntax (issue 28): a name every ruleset has,
+read where it has no value, is told with where it is read."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.game.limits import check_ruleset
+from scorekeeper.i18n import show, using_language
+
+BASE = 'extends = "spades"\nid = "sp-x"\nname = "x"\n'
+
+
+def problems(tmp_path, text: str) -> list[str]:
+    path = tmp_path / "x.toml"
+    path.write_text(BASE + text)
+    return [show(p).removeprefix(f"{path}: ") for p in check_ruleset(path)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('[score]\nvalue = "total"\n',
+     "score.value: 'total' cannot be read here: it is read only in end.when, end.wins, a carried value's value "
+     "and reset, and parts.end, parts.award and parts.bonus; a deal's own formulas read 'before', the total "
+     "before the deal"),
+    ('[constants]\nfirst = "dealer"\n',
+     "constants.first: 'dealer' cannot be read here: it is read in a formula about a deal (fields, derived "
+     "values, checks, the score, carried values' value and reset, the end), not in options, constants, the deck, "
+     "the plan or a carried value's start"),
+    ('[derived.mine]\nvalue = "score"\n',
+     "derived.mine.value: 'score' cannot be read here: it is read only in a carried value's value and reset "
+     "(the deal's points of the seat or partnership)"),
+    ('[score]\nvalue = "parts_won"\n',
+     "score.value: 'parts_won' cannot be read here: it is read only in end.when, end.wins and parts.bonus of a "
+     "game played in parts"),
+])
+def test_a_name_read_where_it_has_no_value_says_where_it_is_read(tmp_path, text, expected):
+    assert problems(tmp_path, text) == [expected]
+
+
+def test_where_a_name_is_read_is_said_in_finnish_too(tmp_path):
+    with using_language("fi"):
+        assert problems(tmp_path, '[score]\nvalue = "total"\n')[0].startswith(
+            "score.value: nimeä 'total' ei voi lukea tässä: se luetaan vain kohdissa end.when")
+
+
+def test_another_unknown_name_keeps_its_did_you_mean(tmp_path):
+    assert problems(tmp_path, '[score]\nvalue = "trick"\n') == [
+        "score.value: unknown name 'trick' (did you mean 'tricks'?)"]
