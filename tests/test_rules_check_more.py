@@ -46,3 +46,37 @@ def test_where_a_name_is_read_is_said_in_finnish_too(tmp_path):
 def test_another_unknown_name_keeps_its_did_you_mean(tmp_path):
     assert problems(tmp_path, '[score]\nvalue = "trick"\n') == [
         "score.value: unknown name 'trick' (did you mean 'tricks'?)"]
+
+
+# --- a derived value that is a seat goes round the table -------------------------------------
+
+ACROSS = BASE + '''
+[derived.across]
+scope = "deal"
+value = "dealer + 2"
+shows = "seat"
+label = "Across"
+
+[derived.across_bid]
+scope = "deal"
+value = "of(across, bid)"
+'''
+
+
+def test_a_seat_past_the_last_seat_goes_round_the_table(tmp_path):
+    """Four players: dealer 3 + 2 = 5 is seat 1, dealer 4 + 2 = 6 is seat 2, as in [seats]: of()
+    reads that seat (it was refused at play, 'there is no seat 5', after rules check said ok)."""
+    from scorekeeper.game.game import Game
+    from scorekeeper.reports.export import game_document
+    from scorekeeper.rules.ruleset import load_ruleset
+
+    path = tmp_path / "x.toml"
+    path.write_text(ACROSS)
+    assert check_ruleset(path) == []
+    game = Game(load_ruleset(path), ["Anna", "Ben", "Cara", "Dan"])
+    bids = [[3, 4, 4, 2], [1, 5, 4, 3], [2, 3, 1, 6], [5, 2, 3, 3]]
+    for bid in bids:
+        game.record({"bid": bid, "tricks": [3, 3, 4, 3]})
+    doc = game_document(game)
+    assert [(d["derived"]["across"], d["derived"]["across_bid"]) for d in doc["deals"]] == [
+        (3, 4), (4, 3), (5, 2), (6, 2)]

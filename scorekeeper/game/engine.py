@@ -529,10 +529,7 @@ class Env:
         return self.d.raw(name, self.seat) is not None
 
     def _seat(self, seat) -> int:
-        n = self.d.setup.n
-        if isinstance(seat, bool) or not isinstance(seat, (int, float)) or seat != int(seat) or not 1 <= seat <= n:
-            raise EvalError("seat", Message("engine.no_seat", seat=repr(seat), count=n))
-        return int(seat)
+        return self.d.seat(seat)
 
     def seat_name(self, seat):
         return self.d.setup.players[self._seat(seat) - 1]
@@ -619,11 +616,13 @@ class DealEval:
             raise formula.wrap_error(exc) from None
 
     def seat(self, seat) -> int:
-        """A seat number computed by a formula, checked."""
+        """A seat number computed by a formula (of(), name(), team_of()), checked. Seat numbers go
+        round the table as in [seats]: with 4 players 5 is seat 1 and 0 is seat 4; a value that
+        is not a whole number is no seat."""
         n = self.setup.n
-        if isinstance(seat, bool) or not isinstance(seat, (int, float)) or seat != int(seat) or not 1 <= seat <= n:
+        if isinstance(seat, bool) or not isinstance(seat, (int, float)) or seat != int(seat):
             raise EvalError("seat", Message("engine.no_seat", seat=repr(seat), count=n))
-        return int(seat)
+        return (int(seat) - 1) % n + 1
 
     def is_entered(self, name: str, seat: int | None) -> bool:
         return self.raw(name, seat) is not None
@@ -740,7 +739,10 @@ class DealEval:
         """The seat a formula gives. Seat numbers go round the table: past the last seat they
         go on from the first (``dealer + 1`` is the player on the dealer's left), and 0, -1, ...
         go back from the last; anything but a whole number is refused with the formula's key."""
-        value = self.run(formula, None) if env is None else formula(env)
+        return self._round_table(formula, self.run(formula, None) if env is None else formula(env))
+
+    def _round_table(self, formula, value) -> int:
+        """A formula's value as a seat, round the table (see _seat_formula)."""
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
