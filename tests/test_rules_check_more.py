@@ -80,3 +80,50 @@ def test_a_seat_past_the_last_seat_goes_round_the_table(tmp_path):
     doc = game_document(game)
     assert [(d["derived"]["across"], d["derived"]["across_bid"]) for d in doc["deals"]] == [
         (3, 4), (4, 3), (5, 2), (6, 2)]
+
+
+# --- a field a deal may not ask for ----------------------------------------------------------
+
+LEVEL_BONUS = '''extends = "five-hundred"
+id = "fh-level"
+name = "Five Hundred, level bonus"
+
+[derived.level_bonus]
+scope = "deal"
+value = "10 * level"
+
+[score]
+value = "level_bonus"
+'''
+MISERE = {"declarer": 4, "strain": "misere", "tricks": 0}
+
+
+def test_a_field_a_deal_may_not_ask_for_read_in_every_deal_is_found_by_rules_check(tmp_path):
+    """Misère asks for no level; a score reading it (through a derived value) in every deal
+    could not score a misère: rules check says so (it said ok, and the deal then failed)."""
+    path = tmp_path / "x.toml"
+    path.write_text(LEVEL_BONUS)
+    assert [show(p) for p in check_ruleset(path)] == [
+        f"{path}: score.value: 'level' is asked only when strain not in ('misere', 'open_misere'), but this "
+        "formula reads it in every deal, and a deal that does not ask for it could not be scored: read it under "
+        "a condition (an 'if ... else', 'and', 'or') or give the field a fill, the value it reads as when it is "
+        "not asked"]
+
+
+@pytest.mark.parametrize("change", [
+    ('value = "10 * level"', 'value = "0 if strain in (\'misere\', \'open_misere\') else 10 * level"'),
+    ('[score]', '[fields.level]\nfill = "0"\n\n[score]'),
+])
+def test_a_read_under_a_condition_or_a_fill_passes_and_scores_the_deal(tmp_path, change):
+    """Under a condition, or with a fill (what a field not asked reads as), the misère scores
+    its 0: each side 10 x 7 after the first deal, and so after the misère."""
+    from scorekeeper.game.game import Game
+    from scorekeeper.rules.ruleset import load_ruleset
+
+    path = tmp_path / "x.toml"
+    path.write_text(LEVEL_BONUS.replace(*change))
+    assert check_ruleset(path) == []
+    game = Game(load_ruleset(path), ["Anna", "Ben", "Cara", "Dan"])
+    game.record({"declarer": 1, "strain": "hearts", "level": 7, "tricks": 8})
+    game.record(MISERE)
+    assert game.totals() == (70, 70)

@@ -250,6 +250,10 @@ def checked_file(path: str | os.PathLike) -> tuple[Ruleset | None, list[Problem]
         ruleset, problems = _load(path, path, "check")
     except RulesetError as exc:
         return None, exc.problems
+    if ruleset is not None and not problems:  # a field a deal may not ask for, read in every deal
+        from .asked import unasked_reads
+
+        problems = unasked_reads(ruleset, path)
     return (ruleset if not problems else None), problems
 
 
