@@ -127,3 +127,12 @@ def test_a_read_under_a_condition_or_a_fill_passes_and_scores_the_deal(tmp_path,
     game.record({"declarer": 1, "strain": "hearts", "level": 7, "tricks": 8})
     game.record(MISERE)
     assert game.totals() == (70, 70)
+
+
+@pytest.mark.parametrize("rid", __import__("scorekeeper.rules.ruleset", fromlist=["x"]).builtin_ids())
+def test_no_built_in_game_reads_a_field_a_deal_may_not_ask_for_in_every_deal(rid):
+    """(rules check of a built-in game takes its checks from the shipped module: this is its check.)"""
+    from scorekeeper.rules.asked import unasked_reads
+    from scorekeeper.rules.ruleset import load_ruleset
+
+    assert unasked_reads(load_ruleset(rid), rid) == []
