@@ -108,3 +108,28 @@ def test_rules_show_json_tells_a_formula_default_for_the_players_asked(tmp_path,
     doc = json.loads(out)
     option = next(o for o in doc["options"] if o["id"] == "top_cards")
     assert (option["default"], doc["plan"]["cards"][0], doc["options_chosen"]["top_cards"]) == (default, 3, 3)
+
+
+def test_rules_show_lists_the_derived_values_the_score_and_the_parts(capsys):
+    code, out, _ = run(capsys, "rules", "show", "whist")
+    lines = out.splitlines()
+    at = lines.index("Scoring:")
+    assert (code, lines[at + 1:at + 6]) == (0, [
+        "  the deal's points (per partnership): max(0, taken - 6) + honour_points",
+        "  made or missed: taken > 6",
+        "  played in parts (game): a part ends when max(total) >= game_to; each part awards "
+        "(3 if min(total) == 0 else 2 if min(total) <= 2 else 1) if total == max(total) else 0",
+        "      only when rubber",
+        "      when the game ends, a bonus of 2 if parts_won >= 2 else 0"])
+    assert "  taken: Tricks taken by the partnership (per partnership): tricks if team == 1 else cards - tricks" in lines
+    code, out, _ = run(capsys, "rules", "show", "whist", "--json")
+    doc = json.loads(out)
+    assert doc["parts"] == {"name": "game", "when": "rubber", "end": "max(total) >= game_to",
+                            "award": "(3 if min(total) == 0 else 2 if min(total) <= 2 else 1) if total == max(total) "
+                                     "else 0", "bonus": "2 if parts_won >= 2 else 0"}
+    assert doc["scoring"]["made"] == "taken > 6"
+    assert doc["derived"][0] == {"id": "taken", "scope": "team", "label": "Tricks taken by the partnership",
+                                 "value": "tricks if team == 1 else cards - tricks", "shows": "value"}
+    code, out, _ = run(capsys, "rules", "show", "wysiwyg", "--json")
+    hand = next(d for d in json.loads(out)["derived"] if "parts" in d)
+    assert hand["id"] == "hand_value" and "longest_suit" in hand["parts"]

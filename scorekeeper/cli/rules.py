@@ -101,6 +101,44 @@ def _field_doc(f) -> dict:
     return doc
 
 
+def _derived_doc(d) -> dict:
+    doc = {"id": d.id, "scope": d.scope, "label": d.label, "value": d.value.text, "shows": d.shows}
+    if d.parts:
+        doc["parts"] = {pid: f.text for pid, f in d.parts}
+    return doc
+
+
+def _parts_doc(parts) -> dict | None:
+    if parts is None:
+        return None
+    return {"name": parts.name, "when": parts.when.text if parts.when is not None else None,
+            "end": parts.end.text, "award": parts.award.text,
+            "bonus": parts.bonus.text if parts.bonus is not None else None}
+
+
+def _scoring_lines(rs) -> list[str]:
+    """The formulas that score a deal: the derived values, the score, what is made, the parts."""
+    lines = []
+    if rs.derived:
+        lines += ["", t("cli.rules.derived_heading")]
+        for d in rs.derived.values():
+            lines.append("  " + t("cli.rules.derived_line", id=d.id, label=d.label, scope=_scope_words(d.scope),
+                                  formula=d.value.text))
+            lines += ["      " + t("cli.rules.derived_part", id=pid, formula=f.text) for pid, f in d.parts]
+    lines += ["", t("cli.rules.score_heading"),
+              "  " + t("cli.rules.score_line", scope=_scope_words(rs.score_scope), formula=rs.score.text)]
+    if rs.made is not None:
+        lines.append("  " + t("cli.rules.made_line", formula=rs.made.text))
+    doc = _parts_doc(rs.parts)
+    if doc is not None:
+        lines.append("  " + t("cli.rules.parts_line", name=doc["name"], end=doc["end"], award=doc["award"]))
+        if doc["when"]:
+            lines.append("      " + t("cli.rules.parts_when", formula=doc["when"]))
+        if doc["bonus"]:
+            lines.append("      " + t("cli.rules.parts_bonus", formula=doc["bonus"]))
+    return lines
+
+
 def _scope_words(scope: str) -> str:
     words = {"seat": t("cli.rules.scope.seat"), "team": t("cli.rules.scope.team"), "deal": t("cli.rules.scope.deal")}
     return words.get(scope, scope)
@@ -140,7 +178,10 @@ def cmd_rules_show(args) -> int:
             "players": {"min": rs.min_players, "max": rs.max_players},
             "options": [_option_doc(o, game, chosen) for o in rs.options.values()],
             "fields": [_field_doc(f) for f in rs.fields.values()],
-            "scoring": {"scope": rs.score_scope, "value": rs.score.text},
+            "scoring": {"scope": rs.score_scope, "value": rs.score.text,
+                        "made": rs.made.text if rs.made is not None else None},
+            "derived": [_derived_doc(d) for d in rs.derived.values()],
+            "parts": _parts_doc(rs.parts),
             "ends_when": rs.end_when.text if rs.end_when is not None else None,
             "winner": rs.winner,
             "wins": rs.end_wins.text if rs.end_wins is not None else None,
@@ -179,6 +220,7 @@ def _show_lines(rs, chosen: dict, plan: dict | None, players: int | None) -> lis
             kind = _type_words(f.type)
         notes = [f.phase, _scope_words(f.scope), kind] + ([t("cli.rules.optional")] if f.optional else [])
         lines.append("  " + t("cli.rules.field_line", id=f.id, label=f.label, details=", ".join(notes)))
+    lines += _scoring_lines(rs)
     lines.append("")
     if rs.end_says:
         lines.append(t("cli.rules.ends", says=rs.end_says))
