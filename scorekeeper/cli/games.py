@@ -47,7 +47,8 @@ def _replay_lines(game: Game, title: str | None) -> list[str]:
     for i, name in enumerate(game.scorer_names):
         header += [name, t("cli.replay.column.total")]
         header += [c.label for c in columns if c.scorer == i]
-    header += [t("cli.replay.carry.column", label=c.label, name=c.name) for c in columns if c.scorer is None]
+    header += [t("cli.replay.carry.column", label=c.label, name=c.name) if c.name else c.label
+               for c in columns if c.scorer is None]
     rows = [header]
     notes = []
     for r in game.results():

@@ -237,7 +237,7 @@ class Setup:
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
                              else tuple(range(1, n + 1)))
         # the values carried into the first deal: per carried value, one per seat or partnership
-        self.carry_start = {cid: (_points(self._run(c.start, env)),) * (len(self.teams) if c.scope == "team" else n)
+        self.carry_start = {cid: (_points(self._run(c.start, env)),) * _carry_width(c.scope, len(self.teams), n)
                             for cid, c in ruleset.carry.items()}
 
     def _order_kinds(self) -> None:
@@ -727,8 +727,10 @@ class DealEval:
             if suit is None:
                 raise Missing("trump")
             return suit
+        carry = rules.carry.get(name)
+        if carry is not None and carry.scope == "table":  # one value for the whole table
+            return self.carried[name][0]
         if seat is not None:
-            carry = rules.carry.get(name)
             if carry is not None:
                 return self.carried[name][self.setup.team_of[seat] - 1 if carry.scope == "team" else seat - 1]
             if name in _SEAT_CONTEXT:
@@ -964,7 +966,8 @@ class DealEval:
         reset holds) per seat or partnership. Missing or EvalError as the formulas raise them."""
         setup, out = self.setup, {}
         for cid, c in self.rules.carry.items():
-            units = setup.teams if c.scope == "team" else [(s,) for s in range(1, setup.n + 1)]
+            units = (setup.teams if c.scope == "team" else [(None,)] if c.scope == "table"
+                     else [(s,) for s in range(1, setup.n + 1)])
             row = []
             for i, members in enumerate(units):
                 seat = members[0]
@@ -1015,6 +1018,11 @@ def _scores(values: list) -> tuple:
         if type(v) is not int:
             return tuple(_points(v) for v in values)
     return tuple(values)
+
+
+def _carry_width(scope: str, teams: int, players: int) -> int:
+    """How many values a carried value keeps: one per partnership, one for the table, or one per seat."""
+    return teams if scope == "team" else 1 if scope == "table" else players
 
 
 _points = as_points  # a score as the table writes it: yes/no as 1/0, a whole float as an int

@@ -178,7 +178,7 @@ def _carried_parts(game: Game, r: DealResult, mine: list[list[str]], about: list
         if column.scorer is not None and column.scorer < len(per_scorer):
             per_scorer[column.scorer].append(f"{_label(column.label)} {_number(value)}")
         else:
-            others.setdefault(column.label, []).append(f"{column.name} {_number(value)}")
+            others.setdefault(column.label, []).append(f"{column.name} {_number(value)}".lstrip())
     about += [f"{_label(label)}: {', '.join(values)}" for label, values in others.items()]
     return per_scorer
 

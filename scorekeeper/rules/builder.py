@@ -440,11 +440,12 @@ class Builder:
 
     def _carry_names(self) -> None:
         """The names of the values carried from deal to deal: per seat (a partnership's value
-        at each of its seats), known to every formula of a deal."""
+        at each of its seats), or one for the whole table, known to every formula of a deal."""
         for cid, raw in (self.top.get("carry") or {}).items():
             if self.new_name(cid, "carried", key_path("carry", cid)):  # a partnership's: read bare by its formulas
-                per_team = isinstance(raw, dict) and raw.get("scope") == "team"
-                self.names[cid] = NameInfo(NUM, SEAT, per_team=per_team)
+                scope = raw.get("scope") if isinstance(raw, dict) else None
+                self.names[cid] = (NameInfo(NUM, DEAL) if scope == "table"
+                                   else NameInfo(NUM, SEAT, per_team=scope == "team"))
 
     def _carry(self) -> None:
         """Carried values: the start (a number fixed for the game), the update after each deal
@@ -463,8 +464,9 @@ class Builder:
                 self.add(key, Message("rules.carry.score_taken"))
             start = self.typed(self.formula(c.get("start", schema["start"].default), key_path(key, "start"),
                                             self.game_names, CONST), _NUMBER)
-            value = self.typed(self.formula(c.get("value"), key_path(key, "value"), names, SEAT), _SCORE)
-            reset = self.typed(self.formula(c.get("reset"), key_path(key, "reset"), names, SEAT), _CONDITION)
+            fscope = DEAL if scope == "table" else SEAT  # the table's one value: a formula about the deal
+            value = self.typed(self.formula(c.get("value"), key_path(key, "value"), names, fscope), _SCORE)
+            reset = self.typed(self.formula(c.get("reset"), key_path(key, "reset"), names, fscope), _CONDITION)
             if start and value:
                 carried[cid] = Carried(**{**plain_values(schema, c, cid), "id": cid, "scope": scope, "start": start,
                                           "value": value, "reset": reset})
