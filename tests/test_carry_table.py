@@ -74,3 +74,9 @@ def test_the_table_value_is_a_formula_about_the_deal(tmp_path):
     problems = [show(p) for p in check_ruleset(path)]
     assert len(problems) == 1 and problems[0].startswith(f"{path}: carry.pot.value: ")
     assert "'bid'" in problems[0]
+
+
+def test_rules_show_says_the_value_is_one_for_the_table(capsys):
+    assert main(["rules", "show", str(POT)]) == 0
+    assert ("  pot: Pot, one for the whole table: 0 at the start, then 0 if any(bid == tricks) else pot + 10 "
+            "after each deal") in capsys.readouterr().out.splitlines()
