@@ -136,3 +136,14 @@ def test_no_built_in_game_reads_a_field_a_deal_may_not_ask_for_in_every_deal(rid
     from scorekeeper.rules.ruleset import load_ruleset
 
     assert unasked_reads(load_ruleset(rid), rid) == []
+
+
+def test_a_field_may_not_take_a_name_a_score_sheet_deal_uses(tmp_path):
+    """A field 'out' (Uno's "went out") read back from a sheet as who sits out: refused."""
+    from scorekeeper.game.game import TABLE_KEYS
+    from scorekeeper.rules.builder import SHEET_DEAL_KEYS
+
+    assert SHEET_DEAL_KEYS == TABLE_KEYS
+    assert problems(tmp_path, '[fields.out]\nscope = "deal"\nphase = "play"\ntype = "bool"\n') == [
+        "fields.out: 'out' cannot be a field name: a score sheet's deal uses join, out, plan for who joins, who "
+        "sits out and a changed plan; choose another name"]

@@ -83,6 +83,10 @@ def _where_read(message: Any) -> Any:
     return Message("rules.name_read.not_here", name=name, where=Message(f"rules.name_read.{_READ_IN[name]}"))
 
 
+# What a score sheet's deal says besides the fields (who joins, who sits out, a changed plan:
+# game.TABLE_KEYS): no field may take these names.
+SHEET_DEAL_KEYS = ("join", "out", "plan")
+
 # The type of value a formula gives, as problems say it.
 _FIELD_VALUE_TYPES = {"int": NUM, "seat": NUM, "bool": BOOL, "cards": CARDS}  # any other field holds text
 _OPTION_VALUE_TYPES = {"choice": TEXT, "bool": BOOL, "int": NUM}
@@ -420,6 +424,9 @@ class Builder:
         for fid, raw in (self.top.get("fields") or {}).items():
             key = key_path("fields", fid)
             if not self.new_name(fid, "field", key):
+                continue
+            if fid in SHEET_DEAL_KEYS:  # a score sheet's deal could not hold it
+                self.add(key, Message("rules.bad_name.field_sheet_key", name=fid, keys=", ".join(SHEET_DEAL_KEYS)))
                 continue
             f = self.checker.table(raw, schema, key)
             if "type" not in f:
