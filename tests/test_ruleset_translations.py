@@ -78,7 +78,7 @@ SHIPPED = [*builtin_ids(), str(EXAMPLE)]
 
 def test_the_builtin_rulesets():
     assert builtin_ids() == ["bridge", "euchre", "five-hundred", "hearts", "lupaus", "pataviitonen", "romanian-whist",
-                             "skat", "spades", "whist", "wizard", "wysiwyg"]
+                             "skat", "spades", "uno", "whist", "wizard", "wysiwyg"]
 
 
 @pytest.mark.parametrize("lang", ["fi", "pl"])
