@@ -80,3 +80,21 @@ def test_rules_show_says_the_value_is_one_for_the_table(capsys):
     assert main(["rules", "show", str(POT)]) == 0
     assert ("  pot: Pot, one for the whole table: 0 at the start, then 0 if any(bid == tricks) else pot + 10 "
             "after each deal") in capsys.readouterr().out.splitlines()
+
+
+def test_who_wins_reads_the_values_carried_into_the_last_deal(tmp_path):
+    """end.wins is worked out on the deal that ended the game as it was scored: with the values
+    carried into it (it read their starts, so a Phase 10 player on phase 10 was on phase 1)."""
+    path = tmp_path / "streak.toml"
+    path.write_text(POT.read_text().replace("[end]", '''[carry.exact]
+label = "Exact bids"
+value = "exact + (1 if bid == tricks else 0)"
+
+[end]
+wins = "exact >= 1"''').replace('id = "pot"', 'id = "streak"'))
+    assert check_ruleset(path) == []
+    game = Game(load_ruleset(path), ["Anna", "Ben", "Cara"])
+    for deal in DEALS:
+        game.record(deal)
+    # Into deal 3 only Cara had an exact bid (deal 1): she wins with the fewest points
+    assert (game.totals(), game.winners) == ((17, 16, 11), ["Cara"])

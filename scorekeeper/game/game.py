@@ -1334,8 +1334,8 @@ class Game:
         if self._changes:
             d = self._deal(at, result.values, self._with_joiners(at, before), state)
             units = [(seat, game_seat - 1) for seat, game_seat in enumerate(result.seats, start=1)]
-        else:
-            d = DealEval(self.setup, at, result.values, before, state)
+        else:  # the deal as it was scored: with the values carried into it (Phase 10's phase)
+            d = self._deal(at, result.values, before, state)
             units = [(seat, i) for i, seat in enumerate(self.setup.scorer_seats)]
         won = frozenset(i for seat, i in units if _holds(wins, d, seat)) or None
         self._wins_memo = (result, won)
