@@ -53,3 +53,50 @@ def test_uno_is_two_entries_a_hand_and_the_game_to_is_an_option():
 def test_uno_speaks_finnish_and_polish(lang, name, label):
     rules = load_ruleset("uno", lang=lang)
     assert (rules.name, rules.fields["went_out"].label) == (name, label)
+
+
+# --- Phase 10 ----------------------------------------------------------------------------------
+
+
+def test_phase_10_replays_to_its_hand_worked_totals(capsys):
+    """examples/phase-10.toml: Anna completes phase 10 in hand 10 with 55; Ben has 50 but is on
+    phase 8, so Anna wins; the phases are carried beside the points."""
+    assert check_ruleset(ROOT / "rulesets" / "phase-10.toml") == []
+    game = load_sheet(ROOT / "examples" / "phase-10.toml")
+    assert (game.totals(), game.is_over, game.winners) == ((55, 50, 240), True, ["Anna"])
+    assert [r.carried["phase"] for r in game.results()][-1] == (11, 8, 7)
+    code, out, err = run(capsys, "replay", str(ROOT / "examples" / "phase-10.toml"), "--plain")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[3] == ("Deal 1, 10 cards, dealer Anna: Anna completed the phase yes, points left in hand 0, "
+                        "0 points, total 0, phase 2; Ben completed the phase yes, points left in hand 10, 10 points, "
+                        "total 10, phase 2; Cara completed the phase no, points left in hand 55, 55 points, "
+                        "total 55, phase 1.")
+    assert "Totals: Anna 55 (1st), Ben 50 (2nd), Cara 240 (3rd)." in lines
+    assert "Winner: Anna." in lines
+
+
+def test_phase_10_checks_the_points_and_warns_when_nobody_went_out():
+    from scorekeeper.game.engine import IllegalEntry
+    from scorekeeper.i18n import show
+
+    game = Game(load_ruleset("phase-10"), ["Anna", "Ben"])
+    with pytest.raises(IllegalEntry) as caught:
+        game.record({"made": [True, False], "points": [0, 12]})
+    assert [show(i.message) for i in caught.value.issues] == [
+        "Ben's points are 12: every card left counts 5, 10, 15 or 25, so the points are a multiple of 5"]
+    game.record({"made": [False, True], "points": [5, 10]})  # a warning only: the deal is recorded
+    assert game.totals() == (5, 10)
+    assert [show(i.message) for i in game.results()[0].issues] == [
+        "nobody completed the phase and has 0 points left: a hand ends when someone goes out"]
+
+
+def test_phase_10_two_finishing_together_the_lower_total_wins():
+    """Both complete phase 10 in the same hand: the lower of their totals wins, whoever else
+    has fewer points."""
+    game = Game(load_ruleset("phase-10"), ["Anna", "Ben", "Cara"])
+    for _ in range(9):
+        game.record({"made": [True, True, False], "points": [0, 5, 0]})
+    game.record({"made": [True, True, False], "points": [10, 0, 0]})
+    assert (game.totals(), game.is_over, game.winners) == ((10, 45, 0), True, ["Anna"])
+    assert [s.name for s in game.standings()] == ["Anna", "Cara", "Ben"]
