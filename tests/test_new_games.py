@@ -100,3 +100,18 @@ def test_phase_10_two_finishing_together_the_lower_total_wins():
     game.record({"made": [True, True, False], "points": [10, 0, 0]})
     assert (game.totals(), game.is_over, game.winners) == ((10, 45, 0), True, ["Anna"])
     assert [s.name for s in game.standings()] == ["Anna", "Cara", "Ben"]
+
+
+@pytest.mark.parametrize("rid, deal, shown", [
+    ("uno", {"went_out": 2, "points": 67}, "Ben"),
+    ("phase-10", {"made": [False, True, True], "points": [20, 0, 15]}, "Ben"),
+])
+def test_the_board_names_who_went_out_instead_of_cards_and_trump(rid, deal, shown):
+    """Not trick games: the board's deal column says who went out (there is no trump to show),
+    and the table is told how a hand starts."""
+    rules = load_ruleset(rid)
+    game = Game(rules, ["Anna", "Ben", "Cara"])
+    game.record(deal)
+    assert rules.board_label == "Out"
+    assert rules.board_deal(game.evaluate(1, game.normalize(deal)).env()) == shown
+    assert str(game.info(2).trump.text).startswith("Turn the top card of the draw pile")
