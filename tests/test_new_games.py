@@ -115,3 +115,38 @@ def test_the_board_names_who_went_out_instead_of_cards_and_trump(rid, deal, show
     assert rules.board_label == "Out"
     assert rules.board_deal(game.evaluate(1, game.normalize(deal)).env()) == shown
     assert str(game.info(2).trump.text).startswith("Turn the top card of the draw pile")
+
+
+# --- Cribbage ----------------------------------------------------------------------------------
+
+
+def test_cribbage_replays_to_its_hand_worked_totals(capsys):
+    """examples/cribbage.toml: Anna reaches 121 on her hand in deal 6; Ben ends on 59."""
+    assert check_ruleset(ROOT / "rulesets" / "cribbage.toml") == []
+    game = load_sheet(ROOT / "examples" / "cribbage.toml")
+    assert (game.totals(), game.is_over, game.winners) == ((121, 59), True, ["Anna"])
+    assert [r.scores for r in game.results()] == [(17, 9), (14, 16), (18, 5), (27, 18), (26, 8), (19, 3)]
+    code, out, err = run(capsys, "replay", str(ROOT / "examples" / "cribbage.toml"), "--plain")
+    assert (code, err) == (0, "")
+    assert "Totals: Anna 121 (1st), Ben 59 (2nd)." in out.splitlines()
+
+
+@pytest.mark.parametrize("ben_last, award", [(0, 4), (30, 2), (60, 1)])
+def test_cribbage_in_a_match_a_skunk_counts_two_games_and_a_double_skunk_four(ben_last, award):
+    """The example's game with Ben's last pegging changed: 59 (more than 60 behind: 4 games),
+    89 (more than 30 behind: 2), 119 (1)."""
+    sheet = load_sheet(ROOT / "examples" / "cribbage.toml")
+    game = Game(load_ruleset("cribbage"), ["Anna", "Ben"], {"match_to": 7})
+    for values in [r.values for r in sheet.results()][:-1]:
+        game.record(dict(values))
+    game.record({"pegging": [4, 3 + ben_last], "hand": [15, 0], "crib": 0})
+    assert game.results()[-1].match == (award, 0)
+    assert not game.is_over
+
+
+def test_cribbage_a_hand_of_19_cannot_be_entered():
+    from scorekeeper.game.engine import GameError
+
+    game = Game(load_ruleset("cribbage"), ["Anna", "Ben"])
+    with pytest.raises(GameError):
+        game.record({"pegging": [0, 0], "hand": [19, 0], "crib": 0})
