@@ -147,3 +147,11 @@ def test_a_field_may_not_take_a_name_a_score_sheet_deal_uses(tmp_path):
     assert problems(tmp_path, '[fields.out]\nscope = "deal"\nphase = "play"\ntype = "bool"\n') == [
         "fields.out: 'out' cannot be a field name: a score sheet's deal uses join, out, plan for who joins, who "
         "sits out and a changed plan; choose another name"]
+
+
+def test_a_read_in_a_value_of_pick_is_under_a_condition(tmp_path):
+    """pick(i, a, b) reads only the value picked: a field read in one is not read in every deal."""
+    path = tmp_path / "x.toml"
+    path.write_text(LEVEL_BONUS.replace('value = "10 * level"',
+                                        'value = "pick(1 + misere_bid, 10 * level, 0)"'))
+    assert check_ruleset(path) == []

@@ -6,7 +6,8 @@ every deal works out (the score, a carried value's update, the end, a deal that 
 count) and reads such a field whatever the deal holds would leave that deal unscorable
 ("Tout is not entered") although the table entered all it was asked. So a read of a field
 with ``when`` and no ``fill`` must be under a condition: the branches of ``a if c else b``,
-what follows the first value of ``and`` / ``or``, or ``entered(field)``. Whether the
+what follows the first value of ``and`` / ``or``, a value of ``pick()`` or ``cycle()`` (only
+the one picked is read), or ``entered(field)``. Whether the
 condition is the field's own is not proved (a formula may say it in other words); a read
 under none is certainly made in every deal, and is the problem told.
 """
@@ -42,6 +43,8 @@ def _always_read(tree) -> set[str]:
             todo.append(node.values[0])  # the rest only when the first does not decide
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "entered":
             continue
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("pick", "cycle"):
+            todo.extend(node.args[:1])  # of the values after the first, only the one picked is read
         else:
             todo.extend(_children(node))
     return found
