@@ -65,6 +65,12 @@ def _replay_lines(game: Game, title: str | None) -> list[str]:
                 notes.append(t("cli.replay.note_warning", number=r.number, message=show(i.message)))
             else:
                 notes.append(t("cli.replay.note", number=r.number, message=show(i.message)))
+    bonus = game.end_bonus()
+    if bonus:  # its own line: the points the rules add after the last deal, and the totals with them
+        row = ["", "", t("cli.replay.end_bonus")]
+        for i, (points, total) in enumerate(zip(bonus, game.totals())):
+            row += [points, total] + [""] * len(order[i])
+        rows.append(row + [""] * len(order[-1]))
     lines += _table(rows)
     lines += notes
     lines.append("")

@@ -185,6 +185,7 @@ def cmd_rules_show(args) -> int:
             "ends_when": rs.end_when.text if rs.end_when is not None else None,
             "winner": rs.winner,
             "wins": rs.end_wins.text if rs.end_wins is not None else None,
+            "end_bonus": rs.end_bonus.text if rs.end_bonus is not None else None,
             "hand_value": rs.hand_value,
             "plan": plan,
             "options_chosen": rs.resolve_options(chosen) if chosen else None,
@@ -229,6 +230,8 @@ def _show_lines(rs, chosen: dict, plan: dict | None, players: int | None) -> lis
     lines.append(t("cli.rules.winner_lowest") if rs.winner == "lowest" else t("cli.rules.winner_highest"))
     if rs.end_wins is not None:
         lines.append(t("cli.rules.winner_by_rule", formula=rs.end_wins.text))
+    if rs.end_bonus is not None:
+        lines.append(t("cli.rules.end_bonus", formula=rs.end_bonus.text))
     if plan is not None:
         if plan["cards"] is not None:
             lines.append(t("cli.rules.plan", players=players, deals=tn("game.count.deals", plan["deals"])))

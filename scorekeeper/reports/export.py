@@ -144,6 +144,7 @@ def game_document(game: Game, title: str | None = None) -> dict:
         "standings": [{"rank": s.rank, "name": s.name, "total": s.total} for s in game.standings()],
         "over": game.is_over,
         "winners": list(game.winners),
+        **({"end_bonus": list(game.end_bonus())} if game.end_bonus() else {}),  # in the totals, after the last deal
         "starting_scores": list(game.start_scores),
         "planned_deals": game.planned_deals,
         "ended_early": game.stopped_at,

@@ -761,6 +761,11 @@ class Builder:
         # wins: per scorer, after the last deal: who it holds for win the game
         self.attrs["end_wins"] = self.typed(self.formula(end.get("wins"), "end.wins", match_names, self.scorer_scope),
                                             _CONDITION)
+        # bonus: per scorer, once the game has ended: points from the values after the last deal
+        self.attrs["end_bonus"] = self.typed(self.formula(end.get("bonus"), "end.bonus", end_names, self.scorer_scope),
+                                             _SCORE)
+        if self.attrs["end_bonus"] is not None and "parts" in self.top:
+            self.add("end.bonus", Message("rules.end_bonus_with_parts"))
         self.attrs["end_deals"] = self.typed(self.formula(end.get("deals"), "end.deals", self.game_names, CONST),
                                              _NUMBER)
         self.attrs["end_says"] = end.get("says") if isinstance(end.get("says"), str) else None

@@ -238,6 +238,7 @@ TABLES: dict[str, Table] = {
         "when": Key("formula", attr="end_when"),
         "winner": Key("str", default="highest", attr="winner", allowed=("highest", "lowest")),
         "wins": Key("formula", attr="end_wins"),
+        "bonus": Key("formula", attr="end_bonus"),
         "deals": Key("formula", attr="end_deals"),
         "says": Key("str", attr="end_says"),
     }),
