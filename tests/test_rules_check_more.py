@@ -106,17 +106,24 @@ def test_a_field_a_deal_may_not_ask_for_read_in_every_deal_is_found_by_rules_che
     assert [show(p) for p in check_ruleset(path)] == [
         f"{path}: score.value: 'level' is asked only when strain not in ('misere', 'open_misere'), but this "
         "formula reads it in every deal, and a deal that does not ask for it could not be scored: read it under "
-        "a condition (an 'if ... else', 'and', 'or') or give the field a fill, the value it reads as when it is "
-        "not asked"]
+        "a condition (an 'if ... else', 'and', 'or')"]
 
 
-@pytest.mark.parametrize("change", [
-    ('value = "10 * level"', 'value = "0 if strain in (\'misere\', \'open_misere\') else 10 * level"'),
-    ('[score]', '[fields.level]\nfill = "0"\n\n[score]'),
+def test_a_fill_is_no_value_where_the_field_is_not_asked(tmp_path):
+    """A fill says what an empty box means where the field is asked (Skat's schwarz: 'nobody');
+    where it is not (a null game) the field has no value, so the read is still refused."""
+    path = tmp_path / "x.toml"
+    path.write_text(LEVEL_BONUS.replace('[score]', '[fields.level]\nfill = "0"\n\n[score]'))
+    assert [show(p).split(": ")[1] for p in check_ruleset(path)] == ["score.value"]
+
+
+@pytest.mark.parametrize("change, totals", [
+    (('value = "10 * level"', 'value = "0 if strain in (\'misere\', \'open_misere\') else 10 * level"'), (70, 70)),
+    (('value = "10 * level"', 'value = "not misere_bid and 10 * level"'), (1, 1)),
 ])
-def test_a_read_under_a_condition_or_a_fill_passes_and_scores_the_deal(tmp_path, change):
-    """Under a condition, or with a fill (what a field not asked reads as), the misère scores
-    its 0: each side 10 x 7 after the first deal, and so after the misère."""
+def test_a_read_under_a_condition_passes_and_scores_the_deal(tmp_path, change, totals):
+    """Under a condition the misère scores its 0: each side 10 x 7 after the first deal (the
+    'and' form gives yes/no: 1 each), and so after the misère."""
     from scorekeeper.game.game import Game
     from scorekeeper.rules.ruleset import load_ruleset
 
@@ -126,7 +133,7 @@ def test_a_read_under_a_condition_or_a_fill_passes_and_scores_the_deal(tmp_path,
     game = Game(load_ruleset(path), ["Anna", "Ben", "Cara", "Dan"])
     game.record({"declarer": 1, "strain": "hearts", "level": 7, "tricks": 8})
     game.record(MISERE)
-    assert game.totals() == (70, 70)
+    assert game.totals() == totals
 
 
 @pytest.mark.parametrize("rid", __import__("scorekeeper.rules.ruleset", fromlist=["x"]).builtin_ids())

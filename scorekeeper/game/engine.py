@@ -700,7 +700,7 @@ class DealEval:
             value = self.raw(name, seat)
             if value is not None:
                 return value
-            if spec.fill is not None:  # left empty, or not asked in this deal: what the fill says
+            if spec.fill is not None and self.enabled(spec, seat) is not False:
                 return self.run(spec.fill, seat)
             raise Missing(name, None if spec.scope == "deal" else seat)
         d = rules.derived.get(name)

@@ -1,11 +1,11 @@
 """Fields a deal may not ask for, read by a formula of every deal (what ``rules check`` says).
 
-A field with ``when`` is asked only when its condition holds; in a deal where it does not, a
-field with a ``fill`` reads as its fill, and one without has no value at all. A formula that
+A field with ``when`` is asked only when its condition holds; in a deal where it does not, it
+has no value at all (a ``fill`` says what an empty box means where the field is asked). A formula that
 every deal works out (the score, a carried value's update, the end, a deal that does not
 count) and reads such a field whatever the deal holds would leave that deal unscorable
 ("Tout is not entered") although the table entered all it was asked. So a read of a field
-with ``when`` and no ``fill`` must be under a condition: the branches of ``a if c else b``,
+with ``when`` must be under a condition: the branches of ``a if c else b``,
 what follows the first value of ``and`` / ``or``, a value of ``pick()`` or ``cycle()`` (only
 the one picked is read), or ``entered(field)``. Whether the
 condition is the field's own is not proved (a formula may say it in other words); a read
@@ -75,9 +75,9 @@ def _every_deal(ruleset: Ruleset) -> Iterator[Formula]:
 
 
 def unasked_reads(ruleset: Ruleset, file: str) -> list[Problem]:
-    """Each formula of every deal that reads a field a deal may not ask for (it has ``when``
-    and no ``fill``) outside any condition, itself or through derived values; once per field."""
-    unasked = {fid for fid, spec in ruleset.fields.items() if spec.when is not None and spec.fill is None}
+    """Each formula of every deal that reads a field a deal may not ask for (it has ``when``)
+    outside any condition, itself or through derived values; once per field."""
+    unasked = {fid for fid, spec in ruleset.fields.items() if spec.when is not None}
     if not unasked:
         return []
     reads: dict[str, set[str]] = {}
