@@ -276,7 +276,7 @@ def test_a_derived_value_is_typed_before_the_values_that_read_it():
 
 def test_conditions_seats_and_fills_have_their_types():
     assert problems('[[checks]]\nid = "c"\nrule = "\'yes\'"\nmessage = "m"\n') == [
-        "bounds.toml: checks[0].rule: a condition must be yes/no (or a number: 0 is no), but ''yes'' is text"]
+        "bounds.toml: checks.c.rule: a condition must be yes/no (or a number: 0 is no), but ''yes'' is text"]
     assert problems('[seats]\nfirst_bidder = "\'Anna\'"\n') == [
         "bounds.toml: seats.first_bidder: a seat must be a number, but ''Anna'' is text"]
     assert problems('[[trump]]\nkind = "suit"\nsuit = "deal % 4"\n') == [

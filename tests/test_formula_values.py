@@ -114,28 +114,28 @@ text = "{'Declarer: ' + name(declarer) + ' (' + text(deal > 1) + ', ' + text(dea
 
 REFUSED = [
     ('strain in (\'heart\', \'spades\')',
-     "contract.toml: checks[0].rule: 'heart' is not a value of 'strain' (spades, clubs, diamonds, hearts, "
+     "contract.toml: checks.c.rule: 'heart' is not a value of 'strain' (spades, clubs, diamonds, hearts, "
      "notrump) (did you mean 'hearts'?)"),
     ("strain != 'heart'",
-     "contract.toml: checks[0].rule: 'heart' is not a value of 'strain' (spades, clubs, diamonds, hearts, "
+     "contract.toml: checks.c.rule: 'heart' is not a value of 'strain' (spades, clubs, diamonds, hearts, "
      "notrump) (did you mean 'hearts'?)"),
     ("level > 6 and 'nt' == trump",
-     "contract.toml: checks[0].rule: 'nt' is not a value of 'trump' (spades, hearts, diamonds, clubs, none)"),
+     "contract.toml: checks.c.rule: 'nt' is not a value of 'trump' (spades, hearts, diamonds, clubs, none)"),
     ("colour in ('blue',)",
-     "contract.toml: checks[0].rule: 'blue' is not a value of 'colour' (red, black)"),
+     "contract.toml: checks.c.rule: 'blue' is not a value of 'colour' (red, black)"),
     ("level in ('six', 7)",
-     "contract.toml: checks[0].rule: 'in': 'level' is number, but a value it is compared with is text"),
+     "contract.toml: checks.c.rule: 'in': 'level' is number, but a value it is compared with is text"),
     ("strain in (level, 7)",
-     "contract.toml: checks[0].rule: 'in' takes values written out ('hearts', 3, true), but 'level' is not one"),
+     "contract.toml: checks.c.rule: 'in' takes values written out ('hearts', 3, true), but 'level' is not one"),
     ("strain in 'hearts'",
-     "contract.toml: checks[0].rule: \"strain in 'hearts'\": 'in' takes a bracketed list of values written out, "
+     "contract.toml: checks.c.rule: \"strain in 'hearts'\": 'in' takes a bracketed list of values written out, "
      "e.g. strain in ('hearts', 'spades')"),
     ("'level ' + level == 'level 7'",
-     "contract.toml: checks[0].rule: '+' joins text only to text, but 'level' is number: write text(level)"),
+     "contract.toml: checks.c.rule: '+' joins text only to text, but 'level' is number: write text(level)"),
     ("index_of(strain, 'spades', 3) == 1",
-     "contract.toml: checks[0].rule: index_of(): 'strain' is text, but a value it is compared with is number"),
+     "contract.toml: checks.c.rule: index_of(): 'strain' is text, but a value it is compared with is number"),
     ("index_of(trump, 'hearts', 'nt') == 1",
-     "contract.toml: checks[0].rule: 'nt' is not a value of 'trump' (spades, hearts, diamonds, clubs, none)"),
+     "contract.toml: checks.c.rule: 'nt' is not a value of 'trump' (spades, hearts, diamonds, clubs, none)"),
 ]
 
 

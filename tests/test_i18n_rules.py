@@ -27,8 +27,8 @@ def problems(name: str, lang: str) -> list[str]:
 FINNISH = {
     "unknown_name.toml": ["FILE: score.value: tuntematon nimi 'trick' (tarkoititko 'tricks'?)"],
     "check_escape.toml": [
-        "FILE: checks[0].rule: vain luetellut funktiot ovat kutsuttavissa; '__import__('os').system' ei ole yksi niistä",
-        "FILE: checks[1].rule: attribuuttiviittaus ('.') ei ole sallittu kaavoissa",
+        "FILE: checks.sneaky.rule: vain luetellut funktiot ovat kutsuttavissa; '__import__('os').system' ei ole yksi niistä",
+        "FILE: checks.sneakier.rule: attribuuttiviittaus ('.') ei ole sallittu kaavoissa",
     ],
     "missing_required.toml": [
         "FILE: name: puuttuu: tähän tarvitaan teksti",
@@ -109,7 +109,7 @@ def test_several_problems_in_finnish_keep_the_formulas_and_keys_as_written():
     assert "FILE: players: arvojen min ja max pitää täyttää ehto 1 <= min <= max <= 12 (nyt 6 ja 3)" in found
     assert "FILE: deck: '52 +' ei ole kelvollinen kaava (invalid syntax)" in found
     assert "FILE: end.winner: 'most' ei käy (tarkoititko 'lowest'?); valitse jokin näistä: highest, lowest" in found
-    assert ("FILE: checks[0].message: viestin '{' jää sulkematta merkillä '}' "
+    assert ("FILE: checks.total.message: viestin '{' jää sulkematta merkillä '}' "
             "(kirjoita '{{', kun tarkoitat aaltosuljetta)") in found
 
 

@@ -164,7 +164,7 @@ def test_partnership_values_need_partnerships():
 def test_a_team_aggregate_needs_a_seat_or_partnership():
     check = '\n[[checks]]\nid = "x"\nrule = "team_sum(bid) < 20"\nmessage = "m"\n'
     assert problems(BASE + SIDE + SCORE + check) == [
-        "pairs.toml: checks[0].rule: team_sum() goes over the players of one partnership: use it in a "
+        "pairs.toml: checks.x.rule: team_sum() goes over the players of one partnership: use it in a "
         "per-player or partnership formula, or inside of(seat, ...)"]
 
 

@@ -42,7 +42,7 @@ def test_a_redeal_condition_that_always_holds_is_a_rules_check_problem(tmp_path,
 
 @pytest.mark.parametrize("redeal", [
     "level == 0", "level < 7", "false", "level == 0 or tricks > 0",
-    "doubled in ('no', 'doubled', 'redoubled') or level == 0",  # (a passed-out deal has no 'doubled': it counts)
+    "level > 0 and doubled == 'redoubled'",  # ('doubled' is asked only at a level above 0: read there)
 ])
 def test_a_redeal_condition_that_can_fail_passes(tmp_path, redeal):
     assert check_ruleset(_bridge_with(tmp_path, redeal)) == []

@@ -13,7 +13,6 @@ import pytest
 
 import scorekeeper
 from scorekeeper.cli import main
-from scorekeeper.play import shipped as play_shipped
 from scorekeeper.rules import builder, files, paths, shipped, usercache
 from scorekeeper.rules import ruleset as ruleset_module
 from scorekeeper.rules.ruleset import load_ruleset, ruleset_from_raw
@@ -47,8 +46,15 @@ def _builtins_elsewhere(monkeypatch, tmp_path: Path) -> Path:
 
 def test_the_shipped_modules_are_what_the_sources_give(tmp_path):
     """Written again from the sources into another folder, every file is the same, and there is
-    one module of each kind for each built-in ruleset."""
-    play_shipped.write_shipped(str(tmp_path))
+    one module of each kind for each built-in ruleset. Written by another process with another
+    hash seed: nothing in a module may follow the order of a set (a build is reproducible)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONHASHSEED": "12345" if os.environ.get("PYTHONHASHSEED") != "12345" else "54321"}
+    subprocess.run([sys.executable, "-c", "import sys; from scorekeeper.play.shipped import write_shipped; "
+                    "write_shipped(sys.argv[1])", str(tmp_path)], env=env, check=True, timeout=300)
     made = {p.name: p.read_text(encoding="utf-8") for p in tmp_path.glob("*.py")}
     # (the rulesets' files: other generators of hatch_build.py write theirs beside them)
     there = {p.name: p.read_text(encoding="utf-8") for p in SHIPPED.glob("ruleset*.py")}

@@ -89,8 +89,8 @@ EXPECTED: dict[str, list[str]] = {
         "FILE: score.value: unknown name 'trick' (did you mean 'tricks'?)",
     ],
     "check_escape.toml": [
-        "FILE: checks[0].rule: only the listed functions may be called; '__import__('os').system' is not one",
-        "FILE: checks[1].rule: attribute access ('.') is not allowed in formulas",
+        "FILE: checks.sneaky.rule: only the listed functions may be called; '__import__('os').system' is not one",
+        "FILE: checks.sneakier.rule: attribute access ('.') is not allowed in formulas",
     ],
     "missing_required.toml": [
         "FILE: name: is missing: text is required here",
@@ -129,8 +129,8 @@ EXPECTED: dict[str, list[str]] = {
         "FILE: deck: '52 +' is not a valid formula (invalid syntax)",
         "FILE: fields.bid: a whole-number field needs min and max (numbers or formulas), or its values as a list",
         "FILE: score.value: unknown name 'bids' (did you mean 'bid'?)",
-        "FILE: checks[0].rule: unknown name 'card' (did you mean 'cards'?)",
-        "FILE: checks[0].message: a '{' in the message is not closed with '}' (write '{{' for a brace)",
+        "FILE: checks.total.rule: unknown name 'card' (did you mean 'cards'?)",
+        "FILE: checks.total.message: a '{' in the message is not closed with '}' (write '{{' for a brace)",
         "FILE: end.winner: 'most' is not allowed (did you mean 'lowest'?); use one of: highest, lowest",
     ],
     "remove_nonexistent.toml": [

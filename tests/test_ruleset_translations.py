@@ -77,8 +77,9 @@ SHIPPED = [*builtin_ids(), str(EXAMPLE)]
 
 
 def test_the_builtin_rulesets():
-    assert builtin_ids() == ["bridge", "euchre", "five-hundred", "hearts", "lupaus", "pataviitonen", "romanian-whist",
-                             "schafkopf", "skat", "spades", "whist", "wizard", "wysiwyg"]
+    assert builtin_ids() == ["bridge", "cribbage", "euchre", "five-hundred", "gin-rummy", "hearts", "lupaus",
+                             "pataviitonen", "phase-10", "romanian-whist", "schafkopf", "skat", "spades", "uno",
+                             "whist", "wizard", "wysiwyg"]
 
 
 @pytest.mark.parametrize("lang", ["fi", "pl"])

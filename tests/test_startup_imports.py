@@ -203,7 +203,7 @@ def test_a_user_file_is_checked_and_compiled_and_then_made_by_its_artefact(cache
     bad.write_text(source.replace('rule = "sum(bid) != cards"', 'rule = "sum(bids) != cards"'), encoding="utf-8")
     new.write_text(source.replace('rule = "sum(bid) != cards"', 'rule = "sum(bid) != cards + 1"'), encoding="utf-8")
     assert run_once(["rules", "check", str(bad)], COMPILER, tmp_path) == (
-        1, list(COMPILER), f"{bad}: checks[0].rule: unknown name 'bids' (did you mean 'bid'?)\n")
+        1, list(COMPILER), f"{bad}: checks.bids-not-total.rule: unknown name 'bids' (did you mean 'bid'?)\n")
     args = ["check-bid", str(new), "--players", "4", "--deal", "1", "--bids", "3", "2", "4"]
     answer = "Dealer Player 1 may not bid 2: the bids would total 10, the number of tricks\nAllowed: 0 1 3 4 5 6 7 8 9 10\n"
     assert run_once(args, COMPILER, tmp_path) == (0, list(COMPILER), answer)

@@ -47,7 +47,8 @@ def _replay_lines(game: Game, title: str | None) -> list[str]:
     for i, name in enumerate(game.scorer_names):
         header += [name, t("cli.replay.column.total")]
         header += [c.label for c in columns if c.scorer == i]
-    header += [t("cli.replay.carry.column", label=c.label, name=c.name) for c in columns if c.scorer is None]
+    header += [t("cli.replay.carry.column", label=c.label, name=c.name) if c.name else c.label
+               for c in columns if c.scorer is None]
     rows = [header]
     notes = []
     for r in game.results():
@@ -64,6 +65,12 @@ def _replay_lines(game: Game, title: str | None) -> list[str]:
                 notes.append(t("cli.replay.note_warning", number=r.number, message=show(i.message)))
             else:
                 notes.append(t("cli.replay.note", number=r.number, message=show(i.message)))
+    bonus = game.end_bonus()
+    if bonus:  # its own line: the points the rules add after the last deal, and the totals with them
+        row = ["", "", t("cli.replay.end_bonus")]
+        for i, (points, total) in enumerate(zip(bonus, game.totals())):
+            row += [points, total] + [""] * len(order[i])
+        rows.append(row + [""] * len(order[-1]))
     lines += _table(rows)
     lines += notes
     lines.append("")

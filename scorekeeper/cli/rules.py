@@ -60,8 +60,19 @@ def cmd_rules_list(args) -> int:
     return 1 if failed else 0
 
 
-def _option_doc(o) -> dict:
-    doc = {"id": o.id, "type": o.type, "label": o.label, "default": o.default}
+def _option_doc(o, game: Game | None = None, chosen: dict | None = None) -> dict:
+    default = o.default
+    if o.default_formula is not None and game is not None:  # worked out for the players asked about
+        if chosen and o.id in chosen:  # the value chosen is no default: the game without that choice
+            from ..game.engine import SetupError
+            from ..game.game import Game
+
+            try:
+                game = Game(game.ruleset, list(game.players), {k: v for k, v in chosen.items() if k != o.id})
+            except SetupError:  # the other choices need this one: these players have no default
+                game = None
+        default = game.setup.options[o.id] if game is not None else None
+    doc = {"id": o.id, "type": o.type, "label": o.label, "default": default}
     if o.help:
         doc["help"] = o.help
     if o.type == "choice":
@@ -69,7 +80,7 @@ def _option_doc(o) -> dict:
         doc["labels"] = {c: o.choice_labels.get(c, "") for c in o.choices}
     if o.type == "int":
         doc["min"], doc["max"] = o.min, o.max
-    if o.default_formula is not None:  # "default" is then its value for the fewest players
+    if o.default_formula is not None:  # "default" is then its value for --players (else the fewest players)
         doc["default_formula"] = o.default_formula.text
     return doc
 
@@ -88,6 +99,44 @@ def _field_doc(f) -> dict:
         doc["when"] = f.when.text
     doc["optional"] = f.optional
     return doc
+
+
+def _derived_doc(d) -> dict:
+    doc = {"id": d.id, "scope": d.scope, "label": d.label, "value": d.value.text, "shows": d.shows}
+    if d.parts:
+        doc["parts"] = {pid: f.text for pid, f in d.parts}
+    return doc
+
+
+def _parts_doc(parts) -> dict | None:
+    if parts is None:
+        return None
+    return {"name": parts.name, "when": parts.when.text if parts.when is not None else None,
+            "end": parts.end.text, "award": parts.award.text,
+            "bonus": parts.bonus.text if parts.bonus is not None else None}
+
+
+def _scoring_lines(rs) -> list[str]:
+    """The formulas that score a deal: the derived values, the score, what is made, the parts."""
+    lines = []
+    if rs.derived:
+        lines += ["", t("cli.rules.derived_heading")]
+        for d in rs.derived.values():
+            lines.append("  " + t("cli.rules.derived_line", id=d.id, label=d.label, scope=_scope_words(d.scope),
+                                  formula=d.value.text))
+            lines += ["      " + t("cli.rules.derived_part", id=pid, formula=f.text) for pid, f in d.parts]
+    lines += ["", t("cli.rules.score_heading"),
+              "  " + t("cli.rules.score_line", scope=_scope_words(rs.score_scope), formula=rs.score.text)]
+    if rs.made is not None:
+        lines.append("  " + t("cli.rules.made_line", formula=rs.made.text))
+    doc = _parts_doc(rs.parts)
+    if doc is not None:
+        lines.append("  " + t("cli.rules.parts_line", name=doc["name"], end=doc["end"], award=doc["award"]))
+        if doc["when"]:
+            lines.append("      " + t("cli.rules.parts_when", formula=doc["when"]))
+        if doc["bonus"]:
+            lines.append("      " + t("cli.rules.parts_bonus", formula=doc["bonus"]))
+    return lines
 
 
 def _scope_words(scope: str) -> str:
@@ -127,12 +176,16 @@ def cmd_rules_show(args) -> int:
         _json({
             "id": rs.id, "name": rs.name, "aka": list(rs.aka), "description": rs.description,
             "players": {"min": rs.min_players, "max": rs.max_players},
-            "options": [_option_doc(o) for o in rs.options.values()],
+            "options": [_option_doc(o, game, chosen) for o in rs.options.values()],
             "fields": [_field_doc(f) for f in rs.fields.values()],
-            "scoring": {"scope": rs.score_scope, "value": rs.score.text},
+            "scoring": {"scope": rs.score_scope, "value": rs.score.text,
+                        "made": rs.made.text if rs.made is not None else None},
+            "derived": [_derived_doc(d) for d in rs.derived.values()],
+            "parts": _parts_doc(rs.parts),
             "ends_when": rs.end_when.text if rs.end_when is not None else None,
             "winner": rs.winner,
             "wins": rs.end_wins.text if rs.end_wins is not None else None,
+            "end_bonus": rs.end_bonus.text if rs.end_bonus is not None else None,
             "hand_value": rs.hand_value,
             "plan": plan,
             "options_chosen": rs.resolve_options(chosen) if chosen else None,
@@ -168,6 +221,7 @@ def _show_lines(rs, chosen: dict, plan: dict | None, players: int | None) -> lis
             kind = _type_words(f.type)
         notes = [f.phase, _scope_words(f.scope), kind] + ([t("cli.rules.optional")] if f.optional else [])
         lines.append("  " + t("cli.rules.field_line", id=f.id, label=f.label, details=", ".join(notes)))
+    lines += _scoring_lines(rs)
     lines.append("")
     if rs.end_says:
         lines.append(t("cli.rules.ends", says=rs.end_says))
@@ -176,6 +230,8 @@ def _show_lines(rs, chosen: dict, plan: dict | None, players: int | None) -> lis
     lines.append(t("cli.rules.winner_lowest") if rs.winner == "lowest" else t("cli.rules.winner_highest"))
     if rs.end_wins is not None:
         lines.append(t("cli.rules.winner_by_rule", formula=rs.end_wins.text))
+    if rs.end_bonus is not None:
+        lines.append(t("cli.rules.end_bonus", formula=rs.end_bonus.text))
     if plan is not None:
         if plan["cards"] is not None:
             lines.append(t("cli.rules.plan", players=players, deals=tn("game.count.deals", plan["deals"])))

@@ -27,7 +27,7 @@ class CarriedColumn:
     id: str
     label: str  # the ruleset's label (in the ruleset's language)
     index: int  # 0-based seat or partnership
-    name: str  # the player, or the partners joined by " & "
+    name: str  # the player, or the partners joined by " & " ("" for the table's one value)
     scorer: int | None  # the scorer whose column it goes beside (None: the ruleset scores otherwise)
 
 
@@ -40,9 +40,11 @@ def carried_columns(game: Game, shown: Ruleset | None = None) -> list[CarriedCol
     for cid, carried in rules.carry.items():
         if carried.scope == "team":
             names = [" & ".join(players[s - 1] for s in team) for team in teams]
+        elif carried.scope == "table":  # one value, shown once, under its label alone
+            names = [""]
         else:
             names = list(players)
-        same = (carried.scope == "team") == (rules.score_scope == "team")
+        same = carried.scope != "table" and (carried.scope == "team") == (rules.score_scope == "team")
         columns += [CarriedColumn(cid, carried.label, i, name, i if same else None) for i, name in enumerate(names)]
     return columns
 

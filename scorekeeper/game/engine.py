@@ -237,7 +237,7 @@ class Setup:
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
                              else tuple(range(1, n + 1)))
         # the values carried into the first deal: per carried value, one per seat or partnership
-        self.carry_start = {cid: (_points(self._run(c.start, env)),) * (len(self.teams) if c.scope == "team" else n)
+        self.carry_start = {cid: (_points(self._run(c.start, env)),) * _carry_width(c.scope, len(self.teams), n)
                             for cid, c in ruleset.carry.items()}
 
     def _order_kinds(self) -> None:
@@ -529,10 +529,7 @@ class Env:
         return self.d.raw(name, self.seat) is not None
 
     def _seat(self, seat) -> int:
-        n = self.d.setup.n
-        if isinstance(seat, bool) or not isinstance(seat, (int, float)) or seat != int(seat) or not 1 <= seat <= n:
-            raise EvalError("seat", Message("engine.no_seat", seat=repr(seat), count=n))
-        return int(seat)
+        return self.d.seat(seat)
 
     def seat_name(self, seat):
         return self.d.setup.players[self._seat(seat) - 1]
@@ -619,11 +616,13 @@ class DealEval:
             raise formula.wrap_error(exc) from None
 
     def seat(self, seat) -> int:
-        """A seat number computed by a formula, checked."""
+        """A seat number computed by a formula (of(), name(), team_of()), checked. Seat numbers go
+        round the table as in [seats]: with 4 players 5 is seat 1 and 0 is seat 4; a value that
+        is not a whole number is no seat."""
         n = self.setup.n
-        if isinstance(seat, bool) or not isinstance(seat, (int, float)) or seat != int(seat) or not 1 <= seat <= n:
+        if isinstance(seat, bool) or not isinstance(seat, (int, float)) or seat != int(seat):
             raise EvalError("seat", Message("engine.no_seat", seat=repr(seat), count=n))
-        return int(seat)
+        return (int(seat) - 1) % n + 1
 
     def is_entered(self, name: str, seat: int | None) -> bool:
         return self.raw(name, seat) is not None
@@ -728,8 +727,10 @@ class DealEval:
             if suit is None:
                 raise Missing("trump")
             return suit
+        carry = rules.carry.get(name)
+        if carry is not None and carry.scope == "table":  # one value for the whole table
+            return self.carried[name][0]
         if seat is not None:
-            carry = rules.carry.get(name)
             if carry is not None:
                 return self.carried[name][self.setup.team_of[seat] - 1 if carry.scope == "team" else seat - 1]
             if name in _SEAT_CONTEXT:
@@ -740,7 +741,10 @@ class DealEval:
         """The seat a formula gives. Seat numbers go round the table: past the last seat they
         go on from the first (``dealer + 1`` is the player on the dealer's left), and 0, -1, ...
         go back from the last; anything but a whole number is refused with the formula's key."""
-        value = self.run(formula, None) if env is None else formula(env)
+        return self._round_table(formula, self.run(formula, None) if env is None else formula(env))
+
+    def _round_table(self, formula, value) -> int:
+        """A formula's value as a seat, round the table (see _seat_formula)."""
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
@@ -966,7 +970,8 @@ class DealEval:
         reset holds) per seat or partnership. Missing or EvalError as the formulas raise them."""
         setup, out = self.setup, {}
         for cid, c in self.rules.carry.items():
-            units = setup.teams if c.scope == "team" else [(s,) for s in range(1, setup.n + 1)]
+            units = (setup.teams if c.scope == "team" else [(None,)] if c.scope == "table"
+                     else [(s,) for s in range(1, setup.n + 1)])
             row = []
             for i, members in enumerate(units):
                 seat = members[0]
@@ -1017,6 +1022,11 @@ def _scores(values: list) -> tuple:
         if type(v) is not int:
             return tuple(_points(v) for v in values)
     return tuple(values)
+
+
+def _carry_width(scope: str, teams: int, players: int) -> int:
+    """How many values a carried value keeps: one per partnership, one for the table, or one per seat."""
+    return teams if scope == "team" else 1 if scope == "table" else players
 
 
 _points = as_points  # a score as the table writes it: yes/no as 1/0, a whole float as an int

@@ -62,7 +62,7 @@ class RecordPlan:
     @classmethod
     def of(cls, setup: Setup) -> "RecordPlan | None":
         rules = setup.ruleset
-        if rules.carry or rules.redeal is not None or setup.parts is not None:
+        if rules.carry or rules.redeal is not None or setup.parts is not None or rules.end_bonus is not None:
             return None
         parts = [(check.rule, when, check.scope) for check, when in setup.check_plan()]
         every_seat = frozenset(key for key, spec in rules.fields.items() if spec.scope == "seat")  # see _field_rule

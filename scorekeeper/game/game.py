@@ -18,7 +18,7 @@ except ImportError:  # an interpreter without that module
     from collections.abc import Mapping
 
 from ..messages import Message, Text
-from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, EvalError, Missing, number_text
+from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, EvalError, Missing, as_points, number_text
 from ..rules.ruleset import Ruleset
 from .engine import (
     MOST_DEALS, Choice, DealEval, GameError, IllegalEntry, Issue, Setup, SetupError, TrumpInstruction,
@@ -99,6 +99,9 @@ class DealResult:
     carried: Mapping[str, tuple] = field(default_factory=dict)
     counts: bool = True  # False: the deal did not count (deals.redeal): it scored nothing, dealt again
     deal: int = 0  # the deal of the plan it was (a deal that did not count is dealt again); 0: ``number``
+    # the deal that ended the game: the end bonus per scorer ([end] bonus), added to the totals
+    # after it (its ``totals`` are without it); () when there is none
+    bonus: tuple = ()
 
     def seat_value(self, field: str, seat: int):
         """The value of a per-seat field at a game seat (None when the seat sat out)."""
@@ -281,7 +284,8 @@ class Game:
         _set(result, "__dict__", {
             "number": number, "cards": cards, "dealer": dealer, "values": clean, "scores": scores, "made": made,
             "totals": after, "issues": (), "part": 1, "part_over": False, "match": zero, "parts_won": zero,
-            "ends_game": ends, "seats": plan.seats, "carried": plan.carried, "counts": True, "deal": number})
+            "ends_game": ends, "seats": plan.seats, "carried": plan.carried, "counts": True, "deal": number,
+            "bonus": ()})
         results.append(result)
         self._end_memo = (number, result, number if ends else None)
         return result
@@ -723,9 +727,13 @@ class Game:
         self._lineups = lineups
         return lineups
 
-    def _deal(self, number: int, values, before: tuple, state: tuple | None = None) -> DealEval:
-        """The engine's view of entry ``number``, given the totals per game seat before it."""
+    def _deal(self, number: int, values, before: tuple, state: tuple | None = None,
+              carried_out: dict[str, tuple] | None = None) -> DealEval:
+        """The engine's view of entry ``number``, given the totals per game seat before it
+        (``carried_out``: the values carried out of it, read instead of those carried in)."""
         deal, carried = self._coming(number)
+        if carried_out is not None:
+            carried = carried_out
         if not self._changes:
             return DealEval(self.setup, deal, values, before, state, carried=carried)
         lineup = self.lineup(number)
@@ -1229,16 +1237,41 @@ class Game:
                               for m, seat in zip(match, setup.scorer_seats))
             if counts and carried and over_at is None:  # a deal after the end carries nothing on
                 carried = self._carried_out(d, seats, carried)
+            bonus = self._end_bonus(number, values, totals, issues, carried) if ends and over_at is None else ()
             part = (results[-1].part + results[-1].part_over) if results else 1
             dealer = seats[d.dealer - 1]
             result = _made(DealResult, number, d.cards, dealer, values, tuple(scores), tuple(made), after,
-                           tuple(issues), part, part_over, match, won, ends, seats, carried, counts, d.number)
+                           tuple(issues), part, part_over, match, won, ends, seats, carried, counts, d.number, bonus)
             results.append(result)
             if over_at is None and ends:
                 over_at = number
             totals, state = (after, (won, match)) if not part_over else self._state_after(result)
         stale.clear()
         self._end_memo = (len(results), results[-1], over_at)
+
+    def _end_bonus(self, number: int, values, before: tuple, issues: list, carried: dict[str, tuple]) -> tuple:
+        """The end bonus of each scorer ([end] bonus) after entry ``number``, the deal that ended the
+        game: worked out with the totals after it and the values carried out of it (``before``:
+        the totals before it). One that cannot be worked out is a problem of the deal, and 0."""
+        formula = self.ruleset.end_bonus
+        if formula is None:
+            return ()
+        d = self._deal(number, values, before, None, carried or None)
+        if self._changes:
+            units = [(seat, game_seat - 1) for seat, game_seat in enumerate(self.lineup(number).seats, start=1)]
+        else:
+            units = [(seat, i) for i, seat in enumerate(self.setup.scorer_seats)]
+        bonus = [0] * self._width()
+        for seat, i in units:
+            try:
+                value = d.run(formula, seat)
+            except (Missing, EvalError) as exc:
+                issues.append(Issue("error", Message("engine.entry.cannot_score", error=message_of(exc))
+                                    if isinstance(exc, EvalError) else Message("engine.end_bonus_missing",
+                                                                               name=exc.name)))
+                continue
+            bonus[i] = as_points(value)
+        return tuple(bonus)
 
     def _checked_or_new(self, number: int, values, totals: tuple, state: tuple) -> DealEval:
         """The deal of entry ``number``: the one its check just worked out when it is the same entry
@@ -1346,7 +1379,19 @@ class Game:
         if self.setup.parts is not None:
             return results[-1].match
         # who joined for the next deal starts with the agreed score
-        return self._with_joiners(self.next_deal, results[-1].totals) if self._changes else results[-1].totals
+        totals = self._with_joiners(self.next_deal, results[-1].totals) if self._changes else results[-1].totals
+        at = self._end_in(results) if self.ruleset.end_bonus is not None else None
+        if at is not None and results[at - 1].bonus:  # the end bonus, after the last deal's totals
+            totals = tuple(t + b for t, b in zip(totals, results[at - 1].bonus)) + totals[len(results[at - 1].bonus):]
+        return totals
+
+    def end_bonus(self) -> tuple:
+        """The end bonus of each scorer ([end] bonus) once the game has ended by its rules, else ()."""
+        if self.ruleset.end_bonus is None:
+            return ()
+        results = self._current()
+        at = self._end_in(results)
+        return results[at - 1].bonus if at is not None else ()
 
     @property
     def is_over(self) -> bool:
@@ -1399,8 +1444,8 @@ class Game:
         if self._changes:
             d = self._deal(at, result.values, self._with_joiners(at, before), state)
             units = [(seat, game_seat - 1) for seat, game_seat in enumerate(result.seats, start=1)]
-        else:
-            d = DealEval(self.setup, at, result.values, before, state)
+        else:  # the deal as it was scored: with the values carried into it (Phase 10's phase)
+            d = self._deal(at, result.values, before, state)
             units = [(seat, i) for i, seat in enumerate(self.setup.scorer_seats)]
         won = frozenset(i for seat, i in units if _holds(wins, d, seat)) or None
         self._wins_memo = (result, won)
@@ -1588,23 +1633,33 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
     Returns the refused deals as (deal number, issues). A refused deal is still
     recorded (``record(check=False)``), so later deals keep their numbers and the
     totals count what the table played; a deal beyond the deal plan cannot be recorded
-    at all and is listed and left out. Values that are not well-formed raise GameError
+    at all and is listed and left out. An entry with only ``plan`` is no deal (the next
+    deal keeps its number); made after the game is over it is listed, with the number
+    of the deal it stands before. Values that are not well-formed raise GameError
     (with ``deal`` set on it) — they are a broken sheet, not a different rule.
     """
     refused: list[tuple[int, list[Issue]]] = []
-    for number, raw in enumerate(deals, start=game.next_deal):
+    number = game.next_deal - 1  # an entry with only a plan is no deal: it does not move the number on
+    for raw in deals:
         try:
             if is_table_only(raw):
                 if not game.is_over:
                     apply_table_changes(game, raw)
+                elif "plan" in raw:  # refused as export and import refuse it, never dropped unsaid
+                    refused.append((number + 1, [Issue("error", Message(
+                        "engine.plan.refused", reason=game.plan_problem(raw["plan"])))]))
+                else:  # a join or sit-out after the end: the same
+                    refused.append((number + 1, [Issue("error", Message(
+                        "engine.game.over", reason=game._over_reason()))]))
                 continue
+            number += 1
             if not game.is_over:
                 raw = apply_table_changes(game, raw)
             else:
                 raw = {k: v for k, v in raw.items() if k not in TABLE_KEYS}
             clean = game.normalize(raw, number)
         except GameError as exc:
-            exc.deal = number  # type: ignore[attr-defined]
+            exc.deal = number if not is_table_only(raw) else number + 1  # type: ignore[attr-defined]
             raise
         plan = game.setup_for(number).plan
         if plan is not None and number > len(plan):

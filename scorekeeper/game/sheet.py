@@ -276,12 +276,16 @@ def load_sheet(path: str | Path, options_override: Mapping[str, Any] | None = No
     caller shows them (English by default).
     """
     game, deals, shown = _start(path, options_override, lang)
-    for number, raw in enumerate(deals, start=1):
+    number = 0  # an entry that only changes the table is no deal: the deal after it keeps its number
+    for raw in deals:
+        table_only = is_table_only(raw)  # (the plan, joins, sit-outs: no deal)
+        number += 0 if table_only else 1
         try:
             values = apply_table_changes(game, raw)
-            if not is_table_only(raw):
+            if not table_only:
                 game.record(values)
         except GameError as exc:
+            number += 1 if table_only else 0  # the change stands before the next deal
             raise SheetError(Message("sheet.in_deal", file=shown, number=number, error=exc.message)) from None
     _end_early(game, shown)
     return game

@@ -122,7 +122,7 @@ def carried_parts(game: Game, result: DealResult | None, now: bool = False) -> t
     labels = {}
     for column, value in zip(columns, values):
         labels[column.id] = column.label
-        pieces.setdefault(column.id, []).append(f"{column.name} {show_value(value)}")
+        pieces.setdefault(column.id, []).append(f"{column.name} {show_value(value)}".lstrip())
     return tuple(t("tui.board.carry.values", label=labels[cid], values=", ".join(p)) for cid, p in pieces.items())
 
 

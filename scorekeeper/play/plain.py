@@ -178,7 +178,7 @@ def _carried_parts(game: Game, r: DealResult, mine: list[list[str]], about: list
         if column.scorer is not None and column.scorer < len(per_scorer):
             per_scorer[column.scorer].append(f"{_label(column.label)} {_number(value)}")
         else:
-            others.setdefault(column.label, []).append(f"{column.name} {_number(value)}")
+            others.setdefault(column.label, []).append(f"{column.name} {_number(value)}".lstrip())
     about += [f"{_label(label)}: {', '.join(values)}" for label, values in others.items()]
     return per_scorer
 
@@ -232,6 +232,10 @@ def game_lines(game: Game, title: str | None = None) -> list[str]:
                 lines.append(t("plain.deal.warning", number=r.number, message=show(issue.message)))
             else:
                 lines.append(t("plain.deal.error", number=r.number, message=show(issue.message)))
+    bonus = game.end_bonus()
+    if bonus:
+        lines.append(t("plain.end_bonus", bonuses=", ".join(
+            t("plain.start_score", name=name, score=_number(points)) for name, points in zip(game.scorer_names, bonus))))
     lines.append(_totals_line(game))
     if game.stopped_at is not None:
         lines.append(t("plain.ended_early", number=game.stopped_at))

@@ -95,7 +95,7 @@ def _check_line(check: dict) -> str:
 
 
 def _carry_line(carried: dict) -> str:
-    line = t("cli.rules_more.carry_team" if carried["scope"] == "team" else "cli.rules_more.carry_seat",
+    line = t(f"cli.rules_more.carry_{carried['scope']}",
              id=carried["id"], label=carried["label"], start=carried["start"], value=carried["value"])
     return t("cli.rules_more.carry_reset", line=line, formula=carried["reset"]) if carried["reset"] else line
 

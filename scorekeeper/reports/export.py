@@ -144,6 +144,7 @@ def game_document(game: Game, title: str | None = None) -> dict:
         "standings": [{"rank": s.rank, "name": s.name, "total": s.total} for s in game.standings()],
         "over": game.is_over,
         "winners": list(game.winners),
+        **({"end_bonus": list(game.end_bonus())} if game.end_bonus() else {}),  # in the totals, after the last deal
         "starting_scores": list(game.start_scores),
         "planned_deals": game.planned_deals,
         "ended_early": game.stopped_at,
@@ -247,7 +248,7 @@ def _csv_write(w, game: Game) -> None:
         header += [t("export.csv.score", name=name), t("export.csv.total", name=name)]
     header += [h for h, _, _ in vcols]
     carried = carried_columns(game, game.ruleset.localized(get_language()))
-    header += [t("export.carry.column", label=c.label, name=c.name) for c in carried]
+    header += [t("export.carry.column", label=c.label, name=c.name) if c.name else c.label for c in carried]
     row(header)
     if any(game.start_scores):
         cells: list[Any] = [t("export.csv.start"), "", ""]
@@ -351,7 +352,7 @@ def _md_deals(game: Game) -> list[str]:
     other_names = _unit_names(game, other) if others else ()
     header += list(other_names)
     header += list(game.scorer_names)
-    header += [t("export.carry.column", label=c.label, name=c.name) for c in carried]
+    header += [t("export.carry.column", label=c.label, name=c.name) if c.name else c.label for c in carried]
     rows = []
     for r in game.results():
         values = game.full_values(r)

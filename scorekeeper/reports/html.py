@@ -182,7 +182,7 @@ def _sheet_rows(game) -> tuple[list[str], list[str], bool]:
     for name, cols in zip(game.scorer_names, groups):
         top.append(f'<th class="scorer" colspan="{len(cols) + 2}">{escape(name)}</th>')
         sub += [f"<th>{escape(h)}</th>" for h, _ in cols + [(t("html.score"), None), (t("export.md.total"), None)]]
-    top += [f'<th rowspan="2">{escape(t("export.carry.column", label=c.label, name=c.name))}</th>' for c in carried]
+    top += [f'<th rowspan="2">{escape(t("export.carry.column", label=c.label, name=c.name) if c.name else c.label)}</th>' for c in carried]
     out.append("<thead><tr>" + "".join(top) + "</tr><tr>" + "".join(sub) + "</tr></thead><tbody>")
     notes = []
     missed_any = False

@@ -21,7 +21,7 @@ from .model import (
     phase_title,
 )
 from .problems import OptionValueError, Problem, hint, key_path
-from .schema import ID_RE, TABLES, TOP, Checker, Key, Table, plain_values
+from .schema import ID_RE, RULESET_ID_RE, TABLES, TOP, Checker, Key, Table, plain_values
 from .texts import Texts
 from .translations import TranslationWalker
 from ..values import replace
@@ -63,6 +63,29 @@ MATCH_NAMES = {
     "parts_won": (NameInfo(NUM, SEAT, per_team=True), Message("rules.names.parts_won")),
     "match_total": (NameInfo(NUM, SEAT, bound=math.inf, per_team=True), Message("rules.names.match_total")),
 }
+
+# Where a name every ruleset has may be read, for the problem of one read elsewhere ("unknown
+# name 'total'" alone would leave the writer guessing): name -> the catalog code saying where.
+_READ_IN = {
+    **dict.fromkeys(("deal", "cards", "dealer", "forehand", "first_bidder", "leader", "trump"), "deal"),
+    **dict.fromkeys(("seat", "position", "team", "player", "is_dealer", "before"), "seat"),
+    "total": "total", "score": "score", "parts_won": "match", "match_total": "match",
+}
+
+
+def _where_read(message: Any) -> Any:
+    """An unknown-name problem about a name the ruleset has elsewhere, saying where it is read."""
+    if not isinstance(message, Message) or message.code != "formula.unknown_name":
+        return message
+    name = message.params.get("name")
+    if name not in _READ_IN:
+        return message
+    return Message("rules.name_read.not_here", name=name, where=Message(f"rules.name_read.{_READ_IN[name]}"))
+
+
+# What a score sheet's deal says besides the fields (who joins, who sits out, a changed plan:
+# game.TABLE_KEYS): no field may take these names.
+SHEET_DEAL_KEYS = ("join", "out", "plan")
 
 # The type of value a formula gives, as problems say it.
 _FIELD_VALUE_TYPES = {"int": NUM, "seat": NUM, "bool": BOOL, "cards": CARDS}  # any other field holds text
@@ -402,6 +425,9 @@ class Builder:
             key = key_path("fields", fid)
             if not self.new_name(fid, "field", key):
                 continue
+            if fid in SHEET_DEAL_KEYS:  # a score sheet's deal could not hold it
+                self.add(key, Message("rules.bad_name.field_sheet_key", name=fid, keys=", ".join(SHEET_DEAL_KEYS)))
+                continue
             f = self.checker.table(raw, schema, key)
             if "type" not in f:
                 continue
@@ -421,11 +447,12 @@ class Builder:
 
     def _carry_names(self) -> None:
         """The names of the values carried from deal to deal: per seat (a partnership's value
-        at each of its seats), known to every formula of a deal."""
+        at each of its seats), or one for the whole table, known to every formula of a deal."""
         for cid, raw in (self.top.get("carry") or {}).items():
             if self.new_name(cid, "carried", key_path("carry", cid)):  # a partnership's: read bare by its formulas
-                per_team = isinstance(raw, dict) and raw.get("scope") == "team"
-                self.names[cid] = NameInfo(NUM, SEAT, per_team=per_team)
+                scope = raw.get("scope") if isinstance(raw, dict) else None
+                self.names[cid] = (NameInfo(NUM, DEAL) if scope == "table"
+                                   else NameInfo(NUM, SEAT, per_team=scope == "team"))
 
     def _carry(self) -> None:
         """Carried values: the start (a number fixed for the game), the update after each deal
@@ -444,8 +471,9 @@ class Builder:
                 self.add(key, Message("rules.carry.score_taken"))
             start = self.typed(self.formula(c.get("start", schema["start"].default), key_path(key, "start"),
                                             self.game_names, CONST), _NUMBER)
-            value = self.typed(self.formula(c.get("value"), key_path(key, "value"), names, SEAT), _SCORE)
-            reset = self.typed(self.formula(c.get("reset"), key_path(key, "reset"), names, SEAT), _CONDITION)
+            fscope = DEAL if scope == "table" else SEAT  # the table's one value: a formula about the deal
+            value = self.typed(self.formula(c.get("value"), key_path(key, "value"), names, fscope), _SCORE)
+            reset = self.typed(self.formula(c.get("reset"), key_path(key, "reset"), names, fscope), _CONDITION)
             if start and value:
                 carried[cid] = Carried(**{**plain_values(schema, c, cid), "id": cid, "scope": scope, "start": start,
                                           "value": value, "reset": reset})
@@ -674,8 +702,14 @@ class Builder:
 
     def _checks(self) -> None:
         checks, scopes, seen = [], {}, set()
+        seen_keys: set[str] = set()
         for i, raw in enumerate(self.top.get("checks", [])):
-            key = f"checks[{i}]"
+            # named by its id, as translations and `remove` name it; by position while it has none
+            cid = raw.get("id") if isinstance(raw, dict) else None
+            named = isinstance(cid, str) and (ID_RE.match(cid) or RULESET_ID_RE.match(cid)) and cid not in seen_keys
+            key = f"checks.{cid}" if named else f"checks[{i}]"
+            if named:
+                seen_keys.add(cid)
             c = self.checker.table(raw, TABLES["check"], key)
             if "rule" not in c or "message" not in c or "id" not in c:
                 continue
@@ -727,6 +761,11 @@ class Builder:
         # wins: per scorer, after the last deal: who it holds for win the game
         self.attrs["end_wins"] = self.typed(self.formula(end.get("wins"), "end.wins", match_names, self.scorer_scope),
                                             _CONDITION)
+        # bonus: per scorer, once the game has ended: points from the values after the last deal
+        self.attrs["end_bonus"] = self.typed(self.formula(end.get("bonus"), "end.bonus", end_names, self.scorer_scope),
+                                             _SCORE)
+        if self.attrs["end_bonus"] is not None and "parts" in self.top:
+            self.add("end.bonus", Message("rules.end_bonus_with_parts"))
         self.attrs["end_deals"] = self.typed(self.formula(end.get("deals"), "end.deals", self.game_names, CONST),
                                              _NUMBER)
         self.attrs["end_says"] = end.get("says") if isinstance(end.get("says"), str) else None
@@ -835,7 +874,7 @@ class Builder:
         try:
             return compile_(text, key=key, names=names, scope=scope, shipped=self.shipped)
         except FormulaError as exc:
-            self.add(exc.key, exc.message)  # the formula layer's message, a Message or its words
+            self.add(exc.key, _where_read(exc.message))  # the formula layer's message, a Message or its words
             return None
 
     def formulas(self, schema: Table, checked: dict, keys: tuple[str, ...], path: str, names: dict,

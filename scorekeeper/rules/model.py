@@ -241,6 +241,9 @@ class Ruleset:
     carry: dict[str, Carried] = field(default_factory=dict)  # values carried from deal to deal, in file order
     redeal: Formula | None = None  # a deal for which this holds does not count: the same dealer deals again
     end_wins: Formula | None = None  # per scorer, after the last deal: who it holds for win (None: by winner)
+    # per scorer, once the game has ended by its rules: points added to the totals after the
+    # last deal, from the values after it (Gin Rummy's game and box bonuses)
+    end_bonus: Formula | None = None
     # [board]: what the score board's deal column shows for a deal, and its heading (None: the
     # cards and the trump sign, under "Cards")
     board_deal: MessageTemplate | None = None

@@ -295,9 +295,17 @@ def _load(path: str, shown: str, how: str) -> tuple[Ruleset | None, list[Problem
     builder = _builder(raw, shown, compile_translations=how == "check", shipped=table)
     ruleset = builder.build()
     table.recording = False
-    if ruleset is not None and not builder.problems:
+    problems = builder.problems
+    if how == "check" and ruleset is not None and not problems:
+        # a field a deal may not ask for, read in every deal (a built-in ruleset made by its
+        # shipped module above is checked for it by the tests; a user file's artefact is
+        # written only once the file passed it)
+        from .asked import unasked_reads
+
+        problems = unasked_reads(ruleset, shown)
+    if ruleset is not None and not problems:
         usercache.write(source, how, ruleset, table, shown, extended)
-    return ruleset, builder.problems
+    return ruleset, problems
 
 
 def _built(builder: Builder) -> Ruleset:

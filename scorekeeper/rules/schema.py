@@ -209,7 +209,7 @@ TABLES: dict[str, Table] = {
         "shown_when": Key("formula", attr="shown_when"),
     }),
     "carry": Table(Carried, {
-        "scope": Key("str", default="seat", attr="scope", allowed=("seat", "team")),
+        "scope": Key("str", default="seat", attr="scope", allowed=("seat", "team", "table")),
         "start": Key("formula", default="0", attr="start"),
         "value": Key("formula", True, attr="value"),
         "reset": Key("formula", attr="reset"),
@@ -238,6 +238,7 @@ TABLES: dict[str, Table] = {
         "when": Key("formula", attr="end_when"),
         "winner": Key("str", default="highest", attr="winner", allowed=("highest", "lowest")),
         "wins": Key("formula", attr="end_wins"),
+        "bonus": Key("formula", attr="end_bonus"),
         "deals": Key("formula", attr="end_deals"),
         "says": Key("str", attr="end_says"),
     }),

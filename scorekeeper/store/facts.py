@@ -165,7 +165,7 @@ def _dealer_restricted(game: Game, number: int, dealer: int, values) -> bool | N
 
 
 _TOTALS = frozenset({"before", "total", "parts_won", "match_total"})  # the names that read earlier deals
-_NOT_ASKED = ("score", "made", "end_when", "end_wins", "end_deals", "parts", "reminders")  # Ruleset parts allowed() never runs
+_NOT_ASKED = ("score", "made", "end_when", "end_wins", "end_bonus", "end_deals", "parts", "reminders")  # Ruleset parts allowed() never runs
 
 
 def _formula_names(value, found: set) -> None:
