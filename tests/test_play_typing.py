@@ -40,7 +40,7 @@ def test_a_filled_in_bid_typed_anyway_is_no_trick_of_ben():
     confirms nothing and asks, naming Ben's and Anna's tricks and the two values."""
     typist, done = typed(lupaus_up_down(), "h 0 0 1 1 0 0 0 enter")
     assert not done.confirm and done.question is not None and not done.question.waiting
-    assert done.question.text() == ("The keys read two ways, so nothing is saved: 1: Ben Tricks 1, Anna Tricks 0; "
+    assert done.question.text() == ("The keys read 2 ways, so nothing is saved: 1: Ben Tricks 1, Anna Tricks 0; "
                                     "2: Ben Tricks 0, Anna Tricks 1. Type the number of the one meant, or correct a box.")
     assert typist.choose(2) and typist.enter().confirm
     assert deal(typist)["bid"] == (1, 0, 0, 1) and deal(typist)["tricks"] == (1, 0, 0, 0)
@@ -163,3 +163,22 @@ def test_a_refused_value_that_may_grow_waits_and_enter_says_why():
     assert done.note == "Dealer Anna may not bid 1: the bids would total 10, the number of tricks"
     typist.key("0")
     assert typist.typed()[("bid", 1)] == 0 and typist.at == Slot("tricks", 1)
+
+
+def test_the_question_says_how_many_readings_and_only_what_each_fills_in_short():
+    """WYSIWYG, the declarer's points typed as 20 where the optional tricks boxes could take
+    the keys too: each reading names only the boxes it fills, by their labels without the
+    bracketed explanations, and the count of readings is said as it is (not "two")."""
+    game = Game(load_ruleset("wysiwyg"), ["Anna", "Ben"])
+    typist, done = typed(game, "1 2 enter 9 enter 2 3 h 2 0 enter")
+    assert done.question.waiting and done.question.text().startswith(
+        "The keys may go on: Enter again confirms Declarer's points 20; Declarer's tricks while the stock lasts 2, ")
+    done = typist.enter()
+    assert not done.confirm and done.question is not None
+    text = done.question.text()
+    readings = text.split(": ", 1)[1].split(". Type")[0].split("; ")
+    assert text.startswith(f"The keys read {len(readings)} ways, so nothing is saved: ")
+    assert len(readings) >= 3 and readings[0] == "1: Declarer's points 20"
+    assert "(" not in text and "—" not in text
+    assert typist.choose(1) and typist.enter().confirm
+    assert deal(typist)["points"] == 20

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import t
+from ..i18n import t, tn
 from .draft import DealDraft
 from ..game.engine import listed
 from .flow import grows, in_reach, keys_of, may_skip, number_grows, stops_at
@@ -75,15 +75,32 @@ class Question:
             return t("play.typing.may_follow", boxes=", ".join(self.follow))
         if self.waiting:
             done = [d for d, open_ in zip(self.readings, self.incomplete) if not open_]
-            said = "; ".join(", ".join(f"{who} {label} {value}".strip() for who, label, value in d) for d in done)
-            return t("play.typing.waiting", said=said)
+            return t("play.typing.waiting", said="; ".join(_said(d) for d in done))
         parts = []
         for i, (diff, open_) in enumerate(zip(self.readings, self.incomplete), start=1):
-            said = ", ".join(f"{who} {label} {value}".strip() if who else f"{label} {value}" for who, label, value in diff)
+            said = _said(diff)
             if open_:
                 said = t("play.typing.still_open", said=said)
             parts.append(t("play.typing.reading", number=i, said=said))
-        return t("play.typing.which", readings="; ".join(parts))
+        return tn("play.typing.which", len(parts), readings="; ".join(parts))
+
+
+def _said(diff: tuple[tuple[str, str, str], ...]) -> str:
+    """One reading where the readings differ, short enough to read at a glance: the boxes it
+    fills (a box it leaves empty is said by the reading that fills it), each by its label
+    without the explanation in brackets ("Declarer's tricks while the stock lasts 2")."""
+    shown = [(who, label, value) for who, label, value in diff if value != "—"] or list(diff)
+    return ", ".join(f"{who} {_short(label)} {value}".strip() if who else f"{_short(label)} {value}"
+                     for who, label, value in shown)
+
+
+def _short(label: str) -> str:
+    """A label without a closing explanation in brackets: "Declarer's points (0-40)" -> "Declarer's points"."""
+    if label.endswith(")") and " (" in label:
+        head = label[:label.rindex(" (")]
+        if head:
+            return head
+    return label
 
 
 @dataclass(frozen=True)
