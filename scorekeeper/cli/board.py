@@ -69,7 +69,7 @@ def cmd_board(args) -> int:
             out(t("web.cli.anyone"))
         out(t("web.cli.read_only"))
         sys.stdout.flush()  # the lines above show at once, also when stdout is a pipe
-        server.serve_forever(poll_interval=0.25)
+        server.serve_forever()
     except KeyboardInterrupt:
         out(t("web.cli.stopped"))
     finally:
