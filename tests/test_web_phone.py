@@ -193,6 +193,21 @@ def test_a_second_writer_is_told_plainly_that_the_other_was_first(served):
     assert store.open_game(1).game.totals() == (11, 11, 0)
 
 
+def test_boxes_typed_for_a_deal_another_device_confirmed_are_not_carried_over(served):
+    """The page asks its view again (the game changed) with boxes typed for deal 1, which the
+    table confirmed meanwhile: they are not put into deal 2; the page is told why."""
+    client, _, game = served
+    view = post(client, "/api/view", {"typed": D1}).json()
+    game.record({"bid": [1, 1, 1], "tricks": [1, 1, 8]})
+    response = post(client, "/api/view", {"seen": seen(view), "typed": D1})
+    assert response.status_code == 409
+    answer = response.json()
+    assert answer["conflict"].startswith("Deal 1 was changed on another device first: ")
+    assert (answer["deal"]["number"], answer["typed"]) == (2, [])
+    same = post(client, "/api/view", {"seen": seen(answer), "typed": [["bid", 2, 1]]})
+    assert (same.status_code, same.json()["typed"]) == (200, [["bid", 2, 1]])
+
+
 def test_undo_takes_back_the_typing_first_then_the_deal_and_redo_puts_it_back(served):
     """As in the TUI: the boxes typed first (back to empty), then the deal confirmed last, whose
     entries return to the boxes; redo puts the deal back."""

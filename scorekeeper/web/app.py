@@ -94,6 +94,7 @@ class Hub:
         event = asyncio.Event()
         self.waiting.add(event)
         try:
+            yield "retry: 1000\n\n"  # a page that lost the server asks again every second
             sent = None
             while not self.stopping:
                 version = feed.published.version

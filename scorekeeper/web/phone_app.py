@@ -105,7 +105,7 @@ def phone_routes(feed, table, join_code: str) -> list[Route]:
     return [
         Route("/phone", page),
         Route("/api/view", read, methods=["GET"]),
-        Route("/api/view", writing(lambda d: table.view(d.get("typed", []), d.get("tried") is True)),
+        Route("/api/view", writing(lambda d: table.view(d.get("typed", []), d.get("tried") is True, d.get("seen"))),
               methods=["POST"]),
         Route("/api/confirm", writing(lambda d: table.confirm(d.get("seen"), d.get("typed", []))), methods=["POST"]),
         Route("/api/undo", writing(lambda d: table.undo(d.get("seen"), d.get("typed", []))), methods=["POST"]),

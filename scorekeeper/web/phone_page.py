@@ -74,9 +74,11 @@ SCRIPT = r"""(function () {
   var code = localStorage.getItem("scorekeeper.join") || "";
   var saved = JSON.parse(sessionStorage.getItem("scorekeeper.page") || "{}");
   var typed = saved.typed || [], done = saved.done || [], undone = saved.undone || [], tried = !!saved.tried;
-  var view = null, asked = 0, shown = 0, yours = null, said = "", problem = "", pad = {};
+  var view = null, yours = null, said = "", problem = "", pad = {};
   function keep() {
-    sessionStorage.setItem("scorekeeper.page", JSON.stringify({typed: typed, done: done, undone: undone, tried: tried}));
+    saved.at = seen();
+    sessionStorage.setItem("scorekeeper.page", JSON.stringify({typed: typed, done: done, undone: undone, tried: tried,
+                                                               at: saved.at}));
   }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -84,31 +86,39 @@ SCRIPT = r"""(function () {
     if (text !== undefined && text !== null) { e.textContent = String(text); }
     return e;
   }
-  function seen() { return view ? {game: view.game.id, seq: view.seq, deal: view.deal ? view.deal.number : null} : null; }
+  function seen() {  // the game and deal the boxes were typed for (kept over a reload)
+    return view ? {game: view.game.id, seq: view.seq, deal: view.deal ? view.deal.number : null} : (saved.at || null);
+  }
   function post(path, body) {
     return fetch(path, {method: "POST", cache: "no-store", headers: {"Content-Type": "application/json",
                  "X-Join-Code": code}, body: JSON.stringify(body)});
   }
+  // One request at a time, each built when its turn comes (from the boxes as they are then): an
+  // answer to a tap is never overtaken by an older view, and taps in a row ask for one view.
+  var chain = Promise.resolve(), viewAsked = false;
+  function queue(work) { chain = chain.then(work, work); return chain; }
   function ask(path, body) {
-    var mine = ++asked;
     var request = body ? post(path, body) : fetch(path, {cache: "no-store"});
     return request.then(function (response) {
-      return response.json().then(function (data) { return [response.status, data]; });
-    }).then(function (answer) {
-      if (mine < shown) { return null; }
-      shown = mine;
-      line.textContent = "";
-      return answer;
+      return response.json().then(function (data) { line.textContent = ""; return [response.status, data]; });
     }).catch(function () {
       line.textContent = T.offline;
       return null;
     });
   }
   function refresh() {
-    return ask(code ? "/api/view" : "/api/view", code ? {typed: typed, tried: tried} : null).then(function (a) {
-      if (!a) { return; }
-      if (a[0] === 403 && code) { code = ""; localStorage.removeItem("scorekeeper.join"); problem = a[1].problem; return refresh(); }
-      take(a[1]);
+    if (viewAsked) { return chain; }
+    viewAsked = true;
+    return queue(function () {
+      viewAsked = false;
+      return ask("/api/view", code ? {seen: seen(), typed: typed, tried: tried} : null).then(function (a) {
+        if (!a) { return; }
+        if (a[0] === 409) { done = []; undone = []; tried = false; }
+        if (a[0] === 403 && code) {  // the server was started again, with a new join code: read-only now
+          code = ""; localStorage.removeItem("scorekeeper.join"); take(a[1]); refresh(); return;
+        }
+        take(a[1]);
+      });
     });
   }
   function take(data) {
@@ -122,8 +132,12 @@ SCRIPT = r"""(function () {
         p.boxes.forEach(function (b) { if (b.value !== null) { yours.push((b.who ? b.who + " · " : "") + b.label + ": " + b.text); } });
       });
     }
-    problem = data.conflict || data.problem || "";
-    said = data.said || "";
+    if (data.conflict || data.problem || data.said) {
+      problem = data.conflict || data.problem || "";
+      said = data.said || "";
+    } else if (!before || before.seq !== data.seq || before.game.id !== data.game.id) {
+      problem = ""; said = "";  // the game changed elsewhere: what was said here is old news
+    }
     keep();
     draw();
   }
@@ -141,12 +155,14 @@ SCRIPT = r"""(function () {
     return null;
   }
   function confirmDeal() {
-    ask("/api/confirm", {seen: seen(), typed: typed}).then(function (a) {
-      if (!a) { return; }
-      if (a[0] === 200) { done = []; undone = []; tried = false; yours = null; }
-      else if (a[0] === 422) { tried = true; }
-      else if (a[0] === 409) { done = []; undone = []; tried = false; }
-      take(a[1]);
+    queue(function () {
+      return ask("/api/confirm", {seen: seen(), typed: typed}).then(function (a) {
+        if (!a) { return; }
+        if (a[0] === 200) { done = []; undone = []; tried = false; yours = null; }
+        else if (a[0] === 422) { tried = true; }
+        else if (a[0] === 409) { done = []; undone = []; tried = false; }
+        take(a[1]);
+      });
     });
   }
   function step(back) {
@@ -159,10 +175,12 @@ SCRIPT = r"""(function () {
       refresh();
       return;
     }
-    ask(back ? "/api/undo" : "/api/redo", {seen: seen(), typed: typed}).then(function (a) {
-      if (!a) { return; }
-      if (a[0] === 200 || a[0] === 409) { done = []; undone = []; tried = false; }
-      take(a[1]);
+    queue(function () {
+      return ask(back ? "/api/undo" : "/api/redo", {seen: seen(), typed: typed}).then(function (a) {
+        if (!a) { return; }
+        if (a[0] === 200 || a[0] === 409) { done = []; undone = []; tried = false; }
+        take(a[1]);
+      });
     });
   }
   function drawPanel(deal) {
@@ -243,6 +261,8 @@ SCRIPT = r"""(function () {
   function drawBox(box) {
     var d = el("div", "box");
     d.setAttribute("role", "group");
+    d.setAttribute("data-field", box.field);
+    d.setAttribute("data-unit", box.unit === null ? "" : String(box.unit));
     var head = el("p");
     head.appendChild(el("span", "who", (box.who ? box.who + " · " : "") + box.label + (box.dealer ? " (" + T.dealer + ")" : "")));
     if (box.value !== null) {
@@ -277,6 +297,9 @@ SCRIPT = r"""(function () {
   }
   function draw() {
     main.textContent = "";
+    document.body.setAttribute("data-game", view ? String(view.game.id) : "");
+    document.body.setAttribute("data-seq", view ? String(view.seq) : "");
+    document.body.setAttribute("data-deal", view && view.deal ? String(view.deal.number) : "");
     if (!view) { if (problem) { main.appendChild(el("p", "problem", problem)); } return; }
     document.title = view.game.name + (view.game.title ? ": " + view.game.title : "") + " · " + T.title;
     main.appendChild(el("h1", "", view.game.name + (view.game.title ? ": " + view.game.title : "")));
@@ -330,7 +353,7 @@ SCRIPT = r"""(function () {
     var b = el("button", "", T.join);
     b.type = "submit";
     f.appendChild(b);
-    f.addEventListener("submit", function (e) { e.preventDefault(); join(input.value.trim()); });
+    f.addEventListener("submit", function (e) { e.preventDefault(); join(input.value.trim()).then(refresh); });
     return f;
   }
   function join(given) {

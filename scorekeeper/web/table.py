@@ -76,10 +76,19 @@ class Table:
     def _deal(self, stored, typed: Any) -> NextDeal:
         return NextDeal(PageDraft(stored), {} if stored.game.is_over else read_typed(stored.game, typed))
 
-    def view(self, typed: Any, tried: bool = False) -> Answer:
-        """The view of the next deal with the boxes the page typed."""
+    def view(self, typed: Any, tried: bool = False, seen: Any = None) -> Answer:
+        """The view of the next deal with the boxes the page typed. Boxes typed for a deal that
+        is not the next one any more (``seen``: another device confirmed it, or undid one) are
+        not carried over to another deal: the page is told, as at a confirm."""
         stored = self._current()
+        if typed and seen is not None and self._moved(stored, seen):
+            return self._conflict(seen, typed)
         return 200, phone_view(stored, self._deal(stored, typed), tried=tried)
+
+    def _moved(self, stored, seen: Any) -> bool:
+        """Whether the deal the page typed for is not the game's next deal any more."""
+        return not (isinstance(seen, dict) and seen.get("game") == stored.id
+                    and seen.get("deal") == (None if stored.game.is_over else stored.game.next_deal))
 
     def _stale(self, stored, seen: Any) -> bool:
         return not (isinstance(seen, dict) and seen.get("game") == stored.id and seen.get("seq") == stored.entries_saved)
