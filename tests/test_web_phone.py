@@ -236,6 +236,21 @@ def test_a_stale_undo_is_refused_too(served):
     assert store.open_game(1).entries_saved == 1  # not undone
 
 
+def test_a_store_that_cannot_be_used_now_is_said_not_a_bug(served, monkeypatch):
+    """The store fails (a disk error, a lock held too long): the page gets the store's sentence, 503."""
+    from scorekeeper.store.db import StoreError
+
+    client, store, _ = served
+
+    def failing(self):
+        raise StoreError(f"{store.path}: game 1 cannot be read (disk I/O error). Nothing was changed.")
+
+    monkeypatch.setattr(Table, "_current", failing)
+    for response in (client.get("/api/view"), post(client, "/api/view", {"typed": []})):
+        assert (response.status_code, response.json()) == (
+            503, {"problem": f"{store.path}: game 1 cannot be read (disk I/O error). Nothing was changed."})
+
+
 def _tap_a_deal(client, typed: list) -> dict:
     """Tap the boxes as a player would: each box still needed, its first value allowed (a number
     pad: its lowest number); then confirm. The confirmed view."""

@@ -25,7 +25,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..i18n import t
+from ..i18n import show, t
+from ..store.db import StoreError
 from .phone import BadRequest
 from .phone_page import PHONE_CSP, phone_page
 
@@ -83,18 +84,24 @@ def phone_routes(feed, table, join_code: str) -> list[Route]:
         return Response(phone_page(), 200, media_type="text/html; charset=utf-8",
                         headers={**_SAFE, "Content-Security-Policy": PHONE_CSP})
 
+    async def answer(work, *args) -> Response:
+        """The table's answer; a store that cannot be read or written now is said (503), not a bug."""
+        try:
+            return _json(*await table.run(work, *args))
+        except BadRequest as exc:
+            return _refused(400, str(exc))
+        except StoreError as exc:
+            return _refused(503, show(exc))
+
     async def read(request: Request) -> Response:
-        return _json(*await table.run(table.view, []))
+        return await answer(table.view, [])
 
     def writing(work):
         async def endpoint(request: Request) -> Response:
             data = await _body(request, join_code)
             if isinstance(data, Response):
                 return data
-            try:
-                return _json(*await table.run(work, data))
-            except BadRequest as exc:
-                return _refused(400, str(exc))
+            return await answer(work, data)
 
         return endpoint
 
