@@ -295,3 +295,31 @@ def test_every_built_in_game_can_be_entered_by_taps(tmp_path, ruleset):
         table.close()
         feed.stop()
         store.close()
+
+
+def test_bench_taps_a_deal_costs_a_tap_a_value_and_confirm():
+    """bench/bench_taps.py against the page's server side: a box of buttons is one tap, a
+    number pad the digits and OK; the values the rules fill in cost nothing; one tap confirms."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    bench_dir = Path(__file__).resolve().parents[1] / "bench"
+    sys.path.insert(0, str(bench_dir))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_taps", bench_dir / "bench_taps.py")
+        bench = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(bench)
+        results = bench.main(("lupaus-4-deal-1", "wizard-6-deal-3", "whist-4-deal-1", "wysiwyg-2-deal-1"),
+                             verbose=False)
+    finally:
+        sys.path.remove(str(bench_dir))
+    taps = {name: (r["values"], r["taps"]) for name, r in results.items()}
+    # Lupaus for 4: 4 bids, 3 tricks (Anna's filled in), Confirm
+    assert taps["lupaus-4-deal-1"] == (7, 8)
+    # Wizard for 6, 3 cards: trump, 6 bids, 4 tricks (the others' zeros filled in), Confirm
+    assert taps["wizard-6-deal-3"] == (11, 12)
+    assert taps["whist-4-deal-1"] == (2, 3)
+    # hand values 16 and 12 and the declarer are buttons; the bid 5 and the points 15 are typed
+    # on a number pad (digits and OK); Confirm
+    assert taps["wysiwyg-2-deal-1"] == (5, 1 + 1 + 1 + 2 + 3 + 1)
