@@ -227,6 +227,42 @@ def test_undo_takes_back_the_typing_first_then_the_deal_and_redo_puts_it_back(se
     assert store.open_game(1).game.totals() == (12, 13, 0)
 
 
+def test_a_recorded_deal_is_corrected_from_the_page(served):
+    """Deal 1 chosen from the list of deals, its values in the boxes; Ben's and Cara's tricks
+    corrected to 4 and 4 (Anna's 2 filled in again): 12 0 14, and the page is on deal 2 again."""
+    client, store, _ = served
+    view = client.get("/api/view").json()
+    view = post(client, "/api/confirm", {"seen": seen(view), "typed": D1}).json()
+    rows = client.get("/api/deals").json()
+    assert rows["scorers"] == ["Anna", "Ben", "Cara"]
+    assert [(r["deal"], r["cards"], r["dealer"], [s["entries"] for s in r["scores"]]) for r in rows["deals"]] == [
+        (1, 10, "Anna", ["2/2", "3/3", "4/5"])]
+    editing = post(client, "/api/edit", {"seen": seen(view), "number": 1}).json()
+    assert (editing["deal"]["number"], editing["deal"]["editing"], editing["deal"]["title"]) == (
+        1, True, "Correcting deal 1: change its boxes, then Confirm.")
+    assert sorted(map(tuple, editing["typed"])) == sorted(map(tuple, D1))
+    assert (editing["undo"], editing["redo"]) == (None, None)  # only the page's own typing is undone
+    changed = [["bid", 1, 2], ["bid", 2, 3], ["bid", 3, 4], ["tricks", 2, 4], ["tricks", 3, 4]]
+    shown = post(client, "/api/view", {"seen": seen(view), "typed": changed, "editing": 1}).json()
+    assert boxes(shown)[("tricks", 1)]["value"] == 2 and boxes(shown)[("tricks", 1)]["auto"] is True
+    response = post(client, "/api/confirm", {"seen": seen(view), "typed": changed, "editing": 1})
+    assert response.status_code == 200
+    after = response.json()
+    assert after["said"] == "Deal 1 changed; the totals after it are recomputed."
+    assert (after["deal"]["number"], after["deal"]["editing"], after["typed"]) == (2, False, [])
+    assert store.open_game(1).game.totals() == (12, 0, 14)
+
+
+@pytest.mark.parametrize("number", [0, 2, "1", None])
+def test_only_a_recorded_deal_can_be_corrected(served, number):
+    client, _, _ = served
+    view = client.get("/api/view").json()
+    view = post(client, "/api/confirm", {"seen": seen(view), "typed": D1}).json()
+    response = post(client, "/api/edit", {"seen": seen(view), "number": number})
+    assert (response.status_code, response.json()) == (
+        400, {"problem": f"There is no recorded deal {number}: the game has 1."})
+
+
 def test_a_stale_undo_is_refused_too(served):
     client, store, game = served
     view = client.get("/api/view").json()

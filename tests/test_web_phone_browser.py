@@ -158,6 +158,28 @@ def test_undo_takes_back_a_tap_then_the_deal(game, phone):
     assert stored.store.open_game(stored.id).game.totals() == (12, 13, 0)
 
 
+def test_a_past_deal_is_corrected_by_taps(game, phone):
+    """Deal 1 chosen from the list of deals comes back into the boxes; Ben's and Cara's tricks
+    tapped to 4 and 4 (Anna's 2 filled in again); confirm: 12 0 14, and the page is on deal 2."""
+    url, stored = game
+    stored.record({"bid": [2, 3, 4], "tricks": [2, 3, 5]})
+    page = phone(f"{url}/phone#join={CODE}", stored.id)
+    page.wait_for_selector("body[data-deal='2']", timeout=DEADLINE)
+    page.get_by_role("button", name="Correct a deal").tap()
+    page.locator(".deal-row[data-deal='1']").tap()
+    page.get_by_text("Correcting deal 1: change its boxes, then Confirm.").wait_for(timeout=DEADLINE)
+    page.wait_for_selector("body[data-deal='1']", timeout=DEADLINE)
+    assert box(page, "tricks", 3).locator("button.chosen").inner_text() == "5"
+    tap(page, "tricks", 2, "4")
+    tap(page, "tricks", 3, "4")
+    box(page, "tricks", 1).get_by_text("2 (filled in by the rules)").wait_for(timeout=DEADLINE)
+    page.locator("#confirm").tap()
+    said(page, "Deal 1 changed; the totals after it are recomputed.")
+    page.wait_for_selector("body[data-deal='2']", timeout=DEADLINE)
+    assert standings(page) == [["1st", "Cara", "14"], ["2nd", "Anna", "12"], ["3rd", "Ben", "0"]]
+    assert stored.store.open_game(stored.id).game.totals() == (12, 0, 14)
+
+
 def test_a_page_without_the_join_code_is_read_only_and_its_writes_are_refused(game, phone):
     url, stored = game
     page = phone(f"{url}/phone", stored.id)

@@ -23,7 +23,7 @@ from ..play.views import CellView
 from ..play.words import ordinal
 from ..reports.common import status_text
 
-__all__ = ["BadRequest", "MAX_TYPED", "PageDraft", "phone_view", "read_typed"]
+__all__ = ["BadRequest", "MAX_TYPED", "PageDraft", "deal_rows", "phone_view", "read_typed"]
 
 MAX_TYPED = 400  # boxes a page may send (a deal of 8 seats with 6 fields each is 48)
 MAX_TEXT = 200  # characters of a typed value (cards are typed as text)
@@ -34,13 +34,13 @@ class BadRequest(ValueError):
     """What a page sent is not a deal's boxes (the message says what is wrong)."""
 
 
-def read_typed(game: Game, raw: Any) -> dict[tuple[str, int | None], Any]:
+def read_typed(game: Game, raw: Any, number: int | None = None) -> dict[tuple[str, int | None], Any]:
     """The boxes a page sent, checked: each field is one of the ruleset's, each unit a seat or
-    partnership of the next deal (null for a deal field), each value a number, a yes/no or a
+    partnership of the deal (``number``, the next by default; null for a deal field), each value a number, a yes/no or a
     short text. BadRequest names the first problem."""
     if not isinstance(raw, list) or len(raw) > MAX_TYPED:
         raise BadRequest(t("web.phone.bad.typed", most=MAX_TYPED))
-    setup = game.setup_for()
+    setup = game.setup_for(number)  # the next deal's by default
     units = {"seat": setup.n, "team": len(setup.teams)}
     typed: dict[tuple[str, int | None], Any] = {}
     for item in raw:
@@ -113,6 +113,8 @@ def _deal(draft: DealDraft) -> dict[str, Any]:
                        "complete": phase.complete, "boxes": boxes})
     return {
         "number": view.number,
+        "editing": view.editing,
+        "title": t("web.phone.correcting", number=view.number) if view.editing else "",
         "panel": _panel(panel),
         "phases": phases,
         "errors": list(view.errors),
@@ -145,22 +147,33 @@ def _typed_list(draft: DealDraft | None) -> list[list[Any]]:
     return [[field, unit, value] for (field, unit), value in draft.typed.items()]
 
 
-def phone_view(stored, deal: NextDeal, *, tried: bool = False) -> dict[str, Any]:
-    """The page's view of a stored game whose next deal holds what ``deal`` holds."""
+def phone_view(stored, deal: NextDeal | DealDraft, *, tried: bool = False) -> dict[str, Any]:
+    """The page's view of a stored game whose next deal holds what ``deal`` holds, or of a
+    recorded deal being corrected (a DealDraft of it: undo and redo are the page's typing only)."""
     game = stored.game
-    draft = deal.draft
+    draft = deal if isinstance(deal, DealDraft) else deal.draft
     if draft is not None and tried:
         draft.mark_tried()
     played = len(game.results())
+    steps = (None, None) if isinstance(deal, DealDraft) else (deal.next_undo(), deal.next_redo())
     return {
         "game": {"id": stored.id, "title": stored.title, "name": game.ruleset.localized(get_language()).name},
         "seq": stored.entries_saved,
         "over": game.is_over,
+        "played": len(game.deals),
         "status": status_text(game),
         "standings": [{"rank": ordinal(s.rank) if played else "", "name": s.name, "total": s.total}
                       for s in game.standings()],
         "deal": _deal(draft) if draft is not None else None,
         "typed": _typed_list(draft),
-        "undo": deal.next_undo(),
-        "redo": deal.next_redo(),
+        "undo": steps[0],
+        "redo": steps[1],
     }
+
+
+def deal_rows(stored) -> dict[str, Any]:
+    """Every recorded deal as the score board shows it (to choose one to correct)."""
+    from .board import board_state
+
+    state = board_state(stored, last=len(stored.game.deals))
+    return {"scorers": state["scorers"], "legend": state["legend"], "deals": state["last_deals"]}

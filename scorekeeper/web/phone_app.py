@@ -3,7 +3,9 @@
     GET  /phone         the page (HTML, CSS and a script; nothing from elsewhere)
     GET  /api/view      the view with no boxes typed: what a page without the join code shows
     POST /api/view      the view with the boxes the page typed
-    POST /api/confirm   record the next deal as typed
+    POST /api/confirm   record the next deal as typed (or, with "editing": n, change deal n)
+    GET  /api/deals     every recorded deal as the board shows it (to choose one to correct)
+    POST /api/edit      the view of recorded deal "number" to correct, its values in the boxes
     POST /api/undo      undo (the typing first, then the game), as the TUI does
     POST /api/redo      redo
     POST /api/join      204 when the join code is right (the page asks before it keeps it)
@@ -105,6 +107,9 @@ def phone_routes(feed, table, join_code: str) -> list[Route]:
 
         return endpoint
 
+    async def deals(request: Request) -> Response:
+        return await answer(table.deals)
+
     async def join(request: Request) -> Response:
         data = await _body(request, join_code)
         return data if isinstance(data, Response) else Response(status_code=204, headers=_SAFE)
@@ -112,9 +117,12 @@ def phone_routes(feed, table, join_code: str) -> list[Route]:
     return [
         Route("/phone", page),
         Route("/api/view", read, methods=["GET"]),
-        Route("/api/view", writing(lambda d: table.view(d.get("typed", []), d.get("tried") is True, d.get("seen"))),
+        Route("/api/view", writing(lambda d: table.view(d.get("typed", []), d.get("tried") is True, d.get("seen"),
+                                                        d.get("editing"))), methods=["POST"]),
+        Route("/api/confirm", writing(lambda d: table.confirm(d.get("seen"), d.get("typed", []), d.get("editing"))),
               methods=["POST"]),
-        Route("/api/confirm", writing(lambda d: table.confirm(d.get("seen"), d.get("typed", []))), methods=["POST"]),
+        Route("/api/deals", deals, methods=["GET"]),
+        Route("/api/edit", writing(lambda d: table.open_edit(d.get("seen"), d.get("number"))), methods=["POST"]),
         Route("/api/undo", writing(lambda d: table.undo(d.get("seen"), d.get("typed", []))), methods=["POST"]),
         Route("/api/redo", writing(lambda d: table.redo(d.get("seen"), d.get("typed", []))), methods=["POST"]),
         Route("/api/join", join, methods=["POST"]),

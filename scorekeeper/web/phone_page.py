@@ -65,6 +65,8 @@ th, td { border: 1px solid var(--line); padding: 0.3rem 0.4rem; text-align: left
 td.total { text-align: right; font-weight: 700; }
 .yours { border: 2px dashed var(--line); padding: 0.4rem; margin: 0.4rem 0; }
 .hidden { display: none; }
+.deals button { display: block; width: 100%; text-align: left; margin: 6px 0; padding: 0.4rem 0.6rem; }
+.deal-row .line { display: block; font-size: 0.9rem; }
 """
 
 SCRIPT = r"""(function () {
@@ -74,11 +76,12 @@ SCRIPT = r"""(function () {
   var code = localStorage.getItem("scorekeeper.join") || "";
   var saved = JSON.parse(sessionStorage.getItem("scorekeeper.page") || "{}");
   var typed = saved.typed || [], done = saved.done || [], undone = saved.undone || [], tried = !!saved.tried;
+  var editing = saved.editing || null, aside = saved.aside || null, deals = null;  // a recorded deal corrected
   var view = null, yours = null, said = "", problem = "", pad = {};
   function keep() {
     saved.at = seen();
     sessionStorage.setItem("scorekeeper.page", JSON.stringify({typed: typed, done: done, undone: undone, tried: tried,
-                                                               at: saved.at}));
+                                                               at: saved.at, editing: editing, aside: aside}));
   }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -111,9 +114,10 @@ SCRIPT = r"""(function () {
     viewAsked = true;
     return queue(function () {
       viewAsked = false;
-      return ask("/api/view", code ? {seen: seen(), typed: typed, tried: tried} : null).then(function (a) {
+      var body = code ? {seen: seen(), typed: typed, tried: tried, editing: editing} : null;
+      return ask("/api/view", body).then(function (a) {
         if (!a) { return; }
-        if (a[0] === 409) { done = []; undone = []; tried = false; }
+        if (a[0] === 409) { leave(a[1]); return; }
         if (a[0] === 403 && code) {  // the server was started again, with a new join code: read-only now
           code = ""; localStorage.removeItem("scorekeeper.join"); take(a[1]); refresh(); return;
         }
@@ -154,21 +158,63 @@ SCRIPT = r"""(function () {
     for (var i = 0; i < typed.length; i++) { if (typed[i][0] === field && typed[i][1] === unit) { return typed[i][2]; } }
     return null;
   }
+  function leave(data) {
+    // A deal confirmed or changed, or the game changed elsewhere: the page is on the next deal
+    // again (with what it typed there before a deal was corrected: the server says if it still fits).
+    var back = editing !== null;
+    done = []; undone = []; tried = false; deals = null;
+    take(data);
+    if (back) {
+      editing = null;
+      typed = aside ? aside.typed : []; done = aside ? aside.done : []; undone = aside ? aside.undone : [];
+      aside = null;
+      keep();
+      if (typed.length) { refresh(); }
+    }
+  }
   function confirmDeal() {
     queue(function () {
-      return ask("/api/confirm", {seen: seen(), typed: typed}).then(function (a) {
+      return ask("/api/confirm", {seen: seen(), typed: typed, editing: editing}).then(function (a) {
         if (!a) { return; }
-        if (a[0] === 200) { done = []; undone = []; tried = false; yours = null; }
-        else if (a[0] === 422) { tried = true; }
-        else if (a[0] === 409) { done = []; undone = []; tried = false; }
+        if (a[0] === 200) { yours = null; leave(a[1]); }
+        else if (a[0] === 409) { leave(a[1]); }
+        else { if (a[0] === 422) { tried = true; } take(a[1]); }
+      });
+    });
+  }
+  function showDeals() {
+    queue(function () {
+      return ask("/api/deals", null).then(function (a) {
+        if (a && a[0] === 200) { deals = a[1]; draw(); }
+      });
+    });
+  }
+  function correct(number) {
+    deals = null;
+    queue(function () {
+      return ask("/api/edit", {seen: seen(), number: number}).then(function (a) {
+        if (!a) { return; }
+        if (a[0] === 200) {
+          if (editing === null) { aside = {typed: typed, done: done, undone: undone}; }
+          editing = number; done = []; undone = []; tried = false; said = ""; problem = "";
+        }
         take(a[1]);
+      });
+    });
+  }
+  function cancelEditing() {
+    said = ""; problem = "";
+    queue(function () {
+      return ask("/api/view", {seen: seen(), typed: aside ? aside.typed : [], tried: false}).then(function (a) {
+        if (a) { leave(a[1]); }
       });
     });
   }
   function step(back) {
     said = ""; problem = "";
     var mine = back ? done : undone, other = back ? undone : done;
-    if (mine.length) {
+    if (mine.length || editing !== null) {
+      if (!mine.length) { return; }
       other.push(typed.slice());
       typed = mine.pop();
       keep();
@@ -321,6 +367,16 @@ SCRIPT = r"""(function () {
       y.appendChild(dismiss);
       main.appendChild(y);
     }
+    if (view.deal && view.deal.editing) {
+      var banner = el("div", "note");
+      banner.appendChild(el("p", "", view.deal.title));
+      var cancel = el("button", "", T.cancel);
+      cancel.type = "button";
+      cancel.id = "cancel";
+      cancel.addEventListener("click", cancelEditing);
+      banner.appendChild(cancel);
+      main.appendChild(banner);
+    }
     if (view.deal) {
       main.appendChild(drawPanel(view.deal));
       view.deal.phases.forEach(function (phase) {
@@ -338,9 +394,38 @@ SCRIPT = r"""(function () {
       view.deal.warnings.forEach(function (m) { main.appendChild(el("p", "warning", m)); });
     }
     main.appendChild(drawStandings());
+    if (code && view.played > 0 && !(view.deal && view.deal.editing)) {
+      main.appendChild(drawDeals());
+    }
     document.getElementById("confirm").disabled = !code || !view.deal;
-    document.getElementById("undo").disabled = !code || (!done.length && !view.undo);
-    document.getElementById("redo").disabled = !code || (!undone.length && !view.redo);
+    document.getElementById("undo").disabled = !code || (!done.length && (editing !== null || !view.undo));
+    document.getElementById("redo").disabled = !code || (!undone.length && (editing !== null || !view.redo));
+  }
+  function drawDeals() {
+    var s = el("section", "deals");
+    if (!deals) {
+      var open = el("button", "", T.correct);
+      open.type = "button";
+      open.id = "correct";
+      open.addEventListener("click", showDeals);
+      s.appendChild(open);
+      return s;
+    }
+    s.appendChild(el("h2", "", T.pick_deal));
+    if (!deals.deals.length) { s.appendChild(el("p", "dim", T.no_deals)); }
+    deals.deals.forEach(function (row) {
+      var b = el("button", "deal-row");
+      b.type = "button";
+      b.setAttribute("data-deal", String(row.deal));
+      b.appendChild(el("span", "who", row.deal + " · " + row.cards + (row.trump ? " " + row.trump : "") + " · " + row.dealer));
+      row.scores.forEach(function (score, i) {
+        b.appendChild(el("span", "line", deals.scorers[i] + " " + [score.entries, score.mark, score.points].filter(Boolean).join(" ")));
+      });
+      b.addEventListener("click", function () { correct(row.deal); });
+      s.appendChild(b);
+    });
+    s.appendChild(el("p", "dim", deals.legend));
+    return s;
   }
   function joinForm() {
     var f = el("form", "note");
@@ -396,7 +481,8 @@ PHONE_CSP = (f"default-src 'none'; script-src {_hash(SCRIPT)}; style-src {_hash(
              "img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 
 _TEXTS = ("title", "confirm", "undo", "redo", "read_only", "code", "join", "wrong_code", "offline", "yours",
-          "dismiss", "dealer", "filled", "empty_gives", "refused", "ok", "erase", "standings", "final", "loading")
+          "dismiss", "dealer", "filled", "empty_gives", "refused", "ok", "erase", "standings", "final", "loading",
+          "correct", "pick_deal", "no_deals", "cancel")
 
 
 def phone_page() -> str:

@@ -25,7 +25,9 @@ from ..play.actions import redone_text, undone_text
 from ..play.undo import GAME, NextDeal
 from ..store.db import Store, StoreError
 from ..store.watch import game_mark
-from .phone import PageDraft, phone_view, read_typed
+from ..play.actions import issues_by_deal, new_issues
+from ..play.draft import DealDraft
+from .phone import BadRequest, PageDraft, deal_rows, phone_view, read_typed
 
 __all__ = ["Answer", "Table"]
 
@@ -76,11 +78,38 @@ class Table:
     def _deal(self, stored, typed: Any) -> NextDeal:
         return NextDeal(PageDraft(stored), {} if stored.game.is_over else read_typed(stored.game, typed))
 
-    def view(self, typed: Any, tried: bool = False, seen: Any = None) -> Answer:
+    def _editing(self, stored, number: Any, typed: Any | None = None) -> DealDraft:
+        """A recorded deal being corrected: its recorded values, or the boxes the page typed."""
+        game = stored.game
+        if type(number) is not int or not 1 <= number <= len(game.deals):
+            raise BadRequest(t("web.phone.bad.deal", number=str(number)[:20], last=len(game.deals)))
+        if typed is None:
+            return DealDraft(game, number, game.deals[number - 1], editing=True)
+        draft = DealDraft(game, number, editing=True)
+        for (field, unit), value in read_typed(game, typed, number).items():
+            draft.set(field, unit, value)
+        return draft
+
+    def deals(self) -> Answer:
+        """Every recorded deal, to choose one to correct."""
+        return 200, deal_rows(self._current())
+
+    def open_edit(self, seen: Any, number: Any) -> Answer:
+        """The view of recorded deal ``number`` to correct, its values in the boxes."""
+        stored = self._current()
+        if self._stale(stored, seen):
+            return self._conflict(seen, [])
+        return 200, phone_view(stored, self._editing(stored, number))
+
+    def view(self, typed: Any, tried: bool = False, seen: Any = None, editing: Any = None) -> Answer:
         """The view of the next deal with the boxes the page typed. Boxes typed for a deal that
         is not the next one any more (``seen``: another device confirmed it, or undid one) are
         not carried over to another deal: the page is told, as at a confirm."""
         stored = self._current()
+        if editing is not None:
+            if self._stale(stored, seen):  # the game changed while a deal was corrected: look again
+                return self._conflict(seen, [])
+            return 200, phone_view(stored, self._editing(stored, editing, typed), tried=tried)
         if typed and seen is not None and self._moved(stored, seen):
             return self._conflict(seen, typed)
         return 200, phone_view(stored, self._deal(stored, typed), tried=tried)
@@ -104,13 +133,17 @@ class Table:
         view["conflict"] = t("web.phone.other_first", number=number)
         return 409, view
 
-    def confirm(self, seen: Any, typed: Any) -> Answer:
-        """Record the next deal as typed, unless the game changed since the page saw it."""
+    def confirm(self, seen: Any, typed: Any, editing: Any = None) -> Answer:
+        """Record the next deal as typed (or change recorded deal ``editing``), unless the game
+        changed since the page saw it."""
         stored = self._current()
         if self._stale(stored, seen):
-            return self._conflict(seen, typed)
-        deal = self._deal(stored, typed)
-        draft = deal.draft
+            return self._conflict(seen, [] if editing is not None else typed)
+        if editing is not None:
+            deal = draft = self._editing(stored, editing, typed)
+        else:
+            deal = self._deal(stored, typed)
+            draft = deal.draft
         if draft is None:
             return 409, {**phone_view(stored, deal), "problem": t("web.phone.over")}
         view = draft.view()
@@ -122,27 +155,40 @@ class Table:
                                   reason=problems[0] if problems else t("tui.play.not_complete"))
             return 422, answer
         number = draft.number
+        before = issues_by_deal(stored.game) if draft.editing else {}
         try:
-            stored.record(draft.plain_values())
+            if draft.editing:
+                stored.edit(number, draft.plain_values())
+            else:
+                stored.record(draft.plain_values())
         except IllegalEntry as exc:
             answer = phone_view(stored, deal, tried=True)
             answer["problem"] = t("web.phone.cannot", title=t("tui.play.breaks_rule"),
                                   reason="; ".join(show(i.message) for i in exc.issues))
             return 422, answer
         except StoreError as exc:
-            return self._not_saved(seen, typed, exc)
+            return self._not_saved(seen, typed, exc, draft.number if draft.editing else None)
         self.feed.look_now()
         answer = phone_view(stored, self._deal(stored, []))
-        answer["said"] = t("web.phone.saved", number=number)
+        if draft.editing:
+            later = new_issues(stored.game, before, number)
+            answer["said"] = t("tui.play.changed", number=number)
+            if later:
+                answer["problem"] = "\n".join([t("tui.play.later_breaks", number=number)] + [
+                    t("tui.play.later_issue", number=n, message=m) for n, m in later[:5]])
+        else:
+            answer["said"] = t("web.phone.saved", number=number)
         return 200, answer
 
-    def _not_saved(self, seen: Any, typed: Any, exc: StoreError) -> Answer:
-        """The store refused the write: another writer was first (a conflict), or it could not save."""
+    def _not_saved(self, seen: Any, typed: Any, exc: StoreError, editing: int | None = None) -> Answer:
+        """The store refused the write: another writer was first (a conflict), or it could not
+        save (the page keeps its boxes, and is told why)."""
         self._stored = None
         stored = self._current()
         if stored.entries_saved != (seen or {}).get("seq"):
-            return self._conflict(seen, typed)
-        answer = phone_view(stored, self._deal(stored, typed))
+            return self._conflict(seen, [] if editing is not None else typed)
+        kept = self._editing(stored, editing, typed) if editing is not None else self._deal(stored, typed)
+        answer = phone_view(stored, kept)
         answer["problem"] = t("web.phone.cannot", title=t("tui.play.not_saved"), reason=show(exc))
         return 503, answer
 
