@@ -287,6 +287,38 @@ def test_a_store_that_cannot_be_used_now_is_said_not_a_bug(served, monkeypatch):
             503, {"problem": f"{store.path}: game 1 cannot be read (disk I/O error). Nothing was changed."})
 
 
+def test_the_last_deal_confirmed_on_the_page_ends_the_game(tmp_path):
+    """Whist, first to 7: N & S take 9 and 4 tricks (stored), then 11 on the page: 8 to 3, the
+    game is over: no deal to enter, the winner, the final standings; a confirm says so."""
+    store = Store(tmp_path / "s.db")
+    game = store.new_game(load_ruleset("whist"), "whist", ["N", "E", "S", "W"])
+    game.record({"tricks": 9})
+    game.record({"tricks": 4})
+    feed = BoardFeed(store.path, poll=3600)
+    feed.start()
+    table = Table(store.path, feed)
+    table.start()
+    try:
+        app = make_app(feed, served_names("127.0.0.1"), table=table, join_code=CODE)
+        with TestClient(app, base_url=ORIGIN) as client:
+            view = client.get("/api/view").json()
+            typed = [["tricks", None, 11]]
+            assert boxes(post(client, "/api/view", {"typed": typed}).json())[("tricks", None)]["value"] == 11
+            after = post(client, "/api/confirm", {"seen": seen(view), "typed": typed}).json()
+            assert (after["over"], after["deal"], after["status"], after["said"]) == (
+                True, None, "winner: N & S", "Deal 3 saved.")
+            assert after["standings"] == [{"rank": "1st", "name": "N & S", "total": 8},
+                                          {"rank": "2nd", "name": "E & W", "total": 3}]
+            again = post(client, "/api/confirm", {"seen": {"game": 1, "seq": after["seq"], "deal": None},
+                                                  "typed": []})
+            assert (again.status_code, again.json()["problem"]) == (
+                409, "The game is over: there is no deal to confirm.")
+    finally:
+        table.close()
+        feed.stop()
+        store.close()
+
+
 def _tap_a_deal(client, typed: list) -> dict:
     """Tap the boxes as a player would: each box still needed, its first value allowed (a number
     pad: its lowest number); then confirm. The confirmed view."""

@@ -79,8 +79,8 @@ def phone(browser):
     """A new phone (a browser context of its own: its own storage)."""
     contexts = []
 
-    def open_phone(url: str, game_id: int):
-        context = browser.new_context(**PHONE)
+    def open_phone(url: str, game_id: int, **more):
+        context = browser.new_context(**PHONE, **more)
         contexts.append(context)
         page = context.new_page()
         page.goto(url)
@@ -178,6 +178,16 @@ def test_a_past_deal_is_corrected_by_taps(game, phone):
     page.wait_for_selector("body[data-deal='2']", timeout=DEADLINE)
     assert standings(page) == [["1st", "Cara", "14"], ["2nd", "Anna", "12"], ["3rd", "Ben", "0"]]
     assert stored.store.open_game(stored.id).game.totals() == (12, 0, 14)
+
+
+def test_a_phone_set_to_more_contrast_gets_black_on_white_and_outlines(game, phone):
+    url, stored = game
+    page = phone(f"{url}/phone#join={CODE}", stored.id, contrast="more", color_scheme="light")
+    tap(page, "bid", 2, "3")
+    colours = page.evaluate("[getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor]")
+    assert colours == ["rgb(0, 0, 0)", "rgb(255, 255, 255)"]
+    chosen = box(page, "bid", 2).locator("button.chosen")
+    assert chosen.evaluate("b => getComputedStyle(b).outlineStyle") == "solid"  # not colour alone
 
 
 def test_a_page_without_the_join_code_is_read_only_and_its_writes_are_refused(game, phone):

@@ -7,7 +7,8 @@ steps of typing to undo (session storage, so that a reload keeps them). Every te
 player, a ruleset or the store is set as text (``textContent``), never as markup. The page
 listens to ``/events`` (server-sent events): a new version means the game changed somewhere,
 and the view is asked again; the browser reconnects by itself after the Wi-Fi blinks, and the
-view is asked again then too. Touch targets are at least 48 px.
+view is asked again then too. Touch targets are at least 48 px; a phone set to more contrast
+gets black on white (or white on black), and a chosen value is outlined, not only coloured.
 """
 
 from __future__ import annotations
@@ -65,6 +66,21 @@ th, td { border: 1px solid var(--line); padding: 0.3rem 0.4rem; text-align: left
 td.total { text-align: right; font-weight: 700; }
 .yours { border: 2px dashed var(--line); padding: 0.4rem; margin: 0.4rem 0; }
 .hidden { display: none; }
+@media (prefers-contrast: more) {
+  :root { --fg: #000; --bg: #fff; --dim: #000; --line: #000; --head: #fff; --accent: #00307a; --pick: #ffe14d;
+          --bad: #8b0000; --ok: #004d00; --alert: #fff; }
+  button { border-width: 3px; }
+  button.chosen { outline: 3px solid var(--fg); outline-offset: 2px; }
+  button.refused { opacity: 1; }
+}
+@media (prefers-contrast: more) and (prefers-color-scheme: dark) {
+  :root { --fg: #fff; --bg: #000; --dim: #fff; --line: #fff; --head: #000; --accent: #9fd0ff; --pick: #5c4a00;
+          --bad: #ff9d9d; --ok: #8dff9d; --alert: #000; }
+}
+@media (forced-colors: active) {
+  button.chosen { outline: 3px solid CanvasText; }
+  button.refused { border-style: dashed; }
+}
 .deals button { display: block; width: 100%; text-align: left; margin: 6px 0; padding: 0.4rem 0.6rem; }
 .deal-row .line { display: block; font-size: 0.9rem; }
 """
