@@ -162,3 +162,15 @@ def test_stopping_the_server_ends_the_open_streams(table):
         assert not thread.is_alive()
         assert response.read() == b""  # the stream's end
         conn.close()
+
+
+def test_the_listening_socket_says_it_is_tcp_so_answers_are_not_held_back(table):
+    """asyncio turns Nagle's algorithm off (TCP_NODELAY) on the connections of a socket whose
+    protocol is IPPROTO_TCP only; on one made with protocol 0, each answer's body waited for
+    the client's delayed acknowledgement of its headers (some 40 ms a request, measured)."""
+    store, _ = table
+    with serving(store.path) as (server, _):
+        assert server.socket.proto == socket.IPPROTO_TCP
+        with socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=20) as s:
+            s.sendall(b"GET /version.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert s.recv(1000).startswith(b"HTTP/1.1 200 ")
