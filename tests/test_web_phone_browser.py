@@ -107,7 +107,8 @@ def standings(page) -> list[list[str]]:
 
 
 def said(page, text: str) -> None:
-    page.get_by_text(text).wait_for(timeout=DEADLINE)
+    """Wait for a sentence shown on the page (its copy for screen readers aside)."""
+    page.locator("#view").get_by_text(text).first.wait_for(timeout=DEADLINE)
 
 
 def test_a_whole_lupaus_deal_by_taps_with_the_dealers_bid_refused(game, phone):
@@ -126,6 +127,8 @@ def test_a_whole_lupaus_deal_by_taps_with_the_dealers_bid_refused(game, phone):
     sizes = page.eval_on_selector_all(".box button", "bs => bs.map(b => [b.offsetWidth, b.offsetHeight])")
     assert min(min(w, h) for w, h in sizes) >= 44  # touch targets
     tap(page, "bid", 1, "2")
+    focused = page.evaluate("[document.activeElement.textContent, document.activeElement.closest('.box').dataset.field]")
+    assert focused == ["2", "bid"]  # the view drawn anew keeps the focus on the value tapped
     tap(page, "tricks", 2, "3")
     tap(page, "tricks", 3, "5")
     box(page, "tricks", 1).get_by_text("2 (filled in by the rules)").wait_for(timeout=DEADLINE)
@@ -133,6 +136,8 @@ def test_a_whole_lupaus_deal_by_taps_with_the_dealers_bid_refused(game, phone):
     page.locator("#confirm").tap()
     said(page, "Deal 1 saved.")
     page.wait_for_selector("body[data-deal='2']", timeout=DEADLINE)
+    assert page.locator("#news").inner_text() == "Deal 1 saved."  # read out by a screen reader, once
+    assert page.get_attribute("#news", "role") == "status"
     assert standings(page) == [["1st", "Ben", "13"], ["2nd", "Anna", "12"], ["3rd", "Cara", "0"]]
     assert stored.store.open_game(stored.id).game.totals() == (12, 13, 0)
 
@@ -167,7 +172,7 @@ def test_a_past_deal_is_corrected_by_taps(game, phone):
     page.wait_for_selector("body[data-deal='2']", timeout=DEADLINE)
     page.get_by_role("button", name="Correct a deal").tap()
     page.locator(".deal-row[data-deal='1']").tap()
-    page.get_by_text("Correcting deal 1: change its boxes, then Confirm.").wait_for(timeout=DEADLINE)
+    said(page, "Correcting deal 1: change its boxes, then Confirm.")
     page.wait_for_selector("body[data-deal='1']", timeout=DEADLINE)
     assert box(page, "tricks", 3).locator("button.chosen").inner_text() == "5"
     tap(page, "tricks", 2, "4")
@@ -193,7 +198,7 @@ def test_a_phone_set_to_more_contrast_gets_black_on_white_and_outlines(game, pho
 def test_a_page_without_the_join_code_is_read_only_and_its_writes_are_refused(game, phone):
     url, stored = game
     page = phone(f"{url}/phone", stored.id)
-    page.get_by_text("Read-only. To keep the score from this phone").wait_for(timeout=DEADLINE)
+    said(page, "Read-only. To keep the score from this phone")
     assert page.locator("#confirm").is_disabled()
     assert page.eval_on_selector_all(".box button", "bs => bs.every(b => b.disabled)") is True
     answer = page.evaluate("""fetch('/api/confirm', {method: 'POST', headers: {'Content-Type': 'application/json'},
@@ -202,7 +207,7 @@ def test_a_page_without_the_join_code_is_read_only_and_its_writes_are_refused(ga
                            "scorekeeper serve runs)."]
     page.get_by_label("Join code").fill("not the code")
     page.get_by_role("button", name="Join").tap()
-    page.get_by_text("That is not the table's join code.").wait_for(timeout=DEADLINE)
+    said(page, "That is not the table's join code.")
     page.get_by_label("Join code").fill(CODE)
     page.get_by_role("button", name="Join").tap()
     sync_api.expect(page.locator("#confirm")).to_be_enabled(timeout=DEADLINE)
@@ -235,7 +240,7 @@ def test_two_phones_confirm_the_same_deal_and_the_second_is_told(game, phone):
         tap(first, "tricks", seat, value)
     first.locator("#confirm").tap()
     said(first, "Deal 1 saved.")
-    second.get_by_text("Deal 1 was changed on another device first").wait_for(timeout=DEADLINE)
+    said(second, "Deal 1 was changed on another device first")
     second.wait_for_selector("body[data-deal='2']", timeout=DEADLINE)
     yours = second.locator(".yours").inner_text()
     assert "What you typed" in yours and "Ben · Bid: 1" in yours and "Anna · Bid: 1" in yours

@@ -66,6 +66,7 @@ th, td { border: 1px solid var(--line); padding: 0.3rem 0.4rem; text-align: left
 td.total { text-align: right; font-weight: 700; }
 .yours { border: 2px dashed var(--line); padding: 0.4rem; margin: 0.4rem 0; }
 .hidden { display: none; }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 @media (prefers-contrast: more) {
   :root { --fg: #000; --bg: #fff; --dim: #000; --line: #000; --head: #fff; --accent: #00307a; --pick: #ffe14d;
           --bad: #8b0000; --ok: #004d00; --alert: #fff; }
@@ -357,7 +358,32 @@ SCRIPT = r"""(function () {
     s.appendChild(table);
     return s;
   }
+  function focused() {
+    // What has the focus in the view (a value of a box, a button): found again once it is drawn anew.
+    var active = document.activeElement;
+    if (!active || !main.contains(active)) { return null; }
+    var holder = active.closest(".box");
+    return {field: holder ? holder.getAttribute("data-field") : null, unit: holder ? holder.getAttribute("data-unit") : null,
+            text: active.textContent, id: active.id};
+  }
+  function refocus(was) {
+    if (!was) { return; }
+    var found = was.id ? document.getElementById(was.id) : null;
+    Array.prototype.forEach.call(main.querySelectorAll(".box"), function (holder) {
+      if (found || holder.getAttribute("data-field") !== was.field || holder.getAttribute("data-unit") !== was.unit) { return; }
+      Array.prototype.forEach.call(holder.querySelectorAll("button, input"), function (b) {
+        if (!found && b.textContent === was.text) { found = b; }
+      });
+    });
+    if (found) { found.focus(); }
+  }
+  var told = "";
+  function tell(text) {  // a persistent live region: what was said is read out once, not the whole view
+    if (text !== told) { told = text; document.getElementById("news").textContent = text; }
+  }
   function draw() {
+    var was = focused();
+    tell([problem, said].filter(Boolean).join(" "));
     main.textContent = "";
     document.body.setAttribute("data-game", view ? String(view.game.id) : "");
     document.body.setAttribute("data-seq", view ? String(view.seq) : "");
@@ -368,8 +394,6 @@ SCRIPT = r"""(function () {
     main.appendChild(el("p", "dim", view.status));
     if (!code) { main.appendChild(joinForm()); }
     var note = el("div", "", "");
-    note.setAttribute("role", "status");
-    note.setAttribute("aria-live", "polite");
     if (problem) { note.appendChild(el("p", "note problem", problem)); }
     if (said) { note.appendChild(el("p", "said", said)); }
     main.appendChild(note);
@@ -399,9 +423,7 @@ SCRIPT = r"""(function () {
         var s = el("section", "phase");
         s.appendChild(el("h2", "", phase.title));
         phase.summary.concat(phase.derived).forEach(function (m) {
-          var p = el("p", "summary", m);
-          p.setAttribute("aria-live", "polite");
-          s.appendChild(p);
+          s.appendChild(el("p", "summary", m));
         });
         phase.boxes.forEach(function (b) { s.appendChild(drawBox(b)); });
         main.appendChild(s);
@@ -416,6 +438,7 @@ SCRIPT = r"""(function () {
     document.getElementById("confirm").disabled = !code || !view.deal;
     document.getElementById("undo").disabled = !code || (!done.length && (editing !== null || !view.undo));
     document.getElementById("redo").disabled = !code || (!undone.length && (editing !== null || !view.redo));
+    refocus(was);
   }
   function drawDeals() {
     var s = el("section", "deals");
@@ -509,7 +532,8 @@ def phone_page() -> str:
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"<title>{escape(texts['title'])}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
             f"<script type=\"application/json\" id=\"texts\">{data}</script>\n"
-            f"<main id=\"view\" aria-live=\"polite\"><p>{escape(texts['loading'])}</p></main>\n"
+            f"<main id=\"view\"><p>{escape(texts['loading'])}</p></main>\n"
+            "<div id=\"news\" class=\"sr-only\" role=\"status\" aria-live=\"polite\"></div>\n"
             "<p id=\"line\" class=\"problem\" role=\"status\"></p>\n"
             "<nav class=\"bar\">"
             f"<button type=\"button\" id=\"undo\" disabled>{escape(texts['undo'])}</button>"
