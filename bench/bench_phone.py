@@ -100,8 +100,8 @@ def main(rounds: int = 5, verbose: bool = True) -> dict:
                         box = page.locator(f".box[data-field='{field}'][data-unit='{unit}']")
                         if box.locator("button.chosen", has_text=value).count():
                             continue  # filled in by the rules
-                        selector = (f".box[data-field='{field}'][data-unit='{unit}'] "
-                                    f"button:nth-child({[b.inner_text() for b in box.locator('button').all()].index(value) + 1})")
+                        place = [b.inner_text() for b in box.locator("button").all()].index(value) + 1
+                        selector = f".box[data-field='{field}'][data-unit='{unit}'] button:nth-child({place})"
                         taps.append(page.evaluate(TIMED_TAP, [selector, field, unit, value, True]))
                         done.append((field, unit, value))
                     for field, unit, value in reversed(done):

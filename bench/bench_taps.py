@@ -69,7 +69,8 @@ def _play(case: Case, db: Path) -> dict:
                 break
             box = todo[0]
             value = _wanted(case, box)
-            typed = [k for k in typed if (k[0], k[1]) != (box["field"], box["unit"])] + [[box["field"], box["unit"], value]]
+            key = (box["field"], box["unit"])
+            typed = [k for k in typed if (k[0], k[1]) != key] + [[*key, value]]
             taps += _cost(box, value)
             values += 1
             pads += box["kind"] != "pick"

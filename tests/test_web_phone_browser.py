@@ -127,7 +127,8 @@ def test_a_whole_lupaus_deal_by_taps_with_the_dealers_bid_refused(game, phone):
     sizes = page.eval_on_selector_all(".box button", "bs => bs.map(b => [b.offsetWidth, b.offsetHeight])")
     assert min(min(w, h) for w, h in sizes) >= 44  # touch targets
     tap(page, "bid", 1, "2")
-    focused = page.evaluate("[document.activeElement.textContent, document.activeElement.closest('.box').dataset.field]")
+    focused = page.evaluate("[document.activeElement.textContent, "
+                            "document.activeElement.closest('.box').dataset.field]")
     assert focused == ["2", "bid"]  # the view drawn anew keeps the focus on the value tapped
     tap(page, "tricks", 2, "3")
     tap(page, "tricks", 3, "5")
@@ -202,7 +203,8 @@ def test_a_page_without_the_join_code_is_read_only_and_its_writes_are_refused(ga
     assert page.locator("#confirm").is_disabled()
     assert page.eval_on_selector_all(".box button", "bs => bs.every(b => b.disabled)") is True
     answer = page.evaluate("""fetch('/api/confirm', {method: 'POST', headers: {'Content-Type': 'application/json'},
-                                  body: JSON.stringify({typed: []})}).then(r => r.json().then(d => [r.status, d.problem]))""")
+                                  body: JSON.stringify({typed: []})})
+                              .then(r => r.json().then(d => [r.status, d.problem]))""")
     assert answer == [403, "This page is read-only: changing the score needs the table's join code (shown where "
                            "scorekeeper serve runs)."]
     page.get_by_label("Join code").fill("not the code")

@@ -25,24 +25,17 @@ import sys
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response, StreamingResponse
+from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
 from ..i18n import t
+from .answers import SAFE_HEADERS as _SAFE, text
 from .hosts import host_served
 from .page import CSP, board_page
 
 __all__ = ["Hub", "make_app"]
 
 KEEP_ALIVE_EVERY = 15.0  # seconds between two comments on a quiet event stream (proxies, sleeping phones)
-_SAFE = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
-
-
-def text(status: int, message: str, headers: dict | None = None) -> PlainTextResponse:
-    """A plain-text answer of one sentence and a newline."""
-    return PlainTextResponse(message + "\n", status, headers={**_SAFE, **(headers or {})})
-
-
 class HostCheck:
     """ASGI middleware: a request whose Host does not name this server is answered 421 (400
     without a Host); nothing else of it is read."""

@@ -98,12 +98,13 @@ SCRIPT = """(function () {
 """
 
 
-def _hash(text: str) -> str:
+def source_hash(text: str) -> str:
+    """A Content-Security-Policy source for an inline script or style: its SHA-256."""
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
 # Only this page's own script and style run; it may fetch from its own server only.
-CSP = (f"default-src 'none'; script-src {_hash(SCRIPT)}; style-src {_hash(CSS)}; connect-src 'self'; "
+CSP = (f"default-src 'none'; script-src {source_hash(SCRIPT)}; style-src {source_hash(CSS)}; connect-src 'self'; "
        "img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 
 

@@ -29,13 +29,13 @@ from starlette.routing import Route
 
 from ..i18n import show, t
 from ..store.db import StoreError
+from .answers import SAFE_HEADERS as _SAFE
 from .phone import BadRequest
 from .phone_page import PHONE_CSP, phone_page
 
 __all__ = ["BODY_LIMIT", "phone_routes"]
 
 BODY_LIMIT = 64 * 1024  # bytes of a request's body (a deal's boxes take well under 4 KiB)
-_SAFE = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 
 
 def _json(status: int, data: dict) -> Response:

@@ -13,12 +13,11 @@ gets black on white (or white on black), and a chosen value is outlined, not onl
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 from html import escape
 
 from ..i18n import get_language, t
+from .page import source_hash
 
 __all__ = ["PHONE_CSP", "phone_page"]
 
@@ -511,12 +510,8 @@ SCRIPT = r"""(function () {
 """
 
 
-def _hash(text: str) -> str:
-    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
-
-
 # Only this page's own script and style run; it may fetch from its own server only.
-PHONE_CSP = (f"default-src 'none'; script-src {_hash(SCRIPT)}; style-src {_hash(CSS)}; connect-src 'self'; "
+PHONE_CSP = (f"default-src 'none'; script-src {source_hash(SCRIPT)}; style-src {source_hash(CSS)}; connect-src 'self'; "
              "img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 
 _TEXTS = ("title", "confirm", "undo", "redo", "read_only", "code", "join", "wrong_code", "offline", "yours",

@@ -358,7 +358,8 @@ def _listen(host: str, port: int) -> socket.socket:
             raise BoardError(t("web.errors.not_this_computer", host=host)) from None
         if exc.errno == errno.EACCES:
             raise BoardError(t("web.errors.port_not_allowed", port=str(port), host=host)) from None
-        raise BoardError(t("web.errors.cannot_listen", host=host, port=str(port), problem=exc.strerror or exc)) from None
+        raise BoardError(t("web.errors.cannot_listen", host=host, port=str(port),
+                           problem=exc.strerror or exc)) from None
     sock.setblocking(False)
     return sock
 

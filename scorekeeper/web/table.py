@@ -120,7 +120,8 @@ class Table:
                     and seen.get("deal") == (None if stored.game.is_over else stored.game.next_deal))
 
     def _stale(self, stored, seen: Any) -> bool:
-        return not (isinstance(seen, dict) and seen.get("game") == stored.id and seen.get("seq") == stored.entries_saved)
+        return not (isinstance(seen, dict) and seen.get("game") == stored.id
+                    and seen.get("seq") == stored.entries_saved)
 
     def _conflict(self, seen: Any, typed: Any) -> Answer:
         """Another device was first: the game as stored now, said plainly; the page keeps what it typed."""
