@@ -196,6 +196,22 @@ def test_a_phone_set_to_more_contrast_gets_black_on_white_and_outlines(game, pho
     assert chosen.evaluate("b => getComputedStyle(b).outlineStyle") == "solid"  # not colour alone
 
 
+def test_a_number_is_typed_on_the_number_pad(server, phone):
+    """WYSIWYG's points are a number too large to list: the box has a pad; 1, 5, then OK."""
+    url, store, feed = server
+    stored = store.new_game(load_ruleset("wysiwyg"), "wysiwyg", ["Aino", "Bertta"])
+    end = time.monotonic() + 20
+    while feed.game_id != stored.id:
+        assert time.monotonic() < end, "the server did not follow the table to the new game"
+        time.sleep(0.05)
+    page = phone(f"{url}/phone#join={CODE}", stored.id)
+    points = page.locator(".box[data-field='points']")
+    for key in ("1", "5", "OK"):
+        points.get_by_role("button", name=key, exact=True).tap()
+    points.locator(".value").get_by_text("15").wait_for(timeout=DEADLINE)
+    assert points.locator("output").inner_text() == ""  # the pad is ready for another number
+
+
 def test_a_page_without_the_join_code_is_read_only_and_its_writes_are_refused(game, phone):
     url, stored = game
     page = phone(f"{url}/phone", stored.id)
