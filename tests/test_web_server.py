@@ -144,8 +144,13 @@ def test_the_event_stream_sends_the_version_now_and_at_each_change(table):
         response = conn.getresponse()
         assert (response.status, response.getheader("Content-Type")) == (200, "text/event-stream; charset=utf-8")
         assert read_event(response) == ("version", '"1-1"')
-        game.record({"bid": [1, 1, 1], "tricks": [1, 1, 7]})
+        assert read_event(response) == ("game", '"1-1"')
+        game.save_draft({"turned": "hearts"})  # typed at the table: the board shows it, the phones need not
+        name, version = read_event(response)
+        assert name == "version" and version.startswith('"1-1-')
+        game.record({"bid": [1, 1, 1], "tricks": [1, 1, 7], "turned": "hearts"})
         assert read_event(response) == ("version", '"1-2"')
+        assert read_event(response) == ("game", '"1-2"')
         conn.close()
 
 
@@ -157,6 +162,7 @@ def test_stopping_the_server_ends_the_open_streams(table):
         conn.request("GET", "/events")
         response = conn.getresponse()
         assert read_event(response) == ("version", '"1-1"')
+        assert read_event(response) == ("game", '"1-1"')
         server.shutdown()
         thread.join(timeout=10)
         assert not thread.is_alive()

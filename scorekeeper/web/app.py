@@ -4,7 +4,9 @@
     GET /board.html     the board alone, which the page swaps in when it changed
     GET /state.json     the board as data (scorekeeper.web.board)
     GET /version.json   {"version": "..."}: changes whenever the board does
-    GET /events         server-sent events: the version, at once and whenever it changes
+    GET /events         server-sent events: the version (event "version"), at once and whenever
+                        it changes; the game's entries (event "game": "1-12"), at once and
+                        whenever an entry is added (what a phone page follows)
 
 HEAD too; any other method is answered 405 and any other path 404. Query strings are
 ignored. Every answer carries ``Cache-Control: no-store`` (the board's also
@@ -34,6 +36,12 @@ from .hosts import host_served
 from .page import CSP, board_page
 
 __all__ = ["Hub", "make_app"]
+
+def game_part(version: str) -> str:
+    """The part of a board's version that changes with the game's entries only ("1-12"), not
+    with what is typed of the next deal (the draft) or a problem reading the store."""
+    return "-".join(version.split("-")[:2])
+
 
 KEEP_ALIVE_EVERY = 15.0  # seconds between two comments on a quiet event stream (proxies, sleeping phones)
 class HostCheck:
@@ -88,12 +96,16 @@ class Hub:
         self.waiting.add(event)
         try:
             yield "retry: 1000\n\n"  # a page that lost the server asks again every second
-            sent = None
+            sent = sent_game = None
             while not self.stopping:
                 version = feed.published.version
                 if version != sent:
                     sent = version
                     yield f"event: version\ndata: {json.dumps(version)}\n\n"
+                game = game_part(version)
+                if game != sent_game:  # what the phone pages follow: not each key typed at the table
+                    sent_game = game
+                    yield f"event: game\ndata: {json.dumps(game)}\n\n"
                 try:
                     await asyncio.wait_for(event.wait(), KEEP_ALIVE_EVERY)
                 except TimeoutError:

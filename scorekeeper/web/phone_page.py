@@ -5,7 +5,7 @@ was tapped; it decides nothing about the game. Its own state is only the page's:
 code (kept in the browser's local storage once the server took it), the boxes typed and the
 steps of typing to undo (session storage, so that a reload keeps them). Every text from a
 player, a ruleset or the store is set as text (``textContent``), never as markup. The page
-listens to ``/events`` (server-sent events): a new version means the game changed somewhere,
+listens to ``/events`` (server-sent events): a new entry means the game changed somewhere,
 and the view is asked again; the browser reconnects by itself after the Wi-Fi blinks, and the
 view is asked again then too. Touch targets are at least 48 px; a phone set to more contrast
 gets black on white (or white on black), and a chosen value is outlined, not only coloured.
@@ -499,7 +499,7 @@ SCRIPT = r"""(function () {
   if (hash) { history.replaceState(null, "", location.pathname); }
   (hash ? join(decodeURIComponent(hash[1])) : Promise.resolve()).then(function () {
     var events = new EventSource("/events"), last = null;
-    events.addEventListener("version", function (e) {
+    events.addEventListener("game", function (e) {
       var version = JSON.parse(e.data);
       if (version !== last) { last = version; refresh(); }
     });
