@@ -70,6 +70,23 @@ def test_the_page_is_self_contained(served):
     assert "http://" not in page and "https://" not in page and "src=" not in page
 
 
+@pytest.mark.parametrize("lang, confirm, refused", [
+    ("fi", "Vahvista", "Jakaja Anna ei saa luvata 3: lupausten summa olisi 10, sama kuin tikkien määrä"),
+    ("pl", "Zatwierdź", "Anna rozdaje i nie może zadeklarować 3: suma deklaracji wyniosłaby 10, tyle, ile jest lew"),
+])
+def test_the_page_and_the_view_speak_the_servers_language(served, lang, confirm, refused):
+    """Started with --lang fi (or pl): the page's words and the rules' reasons, from the catalogs."""
+    from scorekeeper.i18n import set_language
+
+    client, _, _ = served
+    set_language(lang)  # (the suite's fixture puts English back)
+    page = client.get("/phone").text
+    assert f'<html lang="{lang}">' in page and f'"confirm": "{confirm}"' in page
+    view = post(client, "/api/view", {"typed": [["bid", 2, 3], ["bid", 3, 4]]}).json()
+    reasons = [c["reason"] for c in boxes(view)[("bid", 1)]["choices"] if not c["allowed"]]
+    assert reasons == [refused]
+
+
 def test_without_the_join_code_the_page_reads_and_cannot_write(served):
     """GET /api/view needs no code (the board's facts); every POST without the code, or with a
     wrong one, is refused 403 and the store is as it was."""
