@@ -131,6 +131,31 @@ def test_a_large_or_non_json_body_is_refused(served):
         415, {"problem": "The request must be a JSON object (Content-Type: application/json)."})
 
 
+def test_a_body_sent_in_chunks_is_cut_off_at_the_limit_too(served):
+    """No Content-Length (chunked): the body is read up to the limit, and the request refused."""
+    client, _, _ = served
+
+    def chunks():
+        for _ in range(100):
+            yield b" " * 1024
+
+    response = client.post("/api/view", content=chunks(), headers={"X-Join-Code": CODE,
+                                                                  "Content-Type": "application/json"})
+    assert (response.status_code, response.json()) == (413, {"problem": "The request is too large: at most 65536 bytes."})
+
+
+def test_a_write_to_another_host_name_is_refused_before_anything_else(served):
+    """DNS rebinding: a page of another site whose name points at this computer sends the right
+    code even; the Host names another site, and the server answers 421 without reading on."""
+    client, store, _ = served
+    view = client.get("/api/view").json()
+    response = post(client, "/api/confirm", {"seen": seen(view), "typed": D1}, Host="evil.example")
+    assert response.status_code == 421
+    assert response.text == ("This score board does not answer to the name evil.example: open it by this computer's "
+                             "address or name.\n")
+    assert store.open_game(1).entries_saved == 0
+
+
 @pytest.mark.parametrize("typed, problem", [
     ([["bud", 1, 2]], "There is no field bud in this game."),
     ([["bid", 4, 2]], "The field bid has no seat or partnership 4 in this deal."),
