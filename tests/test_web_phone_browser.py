@@ -259,6 +259,7 @@ def test_two_phones_confirm_the_same_deal_and_the_second_is_told(game, phone):
     first.locator("#confirm").tap()
     said(first, "Deal 1 saved.")
     said(second, "Deal 1 was changed on another device first")
+    assert second.evaluate("window.scrollY") == 0  # the sentence and what it typed are in view, at the top
     second.wait_for_selector("body[data-deal='2']", timeout=DEADLINE)
     yours = second.locator(".yours").inner_text()
     assert "What you typed" in yours and "Ben · Bid: 1" in yours and "Anna · Bid: 1" in yours

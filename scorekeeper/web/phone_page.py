@@ -145,6 +145,10 @@ SCRIPT = r"""(function () {
     if (data.problem && !data.game) { problem = data.problem; draw(); return; }
     var before = view;
     view = data;
+    // Another deal, or another device was first: the page starts at its top (what was said is
+    // there); else the focus stays where it was (the value just tapped).
+    moved = !before || !data.deal || !before.deal || before.deal.number !== data.deal.number ||
+      before.game.id !== data.game.id || !!data.conflict;
     if (data.typed) { typed = data.typed; }
     if (data.conflict && before && before.deal) {
       yours = [];
@@ -376,7 +380,7 @@ SCRIPT = r"""(function () {
     });
     if (found) { found.focus(); }
   }
-  var told = "";
+  var told = "", moved = false;
   function tell(text) {  // a persistent live region: what was said is read out once, not the whole view
     if (text !== told) { told = text; document.getElementById("news").textContent = text; }
   }
@@ -437,7 +441,7 @@ SCRIPT = r"""(function () {
     document.getElementById("confirm").disabled = !code || !view.deal;
     document.getElementById("undo").disabled = !code || (!done.length && (editing !== null || !view.undo));
     document.getElementById("redo").disabled = !code || (!undone.length && (editing !== null || !view.redo));
-    refocus(was);
+    if (moved) { window.scrollTo(0, 0); moved = false; } else { refocus(was); }
   }
   function drawDeals() {
     var s = el("section", "deals");
