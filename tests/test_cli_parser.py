@@ -10,7 +10,7 @@ import pytest
 from scorekeeper.cli import build_parser, main
 
 EVERY_COMMAND = ["rules", "check-bid", "hand-value", "replay", "play", "export", "history", "show", "stats",
-                 "sessions", "session", "import", "board"]
+                 "sessions", "session", "import", "board", "serve"]
 CHECK_BID = ["check-bid", "lupaus", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"]
 
 
@@ -28,7 +28,8 @@ def _helps(parser: argparse.ArgumentParser) -> list:
     (CHECK_BID, ["rules", "check-bid", "hand-value"]),
     (["--db", "stats", "history"], ["history", "show", "stats", "sessions", "session", "import"]),
     (["--db=x.db", "export", "1", "--format", "csv"], ["replay", "play", "export"]),
-    (["board", "3"], ["board"]),
+    (["board", "3"], ["board", "serve"]),
+    (["serve", "--lan"], ["board", "serve"]),
 ])
 def test_a_command_line_gets_its_groups_parsers_without_help(argv, commands):
     """--db's value is not taken for the command; no help text is worded."""

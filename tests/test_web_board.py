@@ -632,38 +632,3 @@ def test_lan_says_the_board_is_open_to_the_network(table):
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=20)
     assert (proc.returncode, err) == (0, "")
-
-
-def test_ctrl_c_as_a_connections_thread_starts_gives_its_slot_back_once(table, monkeypatch):
-    """Ctrl+C that reaches the server just as a connection's thread has started (the thread
-    runs all the same): the connection's slot is given back once, by whichever comes first,
-    not twice (a bounded semaphore released twice is an internal error, seen under load)."""
-    from socketserver import ThreadingMixIn
-
-    store, _ = table
-    feed = BoardFeed(store.path, 1, poll=0.1)
-    feed.start()
-    server = board_server(feed, "127.0.0.1", 0, max_connections=2)
-    errors = []
-    monkeypatch.setattr(threading, "excepthook", lambda args: errors.append(args.exc_value))
-    started = ThreadingMixIn.process_request
-
-    def interrupted(self, request, client_address):
-        started(self, request, client_address)
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(ThreadingMixIn, "process_request", interrupted)
-    try:
-        client = socket.create_connection(server.server_address[:2], timeout=5)
-        request_socket, address = server.socket.accept()
-        before = set(threading.enumerate())
-        with pytest.raises(KeyboardInterrupt):
-            server.process_request(request_socket, address)
-        client.close()  # the connection's thread reads the end and stops
-        for thread in set(threading.enumerate()) - before:
-            thread.join(timeout=10)
-        assert errors == []
-        assert [server._slots.acquire(blocking=False) for _ in range(3)] == [True, True, False]
-    finally:
-        server.server_close()
-        feed.stop()

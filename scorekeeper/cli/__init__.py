@@ -202,7 +202,7 @@ def _add_store_commands(sub) -> None:
 
 
 def _add_board_command(sub) -> None:
-    """board: the live score board (:mod:`.board`)."""
+    """board and serve: the live score board and the phone page (:mod:`.board`)."""
     from .board import add_parser
 
     add_parser(sub)
@@ -212,7 +212,7 @@ _GROUPS = {
     **dict.fromkeys(("rules", "check-bid", "hand-value"), _add_rules_commands),
     **dict.fromkeys(("replay", "play", "export"), _add_sheet_commands),
     **dict.fromkeys(("history", "show", "stats", "sessions", "session", "import"), _add_store_commands),
-    "board": _add_board_command,
+    **dict.fromkeys(("board", "serve"), _add_board_command),
 }  # which function adds a command's parser (with the others of its group)
 
 
@@ -331,7 +331,7 @@ def _main(argv: Sequence[str] | None) -> int:
             return 2
         if getattr(args, "plain", False) and getattr(args, "json", False):
             raise UsageError(t("cli.errors.plain_and_json"))
-        if args.command == "board":  # a server, until it is stopped
+        if args.command in ("board", "serve"):  # a server, until it is stopped
             collect_as_usual()
         return args.run(args)
     except SystemExit as exc:  # --help

@@ -1,22 +1,28 @@
-"""``scorekeeper board [GAME_ID]``: serve a game's live score board to a browser on a second screen.
+"""``scorekeeper board [GAME_ID]`` and ``scorekeeper serve [GAME_ID]``: a game in a browser.
 
-Read-only in every way: the store is opened read-only, the server answers GET and HEAD
-only. It listens on 127.0.0.1 (this computer) unless ``--lan`` (every address) or
-``--host ADDRESS`` says otherwise. Ctrl+C stops it (exit status 0). The server is
-:mod:`scorekeeper.web.server`; this module adds the command to the parser and starts it
+``board`` serves the live score board, read-only in every way: the store is opened
+read-only, the server answers GET and HEAD only. ``serve`` serves the board and the phone
+page, from which the table keeps the score (:mod:`scorekeeper.web.phone_app`): writes need
+the join code made at start, printed as text and as a QR code of the phone page's address.
+Both listen on 127.0.0.1 (this computer) unless ``--lan`` (every address) or ``--host
+ADDRESS`` says otherwise. Ctrl+C stops them (exit status 0). The server is
+:mod:`scorekeeper.web.server`; this module adds the commands to the parser and starts them
 (the command line imports the web package, never the other way round).
 """
 
 from __future__ import annotations
 
 import argparse
+import secrets
 import sys
 
 from ..i18n import t
 from ..web import DEFAULT_HOST, DEFAULT_PORT
 from .common import db_option, help_text, out, store_path, whole_number
 
-__all__ = ["add_parser", "cmd_board"]
+__all__ = ["add_parser", "cmd_board", "cmd_serve"]
+
+JOIN_CODE_BYTES = 9  # 12 characters of letters, digits, - and _: 72 random bits
 
 
 def _port(text: str) -> int:
@@ -29,9 +35,7 @@ def _port(text: str) -> int:
     return port
 
 
-def add_parser(sub) -> None:
-    """Add ``board`` to the command line's subparsers."""
-    p = sub.add_parser("board", help=help_text("web.cli.help"), description=help_text("web.cli.description"))
+def _common(p) -> None:
     p.add_argument("game", metavar="GAME_ID", type=whole_number, nargs="?", help=help_text("web.cli.help_game"))
     where = p.add_mutually_exclusive_group()
     where.add_argument("--lan", action="store_true", help=help_text("web.cli.help_lan"))
@@ -39,41 +43,99 @@ def add_parser(sub) -> None:
     p.add_argument("--port", metavar="N", type=_port, default=DEFAULT_PORT,
                    help=help_text("web.cli.help_port", port=str(DEFAULT_PORT)))
     db_option(p)
+
+
+def add_parser(sub) -> None:
+    """Add ``board`` and ``serve`` to the command line's subparsers."""
+    p = sub.add_parser("board", help=help_text("web.cli.help"), description=help_text("web.cli.description"))
+    _common(p)
     p.set_defaults(run=cmd_board)
+    p = sub.add_parser("serve", help=help_text("web.serve.help"), description=help_text("web.serve.description"))
+    _common(p)
+    p.set_defaults(run=cmd_serve)
 
 
 def cmd_board(args) -> int:
+    return _serve(args, writes=False)
+
+
+def cmd_serve(args) -> int:
+    return _serve(args, writes=True)
+
+
+def _qr(url: str) -> None:
+    """The address as a QR code of text blocks (segno); left out where the terminal cannot show them."""
+    import io
+
+    import segno
+
+    drawn = io.StringIO()
+    segno.make(url, error="l").terminal(out=drawn, compact=True, border=2)
+    try:
+        sys.stdout.write(drawn.getvalue())
+    except UnicodeEncodeError:
+        pass
+
+
+def _serve(args, writes: bool) -> int:
     from ..web.server import BoardFeed, board_server, board_urls
 
     host = "0.0.0.0" if args.lan else (args.host if args.host is not None else DEFAULT_HOST)
     path = store_path(args)
     feed = BoardFeed(path, args.game)
-    server = None
+    server = table = None
     try:
         state = feed.start().state  # StoreError, BoardError: one line, exit status 1
-        server = board_server(feed, host, args.port)
+        code = None
+        if writes:
+            from ..web.table import Table
+
+            table = Table(path, feed)
+            table.start()
+            code = secrets.token_urlsafe(JOIN_CODE_BYTES)
+        server = board_server(feed, host, args.port, table=table, join_code=code)
         game = state["game"]
         name = game["name"] + (f": {game['title']}" if game["title"] else "")
-        if feed.follow:
-            out(t("web.cli.serving_follows", id=game["id"], name=name, path=path))
-        else:
-            out(t("web.cli.serving", id=game["id"], name=name, path=path))
+        words = "web.serve" if writes else "web.cli"
+        out(t(f"{words}.serving_follows" if feed.follow else f"{words}.serving", id=game["id"], name=name, path=path))
         remote, local = board_urls(server)
-        for url in remote:
-            out(t("web.cli.open_remote", url=url))
-        if args.lan and not remote:
-            out(t("web.cli.open_any", port=str(server.server_address[1])))
-        for url in local:
-            out(t("web.cli.open_local", url=url))
-        if remote or args.lan:
-            out(t("web.cli.anyone"))
-        out(t("web.cli.read_only"))
+        if writes:
+            _say_phone(remote, local, code, server.server_address[1], args.lan)
+        else:
+            for url in remote:
+                out(t("web.cli.open_remote", url=url))
+            if args.lan and not remote:
+                out(t("web.cli.open_any", port=str(server.server_address[1])))
+            for url in local:
+                out(t("web.cli.open_local", url=url))
+            if remote or args.lan:
+                out(t("web.cli.anyone"))
+            out(t("web.cli.read_only"))
         sys.stdout.flush()  # the lines above show at once, also when stdout is a pipe
-        server.serve_forever(poll_interval=0.25)
+        server.serve_forever()
     except KeyboardInterrupt:
         out(t("web.cli.stopped"))
     finally:
         if server is not None:
             server.server_close()
+        if table is not None:
+            table.close()
         feed.stop()
     return 0
+
+
+def _say_phone(remote: list[str], local: list[str], code: str, port: int, lan: bool) -> None:
+    """Where the phones open the page (with the join code in the address), the QR code of it, the code."""
+    for url in remote:
+        out(t("web.serve.phone_remote", url=f"{url}phone#join={code}"))
+    if remote:
+        _qr(f"{remote[0]}phone#join={code}")
+    elif lan:
+        out(t("web.cli.open_any", port=str(port)))
+    for url in local:
+        out(t("web.serve.phone_local", url=f"{url}phone#join={code}"))
+    out(t("web.serve.board", url=(remote or local)[0] if remote or local else "/"))
+    out(t("web.serve.code", code=code))
+    if remote or lan:
+        out(t("web.serve.network"))
+    out(t("web.serve.stop"))

@@ -7,8 +7,9 @@ large enough to read from a sofa, and a narrow phone scrolls the table of deals 
 inside its box. The page loads nothing from elsewhere; the server sends a
 Content-Security-Policy that lets only this script and this style run (:data:`CSP`).
 
-The script asks ``/version.json`` every second and fetches the fragment only when the
-version changed; when the board does not answer it says so, and keeps the last scores.
+The script listens to ``/events`` (server-sent events: the server pushes each new version)
+and fetches the fragment only when the version changed; when the board does not answer it
+says so, keeps the last scores, and the browser reconnects by itself.
 """
 
 from __future__ import annotations
@@ -72,38 +73,35 @@ SCRIPT = """(function () {
       return response;
     });
   }
-  function tick() {
-    get("/version.json").then(function (response) {
-      return response.json();
-    }).then(function (data) {
-      link.textContent = "";
-      if (data.version === shown) { return; }
-      return get("/board.html").then(function (response) {
-        var version = response.headers.get("X-Board-Version");
-        return response.text().then(function (html) {
-          board.innerHTML = html;
-          shown = version;
-          var top = board.firstElementChild;
-          if (top && top.getAttribute("data-title")) { document.title = top.getAttribute("data-title"); }
-        });
+  function swap(version) {
+    if (version === shown) { return; }
+    get("/board.html").then(function (response) {
+      var now = response.headers.get("X-Board-Version");
+      return response.text().then(function (html) {
+        board.innerHTML = html;
+        shown = now;
+        var top = board.firstElementChild;
+        if (top && top.getAttribute("data-title")) { document.title = top.getAttribute("data-title"); }
       });
     }).catch(function () {
       link.textContent = link.getAttribute("data-offline");
-    }).then(function () {
-      window.setTimeout(tick, 1000);
     });
   }
-  window.setTimeout(tick, 1000);
+  // The server says when the board changed (server-sent events); the browser reconnects by itself.
+  var events = new EventSource("/events");
+  events.addEventListener("version", function (e) { link.textContent = ""; swap(JSON.parse(e.data)); });
+  events.addEventListener("error", function () { link.textContent = link.getAttribute("data-offline"); });
 })();
 """
 
 
-def _hash(text: str) -> str:
+def source_hash(text: str) -> str:
+    """A Content-Security-Policy source for an inline script or style: its SHA-256."""
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
 # Only this page's own script and style run; it may fetch from its own server only.
-CSP = (f"default-src 'none'; script-src {_hash(SCRIPT)}; style-src {_hash(CSS)}; connect-src 'self'; "
+CSP = (f"default-src 'none'; script-src {source_hash(SCRIPT)}; style-src {source_hash(CSS)}; connect-src 'self'; "
        "img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 
 

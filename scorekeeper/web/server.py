@@ -1,27 +1,23 @@
-"""Serving the score board: a feed that watches the store, and a read-only HTTP server.
+"""Serving the score board and the phone page: a feed that watches the store, and the server.
 
 :class:`BoardFeed` opens the store read-only (``Store(path, read_only=True)``: nothing is
 ever written, nothing migrated) in a thread of its own and asks it every half second for
 two cheap marks (:mod:`scorekeeper.store.watch`): the game changed last, and the number
 of entries and the draft time of the game shown. Only when they change is the game
-rebuilt and the board drawn again, once, for every browser. Without a game id the feed
-follows the table: it starts on the game played most recently that is not over (else
-the latest game) and moves to any game that gets an entry, or is started, afterwards.
+rebuilt and the board drawn again, once, for every browser; then whoever listens is told
+(the pages' event stream). Without a game id the feed follows the table: it starts on the
+game played most recently that is not over (else the latest game) and moves to any game
+that gets an entry, or is started, afterwards.
 
-:func:`board_server` serves it (``http.server``, one thread per request):
-
-    GET /               the page (HTML, CSS and a small script; nothing from elsewhere)
-    GET /board.html     the board alone, which the page swaps in when it changed
-    GET /state.json     the board as data (scorekeeper.web.board)
-    GET /version.json   {"version": "..."}: changes whenever the board does
-
-HEAD too; any other method is answered 405 and any other path 404. Query strings are
-ignored. Every answer carries ``X-Board-Version`` and ``Cache-Control: no-store``.
-
-Bounded and quiet: a connection that sends nothing for :data:`IDLE_TIMEOUT` seconds is
-closed, and at most :data:`MAX_CONNECTIONS` are served at once (each has a thread; one
-more is answered 503 at once and closed), so idle sockets cannot pile up threads. A
-browser that goes away in the middle of an answer is no news: nothing is printed.
+:func:`board_server` serves it: the routes are :mod:`scorekeeper.web.app` (Starlette), the
+server uvicorn on a socket bound here (so that a port in use is said before anything
+starts). Bounded: a whole request (its headers and body) must arrive within
+:data:`REQUEST_DEADLINE` seconds of the connection or of the answer before it, else the
+connection is closed (a client sending a byte now and then holds nothing for long, and no
+thread at all: connections are served by one event loop); at most :data:`MAX_CONNECTIONS`
+are open at once (one more is answered 503), a request's headers are at most
+:data:`HEADER_LIMIT` bytes. A browser that goes away in the middle of an answer is no news:
+nothing is printed.
 
 Only the host names it serves: a request whose ``Host`` is not an address (the board's
 own, this computer's, any IP literal: an address cannot be rebound), ``localhost``, this
@@ -34,29 +30,25 @@ from __future__ import annotations
 
 import errno
 import hashlib
-import ipaddress
 import json
 import socket
 import sys
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from socketserver import TCPServer
-from typing import Any
-from urllib.parse import urlsplit
+from typing import Any, Callable
 
 from ..i18n import t
 from ..store.db import Store
 from ..store.watch import game_mark, latest_change
 from . import DEFAULT_HOST, DEFAULT_PORT
 from .board import LAST_DEALS, board_state
-from .page import CSP, board_fragment, board_page
+from .hosts import served_names
+from .page import board_fragment
 from ..values import dataclass
 
-__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "BoardError", "BoardFeed", "board_server", "board_urls"]
+__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "BoardError", "BoardFeed", "WebServer", "board_server", "board_urls"]
 
 POLL = 0.5  # seconds between two looks at the store
-_ANY = ("0.0.0.0", "::", "")
 
 
 class BoardError(ValueError):
@@ -115,7 +107,9 @@ class BoardFeed:
         self._failure: BaseException | None = None
         self._ready = threading.Event()
         self._stop = threading.Event()
+        self._wake = threading.Event()
         self._thread: threading.Thread | None = None
+        self._listeners: list[Callable[[Published], None]] = []
 
     # -- the main thread
     def start(self) -> Published:
@@ -136,8 +130,17 @@ class BoardFeed:
             raise RuntimeError("the board feed is not started")
         return self._published
 
+    def listen(self, listener: Callable[[Published], None]) -> None:
+        """Call ``listener`` (in the feed's thread) with each new drawing of the board."""
+        self._listeners.append(listener)
+
+    def look_now(self) -> None:
+        """Look at the store at once rather than at the next poll (this server just wrote it)."""
+        self._wake.set()
+
     def stop(self) -> None:
         self._stop.set()
+        self._wake.set()
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout=5)
 
@@ -159,8 +162,11 @@ class BoardFeed:
                 return
             finally:
                 self._ready.set()
-            while not self._stop.wait(self.poll):
-                self.refresh(store)
+            while not self._stop.is_set():
+                self._wake.wait(self.poll)
+                self._wake.clear()
+                if not self._stop.is_set():
+                    self.refresh(store)
         finally:
             store.close()
 
@@ -203,218 +209,172 @@ class BoardFeed:
 
     def _publish(self, state: dict, version: str) -> None:
         data = json.dumps({"version": version, **state}, ensure_ascii=False).encode("utf-8")
-        self._published = Published(version, state, data, board_fragment(state))
+        self._published = published = Published(version, state, data, board_fragment(state))
+        for listener in self._listeners:
+            listener(published)
 
 
 # --- HTTP ----------------------------------------------------------------------------------------
 
-_BODY_LIMIT = 1 << 16  # a refused request's body is read (and dropped) up to this size
-IDLE_TIMEOUT = 10.0  # seconds a connection may be silent (the page asks every second, each time anew)
-MAX_CONNECTIONS = 32  # served at once, a thread each; more are answered 503 and closed
-_GONE = (ConnectionError, TimeoutError)  # the client reset, closed or went quiet: nothing to say
-_BUSY = b"HTTP/1.0 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+REQUEST_DEADLINE = 10.0  # seconds for a whole request to arrive (the page's requests take milliseconds)
+KEEP_ALIVE = 5  # seconds an idle connection is kept for the next request of the same browser
+MAX_CONNECTIONS = 200  # open at once (a table's phones, boards and event streams); more are answered 503
+HEADER_LIMIT = 16 * 1024  # bytes of a request's line and headers
+SHUTDOWN_GRACE = 2  # seconds the answers under way get to end when the server stops
+_ANY = ("0.0.0.0", "::", "")
 
 
-def _host_name(header: str) -> str:
-    """The name in a Host header, without the port and the brackets of an IPv6 address."""
-    header = header.strip().lower()
-    if header.startswith("["):
-        return header[1:header.find("]")] if "]" in header else header
-    name, colon, port = header.rpartition(":")
-    return name if colon and port.isdigit() else header
+def _deadline_protocol(deadline: float):
+    """uvicorn's HTTP/1.1 protocol (h11) with a deadline for each whole request: armed when the
+    connection is made and after each answer, disarmed once the request's last byte is in.
+    (uvicorn's own timeout covers only the time between requests: a client that sends one
+    header byte every few seconds would hold its connection for ever.)"""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class DeadlineProtocol(H11Protocol):
+        _deadline = None
+
+        def connection_made(self, transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def _arm(self) -> None:
+            self._disarm()
+            self._deadline = self.loop.call_later(deadline, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _too_slow(self) -> None:
+            self._deadline = None
+            if not self.transport.is_closing() and self.conn.their_state is not h11.DONE:
+                self.transport.close()
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            if self.conn.their_state is h11.DONE:
+                self._disarm()
+
+        def on_response_complete(self) -> None:
+            self._arm()  # the next request on this connection (a pipelined one may disarm it at once)
+            super().on_response_complete()
+
+        def send_400_response(self, msg: str) -> None:
+            """A request h11 cannot take (not HTTP, no Host in HTTP/1.1, headers too long): one
+            sentence in the table's language, and the connection closed."""
+            body = (t("web.http.bad_request") + "\n").encode("utf-8")
+            headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode()),
+                       (b"connection", b"close")]
+            for event in (h11.Response(status_code=400, headers=headers), h11.Data(data=body), h11.EndOfMessage()):
+                self.transport.write(self.conn.send(event))
+            self.transport.close()
+
+        def connection_lost(self, exc) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+    return DeadlineProtocol
 
 
-def _is_address(name: str) -> bool:
-    try:
-        ipaddress.ip_address(name)
-    except ValueError:
-        return False
-    return True
+class WebServer:
+    """A listening socket and the app it will serve: :meth:`serve_forever` serves it until
+    :meth:`shutdown` (from another thread) or Ctrl+C (which then goes on as KeyboardInterrupt)."""
 
+    def __init__(self, sock: socket.socket, app, *, deadline: float = REQUEST_DEADLINE,
+                 max_connections: int = MAX_CONNECTIONS, on_stop: Callable[[], None] | None = None):
+        self.socket = sock
+        self.app = app
+        self.address_family = sock.family
+        self.server_address = sock.getsockname()
+        self.names = getattr(app.state, "names", frozenset())
+        self.deadline = deadline
+        self.max_connections = max_connections
+        self._on_stop = on_stop
+        self._server = None
+        self._asked_to_stop = False
+        self._stopped = threading.Event()
 
-def served_names(host: str) -> frozenset[str]:
-    """The host names a board listening on ``host`` answers to (besides any IP address):
-    localhost, this computer's name (and its .local name), and ``host`` itself."""
-    names = {"localhost", host.lower().rstrip(".")}
-    try:
-        machine = socket.gethostname().lower()
-    except OSError:
-        machine = ""
-    if machine:
-        names |= {machine, machine.split(".")[0], machine.split(".")[0] + ".local"}
-    return frozenset(n for n in names if n and not _is_address(n))
+    def serve_forever(self, poll_interval: float | None = None) -> None:
+        """Serve until stopped (``poll_interval`` is not used: the event loop wakes when needed)."""
+        import uvicorn
 
+        on_stop = self._on_stop
 
-class BoardHandler(BaseHTTPRequestHandler):
-    """GET and HEAD of the board's four paths; nothing else."""
+        class Server(uvicorn.Server):
+            async def shutdown(self, sockets=None) -> None:
+                if on_stop is not None:
+                    on_stop()  # endless answers (the event streams) end now
+                await super().shutdown(sockets)
 
-    server: "BoardServer"
-    server_version = "scorekeeper-board"
-    sys_version = ""
-
-    def setup(self) -> None:
-        self.timeout = self.server.idle_timeout  # the socket's: each read waits this long at most
-        super().setup()
-
-    def do_GET(self) -> None:
-        if self._host_served(body=True):
-            self._serve(body=True)
-
-    def do_HEAD(self) -> None:
-        if self._host_served(body=False):
-            self._serve(body=False)
-
-    def __getattr__(self, name: str):
-        if name.startswith("do_"):  # POST, PUT, DELETE, PATCH, ... any other method
-            return self._refuse
-        raise AttributeError(name)
-
-    def _host_served(self, body: bool) -> bool:
-        """True when the Host header names the board; else the request is answered 421 (400
-        without one) and False."""
-        header = self.headers.get("Host")
-        if header is None or not header.strip():
-            self._send(400, "text/plain; charset=utf-8", (t("web.http.no_host") + "\n").encode("utf-8"), body)
-            return False
-        name = _host_name(header)
-        if _is_address(name) or name.rstrip(".") in self.server.names:
-            return True
-        self._send(421, "text/plain; charset=utf-8",
-                   (t("web.http.wrong_host", host=header[:100]) + "\n").encode("utf-8"), body)
-        return False
-
-    def _refuse(self) -> None:
-        if not self._host_served(body=True):
-            return
+        config = uvicorn.Config(self.app, http=_deadline_protocol(self.deadline), ws="none", lifespan="off",
+                                loop="asyncio", log_config=None, log_level="critical", access_log=False,
+                                server_header=False, date_header=False, timeout_keep_alive=KEEP_ALIVE,
+                                limit_concurrency=self.max_connections, h11_max_incomplete_event_size=HEADER_LIMIT,
+                                timeout_graceful_shutdown=SHUTDOWN_GRACE)
+        self._server = server = Server(config)
+        server.should_exit = self._asked_to_stop
         try:
-            length = int(self.headers.get("Content-Length") or 0)
-        except ValueError:
-            length = 0
-        if 0 < length <= _BODY_LIMIT:
-            self.rfile.read(length)  # so that closing the connection does not reset it
-        self._send(405, "text/plain; charset=utf-8",
-                   (t("web.http.not_allowed", method=self.command) + "\n").encode("utf-8"), True,
-                   {"Allow": "GET, HEAD"})
-
-    def _serve(self, body: bool) -> None:
-        published = self.server.feed.published
-        path = urlsplit(self.path).path
-        if path in ("/", "/index.html"):
-            content = board_page(published.state, published.version).encode("utf-8")
-            self._send(200, "text/html; charset=utf-8", content, body, {"Content-Security-Policy": CSP},
-                       published.version)
-        elif path == "/board.html":
-            self._send(200, "text/html; charset=utf-8", published.fragment.encode("utf-8"), body,
-                       {"Content-Security-Policy": CSP}, published.version)
-        elif path == "/state.json":
-            self._send(200, "application/json", published.json, body, version=published.version)
-        elif path == "/version.json":
-            self._send(200, "application/json", json.dumps({"version": published.version}).encode("utf-8"),
-                       body, version=published.version)
-        else:
-            self._send(404, "text/plain; charset=utf-8", (t("web.http.not_found") + "\n").encode("utf-8"), body)
-
-    def _send(self, status: int, kind: str, content: bytes, body: bool, headers: dict | None = None,
-              version: str | None = None) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(content)))
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Referrer-Policy", "no-referrer")
-        if version is not None:
-            self.send_header("X-Board-Version", version)
-        for name, value in (headers or {}).items():
-            self.send_header(name, value)
-        self.end_headers()
-        if body:
-            self.wfile.write(content)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass  # a browser asks every second: nothing to say about each request
-
-
-class BoardServer(ThreadingHTTPServer):
-    daemon_threads = True
-    block_on_close = False  # closing does not wait for the threads of connections still open
-    allow_reuse_port = False  # a port another board (or anything) listens on is refused, never shared
-    # Connections the system holds until they are taken in turn (socketserver's 5 let a burst of
-    # a few more wait a second or more each for the system to try them again): the sockets, not threads.
-    request_queue_size = 128
-
-    def __init__(self, address: tuple[str, int], family: int, feed: BoardFeed, *, names: frozenset[str] = frozenset(),
-                 idle_timeout: float = IDLE_TIMEOUT, max_connections: int = MAX_CONNECTIONS):
-        self.address_family = family
-        self.feed = feed
-        self.names = names
-        self.idle_timeout = idle_timeout
-        self._slots = threading.BoundedSemaphore(max_connections)
-        self._owed: dict[int, bool] = {}  # id of a connection -> its slot is still to be given back
-        super().__init__(address, BoardHandler)
-
-    def process_request(self, request, client_address) -> None:
-        """A thread for the connection while there is a slot; else 503 at once, and closed."""
-        if not self._slots.acquire(blocking=False):
-            try:
-                request.setblocking(False)
-                request.send(_BUSY)
-            except OSError:
-                pass
-            self.shutdown_request(request)
-            return
-        self._owed[id(request)] = True
-        try:
-            super().process_request(request, client_address)
-        except BaseException:  # (Ctrl+C while the thread starts: it may have started all the same)
-            self._give_back(request)
-            raise
-
-    def process_request_thread(self, request, client_address) -> None:
-        try:
-            super().process_request_thread(request, client_address)
+            server.run(sockets=[self.socket])
         finally:
-            self._give_back(request)
+            self._stopped.set()
 
-    def _give_back(self, request) -> None:
-        """The connection's slot, given back once: by its thread, or here when the thread may
-        never have run (whichever comes first takes it from _owed; dict.pop is atomic)."""
-        if self._owed.pop(id(request), False):
-            self._slots.release()
+    def shutdown(self) -> None:
+        """Stop serving (from another thread) and wait until it has stopped."""
+        self._asked_to_stop = True
+        if self._server is not None:
+            self._server.should_exit = True
+            self._stopped.wait(30)
 
-    def handle_error(self, request, client_address) -> None:
-        """A client that went away says nothing; anything else is a bug: one line and a report."""
-        error = sys.exc_info()[1]
-        if isinstance(error, _GONE):
-            return
-        from ..crash import crash_report
-
-        print(crash_report(error), file=sys.stderr)
-
-    def server_bind(self) -> None:
-        TCPServer.server_bind(self)  # not HTTPServer's: it looks the host name up, which can hang
-        self.server_name, self.server_port = self.server_address[:2]
+    def server_close(self) -> None:
+        self.socket.close()
 
 
-def board_server(feed: BoardFeed, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *,
-                 idle_timeout: float = IDLE_TIMEOUT, max_connections: int = MAX_CONNECTIONS) -> BoardServer:
-    """The server of a started feed, listening (BoardError when it cannot)."""
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host``:``port`` (BoardError when it cannot)."""
     try:
         infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as exc:
         raise BoardError(t("web.errors.unknown_host", host=repr(host), problem=exc.strerror)) from None
     family, _, _, _, address = infos[0]
+    # IPPROTO_TCP named, not 0: asyncio turns Nagle's algorithm off (TCP_NODELAY) only on sockets
+    # that say they are TCP; with it on, an answer's body waited for the client's delayed
+    # acknowledgement of its headers, some 40 ms per request.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
-        return BoardServer((address[0], address[1]), family, feed, names=served_names(host or ""),
-                           idle_timeout=idle_timeout, max_connections=max_connections)
+        if hasattr(socket, "SO_REUSEADDR") and sys.platform != "win32":
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a port just left (TIME_WAIT) is free
+        sock.bind((address[0], address[1]))
+        # Connections the system holds until they are taken in turn: a burst of a table's
+        # phones and boards waits there, not for the system to try them again.
+        sock.listen(128)
     except OSError as exc:
+        sock.close()
         if exc.errno == errno.EADDRINUSE:
             raise BoardError(t("web.errors.port_in_use", port=str(port), host=host)) from None
         if exc.errno == errno.EADDRNOTAVAIL:
             raise BoardError(t("web.errors.not_this_computer", host=host)) from None
         if exc.errno == errno.EACCES:
             raise BoardError(t("web.errors.port_not_allowed", port=str(port), host=host)) from None
-        raise BoardError(t("web.errors.cannot_listen", host=host, port=str(port), problem=exc.strerror or exc)) from None
+        raise BoardError(t("web.errors.cannot_listen", host=host, port=str(port),
+                           problem=exc.strerror or exc)) from None
+    sock.setblocking(False)
+    return sock
 
+
+def board_server(feed: BoardFeed, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, table=None,
+                 join_code: str | None = None, deadline: float = REQUEST_DEADLINE,
+                 max_connections: int = MAX_CONNECTIONS) -> WebServer:
+    """The server of a started feed, listening (BoardError when it cannot): the read-only
+    board, and with a ``table`` (:class:`scorekeeper.web.table.Table`) and its ``join_code``
+    the phone page that keeps the score too."""
+    from .app import make_app
+
+    sock = _listen(host, port)
+    app = make_app(feed, served_names(host or ""), table=table, join_code=join_code)
+    return WebServer(sock, app, deadline=deadline, max_connections=max_connections, on_stop=app.state.stop)
 
 def _lan_addresses(family: int) -> list[str]:
     """This computer's addresses on the network (the one used to reach outside first)."""
@@ -442,7 +402,7 @@ def _url(host: str, port: int) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
-def board_urls(server: BoardServer) -> tuple[list[str], list[str]]:
+def board_urls(server: WebServer) -> tuple[list[str], list[str]]:
     """(URLs for other devices, URLs on this computer) of a listening server."""
     host, port = server.server_address[:2]
     if host in _ANY:

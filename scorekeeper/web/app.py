@@ -1,0 +1,179 @@
+"""The HTTP side of the board and the phone page: Starlette routes over the feed (and the table).
+
+    GET /               the board (HTML, CSS and a small script; nothing from elsewhere)
+    GET /board.html     the board alone, which the page swaps in when it changed
+    GET /state.json     the board as data (scorekeeper.web.board)
+    GET /version.json   {"version": "..."}: changes whenever the board does
+    GET /events         server-sent events: the version (event "version"), at once and whenever
+                        it changes; the game's entries (event "game": "1-12"), at once and
+                        whenever an entry is added (what a phone page follows)
+
+HEAD too; any other method is answered 405 and any other path 404. Query strings are
+ignored. Every answer carries ``Cache-Control: no-store`` (the board's also
+``X-Board-Version``). Served with a table (``scorekeeper serve``), the phone page and the
+table's writes are there too (:mod:`scorekeeper.web.phone_app`).
+
+Every request passes :class:`HostCheck` first (the Host header must name this server:
+see :mod:`scorekeeper.web.server`). A bug in a handler is one line on the terminal that
+names a report file (:mod:`scorekeeper.crash`), and a 500 to the browser.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+from starlette.routing import Route
+
+from ..i18n import t
+from .answers import SAFE_HEADERS as _SAFE, text
+from .hosts import host_served
+from .page import CSP, board_page
+
+__all__ = ["Hub", "make_app"]
+
+def game_part(version: str) -> str:
+    """The part of a board's version that changes with the game's entries only ("1-12"), not
+    with what is typed of the next deal (the draft) or a problem reading the store."""
+    return "-".join(version.split("-")[:2])
+
+
+KEEP_ALIVE_EVERY = 15.0  # seconds between two comments on a quiet event stream (proxies, sleeping phones)
+class HostCheck:
+    """ASGI middleware: a request whose Host does not name this server is answered 421 (400
+    without a Host); nothing else of it is read."""
+
+    def __init__(self, app, names: frozenset[str]):
+        self.app = app
+        self.names = names
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http":
+            host = next((v for k, v in scope["headers"] if k == b"host"), b"").decode("latin-1")
+            if not host.strip():
+                return await text(400, t("web.http.no_host"))(scope, receive, send)
+            if not host_served(host, self.names):
+                return await text(421, t("web.http.wrong_host", host=host[:100]))(scope, receive, send)
+        await self.app(scope, receive, send)
+
+
+class Hub:
+    """Tells the event streams (in the server's event loop) that the board changed (in the
+    feed's thread), and that the server stops."""
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.waiting: set[asyncio.Event] = set()
+        self.stopping = False
+
+    def changed(self, _published=None) -> None:
+        """From any thread: wake every stream."""
+        loop = self.loop
+        if loop is not None:
+            try:
+                loop.call_soon_threadsafe(self._wake)
+            except RuntimeError:  # the loop has closed: the server stopped
+                pass
+
+    def stop(self) -> None:
+        """From the server's loop as it stops: every stream ends."""
+        self.stopping = True
+        self._wake()
+
+    def _wake(self) -> None:
+        for event in self.waiting:
+            event.set()
+
+    async def versions(self, feed, request: Request):
+        """The stream: the version now, then each new one; a comment now and then while quiet."""
+        self.loop = asyncio.get_running_loop()
+        event = asyncio.Event()
+        self.waiting.add(event)
+        try:
+            yield "retry: 1000\n\n"  # a page that lost the server asks again every second
+            sent = sent_game = None
+            while not self.stopping:
+                version = feed.published.version
+                if version != sent:
+                    sent = version
+                    yield f"event: version\ndata: {json.dumps(version)}\n\n"
+                game = game_part(version)
+                if game != sent_game:  # what the phone pages follow: not each key typed at the table
+                    sent_game = game
+                    yield f"event: game\ndata: {json.dumps(game)}\n\n"
+                try:
+                    await asyncio.wait_for(event.wait(), KEEP_ALIVE_EVERY)
+                except TimeoutError:
+                    yield ": still here\n\n"
+                event.clear()
+        finally:
+            self.waiting.discard(event)
+
+
+def make_app(feed, names: frozenset[str], *, table=None, join_code: str | None = None) -> Starlette:
+    """The app of a started feed, answering to the host ``names`` (and any address). With a
+    ``table`` and its ``join_code``: the phone page and the writes too."""
+    hub = Hub()
+    feed.listen(hub.changed)
+
+    def versioned(content: bytes | str, kind: str, version: str, headers: dict | None = None) -> Response:
+        return Response(content, 200, media_type=kind,
+                        headers={**_SAFE, "X-Board-Version": version, **(headers or {})})
+
+    async def page(request: Request) -> Response:
+        published = feed.published
+        return versioned(board_page(published.state, published.version), "text/html; charset=utf-8",
+                         published.version, {"Content-Security-Policy": CSP})
+
+    async def fragment(request: Request) -> Response:
+        published = feed.published
+        return versioned(published.fragment, "text/html; charset=utf-8", published.version,
+                         {"Content-Security-Policy": CSP})
+
+    async def state(request: Request) -> Response:
+        published = feed.published
+        return versioned(published.json, "application/json", published.version)
+
+    async def version(request: Request) -> Response:
+        published = feed.published
+        return versioned(json.dumps({"version": published.version}), "application/json", published.version)
+
+    async def events(request: Request) -> Response:
+        return StreamingResponse(hub.versions(feed, request), media_type="text/event-stream",
+                                 headers={**_SAFE, "X-Accel-Buffering": "no"})
+
+    routes = [Route("/", page), Route("/index.html", page), Route("/board.html", fragment),
+              Route("/state.json", state), Route("/version.json", version), Route("/events", events)]
+    writes = table is not None
+    if writes:
+        from .phone_app import phone_routes
+
+        routes += phone_routes(feed, table, join_code)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return text(404, t("web.http.not_found_serve" if writes else "web.http.not_found"))
+
+    async def not_allowed(request: Request, exc: HTTPException) -> Response:
+        allowed = (exc.headers or {}).get("Allow", "GET, HEAD")
+        if writes:
+            return text(405, t("web.http.not_allowed_here", method=request.method, allowed=allowed),
+                        {"Allow": allowed})
+        return text(405, t("web.http.not_allowed", method=request.method), {"Allow": "GET, HEAD"})
+
+    async def bug(request: Request, exc: Exception) -> Response:
+        from ..crash import crash_report
+
+        print(crash_report(exc), file=sys.stderr, flush=True)
+        return text(500, t("web.http.bug"))
+
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed, Exception: bug})
+    app.add_middleware(HostCheck, names=names)
+    app.state.stop = hub.stop
+    app.state.hub = hub
+    app.state.names = names
+    return app

@@ -1,0 +1,45 @@
+"""The host names a server answers to: a request whose ``Host`` names something else (DNS
+rebinding: another site's name pointed at this computer) is refused (see :mod:`.server`)."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+
+__all__ = ["host_served", "served_names"]
+
+
+def _host_name(header: str) -> str:
+    """The name in a Host header, without the port and the brackets of an IPv6 address."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[1:header.find("]")] if "]" in header else header
+    name, colon, port = header.rpartition(":")
+    return name if colon and port.isdigit() else header
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def host_served(header: str, names: frozenset[str]) -> bool:
+    """Whether a request with this Host header is for this server (see the module docstring)."""
+    name = _host_name(header)
+    return _is_address(name) or name.rstrip(".") in names
+
+
+def served_names(host: str) -> frozenset[str]:
+    """The host names a board listening on ``host`` answers to (besides any IP address):
+    localhost, this computer's name (and its .local name), and ``host`` itself."""
+    names = {"localhost", host.lower().rstrip(".")}
+    try:
+        machine = socket.gethostname().lower()
+    except OSError:
+        machine = ""
+    if machine:
+        names |= {machine, machine.split(".")[0], machine.split(".")[0] + ".local"}
+    return frozenset(n for n in names if n and not _is_address(n))

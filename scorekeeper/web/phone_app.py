@@ -1,0 +1,129 @@
+"""The phone page's routes (``scorekeeper serve``): the page, its view and the table's writes.
+
+    GET  /phone         the page (HTML, CSS and a script; nothing from elsewhere)
+    GET  /api/view      the view with no boxes typed: what a page without the join code shows
+    POST /api/view      the view with the boxes the page typed
+    POST /api/confirm   record the next deal as typed (or, with "editing": n, change deal n)
+    GET  /api/deals     every recorded deal as the board shows it (to choose one to correct)
+    POST /api/edit      the view of recorded deal "number" to correct, its values in the boxes
+    POST /api/undo      undo (the typing first, then the game), as the TUI does
+    POST /api/redo      redo
+    POST /api/join      204 when the join code is right (the page asks before it keeps it)
+
+Every POST must carry the table's join code in ``X-Join-Code`` (else 403: a page without it
+is read-only), a JSON body of at most :data:`BODY_LIMIT` bytes, and come from this server's
+own pages: an ``Origin`` or ``Sec-Fetch-Site`` that says another site is refused (403), and
+a custom header cannot be sent across sites without a preflight this server never allows.
+The body is ``{"seen": {"game": id, "seq": n, "deal": n}, "typed": [[field, unit, value]...],
+"tried": bool}``; the answer the page's view (:mod:`scorekeeper.web.phone`).
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ..i18n import show, t
+from ..store.db import StoreError
+from .answers import SAFE_HEADERS as _SAFE
+from .phone import BadRequest
+from .phone_page import PHONE_CSP, phone_page
+
+__all__ = ["BODY_LIMIT", "phone_routes"]
+
+BODY_LIMIT = 64 * 1024  # bytes of a request's body (a deal's boxes take well under 4 KiB)
+
+
+def _json(status: int, data: dict) -> Response:
+    return Response(json.dumps(data, ensure_ascii=False), status, media_type="application/json", headers=_SAFE)
+
+
+def _refused(status: int, message: str) -> Response:
+    return _json(status, {"problem": message})
+
+
+async def _body(request: Request, join_code: str) -> dict | Response:
+    """The request's JSON body once the request passed the guards, or the answer refusing it."""
+    headers = request.headers
+    given = headers.get("x-join-code", "")
+    if not hmac.compare_digest(given.encode("utf-8", "replace"), join_code.encode("utf-8")):
+        return _refused(403, t("web.phone.no_code"))
+    origin = headers.get("origin")
+    if origin is not None and origin != f"http://{headers.get('host', '')}":
+        return _refused(403, t("web.phone.cross_site"))
+    if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+        return _refused(403, t("web.phone.cross_site"))
+    if headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        return _refused(415, t("web.phone.bad.json"))
+    try:
+        length = int(headers.get("content-length", "0"))
+    except ValueError:
+        length = 0
+    if length > BODY_LIMIT:
+        return _refused(413, t("web.phone.too_large", most=BODY_LIMIT))
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > BODY_LIMIT:
+            return _refused(413, t("web.phone.too_large", most=BODY_LIMIT))
+    try:
+        data = json.loads(body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        data = None
+    if not isinstance(data, dict):
+        return _refused(400, t("web.phone.bad.json"))
+    return data
+
+
+def phone_routes(feed, table, join_code: str) -> list[Route]:
+    """The routes of the phone page over a started ``table`` (:class:`~scorekeeper.web.table.Table`)."""
+
+    async def page(request: Request) -> Response:
+        return Response(phone_page(), 200, media_type="text/html; charset=utf-8",
+                        headers={**_SAFE, "Content-Security-Policy": PHONE_CSP})
+
+    async def answer(work, *args) -> Response:
+        """The table's answer; a store that cannot be read or written now is said (503), not a bug."""
+        try:
+            return _json(*await table.run(work, *args))
+        except BadRequest as exc:
+            return _refused(400, str(exc))
+        except StoreError as exc:
+            return _refused(503, show(exc))
+
+    async def read(request: Request) -> Response:
+        return await answer(table.view, [])
+
+    def writing(work):
+        async def endpoint(request: Request) -> Response:
+            data = await _body(request, join_code)
+            if isinstance(data, Response):
+                return data
+            return await answer(work, data)
+
+        return endpoint
+
+    async def deals(request: Request) -> Response:
+        return await answer(table.deals)
+
+    async def join(request: Request) -> Response:
+        data = await _body(request, join_code)
+        return data if isinstance(data, Response) else Response(status_code=204, headers=_SAFE)
+
+    return [
+        Route("/phone", page),
+        Route("/api/view", read, methods=["GET"]),
+        Route("/api/view", writing(lambda d: table.view(d.get("typed", []), d.get("tried") is True, d.get("seen"),
+                                                        d.get("editing"))), methods=["POST"]),
+        Route("/api/confirm", writing(lambda d: table.confirm(d.get("seen"), d.get("typed", []), d.get("editing"))),
+              methods=["POST"]),
+        Route("/api/deals", deals, methods=["GET"]),
+        Route("/api/edit", writing(lambda d: table.open_edit(d.get("seen"), d.get("number"))), methods=["POST"]),
+        Route("/api/undo", writing(lambda d: table.undo(d.get("seen"), d.get("typed", []))), methods=["POST"]),
+        Route("/api/redo", writing(lambda d: table.redo(d.get("seen"), d.get("typed", []))), methods=["POST"]),
+        Route("/api/join", join, methods=["POST"]),
+    ]

@@ -1,0 +1,542 @@
+"""The phone page: one self-contained HTML document (CSS and a script; nothing from elsewhere).
+
+The script draws what the server answers (:mod:`scorekeeper.web.phone`) and sends back what
+was tapped; it decides nothing about the game. Its own state is only the page's: the join
+code (kept in the browser's local storage once the server took it), the boxes typed and the
+steps of typing to undo (session storage, so that a reload keeps them). Every text from a
+player, a ruleset or the store is set as text (``textContent``), never as markup. The page
+listens to ``/events`` (server-sent events): a new entry means the game changed somewhere,
+and the view is asked again; the browser reconnects by itself after the Wi-Fi blinks, and the
+view is asked again then too. Touch targets are at least 48 px; a phone set to more contrast
+gets black on white (or white on black), and a chosen value is outlined, not only coloured.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from ..i18n import get_language, t
+from .page import source_hash
+
+__all__ = ["PHONE_CSP", "phone_page"]
+
+CSS = """:root { color-scheme: light dark; --fg: #111; --bg: #fff; --dim: #555; --line: #bbb; --head: #eee;
+        --accent: #0b4f9c; --alert: #fff3cd; --bad: #b00020; --ok: #0a6b2d; --pick: #dbe9ff; }
+@media (prefers-color-scheme: dark) {
+  :root { --fg: #f2f2f2; --bg: #111; --dim: #bbb; --line: #555; --head: #262626; --accent: #8cc4ff;
+          --alert: #4a3b00; --bad: #ff8a8a; --ok: #7ee0a0; --pick: #1d3557; }
+}
+* { box-sizing: border-box; }
+html { font-size: 17px; -webkit-text-size-adjust: 100%; }
+body { margin: 0 auto; max-width: 480px; padding: 0.6rem 0.6rem 6rem; color: var(--fg); background: var(--bg);
+       font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; line-height: 1.3; }
+h1 { font-size: 1.25rem; margin: 0 0 0.3rem; }
+h2 { font-size: 1.1rem; margin: 0.8rem 0 0.3rem; }
+p { margin: 0.2rem 0; }
+.dim, .help { color: var(--dim); }
+.note { background: var(--alert); padding: 0.5rem; border: 2px solid var(--fg); margin: 0.4rem 0; }
+.said { border-left: 4px solid var(--ok); padding: 0.3rem 0.5rem; margin: 0.4rem 0; }
+.problem, .error { color: var(--bad); font-weight: 600; }
+.warning { color: var(--dim); }
+.panel { border: 1px solid var(--line); padding: 0.5rem; border-radius: 6px; }
+.panel .trump { font-weight: 700; color: var(--accent); }
+.box { border-top: 1px solid var(--line); padding: 0.4rem 0; }
+.who { font-weight: 700; }
+.value { margin-left: 0.4rem; }
+.picks { display: flex; flex-wrap: wrap; gap: 6px; margin: 0.3rem 0; }
+button { font: inherit; min-width: 48px; min-height: 48px; padding: 0 0.7rem; border-radius: 8px;
+         border: 2px solid var(--line); background: var(--head); color: var(--fg); touch-action: manipulation; }
+button.chosen { background: var(--pick); border-color: var(--accent); font-weight: 700; }
+button.refused { opacity: 0.55; text-decoration: line-through; border-style: dashed; }
+button:disabled { cursor: not-allowed; }
+.reasons { font-size: 0.9rem; color: var(--dim); margin: 0.1rem 0 0.2rem; }
+.pad { display: grid; grid-template-columns: repeat(3, 1fr); gap: 6px; margin: 0.3rem 0; }
+.pad output { grid-column: 1 / -1; font-size: 1.4rem; text-align: center; min-height: 48px;
+              border: 2px solid var(--line); border-radius: 8px; padding: 0.5rem; }
+input[type=text] { font: inherit; min-height: 48px; width: 100%; padding: 0.4rem; border-radius: 8px;
+                   border: 2px solid var(--line); background: var(--bg); color: var(--fg); }
+.bar { position: fixed; left: 0; right: 0; bottom: 0; display: flex; gap: 6px; padding: 0.5rem;
+       background: var(--bg); border-top: 2px solid var(--line); justify-content: center; }
+.bar button { flex: 1 1 0; max-width: 160px; }
+.bar button.go { background: var(--accent); color: var(--bg); border-color: var(--accent); font-weight: 700; }
+table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+th, td { border: 1px solid var(--line); padding: 0.3rem 0.4rem; text-align: left; }
+td.total { text-align: right; font-weight: 700; }
+.yours { border: 2px dashed var(--line); padding: 0.4rem; margin: 0.4rem 0; }
+.hidden { display: none; }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+@media (prefers-contrast: more) {
+  :root { --fg: #000; --bg: #fff; --dim: #000; --line: #000; --head: #fff; --accent: #00307a; --pick: #ffe14d;
+          --bad: #8b0000; --ok: #004d00; --alert: #fff; }
+  button { border-width: 3px; }
+  button.chosen { outline: 3px solid var(--fg); outline-offset: 2px; }
+  button.refused { opacity: 1; }
+}
+@media (prefers-contrast: more) and (prefers-color-scheme: dark) {
+  :root { --fg: #fff; --bg: #000; --dim: #fff; --line: #fff; --head: #000; --accent: #9fd0ff; --pick: #5c4a00;
+          --bad: #ff9d9d; --ok: #8dff9d; --alert: #000; }
+}
+@media (forced-colors: active) {
+  button.chosen { outline: 3px solid CanvasText; }
+  button.refused { border-style: dashed; }
+}
+.deals button { display: block; width: 100%; text-align: left; margin: 6px 0; padding: 0.4rem 0.6rem; }
+.deal-row .line { display: block; font-size: 0.9rem; }
+"""
+
+SCRIPT = r"""(function () {
+  "use strict";
+  var T = JSON.parse(document.getElementById("texts").textContent);
+  var main = document.getElementById("view"), line = document.getElementById("line");
+  var code = localStorage.getItem("scorekeeper.join") || "";
+  var saved = JSON.parse(sessionStorage.getItem("scorekeeper.page") || "{}");
+  var typed = saved.typed || [], done = saved.done || [], undone = saved.undone || [], tried = !!saved.tried;
+  var editing = saved.editing || null, aside = saved.aside || null, deals = null;  // a recorded deal corrected
+  var view = null, yours = null, said = "", problem = "", pad = {};
+  function keep() {
+    saved.at = seen();
+    sessionStorage.setItem("scorekeeper.page", JSON.stringify({typed: typed, done: done, undone: undone, tried: tried,
+                                                               at: saved.at, editing: editing, aside: aside}));
+  }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) { e.className = cls; }
+    if (text !== undefined && text !== null) { e.textContent = String(text); }
+    return e;
+  }
+  function seen() {  // the game and deal the boxes were typed for (kept over a reload)
+    return view ? {game: view.game.id, seq: view.seq, deal: view.deal ? view.deal.number : null} : (saved.at || null);
+  }
+  function post(path, body) {
+    return fetch(path, {method: "POST", cache: "no-store", headers: {"Content-Type": "application/json",
+                 "X-Join-Code": code}, body: JSON.stringify(body)});
+  }
+  // One request at a time, each built when its turn comes (from the boxes as they are then): an
+  // answer to a tap is never overtaken by an older view, and taps in a row ask for one view.
+  var chain = Promise.resolve(), viewAsked = false;
+  function queue(work) { chain = chain.then(work, work); return chain; }
+  function ask(path, body) {
+    var request = body ? post(path, body) : fetch(path, {cache: "no-store"});
+    return request.then(function (response) {
+      return response.json().then(function (data) { line.textContent = ""; return [response.status, data]; });
+    }).catch(function () {
+      line.textContent = T.offline;
+      return null;
+    });
+  }
+  function refresh() {
+    if (viewAsked) { return chain; }
+    viewAsked = true;
+    return queue(function () {
+      viewAsked = false;
+      var body = code ? {seen: seen(), typed: typed, tried: tried, editing: editing} : null;
+      return ask("/api/view", body).then(function (a) {
+        if (!a) { return; }
+        if (a[0] === 409) { leave(a[1]); return; }
+        if (a[0] === 403 && code) {  // the server was started again, with a new join code: read-only now
+          code = ""; localStorage.removeItem("scorekeeper.join"); take(a[1]); refresh(); return;
+        }
+        take(a[1]);
+      });
+    });
+  }
+  function take(data) {
+    if (data.problem && !data.game) { problem = data.problem; draw(); return; }
+    var before = view;
+    view = data;
+    // Another deal, or another device was first: the page starts at its top (what was said is
+    // there); else the focus stays where it was (the value just tapped).
+    moved = !before || !data.deal || !before.deal || before.deal.number !== data.deal.number ||
+      before.game.id !== data.game.id || !!data.conflict;
+    if (data.typed) { typed = data.typed; }
+    if (data.conflict && before && before.deal) {
+      yours = [];
+      before.deal.phases.forEach(function (p) {
+        p.boxes.forEach(function (b) { if (b.value !== null) { yours.push((b.who ? b.who + " · " : "") + b.label + ": " + b.text); } });
+      });
+    }
+    if (data.conflict || data.problem || data.said) {
+      problem = data.conflict || data.problem || "";
+      said = data.said || "";
+    } else if (!before || before.seq !== data.seq || before.game.id !== data.game.id) {
+      problem = ""; said = "";  // the game changed elsewhere: what was said here is old news
+    }
+    keep();
+    draw();
+  }
+  function set(field, unit, value) {
+    done.push(typed.slice());
+    undone = [];
+    typed = typed.filter(function (k) { return !(k[0] === field && k[1] === unit); });
+    if (value !== null && value !== "") { typed.push([field, unit, value]); }
+    said = ""; problem = "";
+    keep();
+    refresh();
+  }
+  function valueOf(field, unit) {
+    for (var i = 0; i < typed.length; i++) { if (typed[i][0] === field && typed[i][1] === unit) { return typed[i][2]; } }
+    return null;
+  }
+  function leave(data) {
+    // A deal confirmed or changed, or the game changed elsewhere: the page is on the next deal
+    // again (with what it typed there before a deal was corrected: the server says if it still fits).
+    var back = editing !== null;
+    done = []; undone = []; tried = false; deals = null;
+    take(data);
+    if (back) {
+      editing = null;
+      typed = aside ? aside.typed : []; done = aside ? aside.done : []; undone = aside ? aside.undone : [];
+      aside = null;
+      keep();
+      if (typed.length) { refresh(); }
+    }
+  }
+  function confirmDeal() {
+    queue(function () {
+      return ask("/api/confirm", {seen: seen(), typed: typed, editing: editing}).then(function (a) {
+        if (!a) { return; }
+        if (a[0] === 200) { yours = null; leave(a[1]); }
+        else if (a[0] === 409) { leave(a[1]); }
+        else { if (a[0] === 422) { tried = true; } take(a[1]); }
+      });
+    });
+  }
+  function showDeals() {
+    queue(function () {
+      return ask("/api/deals", null).then(function (a) {
+        if (a && a[0] === 200) { deals = a[1]; draw(); }
+      });
+    });
+  }
+  function correct(number) {
+    deals = null;
+    queue(function () {
+      return ask("/api/edit", {seen: seen(), number: number}).then(function (a) {
+        if (!a) { return; }
+        if (a[0] === 200) {
+          if (editing === null) { aside = {typed: typed, done: done, undone: undone}; }
+          editing = number; done = []; undone = []; tried = false; said = ""; problem = "";
+        }
+        take(a[1]);
+      });
+    });
+  }
+  function cancelEditing() {
+    said = ""; problem = "";
+    queue(function () {
+      return ask("/api/view", {seen: seen(), typed: aside ? aside.typed : [], tried: false}).then(function (a) {
+        if (a) { leave(a[1]); }
+      });
+    });
+  }
+  function step(back) {
+    said = ""; problem = "";
+    var mine = back ? done : undone, other = back ? undone : done;
+    if (mine.length || editing !== null) {
+      if (!mine.length) { return; }
+      other.push(typed.slice());
+      typed = mine.pop();
+      keep();
+      refresh();
+      return;
+    }
+    queue(function () {
+      return ask(back ? "/api/undo" : "/api/redo", {seen: seen(), typed: typed}).then(function (a) {
+        if (!a) { return; }
+        if (a[0] === 200 || a[0] === 409) { done = []; undone = []; tried = false; }
+        take(a[1]);
+      });
+    });
+  }
+  function drawPanel(deal) {
+    var s = el("section", "panel");
+    s.setAttribute("aria-label", deal.panel.heading);
+    s.appendChild(el("h2", "", deal.panel.heading));
+    deal.panel.lines.forEach(function (l) {
+      var p = el("p");
+      p.appendChild(el("span", "dim", l[0] + " "));
+      p.appendChild(el("span", "", l[1]));
+      s.appendChild(p);
+    });
+    s.appendChild(el("p", "trump", deal.panel.trump));
+    deal.panel.notes.forEach(function (n) { s.appendChild(el("p", "", n)); });
+    return s;
+  }
+  function drawChoices(box, holder) {
+    var picks = el("div", "picks"), reasons = el("div", "reasons");
+    picks.setAttribute("role", "group");
+    box.choices.forEach(function (c) {
+      var b = el("button", "", c.text);
+      b.type = "button";
+      if (box.value === c.value) { b.classList.add("chosen"); b.setAttribute("aria-pressed", "true"); }
+      else { b.setAttribute("aria-pressed", "false"); }
+      if (!c.allowed) {
+        b.classList.add("refused");
+        b.disabled = true;
+        b.setAttribute("aria-label", c.text + " — " + T.refused + ": " + c.reason);
+        if (c.reason) { reasons.appendChild(el("p", "reason", c.text + ": " + c.reason)); }
+      }
+      if (!code) { b.disabled = true; }
+      b.addEventListener("click", function () {
+        set(box.field, box.unit, box.value === c.value && valueOf(box.field, box.unit) !== null ? null : c.value);
+      });
+      picks.appendChild(b);
+    });
+    holder.appendChild(picks);
+    if (reasons.childNodes.length) { holder.appendChild(reasons); }
+  }
+  function drawPad(box, holder) {
+    var key = box.field + "/" + box.unit, shownText = pad[key] !== undefined ? pad[key] : "";
+    var g = el("div", "pad"), out = el("output", "", shownText);
+    out.setAttribute("aria-live", "polite");
+    g.appendChild(out);
+    var keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", box.lo !== null && box.lo < 0 ? "-" : "", "0", "⌫"];
+    keys.forEach(function (k) {
+      var b = el("button", "", k || " ");
+      b.type = "button";
+      if (!k || !code) { b.disabled = true; }
+      if (k === "⌫") { b.setAttribute("aria-label", T.erase); }
+      b.addEventListener("click", function () {
+        var now = pad[key] || "";
+        pad[key] = k === "⌫" ? now.slice(0, -1) : now + k;
+        out.textContent = pad[key];
+      });
+      g.appendChild(b);
+    });
+    var ok = el("button", "", T.ok);
+    ok.type = "button";
+    ok.disabled = !code;
+    ok.addEventListener("click", function () {
+      var text = pad[key] || "";
+      delete pad[key];
+      set(box.field, box.unit, text === "" || text === "-" ? null : parseInt(text, 10));
+    });
+    g.appendChild(ok);
+    holder.appendChild(g);
+  }
+  function drawText(box, holder) {
+    var input = el("input");
+    input.type = "text";
+    input.value = box.text || "";
+    input.disabled = !code;
+    input.setAttribute("aria-label", (box.who ? box.who + " · " : "") + box.label);
+    input.addEventListener("change", function () { set(box.field, box.unit, input.value.trim()); });
+    holder.appendChild(input);
+  }
+  function drawBox(box) {
+    var d = el("div", "box");
+    d.setAttribute("role", "group");
+    d.setAttribute("data-field", box.field);
+    d.setAttribute("data-unit", box.unit === null ? "" : String(box.unit));
+    var head = el("p");
+    head.appendChild(el("span", "who", (box.who ? box.who + " · " : "") + box.label + (box.dealer ? " (" + T.dealer + ")" : "")));
+    if (box.value !== null) {
+      head.appendChild(el("span", "value", box.text + (box.auto ? " (" + T.filled + ")" : "")));
+    } else if (box.computed) {
+      head.appendChild(el("span", "value dim", T.empty_gives + " " + box.computed));
+    }
+    d.appendChild(head);
+    d.setAttribute("aria-label", head.textContent);
+    if (box.help) { d.appendChild(el("p", "help", box.help)); }
+    box.errors.forEach(function (m) { var p = el("p", "error", m); p.setAttribute("role", "alert"); d.appendChild(p); });
+    box.warnings.forEach(function (m) { d.appendChild(el("p", "warning", m)); });
+    if (box.kind === "pick") { drawChoices(box, d); }
+    else if (box.kind === "number") { drawPad(box, d); }
+    else { drawText(box, d); }
+    return d;
+  }
+  function drawStandings() {
+    var s = el("section", "standings");
+    s.appendChild(el("h2", "", view.over ? T.final : T.standings));
+    var table = el("table"), body = el("tbody");
+    view.standings.forEach(function (r) {
+      var tr = el("tr");
+      tr.appendChild(el("td", "rank", r.rank));
+      tr.appendChild(el("td", "name", r.name));
+      tr.appendChild(el("td", "total", r.total));
+      body.appendChild(tr);
+    });
+    table.appendChild(body);
+    s.appendChild(table);
+    return s;
+  }
+  function focused() {
+    // What has the focus in the view (a value of a box, a button): found again once it is drawn anew.
+    var active = document.activeElement;
+    if (!active || !main.contains(active)) { return null; }
+    var holder = active.closest(".box");
+    return {field: holder ? holder.getAttribute("data-field") : null, unit: holder ? holder.getAttribute("data-unit") : null,
+            text: active.textContent, id: active.id};
+  }
+  function refocus(was) {
+    if (!was) { return; }
+    var found = was.id ? document.getElementById(was.id) : null;
+    Array.prototype.forEach.call(main.querySelectorAll(".box"), function (holder) {
+      if (found || holder.getAttribute("data-field") !== was.field || holder.getAttribute("data-unit") !== was.unit) { return; }
+      Array.prototype.forEach.call(holder.querySelectorAll("button, input"), function (b) {
+        if (!found && b.textContent === was.text) { found = b; }
+      });
+    });
+    if (found) { found.focus(); }
+  }
+  var told = "", moved = false;
+  function tell(text) {  // a persistent live region: what was said is read out once, not the whole view
+    if (text !== told) { told = text; document.getElementById("news").textContent = text; }
+  }
+  function draw() {
+    var was = focused();
+    tell([problem, said].filter(Boolean).join(" "));
+    main.textContent = "";
+    document.body.setAttribute("data-game", view ? String(view.game.id) : "");
+    document.body.setAttribute("data-seq", view ? String(view.seq) : "");
+    document.body.setAttribute("data-deal", view && view.deal ? String(view.deal.number) : "");
+    if (!view) { if (problem) { main.appendChild(el("p", "problem", problem)); } return; }
+    document.title = view.game.name + (view.game.title ? ": " + view.game.title : "") + " · " + T.title;
+    main.appendChild(el("h1", "", view.game.name + (view.game.title ? ": " + view.game.title : "")));
+    main.appendChild(el("p", "dim", view.status));
+    if (!code) { main.appendChild(joinForm()); }
+    var note = el("div", "", "");
+    if (problem) { note.appendChild(el("p", "note problem", problem)); }
+    if (said) { note.appendChild(el("p", "said", said)); }
+    main.appendChild(note);
+    if (yours && yours.length) {
+      var y = el("section", "yours");
+      y.appendChild(el("h2", "", T.yours));
+      yours.forEach(function (l) { y.appendChild(el("p", "", l)); });
+      var dismiss = el("button", "", T.dismiss);
+      dismiss.type = "button";
+      dismiss.addEventListener("click", function () { yours = null; draw(); });
+      y.appendChild(dismiss);
+      main.appendChild(y);
+    }
+    if (view.deal && view.deal.editing) {
+      var banner = el("div", "note");
+      banner.appendChild(el("p", "", view.deal.title));
+      var cancel = el("button", "", T.cancel);
+      cancel.type = "button";
+      cancel.id = "cancel";
+      cancel.addEventListener("click", cancelEditing);
+      banner.appendChild(cancel);
+      main.appendChild(banner);
+    }
+    if (view.deal) {
+      main.appendChild(drawPanel(view.deal));
+      view.deal.phases.forEach(function (phase) {
+        var s = el("section", "phase");
+        s.appendChild(el("h2", "", phase.title));
+        phase.summary.concat(phase.derived).forEach(function (m) {
+          s.appendChild(el("p", "summary", m));
+        });
+        phase.boxes.forEach(function (b) { s.appendChild(drawBox(b)); });
+        main.appendChild(s);
+      });
+      view.deal.errors.forEach(function (m) { var p = el("p", "error", m); p.setAttribute("role", "alert"); main.appendChild(p); });
+      view.deal.warnings.forEach(function (m) { main.appendChild(el("p", "warning", m)); });
+    }
+    main.appendChild(drawStandings());
+    if (code && view.played > 0 && !(view.deal && view.deal.editing)) {
+      main.appendChild(drawDeals());
+    }
+    document.getElementById("confirm").disabled = !code || !view.deal;
+    document.getElementById("undo").disabled = !code || (!done.length && (editing !== null || !view.undo));
+    document.getElementById("redo").disabled = !code || (!undone.length && (editing !== null || !view.redo));
+    if (moved) { window.scrollTo(0, 0); moved = false; } else { refocus(was); }
+  }
+  function drawDeals() {
+    var s = el("section", "deals");
+    if (!deals) {
+      var open = el("button", "", T.correct);
+      open.type = "button";
+      open.id = "correct";
+      open.addEventListener("click", showDeals);
+      s.appendChild(open);
+      return s;
+    }
+    s.appendChild(el("h2", "", T.pick_deal));
+    if (!deals.deals.length) { s.appendChild(el("p", "dim", T.no_deals)); }
+    deals.deals.forEach(function (row) {
+      var b = el("button", "deal-row");
+      b.type = "button";
+      b.setAttribute("data-deal", String(row.deal));
+      b.appendChild(el("span", "who", row.deal + " · " + row.cards + (row.trump ? " " + row.trump : "") + " · " + row.dealer));
+      row.scores.forEach(function (score, i) {
+        b.appendChild(el("span", "line", deals.scorers[i] + " " + [score.entries, score.mark, score.points].filter(Boolean).join(" ")));
+      });
+      b.addEventListener("click", function () { correct(row.deal); });
+      s.appendChild(b);
+    });
+    s.appendChild(el("p", "dim", deals.legend));
+    return s;
+  }
+  function joinForm() {
+    var f = el("form", "note");
+    f.appendChild(el("p", "", T.read_only));
+    var input = el("input");
+    input.type = "text";
+    input.setAttribute("aria-label", T.code);
+    input.setAttribute("autocomplete", "off");
+    f.appendChild(input);
+    var b = el("button", "", T.join);
+    b.type = "submit";
+    f.appendChild(b);
+    f.addEventListener("submit", function (e) { e.preventDefault(); join(input.value.trim()).then(refresh); });
+    return f;
+  }
+  function join(given) {
+    if (!given) { return Promise.resolve(); }
+    return fetch("/api/join", {method: "POST", headers: {"Content-Type": "application/json", "X-Join-Code": given},
+                               body: "{}"}).then(function (response) {
+      if (response.status === 204) {
+        code = given;
+        localStorage.setItem("scorekeeper.join", code);
+        problem = "";
+      } else {
+        problem = T.wrong_code;
+      }
+    }).catch(function () { line.textContent = T.offline; });
+  }
+  document.getElementById("confirm").addEventListener("click", confirmDeal);
+  document.getElementById("undo").addEventListener("click", function () { step(true); });
+  document.getElementById("redo").addEventListener("click", function () { step(false); });
+  var hash = /[#&]join=([^&]+)/.exec(location.hash);
+  if (hash) { history.replaceState(null, "", location.pathname); }
+  (hash ? join(decodeURIComponent(hash[1])) : Promise.resolve()).then(function () {
+    var events = new EventSource("/events"), last = null;
+    events.addEventListener("game", function (e) {
+      var version = JSON.parse(e.data);
+      if (version !== last) { last = version; refresh(); }
+    });
+    events.addEventListener("open", function () { line.textContent = ""; });
+    events.addEventListener("error", function () { line.textContent = T.offline; last = null; });
+  });
+})();
+"""
+
+
+# Only this page's own script and style run; it may fetch from its own server only.
+PHONE_CSP = (f"default-src 'none'; script-src {source_hash(SCRIPT)}; style-src {source_hash(CSS)}; connect-src 'self'; "
+             "img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+_TEXTS = ("title", "confirm", "undo", "redo", "read_only", "code", "join", "wrong_code", "offline", "yours",
+          "dismiss", "dealer", "filled", "empty_gives", "refused", "ok", "erase", "standings", "final", "loading",
+          "correct", "pick_deal", "no_deals", "cancel")
+
+
+def phone_page() -> str:
+    """The page, in the server's language (its texts, and then the view, come in that language)."""
+    texts = {key: t(f"web.phone.page.{key}") for key in _TEXTS}
+    data = json.dumps(texts, ensure_ascii=False).replace("<", "\\u003c")
+    return (f"<!DOCTYPE html>\n<html lang=\"{escape(get_language())}\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            f"<title>{escape(texts['title'])}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+            f"<script type=\"application/json\" id=\"texts\">{data}</script>\n"
+            f"<main id=\"view\"><p>{escape(texts['loading'])}</p></main>\n"
+            "<div id=\"news\" class=\"sr-only\" role=\"status\" aria-live=\"polite\"></div>\n"
+            "<p id=\"line\" class=\"problem\" role=\"status\"></p>\n"
+            "<nav class=\"bar\">"
+            f"<button type=\"button\" id=\"undo\" disabled>{escape(texts['undo'])}</button>"
+            f"<button type=\"button\" id=\"redo\" disabled>{escape(texts['redo'])}</button>"
+            f"<button type=\"button\" id=\"confirm\" class=\"go\" disabled>{escape(texts['confirm'])}</button>"
+            "</nav>\n"
+            f"<script>{SCRIPT}</script>\n</body>\n</html>\n")

@@ -1,0 +1,221 @@
+"""The table's writes from the phone pages: one writable store, used from one thread.
+
+Every request of a page runs in :class:`Table`'s own thread (SQLite's connection stays in
+the thread that opened it, and the writes of several phones are one after another). The
+game is the one the feed shows (``feed.game_id``: it follows the table). Before each
+request the game is read again from the store if anyone wrote to it since (the TUI,
+another ``serve``, this server): one indexed query (:func:`~scorekeeper.store.watch.game_mark`).
+
+A write names the game and the entry the page's view was made at (``seen``). When the game
+has changed since, nothing is written: the page is told plainly that another device was
+first and gets the game as stored. A writer that slips in between (the TUI) is caught by
+the store itself (``changed_elsewhere``), with the same answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Callable
+
+from ..game.engine import GameError, IllegalEntry
+from ..i18n import show, t
+from ..play.actions import redone_text, undone_text
+from ..play.undo import GAME, NextDeal
+from ..store.db import Store, StoreError
+from ..store.watch import game_mark
+from ..play.actions import issues_by_deal, new_issues
+from ..play.draft import DealDraft
+from .phone import BadRequest, PageDraft, deal_rows, phone_view, read_typed
+
+__all__ = ["Answer", "Table"]
+
+Answer = tuple[int, dict[str, Any]]  # HTTP status, the page's view (with "said" / "problem" / "conflict")
+
+
+class Table:
+    """The stored game the pages write to (see the module docstring)."""
+
+    def __init__(self, path: str | Path, feed):
+        self.path = Path(path)
+        self.feed = feed
+        self._executor = ThreadPoolExecutor(1, thread_name_prefix="table")
+        self._store: Store | None = None
+        self._stored = None
+
+    def start(self) -> None:
+        """Open the store for writing (StoreError when it cannot be)."""
+        self._executor.submit(self._open).result()
+
+    def _open(self) -> None:
+        self._store = Store(self.path)
+
+    def close(self) -> None:
+        def close() -> None:
+            if self._store is not None:
+                self._store.close()
+                self._store = None
+
+        self._executor.submit(close).result()
+        self._executor.shutdown()
+
+    async def run(self, work: Callable[..., Answer], *args) -> Answer:
+        """Do ``work(*args)`` in the table's thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, work, *args)
+
+    # -- in the table's thread
+    def _current(self):
+        """The stored game being played, read again if it changed in the store."""
+        store = self._store
+        game_id = self.feed.game_id
+        mark = game_mark(store, game_id)
+        stored = self._stored
+        if stored is None or stored.id != game_id or mark is None or mark[0] != stored.entries_saved:
+            stored = self._stored = store.open_game(game_id)
+        return stored
+
+    def _deal(self, stored, typed: Any) -> NextDeal:
+        return NextDeal(PageDraft(stored), {} if stored.game.is_over else read_typed(stored.game, typed))
+
+    def _editing(self, stored, number: Any, typed: Any | None = None) -> DealDraft:
+        """A recorded deal being corrected: its recorded values, or the boxes the page typed."""
+        game = stored.game
+        if type(number) is not int or not 1 <= number <= len(game.deals):
+            raise BadRequest(t("web.phone.bad.deal", number=str(number)[:20], last=len(game.deals)))
+        if typed is None:
+            return DealDraft(game, number, game.deals[number - 1], editing=True)
+        draft = DealDraft(game, number, editing=True)
+        for (field, unit), value in read_typed(game, typed, number).items():
+            draft.set(field, unit, value)
+        return draft
+
+    def deals(self) -> Answer:
+        """Every recorded deal, to choose one to correct."""
+        return 200, deal_rows(self._current())
+
+    def open_edit(self, seen: Any, number: Any) -> Answer:
+        """The view of recorded deal ``number`` to correct, its values in the boxes."""
+        stored = self._current()
+        if self._stale(stored, seen):
+            return self._conflict(seen, [])
+        return 200, phone_view(stored, self._editing(stored, number))
+
+    def view(self, typed: Any, tried: bool = False, seen: Any = None, editing: Any = None) -> Answer:
+        """The view of the next deal with the boxes the page typed. Boxes typed for a deal that
+        is not the next one any more (``seen``: another device confirmed it, or undid one) are
+        not carried over to another deal: the page is told, as at a confirm."""
+        stored = self._current()
+        if editing is not None:
+            if self._stale(stored, seen):  # the game changed while a deal was corrected: look again
+                return self._conflict(seen, [])
+            return 200, phone_view(stored, self._editing(stored, editing, typed), tried=tried)
+        if typed and seen is not None and self._moved(stored, seen):
+            return self._conflict(seen, typed)
+        return 200, phone_view(stored, self._deal(stored, typed), tried=tried)
+
+    def _moved(self, stored, seen: Any) -> bool:
+        """Whether the deal the page typed for is not the game's next deal any more."""
+        return not (isinstance(seen, dict) and seen.get("game") == stored.id
+                    and seen.get("deal") == (None if stored.game.is_over else stored.game.next_deal))
+
+    def _stale(self, stored, seen: Any) -> bool:
+        return not (isinstance(seen, dict) and seen.get("game") == stored.id
+                    and seen.get("seq") == stored.entries_saved)
+
+    def _conflict(self, seen: Any, typed: Any) -> Answer:
+        """Another device was first: the game as stored now, said plainly; the page keeps what it typed."""
+        self._stored = None
+        stored = self._current()
+        deal = seen.get("deal") if isinstance(seen, dict) else None
+        keep = typed if deal == stored.game.next_deal else []
+        view = phone_view(stored, self._deal(stored, keep))
+        number = deal if type(deal) is int else stored.game.next_deal
+        view["conflict"] = t("web.phone.other_first", number=number)
+        return 409, view
+
+    def confirm(self, seen: Any, typed: Any, editing: Any = None) -> Answer:
+        """Record the next deal as typed (or change recorded deal ``editing``), unless the game
+        changed since the page saw it."""
+        stored = self._current()
+        if self._stale(stored, seen):
+            return self._conflict(seen, [] if editing is not None else typed)
+        if editing is not None:
+            deal = draft = self._editing(stored, editing, typed)
+        else:
+            deal = self._deal(stored, typed)
+            draft = deal.draft
+        if draft is None:
+            return 409, {**phone_view(stored, deal), "problem": t("web.phone.over")}
+        view = draft.view()
+        if not view.can_confirm:
+            answer = phone_view(stored, deal, tried=True)  # what is missing is said too
+            tried = draft.view()
+            problems = [m for c in tried.cells.values() for m in c.errors] + list(tried.errors)
+            answer["problem"] = t("web.phone.cannot", title=t("tui.play.cannot_confirm"),
+                                  reason=problems[0] if problems else t("tui.play.not_complete"))
+            return 422, answer
+        number = draft.number
+        before = issues_by_deal(stored.game) if draft.editing else {}
+        try:
+            if draft.editing:
+                stored.edit(number, draft.plain_values())
+            else:
+                stored.record(draft.plain_values())
+        except IllegalEntry as exc:
+            answer = phone_view(stored, deal, tried=True)
+            answer["problem"] = t("web.phone.cannot", title=t("tui.play.breaks_rule"),
+                                  reason="; ".join(show(i.message) for i in exc.issues))
+            return 422, answer
+        except StoreError as exc:
+            return self._not_saved(seen, typed, exc, draft.number if draft.editing else None)
+        self.feed.look_now()
+        answer = phone_view(stored, self._deal(stored, []))
+        if draft.editing:
+            later = new_issues(stored.game, before, number)
+            answer["said"] = t("tui.play.changed", number=number)
+            if later:
+                answer["problem"] = "\n".join([t("tui.play.later_breaks", number=number)] + [
+                    t("tui.play.later_issue", number=n, message=m) for n, m in later[:5]])
+        else:
+            answer["said"] = t("web.phone.saved", number=number)
+        return 200, answer
+
+    def _not_saved(self, seen: Any, typed: Any, exc: StoreError, editing: int | None = None) -> Answer:
+        """The store refused the write: another writer was first (a conflict), or it could not
+        save (the page keeps its boxes, and is told why)."""
+        self._stored = None
+        stored = self._current()
+        if stored.entries_saved != (seen or {}).get("seq"):
+            return self._conflict(seen, [] if editing is not None else typed)
+        kept = self._editing(stored, editing, typed) if editing is not None else self._deal(stored, typed)
+        answer = phone_view(stored, kept)
+        answer["problem"] = t("web.phone.cannot", title=t("tui.play.not_saved"), reason=show(exc))
+        return 503, answer
+
+    def undo(self, seen: Any, typed: Any) -> Answer:
+        return self._step(seen, typed, undo=True)
+
+    def redo(self, seen: Any, typed: Any) -> Answer:
+        return self._step(seen, typed, undo=False)
+
+    def _step(self, seen: Any, typed: Any, undo: bool) -> Answer:
+        """Undo or redo as the TUI does (:class:`NextDeal`): the typing first, then the game."""
+        stored = self._current()
+        if self._stale(stored, seen):
+            return self._conflict(seen, typed)
+        deal = self._deal(stored, typed)
+        kind = deal.next_undo() if undo else deal.next_redo()
+        try:
+            action = deal.undo() if undo else deal.redo()
+        except StoreError as exc:
+            return self._not_saved(seen, typed, exc)
+        except GameError as exc:
+            answer = phone_view(stored, deal)
+            answer["problem"] = show(exc)
+            return 409, answer
+        answer = phone_view(stored, deal)
+        if kind == GAME and action is not None:
+            self.feed.look_now()
+            answer["said"] = undone_text(stored.game, action) if undo else redone_text(stored.game, action)
+        return 200, answer

@@ -1,0 +1,305 @@
+"""The phone page in a real browser: Debian's chromium driven by Playwright (its own browsers are
+never downloaded: ``executable_path``), a phone's viewport (390 x 844) with touch. Skipped when
+chromium or Playwright is missing, like tests/test_web_browser.py.
+
+One server for the module (``scorekeeper serve``'s, in this process); each test starts a new
+Lupaus game through the table's own store (another writer, as the TUI is), and the server
+follows the table to it. Anna, Ben, Cara; Anna deals deal 1 (10 cards) and Ben bids first:
+    bids Ben 3, Cara 4 -> Anna may not bid 3; Anna bids 2;
+    tricks Ben 3, Cara 5 -> Anna's 2 filled in by the rules; totals 12 13 0.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from helpers.browser import CHROMIUM, FLAGS, needs_chromium
+
+from scorekeeper.rules.ruleset import load_ruleset
+from scorekeeper.store.db import Store
+from scorekeeper.web.server import BoardFeed, board_server
+from scorekeeper.web.table import Table
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (the test extra)")
+pytestmark = needs_chromium("check the phone page in a real browser")
+
+CODE = "join-code-for-tests"
+NAMES = ["Anna", "Ben", "Cara"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+ANNA_MAY_NOT = "3: Dealer Anna may not bid 3: the bids would total 10, the number of tricks"
+DEADLINE = 20_000  # ms: a generous bound on each wait (never a timed assertion)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The table's store (kept open, as the TUI keeps it) and a server with the phone page."""
+    path = tmp_path_factory.mktemp("phone") / "s.db"
+    store = Store(path)
+    store.new_game(load_ruleset("lupaus"), "lupaus", NAMES)
+    feed = BoardFeed(path, poll=0.2)
+    feed.start()
+    table = Table(path, feed)
+    table.start()
+    web = board_server(feed, "127.0.0.1", 0, table=table, join_code=CODE)
+    thread = threading.Thread(target=web.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{web.server_address[1]}", store, feed
+    web.shutdown()
+    web.server_close()
+    thread.join(timeout=10)
+    table.close()
+    feed.stop()
+    store.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def game(server):
+    """A new game, which the server follows to (its id shows on the pages)."""
+    url, store, feed = server
+    stored = store.new_game(load_ruleset("lupaus"), "lupaus", NAMES)
+    end = time.monotonic() + 20
+    while feed.game_id != stored.id:
+        assert time.monotonic() < end, "the server did not follow the table to the new game"
+        time.sleep(0.05)
+    return url, stored
+
+
+@pytest.fixture
+def phone(browser):
+    """A new phone (a browser context of its own: its own storage)."""
+    contexts = []
+
+    def open_phone(url: str, game_id: int, **more):
+        context = browser.new_context(**PHONE, **more)
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector(f"body[data-game='{game_id}'] .box", timeout=DEADLINE)
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+def box(page, field: str, unit: int):
+    return page.locator(f".box[data-field='{field}'][data-unit='{unit}']")
+
+
+def tap(page, field: str, unit: int, value: str) -> None:
+    """Tap a value of a box and wait for the server's view that holds it."""
+    box(page, field, unit).get_by_role("button", name=value, exact=True).tap()
+    box(page, field, unit).locator("button.chosen", has_text=value).wait_for(timeout=DEADLINE)
+
+
+def standings(page) -> list[list[str]]:
+    return page.eval_on_selector_all(".standings tr", "rows => rows.map(r => Array.from(r.cells, c => c.textContent))")
+
+
+def said(page, text: str) -> None:
+    """Wait for a sentence shown on the page (its copy for screen readers aside)."""
+    page.locator("#view").get_by_text(text).first.wait_for(timeout=DEADLINE)
+
+
+def test_a_whole_lupaus_deal_by_taps_with_the_dealers_bid_refused(game, phone):
+    """Bids and tricks tapped; Anna's 3 is struck out with the reason before anyone taps it, and
+    cannot be tapped; her tricks are filled in; confirm records the deal in the store."""
+    url, stored = game
+    page = phone(f"{url}/phone#join={CODE}", stored.id)
+    assert page.evaluate("location.hash") == ""  # the code is not left in the address bar
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing sticks out of the phone
+    tap(page, "bid", 2, "3")
+    tap(page, "bid", 3, "4")
+    assert box(page, "bid", 1).locator("button.refused").all_inner_texts() == ["3"]
+    assert box(page, "bid", 1).locator("button.refused").is_disabled()
+    assert box(page, "bid", 1).locator(".reasons").inner_text() == ANNA_MAY_NOT
+    assert "dealer" in box(page, "bid", 1).locator(".who").inner_text()
+    sizes = page.eval_on_selector_all(".box button", "bs => bs.map(b => [b.offsetWidth, b.offsetHeight])")
+    assert min(min(w, h) for w, h in sizes) >= 44  # touch targets
+    tap(page, "bid", 1, "2")
+    focused = page.evaluate("[document.activeElement.textContent, "
+                            "document.activeElement.closest('.box').dataset.field]")
+    assert focused == ["2", "bid"]  # the view drawn anew keeps the focus on the value tapped
+    tap(page, "tricks", 2, "3")
+    tap(page, "tricks", 3, "5")
+    box(page, "tricks", 1).get_by_text("2 (filled in by the rules)").wait_for(timeout=DEADLINE)
+    page.get_by_text("Tricks: 10 of 10 · all taken").wait_for(timeout=DEADLINE)
+    page.locator("#confirm").tap()
+    said(page, "Deal 1 saved.")
+    page.wait_for_selector("body[data-deal='2']", timeout=DEADLINE)
+    assert page.locator("#news").inner_text() == "Deal 1 saved."  # read out by a screen reader, once
+    assert page.get_attribute("#news", "role") == "status"
+    assert standings(page) == [["1st", "Ben", "13"], ["2nd", "Anna", "12"], ["3rd", "Cara", "0"]]
+    assert stored.store.open_game(stored.id).game.totals() == (12, 13, 0)
+
+
+def test_undo_takes_back_a_tap_then_the_deal(game, phone):
+    """Undo: first the last tap (the page's typing), then, with nothing typed, the deal confirmed
+    last, whose entries come back into the boxes."""
+    url, stored = game
+    stored.record({"bid": [2, 3, 4], "tricks": [2, 3, 5]})
+    page = phone(f"{url}/phone#join={CODE}", stored.id)
+    page.wait_for_selector("body[data-deal='2']", timeout=DEADLINE)
+    tap(page, "bid", 3, "1")
+    page.locator("#undo").tap()
+    sync_api.expect(page.locator(".box button.chosen")).to_have_count(0, timeout=DEADLINE)
+    assert stored.store.open_game(stored.id).entries_saved == 1
+    page.locator("#undo").tap()
+    said(page, "Deal 1 is undone; its entries are back in the boxes.")
+    page.wait_for_selector("body[data-deal='1']", timeout=DEADLINE)
+    assert box(page, "bid", 2).locator("button.chosen").inner_text() == "3"
+    assert stored.store.open_game(stored.id).game.totals() == (0, 0, 0)
+    page.locator("#redo").tap()
+    said(page, "Deal 1 is back.")
+    assert stored.store.open_game(stored.id).game.totals() == (12, 13, 0)
+
+
+def test_a_past_deal_is_corrected_by_taps(game, phone):
+    """Deal 1 chosen from the list of deals comes back into the boxes; Ben's and Cara's tricks
+    tapped to 4 and 4 (Anna's 2 filled in again); confirm: 12 0 14, and the page is on deal 2."""
+    url, stored = game
+    stored.record({"bid": [2, 3, 4], "tricks": [2, 3, 5]})
+    page = phone(f"{url}/phone#join={CODE}", stored.id)
+    page.wait_for_selector("body[data-deal='2']", timeout=DEADLINE)
+    page.get_by_role("button", name="Correct a deal").tap()
+    page.locator(".deal-row[data-deal='1']").tap()
+    said(page, "Correcting deal 1: change its boxes, then Confirm.")
+    page.wait_for_selector("body[data-deal='1']", timeout=DEADLINE)
+    assert box(page, "tricks", 3).locator("button.chosen").inner_text() == "5"
+    tap(page, "tricks", 2, "4")
+    tap(page, "tricks", 3, "4")
+    box(page, "tricks", 1).get_by_text("2 (filled in by the rules)").wait_for(timeout=DEADLINE)
+    page.locator("#confirm").tap()
+    said(page, "Deal 1 changed; the totals after it are recomputed.")
+    page.wait_for_selector("body[data-deal='2']", timeout=DEADLINE)
+    assert standings(page) == [["1st", "Cara", "14"], ["2nd", "Anna", "12"], ["3rd", "Ben", "0"]]
+    assert stored.store.open_game(stored.id).game.totals() == (12, 0, 14)
+
+
+def test_a_phone_set_to_more_contrast_gets_black_on_white_and_outlines(game, phone):
+    url, stored = game
+    page = phone(f"{url}/phone#join={CODE}", stored.id, contrast="more", color_scheme="light")
+    tap(page, "bid", 2, "3")
+    colours = page.evaluate("[getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor]")
+    assert colours == ["rgb(0, 0, 0)", "rgb(255, 255, 255)"]
+    chosen = box(page, "bid", 2).locator("button.chosen")
+    assert chosen.evaluate("b => getComputedStyle(b).outlineStyle") == "solid"  # not colour alone
+
+
+def test_a_number_is_typed_on_the_number_pad(server, phone):
+    """WYSIWYG's points are a number too large to list: the box has a pad; 1, 5, then OK."""
+    url, store, feed = server
+    stored = store.new_game(load_ruleset("wysiwyg"), "wysiwyg", ["Aino", "Bertta"])
+    end = time.monotonic() + 20
+    while feed.game_id != stored.id:
+        assert time.monotonic() < end, "the server did not follow the table to the new game"
+        time.sleep(0.05)
+    page = phone(f"{url}/phone#join={CODE}", stored.id)
+    points = page.locator(".box[data-field='points']")
+    for key in ("1", "5", "OK"):
+        points.get_by_role("button", name=key, exact=True).tap()
+    points.locator(".value").get_by_text("15").wait_for(timeout=DEADLINE)
+    assert points.locator("output").inner_text() == ""  # the pad is ready for another number
+
+
+def test_a_page_without_the_join_code_is_read_only_and_its_writes_are_refused(game, phone):
+    url, stored = game
+    page = phone(f"{url}/phone", stored.id)
+    said(page, "Read-only. To keep the score from this phone")
+    assert page.locator("#confirm").is_disabled()
+    assert page.eval_on_selector_all(".box button", "bs => bs.every(b => b.disabled)") is True
+    answer = page.evaluate("""fetch('/api/confirm', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                                  body: JSON.stringify({typed: []})})
+                              .then(r => r.json().then(d => [r.status, d.problem]))""")
+    assert answer == [403, "This page is read-only: changing the score needs the table's join code (shown where "
+                           "scorekeeper serve runs)."]
+    page.get_by_label("Join code").fill("not the code")
+    page.get_by_role("button", name="Join").tap()
+    said(page, "That is not the table's join code.")
+    page.get_by_label("Join code").fill(CODE)
+    page.get_by_role("button", name="Join").tap()
+    sync_api.expect(page.locator("#confirm")).to_be_enabled(timeout=DEADLINE)
+    assert stored.store.open_game(stored.id).entries_saved == 0
+
+
+def test_a_deal_confirmed_by_another_writer_appears_without_a_reload(game, phone):
+    """The table (another writer to the store) confirms deal 1: the open page shows deal 2 and the
+    new standings by itself, pushed by the server."""
+    url, stored = game
+    page = phone(f"{url}/phone#join={CODE}", stored.id)
+    page.evaluate("window.notReloaded = true")
+    stored.record({"bid": [2, 3, 4], "tricks": [2, 3, 5]})
+    page.wait_for_selector("body[data-deal='2']", timeout=DEADLINE)
+    assert standings(page) == [["1st", "Ben", "13"], ["2nd", "Anna", "12"], ["3rd", "Cara", "0"]]
+    assert page.evaluate("window.notReloaded") is True
+
+
+def test_two_phones_confirm_the_same_deal_and_the_second_is_told(game, phone):
+    """Two phones type deal 1; the first confirms. The second is told plainly that the other was
+    first, sees what was stored (deal 2 next, the first phone's totals) and keeps what it typed
+    to compare; nothing of it was written."""
+    url, stored = game
+    first = phone(f"{url}/phone#join={CODE}", stored.id)
+    second = phone(f"{url}/phone#join={CODE}", stored.id)
+    for page, bids in ((first, ("3", "4", "2")), (second, ("1", "1", "1"))):
+        for seat, value in zip((2, 3, 1), bids):
+            tap(page, "bid", seat, value)
+    for seat, value in ((2, "3"), (3, "5")):
+        tap(first, "tricks", seat, value)
+    first.locator("#confirm").tap()
+    said(first, "Deal 1 saved.")
+    said(second, "Deal 1 was changed on another device first")
+    assert second.evaluate("window.scrollY") == 0  # the sentence and what it typed are in view, at the top
+    second.wait_for_selector("body[data-deal='2']", timeout=DEADLINE)
+    yours = second.locator(".yours").inner_text()
+    assert "What you typed" in yours and "Ben · Bid: 1" in yours and "Anna · Bid: 1" in yours
+    assert standings(second) == [["1st", "Ben", "13"], ["2nd", "Anna", "12"], ["3rd", "Cara", "0"]]
+    assert second.eval_on_selector_all(".box button.chosen", "bs => bs.length") == 0  # not carried to deal 2
+    assert stored.store.open_game(stored.id).game.totals() == (12, 13, 0)
+
+
+def test_a_page_comes_back_by_itself_after_the_server_restarts(tmp_path, phone):
+    """The server stops (the page says it is not connected, and keeps what it shows) and starts
+    again on the same port; a deal confirmed at the table meanwhile is on the page by itself."""
+    store = Store(tmp_path / "s.db")
+    stored = store.new_game(load_ruleset("lupaus"), "lupaus", NAMES)
+    feed = BoardFeed(store.path, poll=0.2)
+    feed.start()
+    table = Table(store.path, feed)
+    table.start()
+
+    def start(port: int):
+        web = board_server(feed, "127.0.0.1", port, table=table, join_code=CODE)
+        thread = threading.Thread(target=web.serve_forever, daemon=True)
+        thread.start()
+        return web, thread
+
+    web, thread = start(0)
+    port = web.server_address[1]
+    try:
+        page = phone(f"http://127.0.0.1:{port}/phone#join={CODE}", stored.id)
+        web.shutdown()
+        thread.join(timeout=10)
+        page.get_by_text("Not connected to the table: trying again.").wait_for(timeout=DEADLINE)
+        assert page.locator("body[data-deal='1'] .box").count() > 0  # what it showed stays
+        stored.record({"bid": [2, 3, 4], "tricks": [2, 3, 5]})
+        web, thread = start(port)
+        page.wait_for_selector("body[data-deal='2']", timeout=DEADLINE)
+        assert standings(page)[0] == ["1st", "Ben", "13"]
+        sync_api.expect(page.locator("#line")).to_have_text("", timeout=DEADLINE)
+    finally:
+        web.shutdown()
+        thread.join(timeout=10)
+        table.close()
+        feed.stop()
+        store.close()
