@@ -74,3 +74,21 @@ def test_a_game_in_parts_adds_its_bonus_with_parts_bonus(tmp_path):
     path.write_text('extends = "whist"\nid = "whist-x"\nname = "x"\n[end]\nbonus = "1"\n')
     assert [show(p) for p in check_ruleset(path)] == [
         f"{path}: end.bonus: a game played in parts adds its end bonus with parts.bonus, to the match totals"]
+
+
+def test_the_csv_and_markdown_exports_show_the_end_bonus_as_its_own_line():
+    from scorekeeper.reports.export import export
+
+    game = load_sheet(SHEET)
+    rows = export(game, "csv").splitlines()
+    assert rows[rows.index("rank,name,total") - 2] == "end bonus,,,200,325,75,154"
+    assert "At the end of the game the rules add: Anna 200, Ben 75." in export(game, "md").splitlines()
+
+
+def test_the_board_tells_the_end_bonus_above_the_deals():
+    """The standings hold the bonus and the last deal's row does not: the board says it."""
+    from scorekeeper.play.board import BoardMaker
+
+    view = BoardMaker(load_sheet(SHEET)).view()
+    assert view.carried == ("Hands won: Anna 4, Ben 3", "End bonus: Anna 200, Ben 75")
+    assert [s.total for s in view.standings] == [325, 154]

@@ -112,6 +112,16 @@ def carried_text(game: Game, result: DealResult | None, now: bool = False) -> st
     return "; ".join(carried_parts(game, result, now))
 
 
+def end_bonus_parts(game: Game) -> tuple[str, ...]:
+    """The points the rules add after the last deal ([end] bonus), in words, once the game has
+    ended: the totals of the standings hold them, the last deal's row does not."""
+    bonus = game.end_bonus()
+    if not bonus:
+        return ()
+    return (t("tui.board.end_bonus", values=", ".join(
+        f"{name} {show_value(points)}" for name, points in zip(game.scorer_names, bonus))),)
+
+
 def carried_parts(game: Game, result: DealResult | None, now: bool = False) -> tuple[str, ...]:
     """carried_text's parts, one a label (none when the ruleset carries nothing)."""
     if not game.ruleset.carry:
@@ -312,7 +322,7 @@ class BoardMaker:
         standings = tuple(Standing(s.rank, s.name, s.total) for s in game.standings())
         return BoardView(heads + tuple(game.scorer_names), tuple(widths), tuple(sizes), has_mark, self._legend(),
                          BoardRows(self, results), standings, game.is_over, tuple(game.winners),
-                         carried_parts(game, None, now=True))
+                         carried_parts(game, None, now=True) + end_bonus_parts(game))
 
     def _sizes(self, results: list[DealResult], static: list) -> list[tuple[int, int, int]]:
         """Per scorer: the widths of the entries (0 when none are shown), the points, the total."""

@@ -263,6 +263,11 @@ def _csv_write(w, game: Game) -> None:
         cells += [_cell_value(game, values, fid, i) for _, fid, i in vcols]
         cells += carried_values(game, r, carried)
         row(cells)
+    if game.end_bonus():  # the rules' points after the last deal, and the totals with them
+        cells = [t("export.csv.end_bonus"), "", ""]
+        for points, total in zip(game.end_bonus(), game.totals()):
+            cells += [points, total]
+        row(cells)
     w.writerow([])
     row([t("export.csv.rank"), t("export.csv.name"), t("export.csv.standing_total")])
     for s in game.standings():
@@ -327,6 +332,9 @@ def _md(game: Game, title: str | None = None) -> str:
     if start_scores_text(game):
         lines += [_md_escape(start_scores_text(game)), ""]
     lines += _md_deals(game)
+    if game.end_bonus():
+        lines += ["", _md_escape(t("export.md.end_bonus", bonuses=", ".join(
+            f"{name} {points}" for name, points in zip(game.scorer_names, game.end_bonus()))))]
     lines += ["", t("export.md.standings"), ""]
     lines += _md_table([t("export.md.rank"), t("export.md.name"), t("export.md.total")],
                        [[s.rank, s.name, s.total] for s in game.standings()])
