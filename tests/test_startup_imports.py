@@ -25,20 +25,10 @@ REPO = Path(__file__).resolve().parents[1]
 # the "did you mean" matcher (only when something is unknown), locale (argparse's headings
 # through gettext), copy (a ruleset that extends another), the terminal app, and the TOML
 # parser and writer (a built-in ruleset is made by its shipped module, the catalogs are modules
-# generated at build time, scorekeeper.i18n.shipped; a score sheet, a user's file, is parsed:
-# see SHEET_PARSER).
+# generated at build time, scorekeeper.i18n.shipped; a score sheet's TOML is read by
+# scorekeeper.rules.files.plain_toml).
 NEVER = ("dataclasses", "inspect", "typing", "platformdirs", "tempfile", "shutil", "hashlib", "_hashlib",
          "difflib", "locale", "copy", "textual", "tomli_w", "tomllib")
-# What reading a score sheet's TOML loads (tomllib, and typing, re and enum under it): a sheet is
-# parsed at each replay or export (no cache of parsed TOML).
-SHEET_PARSER = ("tomllib", "typing", "re", "enum", "json")
-
-
-def _sheet(args: list[str]) -> bool:
-    """Whether the command reads a score sheet (a replay or an export of an example's file)."""
-    if args[0] == "--lang":
-        args = args[2:]
-    return args[0] in ("replay", "export") and args[1].endswith(".toml")
 # What the commands that ask nothing of a store or a sheet leave alone.
 NO_STORE = ("sqlite3", "scorekeeper.store", "scorekeeper.reports", "scorekeeper.game.sheet", "scorekeeper.cli.games",
             "scorekeeper.cli.history", "scorekeeper.cli.board", "scorekeeper.web", "csv", "decimal")
@@ -279,10 +269,10 @@ NO_PATHLIB_OR_RE = NO_PATHLIB + NO_TEXT_PARSERS
     ["export", "2", "--db", "{store}", "--format", "json"],
 ], ids=lambda args: " ".join(a for a in args if a != "{store}"))
 def test_a_game_replayed_shown_or_exported_as_text_loads_no_pathlib_or_re(args, store, tmp_path):
-    """(A sheet's TOML is parsed: re and enum come with the parser, SHEET_PARSER.)"""
+    """(A sheet's TOML is read by scorekeeper.rules.files.plain_toml: no tomllib, nor the re,
+    enum and typing under it.)"""
     args = [store if a == "{store}" else a for a in args]
-    watched = tuple(m for m in NO_PATHLIB_OR_RE if not _sheet(args) or m not in SHEET_PARSER)
-    assert loaded(args, watched, tmp_path) == (0, [])
+    assert loaded(args, NO_PATHLIB_OR_RE, tmp_path) == (0, [])
 
 
 @pytest.mark.parametrize("ruleset", ["lupaus", "hearts", "wizard"])
@@ -325,7 +315,7 @@ def test_the_list_of_games_builds_no_ruleset_the_second_time(args, tmp_path):
 ], ids=lambda args: args[0])
 def test_the_sheet_and_store_commands_load_no_heavy_module(args, store, tmp_path):
     args = [store if a == "{store}" else a for a in args]
-    code, found = loaded(args, tuple(m for m in NEVER if not _sheet(args) or m not in SHEET_PARSER), tmp_path)
+    code, found = loaded(args, NEVER, tmp_path)
     assert (code, found) == (0, [])
 
 
