@@ -108,7 +108,8 @@ def test_the_ruleset_commands_load_no_store_sheet_or_heavy_module(args, tmp_path
     assert (code, found) == (0, [])
 
 
-NO_BUILDER = ("ast", "_ast", "scorekeeper.rules.builder", "scorekeeper.rules.schema", "scorekeeper.rules.translations")
+NO_BUILDER = ("ast", "_ast", "scorekeeper.rules.builder", "scorekeeper.rules.schema", "scorekeeper.rules.translations",
+              "scorekeeper.rules.usercache")
 LEAN_ENGINE = NO_BUILDER + ("collections", "importlib")
 
 
