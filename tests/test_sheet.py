@@ -384,8 +384,7 @@ def test_a_sheets_title_is_kept_while_its_game_lives_and_only_for_it():
     game = load_sheet(Path(__file__).resolve().parents[1] / "examples" / "wizard.toml")
     other = Game(game.ruleset, ["A", "B", "C"])
     assert (sheet.sheet_title(game), sheet.sheet_title(other)) == ("Wizard, three players", None)
-    key = id(game)
-    assert key in sheet._ORIGINS._by_id
+    assert list(sheet._ORIGINS) == [game]
     del game
     gc.collect()
-    assert key not in sheet._ORIGINS._by_id
+    assert list(sheet._ORIGINS) == []
