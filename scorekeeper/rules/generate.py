@@ -318,28 +318,11 @@ def _form_lines(forms: dict, sources: dict) -> list[str]:
     return lines
 
 
-def _formulas(root: Any) -> list:
+def _formulas(ruleset: Any) -> list:
     """Every formula a built ruleset holds (its fields, message templates, tables and lists)."""
-    from .formula import Formula
-    from .texts import Texts
-
-    found, seen, todo = [], set(), [root]
-    while todo:
-        value = todo.pop()
-        if id(value) in seen or isinstance(value, (str, int, float, bool, type(None), Texts)):
-            continue
-        seen.add(id(value))
-        if isinstance(value, Formula):
-            found.append(value)
-        elif isinstance(value, dict):
-            todo += value.values()
-        elif isinstance(value, (list, tuple, frozenset)):
-            todo += value
-        elif hasattr(value, "__dict__") or hasattr(type(value), "__slots__"):
-            slots = getattr(type(value), "__slots__", ())
-            todo += [getattr(value, name) for name in slots if hasattr(value, name)]
-            todo += getattr(value, "__dict__", {}).values()
-    return found
+    writer = _Writer(ruleset.raw, "")
+    writer._count(ruleset)
+    return [value for value in writer.held if type(value).__name__ == "Formula"]
 
 
 def _literal(value: Any, width: int = 0) -> str:
