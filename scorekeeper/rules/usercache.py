@@ -31,6 +31,7 @@ import stat
 import sys
 from time import time_ns
 
+from ..userdirs import user_path
 from .shipped import blake2b
 
 TYPE_CHECKING = False  # (docs/startup.md)
@@ -48,17 +49,9 @@ _SUFFIX = ".py"
 
 
 def cache_dir() -> str:
-    """``$SCOREKEEPER_CACHE``, else the platform's user cache folder for scorekeeper."""
+    """``$SCOREKEEPER_CACHE``, else the user's cache folder for scorekeeper (where platformdirs puts it)."""
     env = os.environ.get(ENV_VAR)
-    if env:
-        return os.path.expanduser(env)
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or os.path.expanduser(r"~\AppData\Local")
-        return os.path.join(base, "scorekeeper", "Cache")
-    if sys.platform == "darwin":
-        return os.path.join(os.path.expanduser("~"), "Library", "Caches", "scorekeeper")
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    return os.path.join(xdg if os.path.isabs(xdg) else os.path.expanduser("~/.cache"), "scorekeeper")
+    return os.path.expanduser(env) if env else user_path("cache")
 
 
 def folder(create: bool = False) -> str | None:
