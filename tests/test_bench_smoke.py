@@ -203,3 +203,13 @@ def test_bench_cli_times_a_wrapper_importing_no_re_when_asked(monkeypatch):
                                        "if __name__ == '__main__':", "    sys.exit(main())"]
     assert bench.cli(["--wrapper", "pip"]) == 0
     assert bench.cli_command(args=["rules", "list"], form="script")[2].splitlines()[0] == "import re"
+
+
+def test_machinery_lines_counts_every_line_and_the_lines_of_code(tmp_path):
+    bench = load("machinery_lines")
+    path = tmp_path / "m.py"
+    path.write_text('"""A docstring\non two lines."""\n\nimport os  # code\n# a comment\n\n\ndef f():\n'
+                    '    """One line."""\n    return os.sep\n\n\nSTOP = 1\n', encoding="utf-8")
+    assert bench.count(path, None, None) == (13, 4)
+    assert bench.count(path, "def f(", "STOP") == (5, 2)
+    assert bench.main() == 0
