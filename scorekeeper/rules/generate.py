@@ -51,6 +51,14 @@ def write_shipped(folder: str, play: Callable[[Any, str], None] | None = None,
 
 
 def _write(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` whole (a temporary file renamed), only when it holds other text:
+    an unchanged module keeps its compiled form in __pycache__ (as the catalogs' do)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            if f.read() == text:
+                return
+    except (FileNotFoundError, UnicodeDecodeError):
+        pass
     temp = f"{path}.{os.getpid()}.tmp"
     with open(temp, "w", encoding="utf-8") as f:
         f.write(text)
