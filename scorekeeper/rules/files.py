@@ -163,25 +163,26 @@ class _Plain:
 
     def _blank(self, lines: bool) -> int:
         """Past spaces and tabs, a comment, and (``lines``) line ends; where that is."""
-        text = self.text
-        while self.at < len(text):
-            char = text[self.at]
-            if char in " \t":
-                self.at += 1
+        text, at = self.text, self.at
+        while at < len(text):
+            char = text[at]
+            if char == " " or char == "\t" or (lines and char == "\n"):
+                at += 1
+            elif lines and char == "\r" and text.startswith("\r\n", at):
+                at += 2
             elif char == "#":
-                end = text.find("\n", self.at)
+                end = text.find("\n", at)
                 if end < 0:
                     end = len(text)
                 elif text[end - 1] == "\r":
                     end -= 1
-                if not _CONTROL.isdisjoint(text[self.at:end]):
+                if not _CONTROL.isdisjoint(text[at:end]):
                     raise _NotPlain
-                self.at = end
-            elif lines and char in "\r\n":
-                self._expect("\n")
+                at = end
             else:
                 break
-        return self.at
+        self.at = at
+        return at
 
     def _expect(self, what: str) -> None:
         if what == "\n" and self.text.startswith("\r\n", self.at):
@@ -191,12 +192,14 @@ class _Plain:
         self.at += len(what)
 
     def _key(self) -> str:
-        start = self.at
-        while self.text[self.at] in _BARE:
-            self.at += 1
-        if self.at == start:
+        text, start = self.text, self.at
+        at = start
+        while text[at] in _BARE:
+            at += 1
+        if at == start:
             raise _NotPlain
-        return self.text[start:self.at]
+        self.at = at
+        return text[start:at]
 
     def _pair(self, table: dict, depth: int) -> None:
         key = self._key()
@@ -222,9 +225,11 @@ class _Plain:
                 raise _NotPlain
             self.at += 1
             return self._array(depth + 1) if text[start] == "[" else self._table(depth + 1)
-        while self.at < len(text) and text[self.at] in _WORD:
-            self.at += 1
-        word = text[start:self.at]
+        at = start
+        while at < len(text) and text[at] in _WORD:
+            at += 1
+        self.at = at
+        word = text[start:at]
         if word in ("true", "false"):
             return word == "true"
         digits = word[1:] if word[:1] in ("+", "-") else word
