@@ -396,9 +396,7 @@ def dump_sheet(game: Game, path: str | Path | None = None, title: str | None = N
         if number <= len(game.deals):
             lines += [f"{_toml_key(k)} = {_toml_literal(v)}" for k, v in sheet_values(game, values).items()]
     text = "\n".join(lines) + "\n"
-    import tomllib
-
-    tomllib.loads(text)  # never write a sheet that cannot be read back
+    parse_toml(text)  # never write a sheet that cannot be read back (as load_sheet reads it)
     if path is not None:
         with open(path, "w", encoding="utf-8") as file:  # as Path.write_text writes it
             file.write(text)
