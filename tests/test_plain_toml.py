@@ -91,7 +91,7 @@ def test_what_it_leaves_to_tomllib(text):
     assert plain_toml(text) is None
 
 
-def test_what_is_not_toml_is_still_tomllibs_to_word(monkeypatch):
+def test_what_is_not_toml_is_still_tomllibs_to_word():
     """parse_toml gives tomllib's own explanation, as it did before there was a reader of its own."""
     with pytest.raises(files.NotToml) as caught:
         parse_toml("a = 1\na = 2\n")

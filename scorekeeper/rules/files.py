@@ -74,7 +74,8 @@ def read_bytes(path: str | os.PathLike) -> bytes:
 
 
 def parse_toml(text: str) -> dict:
-    """``tomllib.loads``, with arrays and inline tables nested more than DEEPEST_NESTING deep
+    """The TOML ``text``: read by :func:`plain_toml` when it is a sheet's plain TOML, else by
+    ``tomllib.loads``, with arrays and inline tables nested more than DEEPEST_NESTING deep
     refused as FileRefused before it is parsed (tomllib's own TOMLDecodeError becomes NotToml)."""
     plain = plain_toml(text)
     if plain is not None:
@@ -122,8 +123,8 @@ _DEEPEST_PLAIN = 3  # a sheet's cards field: a list of hands, each a list of car
 
 def plain_toml(text: str) -> dict | None:
     """The TOML a score sheet is written in, read without tomllib (whose import, with re, typing
-    and datetime under it, costs a replay as much as Python's own start: bench/README.md, "A
-    sheet's TOML"): tables and arrays of tables named by bare keys, bare keys, strings with no
+    and datetime under it, costs a replay as much as Python's own start: bench/README.md,
+    "startup3"): tables and arrays of tables named by bare keys, bare keys, strings with no
     escape, whole numbers, true and false, arrays and inline tables of them, comments. None for
     anything else, which tomllib then reads or refuses; what it reads, it reads as tomllib does
     (tests/test_plain_toml.py compares the two)."""
