@@ -31,8 +31,9 @@ def write_all(root: str) -> str:
     out = os.path.join(root, SHIPPED)
     os.makedirs(out, exist_ok=True)
     init = os.path.join(out, "__init__.py")
-    with open(init, "w", encoding="utf-8") as f:
-        f.write('"""Generated at build time by hatch_build.py from the package\'s sources: do not edit."""\n')
+    if not os.path.exists(init):  # (written once: a file rewritten would lose its compiled form in __pycache__)
+        with open(init, "w", encoding="utf-8") as f:
+            f.write('"""Generated at build time by hatch_build.py from the package\'s sources: do not edit."""\n')
     sys.path.insert(0, root)
     try:
         for module, function in GENERATORS:

@@ -31,7 +31,10 @@ and the reports over a store of the example games (imported first, not timed). *
 each within 2.5x.** ``--against DIR`` times another checkout's commands (e.g. main) in the same
 rounds, taking turns with this one's.
 
-Run:  python bench/bench_cli.py [--runs 20] [--wait MINUTES] [--headless] [--against DIR]
+``--wrapper plain`` times the installed command with a wrapper that imports no ``re`` (as uv
+writes it) instead of pip's.
+
+Run:  python bench/bench_cli.py [--runs 20] [--wait MINUTES] [--headless] [--against DIR] [--wrapper pip|plain]
 """
 
 from __future__ import annotations
@@ -66,9 +69,15 @@ HEADLESS = [
     ["stats", "--db", STORE],
     ["sessions", "--db", STORE],
 ]
-# pip's console-script wrapper of the entry point MODULE:FUNCTION (what pip writes), for python -c.
-ENTRY_POINT = ("import re\nimport sys\nfrom {module} import {function}\nif __name__ == '__main__':\n"
-               "    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n    sys.exit({function}())")
+# The console-script wrapper of the entry point MODULE:FUNCTION an installer writes, for python -c:
+# pip's (and so pipx's) imports re to take "-script.pyw" or ".exe" off sys.argv[0]; "plain" is one
+# that does not (uv's takes them off with str.endswith; as the benchmark runs it, there is none).
+WRAPPERS = {
+    "pip": ("import re\nimport sys\nfrom {module} import {function}\nif __name__ == '__main__':\n"
+            "    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n    sys.exit({function}())"),
+    "plain": "import sys\nfrom {module} import {function}\nif __name__ == '__main__':\n    sys.exit({function}())",
+}
+ENTRY_POINT = WRAPPERS["pip"]  # the one timed (--wrapper)
 FORMS = ("script", "-m")  # the installed script's way, and python -m scorekeeper
 
 
@@ -425,7 +434,11 @@ def cli(argv=None) -> int:
     p.add_argument("--headless", action="store_true", help="then time every headless command too")
     p.add_argument("--against", metavar="DIR", type=Path,
                    help="time another checkout's commands too (e.g. main), taking turns with this one's")
+    p.add_argument("--wrapper", choices=sorted(WRAPPERS), default="pip",
+                   help="the installed command's wrapper: pip's (imports re, the default) or one importing no re")
     args = p.parse_args(argv)
+    global ENTRY_POINT
+    ENTRY_POINT = WRAPPERS[args.wrapper]
     try:
         main(args.runs, args.top, args.wait, all_headless=args.headless, against=args.against)
     except CLIUnavailable as exc:

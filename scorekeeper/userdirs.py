@@ -3,7 +3,7 @@ importing it on Linux and the other Unixes.
 
 There the rule is the XDG one: ``$XDG_CONFIG_HOME/scorekeeper`` when that variable is an
 absolute path, else ``~/.config/scorekeeper`` (data: ``$XDG_DATA_HOME`` or ``~/.local/share``;
-state: ``$XDG_STATE_HOME`` or ``~/.local/state``), as platformdirs' Unix class says it. Importing
+state: ``$XDG_STATE_HOME`` or ``~/.local/state``; cache: ``$XDG_CACHE_HOME`` or ``~/.cache``), as platformdirs' Unix class says it. Importing
 platformdirs to say it costs a command more than most commands' own work (its Unix module
 imports ``tempfile``, and with it ``shutil``, ``random``, ``bz2`` and ``lzma``), and the
 settings file is looked for at every start. On Windows, macOS, iOS and Android, whose
@@ -24,12 +24,13 @@ _XDG = {
     "config": ("XDG_CONFIG_HOME", "~/.config"),
     "data": ("XDG_DATA_HOME", "~/.local/share"),
     "state": ("XDG_STATE_HOME", "~/.local/state"),
+    "cache": ("XDG_CACHE_HOME", "~/.cache"),
 }  # the folder kinds: the variable that may name the base folder, and the base without it
 _OWN_RULES = ("win32", "darwin", "ios", "android")  # the platforms platformdirs has other rules for
 
 
 def user_path(kind: str) -> str:
-    """The user's folder of ``kind`` ("config", "data" or "state") for scorekeeper, as a str
+    """The user's folder of ``kind`` ("config", "data", "state" or "cache") for scorekeeper, as a str
     (pathlib is not imported at a start); the folder is not created."""
     variable, default = _XDG[kind]
     if sys.platform in _OWN_RULES or "ANDROID_DATA" in os.environ:

@@ -198,3 +198,26 @@ def test_bench_catalog_times_the_first_text_in_both_trees_and_stops_when_they_di
     with pytest.raises(SystemExit) as stopped:
         bench.main(runs=1, against=copy)
     assert "the trees show different texts" in str(stopped.value)
+
+
+def test_bench_cli_times_a_wrapper_importing_no_re_when_asked(monkeypatch):
+    """--wrapper plain: the installed command as an installer that imports no re writes it."""
+    bench = load("bench_cli")
+    monkeypatch.setattr(bench, "main", lambda *args, **kwargs: None)
+    monkeypatch.setattr(bench, "ENTRY_POINT", bench.ENTRY_POINT)
+    assert bench.cli(["--wrapper", "plain"]) == 0
+    command = bench.cli_command(args=["rules", "list"], form="script")
+    assert command[2].splitlines() == ["import sys", "from scorekeeper.__main__ import main",
+                                       "if __name__ == '__main__':", "    sys.exit(main())"]
+    assert bench.cli(["--wrapper", "pip"]) == 0
+    assert bench.cli_command(args=["rules", "list"], form="script")[2].splitlines()[0] == "import re"
+
+
+def test_machinery_lines_counts_every_line_and_the_lines_of_code(tmp_path):
+    bench = load("machinery_lines")
+    path = tmp_path / "m.py"
+    path.write_text('"""A docstring\non two lines."""\n\nimport os  # code\n# a comment\n\n\ndef f():\n'
+                    '    """One line."""\n    return os.sep\n\n\nSTOP = 1\n', encoding="utf-8")
+    assert bench.count(path, None, None) == (13, 4)
+    assert bench.count(path, "def f(", "STOP") == (5, 2)
+    assert bench.main() == 0

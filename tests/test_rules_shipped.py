@@ -65,6 +65,28 @@ def test_the_shipped_modules_are_what_the_sources_give(tmp_path):
     assert set(made) == names | {"rulesets.py"}
 
 
+def test_a_build_again_leaves_the_modules_it_would_write_the_same_untouched(tmp_path):
+    """A module is rewritten only when its text changes, so that Python's compiled form of an
+    unchanged one stays valid (each install of a checkout, and each test run, builds again)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("hatch_build_under_test", REPO / "hatch_build.py")
+    hatch_build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hatch_build)
+    root = tmp_path  # (the generators are this package's: they write into root/scorekeeper/_shipped)
+    out = Path(hatch_build.write_all(str(root)))
+    files = sorted(out.glob("*.py"))
+    assert len(files) > 40
+    for path in files:
+        os.utime(path, ns=(0, 0))
+    changed = out / "ruleset_wizard.py"
+    changed.write_text(changed.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    os.utime(changed, ns=(0, 0))
+    assert hatch_build.write_all(str(root)) == str(out)
+    assert [p.name for p in files if p.stat().st_mtime_ns != 0] == ["ruleset_wizard.py"]
+    assert changed.read_text(encoding="utf-8") == (SHIPPED / "ruleset_wizard.py").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("ruleset", sorted(p.stem for p in (REPO / "rulesets").glob("*.toml")))
 def test_each_module_makes_the_ruleset_the_builder_makes(ruleset):
     """Object for object (every field of every model value, formula, message and text, written

@@ -317,3 +317,15 @@ def test_a_package_with_other_code_under_the_same_version_makes_the_file_again(c
     monkeypatch.setattr(shipped, "build_key", lambda: f"{version} {'0' * 64}")
     load_ruleset(str(path))
     assert built == [str(path), str(path)]
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="the XDG rule is the Unix one")
+def test_without_its_variable_the_cache_is_the_users_cache_folder_where_platformdirs_puts_it(monkeypatch, tmp_path):
+    import platformdirs
+
+    from scorekeeper.rules import usercache
+
+    monkeypatch.delenv(usercache.ENV_VAR, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert usercache.cache_dir() == str(tmp_path / "xdg" / "scorekeeper")
+    assert usercache.cache_dir() == str(platformdirs.user_cache_path("scorekeeper", appauthor=False))

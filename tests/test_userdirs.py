@@ -10,7 +10,7 @@ import pytest
 from scorekeeper import userdirs
 from scorekeeper.userdirs import user_path
 
-KINDS = ("config", "data", "state")
+KINDS = ("config", "data", "state", "cache")
 
 
 @pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="the XDG rule is the Unix one")
@@ -33,7 +33,7 @@ def test_on_unix_each_folder_is_platformdirs_one(monkeypatch, tmp_path, base):
 def test_a_relative_or_empty_xdg_variable_is_not_used(monkeypatch, tmp_path, base):
     """As the XDG specification says (and platformdirs since 4.x; 4.0 took a relative one as given)."""
     monkeypatch.setenv("HOME", str(tmp_path))
-    for kind, default in (("config", ".config"), ("data", ".local/share"), ("state", ".local/state")):
+    for kind, default in (("config", ".config"), ("data", ".local/share"), ("state", ".local/state"), ("cache", ".cache")):
         monkeypatch.setenv(f"XDG_{kind.upper()}_HOME", base)
         assert user_path(kind) == str(tmp_path / default / "scorekeeper")
 
@@ -43,6 +43,8 @@ def test_elsewhere_platformdirs_is_asked(monkeypatch, tmp_path, platform):
     monkeypatch.setattr(userdirs.sys, "platform", platform)
     monkeypatch.setattr(platformdirs, "user_data_path", lambda name, appauthor=None: tmp_path / f"data-{name}-{appauthor}")
     assert user_path("data") == str(tmp_path / "data-scorekeeper-False")
+    monkeypatch.setattr(platformdirs, "user_cache_path", lambda name, appauthor=None: tmp_path / f"cache-{name}-{appauthor}")
+    assert user_path("cache") == str(tmp_path / "cache-scorekeeper-False")
 
 
 def test_android_is_left_to_platformdirs(monkeypatch, tmp_path):

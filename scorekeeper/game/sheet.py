@@ -53,7 +53,7 @@ Totals, dealers and standings are never stored: loading a sheet replays it throu
 from __future__ import annotations
 
 import os
-from weakref import ref as _weak_ref
+from weakref import WeakKeyDictionary
 
 from ..messages import Message, MessageError, Text
 from ..rules.cards import Card
@@ -92,36 +92,7 @@ class _Origin:
     ended_early: bool = False
 
 
-class _Origins:
-    """Games made by load_sheet/replay_sheet -> their origin (Game is not changed for this),
-    each kept while its game lives: what weakref's WeakKeyDictionary does for a key that
-    compares by identity, without importing weakref (a replay or an export would pay for it)."""
-
-    def __init__(self) -> None:
-        self._by_id: dict[int, tuple[Any, _Origin]] = {}
-
-    def __setitem__(self, game: Game, origin: _Origin) -> None:
-        key = id(game)
-        by_id = self._by_id
-
-        def forget(_ref: Any) -> None:  # the game is gone (its id may be another object's next)
-            if by_id.get(key, (None,))[0] is _ref:
-                del by_id[key]
-
-        by_id[key] = (_weak_ref(game, forget), origin)
-
-    def get(self, game: Game) -> _Origin | None:
-        kept = self._by_id.get(id(game))
-        return kept[1] if kept is not None and kept[0]() is game else None
-
-    def __getitem__(self, game: Game) -> _Origin:
-        origin = self.get(game)
-        if origin is None:
-            raise KeyError(game)
-        return origin
-
-
-_ORIGINS = _Origins()
+_ORIGINS: WeakKeyDictionary = WeakKeyDictionary()  # a game made by load_sheet/replay_sheet -> its _Origin, while it lives
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -429,9 +400,7 @@ def dump_sheet(game: Game, path: str | Path | None = None, title: str | None = N
         if number <= len(game.deals):
             lines += [f"{_toml_key(k)} = {_toml_literal(v)}" for k, v in sheet_values(game, values).items()]
     text = "\n".join(lines) + "\n"
-    import tomllib
-
-    tomllib.loads(text)  # never write a sheet that cannot be read back
+    parse_toml(text)  # never write a sheet that cannot be read back (as load_sheet reads it)
     if path is not None:
         from ..rules.files import write_text
 

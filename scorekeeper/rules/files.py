@@ -17,8 +17,8 @@ import sys
 
 from ..messages import Message, MessageError
 
-__all__ = ["DEEPEST_NESTING", "LARGEST_FILE", "FileRefused", "NotToml", "nesting", "parse_toml", "read_bytes", "read_text",
-           "write_text"]
+__all__ = ["DEEPEST_NESTING", "LARGEST_FILE", "FileRefused", "NotToml", "nesting", "parse_toml", "plain_toml",
+           "read_bytes", "read_text", "write_text"]
 
 LARGEST_FILE = 1_000_000  # bytes: a ruleset or score sheet is a few kilobytes; the biggest built-in is 40
 DEEPEST_NESTING = 50  # arrays and inline tables inside each other: a ruleset needs 3
@@ -75,8 +75,12 @@ def read_bytes(path: str | os.PathLike) -> bytes:
 
 
 def parse_toml(text: str) -> dict:
-    """``tomllib.loads``, with arrays and inline tables nested more than DEEPEST_NESTING deep
+    """The TOML ``text``: read by :func:`plain_toml` when it is a sheet's plain TOML, else by
+    ``tomllib.loads``, with arrays and inline tables nested more than DEEPEST_NESTING deep
     refused as FileRefused before it is parsed (tomllib's own TOMLDecodeError becomes NotToml)."""
+    plain = plain_toml(text)
+    if plain is not None:
+        return plain
     if nesting(text) > DEEPEST_NESTING:
         raise FileRefused(Message("rules.file.too_deep", most=DEEPEST_NESTING))
     import tomllib  # (only here: a built-in ruleset loaded from its shipped module is not parsed)
@@ -170,3 +174,159 @@ def _write_into(path: str | os.PathLike, data: bytes) -> None:
 def _naming(exc: OSError, path: str | os.PathLike) -> OSError:
     """The same error, naming ``path``: the system's words (strerror), one line."""
     return type(exc)(exc.errno, exc.strerror or str(exc), str(path))
+
+
+class _NotPlain(Exception):
+    """TOML (or not) that :func:`plain_toml` leaves to tomllib."""
+
+
+_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")  # a bare key's
+_WORD = _BARE | frozenset("+.:")  # what a number, a date, true or false is written with
+_CONTROL = frozenset(map(chr, [*range(9), *range(10, 32), 127]))  # in no TOML string or comment
+_DEEPEST_PLAIN = 3  # a sheet's cards field: a list of hands, each a list of cards
+
+
+def plain_toml(text: str) -> dict | None:
+    """The TOML a score sheet is written in, read without tomllib (whose import, with re, typing
+    and datetime under it, costs a replay as much as Python's own start: bench/README.md,
+    "startup3"): tables and arrays of tables named by bare keys, bare keys, strings with no
+    escape, whole numbers, true and false, arrays and inline tables of them, comments. None for
+    anything else, which tomllib then reads or refuses; what it reads, it reads as tomllib does
+    (tests/test_plain_toml.py compares the two)."""
+    try:
+        return _Plain(text).document()
+    except (_NotPlain, IndexError):  # (IndexError: the text ends where more must come)
+        return None
+
+
+class _Plain:
+    def __init__(self, text: str) -> None:
+        self.text, self.at = text, 0
+
+    def document(self) -> dict:
+        text = self.text
+        root: dict = {}
+        table, arrays = root, set()  # arrays: the keys of root made by [[key]]
+        while self._blank(True) < len(text):
+            if text[self.at] != "[":
+                self._pair(table, 0)
+            else:
+                double = text.startswith("[[", self.at)
+                self.at += 1 + double
+                key = self._key()
+                self._expect("]]" if double else "]")
+                if double and (key in arrays or key not in root):
+                    arrays.add(key)
+                    table = {}
+                    root.setdefault(key, []).append(table)
+                elif double or key in root:
+                    raise _NotPlain
+                else:
+                    table = root[key] = {}
+            if self._blank(False) < len(text):
+                self._expect("\n")
+        return root
+
+    def _blank(self, lines: bool) -> int:
+        """Past spaces and tabs, a comment, and (``lines``) line ends; where that is."""
+        text, at = self.text, self.at
+        while at < len(text):
+            char = text[at]
+            if char == " " or char == "\t" or (lines and char == "\n"):
+                at += 1
+            elif lines and char == "\r" and text.startswith("\r\n", at):
+                at += 2
+            elif char == "#":
+                end = text.find("\n", at)
+                if end < 0:
+                    end = len(text)
+                elif text[end - 1] == "\r":
+                    end -= 1
+                if not _CONTROL.isdisjoint(text[at:end]):
+                    raise _NotPlain
+                at = end
+            else:
+                break
+        self.at = at
+        return at
+
+    def _expect(self, what: str) -> None:
+        if what == "\n" and self.text.startswith("\r\n", self.at):
+            what = "\r\n"
+        if not self.text.startswith(what, self.at):
+            raise _NotPlain
+        self.at += len(what)
+
+    def _key(self) -> str:
+        text, start = self.text, self.at
+        at = start
+        while text[at] in _BARE:
+            at += 1
+        if at == start:
+            raise _NotPlain
+        self.at = at
+        return text[start:at]
+
+    def _pair(self, table: dict, depth: int) -> None:
+        key = self._key()
+        self._blank(False)
+        self._expect("=")
+        self._blank(False)
+        value = self._value(depth)
+        if key in table:
+            raise _NotPlain
+        table[key] = value
+
+    def _value(self, depth: int) -> object:
+        text, start = self.text, self.at
+        if text[start] == '"':
+            end = text.find('"', start + 1)
+            found = text[start + 1:end]
+            if end < 0 or text.startswith('"""', start) or "\\" in found or not _CONTROL.isdisjoint(found):
+                raise _NotPlain
+            self.at = end + 1
+            return found
+        if text[start] in "[{":
+            if depth == _DEEPEST_PLAIN:
+                raise _NotPlain
+            self.at += 1
+            return self._array(depth + 1) if text[start] == "[" else self._table(depth + 1)
+        at = start
+        while at < len(text) and text[at] in _WORD:
+            at += 1
+        self.at = at
+        word = text[start:at]
+        if word in ("true", "false"):
+            return word == "true"
+        digits = word[1:] if word[:1] in ("+", "-") else word
+        if not digits.isdigit() or len(digits) > 18 or (digits[0] == "0" and digits != "0"):
+            raise _NotPlain  # a float, a date, an integer written otherwise (0x, 1_000), or no value
+        return int(word)
+
+    def _array(self, depth: int) -> list:
+        found = []
+        self._blank(True)
+        while self.text[self.at] != "]":
+            found.append(self._value(depth))
+            self._blank(True)
+            if self.text[self.at] != ",":
+                break
+            self.at += 1
+            self._blank(True)
+        self._expect("]")
+        return found
+
+    def _table(self, depth: int) -> dict:
+        found: dict = {}
+        self._blank(False)
+        while self.text[self.at] != "}":
+            self._pair(found, depth)
+            self._blank(False)
+            if self.text[self.at] == "}":
+                break
+            self._expect(",")
+            self._blank(False)
+            if self.text[self.at] == "}":
+                raise _NotPlain  # TOML 1.0 has no comma after an inline table's last pair
+        self.at += 1
+        return found

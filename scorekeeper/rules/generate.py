@@ -51,6 +51,14 @@ def write_shipped(folder: str, play: Callable[[Any, str], None] | None = None,
 
 
 def _write(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` whole (a temporary file renamed), only when it holds other text:
+    an unchanged module keeps its compiled form in __pycache__ (as the catalogs' do)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            if f.read() == text:
+                return
+    except (FileNotFoundError, UnicodeDecodeError):
+        pass
     temp = f"{path}.{os.getpid()}.tmp"
     with open(temp, "w", encoding="utf-8") as f:
         f.write(text)
@@ -174,14 +182,9 @@ class _Writer:
     the table of its formulas ``table``, and the name it is shown by ``shown``."""
 
     def __init__(self, raw: dict, shown: str, share: bool = True):
-        from ..messages import Message
         from ..values import is_dataclass
-        from .formula import Formula, MessageTemplate
-        from .texts import Texts
 
         self.raw, self.shown = raw, shown
-        self.kinds = {Formula: self._formula, MessageTemplate: self._template, Message: self._message,
-                      Texts: self._texts}
         self.is_value = is_dataclass
         self.classes: dict[str, type] = {}  # name in the module -> class
         self.counts: dict[int, int] = {}
@@ -221,14 +224,10 @@ class _Writer:
             return [*value.keys(), *value.values()]
         if kind in (list, tuple, frozenset):
             return list(value)
-        if kind.__name__ == "Formula":
-            return [value.names, value._names]
-        if kind.__name__ == "MessageTemplate":
-            return [value.pieces]
         if kind.__name__ == "Message":
             return [value._params, value.plural_count]
-        if kind.__name__ == "Texts":
-            return [value.phases, value.names, value.check_scopes, value.english]
+        if kind.__name__ in _CALLS:
+            return [getattr(value, name) for name in _CALLS[kind.__name__] if name not in (None, "table")]
         if self.is_value(value):
             return [getattr(value, f) for f in self._fields(value)]
         raise RuntimeError(f"a ruleset holds what the build cannot write: {value!r}")
@@ -276,9 +275,12 @@ class _Writer:
             return "(" + "".join(f"{self._value(v)}, " for v in value) + ")"
         if kind is frozenset:
             return "frozenset((" + "".join(f"{self._value(v)}, " for v in sorted(value, key=repr)) + "))"
-        make = self.kinds.get(kind)
-        if make is not None:
-            return make(value)
+        if kind.__name__ == "Message":
+            return self._message(value)
+        if kind.__name__ in _CALLS:
+            args = (self._value(getattr(value, a)) if a not in (None, "table") else str(a) for a in _CALLS[kind.__name__])
+            made = f"{self._class(kind)}({', '.join(args)})"
+            return self._texts(made) if kind.__name__ == "Texts" else made
         fields = ", ".join(f"{f}={self._value(getattr(value, f))}" for f in self._fields(value))
         return f"{self._class(kind)}({fields})"
 
@@ -286,30 +288,29 @@ class _Writer:
         self.classes[kind.__name__] = kind
         return kind.__name__
 
-    def _formula(self, f: Any) -> str:
-        args = ", ".join(map(self._value, (f.key, f.text, f.type, f.names, None, f._names, f._scope, f.depth)))
-        return f"{self._class(type(f))}({args}, table)"
-
-    def _template(self, t: Any) -> str:
-        return f"{self._class(type(t))}({self._value(t.pieces)})"
-
     def _message(self, m: Any) -> str:
         params = "".join(f", {name}={self._value(v)}" for name, v in m._params)
         if m.plural_count is not None:
             return f"{self._class(type(m))}.plural({m.code!r}, {self._value(m.plural_count)}{params})"
         return f"{self._class(type(m))}({m.code!r}{params})"
 
-    def _texts(self, t: Any) -> str:
-        name = f"_t{len(self.after)}"
-        args = ", ".join(map(self._value, (t.file, t.raw, t.phases, t.names, t.check_scopes, t.english)))
+    def _texts(self, made: str) -> str:
+        """The translations' texts ``made``, as a variable: once the ruleset is made, it is their English copy."""
         if not self.share:
-            return f"{self._class(type(t))}({args}, table)"
-        self.lines.append(f"{name} = {self._class(type(t))}({args}, table)")
+            return made
+        name = f"_t{len(self.after)}"
+        self.lines.append(f"{name} = {made}")
         self.after.append(f"{name}.cache['en'] = ruleset")
         return name
 
 
 _PLAIN = (str, int, float, bool, type(None))
+# The classes written as a call of the class with these attributes as its arguments, in order (None:
+# None, "table": the table of the formulas): a message is written by _message, a value class with
+# its fields by name.
+_CALLS = {"Formula": ("key", "text", "type", "names", None, "_names", "_scope", "depth", "table"),
+          "MessageTemplate": ("pieces",),
+          "Texts": ("file", "raw", "phases", "names", "check_scopes", "english", "table")}
 
 
 def _form_lines(forms: dict, sources: dict) -> list[str]:
@@ -325,28 +326,11 @@ def _form_lines(forms: dict, sources: dict) -> list[str]:
     return lines
 
 
-def _formulas(root: Any) -> list:
+def _formulas(ruleset: Any) -> list:
     """Every formula a built ruleset holds (its fields, message templates, tables and lists)."""
-    from .formula import Formula
-    from .texts import Texts
-
-    found, seen, todo = [], set(), [root]
-    while todo:
-        value = todo.pop()
-        if id(value) in seen or isinstance(value, (str, int, float, bool, type(None), Texts)):
-            continue
-        seen.add(id(value))
-        if isinstance(value, Formula):
-            found.append(value)
-        elif isinstance(value, dict):
-            todo += value.values()
-        elif isinstance(value, (list, tuple, frozenset)):
-            todo += value
-        elif hasattr(value, "__dict__") or hasattr(type(value), "__slots__"):
-            slots = getattr(type(value), "__slots__", ())
-            todo += [getattr(value, name) for name in slots if hasattr(value, name)]
-            todo += getattr(value, "__dict__", {}).values()
-    return found
+    writer = _Writer(ruleset.raw, "")
+    writer._count(ruleset)
+    return [value for value in writer.held if type(value).__name__ == "Formula"]
 
 
 def _literal(value: Any, width: int = 0) -> str:

@@ -280,12 +280,14 @@ def _load(path: str, shown: str, how: str) -> tuple[Ruleset | None, list[Problem
     module the build made from exactly these bytes is made by that module (:mod:`.shipped`); a
     user file with an artefact of these bytes by its artefact (:mod:`.usercache`); else the
     bytes are parsed and built (the slow path), and a user file's artefact written."""
-    from . import shipped, usercache
+    from . import shipped
 
     source = _read_source(path, shown)
     module = shipped.for_file(path, source)
     if module is not None:
         return module.load(shipped.table(module, how), shown), []
+    from . import usercache  # (a built-in ruleset's start needs none of it)
+
     artefact = usercache.find(source, how)
     if artefact is not None:
         return getattr(artefact, how)(shipped.table(artefact, how), shown), []

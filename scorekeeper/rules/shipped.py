@@ -111,15 +111,20 @@ class Table:
             self.forms[entry] = value
 
 
+def _import(name: str) -> ModuleType | None:
+    """The module ``name`` of the build; None when there is none (a checkout where hatch_build.py
+    never ran: the slow path)."""
+    try:
+        __import__(name)  # importlib.import_module's work, without importlib (it imports types and warnings)
+    except ImportError:
+        return None
+    return sys.modules[name]
+
+
 def _module(ruleset_id: str) -> ModuleType | None:
     if not ruleset_id or not _ID_CHARS.issuperset(ruleset_id):
         return None
-    name = module_name(ruleset_id)
-    try:
-        __import__(name)  # importlib.import_module's work, without importlib (it imports types and warnings)
-    except ImportError:  # not built (a checkout where hatch_build.py never ran): the slow path
-        return None
-    module = sys.modules[name]
+    module = _import(module_name(ruleset_id))
     return module if getattr(module, "FORMAT", None) == FORMAT else None
 
 
@@ -150,12 +155,7 @@ def for_stored(raw: dict) -> ModuleType | None:
     module = _module(ruleset_id) if type(ruleset_id) is str else None
     if module is None or module.DATA_DIGEST != data_digest(raw):
         return None
-    name = f"{module.__name__}_stored"
-    try:
-        __import__(name)
-    except ImportError:
-        return None
-    return sys.modules[name]
+    return _import(f"{module.__name__}_stored")
 
 
 def table(module: ModuleType, how: str) -> Table:
@@ -163,12 +163,8 @@ def table(module: ModuleType, how: str) -> Table:
     module's table to load it, with the code ``rules check`` needs besides) or "stored"."""
     if how == "check" and "check" not in module.TABLES:
         facts, forms = module.TABLES["load"]
-        name = f"{module.__name__}_check"
-        try:
-            __import__(name)
-        except ImportError:  # made when first needed
-            return Table(facts, forms)
-        return Table(facts, {**forms, **sys.modules[name].FORMS})
+        check = _import(f"{module.__name__}_check")  # (none: the code is made when first needed)
+        return Table(facts, forms if check is None else {**forms, **check.FORMS})
     facts, forms = module.TABLES[how]
     return Table(facts, forms)
 
@@ -176,11 +172,8 @@ def table(module: ModuleType, how: str) -> Table:
 def summary(ruleset_id: str, source: bytes) -> dict | None:
     """What a list of games shows of the built-in ruleset ``ruleset_id`` whose file's bytes are
     ``source``, as the build wrote it; None when the build made it of other bytes, or never ran."""
-    try:
-        __import__(f"{PACKAGE}.rulesets")
-    except ImportError:
-        return None
-    found = sys.modules[f"{PACKAGE}.rulesets"].SUMMARIES.get(ruleset_id)
+    built = _import(f"{PACKAGE}.rulesets")
+    found = built.SUMMARIES.get(ruleset_id) if built is not None else None
     return found[1] if found is not None and found[0] == source_digest(source) else None
 
 
@@ -189,13 +182,11 @@ def build_key() -> str:
     them beside the modules; worked out now where the build never ran. What a user file's cached
     module was made by (:mod:`.usercache`): a package reinstalled with other code under the same
     version number makes them again."""
-    try:
-        __import__(f"{PACKAGE}.rulesets")  # (by name: the package's own modules import none of it)
-    except ImportError:
+    built = _import(f"{PACKAGE}.rulesets")
+    if built is None:
         from .. import version
 
         return f"{version()} {code_digest()}"
-    built = sys.modules[f"{PACKAGE}.rulesets"]
     return f"{built.VERSION} {built.CODE}"
 
 

@@ -11,7 +11,7 @@ is used only while each still has those bytes.
 **Readable code, loaded by Python.** An artefact is an ordinary Python module written by
 :func:`.generate.module_code` (the ruleset's data as a literal, the constructor calls that make
 the ruleset, what checking its formulas found), loaded through Python's import machinery
-(``importlib.util.spec_from_file_location``), which compiles it and caches the bytecode.
+(``importlib.machinery.SourceFileLoader``), which compiles it and caches the bytecode.
 
 **One private folder.** ``<cache folder>/rulesets``, created 0700. Nothing is used unless the
 folder is a folder (not a link) owned by the user and not open to others; an entry is looked at
@@ -31,6 +31,7 @@ import stat
 import sys
 from time import time_ns
 
+from ..userdirs import user_path
 from .shipped import blake2b
 
 TYPE_CHECKING = False  # (docs/startup.md)
@@ -48,17 +49,9 @@ _SUFFIX = ".py"
 
 
 def cache_dir() -> str:
-    """``$SCOREKEEPER_CACHE``, else the platform's user cache folder for scorekeeper."""
+    """``$SCOREKEEPER_CACHE``, else the user's cache folder for scorekeeper (where platformdirs puts it)."""
     env = os.environ.get(ENV_VAR)
-    if env:
-        return os.path.expanduser(env)
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or os.path.expanduser(r"~\AppData\Local")
-        return os.path.join(base, "scorekeeper", "Cache")
-    if sys.platform == "darwin":
-        return os.path.join(os.path.expanduser("~"), "Library", "Caches", "scorekeeper")
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    return os.path.join(xdg if os.path.isabs(xdg) else os.path.expanduser("~/.cache"), "scorekeeper")
+    return os.path.expanduser(env) if env else user_path("cache")
 
 
 def folder(create: bool = False) -> str | None:
@@ -115,12 +108,13 @@ def find(source: bytes, how: str) -> ModuleType | None:
         return None
     if not stat.S_ISREG(st.st_mode) or not _owned(st, 0o022):
         return None
-    import importlib.util
+    from importlib.machinery import SourceFileLoader  # (importlib.util would import contextlib and more: 4 ms)
 
     try:
-        spec = importlib.util.spec_from_file_location(f"scorekeeper._user_ruleset_{name}", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
+        loader = SourceFileLoader(f"scorekeeper._user_ruleset_{name}", path)
+        module = type(sys)(loader.name)
+        module.__file__, module.__loader__ = path, loader
+        loader.exec_module(module)
     except Exception:  # damaged or of another version: built as if there were no cache
         return None
     if getattr(module, "FORMAT", None) != FORMAT or getattr(module, "KEY", None) != name:
