@@ -293,14 +293,7 @@ class Game:
         clean = self.normalize(values, number)
         self._require_valid(number, clean)
         self._require_redeals(number, clean)
-        snapshot = self.snapshot() if number < len(self._deals) else None
-        was = self._end_in(self._current()) if snapshot is not None else None
         self._apply(Action("edit", number, clean, self._deals[number - 1]))
-        if snapshot is not None:  # the deals played after it must stay in the game
-            end = self._end_in(self._current())
-            if end is not None and end < len(self._deals) and (was is None or end < was):
-                self.restore(snapshot)
-                raise GameError(Message("engine.game.edit_ends", number=number, end=end, last=len(self._deals)))
         self._redo.clear()
         return self._current()[number - 1]
 
