@@ -634,7 +634,7 @@ def _names_of(names: Mapping[str, NameInfo], read: frozenset[str]) -> dict[str, 
     """What a formula's code is generated from later: the names it reads as they are now (and
     'team', which the team aggregates ask about), not the whole table: a copy of every name for
     every formula made a ruleset's memory grow with the square of its derived values."""
-    kept = {name: names[name] for name in read if name in names}
+    kept = {name: names[name] for name in sorted(read) if name in names}  # (in one order in every process)
     if "team" in names:
         kept["team"] = names["team"]
     return kept
