@@ -1369,28 +1369,21 @@ def _same_results(a, b):
 
 
 def test_an_edit_recomputes_later_deals_exactly_as_from_scratch():
-    """Pataviitonen to 100: raising deal 1's A points would end the game at deal 2 with deal 3
-    played: refused (deal 3 would count for no one, and the game's sheet would not replay); with
-    deal 3 taken back, the edit ends the game at deal 2, and the results are those of a game
-    played so from the start."""
+    """Pataviitonen to 100: raising deal 1's A points ends the game at deal 2; deal 3 is flagged
+    and counts for no one (it is not part of the game any more)."""
     game = Game(load_ruleset("pataviitonen"), ["Anna", "Ben", "Cara"], {"end": "target", "target": 100})
     deal = {"bid": [4, 5, 6], "proposal": ["hearts", "spades", "hearts"], "tricks": [5, 5, 7],
             "a": [10, 5, 7], "b": [1, 1, 1], "c": [1, 1, 1]}
     for _ in range(3):
         game.record(deal)
     assert game.totals() == (30, 15, 21) and not game.is_over
-    with pytest.raises(GameError) as exc:
-        game.edit(1, {**deal, "a": [90, 5, 7]})  # Anna: 90 + 10 = 100 after deal 2
-    assert str(exc.value) == ("deal 1 cannot be changed so: the game would end after deal 2, but deals up to 3 "
-                              "are played (undo those after it first)")
-    assert game.totals() == (30, 15, 21) and len(game.history) == 3
-    game.undo()
-    game.edit(1, {**deal, "a": [90, 5, 7]})
-    assert [r.totals for r in game.results()] == [(90, 5, 7), (100, 10, 14)]
-    assert game.is_over and game.winners == ["Anna"]
+    game.edit(1, {**deal, "a": [90, 5, 7]})  # Anna: 90 + 10 = 100 after deal 2
+    assert [r.totals for r in game.results()] == [(90, 5, 7), (100, 10, 14), (100, 10, 14)]
+    assert game.results()[2].scores == (0, 0, 0) and game.winners == ["Anna"]
+    assert [show(i.message) for i in game.results()[2].issues] == ["deal 3 was played after the game ended at deal 2"]
     assert _same_results(game, _fresh_copy(game))
-    game.undo()  # the edit taken back: the game runs on again
-    assert game.totals() == (20, 10, 14) and not game.is_over
+    game.undo()  # the edit taken back: the game runs on again, no deal flagged
+    assert game.totals() == (30, 15, 21) and game.results()[2].issues == ()
     assert _same_results(game, _fresh_copy(game))
 
 

@@ -170,26 +170,6 @@ def test_an_edit_keeps_the_scores_of_later_deals_of_who_plays_after_someone_sat_
     assert [r.scores for r in game.results()] == [(13, 0, 0, 12), (13, 0, 0, 13)]
 
 
-def test_an_edit_that_would_end_the_game_before_deals_played_is_refused(tmp_path):
-    """WYSIWYG ends when a player reaches 50 (a deal of 40 points with bid 0 scores 34 for Aino):
-    34 + 14 + 1 = 49 after 3 deals; deal 2 changed to 34 would end the game after deal 2 with
-    deal 3 played: refused, and nothing changes. (Found by the game fuzzer: the store then held a
-    game whose sheet did not replay.)"""
-    game = Game(load_ruleset("wysiwyg"), ["Aino", "Bo"])
-    deal = {"value": [11, 15], "declarer": 1, "bid": 0, "points": 40}
-    for points in (40, 20, 7):
-        game.record({**deal, "points": points})
-    assert game.totals() == (49, 0) and not game.is_over
-    with pytest.raises(GameError) as exc:
-        game.edit(2, deal)
-    assert str(exc.value) == ("deal 2 cannot be changed so: the game would end after deal 2, "
-                              "but deals up to 3 are played (undo those after it first)")
-    assert game.totals() == (49, 0) and not game.is_over and len(game.history) == 3
-    game.edit(3, deal)  # the last deal may end it
-    assert game.is_over and game.totals() == (82, 0)
-    _round_trip(game, tmp_path)
-
-
 def test_a_plan_changed_before_a_join_reads_back_the_same(tmp_path):
     """4 players play deal 1 with 13 cards (every card); the table changes the plan, then Eve
     joins. The sheet writes both at deal 2 and the replay makes the join first: the plan is
@@ -213,3 +193,32 @@ def test_a_sheet_where_one_sits_out_one_joins_and_another_sits_out_replays(tmp_p
     game.sit_out(3)
     assert dump_sheet(game).endswith('\n[[deals]]\njoin = [{ name = "Eve", score = -32 }]\nout = ["Ben", "Cara"]\n')
     assert _round_trip(game, tmp_path).lineup().seats == (1, 4, 5)
+
+
+def test_a_deal_played_after_an_edit_ended_the_game_is_kept_in_the_sheet(tmp_path, capsys):
+    """WYSIWYG ends when a player reaches 50 (40 points with bid 0 score 34 for Aino): 34, 14, 1
+    make 49 after 3 deals; deal 2 changed to 34 ends the game after deal 2, and deal 3, played,
+    counts for no one. The sheet says so (``after_end = true``), and replays and imports to the
+    same game; a sheet that says it of a deal before the end is refused. (Found by the game
+    fuzzer: the sheet of such a game did not replay.)"""
+    from scorekeeper.cli import main
+    from scorekeeper.game.sheet import SheetError
+
+    game = Game(load_ruleset("wysiwyg"), ["Aino", "Bo"])
+    deal = {"value": [11, 15], "declarer": 1, "bid": 0, "points": 40}
+    for points in (40, 20, 7):
+        game.record({**deal, "points": points})
+    game.edit(2, deal)
+    assert game.is_over and game.totals() == (68, 0) and game.results()[2].scores == (0, 0)
+    text = dump_sheet(game)
+    assert text.count("after_end = true") == 1 and text.rsplit("[[deals]]", 1)[1].startswith("\nafter_end = true\n")
+    replayed = _round_trip(game, tmp_path)
+    assert replayed.results()[2].issues == game.results()[2].issues
+    assert main(["replay", str(tmp_path / "game.toml")]) == 0
+    capsys.readouterr()
+    early = tmp_path / "early.toml"
+    early.write_text(text.replace("after_end = true\n", "").replace("[[deals]]\n", "[[deals]]\nafter_end = true\n", 1))
+    with pytest.raises(SheetError) as exc:
+        load_sheet(early)
+    assert str(exc.value) == (f"{early}: deal 1: after_end = true says this deal was played after the game ended, "
+                              "but the game has not ended before it: leave after_end out")

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Action", "DealInfo", "DealResult", "Game", "GameError", "IllegalEntry", "Issue", "Lineup",
     "SetupError", "Standing", "apply_table_changes", "deals_with_table", "draw_first_dealer", "is_table_only",
-    "plan_at", "replay_into", "table_changes",
+    "plan_at", "played_after_end", "replay_into", "split_after_end", "table_changes",
 ]
 
 
@@ -297,14 +297,7 @@ class Game:
         clean = self.normalize(values, number)
         self._require_valid(number, clean)
         self._require_redeals(number, clean)
-        snapshot = self.snapshot() if number < len(self._deals) else None
-        was = self._end_in(self._current()) if snapshot is not None else None
         self._apply(Action("edit", number, clean, self._deals[number - 1]))
-        if snapshot is not None:  # the deals played after it must stay in the game
-            end = self._end_in(self._current())
-            if end is not None and end < len(self._deals) and (was is None or end < was):
-                self.restore(snapshot)
-                raise GameError(Message("engine.game.edit_ends", number=number, end=end, last=len(self._deals)))
         self._redo.clear()
         return self._current()[number - 1]
 
@@ -1537,6 +1530,26 @@ def deals_with_table(game: Game) -> list[dict[str, Any]]:
     return deals
 
 
+AFTER_END = "after_end"  # a sheet's deal played after the game ended (an earlier deal was changed)
+
+
+def split_after_end(raw: Any) -> tuple[Any, bool]:
+    """A sheet's deal without its ``after_end`` key, and whether it says ``after_end = true``: the
+    deal was played after the game ended, and counts for no one (a later change of an earlier
+    deal ended the game before it). GameError when the value is not true or false."""
+    if not isinstance(raw, Mapping) or AFTER_END not in raw:
+        return raw, False
+    flag = raw[AFTER_END]
+    if type(flag) is not bool:
+        raise GameError(Message("engine.table.after_end_type", value=repr(flag)))
+    return {k: v for k, v in raw.items() if k != AFTER_END}, flag
+
+
+def played_after_end(result: DealResult) -> bool:
+    """Whether a recorded deal was played after the game ended (it counts for no one)."""
+    return any(issue.check == _AFTER_END for issue in result.issues)
+
+
 def is_table_only(raw: Mapping[str, Any]) -> bool:
     """Whether a sheet's entry only changes the table (the plan, who joins, who sits out): the
     changes made after the last deal played."""
@@ -1642,6 +1655,7 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
     number = game.next_deal - 1  # an entry with only a plan is no deal: it does not move the number on
     for raw in deals:
         try:
+            raw, after_end = split_after_end(raw)
             if is_table_only(raw):
                 if not game.is_over:
                     apply_table_changes(game, raw)
@@ -1664,6 +1678,9 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
         plan = game.setup_for(number).plan
         if plan is not None and number > len(plan):
             refused.append((number, [Issue("error", Message.plural("engine.no_deal", len(plan), number=number))]))
+            continue
+        if after_end and game.is_over and game.stopped_at is None:  # as the sheet says: it counts for no one
+            game.record(clean, check=False)
             continue
         try:
             game.record(clean)

@@ -60,7 +60,10 @@ from ..rules.cards import Card
 from ..rules.files import FileRefused, NotToml, parse_toml, read_text
 from ..rules.ruleset import Ruleset, RulesetError, load_ruleset
 from .engine import GameError, Issue, LimitError, message_of
-from .game import TABLE_KEYS, Game, apply_table_changes, deals_with_table, is_table_only, replay_into
+from .game import (
+    AFTER_END, TABLE_KEYS, Game, apply_table_changes, deals_with_table, is_table_only, played_after_end, replay_into,
+    split_after_end,
+)
 from ..userdirs import path_text
 from ..values import dataclass
 
@@ -252,8 +255,13 @@ def load_sheet(path: str | Path, options_override: Mapping[str, Any] | None = No
         table_only = is_table_only(raw)  # (the plan, joins, sit-outs: no deal)
         number += 0 if table_only else 1
         try:
+            raw, after_end = split_after_end(raw)
             values = apply_table_changes(game, raw)
-            if not table_only:
+            if after_end and not table_only:  # kept as the table left it: it counts for no one
+                if not game.is_over or game.stopped_at is not None:
+                    raise GameError(Message("engine.table.after_end"))
+                game.record(values, check=False)
+            elif not table_only:
                 game.record(values)
         except GameError as exc:
             number += 1 if table_only else 0  # the change stands before the next deal
@@ -398,6 +406,8 @@ def dump_sheet(game: Game, path: str | Path | None = None, title: str | None = N
         if "out" in changes:
             lines.append(f"out = {_toml_literal(changes['out'])}")
         if number <= len(game.deals):
+            if played_after_end(game.results()[number - 1]):
+                lines.append(f"{AFTER_END} = true")
             lines += [f"{_toml_key(k)} = {_toml_literal(v)}" for k, v in sheet_values(game, values).items()]
     text = "\n".join(lines) + "\n"
     parse_toml(text)  # never write a sheet that cannot be read back (as load_sheet reads it)

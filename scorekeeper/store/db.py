@@ -390,7 +390,9 @@ def _replay_entry(game: Game, kind: str, deal: int, values_json) -> None:
         if kind == "record":
             if deal != game.next_deal:
                 raise ValueError(t("store.problem.next_deal", deal=game.next_deal))
-            game.record(values)
+            # a deal played after the game ended (an edit ended it earlier; a sheet's after_end) is
+            # kept as it was, counting for no one
+            game.record(values, check=not game.is_over or game.stopped_at is not None)
         else:
             game.edit(deal, values)
     elif kind in TABLE_KINDS or kind in PLAN_KINDS:
