@@ -187,10 +187,10 @@ def test_a_deal_that_ends_the_game_and_its_undo_lay_the_screen_out_once(tmp_path
                 await settle(pilot)
                 assert not screen.game.is_over and isinstance(app.focused, EntryForm)
                 assert len(layouts) == 1
-                # the undone deal's boxes, none for the game over: the deal waiting to be redone once
-                # for its boxes and once per value (turned, tricks) to see whether the rules fill it in
-                # (DealDraft._unfill), then the form's view (which the typist shares)
-                assert computed == [3] * 4
+                # the undone deal's boxes, none for the game over: the form's view once (which the
+                # typist shares); whether the rules fill in a value of the deal waiting to be redone
+                # (DealDraft._unfill) takes only the boxes filled in, not a view per value
+                assert computed == [3]
             finally:
                 DealDraft._compute = compute
 
