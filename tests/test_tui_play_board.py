@@ -4,6 +4,8 @@ typed stay in view while the tricks are typed (all at 80x24, the smallest screen
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from scorekeeper.tui.widgets.entry_form import EntryForm
 from scorekeeper.tui.widgets.scoreboard import ScoreTable
 from helpers.stores import Script
@@ -264,5 +266,41 @@ def test_a_toast_of_another_screen_is_not_laid_over_the_table(tmp_path):
             await settle(pilot)
             play_screen(app)
             assert list(app._notifications) == [] and "the start screen's news" not in screen_text(app)
+
+    run(go())
+
+
+def test_the_enter_that_ends_a_long_game_and_its_undo_are_one_frame_each(tmp_path):
+    """Lupaus for 7 at 80x24, deals 1-12 stored (the board scrolls): deal 13 typed and
+    confirmed ends the game, ctrl+z reopens it. Each is drawn in one frame. Before, each was
+    two: the layout that shows the final standings (or the form again) moves the board's
+    scroll bar, which asked to be drawn only once idle, after the key's frame; and the form,
+    shown again after the standings at the width it had, drew all its lines anew."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from bench_keys import CASES
+    from test_tui_frames import count_frames
+
+    case = CASES["lupaus-7-deal-13"]
+    lupaus = Script("lupaus", list(case.players), list(case.before), options=dict(case.options))
+
+    async def go():
+        async with resumed(tmp_path / "g.db", lupaus, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("7", "0", "0", "0", "0", "0", "1", "7", "0", "0", "0", "0", "0")
+            await settle(pilot, 6)
+            frames = count_frames(app)
+            await pilot.press("enter")
+            await settle(pilot, 6)
+            await pilot.pause(0.3)
+            assert screen.game.is_over and len(screen.game.deals) == 13
+            assert len(frames) == 1
+            frames.clear()
+            await pilot.press("ctrl+z")
+            await settle(pilot, 6)
+            await pilot.pause(0.3)
+            assert not screen.game.is_over and len(screen.game.deals) == 12
+            assert len(frames) == 1
 
     run(go())

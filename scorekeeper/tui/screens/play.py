@@ -121,6 +121,19 @@ class PlayScreen(Screen[dict]):
             title, message = self._told
             self.notify(message, title=title)
 
+    def _compositor_refresh(self) -> None:
+        """Draw, in the frame being drawn, every widget on show that asked to be drawn again
+        meanwhile: a layout moves the score table's scroll bar (a row added at the game's end,
+        the form and the final standings taking turns), which asks for its drawing only once
+        it is next idle, after this frame: a second frame, drawn some 20-40 ms after the key's."""
+        late = {widget for widget in self._compositor.visible_widgets
+                if widget._repaint_required and not widget._layout_required}
+        for widget in late:
+            widget._repaint_required = False
+        if late:
+            self._compositor.update_widgets(late)
+        super()._compositor_refresh()
+
     def on_resize(self, event) -> None:
         self.set_class(event.size.width >= WIDE, "-wide")
 
