@@ -27,6 +27,7 @@ from ...play.layout import form_layout
 from ...play.panel import entered_lines
 from ...play.typing import Typist
 from ...play.undo import NextDeal
+from ..keys import draw_late
 from ..widgets.deal_panel import DealPanel
 from ..widgets.entry_form import EntryForm
 from ..widgets.final_standings import FinalStandings
@@ -122,16 +123,8 @@ class PlayScreen(Screen[dict]):
             self.notify(message, title=title)
 
     def _compositor_refresh(self) -> None:
-        """Draw, in the frame being drawn, every widget on show that asked to be drawn again
-        meanwhile: a layout moves the score table's scroll bar (a row added at the game's end,
-        the form and the final standings taking turns), which asks for its drawing only once
-        it is next idle, after this frame: a second frame, drawn some 20-40 ms after the key's."""
-        late = {widget for widget in self._compositor.visible_widgets
-                if widget._repaint_required and not widget._layout_required}
-        for widget in late:
-            widget._repaint_required = False
-        if late:
-            self._compositor.update_widgets(late)
+        """A frame: with every widget that asked to be drawn again meanwhile (keys.draw_late)."""
+        draw_late(self)
         super()._compositor_refresh()
 
     def on_resize(self, event) -> None:
