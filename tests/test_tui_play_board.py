@@ -304,3 +304,39 @@ def test_the_enter_that_ends_a_long_game_and_its_undo_are_one_frame_each(tmp_pat
             assert len(frames) == 1
 
     run(go())
+
+
+def test_a_confirmed_deal_and_its_undo_look_up_the_screens_widgets_without_a_query(tmp_path):
+    """Whist to 3: a mid-game Enter and its ctrl+z find the play screen's widgets (the form,
+    the board, the panel, the status line...) without querying the screen (each query walks
+    the widgets and matches their CSS: some twenty a confirmed deal before)."""
+    from textual.dom import DOMNode
+
+    whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}], options={"game_to": 3})
+
+    async def go():
+        async with resumed(tmp_path / "g.db", whist, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("s", "5")
+            await settle(pilot)
+            queries = []
+            query_one = DOMNode.query_one
+
+            def counted(self, *args, **kwargs):
+                if self is screen or screen in self.ancestors:
+                    queries.append((type(self).__name__, args))
+                return query_one(self, *args, **kwargs)
+
+            DOMNode.query_one = counted
+            try:
+                await pilot.press("enter")
+                await settle(pilot)
+                assert len(screen.game.deals) == 2
+                await pilot.press("ctrl+z")
+                await settle(pilot)
+                assert len(screen.game.deals) == 1
+            finally:
+                DOMNode.query_one = query_one
+            assert queries == []
+
+    run(go())
