@@ -72,7 +72,7 @@ class DealDraft:
         """Leave out of the typed boxes the values the rules fill in from the others (the
         last player's tricks): a recorded deal changed, or undone back to the boxes, fills
         them in again when another box is corrected. The form's last box first, one at a time."""
-        (_, order, boxes, _), _ = self._filled()
+        (_, _, boxes, _), _ = self._filled()
         for key in reversed([b.key for b in boxes if b.key in self.typed]):
             value = self.typed.pop(key)
             filled = self._filled()[1]
