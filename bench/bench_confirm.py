@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("lupaus-7-deal-13", "lupaus-7-deal-12", "wizard-6-deal-10")
 
 _CHILD = r"""
-import asyncio, cProfile, json, pstats, sys, tempfile, time
+import asyncio, cProfile, gc, json, pstats, sys, tempfile, time
 from pathlib import Path
 from textual import events
 WINDOW = 0.4
@@ -84,6 +84,7 @@ async def measure(db):
             await asyncio.sleep(0.3)
             for key, char, kind in (("enter", "\r", "confirm"), ("ctrl+z", "\x1a", "undo")):
                 profile = cProfile.Profile() if profiled else None
+                gc.collect()  # (the garbage of the rounds before, the profiles', is not this key's)
                 frames[0] = 0
                 start = time.process_time()
                 if profile:
