@@ -141,7 +141,7 @@ def _run(typist: Typist, keys: list[str]):
 
 @pytest.mark.parametrize("rid", GAMES)
 @settings(max_examples=max(settings.default.max_examples // 2, 5), deadline=None,
-          suppress_health_check=list(HealthCheck), derandomize=True, database=None)
+          suppress_health_check=list(HealthCheck))  # seeds and database: the profile's (fast: fixed)
 @given(data=st.data())
 def test_typed_keys_confirm_the_deal_meant_or_ask(rid, data):
     n = data.draw(st.sampled_from([m for game, m in TABLES if game == rid]), label="players")

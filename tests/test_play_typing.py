@@ -182,3 +182,30 @@ def test_the_question_says_how_many_readings_and_only_what_each_fills_in_short()
     assert "(" not in text and "—" not in text
     assert typist.choose(1) and typist.enter().confirm
     assert deal(typist)["points"] == 20
+
+
+PATA_BURST = ("0 enter s enter 0 enter s enter 0 enter s enter 0 enter 0 enter 1 7 enter - 8 0 0 enter - 8 0 0 enter "
+              "- 8 4 5 enter - 8 5 5 enter - 8 0 0 - 8 0 0 - 8 0 0 - 8 0 0 - 8 0 0")
+
+
+def test_keys_read_more_ways_than_followed_confirm_nothing_and_ask_to_check_the_boxes():
+    """Pataviitonen for 3 (found by the entry property's long run): the 17 tricks the rules
+    fill in are typed anyway, then nine free points, the last five with no Enter between:
+    more readings than the typist follows, and the one meant (17 for the filled-in tricks)
+    was among those left out, so the last -800 is for no box in any reading kept. Enter then
+    confirms nothing and asks the table to check the boxes (before: it only repeated that
+    the key was for no box, and no Enter ever confirmed); Enter again confirms what is shown."""
+    game = Game(load_ruleset("pataviitonen"), ["Anna", "Ben", "Cara"], {"end": "deals"})
+    typist, done = typed(game, PATA_BURST)
+    assert done.note == "0 is for no box: every box is typed (Enter confirms, Backspace takes the last one back)"
+    assert typist.overflow
+    done = typist.enter()
+    assert not done.confirm and done.question is not None and done.question.lost
+    assert done.question.text() == ("The keys read more ways than can be followed, so nothing is saved: check the "
+                                    "boxes, correct what is not meant, then Enter again confirms them.")
+    assert not typist.choose(1)  # no reading to pick by its number: the boxes shown are the one left
+    assert len(typist.readings) == 1 and not typist.overflow
+    shown = deal(typist)
+    assert typist.enter().confirm
+    assert deal(typist) == shown
+

@@ -88,3 +88,44 @@ def test_the_keys_of_a_footer_built_anew_are_styled_once(tmp_path):
             assert not any(k.has_class("-compact") for k in keys)
 
     run(go())
+
+
+def test_the_keys_a_game_ending_deal_dims_are_restyled_together(tmp_path):
+    """Whist to 3, two deals stored: spades and 7 tricks confirmed end the game, which dims
+    several keys of the footer (Confirm, Clear, Players, the plan...). They are restyled in one
+    pass, which works their look out once for keys alike (each alone was a restyle of its own),
+    and each is struck out; ctrl+z lights them again, in one pass too."""
+    from textual.widgets._footer import FooterKey
+
+    whist = Script("whist", ["Anna", "Ben", "Cara", "Dan"], [{"turned": "hearts", "tricks": 8},
+                                                             {"turned": "clubs", "tricks": 5}], options={"game_to": 3})
+
+    async def go():
+        async with resumed(tmp_path / "g.db", whist, size=(80, 24)) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("s", "7")
+            await settle(pilot)
+            passes = []
+            update_nodes = app.stylesheet.update_nodes
+
+            def counted(nodes, animate=False):
+                nodes = list(nodes)
+                if any(isinstance(n, FooterKey) for n in nodes):
+                    passes.append(nodes)
+                return update_nodes(nodes, animate)
+
+            app.stylesheet.update_nodes = counted
+            lit = {k for k in screen.query(FooterKey) if not k.has_class("-disabled")}
+            await pilot.press("enter")
+            await settle(pilot)
+            assert screen.game.is_over
+            dimmed = {k for k in lit if k.has_class("-disabled")}
+            assert len(dimmed) >= 2 and all(k.rich_style.strike for k in dimmed)
+            assert len(passes) == 1 and set(passes[0]) == dimmed
+            passes.clear()
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert not any(k.has_class("-disabled") for k in dimmed)
+            assert len(passes) == 1 and set(passes[0]) >= dimmed
+
+    run(go())

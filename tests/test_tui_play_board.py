@@ -4,6 +4,8 @@ typed stay in view while the tricks are typed (all at 80x24, the smallest screen
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from scorekeeper.tui.widgets.entry_form import EntryForm
 from scorekeeper.tui.widgets.scoreboard import ScoreTable
 from helpers.stores import Script
@@ -187,10 +189,10 @@ def test_a_deal_that_ends_the_game_and_its_undo_lay_the_screen_out_once(tmp_path
                 await settle(pilot)
                 assert not screen.game.is_over and isinstance(app.focused, EntryForm)
                 assert len(layouts) == 1
-                # the undone deal's boxes, none for the game over: the deal waiting to be redone once
-                # for its boxes and once per value (turned, tricks) to see whether the rules fill it in
-                # (DealDraft._unfill), then the form's view (which the typist shares)
-                assert computed == [3] * 4
+                # the undone deal's boxes, none for the game over: the form's view once (which the
+                # typist shares); whether the rules fill in a value of the deal waiting to be redone
+                # (DealDraft._unfill) takes only the boxes filled in, not a view per value
+                assert computed == [3]
             finally:
                 DealDraft._compute = compute
 
@@ -264,5 +266,77 @@ def test_a_toast_of_another_screen_is_not_laid_over_the_table(tmp_path):
             await settle(pilot)
             play_screen(app)
             assert list(app._notifications) == [] and "the start screen's news" not in screen_text(app)
+
+    run(go())
+
+
+def test_the_enter_that_ends_a_long_game_and_its_undo_are_one_frame_each(tmp_path):
+    """Lupaus for 7 at 80x24, deals 1-12 stored (the board scrolls): deal 13 typed and
+    confirmed ends the game, ctrl+z reopens it. Each is drawn in one frame. Before, each was
+    two: the layout that shows the final standings (or the form again) moves the board's
+    scroll bar, which asked to be drawn only once idle, after the key's frame; and the form,
+    shown again after the standings at the width it had, drew all its lines anew."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from bench_keys import CASES
+    from test_tui_frames import count_frames
+
+    case = CASES["lupaus-7-deal-13"]
+    lupaus = Script("lupaus", list(case.players), list(case.before), options=dict(case.options))
+
+    async def go():
+        async with resumed(tmp_path / "g.db", lupaus, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("7", "0", "0", "0", "0", "0", "1", "7", "0", "0", "0", "0", "0")
+            await settle(pilot, 6)
+            frames = count_frames(app)
+            await pilot.press("enter")
+            await settle(pilot, 6)
+            await pilot.pause(0.3)
+            assert screen.game.is_over and len(screen.game.deals) == 13
+            assert len(frames) == 1
+            frames.clear()
+            await pilot.press("ctrl+z")
+            await settle(pilot, 6)
+            await pilot.pause(0.3)
+            assert not screen.game.is_over and len(screen.game.deals) == 12
+            assert len(frames) == 1
+
+    run(go())
+
+
+def test_a_confirmed_deal_and_its_undo_look_up_the_screens_widgets_without_a_query(tmp_path):
+    """Whist to 3: a mid-game Enter and its ctrl+z find the play screen's widgets (the form,
+    the board, the panel, the status line...) without querying the screen (each query walks
+    the widgets and matches their CSS: some twenty a confirmed deal before)."""
+    from textual.dom import DOMNode
+
+    whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}], options={"game_to": 3})
+
+    async def go():
+        async with resumed(tmp_path / "g.db", whist, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("s", "5")
+            await settle(pilot)
+            queries = []
+            query_one = DOMNode.query_one
+
+            def counted(self, *args, **kwargs):
+                if self is screen or screen in self.ancestors:
+                    queries.append((type(self).__name__, args))
+                return query_one(self, *args, **kwargs)
+
+            DOMNode.query_one = counted
+            try:
+                await pilot.press("enter")
+                await settle(pilot)
+                assert len(screen.game.deals) == 2
+                await pilot.press("ctrl+z")
+                await settle(pilot)
+                assert len(screen.game.deals) == 1
+            finally:
+                DOMNode.query_one = query_one
+            assert queries == []
 
     run(go())

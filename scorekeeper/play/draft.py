@@ -15,7 +15,7 @@ from ..rules.cards import Card
 from .layout import Key, form_layout
 from .panel import deal_panel
 from .phases import PhaseWords
-from .steps import (Shown, allow, asker, bidding_order, build, fill, lay_boxes, make_cells, place_issues,
+from .steps import (Filled, Shown, allow, asker, bidding_order, build, fill, lay_boxes, make_cells, place_issues,
                     read_typed)
 from .views import DraftView, PhaseView
 
@@ -72,12 +72,11 @@ class DealDraft:
         """Leave out of the typed boxes the values the rules fill in from the others (the
         last player's tricks): a recorded deal changed, or undone back to the boxes, fills
         them in again when another box is corrected. The form's last box first, one at a time."""
-        order = [(c.field, c.unit) for c in self.view().cells.values()]
-        for key in reversed([k for k in order if k in self.typed]):
+        (_, _, boxes, _), _ = self._filled()
+        for key in reversed([b.key for b in boxes if b.key in self.typed]):
             value = self.typed.pop(key)
-            self._view = None
-            view = self.view()
-            if not any(c.auto and (c.field, c.unit) == key and c.value == value for c in view.cells.values()):
+            filled = self._filled()[1]
+            if key not in filled.auto or filled.values.get(key) != value:
                 self.typed[key] = value
         self._view = None
 
@@ -203,11 +202,7 @@ class DealDraft:
     def _compute(self) -> DraftView:
         """The steps: typed -> boxes -> filled -> allowed -> issues -> cells, phases, panel."""
         game, number, setup, rules = self.game, self.number, self.setup, self.game.ruleset
-        ask = asker(game, number, setup, self._kept_answers(), self._same)
-        typed = read_typed(game, number, setup, self.typed, self._evaluate)
-        d = self._evaluate(number, build(rules, setup, typed.values))
-        order, boxes = self._part("#boxes", typed.values, lambda: self._boxes(d))
-        filled = fill(typed, boxes, ask)
+        (ask, order, boxes, typed), filled = self._filled()
         allowed = allow(boxes, filled, ask)
         self._full = filled.values
         values = build(rules, setup, filled.values)
@@ -222,6 +217,16 @@ class DealDraft:
         phases = tuple(self._phase(p, d, cells, filled.values, order) for p in self.layout)
         return DraftView(number, self.editing, panel, phases, cells,
                          issues.errors, issues.warnings, issues.error_count, issues.error_count == 0)
+
+    def _filled(self) -> tuple[tuple, Filled]:
+        """The first steps of the view: typed -> boxes -> filled (the rest asks the rules about
+        every box; whether a value is filled in needs only these)."""
+        game, number, setup = self.game, self.number, self.setup
+        ask = asker(game, number, setup, self._kept_answers(), self._same)
+        typed = read_typed(game, number, setup, self.typed, self._evaluate)
+        d = self._evaluate(number, build(game.ruleset, setup, typed.values))
+        order, boxes = self._part("#boxes", typed.values, lambda: self._boxes(d))
+        return (ask, order, boxes, typed), fill(typed, boxes, ask)
 
     def _boxes(self, d) -> tuple:
         order = bidding_order(d, self.setup)

@@ -69,8 +69,11 @@ class Question:
     incomplete: tuple[bool, ...]  # per reading: whether it still has boxes to type
     waiting: bool = False  # a reading still has boxes to type: typing on, or Enter again (confirms the others)
     follow: tuple[str, ...] = ()  # the deal is complete; these boxes may still be typed (Enter again confirms)
+    lost: bool = False  # the keys read more ways than are followed: the boxes shown are to be checked
 
     def text(self) -> str:
+        if self.lost:
+            return t("play.typing.lost")
         if self.follow:
             return t("play.typing.may_follow", boxes=", ".join(self.follow))
         if self.waiting:
@@ -218,6 +221,8 @@ class Typist:
         """Enter: a value ends, the cursor goes on; on a deal complete, it is confirmed
         once every reading gives this one deal (else the question is asked)."""
         if self.note:  # a key was refused here: the box keeps the cursor and says why
+            if self.overflow:  # (in every reading followed: the one meant may be one left out)
+                return self._lost()
             self.readings = [r.moved(pending="") for r in self.readings]
             return Done(note=self.note)
         confirming: list[Reading] = []
@@ -270,8 +275,20 @@ class Typist:
             self.readings = confirming[:1]
             self.question = None
             return Done(confirm=True)
+        if len(deals) == 1:  # one deal in the readings followed, but not every reading was followed
+            return self._lost()
         self.readings = sorted(_unique(confirming), key=lambda r: place[r])
         self.question = self._question()
+        return Done(question=self.question)
+
+    def _lost(self) -> Done:
+        """The keys read more ways than are followed (READINGS_KEPT): the deal meant may be
+        one left out, so nothing is confirmed. The table is asked to check the boxes as shown
+        (the first reading, the only one kept now): correcting them, or Enter again, confirms
+        what it sees."""
+        self.settle()
+        self.readings = [self.shown.moved(arrived=False)]
+        self.question = Question((), (), True, lost=True)
         return Done(question=self.question)
 
     def _complete(self, reading: Reading) -> bool:

@@ -19,15 +19,18 @@ from textual.screen import Screen
 from ..i18n import LANGUAGES, get_language, set_language, t
 from ..settings import Settings, load_settings, save_settings, settings_path
 from .control import guard_compositor, guard_scroll_repaint, guard_strips
-from .keys import KeysInOrder
+from .keys import KeysInOrder, check_textual as check_keys
 from .messages import GameChosen, GameCreated, LanguageSwitched, RulesetChosen
 from .themes import HIGH_CONTRAST, THEME_NAMES, next_theme, theme_key
 from .textual_version import check_version
 from .timers import guard_timers
+from .widgets.redraw import check_textual as check_redraw
 from .widgets.key_footer import binding_text
 from ..values import replace
 
 check_version()  # the changes below were written for these Textual versions: any other stops here
+check_keys()  # the keys one at a time, a key one frame: Textual's private attributes they use are there
+check_redraw()  # a widget drawn again without a layout: likewise
 guard_timers()  # Textual hangs on a timer due at once (a toast re-shown as it runs out)
 guard_strips()  # a name or a ruleset's text with ESC in it is shown, never obeyed by the terminal
 guard_compositor()  # a widget gone after a scroll (a toast that ran out) leaves nothing on the terminal

@@ -23,6 +23,27 @@ from collections import deque
 
 from textual import events
 
+from .textual_version import expect
+
+
+def check_textual() -> None:
+    """TextualMismatch unless Textual has what this module reaches into (checked at the
+    app's start, with the version: see textual_version.py)."""
+    from textual._compositor import Compositor
+    from textual.app import App
+    from textual.dom import DOMNode
+    from textual.screen import Screen
+    from textual.message_pump import MessagePump
+    from textual.widget import Widget
+
+    expect(App, "batch_update", "on_event", "focused", "screen_stack")
+    expect(DOMNode, "ancestors_with_self", "walk_children")
+    expect(MessagePump, "call_later", "check_idle", "set_timer")
+    expect(Widget, "_check_refresh", "_repaint_required", "_layout_required")
+    expect(events.Key, "is_forwarded")
+    expect(Screen, "_compositor_refresh", "_compositor")  # (draw_late)
+    expect(Compositor, "visible_widgets", "update_widgets")
+
 KEY_WAIT = 5.0
 """The longest a key waits for the one before it (its box may have been closed meanwhile)."""
 
@@ -160,3 +181,18 @@ def _tell_screen(screen) -> None:
     for widget in screen.walk_children(with_self=False):
         if widget._repaint_required or widget._layout_required:
             widget._check_refresh()
+
+
+def draw_late(screen) -> None:
+    """Before ``screen`` draws a frame (its ``_compositor_refresh``): add to it every widget on
+    show that asked to be drawn again meanwhile, as each would tell the screen once it is next
+    idle, after the frame (a second frame, 20-40 ms after the key's): a layout moves the score
+    table's scroll bar (a row added at the game's end, the form and the final standings taking
+    turns) during the frame."""
+    compositor = screen._compositor
+    late = {widget for widget in compositor.visible_widgets
+            if widget._repaint_required and not widget._layout_required}
+    for widget in late:
+        widget._repaint_required = False
+    if late:
+        compositor.update_widgets(late)

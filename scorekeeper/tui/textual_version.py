@@ -1,7 +1,10 @@
 """The Textual versions the app's changes to Textual were written for, checked at the app's start.
 
 tui/control.py and tui/timers.py replace methods of Textual's own classes, some of them private
-(``textual._compositor.Compositor``), to work around Textual bugs. They were written for and
+(``textual._compositor.Compositor``), to work around Textual bugs; tui/keys.py,
+tui/widgets/redraw.py and the play screen (tui/screens/play.py) read and set private attributes
+of Textual's widgets and screens to draw a key in one frame (each lists them: ``INTERNALS``,
+checked with :func:`expect`). They were written for and
 tested on the versions pyproject.toml allows (the suite runs on the newest and on the lowest,
 .ci/run). Any other version, or one where a replaced method or attribute is not as expected,
 stops the app at its start with :class:`TextualMismatch`, which the command line words in one
@@ -59,3 +62,13 @@ def _major_minor(version: str) -> tuple[int, int]:
 def changed(what: str) -> TextualMismatch:
     """The error for a replaced method or attribute of Textual that is not as expected."""
     return TextualMismatch(installed(), f"{what} is not as expected")
+
+
+def expect(cls: type, *names: str) -> None:
+    """TextualMismatch unless ``cls`` has each of ``names``: as an attribute of the class, or
+    set by its ``__init__`` (a private attribute of its instances, e.g. ``_repaint_required``)."""
+    init = getattr(cls.__dict__.get("__init__"), "__code__", None)
+    set_by_init = init.co_names if init is not None else ()
+    missing = [name for name in names if not hasattr(cls, name) and name not in set_by_init]
+    if missing:
+        raise changed(f"{cls.__module__}.{cls.__name__} (no {', '.join(missing)})")

@@ -27,6 +27,7 @@ from ...play.layout import form_layout
 from ...play.panel import entered_lines
 from ...play.typing import Typist
 from ...play.undo import NextDeal
+from ..keys import draw_late
 from ..widgets.deal_panel import DealPanel
 from ..widgets.entry_form import EntryForm
 from ..widgets.final_standings import FinalStandings
@@ -94,6 +95,15 @@ class PlayScreen(Screen[dict]):
         self.next = NextDeal(stored, typed)  # the next deal's boxes, and what undo takes back next
         self.draft: DealDraft | None = self.next.draft  # the next deal's, or the recorded deal being changed
         self.typist: Typist | None = None  # which box each key is for (set with the draft: _new_typist)
+        self._widgets: dict[type, Widget] = {}  # see _one
+
+    def _one(self, cls):
+        """The screen's widget of that class (each is made once, in compose): looked up once,
+        not by a query of the screen at each use (some twenty a confirmed deal)."""
+        widget = self._widgets.get(cls)
+        if widget is None or not widget.is_attached:
+            widget = self._widgets[cls] = self.query_one(cls)
+        return widget
 
     # -- layout
     def compose(self):
@@ -113,7 +123,7 @@ class PlayScreen(Screen[dict]):
     def on_mount(self) -> None:
         title = getattr(self.stored, "title", None)
         name = self.game.ruleset.localized(get_language()).name
-        self.query_one(DealPanel).heading = f"{title} · {name}" if title else name
+        self._one(DealPanel).heading = f"{title} · {name}" if title else name
         self._show_board()
         self._show_deal()
         self._focus_entry()
@@ -121,11 +131,16 @@ class PlayScreen(Screen[dict]):
             title, message = self._told
             self.notify(message, title=title)
 
+    def _compositor_refresh(self) -> None:
+        """A frame: with every widget that asked to be drawn again meanwhile (keys.draw_late)."""
+        draw_late(self)
+        super()._compositor_refresh()
+
     def on_resize(self, event) -> None:
         self.set_class(event.size.width >= WIDE, "-wide")
 
     def on_screen_suspend(self) -> None:
-        self.query_one(StatusLine).clear()  # what was said here is not shown on coming back
+        self._one(StatusLine).clear()  # what was said here is not shown on coming back
 
     def on_screen_resume(self) -> None:
         self.app.clear_notifications()  # another screen's toasts are not laid over the board and the keys
@@ -134,24 +149,24 @@ class PlayScreen(Screen[dict]):
                markup: bool = True) -> None:
         """Tell the table something on the screen's status line, between the form and the
         score board (Textual's toasts lay it over the board's last columns and the keys)."""
-        self.query_one(StatusLine).say(Notice(str(message), title, severity), timeout or NOTICE_SECONDS)
+        self._one(StatusLine).say(Notice(str(message), title, severity), timeout or NOTICE_SECONDS)
 
     # -- showing
     def _show_board(self) -> None:
         board = self.maker.view()
-        self.query_one(Scoreboard).board = board
-        self.query_one(FinalStandings).board = board
-        panel = self.query_one(DealPanel)
+        self._one(Scoreboard).board = board
+        self._one(FinalStandings).board = board
+        panel = self._one(DealPanel)
         panel.played = len(board.rows)
         panel.standings = board.standings
 
     def _show_deal(self) -> None:
-        panel = self.query_one(DealPanel)
-        form = self.query_one(EntryForm)
+        panel = self._one(DealPanel)
+        form = self._one(EntryForm)
         draft = self.draft
         over = draft is None
         self._show_mode()
-        status = self.query_one(StatusLine)
+        status = self._one(StatusLine)
         if over:
             panel.deal = None
             status.rest = ""
@@ -174,7 +189,7 @@ class PlayScreen(Screen[dict]):
 
     @work(exclusive=True, group="form")
     async def _relayout(self, layout) -> None:
-        form = self.query_one(EntryForm)
+        form = self._one(EntryForm)
         await form.set_layout(layout, self.draft.view() if self.draft is not None else None)
         self._focus_entry()
 
@@ -188,11 +203,11 @@ class PlayScreen(Screen[dict]):
 
     def _focus_entry(self) -> None:
         self._new_typist()
-        self.query_one(EntryForm).question.put(Text(""))
+        self._one(EntryForm).question.put(Text(""))
         if self.draft is not None:
-            self.query_one(EntryForm).focus_first()
+            self._one(EntryForm).focus_first()
         else:  # the game is over: the final standings (the keys in the footer stay the screen's: see FinalStandings)
-            self.set_focus(self.query_one(FinalStandings), scroll_visible=False)  # (at once: drawn in the key's frame)
+            self.set_focus(self._one(FinalStandings), scroll_visible=False)  # (at once: drawn in the key's frame)
 
     # -- entries: every key goes to the typist (play/typing.py), which says what it did
     def _new_typist(self) -> None:
@@ -206,7 +221,7 @@ class PlayScreen(Screen[dict]):
             self.typist = Typist(draft)
         else:
             typist.reset()
-        self.query_one(EntryForm).typist = self.typist
+        self._one(EntryForm).typist = self.typist
 
     def on_entry_form_keyed(self, event: EntryForm.Keyed) -> None:
         """A key read: the boxes as the typist reads them, the cursor where it is now."""
@@ -214,9 +229,9 @@ class PlayScreen(Screen[dict]):
         typist, done = self.typist, event.done
         if self.draft is None or typist is None:
             return
-        self.query_one(StatusLine).clear(told_only=True)  # the table has moved on (and sees the bids there again)
+        self._one(StatusLine).clear(told_only=True)  # the table has moved on (and sees the bids there again)
         self._follow(typist)
-        form = self.query_one(EntryForm)
+        form = self._one(EntryForm)
         part = form.slot_part(typist.at)
         if part is not None and (part is form.confirm or part.visible):
             form.go(part, done.moved)
@@ -330,7 +345,7 @@ class PlayScreen(Screen[dict]):
             self.app.bell()
             self.notify(show(exc), title=t("tui.play.not_saved"), severity="error", timeout=10, markup=False)
             return
-        self.query_one(StatusLine).clear()  # what was said before this deal is said and done
+        self._one(StatusLine).clear()  # what was said before this deal is said and done
         if draft.editing:
             self._after_edit(number, before)
         else:
@@ -340,7 +355,7 @@ class PlayScreen(Screen[dict]):
             if self.game.is_over:
                 self._announce_end()
             else:
-                self.query_one(EntryForm).scroll_home(animate=False)
+                self._one(EntryForm).scroll_home(animate=False)
             self._focus_entry()
 
     def _after_edit(self, number: int, before: dict) -> None:
@@ -407,7 +422,7 @@ class PlayScreen(Screen[dict]):
 
     def action_edit_deal(self) -> None:
         if self.game.deals:
-            self.query_one(ScoreTable).focus()
+            self._one(ScoreTable).focus()
 
     def on_score_table_chosen(self, event: ScoreTable.Chosen) -> None:
         event.stop()
@@ -416,8 +431,8 @@ class PlayScreen(Screen[dict]):
         self.draft = DealDraft(self.game, number, self.game.deals[number - 1], editing=True)
         self._show_deal()
         self._new_typist()
-        self.query_one(EntryForm).scroll_home(animate=False)
-        self.query_one(EntryForm).focus_first(empty=False)
+        self._one(EntryForm).scroll_home(animate=False)
+        self._one(EntryForm).focus_first(empty=False)
 
     def action_players(self) -> None:
         from .table import TableScreen
@@ -474,7 +489,7 @@ class PlayScreen(Screen[dict]):
         from .charts import ChartsScreen
 
         if self.game.deals:
-            heading = self.query_one(DealPanel).heading
+            heading = self._one(DealPanel).heading
             self.app.push_screen(ChartsScreen(self.game, heading))
 
     def _type(self, field: str, unit: int | None, value) -> None:
@@ -482,7 +497,7 @@ class PlayScreen(Screen[dict]):
         draft = self.draft
         if draft is None:
             return
-        self.query_one(StatusLine).clear(told_only=True)  # the table has moved on (and sees the bids there again)
+        self._one(StatusLine).clear(told_only=True)  # the table has moved on (and sees the bids there again)
         if draft.editing:
             draft.set(field, unit, value)
         else:
@@ -513,7 +528,7 @@ class PlayScreen(Screen[dict]):
         """Esc: from the score board back to the boxes (or the final standings); from a deal
         being changed back to the next deal; from the next deal's boxes (or the final
         standings) out of the game."""
-        if self.editing is None and self.query_one(ScoreTable).has_focus:
+        if self.editing is None and self._one(ScoreTable).has_focus:
             self._focus_entry()  # (leaving the game here, the next deal's keys went to the start screen)
             return
         if self.editing is not None:
@@ -535,6 +550,6 @@ class PlayScreen(Screen[dict]):
         screen is slow)."""
         editing = self.editing is not None
         over = self.draft is None
-        self.query_one(DealPanel).set_class(editing, "-editing")
-        self.query_one("#deal-or-final", ContentSwitcher).current = "final" if over else "entry-form"
+        self._one(DealPanel).set_class(editing, "-editing")
+        self._one(PlacedSwitcher).current = "final" if over else "entry-form"
 

@@ -409,7 +409,11 @@ class EntryForm(ScrollView, can_focus=True):
         self._schedule()
 
     def on_resize(self) -> None:
-        self._redraw_all()
+        if self._content_width() != self._width:
+            self._redraw_all()
+        # (the same width: the lines are as drawn, and a new height shows more or fewer of them,
+        # which the layout draws; shown again after the final standings, drawing them all anew
+        # was a second frame after ctrl+z's)
 
     async def set_layout(self, layout: tuple[PhaseLayout, ...], view: DraftView | None) -> None:
         """Rebuild the boxes for a deal with another number of players, then show ``view``."""

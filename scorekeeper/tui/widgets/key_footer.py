@@ -41,12 +41,18 @@ class KeyFooter(Footer):
         shown = (get_language(),) + tuple((key, a.binding.description) for key, a in active.items())
         if shown == self._shown and self._bindings_ready:
             # the same keys: only whether each applies now may have changed, which the keys
-            # shown take as a class (building the footer anew costs a key press a frame or more)
+            # shown take as a class (building the footer anew costs a key press a frame or more);
+            # the keys changed are restyled together, which works their styles out once for all
+            # those alike (a confirmed deal that ends a game dims five, each restyled alone)
+            changed = []
             for widget in self.query(FooterKey):
                 binding = active.get(widget.key)
                 if binding is not None and widget._disabled == binding.enabled:
                     widget._disabled = not binding.enabled
-                    widget.set_class(widget._disabled, "-disabled")
+                    widget.set_class(widget._disabled, "-disabled", update=False)
+                    changed.append(widget)
+            if changed:
+                self.app.stylesheet.update_nodes(changed, animate=True)
             return
         self._shown = shown
         self._bindings_ready = True

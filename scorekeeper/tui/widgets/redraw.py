@@ -16,6 +16,22 @@ from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ..textual_version import changed, expect
+
+
+def check_textual() -> None:
+    """TextualMismatch unless Textual has what this module reaches into (checked at the
+    app's start, with the version: see textual_version.py): a widget's layout flags and
+    arrangement cache, and its ``virtual_size`` as a reactive that lays the screen out."""
+    expect(Widget, "_layout_required", "_layout_updates", "_clear_arrangement_cache", "get_content_height",
+           "content_size", "refresh")
+    expect(messages, "Layout")
+    size = Widget.__dict__.get("virtual_size")
+    if not isinstance(size, Reactive) or not getattr(size, "_layout", False):
+        raise changed("textual.widget.Widget.virtual_size (a reactive laying the screen out)")
+    if "layout" not in Static.update.__code__.co_varnames:
+        raise changed("textual.widgets.Static.update (no layout=)")
+
 
 def placed_size() -> Reactive[Size]:
     """A widget's ``virtual_size`` that does not lay the screen out again: Textual's does,

@@ -318,7 +318,17 @@ class Scoreboard(Vertical):
 
     @property
     def table(self) -> ScoreTable:
-        return self.query_one(ScoreTable)
+        return self._part(ScoreTable)
+
+    def _part(self, cls, selector: str | None = None):
+        """One of the board's own widgets (made once, in compose), looked up once rather than
+        by a query at each use (several a confirmed deal)."""
+        key = selector or cls
+        parts = self.__dict__.setdefault("_parts", {})
+        widget = parts.get(key)
+        if widget is None or not widget.is_attached:
+            widget = parts[key] = self.query_one(selector, cls) if selector else self.query_one(cls)
+        return widget
 
     def watch_board(self, board: BoardView | None) -> None:
         if not self.is_mounted:
@@ -332,7 +342,7 @@ class Scoreboard(Vertical):
         legend = "" if self.board is None else shown.legend if shown is not None else self.board.legend
         if self.board is not None and self.board.carried:  # what the table keeps from deal to deal
             legend += "\n" + packed(self.board.carried, self.content_size.width)
-        put(self.query_one("#board-legend", Static), Text(legend))
+        put(self._part(Static, "#board-legend"), Text(legend))
 
     def on_resize(self) -> None:
         self._show_legend()
@@ -350,7 +360,7 @@ class Scoreboard(Vertical):
         self._show_detail(event.number)
 
     def _show_detail(self, number: int | None) -> None:
-        detail = self.query_one("#board-detail", Static)
+        detail = self._part(Static, "#board-detail")
         board = self.board
         row = None
         if board is not None and number and 1 <= number <= len(board.rows):

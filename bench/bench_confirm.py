@@ -1,0 +1,152 @@
+"""The confirming Enter and ctrl+z, headless: CPU time, frames and function calls a key.
+
+bench_latency.py times them in a real terminal, where the load of other processes moves
+the figures a lot; this runs the app headless (Textual's ``run_test``, 80x24) on the same
+games (bench_keys' cases, the game at its last deal or mid-game), types the deal, and for
+the confirming Enter and the ctrl+z after it measures, from the key to the app being idle
+again:
+
+* ``cpu ms``: the process's CPU time over the 0.4 s after the key (posted to the app as the
+  terminal's driver posts it; the app is idle again well within that time);
+* ``frames``: the frames drawn meanwhile (each a compositor update sent to the screen);
+* ``calls``: Python function calls under cProfile over the same time, in the rounds between
+  (steady from run to run: the clearest sign of work done or saved).
+
+``--against DIR`` measures another checkout (e.g. a worktree of main) too, each in processes
+of its own taking turns, and prints each figure's ratio. The first round of each process is
+left out (modules imported, caches filled).
+
+Run:  python bench/bench_confirm.py [--rounds 6] [--turns 2] [--against DIR] [--games ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("lupaus-7-deal-13", "lupaus-7-deal-12", "wizard-6-deal-10")
+
+_CHILD = r"""
+import asyncio, cProfile, gc, json, pstats, sys, tempfile, time
+from pathlib import Path
+from textual import events
+WINDOW = 0.4
+root, name, rounds = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+sys.path[:0] = [str(root), str(root / "bench")]
+import bench_keys
+
+keys = bench_keys.main((name,), verbose=False)[name]["key_list"]
+case = bench_keys.CASES[name]
+
+
+async def measure(db):
+    from scorekeeper.rules.ruleset import load_ruleset
+    from scorekeeper.store.db import Store
+    from scorekeeper.tui.app import ScorekeeperApp
+    from scorekeeper.tui.screens.play import PlayScreen
+
+    with Store(db) as store:
+        stored = store.new_game(load_ruleset(case.ruleset), case.ruleset, list(case.players), dict(case.options))
+        for values in case.before:
+            stored.record(values)
+        game_id = stored.id
+    app = ScorekeeperApp(db)
+    frames = [0]
+    display = app._display
+
+    def counted(screen, renderable):
+        if renderable is not None:
+            frames[0] += 1
+        return display(screen, renderable)
+
+    app._display = counted
+    out = {kind: {"cpu ms": [], "frames": [], "calls": []} for kind in ("confirm", "undo")}
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(500):
+            if app.store is not None:
+                break
+            await pilot.pause()
+        await app.push_screen(PlayScreen(app.store.open_game(game_id)))
+        for _ in range(5):
+            await pilot.pause()
+        for r in range(2 * rounds + 1):  # odd rounds timed, even ones profiled (the first only warms up)
+            profiled = r % 2 == 0
+            for key in keys[:-1]:
+                await pilot.press(key)
+            for _ in range(3):
+                await pilot.pause()
+            await asyncio.sleep(0.3)
+            for key, char, kind in (("enter", "\r", "confirm"), ("ctrl+z", "\x1a", "undo")):
+                profile = cProfile.Profile() if profiled else None
+                gc.collect()  # (the garbage of the rounds before, the profiles', is not this key's)
+                frames[0] = 0
+                start = time.process_time()
+                if profile:
+                    profile.enable()
+                app.post_message(events.Key(key, char))  # as the terminal's driver does
+                await asyncio.sleep(WINDOW)  # (the app is idle again well within it)
+                if profile:
+                    profile.disable()
+                cpu = (time.process_time() - start) * 1000
+                if r:
+                    if profiled:
+                        out[kind]["calls"].append(pstats.Stats(profile).total_calls)
+                    else:
+                        out[kind]["cpu ms"].append(cpu)
+                        out[kind]["frames"].append(frames[0])
+            await pilot.press("ctrl+l")
+            for _ in range(3):
+                await pilot.pause()
+    return out
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    print(json.dumps(asyncio.run(measure(Path(tmp) / "g.db"))))
+"""
+
+
+def _run(root: Path, name: str, rounds: int) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
+    env.update(PYTHONPATH=str(root), SCOREKEEPER_LANG="en", LANG="C.UTF-8")
+    done = subprocess.run([sys.executable, "-c", _CHILD, str(root), name, str(rounds)], env=env, cwd=root,
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main(rounds: int = 6, turns: int = 2, against: Path | None = None, games: tuple[str, ...] = GAMES,
+         verbose: bool = True) -> dict:
+    trees = [("this", ROOT)] + ([("against", against)] if against else [])
+    results: dict = {}
+    for name in games:
+        for _ in range(turns):
+            for label, root in trees:
+                got = _run(root, name, rounds)
+                for kind, figures in got.items():
+                    for figure, samples in figures.items():
+                        results.setdefault((name, kind, figure), {}).setdefault(label, []).extend(samples)
+    if verbose:
+        print(f"{'game':18} {'key':8} {'figure':7} {'this (median)':>14}" + (f" {'against':>10} {'ratio':>6}" if against else ""))
+        for (name, kind, figure), by in results.items():
+            this = statistics.median(by["this"])
+            line = f"{name:18} {kind:8} {figure:7} {this:14.1f}"
+            if against:
+                other = statistics.median(by["against"])
+                line += f" {other:10.1f} {this / other if other else float('nan'):6.2f}"
+            print(line)
+    return results
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--turns", type=int, default=2)
+    parser.add_argument("--against", type=Path)
+    parser.add_argument("--games", nargs="+", choices=GAMES, default=GAMES)
+    args = parser.parse_args()
+    main(args.rounds, args.turns, args.against.resolve() if args.against else None, tuple(args.games))
