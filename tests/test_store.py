@@ -1036,3 +1036,15 @@ def test_a_closed_store_leaves_no_exit_handler(tmp_path, monkeypatch):
     store.close()
     store.close()
     assert registered == unregistered == [store.close]
+
+
+def test_entries_saved_tells_another_writers_entries(tmp_path):
+    """What a front end asks to know that another writer changed its game (the app follows a
+    phone so): the count of the game's entries as stored now; 0 for a game not stored."""
+    path = tmp_path / "s.db"
+    with Store(path) as app, Store(path) as phone:
+        stored = app.new_game(lupaus(), "lupaus", THREE)
+        assert app.entries_saved(stored.id) == stored.entries_saved == 0
+        phone.load(stored.id).record(D1)
+        assert app.entries_saved(stored.id) == 1 and stored.entries_saved == 0
+        assert app.entries_saved(99) == 0

@@ -1101,6 +1101,18 @@ class Store:
 
     load = open_game
 
+    def entries_saved(self, game_id: int) -> int:
+        """How many entries the game's event log holds now (0 for a game not stored), as another
+        writer may have left it: a front end that sees more than its StoredGame's
+        ``entries_saved`` opens the game again (the app follows a phone so). StoreError if the
+        store cannot be read now."""
+        try:
+            row = self.connection.execute("SELECT coalesce(max(seq), 0) FROM entries WHERE game_id = ?",
+                                          (game_id,)).fetchone()
+        except sqlite3.Error as exc:
+            raise StoreError(t("store.game_unreadable", path=str(self.path), id=str(game_id), error=str(exc))) from None
+        return row[0]
+
     def _has_column(self, column: str) -> bool:
         """Whether the games table has ``column`` (a store read as it is, by a reader, keeps
         the columns of the version that wrote it: scores_json from version 4 on, stopped_at

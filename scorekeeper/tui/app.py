@@ -147,6 +147,19 @@ class ScorekeeperApp(KeysInOrder, App[None]):
         self._back_home()
         self.push_screen(PlayScreen(stored, self._typed.pop(stored.id, None), told), left)
 
+    def follow_game(self, game_id: int) -> None:
+        """The game on screen was changed by another writer: open it again as stored (what is
+        typed of the next deal comes back from the store's draft, if that deal is still next)."""
+        try:
+            stored = self.store.load(game_id)
+        except ValueError:  # StoreError: it stays as shown; the next write says why it cannot be saved
+            return
+        game = stored.game
+        said = (t("tui.play.followed_over") if game.is_over else
+                t("tui.play.followed", number=game.next_deal))
+        self._typed.pop(game_id, None)
+        self.play(stored, (t("tui.play.followed_title"), said))
+
     def on_game_created(self, message: GameCreated) -> None:
         self.play(message.stored, message.told)
 

@@ -54,6 +54,9 @@ class PlacedSwitcher(ContentSwitcher):
     virtual_size = placed_size()
 
 
+FOLLOW_EVERY = 0.5  # seconds between two looks at the store for another writer's change
+
+
 class PlayScreen(Screen[dict]):
     """Enter each deal, see the score board; correct, undo and redo.
 
@@ -130,6 +133,23 @@ class PlayScreen(Screen[dict]):
         if self._told is not None:
             title, message = self._told
             self.notify(message, title=title)
+        self.set_interval(FOLLOW_EVERY, self._follow_store, name="follow-store")
+
+    def _follow_store(self) -> None:
+        """Another writer changed this game (a phone through ``scorekeeper serve``, or the app
+        open twice): the game is opened again as it is stored and shown so, with a notice (a
+        deal typed here and confirmed there leaves nothing typed here; what is typed of a deal
+        still to come stays, as the store holds it). Not while a past deal is being changed or
+        a dialog is open: the next look, after it, does it; a write meanwhile is refused by the
+        store as made on an old state, nothing lost."""
+        if self.editing is not None or self.app.screen is not self:
+            return
+        try:
+            saved = self.stored.store.entries_saved(self.stored.id)
+        except ValueError:  # StoreError: the store cannot be read now; the next write says so
+            return
+        if saved != self.stored.entries_saved:
+            self.app.follow_game(self.stored.id)
 
     def _compositor_refresh(self) -> None:
         """A frame: with every widget that asked to be drawn again meanwhile (keys.draw_late)."""
