@@ -1184,10 +1184,11 @@ class Store:
         """Every stored game, the one played most recently first (then the newest)."""
         where = "WHERE finished = 0 " if unfinished_only else ""
         try:
-            stopped = "stopped_at" if self._has_column("stopped_at") else "NULL"  # a store read as it is
+            stopped_column = "stopped_at" if self._has_column("stopped_at") else "NULL"  # a store read as it is
             rows = self.connection.execute(
                 "SELECT id, title, ruleset_id, ruleset_name, players_json, created_at, updated_at, deals_played, "
-                f"planned_deals, finished, winners_json, {stopped} FROM games {where}ORDER BY updated_at DESC, id DESC"
+                f"planned_deals, finished, winners_json, {stopped_column} FROM games {where}"
+                "ORDER BY updated_at DESC, id DESC"
             ).fetchall()
         except sqlite3.Error as exc:
             raise StoreError(t("store.list_unreadable", path=str(self.path), error=str(exc))) from None
