@@ -16,10 +16,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
+from helpers.draws import draw_options
 from scorekeeper.game.engine import GameError
 from scorekeeper.game.game import Game
 from scorekeeper.play.draft import DealDraft
-from scorekeeper.play.typing import CONFIRM, Typist, _deal_key
+from scorekeeper.play.typing import Typist, _deal_key
 from scorekeeper.rules.ruleset import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,16 +29,6 @@ TABLES = [(rid, n) for rid in GAMES for n in range(load_ruleset(rid).min_players
                                                       min(load_ruleset(rid).max_players, 7) + 1)]
 NAMES = ("Anna", "Ben", "Cara", "Dan", "Eve", "Finn", "Gus")
 STATS = {"deals": 0, "confirmed": 0, "asked": 0, "wrong": 0, "tables": set()}
-
-
-def _options(data, rules) -> dict:
-    out = {}
-    for oid, spec in rules.options.items():
-        if spec.type == "bool":
-            out[oid] = data.draw(st.booleans(), label=oid)
-        elif spec.type == "choice":
-            out[oid] = data.draw(st.sampled_from(list(spec.choices)), label=oid)
-    return out
 
 
 def _keys_of(cell, value) -> str:
@@ -146,7 +137,7 @@ def _run(typist: Typist, keys: list[str]):
 def test_typed_keys_confirm_the_deal_meant_or_ask(rid, data):
     n = data.draw(st.sampled_from([m for game, m in TABLES if game == rid]), label="players")
     rules = load_ruleset(rid)
-    options = _options(data, rules)
+    options = draw_options(data, rules)
     try:
         game = Game(rules, NAMES[:n], options)
     except (GameError, ValueError):

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
+from helpers.draws import draw_options
 from scorekeeper.game.engine import GameError
 from scorekeeper.game.game import Game
 from scorekeeper.game.sheet import dump_sheet, load_sheet
@@ -37,16 +38,6 @@ SEEN = {"games": 0, "actions": 0, "refused": 0, "deals": 0}
 def figures():
     yield
     print(f"\ngame fuzzer: {SEEN}")
-
-
-def _options(data, rules) -> dict:
-    out = {}
-    for oid, spec in rules.options.items():
-        if spec.type == "bool":
-            out[oid] = data.draw(st.booleans(), label=oid)
-        elif spec.type == "choice":
-            out[oid] = data.draw(st.sampled_from(list(spec.choices)), label=oid)
-    return out
 
 
 def _legal_deal(data, game: Game, number: int | None = None) -> dict | None:
@@ -142,7 +133,7 @@ def test_a_game_played_through_the_api_exports_replays_and_imports_alike(tmp_pat
     rid = data.draw(st.sampled_from(GAMES), label="ruleset")
     rules = load_ruleset(rid)
     n = data.draw(st.integers(rules.min_players, min(rules.max_players, 6)), label="players")
-    game = Game(rules, NAMES[:n], _options(data, rules), data.draw(st.integers(1, n), label="first dealer"))
+    game = Game(rules, NAMES[:n], draw_options(data, rules), data.draw(st.integers(1, n), label="first dealer"))
     folder = tmp_path_factory.mktemp("fuzz_game")
     with Store(str(folder / "played.db")) as store:
         stored = store.open_game(store.create_game(game, rid))

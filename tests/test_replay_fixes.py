@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from helpers.samples import MOST
 from scorekeeper.cli import main
 from scorekeeper.game.sheet import SheetError, load_sheet, replay_sheet
 
@@ -78,20 +79,6 @@ def test_a_plan_changed_after_the_game_is_over_is_refused_by_replay_as_by_export
     assert "the deal plan cannot change: the game is over; all 2 deals are played" in err
 
 
-MOST = """extends = "lupaus"
-id = "lupaus-most"
-name = "Lupaus, most cards"
-
-[options.top_cards]
-type = "int"
-label = "Most cards in a deal"
-default = "deck // players"
-min = 1
-max = 17
-
-[constants]
-top = "top_cards"
-"""
 
 
 @pytest.mark.parametrize("players, default", [(3, 17), (4, 13), (7, 7)])

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from helpers.samples import MOST
 from scorekeeper.cli import main
 from scorekeeper.game.engine import SetupError
 from scorekeeper.game.game import Game
@@ -141,20 +142,6 @@ def test_a_step_goes_only_with_a_range(tmp_path):
 
 # --- an option's default as a formula ------------------------------------------------------------
 
-MOST = """extends = "lupaus"
-id = "lupaus-most"
-name = "Lupaus, most cards"
-
-[options.top_cards]
-type = "int"
-label = "Most cards in a deal"
-default = "deck // players"
-min = 1
-max = 17
-
-[constants]
-top = "top_cards"
-"""
 
 
 @pytest.mark.parametrize("players, top, deals", [(3, 17, 33), (4, 13, 25), (5, 10, 19), (7, 7, 13)])

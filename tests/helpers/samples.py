@@ -111,3 +111,19 @@ message = "no"
 [end]
 when = "max(total) >= 50"
 """
+
+# A Lupaus house rule whose option default is a formula of the players (deck // players).
+MOST = """extends = "lupaus"
+id = "lupaus-most"
+name = "Lupaus, most cards"
+
+[options.top_cards]
+type = "int"
+label = "Most cards in a deal"
+default = "deck // players"
+min = 1
+max = 17
+
+[constants]
+top = "top_cards"
+"""
