@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 
 from scorekeeper.store.db import Store
+from helpers.phone import CODE, phone_client
 from helpers.stores import Script
 from helpers.tui import enter_deal, flat, play_screen, resumed, run, screen_text, settle
 
@@ -68,47 +69,30 @@ def test_a_phone_and_the_app_on_one_game_see_each_others_deals(tmp_path):
     """The issue's two ways, through the real phone server (its handlers, Starlette's test
     client) and the app (Pilot) on one store: a deal tapped on the phone is on the app's screen
     within a second; the next deal confirmed in the app is in the phone's next view."""
-    from starlette.testclient import TestClient
-
-    from scorekeeper.web.app import make_app
-    from scorekeeper.web.hosts import served_names
-    from scorekeeper.web.server import BoardFeed
-    from scorekeeper.web.table import Table
-
     db = tmp_path / "g.db"
-    code, origin = "table-code", "http://127.0.0.1:8765"
     # 3-player Lupaus, deal 1 of 10 cards, Anna deals: bids Ben 2, Cara 3, Anna 4; tricks Ben 2,
     # Cara 3 (Anna's 5 filled in): Ben 12, Cara 13, Anna 0
     tapped = [["bid", 2, 2], ["bid", 3, 3], ["bid", 1, 4], ["tricks", 2, 2], ["tricks", 3, 3]]
 
     async def go():
         async with resumed(db, Script("lupaus", ["Anna", "Ben", "Cara"], []), size=SMALL) as (app, pilot):
-            feed = BoardFeed(db, poll=0.1)
-            feed.start()
-            table = Table(db, feed)
-            table.start()
-            try:
-                with TestClient(make_app(feed, served_names("127.0.0.1"), table=table, join_code=code),
-                                base_url=origin) as phone:
-                    headers = {"X-Join-Code": code}
-                    view = phone.post("/api/view", json={"typed": tapped}, headers=headers).json()
-                    seen = {"game": view["game"]["id"], "seq": view["seq"], "deal": view["deal"]["number"]}
-                    answer = phone.post("/api/confirm", json={"seen": seen, "typed": tapped}, headers=headers)
-                    assert answer.status_code == 200 and answer.json()["said"] == "Deal 1 saved."
-                    assert await _until(pilot, lambda: len(play_screen(app).game.deals) == 1)
-                    assert play_screen(app).game.totals() == (0, 12, 13)
-                    await settle(pilot)
-                    # deal 2 in the app (9 cards, Ben deals: Cara, Anna, Ben bid 0; Cara takes all 9)
-                    await enter_deal(pilot, ["", "0", "0", "0", "9", "0", ""])
-                    assert len(play_screen(app).game.deals) == 2
-                    for _ in range(40):
-                        view = phone.post("/api/view", json={"typed": []}, headers=headers).json()
-                        if view["deal"]["number"] == 3:
-                            break
-                        await asyncio.sleep(0.05)
-                    assert view["deal"]["number"] == 3 and view["seq"] == 2
-            finally:
-                table.close()
-                feed.stop()
+            with phone_client(db) as phone:
+                headers = {"X-Join-Code": CODE}
+                view = phone.post("/api/view", json={"typed": tapped}, headers=headers).json()
+                seen = {"game": view["game"]["id"], "seq": view["seq"], "deal": view["deal"]["number"]}
+                answer = phone.post("/api/confirm", json={"seen": seen, "typed": tapped}, headers=headers)
+                assert answer.status_code == 200 and answer.json()["said"] == "Deal 1 saved."
+                assert await _until(pilot, lambda: len(play_screen(app).game.deals) == 1)
+                assert play_screen(app).game.totals() == (0, 12, 13)
+                await settle(pilot)
+                # deal 2 in the app (9 cards, Ben deals: Cara, Anna, Ben bid 0; Cara takes all 9)
+                await enter_deal(pilot, ["", "0", "0", "0", "9", "0", ""])
+                assert len(play_screen(app).game.deals) == 2
+                for _ in range(40):
+                    view = phone.post("/api/view", json={"typed": []}, headers=headers).json()
+                    if view["deal"]["number"] == 3:
+                        break
+                    await asyncio.sleep(0.05)
+                assert view["deal"]["number"] == 3 and view["seq"] == 2
 
     run(go())

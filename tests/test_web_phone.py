@@ -11,18 +11,13 @@ Lupaus, three players Anna, Ben, Cara; Anna deals deal 1 (10 cards), Ben bids fi
 from __future__ import annotations
 
 import pytest
-from starlette.testclient import TestClient
 
+from helpers.phone import CODE, ORIGIN, phone_client
 from scorekeeper.rules.ruleset import builtin_ids, load_ruleset
 from scorekeeper.store.db import Store
-from scorekeeper.web.app import make_app
-from scorekeeper.web.hosts import served_names
 from scorekeeper.web.phone_page import PHONE_CSP
-from scorekeeper.web.server import BoardFeed
 from scorekeeper.web.table import Table
 
-CODE = "table-code-1"
-ORIGIN = "http://127.0.0.1:8765"
 D1 = [["bid", 1, 2], ["bid", 2, 3], ["bid", 3, 4], ["tricks", 2, 3], ["tricks", 3, 5]]  # Anna's 2 tricks filled in
 
 
@@ -31,15 +26,8 @@ def served(tmp_path):
     """The table's own store (another writer, as the TUI is) and a test client of the server."""
     store = Store(tmp_path / "s.db")
     game = store.new_game(load_ruleset("lupaus"), "lupaus", ["Anna", "Ben", "Cara"])
-    feed = BoardFeed(store.path, poll=0.1)
-    feed.start()
-    table = Table(store.path, feed)
-    table.start()
-    app = make_app(feed, served_names("127.0.0.1"), table=table, join_code=CODE)
-    with TestClient(app, base_url=ORIGIN) as client:
+    with phone_client(store.path) as client:
         yield client, store, game
-    table.close()
-    feed.stop()
     store.close()
 
 
@@ -336,13 +324,8 @@ def test_the_last_deal_confirmed_on_the_page_ends_the_game(tmp_path):
     game = store.new_game(load_ruleset("whist"), "whist", ["N", "E", "S", "W"])
     game.record({"tricks": 9})
     game.record({"tricks": 4})
-    feed = BoardFeed(store.path, poll=3600)
-    feed.start()
-    table = Table(store.path, feed)
-    table.start()
     try:
-        app = make_app(feed, served_names("127.0.0.1"), table=table, join_code=CODE)
-        with TestClient(app, base_url=ORIGIN) as client:
+        with phone_client(store.path, poll=3600) as client:
             view = client.get("/api/view").json()
             typed = [["tricks", None, 11]]
             assert boxes(post(client, "/api/view", {"typed": typed}).json())[("tricks", None)]["value"] == 11
@@ -356,8 +339,6 @@ def test_the_last_deal_confirmed_on_the_page_ends_the_game(tmp_path):
             assert (again.status_code, again.json()["problem"]) == (
                 409, "The game is over: there is no deal to confirm.")
     finally:
-        table.close()
-        feed.stop()
         store.close()
 
 
@@ -391,19 +372,12 @@ def test_every_built_in_game_can_be_entered_by_taps(tmp_path, ruleset):
     store = Store(tmp_path / "s.db")
     players = ["Anna", "Ben", "Cara", "Dan", "Eve", "Fay", "Gus"][:rules.min_players]
     store.new_game(rules, ruleset, players)
-    feed = BoardFeed(store.path, poll=3600)
-    feed.start()
-    table = Table(store.path, feed)
-    table.start()
     try:
-        app = make_app(feed, served_names("127.0.0.1"), table=table, join_code=CODE)
-        with TestClient(app, base_url=ORIGIN) as client:
+        with phone_client(store.path, poll=3600) as client:
             after = _tap_a_deal(client, [])
         assert after["seq"] == 1
         assert store.open_game(1).entries_saved == 1
     finally:
-        table.close()
-        feed.stop()
         store.close()
 
 

@@ -1,0 +1,33 @@
+"""The phone server on a store, as ``scorekeeper serve`` runs it, for the tests: its handlers
+through Starlette's test client (no socket), the table's join code given."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+CODE = "table-code-1"
+ORIGIN = "http://127.0.0.1:8765"
+
+
+@contextmanager
+def phone_client(path, poll: float = 0.1, code: str = CODE):
+    """A test client of the phone server on the store at ``path`` (its feed looking every
+    ``poll`` seconds); the feed and the table's writer are stopped after."""
+    from starlette.testclient import TestClient
+
+    from scorekeeper.web.app import make_app
+    from scorekeeper.web.hosts import served_names
+    from scorekeeper.web.server import BoardFeed
+    from scorekeeper.web.table import Table
+
+    feed = BoardFeed(path, poll=poll)
+    feed.start()
+    table = Table(path, feed)
+    table.start()
+    try:
+        with TestClient(make_app(feed, served_names("127.0.0.1"), table=table, join_code=code),
+                        base_url=ORIGIN) as client:
+            yield client
+    finally:
+        table.close()
+        feed.stop()
