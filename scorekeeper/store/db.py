@@ -427,6 +427,11 @@ def _replay_change(game: Game, kind: str, deal: int, values: dict) -> None:
         (game.sit_out if kind == "out" else game.sit_in)(_stored(values, "seat", int))
 
 
+def _entries_saved(conn: sqlite3.Connection, game_id: int) -> int:
+    """How many entries a game's event log holds (its last entry's number; 0 for none)."""
+    return conn.execute("SELECT coalesce(max(seq), 0) FROM entries WHERE game_id = ?", (game_id,)).fetchone()[0]
+
+
 def _row_id(cursor: sqlite3.Cursor) -> int:
     """The id of the row an INSERT just made (sqlite3 gives None only where none was made)."""
     row_id = cursor.lastrowid
@@ -887,8 +892,7 @@ class Store:
                 what: str) -> int:
         now = self._now()
         with self._transaction(what) as conn:
-            last = conn.execute("SELECT coalesce(max(seq), 0) FROM entries WHERE game_id = ?",
-                                (stored.id,)).fetchone()[0]
+            last = _entries_saved(conn, stored.id)
             if last != stored._seq:
                 raise StoreError(t("store.changed_elsewhere", path=str(self.path), what=what, id=stored.id))
             seq = last + 1
@@ -1107,11 +1111,9 @@ class Store:
         ``entries_saved`` opens the game again (the app follows a phone so). StoreError if the
         store cannot be read now."""
         try:
-            row = self.connection.execute("SELECT coalesce(max(seq), 0) FROM entries WHERE game_id = ?",
-                                          (game_id,)).fetchone()
+            return _entries_saved(self.connection, game_id)
         except sqlite3.Error as exc:
             raise StoreError(t("store.game_unreadable", path=str(self.path), id=str(game_id), error=str(exc))) from None
-        return row[0]
 
     def _has_column(self, column: str) -> bool:
         """Whether the games table has ``column`` (a store read as it is, by a reader, keeps
