@@ -303,3 +303,84 @@ def test_a_page_comes_back_by_itself_after_the_server_restarts(tmp_path, phone):
         table.close()
         feed.stop()
         store.close()
+
+
+def test_a_game_is_started_from_a_phone(game, phone):
+    """New game: Lupaus chosen, three seats typed (a name that looks like markup kept as text),
+    a house rule, the first dealer and starting scores tapped; too few players refused first in
+    the TUI's words. The game is stored as set up and the page goes to it."""
+    url, stored = game
+    page = phone(f"{url}/phone#join={CODE}", stored.id)
+    page.get_by_role("button", name="New game").tap()
+    page.locator("button[data-ruleset='lupaus']").tap()
+    page.locator("#seat-1").wait_for(timeout=DEADLINE)
+    page.locator("#seat-1").fill("[/]")
+    page.locator("#seat-2").tap()
+    page.locator("#seat-2").fill("<b>Ben</b>")
+    page.locator("#start").tap()
+    said(page, "The game cannot start yet: Lupaus needs at least 3 players; 2 are named")
+    page.locator("#seat-3").fill("Cara")
+    page.locator("#new-scores").tap()  # leaving a box asks the server for the form again
+    page.locator("#dealer-2").wait_for(timeout=DEADLINE)
+    page.locator("#dealer-2").tap()
+    sync_api.expect(page.locator("#dealer-2")).to_have_attribute("aria-pressed", "true", timeout=DEADLINE)
+    page.locator("#new-scores").fill("5 0 -5")
+    page.get_by_role("button", name="1 per trick taken, +10 when exact").tap()
+    sync_api.expect(page.get_by_role("button", name="1 per trick taken, +10 when exact")).to_have_attribute(
+        "aria-pressed", "true", timeout=DEADLINE)
+    page.locator("#start").tap()
+    page.wait_for_selector(f"body[data-game='{stored.id + 1}'] .box", timeout=DEADLINE)
+    said(page, f"Game {stored.id + 1} started: Lupaus.")
+    new = stored.store.open_game(stored.id + 1)
+    assert new.game.players == ("[/]", "<b>Ben</b>", "Cara")
+    assert new.game.options["scoring"] == "tricks-plus-ten"
+    assert new.game.totals() == (5, 0, -5)
+    assert page.locator(".panel").get_by_text("<b>Ben</b>").count() >= 1  # the dealer, shown as text
+    assert standings(page)[0][1:] == ["[/]", "5"]
+
+
+def test_the_score_chart_and_its_table(game, phone):
+    """Two deals: the chart is drawn by the server (an image of this server's own) with every
+    total in its text alternative, and the totals after each deal are a table."""
+    url, stored = game
+    stored.record({"bid": [2, 3, 4], "tricks": [2, 3, 5]})
+    stored.record({"bid": [1, 2, 3], "tricks": [1, 3, 5]})
+    page = phone(f"{url}/phone", stored.id)  # read-only: the chart is there without the code
+    page.get_by_role("button", name="Score chart").tap()
+    page.locator(".chart table tbody tr").nth(1).wait_for(timeout=DEADLINE)
+    rows = page.eval_on_selector_all(".chart tr", "rows => rows.map(r => Array.from(r.cells, c => c.textContent))")
+    assert rows == [["Deal", "Anna", "Ben", "Cara"], ["1", "12", "13", "0"], ["2", "23", "13", "0"]]
+    image = page.locator(".chart img")
+    image.evaluate("i => i.decode()")  # loaded and drawn: this server's own SVG
+    assert image.evaluate("i => i.naturalWidth") == 360
+    assert image.get_attribute("alt") == "Score chart: Anna 23, Ben 13, Cara 0"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_players_and_deals_are_changed_from_a_phone(game, phone):
+    """A seat that would leave two players is refused in the TUI's words; Dan joins after Anna
+    with 5; the next deal is skipped from the plan; every change is in the store."""
+    url, stored = game
+    page = phone(f"{url}/phone#join={CODE}", stored.id)
+    page.get_by_role("button", name="Players and deals").tap()
+    page.locator("#seat-2").tap()
+    said(page, "Players not changed: cannot let Ben sit out: Lupaus is played by 3 to 7 players, not 2")
+    page.locator("#join-0").fill("Dan")
+    page.locator("#join-1").fill("5")
+    page.locator("#join-2").fill("anna")
+    page.locator("#join-player").tap()
+    said(page, "Dan joins with 5 from deal 1.")
+    assert stored.store.open_game(stored.id).game.players == ("Anna", "Ben", "Cara", "Dan")
+    page.get_by_role("button", name="Players and deals").tap()
+    sync_api.expect(page.locator("#seat-2")).to_have_attribute("aria-pressed", "true", timeout=DEADLINE)
+    page.locator("#seat-2").tap()
+    said(page, "Ben sits out from deal 1.")
+    page.get_by_role("button", name="Players and deals").tap()
+    page.locator("#op-skip").tap()
+    sync_api.expect(page.locator("#save-plan")).to_be_enabled(timeout=DEADLINE)
+    page.locator("#save-plan").tap()
+    page.wait_for_selector("body[data-seq='3']", timeout=DEADLINE)
+    game_now = stored.store.open_game(stored.id).game
+    assert [a.kind for a in game_now.history] == ["join", "out", "plan"]
+    assert (game_now.lineup().seating, game_now.lineup().seats) == ((1, 4, 2, 3), (1, 4, 3))
+    assert game_now.setup_for().plan == (9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)

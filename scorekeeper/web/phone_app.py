@@ -9,6 +9,13 @@
     POST /api/undo      undo (the typing first, then the game), as the TUI does
     POST /api/redo      redo
     POST /api/join      204 when the join code is right (the page asks before it keeps it)
+    GET  /api/games     the built-in games a phone can start
+    POST /api/new/form  the new-game form of {"ruleset": id} with what was chosen so far
+    POST /api/new       start the game set up (players, options, scores, dealer, title); the page goes to it
+    POST /api/table/view who plays the next deal and the plan, to change them
+    POST /api/plan      the plan the page shows ({"cards", "chosen"}) with the change it tapped ("op")
+    POST /api/table     a player sits out, comes back or joins ("change"), a new plan ("cards"), the end ("end")
+    GET  /chart.svg     the score chart: each scorer's total after each deal (:mod:`scorekeeper.web.chart`)
 
 Every POST must carry the table's join code in ``X-Join-Code`` (else 403: a page without it
 is read-only), a JSON body of at most :data:`BODY_LIMIT` bytes, and come from this server's
@@ -31,6 +38,7 @@ from ..i18n import show, t
 from ..store.db import StoreError
 from .answers import SAFE_HEADERS as _SAFE
 from .phone import BadRequest
+from .chart import CHART_CSP
 from .phone_page import PHONE_CSP, phone_page
 
 __all__ = ["BODY_LIMIT", "phone_routes"]
@@ -110,6 +118,16 @@ def phone_routes(feed, table, join_code: str) -> list[Route]:
     async def deals(request: Request) -> Response:
         return await answer(table.deals)
 
+    async def games(request: Request) -> Response:
+        return await answer(table.games)
+
+    async def chart(request: Request) -> Response:
+        try:
+            svg = await table.run(table.chart)
+        except StoreError as exc:
+            return _refused(503, show(exc))
+        return Response(svg, 200, media_type="image/svg+xml", headers={**_SAFE, "Content-Security-Policy": CHART_CSP})
+
     async def join(request: Request) -> Response:
         data = await _body(request, join_code)
         return data if isinstance(data, Response) else Response(status_code=204, headers=_SAFE)
@@ -126,4 +144,11 @@ def phone_routes(feed, table, join_code: str) -> list[Route]:
         Route("/api/undo", writing(lambda d: table.undo(d.get("seen"), d.get("typed", []))), methods=["POST"]),
         Route("/api/redo", writing(lambda d: table.redo(d.get("seen"), d.get("typed", []))), methods=["POST"]),
         Route("/api/join", join, methods=["POST"]),
+        Route("/api/games", games, methods=["GET"]),
+        Route("/api/new/form", writing(table.new_form), methods=["POST"]),
+        Route("/api/new", writing(table.start_game), methods=["POST"]),
+        Route("/api/table/view", writing(lambda d: table.table_view()), methods=["POST"]),
+        Route("/api/plan", writing(table.plan_draft), methods=["POST"]),
+        Route("/api/table", writing(table.change_table), methods=["POST"]),
+        Route("/chart.svg", chart, methods=["GET"]),
     ]

@@ -83,6 +83,10 @@ td.total { text-align: right; font-weight: 700; }
 }
 .deals button { display: block; width: 100%; text-align: left; margin: 6px 0; padding: 0.4rem 0.6rem; }
 .deal-row .line { display: block; font-size: 0.9rem; }
+.modes { display: flex; flex-wrap: wrap; gap: 6px; margin: 0.4rem 0; }
+.chart img { max-width: 100%; height: auto; border: 1px solid var(--line); background: #fff; }
+caption { text-align: left; font-weight: 700; padding: 0.3rem 0; }
+button.go { background: var(--accent); color: var(--bg); border-color: var(--accent); font-weight: 700; margin: 0.4rem 0; }
 """
 
 SCRIPT = r"""(function () {
@@ -94,6 +98,9 @@ SCRIPT = r"""(function () {
   var typed = saved.typed || [], done = saved.done || [], undone = saved.undone || [], tried = !!saved.tried;
   var editing = saved.editing || null, aside = saved.aside || null, deals = null;  // a recorded deal corrected
   var view = null, yours = null, said = "", problem = "", pad = {};
+  // What the page shows instead of the deal: null, "new" (a new game), "table" (players and plan), "chart".
+  var joining = ["", "", ""];  // the boxes of a player who joins, as typed
+  var mode = null, games = null, setup = null, form = null, tableData = null, plan = null, chartRows = null;
   function keep() {
     saved.at = seen();
     sessionStorage.setItem("scorekeeper.page", JSON.stringify({typed: typed, done: done, undone: undone, tried: tried,
@@ -137,7 +144,10 @@ SCRIPT = r"""(function () {
         if (a[0] === 403 && code) {  // the server was started again, with a new join code: read-only now
           code = ""; localStorage.removeItem("scorekeeper.join"); take(a[1]); refresh(); return;
         }
+        var changed = view && (view.seq !== a[1].seq || view.game.id !== a[1].game.id);
         take(a[1]);
+        if (changed && mode === "table") { openTable(); }
+        if (changed && mode === "chart") { openChart(); }
       });
     });
   }
@@ -378,7 +388,10 @@ SCRIPT = r"""(function () {
         if (!found && b.textContent === was.text) { found = b; }
       });
     });
-    if (found) { found.focus(); }
+    if (found) {
+      found.focus();
+      if (found.tagName === "INPUT") { found.setSelectionRange(found.value.length, found.value.length); }
+    }
   }
   var told = "", moved = false;
   function tell(text) {  // a persistent live region: what was said is read out once, not the whole view
@@ -396,10 +409,17 @@ SCRIPT = r"""(function () {
     main.appendChild(el("h1", "", view.game.name + (view.game.title ? ": " + view.game.title : "")));
     main.appendChild(el("p", "dim", view.status));
     if (!code) { main.appendChild(joinForm()); }
+    main.appendChild(modes());
     var note = el("div", "", "");
     if (problem) { note.appendChild(el("p", "note problem", problem)); }
     if (said) { note.appendChild(el("p", "said", said)); }
     main.appendChild(note);
+    document.querySelector(".bar").classList.toggle("hidden", mode !== null);
+    if (mode !== null) {
+      main.appendChild(mode === "new" ? drawNew() : mode === "table" ? drawTable() : drawChart());
+      if (moved) { window.scrollTo(0, 0); moved = false; } else { refocus(was); }
+      return;
+    }
     if (yours && yours.length) {
       var y = el("section", "yours");
       y.appendChild(el("h2", "", T.yours));
@@ -496,6 +516,254 @@ SCRIPT = r"""(function () {
       }
     }).catch(function () { line.textContent = T.offline; });
   }
+  function button(text, action, cls) {
+    var b = el("button", cls || "", text);
+    b.type = "button";
+    b.addEventListener("click", action);
+    return b;
+  }
+  function pressed(b, on) { b.setAttribute("aria-pressed", on ? "true" : "false"); if (on) { b.classList.add("chosen"); } return b; }
+  function modes() {  // the page's other views: players and deals, the chart, a new game
+    var nav = el("nav", "modes");
+    nav.setAttribute("aria-label", T.title);
+    if (mode !== null) { nav.appendChild(button(T.back, function () { mode = null; said = ""; problem = ""; moved = true; draw(); }, "")); return nav; }
+    if (code && view && view.deal && !view.deal.editing) { nav.appendChild(button(T.table, openTable, "")); }
+    if (view && view.played > 0) { nav.appendChild(button(T.chart, openChart, "")); }
+    if (code) { nav.appendChild(button(T.new_game, openNew, "")); }
+    return nav;
+  }
+  function enter(next) { mode = next; said = ""; problem = ""; moved = true; }
+  // -- a new game (the form is the server's: the page sends what was chosen, the server answers the form)
+  function openNew() {
+    enter("new"); setup = null; form = null;
+    queue(function () {
+      return ask("/api/games", null).then(function (a) { if (a && a[0] === 200) { games = a[1]; } draw(); });
+    });
+  }
+  function choose(id) { setup = {ruleset: id, players: [], options: {}, scores: "", dealer: 0, title: ""}; tried = false; askForm(); }
+  function askForm() {
+    queue(function () {
+      return ask("/api/new/form", setup).then(function (a) {
+        if (!a) { return; }
+        if (a[0] === 200) { form = a[1]; } else { problem = a[1].problem || ""; }
+        draw();
+      });
+    });
+  }
+  function startGame() {
+    queue(function () {
+      return ask("/api/new", setup).then(function (a) {
+        if (!a) { return; }
+        if (a[0] === 200) { mode = null; setup = null; form = null; yours = null; leave(a[1]); return; }
+        if (a[1].form) { form = a[1].form; }
+        problem = a[1].problem || ""; moved = true;
+        draw();
+      });
+    });
+  }
+  function field(label, value, change, extra) {
+    var input = el("input");
+    input.type = "text";
+    input.value = value || "";
+    input.setAttribute("aria-label", label);
+    if (extra) { Object.keys(extra).forEach(function (k) { input.setAttribute(k, extra[k]); }); }
+    // Kept as typed (a view drawn meanwhile keeps it); the server is asked once the box is left.
+    input.addEventListener("input", function () { change(input.value, false); });
+    input.addEventListener("change", function () { change(input.value, true); });
+    return input;
+  }
+  function labelled(text, child) {
+    var d = el("div", "box");
+    d.appendChild(el("p", "who", text));
+    d.appendChild(child);
+    return d;
+  }
+  function drawNew() {
+    var s = el("section", "new-game");
+    if (!setup || !form) {
+      s.appendChild(el("h2", "", games ? games.title : T.new_game));
+      (games ? games.games : []).forEach(function (g) {
+        var b = button("", function () { choose(g.id); }, "deal-row");
+        b.setAttribute("data-ruleset", g.id);
+        b.appendChild(el("span", "who", g.name + " · " + g.players));
+        b.appendChild(el("span", "line", g.about));
+        s.appendChild(b);
+      });
+      s.classList.add("deals");
+      return s;
+    }
+    s.appendChild(el("h2", "", form.heading));
+    s.appendChild(el("p", "dim", form.description));
+    s.appendChild(el("h2", "", form.players));
+    form.seat_labels.forEach(function (label, i) {
+      s.appendChild(labelled(label, field(label, setup.players[i], function (v, done) {
+        while (setup.players.length <= i) { setup.players.push(""); }
+        setup.players[i] = v; if (done) { askForm(); }
+      }, {"maxlength": "40", "autocomplete": "off", "id": "seat-" + (i + 1)})));
+    });
+    if (form.teams) { s.appendChild(el("p", "", form.teams)); }
+    var dealers = el("div", "picks");
+    dealers.setAttribute("role", "group");
+    form.dealers.forEach(function (d) {
+      var b = pressed(button(d[1], function () { setup.dealer = d[0]; askForm(); }, ""), setup.dealer === d[0]);
+      b.id = "dealer-" + d[0];
+      dealers.appendChild(b);
+    });
+    s.appendChild(labelled(form.first_dealer, dealers));
+    s.appendChild(labelled(form.scores_label, field(form.scores_label, setup.scores, function (v, done) { setup.scores = v; if (done) { askForm(); } },
+                                                    {"placeholder": form.scores_placeholder, "id": "new-scores"})));
+    s.appendChild(labelled(form.title_label, field(form.title_label, setup.title, function (v, done) { setup.title = v; if (done) { askForm(); } },
+                                                   {"placeholder": form.title_placeholder, "maxlength": "80", "id": "new-title"})));
+    if (form.house_rules) { s.appendChild(el("h2", "", form.house_rules)); }
+    form.options.forEach(function (o) {
+      if (o.unused) { return; }
+      var d = el("div", "box");
+      d.setAttribute("role", "group");
+      d.setAttribute("data-option", o.id);
+      d.setAttribute("aria-label", o.label);
+      d.appendChild(el("p", "who", o.label));
+      if (o.kind === "int") {
+        var now = setup.options[o.id] !== undefined ? setup.options[o.id] : (o.value === null ? "" : String(o.value));
+        d.appendChild(field(o.label, now, function (v, done) { setup.options[o.id] = v.trim(); if (done) { askForm(); } },
+                            {"placeholder": o.placeholder, "inputmode": "numeric", "id": "opt-" + o.id}));
+      } else {
+        var picks = el("div", "picks");
+        o.choices.forEach(function (c, i) {
+          var b = pressed(button(c[1], function () { setup.options[o.id] = c[0]; askForm(); }, ""), o.value === c[0]);
+          b.id = "opt-" + o.id + "-" + i;
+          picks.appendChild(b);
+        });
+        d.appendChild(picks);
+      }
+      if (o.help) { d.appendChild(el("p", "help", o.help)); }
+      s.appendChild(d);
+    });
+    if (form.plan) { s.appendChild(el("p", "summary", form.plan)); }
+    var start = button(form.start, startGame, "go");
+    start.id = "start";
+    s.appendChild(start);
+    return s;
+  }
+  // -- players and deals (the TUI's players and plan screens)
+  function openTable() {
+    if (mode !== "table") { enter("table"); plan = null; }
+    queue(function () {
+      return ask("/api/table/view", {}).then(function (a) {
+        if (a && a[0] === 200) { tableData = a[1].table; if (!plan || !plan.changed) { plan = tableData.plan; } take(a[1]); }
+      });
+    });
+  }
+  function changeTable(body) {
+    body.seen = seen();
+    queue(function () {
+      return ask("/api/table", body).then(function (a) {
+        if (!a) { return; }
+        if (a[0] === 409) { mode = null; leave(a[1]); return; }
+        if (a[1].table) { tableData = a[1].table; }
+        if (a[0] === 200) { mode = null; plan = null; joining = ["", "", ""]; typed = []; leave(a[1]); return; }
+        take(a[1]);
+      });
+    });
+  }
+  function changePlan(body) {
+    body.cards = plan.cards; if (body.chosen === undefined) { body.chosen = plan.chosen; }
+    queue(function () {
+      return ask("/api/plan", body).then(function (a) { if (a && a[0] === 200) { plan = a[1]; } draw(); });
+    });
+  }
+  function drawTable() {
+    var s = el("section", "table-change"), t = tableData;
+    if (!t) { return s; }
+    s.appendChild(el("h2", "", t.title));
+    if (t.locked) { s.appendChild(el("p", "", t.locked)); }
+    else {
+      s.appendChild(el("p", "dim", t.range));
+      var seats = el("div", "picks");
+      seats.setAttribute("role", "group");
+      seats.setAttribute("aria-label", t.title);
+      t.seats.forEach(function (p) {
+        var b = pressed(button(p.text, function () { changeTable({change: [p.playing ? "out" : "in", p.seat]}); }, ""), p.playing);
+        b.id = "seat-" + p.seat;
+        seats.appendChild(b);
+      });
+      s.appendChild(seats);
+      s.appendChild(el("p", "", t.join));
+      t.join_labels.forEach(function (label, i) {
+        var input = field(label, joining[i], function (v) { joining[i] = v; },
+                          {"placeholder": label, "maxlength": "40", "autocomplete": "off", "id": "join-" + i});
+        if (i === 1) { input.setAttribute("inputmode", "numeric"); }
+        s.appendChild(input);
+        return input;
+      });
+      var join = button(T.join, function () {
+        changeTable({change: ["join"].concat(joining)});
+      }, "");
+      join.id = "join-player";
+      s.appendChild(join);
+    }
+    if (typed.length) { s.appendChild(el("p", "dim", t.typed)); }
+    s.appendChild(el("h2", "", t.plan_title));
+    if (!plan) { s.appendChild(el("p", "dim", t.no_plan)); }
+    else {
+      var rows = el("div", "deals");
+      plan.rows.forEach(function (row, i) {
+        var b = pressed(button(row, function () { changePlan({chosen: i}); }, "deal-row"), i === plan.chosen);
+        b.id = "plan-" + i;
+        rows.appendChild(b);
+      });
+      s.appendChild(rows);
+      var ops = el("div", "picks");
+      t.ops.forEach(function (op) {
+        var b = button(op[1], function () { changePlan({op: op[0]}); }, "");
+        b.id = "op-" + op[0];
+        ops.appendChild(b);
+      });
+      s.appendChild(ops);
+      s.appendChild(el("p", "summary", plan.summary));
+      if (plan.problem) { s.appendChild(el("p", "error", plan.problem)); }
+      var save = button(t.save, function () { changeTable({cards: plan.cards, chosen: plan.chosen}); }, "go");
+      save.id = "save-plan";
+      save.disabled = !plan.changed || !!plan.problem;
+      s.appendChild(save);
+    }
+    if (t.end) {
+      var end = button(t.end, function () { changeTable({end: true}); }, "");
+      end.id = "end-game";
+      s.appendChild(end);
+    }
+    return s;
+  }
+  // -- the score chart: drawn by the server; the same totals as a table
+  function openChart() {
+    if (mode !== "chart") { enter("chart"); }
+    queue(function () {
+      return ask("/api/deals", null).then(function (a) { if (a && a[0] === 200) { chartRows = a[1]; } draw(); });
+    });
+  }
+  function drawChart() {
+    var s = el("section", "chart");
+    s.appendChild(el("h2", "", T.chart));
+    var img = el("img");
+    img.src = "/chart.svg?v=" + encodeURIComponent(view.game.id + "-" + view.seq);
+    img.alt = T.chart + ": " + view.standings.map(function (r) { return r.name + " " + r.total; }).join(", ");
+    img.width = 360; img.height = 240;
+    s.appendChild(img);
+    if (!chartRows) { return s; }
+    var table = el("table"), head = el("tr"), body = el("tbody");
+    table.appendChild(el("caption", "", T.chart_table));
+    head.appendChild(el("th", "", T.deal));
+    chartRows.scorers.forEach(function (n) { head.appendChild(el("th", "", n)); });
+    var thead = el("thead"); thead.appendChild(head); table.appendChild(thead);
+    chartRows.deals.forEach(function (row) {
+      var tr = el("tr");
+      tr.appendChild(el("th", "", row.deal));
+      row.scores.forEach(function (sc) { tr.appendChild(el("td", "total", sc.total)); });
+      body.appendChild(tr);
+    });
+    table.appendChild(body);
+    s.appendChild(table);
+    return s;
+  }
   document.getElementById("confirm").addEventListener("click", confirmDeal);
   document.getElementById("undo").addEventListener("click", function () { step(true); });
   document.getElementById("redo").addEventListener("click", function () { step(false); });
@@ -516,11 +784,11 @@ SCRIPT = r"""(function () {
 
 # Only this page's own script and style run; it may fetch from its own server only.
 PHONE_CSP = (f"default-src 'none'; script-src {source_hash(SCRIPT)}; style-src {source_hash(CSS)}; connect-src 'self'; "
-             "img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+             "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 
 _TEXTS = ("title", "confirm", "undo", "redo", "read_only", "code", "join", "wrong_code", "offline", "yours",
           "dismiss", "dealer", "filled", "empty_gives", "refused", "ok", "erase", "standings", "final", "loading",
-          "correct", "pick_deal", "no_deals", "cancel")
+          "correct", "pick_deal", "no_deals", "cancel", "new_game", "back", "chart", "chart_table", "deal", "table")
 
 
 def phone_page() -> str:

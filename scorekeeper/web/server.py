@@ -138,6 +138,11 @@ class BoardFeed:
         """Look at the store at once rather than at the next poll (this server just wrote it)."""
         self._wake.set()
 
+    def show_game(self, game_id: int) -> None:
+        """Show game ``game_id`` from now on (a page just started it): drawn at once."""
+        self.game_id = game_id
+        self._wake.set()
+
     def stop(self) -> None:
         self._stop.set()
         self._wake.set()

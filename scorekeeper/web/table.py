@@ -15,13 +15,15 @@ the store itself (``changed_elsewhere``), with the same answer.
 from __future__ import annotations
 
 import asyncio
+import random
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable
 
 from ..game.engine import GameError, IllegalEntry
+from ..game.game import draw_first_dealer
 from ..i18n import show, t
-from ..play.actions import redone_text, undone_text
+from ..play.actions import plan_changed_text, redone_text, table_changed_text, undone_text
 from ..play.undo import GAME, NextDeal
 from ..store.db import Store, StoreError
 from ..store.watch import game_mark
@@ -37,9 +39,10 @@ Answer = tuple[int, dict[str, Any]]  # HTTP status, the page's view (with "said"
 class Table:
     """The stored game the pages write to (see the module docstring)."""
 
-    def __init__(self, path: str | Path, feed):
+    def __init__(self, path: str | Path, feed, rng: random.Random | None = None):
         self.path = Path(path)
         self.feed = feed
+        self.rng = rng if rng is not None else random.SystemRandom()  # the first dealer drawn by lot
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="table")
         self._store: Store | None = None
         self._stored = None
@@ -219,3 +222,110 @@ class Table:
             self.feed.look_now()
             answer["said"] = undone_text(stored.game, action) if undo else redone_text(stored.game, action)
         return 200, answer
+
+    # -- a new game, and changes of the table (the TUI's new-game, players and plan screens)
+    def games(self) -> Answer:
+        """The built-in games a phone can start."""
+        from .starting import game_list
+
+        return 200, game_list()
+
+    def new_form(self, data: dict) -> Answer:
+        """The new-game form of the ruleset the page chose, with what it chose so far."""
+        from .starting import form_data
+
+        return 200, form_data(data)
+
+    def start_game(self, data: dict) -> Answer:
+        """Store the game the page set up (as the TUI's new-game screen does) and show it: the
+        server follows it. 422 with the form and the reason when it cannot start."""
+        from .starting import form_data, setup_of
+
+        ref, ruleset, setup, problem = setup_of(data)
+        if setup is not None:
+            dealer = setup.dealer or draw_first_dealer(len(setup.names), self.rng)
+            try:
+                stored = self._store.new_game(ruleset, ref, list(setup.names), setup.options, dealer, setup.title,
+                                              scores=setup.scores)
+            except (GameError, ValueError) as exc:  # SetupError, StoreError: nothing stored
+                problem = show(exc)
+            else:
+                self._stored = stored
+                self.feed.show_game(stored.id)
+                view = phone_view(stored, self._deal(stored, []))
+                said = [t("web.phone.new.started", id=stored.id, name=view["game"]["name"])]
+                if not setup.dealer:
+                    said += [t("tui.new_game.drawn") + ":", t("tui.new_game.deals_first", name=setup.names[dealer - 1])]
+                view["said"] = " ".join(said)
+                return 200, view
+        return 422, {"form": form_data(data), "problem": t("web.phone.cannot", title=t("tui.new_game.cannot_start"),
+                                                             reason=problem)}
+
+    def table_view(self) -> Answer:
+        """Who plays the next deal and the plan, to change them."""
+        from .changes import table_data
+
+        stored = self._current()
+        return 200, {**phone_view(stored, self._deal(stored, [])), "table": table_data(stored.game)}
+
+    def plan_draft(self, data: dict) -> Answer:
+        """The plan the page shows with the change it tapped made (nothing is stored)."""
+        from .changes import plan_data, planned
+
+        stored = self._current()
+        if stored.game.setup_for().plan is None:
+            return 409, {"problem": t("web.phone.change.no_plan")}
+        return 200, plan_data(planned(stored.game, data))
+
+    def change_table(self, data: dict) -> Answer:
+        """A player sits out, comes back or joins (``change``), or the plan becomes ``cards``, or the
+        game ends now (``end``): made through the store as the TUI makes it; refused in its words."""
+        from .changes import planned, read_change, table_data
+
+        stored = self._current()
+        seen = data.get("seen")
+        if self._stale(stored, seen):
+            return self._conflict(seen, [])
+        game = stored.game
+        if "change" in data:
+            title = t("tui.play.players_not_changed")
+            change, problem = read_change(game, data["change"])
+            locked = game.roster_locked()
+            problem = problem or (show(locked) if locked else None)
+            kind, *args = change or ("", )
+            make = (stored.join if kind == "join" else stored.sit_out if kind == "out" else stored.sit_in)
+        elif data.get("end") is True:
+            title, problem, args = t("tui.plan.not_changed"), None, ()
+            make = stored.end_early
+        else:
+            title, args = t("tui.plan.not_changed"), ()
+            draft = planned(game, data)
+            problem = draft.problem()
+            cards = list(draft.cards)
+            make = lambda: stored.change_plan(cards)  # noqa: E731
+        if problem is None:
+            try:
+                make(*args)
+            except (GameError, ValueError) as exc:  # StoreError is a ValueError: nothing was saved
+                problem = show(exc)
+        if problem is not None:
+            self._stored = None
+            stored = self._current()
+            answer = {**phone_view(stored, self._deal(stored, [])), "table": table_data(stored.game)}
+            answer["problem"] = t("web.phone.cannot", title=title, reason=problem)
+            return 422, answer
+        self.feed.look_now()
+        action = game.history[-1]
+        answer = {**phone_view(stored, self._deal(stored, [])), "table": table_data(game)}
+        answer["said"] = (table_changed_text(game, action, game.next_deal) if action.kind in ("join", "out", "in")
+                          else plan_changed_text(game) if action.kind == "plan" else answer["status"])
+        return 200, answer
+
+    def chart(self) -> str:
+        """The score chart of the game being played (an SVG document)."""
+        from ..i18n import get_language
+        from ..play.charts import progression
+        from .chart import chart_svg
+
+        stored = self._current()
+        return chart_svg(progression(stored.game), stored.game.ruleset.localized(get_language()).name)

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from ...game.game import Game
 from ...i18n import get_language, show, t
+from ...play.table_change import read_join
 from ..widgets.key_footer import KeyFooter
 
 
@@ -74,22 +75,11 @@ class TableScreen(ModalScreen[tuple | None]):
         if event.input.id != "join-after" and not (name and score_text):
             self.focus_next()
             return
-        if not name:
-            self._problem(t("tui.table.no_name"))
+        change, problem = read_join(self.game, name, score_text, after_text)
+        if problem is not None:
+            self._problem(problem)
             return
-        try:
-            score = int(score_text or "0")
-        except ValueError:
-            self._problem(t("tui.table.bad_score", text=score_text))
-            return
-        after = None
-        if after_text:
-            found = [i for i, p in enumerate(self.game.players, start=1) if p.casefold() == after_text.casefold()]
-            if not found:
-                self._problem(t("tui.table.nobody", name=after_text, players=", ".join(self.game.players)))
-                return
-            after = found[0]
-        self.dismiss(("join", name, score, after))
+        self.dismiss(change)
 
     def _problem(self, message: str) -> None:
         self.query_one("#table-error", Static).update(Text(message))
