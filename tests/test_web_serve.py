@@ -74,6 +74,8 @@ def test_serve_prints_the_phone_address_and_the_join_code_that_writes(store_path
             f"On this computer, open http://127.0.0.1:{port}/phone#join={code}",
             f"The score board (read-only): http://127.0.0.1:{port}/",
             f"Join code: {code}. A page opened without it is read-only.",
+            "The join code is kept for this store: phones that joined stay joined when the server starts again "
+            "(--new-code makes a new one).",
             "Ctrl+C stops it.",
         ]
         assert request(port, "POST", "/api/join", code)[0] == 204
@@ -86,14 +88,31 @@ def test_serve_prints_the_phone_address_and_the_join_code_that_writes(store_path
     assert (proc.returncode, out, err) == (0, "Stopped.\n", "")
 
 
-def test_each_start_makes_a_new_join_code(store_path):
+def test_the_join_code_is_kept_for_the_store_and_new_code_makes_another(store_path):
+    """A restart keeps the code the phones hold (they are not left read-only); --new-code makes a
+    new one, which is kept from then on. It is kept beside the store, for its owner only."""
     codes = []
-    for _ in range(2):
-        proc, lines = start(["serve", "--db", str(store_path), "--port", "0"])
+    for extra in ([], [], ["--new-code"], []):
+        proc, lines = start(["serve", "--db", str(store_path), "--port", "0", *extra])
         proc.send_signal(signal.SIGINT)
         proc.communicate(timeout=20)
         codes.append(CODE.search(lines[1]).group(1))
-    assert codes[0] != codes[1]
+    assert codes[0] == codes[1] != codes[2] == codes[3]
+    kept = Path(f"{store_path}.join-code")
+    assert kept.read_text() == codes[3] + "\n"
+    assert kept.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_join_code_that_cannot_be_kept_is_new_at_each_start_and_said_so(tmp_path):
+    from scorekeeper.web.join_code import join_code
+
+    (tmp_path / "file").write_text("")
+    path = str(tmp_path / "file" / "s.db")
+    first, why = join_code(path)
+    second, _ = join_code(path)
+    assert first != second
+    assert why == (f"The join code could not be kept in {path}.join-code (Not a directory): it is new at each "
+                   f"start.")
 
 
 def test_lan_prints_the_qr_code_of_the_phone_address(store_path):

@@ -3,7 +3,8 @@
 ``board`` serves the live score board, read-only in every way: the store is opened
 read-only, the server answers GET and HEAD only. ``serve`` serves the board and the phone
 page, from which the table keeps the score (:mod:`scorekeeper.web.phone_app`): writes need
-the join code made at start, printed as text and as a QR code of the phone page's address.
+the store's join code (kept beside it, :mod:`scorekeeper.web.join_code`; ``--new-code`` makes a
+new one), printed as text and as a QR code of the phone page's address.
 Both listen on 127.0.0.1 (this computer) unless ``--lan`` (every address) or ``--host
 ADDRESS`` says otherwise. Ctrl+C stops them (exit status 0). The server is
 :mod:`scorekeeper.web.server`; this module adds the commands to the parser and starts them
@@ -13,7 +14,6 @@ ADDRESS`` says otherwise. Ctrl+C stops them (exit status 0). The server is
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
 
 from ..i18n import t
@@ -21,9 +21,6 @@ from ..web import DEFAULT_HOST, DEFAULT_PORT
 from .common import db_option, help_text, out, store_path, whole_number
 
 __all__ = ["add_parser", "cmd_board", "cmd_serve"]
-
-JOIN_CODE_BYTES = 9  # 12 characters of letters, digits, - and _: 72 random bits
-
 
 def _port(text: str) -> int:
     try:
@@ -52,6 +49,7 @@ def add_parser(sub) -> None:
     p.set_defaults(run=cmd_board)
     p = sub.add_parser("serve", help=help_text("web.serve.help"), description=help_text("web.serve.description"))
     _common(p)
+    p.add_argument("--new-code", action="store_true", help=help_text("web.serve.help_new_code"))
     p.set_defaults(run=cmd_serve)
 
 
@@ -92,7 +90,11 @@ def _serve(args, writes: bool) -> int:
 
             table = Table(path, feed)
             table.start()
-            code = secrets.token_urlsafe(JOIN_CODE_BYTES)
+            from ..web.join_code import join_code
+
+            code, not_kept = join_code(path, new=args.new_code)
+            if not_kept:
+                out(not_kept)
         server = board_server(feed, host, args.port, table=table, join_code=code)
         game = state["game"]
         name = game["name"] + (f": {game['title']}" if game["title"] else "")
@@ -136,6 +138,7 @@ def _say_phone(remote: list[str], local: list[str], code: str, port: int, lan: b
         out(t("web.serve.phone_local", url=f"{url}phone#join={code}"))
     out(t("web.serve.board", url=(remote or local)[0] if remote or local else "/"))
     out(t("web.serve.code", code=code))
+    out(t("web.serve.code_kept"))
     if remote or lan:
         out(t("web.serve.network"))
     out(t("web.serve.stop"))
