@@ -221,3 +221,12 @@ def test_machinery_lines_counts_every_line_and_the_lines_of_code(tmp_path):
     assert bench.count(path, None, None) == (13, 4)
     assert bench.count(path, "def f(", "STOP") == (5, 2)
     assert bench.main() == 0
+
+
+def test_bench_serve_runs_and_every_phone_gets_each_deal():
+    """A tiny run: each write reached every other phone's view (else it waits and fails)."""
+    pytest.importorskip("uvicorn")
+    bench = load("bench_serve")
+    result = bench.main(rounds=2, seconds=2.5, verbose=False)
+    assert result["load_n"] > 0 and result["bare_load_n"] > 0
+    assert result["rss_max"] >= result["rss_start"] > 0

@@ -240,3 +240,21 @@ def test_the_chart_is_an_svg_of_each_scorers_totals(served):
     assert len(re.findall("<polyline ", svg)) == 3
     assert "&lt;b&gt;&amp;: 23; Ben: 13; Cara: 0</desc>" in svg
     assert "script" not in svg
+
+
+def test_the_view_with_nothing_typed_is_worked_out_once_per_entry(served, monkeypatch):
+    """After a change every page asks for the same view: the table's thread works it out once,
+    and again as soon as the game has another entry (never an old view)."""
+    import scorekeeper.web.table as table_module
+
+    client, path = served
+    calls = []
+    real = table_module.phone_view
+    monkeypatch.setattr(table_module, "phone_view", lambda *a, **k: calls.append(1) or real(*a, **k))
+    views = [client.post("/api/view", json={"typed": []}, headers=HEADERS).json() for _ in range(3)]
+    views.append(client.get("/api/view").json())
+    assert len(calls) == 1 and all(v == views[0] for v in views)
+    with Store(path) as store:
+        store.open_game(1).record({"bid": [2, 3, 4], "tricks": [2, 3, 5]})
+    view = client.post("/api/view", json={"typed": []}, headers=HEADERS).json()
+    assert (len(calls), view["deal"]["number"], view["seq"]) == (2, 2, 1)

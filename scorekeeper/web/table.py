@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from ..game.engine import GameError, IllegalEntry
 from ..game.game import draw_first_dealer
-from ..i18n import show, t
+from ..i18n import get_language, show, t
 from ..play.actions import plan_changed_text, redone_text, table_changed_text, undone_text
 from ..play.undo import GAME, NextDeal
 from ..store.db import Store, StoreError
@@ -46,6 +46,7 @@ class Table:
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="table")
         self._store: Store | None = None
         self._stored = None
+        self._plain: tuple | None = None  # (game, entries, language) and the view with nothing typed
 
     def start(self) -> None:
         """Open the store for writing (StoreError when it cannot be)."""
@@ -115,7 +116,17 @@ class Table:
             return 200, phone_view(stored, self._editing(stored, editing, typed), tried=tried)
         if typed and seen is not None and self._moved(stored, seen):
             return self._conflict(seen, typed)
+        if not typed and not tried:
+            return 200, self._plain_view(stored)
         return 200, phone_view(stored, self._deal(stored, typed), tried=tried)
+
+    def _plain_view(self, stored) -> dict[str, Any]:
+        """The view with nothing typed, worked out once per entry of the game (and language): after
+        a change every page asks for it at once, and the table's thread answers them one by one."""
+        key = (stored.id, stored.entries_saved, get_language())
+        if self._plain is None or self._plain[0] != key:
+            self._plain = (key, phone_view(stored, self._deal(stored, [])))
+        return dict(self._plain[1])
 
     def _moved(self, stored, seen: Any) -> bool:
         """Whether the deal the page typed for is not the game's next deal any more."""
