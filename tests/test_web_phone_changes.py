@@ -258,3 +258,19 @@ def test_the_view_with_nothing_typed_is_worked_out_once_per_entry(served, monkey
         store.open_game(1).record({"bid": [2, 3, 4], "tricks": [2, 3, 5]})
     view = client.post("/api/view", json={"typed": []}, headers=HEADERS).json()
     assert (len(calls), view["deal"]["number"], view["seq"]) == (2, 2, 1)
+
+
+def test_the_page_can_be_added_to_a_home_screen(served):
+    """A web app manifest and its icon, served by the server itself (nothing from elsewhere),
+    which the page names and its policy allows."""
+    client, _ = served
+    page = client.get("/phone")
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in page.text
+    assert "manifest-src 'self'" in page.headers["content-security-policy"]
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest.headers["content-type"] == "application/manifest+json"
+    data = manifest.json()
+    assert (data["start_url"], data["display"], data["icons"][0]["src"]) == ("/phone", "standalone", "/icon.svg")
+    icon = client.get("/icon.svg")
+    assert icon.headers["content-type"] == "image/svg+xml" and icon.text.startswith("<svg ")
+    assert "http" not in icon.text.replace("http://www.w3.org/2000/svg", "")

@@ -15,6 +15,8 @@
     POST /api/table/view who plays the next deal and the plan, to change them
     POST /api/plan      the plan the page shows ({"cards", "chosen"}) with the change it tapped ("op")
     POST /api/table     a player sits out, comes back or joins ("change"), a new plan ("cards"), the end ("end")
+    GET  /manifest.webmanifest  the web app manifest (the page can be added to a phone's home screen)
+    GET  /icon.svg      its icon
     GET  /chart.svg     the score chart: each scorer's total after each deal (:mod:`scorekeeper.web.chart`)
 
 Every POST must carry the table's join code in ``X-Join-Code`` (else 403: a page without it
@@ -39,7 +41,7 @@ from ..store.db import StoreError
 from .answers import SAFE_HEADERS as _SAFE
 from .phone import BadRequest
 from .chart import CHART_CSP
-from .phone_page import PHONE_CSP, phone_page
+from .phone_page import ICON, PHONE_CSP, phone_page, web_manifest
 
 __all__ = ["BODY_LIMIT", "phone_routes"]
 
@@ -128,6 +130,12 @@ def phone_routes(feed, table, join_code: str) -> list[Route]:
             return _refused(503, show(exc))
         return Response(svg, 200, media_type="image/svg+xml", headers={**_SAFE, "Content-Security-Policy": CHART_CSP})
 
+    async def manifest(request: Request) -> Response:
+        return Response(web_manifest(), 200, media_type="application/manifest+json", headers=_SAFE)
+
+    async def icon(request: Request) -> Response:
+        return Response(ICON, 200, media_type="image/svg+xml", headers={**_SAFE, "Content-Security-Policy": CHART_CSP})
+
     async def join(request: Request) -> Response:
         data = await _body(request, join_code)
         return data if isinstance(data, Response) else Response(status_code=204, headers=_SAFE)
@@ -151,4 +159,6 @@ def phone_routes(feed, table, join_code: str) -> list[Route]:
         Route("/api/plan", writing(table.plan_draft), methods=["POST"]),
         Route("/api/table", writing(table.change_table), methods=["POST"]),
         Route("/chart.svg", chart, methods=["GET"]),
+        Route("/manifest.webmanifest", manifest, methods=["GET"]),
+        Route("/icon.svg", icon, methods=["GET"]),
     ]

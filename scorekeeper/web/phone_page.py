@@ -784,11 +784,26 @@ SCRIPT = r"""(function () {
 
 # Only this page's own script and style run; it may fetch from its own server only.
 PHONE_CSP = (f"default-src 'none'; script-src {source_hash(SCRIPT)}; style-src {source_hash(CSS)}; connect-src 'self'; "
-             "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+             "img-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 
 _TEXTS = ("title", "confirm", "undo", "redo", "read_only", "code", "join", "wrong_code", "offline", "yours",
           "dismiss", "dealer", "filled", "empty_gives", "refused", "ok", "erase", "standings", "final", "loading",
           "correct", "pick_deal", "no_deals", "cancel", "new_game", "back", "chart", "chart_table", "deal", "table")
+
+
+# The page's icon (a card with a tally): drawn here, served by the server, nothing from elsewhere.
+ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="18" '
+        'fill="#0b4f9c"/><rect x="24" y="14" width="48" height="68" rx="6" fill="#fff"/><path d="M34 34h28M34 46h28'
+        'M34 58h18" stroke="#0b4f9c" stroke-width="6" stroke-linecap="round"/></svg>\n')
+
+
+def web_manifest() -> str:
+    """The web app manifest: the phone page, standalone, in the server's language."""
+    return json.dumps({"name": "scorekeeper", "short_name": "scorekeeper", "description": t("web.phone.page.title"),
+                       "lang": get_language(), "start_url": "/phone", "scope": "/", "display": "standalone",
+                       "background_color": "#ffffff", "theme_color": "#0b4f9c",
+                       "icons": [{"src": "/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}]},
+                      ensure_ascii=False)
 
 
 def phone_page() -> str:
@@ -797,6 +812,8 @@ def phone_page() -> str:
     data = json.dumps(texts, ensure_ascii=False).replace("<", "\\u003c")
     return (f"<!DOCTYPE html>\n<html lang=\"{escape(get_language())}\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            "<link rel=\"manifest\" href=\"/manifest.webmanifest\">\n<link rel=\"icon\" href=\"/icon.svg\">\n"
+            "<meta name=\"theme-color\" content=\"#0b4f9c\">\n"
             f"<title>{escape(texts['title'])}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
             f"<script type=\"application/json\" id=\"texts\">{data}</script>\n"
             f"<main id=\"view\"><p>{escape(texts['loading'])}</p></main>\n"
