@@ -2,7 +2,8 @@
 
 The app plays the guide's first deal by itself, headless at 80 x 24, pressing the keys a
 player presses, and saves what the screen shows as SVG files: ``docs/img/LANG/NAME.svg``
-for each language the app speaks. It plays on a store and settings in a temporary folder
+for each language the app speaks; the phone page is taken in the real browser (Debian's
+chromium, Playwright) as ``docs/img/LANG/phone.png``. It plays on a store and settings in a temporary folder
 that is removed afterwards; the user's own games and settings are never read or written.
 
     python docs/make_screenshots.py                      # every picture, every language
@@ -66,8 +67,68 @@ def steps(names: Sequence[str], ruleset_index: int) -> list[Step]:
     ]
 
 
-PICTURES = tuple(step.picture for step in steps(("",), 0))
+PHONE = "phone"  # the phone page, from the real browser (docs/img/LANG/phone.png)
+PICTURES = tuple(step.picture for step in steps(("",), 0)) + (PHONE,)
 """Every picture's name, in the order they are taken."""
+
+
+def _phone(lang: str, out: Path, folder: Path) -> list[Path]:
+    """The phone page as a phone shows it (390 x 844), in Debian's chromium driven by Playwright:
+    the guide's game after its first deal, three bids of the second tapped and the dealer's
+    forbidden bid struck out. Nothing when chromium or Playwright is missing (said on stderr)."""
+    import shutil
+    import threading
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        chromium = None
+    if chromium is None:
+        print("the phone picture needs chromium and Playwright for Python (the test extra)", file=sys.stderr)
+        return []
+    from scorekeeper.rules.ruleset import load_ruleset
+    from scorekeeper.store.db import Store
+    from scorekeeper.web.server import BoardFeed, board_server
+    from scorekeeper.web.table import Table
+
+    db = folder / f"phone-{lang}.db"
+    with Store(db) as store:
+        stored = store.new_game(load_ruleset(GAME), GAME, list(PLAYERS[lang]), {}, 3)
+        stored.record({"bid": [3, 2, 4, 0], "tricks": [3, 3, 4, 0], "turned": "hearts"})
+    feed = BoardFeed(db)
+    feed.start()
+    table = Table(db, feed)
+    table.start()
+    web = board_server(feed, "127.0.0.1", 0, table=table, join_code="guide-picture")
+    thread = threading.Thread(target=web.serve_forever, daemon=True)
+    thread.start()
+    target = out / lang / f"{PHONE}.png"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox",
+                                                                                 "--disable-gpu", "--no-first-run"])
+            page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                       color_scheme="light", locale=lang).new_page()
+            page.goto(f"http://127.0.0.1:{web.server_address[1]}/phone#join=guide-picture")
+            page.wait_for_selector("body[data-deal='2'] .box", timeout=30_000)
+            for unit, value in ((1, "2"), (2, "3"), (3, "3")):  # the fourth player deals deal 2
+                box = page.locator(f".box[data-field='bid'][data-unit='{unit}']")
+                box.get_by_role("button", name=value, exact=True).tap()
+                box.locator("button.chosen", has_text=value).wait_for(timeout=30_000)
+            page.locator(".box[data-field='bid'][data-unit='4'] button.refused").wait_for(timeout=30_000)
+            page.evaluate("document.querySelector(\".box[data-field='bid'][data-unit='1']\").scrollIntoView()")
+            page.evaluate("window.scrollBy(0, -40)")  # the phase's totals above the first bid
+            page.screenshot(path=str(target))
+            browser.close()
+    finally:
+        web.shutdown()
+        web.server_close()
+        thread.join(timeout=10)
+        table.close()
+        feed.stop()
+    return [target]
 
 
 async def _settle(pilot) -> None:
@@ -117,7 +178,9 @@ def make(langs: Sequence[str] = LANGUAGES, pictures: Sequence[str] = PICTURES,
                     old.unlink()  # each language starts on an empty store
                 os.environ["SCOREKEEPER_LANG"] = lang
                 set_language(lang)
-                written += asyncio.run(_take(lang, out, set(pictures)))
+                written += asyncio.run(_take(lang, out, set(pictures) - {PHONE}))
+                if PHONE in pictures:
+                    written += _phone(lang, out, Path(tmp))
         finally:
             os.chdir(here)
             for name, value in saved.items():
@@ -129,7 +192,8 @@ def make(langs: Sequence[str] = LANGUAGES, pictures: Sequence[str] = PICTURES,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Make the pictures of the player's guide (docs/img/LANG/NAME.svg).")
+    parser = argparse.ArgumentParser(description="Make the pictures of the player's guide (docs/img/LANG/NAME.svg, "
+                                                 "phone.png).")
     parser.add_argument("--lang", action="append", choices=LANGUAGES, help="only this language (repeatable)")
     parser.add_argument("--only", action="append", choices=PICTURES, metavar="NAME",
                         help=f"only this picture (repeatable): {', '.join(PICTURES)}")
