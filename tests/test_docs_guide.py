@@ -43,7 +43,7 @@ def test_each_guide_shows_every_picture_in_its_own_language(lang):
 
 
 def test_no_picture_is_left_without_a_guide():
-    referenced = {link for lang in GUIDES for link in _links(lang) if link.endswith(".svg")}
+    referenced = {link for lang in GUIDES for link in _links(lang) if link.endswith((".svg", ".png"))}
     on_disk = {p.relative_to(DOCS).as_posix() for p in (DOCS / "img").rglob("*") if p.is_file()}
     assert on_disk == referenced
 
