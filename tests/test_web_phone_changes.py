@@ -274,3 +274,23 @@ def test_the_page_can_be_added_to_a_home_screen(served):
     icon = client.get("/icon.svg")
     assert icon.headers["content-type"] == "image/svg+xml" and icon.text.startswith("<svg ")
     assert "http" not in icon.text.replace("http://www.w3.org/2000/svg", "")
+
+
+def test_a_store_with_no_game_yet_is_served_and_a_phone_starts_the_first(tmp_path):
+    """Served for the phones, a store without games says so (the board, the page's view), and
+    the first game is started from a phone; then every page shows it."""
+    path = tmp_path / "s.db"
+    Store(path).close()
+    with phone_client(path, empty_ok=True) as client:
+        assert client.get("/state.json").json()["game"] is None
+        answer = client.get("/api/view")
+        assert (answer.status_code, answer.json()) == (409, {"game": None, "problem": t("web.phone.no_game")})
+        assert client.get("/").status_code == 200
+        started = client.post("/api/new", json={"ruleset": "lupaus", "players": ["A", "B", "C"], "dealer": 1},
+                              headers=HEADERS)
+        assert started.json()["said"] == "Game 1 started: Lupaus."
+        assert client.get("/api/view").json()["game"]["id"] == 1
+        deadline = time.monotonic() + 20
+        while client.get("/state.json").json()["game"] is None:  # the board follows to it
+            assert time.monotonic() < deadline
+            time.sleep(0.05)

@@ -144,3 +144,21 @@ def test_a_missing_store_is_said_so(tmp_path, capsys):
     assert err == (f"scorekeeper: error: {path}: there is no store there yet: no game has been saved in it. Play a "
                    f"game first, or choose the store with --db PATH.\n")
     assert not path.exists()
+
+
+def test_serve_on_the_default_store_makes_it_and_waits_for_a_first_game(tmp_path, monkeypatch):
+    """No store yet where the app keeps it: serve makes it (as the app does) and says that a
+    phone can start the first game; the page is served."""
+    env_path = tmp_path / "data" / "games.db"
+    monkeypatch.setenv("SCOREKEEPER_DB", str(env_path))
+    proc, lines = start(["serve", "--port", "0"])
+    try:
+        assert lines[0] == (f"Scorekeeping from {env_path}: no game yet; start one from a phone (New game) or in the "
+                            f"app.")
+        port = int(lines[1].split(":")[2].split("/")[0])
+        assert request(port, "GET", "/phone")[0] == 200
+        assert request(port, "GET", "/api/view")[0] == 409
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+    assert env_path.is_file()

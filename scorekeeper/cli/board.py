@@ -14,6 +14,7 @@ ADDRESS`` says otherwise. Ctrl+C stops them (exit status 0). The server is
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from ..i18n import t
@@ -80,7 +81,11 @@ def _serve(args, writes: bool) -> int:
 
     host = "0.0.0.0" if args.lan else (args.host if args.host is not None else DEFAULT_HOST)
     path = store_path(args)
-    feed = BoardFeed(path, args.game)
+    if writes and not getattr(args, "db", None) and not os.path.exists(path):
+        from ..store.db import Store
+
+        Store(path).close()  # the default store, made as the app makes it: a phone can start the first game
+    feed = BoardFeed(path, args.game, empty_ok=writes)
     server = table = None
     try:
         state = feed.start().state  # StoreError, BoardError: one line, exit status 1
@@ -97,9 +102,13 @@ def _serve(args, writes: bool) -> int:
                 out(not_kept)
         server = board_server(feed, host, args.port, table=table, join_code=code)
         game = state["game"]
-        name = game["name"] + (f": {game['title']}" if game["title"] else "")
         words = "web.serve" if writes else "web.cli"
-        out(t(f"{words}.serving_follows" if feed.follow else f"{words}.serving", id=game["id"], name=name, path=path))
+        if game is None:
+            out(t("web.serve.serving_empty", path=path))
+        else:
+            name = game["name"] + (f": {game['title']}" if game["title"] else "")
+            out(t(f"{words}.serving_follows" if feed.follow else f"{words}.serving", id=game["id"], name=name,
+                  path=path))
         remote, local = board_urls(server)
         if writes:
             _say_phone(remote, local, code, server.server_address[1], args.lan)

@@ -34,13 +34,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import get_language
+from ..i18n import get_language, t
 from ..store.db import StoredGame
 from ..reports.common import status_text
 from ..play.board import MADE, BoardMaker
 from ..play.panel import sheet_panel
 
-__all__ = ["LAST_DEALS", "board_state"]
+__all__ = ["LAST_DEALS", "board_state", "empty_state"]
 
 LAST_DEALS = 5
 
@@ -90,3 +90,10 @@ def board_state(stored: StoredGame, last: int = LAST_DEALS) -> dict[str, Any]:
         "last_deals": rows,
         "problem": None,
     }
+
+
+def empty_state() -> dict[str, Any]:
+    """The board of a store with no game yet (``"game": null``), until the table starts one."""
+    return {"game": None, "players": [], "scorers": [], "played": 0, "planned": None, "over": False, "winners": [],
+            "status": t("web.phone.no_game"), "standings": [], "deal": None, "legend": "", "last_deals": [],
+            "problem": None}

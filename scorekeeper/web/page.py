@@ -111,6 +111,8 @@ def _e(value: Any) -> str:
 
 def page_title(state: dict) -> str:
     game = state["game"]
+    if game is None:
+        return "scorekeeper"
     if game["title"]:
         return t("web.title_titled", name=game["name"], title=game["title"])
     return t("web.title", name=game["name"])
@@ -194,6 +196,9 @@ def _last_section(state: dict) -> list[str]:
 def board_fragment(state: dict) -> str:
     """The board itself: what the page shows, and what ``/board.html`` serves to replace it."""
     game = state["game"]
+    if game is None:  # no game yet
+        return (f'<div class="board" data-title="scorekeeper"><h1>scorekeeper</h1>'
+                f'<p class="status">{_e(state["status"])}</p></div>')
     heading = _e(game["name"]) + (f": {_e(game['title'])}" if game["title"] else "")
     status = state["status"]  # the winner(s), once the game is over
     out = [f'<div class="board" data-title="{_e(page_title(state))}">',

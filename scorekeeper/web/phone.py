@@ -23,7 +23,7 @@ from ..play.views import CellView
 from ..play.words import ordinal
 from ..reports.common import status_text
 
-__all__ = ["BadRequest", "MAX_TYPED", "PageDraft", "deal_rows", "phone_view", "read_typed"]
+__all__ = ["BadRequest", "NoGame", "MAX_TYPED", "PageDraft", "deal_rows", "phone_view", "read_typed"]
 
 MAX_TYPED = 400  # boxes a page may send (a deal of 8 seats with 6 fields each is 48)
 MAX_TEXT = 200  # characters of a typed value (cards are typed as text)
@@ -32,6 +32,10 @@ MAX_NUMBER = 10 ** 9
 
 class BadRequest(ValueError):
     """What a page sent is not a deal's boxes (the message says what is wrong)."""
+
+
+class NoGame(ValueError):
+    """The store has no game yet: only a new game can be started."""
 
 
 def read_typed(game: Game, raw: Any, number: int | None = None) -> dict[tuple[str, int | None], Any]:

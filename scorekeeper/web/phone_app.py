@@ -39,7 +39,7 @@ from starlette.routing import Route
 from ..i18n import show, t
 from ..store.db import StoreError
 from .answers import SAFE_HEADERS as _SAFE
-from .phone import BadRequest
+from .phone import BadRequest, NoGame
 from .chart import CHART_CSP
 from .phone_page import ICON, PHONE_CSP, phone_page, web_manifest
 
@@ -100,6 +100,8 @@ def phone_routes(feed, table, join_code: str) -> list[Route]:
         """The table's answer; a store that cannot be read or written now is said (503), not a bug."""
         try:
             return _json(*await table.run(work, *args))
+        except NoGame as exc:  # a store with no game yet: the page offers to start one
+            return _json(409, {"game": None, "problem": str(exc)})
         except BadRequest as exc:
             return _refused(400, str(exc))
         except StoreError as exc:
@@ -126,6 +128,8 @@ def phone_routes(feed, table, join_code: str) -> list[Route]:
     async def chart(request: Request) -> Response:
         try:
             svg = await table.run(table.chart)
+        except NoGame as exc:
+            return _refused(404, str(exc))
         except StoreError as exc:
             return _refused(503, show(exc))
         return Response(svg, 200, media_type="image/svg+xml", headers={**_SAFE, "Content-Security-Policy": CHART_CSP})

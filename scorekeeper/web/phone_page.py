@@ -404,7 +404,14 @@ SCRIPT = r"""(function () {
     document.body.setAttribute("data-game", view ? String(view.game.id) : "");
     document.body.setAttribute("data-seq", view ? String(view.seq) : "");
     document.body.setAttribute("data-deal", view && view.deal ? String(view.deal.number) : "");
-    if (!view) { if (problem) { main.appendChild(el("p", "problem", problem)); } return; }
+    if (!view) {  // no game yet (or none read): a new game can be started with the join code
+      if (!code) { main.appendChild(joinForm()); }
+      main.appendChild(modes());
+      if (problem) { main.appendChild(el("p", "problem", problem)); }
+      if (mode === "new") { main.appendChild(drawNew()); }
+      document.querySelector(".bar").classList.add("hidden");
+      return;
+    }
     document.title = view.game.name + (view.game.title ? ": " + view.game.title : "") + " · " + T.title;
     main.appendChild(el("h1", "", view.game.name + (view.game.title ? ": " + view.game.title : "")));
     main.appendChild(el("p", "dim", view.status));

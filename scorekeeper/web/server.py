@@ -5,7 +5,8 @@ ever written, nothing migrated) in a thread of its own and asks it every half se
 two cheap marks (:mod:`scorekeeper.store.watch`): the game changed last, and the number
 of entries and the draft time of the game shown. Only when they change is the game
 rebuilt and the board drawn again, once, for every browser; then whoever listens is told
-(the pages' event stream). Without a game id the feed follows the table: it starts on the
+(the pages' event stream). Served for the phones (``empty_ok``), a store with no game yet
+shows that (:func:`~scorekeeper.web.board.empty_state`) until a game is started. Without a game id the feed follows the table: it starts on the
 game played most recently that is not over (else the latest game) and moves to any game
 that gets an entry, or is started, afterwards.
 
@@ -41,7 +42,7 @@ from ..i18n import t
 from ..store.db import Store
 from ..store.watch import game_mark, latest_change
 from . import DEFAULT_HOST, DEFAULT_PORT
-from .board import LAST_DEALS, board_state
+from .board import LAST_DEALS, board_state, empty_state
 from .hosts import served_names
 from .page import board_fragment
 from ..values import dataclass
@@ -94,9 +95,10 @@ class BoardFeed:
     """The board of one game, kept up to date from the store by a thread of its own."""
 
     def __init__(self, path: str | Path, game_id: int | None = None, *, poll: float = POLL,
-                 last: int = LAST_DEALS):
+                 last: int = LAST_DEALS, empty_ok: bool = False):
         self.path = Path(path)
         self.follow = game_id is None  # follow the table to whichever game it plays
+        self.empty_ok = empty_ok  # a store with no game yet is served (until a game is started)
         self.game_id = game_id
         self.poll = poll
         self.last = last
@@ -159,9 +161,12 @@ class BoardFeed:
             return
         try:
             try:
-                self.game_id = pick_game(store, self.game_id)
-                self._latest = latest_change(store)
-                self._draw(store)
+                if self.empty_ok and self.follow and latest_change(store) is None:
+                    self._publish(empty_state(), self._version())  # no game yet: the first one started is shown
+                else:
+                    self.game_id = pick_game(store, self.game_id)
+                    self._latest = latest_change(store)
+                    self._draw(store)
             except BaseException as exc:
                 self._failure = exc
                 return
@@ -184,6 +189,8 @@ class BoardFeed:
                 if latest is not None and latest != self._latest:
                     self._latest = latest
                     self.game_id = latest[1]
+            if self.game_id is None:
+                return  # no game yet
             mark = game_mark(store, self.game_id)
             if (self.game_id, mark) != self._key or self._problem is not None:
                 self._draw(store, mark)
@@ -199,6 +206,8 @@ class BoardFeed:
         self._publish(board_state(stored, self.last), self._version())
 
     def _version(self) -> str:
+        if self._key is None:
+            return "0-0"  # no game yet
         game_id, (entries, draft) = self._key
         version = f"{game_id}-{entries}"
         if draft is not None:

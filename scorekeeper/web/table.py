@@ -29,7 +29,7 @@ from ..store.db import Store, StoreError
 from ..store.watch import game_mark
 from ..play.actions import issues_by_deal, new_issues
 from ..play.draft import DealDraft
-from .phone import BadRequest, PageDraft, deal_rows, phone_view, read_typed
+from .phone import BadRequest, NoGame, PageDraft, deal_rows, phone_view, read_typed
 
 __all__ = ["Answer", "Table"]
 
@@ -73,6 +73,8 @@ class Table:
         """The stored game being played, read again if it changed in the store."""
         store = self._store
         game_id = self.feed.game_id
+        if game_id is None:
+            raise NoGame(t("web.phone.no_game"))
         mark = game_mark(store, game_id)
         stored = self._stored
         if stored is None or stored.id != game_id or mark is None or mark[0] != stored.entries_saved:

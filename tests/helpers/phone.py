@@ -10,7 +10,7 @@ ORIGIN = "http://127.0.0.1:8765"
 
 
 @contextmanager
-def phone_client(path, poll: float = 0.1, code: str = CODE):
+def phone_client(path, poll: float = 0.1, code: str = CODE, empty_ok: bool = False):
     """A test client of the phone server on the store at ``path`` (its feed looking every
     ``poll`` seconds); the feed and the table's writer are stopped after."""
     from starlette.testclient import TestClient
@@ -20,7 +20,7 @@ def phone_client(path, poll: float = 0.1, code: str = CODE):
     from scorekeeper.web.server import BoardFeed
     from scorekeeper.web.table import Table
 
-    feed = BoardFeed(path, poll=poll)
+    feed = BoardFeed(path, poll=poll, empty_ok=empty_ok)
     feed.start()
     table = Table(path, feed)
     table.start()
