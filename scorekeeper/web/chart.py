@@ -67,19 +67,19 @@ def chart_svg(progress: Progression, game_name: str) -> str:
     if not deals:
         out.append(f'<text x="{LEFT + plot_w / 2}" y="{TOP + plot_h / 2}" text-anchor="middle" fill="#333">'
                    f'{escape(t("web.phone.page.no_deals"))}</text>')
-    ends = []
+    ends: list[tuple[float, int]] = []  # (where the line ends, the scorer)
     for i, (name, series) in enumerate(zip(progress.names, progress.series)):
         colour, dash = COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)]
         points = " ".join(f"{x(d):.1f},{y(v):.1f}" for d, v in enumerate(series, start=1))
         if points:
             dashed = f' stroke-dasharray="{dash}"' if dash else ""
             out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5"{dashed}/>')
-            ends.append([y(series[-1]), i, name, progress.totals[i], colour])
+            ends.append((y(series[-1]), i))
     ends.sort()
-    for k in range(1, len(ends)):  # names at the ends of the lines do not overlap
-        ends[k][0] = max(ends[k][0], ends[k - 1][0] + 12)
-    for label_y, i, name, total, colour in ends:
-        out.append(f'<text x="{LEFT + plot_w + 4}" y="{label_y + 4:.1f}" fill="{colour}">'
-                   f'{escape(name[:12])} {_number(total)}</text>')
+    label_y = -1000.0
+    for end_y, i in ends:  # names at the ends of the lines do not overlap
+        label_y = max(end_y, label_y + 12)
+        out.append(f'<text x="{LEFT + plot_w + 4}" y="{label_y + 4:.1f}" fill="{COLOURS[i % len(COLOURS)]}">'
+                   f'{escape(progress.names[i][:12])} {_number(progress.totals[i])}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

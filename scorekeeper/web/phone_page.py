@@ -83,6 +83,7 @@ td.total { text-align: right; font-weight: 700; }
 }
 .deals button { display: block; width: 100%; text-align: left; margin: 6px 0; padding: 0.4rem 0.6rem; }
 .deal-row .line { display: block; font-size: 0.9rem; }
+.plan-ops { position: sticky; top: 0; z-index: 1; background: var(--bg); padding: 4px 0; }
 .modes { display: flex; flex-wrap: wrap; gap: 6px; margin: 0.4rem 0; }
 .chart img { max-width: 100%; height: auto; border: 1px solid var(--line); background: #fff; }
 caption { text-align: left; font-weight: 700; padding: 0.3rem 0; }
@@ -712,14 +713,8 @@ SCRIPT = r"""(function () {
     s.appendChild(el("h2", "", t.plan_title));
     if (!plan) { s.appendChild(el("p", "dim", t.no_plan)); }
     else {
-      var rows = el("div", "deals");
-      plan.rows.forEach(function (row, i) {
-        var b = pressed(button(row, function () { changePlan({chosen: i}); }, "deal-row"), i === plan.chosen);
-        b.id = "plan-" + i;
-        rows.appendChild(b);
-      });
-      s.appendChild(rows);
-      var ops = el("div", "picks");
+      var ops = el("div", "picks plan-ops");  // kept in sight over the long list of deals
+      ops.setAttribute("role", "group");
       t.ops.forEach(function (op) {
         var b = button(op[1], function () { changePlan({op: op[0]}); }, "");
         b.id = "op-" + op[0];
@@ -728,6 +723,13 @@ SCRIPT = r"""(function () {
       s.appendChild(ops);
       s.appendChild(el("p", "summary", plan.summary));
       if (plan.problem) { s.appendChild(el("p", "error", plan.problem)); }
+      var rows = el("div", "deals");
+      plan.rows.forEach(function (row, i) {
+        var b = pressed(button(row, function () { changePlan({chosen: i}); }, "deal-row"), i === plan.chosen);
+        b.id = "plan-" + i;
+        rows.appendChild(b);
+      });
+      s.appendChild(rows);
       var save = button(t.save, function () { changeTable({cards: plan.cards, chosen: plan.chosen}); }, "go");
       save.id = "save-plan";
       save.disabled = !plan.changed || !!plan.problem;
