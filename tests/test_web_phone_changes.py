@@ -294,3 +294,13 @@ def test_a_store_with_no_game_yet_is_served_and_a_phone_starts_the_first(tmp_pat
         while client.get("/state.json").json()["game"] is None:  # the board follows to it
             assert time.monotonic() < deadline
             time.sleep(0.05)
+
+
+def test_a_plan_saved_unchanged_stores_nothing(served):
+    """As the plan screen: saving the plan as it was is no change (no entry in the game)."""
+    client, path = served
+    answer = client.post("/api/table", json={"seen": seen(client), "cards": list(LUPAUS_PLAN)}, headers=HEADERS)
+    assert answer.status_code == 200 and "said" not in answer.json()
+    assert list(stored(path, 1).history) == []
+    answer = client.post("/api/table", json={"seen": seen(client), "nothing": 1}, headers=HEADERS)
+    assert (answer.status_code, answer.json()["problem"]) == (400, t("web.phone.change.bad"))

@@ -311,8 +311,12 @@ class Table:
             title, problem, args = t("tui.plan.not_changed"), None, ()
             make = stored.end_early
         else:
+            if not isinstance(data.get("cards"), list):
+                raise BadRequest(t("web.phone.change.bad"))
             title, args = t("tui.plan.not_changed"), ()
             draft = planned(game, data)
+            if not draft.changed:  # as the plan screen: nothing changed, nothing stored
+                return 200, {**phone_view(stored, self._deal(stored, [])), "table": table_data(game)}
             problem = draft.problem()
             cards = list(draft.cards)
             make = lambda: stored.change_plan(cards)  # noqa: E731
