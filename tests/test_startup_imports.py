@@ -290,9 +290,10 @@ def test_a_built_in_ruleset_is_checked_without_pathlib_re_or_a_parser(ruleset, t
 @pytest.mark.parametrize("args", [["export", "examples/wizard.toml", "--format", "toml"],
                                   ["export", "1", "--db", "{store}", "--format", "toml"]], ids=["sheet", "stored"])
 def test_a_sheet_written_is_read_back_without_tomllib(args, store, tmp_path):
-    """The sheet an export writes is read back as a replay reads it (scorekeeper.rules.files.plain_toml)."""
+    """The sheet an export writes is read back as a replay reads it (scorekeeper.rules.files.plain_toml),
+    and written without tomli_w (scorekeeper.game.sheet._toml_literal)."""
     args = [store if a == "{store}" else a for a in args]
-    assert loaded(args, ("tomllib", "typing"), tmp_path) == (0, [])
+    assert loaded(args, ("tomllib", "typing", "tomli_w"), tmp_path) == (0, [])
 
 
 def test_json_is_loaded_where_json_is_printed(store, tmp_path):
