@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 __all__ = ["Catalog", "CatalogError", "Entry", "Template", "TranslationError", "catalog_files", "check_catalogs",
            "load_catalog", "shipped_catalog"]
 
-FORMAT = 1  # of the generated modules: bump when what they hold changes (one of another format is not used)
+FORMAT = 2  # of the generated modules: bump when what they hold changes (one of another format is not used)
 HERE = os.path.dirname(os.path.realpath(__file__))
 _SHIPPED = __name__.partition(".")[0] + "._shipped"  # the package of the generated modules
 
