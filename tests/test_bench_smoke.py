@@ -221,3 +221,17 @@ def test_machinery_lines_counts_every_line_and_the_lines_of_code(tmp_path):
     assert bench.count(path, None, None) == (13, 4)
     assert bench.count(path, "def f(", "STOP") == (5, 2)
     assert bench.main() == 0
+
+
+def test_bench_cli_asks_only_about_files_every_tree_timed_has(tmp_path, monkeypatch):
+    """An older tree timed with --against may lack a newer ruleset or example: no question names it."""
+    bench = load("bench_cli")
+    other = tmp_path / "other"
+    (other / "rulesets").mkdir(parents=True)
+    (other / "rulesets" / "lupaus.toml").write_text("", encoding="utf-8")
+    (other / "rulesets" / "no-such-ruleset-here.toml").write_text("", encoding="utf-8")
+    monkeypatch.setattr(bench, "_TREES", [bench.ROOT, other])
+    assert bench._files("rulesets") == ["rulesets/lupaus.toml"]
+    assert bench.new_question(["rules", "show", "lupaus"], 3) == ["rules", "show", "lupaus"]
+    monkeypatch.setattr(bench, "_TREES", [bench.ROOT])
+    assert len(bench._files("rulesets")) > 10
