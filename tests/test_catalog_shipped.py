@@ -194,7 +194,8 @@ def test_a_catalog_changed_after_the_build_gives_its_new_texts(sources, generate
     assert _texts(found) == want != before
 
 
-@pytest.mark.parametrize("damage", ["no module", "another format", "no SOURCES", "no generated package at all"])
+@pytest.mark.parametrize("damage", ["no module", "another format", "no SOURCES", "no ENTRIES", "SOURCES not a dict",
+                                    "no generated package at all"])
 def test_modules_missing_or_not_of_one_build_give_the_same_texts_by_the_slow_path(sources, generated, damage):
     out = generated(sources)
     head = out / "catalog_en.py"
@@ -202,6 +203,10 @@ def test_modules_missing_or_not_of_one_build_give_the_same_texts_by_the_slow_pat
         head.unlink()
     elif damage == "no SOURCES":
         head.write_text(head.read_text(encoding="utf-8").replace("SOURCES = {", "OTHER = {"), encoding="utf-8")
+    elif damage == "no ENTRIES":
+        head.write_text(head.read_text(encoding="utf-8").replace("ENTRIES = {", "OTHER = {"), encoding="utf-8")
+    elif damage == "SOURCES not a dict":
+        head.write_text(head.read_text(encoding="utf-8") + "SOURCES = 5\n", encoding="utf-8")
     elif damage == "another format":
         text = head.read_text(encoding="utf-8")
         head.write_text(text.replace(f"FORMAT = {catalogs.FORMAT}\n", "FORMAT = 0\n"), encoding="utf-8")

@@ -304,13 +304,14 @@ def shipped_catalog(lang: str, folder: str = HERE) -> Catalog:
     try:
         __import__(name)  # importlib's import_module, without importlib (it imports types and warnings)
         module = sys.modules[name]
-        fresh = module.FORMAT == FORMAT and list(module.SOURCES) == names and all(
-            _read_bytes(_path(folder, file)) == module.SOURCES[file] for file in names)
+        sources, entries = module.SOURCES, module.ENTRIES
+        fresh = module.FORMAT == FORMAT and type(sources) is dict and type(entries) is dict and list(
+            sources) == names and all(_read_bytes(_path(folder, file)) == sources[file] for file in names)
     except (ImportError, AttributeError, OSError, ValueError):  # none, another format, a file unreadable
         fresh = False
     if not fresh:
         return load_catalog(_path(folder, names[0]), lang, [_path(folder, file) for file in names[1:]])
-    return Catalog(lang, _path(folder, names[0]), dict(module.ENTRIES), from_module=True)
+    return Catalog(lang, _path(folder, names[0]), dict(entries), from_module=True)
 
 
 def check_catalogs(catalogs: Mapping[str, Catalog], base: str = "en") -> list[str]:
