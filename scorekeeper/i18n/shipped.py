@@ -13,7 +13,7 @@ import os
 from ..languages import LANGUAGES
 from .catalogs import FORMAT, HERE, Catalog, _checked, _path, _read_bytes, catalog_files
 
-__all__ = ["module_text", "write_if_changed", "write_shipped"]
+__all__ = ["module_text", "write_shipped"]
 
 
 def module_text(lang: str, sources: dict[str, bytes], catalog: Catalog) -> str:
@@ -50,14 +50,15 @@ def write_shipped(out: str, folder: str = HERE) -> list[str]:
         for name in os.listdir(out):  # the modules per group of keys an older build wrote
             if name.startswith(f"catalog_{lang}_") and name.endswith(".py"):
                 os.remove(os.path.join(out, name))
-        write_if_changed(path, module_text(lang, sources, catalog))
+        _write(path, module_text(lang, sources, catalog))
         written.append(path)
     return written
 
 
-def write_if_changed(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` whole (a temporary file renamed), only when it holds other text
-    (the build's generators write every module so)."""
+def _write(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` whole (a temporary file renamed), only when it holds other text:
+    an unchanged module keeps its compiled form in __pycache__ (as the rulesets' do; i18n may
+    not import rules, so this is not rules.generate.write_if_changed)."""
     try:
         with open(path, encoding="utf-8") as f:
             if f.read() == text:

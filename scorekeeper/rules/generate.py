@@ -14,7 +14,6 @@ from __future__ import annotations
 import ast  # (imported by the build, and by a user file built on the slow path, where the formula compiler is too)
 import os
 
-from ..i18n.shipped import write_if_changed
 from .shipped import FORMAT, Table, code_digest, data_digest, module_name, source_digest
 
 TYPE_CHECKING = False  # (docs/startup.md)
@@ -43,12 +42,27 @@ def write_shipped(folder: str, play: Callable[[Any, str], None] | None = None,
         name = module_name(stem).rpartition(".")[2]
         texts, summary = module_text(stem, source, play, check)
         for suffix, text in texts.items():
-            write_if_changed(os.path.join(folder, name + suffix + ".py"), text)
+            _write(os.path.join(folder, name + suffix + ".py"), text)
         summaries[stem] = (source_digest(source), summary)
-    write_if_changed(os.path.join(folder, "rulesets.py"), "\n".join([
+    _write(os.path.join(folder, "rulesets.py"), "\n".join([
         '"""The package version and code the built-in rulesets\' modules were made by, and what a list of games',
         'shows of each ruleset (by the digest of the file it was made from): made by scorekeeper.rules.generate."""',
         "", f"VERSION = {version()!r}", f"CODE = {code_digest()!r}", f"SUMMARIES = {_literal(summaries, 110)}", ""]))
+
+
+def _write(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` whole (a temporary file renamed), only when it holds other text:
+    an unchanged module keeps its compiled form in __pycache__ (as the catalogs' do)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            if f.read() == text:
+                return
+    except (FileNotFoundError, UnicodeDecodeError):
+        pass
+    temp = f"{path}.{os.getpid()}.tmp"
+    with open(temp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(temp, path)
 
 
 def module_text(stem: str, source: bytes, play: Callable[[Any, str], None] | None = None,
