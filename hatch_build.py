@@ -1,27 +1,20 @@
 """The build hook (hatchling's custom hook, see pyproject.toml): the data the package ships is
 made from its sources at build time and written as ordinary Python modules into
 ``scorekeeper/_shipped/``, so that a start loads it through Python's own import machinery and
-bytecode cache instead of parsing TOML.
+bytecode cache instead of parsing TOML: each language's catalog (scorekeeper.i18n.shipped) and
+the built-in rulesets with the code of their formulas (scorekeeper.play.shipped).
 
-It runs for every wheel and for editable installs (``pip install -e .``). In a checkout used
-without an install, run ``python hatch_build.py`` to write the same files. Each generator is a
-function of the package that takes the output folder and writes its modules there; it must need
+It runs for every wheel and for editable installs (``pip install -e .``); in a checkout used
+without an install, ``python hatch_build.py`` writes the same files. The generators need
 nothing but the standard library and the package's own source (the build environment has only
-hatchling). What a generated module holds is checked against its source when it is loaded, and
-a test checks that the files equal what the sources give.
+hatchling); a module is used only for the bytes of the source it was made from, and tests check
+that the files equal what the sources give.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
-
-# (module, function): each called with the output folder.
-GENERATORS: list[tuple[str, str]] = [
-    ("scorekeeper.i18n.shipped", "write_shipped"),  # catalog_<code>*.py: each language's catalog
-    ("scorekeeper.play.shipped", "write_shipped"),  # the built-in rulesets and their formulas' code
-]
 
 SHIPPED = os.path.join("scorekeeper", "_shipped")
 
@@ -36,8 +29,11 @@ def write_all(root: str) -> str:
             f.write('"""Generated at build time by hatch_build.py from the package\'s sources: do not edit."""\n')
     sys.path.insert(0, root)
     try:
-        for module, function in GENERATORS:
-            getattr(importlib.import_module(module), function)(out)
+        from scorekeeper.i18n.shipped import write_shipped as write_catalogs
+        from scorekeeper.play.shipped import write_shipped as write_rulesets
+
+        write_catalogs(out)
+        write_rulesets(out)
     finally:
         sys.path.remove(root)
     return out

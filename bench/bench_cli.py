@@ -81,8 +81,12 @@ ENTRY_POINT = WRAPPERS["pip"]  # the one timed (--wrapper)
 FORMS = ("script", "-m")  # the installed script's way, and python -m scorekeeper
 
 
+_TREES: list[Path] = [ROOT]  # the trees timed (main sets them): a question names only files each has
+
+
 def _files(folder: str) -> list[str]:
-    return [f"{folder}/{p.name}" for p in sorted((ROOT / folder).glob("*.toml"))]
+    return [f"{folder}/{p.name}" for p in sorted((ROOT / folder).glob("*.toml"))
+            if all((tree / folder / p.name).is_file() for tree in _TREES)]
 
 
 def SHEETS() -> list[str]:
@@ -330,6 +334,7 @@ def main(runs: int = 20, top: int = 10, wait_minutes: float = 0, verbose: bool =
     log = print if verbose else (lambda *a, **k: None)
     trial = check_available(wait_minutes, log=log)
     trees = [ROOT] + ([Path(against).resolve()] if against else [])
+    _TREES[:] = trees
     WALL_TIMES.clear()
     CPU_TIMES.clear()
     with tempfile.TemporaryDirectory(prefix="bench-cli-pycache-") as cache_dir:

@@ -23,9 +23,9 @@ PARTS = [
     ("scorekeeper/play/shipped.py", None, None),  # what the build plays before it writes them
     ("scorekeeper/rules/usercache.py", None, None),  # the cache of user ruleset files
     ("scorekeeper/i18n/shipped.py", None, None),  # the catalogs' generated modules
-    ("scorekeeper/i18n/catalogs.py", "_STALE = object()", "def check_catalogs("),  # what a start uses of them
+    ("scorekeeper/i18n/catalogs.py", "def shipped_catalog(", "def check_catalogs("),  # what a start uses of them
     ("scorekeeper/rules/files.py", "class _NotPlain(", None),  # a score sheet's TOML read without tomllib
-    ("scorekeeper/process.py", None, None),  # fewer collections, gc.freeze() at the end
+    ("scorekeeper/process.py", "# --- the collector", None),  # fewer collections, gc.freeze() at the end
 ]
 
 

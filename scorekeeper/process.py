@@ -4,23 +4,9 @@
 last; the process then ends the normal way (exit handlers, flushing, the interpreter's own
 teardown), so a profiler prints its profile and a failed write is reported.
 
-Two measured choices (bench/README.md, "The process"):
-
-- A headless command collects garbage less often: the youngest generation every
-  FEWER_COLLECTIONS new objects instead of 700. A command makes its objects to keep them (the
-  modules it imports, the ruleset, the game); collecting every 700 walked them again for
-  nothing (about 1 ms of a bid check). Collections still come, so no command's memory grows
-  without bound. The app and the board, which run until stopped, collect as usual
-  (:func:`collect_as_usual`).
-- At the end, :func:`gc.freeze` moves every object left out of the collector's sight: the
-  interpreter's last full collection at exit then has nothing to walk (about 2.5 ms of a bid
-  check, an eighth of it). What it costs: an object left is not finalized at exit, so a
-  command closes every file it writes (``with``) and its store connection
-  (:mod:`scorekeeper.store.db`); standard output is flushed by :func:`scorekeeper.cli.main`
-  and by the interpreter. Development mode (``-X dev``) skips the freeze, so that a file left
-  open is reported there (tests/test_cli_exit.py runs every command so). Ending with
-  ``os._exit`` after that saved a further 1.2 ms, under the 2 ms that would pay for the cases
-  it must avoid (a profiler, a tracer, threads, a failed last write), so the process ends as usual.
+The standard streams: a closed one is held (:class:`ClosedOutput`), and one whose encoding
+cannot write every character writes UTF-8 or "?" (:func:`_write_every_character`). The
+collector is tuned for a short command (the last section; docs/startup.md).
 """
 
 from __future__ import annotations
@@ -30,21 +16,16 @@ import gc
 import os
 import sys
 
-FEWER_COLLECTIONS = 50_000  # new objects between two collections of the youngest generation
-_USUAL: list[tuple[int, ...]] = []  # the collector's thresholds when start() was called
-
 
 def start() -> None:
-    """The process is a ``scorekeeper`` command: fewer collections; a closed standard stream
-    held; standard output and error that write every character."""
+    """The process is a ``scorekeeper`` command: a closed standard stream held; standard output
+    and error that write every character; fewer collections."""
     if sys.stdin is None or sys.stdout is None or sys.stderr is None:
         _hold_closed_streams()
     for stream in (sys.stdout, sys.stderr):
         if not _utf8(getattr(stream, "encoding", None) or "utf-8"):
             _write_every_character(stream)
-    if not _USUAL:
-        _USUAL.append(gc.get_threshold())
-    gc.set_threshold(FEWER_COLLECTIONS, *_USUAL[0][1:])
+    _collect_less()
 
 
 def _utf8(encoding: str) -> bool:
@@ -65,21 +46,6 @@ def _write_every_character(stream) -> None:
             stream.reconfigure(encoding="utf-8")
     except (AttributeError, OSError, ValueError):  # not a text stream of io's, or closed
         pass
-
-
-def collect_as_usual() -> None:
-    """The thresholds as they were before :func:`start`: for what runs until it is stopped."""
-    if _USUAL:
-        gc.set_threshold(*_USUAL[0])
-
-
-def end(code: int) -> int:
-    """The command's exit status, after hiding what is left from the interpreter's last
-    collection (not in development mode, ``-X dev``: there everything is finalized, and a file
-    or connection left open is reported)."""
-    if not sys.flags.dev_mode:
-        gc.freeze()
-    return code
 
 
 class ClosedOutput:
@@ -122,3 +88,35 @@ def _hold_closed_streams() -> None:
                 os.close(null)
     if sys.stdout is None:
         setattr(sys, "stdout", ClosedOutput())  # (not a TextIO: it only refuses writes)
+
+
+# --- the collector: start-up machinery (bench/README.md, "The process"; docs/startup.md) ---
+#
+# A command makes its objects to keep them (the modules, the ruleset, the game): collecting the
+# youngest generation every 700 new objects walked them again for nothing, so a command collects
+# every FEWER_COLLECTIONS (still bounded); the app and the board, which run until stopped,
+# collect as usual. At the end gc.freeze() hides what is left from the interpreter's last full
+# collection (not in development mode, -X dev, where a file left open must be reported): a
+# command closes what it opens. Both together: 13.6 M instructions of a check-bid (3.5 ms).
+
+FEWER_COLLECTIONS = 50_000  # new objects between two collections of the youngest generation
+_USUAL: list[tuple[int, ...]] = []  # the collector's thresholds when start() was called
+
+
+def _collect_less() -> None:
+    if not _USUAL:
+        _USUAL.append(gc.get_threshold())
+    gc.set_threshold(FEWER_COLLECTIONS, *_USUAL[0][1:])
+
+
+def collect_as_usual() -> None:
+    """The thresholds as they were before :func:`start`: for what runs until it is stopped."""
+    if _USUAL:
+        gc.set_threshold(*_USUAL[0])
+
+
+def end(code: int) -> int:
+    """The command's exit status, after hiding what is left from the last collection."""
+    if not sys.flags.dev_mode:
+        gc.freeze()
+    return code

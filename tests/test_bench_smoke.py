@@ -230,3 +230,17 @@ def test_bench_serve_runs_and_every_phone_gets_each_deal():
     result = bench.main(rounds=2, seconds=2.5, verbose=False)
     assert result["load_n"] > 0 and result["bare_load_n"] > 0
     assert result["rss_max"] >= result["rss_start"] > 0
+
+
+def test_bench_cli_asks_only_about_files_every_tree_timed_has(tmp_path, monkeypatch):
+    """An older tree timed with --against may lack a newer ruleset or example: no question names it."""
+    bench = load("bench_cli")
+    other = tmp_path / "other"
+    (other / "rulesets").mkdir(parents=True)
+    (other / "rulesets" / "lupaus.toml").write_text("", encoding="utf-8")
+    (other / "rulesets" / "no-such-ruleset-here.toml").write_text("", encoding="utf-8")
+    monkeypatch.setattr(bench, "_TREES", [bench.ROOT, other])
+    assert bench._files("rulesets") == ["rulesets/lupaus.toml"]
+    assert bench.new_question(["rules", "show", "lupaus"], 3) == ["rules", "show", "lupaus"]
+    monkeypatch.setattr(bench, "_TREES", [bench.ROOT])
+    assert len(bench._files("rulesets")) > 10

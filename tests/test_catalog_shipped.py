@@ -20,7 +20,7 @@ import pytest
 
 from scorekeeper.i18n import LANGUAGES, catalogs
 from scorekeeper.i18n.catalogs import CatalogError, catalog_files, load_catalog, shipped_catalog
-from scorekeeper.i18n.shipped import build_hash, write_shipped
+from scorekeeper.i18n.shipped import write_shipped
 
 REPO = Path(__file__).resolve().parents[1]
 I18N = REPO / "scorekeeper" / "i18n"
@@ -82,22 +82,13 @@ def _no_toml_read(monkeypatch) -> None:
 # --- the artefacts are what the sources give ---------------------------------------------------
 
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
-def test_the_generated_modules_hold_what_the_sources_give(tmp_path, lang):
+def test_the_generated_module_holds_what_the_sources_give(tmp_path, lang):
     write_shipped(str(tmp_path))
-    modules = _modules(tmp_path, lang)
-    head = modules.pop(f"catalog_{lang}.py")
+    held = _modules(tmp_path, lang)[f"catalog_{lang}.py"]
     names = catalog_files(lang)
-    sources = {name: (I18N / name).read_bytes() for name in names}
-    assert len(names) == 8 and head["SOURCES"] == sources
-    assert head["FORMAT"] == catalogs.FORMAT and head["BUILD"] == build_hash(sources)
-    assert sorted(f"{module}.py" for module in head["GROUPS"].values()) == sorted(modules)
-    texts = {}
-    for group, module in head["GROUPS"].items():
-        held = modules[f"{module}.py"]
-        assert held["BUILD"] == head["BUILD"]
-        assert {key.partition(".")[0] for key in held["ENTRIES"]} == {group}
-        texts.update(held["ENTRIES"])
-    assert texts == _texts(_read(I18N, lang)) and len(texts) > 1000
+    assert len(names) == 8 and held["SOURCES"] == {name: (I18N / name).read_bytes() for name in names}
+    assert held["FORMAT"] == catalogs.FORMAT
+    assert held["ENTRIES"] == _texts(_read(I18N, lang)) and len(held["ENTRIES"]) > 1000
 
 
 def test_the_checkout_s_generated_modules_are_those_its_sources_give(tmp_path):
@@ -107,45 +98,28 @@ def test_the_checkout_s_generated_modules_are_those_its_sources_give(tmp_path):
     assert made == {path.relative_to(SHIPPED): path.read_bytes() for path in SHIPPED.glob("catalog_*.py")}
 
 
-def test_a_group_can_have_a_key_part_that_names_no_module(sources, tmp_path):
-    """A key's first part that is no Python name ("x-y", "_z"), or has capitals (a file "Cli" is "cli"
-    on some file systems), gets a module numbered by its place."""
-    (sources / "en.toml").write_text((sources / "en.toml").read_text(encoding="utf-8")
-                                     + '\n[x-y]\na = "dash"\n[_z]\nb = "under"\n[Cli]\nc = "capital"\n',
-                                     encoding="utf-8")
+def test_a_build_writes_only_what_changed_and_deletes_an_older_build_s_group_modules(sources, tmp_path):
+    """An unchanged module is not written again (its bytecode stays valid); a changed catalog's
+    module is written anew, and the modules per group of keys an older build wrote are deleted."""
     write_shipped(str(tmp_path), str(sources))
-    modules = _modules(tmp_path, "en")
-    groups = modules["catalog_en.py"]["GROUPS"]
-    at = sorted(groups).index
-    assert [groups[name] for name in ("x-y", "_z", "Cli")] == [f"catalog_en__{at(name)}" for name in ("x-y", "_z", "Cli")]
-    assert groups["cli"] == "catalog_en_cli"
-    assert modules[f"catalog_en__{at('Cli')}.py"]["ENTRIES"] == {"Cli.c": "capital"}
-
-
-def test_a_build_writes_only_what_changed_and_deletes_a_group_that_is_gone(sources, tmp_path):
-    """An unchanged module is not written again (its bytecode stays valid); a changed catalog
-    writes its modules anew (each names the new BUILD), and a group module no longer named is deleted."""
+    head = tmp_path / "catalog_en.py"
+    os.utime(head, ns=(1, 1))
     write_shipped(str(tmp_path), str(sources))
-    cli = tmp_path / "catalog_en_cli.py"
-    os.utime(cli, ns=(1, 1))
-    write_shipped(str(tmp_path), str(sources))
-    assert cli.stat().st_mtime_ns == 1
-    (tmp_path / "catalog_en_old_group.py").write_text("ENTRIES = {}\n", encoding="utf-8")
+    assert head.stat().st_mtime_ns == 1
+    (tmp_path / "catalog_en_cli.py").write_text("ENTRIES = {}\n", encoding="utf-8")
     (tmp_path / "other_generator.py").write_text("X = 1\n", encoding="utf-8")
     with open(sources / "en" / "core.toml", "a", encoding="utf-8") as f:
         f.write('\n[zz_group]\nnew = "New"\n')
     write_shipped(str(tmp_path), str(sources))
     modules = _modules(tmp_path, "en")
-    assert modules["catalog_en_zz_group.py"]["ENTRIES"] == {"zz_group.new": "New"}
-    assert "catalog_en_old_group.py" not in modules and (tmp_path / "other_generator.py").exists()
-    assert modules["catalog_en_cli.py"]["BUILD"] == modules["catalog_en.py"]["BUILD"] != build_hash({})
-    assert cli.stat().st_mtime_ns != 1
+    assert list(modules) == ["catalog_en.py"] and modules["catalog_en.py"]["ENTRIES"]["zz_group.new"] == "New"
+    assert (tmp_path / "other_generator.py").exists() and head.stat().st_mtime_ns != 1
     assert sorted(path.name for path in tmp_path.iterdir() if path.suffix != ".py") == ["i18n"]  # no temporary file
 
 
 # --- a start uses them, and never for other files ------------------------------------------------
 
-def test_a_text_is_read_from_the_modules_of_its_group_only(sources, generated, monkeypatch):
+def test_a_text_is_read_from_the_module_without_parsing_a_file(sources, generated, monkeypatch):
     generated(sources)
     _no_toml_read(monkeypatch)
     found = shipped_catalog("en", str(sources))
@@ -153,7 +127,7 @@ def test_a_text_is_read_from_the_modules_of_its_group_only(sources, generated, m
     assert found.get("cli.seat_name").text.format("cli.seat_name", {"number": 3}, str) == "Player 3"
     assert found.get("cli.no_such_key") is None and found.get("nosuch.key") is None and "game.deal" in found
     loaded = sorted(m.removeprefix(f"{name}.") for m in sys.modules if m.startswith(f"{name}.catalog_"))
-    assert loaded == ["catalog_en", "catalog_en_cli", "catalog_en_game"]
+    assert loaded == ["catalog_en"] and found.from_module
     assert found.get("game.count.tricks").forms["other"].format("k", {"count": 2}, str) == "2 tricks"
 
 
@@ -216,21 +190,23 @@ def test_a_catalog_changed_after_the_build_gives_its_new_texts(sources, generate
         (sources / "en" / "table.toml").unlink()
         want = {key: text for key, text in before.items() if key not in removed}
     found = shipped_catalog("en", str(sources))
-    assert found._generated is None  # the slow path
+    assert not found.from_module  # the slow path
     assert _texts(found) == want != before
 
 
-@pytest.mark.parametrize("damage", ["no head module", "no group module", "group of another build", "another format",
+@pytest.mark.parametrize("damage", ["no module", "another format", "no SOURCES", "no ENTRIES", "SOURCES not a dict",
                                     "no generated package at all"])
 def test_modules_missing_or_not_of_one_build_give_the_same_texts_by_the_slow_path(sources, generated, damage):
     out = generated(sources)
-    head, cli = out / "catalog_en.py", out / "catalog_en_cli.py"
-    if damage == "no head module":
+    head = out / "catalog_en.py"
+    if damage == "no module":
         head.unlink()
-    elif damage == "no group module":
-        cli.unlink()
-    elif damage == "group of another build":
-        cli.write_text(cli.read_text(encoding="utf-8").replace("BUILD = '", "BUILD = '0"), encoding="utf-8")
+    elif damage == "no SOURCES":
+        head.write_text(head.read_text(encoding="utf-8").replace("SOURCES = {", "OTHER = {"), encoding="utf-8")
+    elif damage == "no ENTRIES":
+        head.write_text(head.read_text(encoding="utf-8").replace("ENTRIES = {", "OTHER = {"), encoding="utf-8")
+    elif damage == "SOURCES not a dict":
+        head.write_text(head.read_text(encoding="utf-8") + "SOURCES = 5\n", encoding="utf-8")
     elif damage == "another format":
         text = head.read_text(encoding="utf-8")
         head.write_text(text.replace(f"FORMAT = {catalogs.FORMAT}\n", "FORMAT = 0\n"), encoding="utf-8")
@@ -238,16 +214,7 @@ def test_modules_missing_or_not_of_one_build_give_the_same_texts_by_the_slow_pat
         shutil.rmtree(out)
     found = shipped_catalog("en", str(sources))
     assert found.get("cli.seat_name").text.text == "Player {number}"
-    assert found._generated is None
-    assert _texts(found) == _texts(_read(sources, "en"))
-
-
-def test_a_group_module_found_missing_after_other_keys_were_shown_gives_every_text(sources, generated):
-    out = generated(sources)
-    (out / "catalog_en_tui.py").unlink()
-    found = shipped_catalog("en", str(sources))
-    assert found.get("cli.seat_name").text.text == "Player {number}" and found._generated is not None
-    assert "tui.home.title" in found and found._generated is None
+    assert not found.from_module
     assert _texts(found) == _texts(_read(sources, "en"))
 
 
@@ -313,7 +280,7 @@ def test_a_checkout_shows_its_edited_text_before_the_build_runs_again(tmp_path):
     for data in ("rulesets", "examples"):  # what the rulesets' generator reads
         shutil.copytree(REPO / data, checkout / data)
     pyc = tmp_path / "pyc"
-    from_modules = ["scorekeeper._shipped.catalog_en", "scorekeeper._shipped.catalog_en_cli"]
+    from_modules = ["scorekeeper._shipped.catalog_en"]
     assert _show(checkout, pyc) == ("Player 1", from_modules)
     _set_text(checkout / "scorekeeper" / "i18n" / "en" / "cli.toml", 'seat_name = "Player {number}"',
               'seat_name = "Joueur {number}"')

@@ -339,11 +339,25 @@ def sheet_values(game: Game, values: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _toml_literal(value: Any) -> str:
-    import tomli_w
-
+    """A sheet's value as TOML: a string, number, true or false as tomli_w writes it
+    (tests/test_sheet_literal.py), a list of them; anything else by tomli_w (imported only then)."""
+    kind = type(value)
+    if kind is str:
+        return '"' + value.translate(_ESCAPES) + '"'
+    if kind is bool:
+        return "true" if value else "false"
+    if kind is int or kind is float:
+        return str(value)
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml_literal(v) for v in value) + "]"
+    import tomli_w
+
     return tomli_w.dumps({"v": value})[len("v = "):].rstrip("\n")
+
+
+# What a TOML basic string escapes: a quote, a backslash, a control character but the tab
+_ESCAPES = {**{c: f"\\u{c:04x}" for c in (*range(32), 127) if c != 9},
+            8: "\\b", 10: "\\n", 12: "\\f", 13: "\\r", 34: '\\"', 92: "\\\\"}
 
 
 _BARE_KEY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")  # a TOML bare key's

@@ -24,15 +24,14 @@ is read (:class:`CatalogError`, naming the file and key).
 
 Start-up: the catalogs the package ships are read and checked at build time
 (:mod:`scorekeeper.i18n.shipped`, called by hatch_build.py for every wheel and editable install)
-and written as ordinary modules in ``scorekeeper/_shipped/``: ``catalog_<code>.py`` holds the
-bytes of the files the catalog was made from, and a module per group of keys (those with the same
-first part: ``cli.*`` in ``catalog_<code>_cli.py``) each key's text (a plural entry: its texts by
-category). A start imports the first (Python's bytecode cache deserialises it), compares those
-bytes with the files there are now, and imports the group of a key when the key is first asked
-for; a key's :class:`Template` is made from its text then. A module that is missing,
-or was made from other files or by another build, is not used: the files are read and checked
-instead (the slow path, :func:`load_catalog`), so a catalog edited in a checkout shows its new
-texts before the build runs again, never the old ones.
+and written as one ordinary module per language in ``scorekeeper/_shipped/``:
+``catalog_<code>.py`` holds the bytes of each file the catalog was made from and every key's
+text (a plural entry: its texts by category), one dict literal. A start imports it (Python's
+bytecode cache deserialises it) and uses it only when the files there are now hold the same
+bytes; a key's :class:`Template` is made from its text when the key is first asked for. A
+module that is missing, or was made from other files, is not used: the files are read and
+checked instead (the slow path, :func:`load_catalog`), so a catalog edited in a checkout shows
+its new texts before the build runs again, never the old ones.
 """
 
 from __future__ import annotations
@@ -54,7 +53,7 @@ if TYPE_CHECKING:
 __all__ = ["Catalog", "CatalogError", "Entry", "Template", "TranslationError", "catalog_files", "check_catalogs",
            "load_catalog", "shipped_catalog"]
 
-FORMAT = 1  # of the generated modules: bump when what they hold changes (one of another format is not used)
+FORMAT = 2  # of the generated modules: bump when what they hold changes (one of another format is not used)
 HERE = os.path.dirname(os.path.realpath(__file__))
 _SHIPPED = __name__.partition(".")[0] + "._shipped"  # the package of the generated modules
 
@@ -199,39 +198,29 @@ def _flatten(table: dict, prefix: str, where: str, out: dict[str, Entry]) -> Non
 
 
 class Catalog:
-    """The entries of one language's catalog, by dotted key.
-
-    Made from checked entries (the slow path), or from a generated module of the catalog
-    (:class:`_Generated`), whose group of keys (those with the same first part) is imported when one
-    of them is first asked for, and a key's :class:`Entry` made from its text then."""
+    """The entries of one language's catalog, by dotted key: checked entries (the slow path), or
+    the texts of the catalog's generated module (``from_module``), a key's :class:`Entry` made
+    from its text when it is first asked for."""
 
     def __init__(self, lang: str, source: str, entries: dict[str, Entry | str | dict[str, str]],
-                 generated: _Generated | None = None):
+                 from_module: bool = False):
         self.lang = lang
         self.source = source
         self._entries = entries
-        self._generated = generated
+        self.from_module = from_module
 
     @property
     def entries(self) -> dict[str, Entry]:
-        while self._generated is not None and self._generated.groups:  # (None once the slow path is taken)
-            self._add_group(next(iter(self._generated.groups)))
         for key in list(self._entries):
             self.get(key)
-        return self._entries
+        return self._entries  # type: ignore[return-value]
 
     def __contains__(self, key: str) -> bool:
         return self.get(key) is not None
 
     def get(self, key: str) -> Entry | None:
         found = self._entries.get(key)
-        if found is None:
-            if self._generated is None or not self._add_group(key.partition(".")[0]):
-                return None
-            found = self._entries.get(key)
-            if found is None:
-                return None
-        if type(found) is Entry:
+        if found is None or type(found) is Entry:
             return found
         where = f"{self.source}: {key}"
         if type(found) is str:
@@ -240,20 +229,6 @@ class Catalog:
             entry = Entry(key, forms={category: Template(text, where) for category, text in found.items()})
         self._entries[key] = entry
         return entry
-
-    def _add_group(self, group: str) -> bool:
-        """Add the texts of a group of the generated module not added yet; False when there is none
-        of that name (or it is added already). A group's module that is missing or of another build
-        has the catalog read from its files instead (the slow path)."""
-        generated = self._generated
-        texts = generated.group(group)
-        if texts is None:
-            return False
-        if texts is _STALE:
-            self._entries, self._generated = generated.read_files()._entries, None
-        else:
-            self._entries.update(texts)
-        return True
 
 
 def _read_bytes(file: str) -> bytes:
@@ -306,9 +281,6 @@ def load_catalog(path: str | os.PathLike, lang: str, parts: Sequence[str | os.Pa
 
 # --- the catalogs the package ships, and their generated modules ------------------------------
 
-_STALE = object()  # what _Generated.group gives for a group's module that is missing or of another build
-
-
 def catalog_files(lang: str, folder: str = HERE) -> list[str]:
     """The files of the catalog of ``lang`` in ``folder`` as names relative to it, written with "/":
     ``<lang>.toml``, then the .toml files of the folder ``<lang>`` in order of name."""
@@ -323,70 +295,23 @@ def _path(folder: str, name: str) -> str:
     return os.path.join(folder, *name.split("/"))
 
 
-def _import(name: str):
-    """The module ``name`` of the generated package, imported; None when there is no such module."""
-    full = f"{_SHIPPED}.{name}"
-    try:
-        __import__(full)  # importlib's import_module, without importlib (it imports types and warnings)
-    except ImportError:
-        return None
-    return sys.modules[full]
-
-
-class _Generated:
-    """The generated modules of one language's catalog (see scorekeeper.i18n.shipped): ``catalog_<code>``
-    (its FORMAT, BUILD, GROUPS and SOURCES) and a module of texts for each group of keys, named in
-    GROUPS by the keys' first part, which names the same BUILD."""
-
-    def __init__(self, lang: str, folder: str, names: list[str], head):
-        self.lang, self.folder, self.names, self.head = lang, folder, names, head
-        self.groups = dict(head.GROUPS)  # those not added yet
-
-    def group(self, name: str) -> dict[str, str | dict[str, str]] | None:
-        """The texts of the group ``name`` (None: there is no such group, or it was given before);
-        _STALE when its module is missing or of another build than catalog_<code>'s."""
-        module_name = self.groups.pop(name, None)
-        if module_name is None:
-            return None
-        module = _import(module_name)
-        if module is None or getattr(module, "BUILD", None) != self.head.BUILD:
-            return _STALE
-        return module.ENTRIES
-
-    def read_files(self) -> Catalog:
-        return _read_files(self.lang, self.folder, self.names)
-
-
-def _read_files(lang: str, folder: str, names: list[str]) -> Catalog:
-    """The catalog of the files ``names`` in ``folder`` (see catalog_files), read and checked."""
-    return load_catalog(_path(folder, names[0]), lang, [_path(folder, name) for name in names[1:]])
-
-
-def _generated(lang: str, folder: str, names: list[str]) -> _Generated | None:
-    """The generated module of ``lang``'s catalog when it was made from the files ``names`` as they
-    are now, byte for byte; else None (no such module, another format, or other files or bytes)."""
-    head = _import(f"catalog_{lang}")
-    sources = getattr(head, "SOURCES", None)
-    if getattr(head, "FORMAT", None) != FORMAT or type(sources) is not dict or list(sources) != names:
-        return None
-    for name, data in sources.items():
-        try:
-            with open(_path(folder, name), "rb") as f:
-                if f.read() != data:
-                    return None
-        except OSError:  # the slow path says what is wrong with the file
-            return None
-    return _Generated(lang, folder, names, head)
-
-
 def shipped_catalog(lang: str, folder: str = HERE) -> Catalog:
-    """The catalog of ``lang`` that the package ships: from its generated module when that was made
-    from the files there are now, else read from them (the slow path, :func:`load_catalog`)."""
+    """The catalog of ``lang`` that the package ships: the texts of its generated module
+    ``catalog_<code>`` (:mod:`.shipped`) when the module was made from the files there are now,
+    byte for byte; else read from them (the slow path, :func:`load_catalog`)."""
     names = catalog_files(lang, folder)
-    generated = _generated(lang, folder, names)
-    if generated is None:
-        return _read_files(lang, folder, names)
-    return Catalog(lang, _path(folder, names[0]), {}, generated)
+    name = f"{_SHIPPED}.catalog_{lang}"
+    try:
+        __import__(name)  # importlib's import_module, without importlib (it imports types and warnings)
+        module = sys.modules[name]
+        sources, entries = module.SOURCES, module.ENTRIES
+        fresh = module.FORMAT == FORMAT and type(sources) is dict and type(entries) is dict and list(
+            sources) == names and all(_read_bytes(_path(folder, file)) == sources[file] for file in names)
+    except (ImportError, AttributeError, OSError, ValueError):  # none, another format, a file unreadable
+        fresh = False
+    if not fresh:
+        return load_catalog(_path(folder, names[0]), lang, [_path(folder, file) for file in names[1:]])
+    return Catalog(lang, _path(folder, names[0]), dict(entries), from_module=True)
 
 
 def check_catalogs(catalogs: Mapping[str, Catalog], base: str = "en") -> list[str]:

@@ -112,7 +112,6 @@ def module_text(stem: str, source: bytes, play: Callable[[Any, str], None] | Non
         f"FORMAT = {FORMAT}",
         f"ID = {stem!r}",
         f"SOURCE = {source_digest(source)!r}",
-        f"DATA_DIGEST = {data_digest(raw)!r}",
         "INF = float('inf')",
         f"DATA = {_literal(raw, 110)}",
         *body,
@@ -120,7 +119,8 @@ def module_text(stem: str, source: bytes, play: Callable[[Any, str], None] | Non
     text = "\n".join(lines) + "\n"
     stored_text = "\n".join([
         f'"""The built-in ruleset {shown} as a stored game\'s copy of its data makes it: made at build time by',
-        'scorekeeper.rules.generate, do not edit."""', "", f"from {module_name(stem)} import DATA, INF",
+        'scorekeeper.rules.generate, do not edit."""', "", f"FORMAT = {FORMAT}",
+        f"DATA_DIGEST = {data_digest(raw)!r}  # that of the copy it makes (given as DATA)", "INF = float('inf')",
         *module_code({"stored": built["stored"]}, shown, sources)]) + "\n"
     extra = {entry: value for entry, value in checked.forms.items() if entry not in recorded.forms}
     check_text = "\n".join([
@@ -155,7 +155,7 @@ def module_code(built: dict[str, tuple[Any, Table]], shown: str, sources: dict) 
         imports: dict[str, list[str]] = {}
         for name, cls in sorted(writer.classes.items()):
             imports.setdefault(cls.__module__, []).append(name)
-        body += ["", "", f"def {how}(table, shown):",
+        body += ["", "", f"def {how}(table, shown{', DATA' if how == 'stored' else ''}):",
                  f'    """The ruleset as the builder makes it {_HOW[how]}, its formulas\' table ``table``, shown as ``shown``."""',
                  *(f"    from {module} import {', '.join(names)}" for module, names in sorted(imports.items())),
                  "", *(f"    {line}" for line in made)]

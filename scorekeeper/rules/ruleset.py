@@ -340,7 +340,7 @@ def ruleset_from_raw(raw: dict, shown: str, lang: str | None = None, *, stored: 
 
         module = shipped.for_stored(raw)
         if module is not None:
-            ruleset = module.stored(shipped.table(module, "stored"), shown)  # (module: ruleset_<id>_stored)
+            ruleset = module.stored(shipped.table(module, "stored"), shown, raw)  # (module: ruleset_<id>_stored)
             return ruleset.localized(lang) if lang else ruleset
     ruleset = _built(_builder(raw, shown, stored=stored))
     return ruleset.localized(lang) if lang else ruleset

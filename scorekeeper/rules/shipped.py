@@ -6,8 +6,7 @@ plain checkout) writes, with :mod:`.generate`, ordinary readable Python modules 
 ``rulesets/`` into ``scorekeeper/_shipped/``; this module is what a start uses of them.
 ``ruleset_<id>.py`` holds:
 
-- ``SOURCE``: a digest of the ruleset file's bytes it was made from, and ``DATA_DIGEST``, a
-  digest of its data (see :func:`data_digest`);
+- ``SOURCE``: a digest of the ruleset file's bytes it was made from;
 - ``DATA``: the file's TOML data, as a Python literal;
 - ``load(table, shown)``: the constructor calls of the model's classes that make the ruleset the
   builder makes of ``DATA``;
@@ -17,7 +16,8 @@ plain checkout) writes, with :mod:`.generate`, ordinary readable Python modules 
   import machinery and its ``__pycache__`` compile and cache them.
 
 ``ruleset_<id>_stored.py`` does the same for a stored game's copy of the data (built with the
-meanings a stored game keeps, see :class:`~.builder.Builder`), ``ruleset_<id>_check.py`` holds
+meanings a stored game keeps, see :class:`~.builder.Builder`), named by ``DATA_DIGEST``, a digest
+of the data (:func:`data_digest`), its ``stored(table, shown, DATA)`` given the copy itself, ``ruleset_<id>_check.py`` holds
 the code ``rules check`` needs besides, and ``rulesets.py`` the version and what ``rules list``
 shows of each ruleset (:func:`summary`).
 
@@ -48,7 +48,7 @@ except ImportError:  # an interpreter built without it
 __all__ = ["FORMAT", "NOT_FOUND", "PACKAGE", "Table", "build_key", "code_digest", "data_digest", "for_file", "for_path",
            "for_stored", "module_name", "source_digest", "summary", "table"]
 
-FORMAT = 1  # of the modules: bump when what they hold changes
+FORMAT = 2  # of the modules: bump when what they hold changes
 PACKAGE = "scorekeeper._shipped"
 NOT_FOUND = object()  # what Table.code gives for a form it does not hold
 _FunctionType = type(lambda: None)
@@ -121,10 +121,10 @@ def _import(name: str) -> ModuleType | None:
     return sys.modules[name]
 
 
-def _module(ruleset_id: str) -> ModuleType | None:
+def _module(ruleset_id: str, suffix: str = "") -> ModuleType | None:
     if not ruleset_id or not _ID_CHARS.issuperset(ruleset_id):
         return None
-    module = _import(module_name(ruleset_id))
+    module = _import(module_name(ruleset_id) + suffix)
     return module if getattr(module, "FORMAT", None) == FORMAT else None
 
 
@@ -152,10 +152,8 @@ def for_stored(raw: dict) -> ModuleType | None:
     """The shipped module that makes the ruleset of a stored game whose copy of its data is
     ``raw`` (``ruleset_<id>_stored.py``); None when it is no built-in's data as shipped."""
     ruleset_id = raw.get("id")
-    module = _module(ruleset_id) if type(ruleset_id) is str else None
-    if module is None or module.DATA_DIGEST != data_digest(raw):
-        return None
-    return _import(f"{module.__name__}_stored")
+    module = _module(ruleset_id, "_stored") if type(ruleset_id) is str else None
+    return module if module is not None and module.DATA_DIGEST == data_digest(raw) else None
 
 
 def table(module: ModuleType, how: str) -> Table:

@@ -32,7 +32,7 @@ import sys
 from time import time_ns
 
 from ..userdirs import user_path
-from .shipped import blake2b
+from .shipped import blake2b, source_digest
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
@@ -122,7 +122,7 @@ def find(source: bytes, how: str) -> ModuleType | None:
     for parent, digest in module.EXTENDS:
         try:
             with open(parent, "rb") as f:
-                if _digest(f.read()) != digest:
+                if source_digest(f.read()) != digest:
                     return None
         except OSError:
             return None
@@ -131,10 +131,6 @@ def find(source: bytes, how: str) -> ModuleType | None:
     except OSError:
         pass
     return module
-
-
-def _digest(data: bytes) -> str:
-    return blake2b(data, digest_size=32).hexdigest()
 
 
 def write(source: bytes, how: str, ruleset: Any, table: Any, shown: str, extends: list[tuple[str, bytes]]) -> None:
@@ -155,7 +151,7 @@ def write(source: bytes, how: str, ruleset: Any, table: Any, shown: str, extends
             "",
             f"FORMAT = {FORMAT}",
             f"KEY = {name!r}",
-            f"EXTENDS = {_literal([(os.path.abspath(p), _digest(b)) for p, b in extends])}",
+            f"EXTENDS = {_literal([(os.path.abspath(p), source_digest(b)) for p, b in extends])}",
             "INF = float('inf')",
             f"DATA = {_literal(ruleset.raw, 110)}",
             *body]) + "\n"
