@@ -1243,6 +1243,7 @@ SHEET_TOTALS = {
     "phase-10": (55, 50, 240),
     "cribbage": (121, 59),
     "gin-rummy": (325, 154),
+    "belote": (1036, 432),
 }
 
 
