@@ -50,3 +50,49 @@ def test_the_failed_nil_differs_between_the_two_rules_exactly_where_it_should():
     deal = [([4, 2, 0, 2], [3, 4, 2, 4])]
     assert spades(deal, nil_tricks="contract")[0][0] == -59
     assert spades(deal)[0][0] == -138
+
+
+# --- Five Hundred: the 490 cap and the opponents of a failed misère ----------------------------
+
+def five_hundred(deals, scores=None, **options):
+    game = Game(load_ruleset("five-hundred"), FOUR, options, scores=scores)
+    for deal in deals:
+        game.record(deal)
+    return game
+
+
+SIX_SPADES_MADE = {"declarer": 1, "strain": "spades", "level": 6, "tricks": 6}   # 40; the others 40
+
+
+def test_a_side_that_did_not_bid_stops_at_490_and_wins_only_by_its_bid():
+    game = five_hundred([SIX_SPADES_MADE], scores=[0, 480], bid_out=True)
+    assert game.totals() == (40, 490) and not game.is_over
+    game.record(SIX_SPADES_MADE)                      # its tricks add nothing past 490
+    assert game.totals() == (80, 490) and not game.is_over
+    game.record({"declarer": 2, "strain": "spades", "level": 6, "tricks": 6})   # its own bid: 530
+    assert game.totals() == (120, 530) and game.is_over and game.winners == ["Ben & Dan"]
+
+
+def test_without_the_cap_the_same_tricks_win_the_game():
+    game = five_hundred([SIX_SPADES_MADE], scores=[0, 480])
+    assert game.totals() == (40, 520) and game.is_over and game.winners == ["Ben & Dan"]
+
+
+def test_the_cap_is_10_short_of_the_tables_game_and_leaves_the_bidders_and_lower_scores_alone():
+    assert five_hundred([SIX_SPADES_MADE], scores=[0, 280], bid_out=True, game_to=300).totals() == (40, 290)
+    assert five_hundred([SIX_SPADES_MADE], scores=[0, 400], bid_out=True).totals() == (40, 440)
+    # the bidders' own points are not capped: 8 no trumps made from 480 is 920
+    eight_nt = {"declarer": 1, "strain": "notrump", "level": 8, "tricks": 8}
+    assert five_hundred([eight_nt], scores=[480, 0], bid_out=True).totals() == (800, 20)
+
+
+MISERE_LOST = {"declarer": 1, "strain": "misere", "tricks": 2}
+
+
+def test_the_opponents_of_a_failed_misere_score_10_for_each_trick_the_bidder_took():
+    assert five_hundred([MISERE_LOST], misere_tricks=True).totals() == (-250, 20)
+    assert five_hundred([MISERE_LOST]).totals() == (-250, 0)
+    made = {"declarer": 1, "strain": "misere", "tricks": 0}
+    assert five_hundred([made], misere_tricks=True).totals() == (250, 0)
+    # and the cap holds for those points too
+    assert five_hundred([MISERE_LOST], scores=[0, 480], misere_tricks=True, bid_out=True).totals() == (-250, 490)
