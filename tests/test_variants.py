@@ -96,3 +96,39 @@ def test_the_opponents_of_a_failed_misere_score_10_for_each_trick_the_bidder_too
     assert five_hundred([made], misere_tricks=True).totals() == (250, 0)
     # and the cap holds for those points too
     assert five_hundred([MISERE_LOST], scores=[0, 480], misere_tricks=True, bid_out=True).totals() == (-250, 490)
+
+
+# --- Skat: a null game announced below the bid -------------------------------------------------
+
+THREE = ["Anna", "Ben", "Cara"]
+
+
+def null(bid, took_trick=False, hand=False, announced="nothing", **options):
+    game = Game(load_ruleset("skat"), THREE, options)
+    return game.record({"game": "null", "declarer": 1, "bid": bid, "hand": hand, "announced": announced,
+                        "took_trick": took_trick}).scores
+
+
+def test_by_the_isko_a_null_game_below_the_bid_cannot_be_announced():
+    from scorekeeper.game.game import IllegalEntry
+
+    with pytest.raises(IllegalEntry):
+        null(24)
+
+
+@pytest.mark.parametrize(("bid", "hand", "announced", "overbid", "own"), [
+    (24, False, "nothing", -92, -46),   # 23 below 24: 46 reaches it; JSkat's testOverbid: -46
+    (36, True, "nothing", -140, -70),   # null hand 35 below 36: 70
+    (60, True, "ouvert", -236, -118),   # null ouvert hand 59 below 60: 118
+    (48, False, "ouvert", -184, -92),   # null ouvert 46 below 48: 92
+])
+def test_a_null_game_below_the_bid_played_is_lost_as_the_table_agreed(bid, hand, announced, overbid, own):
+    """Lost even without a trick taken; the lost value doubled (the ISkO since 1999)."""
+    assert null(bid, hand=hand, announced=announced, null_below_bid="lost-overbid") == (overbid, 0, 0)
+    assert null(bid, hand=hand, announced=announced, null_below_bid="lost-own") == (own, 0, 0)
+
+
+def test_a_null_game_that_reaches_the_bid_scores_as_before_under_either_rule():
+    for rule in ("refused", "lost-overbid", "lost-own"):
+        assert null(23, null_below_bid=rule) == (23, 0, 0)
+        assert null(23, took_trick=True, null_below_bid=rule) == (-46, 0, 0)
