@@ -1244,6 +1244,7 @@ SHEET_TOTALS = {
     "cribbage": (121, 59),
     "gin-rummy": (325, 154),
     "belote": (1036, 432),
+    "french-tarot": (954, 1282, -1150, -1086),
 }
 
 
