@@ -1245,6 +1245,7 @@ SHEET_TOTALS = {
     "gin-rummy": (325, 154),
     "belote": (1036, 432),
     "french-tarot": (954, 1282, -1150, -1086),
+    "tysiac": (1010, 570, 410),
 }
 
 
@@ -1264,7 +1265,7 @@ def replay(sheet: dict, options=None) -> Game:
     if ref.endswith(".toml"):
         ref = str(sheet["_path"].parent / ref)
     merged = {**sheet.get("options", {}), **(options or {})}
-    game = Game(load_ruleset(ref), sheet["players"], merged, sheet.get("first_dealer", 1))
+    game = Game(load_ruleset(ref), sheet["players"], merged, sheet.get("first_dealer", 1), sheet.get("scores"))
     for deal in sheet["deals"]:
         game.record(deal)
     return game
