@@ -133,9 +133,9 @@ def test_bench_cli_asks_a_new_question_each_run():
     for q in asked:
         players = int(q[q.index("--players") + 1])
         assert len(q[q.index("--bids") + 1:]) == players - 1
-    assert bench.new_question(["rules", "show", "lupaus"], 0) == ["rules", "show", "bridge"]
+    assert bench.new_question(["rules", "show", "lupaus"], 0) == ["rules", "show", "belote"]
     assert bench.new_question(["export", bench.SHEET, "--format", "csv"], 1) == [
-        "export", "examples/bridge-rubber.toml", "--format", "json"]
+        "export", "examples/bridge-chicago.toml", "--format", "json"]
     assert "examples/pataviitonen-criteria.toml" not in bench.SHEETS()  # a ruleset, not a sheet
     assert bench.new_question(["stats", "--db", bench.STORE], 5) == ["stats", "--db", bench.STORE]
 

@@ -39,7 +39,7 @@ def test_generic_and_fast_forms_agree_on_every_example_deal(sheet):
     data = tomllib.loads(sheet.read_text(encoding="utf-8"))
     ref = data["ruleset"]
     ruleset = load_ruleset(str(sheet.parent / ref) if ref.endswith(".toml") else ref)
-    game = Game(ruleset, data["players"], data.get("options", {}), data.get("first_dealer", 1))
+    game = Game(ruleset, data["players"], data.get("options", {}), data.get("first_dealer", 1), data.get("scores"))
     compared = 0
     for values in data["deals"]:
         game.record(values)

@@ -1243,6 +1243,10 @@ SHEET_TOTALS = {
     "phase-10": (55, 50, 240),
     "cribbage": (121, 59),
     "gin-rummy": (325, 154),
+    "belote": (1036, 432),
+    "french-tarot": (954, 1282, -1150, -1086),
+    "tysiac": (1010, 570, 410),
+    "jass": (2500, 2570),
 }
 
 
@@ -1262,7 +1266,7 @@ def replay(sheet: dict, options=None) -> Game:
     if ref.endswith(".toml"):
         ref = str(sheet["_path"].parent / ref)
     merged = {**sheet.get("options", {}), **(options or {})}
-    game = Game(load_ruleset(ref), sheet["players"], merged, sheet.get("first_dealer", 1))
+    game = Game(load_ruleset(ref), sheet["players"], merged, sheet.get("first_dealer", 1), sheet.get("scores"))
     for deal in sheet["deals"]:
         game.record(deal)
     return game

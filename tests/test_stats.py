@@ -426,7 +426,8 @@ def test_only_a_ruleset_whose_checks_read_the_totals_ties_a_deals_restriction_to
         'field = "bid"\nmessage = "The leader may not bid 0 as dealer"\n')
     ruleset, problems = parse_ruleset_text(text)
     assert problems == [] and reads_earlier_deals(ruleset)
-    assert [rid for rid in builtin_ids() if reads_earlier_deals(load_ruleset(rid))] == ["spades", "whist"]
+    # (Jass asks who was out first only when both sides reach the target: it reads the totals)
+    assert [rid for rid in builtin_ids() if reads_earlier_deals(load_ruleset(rid))] == ["jass", "spades", "whist"]
     with Store(tmp_path / "s.db") as store:
         store_ruleset_path = tmp_path / "promise.toml"
         store_ruleset_path.write_text(text, encoding="utf-8")

@@ -1,0 +1,79 @@
+"""Tysiąc as data: the example sheet (a game continued from paper) replays to its hand-computed
+totals as zagraj.pl's rules score it: the bid won or lost by the declarer, the others' points
+rounded to ten, nothing but a bid won above 800, and at four players the musik of the one
+sitting out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.game.game import Game, IllegalEntry
+from scorekeeper.game.sheet import load_sheet
+from scorekeeper.i18n import show
+from scorekeeper.rules.ruleset import check_file, load_ruleset
+
+REPO = Path(__file__).resolve().parents[1]
+THREE = ["Anna", "Ben", "Cara"]
+
+
+def test_the_ruleset_passes_rules_check_with_its_translations():
+    assert check_file(REPO / "rulesets" / "tysiac.toml") == []
+
+
+def test_the_example_sheet_replays_to_its_hand_computed_totals():
+    game = load_sheet(REPO / "examples" / "tysiac.toml")
+    assert [r.scores for r in game.results()] == [(120, 30, 20), (0, -110, 60), (0, 30, -100), (130, 20, 20)]
+    assert game.totals() == (1010, 570, 410)
+    assert game.is_over and game.winners == ["Anna"]
+
+
+def one(deal, scores=None, players=THREE, **options):
+    game = Game(load_ruleset("tysiac"), players, options, scores=scores)
+    return game.record(deal).scores
+
+
+@pytest.mark.parametrize(("points", "marriage", "score"), [(100, 0, 100), (99, 0, -100), (40, 60, 100), (39, 60, -100)])
+def test_the_declarer_scores_the_bid_when_card_points_and_marriages_reach_it(points, marriage, score):
+    deal = {"declarer": 1, "bid": 100, "card_points": [points, 120 - points, 0], "marriages": [marriage, 0, 0]}
+    assert one(deal)[0] == score
+
+
+@pytest.mark.parametrize(("points", "counted"), [(34, 30), (35, 40), (36, 40), (0, 0), (5, 10), (4, 0)])
+def test_the_others_points_are_rounded_to_ten_a_five_up(points, counted):
+    deal = {"declarer": 1, "bid": 100, "card_points": [120 - points, points, 0]}
+    assert one(deal)[1] == counted
+
+
+def test_above_800_only_a_bid_won_scores():
+    deal = {"declarer": 1, "bid": 100, "card_points": [50, 40, 30], "marriages": [60, 0, 0]}
+    assert one(deal, scores=[0, 810, 800]) == (100, 0, 30)        # Ben above 800 scores nothing; Cara at 800 does
+    lost = {"declarer": 2, "bid": 120, "card_points": [50, 40, 30]}
+    assert one(lost, scores=[0, 810, 0]) == (50, -120, 30)        # a bid lost still costs
+    assert one(deal, scores=[0, 810, 800], limit=0) == (100, 40, 30)   # no limit at this table
+
+
+def test_at_four_the_dealer_sits_out_and_scores_the_musik():
+    players = ["Anna", "Ben", "Cara", "Dan"]
+    deal = {"declarer": 2, "bid": 110, "card_points": [None, 70, 30, 20], "marriages": [None, 40, 0, 0], "musik": 90}
+    assert one(deal, players=players) == (90, 110, 30, 20)   # Anna deals first: 40 + 50 in the musik
+
+
+@pytest.mark.parametrize(("deal", "key", "words"), [
+    ({"declarer": 1, "bid": 105, "card_points": [60, 30, 30]}, "bid", "not '105'"),
+    ({"declarer": 1, "bid": 100, "card_points": [60, 30, 30], "marriages": [50, 0, 0]}, "marriages", "not '50'"),
+])
+def test_what_cannot_have_happened_is_refused_with_the_reason(deal, key, words):
+    game = Game(load_ruleset("tysiac"), THREE)
+    with pytest.raises(IllegalEntry) as refused:
+        game.record(deal)
+    assert words in show(refused.value.issues[0].message) and refused.value.issues[0].field == key
+
+
+def test_card_points_that_do_not_add_up_to_120_are_told_as_a_warning():
+    """The table may have miscounted: it is told, and the deal is recorded as the table confirms it."""
+    game = Game(load_ruleset("tysiac"), THREE)
+    result = game.record({"declarer": 1, "bid": 100, "card_points": [60, 30, 20]})
+    assert result.scores == (-100, 30, 20)
+    assert [(show(i.message), i.level) for i in result.issues] == [("the card points add up to 110, not 120", "warning")]
