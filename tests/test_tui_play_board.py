@@ -340,3 +340,44 @@ def test_a_confirmed_deal_and_its_undo_look_up_the_screens_widgets_without_a_que
             assert queries == []
 
     run(go())
+
+
+def test_a_notice_is_drawn_in_the_colour_of_its_kind_and_restyles_nothing(tmp_path):
+    """Lupaus for 4 at 80x24, two deals: ctrl+z says "Undone" in the theme's success colour,
+    taken back by the next value typed; ctrl+l and ctrl+s (nothing to confirm) say why not
+    in its error colour, with a ✗. The line draws each in its colour: none of
+    it restyles the line (a class toggled for each notice did, at the key that said it and at
+    the key that took it back)."""
+    from textual.color import Color
+    from textual.geometry import Region
+    from test_tui_frames import count_restyles
+
+    from scorekeeper.tui.widgets.status_line import StatusLine
+
+    two = [{"bid": [0, 0, 0, 0], "tricks": [0, cards, 0, 0]} for cards in (10, 9)]
+
+    async def go():
+        async with resumed(tmp_path / "g.db", Script("lupaus", FOUR, two), size=SMALL) as (app, pilot):
+            line = play_screen(app).query_one(StatusLine)
+            css = app.get_css_variables()
+
+            def drawn() -> list:
+                (strip,) = line.render_lines(Region(0, 0, line.size.width, 1))
+                return [(segment.text, segment.style.color) for segment in strip if segment.text.strip()]
+
+            restyled = count_restyles(app)
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            success = Color.parse(css["text-success"]).rich_color
+            assert drawn() == [("Undone", success), (": Deal 2 is undone; its entries are back in the boxes.", success)]
+            await pilot.press("0")  # a value typed takes back a notice that only tells
+            await settle(pilot)
+            assert "".join(text for text, _ in drawn()).startswith("─ Bid: Cara 0")
+            await pilot.press("ctrl+l", "ctrl+s")
+            await settle(pilot)
+            error = Color.parse(css["text-error"]).rich_color
+            assert drawn()[0] == (" ✗ ", error) and {colour for _, colour in drawn()} == {error}
+            assert "".join(text for text, _ in drawn()) == " ✗ The deal cannot be confirmed yet: Bid of Cara is not entered"
+            assert [w for w in restyled if isinstance(w, StatusLine)] == []
+
+    run(go())

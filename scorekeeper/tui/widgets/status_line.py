@@ -33,15 +33,19 @@ class Notice:
 class StatusLine(Widget):
     """The latest notice, until it times out or another comes; a rule otherwise."""
 
-    COMPONENT_CLASSES = {"status-line--rule", "status-line--title"}
+    COMPONENT_CLASSES = {"status-line--rule", "status-line--title", "status-line--information",
+                         "status-line--warning", "status-line--error"}
 
+    # (each kind of notice in a part's colour, which the line draws itself: a class of the
+    # line toggled at every notice worked its styles out again, on the key that said it and
+    # on the key after it, which takes it back)
     DEFAULT_CSS = """
     StatusLine { height: auto; max-height: 4; }
     StatusLine > .status-line--rule { color: $primary; }
     StatusLine > .status-line--title { text-style: bold; }
-    StatusLine.-information { color: $text-success; }
-    StatusLine.-warning { color: $text-warning; }
-    StatusLine.-error { color: $text-error; }
+    StatusLine > .status-line--information { color: $text-success; }
+    StatusLine > .status-line--warning { color: $text-warning; }
+    StatusLine > .status-line--error { color: $text-error; }
     """
 
     notice: reactive[Notice | None] = reactive(None)
@@ -84,8 +88,6 @@ class StatusLine(Widget):
             self.notice = None
 
     def watch_notice(self, notice: Notice | None) -> None:
-        for severity in SIGNS:
-            self.set_class(notice is not None and notice.severity == severity, f"-{severity}")
         redraw(self)  # (laid out again only when a notice takes more than a line, or gives it back)
 
     def watch_rest(self) -> None:
@@ -103,8 +105,9 @@ class StatusLine(Widget):
                 text.append(" ")
             text.append("─" * max(1, self.size.width - text.cell_len), rule)
             return text
-        text = Text(" " + SIGNS.get(notice.severity, ""))  # (in line with the form's text)
-        if notice.title:
+        severity = notice.severity if notice.severity in SIGNS else "information"
+        text = Text(" " + SIGNS[severity], self.get_component_rich_style(f"status-line--{severity}", partial=True))
+        if notice.title:  # (in line with the form's text)
             text.append(notice.title, self.get_component_rich_style("status-line--title", partial=True))
             text.append(": " if notice.message else "")
         text.append(notice.message.replace("\n", "; "))
