@@ -152,9 +152,11 @@ def test_a_deal_that_ends_the_game_and_its_undo_lay_the_screen_out_once(tmp_path
     layout (each widget's new size laid the screen out a second time, the footer's keys
     were built anew in a frame and a layout of their own when the board took the focus).
     The footer keeps its keys (the standings have the focus, not the board), the draft's
-    view is worked out once; ctrl+z back to the form: one layout again."""
+    view is worked out once; ctrl+z back to the form: one layout again. Neither restyles
+    anything (the keys dimmed and lit again, the notice, the focus moving between the form
+    and the standings are each drawn, not styled anew)."""
     from textual.widgets._footer import FooterKey
-    from test_tui_frames import count_layouts
+    from test_tui_frames import count_layouts, count_restyles
 
     from scorekeeper.play.draft import DealDraft
     from scorekeeper.tui.widgets.final_standings import FinalStandings
@@ -169,6 +171,7 @@ def test_a_deal_that_ends_the_game_and_its_undo_lay_the_screen_out_once(tmp_path
             await pilot.press("s", "7")
             await settle(pilot)
             layouts = count_layouts(screen)
+            restyled = count_restyles(app)
             computed = []
             compute = DealDraft._compute
 
@@ -184,11 +187,12 @@ def test_a_deal_that_ends_the_game_and_its_undo_lay_the_screen_out_once(tmp_path
                 assert len(layouts) == 1
                 assert [k.description for k in screen.query(FooterKey)] == keys
                 assert "Game over" in screen_text(app)
+                assert restyled == []
                 layouts.clear()
                 await pilot.press("ctrl+z")
                 await settle(pilot)
                 assert not screen.game.is_over and isinstance(app.focused, EntryForm)
-                assert len(layouts) == 1
+                assert len(layouts) == 1 and restyled == []
                 # the undone deal's boxes, none for the game over: the form's view once (which the
                 # typist shares); whether the rules fill in a value of the deal waiting to be redone
                 # (DealDraft._unfill) takes only the boxes filled in, not a view per value

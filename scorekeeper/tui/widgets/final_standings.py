@@ -35,6 +35,11 @@ class FinalStandings(Widget, can_focus=True):
         played: a confirmed deal gives it the board, which laid the screen out)."""
         redraw(self)
 
+    def watch_has_focus(self, has_focus: bool) -> None:
+        """Nothing is restyled when the standings get or lose the focus (at the deal that ends
+        the game, and at its undo): no rule styles them by their focus. A rule that does
+        would need ``self.update_node_styles()`` here."""
+
     def render(self) -> Text:
         board = self.board
         text = Text()
