@@ -175,3 +175,31 @@ def test_the_keys_a_game_ending_deal_dims_are_drawn_again_not_restyled(tmp_path)
             assert passes == []
 
     run(go())
+
+
+def test_a_key_works_out_each_look_once(tmp_path, monkeypatch):
+    """Clear lit by a bid typed, dimmed by ctrl+l, lit and dimmed again: the key works out
+    its lit look and its dimmed look once each (reading the styles of the key, its parts and
+    its ancestors costs about a millisecond a key), and draws them again from then on."""
+    from textual.widgets._footer import FooterKey
+
+    worked_out = []
+    render = FooterKey.render
+
+    def counted(key):
+        worked_out.append((key.description, key.dimmed))
+        return render(key)
+
+    monkeypatch.setattr(FooterKey, "render", counted)
+
+    async def go():
+        async with resumed(tmp_path / "g.db", Script("lupaus", ["Anna", "Ben", "Cara"]), size=(80, 24)) as (app, pilot):
+            screen = play_screen(app)
+            (clear,) = [k for k in screen.query(FooterKey) if k.description == "Clear"]
+            for keys in (("3",), ("ctrl+l",), ("3",), ("ctrl+l",)):
+                await pilot.press(*keys)
+                await settle(pilot)
+                assert not struck_out(clear) if keys == ("3",) else struck_out(clear)
+            assert [look for look in worked_out if look[0] == "Clear"] == [("Clear", True), ("Clear", False)]
+
+    run(go())

@@ -35,6 +35,12 @@ class DimmableKey(FooterKey):
 
     COMPONENT_CLASSES = FooterKey.COMPONENT_CLASSES | {"footer-key--off"}
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # the key's looks as drawn, lit and dimmed (working one out reads the styles of the
+        # key, its parts and its ancestors: about a millisecond): until the key is restyled
+        self._looks: dict[tuple, Text] = {}
+
     @classmethod
     def like(cls, key: FooterKey) -> DimmableKey:
         """This kind of key in place of Textual's ``key`` (made by Footer.compose, not mounted)."""
@@ -54,11 +60,18 @@ class DimmableKey(FooterKey):
             self._disabled = dimmed
             self.refresh()
 
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._looks.clear()
+
     def render(self) -> Text:
-        text = super().render()
-        if self._disabled:
-            text.stylize(self.get_component_styles("footer-key--off").text_style)
-        return text
+        look = (self._disabled, self.description, self.key_display)
+        text = self._looks.get(look)
+        if text is None:
+            text = self._looks[look] = super().render()
+            if self._disabled:
+                text.stylize(self.get_component_styles("footer-key--off").text_style)
+        return text.copy()
 
 
 class KeyFooter(Footer):
