@@ -385,3 +385,50 @@ def test_a_notice_is_drawn_in_the_colour_of_its_kind_and_restyles_nothing(tmp_pa
             assert [w for w in restyled if isinstance(w, StatusLine)] == []
 
     run(go())
+
+
+def test_the_panel_and_the_status_line_work_out_their_looks_once(tmp_path, monkeypatch):
+    """Lupaus for 4 at 80x24: a deal confirmed and undone redraws the deal panel (measured for
+    its height, then drawn) and the status line ("Undone"), which look up the looks of their
+    parts (bold heading, trump, the notice's colour) as known; a new theme works them out again
+    (the trump in the new theme's accent colour)."""
+    from textual.color import Color
+    from textual.geometry import Region
+    from textual.widget import Widget
+
+    from scorekeeper.tui.widgets.deal_panel import DealPanel
+    from scorekeeper.tui.widgets.status_line import StatusLine
+
+    asked = []
+    look = Widget.get_component_rich_style
+
+    def counted(widget, *names, **kwargs):
+        asked.append(type(widget).__name__)
+        return look(widget, *names, **kwargs)
+
+    monkeypatch.setattr(Widget, "get_component_rich_style", counted)
+    one = [{"bid": [0, 0, 0, 0], "tricks": [0, 10, 0, 0]}]
+
+    async def go():
+        async with resumed(tmp_path / "g.db", Script("lupaus", FOUR, one), size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("ctrl+z")  # "Undone" (its look is worked out the first time it is said)
+            await settle(pilot)
+            await pilot.press("ctrl+y")
+            await settle(pilot)
+            asked.clear()
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert len(screen.game.deals) == 0 and "Undone" in screen_text(app)
+            assert [name for name in asked if name in ("DealPanel", "StatusLine")] == []
+            panel = screen.query_one(DealPanel)
+            for theme in ("textual-light", "textual-dark"):
+                app.theme = theme
+                await settle(pilot)
+                accent = Color.parse(app.get_css_variables()["text-accent"]).rich_color
+                lines = panel.render_lines(Region(0, 0, panel.size.width, panel.size.height))
+                trump = [s for strip in lines for s in strip if s.text.strip() and s.style and s.style.bold
+                         and "trump" in s.text.lower()]
+                assert trump and {s.style.color for s in trump} == {accent}, (theme, trump)
+
+    run(go())

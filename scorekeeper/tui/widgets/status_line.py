@@ -14,7 +14,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...values import dataclass
-from .redraw import placed_size, redraw
+from .redraw import PartLooks, placed_size, redraw
 
 SIGNS = {"information": "", "warning": "⚠ ", "error": "✗ "}  # (colour is not the only cue)
 KEPT = 50
@@ -30,7 +30,7 @@ class Notice:
     severity: str = "information"  # information, warning or error
 
 
-class StatusLine(Widget):
+class StatusLine(PartLooks, Widget):
     """The latest notice, until it times out or another comes; a rule otherwise."""
 
     COMPONENT_CLASSES = {"status-line--rule", "status-line--title", "status-line--information",
@@ -97,7 +97,7 @@ class StatusLine(Widget):
     def render(self) -> Text:
         notice = self.notice
         if notice is None:
-            rule = self.get_component_rich_style("status-line--rule")
+            rule = self.part_look("status-line--rule")
             text = Text(no_wrap=True, overflow="crop", end="")
             if self.rest:
                 text.append("─ ", rule)
@@ -106,9 +106,9 @@ class StatusLine(Widget):
             text.append("─" * max(1, self.size.width - text.cell_len), rule)
             return text
         severity = notice.severity if notice.severity in SIGNS else "information"
-        text = Text(" " + SIGNS[severity], self.get_component_rich_style(f"status-line--{severity}", partial=True))
+        text = Text(" " + SIGNS[severity], self.part_look(f"status-line--{severity}"))
         if notice.title:  # (in line with the form's text)
-            text.append(notice.title, self.get_component_rich_style("status-line--title", partial=True))
+            text.append(notice.title, self.part_look("status-line--title"))
             text.append(": " if notice.message else "")
         text.append(notice.message.replace("\n", "; "))
         return text
