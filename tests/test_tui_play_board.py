@@ -432,3 +432,36 @@ def test_the_panel_and_the_status_line_work_out_their_looks_once(tmp_path, monke
                 assert trump and {s.style.color for s in trump} == {accent}, (theme, trump)
 
     run(go())
+
+
+def test_the_score_tables_messages_stop_at_its_board(tmp_path, monkeypatch):
+    """Lupaus for 4 at 80x24: a confirmed deal moves the score table's cursor to the new row
+    (Highlighted) and may fit its columns anew (Fitted); the board shows the row's detail
+    and stops the message, which no container, screen or app above it handles (each one it
+    went through cost a dispatch)."""
+    from textual.message_pump import MessagePump
+
+    from scorekeeper.tui.widgets.scoreboard import Scoreboard
+
+    reached = []
+    dispatch = MessagePump._dispatch_message
+
+    async def counted(node, message):
+        if isinstance(message, (ScoreTable.Highlighted, ScoreTable.Fitted)):
+            reached.append((type(node).__name__, type(message).__name__))
+        return await dispatch(node, message)
+
+    monkeypatch.setattr(MessagePump, "_dispatch_message", counted)
+    one = [{"bid": [0, 0, 0, 0], "tricks": [0, 10, 0, 0]}]
+
+    async def go():
+        async with resumed(tmp_path / "g.db", Script("lupaus", FOUR, one), size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            reached.clear()
+            await enter_deal(pilot, ["", "0", "0", "0", "0", "0", "9", "0", ""])
+            assert len(screen.game.deals) == 2 and screen.query_one(ScoreTable).highlighted == 2
+            assert ("ScoreTable", "Highlighted") in reached
+            assert {node for node, _ in reached} == {"ScoreTable", "Scoreboard"}
+            assert "Deal 2" in str(screen.query_one(Scoreboard).query_one("#board-detail").render())
+
+    run(go())
