@@ -1468,3 +1468,19 @@ def test_lupaus_ten_per_trick_reads_a_miss_either_way(miss, expected):
 def test_the_reading_of_a_miss_is_asked_only_when_a_trick_is_worth_ten():
     assert "miss" in new_game("lupaus", THREE).setup.unused_options
     assert "miss" not in new_game("lupaus", THREE, {"scoring": "ten-per-trick"}).setup.unused_options
+
+
+def test_wysiwyg_points_with_only_some_trick_boxes_are_refused():
+    """The points come from all three trick boxes or from none: typed points beside only some
+    of them are refused (the points were checked against the tricks only with all three given,
+    so "1 5" typed past the empty trick boxes also read as 1 trick and 5 points, a deal the
+    rules took); all three with the points they make, or the points alone, are taken."""
+    game = new_game("wysiwyg", WYS)
+    deal = {"value": [11, 15], "declarer": 1, "bid": 11}
+    for partial in ({"phase1": 4}, {"phase2": 7}, {"phase1": 4, "phase2": 7}, {"last_trick": 1}):
+        with pytest.raises(IllegalEntry) as exc:
+            game.record({**deal, **partial, "points": 19})
+        assert ("the points come from all three trick boxes (the declarer's tricks while the stock lasts, "
+                "after it, and who won the last trick) or from none of them") in messages(exc)
+    assert game.deals == []
+    assert game.record({**deal, "phase1": 4, "phase2": 7, "last_trick": 1, "points": 19}).scores == (13, 0)

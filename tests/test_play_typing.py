@@ -178,7 +178,9 @@ def test_the_question_says_how_many_readings_and_only_what_each_fills_in_short()
     text = done.question.text()
     readings = text.split(": ", 1)[1].split(". Type")[0].split("; ")
     assert text.startswith(f"The keys read {len(readings)} ways, so nothing is saved: ")
-    assert len(readings) >= 3 and readings[0] == "1: Declarer's points 20"
+    assert readings == ["1: Declarer's points 20",  # (or all the trick boxes, which give the points: see below)
+                        "2: Declarer's tricks while the stock lasts 2, Declarer's tricks after the stock 0, "
+                        "Winner of the last trick Anna, Declarer's points 2"]
     assert "(" not in text and "—" not in text
     assert typist.choose(1) and typist.enter().confirm
     assert deal(typist)["points"] == 20
@@ -209,3 +211,21 @@ def test_keys_read_more_ways_than_followed_confirm_nothing_and_ask_to_check_the_
     assert typist.enter().confirm
     assert deal(typist) == shown
 
+
+
+def test_wysiwyg_points_typed_after_skipped_trick_boxes_read_one_way():
+    """WYSIWYG (bench_keys' deal 1): hand values 12 and 16, Bertta declares, bids 5 and makes
+    15 points, typed ``1 2 1 6 2 5 1 5``. The tricks boxes before the points may stay empty,
+    so ``1 5`` was also 1 trick while the stock lasts (or after it) and 5 points: deals the
+    rules took, as the points were checked against the tricks only with all three trick boxes
+    given; so Enter asked which. The ruleset's check that points come with all three trick
+    boxes or none leaves the one reading: Enter only says the keys may still go on (the tricks
+    1 and 5 and who took the last trick are a deal too), and Enter again confirms 15 points."""
+    game = Game(load_ruleset("wysiwyg"), ["Aino", "Bertta"])
+    typist, done = typed(game, "1 2 1 6 2 5 1 5 enter")
+    assert not done.confirm and done.question.waiting
+    assert done.question.text() == "The keys may go on: Enter again confirms Declarer's points 15, or type the rest."
+    assert typist.enter().confirm
+    got = deal(typist)
+    assert (list(got["value"]), got["declarer"], got["bid"], got["points"]) == ([16, 12], 2, 5, 15)
+    assert (got["phase1"], got["phase2"], got["last_trick"]) == (None, None, None)

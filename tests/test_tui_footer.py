@@ -9,6 +9,26 @@ from helpers.tui import new_game, opened, play_screen, resumed, run, screen_text
 from scorekeeper.tui.widgets.key_footer import KeyFooter, binding_text
 
 
+def drawn_styles(key) -> list:
+    """The styles of the characters a key of the footer draws (its cells, as the screen gets them)."""
+    from textual.geometry import Region
+
+    (strip,) = key.render_lines(Region(0, 0, key.size.width, 1))
+    return [segment.style for segment in strip if segment.text.strip()]
+
+
+def colours(key) -> list:
+    """The colours a key of the footer draws its characters in (Textual draws a dimmed
+    character in a colour nearer the background, not with the terminal's dim attribute)."""
+    return [(style.color, style.bgcolor) for style in drawn_styles(key)]
+
+
+def struck_out(key) -> bool:
+    """Whether every character the key draws is struck out."""
+    styles = drawn_styles(key)
+    return bool(styles) and all(style is not None and style.strike for style in styles)
+
+
 def shown_keys(screen) -> list[str]:
     return [binding_text(active.binding.description) for active in screen.active_bindings.values()
             if active.binding.show]
@@ -39,9 +59,11 @@ def test_every_key_is_on_screen_at_80_columns_and_one_line_when_wide(tmp_path):
 
 
 def test_a_key_that_starts_or_stops_applying_is_marked_without_building_the_footer_anew(tmp_path):
-    """Lupaus: Clear does not apply to empty boxes (struck out); a bid typed makes it apply,
-    ctrl+l strikes it out again, and the footer's keys are the same widgets throughout."""
+    """Lupaus: Clear does not apply to empty boxes (struck out and dimmed); a bid typed makes
+    it apply, ctrl+l strikes it out again; the footer's keys are the same widgets throughout,
+    and none is restyled: the key draws its look itself (a restyle works out its styles anew)."""
     from textual.widgets._footer import FooterKey
+    from test_tui_frames import count_restyles
 
     async def go():
         script = Script("lupaus", ["Anna", "Ben", "Cara"])
@@ -53,13 +75,38 @@ def test_a_key_that_starts_or_stops_applying_is_marked_without_building_the_foot
                 return key
 
             first = clear()
-            assert first.has_class("-disabled") and first.rich_style.strike
+            (quit,) = [k for k in screen.query(FooterKey) if k.description == "Quit"]  # (always applies)
+            assert first.dimmed and struck_out(first) and colours(first) != colours(quit)
+            restyled = count_restyles(app)
             await pilot.press("3")
             await settle(pilot)
-            assert clear() is first and not first.has_class("-disabled") and not first.rich_style.strike
+            assert clear() is first and not first.dimmed
+            assert not any(s.strike for s in drawn_styles(first)) and colours(first) == colours(quit)
+            assert "Clear" in screen_text(app)
             await pilot.press("ctrl+l")
             await settle(pilot)
-            assert clear() is first and first.has_class("-disabled")
+            assert clear() is first and first.dimmed and struck_out(first)
+            assert [w for w in restyled if isinstance(w, FooterKey)] == []
+
+    run(go())
+
+
+def test_a_key_that_does_not_apply_is_struck_out_but_not_dimmed_in_high_contrast(tmp_path):
+    """The high-contrast theme has no grey: a key that does not apply is struck out only;
+    back in the dark theme it is dimmed too."""
+    from textual.widgets._footer import FooterKey
+
+    async def go():
+        async with resumed(tmp_path / "g.db", Script("lupaus", ["Anna", "Ben", "Cara"]), size=(80, 24)) as (app, pilot):
+            screen = play_screen(app)
+            (undo,) = [k for k in screen.query(FooterKey) if k.description == "Undo"]
+            (quit,) = [k for k in screen.query(FooterKey) if k.description == "Quit"]  # (always applies)
+            app.theme = "scorekeeper-high-contrast"
+            await settle(pilot)
+            assert undo.dimmed and struck_out(undo) and colours(undo) == colours(quit)
+            app.theme = "textual-dark"
+            await settle(pilot)
+            assert struck_out(undo) and colours(undo) != colours(quit)
 
     run(go())
 
@@ -90,11 +137,11 @@ def test_the_keys_of_a_footer_built_anew_are_styled_once(tmp_path):
     run(go())
 
 
-def test_the_keys_a_game_ending_deal_dims_are_restyled_together(tmp_path):
+def test_the_keys_a_game_ending_deal_dims_are_drawn_again_not_restyled(tmp_path):
     """Whist to 3, two deals stored: spades and 7 tricks confirmed end the game, which dims
-    several keys of the footer (Confirm, Clear, Players, the plan...). They are restyled in one
-    pass, which works their look out once for keys alike (each alone was a restyle of its own),
-    and each is struck out; ctrl+z lights them again, in one pass too."""
+    several keys of the footer (Confirm, Clear, Players, the plan...). Each is struck out and
+    drawn again, none restyled (restyling them was a third of the Python time of the ctrl+z
+    that takes the deal back); ctrl+z lights them again, the same way."""
     from textual.widgets._footer import FooterKey
 
     whist = Script("whist", ["Anna", "Ben", "Cara", "Dan"], [{"turned": "hearts", "tricks": 8},
@@ -115,17 +162,44 @@ def test_the_keys_a_game_ending_deal_dims_are_restyled_together(tmp_path):
                 return update_nodes(nodes, animate)
 
             app.stylesheet.update_nodes = counted
-            lit = {k for k in screen.query(FooterKey) if not k.has_class("-disabled")}
+            lit = {k for k in screen.query(FooterKey) if not k.dimmed}
             await pilot.press("enter")
             await settle(pilot)
             assert screen.game.is_over
-            dimmed = {k for k in lit if k.has_class("-disabled")}
-            assert len(dimmed) >= 2 and all(k.rich_style.strike for k in dimmed)
-            assert len(passes) == 1 and set(passes[0]) == dimmed
-            passes.clear()
+            dimmed = {k for k in lit if k.dimmed}
+            assert {k.description for k in dimmed} == {"Confirm", "Clear", "Plan"} and all(struck_out(k) for k in dimmed)
+            assert passes == []
             await pilot.press("ctrl+z")
             await settle(pilot)
-            assert not any(k.has_class("-disabled") for k in dimmed)
-            assert len(passes) == 1 and set(passes[0]) >= dimmed
+            assert not any(k.dimmed or struck_out(k) for k in dimmed)
+            assert passes == []
+
+    run(go())
+
+
+def test_a_key_works_out_each_look_once(tmp_path, monkeypatch):
+    """Clear lit by a bid typed, dimmed by ctrl+l, lit and dimmed again: the key works out
+    its lit look and its dimmed look once each (reading the styles of the key, its parts and
+    its ancestors costs about a millisecond a key), and draws them again from then on."""
+    from textual.widgets._footer import FooterKey
+
+    worked_out = []
+    render = FooterKey.render
+
+    def counted(key):
+        worked_out.append((key.description, key.dimmed))
+        return render(key)
+
+    monkeypatch.setattr(FooterKey, "render", counted)
+
+    async def go():
+        async with resumed(tmp_path / "g.db", Script("lupaus", ["Anna", "Ben", "Cara"]), size=(80, 24)) as (app, pilot):
+            screen = play_screen(app)
+            (clear,) = [k for k in screen.query(FooterKey) if k.description == "Clear"]
+            for keys in (("3",), ("ctrl+l",), ("3",), ("ctrl+l",)):
+                await pilot.press(*keys)
+                await settle(pilot)
+                assert not struck_out(clear) if keys == ("3",) else struck_out(clear)
+            assert [look for look in worked_out if look[0] == "Clear"] == [("Clear", True), ("Clear", False)]
 
     run(go())

@@ -153,7 +153,7 @@ def test_a_value_typed_draws_only_the_lines_it_changed(tmp_path, monkeypatch):
             lines.clear()
             keys = await each_key(pilot, "s1230123", drawn, layouts, lines)
             assert keys == [
-                (["FooterKey", "deal-panel"], 0, [1, 2]),
+                (["DimmableKey", "deal-panel"], 0, [1, 2]),  # Clear applies: its key drawn again
                 ([], 0, [0, 2, 3]),
                 ([], 0, [0, 3, 4]),
                 ([], 0, [0, 4, 5, 6, 7]),  # the dealer's box had its lines for the reason
@@ -163,7 +163,7 @@ def test_a_value_typed_draws_only_the_lines_it_changed(tmp_path, monkeypatch):
                 (["ScrollBar"], 0, list(range(4, 19))),  # the scroll to Confirm
             ]
             assert full == []  # the screen is never drawn whole
-            assert {type(w).__name__ for w in restyled} == {"FooterKey"}  # ctrl+l applies
+            assert restyled == []  # (nor the key of ctrl+l, which applies now: drawn again, see DimmableKey)
 
     run(go())
 

@@ -152,9 +152,11 @@ def test_a_deal_that_ends_the_game_and_its_undo_lay_the_screen_out_once(tmp_path
     layout (each widget's new size laid the screen out a second time, the footer's keys
     were built anew in a frame and a layout of their own when the board took the focus).
     The footer keeps its keys (the standings have the focus, not the board), the draft's
-    view is worked out once; ctrl+z back to the form: one layout again."""
+    view is worked out once; ctrl+z back to the form: one layout again. Neither restyles
+    anything (the keys dimmed and lit again, the notice, the focus moving between the form
+    and the standings are each drawn, not styled anew)."""
     from textual.widgets._footer import FooterKey
-    from test_tui_frames import count_layouts
+    from test_tui_frames import count_layouts, count_restyles
 
     from scorekeeper.play.draft import DealDraft
     from scorekeeper.tui.widgets.final_standings import FinalStandings
@@ -169,6 +171,7 @@ def test_a_deal_that_ends_the_game_and_its_undo_lay_the_screen_out_once(tmp_path
             await pilot.press("s", "7")
             await settle(pilot)
             layouts = count_layouts(screen)
+            restyled = count_restyles(app)
             computed = []
             compute = DealDraft._compute
 
@@ -184,11 +187,12 @@ def test_a_deal_that_ends_the_game_and_its_undo_lay_the_screen_out_once(tmp_path
                 assert len(layouts) == 1
                 assert [k.description for k in screen.query(FooterKey)] == keys
                 assert "Game over" in screen_text(app)
+                assert restyled == []
                 layouts.clear()
                 await pilot.press("ctrl+z")
                 await settle(pilot)
                 assert not screen.game.is_over and isinstance(app.focused, EntryForm)
-                assert len(layouts) == 1
+                assert len(layouts) == 1 and restyled == []
                 # the undone deal's boxes, none for the game over: the form's view once (which the
                 # typist shares); whether the rules fill in a value of the deal waiting to be redone
                 # (DealDraft._unfill) takes only the boxes filled in, not a view per value
@@ -338,5 +342,126 @@ def test_a_confirmed_deal_and_its_undo_look_up_the_screens_widgets_without_a_que
             finally:
                 DOMNode.query_one = query_one
             assert queries == []
+
+    run(go())
+
+
+def test_a_notice_is_drawn_in_the_colour_of_its_kind_and_restyles_nothing(tmp_path):
+    """Lupaus for 4 at 80x24, two deals: ctrl+z says "Undone" in the theme's success colour,
+    taken back by the next value typed; ctrl+l and ctrl+s (nothing to confirm) say why not
+    in its error colour, with a ✗. The line draws each in its colour: none of
+    it restyles the line (a class toggled for each notice did, at the key that said it and at
+    the key that took it back)."""
+    from textual.color import Color
+    from textual.geometry import Region
+    from test_tui_frames import count_restyles
+
+    from scorekeeper.tui.widgets.status_line import StatusLine
+
+    two = [{"bid": [0, 0, 0, 0], "tricks": [0, cards, 0, 0]} for cards in (10, 9)]
+
+    async def go():
+        async with resumed(tmp_path / "g.db", Script("lupaus", FOUR, two), size=SMALL) as (app, pilot):
+            line = play_screen(app).query_one(StatusLine)
+            css = app.get_css_variables()
+
+            def drawn() -> list:
+                (strip,) = line.render_lines(Region(0, 0, line.size.width, 1))
+                return [(segment.text, segment.style.color) for segment in strip if segment.text.strip()]
+
+            restyled = count_restyles(app)
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            success = Color.parse(css["text-success"]).rich_color
+            assert drawn() == [("Undone", success), (": Deal 2 is undone; its entries are back in the boxes.", success)]
+            await pilot.press("0")  # a value typed takes back a notice that only tells
+            await settle(pilot)
+            assert "".join(text for text, _ in drawn()).startswith("─ Bid: Cara 0")
+            await pilot.press("ctrl+l", "ctrl+s")
+            await settle(pilot)
+            error = Color.parse(css["text-error"]).rich_color
+            assert drawn()[0] == (" ✗ ", error) and {colour for _, colour in drawn()} == {error}
+            assert "".join(text for text, _ in drawn()) == " ✗ The deal cannot be confirmed yet: Bid of Cara is not entered"
+            assert [w for w in restyled if isinstance(w, StatusLine)] == []
+
+    run(go())
+
+
+def test_the_panel_and_the_status_line_work_out_their_looks_once(tmp_path, monkeypatch):
+    """Lupaus for 4 at 80x24: a deal confirmed and undone redraws the deal panel (measured for
+    its height, then drawn) and the status line ("Undone"), which look up the looks of their
+    parts (bold heading, trump, the notice's colour) as known; a new theme works them out again
+    (the trump in the new theme's accent colour)."""
+    from textual.color import Color
+    from textual.geometry import Region
+    from textual.widget import Widget
+
+    from scorekeeper.tui.widgets.deal_panel import DealPanel
+    from scorekeeper.tui.widgets.status_line import StatusLine
+
+    asked = []
+    look = Widget.get_component_rich_style
+
+    def counted(widget, *names, **kwargs):
+        asked.append(type(widget).__name__)
+        return look(widget, *names, **kwargs)
+
+    monkeypatch.setattr(Widget, "get_component_rich_style", counted)
+    one = [{"bid": [0, 0, 0, 0], "tricks": [0, 10, 0, 0]}]
+
+    async def go():
+        async with resumed(tmp_path / "g.db", Script("lupaus", FOUR, one), size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("ctrl+z")  # "Undone" (its look is worked out the first time it is said)
+            await settle(pilot)
+            await pilot.press("ctrl+y")
+            await settle(pilot)
+            asked.clear()
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert len(screen.game.deals) == 0 and "Undone" in screen_text(app)
+            assert [name for name in asked if name in ("DealPanel", "StatusLine")] == []
+            panel = screen.query_one(DealPanel)
+            for theme in ("textual-light", "textual-dark"):
+                app.theme = theme
+                await settle(pilot)
+                accent = Color.parse(app.get_css_variables()["text-accent"]).rich_color
+                lines = panel.render_lines(Region(0, 0, panel.size.width, panel.size.height))
+                trump = [s for strip in lines for s in strip if s.text.strip() and s.style and s.style.bold
+                         and "trump" in s.text.lower()]
+                assert trump and {s.style.color for s in trump} == {accent}, (theme, trump)
+
+    run(go())
+
+
+def test_the_score_tables_messages_stop_at_its_board(tmp_path, monkeypatch):
+    """Lupaus for 4 at 80x24: a confirmed deal moves the score table's cursor to the new row
+    (Highlighted) and may fit its columns anew (Fitted); the board shows the row's detail
+    and stops the message, which no container, screen or app above it handles (each one it
+    went through cost a dispatch)."""
+    from textual.message_pump import MessagePump
+
+    from scorekeeper.tui.widgets.scoreboard import Scoreboard
+
+    reached = []
+    dispatch = MessagePump._dispatch_message
+
+    async def counted(node, message):
+        if isinstance(message, (ScoreTable.Highlighted, ScoreTable.Fitted)):
+            reached.append((type(node).__name__, type(message).__name__))
+        return await dispatch(node, message)
+
+    monkeypatch.setattr(MessagePump, "_dispatch_message", counted)
+    one = [{"bid": [0, 0, 0, 0], "tricks": [0, 10, 0, 0]}]
+
+    async def go():
+        async with resumed(tmp_path / "g.db", Script("lupaus", FOUR, one), size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            reached.clear()
+            await enter_deal(pilot, ["", "0", "0", "0", "0", "0", "9", "0", ""])
+            assert len(screen.game.deals) == 2 and screen.query_one(ScoreTable).highlighted == 2
+            assert ("ScoreTable", "Highlighted") in reached
+            assert {node for node, _ in reached} == {"ScoreTable", "Scoreboard"}
+            assert "Deal 2" in str(screen.query_one(Scoreboard).query_one("#board-detail").render())
 
     run(go())

@@ -10,10 +10,10 @@ from ...i18n import t, tn
 from ...play.board import Standing
 from ...play.panel import DealPanelView
 from ...play.words import ordinal
-from .redraw import placed_size, redraw
+from .redraw import PartLooks, placed_size, redraw
 
 
-class DealPanel(Widget):
+class DealPanel(PartLooks, Widget):
     """Deal number, cards, dealer, who bids first and leads, trump, reminders, standings."""
 
     COMPONENT_CLASSES = {"deal-panel--heading", "deal-panel--trump", "deal-panel--label"}
@@ -51,8 +51,8 @@ class DealPanel(Widget):
     watch_heading = watch_deal = watch_status = watch_standings = watch_played = _watch_any
 
     def render(self) -> Text:
-        label = self.get_component_rich_style("deal-panel--label", partial=True)
-        bold = self.get_component_rich_style("deal-panel--heading", partial=True)
+        label = self.part_look("deal-panel--label")
+        bold = self.part_look("deal-panel--heading")
         text = Text()
         text.append(self.heading, bold)
         deal = self.deal
@@ -76,7 +76,7 @@ class DealPanel(Widget):
                 text.append(" · " + t("game.leader") + " ", label)
                 text.append(deal.leader or t("tui.widgets.deal_panel.leader_later"))
             text.append("\n")
-            text.append(deal.trump, self.get_component_rich_style("deal-panel--trump", partial=True))
+            text.append(deal.trump, self.part_look("deal-panel--trump"))
             for line in deal.reminders:
                 text.append(f"\n• {line}")
             for line in deal.table:

@@ -10,10 +10,10 @@ from ...i18n import format_number, t, tn
 from ...i18n.formats import is_number
 from ...play.board import BoardView
 from ...play.words import ordinal
-from .redraw import placed_size, redraw
+from .redraw import PartLooks, placed_size, redraw
 
 
-class FinalStandings(Widget, can_focus=True):
+class FinalStandings(PartLooks, Widget, can_focus=True):
     """Shown when the game is over, in place of the entry form; it has the focus then (the
     screen's keys apply, as while deals are entered; ctrl+e goes to the score board)."""
 
@@ -35,6 +35,11 @@ class FinalStandings(Widget, can_focus=True):
         played: a confirmed deal gives it the board, which laid the screen out)."""
         redraw(self)
 
+    def watch_has_focus(self, has_focus: bool) -> None:
+        """Nothing is restyled when the standings get or lose the focus (at the deal that ends
+        the game, and at its undo): no rule styles them by their focus. A rule that does
+        would need ``self.update_node_styles()`` here."""
+
     def render(self) -> Text:
         board = self.board
         text = Text()
@@ -45,7 +50,7 @@ class FinalStandings(Widget, can_focus=True):
             line = t("tui.widgets.final_standings.winner", name=winners[0])
         else:
             line = t("tui.widgets.final_standings.tie", names=", ".join(winners))
-        text.append(line, self.get_component_rich_style("final-standings--winner", partial=True))
+        text.append(line, self.part_look("final-standings--winner"))
         text.append("\n\n" + tn("tui.widgets.final_standings.after", len(board.rows)))
         width = max((len(s.name) for s in board.standings), default=0)
         for s in board.standings:

@@ -13,6 +13,7 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
 
 from rich.cells import cell_len
+from rich.text import Text
 
 from ...i18n import catalog, get_language, t
 
@@ -23,6 +24,54 @@ def binding_text(text: str | None) -> str:
     if not text or " " in text or "." not in text or catalog("en").get(text) is None:
         return text or ""
     return t(text)
+
+
+class DimmableKey(FooterKey):
+    """A key of the footer that draws itself struck out (and dimmed) while it does not apply
+    now, in the look of its ``footer-key--off`` part (app.tcss: the high-contrast theme does
+    not dim it). Textual's key takes a class for that, and a class toggled works the key's
+    styles out again (a millisecond or more a key, with its parts and scroll bar colours;
+    a deal that ends a game dims five keys at once): this key is only drawn again."""
+
+    COMPONENT_CLASSES = FooterKey.COMPONENT_CLASSES | {"footer-key--off"}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # the key's looks as drawn, lit and dimmed (working one out reads the styles of the
+        # key, its parts and its ancestors: about a millisecond): until the key is restyled
+        self._looks: dict[tuple, Text] = {}
+
+    @classmethod
+    def like(cls, key: FooterKey) -> DimmableKey:
+        """This kind of key in place of Textual's ``key`` (made by Footer.compose, not mounted)."""
+        made = cls(key.key, key.key_display, key.description, key.action, tooltip=key.tooltip or "",
+                   classes=" ".join(sorted(key.classes - {"-disabled"})))
+        made._disabled = key._disabled
+        return made
+
+    @property
+    def dimmed(self) -> bool:
+        """Whether the key is shown as not applying now (Textual's FooterKey keeps it as ``_disabled``)."""
+        return self._disabled
+
+    @dimmed.setter
+    def dimmed(self, dimmed: bool) -> None:
+        if dimmed != self._disabled:
+            self._disabled = dimmed
+            self.refresh()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._looks.clear()
+
+    def render(self) -> Text:
+        look = (self._disabled, self.description, self.key_display)
+        text = self._looks.get(look)
+        if text is None:
+            text = self._looks[look] = super().render()
+            if self._disabled:
+                text.stylize(self.get_component_styles("footer-key--off").text_style)
+        return text.copy()
 
 
 class KeyFooter(Footer):
@@ -40,19 +89,12 @@ class KeyFooter(Footer):
         active = {key: a for key, a in screen.active_bindings.items() if a.binding.show}
         shown = (get_language(),) + tuple((key, a.binding.description) for key, a in active.items())
         if shown == self._shown and self._bindings_ready:
-            # the same keys: only whether each applies now may have changed, which the keys
-            # shown take as a class (building the footer anew costs a key press a frame or more);
-            # the keys changed are restyled together, which works their styles out once for all
-            # those alike (a confirmed deal that ends a game dims five, each restyled alone)
-            changed = []
-            for widget in self.query(FooterKey):
+            # the same keys: only whether each applies now may have changed, which each key
+            # draws itself (building the footer anew costs a key press a frame or more)
+            for widget in self.query(DimmableKey):
                 binding = active.get(widget.key)
-                if binding is not None and widget._disabled == binding.enabled:
-                    widget._disabled = not binding.enabled
-                    widget.set_class(widget._disabled, "-disabled", update=False)
-                    changed.append(widget)
-            if changed:
-                self.app.stylesheet.update_nodes(changed, animate=True)
+                if binding is not None:
+                    widget.dimmed = not binding.enabled
             return
         self._shown = shown
         self._bindings_ready = True
@@ -65,10 +107,12 @@ class KeyFooter(Footer):
         widgets = []
         for widget in super().compose():
             if isinstance(widget, FooterKey):
+                widget = DimmableKey.like(widget)
                 if not widget.has_class("-command-palette"):  # (that one stays compact)
                     # compact as the footer is from the start: a key made compact (Textual's
                     # default) and then not, as the footer tells it once mounted, is restyled twice more
                     widget.set_reactive(FooterKey.compact, self.compact)
+                    widget.data_bind(compact=Footer.compact)  # (as Textual's footer binds its keys)
                 widget.description = binding_text(widget.description)
                 tooltip = widget.tooltip
                 if isinstance(tooltip, str):

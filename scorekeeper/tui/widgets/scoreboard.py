@@ -348,6 +348,7 @@ class Scoreboard(Vertical):
         self._show_legend()
 
     def on_score_table_fitted(self, event: ScoreTable.Fitted) -> None:
+        event.stop()  # (the board's own: no screen handles it, and each container it passed cost a dispatch)
         if self.board is not None:
             self._show_legend()
             self._show_detail(self.table.highlighted)
@@ -357,6 +358,7 @@ class Scoreboard(Vertical):
             self.watch_board(self.board)
 
     def on_score_table_highlighted(self, event: ScoreTable.Highlighted) -> None:
+        event.stop()  # (as Fitted)
         self._show_detail(event.number)
 
     def _show_detail(self, number: int | None) -> None:

@@ -14,7 +14,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...values import dataclass
-from .redraw import placed_size, redraw
+from .redraw import PartLooks, placed_size, redraw
 
 SIGNS = {"information": "", "warning": "⚠ ", "error": "✗ "}  # (colour is not the only cue)
 KEPT = 50
@@ -30,18 +30,22 @@ class Notice:
     severity: str = "information"  # information, warning or error
 
 
-class StatusLine(Widget):
+class StatusLine(PartLooks, Widget):
     """The latest notice, until it times out or another comes; a rule otherwise."""
 
-    COMPONENT_CLASSES = {"status-line--rule", "status-line--title"}
+    COMPONENT_CLASSES = {"status-line--rule", "status-line--title", "status-line--information",
+                         "status-line--warning", "status-line--error"}
 
+    # (each kind of notice in a part's colour, which the line draws itself: a class of the
+    # line toggled at every notice worked its styles out again, on the key that said it and
+    # on the key after it, which takes it back)
     DEFAULT_CSS = """
     StatusLine { height: auto; max-height: 4; }
     StatusLine > .status-line--rule { color: $primary; }
     StatusLine > .status-line--title { text-style: bold; }
-    StatusLine.-information { color: $text-success; }
-    StatusLine.-warning { color: $text-warning; }
-    StatusLine.-error { color: $text-error; }
+    StatusLine > .status-line--information { color: $text-success; }
+    StatusLine > .status-line--warning { color: $text-warning; }
+    StatusLine > .status-line--error { color: $text-error; }
     """
 
     notice: reactive[Notice | None] = reactive(None)
@@ -84,8 +88,6 @@ class StatusLine(Widget):
             self.notice = None
 
     def watch_notice(self, notice: Notice | None) -> None:
-        for severity in SIGNS:
-            self.set_class(notice is not None and notice.severity == severity, f"-{severity}")
         redraw(self)  # (laid out again only when a notice takes more than a line, or gives it back)
 
     def watch_rest(self) -> None:
@@ -95,7 +97,7 @@ class StatusLine(Widget):
     def render(self) -> Text:
         notice = self.notice
         if notice is None:
-            rule = self.get_component_rich_style("status-line--rule")
+            rule = self.part_look("status-line--rule")
             text = Text(no_wrap=True, overflow="crop", end="")
             if self.rest:
                 text.append("─ ", rule)
@@ -103,9 +105,10 @@ class StatusLine(Widget):
                 text.append(" ")
             text.append("─" * max(1, self.size.width - text.cell_len), rule)
             return text
-        text = Text(" " + SIGNS.get(notice.severity, ""))  # (in line with the form's text)
-        if notice.title:
-            text.append(notice.title, self.get_component_rich_style("status-line--title", partial=True))
+        severity = notice.severity if notice.severity in SIGNS else "information"
+        text = Text(" " + SIGNS[severity], self.part_look(f"status-line--{severity}"))
+        if notice.title:  # (in line with the form's text)
+            text.append(notice.title, self.part_look("status-line--title"))
             text.append(": " if notice.message else "")
         text.append(notice.message.replace("\n", "; "))
         return text
