@@ -12,12 +12,19 @@ A deal it cannot take as it is (a value out of bounds or not plain, a row left e
 check that does not hold, a value a formula needs that is not entered, any error) goes
 the long way, which says why: this path only ever takes what the long way accepts, and
 gives the same values, scores and marks.
+
+What the generated function and the engine raise for such an entry (a value not entered, a
+formula failing on these values, a number out of range, a value its field does not take) sends
+it the long way. Anything else is a fault of this path: with ``SCOREKEEPER_STRICT_FAST_PATH=1``
+(the test suite sets it) it raises :class:`FastPathError` instead of going the long way in silence.
 """
 
 from __future__ import annotations
 
-from ..rules.formula import BOOL, MAX_NUMBER, Missing, deal_values
-from .engine import _READS_THE_TABLE, DealEval, Setup, convert_value
+import os
+
+from ..rules.formula import BOOL, MAX_NUMBER, EvalError, Incomplete, Missing, deal_values
+from .engine import _READS_THE_TABLE, DealEval, GameError, Setup, convert_value
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
@@ -27,6 +34,22 @@ if TYPE_CHECKING:
 ROW, ROW_OF, ONE, ONE_OF = "row", "row-of", "one", "one-of"  # numbers within bounds, or one of a set
 _OPEN = object()  # whether the field is asked depends on what is entered
 _MOST_KEPT = 4096  # deal numbers whose facts are kept (a game without a plan can go on), rows of marks kept
+
+
+STRICT_VARIABLE = "SCOREKEEPER_STRICT_FAST_PATH"  # "1": a fault of this path raises (see the docstring)
+# What an entry the long way refuses, or says something of, raises here: not a fault of this path.
+DECLINED = (Incomplete, Missing, EvalError, ArithmeticError, GameError)
+
+
+class FastPathError(RuntimeError):
+    """The short way failed in a way no entry explains (see the module's docstring)."""
+
+
+def declined(error: Exception, where: str) -> None:
+    """Go the long way after ``error`` raised at ``where``; FastPathError instead when it is a
+    fault of this path and the strict mode is on."""
+    if not isinstance(error, DECLINED) and os.environ.get(STRICT_VARIABLE) == "1":
+        raise FastPathError(f"the short way of recording a deal failed at {where}: {error!r}") from error
 
 
 def record_plan(setup: Setup) -> "RecordPlan | None":
@@ -118,7 +141,8 @@ class RecordPlan:
                 clean[key] = nothing
         try:
             done = self.run(clean, number, cards, dealer, order)
-        except Exception:  # the long way says what it is
+        except Exception as error:  # the long way says what it is
+            declined(error, "the deal's checks and scores")
             return None
         if not done:  # a check does not hold
             return None
@@ -153,7 +177,8 @@ class RecordPlan:
                 empty.append((key, setup.empty[key], rule[4]))
             last = setup.plan is not None and number >= len(setup.plan)
             facts: tuple | bool = (d.cards, d.dealer, order, fields, tuple(empty), last)
-        except Exception:  # e.g. a bound that cannot be worked out: the long way says so
+        except Exception as error:  # e.g. a bound that cannot be worked out: the long way says so
+            declined(error, f"the facts of deal {number}")
             facts = False
         if len(self.deals) < _MOST_KEPT:
             self.deals[number] = facts
@@ -206,7 +231,8 @@ def _as_entered(spec, value: Any, setup: Setup) -> bool:
     its letter; a choice without spaces around it)."""
     try:
         kept = convert_value(spec, value, setup)
-    except Exception:
+    except Exception as error:
+        declined(error, f"a value of {spec.id}")
         return False
     return kept == value and type(kept) is type(value)
 
