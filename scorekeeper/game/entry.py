@@ -67,8 +67,10 @@ class EntryRules:
 
     def _field_issues(self, d: DealEval, issues: list[Issue]) -> None:
         values = d.values
+        unit: Any  # (a seat's or partnership's number in a row: the deal's value is not indexed)
+        bounds: Any  # (low, high) when a plain value is within them
         for spec, same, quiet in self._field_plan(d.setup):
-            entered = values.get(spec.id)
+            entered: Any = values.get(spec.id)
             if entered is None and quiet:
                 continue  # an optional field of the deal left empty, whether it is asked or not
             bounds = None
@@ -103,7 +105,8 @@ class EntryRules:
         plan = self._plans.get(setup)
         if plan is None:
             plan = self._plans[setup] = tuple(
-                (spec, spec.type == "int" and not spec.values and not (spec.min.per_seat or spec.max.per_seat),
+                (spec, spec.type == "int" and not spec.values and not (
+                    spec.min is not None and spec.min.per_seat or spec.max is not None and spec.max.per_seat),
                  spec.scope == "deal" and self._quiet_when_empty(spec, setup))
                 for spec in self.ruleset.fields.values())
         return plan
@@ -160,7 +163,7 @@ class EntryRules:
             return (Message("engine.entry.out_of_range", label=label, low=lo, high=hi, value=_shown(value)) if lo <= hi
                     else Message("engine.entry.empty_range", label=label, value=_shown(value)))
         try:
-            domain = d.domain(spec, seat)
+            domain: Any = d.domain(spec, seat)  # (a choice's, a seat's or a suit's: a list)
         except Missing:
             return None
         if value in domain and type(value) is type(domain[0]):
@@ -206,6 +209,7 @@ class EntryRules:
             if spec.scope == "deal":
                 trial[field_id] = candidate
             else:
+                assert unit is not None  # (a seat's or partnership's field is asked of one)
                 index = unit - 1
                 row = list(trial[field_id])
                 row[index] = candidate

@@ -28,7 +28,20 @@ from .engine import _READS_THE_TABLE, DealEval, GameError, Setup, convert_value
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
-    from typing import Any, Callable
+    from typing import Any, Callable, Literal
+
+    # Plain tuples, unpacked where they are read: one is made or read with every deal recorded.
+    # A deal taken: (values as the game keeps them, cards, dealer, scores, made marks, whether
+    # it is the last deal of the plan).
+    Taken = tuple[dict[str, Any], int, int, tuple, tuple, bool]
+    # How a field's entered value is taken at a deal: (ROW, ONE, ROW_OF, ONE_OF or None for the
+    # long way; units; low and high bound, or the values taken and their type; whether the field
+    # may be left empty).
+    FieldRule = tuple["str | None", int, Any, Any, bool]
+    # What a deal number fixes: (cards, dealer, bidding order or None, field id -> its FieldRule,
+    # (field id, its empty value, whether it may be left empty) in field order, whether it is the
+    # plan's last deal).
+    DealFacts = tuple[int, int, "tuple[int, ...] | None", dict[str, FieldRule], tuple[tuple[str, Any, bool], ...], bool]
 
 # How a field's entered value is taken at a deal (the first item of a field's rule).
 ROW, ROW_OF, ONE, ONE_OF = "row", "row-of", "one", "one-of"  # numbers within bounds, or one of a set
@@ -73,14 +86,14 @@ class RecordPlan:
         self.run = run  # (values, number, cards, dealer, order) -> (scores, made or None), or false
         made = setup.ruleset.made
         # made marks as DealEval.made_all gives them: a yes/no formula's values are its marks
-        self.marks = None if made is None else tuple if made.type == BOOL else _marks
+        self.marks: Callable[[Any], tuple] = tuple if made is None or made.type == BOOL else _marks
         self.no_made = (None,) * setup.scorers
         self.zero = (0,) * setup.scorers  # parts won and match totals: none without parts
         self.seats = setup.seats
         self.carried: dict = {}  # nothing is carried on (kept by every result, read only, as the long way keeps one)
         # each row of made marks once (one per pattern of yes and no): an object less a deal for the collector
         self.kept: dict[tuple, tuple] = {}
-        self.deals: dict[int, tuple | bool] = {}  # deal number -> its facts (False: the long way)
+        self.deals: dict[int, DealFacts | Literal[False]] = {}  # deal number -> its facts (False: the long way)
 
     @classmethod
     def of(cls, setup: Setup) -> "RecordPlan | None":
@@ -92,10 +105,9 @@ class RecordPlan:
         run = deal_values(parts, rules.score, rules.made, setup.fast_context, setup.scorer_seats, every_seat)
         return None if run is None else cls(setup, run)
 
-    def take(self, values: Any, number: int) -> tuple | None:
-        """(values as the game keeps them, cards, dealer, scores, made marks, whether it is the
-        last deal of the plan) of deal ``number`` entered as ``values``, when it is plain and
-        breaks no rule; else None."""
+    def take(self, values: Any, number: int) -> Taken | None:
+        """Deal ``number`` entered as ``values`` (see Taken), when it is plain and breaks no rule;
+        else None."""
         facts = self.deals.get(number)
         if facts is None:
             facts = self._facts(number)
@@ -156,10 +168,8 @@ class RecordPlan:
             self.kept[made] = made
         return made
 
-    def _facts(self, number: int) -> tuple | bool:
-        """What deal ``number`` fixes: (cards, dealer, bidding order or None, field id -> how an
-        entered value is taken, (field id, its empty value, whether it may be left empty) in
-        field order, whether it is the plan's last deal); False when the deal goes the long way."""
+    def _facts(self, number: int) -> DealFacts | Literal[False]:
+        """What deal ``number`` fixes (see DealFacts); False when the deal goes the long way."""
         setup = self.setup
         try:
             d = DealEval(setup, number, setup.empty)
@@ -176,7 +186,7 @@ class RecordPlan:
                 fields[key] = rule
                 empty.append((key, setup.empty[key], rule[4]))
             last = setup.plan is not None and number >= len(setup.plan)
-            facts: tuple | bool = (d.cards, d.dealer, order, fields, tuple(empty), last)
+            facts: DealFacts | Literal[False] = (d.cards, d.dealer, order, fields, tuple(empty), last)
         except Exception as error:  # e.g. a bound that cannot be worked out: the long way says so
             declined(error, f"the facts of deal {number}")
             facts = False
@@ -184,10 +194,9 @@ class RecordPlan:
             self.deals[number] = facts
         return facts
 
-    def _field_rule(self, d: DealEval, spec) -> tuple:
-        """(how an entered value is taken: ROW, ONE, ROW_OF, ONE_OF or None for the long way;
-        units; low and high bound, or the values taken and their type; whether the field may be
-        left empty) at deal ``d``, as Game's checks of the fields decide it."""
+    def _field_rule(self, d: DealEval, spec) -> FieldRule:
+        """How an entered value of a field is taken at deal ``d`` (see FieldRule), as Game's
+        checks of the fields decide it."""
         setup = self.setup
         asked = True if spec.when is None else self._fixed(d, spec.when)
         quiet = spec.optional and (spec.when is None or spec.when.quiet(setup.fast_context))

@@ -10,6 +10,29 @@ history: the roster (who plays each deal, its dealer, the plan the table changed
 roster.py), the entry rules (what is wrong with an entry, the values a field may
 take: entry.py) and the results timeline (scores, totals, the end, standings and
 winners: timeline.py).
+
+Three players of Lupaus (a bid made scores 10 + the bid, a bid missed 0; 10 cards in deal 1,
+9 in deal 2, the dealer may not bid what makes the bids total the tricks):
+
+>>> from scorekeeper.rules.ruleset import load_ruleset
+>>> game = Game(load_ruleset("lupaus"), ["Anna", "Ben", "Cara"])
+>>> game.record({"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"}).scores
+(13, 0, 12)
+>>> game.record({"bid": [3, 3, 3], "tricks": [3, 3, 3], "turned": "clubs"})
+Traceback (most recent call last):
+  ...
+scorekeeper.game.engine.IllegalEntry: Dealer Ben may not bid 3: the bids would total 9, the number of tricks
+>>> game.undo().kind, game.totals()
+('record', (0, 0, 0))
+>>> game.redo().deal, game.totals()
+(1, (13, 0, 12))
+
+Editing a deal is an action too (undo takes it back); the totals follow:
+
+>>> game.edit(1, {"bid": [3, 4, 2], "tricks": [3, 4, 3], "turned": "hearts"}).scores
+(13, 14, 0)
+>>> [(s.rank, s.name, s.total) for s in game.standings()]
+[(1, 'Ben', 14), (2, 'Anna', 13), (3, 'Cara', 0)]
 """
 
 from __future__ import annotations
@@ -31,7 +54,8 @@ from .engine import (
 )
 from .entry import EntryRules
 from .records import (
-    AFTER_END_CHECK, END, MOST_REDEALS, PLAN, ROSTER_KINDS, Action, DealInfo, DealResult, Lineup, Standing, built,
+    AFTER_END_CHECK, END, MOST_REDEALS, PLAN, ROSTER_KINDS, Action, CheckedEntry, DealInfo, DealResult, Lineup,
+    Snapshot, Standing, built,
 )
 from .roster import Roster
 from .timeline import Timeline, _counts, _holds, _reads_totals
@@ -110,7 +134,8 @@ class Game:
 
     # -- history
     def record(self, values: Mapping[str, Any], *, check: bool = True) -> DealResult:
-        """Record the next deal; IllegalEntry (nothing changes) if it breaks a rule.
+        """Record the next deal; IllegalEntry (nothing changes) if it breaks a rule (examples: the
+        module's docstring).
 
         ``check=False`` keeps a deal that breaks the checks (its problems stay in
         ``results()[n].issues``): for re-scoring a finished game under other options,
@@ -153,7 +178,9 @@ class Game:
             from .fastpath import record_plan
 
             plan = record_plan(setup)
-        taken = plan.take(values, number) if plan else None
+        if not plan:
+            return None
+        taken = plan.take(values, number)
         if taken is None:
             return None
         clean, cards, dealer, scores, made, ends = taken
@@ -221,6 +248,7 @@ class Game:
         elif action.kind == END:
             self._stopped = None
         else:
+            assert action.previous is not None  # (an edit keeps the values it changed)
             self.entered[action.deal - 1] = action.previous
         self.timeline.invalidate(action.deal)
         self._redo.append(action)
@@ -233,14 +261,14 @@ class Game:
         self._apply(action)
         return action
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> Snapshot:
         """The whole state of the game, for putting back with restore() (e.g. when a save fails)."""
-        return (list(self.history), list(self._redo), list(self.entered), list(self.timeline.known))
+        return Snapshot(tuple(self.history), tuple(self._redo), tuple(self.entered), tuple(self.timeline.known))
 
-    def restore(self, snapshot: tuple) -> None:
+    def restore(self, snapshot: Snapshot) -> None:
         """Put the game back exactly as it was at snapshot(), redo stack included."""
-        history, redo, deals, results = snapshot
-        self.history, self._redo, self.entered = list(history), list(redo), list(deals)
+        results = snapshot.results
+        self.history, self._redo, self.entered = list(snapshot.history), list(snapshot.redo), list(snapshot.entered)
         self.timeline.known = list(results)
         self.timeline.checked = None
         self.timeline.stale.clear()
@@ -442,7 +470,7 @@ class Game:
         errors = [i for i in issues if i.level == "error"] if issues else None
         if errors:
             raise IllegalEntry(errors)
-        self.timeline.checked = (number, values, issues, d)  # results() need not check this entry again
+        self.timeline.checked = CheckedEntry(number, values, tuple(issues), d)  # results() need not check it again
 
     def allowed(self, field_id: str, unit: int | None, values: Mapping[str, Any] | None = None,
                 number: int | None = None) -> list[Choice] | None:
@@ -611,7 +639,7 @@ def apply_table_changes(game: Game, raw: Mapping[str, Any]) -> dict[str, Any]:
     # one by one, each checked as the table made it (so the store can make them again), in the
     # first order the rules allow; a refusal names the problem of the sheet's own order.
     snapshot = game.snapshot()
-    first = None
+    first: GameError | None = None
     for plan_first in (False, True):
         try:
             if plan_first and "plan" in raw:
@@ -623,6 +651,7 @@ def apply_table_changes(game: Game, raw: Mapping[str, Any]) -> dict[str, Any]:
         except GameError as exc:
             game.restore(snapshot)
             first = first or exc
+    assert first is not None  # (both orders were refused)
     raise first
 
 
@@ -713,7 +742,7 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
                 raw = {k: v for k, v in raw.items() if k not in TABLE_KEYS}
             clean = game.normalize(raw, number)
         except GameError as exc:
-            exc.deal = number if not is_table_only(raw) else number + 1  # type: ignore[attr-defined]
+            exc.deal = number if not is_table_only(raw) else number + 1
             raise
         plan = game.setup_for(number).plan
         if plan is not None and number > len(plan):
@@ -733,7 +762,7 @@ def replay_into(game: Game, deals: Iterable[Mapping[str, Any]]) -> list[tuple[in
         try:
             game.record(clean, check=False)  # shown, not dropped: its problems are listed
         except GameError as exc:  # a bound of the engine (too many deals in a row that do not count)
-            exc.deal = number  # type: ignore[attr-defined]
+            exc.deal = number
             raise
     return refused
 

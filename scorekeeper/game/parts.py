@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from ..messages import Message
     from ..rules.ruleset import Ruleset
     from .engine import DealEval, Issue, Setup
-    from .records import Action, DealResult, Lineup
+    from .records import Action, CheckedEntry, DealResult, EndMemo, Lineup, Snapshot
 
     class RosterPart(Protocol):
         """Who plays each deal (roster.py)."""
@@ -40,8 +40,8 @@ if TYPE_CHECKING:
 
         known: list[DealResult]
         stale: dict[int, DealResult]
-        checked: tuple | None
-        end_memo: tuple | None
+        checked: CheckedEntry | None
+        end_memo: EndMemo | None
 
         @property
         def is_over(self) -> bool: ...
@@ -80,8 +80,8 @@ if TYPE_CHECKING:
         @property
         def stopped_at(self) -> int | None: ...
         def apply_new(self, action: Action) -> None: ...
-        def snapshot(self) -> tuple: ...
-        def restore(self, snapshot: tuple) -> None: ...
+        def snapshot(self) -> Snapshot: ...
+        def restore(self, snapshot: Snapshot) -> None: ...
         def normalize(self, values: Mapping[str, Any], number: int | None = None) -> dict[str, Any]: ...
         def deal_eval(self, number: int, values: Mapping[str, Any], before: tuple, state: tuple | None = None,
                       carried_out: dict[str, tuple] | None = None) -> DealEval: ...

@@ -13,13 +13,16 @@ except ImportError:  # an interpreter without that module
     from collections.abc import Mapping
 
 from ..values import dataclass, field, fields
-from .engine import Issue, Setup, TrumpInstruction
+from .engine import DealEval, Issue, Setup, TrumpInstruction
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, TypeVar
 
     _V = TypeVar("_V")
+    # The end of a game as last worked out: (results, the last of them, the first that ended the
+    # game or None). A plain tuple: one is made with every deal recorded.
+    EndMemo = tuple[int, "DealResult | None", "int | None"]
 
 
 @dataclass(frozen=True)
@@ -125,6 +128,27 @@ MOST_REDEALS = 100  # entries in a row that do not count (deals.redeal), as MOST
 PLAN, END = "plan", "end"
 
 
+@dataclass(frozen=True)
+class CheckedEntry:
+    """An entry just checked before it is recorded: its deal, values, problems (warnings only) and
+    the deal as the checks saw it, so working out its result need not check it again."""
+
+    number: int
+    values: Mapping[str, Any]
+    issues: tuple[Issue, ...]
+    deal: DealEval
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The whole state of a game (Game.snapshot), to put back with Game.restore."""
+
+    history: tuple[Action, ...]
+    redo: tuple[Action, ...]
+    entered: tuple[Mapping[str, Any], ...]
+    results: tuple[DealResult, ...]
+
+
 AFTER_END_CHECK = "#played-after-end"  # the check of the problem listed with a deal played after the end
 
 
@@ -137,4 +161,4 @@ def built(cls: type[_V], *values: Any) -> _V:
     return made
 
 
-_FIELD_NAMES = {cls: tuple(f.name for f in fields(cls)) for cls in (DealResult, Action)}
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(cls)) for cls in (DealResult, Action)}

@@ -91,6 +91,7 @@ class Roster:
             return None
         setup = self.setup_for()
         played = self.game.next_in_plan - 1
+        assert setup.plan is not None  # (the table made one)
         return self._deals_problem(setup, played, setup.plan[played:])
 
     def plan_problem(self, cards: Sequence[int]) -> Message | None:
@@ -118,8 +119,9 @@ class Roster:
                 return Message("engine.plan.not_whole", number=number, value=repr(count))
             if not 1 <= count <= most:
                 return Message("engine.plan.cards", number=number, value=count, most=most, players=setup.n)
+        assert setup.plan is not None  # (a game with a plan: see plan_problem)
         trial = self._with_plan(setup, tuple(setup.plan[:played]) + tuple(cards))
-        first = {}
+        first: dict[int, int] = {}
         for number, count in enumerate(cards, start=played + 1):
             first.setdefault(count, number)
         for count, number in first.items():
@@ -160,7 +162,7 @@ class Roster:
     def follow_plan(self) -> None:
         """Follow the latest plan the table made (after a change, its undo or its redo)."""
         self._plan_steps = tuple((a.deal, tuple(a.previous["played"]) + tuple(a.values["cards"]))
-                                 for a in self.game.history if a.kind == PLAN)
+                                 for a in self.game.history if a.kind == PLAN and a.previous is not None)
         self.plan = self._plan_steps[-1][1] if self._plan_steps else None
         self.game.setup = self._base if self.plan is None else self._with_plan(self._base, self.plan)
         self.reset()
@@ -379,8 +381,8 @@ class Roster:
         if self.changes:
             lineup = self.lineup(number)
             if lineup.start == number and lineup.joining:
-                totals = list(totals)  # (one per game seat, the newcomer's too)
+                wider = list(totals)  # (one per game seat, the newcomer's too)
                 for seat, score, _ in lineup.joining:
-                    totals[seat - 1] += score
-                return tuple(totals)
+                    wider[seat - 1] += score
+                return tuple(wider)
         return totals

@@ -17,13 +17,16 @@ from ..rules.formula import EvalError, Missing, as_points
 from .engine import DealEval, Issue, message_of
 from .records import AFTER_END_CHECK, DealResult, Standing, built
 
+
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
     from typing import Any
 
+    from ..rules.formula import Formula
     from ..rules.ruleset import Ruleset
     from .parts import GameState
+    from .records import CheckedEntry, EndMemo
 
 
 class Timeline:
@@ -34,8 +37,8 @@ class Timeline:
         self.ruleset = game.ruleset
         self.known: list[DealResult] = []  # the results worked out so far, deal by deal
         self._wins_memo: tuple[DealResult, frozenset[int] | None] | None = None  # _won_by_formula's last answer
-        self.checked: tuple | None = None  # (deal, values, issues, its DealEval) of the entry just validated
-        self.end_memo: tuple | None = None  # (results, the last, the first that ended the game): _end_in
+        self.checked: CheckedEntry | None = None  # the entry just validated, to be recorded
+        self.end_memo: EndMemo | None = None  # _end_in
         self.stale: dict[int, DealResult] = {}  # results to reuse after an earlier change
         self._reads_totals = _reads_totals(game.ruleset)
 
@@ -176,9 +179,9 @@ class Timeline:
         """The deal of entry ``number``: the one its check just worked out when it is the same entry
         with the same totals and state before it (and the table has not changed), else a new one."""
         checked = self.checked
-        if (checked is not None and checked[0] == number and checked[1] is values and not self.game.roster.changes
-                and checked[3].before == totals and checked[3].match == state):
-            return checked[3]
+        if (checked is not None and checked.number == number and checked.values is values and not self.game.roster.changes
+                and checked.deal.before == totals and checked.deal.match == state):
+            return checked.deal
         return self.game.deal_eval(number, values, totals, state)
 
     def _part_after(self, d: DealEval, after: tuple, state: tuple) -> tuple[tuple, tuple, bool]:
@@ -215,6 +218,7 @@ class Timeline:
         """The problems, scores and made marks of entry ``number`` (per player of the deal): those
         of ``kept`` when it holds the same entry, else worked out (the check of the entry just
         recorded is not made twice)."""
+        scores: Sequence
         values = d.values
         if kept is not None and kept.values is values and not any(i.check == AFTER_END_CHECK for i in kept.issues):
             # The same entry under rules that do not read the totals: the same
@@ -227,19 +231,20 @@ class Timeline:
                 d.cache_score(scorer, score)
             return issues, scores, made
         checked = self.checked
-        if checked is not None and checked[0] == number and checked[1] is values:
-            issues = list(checked[2])
+        if checked is not None and checked.number == number and checked.values is values:
+            issues = list(checked.issues)
         else:
             issues = self.game.entry_rules.deal_issues(number, values, totals, ("error", "warning"), state, d)
         try:
-            scores: Sequence = d.scores()
+            scores = d.scores()
         except (Missing, EvalError):  # each scorer's own, and 0 where it cannot be worked out
-            scores = []
+            each = []
             for scorer in range(d.setup.scorers):
                 try:
-                    scores.append(d.score(scorer))
+                    each.append(d.score(scorer))
                 except (Missing, EvalError):
-                    scores.append(0)
+                    each.append(0)
+            scores = each
         return issues, scores, d.made_all()
 
     def _state_after(self, result: "DealResult | None") -> tuple[tuple, tuple]:
@@ -303,6 +308,7 @@ class Timeline:
         if self._ended_early() is None and self.game.stopped_at is not None:
             return Message("engine.end.ended_early", number=self.game.stopped_at)
         at = self._ended_early()
+        assert at is not None  # (the game is over: by its rules, or the table ended it)
         plan = self.game.roster.setup_for(at).plan
         ended = self.current()[at - 1]
         if plan is not None and (ended.deal or at) == len(plan):
@@ -317,7 +323,7 @@ class Timeline:
         reverse = self.ruleset.winner == "highest"
         won = self._won_by_formula() or frozenset()
         order = sorted(range(len(totals)), key=lambda i: (i not in won, -totals[i] if reverse else totals[i], i))
-        out = []
+        out: list[Standing] = []
         for pos, i in enumerate(order):
             rank = pos + 1
             if pos and (i in won or (totals[order[pos - 1]] == totals[i] and order[pos - 1] not in won)):
@@ -365,7 +371,7 @@ def _reads_totals(ruleset: Ruleset) -> bool:
     """Whether a deal's scores or problems can depend on the deals before it."""
     if ruleset.carry or ruleset.redeal is not None:  # values carried on, or deals dealt again
         return True
-    formulas = [d.value for d in ruleset.derived.values()]
+    formulas: list[Formula | None] = [d.value for d in ruleset.derived.values()]
     formulas += [part for d in ruleset.derived.values() for _, part in d.parts]
     formulas += [ruleset.score, ruleset.made, ruleset.first_bidder, ruleset.leader]
     for check in ruleset.checks:
