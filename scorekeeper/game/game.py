@@ -55,7 +55,7 @@ from .engine import (
 from .entry import EntryRules
 from .records import (
     AFTER_END_CHECK, END, MOST_REDEALS, PLAN, ROSTER_KINDS, Action, CheckedEntry, DealInfo, DealResult, Lineup,
-    Snapshot, Standing, built,
+    Snapshot, Standing, built, built_action, built_result,
 )
 from .roster import Roster
 from .timeline import Timeline, _counts, _holds, _reads_totals
@@ -161,12 +161,13 @@ class Game:
         """record() of a deal entered as plain values that break no rule, in one short step
         (game/fastpath.py): the same entry, result and state as the long way gives; None when
         the deal needs the long way (which then says what is wrong, if anything is)."""
-        results = self.timeline.known
+        timeline = self.timeline
+        results = timeline.known
         number = len(results) + 1
         if number != len(self.entered) + 1 or self._stopped is not None:
             return None
         if results:  # the game goes on: its end is known for these very results
-            memo = self.timeline.end_memo
+            memo = timeline.end_memo
             if memo is None or memo[0] != number - 1 or memo[1] is not results[-1] or memo[2] is not None:
                 return None
             totals = results[-1].totals
@@ -191,15 +192,15 @@ class Game:
                 d.cache_score(scorer, score)
             ends = _holds(self.ruleset.end_when, d)
         self.entered.append(clean)
-        self.history.append(built(Action, "record", number, clean, None))
+        self.history.append(built_action("record", number, clean, None))
         self._redo.clear()
-        self.timeline.stale.clear()
-        self.timeline.checked = None
+        timeline.stale.clear()
+        timeline.checked = None
         zero = plan.zero
-        result = built(DealResult, number, cards, dealer, clean, scores, made, after, (), 1, False, zero, zero, ends,
-                       plan.seats, plan.carried, True, number, ())
+        result = built_result(number, cards, dealer, clean, scores, made, after, (), 1, False, zero, zero, ends,
+                              plan.seats, plan.carried, True, number, ())
         results.append(result)
-        self.timeline.end_memo = (number, result, number if ends else None)
+        timeline.end_memo = (number, result, number if ends else None)
         return result
 
     def edit(self, number: int, values: Mapping[str, Any]) -> DealResult:

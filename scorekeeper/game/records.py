@@ -17,7 +17,7 @@ from .engine import DealEval, Issue, Setup, TrumpInstruction
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
-    from typing import Any, TypeVar
+    from typing import Any, Callable, TypeVar
 
     _V = TypeVar("_V")
     # The end of a game as last worked out: (results, the last of them, the first that ended the
@@ -156,9 +156,24 @@ def built(cls: type[_V], *values: Any) -> _V:
     """A frozen value class's object from all its fields' values in field order, without its
     __init__ (which sets each field through object.__setattr__): the same object, made several
     times faster, for the results and actions made with every deal recorded."""
-    made = object.__new__(cls)
-    made.__dict__.update(zip(_FIELD_NAMES[cls], values))
-    return made
+    return _BUILDERS[cls](*values)
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(cls)) for cls in (DealResult, Action)}
+def _builder(cls: type) -> Callable[..., Any]:
+    """The function ``built`` calls for ``cls``: its fields as arguments, their values put in the
+    new object's __dict__ at once (the source made from the class's own field names, as the
+    value classes' __init__ is made)."""
+    names = tuple(f.name for f in fields(cls))
+    entries = ", ".join(f"{name!r}: {name}" for name in names)
+    # (its own names start with "__": a field's name never does, so none is shadowed)
+    source = (f"def built({', '.join(names)}):\n    __made = __new(__cls)\n"
+              f"    __put(__made, '__dict__', {{{entries}}})\n    return __made\n")
+    scope: dict[str, Any] = {"__new": object.__new__, "__put": object.__setattr__, "__cls": cls}
+    exec(compile(source, f"<built {cls.__name__}>", "exec"), scope)
+    return scope["built"]
+
+
+_BUILDERS: dict[type, Callable[..., Any]] = {cls: _builder(cls) for cls in (DealResult, Action)}
+# built(DealResult, ...) and built(Action, ...) without the look-up, for Game.record's short way
+built_result: Callable[..., DealResult] = _BUILDERS[DealResult]
+built_action: Callable[..., Action] = _BUILDERS[Action]
