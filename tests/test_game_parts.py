@@ -12,8 +12,8 @@ import pytest
 from scorekeeper.game.engine import GameError
 from scorekeeper.game.entry import FieldReads
 from scorekeeper.game.game import Game
-from scorekeeper.messages import Message
 from scorekeeper.game.records import Action, DealResult, built
+from scorekeeper.messages import Message
 from scorekeeper.rules.ruleset import load_ruleset
 
 
