@@ -37,7 +37,8 @@ def test_a_fault_of_the_short_way_fails_loudly_under_the_tests(monkeypatch):
     with pytest.raises(FastPathError) as exc:
         game.record(DEAL)
     assert str(exc.value) == "the short way of recording a deal failed at the deal's checks and scores: KeyError('no such field')"
-    assert isinstance(exc.value.__cause__, KeyError)
+    assert exc.value.where == "the deal's checks and scores" and isinstance(exc.value.error, KeyError)
+    assert exc.value.__cause__ is exc.value.error
     assert game.entered == [] and game.history == []  # nothing recorded
 
 

@@ -25,6 +25,7 @@ import os
 
 from ..rules.formula import BOOL, MAX_NUMBER, EvalError, Incomplete, Missing, deal_values
 from .engine import _READS_THE_TABLE, DealEval, GameError, Setup, convert_value
+from .records import Action, DealResult, builder_of
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
@@ -55,14 +56,23 @@ DECLINED = (Incomplete, Missing, EvalError, ArithmeticError, GameError)
 
 
 class FastPathError(RuntimeError):
-    """The short way failed in a way no entry explains (see the module's docstring)."""
+    """The short way failed in a way no entry explains (see the module's docstring): ``where``
+    it failed, and the ``error`` it raised (also its cause)."""
+
+    def __init__(self, where: str, error: Exception):
+        self.where = where
+        self.error = error
+        super().__init__(where, error)
+
+    def __str__(self) -> str:
+        return f"the short way of recording a deal failed at {self.where}: {self.error!r}"
 
 
 def declined(error: Exception, where: str) -> None:
     """Go the long way after ``error`` raised at ``where``; FastPathError instead when it is a
     fault of this path and the strict mode is on."""
     if not isinstance(error, DECLINED) and os.environ.get(STRICT_VARIABLE) == "1":
-        raise FastPathError(f"the short way of recording a deal failed at {where}: {error!r}") from error
+        raise FastPathError(where, error) from error
 
 
 def record_plan(setup: Setup) -> "RecordPlan | None":
@@ -79,7 +89,8 @@ def record_plan(setup: Setup) -> "RecordPlan | None":
 class RecordPlan:
     """What the plain deals of one kind of game need: see the module's docstring."""
 
-    __slots__ = ("setup", "run", "marks", "no_made", "zero", "seats", "carried", "kept", "deals")
+    __slots__ = ("setup", "run", "marks", "no_made", "zero", "seats", "carried", "kept", "deals", "make_result",
+                 "make_action")
 
     def __init__(self, setup: Setup, run: Callable[..., Any]):
         self.setup = setup  # the first game of the kind: what a deal number fixes is the same in all
@@ -94,6 +105,9 @@ class RecordPlan:
         # each row of made marks once (one per pattern of yes and no): an object less a deal for the collector
         self.kept: dict[tuple, tuple] = {}
         self.deals: dict[int, DealFacts | Literal[False]] = {}  # deal number -> its facts (False: the long way)
+        # what Game.record makes with each deal taken (records.built, without the look-up)
+        self.make_result = builder_of(DealResult)
+        self.make_action = builder_of(Action)
 
     @classmethod
     def of(cls, setup: Setup) -> "RecordPlan | None":

@@ -55,7 +55,7 @@ from .engine import (
 from .entry import EntryRules
 from .records import (
     AFTER_END_CHECK, END, MOST_REDEALS, PLAN, ROSTER_KINDS, Action, CheckedEntry, DealInfo, DealResult, Lineup,
-    Snapshot, Standing, built, built_action, built_result,
+    Snapshot, Standing, built,
 )
 from .roster import Roster
 from .timeline import Timeline, _counts, _holds, _reads_totals
@@ -192,13 +192,13 @@ class Game:
                 d.cache_score(scorer, score)
             ends = _holds(self.ruleset.end_when, d)
         self.entered.append(clean)
-        self.history.append(built_action("record", number, clean, None))
+        self.history.append(plan.make_action("record", number, clean, None))
         self._redo.clear()
         timeline.stale.clear()
         timeline.checked = None
         zero = plan.zero
-        result = built_result(number, cards, dealer, clean, scores, made, after, (), 1, False, zero, zero, ends,
-                              plan.seats, plan.carried, True, number, ())
+        result = plan.make_result(number, cards, dealer, clean, scores, made, after, (), 1, False, zero, zero, ends,
+                                  plan.seats, plan.carried, True, number, ())
         results.append(result)
         timeline.end_memo = (number, result, number if ends else None)
         return result

@@ -156,7 +156,16 @@ def built(cls: type[_V], *values: Any) -> _V:
     """A frozen value class's object from all its fields' values in field order, without its
     __init__ (which sets each field through object.__setattr__): the same object, made several
     times faster, for the results and actions made with every deal recorded."""
-    return _BUILDERS[cls](*values)
+    return builder_of(cls)(*values)
+
+
+def builder_of(cls: type[_V]) -> Callable[..., _V]:
+    """The function that builds ``cls`` for :func:`built` (made on first use: a start pays nothing
+    for it), for a caller that makes many and calls it directly."""
+    maker = _BUILDERS.get(cls)
+    if maker is None:
+        maker = _BUILDERS[cls] = _builder(cls)
+    return maker
 
 
 def _builder(cls: type) -> Callable[..., Any]:
@@ -173,7 +182,4 @@ def _builder(cls: type) -> Callable[..., Any]:
     return scope["built"]
 
 
-_BUILDERS: dict[type, Callable[..., Any]] = {cls: _builder(cls) for cls in (DealResult, Action)}
-# built(DealResult, ...) and built(Action, ...) without the look-up, for Game.record's short way
-built_result: Callable[..., DealResult] = _BUILDERS[DealResult]
-built_action: Callable[..., Action] = _BUILDERS[Action]
+_BUILDERS: dict[type, Callable[..., Any]] = {}
