@@ -104,8 +104,8 @@ def test_the_entry_rules_name_each_problem_of_an_entry():
 
 def test_the_entry_rules_strike_out_the_dealers_forbidden_bid():
     """Ben and Cara bid 3 and 4 of 10: Anna, the dealer, may not bid 3."""
-    rules = _lupaus("Anna", "Ben", "Cara").entry_rules
-    choices = rules.allowed("bid", 1, {"bid": [None, 3, 4]})
+    game = _lupaus("Anna", "Ben", "Cara")
+    choices = game.entry_rules.allowed("bid", 1, {"bid": [None, 3, 4]})
     assert [c.value for c in choices if not c.allowed] == [3]
     assert [str(r) for r in choices[3].reasons] == ["Dealer Anna may not bid 3: the bids would total 10, the number of tricks"]
 
@@ -143,3 +143,23 @@ def test_a_value_built_whole_is_the_one_its_class_makes():
     assert made == DealResult(1, 10, 1, {}, (1,), (True,), (1,), deal=1, seats=(1,), match=(0,), parts_won=(0,))
     with pytest.raises(AttributeError):
         made.number = 2  # type: ignore[misc]
+
+
+def test_a_game_dropped_is_freed_at_once_with_its_parts():
+    """The parts hold their game weakly: no loop of references keeps a dropped game (and every
+    result it worked out) alive until the garbage collector runs."""
+    import gc
+    import weakref
+
+    game = _lupaus("Anna", "Ben", "Cara")
+    game.record({"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"})
+    assert game.timeline.game is game and game.roster.game is game and game.entry_rules.game is game
+    freed = weakref.ref(game)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del game
+        assert freed() is None
+    finally:
+        if enabled:
+            gc.enable()

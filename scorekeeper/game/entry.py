@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..messages import Message
 from ..rules.formula import EvalError, Missing
 from .engine import Choice, DealEval, GameError, Issue, domain_limit, field_label, listed, message_of
+from .parts import Part
 from .unset import completions, unset_boxes
 
 TYPE_CHECKING = False  # (docs/startup.md)
@@ -26,12 +27,11 @@ if TYPE_CHECKING:
     from .parts import GameState
 
 
-class EntryRules:
+class EntryRules(Part):
     """The problems of a deal's entry and the values its fields may take (see the module's docstring)."""
 
     def __init__(self, game: GameState):
-        self.game = game
-        self.ruleset = game.ruleset
+        super().__init__(game)
         self.reads = FieldReads(game.ruleset)
         self._plans: dict[Setup, tuple] = {}  # _field_plan
 

@@ -5,6 +5,13 @@ and the parts to them."""
 
 from __future__ import annotations
 
+# weakref's own reference type, from the module it re-exports (a built-in one): weakref itself
+# imports more than a start of every command needs.
+try:
+    from _weakref import ref
+except ImportError:  # an interpreter without that module
+    from weakref import ref
+
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -85,3 +92,17 @@ if TYPE_CHECKING:
         def normalize(self, values: Mapping[str, Any], number: int | None = None) -> dict[str, Any]: ...
         def deal_eval(self, number: int, values: Mapping[str, Any], before: tuple, state: tuple | None = None,
                       carried_out: dict[str, tuple] | None = None) -> DealEval: ...
+
+
+class Part:
+    """A part of a game (its roster, entry rules or timeline). It holds the game it belongs to
+    weakly: the game holds its parts, and a game dropped is freed at once with them, not left
+    for the garbage collector as a loop of references would be."""
+
+    def __init__(self, game: GameState):
+        self._game = ref(game)
+        self.ruleset = game.ruleset
+
+    @property
+    def game(self) -> GameState:
+        return self._game()  # type: ignore[return-value]  # (a part lives only as long as its game)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..messages import Message
 from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, EvalError, Missing, number_text
 from .engine import MOST_DEALS, DealEval, GameError, Setup, domain_limit, message_of
+from .parts import Part
 from .records import PLAN, ROSTER_KINDS, Action, Lineup
 
 TYPE_CHECKING = False  # (docs/startup.md)
@@ -29,12 +30,11 @@ if TYPE_CHECKING:
     from .records import DealResult
 
 
-class Roster:
+class Roster(Part):
     """Who sits at the table and who plays each deal (see the module's docstring)."""
 
     def __init__(self, game: GameState):
-        self.game = game
-        self.ruleset = game.ruleset
+        super().__init__(game)
         setup = game.setup
         self._base = setup  # the setup by the ruleset's plan (game.setup follows a changed plan)
         self.plan: tuple[int, ...] | None = None  # the plan the table made (None: the ruleset's)

@@ -15,8 +15,8 @@ from operator import add
 from ..messages import Message
 from ..rules.formula import EvalError, Missing, as_points
 from .engine import DealEval, Issue, message_of
+from .parts import Part
 from .records import AFTER_END_CHECK, DealResult, Standing, built
-
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
@@ -29,12 +29,11 @@ if TYPE_CHECKING:
     from .records import CheckedEntry, EndMemo
 
 
-class Timeline:
+class Timeline(Part):
     """The results of a game's deals, and all that follows from them (see the module's docstring)."""
 
     def __init__(self, game: GameState):
-        self.game = game
-        self.ruleset = game.ruleset
+        super().__init__(game)
         self.known: list[DealResult] = []  # the results worked out so far, deal by deal
         self._wins_memo: tuple[DealResult, frozenset[int] | None] | None = None  # _won_by_formula's last answer
         self.checked: CheckedEntry | None = None  # the entry just validated, to be recorded
