@@ -67,7 +67,6 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ..messages import Text
-    from .engine import TrumpInstruction
 
 __all__ = [
     "Action", "DealInfo", "DealResult", "Game", "GameError", "IllegalEntry", "Issue", "Lineup",

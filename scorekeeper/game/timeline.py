@@ -20,8 +20,7 @@ from .records import AFTER_END_CHECK, DealResult, Standing, built
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
-    from typing import Any
+    from collections.abc import Sequence
 
     from ..rules.formula import Formula
     from ..rules.ruleset import Ruleset
