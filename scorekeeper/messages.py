@@ -130,6 +130,18 @@ class MessageError(ValueError):
         self.message = message
         super().__init__(message)
 
+    @property
+    def code(self) -> str | None:
+        """The catalog code of the message, for a caller that acts on the kind of error (None
+        when the message is already words, e.g. a ruleset's own check text)."""
+        return self.message.code if isinstance(self.message, Message) else None
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        """The message's parameters by name (the value, the name, the field...), for a caller
+        that acts on them; empty when the message is already words."""
+        return self.message.params if isinstance(self.message, Message) else {}
+
     def __text__(self, show: Callable[[Any], str]) -> str:
         return show(self.message)
 

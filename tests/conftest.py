@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.abc
 import importlib.util
+import os
 import sys
 from datetime import timedelta
 from pathlib import Path
@@ -33,6 +34,10 @@ class _FormerName(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 
 sys.meta_path.append(_FormerName())
+
+# A fault of Game.record's short way (game/fastpath.py) raises under the tests, in this process
+# and the ones it starts, instead of going the long way in silence.
+os.environ["SCOREKEEPER_STRICT_FAST_PATH"] = "1"
 
 # The fuzzer's profiles (tests/test_fuzz.py): a few seconds in the normal run; a long run with
 # `pytest tests/test_fuzz.py --hypothesis-profile=long`. The deadline bounds each case's time: the

@@ -22,7 +22,7 @@ from ..values import dataclass
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
-    from typing import Any, Callable, Iterable, Sequence
+    from typing import Any, Callable, Iterable, Literal, Mapping, Sequence
 
     from ..rules.cards import Card
 
@@ -30,7 +30,10 @@ if TYPE_CHECKING:
 
 
 class GameError(MessageError):
-    """Base of the errors a player can act on."""
+    """Base of the errors a player can act on (``code`` and ``params``: the message's, for a
+    caller that acts on them)."""
+
+    deal: int | None = None  # the sheet's or stored game's entry it was raised at (replay_into), if known
 
 
 class IllegalEntry(GameError):
@@ -41,7 +44,7 @@ class IllegalEntry(GameError):
         self.issues = issues
         texts = tuple(i.message for i in issues)
         # A ruleset's own check texts are already words: only messages are worded later.
-        joined = texts if any(isinstance(m, Message) for m in texts) else "; ".join(texts)
+        joined = texts if any(isinstance(m, Message) for m in texts) else "; ".join(map(str, texts))
         super().__init__(Message("engine.entry.issues", issues=joined))
 
     def __text__(self, show: Callable[[Any], str]) -> str:
@@ -264,11 +267,12 @@ class Setup:
         self.orders: dict[tuple[int, int], tuple[int, ...]] = shared.orders  # (dealer, deal) -> bidding order
         self._empty: dict[str, Any] | None = None
         self._check_plan: tuple | None = None
-        self.score_all = None  # the score at every scorer's seat in one call, made on first use
-        self.made_all = None  # ... and whether each made their bid
+        # the score at every scorer's seat in one call, made on first use
+        self.score_all: Callable[[DealEval], Any] | None = None
+        self.made_all: Callable[[DealEval], Any] | None = None  # ... and whether each made their bid
         # both from the entered values alone (False: no such form)
-        self.made_values: Callable[..., list] | None | bool = None
-        self.score_values: Callable[..., list] | None | bool = None
+        self.made_values: Callable[..., list] | None | Literal[False] = None
+        self.score_values: Callable[..., list] | None | Literal[False] = None
 
     def _formula_defaults(self, given, env) -> None:
         """The options the table left at a default written as a formula (e.g. "deck // players"),
@@ -311,6 +315,7 @@ class Setup:
             times = self._int(piece.times, env, piece.times.key) if piece.times else 1
             every = self._int(piece.step, env, piece.step.key) if piece.step else 1
             if every < 1:
+                assert piece.step is not None  # (every is 1 without a step)
                 raise SetupError(Message("engine.setup.step", ruleset=ruleset.id, item=piece.step.key, value=every))
             each = max(repeat, 0) * max(times, 0)  # deals of each number of cards
             if len(plan) + (abs(end - start) // every + 1) * each > MOST_DEALS:  # counted before a deal is built
@@ -369,7 +374,7 @@ class Setup:
             cards = self._cards[number] = self._int(self.ruleset.cards, env, "deals.cards")
         return cards
 
-    def deal_scores(self, number: int, values: dict, before: tuple | None = None,
+    def deal_scores(self, number: int, values: Mapping[str, Any], before: tuple | None = None,
                     match: tuple[tuple, tuple] | None = None, dealer: int | None = None,
                     carried: dict[str, tuple] | None = None) -> tuple:
         """Every scorer's points for a deal: ``DealEval(self, number, values, ...).scores()``, worked
@@ -392,13 +397,15 @@ class Setup:
                 return tuple(scores)
         return DealEval(self, number, values, before, match, dealer, carried).scores()
 
-    def _score_values(self) -> Callable[..., list] | bool:
+    def _score_values(self) -> Callable[..., list] | Literal[False]:
         """The score at every seat from the entered values alone, made on first use (False: none)."""
         score = self.ruleset.score
-        self.score_values = score.every_seat_values(self.fast_context, self.scorer_seats, points=True) or False
-        return self.score_values
+        every = score.every_seat_values(self.fast_context, self.scorer_seats, points=True)
+        found: Callable[..., list] | Literal[False] = every if every else False
+        self.score_values = found
+        return found
 
-    def direct_scores(self, values: dict, number: int, cards: int, dealer: int) -> tuple | None:
+    def direct_scores(self, values: Mapping[str, Any], number: int, cards: int, dealer: int) -> tuple | None:
         """The scores straight from the entered values (see deal_scores); None when the score
         formula needs more of the deal or a value it reads is not entered."""
         fn = self.score_values
@@ -420,14 +427,14 @@ class Setup:
         does not hold is left out (e.g. the dealer's restriction when the option is off)."""
         plan = self._check_plan
         if plan is None:
-            plan = []
+            applying = []
             for check in self.ruleset.checks:
                 decided, holds = (False, None) if check.when is None else check.when.constant(self.fast_context)
                 if not decided:
-                    plan.append((check, check.when))
+                    applying.append((check, check.when))
                 elif holds:
-                    plan.append((check, None))
-            plan = self._check_plan = tuple(plan)
+                    applying.append((check, None))
+            plan = self._check_plan = tuple(applying)
         return plan
 
     def nothing_entered(self) -> dict[str, Any]:
@@ -471,7 +478,8 @@ class _Shared:
         self.orders: dict[tuple[int, int], tuple[int, ...]] = {}
         self.fixed: dict = {}  # formula -> whether it reads only what the deal number and dealer fix
         self.fixed_value: dict = {}  # (formula, deal number, dealer) -> its value
-        self.record = None  # how Game.record takes a plain deal (game/fastpath.py; False: it cannot)
+        # how Game.record takes a plain deal (a fastpath.RecordPlan, made on first use; False: it cannot)
+        self.record: Any = None
 
 
 _SHARED: dict[tuple, _Shared] = {}
@@ -561,7 +569,7 @@ class DealEval:
     __slots__ = ("setup", "rules", "number", "values", "before", "match", "cards", "dealer",
                  "forehand", "_fns", "_cache", "_order", "carried")
 
-    def __init__(self, setup: Setup, number: int, values: dict, before: tuple | None = None,
+    def __init__(self, setup: Setup, number: int, values: Mapping[str, Any], before: tuple | None = None,
                  match: tuple[tuple, tuple] | None = None, dealer: int | None = None,
                  carried: dict[str, tuple] | None = None):
         """``number``: the deal of the plan (a deal that did not count is dealt again under
@@ -769,12 +777,12 @@ class DealEval:
                 if rule.kind == "none":
                     suit = NO_TRUMP
                 elif rule.kind == "suit":
-                    suit = rule.suit(env)
+                    suit = rule.suit(env)  # type: ignore[misc]  # (a rule of this kind has its suit)
                 elif rule.kind == "turn":
-                    suit = self.value(rule.field, None)
+                    suit = self.value(rule.field, None)  # type: ignore[arg-type]  # (and its field)
                 elif rule.kind == "choose":
                     seat = self._seat_formula(rule.seat, env)
-                    suit = self.value(rule.field, None)
+                    suit = self.value(rule.field, None)  # type: ignore[arg-type]
             except Missing:
                 pass
             if rule.kind == "choose" and seat is None:
@@ -782,7 +790,7 @@ class DealEval:
                     seat = self._seat_formula(rule.seat, env)
                 except Missing:
                     pass
-            text = None
+            text: Text | None = None
             if rule.say is not None:
                 try:
                     text = rule.say(env)
@@ -851,10 +859,12 @@ class DealEval:
     def unit_seat(self, spec: FieldSpec, unit: int | None) -> int | None:
         """The seat whose view evaluates a field's formulas for a unit."""
         if spec.scope == "team":
-            return self.setup.teams[unit - 1][0]
+            return self.setup.teams[unit - 1][0]  # type: ignore[operator]  # (a partnership's unit is its number)
         return unit
 
     def unit_name(self, spec: FieldSpec, unit: int | None) -> str:
+        if spec.scope == "deal" or unit is None:
+            return ""
         if spec.scope == "team":
             return " & ".join(self.setup.players[s - 1] for s in self.setup.teams[unit - 1])
         if spec.scope == "seat":
@@ -899,7 +909,7 @@ class DealEval:
         for check, when in plan:
             if check.level not in levels:
                 continue
-            seats = list(self.seats_in_order()) if check.scope == "seat" else [None]
+            seats: list[int | None] = list(self.seats_in_order()) if check.scope == "seat" else [None]
             for seat in seats:
                 try:
                     if when is not None and not self.run_fixed(when, seat):
@@ -970,8 +980,13 @@ class DealEval:
         reset holds) per seat or partnership. Missing or EvalError as the formulas raise them."""
         setup, out = self.setup, {}
         for cid, c in self.rules.carry.items():
-            units = (setup.teams if c.scope == "team" else [(None,)] if c.scope == "table"
-                     else [(s,) for s in range(1, setup.n + 1)])
+            units: Sequence[tuple[int | None, ...]]
+            if c.scope == "team":
+                units = setup.teams
+            elif c.scope == "table":
+                units = [(None,)]
+            else:
+                units = [(s,) for s in range(1, setup.n + 1)]
             row = []
             for i, members in enumerate(units):
                 seat = members[0]
@@ -998,7 +1013,9 @@ class DealEval:
             except Incomplete:
                 values = None
             if values is None:
-                values = setup.made_all(self)
+                every = setup.made_all
+                assert every is not None  # (made with made_values above)
+                values = every(self)
         except (Missing, ArithmeticError, TypeError, RecursionError):  # seat by seat: as each says it
             return tuple(self.made(i) for i in range(setup.scorers))
         for v in values:

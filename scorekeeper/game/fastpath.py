@@ -12,21 +12,67 @@ A deal it cannot take as it is (a value out of bounds or not plain, a row left e
 check that does not hold, a value a formula needs that is not entered, any error) goes
 the long way, which says why: this path only ever takes what the long way accepts, and
 gives the same values, scores and marks.
+
+What the generated function and the engine raise for such an entry (a value not entered, a
+formula failing on these values, a number out of range, a value its field does not take) sends
+it the long way. Anything else is a fault of this path: with ``SCOREKEEPER_STRICT_FAST_PATH=1``
+(the test suite sets it) it raises :class:`FastPathError` instead of going the long way in silence.
 """
 
 from __future__ import annotations
 
-from ..rules.formula import BOOL, MAX_NUMBER, Missing, deal_values
-from .engine import _READS_THE_TABLE, DealEval, Setup, convert_value
+import os
+
+from ..rules.formula import BOOL, MAX_NUMBER, EvalError, Incomplete, Missing, deal_values
+from .engine import _READS_THE_TABLE, DealEval, GameError, Setup, convert_value
+from .records import Action, DealResult, builder_of
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
-    from typing import Any, Callable
+    from typing import Any, Callable, Literal
+
+    # Plain tuples, unpacked where they are read: one is made or read with every deal recorded.
+    # A deal taken: (values as the game keeps them, cards, dealer, scores, made marks, whether
+    # it is the last deal of the plan).
+    Taken = tuple[dict[str, Any], int, int, tuple, tuple, bool]
+    # How a field's entered value is taken at a deal: (ROW, ONE, ROW_OF, ONE_OF or None for the
+    # long way; units; low and high bound, or the values taken and their type; whether the field
+    # may be left empty).
+    FieldRule = tuple["str | None", int, Any, Any, bool]
+    # What a deal number fixes: (cards, dealer, bidding order or None, field id -> its FieldRule,
+    # (field id, its empty value, whether it may be left empty) in field order, whether it is the
+    # plan's last deal).
+    DealFacts = tuple[int, int, "tuple[int, ...] | None", dict[str, FieldRule], tuple[tuple[str, Any, bool], ...], bool]
 
 # How a field's entered value is taken at a deal (the first item of a field's rule).
 ROW, ROW_OF, ONE, ONE_OF = "row", "row-of", "one", "one-of"  # numbers within bounds, or one of a set
 _OPEN = object()  # whether the field is asked depends on what is entered
 _MOST_KEPT = 4096  # deal numbers whose facts are kept (a game without a plan can go on), rows of marks kept
+
+
+STRICT_VARIABLE = "SCOREKEEPER_STRICT_FAST_PATH"  # "1": a fault of this path raises (see the docstring)
+# What an entry the long way refuses, or says something of, raises here: not a fault of this path.
+DECLINED = (Incomplete, Missing, EvalError, ArithmeticError, GameError)
+
+
+class FastPathError(RuntimeError):
+    """The short way failed in a way no entry explains (see the module's docstring): ``where``
+    it failed, and the ``error`` it raised (also its cause)."""
+
+    def __init__(self, where: str, error: Exception):
+        self.where = where
+        self.error = error
+        super().__init__(where, error)
+
+    def __str__(self) -> str:
+        return f"the short way of recording a deal failed at {self.where}: {self.error!r}"
+
+
+def declined(error: Exception, where: str) -> None:
+    """Go the long way after ``error`` raised at ``where``; FastPathError instead when it is a
+    fault of this path and the strict mode is on."""
+    if not isinstance(error, DECLINED) and os.environ.get(STRICT_VARIABLE) == "1":
+        raise FastPathError(where, error) from error
 
 
 def record_plan(setup: Setup) -> "RecordPlan | None":
@@ -43,21 +89,25 @@ def record_plan(setup: Setup) -> "RecordPlan | None":
 class RecordPlan:
     """What the plain deals of one kind of game need: see the module's docstring."""
 
-    __slots__ = ("setup", "run", "marks", "no_made", "zero", "seats", "carried", "kept", "deals")
+    __slots__ = ("setup", "run", "marks", "no_made", "zero", "seats", "carried", "kept", "deals", "make_result",
+                 "make_action")
 
     def __init__(self, setup: Setup, run: Callable[..., Any]):
         self.setup = setup  # the first game of the kind: what a deal number fixes is the same in all
         self.run = run  # (values, number, cards, dealer, order) -> (scores, made or None), or false
         made = setup.ruleset.made
         # made marks as DealEval.made_all gives them: a yes/no formula's values are its marks
-        self.marks = None if made is None else tuple if made.type == BOOL else _marks
+        self.marks: Callable[[Any], tuple] = tuple if made is None or made.type == BOOL else _marks
         self.no_made = (None,) * setup.scorers
         self.zero = (0,) * setup.scorers  # parts won and match totals: none without parts
         self.seats = setup.seats
         self.carried: dict = {}  # nothing is carried on (kept by every result, read only, as the long way keeps one)
         # each row of made marks once (one per pattern of yes and no): an object less a deal for the collector
         self.kept: dict[tuple, tuple] = {}
-        self.deals: dict[int, tuple | bool] = {}  # deal number -> its facts (False: the long way)
+        self.deals: dict[int, DealFacts | Literal[False]] = {}  # deal number -> its facts (False: the long way)
+        # what Game.record makes with each deal taken (records.built, without the look-up)
+        self.make_result = builder_of(DealResult)
+        self.make_action = builder_of(Action)
 
     @classmethod
     def of(cls, setup: Setup) -> "RecordPlan | None":
@@ -69,10 +119,9 @@ class RecordPlan:
         run = deal_values(parts, rules.score, rules.made, setup.fast_context, setup.scorer_seats, every_seat)
         return None if run is None else cls(setup, run)
 
-    def take(self, values: Any, number: int) -> tuple | None:
-        """(values as the game keeps them, cards, dealer, scores, made marks, whether it is the
-        last deal of the plan) of deal ``number`` entered as ``values``, when it is plain and
-        breaks no rule; else None."""
+    def take(self, values: Any, number: int) -> Taken | None:
+        """Deal ``number`` entered as ``values`` (see Taken), when it is plain and breaks no rule;
+        else None."""
         facts = self.deals.get(number)
         if facts is None:
             facts = self._facts(number)
@@ -118,7 +167,8 @@ class RecordPlan:
                 clean[key] = nothing
         try:
             done = self.run(clean, number, cards, dealer, order)
-        except Exception:  # the long way says what it is
+        except Exception as error:  # the long way says what it is
+            declined(error, "the deal's checks and scores")
             return None
         if not done:  # a check does not hold
             return None
@@ -132,10 +182,8 @@ class RecordPlan:
             self.kept[made] = made
         return made
 
-    def _facts(self, number: int) -> tuple | bool:
-        """What deal ``number`` fixes: (cards, dealer, bidding order or None, field id -> how an
-        entered value is taken, (field id, its empty value, whether it may be left empty) in
-        field order, whether it is the plan's last deal); False when the deal goes the long way."""
+    def _facts(self, number: int) -> DealFacts | Literal[False]:
+        """What deal ``number`` fixes (see DealFacts); False when the deal goes the long way."""
         setup = self.setup
         try:
             d = DealEval(setup, number, setup.empty)
@@ -152,17 +200,17 @@ class RecordPlan:
                 fields[key] = rule
                 empty.append((key, setup.empty[key], rule[4]))
             last = setup.plan is not None and number >= len(setup.plan)
-            facts: tuple | bool = (d.cards, d.dealer, order, fields, tuple(empty), last)
-        except Exception:  # e.g. a bound that cannot be worked out: the long way says so
+            facts: DealFacts | Literal[False] = (d.cards, d.dealer, order, fields, tuple(empty), last)
+        except Exception as error:  # e.g. a bound that cannot be worked out: the long way says so
+            declined(error, f"the facts of deal {number}")
             facts = False
         if len(self.deals) < _MOST_KEPT:
             self.deals[number] = facts
         return facts
 
-    def _field_rule(self, d: DealEval, spec) -> tuple:
-        """(how an entered value is taken: ROW, ONE, ROW_OF, ONE_OF or None for the long way;
-        units; low and high bound, or the values taken and their type; whether the field may be
-        left empty) at deal ``d``, as Game's checks of the fields decide it."""
+    def _field_rule(self, d: DealEval, spec) -> FieldRule:
+        """How an entered value of a field is taken at deal ``d`` (see FieldRule), as Game's
+        checks of the fields decide it."""
         setup = self.setup
         asked = True if spec.when is None else self._fixed(d, spec.when)
         quiet = spec.optional and (spec.when is None or spec.when.quiet(setup.fast_context))
@@ -206,7 +254,8 @@ def _as_entered(spec, value: Any, setup: Setup) -> bool:
     its letter; a choice without spaces around it)."""
     try:
         kept = convert_value(spec, value, setup)
-    except Exception:
+    except Exception as error:
+        declined(error, f"a value of {spec.id}")
         return False
     return kept == value and type(kept) is type(value)
 

@@ -162,7 +162,7 @@ def _deal_problems(setup: Setup) -> Iterator[tuple[str, Any]]:
                 deal.value(name, None)
             except EvalError as exc:
                 yield exc.key, exc.message
-                seat_names = ()  # said once
+                seat_names = []  # said once
                 break
             except (Missing, ArithmeticError, TypeError, ValueError):
                 pass  # it waits for entries, or fails in a way said elsewhere
@@ -264,7 +264,8 @@ def _can_be_entered(entry: DealEval, slots: list[tuple[str, int | None]], combin
         spec = setup.ruleset.fields[fid]
         if spec.when is None:
             continue
-        seat = unit if spec.scope == "seat" else None if spec.scope == "deal" else setup.teams[unit - 1][0]
+        seat = (unit if spec.scope == "seat" else None if spec.scope == "deal"
+                else setup.teams[unit - 1][0])  # type: ignore[operator]  # (a partnership's unit is its number)
         enabled = entry.enabled(spec, seat) is True
         if not enabled and value is not None or enabled and value is None and not spec.optional:
             return False

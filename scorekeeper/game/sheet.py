@@ -294,7 +294,7 @@ def replay_sheet(path: str | Path, options_override: Mapping[str, Any] | None = 
     try:
         refused = replay_into(game, deals)
     except GameError as exc:
-        number = exc.deal  # type: ignore[attr-defined]
+        number = exc.deal
         raise SheetError(Message("sheet.in_deal", file=shown, number=number, error=exc.message)) from None
     _end_early(game, shown)
     return game, refused

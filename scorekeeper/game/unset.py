@@ -16,7 +16,7 @@ from .engine import domain_size
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterator, Mapping
     from typing import Any
 
     from .engine import DealEval
@@ -42,6 +42,7 @@ def unset_boxes(d: DealEval, fields: tuple[str, ...], asked: tuple[str, int | No
     for fid in fields:
         spec = d.rules.fields[fid]
         entered = d.values.get(fid)
+        places: list[tuple[int | None, int | None]]
         if spec.scope == "deal":
             places = [(None, None)] if entered is None and asked != (fid, None) else []
         else:
@@ -61,7 +62,7 @@ def unset_boxes(d: DealEval, fields: tuple[str, ...], asked: tuple[str, int | No
     return boxes
 
 
-def completions(values: dict[str, Any], boxes: list[Box]) -> Iterator[dict[str, Any]]:
+def completions(values: Mapping[str, Any], boxes: list[Box]) -> Iterator[dict[str, Any]]:
     """The deal's values with the boxes set in every way but the one leaving them all empty."""
     picks: list[tuple] = [()]
     for _, _, tried in boxes:

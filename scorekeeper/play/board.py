@@ -255,10 +255,10 @@ class BoardMaker:
                 continue
             names = (setup.players if spec.scope == "seat" else
                      tuple(" & ".join(setup.players[s - 1] for s in t) for t in setup.teams))
-            shown = [f"{names[i]} {show_value(v, setup.players, spec.type == 'seat')}"
-                     for i, v in enumerate(value) if v is not None]
-            if shown:
-                pieces.append(f"{spec.label}: " + ", ".join(shown))
+            each = [f"{names[i]} {show_value(v, setup.players, spec.type == 'seat')}"
+                    for i, v in enumerate(value) if v is not None]
+            if each:
+                pieces.append(f"{spec.label}: " + ", ".join(each))
         if game.table_changed:
             info = game.info(result.number)
             if info.joining:
@@ -429,6 +429,7 @@ def fit(board: BoardView, width: int, lead: int = 2) -> Fit:
         made = _fit(board, fixed, entries, marks and board.marks, short, gap, lead)
         if made.width <= width:
             return made
+    assert made is not None  # (_NARROWER has a layout)
     return made
 
 

@@ -141,9 +141,9 @@ class DealDraft:
             names = set(order)
             for did, phase in self._words.derived_phase.items():
                 if phase == layout.phase:
-                    spec = rules.derived[did]
-                    names |= spec.value.names.union(*(part.names for _, part in spec.parts))
-                    names |= spec.shown_when.names if spec.shown_when is not None else frozenset()
+                    derived = rules.derived[did]
+                    names |= derived.value.names.union(*(part.names for _, part in derived.parts))
+                    names |= derived.shown_when.names if derived.shown_when is not None else frozenset()
             reads[layout.phase] = game.fields_read(names)
         return reads
 

@@ -56,7 +56,7 @@ def typed_from_sheet(game: Game, values: Mapping[str, Any]) -> dict[Key, Any]:
         spec = game.ruleset.fields.get(fid)
         if spec is None:
             continue
-        cells = [(None, value)] if spec.scope == "deal" else list(enumerate(value or [], start=1))
+        cells: list[tuple[int | None, Any]] = [(None, value)] if spec.scope == "deal" else list(enumerate(value or [], start=1))
         for unit, v in cells:
             if v is None or v == "" or v == []:
                 continue

@@ -130,6 +130,7 @@ def detail_lines(rs, game: Game | None, plain: bool = False) -> list[str]:
     if doc["redeal"]:
         lines.append(t("cli.rules_more.redeal", formula=doc["redeal"]))
     if doc["deals"] is not None:
+        assert game is not None  # (the deals are listed for a game)
         heading = "cli.rules_more.deals_heading" if has_bidding(rs) else "cli.rules_more.deals_heading_no_bids"
         lines.append(tn(heading, len(doc["deals"]), players=game.setup.n, game=shown.name))
         lines += [indent + _deal_line(d) for d in doc["deals"]]

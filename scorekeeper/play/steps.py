@@ -37,12 +37,16 @@ PICK_LIMIT = 40
 def seat_of(setup: Setup, spec: FieldSpec, unit: int | None) -> int | None:
     """The seat a box's value is asked of (a partnership's first seat)."""
     if spec.scope == "team":
+        assert unit is not None  # (a partnership's box has its number)
         return setup.teams[unit - 1][0]
     return unit
 
 
 def who_of(setup: Setup, spec: FieldSpec, unit: int | None) -> str:
     """Whose box it is: a player, a partnership ("Anna & Cara") or "" for the deal."""
+    if spec.scope == "deal":
+        return ""
+    assert unit is not None  # (a player's or partnership's box has its number)
     if spec.scope == "seat":
         return setup.players[unit - 1]
     if spec.scope == "team":
@@ -334,12 +338,12 @@ def place_issues(rules: Ruleset, found: list[Issue], boxes: tuple[Box, ...], typ
     errors: list[str] = []
     warnings: list[str] = []
     count = 0
-    for key, message in typed.bad.items():
-        at.setdefault(key, ([], []))[0].append(message)
+    for box_key, message in typed.bad.items():
+        at.setdefault(box_key, ([], []))[0].append(message)
         count += 1
     shown = {b.key for b in boxes if b.visible}
     for issue in found:
-        key = (issue.field, issue.unit)
+        key: Any = (issue.field, issue.unit)  # a box's key when the issue names a field
         if issue.field in rules.fields and rules.fields[issue.field].scope == "deal":
             key = (issue.field, None)
         error = issue.level == "error"

@@ -55,7 +55,7 @@ class Reading:
         return Reading(tuple(typed), self.at, self.pending, self.arrived, self.behind)
 
     def moved(self, **changes) -> "Reading":
-        fields = {"typed": self.typed, "at": self.at, "pending": self.pending, "arrived": self.arrived,
+        fields: dict[str, Any] = {"typed": self.typed, "at": self.at, "pending": self.pending, "arrived": self.arrived,
                   "behind": self.behind}
         fields.update(changes)
         return Reading(**fields)

@@ -98,6 +98,7 @@ def unasked_reads(ruleset: Ruleset, file: str) -> list[Problem]:
     for formula in _every_deal(ruleset):
         for fid in sorted(always(formula) & unasked):
             spec = ruleset.fields[fid]
+            assert spec.when is not None  # (a field not asked in every deal has its question)
             problems.setdefault(fid, Problem(file, formula.key, Message(
                 "rules.asked.read_always", name=fid, when=spec.when.text)))
     return list(problems.values())

@@ -367,6 +367,7 @@ class Builder:
         """A formula default's value for so many players, checked as the option's values are
         (the first becomes the option's ``default``)."""
         f = option.default_formula
+        assert f is not None  # (called for an option with a formula default)
         self._constant_value(env, option.id, f, failed)
         if option.id not in env.values:  # not computed: said once (a number too large, ...)
             return
@@ -648,11 +649,12 @@ class Builder:
             if name == "leader" and self._unnamed_leader():
                 self.attrs["leader"] = None
                 continue
-            self.attrs[schema[name].attr] = self.typed(self.formula(
+            self.attrs[_attr(schema[name])] = self.typed(self.formula(
                 seats.get(name, schema[name].default), f"seats.{name}", self.names, DEAL), _SEAT)
 
     def _trump(self) -> None:
-        rules, ids = [], {}
+        rules: list[Any] = []
+        ids: dict[str, bool] = {}
         for i, raw in enumerate(self.top.get("trump", [])):
             rule = self.trump_rule(raw, f"trump[{i}]", ids)
             if rule is not None:
@@ -702,7 +704,7 @@ class Builder:
 
     def _checks(self) -> None:
         checks, scopes, seen = [], {}, set()
-        seen_keys: set[str] = set()
+        seen_keys: set[str | None] = set()
         for i, raw in enumerate(self.top.get("checks", [])):
             # named by its id, as translations and `remove` name it; by position while it has none
             cid = raw.get("id") if isinstance(raw, dict) else None
@@ -740,7 +742,8 @@ class Builder:
         return scope, Check(c["id"], scope, rule, message, level, when, c.get("field"))
 
     def _reminders(self) -> None:
-        reminders, ids = [], {}
+        reminders: list[Any] = []
+        ids: dict[str, bool] = {}
         for i, raw in enumerate(self.top.get("reminders", [])):
             key = f"reminders[{i}]"
             r = self.checker.table(raw, TABLES["reminder"], key)
@@ -880,7 +883,7 @@ class Builder:
     def formulas(self, schema: Table, checked: dict, keys: tuple[str, ...], path: str, names: dict,
                  scope: str) -> dict[str, Formula | None]:
         """Formula keys of a checked table compiled in the order given, by the model attribute they become."""
-        return {schema[k].attr: self.formula(checked.get(k), key_path(path, k), names, scope) for k in keys}
+        return {_attr(schema[k]): self.formula(checked.get(k), key_path(path, k), names, scope) for k in keys}
 
     def allowed(self, schema: Table, checked: dict, name: str, path: str) -> Any:
         """The value of a key with a list of allowed values: the schema's default when the key
@@ -926,3 +929,10 @@ class Builder:
                      else Message("rules.id_used.reminder", id=value))
         seen[value] = True
         return value
+
+
+def _attr(key: Key) -> str:
+    """The model attribute a key of the schema becomes (one, for the keys read one by one)."""
+    attr = key.attr
+    assert isinstance(attr, str)  # (the schema's keys built this way name one attribute)
+    return attr

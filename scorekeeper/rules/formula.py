@@ -54,7 +54,7 @@ TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     import ast
     import types
-    from typing import Any, Callable, Mapping
+    from typing import Any, Callable, Iterable, Mapping
 
 __all__ = [
     "ANY", "BOOL", "CARDS", "CONST", "DEAL", "MAX_DEPTH", "MAX_JOINED_TEXT", "MAX_LENGTH", "MAX_LITERAL", "MAX_NUMBER",
@@ -236,7 +236,7 @@ def _bidder(key, order, k):
     return order[k - 1]
 
 
-def _longest(cards):
+def _longest(cards: Iterable[Any]) -> int:
     counts: dict[str, int] = {}
     for card in cards:
         counts[card.suit] = counts.get(card.suit, 0) + 1
@@ -416,7 +416,7 @@ class Formula:
         self.depth = compiler._depth(self._tree) if depth is None else depth
         self._names = known
         self._scope = scope
-        self._generic = None
+        self._generic: Callable[..., Any] | None = None
         self._fast: dict = {}  # generated fast forms by the game constants they fold in
         self._shipped = shipped  # the built-in ruleset's shipped table (see .shipped), or None
         self._size: int | None = None  # (size, once worked out: each game set up asks)

@@ -161,5 +161,5 @@ class FastContext:
 
 # The types of a function and of its code (the types module's FunctionType and CodeType, whose
 # import a start would pay for)
-_FunctionType = type(lambda: None)
+_FunctionType: Any = type(lambda: None)
 _CodeType = type((lambda: None).__code__)

@@ -41,7 +41,7 @@ _SYMBOLS: dict[type, str] = {}
 _HELPER_OPS: dict[type, str] = {}
 _FOLD: dict[type, Callable[[Any, Any], bool]] = {}
 _COMPARE: tuple[type, ...] = ()
-GENERATED_NODES: tuple[type, ...] = ()
+GENERATED_NODES: tuple[type[ast.AST], ...] = ()
 _QUIET_NODES: tuple[type, ...] = ()
 
 
@@ -293,7 +293,7 @@ def _bound(node: ast.expr) -> float:
 
 def _bounded_node(node: ast.expr, bound: float) -> ast.expr:
     if not isinstance(node, ast.Constant):
-        node.sk_bound = bound  # type: ignore[attr-defined]
+        setattr(node, "sk_bound", bound)  # (read back by _bound_of)
     return node
 
 
@@ -319,7 +319,7 @@ def _step_bound(op: type, left: ast.expr, right: ast.expr) -> float:
         return b
     if op is ast.Pow:
         return _power(a, right.value)  # the exponent is a literal (checked before)
-    divisor = right.value if isinstance(right, ast.Constant) else None
+    divisor: Any = right.value if isinstance(right, ast.Constant) else None
     if type(divisor) in (int, float) and abs(divisor) >= 1:  # / or // by a written number
         return a + 1
     return math.inf
@@ -465,6 +465,7 @@ class _Emitter:
                 return ast.Subscript(value=row, slice=ast.BinOp(left=_load("_s"), op=ast.Sub(), right=ast.Constant(1)),
                                      ctx=ast.Load())
             if scope == "team":
+                assert self.fast is not None  # (a form for a game's constants: entered values are read)
                 index = ast.Subscript(value=ast.Constant(self.fast.team_index), slice=_load("_s"), ctx=ast.Load())
                 return ast.Subscript(value=row, slice=index, ctx=ast.Load())
             return row
@@ -496,7 +497,7 @@ class _Emitter:
         (whole numbers or yes/no: the same in any order), after the bidding order it goes by is
         worked out as ``total`` would; else ``total``, seat by seat."""
         fast = self.fast
-        if self.order_given and fast.fields.get(name) == "seat" and not self.nested:
+        if self.order_given and fast is not None and fast.fields.get(name) == "seat" and not self.nested:
             if name in self.known_entered:
                 return _call("_sum", ast.Subscript(value=_load("_v"), slice=ast.Constant(name), ctx=ast.Load()))
             # a value not entered: Incomplete, as any other read of the values alone
@@ -1223,7 +1224,7 @@ def _code(generated: ast.Expression, key: str) -> types.CodeType:
 _PLACE = ("lineno", "col_offset", "end_lineno", "end_col_offset")  # a node's place in the text, as compile reads it
 
 
-def _ready(node: ast.AST, where: tuple[int, int, int, int] = (1, 0, 1, 0)) -> None:
+def _ready(node: ast.AST, where: tuple[int, ...] = (1, 0, 1, 0)) -> None:
     """Check that each node of a generated tree is of a kind the generator makes (GENERATED_NODES;
     another is a bug in the generator, never user input), and give a node without a place in the
     text its parent's (``where``), as ``ast.fix_missing_locations`` does: one pass, before it is compiled."""

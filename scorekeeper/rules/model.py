@@ -20,13 +20,15 @@ __all__ = [
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any, Callable, Protocol
 
     class RulesetTexts(Protocol):
         """What a ruleset's translations give it (rules.translations.Texts): the languages it
         has and its copy in one of them. Stated here so that the model imports nothing back."""
 
-        languages: tuple[str, ...]
+        @property
+        def languages(self) -> tuple[str, ...]: ...
 
         def localized(self, lang: str) -> "Ruleset": ...
 
@@ -282,7 +284,7 @@ class Ruleset:
     def option_defaults(self) -> dict[str, Any]:
         return {k: o.default for k, o in self.options.items()}
 
-    def resolve_options(self, given: dict[str, Any] | None = None, words: YesNoWords | None = None) -> dict[str, Any]:
+    def resolve_options(self, given: Mapping[str, Any] | None = None, words: YesNoWords | None = None) -> dict[str, Any]:
         """Defaults overlaid with the given options; an unknown name or a bad value raises
         OptionValueError. ``words``: what a yes/no option takes as text (:meth:`Option.parse`)."""
         values = self.option_defaults()

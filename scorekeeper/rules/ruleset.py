@@ -259,7 +259,19 @@ def load_ruleset(ref: str | os.PathLike, lang: str | None = None, *, shown: str 
     With ``lang`` (e.g. "fi") its texts are in that language where the ruleset
     translates them (:meth:`Ruleset.localized`); without, English, and no translated
     message is compiled. ``shown``: how the file is named in its problems (by default the
-    path as given, or a built-in's ``rulesets/<id>.toml``)."""
+    path as given, or a built-in's ``rulesets/<id>.toml``).
+
+    >>> rules = load_ruleset("lupaus")
+    >>> rules.name, rules.min_players, rules.max_players, list(rules.fields)
+    ('Lupaus', 3, 7, ['turned', 'bid', 'tricks'])
+    >>> rules.fields["bid"].label, load_ruleset("lupaus", "fi").fields["bid"].label
+    ('Bid', 'Lupaus')
+    >>> try:
+    ...     load_ruleset("lupaus-x")
+    ... except RulesetError as exc:
+    ...     print(exc.problems[0].file, exc.problems[0].message.code)
+    lupaus-x rules.no_builtin
+    """
     path = ruleset_file(str(ref))
     if shown is None:
         shown = str(ref) if not isinstance(ref, str) or ref.endswith(".toml") else f"rulesets/{os.path.basename(path)}"

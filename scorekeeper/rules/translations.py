@@ -286,9 +286,9 @@ def localize(rs: Ruleset, lang: str, texts: dict[tuple[str, ...], Any],
               compiled: dict[tuple[str, ...], Callable[[Any], str]]) -> Ruleset:
     """A copy of the English ruleset ``rs`` with the texts of one language put in."""
     labels: dict[tuple[str, str], dict[str, str]] = {}
-    for path, text in texts.items():
+    for path, label in texts.items():
         if len(path) == 4 and path[2] == "labels":
-            labels.setdefault(path[:2], {})[path[3]] = text
+            labels.setdefault(path[:2], {})[path[3]] = label
 
     def text(default: Any, *path: str) -> Any:
         return texts.get(path, default)
@@ -380,7 +380,8 @@ def drop_stale_translations(parent: dict, own: dict, merged: dict) -> None:
     translations = merged.get("translations")
     if not isinstance(translations, dict):
         return
-    own_translations = own.get("translations") if isinstance(own.get("translations"), dict) else {}
+    found = own.get("translations")
+    own_translations: dict[str, Any] = found if isinstance(found, dict) else {}
     for lang, table in translations.items():
         if not isinstance(table, dict):
             continue

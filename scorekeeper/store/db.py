@@ -980,6 +980,17 @@ class Store:
 
         The game joins the current session (see :meth:`current_session`); when there is
         none, or with ``new_session=True``, a new session is started for it.
+
+        >>> import os, tempfile
+        >>> from scorekeeper.rules.ruleset import load_ruleset
+        >>> folder = tempfile.TemporaryDirectory()
+        >>> with Store(os.path.join(folder.name, "games.db")) as store:
+        ...     stored = store.new_game(load_ruleset("lupaus"), "lupaus", ["Anna", "Ben", "Cara"], title="Friday")
+        ...     print(stored.id, stored.record({"bid": [3, 4, 2], "tricks": [3, 5, 2], "turned": "hearts"}).totals)
+        ...     print(store.open_game(stored.id).game.totals())
+        1 (13, 0, 12)
+        (13, 0, 12)
+        >>> folder.cleanup()
         """
         from ..game.game import Game
 
