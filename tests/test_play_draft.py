@@ -262,3 +262,61 @@ def test_the_answers_kept_are_bounded():
     draft.set("bid", 2, 3)
     draft.view()  # too many: all forgotten, then this view's answers kept
     assert ("filler", 0) not in draft._answers and len(draft._answers) == 9
+
+
+CHAIN_RULE = """
+id = "chain"
+name = "Chain"
+description = "A test game."
+deck = 52
+[players]
+min = 3
+max = 3
+[deals]
+cards = 5
+[fields.game]
+scope = "deal"
+type = "choice"
+label = "Game"
+choices = ["plain", "double"]
+[derived.times]
+scope = "deal"
+value = "pick(index_of(game, 'plain', 'double'), 1, 2)"
+label = "Times"
+[fields.extra]
+scope = "deal"
+type = "int"
+label = "Extra"
+min = 0
+max = 9
+when = "times > 1"
+[fields.tricks]
+type = "int"
+label = "Tricks"
+min = 0
+max = 5
+[score]
+value = "tricks * times + (extra if times > 1 else 0)"
+[end]
+when = "max(total) >= 50"
+"""
+
+
+def test_a_value_the_rules_cannot_work_with_leaves_the_boxes_it_asks_waiting():
+    """A box asked only when a derived value says so ('extra' when the game counts double)
+    while the game's box holds a value that is none of its choices (the form keeps what was
+    typed to say what is wrong): the box waits as not known, the typed value's own box names
+    the fault, and a choice made again shows the box. Before, the form raised the formula's
+    error instead of showing anything."""
+    rs, problems = parse_ruleset_text(CHAIN_RULE, "chain.toml")
+    assert problems == []
+    g = Game(rs, ["Anna", "Ben", "Cara"])
+    draft = DealDraft(g)
+    draft.set("game", None, "x")
+    view = draft.view()
+    assert not cell(view, "extra").visible
+    assert cell(view, "game").errors
+    draft.set("game", None, "double")
+    assert cell(draft.view(), "extra").visible
+    draft.set("game", None, "plain")
+    assert not cell(draft.view(), "extra").visible

@@ -111,8 +111,18 @@ def read_typed(game: Game, number: int, setup: Setup, typed: Mapping[Key, Any],
             values[key] = value
     d = evaluate(number, build(rules, setup, values))
     asked = {key: value for key, value in values.items()
-             if d.enabled(rules.fields[key[0]], seat_of(setup, rules.fields[key[0]], key[1])) is not False}
+             if _asked(d, rules.fields[key[0]], seat_of(setup, rules.fields[key[0]], key[1])) is not False}
     return Typed(asked, bad)
+
+
+def _asked(d, spec, seat: int | None) -> bool | None:
+    """Whether the field is asked, as ``d.enabled`` says, or None (not known yet) where its
+    condition cannot be worked out from what is typed so far (a value typed that the rules
+    cannot work with, which its own box names): the form waits; confirming reports it."""
+    try:
+        return d.enabled(spec, seat)
+    except EVAL_ERRORS:
+        return None
 
 
 # -- 2. the boxes ------------------------------------------------------------------------------
@@ -156,7 +166,7 @@ def lay_boxes(d, layout: tuple[PhaseLayout, ...], setup: Setup, order: tuple[int
         spec = d.rules.fields[slot.field]
         unit = None if spec.scope == "deal" else slot.pos if spec.scope == "team" else order[slot.pos - 1]
         seat = seat_of(setup, spec, unit)
-        visible = d.enabled(spec, seat) is True
+        visible = _asked(d, spec, seat) is True
         if spec.type == "cards":
             boxes.append(Box(slot, spec, unit, seat, visible, "text"))
             continue
