@@ -16,6 +16,7 @@ import time
 
 import pytest
 from helpers.browser import CHROMIUM, FLAGS, needs_chromium
+from helpers.phone import phone_server
 
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store
@@ -38,19 +39,8 @@ def server(tmp_path_factory):
     path = tmp_path_factory.mktemp("phone") / "s.db"
     store = Store(path)
     store.new_game(load_ruleset("lupaus"), "lupaus", NAMES)
-    feed = BoardFeed(path, poll=0.2)
-    feed.start()
-    table = Table(path, feed)
-    table.start()
-    web = board_server(feed, "127.0.0.1", 0, table=table, join_code=CODE)
-    thread = threading.Thread(target=web.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{web.server_address[1]}", store, feed
-    web.shutdown()
-    web.server_close()
-    thread.join(timeout=10)
-    table.close()
-    feed.stop()
+    with phone_server(path, code=CODE) as (url, feed):
+        yield url, store, feed
     store.close()
 
 
@@ -390,32 +380,21 @@ def test_the_first_game_of_an_empty_store_is_started_from_a_phone(browser, tmp_p
     """A store without games: the page says so and offers New game; the game started is shown."""
     path = tmp_path / "empty.db"
     Store(path).close()
-    feed = BoardFeed(path, poll=0.2, empty_ok=True)
-    feed.start()
-    table = Table(path, feed)
-    table.start()
-    web = board_server(feed, "127.0.0.1", 0, table=table, join_code=CODE)
-    thread = threading.Thread(target=web.serve_forever, daemon=True)
-    thread.start()
-    context = browser.new_context(**PHONE)
-    try:
-        page = context.new_page()
-        page.goto(f"http://127.0.0.1:{web.server_address[1]}/phone#join={CODE}")
-        said(page, "No game yet: start one with New game (it needs the join code), or in the app.")
-        page.get_by_role("button", name="New game").tap()
-        page.locator("button[data-ruleset='lupaus']").tap()
-        for seat, name in enumerate(NAMES, start=1):
-            page.locator(f"#seat-{seat}").fill(name)
-        page.locator("#dealer-0").tap()  # leaving the last name's box asks for the form again
-        page.locator("#dealer-1").tap()
-        sync_api.expect(page.locator("#dealer-1")).to_have_attribute("aria-pressed", "true", timeout=DEADLINE)
-        page.locator("#start").tap()
-        page.wait_for_selector("body[data-game='1'] .box", timeout=DEADLINE)
-        said(page, "Game 1 started: Lupaus.")
-    finally:
-        context.close()
-        web.shutdown()
-        web.server_close()
-        thread.join(timeout=10)
-        table.close()
-        feed.stop()
+    with phone_server(path, code=CODE, empty_ok=True) as (url, _):
+        context = browser.new_context(**PHONE)
+        try:
+            page = context.new_page()
+            page.goto(f"{url}/phone#join={CODE}")
+            said(page, "No game yet: start one with New game (it needs the join code), or in the app.")
+            page.get_by_role("button", name="New game").tap()
+            page.locator("button[data-ruleset='lupaus']").tap()
+            for seat, name in enumerate(NAMES, start=1):
+                page.locator(f"#seat-{seat}").fill(name)
+            page.locator("#dealer-0").tap()  # leaving the last name's box asks for the form again
+            page.locator("#dealer-1").tap()
+            sync_api.expect(page.locator("#dealer-1")).to_have_attribute("aria-pressed", "true", timeout=DEADLINE)
+            page.locator("#start").tap()
+            page.wait_for_selector("body[data-game='1'] .box", timeout=DEADLINE)
+            said(page, "Game 1 started: Lupaus.")
+        finally:
+            context.close()

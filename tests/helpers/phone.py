@@ -31,3 +31,30 @@ def phone_client(path, poll: float = 0.1, code: str = CODE, empty_ok: bool = Fal
     finally:
         table.close()
         feed.stop()
+
+
+@contextmanager
+def phone_server(path, poll: float = 0.2, code: str = CODE, empty_ok: bool = False):
+    """The phone server on the store at ``path`` listening on a free port of 127.0.0.1 in a
+    thread, as ``scorekeeper serve`` runs it (for a real browser): gives its address and the
+    feed; the server, the table's writer and the feed are stopped after."""
+    import threading
+
+    from scorekeeper.web.server import BoardFeed, board_server
+    from scorekeeper.web.table import Table
+
+    feed = BoardFeed(path, poll=poll, empty_ok=empty_ok)
+    feed.start()
+    table = Table(path, feed)
+    table.start()
+    web = board_server(feed, "127.0.0.1", 0, table=table, join_code=code)
+    thread = threading.Thread(target=web.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{web.server_address[1]}", feed
+    finally:
+        web.shutdown()
+        web.server_close()
+        thread.join(timeout=10)
+        table.close()
+        feed.stop()
