@@ -227,7 +227,7 @@ class _Writer:
         if kind.__name__ == "Message":
             return [value._params, value.plural_count]
         if kind.__name__ in _CALLS:
-            return [getattr(value, name) for name in _CALLS[kind.__name__] if name not in (None, "table")]
+            return [getattr(value, name) for name in _CALLS[kind.__name__] if name is not None and name != "table"]
         if self.is_value(value):
             return [getattr(value, f) for f in self._fields(value)]
         raise RuntimeError(f"a ruleset holds what the build cannot write: {value!r}")
@@ -278,7 +278,8 @@ class _Writer:
         if kind.__name__ == "Message":
             return self._message(value)
         if kind.__name__ in _CALLS:
-            args = (self._value(getattr(value, a)) if a not in (None, "table") else str(a) for a in _CALLS[kind.__name__])
+            args = (self._value(getattr(value, a)) if a is not None and a != "table" else str(a)
+                    for a in _CALLS[kind.__name__])
             made = f"{self._class(kind)}({', '.join(args)})"
             return self._texts(made) if kind.__name__ == "Texts" else made
         fields = ", ".join(f"{f}={self._value(getattr(value, f))}" for f in self._fields(value))
@@ -388,13 +389,14 @@ class _Folded(ast.NodeTransformer):
 
     def visit_UnaryOp(self, node: Any) -> Any:
         self.generic_visit(node)
-        if isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) and type(
-                node.operand.value) in (int, float):
-            return ast.Constant(-node.operand.value)
+        value = node.operand.value if isinstance(node.operand, ast.Constant) else None
+        if isinstance(node.op, ast.USub) and isinstance(value, (int, float)) and not isinstance(value, bool):
+            return ast.Constant(-value)
         return node
 
     def visit_Tuple(self, node: Any) -> Any:
         self.generic_visit(node)
         if isinstance(node.ctx, ast.Load) and all(isinstance(item, ast.Constant) for item in node.elts):
-            return ast.Constant(tuple(item.value for item in node.elts))
+            folded: Any = tuple(item.value for item in node.elts)  # (the compiler's own folded form)
+            return ast.Constant(folded)
         return node
