@@ -70,6 +70,9 @@ def _intended(data, game: Game) -> tuple[DealDraft, list] | None:
                 draft.set(cell.field, cell.unit, value)
                 if not draft.view().cells[cell.slot].errors:
                     break
+            else:  # the one number the checks take (Tysiac's card points: the sum of 120), if any
+                value = next((v for v in range(lo, min(hi, lo + 200) + 1)
+                              if not _refused(draft, cell, v)), value)
         else:
             allowed = [c.value for c in cell.choices if c.allowed]
             if not allowed:
@@ -85,6 +88,11 @@ def _intended(data, game: Game) -> tuple[DealDraft, list] | None:
     if not view.can_confirm or any(c.needed for c in view.cells.values()):
         return None
     return draft, plan
+
+
+def _refused(draft: DealDraft, cell, value) -> bool:
+    draft.set(cell.field, cell.unit, value)
+    return bool(draft.view().cells[cell.slot].errors)
 
 
 def _shown(cell, value) -> str:

@@ -71,9 +71,13 @@ def test_what_cannot_have_happened_is_refused_with_the_reason(deal, key, words):
     assert words in show(refused.value.issues[0].message) and refused.value.issues[0].field == key
 
 
-def test_card_points_that_do_not_add_up_to_120_are_told_as_a_warning():
-    """The table may have miscounted: it is told, and the deal is recorded as the table confirms it."""
+def test_card_points_that_do_not_add_up_to_120_are_refused():
+    """The deck holds 120 card points among the three who play: a sum of 110 is a miscount or a
+    typo, refused with the sum, and nothing is recorded; the sum of 120 is taken."""
     game = Game(load_ruleset("tysiac"), THREE)
-    result = game.record({"declarer": 1, "bid": 100, "card_points": [60, 30, 20]})
-    assert result.scores == (-100, 30, 20)
-    assert [(show(i.message), i.level) for i in result.issues] == [("the card points add up to 110, not 120", "warning")]
+    with pytest.raises(IllegalEntry) as refused:
+        game.record({"declarer": 1, "bid": 100, "card_points": [60, 30, 20]})
+    assert [(show(i.message), i.level, i.field) for i in refused.value.issues] == [
+        ("the card points add up to 110, not 120", "error", "card_points")]
+    assert game.deals == []
+    assert game.record({"declarer": 1, "bid": 100, "card_points": [60, 30, 30]}).scores == (-100, 30, 30)

@@ -357,11 +357,25 @@ def _tap_a_deal(client, typed: list) -> dict:
         if box["kind"] == "pick":
             value = next(c["value"] for c in box["choices"] if c["allowed"])
         elif box["kind"] == "number":
-            value = box["values"][0] if box["values"] else box["lo"] if box["lo"] is not None else 0
+            value = _first_number_taken(client, typed, box)
         else:
             raise AssertionError(f"a box to type text: {box}")
         typed = typed + [[box["field"], box["unit"], value]]
     raise AssertionError("the deal was not complete after 80 taps")
+
+
+def _first_number_taken(client, typed: list, box: dict):
+    """The lowest number of a number pad that its box's checks take with what is typed so far
+    (the card points of Tysiac must add up to 120: the last player's is the one that does)."""
+    numbers = box["values"] or range(box["lo"] if box["lo"] is not None else 0,
+                                     (box["hi"] if box["hi"] is not None else 200) + 1)
+    for value in numbers:
+        view = post(client, "/api/view", {"typed": typed + [[box["field"], box["unit"], value]]}).json()
+        mine = [b for p in view["deal"]["phases"] for b in p["boxes"]
+                if (b["field"], b["unit"]) == (box["field"], box["unit"])]
+        if not mine[0]["errors"]:
+            return value
+    raise AssertionError(f"no number its checks take: {box}")
 
 
 @pytest.mark.parametrize("ruleset", builtin_ids())
