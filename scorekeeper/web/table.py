@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from ..game.engine import GameError, IllegalEntry
 from ..game.game import draw_first_dealer
-from ..i18n import get_language, show, t
+from ..i18n import get_language, show, t, using_language
 from ..play.actions import plan_changed_text, redone_text, table_changed_text, undone_text
 from ..play.undo import GAME, NextDeal
 from ..store.db import Store, StoreError
@@ -36,6 +36,11 @@ __all__ = ["Answer", "Table"]
 Answer = tuple[int, dict[str, Any]]  # HTTP status, the page's view (with "said" / "problem" / "conflict")
 
 
+def _in_language(code: str, work: Callable[..., Answer], args: tuple) -> Answer:
+    with using_language(code):
+        return work(*args)
+
+
 class Table:
     """The stored game the pages write to (see the module docstring)."""
 
@@ -46,7 +51,7 @@ class Table:
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="table")
         self._store: Store | None = None
         self._stored = None
-        self._plain: tuple | None = None  # (game, entries, language) and the view with nothing typed
+        self._plain: dict[str, tuple] = {}  # by language: (game, entries) and the view with nothing typed
 
     def start(self) -> None:
         """Open the store for writing (StoreError when it cannot be)."""
@@ -65,8 +70,10 @@ class Table:
         self._executor.shutdown()
 
     async def run(self, work: Callable[..., Answer], *args) -> Answer:
-        """Do ``work(*args)`` in the table's thread."""
-        return await asyncio.get_running_loop().run_in_executor(self._executor, work, *args)
+        """Do ``work(*args)`` in the table's thread, in the current language (the request's: a thread
+        does not inherit it, so it is handed over)."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, _in_language, get_language(),
+                                                                work, args)
 
     # -- in the table's thread
     def _current(self):
@@ -123,12 +130,13 @@ class Table:
         return 200, phone_view(stored, self._deal(stored, typed), tried=tried)
 
     def _plain_view(self, stored) -> dict[str, Any]:
-        """The view with nothing typed, worked out once per entry of the game (and language): after
+        """The view with nothing typed, worked out once per entry of the game and language: after
         a change every page asks for it at once, and the table's thread answers them one by one."""
-        key = (stored.id, stored.entries_saved, get_language())
-        if self._plain is None or self._plain[0] != key:
-            self._plain = (key, phone_view(stored, self._deal(stored, [])))
-        return dict(self._plain[1])
+        key, lang = (stored.id, stored.entries_saved), get_language()
+        kept = self._plain.get(lang)
+        if kept is None or kept[0] != key:
+            kept = self._plain[lang] = (key, phone_view(stored, self._deal(stored, [])))
+        return dict(kept[1])
 
     def _moved(self, stored, seen: Any) -> bool:
         """Whether the deal the page typed for is not the game's next deal any more."""
