@@ -50,7 +50,9 @@ class Table:
         self.rng = rng if rng is not None else random.SystemRandom()  # the first dealer drawn by lot
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="table")
         self._store: Store | None = None
-        self._stored = None
+        # The game as opened in each language (a stored game's ruleset, and so its checks'
+        # reasons, reminders and trump texts, is in the language it was opened in).
+        self._games: dict[str, Any] = {}
         self._plain: dict[str, tuple] = {}  # by language: (game, entries) and the view with nothing typed
 
     def start(self) -> None:
@@ -83,9 +85,10 @@ class Table:
         if game_id is None:
             raise NoGame(t("web.phone.no_game"))
         mark = game_mark(store, game_id)
-        stored = self._stored
+        lang = get_language()
+        stored = self._games.get(lang)
         if stored is None or stored.id != game_id or mark is None or mark[0] != stored.entries_saved:
-            stored = self._stored = store.open_game(game_id)
+            stored = self._games[lang] = store.open_game(game_id)
         return stored
 
     def _deal(self, stored, typed: Any) -> NextDeal:
@@ -149,7 +152,7 @@ class Table:
 
     def _conflict(self, seen: Any, typed: Any) -> Answer:
         """Another device was first: the game as stored now, said plainly; the page keeps what it typed."""
-        self._stored = None
+        self._games.clear()
         stored = self._current()
         deal = seen.get("deal") if isinstance(seen, dict) else None
         keep = typed if deal == stored.game.next_deal else []
@@ -208,7 +211,7 @@ class Table:
     def _not_saved(self, seen: Any, typed: Any, exc: StoreError, editing: int | None = None) -> Answer:
         """The store refused the write: another writer was first (a conflict), or it could not
         save (the page keeps its boxes, and is told why)."""
-        self._stored = None
+        self._games.clear()
         stored = self._current()
         if stored.entries_saved != (seen or {}).get("seq"):
             return self._conflict(seen, [] if editing is not None else typed)
@@ -271,7 +274,7 @@ class Table:
             except (GameError, ValueError) as exc:  # SetupError, StoreError: nothing stored
                 problem = show(exc)
             else:
-                self._stored = stored
+                self._games = {get_language(): stored}
                 self.feed.show_game(stored.id)
                 view = phone_view(stored, self._deal(stored, []))
                 said = [t("web.phone.new.started", id=stored.id, name=view["game"]["name"])]
@@ -334,7 +337,7 @@ class Table:
             except (GameError, ValueError) as exc:  # StoreError is a ValueError: nothing was saved
                 problem = show(exc)
         if problem is not None:
-            self._stored = None
+            self._games.clear()
             stored = self._current()
             answer = {**phone_view(stored, self._deal(stored, [])), "table": table_data(stored.game)}
             answer["problem"] = t("web.phone.cannot", title=title, reason=problem)
