@@ -203,5 +203,6 @@ def test_two_phones_in_different_languages_at_once_get_their_own_words(tmp_path)
         feed.stop()
         store.close()
     dealer = {"fi": "Jakaja", "pl": "Rozdający", "server": "Dealer"}
-    assert set(answers) == {(lang, (REFUSED.get(lang, REFUSED["en"]),), dealer[lang]) for lang in ("fi", "pl", "server")}
+    assert set(answers) == {(lang, (REFUSED.get(lang, REFUSED["en"]),), dealer[lang])
+                            for lang in ("fi", "pl", "server")}
     assert len(answers) == 24

@@ -13,6 +13,9 @@ with ``--lang`` that is not one of :data:`LANGUAGES` raises :class:`LanguageErro
 is not known is passed over. Then :func:`set_language` makes it current: the CLI is to
 do this first, before it imports anything that renders text; the TUI's settings call
 ``set_language`` again when the player switches, and store the code for next time.
+``with using_language(code):`` words a block in another language, for its thread or asyncio
+task only (a context variable over the process's language): the web server answers each
+phone's request in that phone's language this way, while the process's stays as it was.
 
 Texts
 -----

@@ -835,8 +835,8 @@ def phone_page() -> str:
     texts: dict = {key: t(f"web.phone.page.{key}") for key in _TEXTS}
     texts["languages"] = list(LANGUAGES)
     lang = get_language()
-    options = "".join(f"<option value=\"{code}\" lang=\"{code}\"{' selected' if code == lang else ''}>{escape(name)}</option>"
-                      for code, name in LANGUAGES.items())
+    options = "".join(f"<option value=\"{code}\" lang=\"{code}\"{' selected' if code == lang else ''}>"
+                      f"{escape(name)}</option>" for code, name in LANGUAGES.items())
     data = json.dumps(texts, ensure_ascii=False).replace("<", "\\u003c")
     return (f"<!DOCTYPE html>\n<html lang=\"{escape(get_language())}\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
