@@ -26,9 +26,9 @@ REPO = Path(__file__).resolve().parents[1]
 # through gettext), copy (a ruleset that extends another), the terminal app, and the TOML
 # parser and writer (a built-in ruleset is made by its shipped module, the catalogs are modules
 # generated at build time, scorekeeper.i18n.shipped; a score sheet's TOML is read by
-# scorekeeper.rules.files.plain_toml).
+# scorekeeper.rules.files.plain_toml), and contextvars (a language of its own for a block: the web server).
 NEVER = ("dataclasses", "inspect", "typing", "platformdirs", "tempfile", "shutil", "hashlib", "_hashlib",
-         "difflib", "locale", "copy", "textual", "tomli_w", "tomllib")
+         "difflib", "locale", "copy", "textual", "tomli_w", "tomllib", "contextvars")
 # What the commands that ask nothing of a store or a sheet leave alone.
 NO_STORE = ("sqlite3", "scorekeeper.store", "scorekeeper.reports", "scorekeeper.game.sheet", "scorekeeper.cli.games",
             "scorekeeper.cli.history", "scorekeeper.cli.board", "scorekeeper.web", "csv", "decimal")

@@ -398,3 +398,27 @@ def test_the_first_game_of_an_empty_store_is_started_from_a_phone(browser, tmp_p
             said(page, "Game 1 started: Lupaus.")
         finally:
             context.close()
+
+
+def test_two_phones_each_in_its_own_language(game, phone):
+    """A phone set to Finnish opens the page in Finnish (its Accept-Language); another picks Polish
+    from the page's list, which it keeps (a page opened again is in Polish); each gets the rules' reasons in its own."""
+    url, stored = game
+    fi = phone(f"{url}/phone#join={CODE}", stored.id, locale="fi-FI")
+    pl = phone(f"{url}/phone#join={CODE}", stored.id, locale="en-US")
+    assert fi.locator("#confirm").inner_text() == "Vahvista"
+    assert pl.locator("#confirm").inner_text() == "Confirm"
+    pl.select_option("#lang", "pl")
+    pl.wait_for_selector("html[lang='pl'] body[data-game] .box", timeout=DEADLINE)
+    pl.goto(f"{url}/phone")  # the address without the language: the phone remembers it
+    pl.wait_for_selector(f"body[data-game='{stored.id}'] .box", timeout=DEADLINE)
+    assert pl.evaluate("document.documentElement.lang") == "pl"
+    assert pl.locator("#confirm").inner_text() == "Zatwierdź"
+    for page in (fi, pl):
+        tap(page, "bid", 2, "3")
+        tap(page, "bid", 3, "4")
+    assert box(fi, "bid", 1).locator(".reasons").inner_text() == (
+        "3: Jakaja Anna ei saa luvata 3: lupausten summa olisi 10, sama kuin tikkien määrä")
+    assert box(pl, "bid", 1).locator(".reasons").inner_text() == (
+        "3: Anna rozdaje i nie może zadeklarować 3: suma deklaracji wyniosłaby 10, tyle, ile jest lew")
+    assert fi.evaluate("document.documentElement.lang") == "fi"

@@ -13,6 +13,9 @@ with ``--lang`` that is not one of :data:`LANGUAGES` raises :class:`LanguageErro
 is not known is passed over. Then :func:`set_language` makes it current: the CLI is to
 do this first, before it imports anything that renders text; the TUI's settings call
 ``set_language`` again when the player switches, and store the code for next time.
+``with using_language(code):`` words a block in another language, for its thread or asyncio
+task only (a context variable over the process's language): the web server answers each
+phone's request in that phone's language this way, while the process's stays as it was.
 
 Texts
 -----
@@ -111,7 +114,12 @@ DEFAULT_LANGUAGE = "en"
 ENV_VAR = "SCOREKEEPER_LANG"
 LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
 
-_current = DEFAULT_LANGUAGE
+_current = DEFAULT_LANGUAGE  # the process's language (set_language)
+# The language of a block (using_language): a ContextVar, so that each request of the web server
+# (a task, or the work it hands a thread) has its own, over _current. Made on first use: a command
+# that never needs one imports nothing for it.
+_block: Any = None
+_made: dict[str, Any] = {}
 _catalogs: dict[str, Catalog] = {}
 
 # The submodules are imported on first use: the rules layer imports this package, and a
@@ -194,8 +202,13 @@ def resolve_language(cli: str | None = None, env: Mapping[str, str] | None = Non
     return locale_language(env) or DEFAULT_LANGUAGE
 
 
+def _lang() -> str:
+    return _current if _block is None else _block.get(_current)
+
+
 def set_language(code: str) -> None:
-    """Make ``code`` the current language; LanguageError if it is not one of LANGUAGES."""
+    """Make ``code`` the process's language; LanguageError if it is not one of LANGUAGES.
+    A block in :func:`using_language` keeps its own language."""
     global _current
     if code not in LANGUAGES:
         raise LanguageError(code)
@@ -203,26 +216,40 @@ def set_language(code: str) -> None:
 
 
 def get_language() -> str:
-    """The current language's code ('en' until set_language is called)."""
-    return _current
+    """The current language's code: the block's (:func:`using_language`), else the process's
+    ('en' until set_language is called)."""
+    return _current if _block is None else _block.get(_current)
 
 
 class using_language:
-    """``with using_language("fi"):`` -- the language for a block, restored after it (its code is
-    what ``as`` gives). A class, not contextlib's decorator: importing contextlib costs every
+    """``with using_language("fi"):`` -- the language for a block, as it was after it (its code is
+    what ``as`` gives); LanguageError if ``code`` is not one of LANGUAGES.
+
+    The block's language is its context's (:mod:`contextvars`): other threads and asyncio tasks
+    keep theirs, so each request of the web server can have its own. A thread started in the
+    block does not inherit it (an executor's thread neither): give it the code and let it use
+    its own block. A class, not contextlib's decorator: importing contextlib costs every
     command's start for this one use."""
 
     def __init__(self, code: str):
+        if code not in LANGUAGES:
+            raise LanguageError(code)
         self.code = code
-        self.before: str | None = None
+        self._token: Any = None
 
     def __enter__(self) -> str:
-        self.before = _current
-        set_language(self.code)
+        global _block
+        block = _block
+        if block is None:
+            from contextvars import ContextVar
+
+            # setdefault is atomic: two threads' first blocks at once still share one variable
+            block = _block = _made.setdefault("block", ContextVar("scorekeeper_language"))
+        self._token = block.set(self.code)
         return self.code
 
     def __exit__(self, *exc_info: Any) -> None:
-        set_language(self.before)
+        self._token.var.reset(self._token)
 
 
 # --- texts --------------------------------------------------------------------------------
@@ -261,7 +288,7 @@ def _shower(lang: str):
 
 def t(key: str, **params: Any) -> str:
     """The current language's text for ``key`` with its placeholders filled from ``params``."""
-    lang = _current
+    lang = _lang()
     entry = _entry(key, lang)
     if entry.plural:
         raise _translation_error(f"catalog key '{key}' is a plural entry: use tn('{key}', count, ...)")
@@ -302,7 +329,7 @@ def _shown_param(value: Any) -> Any:
 def tn(key: str, count: int | float | Number | Decimal, **params: Any) -> str:
     """The plural form of ``key`` for ``count`` in the current language; ``{count}`` is the
     count written as the language writes numbers."""
-    lang = _current
+    lang = _lang()
     entry = _entry(key, lang)
     if not entry.plural:
         raise _translation_error(f"catalog key '{key}' is one text, not a plural entry: use t('{key}', ...)")
@@ -320,12 +347,12 @@ def tn(key: str, count: int | float | Number | Decimal, **params: Any) -> str:
 def format_number(value: int | float | Number | Decimal, digits: int | None = None) -> str:
     """A number as the current language writes it: -310; 0.75 (en) or 0,75 (fi, pl).
     ``digits`` fixes the decimals (rounded half up): format_number(2/3, 2) -> '0.67'."""
-    return _module("formats").number_text(_current, value, digits)
+    return _module("formats").number_text(_lang(), value, digits)
 
 
 def format_percent(fraction: Number | Decimal, digits: int = 0) -> str:
     """0.75 -> '75%' (en), '75 %' (fi, pl, with a no-break space)."""
-    return _module("formats").percent_text(_current, fraction, digits)
+    return _module("formats").percent_text(_lang(), fraction, digits)
 
 
 def format_ordinal(n: int) -> str:
@@ -336,12 +363,12 @@ def format_ordinal(n: int) -> str:
 def format_datetime(moment: datetime, tz: tzinfo | None = None) -> str:
     """A stored time, local (or in ``tz``), to the minute: 2024-05-03 18:30 (en),
     3.5.2024 klo 18.30 (fi), 03.05.2024, 18:30 (pl)."""
-    return _module("formats").datetime_text(_current, moment, tz)
+    return _module("formats").datetime_text(_lang(), moment, tz)
 
 
 def format_date(day: date) -> str:
     """A day: 2024-05-03 (en), 3.5.2024 (fi), 03.05.2024 (pl)."""
-    return _module("formats").date_text(_current, day)
+    return _module("formats").date_text(_lang(), day)
 
 
 # --- yes and no as typed ------------------------------------------------------------------

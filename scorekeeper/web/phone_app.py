@@ -19,6 +19,10 @@
     GET  /icon.svg      its icon
     GET  /chart.svg     the score chart: each scorer's total after each deal (:mod:`scorekeeper.web.chart`)
 
+Every request may name its language (``?lang=fi`` or ``X-Language: fi``; else the browser's
+``Accept-Language``, else the server's): everything answered is worded in it
+(:mod:`scorekeeper.web.language`); a language that is not ours is refused (400).
+
 Every POST must carry the table's join code in ``X-Join-Code`` (else 403: a page without it
 is read-only), a JSON body of at most :data:`BODY_LIMIT` bytes, and come from this server's
 own pages: an ``Origin`` or ``Sec-Fetch-Site`` that says another site is refused (403), and
@@ -36,11 +40,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..i18n import show, t
+from ..i18n import LanguageError, show, t, using_language
 from ..store.db import StoreError
 from .answers import SAFE_HEADERS as _SAFE
 from .phone import BadRequest, NoGame
 from .chart import CHART_CSP
+from .language import accepted_language, request_language
 from .phone_page import ICON, PHONE_CSP, phone_page, web_manifest
 
 __all__ = ["BODY_LIMIT", "phone_routes"]
@@ -87,6 +92,35 @@ async def _body(request: Request, join_code: str) -> dict | Response:
     if not isinstance(data, dict):
         return _refused(400, t("web.phone.bad.json"))
     return data
+
+
+def _in_language(endpoint):
+    """``endpoint`` answering in the request's language (see the module docstring)."""
+
+    async def answer(request: Request) -> Response:
+        headers = request.headers
+        try:
+            code = request_language(request.query_params.get("lang"), headers.get("x-language"),
+                                    headers.get("accept-language"))
+        except LanguageError as exc:
+            return _refused_language(request, exc)
+        with using_language(code):
+            return await endpoint(request)
+
+    return answer
+
+
+def _refused_language(request: Request, exc: LanguageError) -> Response:
+    """A language that is not ours, refused in the browser's language (or the server's)."""
+    accept = accepted_language(request.headers.get("accept-language"))
+    if accept is None:
+        message = show(exc)
+    else:
+        with using_language(accept):
+            message = show(exc)
+    if request.url.path.startswith("/api/"):
+        return _refused(400, message)
+    return Response(message + "\n", 400, media_type="text/plain; charset=utf-8", headers=_SAFE)
 
 
 def phone_routes(feed, table, join_code: str) -> list[Route]:
@@ -144,7 +178,7 @@ def phone_routes(feed, table, join_code: str) -> list[Route]:
         data = await _body(request, join_code)
         return data if isinstance(data, Response) else Response(status_code=204, headers=_SAFE)
 
-    return [
+    routes = [
         Route("/phone", page),
         Route("/api/view", read, methods=["GET"]),
         Route("/api/view", writing(lambda d: table.view(d.get("typed", []), d.get("tried") is True, d.get("seen"),
@@ -166,3 +200,4 @@ def phone_routes(feed, table, join_code: str) -> list[Route]:
         Route("/manifest.webmanifest", manifest, methods=["GET"]),
         Route("/icon.svg", icon, methods=["GET"]),
     ]
+    return [Route(r.path, _in_language(r.endpoint), methods=r.methods) for r in routes]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from html import escape
 
-from ..i18n import get_language, t
+from ..i18n import LANGUAGES, get_language, t
 from .page import source_hash
 
 __all__ = ["PHONE_CSP", "phone_page"]
@@ -56,6 +56,8 @@ button:disabled { cursor: not-allowed; }
               border: 2px solid var(--line); border-radius: 8px; padding: 0.5rem; }
 input[type=text] { font: inherit; min-height: 48px; width: 100%; padding: 0.4rem; border-radius: 8px;
                    border: 2px solid var(--line); background: var(--bg); color: var(--fg); }
+.langs { text-align: end; }
+.langs select { font: inherit; min-height: 48px; border-radius: 8px; }
 .bar { position: fixed; left: 0; right: 0; bottom: 0; display: flex; gap: 6px; padding: 0.5rem;
        background: var(--bg); border-top: 2px solid var(--line); justify-content: center; }
 .bar button { flex: 1 1 0; max-width: 160px; }
@@ -93,6 +95,16 @@ button.go { background: var(--accent); color: var(--bg); border-color: var(--acc
 SCRIPT = r"""(function () {
   "use strict";
   var T = JSON.parse(document.getElementById("texts").textContent);
+  // The page's language: the one chosen on this phone (kept), else the one the server chose for it.
+  var lang = document.documentElement.lang, chosen = localStorage.getItem("scorekeeper.lang");
+  if (chosen && chosen !== lang && T.languages.indexOf(chosen) >= 0) {
+    location.replace("/phone?lang=" + chosen);
+    return;
+  }
+  document.getElementById("lang").addEventListener("change", function (e) {
+    localStorage.setItem("scorekeeper.lang", e.target.value);
+    location.replace("/phone?lang=" + e.target.value);
+  });
   var main = document.getElementById("view"), line = document.getElementById("line");
   var code = localStorage.getItem("scorekeeper.join") || "";
   var saved = JSON.parse(sessionStorage.getItem("scorekeeper.page") || "{}");
@@ -118,14 +130,14 @@ SCRIPT = r"""(function () {
   }
   function post(path, body) {
     return fetch(path, {method: "POST", cache: "no-store", headers: {"Content-Type": "application/json",
-                 "X-Join-Code": code}, body: JSON.stringify(body)});
+                 "X-Join-Code": code, "X-Language": lang}, body: JSON.stringify(body)});
   }
   // One request at a time, each built when its turn comes (from the boxes as they are then): an
   // answer to a tap is never overtaken by an older view, and taps in a row ask for one view.
   var chain = Promise.resolve(), viewAsked = false;
   function queue(work) { chain = chain.then(work, work); return chain; }
   function ask(path, body) {
-    var request = body ? post(path, body) : fetch(path, {cache: "no-store"});
+    var request = body ? post(path, body) : fetch(path, {cache: "no-store", headers: {"X-Language": lang}});
     return request.then(function (response) {
       return response.json().then(function (data) { line.textContent = ""; return [response.status, data]; });
     }).catch(function () {
@@ -513,7 +525,8 @@ SCRIPT = r"""(function () {
   }
   function join(given) {
     if (!given) { return Promise.resolve(); }
-    return fetch("/api/join", {method: "POST", headers: {"Content-Type": "application/json", "X-Join-Code": given},
+    return fetch("/api/join", {method: "POST", headers: {"Content-Type": "application/json", "X-Join-Code": given,
+                                                            "X-Language": lang},
                                body: "{}"}).then(function (response) {
       if (response.status === 204) {
         code = given;
@@ -753,7 +766,7 @@ SCRIPT = r"""(function () {
     var s = el("section", "chart");
     s.appendChild(el("h2", "", T.chart));
     var img = el("img");
-    img.src = "/chart.svg?v=" + encodeURIComponent(view.game.id + "-" + view.seq);
+    img.src = "/chart.svg?v=" + encodeURIComponent(view.game.id + "-" + view.seq) + "&lang=" + lang;
     img.alt = T.chart + ": " + view.standings.map(function (r) { return r.name + " " + r.total; }).join(", ");
     img.width = 360; img.height = 240;
     s.appendChild(img);
@@ -797,7 +810,8 @@ PHONE_CSP = (f"default-src 'none'; script-src {source_hash(SCRIPT)}; style-src {
 
 _TEXTS = ("title", "confirm", "undo", "redo", "read_only", "code", "join", "wrong_code", "offline", "yours",
           "dismiss", "dealer", "filled", "empty_gives", "refused", "ok", "erase", "standings", "final", "loading",
-          "correct", "pick_deal", "no_deals", "cancel", "new_game", "back", "chart", "chart_table", "deal", "table")
+          "correct", "pick_deal", "no_deals", "cancel", "new_game", "back", "chart", "chart_table", "deal", "table",
+          "language")
 
 
 # The page's icon (a card with a tally): drawn here, served by the server, nothing from elsewhere.
@@ -816,8 +830,13 @@ def web_manifest() -> str:
 
 
 def phone_page() -> str:
-    """The page, in the server's language (its texts, and then the view, come in that language)."""
-    texts = {key: t(f"web.phone.page.{key}") for key in _TEXTS}
+    """The page in the current language (the request's): its texts, the language picker showing it;
+    the page then asks for everything in it."""
+    texts: dict = {key: t(f"web.phone.page.{key}") for key in _TEXTS}
+    texts["languages"] = list(LANGUAGES)
+    lang = get_language()
+    options = "".join(f"<option value=\"{code}\" lang=\"{code}\"{' selected' if code == lang else ''}>"
+                      f"{escape(name)}</option>" for code, name in LANGUAGES.items())
     data = json.dumps(texts, ensure_ascii=False).replace("<", "\\u003c")
     return (f"<!DOCTYPE html>\n<html lang=\"{escape(get_language())}\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -825,6 +844,8 @@ def phone_page() -> str:
             "<meta name=\"theme-color\" content=\"#0b4f9c\">\n"
             f"<title>{escape(texts['title'])}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
             f"<script type=\"application/json\" id=\"texts\">{data}</script>\n"
+            f"<header class=\"langs\"><label>{escape(texts['language'])} "
+            f"<select id=\"lang\">{options}</select></label></header>\n"
             f"<main id=\"view\"><p>{escape(texts['loading'])}</p></main>\n"
             "<div id=\"news\" class=\"sr-only\" role=\"status\" aria-live=\"polite\"></div>\n"
             "<p id=\"line\" class=\"problem\" role=\"status\"></p>\n"

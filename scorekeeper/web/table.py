@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from ..game.engine import GameError, IllegalEntry
 from ..game.game import draw_first_dealer
-from ..i18n import get_language, show, t
+from ..i18n import get_language, show, t, using_language
 from ..play.actions import plan_changed_text, redone_text, table_changed_text, undone_text
 from ..play.undo import GAME, NextDeal
 from ..store.db import Store, StoreError
@@ -36,6 +36,11 @@ __all__ = ["Answer", "Table"]
 Answer = tuple[int, dict[str, Any]]  # HTTP status, the page's view (with "said" / "problem" / "conflict")
 
 
+def _in_language(code: str, work: Callable[..., Answer], args: tuple) -> Answer:
+    with using_language(code):
+        return work(*args)
+
+
 class Table:
     """The stored game the pages write to (see the module docstring)."""
 
@@ -45,8 +50,10 @@ class Table:
         self.rng = rng if rng is not None else random.SystemRandom()  # the first dealer drawn by lot
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="table")
         self._store: Store | None = None
-        self._stored = None
-        self._plain: tuple | None = None  # (game, entries, language) and the view with nothing typed
+        # The game as opened in each language (a stored game's ruleset, and so its checks'
+        # reasons, reminders and trump texts, is in the language it was opened in).
+        self._games: dict[str, Any] = {}
+        self._plain: dict[str, tuple] = {}  # by language: (game, entries) and the view with nothing typed
 
     def start(self) -> None:
         """Open the store for writing (StoreError when it cannot be)."""
@@ -65,8 +72,10 @@ class Table:
         self._executor.shutdown()
 
     async def run(self, work: Callable[..., Answer], *args) -> Answer:
-        """Do ``work(*args)`` in the table's thread."""
-        return await asyncio.get_running_loop().run_in_executor(self._executor, work, *args)
+        """Do ``work(*args)`` in the table's thread, in the current language (the request's: a thread
+        does not inherit it, so it is handed over)."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, _in_language, get_language(),
+                                                                work, args)
 
     # -- in the table's thread
     def _current(self):
@@ -76,9 +85,10 @@ class Table:
         if game_id is None:
             raise NoGame(t("web.phone.no_game"))
         mark = game_mark(store, game_id)
-        stored = self._stored
+        lang = get_language()
+        stored = self._games.get(lang)
         if stored is None or stored.id != game_id or mark is None or mark[0] != stored.entries_saved:
-            stored = self._stored = store.open_game(game_id)
+            stored = self._games[lang] = store.open_game(game_id)
         return stored
 
     def _deal(self, stored, typed: Any) -> NextDeal:
@@ -123,12 +133,13 @@ class Table:
         return 200, phone_view(stored, self._deal(stored, typed), tried=tried)
 
     def _plain_view(self, stored) -> dict[str, Any]:
-        """The view with nothing typed, worked out once per entry of the game (and language): after
+        """The view with nothing typed, worked out once per entry of the game and language: after
         a change every page asks for it at once, and the table's thread answers them one by one."""
-        key = (stored.id, stored.entries_saved, get_language())
-        if self._plain is None or self._plain[0] != key:
-            self._plain = (key, phone_view(stored, self._deal(stored, [])))
-        return dict(self._plain[1])
+        key, lang = (stored.id, stored.entries_saved), get_language()
+        kept = self._plain.get(lang)
+        if kept is None or kept[0] != key:
+            kept = self._plain[lang] = (key, phone_view(stored, self._deal(stored, [])))
+        return dict(kept[1])
 
     def _moved(self, stored, seen: Any) -> bool:
         """Whether the deal the page typed for is not the game's next deal any more."""
@@ -141,7 +152,7 @@ class Table:
 
     def _conflict(self, seen: Any, typed: Any) -> Answer:
         """Another device was first: the game as stored now, said plainly; the page keeps what it typed."""
-        self._stored = None
+        self._games.clear()
         stored = self._current()
         deal = seen.get("deal") if isinstance(seen, dict) else None
         keep = typed if deal == stored.game.next_deal else []
@@ -200,7 +211,7 @@ class Table:
     def _not_saved(self, seen: Any, typed: Any, exc: StoreError, editing: int | None = None) -> Answer:
         """The store refused the write: another writer was first (a conflict), or it could not
         save (the page keeps its boxes, and is told why)."""
-        self._stored = None
+        self._games.clear()
         stored = self._current()
         if stored.entries_saved != (seen or {}).get("seq"):
             return self._conflict(seen, [] if editing is not None else typed)
@@ -263,7 +274,7 @@ class Table:
             except (GameError, ValueError) as exc:  # SetupError, StoreError: nothing stored
                 problem = show(exc)
             else:
-                self._stored = stored
+                self._games = {get_language(): stored}
                 self.feed.show_game(stored.id)
                 view = phone_view(stored, self._deal(stored, []))
                 said = [t("web.phone.new.started", id=stored.id, name=view["game"]["name"])]
@@ -326,7 +337,7 @@ class Table:
             except (GameError, ValueError) as exc:  # StoreError is a ValueError: nothing was saved
                 problem = show(exc)
         if problem is not None:
-            self._stored = None
+            self._games.clear()
             stored = self._current()
             answer = {**phone_view(stored, self._deal(stored, [])), "table": table_data(stored.game)}
             answer["problem"] = t("web.phone.cannot", title=title, reason=problem)
