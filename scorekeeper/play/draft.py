@@ -122,7 +122,7 @@ class DealDraft:
         """What is known of the deal with these (engine form) values, while the game is as
         it was: [its evaluation, its problems], each None until worked out. The few deals
         of the last views are kept (a value typed and taken back again)."""
-        return _kept(self._deals, tuple(values.items()), DEALS_KEPT, lambda: [None, None])
+        return _bounded_cache_get(self._deals, tuple(values.items()), DEALS_KEPT, lambda: [None, None])
 
     def _fields_read(self) -> dict[str, frozenset]:
         """The fields each part of the view reads, from the ruleset's formulas: the boxes
@@ -154,7 +154,7 @@ class DealDraft:
             self._reads = self._fields_read()
         reads = self._reads[kind]
         key = (kind, frozenset(kv for kv in entries.items() if kv[0][0] in reads), *more)
-        return _kept(self._parts, key, PARTS_KEPT, compute)
+        return _bounded_cache_get(self._parts, key, PARTS_KEPT, compute)
 
     def _evaluate(self, number: int, values: Mapping[str, Any]):
         known = self._known(values)
@@ -244,7 +244,7 @@ class DealDraft:
 _MISSING = object()
 
 
-def _kept(cache: dict, key, most: int, make):
+def _bounded_cache_get(cache: dict, key, most: int, make):
     """``cache[key]``, made by ``make()`` when it is not there yet; the oldest entry goes
     first once ``cache`` holds ``most``."""
     value = cache.get(key, _MISSING)
