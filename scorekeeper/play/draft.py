@@ -180,7 +180,7 @@ class DealDraft:
         """The deal as plain data (lists, card codes, None for not entered), for the store."""
         out = {}
         for fid, value in self.values().items():
-            out[fid] = [_plain(v) for v in value] if isinstance(value, tuple) else _plain(value)
+            out[fid] = [_card_codes(v) for v in value] if isinstance(value, tuple) else _card_codes(value)
         return out
 
     def typed_values(self) -> dict[str, Any]:
@@ -190,7 +190,7 @@ class DealDraft:
         typed = {key: value for key, value in self._full.items() if key in self.typed}
         out = {}
         for fid, value in build(self.game.ruleset, self.setup, typed).items():
-            out[fid] = [_plain(v) for v in value] if isinstance(value, tuple) else _plain(value)
+            out[fid] = [_card_codes(v) for v in value] if isinstance(value, tuple) else _card_codes(value)
         return out
 
     # -- the view
@@ -261,7 +261,7 @@ def _typed_form(spec, value: Any) -> Any:
     return value
 
 
-def _plain(value: Any) -> Any:
+def _card_codes(value: Any) -> Any:
     if isinstance(value, tuple):
         return [c.code if isinstance(c, Card) else c for c in value]
     return value
