@@ -180,7 +180,7 @@ class DealDraft:
         """The deal as plain data (lists, card codes, None for not entered), for the store."""
         out = {}
         for fid, value in self.values().items():
-            out[fid] = [_card_codes(v) for v in value] if isinstance(value, tuple) else _card_codes(value)
+            out[fid] = [_store_form(v) for v in value] if isinstance(value, tuple) else _store_form(value)
         return out
 
     def typed_values(self) -> dict[str, Any]:
@@ -190,7 +190,7 @@ class DealDraft:
         typed = {key: value for key, value in self._full.items() if key in self.typed}
         out = {}
         for fid, value in build(self.game.ruleset, self.setup, typed).items():
-            out[fid] = [_card_codes(v) for v in value] if isinstance(value, tuple) else _card_codes(value)
+            out[fid] = [_store_form(v) for v in value] if isinstance(value, tuple) else _store_form(value)
         return out
 
     # -- the view
@@ -261,7 +261,8 @@ def _typed_form(spec, value: Any) -> Any:
     return value
 
 
-def _card_codes(value: Any) -> Any:
+def _store_form(value: Any) -> Any:
+    """A value as the store keeps it: a tuple of cards as a list of their codes, else as it is."""
     if isinstance(value, tuple):
         return [c.code if isinstance(c, Card) else c for c in value]
     return value
