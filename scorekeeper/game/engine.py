@@ -328,7 +328,7 @@ class Setup:
             raise SetupError(Message("engine.setup.plan_empty", ruleset=ruleset.id))
         return tuple(plan)
 
-    def fn(self, formula):
+    def fast_formula(self, formula):
         """The game's fast form of a formula (generated on first use), a function (deal, seat).
 
         It raises what the generated code raises; DealEval.run turns arithmetic and
@@ -380,15 +380,15 @@ class Setup:
         """Every scorer's points for a deal: ``DealEval(self, number, values, ...).scores()``, worked
         out straight from the entered values when the score reads nothing else of the deal
         but its number, cards and dealer and every value it reads is entered."""
-        fn = self.score_values
-        if fn is None:
-            fn = self._score_values()
-        if fn:
+        score_from_values = self.score_values
+        if score_from_values is None:
+            score_from_values = self._score_values()
+        if score_from_values:
             facts = self._facts.get(number)
             if facts is None:  # the deal passes to the left every deal
                 facts = self._facts[number] = (self.cards(number), (self.first_dealer + number - 2) % self.n + 1)
             try:  # (direct_scores, without a call more: this is the engine's way of scoring a deal)
-                scores = fn(values, number, facts[0], facts[1] if dealer is None else dealer)
+                scores = score_from_values(values, number, facts[0], facts[1] if dealer is None else dealer)
             except Incomplete:
                 scores = None
             except (ArithmeticError, TypeError, RecursionError) as exc:
@@ -408,13 +408,13 @@ class Setup:
     def direct_scores(self, values: Mapping[str, Any], number: int, cards: int, dealer: int) -> tuple | None:
         """The scores straight from the entered values (see deal_scores); None when the score
         formula needs more of the deal or a value it reads is not entered."""
-        fn = self.score_values
-        if fn is None:
-            fn = self._score_values()
-        if not fn:
+        score_from_values = self.score_values
+        if score_from_values is None:
+            score_from_values = self._score_values()
+        if not score_from_values:
             return None
         try:
-            scores = fn(values, number, cards, dealer)
+            scores = score_from_values(values, number, cards, dealer)
         except Incomplete:
             return None
         except (ArithmeticError, TypeError, RecursionError) as exc:
@@ -615,11 +615,11 @@ class DealEval:
 
     def run(self, formula, seat: int | None = None):
         """A formula's value at a seat (None: for the whole deal), in the game's fast form."""
-        fn = self._fns.get(formula)
-        if fn is None:
-            fn = self.setup.fn(formula)
+        fast = self._fns.get(formula)
+        if fast is None:
+            fast = self.setup.fast_formula(formula)
         try:
-            return fn(self, seat)
+            return fast(self, seat)
         except (ArithmeticError, TypeError, RecursionError) as exc:
             raise formula.wrap_error(exc) from None
 
@@ -960,11 +960,11 @@ class DealEval:
         direct = setup.direct_scores(self.values, self.number, self.cards, self.dealer)
         if direct is not None:
             return direct
-        fn = setup.score_all
-        if fn is None:
-            fn = setup.score_all = self.rules.score.every_seat(setup.fast_context, setup.scorer_seats)
+        score_every_seat = setup.score_all
+        if score_every_seat is None:
+            score_every_seat = setup.score_all = self.rules.score.every_seat(setup.fast_context, setup.scorer_seats)
         try:
-            values = fn(self)
+            values = score_every_seat(self)
         except (ArithmeticError, TypeError, RecursionError) as exc:
             raise self.rules.score.wrap_error(exc) from None
         return _scores(values)
