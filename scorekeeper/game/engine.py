@@ -212,7 +212,7 @@ class Setup:
         self._formula_defaults(options or {}, env)
         consts["deals"] = 0
         for cid, formula in ruleset.constants.items():
-            consts[cid] = self._run(formula, env)
+            consts[cid] = self._setup_value(formula, env)
         self.plan = self._deal_plan(env) if plan is None else tuple(plan)
         if self.plan is not None:
             consts["deals"] = len(self.plan)
@@ -220,12 +220,12 @@ class Setup:
         self.planned = len(self.plan) if self.plan is not None else self._deals_by_end(env)
         # the options these settings leave unused (their ``when`` is false)
         self.unused_options = frozenset(oid for oid, o in ruleset.options.items()
-                                        if o.when is not None and not self._run(o.when, env))
+                                        if o.when is not None and not self._setup_value(o.when, env))
         self.consts = consts
         self.fixed_names = frozenset(consts) | frozenset(_DEAL_FACTS)  # see DealEval.run_fixed
         self.scorers = len(self.teams) if ruleset.score_scope == "team" else n
         parts = ruleset.parts
-        self.parts = parts if parts is not None and (parts.when is None or self._run(parts.when, env)) else None
+        self.parts = parts if parts is not None and (parts.when is None or self._setup_value(parts.when, env)) else None
         team_index = [0] * (n + 1)
         for seat, team in self.team_of.items():
             team_index[seat] = max(team - 1, 0)
@@ -240,7 +240,7 @@ class Setup:
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
                              else tuple(range(1, n + 1)))
         # the values carried into the first deal: per carried value, one per seat or partnership
-        self.carry_start = {cid: (_points(self._run(c.start, env)),) * _carry_width(c.scope, len(self.teams), n)
+        self.carry_start = {cid: (_points(self._setup_value(c.start, env)),) * _carry_width(c.scope, len(self.teams), n)
                             for cid, c in ruleset.carry.items()}
 
     def _order_kinds(self) -> None:
@@ -293,7 +293,7 @@ class Setup:
         formula = self.ruleset.end_deals
         if formula is None:
             return None
-        value = self._run(formula, env)
+        value = self._setup_value(formula, env)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 1:
             return None
         if value > MOST_DEALS:  # shown deal by deal (rules show): as long as a plan at most
@@ -307,7 +307,7 @@ class Setup:
             return None
         plan: list[int] = []
         for piece in ruleset.plan:
-            if piece.when is not None and not self._run(piece.when, env):
+            if piece.when is not None and not self._setup_value(piece.when, env):
                 continue
             start = self._int(piece.start, env, piece.start.key)
             end = self._int(piece.end, env, piece.end.key)
@@ -339,7 +339,8 @@ class Setup:
             fast = self._fast[formula] = formula.fast(self.fast_context).raw
         return fast
 
-    def _run(self, formula, env):
+    def _setup_value(self, formula, env):
+        """A game-level formula's value (constants, options, plan), its errors as SetupError."""
         try:
             return formula(env)
         except Missing as exc:  # a game-level formula cannot need a deal's entries
@@ -348,7 +349,7 @@ class Setup:
             raise SetupError(message_of(exc)) from None
 
     def _int(self, formula, env, key) -> int:
-        value = self._run(formula, env)
+        value = self._setup_value(formula, env)
         if (isinstance(value, bool) or not isinstance(value, (int, float))
                 or isinstance(value, float) and not value.is_integer()):  # inf and nan are not whole
             raise SetupError(Message("engine.setup.not_whole", ruleset=self.ruleset.id, item=key, value=repr(value)))
