@@ -252,7 +252,7 @@ class PlayScreen(Screen[dict]):
         self._one(StatusLine).clear(told_only=True)  # the table has moved on (and sees the bids there again)
         self._follow(typist)
         form = self._one(EntryForm)
-        part = form.slot_part(typist.at)
+        part = form.slot_part(typist.cursor)
         if part is not None and (part is form.confirm or part.visible):
             form.go(part, done.moved)
             if isinstance(part, ValueBox):
@@ -284,7 +284,7 @@ class PlayScreen(Screen[dict]):
         event.stop()
         typist = self.typist
         if typist is not None and event.typed.back:
-            typist.go(event.box.slot)
+            typist.move_to(event.box.slot)
             self.post_message(EntryForm.Keyed(typist.backspace()))
 
     def on_entry_form_cards_typed(self, event: EntryForm.CardsTyped) -> None:
@@ -304,7 +304,7 @@ class PlayScreen(Screen[dict]):
         event.stop()
         typist = self.typist
         if typist is not None:
-            typist.go(event.box.slot)
+            typist.move_to(event.box.slot)
             self.post_message(EntryForm.Keyed(typist.enter()))
 
     def on_entry_form_confirmed(self, event: EntryForm.Confirmed) -> None:

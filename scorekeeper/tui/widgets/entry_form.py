@@ -500,8 +500,8 @@ class EntryForm(ScrollView, can_focus=True):
         typist = self.typist
         if typist is not None:
             slot = CONFIRM if target is self.confirm else target.slot
-            if typist.at != slot:  # the table moved the cursor itself (a click, Up, Down)
-                typist.go(slot)
+            if typist.cursor != slot:  # the table moved the cursor itself (a click, Up, Down)
+                typist.move_to(slot)
         if old is not None and old is not target:
             old.leave()
         if self.has_focus:
