@@ -254,7 +254,7 @@ class PlayScreen(Screen[dict]):
         form = self._one(EntryForm)
         part = form.slot_part(typist.cursor)
         if part is not None and (part is form.confirm or part.visible):
-            form.go(part, done.moved)
+            form.move_cursor(part, done.moved)
             if isinstance(part, ValueBox):
                 part.typing(typist.pending, done.note, typist.shown.arrived)
         form.ask(done.question.text() if done.question is not None else "")

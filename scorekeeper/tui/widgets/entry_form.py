@@ -492,7 +492,7 @@ class EntryForm(ScrollView, can_focus=True):
         ahead = after[:after.index(needed)]
         return [box for box in ahead if isinstance(box, ValueBox) and stops_at(self._cell(box), cell)] + [needed]
 
-    def go(self, target, moved: bool = False) -> None:
+    def move_cursor(self, target, moved: bool = False) -> None:
         """The cursor to ``target`` (a box or the Confirm button; the form keeps the focus);
         ``moved``: it came by itself, which the box shows."""
         old = self.current
@@ -529,9 +529,9 @@ class EntryForm(ScrollView, can_focus=True):
         line = offset.y + self.scroll_offset.y
         part = self._parts[bisect_right(self._tops, line) - 1]
         if isinstance(part, (ValueBox, CardsBox)) and part.visible:
-            self.go(part)
+            self.move_cursor(part)
         elif part is self.confirm and line == self._top_of(part) + 1:
-            self.go(part)
+            self.move_cursor(part)
             part.press()
 
     def on_focus(self) -> None:
@@ -553,7 +553,7 @@ class EntryForm(ScrollView, can_focus=True):
         game, when the focus goes to the score table). A rule that styles the form by its
         focus would need ``self.update_node_styles()`` here."""
 
-    def at(self):
+    def cursor_slot(self):
         """Where the cursor is (None: the form does not have the focus)."""
         return self.current if self.has_focus else None
 
@@ -562,9 +562,9 @@ class EntryForm(ScrollView, can_focus=True):
         complete), or with ``empty`` False on the first box."""
         boxes = self.boxes()
         if empty:
-            self.go(self.stops(None)[0])
+            self.move_cursor(self.stops(None)[0])
         else:
-            self.go(boxes[0] if boxes else self.confirm)
+            self.move_cursor(boxes[0] if boxes else self.confirm)
 
     # -- keys: to the box under the cursor, each answered with one message to the screen
     def on_key(self, event: events.Key) -> None:
@@ -695,13 +695,13 @@ class EntryForm(ScrollView, can_focus=True):
     def _step_box(self, delta: int) -> None:
         """Down/Up: the cursor to the box after or before the one it is on, past the last
         box to the Confirm button, and on from there as Textual's focus goes."""
-        here = self.at()
+        here = self.cursor_slot()
         chain = self.boxes() + [self.confirm]
         if here not in chain:
             return
         i = chain.index(here) + delta
         if 0 <= i < len(chain):
-            self.go(chain[i])
+            self.move_cursor(chain[i])
         elif delta > 0:
             self.app.action_focus_next()
         else:
