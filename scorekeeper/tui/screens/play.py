@@ -223,7 +223,7 @@ class PlayScreen(Screen[dict]):
 
     def _focus_entry(self) -> None:
         self._new_typist()
-        self._one(EntryForm).question.put(Text(""))
+        self._one(EntryForm).question.show_text(Text(""))
         if self.draft is not None:
             self._one(EntryForm).focus_first()
         else:  # the game is over: the final standings (the keys in the footer stay the screen's: see FinalStandings)

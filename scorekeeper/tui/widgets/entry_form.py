@@ -60,7 +60,7 @@ class FormText(KeptHeight):
         self.least = least
         self.text = Text()
 
-    def put(self, text: Text, look: str | None = None) -> None:
+    def show_text(self, text: Text, look: str | None = None) -> None:
         look = self.look if look is None else look
         if text != self.text or look != self.look:
             self.text = text
@@ -431,7 +431,7 @@ class EntryForm(ScrollView, can_focus=True):
         new_deal = (view.number, view.editing) != self._deal
         self._deal = (view.number, view.editing)
         with self._holding():
-            self.title.put(Text(t("tui.widgets.entry_form.changing", number=view.number) if view.editing else ""))
+            self.title.show_text(Text(t("tui.widgets.entry_form.changing", number=view.number) if view.editing else ""))
             for (head, derived), layout, phase in zip(self._phase_parts, self.phases, view.phases):
                 heading = Text()
                 heading.append(phase.title, style="bold")
@@ -439,8 +439,8 @@ class EntryForm(ScrollView, can_focus=True):
                     heading.append(" ✓")
                 for line in phase.summary:
                     heading.append(f"   {line}")
-                head.put(heading)
-                derived.put(Text("\n".join(phase.derived)))
+                head.show_text(heading)
+                derived.show_text(Text("\n".join(phase.derived)))
                 self._show_boxes(layout, view, new_deal)
             self._view_shown = view
             self._put_problems()
@@ -592,7 +592,7 @@ class EntryForm(ScrollView, can_focus=True):
 
     def ask(self, question: str) -> None:
         """Show the question the keys raised above the Confirm button, in view ("" takes it away)."""
-        self.question.put(Text(question))
+        self.question.show_text(Text(question))
         self._asking = bool(question)
         self._put_problems()
         if question:
@@ -605,7 +605,7 @@ class EntryForm(ScrollView, can_focus=True):
         if view is None:
             return
         confirms = view.can_confirm and not self._asking
-        self.problems.put(_problems(view, confirms), "ok" if confirms else "blocked")
+        self.problems.show_text(_problems(view, confirms), "ok" if confirms else "blocked")
 
     def slot_part(self, slot: Slot):
         """The box of ``slot``, or the Confirm button."""
