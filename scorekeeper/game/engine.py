@@ -255,12 +255,12 @@ class Setup:
         self.order_shared = first.names <= self.fixed_names and not first.calls & _READS_THE_TABLE
 
     def _caches(self, consts: dict[str, Any]) -> None:
-        """What is worked out on first use, kept for this game or (``_shared``) for every game of
+        """What is worked out on first use, kept for this game or (``SHARED_BY_KIND``) for every game of
         the same ruleset, constants, plan and first dealer."""
         others = tuple(sorted((k, repr(v)) for k, v in consts.items()
                               if not isinstance(v, (int, float, str, bool))))  # not in the context's key
         key = (self.fast_context.key, others, self.plan, self.first_dealer)
-        shared = self._shared = _shared(self.ruleset, key)
+        shared = self._shared = SHARED_BY_KIND.get(self.ruleset, key)
         self._fast: dict = shared.fast  # formula -> its fast code
         self._cards: dict[int, int] = shared.cards  # deal number -> cards, without a plan
         self._facts: dict[int, tuple[int, int]] = shared.facts  # deal number -> (cards, dealer, passed on as usual)
@@ -483,19 +483,30 @@ class _Shared:
         self.record: Any = None
 
 
-_SHARED: dict[tuple, _Shared] = {}
-_MOST_SHARED = 32  # games of this many kinds at once keep theirs; the oldest kind is dropped first
+class SharedByKind:
+    """The one registry of the games' shared parts (_Shared), by ruleset and by the constants,
+    plan and first dealer a key gives: games of ``most`` kinds at once keep theirs; the oldest
+    kind is dropped first."""
+
+    __slots__ = ("most", "kinds")
+
+    def __init__(self, most: int = 32) -> None:
+        self.most = most
+        self.kinds: dict[tuple, _Shared] = {}
+
+    def get(self, ruleset: Ruleset, key: tuple) -> _Shared:
+        """The shared part of the games of ``ruleset`` whose constants, plan and first dealer ``key`` gives."""
+        kinds = self.kinds
+        full = (id(ruleset), key)
+        shared = kinds.get(full)
+        if shared is None or shared.ruleset is not ruleset:
+            if len(kinds) >= self.most:
+                del kinds[next(iter(kinds))]
+            shared = kinds[full] = _Shared(ruleset)
+        return shared
 
 
-def _shared(ruleset: Ruleset, key: tuple) -> _Shared:
-    """The shared part of the games of ``ruleset`` whose constants, plan and first dealer ``key`` gives."""
-    full = (id(ruleset), key)
-    shared = _SHARED.get(full)
-    if shared is None or shared.ruleset is not ruleset:
-        if len(_SHARED) >= _MOST_SHARED:
-            del _SHARED[next(iter(_SHARED))]
-        shared = _SHARED[full] = _Shared(ruleset)
-    return shared
+SHARED_BY_KIND = SharedByKind()  # the process's: every Setup takes its shared part here
 
 
 class _ConstEnv:
