@@ -13,7 +13,7 @@ once, so ``kyllä``, ``tak`` and ``yes`` are understood whatever language the ta
 
 from __future__ import annotations
 
-from .messages import Message, MessageError
+from .messages import INSTALLED, Message, MessageError
 from .values import dataclass
 
 TYPE_CHECKING = False  # (docs/startup.md)
@@ -64,15 +64,12 @@ def _words(listed: str) -> frozenset[str]:
     return frozenset(word.strip().lower() for word in listed.split(",") if word.strip())
 
 
-_provider: Callable[[], YesNoWords] | None = None
-
-
 def install_yes_no_words(provider: Callable[[], YesNoWords]) -> None:
     """Set the function giving the yes/no words of every language (the i18n package's)."""
-    global _provider
-    _provider = provider
+    INSTALLED.yes_no_words = provider
 
 
 def yes_no_words() -> YesNoWords:
     """The installed yes/no words; none (only true and false values) when nothing is installed."""
-    return _provider() if _provider is not None else YesNoWords()
+    provider = INSTALLED.yes_no_words
+    return provider() if provider is not None else YesNoWords()

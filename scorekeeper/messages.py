@@ -24,9 +24,23 @@ if TYPE_CHECKING:
     from typing import Any, Callable, Iterator, Mapping
 
 
-__all__ = ["Message", "MessageError", "Text", "install_renderer", "render"]
+__all__ = ["INSTALLED", "Installed", "Message", "MessageError", "Text", "install_renderer", "render"]
 
-_renderer: Callable[[Any], str] | None = None
+
+class Installed:
+    """What the i18n package installs into the leaves when it is imported (the one registry of
+    the process's wording): the function that words a message, and the one giving every
+    language's yes/no words (languages.yes_no_words). None: not installed (the leaves' tests,
+    a front end that words nothing)."""
+
+    __slots__ = ("renderer", "yes_no_words")
+
+    def __init__(self) -> None:
+        self.renderer: Callable[[Any], str] | None = None
+        self.yes_no_words: Callable[[], Any] | None = None
+
+
+INSTALLED = Installed()
 
 
 class Message:
@@ -106,16 +120,16 @@ the reader's words (a player's name, a ruleset's own translated label)."""
 
 def install_renderer(renderer: Callable[[Any], str]) -> None:
     """Set the function that words a message (the i18n package installs its ``show``)."""
-    global _renderer
-    _renderer = renderer
+    INSTALLED.renderer = renderer
 
 
 def render(value: Any) -> str:
     """A message worded by the installed renderer; a text as it is."""
     if isinstance(value, str):
         return value
-    if _renderer is not None:
-        return _renderer(value)
+    renderer = INSTALLED.renderer
+    if renderer is not None:
+        return renderer(value)
     if isinstance(value, Message):
         return repr(value)
     return str(value)

@@ -100,19 +100,31 @@ def _hold_closed_streams() -> None:
 # command closes what it opens. Both together: 13.6 M instructions of a check-bid (3.5 ms).
 
 FEWER_COLLECTIONS = 50_000  # new objects between two collections of the youngest generation
-_USUAL: list[tuple[int, ...]] = []  # the collector's thresholds when start() was called
+
+
+class Collector:
+    """The collector's thresholds when :func:`start` was first called (None: not called yet),
+    which :func:`collect_as_usual` puts back; the process keeps them in ``COLLECTOR``."""
+
+    __slots__ = ("usual",)
+
+    def __init__(self) -> None:
+        self.usual: tuple[int, ...] | None = None
+
+
+COLLECTOR = Collector()
 
 
 def _collect_less() -> None:
-    if not _USUAL:
-        _USUAL.append(gc.get_threshold())
-    gc.set_threshold(FEWER_COLLECTIONS, *_USUAL[0][1:])
+    if COLLECTOR.usual is None:
+        COLLECTOR.usual = gc.get_threshold()
+    gc.set_threshold(FEWER_COLLECTIONS, *COLLECTOR.usual[1:])
 
 
 def collect_as_usual() -> None:
     """The thresholds as they were before :func:`start`: for what runs until it is stopped."""
-    if _USUAL:
-        gc.set_threshold(*_USUAL[0])
+    if COLLECTOR.usual is not None:
+        gc.set_threshold(*COLLECTOR.usual)
 
 
 def end(code: int) -> int:

@@ -62,3 +62,28 @@ def test_every_error_for_a_person_below_the_front_ends_is_a_message_error():
     assert show(caught.value) == str(caught.value) == show(caught.value.message)
     error = LanguageError("xx")
     assert (error.value, error.message.code) == ("xx", "language.unknown")
+
+
+def test_what_i18n_installs_into_the_leaves_is_held_by_one_named_registry(monkeypatch):
+    """The leaves keep the wording i18n installs in ``messages.INSTALLED`` (no module global): a
+    test or a front end swaps it there, and render and yes_no_words read it from there."""
+    from scorekeeper import languages
+    from scorekeeper.messages import INSTALLED, render
+
+    assert INSTALLED.renderer is show
+    message = Message("engine.setup.same_name", name="Ann")
+    monkeypatch.setattr(INSTALLED, "renderer", lambda value: f"<{value.code}>")
+    assert render(message) == "<engine.setup.same_name>" and str(message) == "<engine.setup.same_name>"
+    monkeypatch.setattr(INSTALLED, "renderer", None)
+    assert render(message) == "Message('engine.setup.same_name', name='Ann')"
+    assert languages.yes_no_words().read("kyllä") is True
+    monkeypatch.setattr(INSTALLED, "yes_no_words", None)
+    assert languages.yes_no_words().read("kyllä") is None
+
+
+def test_the_leaves_hold_no_global_statement():
+    from pathlib import Path
+
+    import scorekeeper
+    leaves = [Path(scorekeeper.__file__).with_name(name) for name in ("messages.py", "languages.py")]
+    assert [path.name for path in leaves if "global " in path.read_text(encoding="utf-8")] == []

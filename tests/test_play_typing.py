@@ -59,7 +59,7 @@ def test_once_the_single_trick_is_placed_the_others_zeros_are_filled_in():
     view = typist.view(typist.shown)
     assert [(c.who, c.value, c.auto) for c in view.cells.values() if c.field == "tricks"] == [
         ("Ben", 0, False), ("Cara", 1, False), ("Dan", 0, True), ("Anna", 0, True)]
-    assert typist.at == CONFIRM and typist.enter().confirm
+    assert typist.cursor == CONFIRM and typist.enter().confirm
 
 
 def test_a_one_then_a_nil_in_spades_is_not_read_as_ten_without_a_question():
@@ -103,7 +103,7 @@ def test_keys_that_add_up_both_ways_ask():
 def test_a_one_waiting_for_more_is_shown_as_waiting():
     """In a deal of 10 cards a 1 waits: the typist says what is waiting at the box."""
     typist, _ = typed(Game(load_ruleset("lupaus"), FOUR), "h 3 1")
-    assert typist.pending == "1" and typist.at == Slot("bid", 2)
+    assert typist.pending == "1" and typist.cursor == Slot("bid", 2)
 
 
 def spades_blind_nil() -> Game:
@@ -119,10 +119,10 @@ def test_a_letter_for_the_optional_box_just_passed_goes_there():
     (not Cara's 0)."""
     typist, done = typed(spades_blind_nil(), "0 y")
     assert not done.note and typist.typed() == {("bid", 3): 0, ("blind", 3): True}
-    assert typist.at == Slot("bid", 2)  # Dan's
+    assert typist.cursor == Slot("bid", 2)  # Dan's
     typist.key("4")  # on to Anna's box by itself
     typist.backspace()  # Anna's box is empty: back to Dan's, emptied
-    assert typist.typed() == {("bid", 3): 0, ("blind", 3): True} and typist.at == Slot("bid", 2)
+    assert typist.typed() == {("bid", 3): 0, ("blind", 3): True} and typist.cursor == Slot("bid", 2)
 
 
 def skat() -> Game:
@@ -149,7 +149,7 @@ def test_enter_before_an_optional_box_ends_the_value_and_the_next_key_is_that_bo
     "every trick taken by" box: Enter did not confirm the deal without it."""
     game = Game(load_ruleset("skat"), ["Anna", "Ben", "Cara"])
     typist, done = typed(game, "d enter 1 enter 1 8 w enter 3 7 enter")
-    assert not done.confirm and typist.at == CONFIRM
+    assert not done.confirm and typist.cursor == CONFIRM
     typist.key("e")
     assert typist.enter().confirm and deal(typist)["schwarz"] == "defenders"
 
@@ -162,7 +162,7 @@ def test_a_refused_value_that_may_grow_waits_and_enter_says_why():
     done = typist.enter()
     assert done.note == "Dealer Anna may not bid 1: the bids would total 10, the number of tricks"
     typist.key("0")
-    assert typist.typed()[("bid", 1)] == 0 and typist.at == Slot("tricks", 1)
+    assert typist.typed()[("bid", 1)] == 0 and typist.cursor == Slot("tricks", 1)
 
 
 def test_the_question_says_how_many_readings_and_only_what_each_fills_in_short():

@@ -258,7 +258,7 @@ def test_a_key_that_is_no_digit_in_a_number_box_is_refused_saying_so():
         draft.set(field, unit, value)
     typist = Typist(draft)
     cell = next(c for c in draft.view().cells.values() if c.field == "points")
-    typist.go(cell.slot)  # (the cursor stops first at the doubling, whose keys are letters)
+    typist.move_to(cell.slot)  # (the cursor stops first at the doubling, whose keys are letters)
     assert cell.kind == "number" and (cell.lo, cell.hi) == (0, 40)
     form = BareForm()
     box = ValueBox(form, cell.slot)

@@ -149,7 +149,7 @@ def _load_ruleset(ref: str) -> Ruleset:
     return load_ruleset(ref)
 
 
-def _shown(rs: Ruleset) -> Ruleset:
+def _localized_ruleset(rs: Ruleset) -> Ruleset:
     """The ruleset with its texts in the current language (names, labels, check messages)."""
     return rs.localized(get_language())
 

@@ -6,7 +6,7 @@ from ..game.carried import carried_columns, carried_values
 from ..i18n import format_number, get_language, show, t, tn
 from .common import (
     PROG, UsageError, _err, _game_id, _json, _no_game, _open_store, err_line, out, _parse_options,
-    _shown, store_path, _table, write_out,
+    _localized_ruleset, store_path, _table, write_out,
 )
 
 # A score sheet's module (game.sheet) is imported by the commands that read or write one: a
@@ -37,7 +37,7 @@ def _options_line(game: Game) -> str:
 def _replay_lines(game: Game, title: str | None) -> list[str]:
     from ..reports.common import status_text
 
-    rs = _shown(game.ruleset)
+    rs = _localized_ruleset(game.ruleset)
     lines = [f"{rs.name} ({rs.id})" + (f": {title}" if title else "")]
     lines.append(_options_line(game))
     lines.append("")
@@ -235,7 +235,7 @@ def cmd_import(args) -> int:
         game_id = import_sheet(store, args.sheet)
         stored = store.open_game(game_id)
     game = stored.game
-    out(t("cli.import.stored", sheet=args.sheet, id=game_id, path=store.path, name=_shown(game.ruleset).name,
+    out(t("cli.import.stored", sheet=args.sheet, id=game_id, path=store.path, name=_localized_ruleset(game.ruleset).name,
            players=", ".join(game.players), deals=tn("game.count.deals", len(game.deals))))
     return 0
 

@@ -118,7 +118,7 @@ def _read_positionals(argv: Sequence[str], at: int, positionals: tuple, values: 
     """Read the positional arguments from ``at`` into ``values``: where the options start, or None."""
     for dest, kind in positionals:
         end = _values_end(argv, at) if kind == MANY else at + 1
-        if end == at or end > len(argv) or not _plain(argv[at]):
+        if end == at or end > len(argv) or not _is_value_argument(argv[at]):
             return None
         value = _value(kind, argv[at:end])
         if value is None:
@@ -144,7 +144,7 @@ def _read_options(argv: Sequence[str], at: int, options: dict, values: dict) -> 
             at += 1
             continue
         end = _values_end(argv, at + 1) if kind == MANY else at + 2
-        if end == at + 1 or end > len(argv) or not _plain(argv[at + 1]):
+        if end == at + 1 or end > len(argv) or not _is_value_argument(argv[at + 1]):
             return False
         value = _value(kind, argv[at + 1:end])
         if value is None:
@@ -156,7 +156,7 @@ def _read_options(argv: Sequence[str], at: int, options: dict, values: dict) -> 
 
 def _values_end(argv: Sequence[str], at: int) -> int:
     """Where the values that start at ``at`` end: at the first argument that is not plain."""
-    while at < len(argv) and _plain(argv[at]):
+    while at < len(argv) and _is_value_argument(argv[at]):
         at += 1
     return at
 
@@ -172,6 +172,6 @@ def _value(kind: str, items: Sequence[str]) -> Any:
     return items[0]
 
 
-def _plain(item: str) -> bool:
+def _is_value_argument(item: str) -> bool:
     """An argument that is a value to the parser whatever follows: not empty, no "-" first."""
     return item != "" and not item.startswith("-")

@@ -10,7 +10,7 @@ from ..rules.ruleset import RulesetError, builtin_ids, ruleset_file
 from ..userdirs import path_text
 from .common import (
     UsageError, _err, _json, _load_ruleset, _not_a_number, is_whole, number_list, out, _parse_options,
-    _resolve_options, _seat_names, _show_value, _shown, _values_text, whole_or_none,
+    _resolve_options, _seat_names, _show_value, _localized_ruleset, _values_text, whole_or_none,
 )
 
 TYPE_CHECKING = False  # (docs/startup.md)
@@ -192,7 +192,7 @@ def cmd_rules_show(args) -> int:
             **details(rs, game),
         })
         return 0
-    english, rs = rs, _shown(rs)
+    english, rs = rs, _localized_ruleset(rs)
     lines = _show_lines(rs, chosen, plan, args.players) + [""] + detail_lines(english, game, args.plain)
     for line in lines:
         out(line.strip() if args.plain else line)
@@ -320,7 +320,7 @@ def cmd_check_bid(args) -> int:
     from ..play.bids import check_bids
     from ..rules.formula import Missing
 
-    rs = _shown(_load_ruleset(args.ruleset))
+    rs = _localized_ruleset(_load_ruleset(args.ruleset))
     options = _parse_options(args.option)
     _resolve_options(rs, options)
     spec = rs.fields.get("bid")
@@ -390,7 +390,7 @@ def _print_bid_check(checked: BidCheck, as_json: bool) -> None:
 def cmd_hand_value(args) -> int:
     from ..play.hand import HandValueError, hand_value
 
-    rs = _shown(_load_ruleset(args.ruleset))
+    rs = _localized_ruleset(_load_ruleset(args.ruleset))
     tokens = [token for arg in args.cards for token in arg.replace(",", " ").split()]
     try:
         found = hand_value(rs, tokens, _seat_names(rs, rs.min_players))

@@ -212,7 +212,7 @@ class Setup:
         self._formula_defaults(options or {}, env)
         consts["deals"] = 0
         for cid, formula in ruleset.constants.items():
-            consts[cid] = self._run(formula, env)
+            consts[cid] = self._setup_value(formula, env)
         self.plan = self._deal_plan(env) if plan is None else tuple(plan)
         if self.plan is not None:
             consts["deals"] = len(self.plan)
@@ -220,12 +220,12 @@ class Setup:
         self.planned = len(self.plan) if self.plan is not None else self._deals_by_end(env)
         # the options these settings leave unused (their ``when`` is false)
         self.unused_options = frozenset(oid for oid, o in ruleset.options.items()
-                                        if o.when is not None and not self._run(o.when, env))
+                                        if o.when is not None and not self._setup_value(o.when, env))
         self.consts = consts
         self.fixed_names = frozenset(consts) | frozenset(_DEAL_FACTS)  # see DealEval.run_fixed
         self.scorers = len(self.teams) if ruleset.score_scope == "team" else n
         parts = ruleset.parts
-        self.parts = parts if parts is not None and (parts.when is None or self._run(parts.when, env)) else None
+        self.parts = parts if parts is not None and (parts.when is None or self._setup_value(parts.when, env)) else None
         team_index = [0] * (n + 1)
         for seat, team in self.team_of.items():
             team_index[seat] = max(team - 1, 0)
@@ -240,7 +240,7 @@ class Setup:
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
                              else tuple(range(1, n + 1)))
         # the values carried into the first deal: per carried value, one per seat or partnership
-        self.carry_start = {cid: (_points(self._run(c.start, env)),) * _carry_width(c.scope, len(self.teams), n)
+        self.carry_start = {cid: (_points(self._setup_value(c.start, env)),) * _carry_width(c.scope, len(self.teams), n)
                             for cid, c in ruleset.carry.items()}
 
     def _order_kinds(self) -> None:
@@ -255,12 +255,12 @@ class Setup:
         self.order_shared = first.names <= self.fixed_names and not first.calls & _READS_THE_TABLE
 
     def _caches(self, consts: dict[str, Any]) -> None:
-        """What is worked out on first use, kept for this game or (``_shared``) for every game of
+        """What is worked out on first use, kept for this game or (``SHARED_BY_KIND``) for every game of
         the same ruleset, constants, plan and first dealer."""
         others = tuple(sorted((k, repr(v)) for k, v in consts.items()
                               if not isinstance(v, (int, float, str, bool))))  # not in the context's key
         key = (self.fast_context.key, others, self.plan, self.first_dealer)
-        shared = self._shared = _shared(self.ruleset, key)
+        shared = self._shared = SHARED_BY_KIND.get(self.ruleset, key)
         self._fast: dict = shared.fast  # formula -> its fast code
         self._cards: dict[int, int] = shared.cards  # deal number -> cards, without a plan
         self._facts: dict[int, tuple[int, int]] = shared.facts  # deal number -> (cards, dealer, passed on as usual)
@@ -293,7 +293,7 @@ class Setup:
         formula = self.ruleset.end_deals
         if formula is None:
             return None
-        value = self._run(formula, env)
+        value = self._setup_value(formula, env)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 1:
             return None
         if value > MOST_DEALS:  # shown deal by deal (rules show): as long as a plan at most
@@ -307,7 +307,7 @@ class Setup:
             return None
         plan: list[int] = []
         for piece in ruleset.plan:
-            if piece.when is not None and not self._run(piece.when, env):
+            if piece.when is not None and not self._setup_value(piece.when, env):
                 continue
             start = self._int(piece.start, env, piece.start.key)
             end = self._int(piece.end, env, piece.end.key)
@@ -328,7 +328,7 @@ class Setup:
             raise SetupError(Message("engine.setup.plan_empty", ruleset=ruleset.id))
         return tuple(plan)
 
-    def fn(self, formula):
+    def fast_formula(self, formula):
         """The game's fast form of a formula (generated on first use), a function (deal, seat).
 
         It raises what the generated code raises; DealEval.run turns arithmetic and
@@ -339,7 +339,8 @@ class Setup:
             fast = self._fast[formula] = formula.fast(self.fast_context).raw
         return fast
 
-    def _run(self, formula, env):
+    def _setup_value(self, formula, env):
+        """A game-level formula's value (constants, options, plan), its errors as SetupError."""
         try:
             return formula(env)
         except Missing as exc:  # a game-level formula cannot need a deal's entries
@@ -348,7 +349,7 @@ class Setup:
             raise SetupError(message_of(exc)) from None
 
     def _int(self, formula, env, key) -> int:
-        value = self._run(formula, env)
+        value = self._setup_value(formula, env)
         if (isinstance(value, bool) or not isinstance(value, (int, float))
                 or isinstance(value, float) and not value.is_integer()):  # inf and nan are not whole
             raise SetupError(Message("engine.setup.not_whole", ruleset=self.ruleset.id, item=key, value=repr(value)))
@@ -380,15 +381,15 @@ class Setup:
         """Every scorer's points for a deal: ``DealEval(self, number, values, ...).scores()``, worked
         out straight from the entered values when the score reads nothing else of the deal
         but its number, cards and dealer and every value it reads is entered."""
-        fn = self.score_values
-        if fn is None:
-            fn = self._score_values()
-        if fn:
+        score_from_values = self.score_values
+        if score_from_values is None:
+            score_from_values = self._score_values()
+        if score_from_values:
             facts = self._facts.get(number)
             if facts is None:  # the deal passes to the left every deal
                 facts = self._facts[number] = (self.cards(number), (self.first_dealer + number - 2) % self.n + 1)
             try:  # (direct_scores, without a call more: this is the engine's way of scoring a deal)
-                scores = fn(values, number, facts[0], facts[1] if dealer is None else dealer)
+                scores = score_from_values(values, number, facts[0], facts[1] if dealer is None else dealer)
             except Incomplete:
                 scores = None
             except (ArithmeticError, TypeError, RecursionError) as exc:
@@ -408,13 +409,13 @@ class Setup:
     def direct_scores(self, values: Mapping[str, Any], number: int, cards: int, dealer: int) -> tuple | None:
         """The scores straight from the entered values (see deal_scores); None when the score
         formula needs more of the deal or a value it reads is not entered."""
-        fn = self.score_values
-        if fn is None:
-            fn = self._score_values()
-        if not fn:
+        score_from_values = self.score_values
+        if score_from_values is None:
+            score_from_values = self._score_values()
+        if not score_from_values:
             return None
         try:
-            scores = fn(values, number, cards, dealer)
+            scores = score_from_values(values, number, cards, dealer)
         except Incomplete:
             return None
         except (ArithmeticError, TypeError, RecursionError) as exc:
@@ -482,19 +483,30 @@ class _Shared:
         self.record: Any = None
 
 
-_SHARED: dict[tuple, _Shared] = {}
-_MOST_SHARED = 32  # games of this many kinds at once keep theirs; the oldest kind is dropped first
+class SharedByKind:
+    """The one registry of the games' shared parts (_Shared), by ruleset and by the constants,
+    plan and first dealer a key gives: games of ``most`` kinds at once keep theirs; the oldest
+    kind is dropped first."""
+
+    __slots__ = ("most", "kinds")
+
+    def __init__(self, most: int = 32) -> None:
+        self.most = most
+        self.kinds: dict[tuple, _Shared] = {}
+
+    def get(self, ruleset: Ruleset, key: tuple) -> _Shared:
+        """The shared part of the games of ``ruleset`` whose constants, plan and first dealer ``key`` gives."""
+        kinds = self.kinds
+        full = (id(ruleset), key)
+        shared = kinds.get(full)
+        if shared is None or shared.ruleset is not ruleset:
+            if len(kinds) >= self.most:
+                del kinds[next(iter(kinds))]
+            shared = kinds[full] = _Shared(ruleset)
+        return shared
 
 
-def _shared(ruleset: Ruleset, key: tuple) -> _Shared:
-    """The shared part of the games of ``ruleset`` whose constants, plan and first dealer ``key`` gives."""
-    full = (id(ruleset), key)
-    shared = _SHARED.get(full)
-    if shared is None or shared.ruleset is not ruleset:
-        if len(_SHARED) >= _MOST_SHARED:
-            del _SHARED[next(iter(_SHARED))]
-        shared = _SHARED[full] = _Shared(ruleset)
-    return shared
+SHARED_BY_KIND = SharedByKind()  # the process's: every Setup takes its shared part here
 
 
 class _ConstEnv:
@@ -615,11 +627,11 @@ class DealEval:
 
     def run(self, formula, seat: int | None = None):
         """A formula's value at a seat (None: for the whole deal), in the game's fast form."""
-        fn = self._fns.get(formula)
-        if fn is None:
-            fn = self.setup.fn(formula)
+        fast = self._fns.get(formula)
+        if fast is None:
+            fast = self.setup.fast_formula(formula)
         try:
-            return fn(self, seat)
+            return fast(self, seat)
         except (ArithmeticError, TypeError, RecursionError) as exc:
             raise formula.wrap_error(exc) from None
 
@@ -960,11 +972,11 @@ class DealEval:
         direct = setup.direct_scores(self.values, self.number, self.cards, self.dealer)
         if direct is not None:
             return direct
-        fn = setup.score_all
-        if fn is None:
-            fn = setup.score_all = self.rules.score.every_seat(setup.fast_context, setup.scorer_seats)
+        score_every_seat = setup.score_all
+        if score_every_seat is None:
+            score_every_seat = setup.score_all = self.rules.score.every_seat(setup.fast_context, setup.scorer_seats)
         try:
-            values = fn(self)
+            values = score_every_seat(self)
         except (ArithmeticError, TypeError, RecursionError) as exc:
             raise self.rules.score.wrap_error(exc) from None
         return _scores(values)

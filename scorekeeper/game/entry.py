@@ -152,7 +152,7 @@ class EntryRules(Part):
         if spec.type == "int" and spec.values:
             if type(value) is int and value in spec.values:
                 return None
-            return Message("engine.entry.not_one_of", label=label, values=listed(spec.values), value=_shown(value))
+            return Message("engine.entry.not_one_of", label=label, values=listed(spec.values), value=_message_value(value))
         if spec.type == "int":
             try:
                 lo, hi = d.run(spec.min, seat), d.run(spec.max, seat)
@@ -160,8 +160,8 @@ class EntryRules(Part):
                 return None
             if type(value) is int and lo <= value <= hi:
                 return None
-            return (Message("engine.entry.out_of_range", label=label, low=lo, high=hi, value=_shown(value)) if lo <= hi
-                    else Message("engine.entry.empty_range", label=label, value=_shown(value)))
+            return (Message("engine.entry.out_of_range", label=label, low=lo, high=hi, value=_message_value(value)) if lo <= hi
+                    else Message("engine.entry.empty_range", label=label, value=_message_value(value)))
         try:
             domain: Any = d.domain(spec, seat)  # (a choice's, a seat's or a suit's: a list)
         except Missing:
@@ -170,10 +170,10 @@ class EntryRules(Part):
             return None
         if spec.type == "int":
             return (Message("engine.entry.out_of_range", label=label, low=domain[0], high=domain[-1],
-                            value=_shown(value))
-                    if domain else Message("engine.entry.empty_range", label=label, value=_shown(value)))
+                            value=_message_value(value))
+                    if domain else Message("engine.entry.empty_range", label=label, value=_message_value(value)))
         if spec.type == "seat":
-            return Message("engine.entry.not_a_seat", label=label, count=d.setup.n, value=_shown(value))
+            return Message("engine.entry.not_a_seat", label=label, count=d.setup.n, value=_message_value(value))
         return Message("engine.entry.not_one_of", label=label, values=", ".join(map(str, domain)), value=str(value))
 
     def allowed(self, field_id: str, unit: int | None, values: Mapping[str, Any] | None = None,
@@ -381,7 +381,7 @@ def _unit_label(d: DealEval, spec, unit: int | None) -> Text:
 
 
 
-def _shown(value):
+def _message_value(value):
     """A value for a message: numbers as the language writes them, anything else as text."""
     return value if type(value) in (int, float) else str(value)
 

@@ -119,7 +119,7 @@ class RecordPlan:
         run = deal_values(parts, rules.score, rules.made, setup.fast_context, setup.scorer_seats, every_seat)
         return None if run is None else cls(setup, run)
 
-    def take(self, values: Any, number: int) -> Taken | None:
+    def deal_if_plain(self, values: Any, number: int) -> Taken | None:
         """Deal ``number`` entered as ``values`` (see Taken), when it is plain and breaks no rule;
         else None."""
         facts = self.deals.get(number)

@@ -180,7 +180,7 @@ class Game:
             plan = record_plan(setup)
         if not plan:
             return None
-        taken = plan.take(values, number)
+        taken = plan.deal_if_plain(values, number)
         if taken is None:
             return None
         clean, cards, dealer, scores, made, ends = taken

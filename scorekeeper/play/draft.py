@@ -122,7 +122,7 @@ class DealDraft:
         """What is known of the deal with these (engine form) values, while the game is as
         it was: [its evaluation, its problems], each None until worked out. The few deals
         of the last views are kept (a value typed and taken back again)."""
-        return _kept(self._deals, tuple(values.items()), DEALS_KEPT, lambda: [None, None])
+        return _bounded_cache_get(self._deals, tuple(values.items()), DEALS_KEPT, lambda: [None, None])
 
     def _fields_read(self) -> dict[str, frozenset]:
         """The fields each part of the view reads, from the ruleset's formulas: the boxes
@@ -154,7 +154,7 @@ class DealDraft:
             self._reads = self._fields_read()
         reads = self._reads[kind]
         key = (kind, frozenset(kv for kv in entries.items() if kv[0][0] in reads), *more)
-        return _kept(self._parts, key, PARTS_KEPT, compute)
+        return _bounded_cache_get(self._parts, key, PARTS_KEPT, compute)
 
     def _evaluate(self, number: int, values: Mapping[str, Any]):
         known = self._known(values)
@@ -180,7 +180,7 @@ class DealDraft:
         """The deal as plain data (lists, card codes, None for not entered), for the store."""
         out = {}
         for fid, value in self.values().items():
-            out[fid] = [_plain(v) for v in value] if isinstance(value, tuple) else _plain(value)
+            out[fid] = [_store_form(v) for v in value] if isinstance(value, tuple) else _store_form(value)
         return out
 
     def typed_values(self) -> dict[str, Any]:
@@ -190,7 +190,7 @@ class DealDraft:
         typed = {key: value for key, value in self._full.items() if key in self.typed}
         out = {}
         for fid, value in build(self.game.ruleset, self.setup, typed).items():
-            out[fid] = [_plain(v) for v in value] if isinstance(value, tuple) else _plain(value)
+            out[fid] = [_store_form(v) for v in value] if isinstance(value, tuple) else _store_form(value)
         return out
 
     # -- the view
@@ -244,7 +244,7 @@ class DealDraft:
 _MISSING = object()
 
 
-def _kept(cache: dict, key, most: int, make):
+def _bounded_cache_get(cache: dict, key, most: int, make):
     """``cache[key]``, made by ``make()`` when it is not there yet; the oldest entry goes
     first once ``cache`` holds ``most``."""
     value = cache.get(key, _MISSING)
@@ -261,7 +261,8 @@ def _typed_form(spec, value: Any) -> Any:
     return value
 
 
-def _plain(value: Any) -> Any:
+def _store_form(value: Any) -> Any:
+    """A value as the store keeps it: a tuple of cards as a list of their codes, else as it is."""
     if isinstance(value, tuple):
         return [c.code if isinstance(c, Card) else c for c in value]
     return value

@@ -88,7 +88,7 @@ class PhaseWords:
         for did, spec in self.game.ruleset.derived.items():
             if self.derived_phase.get(did) != phase:
                 continue
-            if spec.shown_when is not None and spec.scope == "deal" and not _shown(spec, d, None):
+            if spec.shown_when is not None and spec.scope == "deal" and not _derived_is_shown(spec, d, None):
                 continue
             if spec.scope == "deal":
                 line = self._deal_line(spec, d)
@@ -117,7 +117,7 @@ class PhaseWords:
         players = self.setup.players
         parts = []
         for members in self.setup.teams:
-            if not _shown(spec, d, members[0]):
+            if not _derived_is_shown(spec, d, members[0]):
                 continue
             try:
                 text = show_value(d.value(spec.id, members[0]))
@@ -132,7 +132,7 @@ class PhaseWords:
         parts = []
         texts = []
         for seat in order:
-            if not _shown(spec, d, seat):
+            if not _derived_is_shown(spec, d, seat):
                 continue
             try:
                 text = show_value(d.value(spec.id, seat))
@@ -149,7 +149,7 @@ class PhaseWords:
         return f"{spec.label}: " + " · ".join(parts) if parts else None
 
 
-def _shown(spec, d, seat: int | None) -> bool:
+def _derived_is_shown(spec, d, seat: int | None) -> bool:
     """Whether a derived value is shown for a seat (None: the deal): its ``shown_when`` holds
     (not while it cannot be worked out)."""
     if spec.shown_when is None:

@@ -61,7 +61,7 @@ def _and(items: Sequence[str]) -> str:
     return text
 
 
-def _shown(game: Game):
+def _localized_ruleset(game: Game):
     """The game's ruleset with its texts (name, labels) in the current language."""
     return game.ruleset.localized(get_language())
 
@@ -114,7 +114,7 @@ def _house_rules(game: Game) -> list[str]:
 
 
 def _deal_line(game: Game, r: DealResult) -> str:
-    rs = _shown(game)
+    rs = _localized_ruleset(game)
     # Every game seat, who joined late too (the dealer and the scores count in game seats); a
     # seat entered in the deal counts among who played it, and its per-seat values are laid out
     # per game seat (None for who sat out). A game with partnerships keeps its table.
@@ -172,7 +172,7 @@ def _carried_parts(game: Game, r: DealResult, mine: list[list[str]], about: list
     per_scorer: list[list[str]] = [[] for _ in mine]
     if not r.counts:
         return per_scorer
-    columns = carried_columns(game, _shown(game))
+    columns = carried_columns(game, _localized_ruleset(game))
     others: dict[str, list[str]] = {}
     for column, value in zip(columns, carried_values(game, r, columns)):
         if column.scorer is not None and column.scorer < len(per_scorer):
@@ -208,7 +208,7 @@ def _result(winners: Sequence[str], played: int, planned: int | None) -> str:
 
 def game_lines(game: Game, title: str | None = None) -> list[str]:
     """A game's whole score sheet, a sentence a line: what it is, each deal, the totals, the result."""
-    rs = _shown(game)
+    rs = _localized_ruleset(game)
     lines = [f"{rs.name}" + (f": {title}" if title else "") + "."]
     if rs.score_scope == "team":
         teams = game.scorer_names[0] if game.scorer_names else ""
@@ -247,7 +247,7 @@ def game_lines(game: Game, title: str | None = None) -> list[str]:
 def what_if_lines(base: Game, game: Game, overrides: Mapping[str, Any], title: str | None = None) -> list[str]:
     """The game re-scored under other options, then each total beside the one played."""
     lines = game_lines(game, title)
-    options = _shown(game).options
+    options = _localized_ruleset(game).options
     changed = _and([t("plain.what_if.set_to", label=options[k].label, value=option_value_text(options[k], game.options[k]))
                     for k in overrides if k in options])
     compared = []

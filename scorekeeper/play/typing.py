@@ -138,7 +138,7 @@ class Typist:
         return self.readings[0]
 
     @property
-    def at(self) -> Slot:
+    def cursor(self) -> Slot:
         return self.shown.at
 
     @property
@@ -184,7 +184,7 @@ class Typist:
         self.overflow = False
         start = Reading(tuple(self.draft.typed.items()), CONFIRM)
         if at is None and keep_cursor:
-            at = self.at
+            at = self.cursor
         self.readings = [start.moved(at=at if at is not None else self._first_stop(start))]
 
     def settle(self) -> None:
@@ -194,7 +194,7 @@ class Typist:
         self.note = ""
         self.overflow = False
 
-    def go(self, slot: Slot) -> None:
+    def move_to(self, slot: Slot) -> None:
         self.settle()
         self.readings = [self.shown.moved(at=slot, arrived=False)]
 

@@ -92,12 +92,12 @@ FORMATS = ("csv", "json", "md", "toml", "html")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _plain(value: Any) -> Any:
+def _json_value(value: Any) -> Any:
     """An entered value as JSON holds it."""
     if isinstance(value, Card):
         return value.code
     if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
+        return [_json_value(v) for v in value]
     return value
 
 
@@ -117,7 +117,7 @@ def game_document(game: Game, title: str | None = None) -> dict:
             **({"players": [players[s - 1] for s in r.seats], **table_changes(game, r.number)}
                if game.table_changed else {}),
             **({"plan": plan_at(game, r.number)} if game.plan_changed and plan_at(game, r.number) else {}),
-            "values": {fid: _plain(values.get(fid)) for fid in game.ruleset.fields},
+            "values": {fid: _json_value(values.get(fid)) for fid in game.ruleset.fields},
             **_worked_out(game, r),
             "scores": list(r.scores),
             "made": list(r.made),
@@ -159,7 +159,7 @@ def _worked_out(game: Game, result) -> dict:
 
     def value(name: str, seat: int | None) -> Any:
         try:
-            return _plain(d.value(name, seat))
+            return _json_value(d.value(name, seat))
         except (Missing, EvalError, GameError):  # not given by these entries
             return None
 

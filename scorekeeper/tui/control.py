@@ -26,7 +26,7 @@ from .textual_version import changed
 _GUARDED = "_scorekeeper_guarded"  # marks the wrapped method, so installing twice is harmless
 
 
-def _shown(segment: Segment) -> Segment:
+def _safe_segment(segment: Segment) -> Segment:
     text, style, control = segment
     if control:
         return segment
@@ -51,7 +51,7 @@ def guard_strips() -> None:
     @wraps(render)
     def guarded(self: Strip, console):
         if self._render_cache is None:
-            self._segments = [_shown(segment) for segment in self._segments]
+            self._segments = [_safe_segment(segment) for segment in self._segments]
         return render(self, console)
 
     setattr(guarded, _GUARDED, True)

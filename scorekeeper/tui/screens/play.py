@@ -223,7 +223,7 @@ class PlayScreen(Screen[dict]):
 
     def _focus_entry(self) -> None:
         self._new_typist()
-        self._one(EntryForm).question.put(Text(""))
+        self._one(EntryForm).question.show_text(Text(""))
         if self.draft is not None:
             self._one(EntryForm).focus_first()
         else:  # the game is over: the final standings (the keys in the footer stay the screen's: see FinalStandings)
@@ -252,9 +252,9 @@ class PlayScreen(Screen[dict]):
         self._one(StatusLine).clear(told_only=True)  # the table has moved on (and sees the bids there again)
         self._follow(typist)
         form = self._one(EntryForm)
-        part = form.slot_part(typist.at)
+        part = form.slot_part(typist.cursor)
         if part is not None and (part is form.confirm or part.visible):
-            form.go(part, done.moved)
+            form.move_cursor(part, done.moved)
             if isinstance(part, ValueBox):
                 part.typing(typist.pending, done.note, typist.shown.arrived)
         form.ask(done.question.text() if done.question is not None else "")
@@ -284,7 +284,7 @@ class PlayScreen(Screen[dict]):
         event.stop()
         typist = self.typist
         if typist is not None and event.typed.back:
-            typist.go(event.box.slot)
+            typist.move_to(event.box.slot)
             self.post_message(EntryForm.Keyed(typist.backspace()))
 
     def on_entry_form_cards_typed(self, event: EntryForm.CardsTyped) -> None:
@@ -304,7 +304,7 @@ class PlayScreen(Screen[dict]):
         event.stop()
         typist = self.typist
         if typist is not None:
-            typist.go(event.box.slot)
+            typist.move_to(event.box.slot)
             self.post_message(EntryForm.Keyed(typist.enter()))
 
     def on_entry_form_confirmed(self, event: EntryForm.Confirmed) -> None:

@@ -60,7 +60,7 @@ class FormText(KeptHeight):
         self.least = least
         self.text = Text()
 
-    def put(self, text: Text, look: str | None = None) -> None:
+    def show_text(self, text: Text, look: str | None = None) -> None:
         look = self.look if look is None else look
         if text != self.text or look != self.look:
             self.text = text
@@ -431,7 +431,7 @@ class EntryForm(ScrollView, can_focus=True):
         new_deal = (view.number, view.editing) != self._deal
         self._deal = (view.number, view.editing)
         with self._holding():
-            self.title.put(Text(t("tui.widgets.entry_form.changing", number=view.number) if view.editing else ""))
+            self.title.show_text(Text(t("tui.widgets.entry_form.changing", number=view.number) if view.editing else ""))
             for (head, derived), layout, phase in zip(self._phase_parts, self.phases, view.phases):
                 heading = Text()
                 heading.append(phase.title, style="bold")
@@ -439,8 +439,8 @@ class EntryForm(ScrollView, can_focus=True):
                     heading.append(" ✓")
                 for line in phase.summary:
                     heading.append(f"   {line}")
-                head.put(heading)
-                derived.put(Text("\n".join(phase.derived)))
+                head.show_text(heading)
+                derived.show_text(Text("\n".join(phase.derived)))
                 self._show_boxes(layout, view, new_deal)
             self._view_shown = view
             self._put_problems()
@@ -492,7 +492,7 @@ class EntryForm(ScrollView, can_focus=True):
         ahead = after[:after.index(needed)]
         return [box for box in ahead if isinstance(box, ValueBox) and stops_at(self._cell(box), cell)] + [needed]
 
-    def go(self, target, moved: bool = False) -> None:
+    def move_cursor(self, target, moved: bool = False) -> None:
         """The cursor to ``target`` (a box or the Confirm button; the form keeps the focus);
         ``moved``: it came by itself, which the box shows."""
         old = self.current
@@ -500,8 +500,8 @@ class EntryForm(ScrollView, can_focus=True):
         typist = self.typist
         if typist is not None:
             slot = CONFIRM if target is self.confirm else target.slot
-            if typist.at != slot:  # the table moved the cursor itself (a click, Up, Down)
-                typist.go(slot)
+            if typist.cursor != slot:  # the table moved the cursor itself (a click, Up, Down)
+                typist.move_to(slot)
         if old is not None and old is not target:
             old.leave()
         if self.has_focus:
@@ -529,9 +529,9 @@ class EntryForm(ScrollView, can_focus=True):
         line = offset.y + self.scroll_offset.y
         part = self._parts[bisect_right(self._tops, line) - 1]
         if isinstance(part, (ValueBox, CardsBox)) and part.visible:
-            self.go(part)
+            self.move_cursor(part)
         elif part is self.confirm and line == self._top_of(part) + 1:
-            self.go(part)
+            self.move_cursor(part)
             part.press()
 
     def on_focus(self) -> None:
@@ -553,7 +553,7 @@ class EntryForm(ScrollView, can_focus=True):
         game, when the focus goes to the score table). A rule that styles the form by its
         focus would need ``self.update_node_styles()`` here."""
 
-    def at(self):
+    def cursor_slot(self):
         """Where the cursor is (None: the form does not have the focus)."""
         return self.current if self.has_focus else None
 
@@ -562,9 +562,9 @@ class EntryForm(ScrollView, can_focus=True):
         complete), or with ``empty`` False on the first box."""
         boxes = self.boxes()
         if empty:
-            self.go(self.stops(None)[0])
+            self.move_cursor(self.stops(None)[0])
         else:
-            self.go(boxes[0] if boxes else self.confirm)
+            self.move_cursor(boxes[0] if boxes else self.confirm)
 
     # -- keys: to the box under the cursor, each answered with one message to the screen
     def on_key(self, event: events.Key) -> None:
@@ -592,7 +592,7 @@ class EntryForm(ScrollView, can_focus=True):
 
     def ask(self, question: str) -> None:
         """Show the question the keys raised above the Confirm button, in view ("" takes it away)."""
-        self.question.put(Text(question))
+        self.question.show_text(Text(question))
         self._asking = bool(question)
         self._put_problems()
         if question:
@@ -605,7 +605,7 @@ class EntryForm(ScrollView, can_focus=True):
         if view is None:
             return
         confirms = view.can_confirm and not self._asking
-        self.problems.put(_problems(view, confirms), "ok" if confirms else "blocked")
+        self.problems.show_text(_problems(view, confirms), "ok" if confirms else "blocked")
 
     def slot_part(self, slot: Slot):
         """The box of ``slot``, or the Confirm button."""
@@ -695,13 +695,13 @@ class EntryForm(ScrollView, can_focus=True):
     def _step_box(self, delta: int) -> None:
         """Down/Up: the cursor to the box after or before the one it is on, past the last
         box to the Confirm button, and on from there as Textual's focus goes."""
-        here = self.at()
+        here = self.cursor_slot()
         chain = self.boxes() + [self.confirm]
         if here not in chain:
             return
         i = chain.index(here) + delta
         if 0 <= i < len(chain):
-            self.go(chain[i])
+            self.move_cursor(chain[i])
         elif delta > 0:
             self.app.action_focus_next()
         else:

@@ -78,7 +78,7 @@ def _layout_now(widget: Widget) -> None:
     widget.screen.post_message(messages.Layout(widget))
 
 
-def put(static: Static, content: Text) -> None:
+def update_if_changed(static: Static, content: Text) -> None:
     """Show ``content`` in ``static`` unless it shows it already (an update lays the whole
     screen out again, and most of a form's lines stay as they are from key to key)."""
     if getattr(static, "_shown", None) != content:

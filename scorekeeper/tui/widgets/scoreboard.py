@@ -23,7 +23,7 @@ from textual.widgets import Static
 
 from ...i18n import t
 from ...play.board import BoardRow, BoardView, Fit, fit, scorers_text
-from .redraw import placed_size, put
+from .redraw import placed_size, update_if_changed
 
 _GAP = "  "
 CURSOR_MARK = "▶ "  # before the highlighted deal (not shown by its background colour alone)
@@ -342,7 +342,7 @@ class Scoreboard(Vertical):
         legend = "" if self.board is None else shown.legend if shown is not None else self.board.legend
         if self.board is not None and self.board.carried:  # what the table keeps from deal to deal
             legend += "\n" + packed(self.board.carried, self.content_size.width)
-        put(self._part(Static, "#board-legend"), Text(legend))
+        update_if_changed(self._part(Static, "#board-legend"), Text(legend))
 
     def on_resize(self) -> None:
         self._show_legend()
@@ -368,7 +368,7 @@ class Scoreboard(Vertical):
         if board is not None and number and 1 <= number <= len(board.rows):
             row = board.rows[number - 1]  # deals are numbered from 1, in order
         if row is None:
-            put(detail, Text(""))
+            update_if_changed(detail, Text(""))
             detail.set_class(False, "-issues")
             return
         shown = self.table.fit
@@ -379,5 +379,5 @@ class Scoreboard(Vertical):
             text.append("\n" + row.detail)
         for issue in row.issues:
             text.append("\n⚠ " + t("tui.widgets.scoreboard.issue", number=row.number, issue=issue))
-        put(detail, text)
+        update_if_changed(detail, text)
         detail.set_class(bool(row.issues), "-issues")
