@@ -66,8 +66,7 @@ class NextDeal:
             return {}
         known = self._base
         if known is None or known[0] is not waiting:  # (the same entry: the same game before it)
-            self._base_draft(waiting)
-            known = self._base
+            return dict(self._base_draft(waiting).typed)
         return dict(known[1])
 
     def _base_draft(self, waiting) -> DealDraft:
