@@ -190,3 +190,41 @@ def test_a_deal_undone_can_be_redone_over_empty_boxes_as_after_a_kill_between_th
         nd.redo()
         assert len(nd.game.deals) == 5
     assert reopened(path, stored.id).typed == {}
+
+
+def test_a_deal_undone_or_redone_into_the_boxes_builds_its_draft_once(tmp_path, monkeypatch):
+    """The draft that works out the boxes of the deal undone (the rules' own values left out)
+    is the next deal's draft: one draft a ctrl+z, not one for the boxes and then another.
+    Deals 5 and 4 undone, then resumed: ctrl+y puts deal 4 back, deal 5 into the boxes, with
+    one draft too. (Deal 5 of 6 cards, Anna deals, Ben bids first: Anna's tricks are filled in;
+    deal 4, Dan deals: Dan's are.)"""
+    import scorekeeper.play.undo as undo
+
+    built = []
+
+    class Counted(undo.DealDraft):
+        def __init__(self, *args, **kwargs):
+            built.append(args[1:2])
+            super().__init__(*args, **kwargs)
+
+    path = tmp_path / "g.db"
+    five = {("turned", None): "hearts", ("bid", 1): 0, ("bid", 2): 0, ("bid", 3): 0, ("bid", 4): 0,
+            ("tricks", 2): 0, ("tricks", 3): 0, ("tricks", 4): 0}
+    four = {("turned", None): "hearts", ("bid", 1): 0, ("bid", 2): 0, ("bid", 3): 0, ("bid", 4): 0,
+            ("tricks", 1): 7, ("tricks", 2): 0, ("tricks", 3): 0}
+    with Store(path) as store:
+        stored = started(store)
+        nd = NextDeal(stored)
+        monkeypatch.setattr(undo, "DealDraft", Counted)
+        nd.undo()
+        assert built == [(5,)] and nd.typed == five and nd.base() == five
+        assert stored.draft == {**deal(5), "tricks": ["", 0, 0, 0]}
+        nd.undo()
+        assert built == [(5,), (4,)] and nd.typed == four and len(stored.game.deals) == 3
+    with Store(path) as store:
+        nd = NextDeal(store.open_game(stored.id))
+        assert nd.next_redo() == GAME  # (the boxes are deal 4's as undone: its draft tells, once)
+        built.clear()
+        nd.redo()
+        assert built == [(5,)] and nd.typed == five and len(nd.game.deals) == 4
+        assert nd.next_undo() == GAME and nd.next_redo() == GAME  # the boxes hold deal 5 as undone

@@ -1,7 +1,7 @@
 """The app follows the store: a deal another writer confirms (a phone through
 ``scorekeeper serve``, or the app open twice) is shown on the play screen within a second, with
 a notice, and the next deal typed here is saved on top of it (the store no longer refuses
-it as written on an old state)."""
+it as written on an old state). A game's score sheet and the history follow it the same way."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import asyncio
 from scorekeeper.store.db import Store
 from helpers.phone import CODE, phone_client
 from helpers.stores import Script
-from helpers.tui import enter_deal, flat, play_screen, resumed, run, screen_text, settle
+from helpers.stores import store_with as build_store
+from helpers.tui import enter_deal, flat, notes, opened, play_screen, resumed, run, screen_text, settle
 
 SMALL = (80, 24)
 FOUR = ["Anna", "Ben", "Cara", "Dan"]
@@ -94,5 +95,115 @@ def test_a_phone_and_the_app_on_one_game_see_each_others_deals(tmp_path):
                         break
                     await asyncio.sleep(0.05)
                 assert view["deal"]["number"] == 3 and view["seq"] == 2
+
+    run(go())
+
+
+# -- the score sheet and the history follow the store too
+#
+# The store of tests/test_tui_history.py: game 1, Wizard "Monday", Ann, Bob and "[i]Cid", 2 deals
+# played, totals Ann 50, Bob 10, [i]Cid 50 (not over, 20 deals); game 2, Whist to 1 point, over,
+# played after game 1 (listed first).
+WIZARD = Script("wizard", ["Ann", "Bob", "[i]Cid"], [{"bid": [0, 0, 1], "tricks": [0, 0, 1]},
+                                                     {"bid": [1, 0, 0], "tricks": [1, 1, 0], "turned": "spades"}],
+                title="Monday")
+WHIST = Script("whist", ["Ann", "Bob", "Cid", "Dan"], [{"tricks": 8, "turned": "hearts"}], {"game_to": 1})
+# Wizard deal 3 (3 cards, [i]Cid deals): everyone bids 0 and takes 1 trick: 10 off each
+DEAL_3 = {"bid": [0, 0, 0], "tricks": [1, 1, 1], "turned": "hearts"}
+
+
+def _sheet(app):
+    from scorekeeper.tui.screens.game_sheet import GameSheetScreen
+
+    assert isinstance(app.screen, GameSheetScreen), screen_text(app)
+    return app.screen
+
+
+def _history(app):
+    from scorekeeper.tui.screens.history import HistoryScreen
+
+    assert isinstance(app.screen, HistoryScreen), screen_text(app)
+    return app.screen
+
+
+def test_a_score_sheet_shows_a_deal_and_the_end_another_writer_stored(store_with):
+    """Game 1's sheet is open; another writer records deal 3 (totals 40, 0, 40), then ends
+    the game: each shows within a second, without a key, with the play screen's notice."""
+    db = store_with(WIZARD, WHIST)
+
+    async def go():
+        async with opened(db, "h", "down enter") as (app, pilot):
+            sheet = _sheet(app)
+            assert "In progress: 2 of 20 deals played" in flat(screen_text(app))
+            with db.open() as other:
+                other.load(1).record(DEAL_3)
+            assert await _until(pilot, lambda: len(sheet.game.deals) == 3)
+            await settle(pilot)
+            text = flat(screen_text(app))
+            assert "In progress: 3 of 20 deals played" in text, text
+            assert "Standings: 1st Ann 40 · 1st [i]Cid 40 · 3rd Bob 0" in text, text
+            assert notes(app) == ["The game is shown as it is stored now; deal 4 is next."]
+            assert [n.title for n in app._notifications] == ["Changed on another device"]
+            assert sheet.check_action("resume", ()) is True
+            with db.open() as other:
+                other.load(1).end_early()
+            assert await _until(pilot, lambda: sheet.game.is_over)
+            await settle(pilot)
+            assert notes(app)[-1] == "The game is shown as it is stored now: it is over."
+            assert sheet.check_action("resume", ()) is None  # an ended game cannot be resumed
+            assert _sheet(app) is sheet
+
+    run(go())
+
+
+def test_a_score_sheet_and_the_history_draw_nothing_again_while_nobody_writes(store_with):
+    """Their looks at the store (made here at once, not waited for) change nothing shown."""
+    from scorekeeper.tui.widgets.long_list import LongList
+    from scorekeeper.tui.widgets.score_sheet import ScoreSheet
+
+    db = store_with(WIZARD, WHIST)
+
+    async def go():
+        async with opened(db, "h") as (app, pilot):
+            history = _history(app)
+            menu = history.query_one(LongList)
+            keys, make = menu.keys, menu._make
+            for _ in range(3):
+                history._follow_store()
+            assert menu.keys is keys and menu._make is make
+            await pilot.press("down", "enter")
+            await settle(pilot)
+            sheet = _sheet(app)
+            board, stored = sheet.query_one(ScoreSheet).board, sheet.stored
+            for _ in range(3):
+                sheet._follow_store()
+            assert sheet.query_one(ScoreSheet).board is board and sheet.stored is stored
+            assert notes(app) == []
+
+    run(go())
+
+
+def test_the_history_lists_a_game_another_writer_played_or_started(store_with):
+    """The history is open on game 2 (highlighted, listed first); another writer records
+    Wizard's deal 3, then starts game 3: each is listed within a second, without a key, the
+    latest played first, game 2 still highlighted."""
+    db = store_with(WIZARD, WHIST)
+
+    async def go():
+        async with opened(db, "h") as (app, pilot):
+            menu = _history(app).query_one("#history-list")
+            assert menu.keys == ["game-2", "game-1"] and menu.chosen_key == "game-2"
+            with db.open() as other:
+                other.load(1).record(DEAL_3)
+            assert await _until(pilot, lambda: menu.keys == ["game-1", "game-2"])
+            await settle(pilot)
+            text = flat(screen_text(app))
+            assert "Ann, Bob, [i]Cid — in progress (3 of 20 deals played)" in text, text
+            assert text.index("#1 Wizard") < text.index("#2 Whist")
+            assert menu.chosen_key == "game-2"
+            build_store(db.path, Script("lupaus", FOUR, [DEAL_1]), clock=db.clock)
+            assert await _until(pilot, lambda: menu.keys == ["game-3", "game-1", "game-2"])
+            await settle(pilot)
+            assert "#3 Lupaus" in flat(screen_text(app)) and menu.chosen_key == "game-2"
 
     run(go())

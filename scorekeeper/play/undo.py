@@ -51,20 +51,43 @@ class NextDeal:
     def typed(self) -> dict[Key, Any]:
         return dict(self.draft.typed) if self.draft is not None else {}
 
-    def base(self) -> dict[Key, Any]:
-        """The boxes as the table found them: the undone deal waiting to be redone, or nothing."""
+    def _waiting(self):
+        """The undone record of the next deal, waiting to be redone, or None."""
         game = self.game
         waiting = game.to_redo
         if waiting is None or waiting.kind != "record" or waiting.deal != game.next_deal:
+            return None
+        return waiting
+
+    def base(self) -> dict[Key, Any]:
+        """The boxes as the table found them: the undone deal waiting to be redone, or nothing."""
+        waiting = self._waiting()
+        if waiting is None:
             return {}
         known = self._base
         if known is None or known[0] is not waiting:  # (the same entry: the same game before it)
-            known = self._base = (waiting, dict(DealDraft(game, waiting.deal, waiting.values).typed))
+            return dict(self._base_draft(waiting).typed)
         return dict(known[1])
+
+    def _base_draft(self, waiting) -> DealDraft:
+        """A draft of the next deal holding the boxes of ``waiting`` (the rules' own values left
+        out); what they are is kept as the base."""
+        draft = DealDraft(self.game, waiting.deal, waiting.values)
+        self._base = (waiting, dict(draft.typed))
+        return draft
 
     def _new_draft(self, typed: Mapping[Key, Any]) -> None:
         self.draft = None if self.game.is_over else DealDraft(self.game)
         self._set_all(typed)
+
+    def _draft_of_base(self) -> None:
+        """The boxes as the table finds them now (:meth:`base`), in a new draft: the one that
+        works the base out is that draft (a deal's draft is built once a ctrl+z, not twice)."""
+        waiting = None if self.game.is_over else self._waiting()
+        if waiting is None:
+            self._new_draft({})
+        else:
+            self.draft = self._base_draft(waiting)
 
     def _set_all(self, typed: Mapping[Key, Any]) -> None:
         draft = self.draft
@@ -153,7 +176,7 @@ class NextDeal:
         self._undone.append((GAME, shown))
         self._done.clear()
         self._last = None
-        self._new_draft(self.base())
+        self._draft_of_base()
         self.save()
         return action
 
@@ -173,7 +196,10 @@ class NextDeal:
         shown = self._undone.pop()[1] if self._undone else None
         self._done.clear()
         self._last = None
-        self._new_draft(shown if shown is not None else self.base())
+        if shown is not None:
+            self._new_draft(shown)
+        else:
+            self._draft_of_base()
         self.save()
         return action
 

@@ -16,6 +16,7 @@ from ...i18n import format_ordinal, get_language, t, tn
 from ...play.board import BoardMaker
 from ..messages import GameChosen
 from ..text import game_heading, when
+from ..timers import FOLLOW_EVERY
 from ..widgets.key_footer import KeyFooter
 from ..widgets.score_sheet import ScoreSheet
 from ..widgets.scoreboard import ScoreTable
@@ -94,6 +95,11 @@ class GameSheetScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self._show()
+        self.query_one(ScoreTable).focus()
+        self.set_interval(FOLLOW_EVERY, self._follow_store, name="follow-store")
+
+    def _show(self) -> None:
         game = self.game
         players = ", ".join(game.players)
         if self.summary is not None:
@@ -104,7 +110,32 @@ class GameSheetScreen(Screen[None]):
         self.query_one("#sheet-info", Static).update(info)
         self.query_one("#sheet-status", Static).update(status_line(game))
         self.query_one(ScoreSheet).board = BoardMaker(game).view()
-        self.query_one(ScoreTable).focus()
+
+    def on_screen_resume(self) -> None:
+        self._follow_store()  # (a change while a screen opened from here was on top)
+
+    def _follow_store(self) -> None:
+        """Another writer changed this game (a phone through ``scorekeeper serve``, or the app
+        open elsewhere): it is read again and shown as stored, with the play screen's notice.
+        One indexed query while nothing changed (nothing is drawn again); not while a screen
+        opened from here is on top (the next look after it does it)."""
+        if self.app.screen is not self:
+            return
+        from ...reports.history import load_game
+
+        store = self.app.store
+        try:
+            if store.entries_saved(self.stored.id) == self.stored.entries_saved:
+                return
+            stored = load_game(store, self.stored.id)
+        except ValueError:  # StoreError: it stays as shown; the next look tries again
+            return
+        self.stored, self.game = stored, stored.game
+        self._show()
+        self.refresh_bindings()  # resume, charts and what-if follow the game
+        said = (t("tui.play.followed_over") if self.game.is_over else
+                t("tui.play.followed", number=self.game.next_deal))
+        self.notify(said, title=t("tui.play.followed_title"), markup=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":

@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from ...i18n import t, tn
 from ..text import when
+from ..timers import FOLLOW_EVERY
 from ..widgets.key_footer import KeyFooter
 from ..widgets.long_list import LongList
 
@@ -54,8 +55,34 @@ class HistoryScreen(Screen[None]):
         yield LongList(2, id="history-list")
         yield KeyFooter()
 
+    _seen: object = None  # the store's latest change when the list was made (see _follow_store)
+
     def on_mount(self) -> None:
         self.refresh_games()
+        self.set_interval(FOLLOW_EVERY, self._follow_store, name="follow-store")
+
+    def _latest(self) -> object:
+        """The store's mark of its latest change (a game added or played), or why there is none."""
+        from ...store.watch import latest_change
+
+        store = self.app.store
+        if store is None:
+            return "opening"
+        try:
+            return latest_change(store)
+        except ValueError:  # StoreError: listed as it cannot be read
+            return "unreadable"
+
+    def _follow_store(self) -> None:
+        """A game was added or changed by another writer (a phone through ``scorekeeper
+        serve``, or the app open elsewhere): the list is made again, the same game
+        highlighted. One indexed query while nothing changed (nothing is drawn again); not
+        while a game's sheet is open from here (the list is made again when it is back)."""
+        if self.app.screen is self and self._latest() != self._seen:
+            self.refresh_games()
+
+    def on_screen_resume(self) -> None:
+        self._follow_store()
 
     def refresh_games(self) -> None:
         """List every stored game; a game's line is made when it comes into view (a store of
@@ -64,8 +91,10 @@ class HistoryScreen(Screen[None]):
 
         games = []
         menu = self.query_one(LongList)
+        chosen = menu.chosen_key
         store = self.app.store
         self.summaries = {}
+        self._seen = self._latest()  # (before the list is read: a change meanwhile is seen next time)
         if store is None:
             note = t("tui.history.opening")
         else:
@@ -78,7 +107,10 @@ class HistoryScreen(Screen[None]):
             menu.show([""], lambda index: Text(note))
             return
         self.summaries = {summary.id: summary for summary in games}
-        menu.show([f"game-{summary.id}" for summary in games], lambda index: history_line(games[index]))
+        keys = [f"game-{summary.id}" for summary in games]
+        menu.show(keys, lambda index: history_line(games[index]))
+        if chosen in keys:
+            menu.cursor = keys.index(chosen)
         menu.focus()
 
     def on_long_list_chosen(self, event: LongList.Chosen) -> None:

@@ -28,6 +28,7 @@ from ...play.panel import entered_lines
 from ...play.typing import Typist
 from ...play.undo import NextDeal
 from ..keys import draw_late
+from ..timers import FOLLOW_EVERY
 from ..widgets.deal_panel import DealPanel
 from ..widgets.entry_form import EntryForm
 from ..widgets.final_standings import FinalStandings
@@ -52,9 +53,6 @@ class PlacedSwitcher(ContentSwitcher):
     """The form or the final standings (the same: a game over shows the other one)."""
 
     virtual_size = placed_size()
-
-
-FOLLOW_EVERY = 0.5  # seconds between two looks at the store for another writer's change
 
 
 class PlayScreen(Screen[dict]):
