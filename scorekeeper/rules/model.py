@@ -41,19 +41,21 @@ MAX_DIGITS = 6  # the most decimals [score] digits may ask for
 
 
 def shown_number(value: Any, digits: int | None = None) -> Any:
-    """A score or total as the sheet shows it: rounded half up to at most ``digits`` decimals
-    (DEFAULT_DIGITS when None), a whole number as an int (12, never 12.0). For display only:
-    the totals the game keeps and adds are not rounded. Anything but a number is returned as it is."""
+    """A score or total as the sheet shows it: rounded to at most ``digits`` decimals
+    (DEFAULT_DIGITS when None), halves up as the formulas' ``round`` does (2.675 -> 2.68,
+    -0.125 -> -0.12, from the number as Python writes it, not its binary value), a whole
+    number as an int (12, never 12.0). For display only: the totals the game keeps and adds are
+    not rounded. Anything but a number is returned as it is."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return value
     if isinstance(value, int):
         return value
     if value != value or value in (float("inf"), float("-inf")):
         return value
-    from decimal import ROUND_HALF_UP, Decimal
+    from decimal import ROUND_FLOOR, Decimal
 
-    rounded = Decimal(repr(value)).quantize(Decimal(1).scaleb(-(DEFAULT_DIGITS if digits is None else digits)),
-                                           rounding=ROUND_HALF_UP)
+    step = Decimal(1).scaleb(-(DEFAULT_DIGITS if digits is None else digits))
+    rounded = (Decimal(repr(value)) / step + Decimal("0.5")).to_integral_value(ROUND_FLOOR) * step
     if rounded == rounded.to_integral_value():
         return int(rounded)
     return float(rounded)
