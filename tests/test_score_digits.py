@@ -175,3 +175,13 @@ def test_the_json_export_holds_the_shown_numbers(capsys, sheet):
     assert game["deals"][1]["scores"] == [5.33, 1.67, 0] and game["deals"][1]["totals"] == [10.67, 2.67, 0.33]
     assert game["totals"] == [12, 3, 1]
     assert [s["total"] for s in game["standings"]] == [12, 3, 1]
+
+
+def test_the_what_if_screen_shows_the_same_numbers():
+    from scorekeeper.tui.screens.what_if import comparison
+
+    g = Game(ruleset(), ["Anna", "Ben", "Cara"], {})
+    for pts in DEALS[:2]:
+        g.record({"pts": pts})
+    text = comparison(g, g).plain
+    assert "10.67 (1st)" in text and "2.67 (2nd)" in text and "0.33 (3rd)" in text and "10.666" not in text
