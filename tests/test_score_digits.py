@@ -185,19 +185,3 @@ def test_the_what_if_screen_shows_the_same_numbers():
         g.record({"pts": pts})
     text = comparison(g, g).plain
     assert "10.67 (1st)" in text and "2.67 (2nd)" in text and "0.33 (3rd)" in text and "10.666" not in text
-
-
-def test_a_session_shows_the_points_of_fraction_scores_as_a_sheet_does():
-    from scorekeeper.reports.sessions import session_standings
-    from scorekeeper.store.facts import GameFacts
-
-    def facts(game_id, totals, won):
-        return GameFacts(game_id, "thirds", "Thirds", "highest", ("A", "B"), True, tuple(totals), (1, 2),
-                         tuple(won), None)
-
-    # A: 16/3 + 2/3 = 6, B: 20/3 + 1/3 = 7 (whole, shown whole); one win each, B first by points
-    _, lines = session_standings([facts(1, [16 / 3, 20 / 3], [False, True]), facts(2, [2 / 3, 1 / 3], [True, False])])
-    assert [(line.name, line.points) for line in lines] == [("B", {"thirds": 7}), ("A", {"thirds": 6})]
-    assert [type(line.points["thirds"]) for line in lines] == [int, int]
-    _, lines = session_standings([facts(1, [16 / 3, 1 / 3], [True, False])])
-    assert [line.points["thirds"] for line in lines] == [5.33, 0.33]

@@ -21,7 +21,6 @@ order the session first played them. Players equal on all of it share a rank.
 
 from __future__ import annotations
 
-from ..rules.model import shown_number
 from ..i18n import t
 from ..store.db import GameSummary, Session, Store, StoreError
 from .history import ruleset_name
@@ -111,8 +110,7 @@ def session_standings(facts: list[GameFacts]) -> tuple[list[RulesetInSession], l
     out: list[SessionLine] = []
     for pos, line in enumerate(ranked):
         rank = out[-1].rank if pos and key(ranked[pos - 1]) == key(line) else pos + 1
-        # as a sheet shows a total (two decimals, a whole sum whole); ranked above by the exact sums
-        points = {r.id: shown_number(line["points"][r.id]) for r in order if r.id in line["points"]}
+        points = {r.id: line["points"][r.id] for r in order if r.id in line["points"]}
         out.append(SessionLine(rank, line["name"], line["played"], line["won"], line["in_progress"], points))
     return order, out
 
