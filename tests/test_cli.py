@@ -283,7 +283,7 @@ def test_rules_list_reports_a_broken_builtin(capsys, builtins):
     assert code == 1
     assert json.loads(out) == [LUPAUS_ENTRY]
     assert err == ("scorekeeper: error: rulesets/broken.toml: score.valeu: unknown key 'valeu' "
-                   "(did you mean 'value'?); allowed here: scope, value, made\n")
+                   "(did you mean 'value'?); allowed here: scope, value, made, digits\n")
 
 
 def test_rules_check_good_file(capsys, monkeypatch):
@@ -295,7 +295,7 @@ def test_rules_check_lists_every_problem(capsys, in_tmp):
     write(in_tmp, "broken.toml", BROKEN)
     shutil.copy(REPO / "rulesets" / "lupaus.toml", in_tmp / "good.toml")
     assert run(capsys, "rules", "check", "broken.toml", "good.toml") == (1, (
-        "broken.toml: score.valeu: unknown key 'valeu' (did you mean 'value'?); allowed here: scope, value, made\n"
+        "broken.toml: score.valeu: unknown key 'valeu' (did you mean 'value'?); allowed here: scope, value, made, digits\n"
         "broken.toml: score.value: unknown name 'trick' (did you mean 'tricks'?)\n"
         "good.toml: ok\n"), "")
 
@@ -347,7 +347,7 @@ def test_broken_ruleset_is_exit_1(capsys, in_tmp):
     write(in_tmp, "broken.toml", BROKEN)
     assert run(capsys, "rules", "show", "broken.toml") == (
         1, "", "scorekeeper: error: broken.toml: score.valeu: unknown key 'valeu' (did you mean 'value'?); "
-               "allowed here: scope, value, made\n")
+               "allowed here: scope, value, made, digits\n")
 
 
 # --- replay --------------------------------------------------------------------------------

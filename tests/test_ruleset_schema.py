@@ -283,6 +283,7 @@ reset = "bags >= 10"
 scope = "team"
 value = "team_sum(points if exact else 0)"
 made = "team_all(exact)"
+digits = 1
 
 [[checks]]
 id = "tricks-add-up"

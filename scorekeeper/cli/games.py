@@ -38,6 +38,7 @@ def _replay_lines(game: Game, title: str | None) -> list[str]:
     from ..reports.common import status_text
 
     rs = _localized_ruleset(game.ruleset)
+    shown = game.ruleset.shown
     lines = [f"{rs.name} ({rs.id})" + (f": {title}" if title else "")]
     lines.append(_options_line(game))
     lines.append("")
@@ -55,7 +56,7 @@ def _replay_lines(game: Game, title: str | None) -> list[str]:
         row: list[Any] = [r.number, r.cards, game.players[r.dealer - 1]]
         carried = carried_values(game, r, columns)
         for i, (score, total) in enumerate(zip(r.scores, r.totals)):
-            row += [score, total] + [carried[k] for k in order[i]]
+            row += [shown(score), shown(total)] + [carried[k] for k in order[i]]
         row += [carried[k] for k in order[-1]]
         rows.append(row)
         if not r.counts:
@@ -69,15 +70,15 @@ def _replay_lines(game: Game, title: str | None) -> list[str]:
     if bonus:  # its own line: the points the rules add after the last deal, and the totals with them
         row = ["", "", t("cli.replay.end_bonus")]
         for i, (points, total) in enumerate(zip(bonus, game.totals())):
-            row += [points, total] + [""] * len(order[i])
+            row += [shown(points), shown(total)] + [""] * len(order[i])
         rows.append(row + [""] * len(order[-1]))
     lines += _table(rows)
     lines += notes
     lines.append("")
     lines.append(t("cli.replay.totals", totals=", ".join(
-        f"{name} {format_number(total)}" for name, total in zip(game.scorer_names, game.totals()))))
+        f"{name} {format_number(shown(total))}" for name, total in zip(game.scorer_names, game.totals()))))
     lines.append(t("cli.replay.standings"))
-    lines += [f"  {s.rank}. {s.name} {format_number(s.total)}" for s in game.standings()]
+    lines += [f"  {s.rank}. {s.name} {format_number(shown(s.total))}" for s in game.standings()]
     lines.append(status_text(game))
     return lines
 
@@ -154,7 +155,7 @@ def _print_what_if(base: Game, game: Game, refused, overrides: dict, shown: str,
         heading = t("cli.replay.sheet_options") if source == "sheet" else t("cli.replay.stored_options")
         rows: list[list[Any]] = [["", heading, given]]
         for name, a, b in zip(game.scorer_names, base.totals(), game.totals()):
-            rows.append([name, a, b])
+            rows.append([name, game.ruleset.shown(a), game.ruleset.shown(b)])
         out(t("cli.replay.side_by_side"))
         for line in _table(rows):
             out("  " + line)

@@ -119,7 +119,7 @@ def end_bonus_parts(game: Game) -> tuple[str, ...]:
     if not bonus:
         return ()
     return (t("tui.board.end_bonus", values=", ".join(
-        f"{name} {show_value(points)}" for name, points in zip(game.scorer_names, bonus))),)
+        f"{name} {show_value(game.ruleset.shown(points))}" for name, points in zip(game.scorer_names, bonus))),)
 
 
 def carried_parts(game: Game, result: DealResult | None, now: bool = False) -> tuple[str, ...]:
@@ -290,11 +290,11 @@ class BoardMaker:
     def _row(self, result: DealResult) -> BoardRow:
         trump, entries, shown = self._static(result)
         game = self.game
-        scores = []
+        scores, shown_number = [], game.ruleset.shown
         for i, score in enumerate(result.scores):
             played = not game.table_changed or result.played(i + 1)
-            scores.append(ScoreCell(entries[i], result.made[i],
-                                    points_text(score) if played else sat_out(), result.totals[i], played))
+            scores.append(ScoreCell(entries[i], result.made[i], points_text(shown_number(score)) if played else sat_out(),
+                                    shown_number(result.totals[i]), played))
         issues = tuple(t("tui.board.warning", message=show(i.message)) if i.level == "warning" else show(i.message)
                        for i in result.issues)
         deal = (f"{result.number}{' ⚠' if result.issues else ''}{' ◼' if result.part_over else ''}"
@@ -319,7 +319,7 @@ class BoardMaker:
         has_mark = game.ruleset.made is not None
         for (ew, pw, tw), name in zip(sizes, game.scorer_names):
             widths.append(max((ew + 1 if ew else 0) + (2 if has_mark else 0) + pw + 1 + tw, text_width(name)))
-        standings = tuple(Standing(s.rank, s.name, s.total) for s in game.standings())
+        standings = tuple(Standing(s.rank, s.name, game.ruleset.shown(s.total)) for s in game.standings())
         return BoardView(heads + tuple(game.scorer_names), tuple(widths), tuple(sizes), has_mark, self._legend(),
                          BoardRows(self, results), standings, game.is_over, tuple(game.winners),
                          carried_parts(game, None, now=True) + end_bonus_parts(game))
@@ -332,9 +332,12 @@ class BoardMaker:
             ew = max((text_width(e[i]) for _, e, _ in static), default=0) if self.detail or self.made_derived else 0
             scores = [r.scores[i] for r in results]
             totals = [r.totals[i] for r in results]
-            pw = max([4, text_width(sat_out()) if game.table_changed else 4]
-                     + ([len(points_text(x)) for x in (max(scores), min(scores))] if scores else []))
-            tw = max([5] + [len(str(x)) for x in (max(totals), min(totals))] if totals else [5])
+            if game.ruleset.digits == 0 or all(type(x) is int for x in scores + totals):  # the longest is the least or most
+                scores = [x for x in (max(scores), min(scores))] if scores else []
+                totals = [x for x in (max(totals), min(totals))] if totals else []
+            shown = game.ruleset.shown
+            pw = max([4, text_width(sat_out()) if game.table_changed else 4] + [len(points_text(shown(x))) for x in scores])
+            tw = max([5] + [len(str(shown(x))) for x in totals])
             sizes.append((ew, pw, tw))
         return sizes
 

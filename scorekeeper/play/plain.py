@@ -153,8 +153,8 @@ def _deal_line(game: Game, r: DealResult) -> str:
         made = r.made[i] if i < len(r.made) else None
         if made is not None:
             parts.append(t("game.made") if made else t("game.missed"))
-        parts.append(tn("game.count.points", r.scores[i]))
-        parts.append(t("plain.deal.total", total=r.totals[i]))
+        parts.append(tn("game.count.points", game.ruleset.shown(r.scores[i])))
+        parts.append(t("plain.deal.total", total=game.ruleset.shown(r.totals[i])))
         parts += carried[i]
         scorers.append(f"{name} {', '.join(parts)}")
     # after entries about the whole deal ("trump suit: hearts") a new sentence, not a second colon
@@ -189,9 +189,10 @@ def _totals_line(game: Game) -> str:
     shown = []
     for s in standings:
         if ranks.count(s.rank) > 1:
-            shown.append(t("plain.totals_entry_tied", name=s.name, total=s.total, place=ordinal(s.rank)))
+            shown.append(t("plain.totals_entry_tied", name=s.name, total=game.ruleset.shown(s.total),
+                           place=ordinal(s.rank)))
         else:
-            shown.append(t("plain.totals_entry", name=s.name, total=s.total, place=ordinal(s.rank)))
+            shown.append(t("plain.totals_entry", name=s.name, total=game.ruleset.shown(s.total), place=ordinal(s.rank)))
     return t("plain.totals", totals=", ".join(shown))
 
 
@@ -235,7 +236,8 @@ def game_lines(game: Game, title: str | None = None) -> list[str]:
     bonus = game.end_bonus()
     if bonus:
         lines.append(t("plain.end_bonus", bonuses=", ".join(
-            t("plain.start_score", name=name, score=_number(points)) for name, points in zip(game.scorer_names, bonus))))
+            t("plain.start_score", name=name, score=_number(game.ruleset.shown(points)))
+            for name, points in zip(game.scorer_names, bonus))))
     lines.append(_totals_line(game))
     if game.stopped_at is not None:
         lines.append(t("plain.ended_early", number=game.stopped_at))
@@ -251,7 +253,8 @@ def what_if_lines(base: Game, game: Game, overrides: Mapping[str, Any], title: s
     changed = _and([t("plain.what_if.set_to", label=options[k].label, value=option_value_text(options[k], game.options[k]))
                     for k in overrides if k in options])
     compared = []
-    for name, played, now in zip(game.scorer_names, base.totals(), game.totals()):
+    shown = game.ruleset.shown
+    for name, played, now in zip(game.scorer_names, map(shown, base.totals()), map(shown, game.totals())):
         compared.append(t("plain.what_if.same", name=name, total=now) if now == played
                         else t("plain.what_if.was", name=name, total=now, before=played))
     lines.append(t("plain.what_if.totals", changed=changed, totals="; ".join(compared)))

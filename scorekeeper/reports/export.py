@@ -70,7 +70,7 @@ from ..rules.formula import EvalError, Missing
 from ..game.carried import carried_columns, carried_values
 from ..game.game import Game, plan_at, table_changes
 from ..game.sheet import dump_sheet, sheet_title
-from ..i18n import get_language, show, t, tn
+from ..i18n import format_number, get_language, show, t, tn
 from ..rules.cards import Card
 from ..terminal import terminal_safe
 from .common import Exported, cell_text, field_value, option_settings, start_scores_text, status_text
@@ -106,7 +106,7 @@ def game_document(game: Game, title: str | None = None) -> dict:
 
     ``title`` (a stored game's) defaults to the title of the sheet the game was loaded from.
     """
-    players = game.players
+    players, shown = game.players, game.ruleset.shown
     deals = []
     for r in game.results():
         values = game.full_values(r)
@@ -119,9 +119,9 @@ def game_document(game: Game, title: str | None = None) -> dict:
             **({"plan": plan_at(game, r.number)} if game.plan_changed and plan_at(game, r.number) else {}),
             "values": {fid: _json_value(values.get(fid)) for fid in game.ruleset.fields},
             **_worked_out(game, r),
-            "scores": list(r.scores),
+            "scores": [shown(x) for x in r.scores],
             "made": list(r.made),
-            "totals": list(r.totals),
+            "totals": [shown(x) for x in r.totals],
             **({"carried": {cid: list(row) for cid, row in r.carried.items()}} if game.ruleset.carry else {}),
             **({} if r.counts else {"counts": False}),
             "issues": [show(i.message) if i.level == "error" else f"warning: {show(i.message)}"
@@ -140,11 +140,11 @@ def game_document(game: Game, title: str | None = None) -> dict:
                        "start": list(game.setup.carry_start[c.id])} for c in game.ruleset.carry.values()]}
            if game.ruleset.carry else {}),
         "deals": deals,
-        "totals": list(game.totals()),
-        "standings": [{"rank": s.rank, "name": s.name, "total": s.total} for s in game.standings()],
+        "totals": [shown(x) for x in game.totals()],
+        "standings": [{"rank": s.rank, "name": s.name, "total": shown(s.total)} for s in game.standings()],
         "over": game.is_over,
         "winners": list(game.winners),
-        **({"end_bonus": list(game.end_bonus())} if game.end_bonus() else {}),  # in the totals, after the last deal
+        **({"end_bonus": [shown(x) for x in game.end_bonus()]} if game.end_bonus() else {}),  # in the totals, after the last deal
         "starting_scores": list(game.start_scores),
         "planned_deals": game.planned_deals,
         "ended_early": game.stopped_at,
@@ -218,8 +218,8 @@ def _cell_value(game: Game, values, fid, index):
 
 def _scores(game: Game, r) -> list[tuple[Any, Any]]:
     """Each scorer's (points, total) of a deal; no points for a player who did not play it."""
-    changed = game.table_changed
-    return [("" if changed and not r.played(i) else score, total)
+    changed, shown = game.table_changed, game.ruleset.shown
+    return [("" if changed and not r.played(i) else shown(score), shown(total))
             for i, (score, total) in enumerate(zip(r.scores, r.totals), start=1)]
 
 
@@ -266,12 +266,12 @@ def _csv_write(w, game: Game) -> None:
     if game.end_bonus():  # the rules' points after the last deal, and the totals with them
         cells = [t("export.csv.end_bonus"), "", ""]
         for points, total in zip(game.end_bonus(), game.totals()):
-            cells += [points, total]
+            cells += [game.ruleset.shown(points), game.ruleset.shown(total)]
         row(cells)
     w.writerow([])
     row([t("export.csv.rank"), t("export.csv.name"), t("export.csv.standing_total")])
     for s in game.standings():
-        row([s.rank, s.name, s.total])
+        row([s.rank, s.name, game.ruleset.shown(s.total)])
     w.writerow([])
     row([t("export.csv.ruleset"), game.ruleset.id, game.ruleset.name])
     row([t("export.csv.options"), _options_text(game)])
@@ -334,10 +334,11 @@ def _md(game: Game, title: str | None = None) -> str:
     lines += _md_deals(game)
     if game.end_bonus():
         lines += ["", _md_escape(t("export.md.end_bonus", bonuses=", ".join(
-            f"{name} {points}" for name, points in zip(game.scorer_names, game.end_bonus()))))]
+            f"{name} {format_number(game.ruleset.shown(points))}"
+            for name, points in zip(game.scorer_names, game.end_bonus()))))]
     lines += ["", t("export.md.standings"), ""]
     lines += _md_table([t("export.md.rank"), t("export.md.name"), t("export.md.total")],
-                       [[s.rank, s.name, s.total] for s in game.standings()])
+                       [[s.rank, s.name, game.ruleset.shown(s.total)] for s in game.standings()])
     lines += ["", _md_escape(status_text(game))]
     return "\n".join(lines) + "\n"
 

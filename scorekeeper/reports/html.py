@@ -142,7 +142,7 @@ def _game_section(e: Exported) -> str:
                + "".join(f"<th>{escape(h)}</th>" for h in (t("export.md.rank"), t("export.md.name"), t("export.md.total")))
                + "</tr></thead><tbody>")
     for s in game.standings():
-        out.append(f"<tr>{_cell(s.rank)}{_cell(s.name)}{_cell(s.total, 'total')}</tr>")
+        out.append(f"<tr>{_cell(s.rank)}{_cell(s.name)}{_cell(game.ruleset.shown(s.total), 'total')}</tr>")
     out.append("</tbody></table>")
     out.append(f'<p class="status">{escape(status_text(game))}</p>')
     out.append("</section>")
@@ -194,12 +194,12 @@ def _sheet_rows(game) -> tuple[list[str], list[str], bool]:
             cells += [_cell(get(values)) for _, get in cols]
             if r.made[i] is False:
                 missed_any = True
-                cells.append(f'<td class="num miss">{_e(r.scores[i])} ✗</td>')
+                cells.append(f'<td class="num miss">{_e(game.ruleset.shown(r.scores[i]))} ✗</td>')
             elif game.table_changed and not r.played(i + 1):
                 cells.append(_cell(None))  # did not play this deal
             else:
-                cells.append(_cell(r.scores[i]))
-            cells.append(_cell(r.totals[i], "total"))
+                cells.append(_cell(game.ruleset.shown(r.scores[i])))
+            cells.append(_cell(game.ruleset.shown(r.totals[i]), "total"))
         cells += [_cell(v) for v in carried_values(game, r, carried)]
         for issue in r.issues:
             notes.append(t("html.note_warning", number=r.number, message=show(issue.message)) if issue.level == "warning"

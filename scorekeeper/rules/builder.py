@@ -17,7 +17,7 @@ from .formula import (
     compile_formula, compile_template, names_in, type_word,
 )
 from .model import (
-    NO_TRUMP, SUITS, Carried, Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule,
+    MAX_DIGITS, NO_TRUMP, SUITS, Carried, Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule,
     phase_title,
 )
 from .problems import OptionValueError, Problem, hint, key_path
@@ -700,7 +700,11 @@ class Builder:
         value = self.typed(self.formula(score.get("value"), "score.value", self.names, fscope), _SCORE)
         # made: yes/no, or any other value (e.g. '' for a seat that did not bid) for no mark
         made = self.formula(score.get("made"), "score.made", self.names, fscope)
-        self.attrs.update(score_scope=scope, score=value, made=made)
+        digits = score.get("digits")
+        if digits is not None and (type(digits) is not int or not 0 <= digits <= MAX_DIGITS):
+            self.add("score.digits", Message("rules.score.digits", max=MAX_DIGITS))
+            digits = None
+        self.attrs.update(score_scope=scope, score=value, made=made, digits=digits)
 
     def _checks(self) -> None:
         checks, scopes, seen = [], {}, set()

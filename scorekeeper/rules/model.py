@@ -14,7 +14,7 @@ from ..values import dataclass, field, replace
 
 __all__ = [
     "NO_TRUMP", "SUITS", "Carried", "Check", "Derived", "FieldSpec", "Option", "Parts", "PlanPiece", "Reminder", "Ruleset",
-    "TrumpRule",
+    "TrumpRule", "DEFAULT_DIGITS", "MAX_DIGITS", "shown_number",
 ]
 
 
@@ -35,6 +35,30 @@ if TYPE_CHECKING:
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 NO_TRUMP = "none"
+
+DEFAULT_DIGITS = 2  # decimals a score is shown with when [score] digits is not given
+MAX_DIGITS = 6  # the most decimals [score] digits may ask for
+
+
+def shown_number(value: Any, digits: int | None = None) -> Any:
+    """A score or total as the sheet shows it: rounded to at most ``digits`` decimals
+    (DEFAULT_DIGITS when None), halves up as the formulas' ``round`` does (2.675 -> 2.68,
+    -0.125 -> -0.12, from the number as Python writes it, not its binary value), a whole
+    number as an int (12, never 12.0). For display only: the totals the game keeps and adds are
+    not rounded. Anything but a number is returned as it is."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    if isinstance(value, int):
+        return value
+    if value != value or value in (float("inf"), float("-inf")):
+        return value
+    from decimal import ROUND_FLOOR, Decimal
+
+    step = Decimal(1).scaleb(-(DEFAULT_DIGITS if digits is None else digits))
+    rounded = (Decimal(repr(value)) / step + Decimal("0.5")).to_integral_value(ROUND_FLOOR) * step
+    if rounded == rounded.to_integral_value():
+        return int(rounded)
+    return float(rounded)
 
 
 @dataclass(frozen=True)
@@ -250,6 +274,7 @@ class Ruleset:
     # cards and the trump sign, under "Cards")
     board_deal: MessageTemplate | None = None
     board_label: str | None = None
+    digits: int | None = None  # [score] digits: the decimals scores are shown with (None: DEFAULT_DIGITS)
     raw: dict = field(repr=False, default_factory=dict)
     phase_labels: dict[str, str] = field(default_factory=dict)  # every phase -> its title
     language: str = "en"  # the language asked for; texts it has no translation for are English
@@ -280,6 +305,10 @@ class Ruleset:
         if self.texts is None:
             return self if lang == "en" else replace(self, language=lang)
         return self.texts.localized(lang)
+
+    def shown(self, value: Any) -> Any:
+        """A score or total as this game's sheet shows it (:func:`shown_number` with [score] digits)."""
+        return shown_number(value, self.digits)
 
     def option_defaults(self) -> dict[str, Any]:
         return {k: o.default for k, o in self.options.items()}

@@ -219,6 +219,7 @@ TABLES: dict[str, Table] = {
         "scope": Key("str", default="seat", attr="score_scope", allowed=("seat", "team")),
         "value": Key("formula", True, attr="score"),
         "made": Key("formula", attr="made"),
+        "digits": Key("int", attr="digits"),
     }),
     "check": Table(Check, {
         "id": Key("id", True, attr="id"),

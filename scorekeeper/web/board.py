@@ -84,7 +84,7 @@ def board_state(stored: StoredGame, last: int = LAST_DEALS) -> dict[str, Any]:
         "over": game.is_over,
         "winners": list(game.winners),
         "status": status_text(game),
-        "standings": [{"rank": s.rank, "name": s.name, "total": s.total} for s in game.standings()],
+        "standings": [{"rank": s.rank, "name": s.name, "total": game.ruleset.shown(s.total)} for s in game.standings()],
         "deal": _next_deal(stored),
         "legend": view.legend,
         "last_deals": rows,

@@ -166,7 +166,7 @@ def phone_view(stored, deal: NextDeal | DealDraft, *, tried: bool = False) -> di
         "over": game.is_over,
         "played": len(game.deals),
         "status": status_text(game),
-        "standings": [{"rank": ordinal(s.rank) if played else "", "name": s.name, "total": s.total}
+        "standings": [{"rank": ordinal(s.rank) if played else "", "name": s.name, "total": game.ruleset.shown(s.total)}
                       for s in game.standings()],
         "deal": _deal(draft) if draft is not None else None,
         "typed": _typed_list(draft),

@@ -60,7 +60,8 @@ def status_line(game) -> Text:
         line = tn("tui.game_sheet.in_progress", played)
     text = Text(line, "bold")
     if played:
-        standings = " · ".join(t("tui.game_sheet.standing", place=format_ordinal(s.rank), name=s.name, total=s.total)
+        standings = " · ".join(t("tui.game_sheet.standing", place=format_ordinal(s.rank), name=s.name,
+                                       total=game.ruleset.shown(s.total))
                                for s in game.standings())
         text.append("\n" + t("tui.game_sheet.standings", standings=standings))
     return text

@@ -42,9 +42,10 @@ def comparison(base, other) -> Text:
     names = list(base.scorer_names)
     played, trial = base.totals(), other.totals()
     r1, r2 = _ranks(base), _ranks(other)
-    cells = [[_placed(total, r) for total, r in zip(played, r1)],
-             [_placed(total, r) for total, r in zip(trial, r2)],
-             [_signed(b - a) for a, b in zip(played, trial)]]
+    shown = base.ruleset.shown  # as the sheet shows them ([score] digits); the change from the exact totals
+    cells = [[_placed(shown(total), r) for total, r in zip(played, r1)],
+             [_placed(shown(total), r) for total, r in zip(trial, r2)],
+             [_signed(shown(b - a)) for a, b in zip(played, trial)]]
     heads = [t("tui.what_if.as_played"), t("tui.what_if.what_if"), t("tui.what_if.change")]
     name_w = max([6] + [cell_len(n) for n in names])
     widths = [max(cell_len(h), *(cell_len(c) for c in col)) for h, col in zip(heads, cells)]
