@@ -400,6 +400,30 @@ def test_the_first_game_of_an_empty_store_is_started_from_a_phone(browser, tmp_p
             context.close()
 
 
+def test_a_name_being_typed_keeps_its_box_when_the_form_is_drawn_again(browser, tmp_path):
+    """A store without games, the new-game form: the form the server answers for the name just
+    left is drawn while the next name is being typed; the box being typed in keeps the focus, so
+    no letter typed after it is lost (it lost the focus, and a slow answer lost a player's name)."""
+    path = tmp_path / "empty.db"
+    Store(path).close()
+    with phone_server(path, code=CODE, empty_ok=True) as (url, _):
+        context = browser.new_context(**PHONE)
+        try:
+            page = context.new_page()
+            page.goto(f"{url}/phone#join={CODE}")
+            page.get_by_role("button", name="New game").tap()
+            page.locator("button[data-ruleset='lupaus']").tap()
+            page.locator("#seat-1").fill("Anna")
+            with page.expect_response(lambda r: r.url.endswith("/api/new/form")):
+                page.locator("#seat-2").focus()  # Anna's box left: the form is asked for again
+            page.wait_for_function("document.querySelector('#seat-1').value === 'Anna'", timeout=DEADLINE)
+            assert page.evaluate("document.activeElement && document.activeElement.id") == "seat-2"
+            page.keyboard.type("Ben")
+            assert page.locator("#seat-2").input_value() == "Ben"
+        finally:
+            context.close()
+
+
 def test_two_phones_each_in_its_own_language(game, phone):
     """A phone set to Finnish opens the page in Finnish (its Accept-Language); another picks Polish
     from the page's list, which it keeps (a page opened again is in Polish); each gets the rules' reasons in its own."""

@@ -423,6 +423,7 @@ SCRIPT = r"""(function () {
       if (problem) { main.appendChild(el("p", "problem", problem)); }
       if (mode === "new") { main.appendChild(drawNew()); }
       document.querySelector(".bar").classList.add("hidden");
+      if (moved) { window.scrollTo(0, 0); moved = false; } else { refocus(was); }  // (a name being typed keeps its box)
       return;
     }
     document.title = view.game.name + (view.game.title ? ": " + view.game.title : "") + " · " + T.title;
