@@ -158,6 +158,9 @@ def test_a_deal_that_ends_the_game_and_its_undo_lay_the_screen_out_once(tmp_path
     from textual.widgets._footer import FooterKey
     from test_tui_frames import count_layouts, count_restyles
 
+    from scorekeeper.tui.textual_version import installed
+    textual_major = int(installed().split(".")[0])
+
     from scorekeeper.play.draft import DealDraft
     from scorekeeper.tui.widgets.final_standings import FinalStandings
 
@@ -187,12 +190,14 @@ def test_a_deal_that_ends_the_game_and_its_undo_lay_the_screen_out_once(tmp_path
                 assert len(layouts) == 1
                 assert [k.description for k in screen.query(FooterKey)] == keys
                 assert "Game over" in screen_text(app)
-                assert restyled == []
+                # (Textual 7, the lowest we allow, restyles a content switcher's panes when it
+                # switches them: slower there, drawn the same; Textual 8 restyles nothing)
+                assert restyled == [] or textual_major == 7
                 layouts.clear()
                 await pilot.press("ctrl+z")
                 await settle(pilot)
                 assert not screen.game.is_over and isinstance(app.focused, EntryForm)
-                assert len(layouts) == 1 and restyled == []
+                assert len(layouts) == 1 and (restyled == [] or textual_major == 7)
                 # the undone deal's boxes, none for the game over: the form's view once (which the
                 # typist shares); whether the rules fill in a value of the deal waiting to be redone
                 # (DealDraft._unfill) takes only the boxes filled in, not a view per value

@@ -211,7 +211,10 @@ class ScorekeeperApp(KeysInOrder, App[None]):
         await self.push_screen(SettingsScreen(focus_language=True))
 
     def watch_theme(self, theme_name: str) -> None:
-        """Remember the theme (ctrl+t, the settings screen or the command palette chose it)."""
+        """Remember the theme (ctrl+t, the settings screen or the command palette chose it), and
+        mark the app ``-high-contrast`` in that theme for app.tcss (Textual 8 marks the app with
+        the theme's name itself; Textual 7, the lowest we allow, does not)."""
+        self.set_class(theme_name == HIGH_CONTRAST.name, "-high-contrast")
         key = theme_key(theme_name)
         if key is not None and self.is_running and key != (self.settings.theme or "dark"):
             self.change_settings(theme=key)

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import hmac
 import json
+from collections.abc import Callable
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -123,12 +124,37 @@ def _refused_language(request: Request, exc: LanguageError) -> Response:
     return Response(message + "\n", 400, media_type="text/plain; charset=utf-8", headers=_SAFE)
 
 
+async def _page(request: Request) -> Response:
+    return Response(phone_page(), 200, media_type="text/html; charset=utf-8",
+                    headers={**_SAFE, "Content-Security-Policy": PHONE_CSP})
+
+
+async def _manifest(request: Request) -> Response:
+    return Response(web_manifest(), 200, media_type="application/manifest+json", headers=_SAFE)
+
+
+async def _icon(request: Request) -> Response:
+    return Response(ICON, 200, media_type="image/svg+xml", headers={**_SAFE, "Content-Security-Policy": CHART_CSP})
+
+
+def _writes(table) -> list[tuple[str, Callable]]:
+    """The paths a page posts to (with the join code) and the table's work each asks for."""
+    return [
+        ("/api/view", lambda d: table.view(d.get("typed", []), d.get("tried") is True, d.get("seen"), d.get("editing"))),
+        ("/api/confirm", lambda d: table.confirm(d.get("seen"), d.get("typed", []), d.get("editing"))),
+        ("/api/edit", lambda d: table.open_edit(d.get("seen"), d.get("number"))),
+        ("/api/undo", lambda d: table.undo(d.get("seen"), d.get("typed", []))),
+        ("/api/redo", lambda d: table.redo(d.get("seen"), d.get("typed", []))),
+        ("/api/new/form", table.new_form),
+        ("/api/new", table.start_game),
+        ("/api/table/view", lambda d: table.table_view()),
+        ("/api/plan", table.plan_draft),
+        ("/api/table", table.change_table),
+    ]
+
+
 def phone_routes(feed, table, join_code: str) -> list[Route]:
     """The routes of the phone page over a started ``table`` (:class:`~scorekeeper.web.table.Table`)."""
-
-    async def page(request: Request) -> Response:
-        return Response(phone_page(), 200, media_type="text/html; charset=utf-8",
-                        headers={**_SAFE, "Content-Security-Policy": PHONE_CSP})
 
     async def answer(work, *args) -> Response:
         """The table's answer; a store that cannot be read or written now is said (503), not a bug."""
@@ -168,36 +194,18 @@ def phone_routes(feed, table, join_code: str) -> list[Route]:
             return _refused(503, show(exc))
         return Response(svg, 200, media_type="image/svg+xml", headers={**_SAFE, "Content-Security-Policy": CHART_CSP})
 
-    async def manifest(request: Request) -> Response:
-        return Response(web_manifest(), 200, media_type="application/manifest+json", headers=_SAFE)
-
-    async def icon(request: Request) -> Response:
-        return Response(ICON, 200, media_type="image/svg+xml", headers={**_SAFE, "Content-Security-Policy": CHART_CSP})
-
     async def join(request: Request) -> Response:
         data = await _body(request, join_code)
         return data if isinstance(data, Response) else Response(status_code=204, headers=_SAFE)
 
     routes = [
-        Route("/phone", page),
+        Route("/phone", _page),
         Route("/api/view", read, methods=["GET"]),
-        Route("/api/view", writing(lambda d: table.view(d.get("typed", []), d.get("tried") is True, d.get("seen"),
-                                                        d.get("editing"))), methods=["POST"]),
-        Route("/api/confirm", writing(lambda d: table.confirm(d.get("seen"), d.get("typed", []), d.get("editing"))),
-              methods=["POST"]),
         Route("/api/deals", deals, methods=["GET"]),
-        Route("/api/edit", writing(lambda d: table.open_edit(d.get("seen"), d.get("number"))), methods=["POST"]),
-        Route("/api/undo", writing(lambda d: table.undo(d.get("seen"), d.get("typed", []))), methods=["POST"]),
-        Route("/api/redo", writing(lambda d: table.redo(d.get("seen"), d.get("typed", []))), methods=["POST"]),
         Route("/api/join", join, methods=["POST"]),
         Route("/api/games", games, methods=["GET"]),
-        Route("/api/new/form", writing(table.new_form), methods=["POST"]),
-        Route("/api/new", writing(table.start_game), methods=["POST"]),
-        Route("/api/table/view", writing(lambda d: table.table_view()), methods=["POST"]),
-        Route("/api/plan", writing(table.plan_draft), methods=["POST"]),
-        Route("/api/table", writing(table.change_table), methods=["POST"]),
         Route("/chart.svg", chart, methods=["GET"]),
-        Route("/manifest.webmanifest", manifest, methods=["GET"]),
-        Route("/icon.svg", icon, methods=["GET"]),
-    ]
+        Route("/manifest.webmanifest", _manifest, methods=["GET"]),
+        Route("/icon.svg", _icon, methods=["GET"]),
+    ] + [Route(path, writing(work), methods=["POST"]) for path, work in _writes(table)]
     return [Route(r.path, _in_language(r.endpoint), methods=r.methods) for r in routes]
