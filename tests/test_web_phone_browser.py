@@ -12,6 +12,7 @@ follows the table to it. Anna, Ben, Cara; Anna deals deal 1 (10 cards) and Ben b
 from __future__ import annotations
 
 import threading
+from contextlib import contextmanager
 import time
 
 import pytest
@@ -376,8 +377,10 @@ def test_players_and_deals_are_changed_from_a_phone(game, phone):
     assert game_now.setup_for().plan == (9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 
 
-def test_the_first_game_of_an_empty_store_is_started_from_a_phone(browser, tmp_path):
-    """A store without games: the page says so and offers New game; the game started is shown."""
+@contextmanager
+def lupaus_form_of_an_empty_store(browser, tmp_path, first_said: str | None = None):
+    """A phone with the join code on a store without games, the new-game form of Lupaus open
+    (after checking what the page says first, when given)."""
     path = tmp_path / "empty.db"
     Store(path).close()
     with phone_server(path, code=CODE, empty_ok=True) as (url, _):
@@ -385,43 +388,41 @@ def test_the_first_game_of_an_empty_store_is_started_from_a_phone(browser, tmp_p
         try:
             page = context.new_page()
             page.goto(f"{url}/phone#join={CODE}")
-            said(page, "No game yet: start one with New game (it needs the join code), or in the app.")
+            if first_said is not None:
+                said(page, first_said)
             page.get_by_role("button", name="New game").tap()
             page.locator("button[data-ruleset='lupaus']").tap()
-            for seat, name in enumerate(NAMES, start=1):
-                page.locator(f"#seat-{seat}").fill(name)
-            page.locator("#dealer-0").tap()  # leaving the last name's box asks for the form again
-            page.locator("#dealer-1").tap()
-            sync_api.expect(page.locator("#dealer-1")).to_have_attribute("aria-pressed", "true", timeout=DEADLINE)
-            page.locator("#start").tap()
-            page.wait_for_selector("body[data-game='1'] .box", timeout=DEADLINE)
-            said(page, "Game 1 started: Lupaus.")
+            yield page
         finally:
             context.close()
+
+
+def test_the_first_game_of_an_empty_store_is_started_from_a_phone(browser, tmp_path):
+    """A store without games: the page says so and offers New game; the game started is shown."""
+    with lupaus_form_of_an_empty_store(browser, tmp_path, "No game yet: start one with New game (it needs the "
+                                                          "join code), or in the app.") as page:
+        for seat, name in enumerate(NAMES, start=1):
+            page.locator(f"#seat-{seat}").fill(name)
+        page.locator("#dealer-0").tap()  # leaving the last name's box asks for the form again
+        page.locator("#dealer-1").tap()
+        sync_api.expect(page.locator("#dealer-1")).to_have_attribute("aria-pressed", "true", timeout=DEADLINE)
+        page.locator("#start").tap()
+        page.wait_for_selector("body[data-game='1'] .box", timeout=DEADLINE)
+        said(page, "Game 1 started: Lupaus.")
 
 
 def test_a_name_being_typed_keeps_its_box_when_the_form_is_drawn_again(browser, tmp_path):
     """A store without games, the new-game form: the form the server answers for the name just
     left is drawn while the next name is being typed; the box being typed in keeps the focus, so
     no letter typed after it is lost (it lost the focus, and a slow answer lost a player's name)."""
-    path = tmp_path / "empty.db"
-    Store(path).close()
-    with phone_server(path, code=CODE, empty_ok=True) as (url, _):
-        context = browser.new_context(**PHONE)
-        try:
-            page = context.new_page()
-            page.goto(f"{url}/phone#join={CODE}")
-            page.get_by_role("button", name="New game").tap()
-            page.locator("button[data-ruleset='lupaus']").tap()
-            page.locator("#seat-1").fill("Anna")
-            with page.expect_response(lambda r: r.url.endswith("/api/new/form")):
-                page.locator("#seat-2").focus()  # Anna's box left: the form is asked for again
-            page.wait_for_function("document.querySelector('#seat-1').value === 'Anna'", timeout=DEADLINE)
-            assert page.evaluate("document.activeElement && document.activeElement.id") == "seat-2"
-            page.keyboard.type("Ben")
-            assert page.locator("#seat-2").input_value() == "Ben"
-        finally:
-            context.close()
+    with lupaus_form_of_an_empty_store(browser, tmp_path) as page:
+        page.locator("#seat-1").fill("Anna")
+        with page.expect_response(lambda r: r.url.endswith("/api/new/form")):
+            page.locator("#seat-2").focus()  # Anna's box left: the form is asked for again
+        page.wait_for_function("document.querySelector('#seat-1').value === 'Anna'", timeout=DEADLINE)
+        assert page.evaluate("document.activeElement && document.activeElement.id") == "seat-2"
+        page.keyboard.type("Ben")
+        assert page.locator("#seat-2").input_value() == "Ben"
 
 
 def test_two_phones_each_in_its_own_language(game, phone):
