@@ -11,7 +11,7 @@ from scorekeeper.store.db import Store
 from helpers.phone import CODE, phone_client
 from helpers.stores import Script
 from helpers.stores import store_with as build_store
-from helpers.tui import enter_deal, flat, notes, opened, play_screen, resumed, run, screen_text, settle
+from helpers.tui import enter_deal, flat, notes, opened, play_screen, resumed, run, screen_text, settle, table_rows
 
 SMALL = (80, 24)
 FOUR = ["Anna", "Ben", "Cara", "Dan"]
@@ -169,7 +169,7 @@ def test_a_score_sheet_and_the_history_draw_nothing_again_while_nobody_writes(st
             menu = history.query_one(LongList)
             keys, make = menu.keys, menu._make
             for _ in range(3):
-                history._follow_store()
+                history.follow_store()
             assert menu.keys is keys and menu._make is make
             await pilot.press("down", "enter")
             await settle(pilot)
@@ -205,5 +205,84 @@ def test_the_history_lists_a_game_another_writer_played_or_started(store_with):
             assert await _until(pilot, lambda: menu.keys == ["game-3", "game-1", "game-2"])
             await settle(pilot)
             assert "#3 Lupaus" in flat(screen_text(app)) and menu.chosen_key == "game-2"
+
+    run(go())
+
+
+# -- the start screen, the statistics and the session's standing follow the store too
+#
+# The store of tests/test_tui_stats.py (its docstring works the figures out): Wizard in progress
+# (game 1), then three Whist games to 1 point, Ann & Cid against Bob & Dan: won by Ann & Cid,
+# Bob & Dan, Ann & Cid. Another writer then plays a fourth (game 5): Ann & Cid take 5 tricks,
+# Bob & Dan 8: 2 points to Bob & Dan, who win it.
+from test_tui_stats import GAMES  # noqa: E402
+
+WHIST_5 = Script("whist", ["Ann", "Bob", "Cid", "Dan"], [{"tricks": 5, "turned": "hearts"}], {"game_to": 1})
+
+
+def test_the_statistics_show_a_game_another_writer_played(store_with):
+    """Bob is highlighted; game 5 is stored by another writer: Bob's line and his words change
+    within a second (4 finished games, 2 won, ranks 2 1 2 1: 1.50), still highlighted."""
+    db = store_with(*GAMES)
+
+    async def go():
+        async with opened(db, "s", size=(120, 30)) as (app, pilot):
+            await pilot.press("down")
+            await settle(pilot)
+            assert "Bob: 3 finished games and 1 in progress, 1 won, average rank 1.67" in flat(screen_text(app))
+            build_store(db.path, WHIST_5, clock=db.clock)
+            assert await _until(pilot, lambda: table_rows(app, "stats-table")[1][:4] == ["Bob", "4 +1", "2", "1.50"])
+            await settle(pilot)
+            assert [row[:4] for row in table_rows(app, "stats-table")] == [
+                ["Ann", "4 +1", "2", "1.50"], ["Bob", "4 +1", "2", "1.50"],
+                ["Cid", "4 +1", "2", "1.50"], ["Dan", "4", "2", "1.50"]]
+            assert "Bob: 4 finished games and 1 in progress, 2 won, average rank 1.50" in flat(screen_text(app))
+
+    run(go())
+
+
+def test_the_sessions_standing_shows_a_game_another_writer_played(store_with):
+    db = store_with(*GAMES)
+
+    async def go():
+        async with opened(db, "e") as (app, pilot):
+            assert table_rows(app, "session-table")[2] == ["3", "Bob", "3", "1", "1", "2"]
+            build_store(db.path, WHIST_5, clock=db.clock)
+            assert await _until(pilot, lambda: len(table_rows(app, "session-table")) == 4
+                                and table_rows(app, "session-table")[2][2] == "4")
+            await settle(pilot)
+            # games won, then points: Ann and Cid 2 won, 5 points; Bob and Dan 2 won, 2 + 2 = 4
+            assert table_rows(app, "session-table") == [
+                ["1", "Ann", "4", "2", "1", "5"], ["1", "Cid", "4", "2", "1", "5"],
+                ["3", "Bob", "4", "2", "1", "4"], ["3", "Dan", "4", "2", "0", "4"]]
+            assert "#5 Whist" in flat(screen_text(app))
+
+    run(go())
+
+
+def test_the_start_screen_lists_a_game_another_writer_started(store_with):
+    """The start screen offers Wizard (game 1) to resume, highlighted; looks at the store while
+    nobody writes rebuild nothing; another writer starts Lupaus (game 5): it is offered within a
+    second, listed first (played last), and game 1 stays highlighted."""
+    from textual.widgets import OptionList
+
+    db = store_with(*GAMES)
+
+    async def go():
+        async with opened(db) as (app, pilot):
+            menu = app.screen.query_one(OptionList)
+            chosen = lambda: menu.get_option_at_index(menu.highlighted).id  # noqa: E731
+            assert chosen() == "game-1"
+            count = menu.option_count
+            first = menu.get_option_at_index(0)
+            for _ in range(3):
+                app.screen.follow_store()
+            assert menu.get_option_at_index(0) is first  # not made again
+            build_store(db.path, Script("lupaus", FOUR, [DEAL_1]), clock=db.clock)
+            assert await _until(pilot, lambda: menu.option_count == count + 1)
+            await settle(pilot)
+            text = screen_text(app)
+            assert text.index("Lupaus: Anna, Ben, Cara, Dan") < text.index("Wizard: Ann, Bob, Cid"), text
+            assert chosen() == "game-1"
 
     run(go())

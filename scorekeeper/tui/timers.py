@@ -27,8 +27,8 @@ never finds its deadline past (it runs microseconds after the timer starts)."""
 
 FOLLOW_EVERY = 0.5
 """Seconds between two looks at the store by a screen that shows what is stored (the play
-screen, a game's score sheet, the history), for a change another writer made: a phone
-through ``scorekeeper serve``, or the app open twice."""
+screen, a game's score sheet, and the lists of tui/follow.py), for a change another writer
+made: a phone through ``scorekeeper serve``, or the app open twice."""
 
 _GUARDED = "_scorekeeper_guarded"  # marks the wrapped methods, so installing twice is harmless
 

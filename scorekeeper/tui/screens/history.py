@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from ...i18n import t, tn
 from ..text import when
-from ..timers import FOLLOW_EVERY
+from ..follow import ShowsTheStore
 from ..widgets.key_footer import KeyFooter
 from ..widgets.long_list import LongList
 
@@ -43,7 +43,7 @@ def history_line(summary) -> Text:
     return text
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(ShowsTheStore, Screen[None]):
     """The stored games; Enter opens a game's score sheet."""
 
     BINDINGS = [
@@ -55,34 +55,15 @@ class HistoryScreen(Screen[None]):
         yield LongList(2, id="history-list")
         yield KeyFooter()
 
-    _seen: object = None  # the store's latest change when the list was made (see _follow_store)
-
     def on_mount(self) -> None:
         self.refresh_games()
-        self.set_interval(FOLLOW_EVERY, self._follow_store, name="follow-store")
-
-    def _latest(self) -> object:
-        """The store's mark of its latest change (a game added or played), or why there is none."""
-        from ...store.watch import latest_change
-
-        store = self.app.store
-        if store is None:
-            return "opening"
-        try:
-            return latest_change(store)
-        except ValueError:  # StoreError: listed as it cannot be read
-            return "unreadable"
-
-    def _follow_store(self) -> None:
-        """A game was added or changed by another writer (a phone through ``scorekeeper
-        serve``, or the app open elsewhere): the list is made again, the same game
-        highlighted. One indexed query while nothing changed (nothing is drawn again); not
-        while a game's sheet is open from here (the list is made again when it is back)."""
-        if self.app.screen is self and self._latest() != self._seen:
-            self.refresh_games()
+        self.follow_the_store()
 
     def on_screen_resume(self) -> None:
-        self._follow_store()
+        self.follow_store()
+
+    def show_stored(self) -> None:
+        self.refresh_games()
 
     def refresh_games(self) -> None:
         """List every stored game; a game's line is made when it comes into view (a store of
@@ -94,7 +75,7 @@ class HistoryScreen(Screen[None]):
         chosen = menu.chosen_key
         store = self.app.store
         self.summaries = {}
-        self._seen = self._latest()  # (before the list is read: a change meanwhile is seen next time)
+        self.seen_now()
         if store is None:
             note = t("tui.history.opening")
         else:

@@ -10,6 +10,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import t, tn
+from ..follow import ShowsTheStore
 from ..messages import GameChosen, RulesetChosen
 from ..text import when
 from ..widgets.key_footer import KeyFooter
@@ -36,7 +37,7 @@ def game_line(summary) -> Text:
     return text
 
 
-class HomeScreen(Screen[None]):
+class HomeScreen(ShowsTheStore, Screen[None]):
     """The first screen: New game, Open a ruleset file, Rules, and the games to resume."""
 
     BINDINGS = [
@@ -64,17 +65,29 @@ class HomeScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.refresh_games()
+        self.follow_the_store()
 
     def on_screen_resume(self) -> None:
         self.refresh_games()
+
+    def show_stored(self) -> None:
+        """Another writer started or played a game: the list is made again, the same line
+        highlighted (a game that is over leaves it)."""
+        menu = self.query_one(OptionList)
+        highlighted = menu.highlighted
+        chosen = menu.get_option_at_index(highlighted).id if highlighted is not None else None
+        self.refresh_games(keep=chosen)
 
     def watch_store(self) -> None:
         if self.is_mounted:
             self.refresh_games()
             self.refresh_bindings()  # history, stats and session need the store
 
-    def refresh_games(self) -> None:
+    def refresh_games(self, keep: str | None = None) -> None:
+        """The menu and the games to resume; ``keep``: the id of the line to highlight if it
+        is still there (else the game played last, the one most likely resumed)."""
         menu = self.query_one(OptionList)
+        self.seen_now()
         menu.clear_options()
         menu.add_option(Option(Text(t("tui.home.menu.new")), id="new"))
         menu.add_option(Option(Text(t("tui.home.menu.open")), id="open"))
@@ -103,8 +116,10 @@ class HomeScreen(Screen[None]):
             menu.add_options([Option(game_line(summary), id=f"game-{summary.id}") for summary in games])
         else:
             menu.add_option(Option(Text(t("tui.home.no_games"), style="dim"), disabled=True))
-        # the game played last is the one most likely resumed
-        menu.highlighted = menu.get_option_index(f"game-{games[0].id}") if games else 0
+        if keep is not None and keep in {menu.get_option_at_index(i).id for i in range(menu.option_count)}:
+            menu.highlighted = menu.get_option_index(keep)
+        else:  # the game played last is the one most likely resumed
+            menu.highlighted = menu.get_option_index(f"game-{games[0].id}") if games else 0
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

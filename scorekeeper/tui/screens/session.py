@@ -16,11 +16,12 @@ from textual.widgets import DataTable, Static
 
 from ...i18n import t, tn
 from ..text import when as _when
+from ..follow import ShowsTheStore
 from ..widgets.key_footer import KeyFooter
 from .history import history_line
 
 
-class SessionScreen(Screen[None]):
+class SessionScreen(ShowsTheStore, Screen[None]):
     """The session a new game would join now: its standing and its games."""
 
     BINDINGS = [
@@ -45,9 +46,17 @@ class SessionScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.show()
+        self.follow_the_store()
+
+    def show_stored(self) -> None:
+        self.show()
 
     def show(self) -> None:
+        """The session's standing and games as stored (again when another writer played a deal
+        or started a game)."""
         from ...reports.sessions import session_report
+
+        self.seen_now()
 
         info = self.query_one("#session-info", Static)
         table = self.query_one(DataTable)

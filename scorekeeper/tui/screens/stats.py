@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Input, Static
 
 from ...i18n import format_number, format_percent, t, tn
 from ..text import slot, styled
+from ..follow import ShowsTheStore
 from ..widgets.key_footer import KeyFooter
 
 # The table's columns (keys). Restricted: as dealer, the deals whose bid the rules restricted
@@ -119,7 +120,7 @@ def detail_text(p) -> Text:
     return text
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(ShowsTheStore, Screen[None]):
     """Statistics per player; filter by name."""
 
     BINDINGS = [
@@ -142,10 +143,21 @@ class StatsScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self.show_stored()
+        self.query_one(DataTable).focus()
+        self.follow_the_store()
+
+    def show_stored(self) -> None:
+        """Work the statistics out from the store (again when another writer played a deal or
+        started a game): the filter typed and the player highlighted stay."""
         from ...reports.stats import stats
 
         table = self.query_one(DataTable)
         note = self.query_one("#stats-note", Static)
+        highlighted = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value if table.row_count else None
+        table.clear(columns=True)
+        note.update("")
+        self.seen_now()
         store = self.app.store
         report = None
         if store is None:
@@ -165,8 +177,9 @@ class StatsScreen(Screen[None]):
         lines = [t("tui.stats.legend")]
         lines += [t("tui.stats.left_out", id=gid, reason=why) for gid, why in report.skipped]
         note.update(Text("\n".join(lines)))
-        self._fill("")
-        table.focus()
+        self._fill(self.query_one("#stats-filter", Input).value)
+        if highlighted is not None and highlighted in table.rows:
+            table.move_cursor(row=table.get_row_index(highlighted))
 
     def _fill(self, pattern: str) -> None:
         from ...reports.stats import player_key
