@@ -229,3 +229,22 @@ def test_wysiwyg_points_typed_after_skipped_trick_boxes_read_one_way():
     got = deal(typist)
     assert (list(got["value"]), got["declarer"], got["bid"], got["points"]) == ([16, 12], 2, 5, 15)
     assert (got["phase1"], got["phase2"], got["last_trick"]) == (None, None, None)
+
+
+def test_what_the_next_enter_does_is_said_before_it_is_pressed():
+    """French Tarot, 5 players: garde, Ben takes, Dan is called, 2 oudlers, 45 card points. The
+    deal adds up, but the cursor came to Confirm by itself past boxes that may stay empty
+    (petit au bout, poignées, chelem), so the next Enter ends the value and the one after it
+    confirms: ``enter_confirms`` says so before either is pressed (the form's line is made from
+    it), and is true once the first Enter is in."""
+    game = Game(load_ruleset("french-tarot"), ["Anna", "Ben", "Cara", "Dan", "Eve"])
+    typist, _ = typed(game, "g b d 2 4 5")
+    assert typist.cursor == CONFIRM and typist.view(typist.shown).can_confirm
+    assert typist.enter_confirms() is False
+    done = typist.enter()
+    assert not done.confirm and done.question is not None and done.question.follow
+    assert typist.enter_confirms() is True  # as the question on show says
+    assert typist.enter().confirm and deal(typist)["points"] == 45
+    # Lupaus' single-card deal typed to the end: Enter confirms at once, and says so
+    typist, _ = typed(lupaus_up_down(), "h 0 0 1 0 0 0")
+    assert typist.enter_confirms() is True and typist.enter().confirm

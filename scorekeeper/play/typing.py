@@ -153,6 +153,21 @@ class Typist:
     def ambiguous(self) -> bool:
         return len({_deal_key(self.view(r)) for r in self.readings}) > 1
 
+    def enter_confirms(self) -> bool:
+        """Whether Enter now confirms the deal, as :meth:`enter` would (and does not end a
+        value, move on past a box that may stay empty, or ask): what the form says Enter does."""
+        if self.note or self.overflow or (self.question is not None and not self.question.waiting):
+            return False  # (a question of which reading is meant is answered by its number)
+        deals = set()
+        for reading in self.readings:
+            if self._refused_pending(reading):
+                return False
+            after, confirms = self._enter(reading)
+            if not confirms:
+                return False
+            deals.add(_deal_key(self.view(after)))
+        return len(deals) == 1
+
     def view(self, reading: Reading) -> DraftView:
         key = frozenset(reading.typed)
         view = self._views.get(key)

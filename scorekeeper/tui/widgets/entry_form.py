@@ -605,7 +605,8 @@ class EntryForm(ScrollView, can_focus=True):
         if view is None:
             return
         confirms = view.can_confirm and not self._asking
-        self.problems.show_text(_problems(view, confirms), "ok" if confirms else "blocked")
+        twice = confirms and self.typist is not None and not self.typist.enter_confirms()
+        self.problems.show_text(_problems(view, confirms, twice), "ok" if confirms else "blocked")
 
     def slot_part(self, slot: Slot):
         """The box of ``slot``, or the Confirm button."""
@@ -708,10 +709,12 @@ class EntryForm(ScrollView, can_focus=True):
             self.app.action_focus_previous()
 
 
-def _problems(view: DraftView, confirms: bool) -> Text:
+def _problems(view: DraftView, confirms: bool, twice: bool = False) -> Text:
+    """The deal's problems, and what confirms it when nothing stops it (``twice``: the next
+    Enter ends a value or passes a box that may stay empty, the one after it confirms)."""
     lines = problem_lines(view.errors, view.warnings)
     if confirms:
-        lines.append(t("tui.widgets.entry_form.adds_up"))
+        lines.append(t("tui.widgets.entry_form.adds_up_enter_twice" if twice else "tui.widgets.entry_form.adds_up"))
     return Text("\n".join(lines))
 
 
