@@ -8,7 +8,8 @@ checked with :func:`expect`). They were written for and
 tested on the versions pyproject.toml allows (the suite runs on the newest and on the lowest,
 .ci/run). Any other version, or one where a replaced method or attribute is not as expected,
 stops the app at its start with :class:`TextualMismatch`, which the command line words in one
-line, instead of a failure in the middle of a game, in a render.
+line, instead of a failure in the middle of a game, in a render. docs/textual-bugs.md has a
+minimal script for each Textual bug worked around, for a report upstream.
 """
 
 from __future__ import annotations
