@@ -269,7 +269,7 @@ def test_refused_message_for_unknown_function_lists_the_functions():
     with pytest.raises(FormulaError) as info:
         compile_("exec('1')")
     assert show(info.value.message) == (
-        "unknown function 'exec'; the functions are abs, all, any, bidder, card_count, ceil, clamp, "
+        "unknown function 'exec'; the functions are abs, all, any, between, bidder, card_count, ceil, clamp, "
         "count, cycle, entered, first_max, first_min, floor, has_card, index_of, longest_suit, max, min, name, "
         "of, pick, rank_count, round, sign, suit_count, sum, team_all, team_any, team_count, "
         "team_max, team_min, team_of, team_sum, text"

@@ -24,7 +24,7 @@ from scorekeeper.rules.formula import (
 REPO = Path(__file__).resolve().parents[1]
 NAMES = {"bid": NameInfo(NUM, SEAT), "tricks": NameInfo(NUM, SEAT), "cards": NameInfo(NUM, DEAL),
          "zero": NameInfo(NUM, DEAL), "anything": NameInfo(ANY, DEAL), "trump": NameInfo(TEXT, DEAL)}
-FUNCTION_NAMES = ("abs", "all", "any", "bidder", "card_count", "ceil", "clamp", "count", "cycle", "entered",
+FUNCTION_NAMES = ("abs", "all", "any", "between", "bidder", "card_count", "ceil", "clamp", "count", "cycle", "entered",
                   "first_max", "first_min", "floor", "has_card", "index_of", "longest_suit", "max", "min", "name",
                   "of", "pick", "rank_count", "round", "sign", "suit_count", "sum", "team_all", "team_any",
                   "team_count", "team_max", "team_min", "team_of", "team_sum", "text")

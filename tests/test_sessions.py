@@ -229,3 +229,22 @@ def test_a_sessions_games_are_named_in_the_current_language(tmp_path):
         assert [r.name for r in session_report(store).rulesets] == ["Whist", "Romanian whist"]
         with using_language("pl"):
             assert [r.name for r in session_report(store).rulesets] == ["Wist", "Wist rumuński"]
+
+
+def test_fractional_points_are_shown_as_the_ruleset_shows_its_totals(tmp_path):
+    """Two Preferans pools of the example sheet (totals 76/3, 100/3, -176/3 each): the sums of
+    thirds are shown to the ruleset's [score] digits, 50.67 66.67 -117.33, not 50.66666666666669."""
+    import tomllib
+    from pathlib import Path
+
+    sheet = tomllib.loads((Path(__file__).resolve().parents[1] / "examples" / "preferans.toml").read_text())
+    with Store(tmp_path / "s.db", clock=hand_clock()) as store:
+        for _ in range(2):
+            stored = store.new_game(load_ruleset("preferans"), "preferans", ["Anna", "Ben", "Cara"],
+                                    sheet["options"])
+            for deal in sheet["deals"]:
+                stored.record(deal)
+            assert stored.game.is_over
+        report = session_report(store)
+    assert [(line.name, line.won, line.points) for line in report.standings] == [
+        ("Ben", 2, {"preferans": 66.67}), ("Anna", 0, {"preferans": 50.67}), ("Cara", 0, {"preferans": -117.33})]

@@ -427,7 +427,8 @@ def test_only_a_ruleset_whose_checks_read_the_totals_ties_a_deals_restriction_to
     ruleset, problems = parse_ruleset_text(text)
     assert problems == [] and reads_earlier_deals(ruleset)
     # (Jass asks who was out first only when both sides reach the target: it reads the totals)
-    assert [rid for rid in builtin_ids() if reads_earlier_deals(load_ruleset(rid))] == ["jass", "spades", "whist"]
+    # (Tysiąc reads them for its barrel: a player on it scores only a bid won)
+    assert [rid for rid in builtin_ids() if reads_earlier_deals(load_ruleset(rid))] == ["jass", "spades", "tysiac", "whist"]
     with Store(tmp_path / "s.db") as store:
         store_ruleset_path = tmp_path / "promise.toml"
         store_ruleset_path.write_text(text, encoding="utf-8")

@@ -81,3 +81,48 @@ def test_card_points_that_do_not_add_up_to_120_are_refused():
         ("the card points add up to 110, not 120", "error", "card_points")]
     assert game.deals == []
     assert game.record({"declarer": 1, "bid": 100, "card_points": [60, 30, 30]}).scores == (-100, 30, 30)
+
+
+def _game(scores=None, **options) -> Game:
+    return Game(load_ruleset("tysiac"), THREE, options, scores=scores)
+
+
+# A deal of Cara's bid of 100 made with 100 card points: Anna and Ben take 10 each (10 points).
+CARA_MAKES = {"declarer": 3, "bid": 100, "card_points": [10, 10, 100]}
+
+
+def test_a_total_reaching_880_is_written_as_880_on_the_barrel():
+    """Ben at 860 plays 110 and makes it: 970 is written as 880 (+20); at 1000 or more he wins."""
+    game = _game(scores=[0, 860, 0])
+    ben = {"declarer": 2, "bid": 110, "card_points": [5, 110, 5]}
+    assert game.record(ben).scores == (10, 20, 10)
+    assert game.totals()[1] == 880
+    assert _game(scores=[0, 890 - 110, 0]).record(ben).scores[1] == 100  # 780 + 110 = 890: written as 880
+    assert _game(scores=[0, 860, 0], barrel=0, limit=0).record(ben).scores[1] == 110  # no barrel at this table
+
+
+def test_three_deals_on_the_barrel_without_the_game_cost_120():
+    """Ben on the barrel (880) scores only a bid he wins; after the third deal without it he falls to 760."""
+    game = _game(scores=[0, 880, 0])
+    for _ in range(2):
+        assert game.record(CARA_MAKES).scores == (10, 0, 100)
+    assert [r.carried["barrel_deals"][1] for r in game.results()] == [1, 2]
+    assert game.record(CARA_MAKES).scores == (10, -120, 100)
+    assert game.totals()[1] == 760 and game.results()[-1].carried["barrel_deals"][1] == 0
+    # a bid won on the barrel reaches the game: 880 + 120 = 1000
+    won = _game(scores=[0, 880, 0])
+    for _ in range(2):
+        won.record(CARA_MAKES)
+    assert won.record({"declarer": 2, "bid": 120, "card_points": [0, 120, 0]}).scores[1] == 120
+    assert won.is_over and won.winners == ["Ben"]
+
+
+def test_the_third_zero_costs_120():
+    """Anna scores nothing in three deals (4 card points round to 0): the third costs 120, the count starts again."""
+    game = _game()
+    nothing = {"declarer": 3, "bid": 100, "card_points": [4, 16, 100]}
+    assert [game.record(nothing).scores[0] for _ in range(3)] == [0, 0, -120]
+    assert [r.carried["zeros"][0] for r in game.results()] == [1, 2, 0]
+    assert _game(three_zeros=False).record(nothing).scores[0] == 0
+    off = _game(three_zeros=False)
+    assert [off.record(nothing).scores[0] for _ in range(3)] == [0, 0, 0]

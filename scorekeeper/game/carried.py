@@ -1,7 +1,7 @@
 """The values a ruleset carries from deal to deal, laid out for a score sheet.
 
 A carried value (``[carry.<id>]`` of a ruleset: Spades' bags, bridge's part-scores below the
-line) is kept per seat or per partnership; :class:`Game` works it out deal by deal into
+line) is kept per seat, per partnership, once for the table or per pair of seats; :class:`Game` works it out deal by deal into
 ``DealResult.carried``. Here each one becomes columns (one per seat or partnership) that the
 front ends and the exports show beside the scores, each under the scorer it belongs to when
 the ruleset scores per seat or partnership alike.
@@ -10,6 +10,7 @@ the ruleset scores per seat or partnership alike.
 from __future__ import annotations
 
 from ..rules.ruleset import Ruleset
+from .engine import pair_seats
 from .game import DealResult, Game
 from ..values import dataclass
 
@@ -27,7 +28,9 @@ class CarriedColumn:
     id: str
     label: str  # the ruleset's label (in the ruleset's language)
     index: int  # 0-based seat or partnership
-    name: str  # the player, or the partners joined by " & " ("" for the table's one value)
+    # the player, or the partners joined by " & " ("" for the table's one value; "Anna→Ben" for
+    # what Anna holds on Ben, of a value per pair of seats)
+    name: str
     scorer: int | None  # the scorer whose column it goes beside (None: the ruleset scores otherwise)
 
 
@@ -42,9 +45,11 @@ def carried_columns(game: Game, shown: Ruleset | None = None) -> list[CarriedCol
             names = [" & ".join(players[s - 1] for s in team) for team in teams]
         elif carried.scope == "table":  # one value, shown once, under its label alone
             names = [""]
+        elif carried.scope == "pair":  # each player's on each other player: "Anna→Ben"
+            names = [f"{players[a - 1]}→{players[b - 1]}" for a, b in pair_seats(len(players))]
         else:
             names = list(players)
-        same = carried.scope != "table" and (carried.scope == "team") == (rules.score_scope == "team")
+        same = carried.scope not in ("table", "pair") and (carried.scope == "team") == (rules.score_scope == "team")
         columns += [CarriedColumn(cid, carried.label, i, name, i if same else None) for i, name in enumerate(names)]
     return columns
 

@@ -557,6 +557,9 @@ class Env:
     def team_of(self, seat):
         return self.d.setup.team_of[self._seat(seat)]
 
+    def between(self, name, seat, other):
+        return self.d.between(name, seat, other)
+
 
 _SEAT_CONTEXT = {
     "seat": lambda d, s: s,
@@ -579,7 +582,7 @@ class DealEval:
     """One deal: the entered values plus everything the ruleset derives from them."""
 
     __slots__ = ("setup", "rules", "number", "values", "before", "match", "cards", "dealer",
-                 "forehand", "_fns", "_cache", "_order", "carried")
+                 "forehand", "_fns", "_cache", "_order", "carried", "_pair")
 
     def __init__(self, setup: Setup, number: int, values: Mapping[str, Any], before: tuple | None = None,
                  match: tuple[tuple, tuple] | None = None, dealer: int | None = None,
@@ -604,6 +607,7 @@ class DealEval:
         self._fns = setup._fast
         self._cache: dict = {}  # (name, seat) -> value (_BUSY while it is worked out); ("#env", seat) -> Env
         self._order: tuple[int, ...] | None = None
+        self._pair: tuple[int, int] | None = None  # (seat, other) while a value per pair is updated
 
     # -- plumbing
     def run_fixed(self, formula, seat: int | None = None):
@@ -652,6 +656,14 @@ class DealEval:
 
     def team_of(self, seat) -> int:
         return self.setup.team_of[self.seat(seat)]
+
+    def between(self, name: str, seat, other):
+        """between(seat, other, x): the value ``name``, carried per pair of seats, that ``seat``
+        holds on ``other`` (seats go round the table as in of()); a seat holds 0 on itself."""
+        a, b = self.seat(seat), self.seat(other)
+        if a == b:
+            return 0
+        return self.carried[name][pair_index(a, b, self.setup.n)]
 
     def env(self, seat: int | None = None) -> Env:
         key = ("#env", seat)
@@ -750,6 +762,8 @@ class DealEval:
         carry = rules.carry.get(name)
         if carry is not None and carry.scope == "table":  # one value for the whole table
             return self.carried[name][0]
+        if self._pair is not None and (name == "other" or carry is not None and carry.scope == "pair"):
+            return self._pair_value(name)
         if seat is not None:
             if carry is not None:
                 return self.carried[name][self.setup.team_of[seat] - 1 if carry.scope == "team" else seat - 1]
@@ -992,6 +1006,9 @@ class DealEval:
         reset holds) per seat or partnership. Missing or EvalError as the formulas raise them."""
         setup, out = self.setup, {}
         for cid, c in self.rules.carry.items():
+            if c.scope == "pair":
+                out[cid] = self._pairs_after(cid, c)
+                continue
             units: Sequence[tuple[int | None, ...]]
             if c.scope == "team":
                 units = setup.teams
@@ -1008,6 +1025,38 @@ class DealEval:
                     row.append(_points(self.run(c.value, seat)))
             out[cid] = tuple(row)
         return out
+
+    def _pair_value(self, name: str):
+        """``other`` or the pair's own value, in the update of a value carried per pair of seats."""
+        seat, other = self._pair  # type: ignore[misc]  # (only called while a pair is updated)
+        if name == "other":
+            return other
+        return self.carried[name][pair_index(seat, other, self.setup.n)]
+
+    def _pairs_after(self, cid: str, c) -> tuple:
+        """A value carried per pair of seats, out of this deal: its update (or its start, where
+        its reset holds) worked out at each seat for each other seat, in the order of pair_seats.
+        ``other`` and the value's own name differ from pair to pair: what was remembered of them
+        for the pair before is forgotten."""
+        setup, row = self.setup, []
+        start = setup.carry_start[cid]
+        try:
+            for i, (seat, other) in enumerate(pair_seats(setup.n)):
+                self._pair = (seat, other)
+                self._forget(("other", cid))
+                if c.reset is not None and self.run(c.reset, seat):
+                    row.append(start[i])
+                else:
+                    row.append(_points(self.run(c.value, seat)))
+        finally:
+            self._pair = None
+            self._forget(("other", cid))
+        return tuple(row)
+
+    def _forget(self, names: tuple[str, ...]) -> None:
+        cache = self._cache
+        for key in [k for k in cache if type(k) is tuple and k[0] in names]:
+            del cache[key]
 
     def made_all(self) -> tuple:
         """made() of every scorer, in scorer order."""
@@ -1054,8 +1103,22 @@ def _scores(values: list) -> tuple:
 
 
 def _carry_width(scope: str, teams: int, players: int) -> int:
-    """How many values a carried value keeps: one per partnership, one for the table, or one per seat."""
+    """How many values a carried value keeps: one per partnership, one for the table, one per
+    pair of seats (each seat's on each other seat), or one per seat."""
+    if scope == "pair":
+        return players * (players - 1)
     return teams if scope == "team" else 1 if scope == "table" else players
+
+
+def pair_seats(players: int) -> list[tuple[int, int]]:
+    """The pairs of seats a value carried per pair of seats is kept for, in the order it is
+    kept: (1, 2), (1, 3), ..., (2, 1), (2, 3), ...: each seat on each other seat."""
+    return [(a, b) for a in range(1, players + 1) for b in range(1, players + 1) if a != b]
+
+
+def pair_index(seat: int, other: int, players: int) -> int:
+    """The place of (seat, other) in :func:`pair_seats` (seat != other)."""
+    return (seat - 1) * (players - 1) + (other - 1 if other < seat else other - 2)
 
 
 _points = as_points  # a score as the table writes it: yes/no as 1/0, a whole float as an int

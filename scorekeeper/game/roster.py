@@ -238,6 +238,9 @@ class Roster(Part):
             return Message("engine.roster.match", game=rules.name)
         if rules.min_players == rules.max_players:
             return Message("engine.roster.fixed", game=rules.name, count=rules.min_players)
+        pair = next((c for c in rules.carry.values() if c.scope == "pair"), None)
+        if pair is not None:  # (who would hold what on a newcomer, and on whom, is for no rule to guess)
+            return Message("engine.roster.pairs", game=rules.name, label=pair.label)
         return None
 
     def lineup(self, number: int | None = None) -> Lineup:

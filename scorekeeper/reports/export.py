@@ -68,6 +68,7 @@ import io
 from ..game.engine import GameError
 from ..rules.formula import EvalError, Missing
 from ..game.carried import carried_columns, carried_values
+from ..game.engine import pair_seats
 from ..game.game import Game, plan_at, table_changes
 from ..game.sheet import dump_sheet, sheet_title
 from ..i18n import format_number, get_language, show, t, tn
@@ -137,7 +138,9 @@ def game_document(game: Game, title: str | None = None) -> dict:
         "scorers": list(game.scorer_names),
         "partnerships": [[players[s - 1] for s in team] for team in game.setup.teams],
         **({"carry": [{"id": c.id, "label": c.label, "scope": c.scope,
-                       "start": list(game.setup.carry_start[c.id])} for c in game.ruleset.carry.values()]}
+                       "start": list(game.setup.carry_start[c.id]),
+                       **({"pairs": [[players[a - 1], players[b - 1]] for a, b in pair_seats(len(players))]}
+                          if c.scope == "pair" else {})} for c in game.ruleset.carry.values()]}
            if game.ruleset.carry else {}),
         "deals": deals,
         "totals": [shown(x) for x in game.totals()],

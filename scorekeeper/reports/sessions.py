@@ -40,6 +40,7 @@ class RulesetInSession:
     id: str
     name: str
     winner: str  # "highest" or "lowest"
+    digits: int | None = None  # the decimals its points are shown with ([score] digits; None: the default)
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,9 @@ class SessionLine:
     played: int  # finished games
     won: int
     in_progress: int
-    points: dict[str, Any]  # ruleset id -> total points over the finished games of that ruleset
+    # ruleset id -> total points over the finished games of that ruleset, as the ruleset shows a
+    # total (to its [score] digits: thirds of a whist added up show 25.33, not 25.333333333333346)
+    points: dict[str, Any]
 
     def as_dict(self) -> dict[str, Any]:
         return {"rank": self.rank, "name": self.name, "played": self.played, "won": self.won,
@@ -90,7 +93,7 @@ def session_standings(facts: list[GameFacts]) -> tuple[list[RulesetInSession], l
     for f in sorted(facts, key=lambda f: f.game_id):
         if f.ruleset_id not in rulesets:  # named in the current language (the store keeps English)
             rulesets[f.ruleset_id] = RulesetInSession(f.ruleset_id, ruleset_name(f.ruleset_id, f.ruleset_name),
-                                                      f.winner)
+                                                      f.winner, f.digits)
         for i, name in enumerate(f.players):
             line = lines.setdefault(player_key(name), {"played": 0, "won": 0, "in_progress": 0, "points": {}})
             line["name"] = name.strip()
@@ -110,9 +113,18 @@ def session_standings(facts: list[GameFacts]) -> tuple[list[RulesetInSession], l
     out: list[SessionLine] = []
     for pos, line in enumerate(ranked):
         rank = out[-1].rank if pos and key(ranked[pos - 1]) == key(line) else pos + 1
-        points = {r.id: line["points"][r.id] for r in order if r.id in line["points"]}
+        points = {r.id: _shown(line["points"][r.id], r.digits) for r in order if r.id in line["points"]}
         out.append(SessionLine(rank, line["name"], line["played"], line["won"], line["in_progress"], points))
     return order, out
+
+
+def _shown(points: Any, digits: int | None) -> Any:
+    """A sum of totals as the ruleset shows a total: a fraction to its [score] digits."""
+    if type(points) is not float:  # whole points, the usual case: nothing to round
+        return points
+    from ..rules.model import shown_number  # (the rules' model only for a game scored in fractions)
+
+    return shown_number(points, digits)
 
 
 def _reports(store: Store, sessions: list[Session]) -> list[SessionReport]:

@@ -59,6 +59,10 @@ END_NAMES = {
 CARRY_NAMES = {
     "score": (NameInfo(NUM, SEAT), Message("rules.carry.score_name")),
 }
+# What the update and reset of a value carried per pair of seats read besides: the other seat.
+PAIR_NAMES = {
+    "other": (NameInfo(NUM, DEAL), Message("rules.carry.other_name")),
+}
 MATCH_NAMES = {
     "parts_won": (NameInfo(NUM, SEAT, per_team=True), Message("rules.names.parts_won")),
     "match_total": (NameInfo(NUM, SEAT, bound=math.inf, per_team=True), Message("rules.names.match_total")),
@@ -69,8 +73,14 @@ MATCH_NAMES = {
 _READ_IN = {
     **dict.fromkeys(("deal", "cards", "dealer", "forehand", "first_bidder", "leader", "trump"), "deal"),
     **dict.fromkeys(("seat", "position", "team", "player", "is_dealer", "before"), "seat"),
-    "total": "total", "score": "score", "parts_won": "match", "match_total": "match",
+    "total": "total", "score": "score", "parts_won": "match", "match_total": "match", "other": "pair",
 }
+
+
+def _pair_name(cid: str) -> NameInfo:
+    """A value carried per pair of seats, as the ruleset's formulas know it: read only through
+    between(seat, other, x) (bare it would not say whose on whom)."""
+    return NameInfo(NUM, DEAL, pair=True, refused=Message("rules.carry.pair_bare", name=cid))
 
 
 def _where_read(message: Any) -> Any:
@@ -452,8 +462,11 @@ class Builder:
         for cid, raw in (self.top.get("carry") or {}).items():
             if self.new_name(cid, "carried", key_path("carry", cid)):  # a partnership's: read bare by its formulas
                 scope = raw.get("scope") if isinstance(raw, dict) else None
-                self.names[cid] = (NameInfo(NUM, DEAL) if scope == "table"
-                                   else NameInfo(NUM, SEAT, per_team=scope == "team"))
+                if scope == "pair":
+                    self.names[cid] = _pair_name(cid)
+                else:
+                    self.names[cid] = (NameInfo(NUM, DEAL) if scope == "table"
+                                       else NameInfo(NUM, SEAT, per_team=scope == "team"))
 
     def _carry(self) -> None:
         """Carried values: the start (a number fixed for the game), the update after each deal
@@ -473,14 +486,25 @@ class Builder:
             start = self.typed(self.formula(c.get("start", schema["start"].default), key_path(key, "start"),
                                             self.game_names, CONST), _NUMBER)
             fscope = DEAL if scope == "table" else SEAT  # the table's one value: a formula about the deal
-            value = self.typed(self.formula(c.get("value"), key_path(key, "value"), names, fscope), _SCORE)
-            reset = self.typed(self.formula(c.get("reset"), key_path(key, "reset"), names, fscope), _CONDITION)
+            own = self._pair_update_names(cid, c, key, names) if scope == "pair" else names
+            value = self.typed(self.formula(c.get("value"), key_path(key, "value"), own, fscope), _SCORE)
+            reset = self.typed(self.formula(c.get("reset"), key_path(key, "reset"), own, fscope), _CONDITION)
             if start and value:
                 carried[cid] = Carried(**{**plain_values(schema, c, cid), "id": cid, "scope": scope, "start": start,
                                           "value": value, "reset": reset})
         self.attrs["carry"] = carried
         if carried:
             self._constant_values(tuple(c.start for c in carried.values()))
+
+    def _pair_update_names(self, cid: str, c: dict, key: str, names: dict[str, NameInfo]) -> dict[str, NameInfo]:
+        """The names the update and reset of a value carried per pair of seats read: at ``seat``,
+        the one who holds it, ``other`` the seat it is held on, and its own name bare, the value
+        of that pair carried into the deal."""
+        if "other" in self.names and "other" in (names_in(c.get("value"), self.shipped)
+                                                  | names_in(c.get("reset"), self.shipped)):
+            self.add(key, Message("rules.carry.other_taken"))
+        own = {k: v[0] for k, v in PAIR_NAMES.items() if k not in self.names}
+        return {**names, cid: NameInfo(NUM, DEAL, pair=True), **own}
 
     def _redeal(self) -> None:
         """When an entered deal does not count (a passed-out bridge deal): a condition of the deal."""

@@ -113,6 +113,8 @@ class NameInfo:
     # inside one, each player's ('team'): refused there in a formula per seat or partnership.
     ambiguous_inside: bool = False
     refused: Any = None  # a Message: why no formula of this ruleset may read it
+    # A value carried per pair of seats (one per seat and other seat): read by between(a, b, x).
+    pair: bool = False
 
 
 # The types of values, each as its catalog message.

@@ -113,6 +113,7 @@ FUNCTIONS = {
     "team_any": "team_any(condition)",
     "text": "text(x)",
     "index_of": "index_of(x, 'a', 'b', ...)",
+    "between": "between(seat, other, x)",
 }
 
 # What each function does: its catalog message (worded where it is shown).
@@ -151,6 +152,7 @@ _MEANINGS: dict[str, Message] = {
     "team_any": Message("formula.functions.team_any"),
     "text": Message("formula.functions.text"),
     "index_of": Message("formula.functions.index_of"),
+    "between": Message("formula.functions.between"),
 }
 
 
@@ -169,6 +171,7 @@ _ARITY = {
     "card_count": (1, 1), "has_card": (2, 2), "entered": (1, 1), "name": (1, 1),
     "team_of": (1, 1), "team_sum": (1, 1), "team_count": (1, 1), "team_min": (1, 1), "team_max": (1, 1),
     "team_all": (1, 1), "team_any": (1, 1), "text": (1, 1), "index_of": (2, 64),
+    "between": (3, 3),
 }
 # The aggregates over the seats of one partnership.
 _TEAM_AGGREGATES = ("team_sum", "team_count", "team_min", "team_max", "team_all", "team_any")
@@ -950,6 +953,15 @@ class _Compiler:
         if info.scope == SEAT and scope != SEAT and not (scope == TEAM and info.per_team):
             raise self.fail(Message("formula.entered_per_seat", name=arg.id))
         return self.emit.env_call("is_entered", ast.Constant(arg.id)), BOOL
+
+    def f_between(self, fname, args, scope, depth):
+        """between(a, b, x): the value x, carried per pair of seats, that seat a holds on seat b."""
+        arg = args[2]
+        if not isinstance(arg, ast.Name) or arg.id not in self.names or not self.names[arg.id].pair:
+            raise self.fail(Message("formula.between_needs_pair"))
+        a, _ = self._num(args[0], scope, depth, "between()")
+        b, _ = self._num(args[1], scope, depth, "between()")
+        return _bounded_node(self.emit.env_call("between", ast.Constant(arg.id), a, b), MAX_NUMBER), NUM
 
     def _generic(self, fname, args, scope, depth):
         compiled = [self.visit(a, scope, depth) for a in args]

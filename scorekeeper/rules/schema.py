@@ -209,7 +209,7 @@ TABLES: dict[str, Table] = {
         "shown_when": Key("formula", attr="shown_when"),
     }),
     "carry": Table(Carried, {
-        "scope": Key("str", default="seat", attr="scope", allowed=("seat", "team", "table")),
+        "scope": Key("str", default="seat", attr="scope", allowed=("seat", "team", "table", "pair")),
         "start": Key("formula", default="0", attr="start"),
         "value": Key("formula", True, attr="value"),
         "reset": Key("formula", attr="reset"),

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["FACTS_VERSION", "DealFacts", "FactsMemo", "GameFacts", "SeatBidding", "compute_facts", "is_bidding",
            "seat_bidding"]
 
-FACTS_VERSION = 3  # bump when what compute_facts derives changes: cached rows are then derived again
+FACTS_VERSION = 4  # bump when what compute_facts derives changes: cached rows are then derived again
 
 
 def is_bidding(ruleset: Ruleset) -> bool:
@@ -70,6 +70,9 @@ class GameFacts:
     won: tuple[bool, ...]  # per seat; all False until the game is over
     bidding: tuple[SeatBidding, ...] | None  # per seat; None when the game is not a bidding game
     restricted: tuple[bool | None, ...] = ()  # per recorded deal of a bidding game: its DealFacts.restricted
+    # the ruleset's [score] digits (None: the default), so that a sum of totals is shown as the
+    # game shows its totals without loading the rules
+    digits: int | None = None
 
     def to_json(self) -> str:
         doc = {
@@ -77,7 +80,7 @@ class GameFacts:
             "players": list(self.players), "finished": self.finished, "totals": list(self.totals),
             "ranks": list(self.ranks), "won": list(self.won),
             "bidding": None if self.bidding is None else [list(s) for s in self.bidding],
-            "restricted": list(self.restricted),
+            "restricted": list(self.restricted), "digits": self.digits,
         }
         return jsontext.dumps(doc, separators=(",", ":"))
 
@@ -90,7 +93,7 @@ class GameFacts:
                    None if bidding is None else tuple(
                        SeatBidding(n, e, o, u, diff, tuple(map(tuple, cards)), dealt, r, m)
                        for n, e, o, u, diff, cards, dealt, r, m in bidding),
-                   tuple(doc["restricted"]))
+                   tuple(doc["restricted"]), doc.get("digits"))
 
 
 # One seat's bids in one game, added up: what statistics sum per player (so reading the figures
@@ -266,4 +269,4 @@ def compute_facts(game: Game, game_id: int, memo: FactsMemo | None = None) -> Ga
     return GameFacts(
         game_id, rs.id, rs.localized("en").name, rs.winner, tuple(game.players), over,
         tuple(totals[i] for i in scorer), tuple(rank_of[i] for i in scorer),
-        tuple(over and names[i] in winners for i in scorer), bidding, restricted)
+        tuple(over and names[i] in winners for i in scorer), bidding, restricted, rs.digits)
