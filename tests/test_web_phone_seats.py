@@ -174,3 +174,33 @@ def test_a_box_typed_on_a_phone_is_pushed_to_every_page(tmp_path):
         conn.close()
         events.close()
     store.close()
+
+
+@pytest.mark.parametrize("box, problem", [
+    (["bid", BEN], "A box is sent as [field, seat, value]."),
+    ("bid", "A box is sent as [field, seat, value]."),
+    (["bids", BEN, 3], "There is no field bids in this game."),
+    (["bid", 4, 3], "The field bid has no seat or partnership 4 in this deal."),
+])
+def test_a_box_that_is_not_one_is_a_bad_request(served, box, problem):
+    client, _, _ = served
+    view = seat(client, "Ben")
+    response = client.post("/api/seat/type", json={"seen": seen(view), "name": "Ben", "box": box, "was": None},
+                           headers={"X-Join-Code": CODE})
+    assert (response.status_code, response.json()) == (400, {"problem": problem})
+    assert seat(client, "Ben")["typed"] == []
+
+
+def test_a_finished_game_has_nothing_to_type(tmp_path):
+    store = Store(tmp_path / "s.db")
+    game = store.new_game(load_ruleset("lupaus"), "lupaus", ["Anna", "Ben", "Cara"])
+    game.record({"bid": [2, 3, 4], "tricks": [2, 3, 5], "turned": None})
+    game.end_early()
+    with phone_client(store.path) as client:
+        view = seat(client, "Ben")
+        assert view["deal"] is None and view["over"] is True
+        response = client.post("/api/seat/type", json={"seen": {"game": 1, "seq": view["seq"], "deal": None},
+                                                       "name": "Ben", "box": ["bid", BEN, 3], "was": None},
+                               headers={"X-Join-Code": CODE})
+        assert (response.status_code, response.json()["problem"]) == (409, "The game is over: there is no deal to confirm.")
+    store.close()

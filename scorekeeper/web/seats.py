@@ -103,13 +103,16 @@ class SharedTyping:
         """Type one box from seat ``name``'s phone, if it is theirs now and nobody typed it meanwhile."""
         stored = self.table._current()
         name, box, seen = data.get("name"), data.get("box"), data.get("seen")
+        if not (isinstance(box, list) and len(box) == 3):
+            raise BadRequest(t("web.seat.bad_box"))
         before = self._answer(stored, name)
-        if self.table._moved(stored, seen) or before["deal"] is None:
+        if before["deal"] is None:
+            before["problem"] = t("web.phone.over")
+            return 409, before
+        if self.table._moved(stored, seen):
             before["conflict"] = t("web.seat.moved")
             return 409, before
-        typed = read_typed(stored.game, [box]) if isinstance(box, list) and len(box) == 3 else None
-        if typed is None:
-            raise BadRequest(t("web.phone.bad.typed", most=1))
+        typed = read_typed(stored.game, [box])
         key = (box[0], box[1])
         cell = next((b for p in before["deal"]["phases"] for b in p["boxes"] if (b["field"], b["unit"]) == key), None)
         if cell is None or not cell["now"]:
