@@ -22,7 +22,7 @@ blind nil) or one the rules fill in does not hold up the turn.
 from __future__ import annotations
 
 from .draft import DealDraft
-from .layout import Key
+from .layout import Key, Slot
 from .views import CellView, DraftView
 from ..values import dataclass
 
@@ -41,9 +41,6 @@ class SeatView:
     turn_label: str  # that box's label ("Bid")
     turns_over: bool  # every box said in turn is filled (or the deal has no turns)
 
-    def may_type(self, key: Key) -> bool:
-        return key in self.now
-
 
 def turn_phase(draft: DealDraft) -> str | None:
     """The phase said in turn: the first with the seats' own boxes, unless it is the last phase."""
@@ -59,7 +56,7 @@ def _owner(draft: DealDraft, cell: CellView) -> frozenset:
     scope = draft.game.ruleset.fields[cell.field].scope
     if scope == "seat":
         return frozenset((cell.unit,))
-    if scope == "team":
+    if scope == "team" and cell.unit is not None:
         return frozenset(draft.setup.teams[cell.unit - 1])
     return frozenset()
 
@@ -69,7 +66,9 @@ def seat_view(draft: DealDraft, seat: int | None) -> SeatView:
     view: DraftView = draft.view()
     fields = draft.game.ruleset.fields
     spoken = turn_phase(draft)
-    before, after, in_turn = set(), set(), []  # slots of the phases before, after and of the turns
+    before: set[Slot] = set()  # the boxes of the phases before the turns, and the deal's in it
+    after: set[Slot] = set()  # the boxes of the phases after the turns (or of every phase, without turns)
+    in_turn: list[Slot] = []  # the seats' boxes said in turn
     seen_turns = False
     for layout in draft.layout:
         if layout.phase == spoken:
