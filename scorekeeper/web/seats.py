@@ -52,6 +52,11 @@ class SharedTyping:
         return f"{self.game}-{self.deal}-{self.revision}"
 
     # -- in the table's thread
+    def _changed(self) -> None:
+        self.revision += 1
+        for listener in self._listeners:
+            listener()
+
     def _for(self, stored) -> dict:
         """What is typed for the game's next deal: nothing when the game moved to another deal."""
         game = stored.game
@@ -127,9 +132,7 @@ class SharedTyping:
             self.typed[key] = typed[key]
         else:
             self.typed.pop(key, None)
-        self.revision += 1
-        for listener in self._listeners:
-            listener()
+        self._changed()
         return 200, self._answer(stored, name)
 
     def confirm(self, data: dict) -> tuple[int, dict]:
@@ -140,9 +143,7 @@ class SharedTyping:
         status, answer = self.table.confirm(data.get("seen"), [[f, u, v] for (f, u), v in typed.items()])
         if status == 200:
             self.typed = {}
-            self.revision += 1
-            for listener in self._listeners:
-                listener()
+            self._changed()
         fresh = self._answer(self.table._current(), name)
         for key in ("said", "problem", "conflict"):
             if key in answer:
