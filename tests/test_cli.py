@@ -533,7 +533,7 @@ def test_no_arguments_starts_the_tui_when_there_is_one(capsys, monkeypatch):
 
     calls = []
     fake = types.ModuleType("scorekeeper.tui.app")
-    fake.run = lambda: calls.append("run") or 0
+    fake.run = lambda phones=None: calls.append("run") or 0
     monkeypatch.setitem(sys.modules, "scorekeeper.tui.app", fake)
     assert run(capsys) == (0, "", "")
     assert calls == ["run"]

@@ -15,7 +15,7 @@ from scorekeeper import cli
 def calls(monkeypatch):
     made = []
     fake = types.ModuleType("scorekeeper.tui.app")
-    fake.run = lambda db_path=None, ruleset=None, game=None: made.append(
+    fake.run = lambda db_path=None, ruleset=None, game=None, phones=None: made.append(
         (db_path, ruleset) if game is None else (db_path, ruleset, game)) or 0
     monkeypatch.setitem(sys.modules, "scorekeeper.tui.app", fake)
     return made

@@ -250,8 +250,15 @@ def _run_tui(parser: argparse.ArgumentParser, db: str | None = None, ruleset: st
             return 0
         raise
     if db is None and ruleset is None and game is None:
-        return run() or 0
-    return run(db_path=db, ruleset=ruleset, game=game) or 0
+        return run(phones=_serve_phones) or 0
+    return run(db_path=db, ruleset=ruleset, game=game, phones=_serve_phones) or 0
+
+
+def _serve_phones(path):
+    """``scorekeeper serve --lan`` for the app's store, in the app's process (its phones key)."""
+    from ..web.serving import serve_in_background
+
+    return serve_in_background(path)
 
 
 def cmd_play(args) -> int:

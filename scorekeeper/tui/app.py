@@ -16,7 +16,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ..i18n import LANGUAGES, get_language, set_language, t
+from ..i18n import LANGUAGES, get_language, set_language, show, t
 from ..settings import Settings, load_settings, save_settings, settings_path
 from .control import guard_compositor, guard_scroll_repaint, guard_strips
 from .keys import KeysInOrder, check_textual as check_keys
@@ -54,8 +54,12 @@ class ScorekeeperApp(KeysInOrder, App[None]):
     ]
 
     def __init__(self, db_path: str | Path | None = None, ruleset: str | None = None, *,
-                 game: int | None = None, rng: random.Random | None = None) -> None:
+                 game: int | None = None, rng: random.Random | None = None, phones=None) -> None:
         super().__init__()
+        # Starts the phone server for a store's path and gives it (scorekeeper.web.serving), handed
+        # over by the command line (the app does not import the web package); None: no phones.
+        self.phones = phones
+        self.serving = None  # the phone server, once started (it runs until the app closes)
         self.db_path = db_path
         self.ruleset_ref = ruleset
         self.game_id = game  # a stored game to go on with at once (scorekeeper play GAME_ID)
@@ -101,8 +105,23 @@ class ScorekeeperApp(KeysInOrder, App[None]):
             self.on_game_chosen(GameChosen(self.game_id))
 
     def on_unmount(self) -> None:
+        if self.serving is not None:
+            self.serving.stop()
+            self.serving = None
         if self.store is not None:
             self.store.close()
+
+    def show_phones(self) -> None:
+        """Start the phone server for this store (the first time), and show where phones open it."""
+        from .screens.phones import PhonesDialog
+
+        problem = None
+        if self.serving is None and self.phones is not None and self.store is not None:
+            try:
+                self.serving = self.phones(self.store.path)
+            except ValueError as exc:  # StoreError, BoardError: nothing left running
+                problem = show(exc)
+        self.push_screen(PhonesDialog(self.serving, problem))
 
     # -- switching screens
     def open_ruleset(self, ref: str) -> None:
@@ -306,7 +325,8 @@ def on_a_terminal() -> bool:
         return False
 
 
-def run(db_path: str | Path | None = None, ruleset: str | None = None, game: int | None = None) -> int:
+def run(db_path: str | Path | None = None, ruleset: str | None = None, game: int | None = None,
+        phones=None) -> int:
     """Start the app on the store at ``db_path`` (default: the user's store); with
     ``ruleset`` (a built-in id or a .toml file) straight into a new game of it, with ``game``
     (a stored game's id) into that game where it was left.
@@ -318,7 +338,7 @@ def run(db_path: str | Path | None = None, ruleset: str | None = None, game: int
     if not on_a_terminal():
         print(t("cli.errors.line", prog="scorekeeper", text=t("cli.errors.no_terminal")), file=sys.stderr)
         return 2
-    app = ScorekeeperApp(db_path, ruleset, game=game)
+    app = ScorekeeperApp(db_path, ruleset, game=game, phones=phones)
     app.run()
     if app.crash_line is not None:
         print(app.crash_line, file=sys.stderr)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+from collections.abc import Callable
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -70,6 +71,7 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.waiting: set[asyncio.Event] = set()
         self.stopping = False
+        self.typing: Callable[[], str] | None = None  # what the players' own phones typed (its mark), with a table
 
     def changed(self, _published=None) -> None:
         """From any thread: wake every stream."""
@@ -96,7 +98,7 @@ class Hub:
         self.waiting.add(event)
         try:
             yield "retry: 1000\n\n"  # a page that lost the server asks again every second
-            sent = sent_game = None
+            sent = sent_game = sent_typing = None
             while not self.stopping:
                 version = feed.published.version
                 if version != sent:
@@ -106,6 +108,10 @@ class Hub:
                 if game != sent_game:  # what the phone pages follow: not each key typed at the table
                     sent_game = game
                     yield f"event: game\ndata: {json.dumps(game)}\n\n"
+                typing = self.typing() if self.typing is not None else None
+                if typing != sent_typing:  # a box typed on a player's own phone (web.seats)
+                    sent_typing = typing
+                    yield f"event: typing\ndata: {json.dumps(typing)}\n\n"
                 try:
                     await asyncio.wait_for(event.wait(), KEEP_ALIVE_EVERY)
                 except TimeoutError:
@@ -154,6 +160,8 @@ def make_app(feed, names: frozenset[str], *, table=None, join_code: str | None =
         from .phone_app import phone_routes
 
         routes += phone_routes(feed, table, join_code)
+        hub.typing = table.seats.mark
+        table.seats.listen(hub.changed)
 
     async def not_found(request: Request, exc: Exception) -> Response:
         return text(404, t("web.http.not_found_serve" if writes else "web.http.not_found"))

@@ -15,6 +15,9 @@
     POST /api/table/view who plays the next deal and the plan, to change them
     POST /api/plan      the plan the page shows ({"cards", "chosen"}) with the change it tapped ("op")
     POST /api/table     a player sits out, comes back or joins ("change"), a new plan ("cards"), the end ("end")
+    GET  /api/seat      the next deal as a player's own phone shows it (?name=Cara), with what the phones typed
+    POST /api/seat/type a box typed on a player's own phone; /api/seat/confirm: the deal they typed recorded
+                        (:mod:`scorekeeper.web.seats`)
     GET  /manifest.webmanifest  the web app manifest (the page can be added to a phone's home screen)
     GET  /icon.svg      its icon
     GET  /chart.svg     the score chart: each scorer's total after each deal (:mod:`scorekeeper.web.chart`)
@@ -150,6 +153,8 @@ def _writes(table) -> list[tuple[str, Callable]]:
         ("/api/table/view", lambda d: table.table_view()),
         ("/api/plan", table.plan_draft),
         ("/api/table", table.change_table),
+        ("/api/seat/type", table.seats.type),
+        ("/api/seat/confirm", table.seats.confirm),
     ]
 
 
@@ -182,6 +187,9 @@ def phone_routes(feed, table, join_code: str) -> list[Route]:
     async def deals(request: Request) -> Response:
         return await answer(table.deals)
 
+    async def seat(request: Request) -> Response:
+        return await answer(table.seats.view, request.query_params.get("name"))
+
     async def games(request: Request) -> Response:
         return await answer(table.games)
 
@@ -204,6 +212,7 @@ def phone_routes(feed, table, join_code: str) -> list[Route]:
         Route("/api/deals", deals, methods=["GET"]),
         Route("/api/join", join, methods=["POST"]),
         Route("/api/games", games, methods=["GET"]),
+        Route("/api/seat", seat, methods=["GET"]),
         Route("/chart.svg", chart, methods=["GET"]),
         Route("/manifest.webmanifest", _manifest, methods=["GET"]),
         Route("/icon.svg", _icon, methods=["GET"]),

@@ -67,6 +67,9 @@ th, td { border: 1px solid var(--line); padding: 0.3rem 0.4rem; text-align: left
 td.total { text-align: right; font-weight: 700; }
 .yours { border: 2px dashed var(--line); padding: 0.4rem; margin: 0.4rem 0; }
 .hidden { display: none; }
+.box.others { color: var(--dim); }
+.box.mine { border-left: 4px solid var(--accent); padding-left: 0.4rem; }
+.seat .turn { font-weight: 700; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 @media (prefers-contrast: more) {
   :root { --fg: #000; --bg: #fff; --dim: #000; --line: #000; --head: #fff; --accent: #00307a; --pick: #ffe14d;
@@ -114,6 +117,8 @@ SCRIPT = r"""(function () {
   // What the page shows instead of the deal: null, "new" (a new game), "table" (players and plan), "chart".
   var joining = ["", "", ""];  // the boxes of a player who joins, as typed
   var mode = null, games = null, setup = null, form = null, tableData = null, plan = null, chartRows = null;
+  // The player this phone is (a phone per player), kept by the phone; null: it keeps the whole table's score.
+  var me = localStorage.getItem("scorekeeper.seat") || null, players = [];
   function keep() {
     saved.at = seen();
     sessionStorage.setItem("scorekeeper.page", JSON.stringify({typed: typed, done: done, undone: undone, tried: tried,
@@ -150,6 +155,7 @@ SCRIPT = r"""(function () {
     viewAsked = true;
     return queue(function () {
       viewAsked = false;
+      if (me !== null && editing === null) { return askSeat(); }
       var body = code ? {seen: seen(), typed: typed, tried: tried, editing: editing} : null;
       return ask("/api/view", body).then(function (a) {
         if (!a) { return; }
@@ -164,6 +170,51 @@ SCRIPT = r"""(function () {
       });
     });
   }
+  // -- a phone per player: the deal as typed on every player's phone, kept by the server
+  function askSeat() {
+    return ask("/api/seat?name=" + encodeURIComponent(me), null).then(function (a) {
+      if (!a) { return; }
+      if (a[0] === 400) { chooseSeat(null); return; }  // no such player in this game (any more): choose again
+      take(a[1]);
+    });
+  }
+  function chooseSeat(name) {
+    me = name;
+    if (name === null) { localStorage.removeItem("scorekeeper.seat"); } else { localStorage.setItem("scorekeeper.seat", name); }
+    mode = null; said = ""; problem = ""; moved = true; typed = []; done = []; undone = [];
+    keep();
+    refresh();
+  }
+  function typeSeat(field, unit, value) {
+    said = ""; problem = "";
+    queue(function () {
+      return ask("/api/seat/type", {seen: seen(), name: me, box: [field, unit, value], was: valueOf(field, unit)}).then(function (a) {
+        if (!a) { return; }
+        if (a[0] === 409 && a[1].conflict) { leave(a[1]); return; }
+        take(a[1]);
+      });
+    });
+  }
+  function drawSeats() {
+    var s = el("section", "seats deals");
+    s.appendChild(el("h2", "", T.seat_title));
+    s.appendChild(el("p", "dim", T.seat_help));
+    players.forEach(function (name, i) {
+      var b = pressed(button(T.i_am.replace("{name}", name), function () { chooseSeat(name); }, "deal-row"), me === name);
+      b.id = "me-" + (i + 1);
+      s.appendChild(b);
+    });
+    var all = pressed(button(T.whole_table, function () { chooseSeat(null); }, "deal-row"), me === null);
+    all.id = "me-0";
+    s.appendChild(all);
+    return s;
+  }
+  function openSeats() {
+    enter("seat");
+    queue(function () {
+      return ask("/api/seat", null).then(function (a) { if (a && a[0] === 200) { players = a[1].seat.players; } draw(); });
+    });
+  }
   function take(data) {
     if (data.problem && !data.game) { problem = data.problem; draw(); return; }
     var before = view;
@@ -173,6 +224,7 @@ SCRIPT = r"""(function () {
     moved = !before || !data.deal || !before.deal || before.deal.number !== data.deal.number ||
       before.game.id !== data.game.id || !!data.conflict;
     if (data.typed) { typed = data.typed; }
+    if (data.seat) { players = data.seat.players; }
     if (data.conflict && before && before.deal) {
       yours = [];
       before.deal.phases.forEach(function (p) {
@@ -189,6 +241,7 @@ SCRIPT = r"""(function () {
     draw();
   }
   function set(field, unit, value) {
+    if (me !== null && editing === null) { typeSeat(field, unit, value); return; }
     done.push(typed.slice());
     undone = [];
     typed = typed.filter(function (k) { return !(k[0] === field && k[1] === unit); });
@@ -216,8 +269,10 @@ SCRIPT = r"""(function () {
     }
   }
   function confirmDeal() {
+    var seat = me !== null && editing === null;
     queue(function () {
-      return ask("/api/confirm", {seen: seen(), typed: typed, editing: editing}).then(function (a) {
+      return ask(seat ? "/api/seat/confirm" : "/api/confirm",
+                 seat ? {seen: seen(), name: me} : {seen: seen(), typed: typed, editing: editing}).then(function (a) {
         if (!a) { return; }
         if (a[0] === 200) { yours = null; leave(a[1]); }
         else if (a[0] === 409) { leave(a[1]); }
@@ -300,7 +355,7 @@ SCRIPT = r"""(function () {
         b.setAttribute("aria-label", c.text + " — " + T.refused + ": " + c.reason);
         if (c.reason) { reasons.appendChild(el("p", "reason", c.text + ": " + c.reason)); }
       }
-      if (!code) { b.disabled = true; }
+      if (!writable(box)) { b.disabled = true; }
       b.addEventListener("click", function () {
         set(box.field, box.unit, box.value === c.value && valueOf(box.field, box.unit) !== null ? null : c.value);
       });
@@ -318,7 +373,7 @@ SCRIPT = r"""(function () {
     keys.forEach(function (k) {
       var b = el("button", "", k || " ");
       b.type = "button";
-      if (!k || !code) { b.disabled = true; }
+      if (!k || !writable(box)) { b.disabled = true; }
       if (k === "⌫") { b.setAttribute("aria-label", T.erase); }
       b.addEventListener("click", function () {
         var now = pad[key] || "";
@@ -329,7 +384,7 @@ SCRIPT = r"""(function () {
     });
     var ok = el("button", "", T.ok);
     ok.type = "button";
-    ok.disabled = !code;
+    ok.disabled = !writable(box);
     ok.addEventListener("click", function () {
       var text = pad[key] || "";
       delete pad[key];
@@ -342,18 +397,25 @@ SCRIPT = r"""(function () {
     var input = el("input");
     input.type = "text";
     input.value = box.text || "";
-    input.disabled = !code;
+    input.disabled = !writable(box);
     input.setAttribute("aria-label", (box.who ? box.who + " · " : "") + box.label);
     input.addEventListener("change", function () { set(box.field, box.unit, input.value.trim()); });
     holder.appendChild(input);
   }
+  function seatMode() { return me !== null && editing === null && !!view && !!view.seat && view.seat.name !== null; }
+  // Whether this phone may type the box now: with the join code; on a player's phone, only that
+  // player's boxes (and the deal's) when the server says so (the bid in its turn).
+  function writable(box) { return !!code && (!seatMode() || box.now === true); }
   function drawBox(box) {
     var d = el("div", "box");
+    var others = seatMode() && box.mine === false && !!box.who;  // another player's box: its value only
+    if (seatMode()) { d.classList.add(box.mine ? "mine" : others ? "others" : "table"); }
     d.setAttribute("role", "group");
     d.setAttribute("data-field", box.field);
     d.setAttribute("data-unit", box.unit === null ? "" : String(box.unit));
     var head = el("p");
-    head.appendChild(el("span", "who", (box.who ? box.who + " · " : "") + box.label + (box.dealer ? " (" + T.dealer + ")" : "")));
+    head.appendChild(el("span", "who", (box.who ? box.who + " · " : "") + box.label + (box.dealer ? " (" + T.dealer + ")" : "") +
+                        (seatMode() && box.mine ? " (" + T.you + ")" : "")));
     if (box.value !== null) {
       head.appendChild(el("span", "value", box.text + (box.auto ? " (" + T.filled + ")" : "")));
     } else if (box.computed) {
@@ -364,6 +426,7 @@ SCRIPT = r"""(function () {
     if (box.help) { d.appendChild(el("p", "help", box.help)); }
     box.errors.forEach(function (m) { var p = el("p", "error", m); p.setAttribute("role", "alert"); d.appendChild(p); });
     box.warnings.forEach(function (m) { d.appendChild(el("p", "warning", m)); });
+    if (others) { return d; }
     if (box.kind === "pick") { drawChoices(box, d); }
     else if (box.kind === "number") { drawPad(box, d); }
     else { drawText(box, d); }
@@ -437,7 +500,7 @@ SCRIPT = r"""(function () {
     main.appendChild(note);
     document.querySelector(".bar").classList.toggle("hidden", mode !== null);
     if (mode !== null) {
-      main.appendChild(mode === "new" ? drawNew() : mode === "table" ? drawTable() : drawChart());
+      main.appendChild(mode === "new" ? drawNew() : mode === "table" ? drawTable() : mode === "seat" ? drawSeats() : drawChart());
       if (moved) { window.scrollTo(0, 0); moved = false; } else { refocus(was); }
       return;
     }
@@ -461,6 +524,13 @@ SCRIPT = r"""(function () {
       banner.appendChild(cancel);
       main.appendChild(banner);
     }
+    if (seatMode()) {
+      var mine = el("div", "note seat");
+      mine.id = "seat-line";
+      mine.appendChild(el("p", "who", T.i_am.replace("{name}", view.seat.name)));
+      if (view.seat.said) { var turn = el("p", "turn", view.seat.said); turn.id = "turn"; mine.appendChild(turn); }
+      main.appendChild(mine);
+    }
     if (view.deal) {
       main.appendChild(drawPanel(view.deal));
       view.deal.phases.forEach(function (phase) {
@@ -476,12 +546,16 @@ SCRIPT = r"""(function () {
       view.deal.warnings.forEach(function (m) { main.appendChild(el("p", "warning", m)); });
     }
     main.appendChild(drawStandings());
-    if (code && view.played > 0 && !(view.deal && view.deal.editing)) {
+    if (code && view.played > 0 && !(view.deal && view.deal.editing) && !seatMode()) {
       main.appendChild(drawDeals());
     }
     document.getElementById("confirm").disabled = !code || !view.deal;
     document.getElementById("undo").disabled = !code || (!done.length && (editing !== null || !view.undo));
     document.getElementById("redo").disabled = !code || (!undone.length && (editing !== null || !view.redo));
+    // A player's phone types its own boxes (tap a value again to take it back): undo and redo of the
+    // table's game stay with the shared phone and the app.
+    document.getElementById("undo").classList.toggle("hidden", seatMode());
+    document.getElementById("redo").classList.toggle("hidden", seatMode());
     if (moved) { window.scrollTo(0, 0); moved = false; } else { refocus(was); }
   }
   function drawDeals() {
@@ -549,9 +623,14 @@ SCRIPT = r"""(function () {
     var nav = el("nav", "modes");
     nav.setAttribute("aria-label", T.title);
     if (mode !== null) { nav.appendChild(button(T.back, function () { mode = null; said = ""; problem = ""; moved = true; draw(); }, "")); return nav; }
-    if (code && view && view.deal && !view.deal.editing) { nav.appendChild(button(T.table, openTable, "")); }
+    if (view && view.deal && !view.deal.editing) {
+      var who = button(me === null ? T.seat_title : T.change_seat, openSeats, "");
+      who.id = "choose-seat";
+      nav.appendChild(who);
+    }
+    if (code && view && view.deal && !view.deal.editing && !seatMode()) { nav.appendChild(button(T.table, openTable, "")); }
     if (view && view.played > 0) { nav.appendChild(button(T.chart, openChart, "")); }
-    if (code) { nav.appendChild(button(T.new_game, openNew, "")); }
+    if (code && !seatMode()) { nav.appendChild(button(T.new_game, openNew, "")); }
     return nav;
   }
   function enter(next) { mode = next; said = ""; problem = ""; moved = true; }
@@ -798,6 +877,7 @@ SCRIPT = r"""(function () {
       var version = JSON.parse(e.data);
       if (version !== last) { last = version; refresh(); }
     });
+    events.addEventListener("typing", function () { if (seatMode()) { refresh(); } });  // a box typed on a player's phone
     events.addEventListener("open", function () { line.textContent = ""; });
     events.addEventListener("error", function () { line.textContent = T.offline; last = null; });
   });
@@ -812,7 +892,7 @@ PHONE_CSP = (f"default-src 'none'; script-src {source_hash(SCRIPT)}; style-src {
 _TEXTS = ("title", "confirm", "undo", "redo", "read_only", "code", "join", "wrong_code", "offline", "yours",
           "dismiss", "dealer", "filled", "empty_gives", "refused", "ok", "erase", "standings", "final", "loading",
           "correct", "pick_deal", "no_deals", "cancel", "new_game", "back", "chart", "chart_table", "deal", "table",
-          "language")
+          "language", "seat_title", "seat_help", "whole_table", "change_seat", "you")
 
 
 # The page's icon (a card with a tally): drawn here, served by the server, nothing from elsewhere.
@@ -834,6 +914,7 @@ def phone_page() -> str:
     """The page in the current language (the request's): its texts, the language picker showing it;
     the page then asks for everything in it."""
     texts: dict = {key: t(f"web.phone.page.{key}") for key in _TEXTS}
+    texts["i_am"] = t("web.phone.page.i_am", name="{name}")  # the page puts each player's name in
     texts["languages"] = list(LANGUAGES)
     lang = get_language()
     options = "".join(f"<option value=\"{code}\" lang=\"{code}\"{' selected' if code == lang else ''}>"

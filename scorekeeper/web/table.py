@@ -54,6 +54,9 @@ class Table:
         # reasons, reminders and trump texts, is in the language it was opened in).
         self._games: dict[str, Any] = {}
         self._plain: dict[str, tuple] = {}  # by language: (game, entries) and the view with nothing typed
+        from .seats import SharedTyping
+
+        self.seats = SharedTyping(self)  # the next deal as typed on the players' own phones
 
     def start(self) -> None:
         """Open the store for writing (StoreError when it cannot be)."""

@@ -78,6 +78,8 @@ class PlayScreen(Screen[dict]):
                 tooltip="tui.bindings.play.players_tip"),
         Binding("ctrl+r", "plan", "tui.bindings.play.plan", id="play.plan", priority=True,
                 tooltip="tui.bindings.play.plan_tip"),
+        Binding("ctrl+n", "phones", "tui.bindings.play.phones", id="play.phones",
+                tooltip="tui.bindings.play.phones_tip"),
     ]
 
     editing: reactive[int | None] = reactive(None)
@@ -326,6 +328,8 @@ class PlayScreen(Screen[dict]):
             return True if self.draft is not None and self.editing is None and not game.roster_locked() else None
         if action == "plan":
             return True if self.draft is not None and self.editing is None else None
+        if action == "phones":  # hidden when the app was started without a way to serve phones
+            return getattr(self.app, "phones", None) is not None
         return True
 
     def action_confirm_deal(self) -> None:
@@ -502,6 +506,9 @@ class PlayScreen(Screen[dict]):
             else:
                 self.notify(plan_changed_text(game), title=t("tui.plan.changed_title"), markup=False)
         self._focus_entry()
+
+    def action_phones(self) -> None:
+        self.app.show_phones()
 
     def action_charts(self) -> None:
         from .charts import ChartsScreen

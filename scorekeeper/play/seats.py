@@ -1,0 +1,112 @@
+"""A deal as one player's phone sees it, when each player keeps their own boxes.
+
+Which boxes of the deal belong to a seat, whose turn it is to speak, and which boxes the
+seat may fill in now, from the deal's :class:`~.draft.DealDraft` alone (nothing here knows
+a game):
+
+- A seat's own boxes are its fields (``scope = "seat"``) and its partnership's
+  (``scope = "team"``). The deal's boxes (the trump turned, who took the queen) are the
+  table's: any seat may fill them in, at any time.
+- The first phase with the seats' own boxes is said in turn, in bidding order, when it is
+  not the deal's last phase (the bidding of Lupaus, Wizard, Spades; Hearts, whose one phase
+  is the play, has no turns): the first seat in that order with a box still needed there has
+  the turn. The seat that spoke just before it may still change what it said (a slip of the
+  thumb), until the next one speaks.
+- The boxes of the later phases (tricks, points) are each seat's to fill in once the turns are
+  over.
+
+A box is "needed" as the form says (:attr:`~.views.CellView.needed`): an optional box (Spades'
+blind nil) or one the rules fill in does not hold up the turn.
+"""
+
+from __future__ import annotations
+
+from .draft import DealDraft
+from .layout import Key, Slot
+from .views import CellView, DraftView
+from ..values import dataclass
+
+__all__ = ["SeatView", "seat_view", "turn_phase"]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's part in the deal being entered."""
+
+    seat: int | None  # the seat in this deal (None: the player sits this deal out)
+    mine: frozenset  # the boxes that are this seat's own (its fields and its partnership's)
+    now: frozenset  # the boxes it may fill in now (its own in turn, and the deal's)
+    turn: int | None  # the seat whose turn it is to speak (None: no turns, or they are over)
+    turn_box: Key | None  # the box that seat is to fill in
+    turn_label: str  # that box's label ("Bid")
+    turns_over: bool  # every box said in turn is filled (or the deal has no turns)
+
+
+def turn_phase(draft: DealDraft) -> str | None:
+    """The phase said in turn: the first with the seats' own boxes, unless it is the last phase."""
+    fields = draft.game.ruleset.fields
+    phases = [p for p in draft.layout if any(fields[s.field].scope == "seat" for s in p.slots)]
+    if not phases or phases[0] is draft.layout[-1]:
+        return None
+    return phases[0].phase
+
+
+def _owner(draft: DealDraft, cell: CellView) -> frozenset:
+    """The seats whose box ``cell`` is: its seat, its partnership's seats, or none (the deal's)."""
+    scope = draft.game.ruleset.fields[cell.field].scope
+    if scope == "seat":
+        return frozenset((cell.unit,))
+    if scope == "team" and cell.unit is not None:
+        return frozenset(draft.setup.teams[cell.unit - 1])
+    return frozenset()
+
+
+def seat_view(draft: DealDraft, seat: int | None) -> SeatView:
+    """Seat ``seat``'s part in the deal of ``draft`` (None: a player who sits the deal out)."""
+    view: DraftView = draft.view()
+    fields = draft.game.ruleset.fields
+    spoken = turn_phase(draft)
+    before: set[Slot] = set()  # the boxes of the phases before the turns, and the deal's in it
+    after: set[Slot] = set()  # the boxes of the phases after the turns (or of every phase, without turns)
+    in_turn: list[Slot] = []  # the seats' boxes said in turn
+    seen_turns = False
+    for layout in draft.layout:
+        if layout.phase == spoken:
+            seen_turns = True
+            in_turn = [s for s in layout.slots if fields[s.field].scope == "seat"]
+            before |= {s for s in layout.slots if fields[s.field].scope != "seat"}
+        else:
+            (after if seen_turns or spoken is None else before).update(layout.slots)
+    cells = view.cells
+    order = sorted(in_turn, key=lambda s: s.pos)  # the seats' boxes in bidding order
+    turn_cell = next((cells[s] for s in order if cells[s].needed), None)
+    turn = turn_cell.unit if turn_cell is not None else None
+    last = _last_spoken(cells, order, turn)
+    mine, now = set(), set()
+    for slot, cell in cells.items():
+        if not cell.visible or seat is None:
+            continue
+        key = (cell.field, cell.unit)
+        owners = _owner(draft, cell)
+        if seat in owners:
+            mine.add(key)
+        elif owners:
+            continue
+        if slot in before:
+            now.add(key)
+        elif slot in after:
+            if turn is None:
+                now.add(key)
+        elif cell.unit == seat and (turn == seat or (last == seat and not cell.auto)):
+            now.add(key)
+    return SeatView(seat, frozenset(mine), frozenset(now), turn,
+                    (turn_cell.field, turn_cell.unit) if turn_cell is not None else None,
+                    turn_cell.label if turn_cell is not None else "", turn is None)
+
+
+def _last_spoken(cells, order, turn: int | None) -> int | None:
+    """The seat that spoke last before the turn (all the seats' boxes when the turns are over)."""
+    place = {cells[s].unit: s.pos for s in order}
+    spoke = [cells[s] for s in order if cells[s].value is not None and not cells[s].auto
+             and (turn is None or place[cells[s].unit] < place[turn])]
+    return spoke[-1].unit if spoke else None
