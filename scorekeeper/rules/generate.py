@@ -20,49 +20,34 @@ TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Callable
 
-__all__ = ["module_code", "module_text", "write_shipped"]
+__all__ = ["module_code", "module_text", "module_texts"]
 
 
-def write_shipped(folder: str, play: Callable[[Any, str], None] | None = None,
-                  check: Callable[[Any, str], None] | None = None) -> None:
-    """Write the modules of every built-in ruleset into ``folder``: ``ruleset_<id>.py`` (what
-    loading it needs), ``ruleset_<id>_check.py`` (the code ``rules check`` needs besides) and
-    ``rulesets.py`` (the version, and each ruleset's summary with the digest of its file).
-    ``play(ruleset, stem)`` plays with each ruleset first (built as its module will make it) and
-    ``check(ruleset, stem)`` tries its limits as ``rules check`` does, so that the code generated
-    then is written too (:mod:`scorekeeper.play.shipped`, whose function hatch_build.py calls)."""
+def module_texts(play: Callable[[Any, str], None] | None = None,
+                 check: Callable[[Any, str], None] | None = None) -> dict[str, str]:
+    """The modules of every built-in ruleset by their files' names (hatch_build.py writes them):
+    ``ruleset_<id>.py`` (what loading it needs), ``ruleset_<id>_stored.py``, ``ruleset_<id>_check.py``
+    (the code ``rules check`` needs besides) and ``rulesets.py`` (the version, and each ruleset's
+    summary with the digest of its file). ``play(ruleset, stem)`` plays with each ruleset first
+    (built as its module will make it) and ``check(ruleset, stem)`` tries its limits as ``rules
+    check`` does, so that the code generated then is written too (:mod:`scorekeeper.play.shipped`)."""
     from .. import version
     from .paths import list_builtin_ruleset_files
 
-    summaries = {}
+    modules, summaries = {}, {}
     for path in list_builtin_ruleset_files():
         with open(path, "rb") as f:
             source = f.read()
         stem = os.path.splitext(os.path.basename(path))[0]
         name = module_name(stem).rpartition(".")[2]
         texts, summary = module_text(stem, source, play, check)
-        for suffix, text in texts.items():
-            _write(os.path.join(folder, name + suffix + ".py"), text)
+        modules.update((name + suffix + ".py", text) for suffix, text in texts.items())
         summaries[stem] = (source_digest(source), summary)
-    _write(os.path.join(folder, "rulesets.py"), "\n".join([
+    modules["rulesets.py"] = "\n".join([
         '"""The package version and code the built-in rulesets\' modules were made by, and what a list of games',
         'shows of each ruleset (by the digest of the file it was made from): made by scorekeeper.rules.generate."""',
-        "", f"VERSION = {version()!r}", f"CODE = {code_digest()!r}", f"SUMMARIES = {_literal(summaries, 110)}", ""]))
-
-
-def _write(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` whole (a temporary file renamed), only when it holds other text:
-    an unchanged module keeps its compiled form in __pycache__ (as the catalogs' do)."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            if f.read() == text:
-                return
-    except (FileNotFoundError, UnicodeDecodeError):
-        pass
-    temp = f"{path}.{os.getpid()}.tmp"
-    with open(temp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(temp, path)
+        "", f"VERSION = {version()!r}", f"CODE = {code_digest()!r}", f"SUMMARIES = {_literal(summaries, 110)}", ""])
+    return modules
 
 
 def module_text(stem: str, source: bytes, play: Callable[[Any, str], None] | None = None,
