@@ -23,8 +23,7 @@ if TYPE_CHECKING:
 __all__ = ["module_code", "module_text", "module_texts"]
 
 
-def module_texts(play: Callable[[Any, str], None] | None = None,
-                 check: Callable[[Any, str], None] | None = None) -> dict[str, str]:
+def module_texts(play: Callable[[Any, str], None], check: Callable[[Any, str], None]) -> dict[str, str]:
     """The modules of every built-in ruleset by their files' names (hatch_build.py writes them):
     ``ruleset_<id>.py`` (what loading it needs), ``ruleset_<id>_stored.py``, ``ruleset_<id>_check.py``
     (the code ``rules check`` needs besides) and ``rulesets.py`` (the version, and each ruleset's
@@ -50,8 +49,8 @@ def module_texts(play: Callable[[Any, str], None] | None = None,
     return modules
 
 
-def module_text(stem: str, source: bytes, play: Callable[[Any, str], None] | None = None,
-                check: Callable[[Any, str], None] | None = None) -> tuple[dict[str, str], dict]:
+def module_text(stem: str, source: bytes, play: Callable[[Any, str], None],
+                check: Callable[[Any, str], None]) -> tuple[dict[str, str], dict]:
     """The texts of the modules of the built-in ruleset file ``rulesets/<stem>.toml`` whose bytes
     are ``source``, by the suffix of their names ("": to load it, "_stored": to make a stored
     game's copy, "_check": the code checking it adds), and its summary; RuntimeError when the
@@ -77,42 +76,30 @@ def module_text(stem: str, source: bytes, play: Callable[[Any, str], None] | Non
                 raise RuntimeError(f"{shown}: {builder.problems[0]!r}")
             for formula in _formulas(ruleset):
                 formula.generic()
-            if play is not None:
-                play(ruleset, stem)
+            play(ruleset, stem)
             built[how] = ruleset, recorded
         ruleset, recorded = built["load"]
         checked = Table({}, {}, recording=True)
         for formula in _formulas(ruleset):
             formula._shipped = checked
-        if check is not None:
-            check(ruleset, stem)
+        check(ruleset, stem)
         for formula in _formulas(ruleset):
             formula._shipped = recorded
     finally:
         formula_compiler.record_trees = None
-    body = module_code({"load": built["load"]}, shown, sources)
-    lines = [
-        f'"""The built-in ruleset {shown}, made at build time by scorekeeper.rules.generate: do not edit."""',
-        "",
-        f"FORMAT = {FORMAT}",
-        f"ID = {stem!r}",
-        f"SOURCE = {source_digest(source)!r}",
-        "INF = float('inf')",
-        f"DATA = {_literal(raw, 110)}",
-        *body,
-    ]
-    text = "\n".join(lines) + "\n"
-    stored_text = "\n".join([
-        f'"""The built-in ruleset {shown} as a stored game\'s copy of its data makes it: made at build time by',
-        'scorekeeper.rules.generate, do not edit."""', "", f"FORMAT = {FORMAT}",
-        f"DATA_DIGEST = {data_digest(raw)!r}  # that of the copy it makes (given as DATA)", "INF = float('inf')",
-        *module_code({"stored": built["stored"]}, shown, sources)]) + "\n"
+
+    def module(doc: str, *lines: str) -> str:
+        return "\n".join([f'"""{doc}: made at build time by scorekeeper.rules.generate, do not edit."""', "",
+                          f"FORMAT = {FORMAT}", "INF = float('inf')", *lines]) + "\n"
+
     extra = {entry: value for entry, value in checked.forms.items() if entry not in recorded.forms}
-    check_text = "\n".join([
-        f'"""The code ``rules check`` of the built-in ruleset {shown} needs besides that of its module: made at',
-        'build time by scorekeeper.rules.generate, do not edit."""', "", "FORMS = {",
-        *_form_lines(extra, sources), "}", ""])
-    return {"": text, "_stored": stored_text, "_check": check_text}, _summary(ruleset)
+    return {"": module(f"The built-in ruleset {shown}", f"SOURCE = {source_digest(source)!r}",
+                       f"DATA = {_literal(raw, 110)}", *module_code({"load": built["load"]}, shown, sources)),
+            "_stored": module(f"The built-in ruleset {shown} as a stored game's copy of its data makes it",
+                              f"DATA_DIGEST = {data_digest(raw)!r}  # that of the copy it makes (given as DATA)",
+                              *module_code({"stored": built["stored"]}, shown, sources)),
+            "_check": module(f"The code ``rules check`` of the built-in ruleset {shown} needs besides its module's",
+                             "FORMS = {", *_form_lines(extra, sources), "}")}, _summary(ruleset)
 
 
 def _summary(ruleset: Any) -> dict:
