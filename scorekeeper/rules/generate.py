@@ -33,7 +33,8 @@ def module_texts(play: Callable[[Any, str], None], check: Callable[[Any, str], N
     from .. import version
     from .paths import list_builtin_ruleset_files
 
-    modules, summaries = {}, {}
+    modules: dict[str, str] = {}
+    summaries: dict[str, tuple[str, dict]] = {}
     for path in list_builtin_ruleset_files():
         with open(path, "rb") as f:
             source = f.read()
