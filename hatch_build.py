@@ -21,22 +21,40 @@ SHIPPED = os.path.join("scorekeeper", "_shipped")
 
 def write_all(root: str) -> str:
     """Write every generated module under ``root``'s ``scorekeeper/_shipped/``; gives that folder."""
-    out = os.path.join(root, SHIPPED)
-    os.makedirs(out, exist_ok=True)
-    init = os.path.join(out, "__init__.py")
-    if not os.path.exists(init):  # (written once: a file rewritten would lose its compiled form in __pycache__)
-        with open(init, "w", encoding="utf-8") as f:
-            f.write('"""Generated at build time by hatch_build.py from the package\'s sources: do not edit."""\n')
     sys.path.insert(0, root)
     try:
-        from scorekeeper.i18n.shipped import write_shipped as write_catalogs
-        from scorekeeper.play.shipped import write_shipped as write_rulesets
+        from scorekeeper.i18n.shipped import module_texts as catalogs
+        from scorekeeper.play.shipped import module_texts as rulesets
 
-        write_catalogs(out)
-        write_rulesets(out)
+        texts = {"__init__.py": '"""Generated at build time by hatch_build.py from the package\'s sources: do not edit."""\n',
+                 **catalogs(), **rulesets()}
     finally:
         sys.path.remove(root)
+    out = os.path.join(root, SHIPPED)
+    write_modules(out, texts)
     return out
+
+
+def write_modules(out: str, texts: dict[str, str]) -> None:
+    """Write each module of ``texts`` (file name -> text) into the folder ``out`` whole (a temporary
+    file renamed), only when it holds other text (an unchanged module keeps its compiled form in
+    __pycache__); a module there that is not in ``texts`` (an older build's) is deleted."""
+    os.makedirs(out, exist_ok=True)
+    for name in os.listdir(out):
+        if name.endswith(".py") and name not in texts:
+            os.remove(os.path.join(out, name))
+    for name, text in texts.items():
+        path = os.path.join(out, name)
+        try:
+            with open(path, encoding="utf-8") as f:
+                if f.read() == text:
+                    continue
+        except (FileNotFoundError, UnicodeDecodeError):
+            pass
+        temp = f"{path}.{os.getpid()}.tmp"
+        with open(temp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temp, path)
 
 
 try:

@@ -15,17 +15,25 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# (file, first marker, last marker): what each part is is said in bench/README.md.
+# (file, first marker, last marker): what each part is, and what it saves, is said in bench/README.md
+# ("the machinery, part by part").
 PARTS = [
-    ("hatch_build.py", None, None),  # the build hook that runs the generators
+    # The shipped data made at build time, and the user files' cache:
+    ("hatch_build.py", None, None),  # the build hook that runs the generators and writes their modules
     ("scorekeeper/rules/shipped.py", None, None),  # what a start uses of the rulesets' generated modules
     ("scorekeeper/rules/generate.py", None, None),  # the rulesets' generated modules (and the user cache's)
     ("scorekeeper/play/shipped.py", None, None),  # what the build plays before it writes them
     ("scorekeeper/rules/usercache.py", None, None),  # the cache of user ruleset files
     ("scorekeeper/i18n/shipped.py", None, None),  # the catalogs' generated modules
     ("scorekeeper/i18n/catalogs.py", "def shipped_catalog(", "def check_catalogs("),  # what a start uses of them
-    ("scorekeeper/rules/files.py", "class _NotPlain(", None),  # a score sheet's TOML read without tomllib
     ("scorekeeper/process.py", "# --- the collector", None),  # fewer collections, gc.freeze() at the end
+    # What the standard library does, done without its import (each with a differential test):
+    ("scorekeeper/rules/files.py", "class _NotPlain(", None),  # a score sheet's TOML read without tomllib
+    ("scorekeeper/game/sheet.py", "def _toml_literal(", "_BARE_KEY = "),  # a sheet's values written without tomli_w
+    ("scorekeeper/values.py", None, None),  # value classes without dataclasses
+    ("scorekeeper/cli/quick.py", None, None),  # the usual command lines read without argparse
+    ("scorekeeper/store/jsontext.py", None, None),  # the store's JSON read without json
+    ("scorekeeper/reports/jsonwrite.py", None, None),  # an export's JSON written without json
 ]
 
 

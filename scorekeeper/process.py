@@ -100,31 +100,17 @@ def _hold_closed_streams() -> None:
 # command closes what it opens. Both together: 13.6 M instructions of a check-bid (3.5 ms).
 
 FEWER_COLLECTIONS = 50_000  # new objects between two collections of the youngest generation
-
-
-class Collector:
-    """The collector's thresholds when :func:`start` was first called (None: not called yet),
-    which :func:`collect_as_usual` puts back; the process keeps them in ``COLLECTOR``."""
-
-    __slots__ = ("usual",)
-
-    def __init__(self) -> None:
-        self.usual: tuple[int, ...] | None = None
-
-
-COLLECTOR = Collector()
+USUAL_COLLECTIONS = gc.get_threshold()[0]  # the interpreter's, which collect_as_usual puts back
 
 
 def _collect_less() -> None:
-    if COLLECTOR.usual is None:
-        COLLECTOR.usual = gc.get_threshold()
-    gc.set_threshold(FEWER_COLLECTIONS, *COLLECTOR.usual[1:])
+    gc.set_threshold(FEWER_COLLECTIONS, *gc.get_threshold()[1:])
 
 
 def collect_as_usual() -> None:
-    """The thresholds as they were before :func:`start`: for what runs until it is stopped."""
-    if COLLECTOR.usual is not None:
-        gc.set_threshold(*COLLECTOR.usual)
+    """The youngest generation collected as before :func:`start`: for what runs until it is stopped."""
+    if gc.get_threshold()[0] == FEWER_COLLECTIONS:
+        gc.set_threshold(USUAL_COLLECTIONS, *gc.get_threshold()[1:])
 
 
 def end(code: int) -> int:

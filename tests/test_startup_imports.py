@@ -535,7 +535,7 @@ def test_start_keeps_the_older_generations_thresholds_and_collect_as_usual_puts_
 
     from scorekeeper import process
 
-    monkeypatch.setattr(process.COLLECTOR, "usual", None)
+    monkeypatch.setattr(process, "USUAL_COLLECTIONS", 700)
     before = gc.get_threshold()
     try:
         gc.set_threshold(700, 11, 12)
@@ -578,7 +578,7 @@ def test_the_app_and_the_board_collect_garbage_as_usual(args, monkeypatch):
     else:
         pytest.importorskip("textual")
         monkeypatch.setattr("scorekeeper.tui.app.run", lambda **kwargs: seen.append(gc.get_threshold()) or 0)
-    monkeypatch.setattr(process.COLLECTOR, "usual", (700, 11, 12))
+    monkeypatch.setattr(process, "USUAL_COLLECTIONS", 700)
     before = gc.get_threshold()
     try:
         gc.set_threshold(process.FEWER_COLLECTIONS, 11, 12)

@@ -8,12 +8,10 @@ at a start.
 
 from __future__ import annotations
 
-import os
-
 from ..languages import LANGUAGES
 from .catalogs import FORMAT, HERE, Catalog, _checked, _path, _read_bytes, catalog_files
 
-__all__ = ["module_text", "write_shipped"]
+__all__ = ["module_text", "module_texts"]
 
 
 def module_text(lang: str, sources: dict[str, bytes], catalog: Catalog) -> str:
@@ -35,37 +33,12 @@ def _bytes_literal(data: bytes) -> str:
     return "(\n" + "".join(f"        {line!r}\n" for line in data.splitlines(keepends=True)) + "    )" if data else "b''"
 
 
-def write_shipped(out: str, folder: str = HERE) -> list[str]:
-    """Write the module of each language's catalog in ``folder`` into the folder ``out`` (the
-    build's generator, see hatch_build.py), each only when its text changed (an unchanged module
-    keeps its compiled form in __pycache__); CatalogError, naming the file and key, for a catalog
-    the reader refuses. Gives the paths of the modules."""
-    written = []
-    os.makedirs(out, exist_ok=True)
+def module_texts(folder: str = HERE) -> dict[str, str]:
+    """The module of each language's catalog in ``folder`` by its file's name (hatch_build.py writes
+    them); CatalogError, naming the file and key, for a catalog the reader refuses."""
+    texts = {}
     for lang in LANGUAGES:
-        names = catalog_files(lang, folder)
-        sources = {name: _read_bytes(_path(folder, name)) for name in names}
+        sources = {name: _read_bytes(_path(folder, name)) for name in catalog_files(lang, folder)}
         catalog = _checked(lang, [(_path(folder, name), data) for name, data in sources.items()])
-        path = os.path.join(out, f"catalog_{lang}.py")
-        for name in os.listdir(out):  # the modules per group of keys an older build wrote
-            if name.startswith(f"catalog_{lang}_") and name.endswith(".py"):
-                os.remove(os.path.join(out, name))
-        _write(path, module_text(lang, sources, catalog))
-        written.append(path)
-    return written
-
-
-def _write(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` whole (a temporary file renamed), only when it holds other text:
-    an unchanged module keeps its compiled form in __pycache__ (as the rulesets' do; i18n may
-    not import rules, so this is not rules.generate.write_if_changed)."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            if f.read() == text:
-                return
-    except (FileNotFoundError, UnicodeDecodeError):
-        pass
-    temp = f"{path}.{os.getpid()}.tmp"
-    with open(temp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(temp, path)
+        texts[f"catalog_{lang}.py"] = module_text(lang, sources, catalog)
+    return texts

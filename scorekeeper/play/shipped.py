@@ -25,12 +25,12 @@ TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from ..rules.model import Ruleset
 
-__all__ = ["check", "play", "write_shipped"]
+__all__ = ["check", "module_texts", "play"]
 
 
-def write_shipped(folder: str) -> None:
-    """Write the module of every built-in ruleset into ``folder`` (called by hatch_build.py)."""
-    generate.write_shipped(folder, play, check)
+def module_texts() -> dict[str, str]:
+    """The modules of the built-in rulesets by their files' names (hatch_build.py writes them)."""
+    return generate.module_texts(play, check)
 
 
 def play(ruleset: Ruleset, stem: str) -> None:

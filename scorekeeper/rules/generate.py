@@ -20,53 +20,38 @@ TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Callable
 
-__all__ = ["module_code", "module_text", "write_shipped"]
+__all__ = ["module_code", "module_text", "module_texts"]
 
 
-def write_shipped(folder: str, play: Callable[[Any, str], None] | None = None,
-                  check: Callable[[Any, str], None] | None = None) -> None:
-    """Write the modules of every built-in ruleset into ``folder``: ``ruleset_<id>.py`` (what
-    loading it needs), ``ruleset_<id>_check.py`` (the code ``rules check`` needs besides) and
-    ``rulesets.py`` (the version, and each ruleset's summary with the digest of its file).
-    ``play(ruleset, stem)`` plays with each ruleset first (built as its module will make it) and
-    ``check(ruleset, stem)`` tries its limits as ``rules check`` does, so that the code generated
-    then is written too (:mod:`scorekeeper.play.shipped`, whose function hatch_build.py calls)."""
+def module_texts(play: Callable[[Any, str], None], check: Callable[[Any, str], None]) -> dict[str, str]:
+    """The modules of every built-in ruleset by their files' names (hatch_build.py writes them):
+    ``ruleset_<id>.py`` (what loading it needs), ``ruleset_<id>_stored.py``, ``ruleset_<id>_check.py``
+    (the code ``rules check`` needs besides) and ``rulesets.py`` (the version, and each ruleset's
+    summary with the digest of its file). ``play(ruleset, stem)`` plays with each ruleset first
+    (built as its module will make it) and ``check(ruleset, stem)`` tries its limits as ``rules
+    check`` does, so that the code generated then is written too (:mod:`scorekeeper.play.shipped`)."""
     from .. import version
     from .paths import list_builtin_ruleset_files
 
-    summaries = {}
+    modules: dict[str, str] = {}
+    summaries: dict[str, tuple[str, dict]] = {}
     for path in list_builtin_ruleset_files():
         with open(path, "rb") as f:
             source = f.read()
         stem = os.path.splitext(os.path.basename(path))[0]
         name = module_name(stem).rpartition(".")[2]
         texts, summary = module_text(stem, source, play, check)
-        for suffix, text in texts.items():
-            _write(os.path.join(folder, name + suffix + ".py"), text)
+        modules.update((name + suffix + ".py", text) for suffix, text in texts.items())
         summaries[stem] = (source_digest(source), summary)
-    _write(os.path.join(folder, "rulesets.py"), "\n".join([
+    modules["rulesets.py"] = "\n".join([
         '"""The package version and code the built-in rulesets\' modules were made by, and what a list of games',
         'shows of each ruleset (by the digest of the file it was made from): made by scorekeeper.rules.generate."""',
-        "", f"VERSION = {version()!r}", f"CODE = {code_digest()!r}", f"SUMMARIES = {_literal(summaries, 110)}", ""]))
+        "", f"VERSION = {version()!r}", f"CODE = {code_digest()!r}", f"SUMMARIES = {_literal(summaries, 110)}", ""])
+    return modules
 
 
-def _write(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` whole (a temporary file renamed), only when it holds other text:
-    an unchanged module keeps its compiled form in __pycache__ (as the catalogs' do)."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            if f.read() == text:
-                return
-    except (FileNotFoundError, UnicodeDecodeError):
-        pass
-    temp = f"{path}.{os.getpid()}.tmp"
-    with open(temp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(temp, path)
-
-
-def module_text(stem: str, source: bytes, play: Callable[[Any, str], None] | None = None,
-                check: Callable[[Any, str], None] | None = None) -> tuple[dict[str, str], dict]:
+def module_text(stem: str, source: bytes, play: Callable[[Any, str], None],
+                check: Callable[[Any, str], None]) -> tuple[dict[str, str], dict]:
     """The texts of the modules of the built-in ruleset file ``rulesets/<stem>.toml`` whose bytes
     are ``source``, by the suffix of their names ("": to load it, "_stored": to make a stored
     game's copy, "_check": the code checking it adds), and its summary; RuntimeError when the
@@ -92,42 +77,30 @@ def module_text(stem: str, source: bytes, play: Callable[[Any, str], None] | Non
                 raise RuntimeError(f"{shown}: {builder.problems[0]!r}")
             for formula in _formulas(ruleset):
                 formula.generic()
-            if play is not None:
-                play(ruleset, stem)
+            play(ruleset, stem)
             built[how] = ruleset, recorded
         ruleset, recorded = built["load"]
         checked = Table({}, {}, recording=True)
         for formula in _formulas(ruleset):
             formula._shipped = checked
-        if check is not None:
-            check(ruleset, stem)
+        check(ruleset, stem)
         for formula in _formulas(ruleset):
             formula._shipped = recorded
     finally:
         formula_compiler.record_trees = None
-    body = module_code({"load": built["load"]}, shown, sources)
-    lines = [
-        f'"""The built-in ruleset {shown}, made at build time by scorekeeper.rules.generate: do not edit."""',
-        "",
-        f"FORMAT = {FORMAT}",
-        f"ID = {stem!r}",
-        f"SOURCE = {source_digest(source)!r}",
-        "INF = float('inf')",
-        f"DATA = {_literal(raw, 110)}",
-        *body,
-    ]
-    text = "\n".join(lines) + "\n"
-    stored_text = "\n".join([
-        f'"""The built-in ruleset {shown} as a stored game\'s copy of its data makes it: made at build time by',
-        'scorekeeper.rules.generate, do not edit."""', "", f"FORMAT = {FORMAT}",
-        f"DATA_DIGEST = {data_digest(raw)!r}  # that of the copy it makes (given as DATA)", "INF = float('inf')",
-        *module_code({"stored": built["stored"]}, shown, sources)]) + "\n"
+
+    def module(doc: str, *lines: str) -> str:
+        return "\n".join([f'"""{doc}: made at build time by scorekeeper.rules.generate, do not edit."""', "",
+                          f"FORMAT = {FORMAT}", "INF = float('inf')", *lines]) + "\n"
+
     extra = {entry: value for entry, value in checked.forms.items() if entry not in recorded.forms}
-    check_text = "\n".join([
-        f'"""The code ``rules check`` of the built-in ruleset {shown} needs besides that of its module: made at',
-        'build time by scorekeeper.rules.generate, do not edit."""', "", "FORMS = {",
-        *_form_lines(extra, sources), "}", ""])
-    return {"": text, "_stored": stored_text, "_check": check_text}, _summary(ruleset)
+    return {"": module(f"The built-in ruleset {shown}", f"SOURCE = {source_digest(source)!r}",
+                       f"DATA = {_literal(raw, 110)}", *module_code({"load": built["load"]}, shown, sources)),
+            "_stored": module(f"The built-in ruleset {shown} as a stored game's copy of its data makes it",
+                              f"DATA_DIGEST = {data_digest(raw)!r}  # that of the copy it makes (given as DATA)",
+                              *module_code({"stored": built["stored"]}, shown, sources)),
+            "_check": module(f"The code ``rules check`` of the built-in ruleset {shown} needs besides its module's",
+                             "FORMS = {", *_form_lines(extra, sources), "}")}, _summary(ruleset)
 
 
 def _summary(ruleset: Any) -> dict:
