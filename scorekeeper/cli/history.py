@@ -112,9 +112,12 @@ def cmd_stats(args) -> int:
     from ..reports.stats import player_key, stats
 
     store = _open_store(args)
+    report = everyone = None
     try:
-        report = stats(store, args.player) if store is not None else None
-        everyone = stats(store).players if store is not None and args.player and not report.players else None
+        if store is not None:
+            report = stats(store, args.player)
+            if args.player and not report.players:
+                everyone = stats(store).players
     finally:
         if store is not None:
             store.close()
