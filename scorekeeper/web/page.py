@@ -183,9 +183,8 @@ def _last_section(state: dict) -> list[str]:
         out.append("<tr>" + "".join(cells) + "</tr>")
         issues += [t("web.last.issue", number=row["deal"], message=issue) for issue in row["issues"]]
     out.append("</tbody></table></div>")
-    legend = [state["legend"]] + ([t("web.last.legend_problem")] if issues else []) + (
-        [t("web.last.legend_part")] if any(r["part_over"] for r in rows) else [])
-    legend = "; ".join(legend)
+    legend = "; ".join([state["legend"]] + ([t("web.last.legend_problem")] if issues else []) + (
+        [t("web.last.legend_part")] if any(r["part_over"] for r in rows) else []))
     out.append(f'<p class="legend">{_e(legend)}</p>')
     if issues:
         out.append('<p class="issues">' + "<br>".join(_e(i) for i in issues) + "</p>")
