@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     import uvicorn
     from starlette.applications import Starlette
 
+    from .board import BoardState
     from .table import Table
 
     Mark = tuple[int, str | None]  # of a game (store.watch.game_mark): entries in its log, when its draft was saved
@@ -72,7 +73,7 @@ class Published:
     """One drawing of the board, served as it is to every browser until the game changes."""
 
     version: str
-    state: dict[str, Any]
+    state: BoardState
     json: bytes
     fragment: str
 
@@ -106,7 +107,7 @@ class BoardFeed:
     """The board of one game, kept up to date from the store by a thread of its own."""
 
     def __init__(self, path: str | Path, game_id: int | None = None, *, poll: float = POLL,
-                 last: int = LAST_DEALS, empty_ok: bool = False):
+                 last: int = LAST_DEALS, empty_ok: bool = False) -> None:
         self.path = Path(path)
         self.follow = game_id is None  # follow the table to whichever game it plays
         self.empty_ok = empty_ok  # a store with no game yet is served (until a game is started)
@@ -235,10 +236,11 @@ class BoardFeed:
         if problem == self._problem:
             return
         self._problem = problem
-        state = dict(self.published.state, problem=problem)
+        state = self.published.state.copy()
+        state["problem"] = problem
         self._publish(state, self._version() + "-" + hashlib.sha256(problem.encode("utf-8")).hexdigest()[:8])
 
-    def _publish(self, state: dict[str, Any], version: str) -> None:
+    def _publish(self, state: BoardState, version: str) -> None:
         data = json.dumps({"version": version, **state}, ensure_ascii=False).encode("utf-8")
         self._published = published = Published(version, state, data, board_fragment(state))
         for listener in self._listeners:
