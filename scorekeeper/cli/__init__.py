@@ -319,7 +319,8 @@ def _main(argv: Sequence[str] | None) -> int:
     except (UsageError, LanguageError) as exc:
         _err(show(exc))
         return 2
-    args: Namespace | argparse.Namespace | None = quick_args(argv)  # a headless command in its usual form, without argparse
+    # a headless command in its usual form, without argparse
+    args: Namespace | argparse.Namespace | None = quick_args(argv)
     try:
         if not argv:
             return _run_tui()

@@ -31,7 +31,8 @@ __all__ = ["FORMS", "quick_args", "run_later"]
 TEXT, NUMBER, MANY, EACH, FLAG = "text", "number", "many", "each", "flag"
 FORMATS = ("csv", "json", "md", "toml", "html")  # export --format
 
-_REPORT: dict[str, Option] = {"--json": ("json", FLAG), "--plain": ("plain", FLAG), "--db": ("db", TEXT)}  # the store reports' options
+# the store reports' options
+_REPORT: dict[str, Option] = {"--json": ("json", FLAG), "--plain": ("plain", FLAG), "--db": ("db", TEXT)}
 _REPORT_DEFAULTS = {"json": False, "plain": False}
 
 
@@ -138,7 +139,8 @@ def quick_args(argv: Sequence[str]) -> Namespace | None:
     return Namespace(**values, run=run)
 
 
-def _read_positionals(argv: Sequence[str], at: int, positionals: tuple[Option, ...], values: dict[str, Any]) -> int | None:
+def _read_positionals(argv: Sequence[str], at: int, positionals: tuple[Option, ...],
+                      values: dict[str, Any]) -> int | None:
     """Read the positional arguments from ``at`` into ``values``: where the options start, or None."""
     for dest, kind in positionals:
         end = _values_end(argv, at) if kind == MANY else at + 1
