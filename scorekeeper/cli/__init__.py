@@ -312,30 +312,36 @@ def _output_failed(exc: OSError | ValueError) -> str:
     return t("cli.errors.output", reason=getattr(exc, "strerror", None) or str(exc))
 
 
+def _run_command(argv: list[str]) -> int:
+    """The command ``argv`` names (the app without one) run: its exit status, or what it raised."""
+    if not argv:
+        return _run_tui()
+    # a headless command in its usual form, without argparse
+    args: Namespace | argparse.Namespace | None = quick_args(argv)
+    if args is None:
+        args = build_parser(argv).parse_args(argv)
+    if args.command is None:
+        return _run_tui(args.db)
+    if getattr(args, "run", None) is None:
+        build_parser().print_help()
+        return 2
+    if getattr(args, "plain", False) and getattr(args, "json", False):
+        raise UsageError(t("cli.errors.plain_and_json"))
+    if args.command in ("board", "serve"):  # a server, until it is stopped
+        collect_as_usual()
+    return args.run(args)
+
+
 def _main(argv: Sequence[str] | None) -> int:
+    """The language chosen, then the command run, and what it raised told as one line: the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         argv = choose_language(argv)  # first: the parser's help and every message after it are in it
     except (UsageError, LanguageError) as exc:
         _err(show(exc))
         return 2
-    # a headless command in its usual form, without argparse
-    args: Namespace | argparse.Namespace | None = quick_args(argv)
     try:
-        if not argv:
-            return _run_tui()
-        if args is None:
-            args = build_parser(argv).parse_args(argv)
-        if args.command is None:
-            return _run_tui(args.db)
-        if getattr(args, "run", None) is None:
-            build_parser().print_help()
-            return 2
-        if getattr(args, "plain", False) and getattr(args, "json", False):
-            raise UsageError(t("cli.errors.plain_and_json"))
-        if args.command in ("board", "serve"):  # a server, until it is stopped
-            collect_as_usual()
-        return args.run(args)
+        return _run_command(argv)
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
     except UsageError as exc:
