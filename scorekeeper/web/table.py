@@ -78,9 +78,16 @@ class Table:
                                                                 work, args)
 
     # -- in the table's thread
+    def _writer(self) -> Store:
+        """The store the table writes (RuntimeError before start(), a programming error)."""
+        store = self._store
+        if store is None:
+            raise RuntimeError("the table is not started")
+        return store
+
     def _current(self):
         """The stored game being played, read again if it changed in the store."""
-        store = self._store
+        store = self._writer()
         game_id = self.feed.game_id
         if game_id is None:
             raise NoGame(t("web.phone.no_game"))
@@ -268,9 +275,7 @@ class Table:
         from .starting import form_data, setup_of
 
         ref, ruleset, setup, problem = setup_of(data)
-        store = self._store
-        if store is None:
-            raise RuntimeError("the table is not started")  # (a programming error: start() opens the store)
+        store = self._writer()
         if setup is not None:
             dealer = setup.dealer or draw_first_dealer(len(setup.names), self.rng)
             try:
