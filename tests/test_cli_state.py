@@ -54,3 +54,20 @@ def test_loaded_errors_with_the_class_given_first():
 
     assert cli._loaded("game.engine.GameError", also=RulesetError) == (RulesetError, GameError)
     assert cli._loaded("game.engine.GameError") == (GameError,)
+
+
+def test_rules_show_json_keeps_each_document_s_keys_in_order(capsys):
+    """The typed documents of ``rules show --json`` (OptionDoc, FieldDoc, DerivedDoc) write their
+    keys in the order they always had: a field's kind's keys between its label and "optional"."""
+    import json
+
+    assert cli.main(["rules", "show", "lupaus", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert [list(f) for f in shown["fields"]] == [
+        ["id", "phase", "scope", "type", "label", "when", "optional"],
+        ["id", "phase", "scope", "type", "label", "min", "max", "optional"],
+        ["id", "phase", "scope", "type", "label", "min", "max", "optional"]]
+    assert list(shown["options"][1]) == ["id", "type", "label", "default", "help", "choices", "labels"]
+    assert shown["derived"][0] == {"id": "exact", "scope": "seat", "label": "Exact", "value": "bid == tricks",
+                                   "shows": "value"}
+    assert shown["parts"] is None
