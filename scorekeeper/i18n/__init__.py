@@ -116,7 +116,6 @@ ENV_VAR = "SCOREKEEPER_LANG"
 LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
 
 
-
 class LanguageState:
     """What the process holds of its languages, in one place (:data:`STATE`): the process's
     language, the variable a block's language is held in, and what was loaded on first use (the
