@@ -72,7 +72,7 @@ NODES = NodeTables()
 def __getattr__(name: str) -> Any:
     if name == "GENERATED_NODES":  # the nodes generated code may hold (once the classes are imported)
         return NODES.generated
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(name)  # a name this module does not have (a programming error)
 
 
 def _syntax() -> Any:

@@ -37,12 +37,21 @@ from .page import CSP, board_page
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
-    from typing import AsyncIterator, Awaitable, Callable, Mapping
+    from typing import AsyncIterator, Awaitable, Callable, Mapping, Protocol
 
     from starlette.types import ASGIApp, Receive, Scope, Send
 
-    from .server import BoardFeed, Published
+    from .board import Published
     from .table import Table
+
+    class BoardFeed(Protocol):
+        """What the app reads of the board's feed (scorekeeper.web.server.BoardFeed, which imports
+        this module: named here by what it does, so that the two modules do not import each other)."""
+
+        @property
+        def published(self) -> Published: ...
+
+        def listen(self, listener: Callable[[Published], None]) -> None: ...
 
     Handler = Callable[[Request, Exception], Awaitable[Response]]  # an error's answer
 

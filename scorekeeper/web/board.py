@@ -39,6 +39,7 @@ from ..store.db import StoredGame
 from ..reports.common import status_text
 from ..play.board import MADE, BoardMaker
 from ..play.panel import sheet_panel
+from ..values import dataclass
 
 if TYPE_CHECKING:  # the document's parts, as the module docstring shows them
     from typing import TypedDict
@@ -95,9 +96,21 @@ if TYPE_CHECKING:  # the document's parts, as the module docstring shows them
         last_deals: list[DealRow]
         problem: str | None
 
-__all__ = ["LAST_DEALS", "board_state", "empty_state"]
+__all__ = ["LAST_DEALS", "Published", "board_state", "empty_state"]
 
 LAST_DEALS = 5
+
+
+@dataclass(frozen=True)
+class Published:
+    """One drawing of the board, served as it is to every browser until the game changes (the
+    feed of :mod:`scorekeeper.web.server` makes it): its version, the document, the document
+    as JSON and the board as HTML (:func:`scorekeeper.web.page.board_fragment`)."""
+
+    version: str
+    state: BoardState
+    json: bytes
+    fragment: str
 
 
 def _next_deal(stored: StoredGame) -> DealShown | None:

@@ -42,10 +42,9 @@ from ..i18n import t
 from ..store.db import Store
 from ..store.watch import game_mark, latest_change
 from . import DEFAULT_HOST, DEFAULT_PORT
-from .board import LAST_DEALS, board_state, empty_state
+from .board import LAST_DEALS, Published, board_state, empty_state
 from .hosts import served_names
 from .page import board_fragment
-from ..values import dataclass
 
 if TYPE_CHECKING:
     import asyncio
@@ -66,16 +65,6 @@ POLL = 0.5  # seconds between two looks at the store
 
 class BoardError(ValueError):
     """The board cannot be served: no such game, no games, the port is taken, ... (the message says)."""
-
-
-@dataclass(frozen=True)
-class Published:
-    """One drawing of the board, served as it is to every browser until the game changes."""
-
-    version: str
-    state: BoardState
-    json: bytes
-    fragment: str
 
 
 def _ids_text(ids: list[int]) -> str:
