@@ -419,8 +419,8 @@ def test_importing_the_package_reads_no_catalog():
     import sys
     script = ("import sys, scorekeeper.i18n as i\n"
               "def loaded():\n"
-              "    print(sorted(m for m in sys.modules if m.startswith('scorekeeper.i18n.')), sorted(i._catalogs))\n"
-              "print(sorted(m for m in sys.modules if m.startswith('scorekeeper')), sorted(i._catalogs))\n"
+              "    print(sorted(m for m in sys.modules if m.startswith('scorekeeper.i18n.')), sorted(i.STATE.catalogs))\n"
+              "print(sorted(m for m in sys.modules if m.startswith('scorekeeper')), sorted(i.STATE.catalogs))\n"
               "assert i.t('game.deal') == 'Deal' and i.t('cli.seat_name', number=3) == 'Player 3'\n"
               "loaded()\n"
               "assert i.tn('game.count.tricks', 2) == '2 tricks'\n"

@@ -222,7 +222,7 @@ def test_loading_valid_rulesets_reads_no_catalog():
         "from scorekeeper.rules.ruleset import builtin_ids, load_ruleset\n"
         "for rid in builtin_ids():\n"
         "    load_ruleset(rid)\n"
-        "assert not i18n._catalogs, list(i18n._catalogs)\n"
+        "assert not i18n.STATE.catalogs, list(i18n.STATE.catalogs)\n"
         "assert 'scorekeeper.i18n.catalogs' not in sys.modules\n"
     )
     root = Path(__file__).resolve().parents[1]

@@ -51,6 +51,8 @@ if TYPE_CHECKING:
     import argparse
     from typing import Sequence
 
+    from .quick import Namespace
+
 # A command's module (and what it imports: the engine, the sheets, the store, the reports) is
 # imported only when its group's parser is built (:func:`build_parser`), so that each command
 # loads what it uses; the errors of a module are caught only once it is loaded (:func:`_loaded`).
@@ -79,7 +81,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         parser.add_argument("--db", metavar="PATH", default=None, help=argparse.SUPPRESS)
         parser.add_argument("--version", action=VersionAction, help=help_text("cli.help.version"))
         sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-        group = _GROUPS.get(_command(argv)) if lean else None
+        command = _command(argv) if lean else None
+        group = _GROUPS.get(command) if command is not None else None
         # `board`: the live score board (scorekeeper/web/)
         for add in (group,) if group else (_add_rules_commands, _add_sheet_commands, _add_store_commands,
                                            _add_board_command):
@@ -239,8 +242,7 @@ def _take_lang(argv: list[str]) -> tuple[list[str], str | None]:
     return rest, lang
 
 
-def _run_tui(parser: argparse.ArgumentParser, db: str | None = None, ruleset: str | None = None,
-             game: int | None = None) -> int:
+def _run_tui(db: str | None = None, ruleset: str | None = None, game: int | None = None) -> int:
     collect_as_usual()  # the app runs until it is closed
     try:
         from ..tui.app import run  # lazy: the headless commands never import textual
@@ -274,9 +276,9 @@ def cmd_play(args) -> int:
         from .games import _stored
 
         _stored(args, game_id)  # (there is such a game, and it can be rebuilt)
-        return _run_tui(build_parser(), getattr(args, "db", None), game=game_id)
+        return _run_tui(getattr(args, "db", None), game=game_id)
     _ruleset_path(args.ruleset)
-    return _run_tui(build_parser(), getattr(args, "db", None), args.ruleset)
+    return _run_tui(getattr(args, "db", None), args.ruleset)
 
 
 def choose_language(argv: list[str]) -> list[str]:
@@ -317,46 +319,57 @@ def _output_failed(exc: OSError | ValueError) -> str:
     return t("cli.errors.output", reason=getattr(exc, "strerror", None) or str(exc))
 
 
+def _run_command(argv: list[str]) -> int:
+    """The command ``argv`` names (the app without one) run: its exit status, or what it raised."""
+    if not argv:
+        return _run_tui()
+    # a headless command in its usual form, without argparse
+    args: Namespace | argparse.Namespace | None = quick_args(argv)
+    if args is None:
+        args = build_parser(argv).parse_args(argv)
+    if args.command is None:
+        return _run_tui(args.db)
+    if getattr(args, "run", None) is None:
+        build_parser().print_help()
+        return 2
+    if getattr(args, "plain", False) and getattr(args, "json", False):
+        raise UsageError(t("cli.errors.plain_and_json"))
+    if args.command in ("board", "serve"):  # a server, until it is stopped
+        collect_as_usual()
+    return args.run(args)
+
+
 def _main(argv: Sequence[str] | None) -> int:
+    """The language chosen, then the command run, and what it raised told as one line: the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         argv = choose_language(argv)  # first: the parser's help and every message after it are in it
     except (UsageError, LanguageError) as exc:
         _err(show(exc))
         return 2
-    args = quick_args(argv)  # a headless command in its usual form, without argparse
-    parser = build_parser(argv) if args is None else None
     try:
-        if not argv:
-            return _run_tui(parser)
-        if args is None:
-            args = parser.parse_args(argv)
-        if args.command is None:
-            return _run_tui(parser, args.db)
-        if getattr(args, "run", None) is None:
-            build_parser().print_help()
-            return 2
-        if getattr(args, "plain", False) and getattr(args, "json", False):
-            raise UsageError(t("cli.errors.plain_and_json"))
-        if args.command in ("board", "serve"):  # a server, until it is stopped
-            collect_as_usual()
-        return args.run(args)
+        return _run_command(argv)
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
     except UsageError as exc:
         _err(str(exc))
         return 2
-    except _loaded("tui.textual_version", "TextualMismatch") as exc:  # the app cannot start
+    except _loaded("tui.textual_version.TextualMismatch") as exc:  # the app cannot start
+        from ..tui.textual_version import TextualMismatch  # (loaded: it raised this)
+
+        assert isinstance(exc, TextualMismatch)  # for the type checker: the class _loaded found
         _err(t("cli.errors.textual", problem=str(exc), wanted=exc.wanted))
         return 1
-    except _loaded("game.sheet", "OptionError") as exc:
+    except _loaded("game.sheet.OptionError") as exc:
         _err(str(exc))
         return 2
-    except (RulesetError, *_loaded("game.sheet", "SheetError"), *_loaded("game.engine", "GameError"),
-            *_loaded("rules.cards", "CardError")) as exc:
+    except _loaded("game.sheet.SheetError", "game.engine.GameError", "rules.cards.CardError", also=RulesetError) as exc:
         _err(show(exc).replace("\n", "; "))
         return 1
-    except _loaded("rules.formula", "Missing") as exc:
+    except _loaded("rules.formula.Missing") as exc:
+        from ..rules.formula import Missing  # (loaded: it raised this)
+
+        assert isinstance(exc, Missing)  # for the type checker: the class _loaded found
         _err(t("cli.errors.missing_value", name=show(exc.message)))
         return 1
     except BrokenPipeError:  # the reader went away (| head): stop quietly, as other commands do
@@ -378,11 +391,17 @@ def _main(argv: Sequence[str] | None) -> int:
         return _internal_error(exc, argv)
 
 
-def _loaded(module: str, name: str) -> tuple[type[BaseException], ...]:
-    """The exception class ``name`` of scorekeeper's ``module`` if that module was imported, else
-    none: a module the command never loaded raised nothing (and is not imported to say so)."""
-    loaded = sys.modules.get(f"{__package__.rpartition('.')[0]}.{module}")
-    return (getattr(loaded, name),) if loaded is not None else ()
+def _loaded(*names: str, also: type[BaseException] | None = None) -> tuple[type[BaseException], ...]:
+    """``also`` and the exception classes ``names`` ('game.sheet.SheetError': a module of
+    scorekeeper, a class in it) of the modules that were imported: a module the command never
+    loaded raised nothing (and is not imported to say so)."""
+    found = [] if also is None else [also]
+    for name in names:
+        module, _, exception = name.rpartition(".")
+        loaded = sys.modules.get(f"{__package__.rpartition('.')[0]}.{module}")
+        if loaded is not None:
+            found.append(getattr(loaded, exception))
+    return tuple(found)
 
 
 def _quiet_stdout() -> None:
@@ -400,10 +419,11 @@ def _quiet_stdout() -> None:
 def _internal_error(error: Exception, argv: list[str]) -> int:
     from ..crash import crash_report
 
+    from pathlib import Path
     from types import SimpleNamespace
 
     try:
-        store = store_path(SimpleNamespace(db=_db_given(argv)))
+        store: Path | None = Path(store_path(SimpleNamespace(db=_db_given(argv))))
     except Exception:
         store = None
     _err(crash_report(error, near=store, argv=[PROG, *argv]))

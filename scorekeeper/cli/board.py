@@ -110,7 +110,7 @@ def _serve(args, writes: bool) -> int:
             out(t(f"{words}.serving_follows" if feed.follow else f"{words}.serving", id=game["id"], name=name,
                   path=path))
         remote, local = board_urls(server)
-        if writes:
+        if code is not None:  # (serve: the phones join with it)
             _say_phone(remote, local, code, server.server_address[1], args.lan)
         else:
             for url in remote:

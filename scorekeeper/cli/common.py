@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from typing import Any, Sequence
 
     from ..rules.model import Ruleset
+    from ..store.db import Store
 
 
 PROG = "scorekeeper"
@@ -32,12 +33,22 @@ class UsageError(Exception):
     """The command was given something it cannot use (exit status 2)."""
 
 
-_HELP_TEXTS = [True]  # whether help_text words its text: see .parsing.help_texts
+class HelpWording:
+    """Whether :func:`help_text` words its text (:data:`HELP_WORDING`): off while a parser that
+    only parses is built (see .parsing.help_texts)."""
+
+    __slots__ = ("on",)
+
+    def __init__(self) -> None:
+        self.on = True
 
 
-def help_text(key: str, **params) -> str | None:
+HELP_WORDING = HelpWording()
+
+
+def help_text(key: str, **params: Any) -> str | None:
     """An option's or command's help in the current language; None while help_texts(False)."""
-    return t(key, **params) if _HELP_TEXTS[0] else None
+    return t(key, **params) if HELP_WORDING.on else None
 
 
 # --- small helpers --------------------------------------------------------------------------
@@ -239,13 +250,16 @@ def store_path(args) -> str:
     return path_text(db, expand=True) if db else default_db_path()
 
 
-def _open_store(args, create: bool = False):
-    """The store (StoreError if it cannot be used); None when there is no file yet and ``create`` is off."""
+def _open_store(args: Any) -> Store | None:
+    """The store (StoreError if it cannot be used); None when there is no file yet."""
+    path = store_path(args)
+    return _store(path) if os.path.exists(path) else None
+
+
+def _store(path: str) -> Store:
+    """The store at ``path``, made when there is none yet (StoreError if it cannot be used)."""
     from ..store.db import Store
 
-    path = store_path(args)
-    if not create and not os.path.exists(path):
-        return None
     return Store(path)
 
 

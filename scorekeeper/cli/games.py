@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..game.carried import carried_columns, carried_values
 from ..i18n import format_number, get_language, show, t, tn
 from .common import (
-    PROG, UsageError, _err, _game_id, _json, _no_game, _open_store, err_line, out, _parse_options,
+    PROG, UsageError, _err, _game_id, _json, _no_game, _open_store, _store, err_line, out, _parse_options,
     _localized_ruleset, store_path, _table, write_out,
 )
 
@@ -15,7 +15,9 @@ TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any
 
+    from ..game.engine import Issue
     from ..game.game import Game
+    from ..store.db import StoredGame
 
 
 # --- replay and export -----------------------------------------------------------------------
@@ -61,11 +63,11 @@ def _replay_lines(game: Game, title: str | None) -> list[str]:
         rows.append(row)
         if not r.counts:
             notes.append(t("cli.replay.note", number=r.number, message=t("cli.replay.carry.redealt")))
-        for i in r.issues:
-            if i.level == "warning":
-                notes.append(t("cli.replay.note_warning", number=r.number, message=show(i.message)))
+        for issue in r.issues:
+            if issue.level == "warning":
+                notes.append(t("cli.replay.note_warning", number=r.number, message=show(issue.message)))
             else:
-                notes.append(t("cli.replay.note", number=r.number, message=show(i.message)))
+                notes.append(t("cli.replay.note", number=r.number, message=show(issue.message)))
     bonus = game.end_bonus()
     if bonus:  # its own line: the points the rules add after the last deal, and the totals with them
         row = ["", "", t("cli.replay.end_bonus")]
@@ -90,8 +92,9 @@ def _carried_order(game: Game, columns) -> list[list[int]]:
 
 
 def cmd_replay(args) -> int:
-    if _game_id(args.sheet) is not None:
-        return _replay_stored(args, _game_id(args.sheet))
+    game_id = _game_id(args.sheet)
+    if game_id is not None:
+        return _replay_stored(args, game_id)
     from ..game.sheet import OptionError, replay_sheet, sheet_title
 
     overrides = _parse_options(args.option)
@@ -127,7 +130,8 @@ def cmd_replay(args) -> int:
     return _print_what_if(base, game, refused, overrides, shown, title, args.json, "sheet", plain=args.plain)
 
 
-def _print_what_if(base: Game, game: Game, refused, overrides: dict, shown: str, title: str | None,
+def _print_what_if(base: Game, game: Game, refused: list[tuple[int, list[Issue]]], overrides: dict[str, Any],
+                   shown: str, title: str | None,
                    as_json: bool, source: str, plain: bool = False) -> int:
     """The re-scored game, its totals beside ``base``'s, and the deals that break a rule (exit 1)."""
     from ..reports.export import game_document
@@ -182,7 +186,7 @@ def cmd_export(args) -> int:
     return 0
 
 
-def _stored(args, game_id: int):
+def _stored(args: Any, game_id: int) -> StoredGame:
     """The stored game, read from the store of ``args`` (closed again), as
     reports.history.load_game reads it (that module is not imported for it)."""
     store = _open_store(args)
@@ -232,7 +236,7 @@ def _replay_stored(args, game_id: int) -> int:
 def cmd_import(args) -> int:
     from ..reports.history import import_sheet
 
-    with _open_store(args, create=True) as store:
+    with _store(store_path(args)) as store:
         game_id = import_sheet(store, args.sheet)
         stored = store.open_game(game_id)
     game = stored.game

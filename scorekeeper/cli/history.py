@@ -7,24 +7,42 @@ from .common import _err, _json, _open_store, out, store_path, _table
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, TypedDict
+
+    from ..store.db import GameSummary
+
+    class SummaryDoc(TypedDict):
+        """A stored game in ``history --json`` (docs/cli.md)."""
+
+        id: int
+        title: str | None
+        ruleset: str
+        name: str
+        players: list[str]
+        created_at: str  # ISO 8601
+        updated_at: str
+        deals_played: int
+        planned_deals: int | None
+        over: bool
+        winners: list[str]
+        ended_early: int | None  # the deal after which the table ended the game early
 
 
-def _result_text(summary) -> str:
+def _result_text(summary: GameSummary) -> str:
     """As status_text says it, from a listed game's summary (no replay)."""
     from ..reports.common import status_of
 
     return status_of(summary.winners, summary.deals_played, summary.planned_deals, summary.stopped_at)
 
 
-def _summary_doc(g) -> dict:
+def _summary_doc(g: GameSummary) -> SummaryDoc:
     return {"id": g.id, "title": g.title, "ruleset": g.ruleset_id, "name": g.ruleset_name, "players": list(g.players),
             "created_at": g.created_at.isoformat(), "updated_at": g.updated_at.isoformat(),
             "deals_played": g.deals_played, "planned_deals": g.planned_deals, "over": g.finished,
             "winners": list(g.winners), "ended_early": g.stopped_at}
 
 
-def _game_rows(games) -> list[list[Any]]:
+def _game_rows(games: list[GameSummary]) -> list[list[Any]]:
     rows: list[list[Any]] = [[t("cli.history.column.id"), t("cli.history.column.started"), t("cli.history.column.game"),
                               t("cli.history.column.players"), t("cli.history.column.result")]]
     for g in games:
@@ -112,9 +130,12 @@ def cmd_stats(args) -> int:
     from ..reports.stats import player_key, stats
 
     store = _open_store(args)
+    report = everyone = None
     try:
-        report = stats(store, args.player) if store is not None else None
-        everyone = stats(store).players if store is not None and args.player and not report.players else None
+        if store is not None:
+            report = stats(store, args.player)
+            if args.player and not report.players:
+                everyone = stats(store).players
     finally:
         if store is not None:
             store.close()

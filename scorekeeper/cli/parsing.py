@@ -11,11 +11,11 @@ import argparse
 from contextlib import contextmanager
 
 from ..i18n import t
-from .common import _HELP_TEXTS, PROG, UsageError, out
+from .common import HELP_WORDING, PROG, UsageError, out
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
-    from typing import Iterator
+    from typing import Any, Iterator, NoReturn, Sequence
 
 __all__ = ["ARGPARSE_TEXTS", "VersionAction", "argparse_text", "help_texts"]
 
@@ -58,21 +58,24 @@ def _argparse_words(wording=argparse_text) -> Iterator[None]:
     """While argparse works: its texts are ``wording``'s (then as they were). argparse reads its
     module's ``_`` (gettext's) at each text; gettext's own way to supply texts is a compiled
     catalog looked up on disk at every call, for a language code we already know."""
-    before = argparse._
-    argparse._ = wording
+    module = vars(argparse)  # (its ``_`` is not in the module's published types)
+    before = module["_"]
+    module["_"] = wording
     try:
         yield
     finally:
-        argparse._ = before
+        module["_"] = before
 
 
 class VersionAction(argparse.Action):
     """``--version``: print ``scorekeeper VERSION`` and stop (the version is read only then)."""
 
-    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, default: Any = argparse.SUPPRESS,
+                 help: str | None = None) -> None:
         super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
 
-    def __call__(self, parser, namespace, values, option_string=None):
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> NoReturn:
         from .. import version
 
         out(f"{PROG} {version()}")
@@ -89,13 +92,13 @@ def help_texts(wanted: bool) -> Iterator[None]:
     gettext for each one as it builds a parser, and gettext looks for translation files
     on disk at every call (and imports ``locale`` at the first). Its errors while parsing
     are still worded (:class:`_Parser`)."""
-    before = _HELP_TEXTS[0]
-    _HELP_TEXTS[0] = wanted
+    before = HELP_WORDING.on
+    HELP_WORDING.on = wanted
     try:
         with _argparse_words(argparse_text if wanted else str):  # str: the heading as argparse writes it
             yield
     finally:
-        _HELP_TEXTS[0] = before
+        HELP_WORDING.on = before
 
 
 class _LeanFormatter(argparse.HelpFormatter):
@@ -109,8 +112,8 @@ class _LeanFormatter(argparse.HelpFormatter):
 
 
 class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args, **kwargs):
-        if not _HELP_TEXTS[0]:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if not HELP_WORDING.on:
             kwargs.setdefault("formatter_class", _LeanFormatter)
         super().__init__(*args, **kwargs)
 
@@ -130,5 +133,5 @@ class _Parser(argparse.ArgumentParser):
         with _argparse_words():
             return super().format_help()
 
-    def error(self, message: str):  # one line, no usage block
+    def error(self, message: str) -> NoReturn:  # one line, no usage block
         raise UsageError(message)

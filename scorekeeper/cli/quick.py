@@ -20,6 +20,9 @@ TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any, Callable, Sequence
 
+    Kind = str | tuple[str, ...]  # how an argument is read: TEXT ... FLAG, or the choices
+    Option = tuple[str, Kind]  # the namespace's name of a value, and how it is read
+
 __all__ = ["FORMS", "quick_args", "run_later"]
 
 # How an argument is read: one text, one whole number (as the parser's whole_number), one or
@@ -28,43 +31,62 @@ __all__ = ["FORMS", "quick_args", "run_later"]
 TEXT, NUMBER, MANY, EACH, FLAG = "text", "number", "many", "each", "flag"
 FORMATS = ("csv", "json", "md", "toml", "html")  # export --format
 
-_REPORT = {"--json": ("json", FLAG), "--plain": ("plain", FLAG), "--db": ("db", TEXT)}  # the store reports' options
+# the store reports' options
+_REPORT: dict[str, Option] = {"--json": ("json", FLAG), "--plain": ("plain", FLAG), "--db": ("db", TEXT)}
 _REPORT_DEFAULTS = {"json": False, "plain": False}
 
-# command words -> (positional arguments, options, the namespace's other values, the command
-# function: its module and name, and whether it is imported only when it runs).
-FORMS: dict[tuple[str, ...], tuple] = {
-    ("check-bid",): (
+
+class Form:
+    """The usual form of one command: its positional arguments in order and its options (each
+    the namespace's name and how it is read), the namespace's other values, and its command
+    function (``name`` in this package's ``module``, imported only when it runs if ``later``)."""
+
+    __slots__ = ("positionals", "options", "defaults", "module", "name", "later")
+
+    def __init__(self, positionals: tuple[Option, ...], options: dict[str, Option], defaults: dict[str, Any],
+                 module: str, name: str, later: bool = False) -> None:
+        self.positionals = positionals
+        self.options = options
+        self.defaults = defaults
+        self.module = module
+        self.name = name
+        self.later = later
+
+
+# command words -> its usual form
+FORMS: dict[tuple[str, ...], Form] = {
+    ("check-bid",): Form(
         (("ruleset", TEXT),),
         {"--players": ("players", NUMBER), "--deal": ("deal", NUMBER), "--cards": ("cards", NUMBER),
          "--bids": ("bids", MANY), "--option": ("option", EACH), "--json": ("json", FLAG)},
         {"players": None, "deal": None, "cards": None, "bids": None, "option": None, "json": False},
-        (".rules", "cmd_check_bid", False)),
-    ("rules", "list"): ((), {"--json": ("json", FLAG)}, {"action": "list", "json": False},
-                        (".rules", "cmd_rules_list", False)),
-    ("rules", "show"): (
+        ".rules", "cmd_check_bid"),
+    ("rules", "list"): Form((), {"--json": ("json", FLAG)}, {"action": "list", "json": False},
+                            ".rules", "cmd_rules_list"),
+    ("rules", "show"): Form(
         (("ruleset", TEXT),),
         {"--players": ("players", NUMBER), "--option": ("option", EACH), "--plain": ("plain", FLAG),
          "--json": ("json", FLAG)},
         {"action": "show", "players": None, "option": None, "plain": False, "json": False},
-        (".rules", "cmd_rules_show", False)),
-    ("rules", "check"): ((("files", MANY),), {}, {"action": "check"}, (".rules", "cmd_rules_check", False)),
-    ("replay",): ((("sheet", TEXT),), {**_REPORT, "--option": ("option", EACH)}, {**_REPORT_DEFAULTS, "option": None},
-                  (".games", "cmd_replay", False)),
-    ("show",): ((("game", NUMBER),), _REPORT, _REPORT_DEFAULTS, (".games", "cmd_show", True)),
-    ("history",): ((), _REPORT, _REPORT_DEFAULTS, (".history", "cmd_history", True)),
-    ("stats",): ((), {**_REPORT, "--player": ("player", TEXT)}, {**_REPORT_DEFAULTS, "player": None},
-                 (".history", "cmd_stats", True)),
-    ("sessions",): ((), _REPORT, _REPORT_DEFAULTS, (".history", "cmd_sessions", True)),
-    ("export",): (
+        ".rules", "cmd_rules_show"),
+    ("rules", "check"): Form((("files", MANY),), {}, {"action": "check"}, ".rules", "cmd_rules_check"),
+    ("replay",): Form((("sheet", TEXT),), {**_REPORT, "--option": ("option", EACH)},
+                      {**_REPORT_DEFAULTS, "option": None}, ".games", "cmd_replay"),
+    ("show",): Form((("game", NUMBER),), _REPORT, _REPORT_DEFAULTS, ".games", "cmd_show", later=True),
+    ("history",): Form((), _REPORT, _REPORT_DEFAULTS, ".history", "cmd_history", later=True),
+    ("stats",): Form((), {**_REPORT, "--player": ("player", TEXT)}, {**_REPORT_DEFAULTS, "player": None},
+                     ".history", "cmd_stats", later=True),
+    ("sessions",): Form((), _REPORT, _REPORT_DEFAULTS, ".history", "cmd_sessions", later=True),
+    ("export",): Form(
         (("sheet", TEXT),),
         {"--format": ("format", FORMATS), "-o": ("output", TEXT), "--output": ("output", TEXT), "--db": ("db", TEXT)},
         {"session": None, "all": False, "format": None, "output": None},
-        (".games", "cmd_export", False)),
-    ("hand-value",): ((("ruleset", TEXT), ("cards", MANY)), {}, {}, (".rules", "cmd_hand_value", False)),
+        ".games", "cmd_export"),
+    ("hand-value",): Form((("ruleset", TEXT), ("cards", MANY)), {}, {}, ".rules", "cmd_hand_value"),
 }
 # What a command needs given: each of these options, and exactly one of those.
-_REQUIRED = {("check-bid",): (("players", "bids"), ("deal", "cards")), ("export",): (("format",), ())}
+_REQUIRED: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {
+    ("check-bid",): (("players", "bids"), ("deal", "cards")), ("export",): (("format",), ())}
 
 
 def run_later(module: str, name: str) -> Callable[[Any], int]:
@@ -90,6 +112,9 @@ class Namespace:
     def __init__(self, **values: Any) -> None:
         self.__dict__.update(values)
 
+    if TYPE_CHECKING:
+        def __getattr__(self, name: str) -> Any: ...  # the values given, as argparse's Namespace has them
+
     def __eq__(self, other: object) -> bool:
         return vars(self) == vars(other) if hasattr(other, "__dict__") else NotImplemented
 
@@ -97,24 +122,25 @@ class Namespace:
         return "Namespace(" + ", ".join(f"{k}={v!r}" for k, v in vars(self).items()) + ")"
 
 
-def quick_args(argv: Sequence[str]):
+def quick_args(argv: Sequence[str]) -> Namespace | None:
     """The namespace the parser gives for ``argv`` when it is one of the usual forms; else None."""
     words = next((w for w in FORMS if tuple(argv[:len(w)]) == w), None)
     if words is None:
         return None
-    positionals, options, defaults, (module, name, later) = FORMS[words]
-    values: dict[str, Any] = {"db": None, "command": words[0], **defaults}
-    at = _read_positionals(argv, len(words), positionals, values)
-    if at is None or not _read_options(argv, at, options, values):
+    form = FORMS[words]
+    values: dict[str, Any] = {"db": None, "command": words[0], **form.defaults}
+    at = _read_positionals(argv, len(words), form.positionals, values)
+    if at is None or not _read_options(argv, at, form.options, values):
         return None
     given, one_of = _REQUIRED.get(words, ((), ()))
     if any(values[dest] is None for dest in given) or (one_of and sum(values[d] is not None for d in one_of) != 1):
         return None
-    run = run_later(module, name) if later else getattr(_imported(module), name)
+    run = run_later(form.module, form.name) if form.later else getattr(_imported(form.module), form.name)
     return Namespace(**values, run=run)
 
 
-def _read_positionals(argv: Sequence[str], at: int, positionals: tuple, values: dict) -> int | None:
+def _read_positionals(argv: Sequence[str], at: int, positionals: tuple[Option, ...],
+                      values: dict[str, Any]) -> int | None:
     """Read the positional arguments from ``at`` into ``values``: where the options start, or None."""
     for dest, kind in positionals:
         end = _values_end(argv, at) if kind == MANY else at + 1
@@ -128,7 +154,7 @@ def _read_positionals(argv: Sequence[str], at: int, positionals: tuple, values: 
     return at
 
 
-def _read_options(argv: Sequence[str], at: int, options: dict, values: dict) -> bool:
+def _read_options(argv: Sequence[str], at: int, options: dict[str, Option], values: dict[str, Any]) -> bool:
     """Read the options from ``at`` to the end into ``values``; False where the form is not the usual one."""
     seen: set[str] = set()
     while at < len(argv):
@@ -161,7 +187,7 @@ def _values_end(argv: Sequence[str], at: int) -> int:
     return at
 
 
-def _value(kind: str, items: Sequence[str]) -> Any:
+def _value(kind: Kind, items: Sequence[str]) -> Any:
     """The value of ``items`` read as ``kind`` (a list for MANY and EACH); None if the parser refuses it."""
     if kind == NUMBER:
         return whole_or_none(items[0])

@@ -15,8 +15,56 @@ from .common import (
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
+    from typing import Any, NotRequired, TypedDict
+
     from ..game.game import Game
     from ..play.bids import BidCheck
+    from ..rules.model import Derived, FieldSpec, Option, Parts
+
+    # The parts of ``rules show --json`` (in docs/cli.md's words): a key marked NotRequired is
+    # there only for the kinds of option or field it applies to.
+    class OptionDoc(TypedDict):
+        id: str
+        type: str
+        label: str
+        default: Any
+        help: NotRequired[str]
+        choices: NotRequired[list[str]]
+        labels: NotRequired[dict[str, str]]
+        min: NotRequired[int | None]
+        max: NotRequired[int | None]
+        default_formula: NotRequired[str]
+
+    class FieldKinds(TypedDict, total=False):  # what a field's kind gives (a number's bounds, ...)
+        min: str | None
+        max: str | None
+        values: list[int]
+        choices: list[str]
+        count: str
+        when: str
+
+    class FieldDoc(FieldKinds):
+        id: str
+        phase: str
+        scope: str
+        type: str
+        label: str
+        optional: bool
+
+    class DerivedDoc(TypedDict):
+        id: str
+        scope: str
+        label: str
+        value: str
+        shows: str
+        parts: NotRequired[dict[str, str]]
+
+    class PartsDoc(TypedDict):
+        name: str
+        when: str | None
+        end: str
+        award: str
+        bonus: str | None
 
 # The engine, the table's model and the formula checker are imported by the commands that use
 # them: `rules list` shows the summaries of checked rulesets (:mod:`..rules.summary`) and needs none.
@@ -60,7 +108,7 @@ def cmd_rules_list(args) -> int:
     return 1 if failed else 0
 
 
-def _option_doc(o, game: Game | None = None, chosen: dict | None = None) -> dict:
+def _option_doc(o: Option, game: Game | None = None, chosen: dict[str, Any] | None = None) -> OptionDoc:
     default = o.default
     if o.default_formula is not None and game is not None:  # worked out for the players asked about
         if chosen and o.id in chosen:  # the value chosen is no default: the game without that choice
@@ -72,7 +120,7 @@ def _option_doc(o, game: Game | None = None, chosen: dict | None = None) -> dict
             except SetupError:  # the other choices need this one: these players have no default
                 game = None
         default = game.setup.options[o.id] if game is not None else None
-    doc = {"id": o.id, "type": o.type, "label": o.label, "default": default}
+    doc: OptionDoc = {"id": o.id, "type": o.type, "label": o.label, "default": default}
     if o.help:
         doc["help"] = o.help
     if o.type == "choice":
@@ -85,8 +133,8 @@ def _option_doc(o, game: Game | None = None, chosen: dict | None = None) -> dict
     return doc
 
 
-def _field_doc(f) -> dict:
-    doc = {"id": f.id, "phase": f.phase, "scope": f.scope, "type": f.type, "label": f.label}
+def _field_doc(f: FieldSpec) -> FieldDoc:
+    doc: FieldKinds = {}
     if f.type == "int":
         doc["min"], doc["max"] = f.min.text if f.min else None, f.max.text if f.max else None
         if f.values:
@@ -97,18 +145,18 @@ def _field_doc(f) -> dict:
         doc["count"] = f.count.text
     if f.when is not None:
         doc["when"] = f.when.text
-    doc["optional"] = f.optional
-    return doc
+    return {"id": f.id, "phase": f.phase, "scope": f.scope, "type": f.type, "label": f.label, **doc,
+            "optional": f.optional}
 
 
-def _derived_doc(d) -> dict:
-    doc = {"id": d.id, "scope": d.scope, "label": d.label, "value": d.value.text, "shows": d.shows}
+def _derived_doc(d: Derived) -> DerivedDoc:
+    doc: DerivedDoc = {"id": d.id, "scope": d.scope, "label": d.label, "value": d.value.text, "shows": d.shows}
     if d.parts:
         doc["parts"] = {pid: f.text for pid, f in d.parts}
     return doc
 
 
-def _parts_doc(parts) -> dict | None:
+def _parts_doc(parts: Parts | None) -> PartsDoc | None:
     if parts is None:
         return None
     return {"name": parts.name, "when": parts.when.text if parts.when is not None else None,

@@ -95,16 +95,17 @@ from ..messages import Message, install_renderer
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
+    from contextvars import ContextVar, Token
     from datetime import date, datetime, tzinfo
-    from decimal import Decimal
-    from numbers import Number
-    from typing import Any, Mapping
+    from types import ModuleType
+    from typing import Any, Callable, Mapping
 
     from .catalogs import Catalog, Entry, TranslationError
+    from .formats import Numeric
 
 __all__ = [
     "CATEGORIES", "DEFAULT_LANGUAGE", "ENV_VAR", "LANGUAGES", "NBSP", "ORDINAL_CATEGORIES",
-    "Catalog", "CatalogError", "Entry", "LanguageError", "Template", "TranslationError",
+    "Catalog", "CatalogError", "Entry", "LanguageError", "LanguageState", "STATE", "Template", "TranslationError",
     "catalog", "check_catalogs", "format_date", "format_datetime", "format_number", "format_ordinal",
     "format_percent", "get_language", "language_code", "load_catalog", "locale_language",
     "plural_category", "resolve_language", "set_language", "show", "t", "tn", "using_language", "yes_no_words",
@@ -114,13 +115,42 @@ DEFAULT_LANGUAGE = "en"
 ENV_VAR = "SCOREKEEPER_LANG"
 LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
 
-_current = DEFAULT_LANGUAGE  # the process's language (set_language)
-# The language of a block (using_language): a ContextVar, so that each request of the web server
-# (a task, or the work it hands a thread) has its own, over _current. Made on first use: a command
-# that never needs one imports nothing for it.
-_block: Any = None
-_made: dict[str, Any] = {}
-_catalogs: dict[str, Catalog] = {}
+
+class LanguageState:
+    """What the process holds of its languages, in one place (:data:`STATE`): the process's
+    language, the variable a block's language is held in, and what was loaded on first use (the
+    catalogs, this package's submodules, the yes/no words of every language)."""
+
+    __slots__ = ("process", "block", "_first_block", "catalogs", "modules", "yes_no")
+
+    def __init__(self) -> None:
+        self.process = DEFAULT_LANGUAGE  # (set_language)
+        # The language of a block (using_language): a ContextVar, so that each request of the web
+        # server (a task, or the work it hands a thread) has its own, over the process's. Made on
+        # first use (block_variable): a command that never needs one imports nothing for it.
+        self.block: ContextVar[str] | None = None
+        self._first_block: dict[str, ContextVar[str]] = {}
+        self.catalogs: dict[str, Catalog] = {}  # by language code (catalog)
+        self.modules: dict[str, ModuleType] = {}  # by name: "catalogs", "plural", "formats" (_module)
+        self.yes_no: YesNoWords | None = None  # (yes_no_words)
+
+    def language(self) -> str:
+        """The current language: the block's, else the process's."""
+        block = self.block
+        return self.process if block is None else block.get(self.process)
+
+    def block_variable(self) -> ContextVar[str]:
+        """The variable a block's language is held in, made the first time a block asks."""
+        block = self.block
+        if block is None:
+            from contextvars import ContextVar
+
+            # setdefault is atomic: two threads' first blocks at once still share one variable
+            block = self.block = self._first_block.setdefault("block", ContextVar("scorekeeper_language"))
+        return block
+
+
+STATE = LanguageState()  # the process's (tests that need a fresh one replace this module's STATE)
 
 # The submodules are imported on first use: the rules layer imports this package, and a
 # command that never shows a translated text (check-bid) should not pay for them. The
@@ -131,15 +161,16 @@ _LAZY = {
     "CATEGORIES": "plural", "ORDINAL_CATEGORIES": "plural", "plural_category": "plural",
     "ordinal_category": "plural", "NBSP": "formats",
 }
-_modules: dict[str, Any] = {}
 
 
-def _module(name: str):
-    module = _modules.get(name)
+def _module(name: str) -> Any:
+    """The submodule ``name``, imported on first use (its names are looked up as it runs: Any)."""
+    modules = STATE.modules
+    module = modules.get(name)
     if module is None:
         full = f"{__name__}.{name}"
         __import__(full)  # importlib's import_module, without importlib (it imports types and warnings)
-        module = _modules[name] = sys.modules[full]
+        module = modules[name] = sys.modules[full]
     return module
 
 
@@ -202,23 +233,18 @@ def resolve_language(cli: str | None = None, env: Mapping[str, str] | None = Non
     return locale_language(env) or DEFAULT_LANGUAGE
 
 
-def _lang() -> str:
-    return _current if _block is None else _block.get(_current)
-
-
 def set_language(code: str) -> None:
     """Make ``code`` the process's language; LanguageError if it is not one of LANGUAGES.
     A block in :func:`using_language` keeps its own language."""
-    global _current
     if code not in LANGUAGES:
         raise LanguageError(code)
-    _current = code
+    STATE.process = code
 
 
 def get_language() -> str:
     """The current language's code: the block's (:func:`using_language`), else the process's
     ('en' until set_language is called)."""
-    return _current if _block is None else _block.get(_current)
+    return STATE.language()
 
 
 class using_language:
@@ -231,36 +257,32 @@ class using_language:
     its own block. A class, not contextlib's decorator: importing contextlib costs every
     command's start for this one use."""
 
-    def __init__(self, code: str):
+    def __init__(self, code: str) -> None:
         if code not in LANGUAGES:
             raise LanguageError(code)
         self.code = code
-        self._token: Any = None
+        self._token: Token[str] | None = None
 
     def __enter__(self) -> str:
-        global _block
-        block = _block
-        if block is None:
-            from contextvars import ContextVar
-
-            # setdefault is atomic: two threads' first blocks at once still share one variable
-            block = _block = _made.setdefault("block", ContextVar("scorekeeper_language"))
-        self._token = block.set(self.code)
+        self._token = STATE.block_variable().set(self.code)
         return self.code
 
-    def __exit__(self, *exc_info: Any) -> None:
-        self._token.var.reset(self._token)
+    def __exit__(self, *exc_info: object) -> None:
+        token = self._token
+        if token is not None:
+            token.var.reset(token)
 
 
 # --- texts --------------------------------------------------------------------------------
 
 def catalog(code: str) -> Catalog:
     """The catalog of one language, loaded on first use (see :func:`.catalogs.shipped_catalog`)."""
-    found = _catalogs.get(code)
+    catalogs = STATE.catalogs
+    found = catalogs.get(code)
     if found is None:
         if code not in LANGUAGES:
             raise LanguageError(code)
-        found = _catalogs[code] = _module("catalogs").shipped_catalog(code)
+        found = catalogs[code] = _module("catalogs").shipped_catalog(code)
     return found
 
 
@@ -273,7 +295,7 @@ def _entry(key: str, lang: str) -> Entry:
     return entry
 
 
-def _shower(lang: str):
+def _shower(lang: str) -> Callable[[Any], str]:
     def show(value: Any) -> str:
         # A text, or a whole number (written as it is in every language, see formats): most values
         # a text is given, shown without importing formats for them.
@@ -288,11 +310,11 @@ def _shower(lang: str):
 
 def t(key: str, **params: Any) -> str:
     """The current language's text for ``key`` with its placeholders filled from ``params``."""
-    lang = _lang()
-    entry = _entry(key, lang)
-    if entry.plural:
+    lang = STATE.language()
+    text = _entry(key, lang).text
+    if text is None:
         raise _translation_error(f"catalog key '{key}' is a plural entry: use tn('{key}', count, ...)")
-    return entry.text.format(key, params, _shower(lang))
+    return text.format(key, params, _shower(lang))
 
 
 def show(value: Any) -> str:
@@ -326,33 +348,33 @@ def _shown_param(value: Any) -> Any:
     return value
 
 
-def tn(key: str, count: int | float | Number | Decimal, **params: Any) -> str:
+def tn(key: str, count: Numeric, **params: Any) -> str:
     """The plural form of ``key`` for ``count`` in the current language; ``{count}`` is the
     count written as the language writes numbers."""
-    lang = _lang()
-    entry = _entry(key, lang)
-    if not entry.plural:
+    lang = STATE.language()
+    forms = _entry(key, lang).forms
+    if forms is None:
         raise _translation_error(f"catalog key '{key}' is one text, not a plural entry: use t('{key}', ...)")
     plural = _module("plural")
     if key.startswith("ordinal."):
         category = plural.ordinal_category(lang, int(count))
     else:
         category = plural.plural_category(lang, count)
-    template = entry.forms.get(category) or entry.forms["other"]
+    template = forms.get(category) or forms["other"]
     return template.format(key, {**params, "count": count}, _shower(lang))
 
 
 # --- numbers and times --------------------------------------------------------------------
 
-def format_number(value: int | float | Number | Decimal, digits: int | None = None) -> str:
+def format_number(value: Numeric, digits: int | None = None) -> str:
     """A number as the current language writes it: -310; 0.75 (en) or 0,75 (fi, pl).
     ``digits`` fixes the decimals (rounded half up): format_number(2/3, 2) -> '0.67'."""
-    return _module("formats").number_text(_lang(), value, digits)
+    return _module("formats").number_text(STATE.language(), value, digits)
 
 
-def format_percent(fraction: Number | Decimal, digits: int = 0) -> str:
+def format_percent(fraction: Numeric, digits: int = 0) -> str:
     """0.75 -> '75%' (en), '75 %' (fi, pl, with a no-break space)."""
-    return _module("formats").percent_text(_lang(), fraction, digits)
+    return _module("formats").percent_text(STATE.language(), fraction, digits)
 
 
 def format_ordinal(n: int) -> str:
@@ -363,30 +385,33 @@ def format_ordinal(n: int) -> str:
 def format_datetime(moment: datetime, tz: tzinfo | None = None) -> str:
     """A stored time, local (or in ``tz``), to the minute: 2024-05-03 18:30 (en),
     3.5.2024 klo 18.30 (fi), 03.05.2024, 18:30 (pl)."""
-    return _module("formats").datetime_text(_lang(), moment, tz)
+    return _module("formats").datetime_text(STATE.language(), moment, tz)
 
 
 def format_date(day: date) -> str:
     """A day: 2024-05-03 (en), 3.5.2024 (fi), 03.05.2024 (pl)."""
-    return _module("formats").date_text(_lang(), day)
+    return _module("formats").date_text(STATE.language(), day)
 
 
 # --- yes and no as typed ------------------------------------------------------------------
 
-_yes_no: YesNoWords | None = None
-
-
 def yes_no_words() -> YesNoWords:
     """What a player may type for yes and for no: the ``common.yes_words`` and
     ``common.no_words`` lists of every language together (read once, on first use)."""
-    global _yes_no
-    if _yes_no is None:
+    words = STATE.yes_no
+    if words is None:
         words = YesNoWords()
         for code in LANGUAGES:
-            words |= YesNoWords.from_lists(_entry("common.yes_words", code).text.text,
-                                           _entry("common.no_words", code).text.text)
-        _yes_no = words
-    return _yes_no
+            words |= YesNoWords.from_lists(_text(_entry("common.yes_words", code)), _text(_entry("common.no_words", code)))
+        STATE.yes_no = words
+    return words
+
+
+def _text(entry: Entry) -> str:
+    """The text of an entry that is one text (TranslationError for a plural entry)."""
+    if entry.text is None:
+        raise _translation_error(f"catalog key '{entry.key}' is a plural entry, not one text")
+    return entry.text.text
 
 
 install_renderer(show)

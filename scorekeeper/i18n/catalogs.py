@@ -119,13 +119,15 @@ class Template:
 
     __slots__ = ("text", "pieces", "names")
 
-    def __init__(self, text: str, where: str = "<text>"):
+    def __init__(self, text: str, where: str = "<text>") -> None:
         self.text = text
+        self.pieces: tuple[str | tuple[str], ...]
+        self.names: frozenset[str]
         if "{" not in text and "}" not in text:  # most texts: nothing to parse
             self.pieces, self.names = (text,), frozenset()
             return
         self.pieces = _pieces(text, where)
-        self.names = frozenset(p[0] for p in self.pieces if type(p) is tuple)
+        self.names = frozenset(p[0] for p in self.pieces if isinstance(p, tuple))
 
     def format(self, key: str, params: Mapping[str, Any], show: Callable[[Any], str]) -> str:
         out = []
@@ -142,11 +144,12 @@ class Template:
 
 
 class Entry:
-    """One key of a catalog: a single template, or one template per plural category."""
+    """One key of a catalog: a single template (``text``), or one template per plural category
+    (``forms``; ``text`` is then None)."""
 
     __slots__ = ("key", "text", "forms")
 
-    def __init__(self, key: str, text: Template | None = None, forms: Mapping[str, Template] | None = None):
+    def __init__(self, key: str, text: Template | None = None, forms: Mapping[str, Template] | None = None) -> None:
         self.key = key
         self.text = text
         self.forms = forms
@@ -163,14 +166,16 @@ class Entry:
         return self.key.startswith("ordinal.")
 
     def templates(self) -> list[Template]:
-        return list(self.forms.values()) if self.forms is not None else [self.text]
+        if self.text is not None:
+            return [self.text]
+        return list(self.forms.values()) if self.forms is not None else []
 
     def form(self) -> str | dict[str, str]:
         """The entry as plain data (as a generated module holds it): its text, or a plural entry's
         texts by category."""
-        if self.forms is not None:
-            return {category: template.text for category, template in self.forms.items()}
-        return self.text.text
+        if self.text is not None:
+            return self.text.text
+        return {category: template.text for category, template in (self.forms or {}).items()}
 
 
 def _is_plural_table(table: dict) -> bool:
@@ -220,10 +225,10 @@ class Catalog:
 
     def get(self, key: str) -> Entry | None:
         found = self._entries.get(key)
-        if found is None or type(found) is Entry:
+        if found is None or isinstance(found, Entry):
             return found
         where = f"{self.source}: {key}"
-        if type(found) is str:
+        if isinstance(found, str):
             entry = Entry(key, text=Template(found, where))
         else:
             entry = Entry(key, forms={category: Template(text, where) for category, text in found.items()})
@@ -340,7 +345,7 @@ def check_catalogs(catalogs: Mapping[str, Catalog], base: str = "en") -> list[st
                 kind = "a plural table" if model.plural else "one text"
                 problems.append(f"{name}: {key}: must be {kind}, as in the English catalog")
                 continue
-            if entry.plural:
+            if entry.forms is not None:
                 table = ORDINAL_CATEGORIES if entry.ordinal else CATEGORIES
                 wanted = set(table.get(lang, ("other",)))
                 have = set(entry.forms)

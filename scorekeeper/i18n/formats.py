@@ -23,7 +23,8 @@ TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from datetime import date, datetime, tzinfo
     from decimal import Decimal
-    from numbers import Number
+
+    Numeric = int | float | Decimal  # what is written as a number (a bool is an int: 1 or 0)
 
 __all__ = ["NBSP", "is_number", "number_text", "percent_text", "datetime_text", "date_text"]
 
@@ -39,7 +40,7 @@ def is_number(value: object) -> bool:
     return decimal is not None and isinstance(value, decimal.Decimal)
 
 
-def _plain(value: Number | Decimal, digits: int | None) -> str:
+def _with_point(value: Numeric, digits: int | None) -> str:
     """The number with a point for decimals, never in exponent form."""
     if isinstance(value, bool):
         return str(int(value))
@@ -66,13 +67,13 @@ def _plain(value: Number | Decimal, digits: int | None) -> str:
     return text
 
 
-def number_text(lang: str, value: Number | Decimal, digits: int | None = None) -> str:
+def number_text(lang: str, value: Numeric, digits: int | None = None) -> str:
     """``value`` written for ``lang``; ``digits`` fixes the number of decimals (rounded half up)."""
-    text = _plain(value, digits)
+    text = _with_point(value, digits)
     return text.replace(".", ",") if lang in _DECIMAL_COMMA else text
 
 
-def percent_text(lang: str, fraction: Number | Decimal, digits: int = 0) -> str:
+def percent_text(lang: str, fraction: Numeric, digits: int = 0) -> str:
     """A fraction as a percentage: 0.75 -> '75%' (en), '75 %' (fi, pl; a no-break space)."""
     from decimal import Decimal
 

@@ -19,8 +19,7 @@ from __future__ import annotations
 TYPE_CHECKING = False  # (docs/startup.md)
 
 if TYPE_CHECKING:  # decimal is not imported at start-up: the CLI does not need it
-    from decimal import Decimal
-    from numbers import Number
+    from .formats import Numeric
 
 __all__ = ["CATEGORIES", "ORDINAL_CATEGORIES", "plural_category", "ordinal_category"]
 
@@ -37,21 +36,18 @@ ORDINAL_CATEGORIES: dict[str, tuple[str, ...]] = {
 ALL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 
 
-def _whole(count: Number | Decimal) -> int | None:
+def _whole(count: Numeric) -> int | None:
     """The count as a whole number, or None when it has a fraction."""
-    if isinstance(count, bool):
+    if isinstance(count, int):  # (a bool too)
         return int(count)
-    if isinstance(count, int):
-        return count
-    if isinstance(count, float) and count.is_integer():
-        return int(count)
-    integral = getattr(count, "to_integral_value", None)  # a Decimal
-    if integral is not None and count.is_finite() and count == integral():
+    if isinstance(count, float):
+        return int(count) if count.is_integer() else None
+    if count.is_finite() and count == count.to_integral_value():  # a Decimal
         return int(count)
     return None
 
 
-def plural_category(lang: str, count: Number | Decimal) -> str:
+def plural_category(lang: str, count: Numeric) -> str:
     """The cardinal plural category of ``count`` in ``lang`` ('one', 'few', 'many' or 'other')."""
     n = _whole(count)
     if n is None:

@@ -326,8 +326,8 @@ def deal_values(parts, score: "Formula", made: "Formula | None", context: FastCo
         generated = compiler._build_deal_values(parts, score, made, context, seats, entered)
         return None if generated is None else compiler._code(generated, "deal")
     entry = ("deal", _parts_ident(parts), _ident(score), _ident(made), seats, tuple(sorted(entered)), context.key)
-    code = _made(score._shipped, entry, make, _is_code_or_none)
-    return None if code is None else _run(code)
+    code = _shipped_or_made(score._shipped, entry, make, _is_code_or_none)
+    return None if code is None else _function_of(code)
 
 
 def values_test(parts, context: FastContext) -> Callable[..., Any] | None:
@@ -342,8 +342,8 @@ def values_test(parts, context: FastContext) -> Callable[..., Any] | None:
         generated = compiler._build_values_test(parts, context)
         return None if generated is None else compiler._code(generated, "checks")
     shipped = next((rule._shipped for rule, _, _ in parts), None)
-    code = _made(shipped, ("checks", _parts_ident(parts), context.key), make, _is_code_or_none)
-    return None if code is None else _run(code)
+    code = _shipped_or_made(shipped, ("checks", _parts_ident(parts), context.key), make, _is_code_or_none)
+    return None if code is None else _function_of(code)
 
 
 def _parts_ident(parts) -> tuple:
@@ -351,7 +351,7 @@ def _parts_ident(parts) -> tuple:
     return tuple((_ident(rule), _ident(when), scope) for rule, when, scope in parts)
 
 
-def _run(code: types.CodeType) -> Callable[..., Any]:
+def _function_of(code: types.CodeType) -> Callable[..., Any]:
     """The function of generated code: its globals the helpers above, no builtins at all."""
     return _FunctionType(code, {"__builtins__": {}, **_HELPERS}, "formula")
 
@@ -381,7 +381,7 @@ def _is_decided(value: Any) -> bool:
     return type(value) is tuple and len(value) == 2 and type(value[0]) is bool and (value[0] or value[1] is None)
 
 
-def _made(shipped: Any, entry: tuple, make: Callable[[], Any], valid: Callable[[Any], bool]) -> Any:
+def _shipped_or_made(shipped: Any, entry: tuple, make: Callable[[], Any], valid: Callable[[Any], bool]) -> Any:
     """What ``make()`` gives (generated code, or what it tells of the code), from ``shipped`` (a
     built-in ruleset's :class:`~.shipped.Table`, or None) when it holds a ``valid`` one for
     ``entry``; else made now (and noted in the table, which the build records)."""
@@ -430,9 +430,10 @@ class Formula:
             tree = self._parsed = compiler._parse(self.text)
         return tree
 
-    def _made(self, form: tuple, make: Callable[[], Any], valid: Callable[[Any], bool] = _is_code) -> Any:
-        """``make()`` for the ``form`` of this formula, from the shipped table when it holds it (see :func:`_made`)."""
-        return _made(self._shipped, (*form, self.key, self.text, self._scope), make, valid)
+    def _shipped_form(self, form: tuple, make: Callable[[], Any], valid: Callable[[Any], bool] = _is_code) -> Any:
+        """``make()`` for the ``form`` of this formula, from the shipped table when it holds it (see
+        :func:`_shipped_or_made`)."""
+        return _shipped_or_made(self._shipped, (*form, self.key, self.text, self._scope), make, valid)
 
     def __repr__(self) -> str:
         return f"Formula({self.key!r}, {self.text!r})"
@@ -440,7 +441,7 @@ class Formula:
     @property
     def calls(self) -> frozenset[str]:
         """The functions the formula calls."""
-        return frozenset(self._made(("calls",), lambda: tuple(sorted({
+        return frozenset(self._shipped_form(("calls",), lambda: tuple(sorted({
             n.func.id for n in compiler._walk(self._tree)
             if isinstance(n, compiler.ast.Call) and isinstance(n.func, compiler.ast.Name)})), _are_texts))
 
@@ -454,7 +455,8 @@ class Formula:
         """How many syntax nodes the formula has (small ones are worth computing in place)."""
         size = self._size
         if size is None:
-            size = self._size = self._made(("size",), lambda: sum(1 for _ in compiler._walk(self._tree)), _is_int)
+            size = self._size = self._shipped_form(("size",), lambda: sum(1 for _ in compiler._walk(self._tree)),
+                                                   _is_int)
         return size
 
     def wrap_error(self, exc: Exception) -> "EvalError":
@@ -475,7 +477,7 @@ class Formula:
         """The function of the generic form: environment -> value (errors as Python raises them)."""
         fn = self._generic
         if fn is None:
-            fn = self._generic = _run(self._made(("generic",), lambda: compiler._code(
+            fn = self._generic = _function_of(self._shipped_form(("generic",), lambda: compiler._code(
                 compiler._build(self._tree, self.key, self._names, self._scope, None)[0], self.key)))
         return fn
 
@@ -495,7 +497,7 @@ class Formula:
         cache_key = ("every", seats, context.key)
         cached = self._fast.get(cache_key)
         if cached is None:
-            cached = _run(self._made(("every", seats, context.key), lambda: compiler._code(
+            cached = _function_of(self._shipped_form(("every", seats, context.key), lambda: compiler._code(
                 compiler._build_every_seat(self._tree, self.key, self._names, context, seats), self.key)))
             if len(self._fast) < 64:
                 self._fast[cache_key] = cached
@@ -517,8 +519,8 @@ class Formula:
             generated = (compiler._build_looped(self._tree, self.key, self._names, context, seats, values_only=True,
                                        points=points) if seats == tuple(range(1, len(seats) + 1)) else None)
             return None if generated is None else compiler._code(generated, self.key)
-        code = self._made(("values", seats, context.key, points), make, _is_code_or_none)
-        fn = None if code is None else _run(code)
+        code = self._shipped_form(("values", seats, context.key, points), make, _is_code_or_none)
+        fn = None if code is None else _function_of(code)
         if len(self._fast) < 64:
             self._fast[cache_key] = fn
         return fn
@@ -532,7 +534,7 @@ class Formula:
             def make() -> tuple[bool, Any]:
                 body = compiler._build(self._tree, self.key, self._names, self._scope, context)[0].body.body
                 return (True, body.value) if isinstance(body, compiler.ast.Constant) else (False, None)
-            decided = self._made(("constant", context.key), make, _is_decided)
+            decided = self._shipped_form(("constant", context.key), make, _is_decided)
             if len(self._fast) < 64:
                 self._fast[cache_key] = decided
         return decided
@@ -548,7 +550,7 @@ class Formula:
             def make() -> bool:
                 generated = compiler._build(self._tree, self.key, self._names, self._scope, context)[0]
                 return context.filled is not None and all(map(compiler._quiet_node, compiler._walk(generated)))
-            quiet = self._made(("quiet", context.key), make, _is_bool)
+            quiet = self._shipped_form(("quiet", context.key), make, _is_bool)
             if len(self._fast) < 64:
                 self._fast[cache_key] = quiet
         return quiet
@@ -562,7 +564,7 @@ class Formula:
         cached = self._fast.get(cache_key)
         if cached is not None:
             return cached
-        fn = _run(self._made(("fast", context.key), lambda: compiler._code(
+        fn = _function_of(self._shipped_form(("fast", context.key), lambda: compiler._code(
             compiler._build(self._tree, self.key, self._names, self._scope, context)[0], self.key)))
 
         def run(deal, seat, fn=fn):
@@ -581,7 +583,7 @@ def names_in(text: Any, shipped: Any = None) -> frozenset[str]:
     parsed: compiling it then says why); with ``shipped`` (see :func:`compile_formula`), as the build
     found them."""
     if shipped is not None and isinstance(text, str):
-        return frozenset(_made(shipped, ("names", text), lambda: tuple(sorted(names_in(text))), _are_texts))
+        return frozenset(_shipped_or_made(shipped, ("names", text), lambda: tuple(sorted(names_in(text))), _are_texts))
     if not isinstance(text, str) or compiler._precheck(text):
         return frozenset()
     try:

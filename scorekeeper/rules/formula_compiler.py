@@ -34,15 +34,45 @@ class _Syntax:
 
 
 ast: Any = _Syntax()  # the C module _ast (the ast module re-exports its classes), once _syntax() ran
-# The tables keyed by its classes, made by _syntax() from the tables of their names below
-# (empty until then: only code that parses or generates reads them, and it calls _syntax() first).
-_REFUSED: dict[type, Message] = {}
-_SYMBOLS: dict[type, str] = {}
-_HELPER_OPS: dict[type, str] = {}
-_FOLD: dict[type, Callable[[Any, Any], bool]] = {}
-_COMPARE: tuple[type, ...] = ()
-GENERATED_NODES: tuple[type[ast.AST], ...] = ()
-_QUIET_NODES: tuple[type, ...] = ()
+
+
+class NodeTables:
+    """The tables keyed by the syntax tree's classes (:data:`NODES`), made by :func:`_syntax` from
+    the tables of their names below: empty until then (only code that parses or generates reads
+    them, and it calls _syntax() first)."""
+
+    __slots__ = ("refused", "symbols", "helper_ops", "fold", "compare", "generated", "quiet")
+
+    def __init__(self) -> None:
+        self.refused: dict[type, Message] = {}  # a node a formula may not hold -> why
+        self.symbols: dict[type, str] = {}  # an arithmetic operator -> its symbol
+        self.helper_ops: dict[type, str] = {}  # an arithmetic operator -> the run-time helper that checks it
+        self.fold: dict[type, Callable[[Any, Any], bool]] = {}  # a comparison -> its function (folding constants)
+        self.compare: tuple[type, ...] = ()  # the comparisons a formula may make
+        self.generated: tuple[type[ast.AST], ...] = ()  # the nodes generated code may hold (GENERATED_NODES)
+        self.quiet: tuple[type, ...] = ()  # the nodes of generated code that cannot raise (_quiet_node)
+
+    def fill(self, syntax: Any) -> None:
+        """Make the tables from the classes of the module ``syntax``."""
+        def classes(names: tuple[str, ...]) -> tuple[type, ...]:
+            return tuple(getattr(syntax, name) for name in names)
+
+        self.refused = {getattr(syntax, name): message for name, message in _REFUSED_NAMES.items()}
+        self.symbols = {getattr(syntax, name): symbol for name, (symbol, _) in _OPERATORS.items()}
+        self.helper_ops = {getattr(syntax, name): helper for name, (_, helper) in _OPERATORS.items()}
+        self.fold = {getattr(syntax, name): compare for name, compare in _FOLD_NAMES.items()}
+        self.compare = classes(_COMPARE_NAMES)
+        self.generated = classes(_GENERATED_NAMES)
+        self.quiet = classes(_QUIET_NAMES)
+
+
+NODES = NodeTables()
+
+
+def __getattr__(name: str) -> Any:
+    if name == "GENERATED_NODES":  # the nodes generated code may hold (once the classes are imported)
+        return NODES.generated
+    raise AttributeError(name)  # a name this module does not have (a programming error)
 
 
 def _syntax() -> Any:
@@ -61,17 +91,8 @@ def _syntax() -> Any:
     except ImportError:  # an interpreter without it: ast has the same classes
         import ast as syntax
 
-    def classes(names):
-        return tuple(getattr(syntax, name) for name in names)
-
-    globals().update(
-        ast=syntax,
-        _REFUSED={getattr(syntax, name): message for name, message in _REFUSED_NAMES.items()},
-        _SYMBOLS={getattr(syntax, name): symbol for name, (symbol, _) in _OPERATORS.items()},
-        _HELPER_OPS={getattr(syntax, name): helper for name, (_, helper) in _OPERATORS.items()},
-        _FOLD={getattr(syntax, name): compare for name, compare in _FOLD_NAMES.items()},
-        _COMPARE=classes(_COMPARE_NAMES), GENERATED_NODES=classes(_GENERATED_NAMES),
-        _QUIET_NODES=classes(_QUIET_NAMES))
+    NODES.fill(syntax)
+    globals()["ast"] = syntax
     return syntax
 
 
@@ -613,7 +634,7 @@ class _Compiler:
     def visit(self, node: ast.AST, scope: str, depth: int = 0):
         if depth > MAX_DEPTH:
             raise self.fail(Message("formula.nested_more_than", max=MAX_DEPTH))
-        for kind, message in _REFUSED.items():
+        for kind, message in NODES.refused.items():
             if isinstance(node, kind):
                 raise self.fail(message)
         method = getattr(self, "v_" + type(node).__name__, None)
@@ -691,9 +712,9 @@ class _Compiler:
 
     def v_BinOp(self, node, scope, depth):
         op = type(node.op)
-        if op not in _SYMBOLS:
+        if op not in NODES.symbols:
             raise self.fail(Message("formula.operator_not_allowed", expr=repr(_unparse(node))))
-        symbol = _SYMBOLS[op]
+        symbol = NODES.symbols[op]
         if op is ast.Pow:
             exp = node.right
             if isinstance(exp, ast.UnaryOp) or not (
@@ -716,7 +737,7 @@ class _Compiler:
             # within MAX_STEP: Python's own operator.
             return _bounded_node(ast.BinOp(left=left, op=op(), right=right), bound), NUM
         # Checked while running ('/' always, for its exact result of whole numbers).
-        return _bounded_node(_call(_HELPER_OPS[op], left, right), min(bound, MAX_STEP)), NUM
+        return _bounded_node(_call(NODES.helper_ops[op], left, right), min(bound, MAX_STEP)), NUM
 
     def v_UnaryOp(self, node, scope, depth):
         if isinstance(node.op, ast.Not):
@@ -754,7 +775,7 @@ class _Compiler:
         left, prev_type = self.visit(node.left, scope, depth)
         comparators, ops = [], []
         for before, op, comparator in zip([node.left, *node.comparators], node.ops, node.comparators):
-            if not isinstance(op, _COMPARE):
+            if not isinstance(op, NODES.compare):
                 raise self.fail(Message("formula.compare_operators", expr=_unparse(node)))
             if isinstance(op, (ast.Eq, ast.NotEq)):
                 self._known_value(before, comparator)
@@ -1007,7 +1028,7 @@ def _fold_compare(left: ast.expr, ops: list, comparators: list) -> ast.Constant 
     a = left.value
     try:
         for op, c in zip(ops, comparators):
-            if not _FOLD[type(op)](a, c.value):
+            if not NODES.fold[type(op)](a, c.value):
                 return ast.Constant(False)
             a = c.value
     except TypeError:
@@ -1218,12 +1239,12 @@ def _unparse(node: ast.AST) -> str:
 
 # The build (.shipped) writes generated code back as source: while it sets this to a table, each
 # generated tree is noted in it by the code compiled from it.
-record_trees: dict | None = None
+record_trees: dict[types.CodeType, ast.Expression] | None = None
 
 
 def _code(generated: ast.Expression, key: str) -> types.CodeType:
     """The code of the function a generated tree is (never formula text): the tree was built
-    node by node by _Compiler from a checked formula; it is run by :func:`.formula._run`."""
+    node by node by _Compiler from a checked formula; it is run by :func:`.formula._function_of`."""
     _syntax()
     _ready(generated)
     code = compile(generated, f"<formula {key}>", "eval", dont_inherit=True)
@@ -1240,7 +1261,7 @@ def _ready(node: ast.AST, where: tuple[int, ...] = (1, 0, 1, 0)) -> None:
     """Check that each node of a generated tree is of a kind the generator makes (GENERATED_NODES;
     another is a bug in the generator, never user input), and give a node without a place in the
     text its parent's (``where``), as ``ast.fix_missing_locations`` does: one pass, before it is compiled."""
-    if not isinstance(node, GENERATED_NODES):
+    if not isinstance(node, NODES.generated):
         raise RuntimeError(f"internal error: generated {type(node).__name__}")
     if "lineno" in node._attributes:
         place = []
@@ -1277,7 +1298,7 @@ def _quiet_node(node: ast.AST) -> bool:
             "values", *_DEAL_ATTRIBUTES.values())
     if isinstance(node, ast.Compare):
         return all(isinstance(op, (ast.Eq, ast.NotEq, ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in node.ops)
-    return isinstance(node, _QUIET_NODES)
+    return isinstance(node, NODES.quiet)
 
 
 def used_names(tree: ast.AST) -> frozenset[str]:

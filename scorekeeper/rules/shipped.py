@@ -83,7 +83,7 @@ def module_name(ruleset_id: str) -> str:
 class Table:
     """What checking one ruleset's formulas found, and the code generated from them: read from a
     shipped module, or recorded while the build builds the ruleset (``recording``). The builder
-    and the formulas ask it as they are built and first run (see :func:`.formula._made`)."""
+    and the formulas ask it as they are built and first run (see :func:`.formula._shipped_or_made`)."""
 
     __slots__ = ("facts", "forms", "recording")
 

@@ -36,6 +36,26 @@ from .answers import SAFE_HEADERS as _SAFE, text
 from .hosts import host_served
 from .page import CSP, board_page
 
+TYPE_CHECKING = False  # (docs/startup.md)
+if TYPE_CHECKING:
+    from typing import AsyncIterator, Awaitable, Callable, Mapping, Protocol
+
+    from starlette.types import ASGIApp, Receive, Scope, Send
+
+    from .board import Published
+    from .table import Table
+
+    class BoardFeed(Protocol):
+        """What the app reads of the board's feed (scorekeeper.web.server.BoardFeed, which imports
+        this module: named here by what it does, so that the two modules do not import each other)."""
+
+        @property
+        def published(self) -> Published: ...
+
+        def listen(self, listener: Callable[[Published], None]) -> None: ...
+
+    Handler = Callable[[Request, Exception], Awaitable[Response]]  # an error's answer
+
 __all__ = ["Hub", "make_app"]
 
 def game_part(version: str) -> str:
@@ -49,11 +69,11 @@ class HostCheck:
     """ASGI middleware: a request whose Host does not name this server is answered 421 (400
     without a Host); nothing else of it is read."""
 
-    def __init__(self, app, names: frozenset[str]):
+    def __init__(self, app: ASGIApp, names: frozenset[str]) -> None:
         self.app = app
         self.names = names
 
-    async def __call__(self, scope, receive, send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             host = next((v for k, v in scope["headers"] if k == b"host"), b"").decode("latin-1")
             if not host.strip():
@@ -73,7 +93,7 @@ class Hub:
         self.stopping = False
         self.typing: Callable[[], str] | None = None  # what the players' own phones typed (its mark), with a table
 
-    def changed(self, _published=None) -> None:
+    def changed(self, _published: Published | None = None) -> None:
         """From any thread: wake every stream."""
         loop = self.loop
         if loop is not None:
@@ -91,14 +111,16 @@ class Hub:
         for event in self.waiting:
             event.set()
 
-    async def versions(self, feed, request: Request):
+    async def versions(self, feed: BoardFeed, request: Request) -> AsyncIterator[str]:
         """The stream: the version now, then each new one; a comment now and then while quiet."""
         self.loop = asyncio.get_running_loop()
         event = asyncio.Event()
         self.waiting.add(event)
         try:
             yield "retry: 1000\n\n"  # a page that lost the server asks again every second
-            sent = sent_game = sent_typing = None
+            sent: str | None = None
+            sent_game: str | None = None
+            sent_typing: str | None = None
             while not self.stopping:
                 version = feed.published.version
                 if version != sent:
@@ -121,13 +143,33 @@ class Hub:
             self.waiting.discard(event)
 
 
-def make_app(feed, names: frozenset[str], *, table=None, join_code: str | None = None) -> Starlette:
+def make_app(feed: BoardFeed, names: frozenset[str], *, table: Table | None = None,
+             join_code: str | None = None) -> Starlette:
     """The app of a started feed, answering to the host ``names`` (and any address). With a
     ``table`` and its ``join_code``: the phone page and the writes too."""
     hub = Hub()
     feed.listen(hub.changed)
+    routes = _board_routes(feed, hub)
+    if table is not None:
+        from .phone_app import phone_routes
 
-    def versioned(content: bytes | str, kind: str, version: str, headers: dict | None = None) -> Response:
+        if join_code is None:
+            raise TypeError("a table is served with its join code")  # (a programming error)
+        routes += phone_routes(feed, table, join_code)
+        hub.typing = table.seats.mark
+        table.seats.listen(hub.changed)
+    app = Starlette(routes=routes, exception_handlers=_error_answers(writes=table is not None))
+    app.add_middleware(HostCheck, names=names)
+    app.state.stop = hub.stop
+    app.state.hub = hub
+    app.state.names = names
+    return app
+
+
+def _board_routes(feed: BoardFeed, hub: Hub) -> list[Route]:
+    """The board's routes: the page, its fragment, the state and version as data, the events."""
+
+    def versioned(content: bytes | str, kind: str, version: str, headers: Mapping[str, str] | None = None) -> Response:
         return Response(content, 200, media_type=kind,
                         headers={**_SAFE, "X-Board-Version": version, **(headers or {})})
 
@@ -153,21 +195,21 @@ def make_app(feed, names: frozenset[str], *, table=None, join_code: str | None =
         return StreamingResponse(hub.versions(feed, request), media_type="text/event-stream",
                                  headers={**_SAFE, "X-Accel-Buffering": "no"})
 
-    routes = [Route("/", page), Route("/index.html", page), Route("/board.html", fragment),
-              Route("/state.json", state), Route("/version.json", version), Route("/events", events)]
-    writes = table is not None
-    if writes:
-        from .phone_app import phone_routes
+    return [Route("/", page), Route("/index.html", page), Route("/board.html", fragment),
+            Route("/state.json", state), Route("/version.json", version), Route("/events", events)]
 
-        routes += phone_routes(feed, table, join_code)
-        hub.typing = table.seats.mark
-        table.seats.listen(hub.changed)
+
+
+def _error_answers(writes: bool) -> dict[int | type[Exception], Handler]:
+    """The answers to a path not served (404), a method not allowed (405) and a bug (500); ``writes``:
+    served with a table, whose paths take more methods."""
 
     async def not_found(request: Request, exc: Exception) -> Response:
         return text(404, t("web.http.not_found_serve" if writes else "web.http.not_found"))
 
-    async def not_allowed(request: Request, exc: HTTPException) -> Response:
-        allowed = (exc.headers or {}).get("Allow", "GET, HEAD")
+    async def not_allowed(request: Request, exc: Exception) -> Response:
+        headers = exc.headers if isinstance(exc, HTTPException) else None
+        allowed = (headers or {}).get("Allow", "GET, HEAD")
         if writes:
             return text(405, t("web.http.not_allowed_here", method=request.method, allowed=allowed),
                         {"Allow": allowed})
@@ -179,9 +221,4 @@ def make_app(feed, names: frozenset[str], *, table=None, join_code: str | None =
         print(crash_report(exc), file=sys.stderr, flush=True)
         return text(500, t("web.http.bug"))
 
-    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed, Exception: bug})
-    app.add_middleware(HostCheck, names=names)
-    app.state.stop = hub.stop
-    app.state.hub = hub
-    app.state.names = names
-    return app
+    return {404: not_found, 405: not_allowed, Exception: bug}

@@ -32,20 +32,88 @@ The document::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import get_language, t
 from ..store.db import StoredGame
 from ..reports.common import status_text
 from ..play.board import MADE, BoardMaker
 from ..play.panel import sheet_panel
+from ..values import dataclass
 
-__all__ = ["LAST_DEALS", "board_state", "empty_state"]
+if TYPE_CHECKING:  # the document's parts, as the module docstring shows them
+    from typing import TypedDict
+
+    class GameShown(TypedDict):
+        id: int
+        title: str | None
+        ruleset: str
+        name: str
+
+    class Ranked(TypedDict):
+        rank: int
+        name: str
+        total: int | float
+
+    class DealShown(TypedDict):
+        number: int
+        of: int | None
+        cards: int
+        dealer: str
+        bids_first: str | None
+        leader: str | None
+        leader_named: bool
+        trump: str
+        reminders: list[str]
+
+    class ScoreShown(TypedDict):
+        entries: str
+        mark: str
+        points: str
+        total: int | float
+
+    class DealRow(TypedDict):
+        deal: int
+        cards: int
+        trump: str
+        dealer: str
+        scores: list[ScoreShown]
+        issues: list[str]
+        part_over: bool
+
+    class BoardState(TypedDict):
+        game: GameShown | None
+        players: list[str]
+        scorers: list[str]
+        played: int
+        planned: int | None
+        over: bool
+        winners: list[str]
+        status: str
+        standings: list[Ranked]
+        deal: DealShown | None
+        legend: str
+        last_deals: list[DealRow]
+        problem: str | None
+
+__all__ = ["LAST_DEALS", "Published", "board_state", "empty_state"]
 
 LAST_DEALS = 5
 
 
-def _next_deal(stored: StoredGame) -> dict[str, Any] | None:
+@dataclass(frozen=True)
+class Published:
+    """One drawing of the board, served as it is to every browser until the game changes (the
+    feed of :mod:`scorekeeper.web.server` makes it): its version, the document, the document
+    as JSON and the board as HTML (:func:`scorekeeper.web.page.board_fragment`)."""
+
+    version: str
+    state: BoardState
+    json: bytes
+    fragment: str
+
+
+def _next_deal(stored: StoredGame) -> DealShown | None:
     """The deal the table plays next, as the play screen tells it (None once the game is over)."""
     panel = sheet_panel(stored.game, stored.draft)
     if panel is None:
@@ -55,13 +123,13 @@ def _next_deal(stored: StoredGame) -> dict[str, Any] | None:
             "trump": panel.trump, "reminders": list(panel.reminders)}
 
 
-def board_state(stored: StoredGame, last: int = LAST_DEALS) -> dict[str, Any]:
+def board_state(stored: StoredGame, last: int = LAST_DEALS) -> BoardState:
     """The board of a stored game (see the module docstring); ``last`` deals are listed."""
     game = stored.game
     maker = BoardMaker(game)
     view = maker.view()
     results = game.results()
-    rows = []
+    rows: list[DealRow] = []
     for index in range(max(0, len(results) - max(0, last)), len(results)):
         result, row = results[index], view.rows[index]
         rows.append({
@@ -92,7 +160,7 @@ def board_state(stored: StoredGame, last: int = LAST_DEALS) -> dict[str, Any]:
     }
 
 
-def empty_state() -> dict[str, Any]:
+def empty_state() -> BoardState:
     """The board of a store with no game yet (``"game": null``), until the table starts one."""
     return {"game": None, "players": [], "scorers": [], "played": 0, "planned": None, "over": False, "winners": [],
             "status": t("web.phone.no_game"), "standings": [], "deal": None, "legend": "", "last_deals": [],

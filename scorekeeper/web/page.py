@@ -17,10 +17,13 @@ from __future__ import annotations
 import base64
 import hashlib
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import get_language, t, tn
 from ..play.words import ordinal
+
+if TYPE_CHECKING:
+    from .board import BoardState, DealShown, ScoreShown
 
 __all__ = ["CSP", "board_fragment", "board_page"]
 
@@ -109,7 +112,7 @@ def _e(value: Any) -> str:
     return escape("" if value is None else str(value), quote=True)
 
 
-def page_title(state: dict) -> str:
+def page_title(state: BoardState) -> str:
     game = state["game"]
     if game is None:
         return "scorekeeper"
@@ -118,7 +121,7 @@ def page_title(state: dict) -> str:
     return t("web.title", name=game["name"])
 
 
-def _deal_section(deal: dict) -> list[str]:
+def _deal_section(deal: DealShown) -> list[str]:
     cards = tn("web.deal.cards_each", deal["cards"])
     if deal["of"]:
         heading = t("web.deal.heading_of", number=deal["number"], total=deal["of"], cards=cards)
@@ -138,7 +141,7 @@ def _deal_section(deal: dict) -> list[str]:
     return out
 
 
-def _standings_section(state: dict) -> list[str]:
+def _standings_section(state: BoardState) -> list[str]:
     over, ranked = state["over"], state["played"] > 0  # no ranks before the first deal (all would be 1st)
     out = ['<section class="standings">']
     title = t("web.standings.final") if over else t("web.standings.title") if ranked else t("web.standings.totals")
@@ -153,7 +156,7 @@ def _standings_section(state: dict) -> list[str]:
     return out
 
 
-def _score_cell(score: dict) -> str:
+def _score_cell(score: ScoreShown) -> str:
     parts = []
     if score["entries"]:
         parts.append(f'<span class="entries">{_e(score["entries"])}</span>')
@@ -165,7 +168,7 @@ def _score_cell(score: dict) -> str:
     return "<td>" + " ".join(parts) + "</td>"
 
 
-def _last_section(state: dict) -> list[str]:
+def _last_section(state: BoardState) -> list[str]:
     rows = state["last_deals"]
     if not rows:
         return [f'<section class="last"><h2>{_e(t("web.last.deals"))}</h2><p>{_e(t("web.last.none"))}</p></section>']
@@ -183,9 +186,8 @@ def _last_section(state: dict) -> list[str]:
         out.append("<tr>" + "".join(cells) + "</tr>")
         issues += [t("web.last.issue", number=row["deal"], message=issue) for issue in row["issues"]]
     out.append("</tbody></table></div>")
-    legend = [state["legend"]] + ([t("web.last.legend_problem")] if issues else []) + (
-        [t("web.last.legend_part")] if any(r["part_over"] for r in rows) else [])
-    legend = "; ".join(legend)
+    legend = "; ".join([state["legend"]] + ([t("web.last.legend_problem")] if issues else []) + (
+        [t("web.last.legend_part")] if any(r["part_over"] for r in rows) else []))
     out.append(f'<p class="legend">{_e(legend)}</p>')
     if issues:
         out.append('<p class="issues">' + "<br>".join(_e(i) for i in issues) + "</p>")
@@ -193,7 +195,7 @@ def _last_section(state: dict) -> list[str]:
     return out
 
 
-def board_fragment(state: dict) -> str:
+def board_fragment(state: BoardState) -> str:
     """The board itself: what the page shows, and what ``/board.html`` serves to replace it."""
     game = state["game"]
     if game is None:  # no game yet
@@ -216,7 +218,7 @@ def board_fragment(state: dict) -> str:
     return "\n".join(out)
 
 
-def board_page(state: dict, version: str) -> str:
+def board_page(state: BoardState, version: str) -> str:
     """The whole page, with the board as it is at ``version``."""
     return (f"<!DOCTYPE html>\n<html lang=\"{_e(get_language())}\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"

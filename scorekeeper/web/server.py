@@ -36,16 +36,27 @@ import socket
 import sys
 import threading
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..i18n import t
 from ..store.db import Store
 from ..store.watch import game_mark, latest_change
 from . import DEFAULT_HOST, DEFAULT_PORT
-from .board import LAST_DEALS, board_state, empty_state
+from .board import LAST_DEALS, Published, board_state, empty_state
 from .hosts import served_names
 from .page import board_fragment
-from ..values import dataclass
+
+if TYPE_CHECKING:
+    import asyncio
+
+    import uvicorn
+    from starlette.applications import Starlette
+
+    from .board import BoardState
+    from .table import Table
+
+    Mark = tuple[int, str | None]  # of a game (store.watch.game_mark): entries in its log, when its draft was saved
+    Change = tuple[str, int]  # the latest in the store (store.watch.latest_change): when, and the game's id
 
 __all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "BoardError", "BoardFeed", "WebServer", "board_server", "board_urls"]
 
@@ -54,16 +65,6 @@ POLL = 0.5  # seconds between two looks at the store
 
 class BoardError(ValueError):
     """The board cannot be served: no such game, no games, the port is taken, ... (the message says)."""
-
-
-@dataclass(frozen=True)
-class Published:
-    """One drawing of the board, served as it is to every browser until the game changes."""
-
-    version: str
-    state: dict[str, Any]
-    json: bytes
-    fragment: str
 
 
 def _ids_text(ids: list[int]) -> str:
@@ -95,7 +96,7 @@ class BoardFeed:
     """The board of one game, kept up to date from the store by a thread of its own."""
 
     def __init__(self, path: str | Path, game_id: int | None = None, *, poll: float = POLL,
-                 last: int = LAST_DEALS, empty_ok: bool = False):
+                 last: int = LAST_DEALS, empty_ok: bool = False) -> None:
         self.path = Path(path)
         self.follow = game_id is None  # follow the table to whichever game it plays
         self.empty_ok = empty_ok  # a store with no game yet is served (until a game is started)
@@ -103,8 +104,8 @@ class BoardFeed:
         self.poll = poll
         self.last = last
         self._published: Published | None = None
-        self._key: tuple | None = None  # (game id, its mark) that was drawn
-        self._latest: tuple | None = None  # the latest change seen in the store
+        self._key: tuple[int, Mark] | None = None  # the game drawn, and its mark then
+        self._latest: Change | None = None  # the latest change seen in the store
         self._problem: str | None = None
         self._failure: BaseException | None = None
         self._ready = threading.Event()
@@ -117,7 +118,7 @@ class BoardFeed:
     def start(self) -> Published:
         """Open the store, pick the game and draw it; StoreError or BoardError (nothing left
         running) when that fails."""
-        self._thread = threading.Thread(target=self._run, name="board-feed", daemon=True)
+        self._thread = threading.Thread(target=self._watch, name="board-feed", daemon=True)
         self._thread.start()
         while not self._ready.wait(0.2):
             pass
@@ -152,7 +153,9 @@ class BoardFeed:
             self._thread.join(timeout=5)
 
     # -- the feed's thread (the only one that touches the store)
-    def _run(self) -> None:
+    def _watch(self) -> None:
+        """The feed's thread: open the store, pick the game and draw it (``start`` waits for that),
+        then look at the store every ``poll`` seconds until stopped."""
         try:
             store = Store(self.path, read_only=True)
         except BaseException as exc:
@@ -164,9 +167,9 @@ class BoardFeed:
                 if self.empty_ok and self.follow and latest_change(store) is None:
                     self._publish(empty_state(), self._version())  # no game yet: the first one started is shown
                 else:
-                    self.game_id = pick_game(store, self.game_id)
+                    self.game_id = game_id = pick_game(store, self.game_id)
                     self._latest = latest_change(store)
-                    self._draw(store)
+                    self._draw(store, game_id)
             except BaseException as exc:
                 self._failure = exc
                 return
@@ -189,20 +192,24 @@ class BoardFeed:
                 if latest is not None and latest != self._latest:
                     self._latest = latest
                     self.game_id = latest[1]
-            if self.game_id is None:
+            game_id = self.game_id
+            if game_id is None:
                 return  # no game yet
-            mark = game_mark(store, self.game_id)
-            if (self.game_id, mark) != self._key or self._problem is not None:
-                self._draw(store, mark)
+            mark = game_mark(store, game_id)
+            if mark is None or (game_id, mark) != self._key or self._problem is not None:
+                self._draw(store, game_id, mark)
         except Exception as exc:  # StoreError (the store cannot be read), a game that cannot be rebuilt
             self._show_problem(t("web.errors.unreadable", problem=exc))
 
-    def _draw(self, store: Store, mark: tuple | None = None) -> None:
+    def _draw(self, store: Store, game_id: int, mark: Mark | None = None) -> None:
+        """Draw game ``game_id`` (StoreError when the store does not have it)."""
         if mark is None:
-            mark = game_mark(store, self.game_id)
-        stored = store.open_game(self.game_id)
+            mark = game_mark(store, game_id)
+        stored = store.open_game(game_id)
+        if mark is None:  # stored since the mark was read: marked as a game with nothing in it yet, so that
+            mark = (0, None)  # anything it has makes the next look draw it again
         self._problem = None
-        self._key = (self.game_id, mark)
+        self._key = (game_id, mark)
         self._publish(board_state(stored, self.last), self._version())
 
     def _version(self) -> str:
@@ -218,10 +225,11 @@ class BoardFeed:
         if problem == self._problem:
             return
         self._problem = problem
-        state = dict(self._published.state, problem=problem)
+        state = self.published.state.copy()
+        state["problem"] = problem
         self._publish(state, self._version() + "-" + hashlib.sha256(problem.encode("utf-8")).hexdigest()[:8])
 
-    def _publish(self, state: dict, version: str) -> None:
+    def _publish(self, state: BoardState, version: str) -> None:
         data = json.dumps({"version": version, **state}, ensure_ascii=False).encode("utf-8")
         self._published = published = Published(version, state, data, board_fragment(state))
         for listener in self._listeners:
@@ -238,7 +246,7 @@ SHUTDOWN_GRACE = 2  # seconds the answers under way get to end when the server s
 _ANY = ("0.0.0.0", "::", "")
 
 
-def _deadline_protocol(deadline: float):
+def _deadline_protocol(deadline: float) -> type[asyncio.Protocol]:
     """uvicorn's HTTP/1.1 protocol (h11) with a deadline for each whole request: armed when the
     connection is made and after each answer, disarmed once the request's last byte is in.
     (uvicorn's own timeout covers only the time between requests: a client that sends one
@@ -247,9 +255,10 @@ def _deadline_protocol(deadline: float):
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
     class DeadlineProtocol(H11Protocol):
-        _deadline = None
+        _deadline: asyncio.TimerHandle | None = None
 
-        def connection_made(self, transport) -> None:  # type: ignore[override]
+        # a Transport, as uvicorn's H11Protocol takes it (asyncio's Protocol says any BaseTransport)
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             self._arm()
 
@@ -286,7 +295,7 @@ def _deadline_protocol(deadline: float):
                 self.transport.write(self.conn.send(event))
             self.transport.close()
 
-        def connection_lost(self, exc) -> None:
+        def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
             super().connection_lost(exc)
 
@@ -297,17 +306,17 @@ class WebServer:
     """A listening socket and the app it will serve: :meth:`serve_forever` serves it until
     :meth:`shutdown` (from another thread) or Ctrl+C (which then goes on as KeyboardInterrupt)."""
 
-    def __init__(self, sock: socket.socket, app, *, deadline: float = REQUEST_DEADLINE,
-                 max_connections: int = MAX_CONNECTIONS, on_stop: Callable[[], None] | None = None):
+    def __init__(self, sock: socket.socket, app: Starlette, *, deadline: float = REQUEST_DEADLINE,
+                 max_connections: int = MAX_CONNECTIONS, on_stop: Callable[[], None] | None = None) -> None:
         self.socket = sock
         self.app = app
         self.address_family = sock.family
         self.server_address = sock.getsockname()
-        self.names = getattr(app.state, "names", frozenset())
+        self.names: frozenset[str] = getattr(app.state, "names", frozenset())
         self.deadline = deadline
         self.max_connections = max_connections
         self._on_stop = on_stop
-        self._server = None
+        self._server: uvicorn.Server | None = None
         self._asked_to_stop = False
         self._stopped = threading.Event()
 
@@ -318,7 +327,7 @@ class WebServer:
         on_stop = self._on_stop
 
         class Server(uvicorn.Server):
-            async def shutdown(self, sockets=None) -> None:
+            async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
                 if on_stop is not None:
                     on_stop()  # endless answers (the event streams) end now
                 await super().shutdown(sockets)
@@ -378,7 +387,7 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def board_server(feed: BoardFeed, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, table=None,
+def board_server(feed: BoardFeed, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, table: Table | None = None,
                  join_code: str | None = None, deadline: float = REQUEST_DEADLINE,
                  max_connections: int = MAX_CONNECTIONS) -> WebServer:
     """The server of a started feed, listening (BoardError when it cannot): the read-only
@@ -402,7 +411,7 @@ def _lan_addresses(family: int) -> list[str]:
         pass
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, family, socket.SOCK_STREAM):
-            found.append(info[4][0])
+            found.append(str(info[4][0]))
     except OSError:
         pass
     out = []

@@ -8,22 +8,26 @@ the page sent. The game is stored through ``Store.new_game``, as the TUI stores 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import get_language, t
 from ..play.new_game import BY_LOT, NewGameForm, new_game_form, read_setup
 from ..rules.ruleset import builtin_ids, load_ruleset
 from .phone import BadRequest
 
+if TYPE_CHECKING:
+    from ..play.new_game import Setup
+    from ..rules.model import Ruleset
+
 __all__ = ["form_data", "game_list", "ruleset_of", "setup_of"]
 
 
 @lru_cache(maxsize=None)
-def _ruleset(ref: str):
+def _ruleset(ref: str) -> Ruleset:
     return load_ruleset(ref)
 
 
-def ruleset_of(data: dict) -> tuple[str, Any]:
+def ruleset_of(data: dict[str, Any]) -> tuple[str, Ruleset]:
     """The built-in ruleset a page named (``"ruleset"``): (its id, the ruleset); BadRequest if none."""
     ref = data.get("ruleset")
     ids = builtin_ids()
@@ -44,12 +48,12 @@ def game_list() -> dict[str, Any]:
     return {"games": games, "title": t("tui.choose.title")}
 
 
-def _chosen(data: dict) -> tuple[Any, Any, Any, Any, Any]:
+def _chosen(data: dict[str, Any]) -> tuple[Any, Any, Any, Any, Any]:
     return (data.get("players", []), data.get("options", {}), data.get("scores", ""),
             data.get("dealer", BY_LOT), data.get("title"))
 
 
-def form_data(data: dict) -> dict[str, Any]:
+def form_data(data: dict[str, Any]) -> dict[str, Any]:
     """The form of the ruleset the page chose, with what it chose so far."""
     ref, ruleset = ruleset_of(data)
     form: NewGameForm = new_game_form(ruleset, ref, *_chosen(data))
@@ -72,7 +76,7 @@ def form_data(data: dict) -> dict[str, Any]:
     }
 
 
-def setup_of(data: dict):
+def setup_of(data: dict[str, Any]) -> tuple[str, Ruleset, Setup | None, str | None]:
     """(ruleset id, ruleset, the setup) a page asked to start, or (.., .., None, the problem)."""
     ref, ruleset = ruleset_of(data)
     setup, problem = read_setup(ruleset, *_chosen(data))

@@ -81,9 +81,16 @@ class Table:
                                                                 work, args)
 
     # -- in the table's thread
+    def _writer(self) -> Store:
+        """The store the table writes (RuntimeError before start(), a programming error)."""
+        store = self._store
+        if store is None:
+            raise RuntimeError("the table is not started")
+        return store
+
     def _current(self):
         """The stored game being played, read again if it changed in the store."""
-        store = self._store
+        store = self._writer()
         game_id = self.feed.game_id
         if game_id is None:
             raise NoGame(t("web.phone.no_game"))
@@ -170,6 +177,8 @@ class Table:
         stored = self._current()
         if self._stale(stored, seen):
             return self._conflict(seen, [] if editing is not None else typed)
+        deal: NextDeal | DealDraft
+        draft: DealDraft | None
         if editing is not None:
             deal = draft = self._editing(stored, editing, typed)
         else:
@@ -269,10 +278,11 @@ class Table:
         from .starting import form_data, setup_of
 
         ref, ruleset, setup, problem = setup_of(data)
+        store = self._writer()
         if setup is not None:
             dealer = setup.dealer or draw_first_dealer(len(setup.names), self.rng)
             try:
-                stored = self._store.new_game(ruleset, ref, list(setup.names), setup.options, dealer, setup.title,
+                stored = store.new_game(ruleset, ref, list(setup.names), setup.options, dealer, setup.title,
                                               scores=setup.scores)
             except (GameError, ValueError) as exc:  # SetupError, StoreError: nothing stored
                 problem = show(exc)
@@ -322,12 +332,12 @@ class Table:
             kind, *args = change or ("", )
             make = (stored.join if kind == "join" else stored.sit_out if kind == "out" else stored.sit_in)
         elif data.get("end") is True:
-            title, problem, args = t("tui.plan.not_changed"), None, ()
+            title, problem, args = t("tui.plan.not_changed"), None, []
             make = stored.end_early
         else:
             if not isinstance(data.get("cards"), list):
                 raise BadRequest(t("web.phone.change.bad"))
-            title, args = t("tui.plan.not_changed"), ()
+            title, args = t("tui.plan.not_changed"), []
             draft = planned(game, data)
             if not draft.changed:  # as the plan screen: nothing changed, nothing stored
                 return 200, {**phone_view(stored, self._deal(stored, [])), "table": table_data(game)}
