@@ -87,6 +87,43 @@ def test_no_collection_runs_in_the_keys_that_end_a_game_and_reopen_it(tmp_path):
         gc.unfreeze()
 
 
+def test_what_the_timers_make_while_no_key_comes_is_collected_now_and_then(tmp_path):
+    """No key for a while, the screen's looks at the store (twice a second) make new objects:
+    once there are IDLE_LIMIT, the next idle look collects them (the interpreter would collect
+    them by itself only at YOUNG_LIMIT, maybe in the next key); fewer are left alone."""
+    from scorekeeper.tui.collector import IDLE_LIMIT
+
+    lupaus, _ = _lupaus_at_its_last_deal()
+    usual = gc.get_threshold()
+
+    async def go():
+        async with opened(store_with(tmp_path / "g.db", lupaus), size=SMALL) as (app, pilot):
+            collector = app.collector
+            collector.start()
+            try:
+                await pilot.press("enter")
+                await settle(pilot)
+                await pilot.pause(0.3)
+                play_screen(app)
+                quiet = collector.quiet_collections
+                gc.collect(1)  # (from none new)
+                kept = [[i] for i in range(IDLE_LIMIT // 2)]
+                collector._collect_if_grown()
+                assert collector.quiet_collections == quiet  # (too few to be worth it)
+                kept += [[i] for i in range(IDLE_LIMIT)]
+                collector._collect_if_grown()
+                assert collector.quiet_collections == quiet + 1 and gc.get_count()[0] < IDLE_LIMIT // 10
+                assert len(kept) == IDLE_LIMIT // 2 + IDLE_LIMIT
+            finally:
+                collector.stop()
+
+    try:
+        run(go())
+    finally:
+        gc.set_threshold(*usual)
+        gc.unfreeze()
+
+
 def test_an_app_not_started_by_the_command_leaves_the_collector_alone(tmp_path):
     """An app made without ``run()`` (as the tests and the benches make it) neither changes the
     thresholds nor sets anything aside: the process is not the app's."""

@@ -15,7 +15,8 @@ game is open, a collection of 40-120 ms that made one key in many draw its frame
 * lets the interpreter collect by itself only after many more new objects (YOUNG_LIMIT, a
   backstop: text pasted, keys typed without a pause);
 * collects the young objects when the app is quiet after a key (QUIET_AFTER), and every
-  object made since the game was shown once every FULL_EVERY such collections.
+  object made since the game was shown once every FULL_EVERY such collections; while no key
+  comes, what its timers make, now and then (IDLE_EVERY).
 
 Nothing about what is stored or drawn depends on it: a collection only frees objects that
 nothing can reach. Stopped with the app, it puts the collector back as it found it.
@@ -35,6 +36,13 @@ QUIET_AFTER = 0.1
 FULL_EVERY = 40
 """Collections of the two young generations between two of every object not set aside."""
 
+IDLE_EVERY = 5.0
+"""Seconds between two looks, while no key comes, at the new objects the app's timers made
+(a screen's look at the store twice a second): collected once there are IDLE_LIMIT."""
+
+IDLE_LIMIT = 5_000
+"""New objects that a look while no key comes collects (fewer: left for the next key's collection)."""
+
 
 class QuietCollector:
     """The collections of an app (``app``: :class:`~.keys.KeysInOrder`), made when it is quiet."""
@@ -46,6 +54,7 @@ class QuietCollector:
         self.settled = 0  # how many times that was done
         self.quiet_collections = 0  # young collections made when quiet (for the tests)
         self._timer = None
+        self._idle = None  # the interval timer of _collect_if_grown (made with the first key)
 
     @property
     def running(self) -> bool:
@@ -64,9 +73,10 @@ class QuietCollector:
         gc.set_threshold(*self.usual)
         self.usual = None
         gc.unfreeze()
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
+        for timer in (self._timer, self._idle):
+            if timer is not None:
+                timer.stop()
+        self._timer = self._idle = None
 
     def game_shown(self) -> None:
         """A game's screen was put up: what it keeps (and the app) is set aside at the next quiet moment."""
@@ -81,6 +91,13 @@ class QuietCollector:
         if self._timer is not None:
             self._timer.stop()
         self._timer = self.app.set_timer(QUIET_AFTER, self._collect, name="quiet-collection")
+        if self._idle is None:
+            self._idle = self.app.set_interval(IDLE_EVERY, self._collect_if_grown, name="idle-collection")
+
+    def _collect_if_grown(self) -> None:
+        """No key for a while: what the timers made is collected before a key would meet it."""
+        if self._timer is None and gc.get_count()[0] >= IDLE_LIMIT:
+            self._collect()
 
     def _collect(self) -> None:
         self._timer = None
