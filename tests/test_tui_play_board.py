@@ -470,3 +470,42 @@ def test_the_score_tables_messages_stop_at_its_board(tmp_path, monkeypatch):
             assert "Deal 2" in str(screen.query_one(Scoreboard).query_one("#board-detail").render())
 
     run(go())
+
+
+def test_the_undo_of_a_confirmed_deal_finds_its_boxes_worked_out_while_the_app_was_quiet(tmp_path):
+    """Whist to 3, 8 tricks stored: spades and 5 tricks confirmed. A ctrl+z right after the
+    Enter works out the boxes it puts back itself; one after a pause finds them worked out
+    already, while the app was quiet after the Enter's frame (no DealDraft._unfill in the
+    ctrl+z), and shows the same screen."""
+    from scorekeeper.play.draft import DealDraft
+
+    whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}], options={"game_to": 3})
+    unfilled = []
+    unfill = DealDraft._unfill
+
+    def counted(draft):
+        unfilled.append(draft.number)
+        return unfill(draft)
+
+    async def go(pause: float) -> tuple[str, list]:
+        async with resumed(tmp_path / f"g{pause}.db", whist, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("s", "5")
+            await settle(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+            await pilot.pause(pause)
+            unfilled.clear()
+            DealDraft._unfill = counted
+            try:
+                await pilot.press("ctrl+z")
+                await settle(pilot)
+            finally:
+                DealDraft._unfill = unfill
+            assert len(screen.game.deals) == 1 and screen.draft.typed == {("turned", None): "spades", ("tricks", None): 5}
+            return screen_text(app), list(unfilled)
+
+    at_once, worked_out = run(go(0))
+    later, none = run(go(0.3))
+    assert worked_out == [2] and none == []
+    assert later == at_once
