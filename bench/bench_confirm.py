@@ -7,7 +7,9 @@ the confirming Enter and the ctrl+z after it measures, from the key to the app b
 again:
 
 * ``cpu ms``: the process's CPU time over the 0.4 s after the key (posted to the app as the
-  terminal's driver posts it; the app is idle again well within that time);
+  terminal's driver posts it; the app is idle again well within that time), with what the
+  app does once quiet after the key's frame;
+* ``to frame``: the process's CPU time from the key to its (first) frame drawn;
 * ``frames``: the frames drawn meanwhile (each a compositor update sent to the screen);
 * ``calls``: Python function calls under cProfile over the same time, in the rounds between
   (steady from run to run: the clearest sign of work done or saved);
@@ -67,9 +69,13 @@ async def measure(db):
     frames = [0]
     display = app._display
 
+    first = [None]  # the process's CPU time at the key's first frame
+
     def counted(screen, renderable):
         if renderable is not None:
             frames[0] += 1
+            if first[0] is None:
+                first[0] = time.process_time()
         return display(screen, renderable)
 
     app._display = counted
@@ -86,7 +92,7 @@ async def measure(db):
 
     if natural:
         gc.callbacks.append(collected)
-    out = {kind: {"cpu ms": [], "frames": [], "calls": []} | ({"gc": [], "gc ms": []} if natural else {})
+    out = {kind: {"cpu ms": [], "to frame": [], "frames": [], "calls": []} | ({"gc": [], "gc ms": []} if natural else {})
            for kind in ("confirm", "undo")}
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(500):
@@ -111,6 +117,7 @@ async def measure(db):
                 if not natural:
                     gc.collect()  # (the garbage of the rounds before, the profiles', is not this key's)
                 frames[0] = 0
+                first[0] = None
                 in_key.clear()
                 start = time.process_time()
                 if profile:
@@ -125,6 +132,7 @@ async def measure(db):
                         out[kind]["calls"].append(pstats.Stats(profile).total_calls)
                     else:
                         out[kind]["cpu ms"].append(cpu)
+                        out[kind]["to frame"].append((first[0] - start) * 1000 if first[0] is not None else cpu)
                         out[kind]["frames"].append(frames[0])
                         if natural:
                             seen = [c for c in in_key if c is not None]
