@@ -14,6 +14,14 @@ from helpers.tui import opened, play_screen, run, settle
 SMALL = (80, 24)
 
 
+async def _until(pilot, done, limit: float = 10.0) -> None:
+    """Pause until ``done()`` (the app's quiet moments come later on a loaded machine)."""
+    for _ in range(int(limit / 0.05)):
+        if done():
+            return
+        await pilot.pause(0.05)
+
+
 def _lupaus_at_its_last_deal() -> tuple[Script, list[str]]:
     """Lupaus for 7 at deal 13 (bench_keys' case) and the keys of that deal."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
@@ -55,7 +63,7 @@ def test_no_collection_runs_in_the_keys_that_end_a_game_and_reopen_it(tmp_path):
             try:
                 await pilot.press("enter")  # the game from the start screen
                 await settle(pilot)
-                await pilot.pause(0.3)
+                await _until(pilot, lambda: collector.settled)
                 screen = play_screen(app)
                 assert collector.settled == 1 and gc.get_freeze_count() > 0
                 frozen = gc.get_freeze_count()
@@ -63,16 +71,16 @@ def test_no_collection_runs_in_the_keys_that_end_a_game_and_reopen_it(tmp_path):
                 for key in keys:
                     await pilot.press(key)
                 await settle(pilot)
-                await pilot.pause(0.3)
+                await _until(pilot, lambda: collector.quiet_collections)
                 quiet = collector.quiet_collections
                 assert quiet >= 1 and gc.get_count()[0] < 1000
                 await pilot.press("enter")
                 await settle(pilot)
-                await pilot.pause(0.3)
+                await _until(pilot, lambda: collector.quiet_collections == quiet + 1)
                 assert screen.game.is_over
                 await pilot.press("ctrl+z")
                 await settle(pilot)
-                await pilot.pause(0.3)
+                await _until(pilot, lambda: collector.quiet_collections == quiet + 2)
                 assert not screen.game.is_over
                 assert collector.quiet_collections == quiet + 2  # (once after each)
                 assert during == []
@@ -103,7 +111,7 @@ def test_what_the_timers_make_while_no_key_comes_is_collected_now_and_then(tmp_p
             try:
                 await pilot.press("enter")
                 await settle(pilot)
-                await pilot.pause(0.3)
+                await _until(pilot, lambda: collector.settled)
                 play_screen(app)
                 quiet = collector.quiet_collections
                 gc.collect(1)  # (from none new)
