@@ -7,10 +7,19 @@ the confirming Enter and the ctrl+z after it measures, from the key to the app b
 again:
 
 * ``cpu ms``: the process's CPU time over the 0.4 s after the key (posted to the app as the
-  terminal's driver posts it; the app is idle again well within that time);
+  terminal's driver posts it; the app is idle again well within that time), with what the
+  app does once quiet after the key's frame;
+* ``to frame``: the process's CPU time from the key to its (first) frame drawn;
 * ``frames``: the frames drawn meanwhile (each a compositor update sent to the screen);
 * ``calls``: Python function calls under cProfile over the same time, in the rounds between
-  (steady from run to run: the clearest sign of work done or saved).
+  (steady from run to run: the clearest sign of work done or saved);
+* ``gc``, ``gc ms`` (with ``--collector``): the garbage collections that started before the
+  key's frame was drawn, and the milliseconds they took.
+
+The garbage of the rounds before is collected before each key, unless ``--collector``: then
+the collector runs as ``scorekeeper`` runs it (the app's own, where the checkout has one:
+scorekeeper/tui/collector.py; the interpreter's as it is, where not), and what it does while a
+key is handled is counted.
 
 ``--against DIR`` measures another checkout (e.g. a worktree of main) too, each in processes
 of its own taking turns, and prints each figure's ratio. The first round of each process is
@@ -37,7 +46,7 @@ import asyncio, cProfile, gc, json, pstats, sys, tempfile, time
 from pathlib import Path
 from textual import events
 WINDOW = 0.4
-root, name, rounds = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+root, name, rounds, natural = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4] == "1"
 sys.path[:0] = [str(root), str(root / "bench")]
 import bench_keys
 
@@ -60,21 +69,42 @@ async def measure(db):
     frames = [0]
     display = app._display
 
+    first = [None]  # the process's CPU time at the key's first frame
+
     def counted(screen, renderable):
         if renderable is not None:
             frames[0] += 1
+            if first[0] is None:
+                first[0] = time.process_time()
         return display(screen, renderable)
 
     app._display = counted
-    out = {kind: {"cpu ms": [], "frames": [], "calls": []} for kind in ("confirm", "undo")}
+    collector = getattr(app, "collector", None) if natural else None
+    if collector is not None:
+        collector.start()
+    in_key = []  # (the start of each collection before the key's frame, its milliseconds)
+
+    def collected(phase, info):
+        if phase == "start":
+            in_key.append([time.perf_counter(), None] if frames[0] == 0 else None)
+        elif in_key and in_key[-1] is not None and in_key[-1][1] is None:
+            in_key[-1][1] = (time.perf_counter() - in_key[-1][0]) * 1000
+
+    if natural:
+        gc.callbacks.append(collected)
+    out = {kind: {"cpu ms": [], "to frame": [], "frames": [], "calls": []} | ({"gc": [], "gc ms": []} if natural else {})
+           for kind in ("confirm", "undo")}
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(500):
             if app.store is not None:
                 break
             await pilot.pause()
         await app.push_screen(PlayScreen(app.store.open_game(game_id)))
+        if collector is not None:
+            collector.game_shown()
         for _ in range(5):
             await pilot.pause()
+        await asyncio.sleep(0.5)
         for r in range(2 * rounds + 1):  # odd rounds timed, even ones profiled (the first only warms up)
             profiled = r % 2 == 0
             for key in keys[:-1]:
@@ -84,8 +114,11 @@ async def measure(db):
             await asyncio.sleep(0.3)
             for key, char, kind in (("enter", "\r", "confirm"), ("ctrl+z", "\x1a", "undo")):
                 profile = cProfile.Profile() if profiled else None
-                gc.collect()  # (the garbage of the rounds before, the profiles', is not this key's)
+                if not natural:
+                    gc.collect()  # (the garbage of the rounds before, the profiles', is not this key's)
                 frames[0] = 0
+                first[0] = None
+                in_key.clear()
                 start = time.process_time()
                 if profile:
                     profile.enable()
@@ -99,7 +132,12 @@ async def measure(db):
                         out[kind]["calls"].append(pstats.Stats(profile).total_calls)
                     else:
                         out[kind]["cpu ms"].append(cpu)
+                        out[kind]["to frame"].append((first[0] - start) * 1000 if first[0] is not None else cpu)
                         out[kind]["frames"].append(frames[0])
+                        if natural:
+                            seen = [c for c in in_key if c is not None]
+                            out[kind]["gc"].append(len(seen))
+                            out[kind]["gc ms"].append(sum(c[1] or 0 for c in seen))
             await pilot.press("ctrl+l")
             for _ in range(3):
                 await pilot.pause()
@@ -111,22 +149,23 @@ with tempfile.TemporaryDirectory() as tmp:
 """
 
 
-def _run(root: Path, name: str, rounds: int) -> dict:
+def _run(root: Path, name: str, rounds: int, natural: bool = False) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
     env.update(PYTHONPATH=str(root), SCOREKEEPER_LANG="en", LANG="C.UTF-8")
-    done = subprocess.run([sys.executable, "-c", _CHILD, str(root), name, str(rounds)], env=env, cwd=root,
+    done = subprocess.run([sys.executable, "-c", _CHILD, str(root), name, str(rounds), "1" if natural else "0"],
+                          env=env, cwd=root,
                           capture_output=True, text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def main(rounds: int = 6, turns: int = 2, against: Path | None = None, games: tuple[str, ...] = GAMES,
-         verbose: bool = True) -> dict:
+         verbose: bool = True, natural: bool = False) -> dict:
     trees = [("this", ROOT)] + ([("against", against)] if against else [])
     results: dict = {}
     for name in games:
         for _ in range(turns):
             for label, root in trees:
-                got = _run(root, name, rounds)
+                got = _run(root, name, rounds, natural)
                 for kind, figures in got.items():
                     for figure, samples in figures.items():
                         results.setdefault((name, kind, figure), {}).setdefault(label, []).extend(samples)
@@ -138,6 +177,8 @@ def main(rounds: int = 6, turns: int = 2, against: Path | None = None, games: tu
             if against:
                 other = statistics.median(by["against"])
                 line += f" {other:10.1f} {this / other if other else float('nan'):6.2f}"
+            if figure == "gc ms":  # (a collection is rare and long: its worst, not its median, is the cost)
+                line += f"   worst {max(by['this']):.1f}" + (f" / {max(by['against']):.1f}" if against else "")
             print(line)
     return results
 
@@ -148,5 +189,8 @@ if __name__ == "__main__":
     parser.add_argument("--turns", type=int, default=2)
     parser.add_argument("--against", type=Path)
     parser.add_argument("--games", nargs="+", choices=GAMES, default=GAMES)
+    parser.add_argument("--collector", action="store_true",
+                        help="the garbage collector as scorekeeper runs it, and its collections in each key")
     args = parser.parse_args()
-    main(args.rounds, args.turns, args.against.resolve() if args.against else None, tuple(args.games))
+    main(args.rounds, args.turns, args.against.resolve() if args.against else None, tuple(args.games),
+         natural=args.collector)

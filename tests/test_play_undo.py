@@ -3,10 +3,16 @@ store's draft always holds what the boxes show."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
+
 from scorekeeper.play.undo import GAME, TYPING, NextDeal
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store
 
+GAMES = sorted(p.stem for p in (Path(__file__).resolve().parents[1] / "rulesets").glob("*.toml"))
 PLAYERS = ["Anna", "Ben", "Cara", "Dan"]  # Anna deals first: Ben, Cara, Dan, Anna bid in that order
 
 
@@ -228,3 +234,75 @@ def test_a_deal_undone_or_redone_into_the_boxes_builds_its_draft_once(tmp_path, 
         nd.redo()
         assert built == [(5,)] and nd.typed == five and len(nd.game.deals) == 4
         assert nd.next_undo() == GAME and nd.next_redo() == GAME  # the boxes hold deal 5 as undone
+
+
+def test_the_boxes_an_undo_puts_back_can_be_worked_out_before_the_ctrl_z(tmp_path, monkeypatch):
+    """prepare_undo, once a deal is recorded (the app calls it when quiet after the deal's
+    frame), works out the boxes its undo puts back; the ctrl+z then shows them without
+    working them out again (no DealDraft._unfill in it), the same boxes, the same draft saved,
+    and what redo and undo do next is as without it."""
+    from scorekeeper.play.draft import DealDraft
+
+    five = {("turned", None): "hearts", ("bid", 1): 0, ("bid", 2): 0, ("bid", 3): 0, ("bid", 4): 0,
+            ("tricks", 2): 0, ("tricks", 3): 0, ("tricks", 4): 0}
+    with Store(tmp_path / "g.db") as store:
+        stored = started(store, 4)
+        nd = NextDeal(stored)
+        assert nd.prepare_undo() is True and nd.prepare_undo() is False  # (once)
+        stored.record(deal(5))
+        nd.changed_game()
+        assert nd.prepare_undo() is True
+        unfilled = []
+        unfill = DealDraft._unfill
+
+        def counted(draft):
+            unfilled.append(draft.number)
+            return unfill(draft)
+
+        monkeypatch.setattr(DealDraft, "_unfill", counted)
+        nd.undo()
+        assert unfilled == [] and nd.typed == five
+        monkeypatch.setattr(DealDraft, "_unfill", unfill)
+        waiting = stored.game.to_redo
+        assert list(nd.draft.typed) == list(DealDraft(stored.game, 5, waiting.values).typed)  # (the same order)
+        monkeypatch.setattr(DealDraft, "_unfill", counted)
+        assert boxes(nd)[("tricks", 1)] == (6, True)  # Anna's tricks filled in by the rules, as before
+        assert stored.draft == {**deal(5), "tricks": ["", 0, 0, 0]}
+        assert nd.next_undo() == GAME and nd.next_redo() == GAME
+        nd.redo()
+        assert len(stored.game.deals) == 5 and nd.typed == {}
+        nd.undo()  # (the same record again: still known)
+        assert unfilled == [] and nd.typed == five
+
+
+@pytest.mark.parametrize("rid", GAMES)
+@settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_a_deals_boxes_are_the_same_worked_out_before_or_after_its_undo(rid, data):
+    """What prepare_undo relies on, for every built-in game: the boxes a recorded deal gives
+    back (DealDraft of its values, the rules' own values left out) are the same, in the same
+    order, worked out while the deal is recorded and once it is undone."""
+    from test_entry_property import NAMES, TABLES, _intended
+
+    from scorekeeper.game.engine import GameError
+    from scorekeeper.game.game import Game
+    from scorekeeper.play.draft import DealDraft
+    from helpers.draws import draw_options
+
+    n = data.draw(st.sampled_from([m for game, m in TABLES if game == rid]), label="players")
+    rules = load_ruleset(rid)
+    try:
+        game = Game(rules, NAMES[:n], draw_options(data, rules))
+    except (GameError, ValueError):
+        assume(False)
+    for _ in range(data.draw(st.integers(1, 3), label="deals")):
+        made = _intended(data, game)
+        assume(made is not None)
+        game.record(made[0].plain_values())
+        if game.is_over:
+            break
+    last = game.history[-1]
+    before = list(DealDraft(game, last.deal, last.values).typed.items())
+    game.undo()
+    assert game.to_redo is last
+    assert list(DealDraft(game, last.deal, last.values).typed.items()) == before

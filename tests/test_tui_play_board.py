@@ -470,3 +470,49 @@ def test_the_score_tables_messages_stop_at_its_board(tmp_path, monkeypatch):
             assert "Deal 2" in str(screen.query_one(Scoreboard).query_one("#board-detail").render())
 
     run(go())
+
+
+def test_the_undo_of_a_confirmed_deal_finds_its_boxes_worked_out_while_the_app_was_quiet(tmp_path, monkeypatch):
+    """Whist to 3, 8 tricks stored: spades and 5 tricks confirmed. A ctrl+z before the app was
+    quiet after the Enter works out the boxes it puts back itself; one after finds them
+    worked out already, while the app was quiet after the Enter's frame (no
+    DealDraft._unfill in the ctrl+z), and shows the same screen."""
+    from scorekeeper.play.draft import DealDraft
+    from scorekeeper.tui.screens import play
+
+    whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}], options={"game_to": 3})
+    unfilled = []
+    unfill = DealDraft._unfill
+
+    def counted(draft):
+        unfilled.append(draft.number)
+        return unfill(draft)
+
+    prepare_after = play.PREPARE_AFTER
+
+    async def go(quiet: bool) -> tuple[str, list]:
+        monkeypatch.setattr(play, "PREPARE_AFTER", prepare_after if quiet else 600)  # (never, in this test)
+        async with resumed(tmp_path / f"g{quiet}.db", whist, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("s", "5")
+            await settle(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+            for _ in range(100 if quiet else 0):  # (until the app has been quiet: a loaded machine takes its time)
+                known = screen.next._base
+                if known is not None and known[0] is screen.game.history[-1]:
+                    break
+                await pilot.pause(0.05)
+            unfilled.clear()
+            monkeypatch.setattr(DealDraft, "_unfill", counted)
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            monkeypatch.setattr(DealDraft, "_unfill", unfill)
+            assert len(screen.game.deals) == 1
+            assert screen.draft.typed == {("turned", None): "spades", ("tricks", None): 5}
+            return screen_text(app), list(unfilled)
+
+    at_once, worked_out = run(go(False))
+    later, none = run(go(True))
+    assert worked_out == [2] and none == []
+    assert later == at_once

@@ -82,12 +82,37 @@ class NextDeal:
 
     def _draft_of_base(self) -> None:
         """The boxes as the table finds them now (:meth:`base`), in a new draft: the one that
-        works the base out is that draft (a deal's draft is built once a ctrl+z, not twice)."""
+        works the base out is that draft (a deal's draft is built once a ctrl+z, not twice),
+        unless :meth:`prepare_undo` worked them out already."""
         waiting = None if self.game.is_over else self._waiting()
         if waiting is None:
             self._new_draft({})
+            return
+        known = self._base
+        if known is not None and known[0] is waiting:
+            draft = DealDraft(self.game, waiting.deal)
+            draft.typed = dict(known[1])  # (in the order the base was worked out in)
+            self.draft = draft
         else:
             self.draft = self._base_draft(waiting)
+
+    def prepare_undo(self, recorded=None) -> bool:
+        """Work out now the boxes an undo of the deal just recorded puts back (:meth:`base`),
+        which the ctrl+z would otherwise work out before its frame: the front end calls this
+        once it is quiet after the confirmed deal's frame. The deal's draft is the same worked
+        out before or after its record is taken back: every answer about deal n reads the game
+        as it is before n (Timeline.state_before, the deal's setup and plan), which the record
+        of n does not change (tests/test_play_undo.py checks it for every built-in game).
+        ``recorded``: only if that record (an Action of the game) is still the latest change.
+        False when there is nothing to work out (the latest change is not a record, not
+        ``recorded``, or known already)."""
+        history = self.game.history
+        last = history[-1] if history else None
+        if last is None or last.kind != "record" or (recorded is not None and last is not recorded) \
+                or (self._base is not None and self._base[0] is last):
+            return False
+        self._base_draft(last)
+        return True
 
     def _set_all(self, typed: Mapping[Key, Any]) -> None:
         draft = self.draft

@@ -18,6 +18,7 @@ from textual.screen import Screen
 
 from ..i18n import LANGUAGES, get_language, set_language, show, t
 from ..settings import Settings, load_settings, save_settings, settings_path
+from .collector import QuietCollector
 from .control import guard_compositor, guard_scroll_repaint, guard_strips
 from .keys import KeysInOrder, check_textual as check_keys
 from .messages import GameChosen, GameCreated, LanguageSwitched, RulesetChosen
@@ -74,6 +75,7 @@ class ScorekeeperApp(KeysInOrder, App[None]):
             # not a quarter of a second later (a table does not wait for animations)
             self.animation_level = "none"
         self.settings: Settings = load_settings()  # never raises: a bad file gives a warning
+        self.collector = QuietCollector(self)  # started by run(): the collector for the whole process
 
     def on_mount(self) -> None:
         from .screens.home import HomeScreen
@@ -105,11 +107,15 @@ class ScorekeeperApp(KeysInOrder, App[None]):
             self.on_game_chosen(GameChosen(self.game_id))
 
     def on_unmount(self) -> None:
+        self.collector.stop()
         if self.serving is not None:
             self.serving.stop()
             self.serving = None
         if self.store is not None:
             self.store.close()
+
+    def key_handled(self) -> None:
+        self.collector.key_done()  # the young objects collected once the app is quiet
 
     def show_phones(self) -> None:
         """Start the phone server for this store (the first time), and show where phones open it."""
@@ -165,6 +171,7 @@ class ScorekeeperApp(KeysInOrder, App[None]):
 
         self._back_home()
         self.push_screen(PlayScreen(stored, self._typed.pop(stored.id, None), told), left)
+        self.collector.game_shown()  # what the game keeps set aside from later collections
 
     def follow_game(self, game_id: int) -> None:
         """The game on screen was changed by another writer: open it again as stored (what is
@@ -339,7 +346,11 @@ def run(db_path: str | Path | None = None, ruleset: str | None = None, game: int
         print(t("cli.errors.line", prog="scorekeeper", text=t("cli.errors.no_terminal")), file=sys.stderr)
         return 2
     app = ScorekeeperApp(db_path, ruleset, game=game, phones=phones)
-    app.run()
+    app.collector.start()  # (the process's collector: not for an app in a test)
+    try:
+        app.run()
+    finally:
+        app.collector.stop()
     if app.crash_line is not None:
         print(app.crash_line, file=sys.stderr)
     return app.return_code or 0

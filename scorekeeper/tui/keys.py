@@ -124,6 +124,15 @@ class KeysInOrder:
 
         advance()
 
+    @property
+    def key_pending(self) -> bool:
+        """Whether a key is being handled or waits for its turn."""
+        return self._key_busy or bool(self._waiting_keys)
+
+    def key_handled(self) -> None:
+        """Called once a key is handled and its frame asked for, with no key waiting (see
+        collector.py); nothing by default."""
+
     def _key_done(self, turn: int) -> None:
         timer = self._key_timers.pop(turn, None)
         if timer is not None:
@@ -134,6 +143,8 @@ class KeysInOrder:
         self._draw_frame()
         if self._waiting_keys:
             self.call_later(self._pass_on_keys)
+        else:
+            self.key_handled()
 
     def _hold_frame(self) -> None:
         """No frame until the key being handled is done (or FRAME_WAIT has passed)."""

@@ -40,6 +40,7 @@ from ..widgets.value_picker import ValueBox
 
 WIDE = 140  # from this width the form and the score board stand side by side
 NOTICE_SECONDS = 8  # how long a notice stays on the status line unless told otherwise
+PREPARE_AFTER = 0.1  # seconds after a confirmed deal before its undo's boxes are worked out (after its frame)
 
 
 class PlacedContainer(Container):
@@ -379,6 +380,15 @@ class PlayScreen(Screen[dict]):
             else:
                 self._one(EntryForm).scroll_home(animate=False)
             self._focus_entry()
+            recorded = self.game.history[-1]
+            self.set_timer(PREPARE_AFTER, lambda: self._prepare_undo(recorded), name="prepare-undo")
+
+    def _prepare_undo(self, recorded) -> None:
+        """Quiet after a confirmed deal's frame: what its undo would put back in the boxes is
+        worked out now, not in the ctrl+z (a key meanwhile: the ctrl+z works it out itself)."""
+        app = self.app
+        if app.screen is self and not getattr(app, "key_pending", False) and getattr(app, "_frame_held", None) is None:
+            self.next.prepare_undo(recorded)
 
     def _after_edit(self, number: int, before: dict) -> None:
         self.editing = None
