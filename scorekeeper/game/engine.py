@@ -987,6 +987,15 @@ class DealEval:
         redeal = self.rules.redeal
         return redeal is None or not self.run(redeal, None)
 
+    def next_dealer(self) -> int:
+        """The seat that deals the next deal when this one counts: the ruleset's
+        ``deals.next_dealer`` (round the table), else the seat on the dealer's left. Missing or
+        EvalError as the formula raises them."""
+        formula = self.rules.next_dealer
+        if formula is None:
+            return self.forehand
+        return self._seat_formula(formula)
+
     def carried_after(self) -> dict[str, tuple]:
         """The values carried out of this deal: each one's update (or its start again, when its
         reset holds) per seat or partnership. Missing or EvalError as the formulas raise them."""

@@ -197,7 +197,7 @@ class Game:
         timeline.checked = None
         zero = plan.zero
         result = plan.make_result(number, cards, dealer, clean, scores, made, after, (), 1, False, zero, zero, ends,
-                                  plan.seats, plan.carried, True, number, ())
+                                  plan.seats, plan.carried, True, number, (), 0)
         results.append(result)
         timeline.end_memo = (number, result, number if ends else None)
         return result
@@ -398,7 +398,8 @@ class Game:
         if carried_out is not None:
             carried = carried_out
         if not self.roster.changes:
-            return DealEval(self.setup, deal, values, before, state, carried=carried)
+            dealer = self.timeline.named_dealer(number) if self.ruleset.next_dealer is not None else None
+            return DealEval(self.setup, deal, values, before, state, dealer, carried)
         lineup = self.roster.lineup(number)
         seats = lineup.seats
         before = tuple(before[s - 1] for s in seats)

@@ -206,7 +206,7 @@ class Builder:
         self.top = self.checker.table(self.raw, TOP, "")
         for step in (self._players, self._phases, self._teams, self._options, self._game_names, self._constants,
                      self._field_names, self._carry_names, self._derived, self._fields, self._deals, self._seats, self._trump,
-                     self._score, self._carry, self._redeal, self._checks, self._reminders, self._end, self._board, self._hand_value, self._cycles):
+                     self._score, self._carry, self._redeal, self._next_dealer, self._checks, self._reminders, self._end, self._board, self._hand_value, self._cycles):
             step()
         texts = self._texts()
         if self.problems:
@@ -486,6 +486,12 @@ class Builder:
         """When an entered deal does not count (a passed-out bridge deal): a condition of the deal."""
         self.attrs["redeal"] = self.typed(self.formula(self.deals_table.get("redeal"), "deals.redeal",
                                                        self.names, DEAL), _CONDITION)
+
+    def _next_dealer(self) -> None:
+        """Who deals after a deal that counts, when not the seat on the dealer's left (Doppelkopf's
+        compulsory solo: the same dealer deals again): a seat, a formula of the deal just played."""
+        self.attrs["next_dealer"] = self.typed(self.formula(self.deals_table.get("next_dealer"), "deals.next_dealer",
+                                                            self.names, DEAL), _SEAT)
 
     def _derived(self) -> None:
         """Derived values: names first, then their formulas (types from them) in file order."""
