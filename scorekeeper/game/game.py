@@ -86,12 +86,18 @@ class Game:
     """A game of one ruleset at one table."""
 
     def __init__(self, ruleset: Ruleset, players: Iterable[str], options: Mapping[str, Any] | None = None,
-                 first_dealer: int = 1, scores: Sequence[Any] | None = None):
+                 first_dealer: int = 1, scores: Sequence[Any] | None = None,
+                 carried: Mapping[str, Any] | None = None):
         """``scores``: the starting score of each player (each partnership in a partnership
-        score) that the table agreed, e.g. a game continued from paper; 0 each by default."""
+        score) that the table agreed, e.g. a game continued from paper; 0 each by default.
+        ``carried``: the values carried into the first deal that the table agreed (carried
+        value id -> one whole number per seat, partnership or, for the table, one), e.g. the
+        bags or part-scores of a game continued from paper; the ruleset's starts by default."""
         self.ruleset = ruleset
         self.setup = Setup(ruleset, players, dict(options or {}), first_dealer)
         self.start_scores: tuple = _start_scores(self.setup, scores)
+        # the values carried into the first deal, when the table gave some (None: the ruleset's starts)
+        self.start_carried: dict[str, tuple] | None = _start_carried(self.setup, carried)
         self._stopped: int | None = None  # the deal after which the table ended the game early
         self.history: list[Action] = []
         self._redo: list[Action] = []
@@ -824,3 +830,37 @@ def _start_scores(setup: Setup, scores: Sequence[Any] | None) -> tuple:
         if not -MAX_NUMBER <= score <= MAX_NUMBER:
             raise SetupError(Message("engine.value.too_large", label=name, max=NUMBER_LIMIT, value=number_text(score)))
     return tuple(scores)
+
+
+def _start_carried(setup: Setup, carried: Mapping[str, Any] | None) -> dict[str, tuple] | None:
+    """The values carried into the first deal with those the table gave in place of the
+    ruleset's starts, checked (None when none is given); SetupError names the value and who."""
+    if not carried:
+        return None
+    rules = setup.ruleset
+    if not isinstance(carried, Mapping):
+        raise SetupError(Message("engine.start.carried.not_table", value=repr(carried)))
+    out = dict(setup.carry_start)
+    for cid, row in carried.items():
+        spec = rules.carry.get(cid)
+        if spec is None:
+            raise SetupError(Message("engine.start.carried.unknown", name=str(cid),
+                                     names=", ".join(rules.carry) or "-"))
+        if spec.scope == "team":
+            names = tuple(" & ".join(setup.players[s - 1] for s in team) for team in setup.teams)
+        elif spec.scope == "table":
+            names = (spec.label,)
+        else:
+            names = setup.players
+        if not isinstance(row, (list, tuple)) or len(row) != len(names):
+            raise SetupError(Message("engine.start.carried.count", label=spec.label, name=cid, count=len(names),
+                                     names=", ".join(names), value=repr(row)))
+        for who, value in zip(names, row):
+            label = f"{spec.label} ({who})" if spec.scope != "table" else spec.label
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise SetupError(Message("engine.start.carried.not_whole", label=label, value=repr(value)))
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+                raise SetupError(Message("engine.value.too_large", label=label, max=NUMBER_LIMIT,
+                                         value=number_text(value)))
+        out[cid] = tuple(row)
+    return out

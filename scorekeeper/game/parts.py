@@ -71,6 +71,7 @@ if TYPE_CHECKING:
         ruleset: Ruleset
         setup: Setup
         start_scores: tuple
+        start_carried: dict[str, tuple] | None
         history: list[Action]
         entered: list[Mapping[str, Any]]
 

@@ -383,7 +383,8 @@ class Roster(Part):
         out = {}
         for cid, row in carried.items():
             if self.ruleset.carry[cid].scope == "seat" and len(row) < width:
-                row = row + (self.game.setup.carry_start[cid][0],) * (width - len(row))
+                spec = self.ruleset.carry[cid]
+                row = row + tuple(self.game.setup.carry_start_at(spec, seat) for seat in range(len(row) + 1, width + 1))
             out[cid] = row
         return out
 

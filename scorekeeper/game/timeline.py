@@ -45,11 +45,12 @@ class Timeline(Part):
         (None: their starts), from the entries before it (a deal that did not count is
         dealt again, and carries nothing on)."""
         rules = self.ruleset
+        start = self.game.start_carried  # (None: the ruleset's starts, which DealEval reads itself)
         if number <= 1 or not (rules.carry or rules.redeal is not None):
-            return number, None
+            return number, start
         results = self.known if len(self.known) >= number - 1 else self.current()
         if not results:  # nothing entered yet: entry n is deal n
-            return number, None
+            return number, start
         last = results[min(number - 2, len(results) - 1)]
         deal = (last.deal or last.number) + last.counts + max(0, number - 1 - last.number)
         return deal, dict(last.carried) or None
@@ -133,7 +134,7 @@ class Timeline(Part):
         stale = self.stale
         changes = self.game.roster.changes
         seats = setup.seats
-        carried = dict(results[-1].carried) if results else dict(setup.carry_start)
+        carried = dict(results[-1].carried) if results else dict(self.game.start_carried or setup.carry_start)
         for number in range(len(results) + 1, len(self.game.entered) + 1):
             values = self.game.entered[number - 1]
             if changes:

@@ -73,6 +73,14 @@ _READ_IN = {
 }
 
 
+def _start_names(game_names: dict, scope: str) -> dict:
+    """What a carried value's start reads: the game's names, and the seat it starts at
+    (``seat``; a partnership's value: ``team``, the partnership), as a handicap or a game
+    continued from paper gives each its own start."""
+    unit = {"seat": "seat", "team": "team"}.get(scope)
+    return game_names if unit is None else {**game_names, unit: NameInfo(NUM, CONST)}
+
+
 def _where_read(message: Any) -> Any:
     """An unknown-name problem about a name the ruleset has elsewhere, saying where it is read."""
     if not isinstance(message, Message) or message.code != "formula.unknown_name":
@@ -471,7 +479,7 @@ class Builder:
             if "score" in self.names and "score" in names_in(c.get("value"), self.shipped) | names_in(c.get("reset"), self.shipped):
                 self.add(key, Message("rules.carry.score_taken"))
             start = self.typed(self.formula(c.get("start", schema["start"].default), key_path(key, "start"),
-                                            self.game_names, CONST), _NUMBER)
+                                            _start_names(self.game_names, scope), CONST), _NUMBER)
             fscope = DEAL if scope == "table" else SEAT  # the table's one value: a formula about the deal
             value = self.typed(self.formula(c.get("value"), key_path(key, "value"), names, fscope), _SCORE)
             reset = self.typed(self.formula(c.get("reset"), key_path(key, "reset"), names, fscope), _CONDITION)
