@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.game.game import Game
+from scorekeeper.game.game import Game, IllegalEntry
+from scorekeeper.i18n import show
 from scorekeeper.game.sheet import load_sheet
 from scorekeeper.rules.ruleset import check_file, load_ruleset
 
 REPO = Path(__file__).resolve().parents[1]
 PLAYERS = ["Anna", "Ben", "Cara", "Dan"]
-ANNA_CARA = [True, False, True, False]
+ANNA_CARA = {"re_player": 1, "re_partner": 3}
 
 
 def test_the_ruleset_passes_rules_check_with_its_translations():
@@ -32,7 +33,7 @@ def test_the_example_sheet_replays_to_its_hand_computed_totals():
 
 def one(deal: dict, **options) -> tuple:
     game = Game(load_ruleset("doppelkopf"), PLAYERS, options)
-    game.record({"kind": "normal", "re": ANNA_CARA, **deal})
+    game.record({"kind": "normal", **ANNA_CARA, **deal})
     return game.results()[0].scores
 
 
@@ -52,14 +53,14 @@ def test_the_bars_of_winning_and_the_game_points(deal, scores):
 
 def test_a_soloist_scores_three_times_and_no_extra_points_are_asked():
     game = Game(load_ruleset("doppelkopf"), PLAYERS)
-    game.record({"kind": "solo", "re": [False, True, False, False], "re_points": 121})
+    game.record({"kind": "solo", "re_player": 2, "re_points": 121})
     assert game.results()[0].scores == (-1, 3, -1, -1)
     assert "re_foxes" not in {k for k, v in game.deals[0].items() if v is not None}
 
 
 def test_a_compulsory_solo_keeps_the_dealer_and_a_voluntary_one_passes_the_deal_on():
     game = Game(load_ruleset("doppelkopf"), PLAYERS)
-    solo = {"re": [False, False, True, False], "re_points": 130}
+    solo = {"re_player": 3, "re_points": 130}
     game.record({"kind": "compulsory", **solo})
     assert game.dealer_seat() == 1
     game.record({"kind": "solo", **solo})
@@ -71,18 +72,26 @@ def test_bock_doubles_the_next_four_deals_only_under_the_house_rule():
     plain = {"re_points": 130}
     for bock, expected in ((True, [5, 2, 2, 2, 2, 1]), (False, [5, 1, 1, 1, 1, 1])):
         game = Game(load_ruleset("doppelkopf"), PLAYERS, {"bock": bock, "rounds": 2})
-        game.record({"kind": "normal", "re": ANNA_CARA, **both})
+        game.record({"kind": "normal", **ANNA_CARA, **both})
         for _ in range(5):
-            game.record({"kind": "normal", "re": ANNA_CARA, **plain})
+            game.record({"kind": "normal", **ANNA_CARA, **plain})
         assert [r.scores[0] for r in game.results()] == expected
 
 
 def test_the_game_ends_after_the_rounds_with_compulsory_solos_besides():
     game = Game(load_ruleset("doppelkopf"), PLAYERS, {"rounds": 1})
-    solo = {"re": [True, False, False, False], "re_points": 130}
+    solo = {"re_player": 1, "re_points": 130}
     game.record({"kind": "compulsory", **solo})
     for _ in range(3):
-        game.record({"kind": "normal", "re": ANNA_CARA, "re_points": 130})
+        game.record({"kind": "normal", **ANNA_CARA, "re_points": 130})
     assert not game.is_over
-    game.record({"kind": "normal", "re": ANNA_CARA, "re_points": 130})
+    game.record({"kind": "normal", **ANNA_CARA, "re_points": 130})
     assert game.is_over
+
+
+def test_re_is_two_players_in_a_normal_game():
+    game = Game(load_ruleset("doppelkopf"), PLAYERS)
+    with pytest.raises(IllegalEntry) as caught:
+        game.record({"kind": "normal", "re_player": 2, "re_partner": 2, "re_points": 130})
+    assert [show(i.message) for i in caught.value.issues] == [
+        "Ben cannot be Re's partner too: Re is two players in a normal game"]
