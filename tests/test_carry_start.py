@@ -172,3 +172,18 @@ def test_a_start_reading_the_seat_is_refused_for_the_table(tmp_path):
     problems = [(p.path, show(p.message)) for p in check_ruleset(tmp_path / "table.toml")]
     assert [key for key, _ in problems] == ["carry.handicap.start"]
     assert "'seat'" in problems[0][1]
+
+
+def test_a_partnership_s_start_may_read_the_partnership(tmp_path):
+    """Spades' bags starting at 3 for Anna & Cara and 6 for Ben & Dan ("3 * team"): two more bags
+    each make 5 and 8."""
+    text = (Path(__file__).resolve().parents[1] / "rulesets" / "spades.toml").read_text(encoding="utf-8")
+    assert '[carry.bags]\nscope = "team"\nlabel = "Bags"\nstart = "0"' in text
+    path = tmp_path / "spades.toml"
+    path.write_text(text.replace('[carry.bags]\nscope = "team"\nlabel = "Bags"\nstart = "0"',
+                                 '[carry.bags]\nscope = "team"\nlabel = "Bags"\nstart = "3 * team"'), encoding="utf-8")
+    assert check_ruleset(path) == []
+    game = Game(load_ruleset(str(path)), PLAYERS, {}, 1)
+    assert game.setup.carry_start == {"bags": (3, 6)}
+    game.record({"bid": [4, 1, 3, 1], "tricks": [5, 2, 4, 2]})  # A&C 7 of 9: 2 bags; B&D 2 of 4: 2 bags
+    assert game.results()[0].carried == {"bags": (5, 8)}

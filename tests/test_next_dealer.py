@@ -211,3 +211,25 @@ def test_a_game_whose_deals_name_the_dealer_has_no_short_way(tmp_path):
     path.write_text(TEXT.replace(RULE + "\n", ""), encoding="utf-8")
     assert record_plan(_game().setup) is None
     assert record_plan(Game(load_ruleset(str(path)), ["Anna", "Ben", "Cara", "Dan"], {}, 1).setup) is not None
+
+
+def test_the_deal_panel_and_the_web_board_show_the_dealer_the_deals_name(tmp_path):
+    """What the table's screen and the phone and TV pages read (play/panel, web/board): Ben
+    deals again after his solo, and Cara once an edit makes that solo a plain deal."""
+    from scorekeeper.play.panel import deal_panel
+    from scorekeeper.store.db import Store
+    from scorekeeper.web.board import board_state
+
+    with Store(tmp_path / "g.db") as store:
+        stored = store.new_game(load_ruleset(str(SOLO)), str(SOLO), ["Anna", "Ben", "Cara", "Dan"], first_dealer=1)
+        stored.record({"solo": False, "points": POINTS})
+        stored.record({"solo": True, "points": POINTS})
+        assert deal_panel(stored.game).dealer == "Ben"
+        state = board_state(stored)
+        assert state["deal"]["dealer"] == "Ben"
+        assert [row["dealer"] for row in state["last_deals"]] == ["Anna", "Ben"]
+        stored.edit(2, {"solo": False, "points": POINTS})
+        assert deal_panel(stored.game).dealer == "Cara"
+        assert board_state(stored)["deal"]["dealer"] == "Cara"
+        again = store.open_game(stored.id)  # the store replays the history: the same dealers
+        assert [r.dealer for r in again.game.results()] == [1, 2] and again.game.dealer_seat() == 3
