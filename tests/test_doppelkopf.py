@@ -41,9 +41,9 @@ def one(deal: dict, **options) -> tuple:
     ({"re_points": 121}, (1, -1, 1, -1)),                                   # Re wins with 121
     ({"re_points": 120}, (-2, 2, -2, 2)),                                   # Kontra with 120, +1 against the queens
     ({"re_points": 120, "kontra_said": "kontra"}, (3, -3, 3, -3)),          # only Kontra announced: Re wins with 120
-    ({"re_points": 145, "re_said": "no90"}, (-5, 5, -5, 5)),                # Kontra 95 against no 90: 1 + 2 + 1 + 1
-    ({"re_points": 115, "re_said": "no90"}, (-6, 6, -6, 6)),                # and 120 against no 90: 1 more
-    ({"re_points": 130, "re_said": "no90", "kontra_said": "no90"}, (0, 0, 0, 0)),  # both fail: nobody wins
+    ({"re_points": 145, "re_said": "ninety"}, (-5, 5, -5, 5)),                # Kontra 95 against no 90: 1 + 2 + 1 + 1
+    ({"re_points": 115, "re_said": "ninety"}, (-6, 6, -6, 6)),                # and 120 against no 90: 1 more
+    ({"re_points": 130, "re_said": "ninety", "kontra_said": "ninety"}, (0, 0, 0, 0)),  # both fail: nobody wins
     ({"re_points": 240, "no_trick": "kontra"}, (5, -5, 5, -5)),             # under 90, 60, 30 and black
     ({"re_points": 100, "re_foxes": 2, "karlchen": "re"}, (1, -1, 1, -1)),  # Kontra 2; Re's 3 extra points
 ])
