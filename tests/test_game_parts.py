@@ -139,7 +139,7 @@ def test_the_timeline_works_out_again_what_a_change_dropped():
 
 def test_a_value_built_whole_is_the_one_its_class_makes():
     """built() makes the same frozen value as the class's own constructor, field by field."""
-    made = built(DealResult, 1, 10, 1, {}, (1,), (True,), (1,), (), 1, False, (0,), (0,), False, (1,), {}, True, 1, ())
+    made = built(DealResult, 1, 10, 1, {}, (1,), (True,), (1,), (), 1, False, (0,), (0,), False, (1,), {}, True, 1, (), 0)
     assert made == DealResult(1, 10, 1, {}, (1,), (True,), (1,), deal=1, seats=(1,), match=(0,), parts_won=(0,))
     with pytest.raises(AttributeError):
         made.number = 2  # type: ignore[misc]

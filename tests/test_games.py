@@ -1248,6 +1248,8 @@ SHEET_TOTALS = {
     "tysiac": (1010, 570, 410),
     "jass": (2500, 2570),
     "preferans": (76 / 3, 100 / 3, -176 / 3),  # thirds of a whist, worked out in the sheet
+    "doppelkopf": (26, 10, -26, -10),
+    "coinche": (1500, 734),
 }
 
 

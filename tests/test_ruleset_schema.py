@@ -206,6 +206,7 @@ times = "players"
 
 [deals]
 redeal = "all(call == 'pass') and deal < 0"
+next_dealer = "dealer if all(call == 'pass') else dealer + 1"
 
 [seats]
 first_bidder = "dealer"

@@ -316,7 +316,7 @@ HEAD = 'ruleset = "lupaus"\nplayers = ["Anna", "Ben", "Cara"]\n'
      "game.toml: deal 1: Tricks of Cara is not entered"),
     ('ruleset = "lupaus"\nplayer = ["Anna", "Ben", "Cara"]\n',
      "game.toml: unknown key 'player' (did you mean 'players'?); a score sheet has: "
-     "ruleset, players, first_dealer, title, options, scores, ended_early, deals"),
+     "ruleset, players, first_dealer, title, options, scores, carried, ended_early, deals"),
     ('ruleset = "lupaus"\n',
      "game.toml: players: is missing: give a list of player names in seat order"),
     ('ruleset = "lupaus"\nplayers = ["Anna", "Ben"]\n',

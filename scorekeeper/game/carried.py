@@ -56,7 +56,7 @@ def carried_columns(game: Game, shown: Ruleset | None = None) -> list[CarriedCol
 
 def carried_values(game: Game, result: DealResult | None, columns: list[CarriedColumn]) -> list[Any]:
     """The values of ``columns`` carried out of deal ``result`` (None: into the first deal)."""
-    carried = result.carried if result is not None and result.carried else game.setup.carry_start
+    carried = result.carried if result is not None and result.carried else game.start_carried or game.setup.carry_start
     out = []
     for column in columns:
         row = carried.get(column.id, ())

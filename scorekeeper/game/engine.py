@@ -240,8 +240,22 @@ class Setup:
         self.scorer_seats = (tuple(m[0] for m in self.teams) if ruleset.score_scope == "team"
                              else tuple(range(1, n + 1)))
         # the values carried into the first deal: per carried value, one per seat or partnership
-        self.carry_start = {cid: (_points(self._setup_value(c.start, env)),) * _carry_width(c.scope, len(self.teams), n)
-                            for cid, c in ruleset.carry.items()}
+        self.carry_start = {cid: self._carry_start(c, consts) for cid, c in ruleset.carry.items()}
+
+    def _carry_start(self, carried, consts: dict[str, Any]) -> tuple:
+        """A carried value's start for each seat, partnership or the table; a start that reads
+        ``seat`` (``team``) is worked out for each."""
+        width = _carry_width(carried.scope, len(self.teams), self.n)
+        unit = "team" if carried.scope == "team" else "seat"
+        if unit not in carried.start.names or carried.scope == "table":
+            return (_points(self._setup_value(carried.start, _ConstEnv(consts))),) * width
+        return tuple(self.carry_start_at(carried, k, consts) for k in range(1, width + 1))
+
+    def carry_start_at(self, carried, number: int, consts: dict[str, Any] | None = None):
+        """A carried value's start at seat (partnership) ``number``: a player who joins later starts
+        from the start at their own seat."""
+        unit = "team" if carried.scope == "team" else "seat"
+        return _points(self._setup_value(carried.start, _ConstEnv({**(consts or self.consts), unit: number})))
 
     def _order_kinds(self) -> None:
         """Whether the bidding order can be kept from deal to deal, and across games."""
@@ -1000,6 +1014,15 @@ class DealEval:
         passed-out deal, dealt again by the same dealer). Missing while that is not known."""
         redeal = self.rules.redeal
         return redeal is None or not self.run(redeal, None)
+
+    def next_dealer(self) -> int:
+        """The seat that deals the next deal when this one counts: the ruleset's
+        ``deals.next_dealer`` (round the table), else the seat on the dealer's left. Missing or
+        EvalError as the formula raises them."""
+        formula = self.rules.next_dealer
+        if formula is None:
+            return self.forehand
+        return self._seat_formula(formula)
 
     def carried_after(self) -> dict[str, tuple]:
         """The values carried out of this deal: each one's update (or its start again, when its

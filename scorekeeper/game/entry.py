@@ -57,6 +57,7 @@ class EntryRules(Part):
             if not (issues and any(i.level == "error" for i in issues)) and d.counts():
                 d.scores()
                 d.carried_after()  # a value carried on that cannot be worked out refuses the deal
+                d.next_dealer()  # and so does a next dealer that is no seat
         except Missing as exc:
             spec = self.ruleset.fields.get(exc.name)
             label = field_label(spec.label if spec else exc.name, d.setup.players[exc.seat - 1] if exc.seat else "")

@@ -77,7 +77,7 @@ def declined(error: Exception, where: str) -> None:
 
 def record_plan(setup: Setup) -> "RecordPlan | None":
     """The plan of the games of ``setup``'s kind (made on first use), or None when their deals
-    always go the long way (values carried on, deals dealt again, parts, a score or check
+    always go the long way (values carried on, deals dealt again, a dealer the deals name, parts, a score or check
     that reads more of the deal than its entered values, number, cards, dealer and order)."""
     shared = setup._shared
     plan = shared.record
@@ -112,7 +112,7 @@ class RecordPlan:
     @classmethod
     def of(cls, setup: Setup) -> "RecordPlan | None":
         rules = setup.ruleset
-        if rules.carry or rules.redeal is not None or setup.parts is not None or rules.end_bonus is not None:
+        if rules.carry or rules.redeal is not None or rules.next_dealer is not None or setup.parts is not None or rules.end_bonus is not None:
             return None
         parts = [(check.rule, when, check.scope) for check, when in setup.check_plan()]
         every_seat = frozenset(key for key, spec in rules.fields.items() if spec.scope == "seat")  # see _field_rule

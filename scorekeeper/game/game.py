@@ -50,7 +50,7 @@ from ..messages import Message
 from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, Missing, number_text
 from ..rules.ruleset import Ruleset
 from .engine import (
-    Choice, DealEval, GameError, IllegalEntry, Issue, Setup, SetupError, convert_value,
+    Choice, DealEval, GameError, IllegalEntry, Issue, Setup, SetupError, convert_value, pair_seats,
 )
 from .entry import EntryRules
 from .records import (
@@ -86,12 +86,18 @@ class Game:
     """A game of one ruleset at one table."""
 
     def __init__(self, ruleset: Ruleset, players: Iterable[str], options: Mapping[str, Any] | None = None,
-                 first_dealer: int = 1, scores: Sequence[Any] | None = None):
+                 first_dealer: int = 1, scores: Sequence[Any] | None = None,
+                 carried: Mapping[str, Any] | None = None):
         """``scores``: the starting score of each player (each partnership in a partnership
-        score) that the table agreed, e.g. a game continued from paper; 0 each by default."""
+        score) that the table agreed, e.g. a game continued from paper; 0 each by default.
+        ``carried``: the values carried into the first deal that the table agreed (carried
+        value id -> one whole number per seat, partnership or, for the table, one), e.g. the
+        bags or part-scores of a game continued from paper; the ruleset's starts by default."""
         self.ruleset = ruleset
         self.setup = Setup(ruleset, players, dict(options or {}), first_dealer)
         self.start_scores: tuple = _start_scores(self.setup, scores)
+        # the values carried into the first deal, when the table gave some (None: the ruleset's starts)
+        self.start_carried: dict[str, tuple] | None = _start_carried(self.setup, carried)
         self._stopped: int | None = None  # the deal after which the table ended the game early
         self.history: list[Action] = []
         self._redo: list[Action] = []
@@ -197,7 +203,7 @@ class Game:
         timeline.checked = None
         zero = plan.zero
         result = plan.make_result(number, cards, dealer, clean, scores, made, after, (), 1, False, zero, zero, ends,
-                                  plan.seats, plan.carried, True, number, ())
+                                  plan.seats, plan.carried, True, number, (), 0)
         results.append(result)
         timeline.end_memo = (number, result, number if ends else None)
         return result
@@ -398,7 +404,8 @@ class Game:
         if carried_out is not None:
             carried = carried_out
         if not self.roster.changes:
-            return DealEval(self.setup, deal, values, before, state, carried=carried)
+            dealer = self.timeline.named_dealer(number) if self.ruleset.next_dealer is not None else None
+            return DealEval(self.setup, deal, values, before, state, dealer, carried)
         lineup = self.roster.lineup(number)
         seats = lineup.seats
         before = tuple(before[s - 1] for s in seats)
@@ -823,3 +830,39 @@ def _start_scores(setup: Setup, scores: Sequence[Any] | None) -> tuple:
         if not -MAX_NUMBER <= score <= MAX_NUMBER:
             raise SetupError(Message("engine.value.too_large", label=name, max=NUMBER_LIMIT, value=number_text(score)))
     return tuple(scores)
+
+
+def _start_carried(setup: Setup, carried: Mapping[str, Any] | None) -> dict[str, tuple] | None:
+    """The values carried into the first deal with those the table gave in place of the
+    ruleset's starts, checked (None when none is given); SetupError names the value and who."""
+    if not carried:
+        return None
+    rules = setup.ruleset
+    if not isinstance(carried, Mapping):
+        raise SetupError(Message("engine.start.carried.not_table", value=repr(carried)))
+    out = dict(setup.carry_start)
+    for cid, row in carried.items():
+        spec = rules.carry.get(cid)
+        if spec is None:
+            raise SetupError(Message("engine.start.carried.unknown", name=str(cid),
+                                     names=", ".join(rules.carry) or "-"))
+        if spec.scope == "team":
+            names = tuple(" & ".join(setup.players[s - 1] for s in team) for team in setup.teams)
+        elif spec.scope == "table":
+            names = (spec.label,)
+        elif spec.scope == "pair":  # each seat's value on each other seat, in the order of pair_seats
+            names = tuple(f"{setup.players[a - 1]}→{setup.players[b - 1]}" for a, b in pair_seats(setup.n))
+        else:
+            names = setup.players
+        if not isinstance(row, (list, tuple)) or len(row) != len(names):
+            raise SetupError(Message("engine.start.carried.count", label=spec.label, name=cid, count=len(names),
+                                     names=", ".join(names), value=repr(row)))
+        for who, value in zip(names, row):
+            label = f"{spec.label} ({who})" if spec.scope != "table" else spec.label
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise SetupError(Message("engine.start.carried.not_whole", label=label, value=repr(value)))
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+                raise SetupError(Message("engine.value.too_large", label=label, max=NUMBER_LIMIT,
+                                         value=number_text(value)))
+        out[cid] = tuple(row)
+    return out

@@ -87,6 +87,9 @@ class DealResult:
     # the deal that ended the game: the end bonus per scorer ([end] bonus), added to the totals
     # after it (its ``totals`` are without it); () when there is none
     bonus: tuple = ()
+    # [deals] next_dealer: the game seat the rules name to deal the next deal; 0 without the formula
+    # (the deal passes to the left)
+    next_dealer: int = 0
 
     def seat_value(self, field: str, seat: int):
         """The value of a per-seat field at a game seat (None when the seat sat out)."""

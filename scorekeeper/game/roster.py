@@ -273,15 +273,29 @@ class Roster(Part):
     def dealer_seat(self, number: int | None = None) -> int:
         """The game seat of the dealer of deal ``number`` (the next deal by default)."""
         number = number or self.game.next_deal
+        named = self.ruleset.next_dealer is not None
         if not self.changes:
-            return self.game.setup.dealer(number)
-        dealers = self._dealers
+            if named:
+                return self.game.timeline.named_dealer(number)
+            # (a deal that did not count is dealt again by its dealer: the deal of the plan says who)
+            return self.game.setup.dealer(self.game.timeline.coming(number)[0] if self.ruleset.redeal else number)
+        # (with deals.next_dealer, the deals before name the dealers: worked out anew each time)
+        dealers = [] if named else self._dealers
+        results: Sequence = ()
+        if named:
+            timeline = self.game.timeline
+            results = timeline.known
+            if len(results) < min(number - 1, len(self.game.entered)):
+                results = timeline.current()
         while len(dealers) < number:
             k = len(dealers) + 1
             lineup = self.lineup(k)
             circle, playing = lineup.seating, set(lineup.seats)
-            start = circle.index(self.game.setup.first_dealer if k == 1 else dealers[-1])
-            step = 0 if k == 1 else 1  # the first dealer deals if they play; then to the left
+            if k == 1 or not k - 1 <= len(results):
+                start = circle.index(self.game.setup.first_dealer if k == 1 else dealers[-1])
+                step = 0 if k == 1 else 1  # the first dealer deals if they play; then to the left
+            else:  # the seat the deal before named deals if they play; else the next on their left
+                start, step = circle.index(results[k - 2].next_dealer), 0
             for i in range(len(circle)):
                 seat = circle[(start + step + i) % len(circle)]
                 if seat in playing:
@@ -372,7 +386,8 @@ class Roster(Part):
         out = {}
         for cid, row in carried.items():
             if self.ruleset.carry[cid].scope == "seat" and len(row) < width:
-                row = row + (self.game.setup.carry_start[cid][0],) * (width - len(row))
+                spec = self.ruleset.carry[cid]
+                row = row + tuple(self.game.setup.carry_start_at(spec, seat) for seat in range(len(row) + 1, width + 1))
             out[cid] = row
         return out
 

@@ -74,7 +74,7 @@ if TYPE_CHECKING:
 
 __all__ = ["OptionError", "SheetError", "dump_sheet", "load_sheet", "replay_sheet", "sheet_title", "sheet_values"]
 
-SHEET_KEYS = ("ruleset", "players", "first_dealer", "title", "options", "scores", "ended_early", "deals")
+SHEET_KEYS = ("ruleset", "players", "first_dealer", "title", "options", "scores", "carried", "ended_early", "deals")
 
 
 class SheetError(MessageError):
@@ -232,6 +232,11 @@ def _start(path: str | Path, options_override: Mapping[str, Any] | None, lang: s
             game = Game(ruleset, players, merged, first_dealer, raw["scores"])
         except GameError as exc:
             raise SheetError(Message("sheet.in_key", file=shown, where="scores", error=exc.message)) from None
+    if "carried" in raw:
+        try:
+            game = Game(ruleset, players, merged, first_dealer, raw.get("scores"), raw["carried"])
+        except GameError as exc:
+            raise SheetError(Message("sheet.in_key", file=shown, where="carried", error=exc.message)) from None
     if type(raw.get("ended_early", False)) is not bool:
         raise SheetError(Message("sheet.bad_ended_early", file=shown, type=_type_name(raw["ended_early"])))
     _ORIGINS[game] = _Origin(ref, os.path.realpath(ruleset_path) if ruleset_path else None, title,
@@ -338,6 +343,15 @@ def sheet_values(game: Game, values: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def started_carried(game: Game) -> dict[str, tuple]:
+    """The values carried into the first deal that the table gave in place of the ruleset's
+    starts (the sheet's ``carried``): those that differ from them."""
+    start = game.start_carried
+    if not start:
+        return {}
+    return {cid: row for cid, row in start.items() if row != game.setup.carry_start[cid]}
+
+
 def _toml_literal(value: Any) -> str:
     """A sheet's value as TOML: a string, number, true or false as tomli_w writes it
     (tests/test_sheet_literal.py), a list of them; anything else by tomli_w (imported only then)."""
@@ -400,6 +414,10 @@ def dump_sheet(game: Game, path: str | Path | None = None, title: str | None = N
     lines.append(f"first_dealer = {game.setup.first_dealer}")
     if any(game.start_scores):
         lines.append(f"scores = {_toml_literal(list(game.start_scores))}")
+    given = started_carried(game)
+    if given:
+        lines.append("carried = { " + ", ".join(f"{_toml_key(k)} = {_toml_literal(list(v))}" for k, v in given.items())
+                     + " }")
     if game.stopped_at is not None:
         lines.append("ended_early = true")
     defaults = game.ruleset.option_defaults()

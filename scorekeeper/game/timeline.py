@@ -45,14 +45,41 @@ class Timeline(Part):
         (None: their starts), from the entries before it (a deal that did not count is
         dealt again, and carries nothing on)."""
         rules = self.ruleset
+        start = self.game.start_carried  # (None: the ruleset's starts, which DealEval reads itself)
         if number <= 1 or not (rules.carry or rules.redeal is not None):
-            return number, None
+            return number, start
         results = self.known if len(self.known) >= number - 1 else self.current()
         if not results:  # nothing entered yet: entry n is deal n
-            return number, None
+            return number, start
         last = results[min(number - 2, len(results) - 1)]
         deal = (last.deal or last.number) + last.counts + max(0, number - 1 - last.number)
         return deal, dict(last.carried) or None
+
+    def named_dealer(self, number: int) -> int:
+        """With ``deals.next_dealer``, when nobody joined or sat out: the seat that deals entry
+        ``number``. The first dealer deals entry 1; after it, the seat the deal before named (a
+        deal that did not count: its dealer again); past the entries worked out, the deal passes
+        to the left."""
+        setup = self.game.setup
+        results = self.known if len(self.known) >= number - 1 else self.current()
+        if number <= 1 or not results:
+            start, seat = 1, setup.first_dealer
+        else:
+            last = results[min(number - 2, len(results) - 1)]
+            start, seat = last.number + 1, last.next_dealer
+        return (seat - 1 + number - start) % setup.n + 1
+
+    def _next_dealer(self, d: DealEval, seats: tuple[int, ...], counts: bool) -> int:
+        """The game seat that deals after deal ``d`` by ``deals.next_dealer`` (``seats``: the game
+        seats of its players): its dealer again when it did not count, and the seat on the
+        dealer's left when the formula cannot be worked out (the deal is kept with that problem)."""
+        seat = d.dealer
+        if counts:
+            try:
+                seat = d.next_dealer()
+            except (Missing, EvalError):
+                seat = d.forehand
+        return seats[seat - 1]
 
     def invalidate(self, number: int) -> None:
         # Deals after a changed one keep their own scores and checks when no formula of
@@ -107,7 +134,7 @@ class Timeline(Part):
         stale = self.stale
         changes = self.game.roster.changes
         seats = setup.seats
-        carried = dict(results[-1].carried) if results else dict(setup.carry_start)
+        carried = dict(results[-1].carried) if results else dict(self.game.start_carried or setup.carry_start)
         for number in range(len(results) + 1, len(self.game.entered) + 1):
             values = self.game.entered[number - 1]
             if changes:
@@ -132,7 +159,7 @@ class Timeline(Part):
             won, match, part_over = self._part_after(d, after, state) if counts and parts else (*state, False)
             ends = counts and self._ends(number, values, totals, (won, match), d if not part_over else None)
             if ends and parts is not None and parts.bonus is not None:
-                final = DealEval(setup, d.number, values, totals, (won, match), carried=d.carried)
+                final = DealEval(setup, d.number, values, totals, (won, match), d.dealer, d.carried)
                 match = tuple(m + self._number(parts.bonus, final, seat)
                               for m, seat in zip(match, setup.scorer_seats))
             if counts and carried and over_at is None:  # a deal after the end carries nothing on
@@ -140,8 +167,10 @@ class Timeline(Part):
             bonus = self._end_bonus(number, values, totals, issues, carried) if ends and over_at is None else ()
             part = (results[-1].part + results[-1].part_over) if results else 1
             dealer = seats[d.dealer - 1]
+            after_this = self._next_dealer(d, seats, counts) if self.ruleset.next_dealer is not None else 0
             result = built(DealResult, number, d.cards, dealer, values, tuple(scores), tuple(made), after,
-                           tuple(issues), part, part_over, match, won, ends, seats, carried, counts, d.number, bonus)
+                           tuple(issues), part, part_over, match, won, ends, seats, carried, counts, d.number, bonus,
+                           after_this)
             results.append(result)
             if over_at is None and ends:
                 over_at = number
@@ -367,8 +396,8 @@ _TOTAL_NAMES = frozenset({"before", "total", "parts_won", "match_total"})
 
 def _reads_totals(ruleset: Ruleset) -> bool:
     """Whether a deal's scores or problems can depend on the deals before it."""
-    if ruleset.carry or ruleset.redeal is not None:  # values carried on, or deals dealt again
-        return True
+    if ruleset.carry or ruleset.redeal is not None or ruleset.next_dealer is not None:
+        return True  # values carried on, deals dealt again, or a dealer named by the deal before
     formulas: list[Formula | None] = [d.value for d in ruleset.derived.values()]
     formulas += [part for d in ruleset.derived.values() for _, part in d.parts]
     formulas += [ruleset.score, ruleset.made, ruleset.first_bidder, ruleset.leader]

@@ -72,6 +72,7 @@ def details(rs, game: Game | None, lang: str = "en") -> dict[str, Any]:
         "carry": [{"id": c.id, "scope": c.scope, "start": c.start.text, "value": c.value.text, "reset": _text(c.reset),
                    "label": rs.localized(lang).carry[c.id].label} for c in rs.carry.values()],
         "redeal": _text(rs.redeal),
+        "next_dealer": _text(rs.next_dealer),
         "deals": _deals(game) if game is not None else None,
     }
 
@@ -129,6 +130,8 @@ def detail_lines(rs, game: Game | None, plain: bool = False) -> list[str]:
                 (t("cli.rules_more.carry_heading"), [_carry_line(c) for c in doc["carry"]])]
     if doc["redeal"]:
         lines.append(t("cli.rules_more.redeal", formula=doc["redeal"]))
+    if doc["next_dealer"]:
+        lines.append(t("cli.rules_more.next_dealer", formula=doc["next_dealer"]))
     if doc["deals"] is not None:
         assert game is not None  # (the deals are listed for a game)
         heading = "cli.rules_more.deals_heading" if has_bidding(rs) else "cli.rules_more.deals_heading_no_bids"

@@ -128,6 +128,7 @@ def game_document(game: Game, title: str | None = None) -> dict:
             "issues": [show(i.message) if i.level == "error" else f"warning: {show(i.message)}"
                        for i in r.issues],
         })
+    starts = game.start_carried or game.setup.carry_start  # (the table's, for a game continued from paper)
     return {
         "ruleset": game.ruleset.id,
         "name": game.ruleset.localized("en").name,  # data: the English name, whatever is shown
@@ -137,8 +138,7 @@ def game_document(game: Game, title: str | None = None) -> dict:
         "first_dealer": game.setup.first_dealer,
         "scorers": list(game.scorer_names),
         "partnerships": [[players[s - 1] for s in team] for team in game.setup.teams],
-        **({"carry": [{"id": c.id, "label": c.label, "scope": c.scope,
-                       "start": list(game.setup.carry_start[c.id]),
+        **({"carry": [{"id": c.id, "label": c.label, "scope": c.scope, "start": list(starts[c.id]),
                        **({"pairs": [[players[a - 1], players[b - 1]] for a, b in pair_seats(len(players))]}
                           if c.scope == "pair" else {})} for c in game.ruleset.carry.values()]}
            if game.ruleset.carry else {}),

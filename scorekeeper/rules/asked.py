@@ -66,7 +66,7 @@ def _every_deal(ruleset: Ruleset) -> Iterator[Formula]:
         yield carried.value
         if carried.reset is not None:
             yield carried.reset
-    for formula in (ruleset.end_when, ruleset.redeal):
+    for formula in (ruleset.end_when, ruleset.redeal, ruleset.next_dealer):
         if formula is not None:
             yield formula
     if ruleset.parts is not None:

@@ -83,6 +83,14 @@ def _pair_name(cid: str) -> NameInfo:
     return NameInfo(NUM, DEAL, pair=True, refused=Message("rules.carry.pair_bare", name=cid))
 
 
+def _start_names(game_names: dict, scope: str) -> dict:
+    """What a carried value's start reads: the game's names, and the seat it starts at
+    (``seat``; a partnership's value: ``team``, the partnership), as a handicap or a game
+    continued from paper gives each its own start."""
+    unit = {"seat": "seat", "team": "team"}.get(scope)
+    return game_names if unit is None else {**game_names, unit: NameInfo(NUM, CONST)}
+
+
 def _where_read(message: Any) -> Any:
     """An unknown-name problem about a name the ruleset has elsewhere, saying where it is read."""
     if not isinstance(message, Message) or message.code != "formula.unknown_name":
@@ -216,7 +224,7 @@ class Builder:
         self.top = self.checker.table(self.raw, TOP, "")
         for step in (self._players, self._phases, self._teams, self._options, self._game_names, self._constants,
                      self._field_names, self._carry_names, self._derived, self._fields, self._deals, self._seats, self._trump,
-                     self._score, self._carry, self._redeal, self._checks, self._reminders, self._end, self._board, self._hand_value, self._cycles):
+                     self._score, self._carry, self._redeal, self._next_dealer, self._checks, self._reminders, self._end, self._board, self._hand_value, self._cycles):
             step()
         texts = self._texts()
         if self.problems:
@@ -484,7 +492,7 @@ class Builder:
             if "score" in self.names and "score" in names_in(c.get("value"), self.shipped) | names_in(c.get("reset"), self.shipped):
                 self.add(key, Message("rules.carry.score_taken"))
             start = self.typed(self.formula(c.get("start", schema["start"].default), key_path(key, "start"),
-                                            self.game_names, CONST), _NUMBER)
+                                            _start_names(self.game_names, scope), CONST), _NUMBER)
             fscope = DEAL if scope == "table" else SEAT  # the table's one value: a formula about the deal
             own = self._pair_update_names(cid, c, key, names) if scope == "pair" else names
             value = self.typed(self.formula(c.get("value"), key_path(key, "value"), own, fscope), _SCORE)
@@ -510,6 +518,12 @@ class Builder:
         """When an entered deal does not count (a passed-out bridge deal): a condition of the deal."""
         self.attrs["redeal"] = self.typed(self.formula(self.deals_table.get("redeal"), "deals.redeal",
                                                        self.names, DEAL), _CONDITION)
+
+    def _next_dealer(self) -> None:
+        """Who deals after a deal that counts, when not the seat on the dealer's left (Doppelkopf's
+        compulsory solo: the same dealer deals again): a seat, a formula of the deal just played."""
+        self.attrs["next_dealer"] = self.typed(self.formula(self.deals_table.get("next_dealer"), "deals.next_dealer",
+                                                            self.names, DEAL), _SEAT)
 
     def _derived(self) -> None:
         """Derived values: names first, then their formulas (types from them) in file order."""

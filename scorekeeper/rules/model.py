@@ -266,6 +266,9 @@ class Ruleset:
     end_says: str | None = None  # the end in words, for the table
     carry: dict[str, Carried] = field(default_factory=dict)  # values carried from deal to deal, in file order
     redeal: Formula | None = None  # a deal for which this holds does not count: the same dealer deals again
+    # [deals] next_dealer: the seat that deals after a deal that counts, a formula of that deal
+    # (None: the seat on the dealer's left)
+    next_dealer: Formula | None = None
     end_wins: Formula | None = None  # per scorer, after the last deal: who it holds for win (None: by winner)
     # per scorer, once the game has ended by its rules: points added to the totals after the
     # last deal, from the values after it (Gin Rummy's game and box bonuses)

@@ -160,6 +160,7 @@ TABLES: dict[str, Table] = {
         "plan": Key("array:piece", attr="plan"),
         "cards": Key("formula", attr="cards"),
         "redeal": Key("formula", attr="redeal"),
+        "next_dealer": Key("formula", attr="next_dealer"),
     }),
     "piece": Table(PlanPiece, {
         "when": Key("formula", attr="when"),

@@ -94,7 +94,9 @@ Changed in store version 4 (:func:`_migrate_to_4`): ``entries.kind`` also allows
 (the table changed the deals not played yet; values_json: {cards}, the cards of each deal
 from ``deal`` on) and 'end' (the table ended the game early after deal ``deal``;
 values_json: {}); ``games.scores_json`` (TEXT, NULL: 0 each) holds the starting scores
-the table agreed, a JSON list per player (per partnership in a partnership score).
+the table agreed, a JSON list per player (per partnership in a partnership score); a game
+started with values carried into its first deal (a game continued from paper: its bags or
+part-scores) keeps an object there instead, ``{"scores": [...], "carried": {id: [...]}}``.
 ``games.planned_deals`` follows a changed plan.
 
 Added in store version 5 (:func:`_migrate_to_5`): ``games.stopped_at`` (INTEGER, NULL: the
@@ -286,6 +288,17 @@ def _migrate_to_5(conn: sqlite3.Connection) -> None:
     for gid in ended:
         kinds = conn.execute("SELECT kind, deal FROM entries WHERE game_id = ? ORDER BY seq", (gid,)).fetchall()
         conn.execute("UPDATE games SET stopped_at = ? WHERE id = ?", (stopped_after(kinds), gid))
+
+
+def _starting_json(game: Game) -> str | None:
+    """What ``games.scores_json`` keeps of a game's start: its starting scores as a list; with
+    starting carried values (a game continued from paper) an object of both; None: neither."""
+    from ..game.sheet import started_carried
+
+    carried = started_carried(game)
+    if carried:
+        return jsontext.dumps({"scores": list(game.start_scores), "carried": {k: list(v) for k, v in carried.items()}})
+    return jsontext.dumps(list(game.start_scores)) if any(game.start_scores) else None
 
 
 def stopped_after(entries) -> int | None:
@@ -948,7 +961,7 @@ class Store:
                       else sheet_values(game, action.values))
             entries.append((action.kind, action.deal, jsontext.dumps(values)))
         # What is stored must rebuild this very game: check before writing.
-        scores_json = jsontext.dumps(list(game.start_scores)) if any(game.start_scores) else None
+        scores_json = _starting_json(game)
         copy = self._rebuild(None, ruleset_json, ruleset_ref, players_json, options_json,
                              game.setup.first_dealer, [(i, *e) for i, e in enumerate(entries, start=1)], scores_json)
         if copy.deals != game.deals or copy.totals() != game.totals():
@@ -1163,7 +1176,11 @@ class Store:
             if not isinstance(players, list) or not isinstance(options, dict):
                 raise ValueError(t("store.problem.players_options"))
             scores = jsontext.loads(scores_json) if scores_json is not None else None
-            game = Game(ruleset, players, options, first_dealer, scores)
+            carried = None
+            if isinstance(scores, dict):  # starting scores and starting carried values (_starting_json)
+                carried = scores.get("carried")
+                scores = scores.get("scores")
+            game = Game(ruleset, players, options, first_dealer, scores, carried)
         except (TypeError, ValueError) as exc:
             raise damaged(t("store.where.players"), str(exc)) from None
         for expected, (seq, kind, deal, values_json) in enumerate(rows, start=1):
