@@ -95,3 +95,19 @@ def test_re_is_two_players_in_a_normal_game():
         game.record({"kind": "normal", "re_player": 2, "re_partner": 2, "re_points": 130})
     assert [show(i.message) for i in caught.value.issues] == [
         "Ben cannot be Re's partner too: Re is two players in a normal game"]
+
+
+def test_the_deal_panel_says_what_is_trump_not_that_there_is_none():
+    """A normal game (and a deal whose game is not entered yet): the ten of hearts, the queens,
+    the jacks and the diamonds; a solo, voluntary or compulsory: the soloist names it. It said
+    "No trump in this game"."""
+    from scorekeeper.play.panel import deal_panel
+
+    game = Game(load_ruleset("doppelkopf"), PLAYERS, {}, 1)
+    normal = "Trump: the tens of hearts, the queens, the jacks, then diamonds (ace, ten, king, nine)"
+    solo = ("The soloist names the solo: a suit (its cards trump with the queens and jacks), queens only, "
+            "jacks only, or no trump")
+    assert deal_panel(game, 1, {}).trump == normal
+    assert deal_panel(game, 1, {"kind": "normal"}).trump == normal
+    assert deal_panel(game, 1, {"kind": "solo"}).trump == solo
+    assert deal_panel(game, 1, {"kind": "compulsory"}).trump == solo

@@ -248,3 +248,20 @@ def test_what_the_next_enter_does_is_said_before_it_is_pressed():
     # Lupaus' single-card deal typed to the end: Enter confirms at once, and says so
     typist, _ = typed(lupaus_up_down(), "h 0 0 1 0 0 0")
     assert typist.enter_confirms() is True and typist.enter().confirm
+
+
+def test_readings_that_store_the_same_deal_are_offered_once():
+    """Doppelkopf, a normal game, Anna and Cara are Re, Re and Kontra announced, then 1 3 0 for
+    Re's card points (0 to 240). The keys read as 130; as 13 and a 0 in one of four boxes that
+    are 0 when left empty (the foxes of each side, the Doppelkopf tricks of each side: the same
+    deal four times); or as 1, and 3 and 0 Doppelkopf tricks. The question offers the three
+    deals once each, and 1 picks 130."""
+    game = Game(load_ruleset("doppelkopf"), FOUR, {}, 1)
+    typist, done = typed(game, "n a c r k 1 3 0 enter enter")
+    assert not done.confirm and done.question is not None
+    assert done.question.text() == (
+        "The keys read 3 ways, so nothing is saved: 1: Card points of Re 130, Doppelkopf tricks of Re 0; "
+        "2: Card points of Re 13, Doppelkopf tricks of Re 0; 3: Card points of Re 1, Doppelkopf tricks of Re 3. "
+        "Type the number of the one meant, or correct a box.")
+    assert typist.choose(1) and typist.enter().confirm
+    assert deal(typist)["re_points"] == 130 and deal(typist)["re_foxes"] in (0, None)

@@ -78,7 +78,8 @@ class Question:
             return t("play.typing.may_follow", boxes=", ".join(self.follow))
         if self.waiting:
             done = [d for d, open_ in zip(self.readings, self.incomplete) if not open_]
-            return t("play.typing.waiting", said="; ".join(_said(d) for d in done))
+            said = list(dict.fromkeys(_said(d) for d in done))  # (each deal said once)
+            return t("play.typing.waiting", said="; ".join(said))
         parts = []
         for i, (diff, open_) in enumerate(zip(self.readings, self.incomplete), start=1):
             said = _said(diff)
@@ -292,9 +293,21 @@ class Typist:
             return Done(confirm=True)
         if len(deals) == 1:  # one deal in the readings followed, but not every reading was followed
             return self._lost()
-        self.readings = sorted(_unique(confirming), key=lambda r: place[r])
+        self.readings = self._one_per_deal(sorted(_unique(confirming), key=lambda r: place[r]))
         self.question = self._question()
         return Done(question=self.question)
+
+    def _one_per_deal(self, readings: list[Reading]) -> list[Reading]:
+        """The first of the readings that store the same deal (a 0 typed into a box that is 0
+        when left empty is that box left empty): the question offers each deal once."""
+        seen: set[tuple] = set()
+        out = []
+        for reading in readings:
+            key = _deal_key(self.view(reading))
+            if key not in seen:
+                seen.add(key)
+                out.append(reading)
+        return out
 
     def _lost(self) -> Done:
         """The keys read more ways than are followed (READINGS_KEPT): the deal meant may be

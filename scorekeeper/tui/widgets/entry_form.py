@@ -605,8 +605,10 @@ class EntryForm(ScrollView, can_focus=True):
         if view is None:
             return
         confirms = view.can_confirm and not self._asking
-        twice = confirms and self.typist is not None and not self.typist.enter_confirms()
-        self.problems.show_text(_problems(view, confirms, twice), "ok" if confirms else "blocked")
+        typist = self.typist
+        asks = confirms and typist is not None and typist.ambiguous
+        twice = confirms and not asks and typist is not None and not typist.enter_confirms()
+        self.problems.show_text(_problems(view, confirms, twice, asks), "ok" if confirms else "blocked")
 
     def slot_part(self, slot: Slot):
         """The box of ``slot``, or the Confirm button."""
@@ -709,12 +711,14 @@ class EntryForm(ScrollView, can_focus=True):
             self.app.action_focus_previous()
 
 
-def _problems(view: DraftView, confirms: bool, twice: bool = False) -> Text:
+def _problems(view: DraftView, confirms: bool, twice: bool = False, asks: bool = False) -> Text:
     """The deal's problems, and what confirms it when nothing stops it (``twice``: the next
-    Enter ends a value or passes a box that may stay empty, the one after it confirms)."""
+    Enter ends a value or passes a box that may stay empty, the one after it confirms;
+    ``asks``: the keys read as more than one deal, so Enter asks which is meant)."""
     lines = problem_lines(view.errors, view.warnings)
     if confirms:
-        lines.append(t("tui.widgets.entry_form.adds_up_enter_twice" if twice else "tui.widgets.entry_form.adds_up"))
+        key = "adds_up_asks" if asks else "adds_up_enter_twice" if twice else "adds_up"
+        lines.append(t(f"tui.widgets.entry_form.{key}"))
     return Text("\n".join(lines))
 
 
