@@ -78,8 +78,8 @@ class Question:
             return t("play.typing.may_follow", boxes=", ".join(self.follow))
         if self.waiting:
             done = [d for d, open_ in zip(self.readings, self.incomplete) if not open_]
-            said = list(dict.fromkeys(_said(d) for d in done))  # (each deal said once)
-            return t("play.typing.waiting", said="; ".join(said))
+            deals = dict.fromkeys(_said(d) for d in done)  # (each deal said once)
+            return t("play.typing.waiting", said="; ".join(deals))
         parts = []
         for i, (diff, open_) in enumerate(zip(self.readings, self.incomplete), start=1):
             said = _said(diff)
