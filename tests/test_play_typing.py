@@ -172,7 +172,8 @@ def test_the_question_says_how_many_readings_and_only_what_each_fills_in_short()
     game = Game(load_ruleset("wysiwyg"), ["Anna", "Ben"])
     typist, done = typed(game, "1 2 enter 9 enter 2 3 h 2 0 enter")
     assert done.question.waiting and done.question.text().startswith(
-        "The keys may go on: Enter again confirms Declarer's points 20; Declarer's tricks while the stock lasts 2, ")
+        "The keys may go on: type the rest, or Enter again for one of these deals (asked which, if more than one "
+        "remains): Declarer's points 20; Declarer's tricks while the stock lasts 2, ")  # (two deals: Enter asks)
     done = typist.enter()
     assert not done.confirm and done.question is not None
     text = done.question.text()
@@ -257,7 +258,12 @@ def test_readings_that_store_the_same_deal_are_offered_once():
     deal four times); or as 1, and 3 and 0 Doppelkopf tricks. The question offers the three
     deals once each, and 1 picks 130."""
     game = Game(load_ruleset("doppelkopf"), FOUR, {}, 1)
-    typist, done = typed(game, "n a c r k 1 3 0 enter enter")
+    typist, done = typed(game, "n a c r k 1 3 0 enter")  # (it may end the value: more keys may follow)
+    assert done.question.text() == (
+        "The keys may go on: type the rest, or Enter again for one of these deals (asked which, if more than "
+        "one remains): Card points of Re 130, Doppelkopf tricks of Re 0; Card points of Re 13, Doppelkopf "
+        "tricks of Re 0; Card points of Re 1, Doppelkopf tricks of Re 3.")
+    done = typist.enter()
     assert not done.confirm and done.question is not None
     assert done.question.text() == (
         "The keys read 3 ways, so nothing is saved: 1: Card points of Re 130, Doppelkopf tricks of Re 0; "

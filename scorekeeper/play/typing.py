@@ -79,7 +79,8 @@ class Question:
         if self.waiting:
             done = [d for d, open_ in zip(self.readings, self.incomplete) if not open_]
             deals = dict.fromkeys(_said(d) for d in done)  # (each deal said once)
-            return t("play.typing.waiting", said="; ".join(deals))
+            key = "play.typing.waiting_several" if len(deals) > 1 else "play.typing.waiting"
+            return t(key, said="; ".join(deals))
         parts = []
         for i, (diff, open_) in enumerate(zip(self.readings, self.incomplete), start=1):
             said = _said(diff)
