@@ -77,7 +77,6 @@ def _phone(lang: str, out: Path, folder: Path) -> list[Path]:
     the guide's game after its first deal, three bids of the second tapped and the dealer's
     forbidden bid struck out. Nothing when chromium or Playwright is missing (said on stderr)."""
     import shutil
-    import threading
 
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     try:
@@ -89,20 +88,13 @@ def _phone(lang: str, out: Path, folder: Path) -> list[Path]:
         return []
     from scorekeeper.rules.ruleset import load_ruleset
     from scorekeeper.store.db import Store
-    from scorekeeper.web.server import BoardFeed, board_server
-    from scorekeeper.web.table import Table
+    from scorekeeper.web.serving import serve_in_background
 
     db = folder / f"phone-{lang}.db"
     with Store(db) as store:
         stored = store.new_game(load_ruleset(GAME), GAME, list(PLAYERS[lang]), {}, 3)
         stored.record({"bid": [3, 2, 4, 0], "tricks": [3, 3, 4, 0], "turned": "hearts"})
-    feed = BoardFeed(db)
-    feed.start()
-    table = Table(db, feed)
-    table.start()
-    web = board_server(feed, "127.0.0.1", 0, table=table, join_code="guide-picture")
-    thread = threading.Thread(target=web.serve_forever, daemon=True)
-    thread.start()
+    serving = serve_in_background(db, host="127.0.0.1", port=0, code="guide-picture")
     target = out / lang / f"{PHONE}.png"
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -111,7 +103,7 @@ def _phone(lang: str, out: Path, folder: Path) -> list[Path]:
                                                                                  "--disable-gpu", "--no-first-run"])
             page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                        color_scheme="light", locale=lang).new_page()
-            page.goto(f"http://127.0.0.1:{web.server_address[1]}/phone#join=guide-picture")
+            page.goto(serving.local[0])  # (the phone page, with the join code)
             page.wait_for_selector("body[data-deal='2'] .box", timeout=30_000)
             for unit, value in ((1, "2"), (2, "3"), (3, "3")):  # the fourth player deals deal 2
                 box = page.locator(f".box[data-field='bid'][data-unit='{unit}']")
@@ -123,11 +115,7 @@ def _phone(lang: str, out: Path, folder: Path) -> list[Path]:
             page.screenshot(path=str(target))
             browser.close()
     finally:
-        web.shutdown()
-        web.server_close()
-        thread.join(timeout=10)
-        table.close()
-        feed.stop()
+        serving.stop()
     return [target]
 
 

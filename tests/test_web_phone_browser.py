@@ -383,7 +383,7 @@ def lupaus_form_of_an_empty_store(browser, tmp_path, first_said: str | None = No
     (after checking what the page says first, when given)."""
     path = tmp_path / "empty.db"
     Store(path).close()
-    with phone_server(path, code=CODE, empty_ok=True) as (url, _):
+    with phone_server(path, code=CODE) as (url, _):
         context = browser.new_context(**PHONE)
         try:
             page = context.new_page()

@@ -17,6 +17,10 @@ from typing import Callable
 from ..values import dataclass
 from . import DEFAULT_PORT
 
+TYPE_CHECKING = False  # (docs/startup.md)
+if TYPE_CHECKING:
+    from .server import BoardFeed
+
 __all__ = ["Serving", "serve_in_background"]
 
 ANY_ADDRESS = "0.0.0.0"
@@ -31,22 +35,27 @@ class Serving:
     code: str  # the table's join code
     not_kept: str | None  # why the code could not be kept beside the store (it is new at each start)
     stop: Callable[[], None]  # stops the server, the table's writer and the feed
+    feed: BoardFeed | None = None  # what the pages are given (a test or a bench reads it)
 
 
-def serve_in_background(path: str | Path, *, host: str = ANY_ADDRESS, port: int = DEFAULT_PORT) -> Serving:
+def serve_in_background(path: str | Path, *, host: str = ANY_ADDRESS, port: int = DEFAULT_PORT,
+                        code: str | None = None, poll: float | None = None) -> Serving:
     """Serve the store at ``path`` from threads of this process (StoreError or BoardError, nothing
-    left running, when it cannot be)."""
+    left running, when it cannot be). ``code``: the join code (else the one kept beside the
+    store); ``poll``: seconds between the feed's looks at the store (else the feed's own)."""
     from .join_code import join_code
-    from .server import BoardError, BoardFeed, board_server, board_urls
+    from .server import POLL, BoardError, BoardFeed, board_server, board_urls
     from .table import Table
 
-    feed = BoardFeed(path, None, empty_ok=True)
+    feed = BoardFeed(path, None, poll=POLL if poll is None else poll, empty_ok=True)
     feed.start()
     table = server = None
     try:
         table = Table(path, feed)
         table.start()
-        code, not_kept = join_code(str(path))
+        not_kept = None
+        if code is None:
+            code, not_kept = join_code(str(path))
         try:
             server = board_server(feed, host, port, table=table, join_code=code)
         except BoardError:
@@ -70,4 +79,4 @@ def serve_in_background(path: str | Path, *, host: str = ANY_ADDRESS, port: int 
 
     remote, local = board_urls(server)
     return Serving(tuple(f"{url}phone#join={code}" for url in remote),
-                   tuple(f"{url}phone#join={code}" for url in local), code, not_kept, stop)
+                   tuple(f"{url}phone#join={code}" for url in local), code, not_kept, stop, feed)

@@ -34,27 +34,15 @@ def phone_client(path, poll: float = 0.1, code: str = CODE, empty_ok: bool = Fal
 
 
 @contextmanager
-def phone_server(path, poll: float = 0.2, code: str = CODE, empty_ok: bool = False):
+def phone_server(path, poll: float = 0.2, code: str = CODE):
     """The phone server on the store at ``path`` listening on a free port of 127.0.0.1 in a
-    thread, as ``scorekeeper serve`` runs it (for a real browser): gives its address and the
-    feed; the server, the table's writer and the feed are stopped after."""
-    import threading
+    thread, as ``scorekeeper serve`` runs it (for a real browser; web.serving, as the terminal
+    app starts it): gives its address and the feed; the server, the table's writer and the feed
+    are stopped after."""
+    from scorekeeper.web.serving import serve_in_background
 
-    from scorekeeper.web.server import BoardFeed, board_server
-    from scorekeeper.web.table import Table
-
-    feed = BoardFeed(path, poll=poll, empty_ok=empty_ok)
-    feed.start()
-    table = Table(path, feed)
-    table.start()
-    web = board_server(feed, "127.0.0.1", 0, table=table, join_code=code)
-    thread = threading.Thread(target=web.serve_forever, daemon=True)
-    thread.start()
+    serving = serve_in_background(path, host="127.0.0.1", port=0, code=code, poll=poll)
     try:
-        yield f"http://127.0.0.1:{web.server_address[1]}", feed
+        yield serving.local[0].partition("/phone#")[0], serving.feed
     finally:
-        web.shutdown()
-        web.server_close()
-        thread.join(timeout=10)
-        table.close()
-        feed.stop()
+        serving.stop()
