@@ -95,19 +95,7 @@ class SessionScreen(ShowsTheStore, Screen[None]):
             return
         table.display = True
         info.update(Text(tn("tui.session.started", count, started=_when(s.started_at), active=_when(s.last_active))))
-        table.add_column(Text(t("tui.session.column.rank"), justify="right"), key="rank")
-        table.add_column(t("tui.session.column.player"), key="player")
-        table.add_column(Text(t("tui.session.column.played"), justify="right"), key="played")
-        table.add_column(Text(t("tui.session.column.won"), justify="right"), key="won")
-        table.add_column(Text(t("tui.session.column.playing"), justify="right"), key="playing")
-        for r in report.scored:  # the store keeps the English name of each game
-            table.add_column(Text(t("tui.session.column.points", name=r.name), justify="right"), key=f"points-{r.id}")
-        for line in report.standings:
-            cells = [Text(str(line.rank), justify="right"), Text(line.name),
-                     Text(str(line.played), justify="right"), Text(str(line.won), justify="right"),
-                     Text(str(line.in_progress), justify="right")]
-            cells += [Text(str(line.points.get(r.id, "–")), justify="right") for r in report.scored]
-            table.add_row(*cells)
+        _fill_standing(table, report)
         text = Text(t("tui.session.games"), "bold")
         for g in report.games:
             text.append("\n")
@@ -159,3 +147,21 @@ class SessionScreen(ShowsTheStore, Screen[None]):
         formats = [f for f in FORMATS if f != "toml"]  # a TOML score sheet holds one game
         title = tn("tui.export.title_session", len(report.games), id=sid)
         self.app.push_screen(ExportDialog(title, f"scorekeeper-session-{sid}", make, formats), written)
+
+
+def _fill_standing(table: DataTable, report) -> None:
+    """The session's standing: a row per player (rank, games played, won, in progress) and a
+    column of points per game with a finished game."""
+    table.add_column(Text(t("tui.session.column.rank"), justify="right"), key="rank")
+    table.add_column(t("tui.session.column.player"), key="player")
+    table.add_column(Text(t("tui.session.column.played"), justify="right"), key="played")
+    table.add_column(Text(t("tui.session.column.won"), justify="right"), key="won")
+    table.add_column(Text(t("tui.session.column.playing"), justify="right"), key="playing")
+    for r in report.scored:  # the store keeps the English name of each game
+        table.add_column(Text(t("tui.session.column.points", name=r.name), justify="right"), key=f"points-{r.id}")
+    for line in report.standings:
+        cells = [Text(str(line.rank), justify="right"), Text(line.name),
+                 Text(str(line.played), justify="right"), Text(str(line.won), justify="right"),
+                 Text(str(line.in_progress), justify="right")]
+        cells += [Text(str(line.points.get(r.id, "–")), justify="right") for r in report.scored]
+        table.add_row(*cells)
