@@ -180,6 +180,27 @@ def _sheet_ruleset(ref: str, path: str | None, shown: str, lang: str | None) -> 
         raise SheetError(Message("sheet.in_key", file=shown, where="ruleset", error=detail)) from None
 
 
+def _sheet_game(ruleset, players: list, options: dict, raw: Mapping[str, Any], shown: str) -> Game:
+    """The sheet's game before its deals, built once; when the rules refuse it, it is built again
+    a key at a time (the players, the first dealer, the scores, the carried values) to name the
+    key at fault in the SheetError."""
+    first_dealer = raw.get("first_dealer", 1)
+    scores, carried = raw.get("scores"), raw.get("carried")
+    try:
+        return Game(ruleset, players, options, first_dealer, scores, carried)
+    except GameError:
+        pass
+    stages = (((1, None, None), None), ((first_dealer, None, None), "first_dealer"),
+              ((first_dealer, scores, None), "scores"), ((first_dealer, scores, carried), "carried"))
+    for (dealer, given_scores, given_carried), where in stages:
+        try:
+            Game(ruleset, players, options, dealer, given_scores, given_carried)
+        except GameError as exc:  # the ruleset's own limits are no fault of the players
+            key = where or ("ruleset" if isinstance(exc, LimitError) else "players")
+            raise SheetError(Message("sheet.in_key", file=shown, where=key, error=exc.message)) from None
+    raise AssertionError("the whole game was refused, but no key alone")  # (the last stage is the whole game)
+
+
 def _start(path: str | Path, options_override: Mapping[str, Any] | None, lang: str | None
            ) -> tuple[Game, list, str]:
     """Read and check the sheet's header; a Game with no deals yet, the raw deals, the shown name."""
@@ -203,7 +224,6 @@ def _start(path: str | Path, options_override: Mapping[str, Any] | None, lang: s
     options = raw.get("options", {})
     if not isinstance(options, dict):
         raise SheetError(Message("sheet.bad_options", file=shown, type=_type_name(options)))
-    first_dealer = raw.get("first_dealer", 1)
     deals = raw.get("deals", [])
     if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
         raise SheetError(Message("sheet.bad_deals", file=shown, type=_type_name(deals)))
@@ -218,25 +238,7 @@ def _start(path: str | Path, options_override: Mapping[str, Any] | None, lang: s
         except ValueError as exc:
             raise OptionError(message_of(exc)) from None
     merged = {**options, **dict(options_override or {})}
-    try:
-        Game(ruleset, players, merged, 1)
-    except GameError as exc:  # the ruleset's own limits are no fault of the players
-        where = "ruleset" if isinstance(exc, LimitError) else "players"
-        raise SheetError(Message("sheet.in_key", file=shown, where=where, error=exc.message)) from None
-    try:
-        game = Game(ruleset, players, merged, first_dealer)
-    except GameError as exc:
-        raise SheetError(Message("sheet.in_key", file=shown, where="first_dealer", error=exc.message)) from None
-    if "scores" in raw:
-        try:
-            game = Game(ruleset, players, merged, first_dealer, raw["scores"])
-        except GameError as exc:
-            raise SheetError(Message("sheet.in_key", file=shown, where="scores", error=exc.message)) from None
-    if "carried" in raw:
-        try:
-            game = Game(ruleset, players, merged, first_dealer, raw.get("scores"), raw["carried"])
-        except GameError as exc:
-            raise SheetError(Message("sheet.in_key", file=shown, where="carried", error=exc.message)) from None
+    game = _sheet_game(ruleset, players, merged, raw, shown)
     if type(raw.get("ended_early", False)) is not bool:
         raise SheetError(Message("sheet.bad_ended_early", file=shown, type=_type_name(raw["ended_early"])))
     _ORIGINS[game] = _Origin(ref, os.path.realpath(ruleset_path) if ruleset_path else None, title,
