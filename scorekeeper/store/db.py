@@ -988,8 +988,10 @@ class Store:
 
     def new_game(self, ruleset: Ruleset, ruleset_ref: str, players, options: Mapping[str, Any] | None = None,
                  first_dealer: int = 1, title: str | None = None, *, new_session: bool = False,
-                 scores=None) -> StoredGame:
+                 scores=None, carried=None) -> StoredGame:
         """Start and store a game; SetupError (nothing stored) if the ruleset refuses the setup.
+        ``scores`` and ``carried``: the starting scores and values carried into the first deal
+        of a game continued from paper (as :class:`Game` takes them).
 
         The game joins the current session (see :meth:`current_session`); when there is
         none, or with ``new_session=True``, a new session is started for it.
@@ -1008,7 +1010,7 @@ class Store:
         from ..game.game import Game
 
         # shown in the current language, as a game opened again (what is stored stays English)
-        game = Game(ruleset.localized(get_language()), players, options, first_dealer, scores)
+        game = Game(ruleset.localized(get_language()), players, options, first_dealer, scores, carried)
         game_id = self._create_game(game, ruleset_ref, title, "new" if new_session else "current")
         return StoredGame(self, game_id, game, title, str(ruleset_ref), 0)
 
