@@ -1,10 +1,11 @@
-"""NewGameScreen: house rules, players in seating order, first dealer, then start."""
+"""NewGameScreen: house rules, players in seating order, first dealer, starting scores and,
+for a game continued from paper, the values carried into its first deal, then start."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Select, Static
 
@@ -12,6 +13,7 @@ from ...game.engine import GameError
 from ...game.game import draw_first_dealer
 from ...i18n import get_language, show, t, tn
 from ..messages import GameCreated
+from ...play.new_game import carried_boxes, read_carried
 from ...play.plan import parse_scores
 from ...play.summary import plan_text, unused_options
 from ...play.words import partnerships_text
@@ -24,6 +26,9 @@ BY_LOT = 0  # the first-dealer choice "draw by lot"
 class NewGameScreen(Screen[None]):
     """Set up a game of one ruleset and store it."""
 
+    DEFAULT_CSS = """
+    #new-carried { height: auto; }
+    """
     BINDINGS = [
         Binding("ctrl+s", "start", "tui.bindings.new_game.start", id="new.start"),
         Binding("escape", "app.pop_screen", "tui.bindings.new_game.back", id="new.back"),
@@ -65,6 +70,18 @@ class NewGameScreen(Screen[None]):
                 yield Static(t("tui.new_game.scores_label"), classes="form-label", markup=False)
                 yield Input(placeholder=t("tui.new_game.scores_placeholder"), max_length=200,
                             id="new-scores", compact=True)
+            if rs.carry:  # asked for only when the table continues a game from paper
+                with Horizontal(classes="form-row"):
+                    yield Static(t("play.new_game.carried_choice"), classes="form-label", markup=False)
+                    yield Select([(Text(t("play.new_game.carried_rules")), False),
+                                  (Text(t("play.new_game.carried_paper")), True)], value=False,
+                                 allow_blank=False, id="new-carried-choice", compact=True)
+                with Vertical(id="new-carried"):
+                    yield Static(t("play.new_game.carried_heading"), classes="form-help", markup=False)
+                    for spec in rs.carry.values():
+                        with Horizontal(classes="form-row"):
+                            yield Static(spec.label, classes="form-label", markup=False)
+                            yield Input(max_length=400, id=f"carried-{spec.id}", classes="carried", compact=True)
             with Horizontal(classes="form-row"):
                 yield Static(t("tui.new_game.title_label"), classes="form-label", markup=False)
                 yield Input(placeholder=t("tui.new_game.title_placeholder"), max_length=80,
@@ -84,6 +101,8 @@ class NewGameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#seat-1", Input).focus()
+        if self.shown.carry:
+            self.query_one("#new-carried").display = False
         self._update()
 
     def _session_choices(self) -> list[tuple[Text, bool]]:
@@ -124,6 +143,24 @@ class NewGameScreen(Screen[None]):
                    if rs.score_scope == "team" else names)
         return parse_scores(self.query_one("#new-scores", Input).value, scorers)
 
+    def _paper(self) -> bool:
+        """The table asked for the values carried into the first deal (a game continued from paper)."""
+        return bool(self.shown.carry) and self.query_one("#new-carried-choice", Select).value is True
+
+    def _carried(self, names: list[str], options: dict) -> tuple[dict | None, str | None]:
+        """The values carried into the first deal typed (None: the rules' starts), or why not."""
+        if not self._paper():
+            return None, None
+        raw = {spec.id: self.query_one(f"#carried-{spec.id}", Input).value for spec in self.shown.carry.values()}
+        return read_carried(self.ruleset, names, options, raw)
+
+    def _show_carried(self, names: list[str], options: dict) -> None:
+        """Each carried value's box says whose values it takes, in order, and the rules' starts."""
+        for box in carried_boxes(self.shown, names, options, {}):
+            starts = " ".join("?" if s is None else str(s) for s in box.starts)
+            self.query_one(f"#carried-{box.id}", Input).placeholder = t(
+                "play.new_game.carried_placeholder", starts=starts, names=", ".join(box.holders))
+
     def _update(self) -> None:
         rs = self.shown
         names, _ = self._players()
@@ -151,12 +188,16 @@ class NewGameScreen(Screen[None]):
             plan.update(Text(tn("tui.new_game.plan", n, plan=plan_text(rs, n, options))))
         else:
             plan.update("")
+        if self._paper():
+            self._show_carried(names, options if problem is None else {})
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._update()
         self.query_one("#new-error", Static).update("")
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "new-carried-choice":
+            self.query_one("#new-carried").display = event.value is True
         if event.select.id != "new-dealer":
             self._update()
 
@@ -191,6 +232,9 @@ class NewGameScreen(Screen[None]):
         options, option_problem = self._options()
         scores, scores_problem = self._scores(names)
         problem = problem or option_problem or scores_problem
+        carried = None
+        if problem is None:
+            carried, problem = self._carried(names, options)
         if problem:
             self._refuse(problem)
             return
@@ -205,7 +249,7 @@ class NewGameScreen(Screen[None]):
         new_session = self.query_one("#new-session", Select).value is True
         try:
             stored = self.app.store.new_game(rs, self.ref, names, options, dealer, title,
-                                             new_session=new_session, scores=scores)
+                                             new_session=new_session, scores=scores, carried=carried)
         except (GameError, ValueError) as exc:  # SetupError, StoreError
             self._refuse(show(exc))
             return
