@@ -27,7 +27,8 @@ TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["LANGUAGES", "THEMES", "Settings", "load_settings", "save_settings", "settings_path", "theme_name"]
+__all__ = ["LANGUAGES", "THEMES", "Settings", "load_settings", "own_rulesets", "rulesets_folder", "save_settings",
+           "settings_path", "theme_name"]
 
 #: The themes a setting may name, with their English names (:func:`theme_name` gives the
 #: name in the current language, as the settings screen shows it).
@@ -63,6 +64,22 @@ def settings_path() -> str:
     if env:
         return path_text(env, expand=True)
     return os.path.join(user_path("config"), "settings.toml")
+
+
+def rulesets_folder() -> str:
+    """The table's own ruleset files: the folder ``rulesets`` beside the settings file."""
+    return os.path.join(os.path.dirname(settings_path()), "rulesets")
+
+
+def own_rulesets() -> list[tuple[str, str]]:
+    """(name, path) of each ``*.toml`` file in :func:`rulesets_folder`, by name ([] without the
+    folder): the new-game lists of the TUI and the phone offer them beside the built-in games."""
+    folder = rulesets_folder()
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.endswith(".toml") and not n.startswith("."))
+    except OSError:
+        return []
+    return [(n[:-5], os.path.join(folder, n)) for n in names if os.path.isfile(os.path.join(folder, n))]
 
 
 def _read(path: str) -> dict[str, Any]:

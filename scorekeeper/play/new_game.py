@@ -20,7 +20,7 @@ from .summary import plan_text, unused_options
 from .words import choice_text, partnerships_text
 
 __all__ = ["BY_LOT", "NAME_MOST", "CarriedBox", "NewGameForm", "OptionBox", "Setup", "carried_boxes", "new_game_form",
-           "read_carried", "read_setup"]
+           "read_carried", "read_setup", "session_choices"]
 
 BY_LOT = 0  # the first dealer "drawn by lot"
 NAME_MOST = 40  # characters of a player's name (the TUI's seat boxes take as many)
@@ -267,6 +267,21 @@ def read_setup(ruleset, players: Any, options: Any, scores: Any, dealer: Any = B
     if problem is not None:
         return None, problem
     return Setup(tuple(names), values, parsed, dealer, title_text or None, start), None
+
+
+def session_choices(store) -> list[tuple[bool, str]]:
+    """The sessions a new game can go in, as (start a new session, text): joining the current
+    session first (the default), or starting a new one; only the new one when there is none."""
+    try:
+        current = store.current_session() if store is not None else None
+    except ValueError:  # StoreError: the game can still start, and starts a session
+        current = None
+    if current is None:
+        return [(True, t("tui.new_game.session_starts"))]
+    name = (t("tui.new_game.session_name_titled", id=str(current.id), title=current.title) if current.title
+            else t("tui.new_game.session_name", id=str(current.id)))
+    return [(False, tn("tui.new_game.join_session", len(current.game_ids), name=name)),
+            (True, t("tui.new_game.start_session"))]
 
 
 def _option_box(option, value: Any, unused: bool) -> OptionBox:

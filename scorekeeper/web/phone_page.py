@@ -641,7 +641,7 @@ SCRIPT = r"""(function () {
       return ask("/api/games", null).then(function (a) { if (a && a[0] === 200) { games = a[1]; } draw(); });
     });
   }
-  function choose(id) { setup = {ruleset: id, players: [], options: {}, scores: "", dealer: 0, title: ""}; tried = false; askForm(); }
+  function choose(id) { setup = {ruleset: id, players: [], options: {}, scores: "", dealer: 0, title: "", carried: null}; tried = false; askForm(); }
   function askForm() {
     queue(function () {
       return ask("/api/new/form", setup).then(function (a) {
@@ -690,6 +690,17 @@ SCRIPT = r"""(function () {
         b.appendChild(el("span", "line", g.about));
         s.appendChild(b);
       });
+      if (games && games.own.length) {  // the table's own ruleset files
+        s.appendChild(el("h2", "", games.own_title));
+        games.own.forEach(function (g) {
+          var b = button("", function () { choose(g.id); }, "deal-row");
+          b.setAttribute("data-ruleset", g.id);
+          if (g.problem) { b.disabled = true; }
+          b.appendChild(el("span", "who", g.players ? g.name + " · " + g.players : g.name));
+          b.appendChild(el("span", "line", g.about));
+          s.appendChild(b);
+        });
+      }
       s.classList.add("deals");
       return s;
     }
@@ -713,8 +724,19 @@ SCRIPT = r"""(function () {
     s.appendChild(labelled(form.first_dealer, dealers));
     s.appendChild(labelled(form.scores_label, field(form.scores_label, setup.scores, function (v, done) { setup.scores = v; if (done) { askForm(); } },
                                                     {"placeholder": form.scores_placeholder, "id": "new-scores"})));
+    if (form.carries) { drawCarried(s); }
     s.appendChild(labelled(form.title_label, field(form.title_label, setup.title, function (v, done) { setup.title = v; if (done) { askForm(); } },
                                                    {"placeholder": form.title_placeholder, "maxlength": "80", "id": "new-title"})));
+    var sessions = el("div", "picks");
+    sessions.setAttribute("role", "group");
+    sessions.setAttribute("aria-label", form.session_label);
+    form.sessions.forEach(function (c, i) {
+      var on = form.sessions.length === 1 || (setup.new_session === true) === c[0];
+      var b = pressed(button(c[1], function () { setup.new_session = c[0]; draw(); }, ""), on);
+      b.id = "session-" + i;
+      sessions.appendChild(b);
+    });
+    s.appendChild(labelled(form.session_label, sessions));
     if (form.house_rules) { s.appendChild(el("h2", "", form.house_rules)); }
     form.options.forEach(function (o) {
       if (o.unused) { return; }
@@ -744,6 +766,37 @@ SCRIPT = r"""(function () {
     start.id = "start";
     s.appendChild(start);
     return s;
+  }
+  function drawCarried(s) {  // a game continued from paper: the values carried into its first deal
+    var choice = el("div", "picks");
+    choice.setAttribute("role", "group");
+    choice.setAttribute("aria-label", form.carried_choice);
+    form.carried_choices.forEach(function (c) {
+      var b = pressed(button(c[1], function () { setup.carried = c[0] ? (setup.carried || {}) : null; askForm(); }, ""),
+                      !!setup.carried === c[0]);
+      b.id = c[0] ? "carried-paper" : "carried-rules";
+      choice.appendChild(b);
+    });
+    s.appendChild(labelled(form.carried_choice, choice));
+    if (!setup.carried || !form.carried.length) { return; }
+    s.appendChild(el("p", "help", form.carried_heading));
+    form.carried.forEach(function (v) {
+      var d = el("div", "box");
+      d.setAttribute("role", "group");
+      d.setAttribute("aria-label", v.label);
+      d.setAttribute("data-carried", v.id);
+      d.appendChild(el("p", "who", v.label));
+      v.boxes.forEach(function (box, i) {
+        var row = setup.carried[v.id];
+        var now = row && row[i] !== undefined ? row[i] : box.typed;
+        var input = field(box.label, now, function (text, done) {
+          var typed = setup.carried[v.id] || v.boxes.map(function (b) { return b.typed; });
+          typed[i] = text.trim(); setup.carried[v.id] = typed; if (done) { askForm(); }
+        }, {"placeholder": box.start === null ? "" : String(box.start), "id": "carried-" + v.id + "-" + i});
+        d.appendChild(v.scope === "table" ? input : labelled(box.who, input));
+      });
+      s.appendChild(d);
+    });
   }
   // -- players and deals (the TUI's players and plan screens)
   function openTable() {

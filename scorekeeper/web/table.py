@@ -270,7 +270,7 @@ class Table:
         """The new-game form of the ruleset the page chose, with what it chose so far."""
         from .starting import form_data
 
-        return 200, form_data(data)
+        return 200, form_data(data, self._writer())
 
     def start_game(self, data: dict) -> Answer:
         """Store the game the page set up (as the TUI's new-game screen does) and show it: the
@@ -283,7 +283,8 @@ class Table:
             dealer = setup.dealer or draw_first_dealer(len(setup.names), self.rng)
             try:
                 stored = store.new_game(ruleset, ref, list(setup.names), setup.options, dealer, setup.title,
-                                              scores=setup.scores)
+                                        new_session=data.get("new_session") is True, scores=setup.scores,
+                                        carried=setup.carried)
             except (GameError, ValueError) as exc:  # SetupError, StoreError: nothing stored
                 problem = show(exc)
             else:
@@ -295,8 +296,8 @@ class Table:
                     said += [t("tui.new_game.drawn") + ":", t("tui.new_game.deals_first", name=setup.names[dealer - 1])]
                 view["said"] = " ".join(said)
                 return 200, view
-        return 422, {"form": form_data(data), "problem": t("web.phone.cannot", title=t("tui.new_game.cannot_start"),
-                                                             reason=problem)}
+        cannot = t("web.phone.cannot", title=t("tui.new_game.cannot_start"), reason=problem)
+        return 422, {"form": form_data(data, store), "problem": cannot}
 
     def table_view(self) -> Answer:
         """Who plays the next deal and the plan, to change them."""

@@ -13,7 +13,7 @@ from ...game.engine import GameError
 from ...game.game import draw_first_dealer
 from ...i18n import get_language, show, t, tn
 from ..messages import GameCreated
-from ...play.new_game import carried_boxes, read_carried
+from ...play.new_game import carried_boxes, read_carried, session_choices
 from ...play.plan import parse_scores
 from ...play.summary import plan_text, unused_options
 from ...play.words import partnerships_text
@@ -107,18 +107,7 @@ class NewGameScreen(Screen[None]):
 
     def _session_choices(self) -> list[tuple[Text, bool]]:
         """Join the current session (the default) or start a new one (value: start a new one)."""
-        store = self.app.store
-        try:
-            current = store.current_session() if store is not None else None
-        except ValueError:  # StoreError: the game can still start, and starts a session
-            current = None
-        if current is None:
-            return [(Text(t("tui.new_game.session_starts")), True)]
-        games = len(current.game_ids)
-        name = (t("tui.new_game.session_name_titled", id=str(current.id), title=current.title) if current.title
-                else t("tui.new_game.session_name", id=str(current.id)))
-        return [(Text(tn("tui.new_game.join_session", games, name=name)), False),
-                (Text(t("tui.new_game.start_session")), True)]
+        return [(Text(text), new) for new, text in session_choices(self.app.store)]
 
     # -- what was entered
     def _players(self) -> tuple[list[str], str | None]:
