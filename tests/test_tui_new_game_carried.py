@@ -52,3 +52,26 @@ def test_without_paper_the_game_starts_from_the_rules_starts(tmp_path):
         assert "Tab never reached #carried-bags" in str(exc)
     else:
         raise AssertionError("the hidden box of the bags took the focus")
+
+
+def test_the_tables_own_ruleset_files_are_listed_beside_the_built_in_games(tmp_path):
+    """A file in the folder "rulesets" beside the settings file is offered by its name; chosen,
+    it opens the new-game form of that ruleset (as a file opened with o does)."""
+    import os
+    from pathlib import Path
+
+    from scorekeeper.tui.screens.new_game import NewGameScreen
+
+    folder = Path(os.environ["SCOREKEEPER_CONFIG"]).parent / "rulesets"
+    folder.mkdir()
+    (folder / "most.toml").write_text('extends = "lupaus"\nid = "most"\nname = "Most"\n')
+
+    async def go():
+        async with opened(tmp_path / "g.db", "n", size=SMALL) as (app, pilot):
+            await pilot.press("end", "up", "enter")
+            await settle(pilot)
+            assert isinstance(app.screen, NewGameScreen)
+            assert app.screen.shown.name == "Most"
+            assert app.screen.ref == os.path.realpath(folder / "most.toml")
+
+    run(go())

@@ -74,7 +74,7 @@ def game_list() -> dict[str, Any]:
         ruleset, problem = _own_file(path)
         own.append(_listed(OWN + name, ruleset) if ruleset is not None else
                    {"id": OWN + name, "name": name, "players": "", "about": problem, "problem": True})
-    return {"games": games, "own": own, "own_title": t("web.phone.new.own", folder=_folder()) if own else "",
+    return {"games": games, "own": own, "own_title": t("play.new_game.own_rulesets", folder=_folder()) if own else "",
             "title": t("tui.choose.title")}
 
 

@@ -9,6 +9,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...rules.ruleset import RulesetError, builtin_ids, load_ruleset
+from ...settings import own_rulesets, rulesets_folder
 from ...i18n import get_language, show, t, tn
 from ..messages import RulesetChosen
 from ..widgets.key_footer import KeyFooter
@@ -50,6 +51,13 @@ class ChooseRulesetScreen(Screen[None]):
                 text.append("  " + t("tui.choose.aka", names=", ".join(rs.aka[:3])), style="dim")
             text.append("\n  " + rs.description.split(". ")[0].rstrip(".") + ".", style="dim")
             menu.add_option(Option(text, id=rid))
+        own = own_rulesets()
+        if own:  # the table's own ruleset files: a file opened is checked as one typed (o) is
+            menu.add_option(None)
+            menu.add_option(Option(Text(t("play.new_game.own_rulesets", folder=rulesets_folder()), style="bold"),
+                                   disabled=True))
+            for name, path in own:
+                menu.add_option(Option(Text(name), id=path))
         menu.add_option(None)
         menu.add_option(Option(Text(t("tui.choose.open")), id="#open"))
         menu.highlighted = 0
