@@ -18,7 +18,9 @@ def test_spades_bags_from_paper_are_typed_in_the_new_game_form(tmp_path):
             assert form.query_one("#new-carried").display is False  # the form stays short
             await choose(pilot, "new-carried-choice", 1)
             assert form.query_one("#new-carried").display is True
-            assert form.query_one("#carried-bags").placeholder == "0 0 — one for each of Anna & Cara, Ben & Dan"
+            assert form.query_one("#carried-bags").placeholder == "0 0"
+            assert str(form.query_one("#carried-bags-order").render()) == (
+                "one for each of Anna & Cara, Ben & Dan, in this order")
             await choose(pilot, "new-dealer", 1)  # Anna deals first
             await focus(pilot, "carried-bags")
             await type_text(pilot, "8 x")

@@ -646,7 +646,7 @@ SCRIPT = r"""(function () {
     queue(function () {
       return ask("/api/new/form", setup).then(function (a) {
         if (!a) { return; }
-        if (a[0] === 200) { form = a[1]; } else { problem = a[1].problem || ""; }
+        if (a[0] === 200) { form = a[1]; fitCarried(); } else { problem = a[1].problem || ""; }
         draw();
       });
     });
@@ -767,6 +767,13 @@ SCRIPT = r"""(function () {
     s.appendChild(start);
     return s;
   }
+  function fitCarried() {  // as many boxes of each carried value as the form has (the players may have changed)
+    if (!setup || !setup.carried) { return; }
+    form.carried.forEach(function (v) {
+      var row = setup.carried[v.id];
+      if (row) { setup.carried[v.id] = v.boxes.map(function (b, i) { return row[i] !== undefined ? row[i] : ""; }); }
+    });
+  }
   function drawCarried(s) {  // a game continued from paper: the values carried into its first deal
     var choice = el("div", "picks");
     choice.setAttribute("role", "group");
@@ -790,7 +797,7 @@ SCRIPT = r"""(function () {
         var row = setup.carried[v.id];
         var now = row && row[i] !== undefined ? row[i] : box.typed;
         var input = field(box.label, now, function (text, done) {
-          var typed = setup.carried[v.id] || v.boxes.map(function (b) { return b.typed; });
+          var typed = setup.carried[v.id] || v.boxes.map(function () { return ""; });
           typed[i] = text.trim(); setup.carried[v.id] = typed; if (done) { askForm(); }
         }, {"placeholder": box.start === null ? "" : String(box.start), "id": "carried-" + v.id + "-" + i});
         d.appendChild(v.scope === "table" ? input : labelled(box.who, input));

@@ -82,6 +82,8 @@ class NewGameScreen(Screen[None]):
                         with Horizontal(classes="form-row"):
                             yield Static(spec.label, classes="form-label", markup=False)
                             yield Input(max_length=400, id=f"carried-{spec.id}", classes="carried", compact=True)
+                        if spec.scope != "table":
+                            yield Static(id=f"carried-{spec.id}-order", classes="form-help", markup=False)
             with Horizontal(classes="form-row"):
                 yield Static(t("tui.new_game.title_label"), classes="form-label", markup=False)
                 yield Input(placeholder=t("tui.new_game.title_placeholder"), max_length=80,
@@ -144,11 +146,13 @@ class NewGameScreen(Screen[None]):
         return read_carried(self.ruleset, names, options, raw)
 
     def _show_carried(self, names: list[str], options: dict) -> None:
-        """Each carried value's box says whose values it takes, in order, and the rules' starts."""
+        """Each carried value's box shows the rules' starts, and under it whose values it takes, in order."""
         for box in carried_boxes(self.shown, names, options, {}):
-            starts = " ".join("?" if s is None else str(s) for s in box.starts)
-            self.query_one(f"#carried-{box.id}", Input).placeholder = t(
-                "play.new_game.carried_placeholder", starts=starts, names=", ".join(box.holders))
+            self.query_one(f"#carried-{box.id}", Input).placeholder = " ".join(
+                "?" if s is None else str(s) for s in box.starts)
+            if box.scope != "table":
+                self.query_one(f"#carried-{box.id}-order", Static).update(
+                    Text(t("play.new_game.carried_order", names=", ".join(box.holders))))
 
     def _update(self) -> None:
         rs = self.shown
