@@ -107,3 +107,6 @@ def test_the_tables_own_ruleset_files_are_offered_beside_the_built_in_games(serv
     assert stored.game.ruleset.name == "Most" and stored.game.options["top_cards"] == 13
     outside = client.post("/api/new/form", json={"ruleset": "own:../most"}, headers=HEADERS)
     assert outside.status_code == 400
+    (folder / "broken.toml").write_text(MOST.replace('"most"', '"mended"').replace('"Most"', '"Mended"'))
+    mended = client.get("/api/games").json()["own"][0]  # a file changed is checked again
+    assert (mended["id"], mended["name"], mended.get("problem")) == ("own:broken", "Mended", None)

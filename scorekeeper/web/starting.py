@@ -35,16 +35,25 @@ def _ruleset(ref: str) -> Ruleset:
 
 def _own_file(path: str) -> tuple[Ruleset | None, str | None]:
     """A ruleset file of the table's own, checked as the TUI checks one it opens: (the ruleset,
-    None) or (None, its first problem)."""
+    None) or (None, its first problem); checked again only when the file changed (a form is
+    asked for each time a box is left)."""
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        return None, show(exc)
+    ruleset, problem = _checked_file(path, info.st_mtime_ns, info.st_size)
+    return ruleset, None if problem is None else show(problem)  # in the language of this request
+
+
+@lru_cache(maxsize=32)
+def _checked_file(path: str, mtime: int, size: int) -> tuple[Ruleset | None, Any]:
     from ..game.limits import check_ruleset
 
     try:
         problems = check_ruleset(path)
-        if problems:
-            return None, show(problems[0])
-        return load_ruleset(path), None
+        return (None, problems[0]) if problems else (load_ruleset(path), None)
     except (RulesetError, ValueError, OSError) as exc:
-        return None, show(exc)
+        return None, exc
 
 
 def ruleset_of(data: dict[str, Any]) -> tuple[str, Ruleset]:
