@@ -64,6 +64,12 @@ def game_part(version: str) -> str:
     return "-".join(version.split("-")[:2])
 
 
+def typing_part(version: str) -> str:
+    """The part of a board's version that changes with what is typed of the next deal (the
+    store's draft, whoever typed it: the app, a player's phone); "" without a draft."""
+    return "-".join(version.split("-")[2:3])
+
+
 KEEP_ALIVE_EVERY = 15.0  # seconds between two comments on a quiet event stream (proxies, sleeping phones)
 class HostCheck:
     """ASGI middleware: a request whose Host does not name this server is answered 421 (400
@@ -91,7 +97,7 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.waiting: set[asyncio.Event] = set()
         self.stopping = False
-        self.typing: Callable[[], str] | None = None  # what the players' own phones typed (its mark), with a table
+        self.typing: Callable[[], str] | None = None  # the mark of what is typed of the next deal, with a table
 
     def changed(self, _published: Published | None = None) -> None:
         """From any thread: wake every stream."""
@@ -131,7 +137,7 @@ class Hub:
                     sent_game = game
                     yield f"event: game\ndata: {json.dumps(game)}\n\n"
                 typing = self.typing() if self.typing is not None else None
-                if typing != sent_typing:  # a box typed on a player's own phone (web.seats)
+                if typing != sent_typing:  # a box typed on a player's own phone (web.seats) or in the app
                     sent_typing = typing
                     yield f"event: typing\ndata: {json.dumps(typing)}\n\n"
                 try:
@@ -156,8 +162,7 @@ def make_app(feed: BoardFeed, names: frozenset[str], *, table: Table | None = No
         if join_code is None:
             raise TypeError("a table is served with its join code")  # (a programming error)
         routes += phone_routes(feed, table, join_code)
-        hub.typing = table.seats.mark
-        table.seats.listen(hub.changed)
+        hub.typing = lambda: typing_part(feed.published.version)
     app = Starlette(routes=routes, exception_handlers=_error_answers(writes=table is not None))
     app.add_middleware(HostCheck, names=names)
     app.state.stop = hub.stop
