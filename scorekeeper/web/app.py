@@ -6,7 +6,9 @@
     GET /version.json   {"version": "..."}: changes whenever the board does
     GET /events         server-sent events: the version (event "version"), at once and whenever
                         it changes; the game's entries (event "game": "1-12"), at once and
-                        whenever an entry is added (what a phone page follows)
+                        whenever an entry is added (what a phone page follows); served with a
+                        table, what is typed of the next deal (event "typing": the draft's mark,
+                        whoever typed it), at once and whenever it changes
 
 The board's page, its fragment and its state are in the viewer's language: the one it names
 (``?lang=fi`` or ``X-Language``; the page keeps a choice made on it and names it), else the

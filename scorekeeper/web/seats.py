@@ -26,7 +26,8 @@ thread.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+import hashlib
+from typing import Any
 
 from ..i18n import t
 from ..play.layout import typed_from_sheet
@@ -163,8 +164,6 @@ def stored_boxes(stored) -> dict[tuple[str, int | None], Any]:
 def draft_mark(stored) -> str:
     """Changes whenever what is typed of the next deal changes (a page that confirms names the one
     it saw: boxes changed since are not recorded unseen)."""
-    import hashlib
-
     draft = None if stored.game.is_over else stored.draft
     if not draft:
         return ""
