@@ -3,7 +3,8 @@
 The app plays the guide's first deal by itself, headless at 80 x 24, pressing the keys a
 player presses, and saves what the screen shows as SVG files: ``docs/img/LANG/NAME.svg``
 for each language the app speaks; the phone page is taken in the real browser (Debian's
-chromium, Playwright) as ``docs/img/LANG/phone.png``. It plays on a store and settings in a temporary folder
+chromium, Playwright) as ``docs/img/LANG/phone.png``, and a phone per player as ``phone-seats.png``
+(whose phone is this?) and ``phone-dealer.png`` (the dealer's phone at its bid). It plays on a store and settings in a temporary folder
 that is removed afterwards; the user's own games and settings are never read or written.
 
     python docs/make_screenshots.py                      # every picture, every language
@@ -68,14 +69,19 @@ def steps(names: Sequence[str], ruleset_index: int) -> list[Step]:
 
 
 PHONE = "phone"  # the phone page, from the real browser (docs/img/LANG/phone.png)
-PICTURES = tuple(step.picture for step in steps(("",), 0)) + (PHONE,)
+SEATS = "phone-seats"  # a phone asking "Whose phone is this?"
+DEALER = "phone-dealer"  # the dealer's own phone at its bid turn, the bid it may not make struck out
+BROWSER = (PHONE, SEATS, DEALER)  # the pictures from the real browser, taken together
+PICTURES = tuple(step.picture for step in steps(("",), 0)) + BROWSER
 """Every picture's name, in the order they are taken."""
 
 
-def _phone(lang: str, out: Path, folder: Path) -> list[Path]:
+def _phone(lang: str, out: Path, folder: Path, wanted: set[str]) -> list[Path]:
     """The phone page as a phone shows it (390 x 844), in Debian's chromium driven by Playwright:
     the guide's game after its first deal, three bids of the second tapped and the dealer's
-    forbidden bid struck out. Nothing when chromium or Playwright is missing (said on stderr)."""
+    forbidden bid struck out (``phone``); a phone per player: another phone asking whose it is
+    (``phone-seats``), and the dealer's own phone once the three others bid on theirs, at its
+    turn (``phone-dealer``). Nothing when chromium or Playwright is missing (said on stderr)."""
     import shutil
 
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -95,28 +101,65 @@ def _phone(lang: str, out: Path, folder: Path) -> list[Path]:
         stored = store.new_game(load_ruleset(GAME), GAME, list(PLAYERS[lang]), {}, 3)
         stored.record({"bid": [3, 2, 4, 0], "tricks": [3, 3, 4, 0], "turned": "hearts"})
     serving = serve_in_background(db, host="127.0.0.1", port=0, code="guide-picture")
-    target = out / lang / f"{PHONE}.png"
-    target.parent.mkdir(parents=True, exist_ok=True)
+    (out / lang).mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox",
                                                                                  "--disable-gpu", "--no-first-run"])
-            page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                       color_scheme="light", locale=lang).new_page()
-            page.goto(serving.local[0])  # (the phone page, with the join code)
-            page.wait_for_selector("body[data-deal='2'] .box", timeout=30_000)
-            for unit, value in ((1, "2"), (2, "3"), (3, "3")):  # the fourth player deals deal 2
+
+            def phone(height: int = 844):
+                page = browser.new_context(viewport={"width": 390, "height": height}, is_mobile=True, has_touch=True,
+                                           color_scheme="light", locale=lang).new_page()
+                page.goto(serving.local[0])  # (the phone page, with the join code)
+                page.wait_for_selector("body[data-deal='2'] .box", timeout=30_000)
+                return page
+
+            def bid(page, unit: int, value: str) -> None:
                 box = page.locator(f".box[data-field='bid'][data-unit='{unit}']")
                 box.get_by_role("button", name=value, exact=True).tap()
                 box.locator("button.chosen", has_text=value).wait_for(timeout=30_000)
-            page.locator(".box[data-field='bid'][data-unit='4'] button.refused").wait_for(timeout=30_000)
-            page.evaluate("document.querySelector(\".box[data-field='bid'][data-unit='1']\").scrollIntoView()")
-            page.evaluate("window.scrollBy(0, -40)")  # the phase's totals above the first bid
-            page.screenshot(path=str(target))
+
+            def picture(page, name: str) -> None:
+                target = out / lang / f"{name}.png"
+                page.screenshot(path=str(target))
+                written.append(target)
+
+            if PHONE in wanted:
+                page = phone()
+                for unit, value in ((1, "2"), (2, "3"), (3, "3")):  # the fourth player deals deal 2
+                    bid(page, unit, value)
+                page.locator(".box[data-field='bid'][data-unit='4'] button.refused").wait_for(timeout=30_000)
+                page.evaluate("document.querySelector(\".box[data-field='bid'][data-unit='1']\").scrollIntoView()")
+                page.evaluate("window.scrollBy(0, -40)")  # the phase's totals above the first bid
+                picture(page, PHONE)
+                page.context.close()
+            if wanted & {SEATS, DEALER}:
+                dealer = phone(915)  # (a longer phone: the turn, the bids and the reason in one picture)
+                dealer.locator("#choose-seat").tap()
+                dealer.locator("#me-4").wait_for(timeout=30_000)
+                if SEATS in wanted:
+                    picture(dealer, SEATS)
+                dealer.locator("#me-4").tap()  # the dealer's phone; the others bid on theirs
+                players = []
+                for unit, value in ((1, "2"), (2, "3"), (3, "3")):
+                    player = phone()
+                    player.locator("#choose-seat").tap()
+                    player.locator(f"#me-{unit}").tap()
+                    player.locator(f".box[data-field='bid'][data-unit='{unit}'] button:not([disabled])").first.wait_for(
+                        timeout=30_000)
+                    bid(player, unit, value)
+                    players.append(player)
+                dealer.locator(".box[data-field='bid'][data-unit='4'] button.refused").wait_for(timeout=30_000)
+                dealer.locator(".box[data-field='bid'][data-unit='3'] .value", has_text="3").wait_for(timeout=30_000)
+                if DEALER in wanted:
+                    dealer.evaluate("document.getElementById('seat-line').scrollIntoView()")  # "I am Dan. Your turn: your bid."
+                    dealer.evaluate("window.scrollBy(0, -8)")
+                    picture(dealer, DEALER)
             browser.close()
     finally:
         serving.stop()
-    return [target]
+    return written
 
 
 async def _settle(pilot) -> None:
@@ -166,9 +209,9 @@ def make(langs: Sequence[str] = LANGUAGES, pictures: Sequence[str] = PICTURES,
                     old.unlink()  # each language starts on an empty store
                 os.environ["SCOREKEEPER_LANG"] = lang
                 set_language(lang)
-                written += asyncio.run(_take(lang, out, set(pictures) - {PHONE}))
-                if PHONE in pictures:
-                    written += _phone(lang, out, Path(tmp))
+                written += asyncio.run(_take(lang, out, set(pictures) - set(BROWSER)))
+                if set(pictures) & set(BROWSER):
+                    written += _phone(lang, out, Path(tmp), set(pictures) & set(BROWSER))
         finally:
             os.chdir(here)
             for name, value in saved.items():
@@ -181,7 +224,7 @@ def make(langs: Sequence[str] = LANGUAGES, pictures: Sequence[str] = PICTURES,
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Make the pictures of the player's guide (docs/img/LANG/NAME.svg, "
-                                                 "phone.png).")
+                                                 "phone*.png).")
     parser.add_argument("--lang", action="append", choices=LANGUAGES, help="only this language (repeatable)")
     parser.add_argument("--only", action="append", choices=PICTURES, metavar="NAME",
                         help=f"only this picture (repeatable): {', '.join(PICTURES)}")

@@ -90,3 +90,22 @@ def test_the_picture_script_remakes_a_picture_as_committed(tmp_path):
     assert lines[:4] == ["Scorekeeper",  # the picture's title, then the screen
                          "Scorekeeper", "Pelit tallennetaan tiedostoon games.db", "Uusi peli  (n)"]
     assert lines == _svg_lines((DOCS / "img" / "fi" / "start.svg").read_text(encoding="utf-8"))
+
+
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="chromium is not installed")
+def test_the_picture_script_remakes_the_pictures_of_a_phone_per_player_as_committed(tmp_path):
+    """`--only phone-seats --only phone-dealer` takes the two pictures of a phone per player from
+    the real browser ("Whose phone is this?", and the dealer's own phone at its bid, the bids
+    typed on the other players' phones, the forbidden one struck out): byte for byte the ones the
+    guide shows."""
+    pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (the test extra)")
+    env = {k: v for k, v in os.environ.items() if k not in ("SCOREKEEPER_DB", "SCOREKEEPER_LANG")}
+    result = subprocess.run(
+        [sys.executable, str(DOCS / "make_screenshots.py"), "--lang", "en", "--only", "phone-seats", "--only",
+         "phone-dealer", "--out", str(tmp_path)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    made = [tmp_path / "en" / "phone-seats.png", tmp_path / "en" / "phone-dealer.png"]
+    assert result.stdout.splitlines() == [str(path) for path in made]
+    for path in made:
+        assert path.read_bytes() == (DOCS / "img" / "en" / path.name).read_bytes(), path.name

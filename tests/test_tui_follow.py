@@ -286,3 +286,34 @@ def test_the_start_screen_lists_a_game_another_writer_started(store_with):
             assert chosen() == "game-1"
 
     run(go())
+
+
+def test_bids_typed_on_the_players_phones_show_in_the_app_before_the_deal_is_confirmed(tmp_path):
+    """A phone per player: Ben's and Cara's phones type their bids (the store's draft); the app
+    shows them within a second, its cursor on Anna's bid, the bid she may not make struck out;
+    the app types the rest and confirms: Ben 12, Cara 13, Anna 0."""
+    db = tmp_path / "g.db"
+
+    async def go():
+        async with resumed(db, Script("lupaus", ["Anna", "Ben", "Cara"], []), size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            with phone_client(db) as phone:
+                for name, seat, bid in (("Ben", 2, 2), ("Cara", 3, 3)):
+                    view = phone.get("/api/seat", params={"name": name}).json()
+                    seen = {"game": view["game"]["id"], "seq": view["seq"], "deal": view["deal"]["number"]}
+                    answer = phone.post("/api/seat/type", json={"seen": seen, "name": name, "box": ["bid", seat, bid],
+                                                                "was": None}, headers={"X-Join-Code": CODE})
+                    assert answer.status_code == 200, answer.text
+                assert await _until(pilot, lambda: play_screen(app).draft.typed == {("bid", 2): 2, ("bid", 3): 3})
+                assert play_screen(app) is screen  # the same screen, not opened again
+                await settle(pilot)
+                cell = next(c for c in screen.draft.view().cells.values() if (c.field, c.unit) == ("bid", 1))
+                assert [(c.value, c.reason) for c in cell.choices if not c.allowed] == [
+                    (5, "Dealer Anna may not bid 5: the bids would total 10, the number of tricks")]
+                text = screen_text(app)
+                assert "Anna (dealer)   Bid             0   1   2   3   4  ✗5   6" in text, text
+                assert "✗ 5: Dealer Anna may not bid 5" in flat(text)
+                await enter_deal(pilot, ["", "", "", "4", "2", "3"])
+                assert len(screen.game.deals) == 1 and screen.game.totals() == (0, 12, 13)
+
+    run(go())

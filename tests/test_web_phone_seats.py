@@ -170,7 +170,9 @@ def test_a_box_typed_on_a_phone_is_pushed_to_every_page(tmp_path):
         body = __import__("json").dumps({"seen": seen(view), "name": "Ben", "box": ["bid", BEN, 3], "was": None})
         conn.request("POST", "/api/seat/type", body, {"Content-Type": "application/json", "X-Join-Code": CODE})
         assert conn.getresponse().status == 200
-        assert read_event(stream) == ("typing", '"1-1-1"')
+        kind, version = read_event(stream)  # the board shows the draft: a new version, then the typing
+        assert kind == "version" and version.startswith('"1-0-')
+        assert read_event(stream) == ("typing", '"' + version.strip('"').split("-")[2] + '"')
         conn.close()
         events.close()
     store.close()

@@ -100,3 +100,29 @@ def test_three_phones_bid_in_turn_and_each_taps_its_own_tricks(table):
     assert (game.deals[0]["bid"], game.deals[0]["tricks"]) == ((2, 3, 4), (2, 3, 5))
     assert game.totals() == (12, 13, 0)
     turn(anna, "Waiting for Cara's bid.")  # deal 2: Ben deals, Cara bids first
+
+
+def test_the_shared_phone_shows_the_bids_typed_on_the_players_phones_and_confirms_them(table):
+    """The whole table's phone (no player chosen) beside Ben's and Cara's: their bids show on it as
+    they are tapped (pushed, never asked for), Anna's 3 struck out there; it taps the rest and
+    confirms the deal the players typed."""
+    url, store, stored, browser = table
+    shared = browser.new_context(**PHONE).new_page()
+    shared.goto(f"{url}/phone#join={CODE}")
+    shared.wait_for_selector("body[data-game='1'] .box", timeout=DEADLINE)
+    ben, cara = open_as(browser, url, 2, "Ben"), open_as(browser, url, 3, "Cara")
+    tap(ben, "bid", 2, "3")
+    box(shared, "bid", 2).locator("button.chosen", has_text="3").wait_for(timeout=DEADLINE)
+    tap(cara, "bid", 3, "4")
+    box(shared, "bid", 3).locator("button.chosen", has_text="4").wait_for(timeout=DEADLINE)
+    box(shared, "bid", 1).locator(".reasons", has_text=ANNA_MAY_NOT).wait_for(timeout=DEADLINE)
+    assert box(shared, "bid", 1).locator("button.refused").all_inner_texts() == ["3"]
+    for field, unit, value in (("bid", 1, "2"), ("tricks", 2, "3"), ("tricks", 3, "5")):
+        tap(shared, field, unit, value)
+    assert store.open_game(stored.id).entries_saved == 0
+    shared.locator("#confirm").tap()
+    shared.locator("#view").get_by_text("Deal 1 saved.").first.wait_for(timeout=DEADLINE)
+    game = store.open_game(stored.id).game
+    assert (game.deals[0]["bid"], game.deals[0]["tricks"]) == ((2, 3, 4), (2, 3, 5))
+    assert game.totals() == (12, 13, 0)
+    cara.wait_for_selector("body[data-deal='2']", timeout=DEADLINE)

@@ -144,7 +144,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "APPLICATION_ID", "ENV_VAR", "MIGRATIONS", "SCHEMA_VERSION", "SESSION_IDLE", "GameSummary",
-    "Session", "Store", "StoreError", "StoredEntry", "StoredGame", "default_db_path",
+    "DraftChanged", "Session", "Store", "StoreError", "StoredEntry", "StoredGame", "default_db_path",
 ]
 
 ENV_VAR = "SCOREKEEPER_DB"
@@ -440,6 +440,69 @@ def _replay_change(game: Game, kind: str, deal: int, values: dict) -> None:
         (game.sit_out if kind == "out" else game.sit_in)(_stored(values, "seat", int))
 
 
+class DraftChanged(StoreError):
+    """Another writer changed the draft since this game read it (:meth:`StoredGame.save_draft`,
+    ``strict``): nothing was written."""
+
+
+def _draft_row(row: Any) -> tuple[int, dict] | None:
+    """A drafts row (deal, values_json) as (deal, sheet values); None for none or one that is not
+    a JSON object (a damaged draft is only unconfirmed entries)."""
+    if row is None:
+        return None
+    try:
+        values = jsontext.loads(row[1])
+    except (TypeError, ValueError):
+        return None
+    return (row[0], values) if isinstance(values, dict) and type(row[0]) is int else None
+
+
+def _boxes(game: Game, draft: tuple[int, dict] | None, deal: int | None) -> dict[tuple[str, int | None], Any]:
+    """The boxes of a draft of ``deal`` (sheet values) one by one: (field, index or None) -> value;
+    none for a draft of another deal or one that is not well-formed."""
+    if draft is None or draft[0] != deal:
+        return {}
+    try:
+        game.normalize(draft[1])
+    except (TypeError, ValueError):
+        return {}
+    out: dict[tuple[str, int | None], Any] = {}
+    for fid, value in draft[1].items():
+        if type(value) is list and game.ruleset.fields[fid].scope != "deal":
+            out.update(((fid, i), v) for i, v in enumerate(value) if v not in (None, "", []))
+        elif value not in (None, "", []):
+            out[(fid, None)] = value
+    return out
+
+
+def _merged(game: Game, deal: int | None, base: tuple[int, dict] | None, mine: tuple[int, dict] | None,
+            stored: tuple[int, dict] | None) -> tuple[int, dict] | None:
+    """The draft ``stored`` with the boxes that ``mine`` changed since ``base`` (what its writer
+    last read or wrote) changed so too, unless the stored draft changed that box as well: it
+    keeps the other writer's value. Boxes by (field, seat or partnership)."""
+    if deal is None:
+        return None
+    was, now, theirs = _boxes(game, base, deal), _boxes(game, mine, deal), _boxes(game, stored, deal)
+    for key in set(was) | set(now):
+        if was.get(key) != now.get(key) and theirs.get(key) == was.get(key):
+            if key in now:
+                theirs[key] = now[key]
+            else:
+                theirs.pop(key, None)
+    if not theirs:
+        return None
+    setup = game.setup_for()
+    units = {"seat": setup.n, "team": len(setup.teams)}
+    values: dict[str, Any] = {}
+    for fid, spec in game.ruleset.fields.items():
+        if spec.scope == "deal":
+            if (fid, None) in theirs:
+                values[fid] = theirs[(fid, None)]
+        elif any(k[0] == fid for k in theirs):
+            values[fid] = [theirs.get((fid, i), "") for i in range(units[spec.scope])]
+    return deal, values
+
+
 def _entries_saved(conn: sqlite3.Connection, game_id: int) -> int:
     """How many entries a game's event log holds (its last entry's number; 0 for none)."""
     return conn.execute("SELECT coalesce(max(seq), 0) FROM entries WHERE game_id = ?", (game_id,)).fetchone()[0]
@@ -481,7 +544,8 @@ class StoredGame:
         self.title = title
         self.ruleset_ref = ruleset_ref
         self._seq = seq  # the last entry saved
-        self._draft = draft  # (deal, sheet values)
+        self._draft = draft  # (deal, sheet values) as this game last read or wrote it
+        self._checked: tuple[int, dict] | None = None  # the draft found well-formed (see draft)
         self._facts: FactsMemo | None = None  # made by _memo, at the first change
         self._cached_facts = cached_facts  # (version, facts_json): the stats_cache row current with the game as opened
 
@@ -551,12 +615,26 @@ class StoredGame:
     @property
     def draft(self) -> dict[str, Any] | None:
         """What is entered of the next deal so far (as a score sheet holds it), or None."""
-        if self._draft is None or self._draft[0] != self.game.next_deal:
+        draft = self._draft
+        if draft is None or draft[0] != self.game.next_deal:
             return None
-        return self._draft[1]
+        if self._checked is not draft:  # a damaged draft is only unconfirmed entries: not shown
+            try:
+                self.game.normalize(draft[1])
+            except (TypeError, ValueError):
+                return None
+            self._checked = draft
+        return draft[1]
 
-    def save_draft(self, values: Mapping[str, Any]) -> None:
+    def save_draft(self, values: Mapping[str, Any], *, strict: bool = False) -> None:
         """Keep what is entered of the next deal (any part of it) until it is recorded.
+
+        The draft is the table's, one for the next deal whoever types it (the app, the players'
+        phones through ``scorekeeper serve``). When another writer changed it since this game
+        last read or wrote it, only the boxes changed here are written over what is stored:
+        another writer's box stays as it typed it, also one changed here too (a stale writer
+        does not overwrite: :meth:`reread_draft` then shows the stored boxes). ``strict``: in
+        that case nothing is written, DraftChanged is raised (read again and decide).
 
         GameError (nothing saved) when the values are not well-formed or the game is over;
         the rules are checked only when the deal is recorded.
@@ -569,13 +647,42 @@ class StoredGame:
             raise GameError(Message("store.draft_over"))
         deal = game.next_deal
         values = sheet_values(game, game.normalize(values))
-        self.store._save_draft(self, deal, jsontext.dumps(values), t("store.what.draft", deal=deal))
-        self._draft = (deal, values)
+        self._write_draft(deal, values, strict)
 
     def clear_draft(self) -> None:
-        """Forget what was entered of the next deal."""
-        self.store._save_draft(self, None, None, t("store.what.cleared"))
-        self._draft = None
+        """Forget what was entered of the next deal (of the boxes another writer typed meanwhile,
+        only those this game emptied: see :meth:`save_draft`)."""
+        game = self.game
+        self._write_draft(None if game.is_over else game.next_deal, {}, False)
+
+    def _write_draft(self, deal: int | None, values: dict[str, Any], strict: bool) -> None:
+        known = self._draft
+        written: list[Any] = [None]
+
+        def decide(row: tuple[int, dict] | None) -> tuple[int, dict] | None:
+            """What to write (None: no draft) over ``row``, the draft stored now."""
+            mine = (deal, values) if deal is not None and values else None
+            if row == known:
+                written[0] = mine
+            elif strict:
+                raise DraftChanged(t("store.draft_changed", path=str(self.store.path), id=self.id))
+            else:
+                written[0] = _merged(self.game, deal, known, mine, row)
+            return written[0]
+
+        what = t("store.what.draft", deal=deal) if values else t("store.what.cleared")
+        self.store._save_draft(self, decide, what)
+        # Read back as written; a merge is seen as another writer's change (reread_draft says so).
+        self._draft = written[0] if written[0] is None or written[0][1] is values else (-1, {})
+
+    def reread_draft(self) -> bool:
+        """Read the stored draft again (another writer may have typed): True when it differs from
+        what this game last read or wrote. StoreError when the store cannot be read."""
+        row = self.store._draft_of(self.id)
+        if row == self._draft:
+            return False
+        self._draft = row
+        return True
 
     def _change(self, kind: str, apply: Callable[[Game], Any], what: Callable[[int, str], str]):
         """Apply a change to the game and save it; ``what(deal, name)`` names it in an error."""
@@ -919,16 +1026,30 @@ class Store:
                 conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))
         return seq
 
-    def _save_draft(self, stored: StoredGame, deal: int | None, values_json: str | None, what: str) -> None:
+    def _save_draft(self, stored: StoredGame, decide: Callable[[tuple[int, dict] | None], tuple[int, dict] | None],
+                    what: str) -> None:
+        """Write a game's draft as ``decide(the draft stored now)`` says, in one transaction (no
+        other writer in between); nothing when it raises."""
         now = self._now()
         with self._transaction(what, flush=False) as conn:
-            if deal is None:
+            row = conn.execute("SELECT deal, values_json FROM drafts WHERE game_id = ?", (stored.id,)).fetchone()
+            new = decide(_draft_row(row))
+            if new is None:
                 conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))
             else:
                 conn.execute("INSERT INTO drafts (game_id, deal, values_json, updated_at) VALUES (?, ?, ?, ?) "
                              "ON CONFLICT (game_id) DO UPDATE SET deal = excluded.deal, "
                              "values_json = excluded.values_json, updated_at = excluded.updated_at",
-                             (stored.id, deal, values_json, now))
+                             (stored.id, new[0], jsontext.dumps(new[1]), now))
+
+    def _draft_of(self, game_id: int) -> tuple[int, dict] | None:
+        """A game's draft as stored now: (deal, sheet values), or None."""
+        try:
+            row = self.connection.execute("SELECT deal, values_json FROM drafts WHERE game_id = ?",
+                                          (game_id,)).fetchone()
+        except sqlite3.Error as exc:
+            raise StoreError(t("store.game_unreadable", path=str(self.path), id=str(game_id), error=str(exc))) from None
+        return _draft_row(row)
 
     # -- games
     def create_game(self, game: Game, ruleset_ref: str, title: str | None = None, *,
@@ -1118,16 +1239,7 @@ class Store:
             raise StoreError(t("store.no_game", path=str(self.path), id=str(game_id)))
         title, ref, ruleset_json, players_json, options_json, first_dealer, scores_json = row
         game = self._rebuild(game_id, ruleset_json, ref, players_json, options_json, first_dealer, rows, scores_json)
-        draft = None
-        if draft_row is not None:
-            try:
-                values = jsontext.loads(draft_row[1])
-                if isinstance(values, dict):
-                    game.normalize(values)
-                    draft = (draft_row[0], values)
-            except (TypeError, ValueError):  # a damaged draft is only unconfirmed entries: not shown
-                draft = None
-        return StoredGame(self, game_id, game, title, ref, len(rows), draft, facts_row)
+        return StoredGame(self, game_id, game, title, ref, len(rows), _draft_row(draft_row), facts_row)
 
     load = open_game
 

@@ -6,10 +6,15 @@
     GET /version.json   {"version": "..."}: changes whenever the board does
     GET /events         server-sent events: the version (event "version"), at once and whenever
                         it changes; the game's entries (event "game": "1-12"), at once and
-                        whenever an entry is added (what a phone page follows)
+                        whenever an entry is added (what a phone page follows); served with a
+                        table, what is typed of the next deal (event "typing": the draft's mark,
+                        whoever typed it), at once and whenever it changes
 
-HEAD too; any other method is answered 405 and any other path 404. Query strings are
-ignored. Every answer carries ``Cache-Control: no-store`` (the board's also
+The board's page, its fragment and its state are in the viewer's language: the one it names
+(``?lang=fi`` or ``X-Language``; the page keeps a choice made on it and names it), else the
+browser's ``Accept-Language``, else the server's (:mod:`scorekeeper.web.language`); a
+language that is not ours is answered 400. Other query strings are ignored.
+HEAD too; any other method is answered 405 and any other path 404. Every answer carries ``Cache-Control: no-store`` (the board's also
 ``X-Board-Version``). Served with a table (``scorekeeper serve``), the phone page and the
 table's writes are there too (:mod:`scorekeeper.web.phone_app`).
 
@@ -31,9 +36,10 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
-from ..i18n import t
+from ..i18n import LanguageError, get_language, show, t, using_language
 from .answers import SAFE_HEADERS as _SAFE, text
 from .hosts import host_served
+from .language import request_language
 from .page import CSP, board_page
 
 TYPE_CHECKING = False  # (docs/startup.md)
@@ -54,6 +60,8 @@ if TYPE_CHECKING:
 
         def listen(self, listener: Callable[[Published], None]) -> None: ...
 
+        def published_in(self, language: str) -> Published | None: ...
+
     Handler = Callable[[Request, Exception], Awaitable[Response]]  # an error's answer
 
 __all__ = ["Hub", "make_app"]
@@ -62,6 +70,12 @@ def game_part(version: str) -> str:
     """The part of a board's version that changes with the game's entries only ("1-12"), not
     with what is typed of the next deal (the draft) or a problem reading the store."""
     return "-".join(version.split("-")[:2])
+
+
+def typing_part(version: str) -> str:
+    """The part of a board's version that changes with what is typed of the next deal (the
+    store's draft, whoever typed it: the app, a player's phone); "" without a draft."""
+    return "-".join(version.split("-")[2:3])
 
 
 KEEP_ALIVE_EVERY = 15.0  # seconds between two comments on a quiet event stream (proxies, sleeping phones)
@@ -91,7 +105,7 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.waiting: set[asyncio.Event] = set()
         self.stopping = False
-        self.typing: Callable[[], str] | None = None  # what the players' own phones typed (its mark), with a table
+        self.typing: Callable[[], str] | None = None  # the mark of what is typed of the next deal, with a table
 
     def changed(self, _published: Published | None = None) -> None:
         """From any thread: wake every stream."""
@@ -131,7 +145,7 @@ class Hub:
                     sent_game = game
                     yield f"event: game\ndata: {json.dumps(game)}\n\n"
                 typing = self.typing() if self.typing is not None else None
-                if typing != sent_typing:  # a box typed on a player's own phone (web.seats)
+                if typing != sent_typing:  # a box typed on a player's own phone (web.seats) or in the app
                     sent_typing = typing
                     yield f"event: typing\ndata: {json.dumps(typing)}\n\n"
                 try:
@@ -156,8 +170,7 @@ def make_app(feed: BoardFeed, names: frozenset[str], *, table: Table | None = No
         if join_code is None:
             raise TypeError("a table is served with its join code")  # (a programming error)
         routes += phone_routes(feed, table, join_code)
-        hub.typing = table.seats.mark
-        table.seats.listen(hub.changed)
+        hub.typing = lambda: typing_part(feed.published.version)
     app = Starlette(routes=routes, exception_handlers=_error_answers(writes=table is not None))
     app.add_middleware(HostCheck, names=names)
     app.state.stop = hub.stop
@@ -166,25 +179,57 @@ def make_app(feed: BoardFeed, names: frozenset[str], *, table: Table | None = No
     return app
 
 
+DRAWN_WAIT = 5.0  # seconds a request waits for the board to be drawn in its language (it takes milliseconds)
+
+
 def _board_routes(feed: BoardFeed, hub: Hub) -> list[Route]:
     """The board's routes: the page, its fragment, the state and version as data, the events."""
+
+    async def in_language(request: Request) -> tuple[Published, str] | Response:
+        """The board drawn in the request's language (the feed draws it, in its thread, when a
+        browser first asks for it), and that language; 400 for a language that is not ours."""
+        headers = request.headers
+        try:
+            code = request_language(request.query_params.get("lang"), headers.get("x-language"),
+                                    headers.get("accept-language"))
+        except LanguageError as exc:
+            return text(400, show(exc))
+        waited = 0.0
+        while True:
+            drawn = feed.published_in(code)
+            if drawn is not None:
+                return drawn, code
+            if waited >= DRAWN_WAIT:  # (the store cannot be read in it now: the server's language)
+                return feed.published, get_language()
+            await asyncio.sleep(0.01)
+            waited += 0.01
 
     def versioned(content: bytes | str, kind: str, version: str, headers: Mapping[str, str] | None = None) -> Response:
         return Response(content, 200, media_type=kind,
                         headers={**_SAFE, "X-Board-Version": version, **(headers or {})})
 
     async def page(request: Request) -> Response:
-        published = feed.published
-        return versioned(board_page(published.state, published.version), "text/html; charset=utf-8",
-                         published.version, {"Content-Security-Policy": CSP})
+        drawn = await in_language(request)
+        if isinstance(drawn, Response):
+            return drawn
+        published, code = drawn
+        with using_language(code):
+            html = board_page(published.state, published.version)
+        return versioned(html, "text/html; charset=utf-8", published.version, {"Content-Security-Policy": CSP})
 
     async def fragment(request: Request) -> Response:
-        published = feed.published
+        drawn = await in_language(request)
+        if isinstance(drawn, Response):
+            return drawn
+        published = drawn[0]
         return versioned(published.fragment, "text/html; charset=utf-8", published.version,
                          {"Content-Security-Policy": CSP})
 
     async def state(request: Request) -> Response:
-        published = feed.published
+        drawn = await in_language(request)
+        if isinstance(drawn, Response):
+            return drawn
+        published = drawn[0]
         return versioned(published.json, "application/json", published.version)
 
     async def version(request: Request) -> Response:

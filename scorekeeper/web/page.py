@@ -19,7 +19,7 @@ import hashlib
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import get_language, t, tn
+from ..i18n import LANGUAGES, get_language, t, tn
 from ..play.words import ordinal
 
 if TYPE_CHECKING:
@@ -63,6 +63,8 @@ th { background: var(--head); font-weight: 600; }
 .missed { color: #c00000; }
 @media (prefers-color-scheme: dark) { .missed { color: #ff7b7b; } }
 .legend, .issues, .link { font-size: 0.85rem; margin: 0.3rem 0; }
+.langs { text-align: right; color: var(--dim); font-size: 0.85rem; margin-top: 0.6rem; }
+.langs select { font: inherit; }
 """
 
 SCRIPT = """(function () {
@@ -70,6 +72,17 @@ SCRIPT = """(function () {
   var board = document.getElementById("board");
   var link = document.getElementById("link");
   var shown = document.body.getAttribute("data-version");
+  // The page's language: the one chosen on this device (kept), else the one the server chose for it.
+  var lang = document.documentElement.lang, picker = document.getElementById("lang"), chosen = null;
+  try { chosen = localStorage.getItem("scorekeeper.lang"); } catch (e) { chosen = null; }
+  if (chosen && chosen !== lang && picker.querySelector("option[value='" + chosen + "']")) {
+    location.replace("/?lang=" + chosen);
+    return;
+  }
+  picker.addEventListener("change", function (e) {
+    try { localStorage.setItem("scorekeeper.lang", e.target.value); } catch (err) { /* kept for this visit only */ }
+    location.replace("/?lang=" + e.target.value);
+  });
   function get(path) {
     return fetch(path, {cache: "no-store"}).then(function (response) {
       if (!response.ok) { throw new Error(path + ": " + response.status); }
@@ -78,7 +91,7 @@ SCRIPT = """(function () {
   }
   function swap(version) {
     if (version === shown) { return; }
-    get("/board.html").then(function (response) {
+    get("/board.html?lang=" + encodeURIComponent(lang)).then(function (response) {
       var now = response.headers.get("X-Board-Version");
       return response.text().then(function (html) {
         board.innerHTML = html;
@@ -218,11 +231,19 @@ def board_fragment(state: BoardState) -> str:
     return "\n".join(out)
 
 
+def _languages() -> str:
+    """The language picker (the page keeps the choice, and asks for the board in it)."""
+    lang = get_language()
+    options = "".join(f'<option value="{code}" lang="{code}"{" selected" if code == lang else ""}>{_e(name)}</option>'
+                      for code, name in LANGUAGES.items())
+    return f'<header class="langs"><label>{_e(t("web.phone.page.language"))} <select id="lang">{options}</select></label></header>'
+
+
 def board_page(state: BoardState, version: str) -> str:
     """The whole page, with the board as it is at ``version``."""
     return (f"<!DOCTYPE html>\n<html lang=\"{_e(get_language())}\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"<title>{_e(page_title(state))}</title>\n<style>{CSS}</style>\n</head>\n"
-            f"<body data-version=\"{_e(version)}\">\n<main id=\"board\">\n{board_fragment(state)}\n</main>\n"
+            f"<body data-version=\"{_e(version)}\">\n<main id=\"board\">\n{board_fragment(state)}\n</main>\n{_languages()}\n"
             f"<p id=\"link\" class=\"link\" role=\"status\" data-offline=\"{_e(t('web.offline'))}\"></p>\n"
             f"<script>{SCRIPT}</script>\n</body>\n</html>\n")

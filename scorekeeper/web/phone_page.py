@@ -131,7 +131,8 @@ SCRIPT = r"""(function () {
     return e;
   }
   function seen() {  // the game and deal the boxes were typed for (kept over a reload)
-    return view ? {game: view.game.id, seq: view.seq, deal: view.deal ? view.deal.number : null} : (saved.at || null);
+    return view ? {game: view.game.id, seq: view.seq, deal: view.deal ? view.deal.number : null, typing: view.typing}
+                : (saved.at || null);
   }
   function post(path, body) {
     return fetch(path, {method: "POST", cache: "no-store", headers: {"Content-Type": "application/json",
@@ -245,7 +246,7 @@ SCRIPT = r"""(function () {
     done.push(typed.slice());
     undone = [];
     typed = typed.filter(function (k) { return !(k[0] === field && k[1] === unit); });
-    if (value !== null && value !== "") { typed.push([field, unit, value]); }
+    typed.push([field, unit, value === "" ? null : value]);  // (emptied: over what other phones typed)
     said = ""; problem = "";
     keep();
     refresh();
@@ -937,7 +938,8 @@ SCRIPT = r"""(function () {
       var version = JSON.parse(e.data);
       if (version !== last) { last = version; refresh(); }
     });
-    events.addEventListener("typing", function () { if (seatMode()) { refresh(); } });  // a box typed on a player's phone
+    // a box typed on a player's phone or in the app: shown here too (not over a deal being corrected)
+    events.addEventListener("typing", function () { if (editing === null) { refresh(); } });
     events.addEventListener("open", function () { line.textContent = ""; });
     events.addEventListener("error", function () { line.textContent = T.offline; last = null; });
   });

@@ -1,18 +1,23 @@
 """A phone per player: each phone opened as a seat, the deal typed on several phones at once.
 
-The boxes of the next deal typed from the seats' phones are kept here, by the server, as one
-draft (:class:`SharedTyping`): a bid typed on Ben's phone shows on Cara's and on the dealer's,
-whose forbidden bid is then struck out. Each change is pushed to every page through the event
-stream (event ``typing``). The draft belongs to the deal it was typed for: once that deal is
-confirmed (anywhere) or the game moves to another deal, it is dropped; a value that no longer
-fits the deal (a player who left) is left out.
+The boxes of the next deal typed from the seats' phones are the store's draft of the game, the
+same draft the terminal app keeps what it types in (one next deal, one draft): a bid typed on
+Ben's phone shows on Cara's, on the dealer's (whose forbidden bid is then struck out), on the
+shared phone and in the app, and a server started again finds it there. Each change is pushed
+to every page through the event stream (event ``typing``: the feed sees the draft change in the
+store, whoever wrote it). The draft belongs to the deal it was typed for: once that deal is
+confirmed (anywhere) or the game moves to another deal, it is not shown any more; a value that
+no longer fits the deal (a player who left) is left out.
 
 What a seat may type, and when, is :func:`~scorekeeper.play.seats.seat_view`'s: its own boxes,
-the bid only in its turn. A box is written only when the phone saw what the server holds in it
-(``was``): two phones typing the same box, the later is told what the other typed and nothing
-is overwritten. Any seat may confirm once every box is filled and the checks pass, as the
-shared scorer does (:meth:`~scorekeeper.web.table.Table.confirm`, with the same guard against a
-stale writer). Every method runs in the table's thread.
+the bid only in its turn. A box is written only when the phone saw what the store holds in it
+(``was``), checked against the draft as stored at the moment of writing (the store's write is
+refused when another writer changed the draft since it was read: it is read again and checked
+again): two phones typing the same box, the later is told what the other typed and nothing is
+overwritten. Any seat may confirm once every box is filled and the checks pass, as the shared
+scorer does (:meth:`~scorekeeper.web.table.Table.confirm`, with the same guard against a stale
+writer, and against boxes changed since the phone saw them). Every method runs in the table's
+thread.
 
     GET  /api/seat?name=Cara   the view of the next deal as Cara's phone shows it (no join code needed)
     POST /api/seat/type        {"seen", "name", "box": [field, unit, value], "was": value}: type a box
@@ -21,13 +26,17 @@ stale writer). Every method runs in the table's thread.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+import hashlib
+from typing import Any
 
 from ..i18n import t
+from ..play.layout import typed_from_sheet
 from ..play.seats import SeatView, seat_view, turn_phase
+from ..store.db import DraftChanged, StoreError
+from ..store.jsontext import dumps
 from .phone import BadRequest, phone_view, read_typed
 
-__all__ = ["SharedTyping"]
+__all__ = ["SharedTyping", "draft_mark", "stored_boxes"]
 
 MAX_NAME = 40  # characters of a player's name a page may send
 
@@ -35,42 +44,14 @@ MAX_NAME = 40  # characters of a player's name a page may send
 class SharedTyping:
     """The next deal's boxes typed on the seats' phones (see the module docstring)."""
 
+    WRITES = 5  # tries at writing a box while other writers change the draft in between
+
     def __init__(self, table) -> None:
         self.table = table
-        self.game: int | None = None
-        self.deal: int | None = None
-        self.typed: dict[tuple[str, int | None], Any] = {}
-        self.revision = 0
-        self._listeners: list[Callable[[], None]] = []
-
-    def listen(self, listener: Callable[[], None]) -> None:
-        """``listener()`` is called (in the table's thread) whenever a box was typed."""
-        self._listeners.append(listener)
-
-    def mark(self) -> str:
-        """Changes whenever what is typed changes (what the event stream sends)."""
-        return f"{self.game}-{self.deal}-{self.revision}"
-
-    # -- in the table's thread
-    def _changed(self) -> None:
-        self.revision += 1
-        for listener in self._listeners:
-            listener()
 
     def _for(self, stored) -> dict:
-        """What is typed for the game's next deal: nothing when the game moved to another deal."""
-        game = stored.game
-        deal = None if game.is_over else game.next_deal
-        if (self.game, self.deal) != (stored.id, deal):
-            self.game, self.deal, self.typed = stored.id, deal, {}
-        kept = {}
-        for key, value in self.typed.items():  # a box the deal no longer has (a player left) is left out
-            try:
-                kept.update(read_typed(game, [[key[0], key[1], value]]))
-            except BadRequest:
-                pass
-        self.typed = kept
-        return kept
+        """What is typed of the game's next deal (the store's draft as the table last read it)."""
+        return stored_boxes(stored)
 
     def _answer(self, stored, name: Any) -> dict[str, Any]:
         """The page's view of the next deal with the phones' typing, as seat ``name`` sees it."""
@@ -79,7 +60,7 @@ class SharedTyping:
         view = phone_view(stored, deal)
         game = stored.game
         view["seat"] = {"players": list(game.players), "name": None, "seat": None, "turn": None, "said": ""}
-        view["typing"] = self.mark()
+        view["typing"] = draft_mark(stored)
         if name is None:
             return view
         name = _player(game, name)
@@ -106,10 +87,19 @@ class SharedTyping:
 
     def type(self, data: dict) -> tuple[int, dict]:
         """Type one box from seat ``name``'s phone, if it is theirs now and nobody typed it meanwhile."""
-        stored = self.table._current()
-        name, box, seen = data.get("name"), data.get("box"), data.get("seen")
+        box = data.get("box")
         if not (isinstance(box, list) and len(box) == 3):
             raise BadRequest(t("web.seat.bad_box"))
+        for _ in range(self.WRITES):
+            status, answer = self._type(data, box)
+            if status is not None:
+                return status, answer
+        raise StoreError(t("store.draft_changed", path=str(self.table.path), id=answer["game"]["id"]))
+
+    def _type(self, data: dict, box: list) -> tuple[int | None, dict]:
+        """One try of :meth:`type`: status None when another writer changed the draft in between."""
+        stored = self.table._current()
+        name, seen = data.get("name"), data.get("seen")
         before = self._answer(stored, name)
         if before["deal"] is None:
             before["problem"] = t("web.phone.over")
@@ -123,16 +113,25 @@ class SharedTyping:
         if cell is None or not cell["now"]:
             before["problem"] = _not_now(before, cell)
             return 409, before
-        held = self.typed.get(key)
+        boxes = self._for(stored)
+        held = boxes.get(key)
         if held != data.get("was"):
             before["problem"] = (t("web.seat.taken", box=_box_name(cell), value=cell["text"]) if held is not None
                                  else t("web.seat.taken_empty", box=_box_name(cell)))
             return 409, before
         if key in typed:
-            self.typed[key] = typed[key]
+            boxes[key] = typed[key]
         else:
-            self.typed.pop(key, None)
-        self._changed()
+            boxes.pop(key, None)
+        deal = self.table._deal(stored, [[f, u, v] for (f, u), v in boxes.items()])
+        try:
+            if deal.draft is not None and not deal.draft.is_empty:
+                stored.save_draft(deal.draft.typed_values(), strict=True)
+            else:
+                stored.clear_draft()
+        except DraftChanged:
+            return None, before
+        self.table.feed.look_now()  # every page is told at once, not at the feed's next look
         return 200, self._answer(stored, name)
 
     def confirm(self, data: dict) -> tuple[int, dict]:
@@ -141,14 +140,34 @@ class SharedTyping:
         name = data.get("name")
         typed = self._for(stored)
         status, answer = self.table.confirm(data.get("seen"), [[f, u, v] for (f, u), v in typed.items()])
-        if status == 200:
-            self.typed = {}
-            self._changed()
         fresh = self._answer(self.table._current(), name)
         for key in ("said", "problem", "conflict"):
             if key in answer:
                 fresh[key] = answer[key]
         return status, fresh
+
+
+def stored_boxes(stored) -> dict[tuple[str, int | None], Any]:
+    """The boxes of the store's draft of the next deal (as the table last read it), those that
+    still fit the deal (a player who left: left out)."""
+    game = stored.game
+    draft = None if game.is_over else stored.draft
+    kept: dict[tuple[str, int | None], Any] = {}
+    for key, value in typed_from_sheet(game, draft or {}).items():
+        try:
+            kept.update(read_typed(game, [[key[0], key[1], value]]))
+        except BadRequest:
+            pass
+    return kept
+
+
+def draft_mark(stored) -> str:
+    """Changes whenever what is typed of the next deal changes (a page that confirms names the one
+    it saw: boxes changed since are not recorded unseen)."""
+    draft = None if stored.game.is_over else stored.draft
+    if not draft:
+        return ""
+    return hashlib.sha256(dumps([stored.game.next_deal, draft]).encode("utf-8")).hexdigest()[:12]
 
 
 def _player(game, name: Any) -> str:

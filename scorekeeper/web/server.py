@@ -38,7 +38,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..i18n import t
+from ..i18n import get_language, t, using_language
 from ..store.db import Store
 from ..store.watch import game_mark, latest_change
 from . import DEFAULT_HOST, DEFAULT_PORT
@@ -113,6 +113,11 @@ class BoardFeed:
         self._wake = threading.Event()
         self._thread: threading.Thread | None = None
         self._listeners: list[Callable[[Published], None]] = []
+        self.language = ""  # the language the board is drawn in (the server's), set as the feed starts
+        # The board drawn in the other languages a browser asked for (web.language), at each drawing
+        self._wanted: set[str] = set()
+        self._in: dict[str, Published] = {}
+        self._make: Callable[[], BoardState] | None = None  # the state of the drawing, made in any language
 
     # -- the main thread
     def start(self) -> Published:
@@ -132,6 +137,24 @@ class BoardFeed:
         if self._published is None:
             raise RuntimeError("the board feed is not started")
         return self._published
+
+    def published_in(self, language: str) -> Published | None:
+        """The board as it is now drawn in ``language``; None until the feed drew it so (it is
+        asked to, and draws it from then on with every change: :meth:`want`)."""
+        published = self.published
+        if language == self.language:
+            return published
+        drawn = self._in.get(language)
+        if drawn is None or drawn.version != published.version:
+            self.want(language)
+            return None
+        return drawn
+
+    def want(self, language: str) -> None:
+        """Draw the board in ``language`` too, from now on (at once: in the feed's thread)."""
+        if language not in self._wanted:
+            self._wanted = self._wanted | {language}
+        self._wake.set()
 
     def listen(self, listener: Callable[[Published], None]) -> None:
         """Call ``listener`` (in the feed's thread) with each new drawing of the board."""
@@ -156,6 +179,7 @@ class BoardFeed:
     def _watch(self) -> None:
         """The feed's thread: open the store, pick the game and draw it (``start`` waits for that),
         then look at the store every ``poll`` seconds until stopped."""
+        self.language = get_language()
         try:
             store = Store(self.path, read_only=True)
         except BaseException as exc:
@@ -165,6 +189,7 @@ class BoardFeed:
         try:
             try:
                 if self.empty_ok and self.follow and latest_change(store) is None:
+                    self._make = empty_state
                     self._publish(empty_state(), self._version())  # no game yet: the first one started is shown
                 else:
                     self.game_id = game_id = pick_game(store, self.game_id)
@@ -180,6 +205,7 @@ class BoardFeed:
                 self._wake.clear()
                 if not self._stop.is_set():
                     self.refresh(store)
+                    self._draw_wanted()
         finally:
             store.close()
 
@@ -210,6 +236,7 @@ class BoardFeed:
             mark = (0, None)  # anything it has makes the next look draw it again
         self._problem = None
         self._key = (game_id, mark)
+        self._make = lambda: board_state(store.open_game(game_id), self.last)  # (a game opens in the language)
         self._publish(board_state(stored, self.last), self._version())
 
     def _version(self) -> str:
@@ -230,10 +257,34 @@ class BoardFeed:
         self._publish(state, self._version() + "-" + hashlib.sha256(problem.encode("utf-8")).hexdigest()[:8])
 
     def _publish(self, state: BoardState, version: str) -> None:
-        data = json.dumps({"version": version, **state}, ensure_ascii=False).encode("utf-8")
-        self._published = published = Published(version, state, data, board_fragment(state))
+        self._published = published = _published(state, version)
+        self._draw_wanted()
         for listener in self._listeners:
             listener(published)
+
+    def _draw_wanted(self) -> None:
+        """The board as published, drawn in each other language a browser asked for (a problem
+        reading the store is said as the server says it)."""
+        published, make = self._published, self._make
+        if published is None or make is None:
+            return
+        for language in self._wanted:
+            drawn = self._in.get(language)
+            if drawn is not None and drawn.version == published.version:
+                continue
+            try:
+                with using_language(language):
+                    state = make()
+                    self._in[language] = _published({**state, "problem": published.state["problem"]},
+                                                    published.version)
+            except Exception:  # StoreError, a game that cannot be rebuilt: said at the next look
+                self._in.pop(language, None)
+
+
+def _published(state: BoardState, version: str) -> Published:
+    """A drawing of the board in the current language."""
+    data = json.dumps({"version": version, **state}, ensure_ascii=False).encode("utf-8")
+    return Published(version, state, data, board_fragment(state))
 
 
 # --- HTTP ----------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from ..store.watch import game_mark
 from ..play.actions import issues_by_deal, new_issues
 from ..play.draft import DealDraft
 from .phone import BadRequest, NoGame, PageDraft, deal_rows, phone_view, read_typed
+from .seats import draft_mark, stored_boxes
 
 __all__ = ["Answer", "Table"]
 
@@ -99,10 +100,27 @@ class Table:
         stored = self._games.get(lang)
         if stored is None or stored.id != game_id or mark is None or mark[0] != stored.entries_saved:
             stored = self._games[lang] = store.open_game(game_id)
+        else:
+            stored.reread_draft()  # what the players' phones or the app typed meanwhile
         return stored
 
-    def _deal(self, stored, typed: Any) -> NextDeal:
-        return NextDeal(PageDraft(stored), {} if stored.game.is_over else read_typed(stored.game, typed))
+    def _deal(self, stored, typed: Any, over_draft: bool = False) -> NextDeal:
+        """The next deal with the boxes the page typed; ``over_draft``: typed over the store's draft
+        (what the players' phones and the app typed), a box the page sent empty ([field, unit,
+        null]) emptied."""
+        game = stored.game
+        if game.is_over:
+            return NextDeal(PageDraft(stored), {})
+        boxes = read_typed(game, typed)
+        if over_draft:
+            emptied = {(k[0], k[1]) for k in typed if isinstance(k, list) and len(k) == 3 and k[2] in (None, "")}
+            boxes = {**{k: v for k, v in stored_boxes(stored).items() if k not in emptied}, **boxes}
+        return NextDeal(PageDraft(stored), boxes)
+
+    def _over_draft(self, stored, typed: Any, tried: bool = False) -> dict[str, Any]:
+        """The page's view of the next deal: its boxes over the store's draft, ``typed`` its own."""
+        return self._own(phone_view(stored, self._deal(stored, typed, over_draft=True), tried=tried), stored,
+                         typed, None)
 
     def _editing(self, stored, number: Any, typed: Any | None = None) -> DealDraft:
         """A recorded deal being corrected: its recorded values, or the boxes the page typed."""
@@ -140,15 +158,16 @@ class Table:
             return self._conflict(seen, typed)
         if not typed and not tried:
             return 200, self._plain_view(stored)
-        return 200, phone_view(stored, self._deal(stored, typed), tried=tried)
+        return 200, self._over_draft(stored, typed, tried)
 
     def _plain_view(self, stored) -> dict[str, Any]:
-        """The view with nothing typed, worked out once per entry of the game and language: after
-        a change every page asks for it at once, and the table's thread answers them one by one."""
-        key, lang = (stored.id, stored.entries_saved), get_language()
+        """The view with nothing typed on the page (the store's draft), worked out once per entry
+        of the game, draft and language: after a change every page asks for it at once, and the
+        table's thread answers them one by one."""
+        key, lang = (stored.id, stored.entries_saved, draft_mark(stored)), get_language()
         kept = self._plain.get(lang)
         if kept is None or kept[0] != key:
-            kept = self._plain[lang] = (key, phone_view(stored, self._deal(stored, [])))
+            kept = self._plain[lang] = (key, self._over_draft(stored, []))
         return dict(kept[1])
 
     def _moved(self, stored, seen: Any) -> bool:
@@ -166,9 +185,18 @@ class Table:
         stored = self._current()
         deal = seen.get("deal") if isinstance(seen, dict) else None
         keep = typed if deal == stored.game.next_deal else []
-        view = phone_view(stored, self._deal(stored, keep))
+        view = self._over_draft(stored, keep)
         number = deal if type(deal) is int else stored.game.next_deal
         view["conflict"] = t("web.phone.other_first", number=number)
+        return 409, view
+
+    def _retyped(self, stored, seen: Any, typed: Any) -> Answer | None:
+        """The boxes the page saw were typed over since on another phone or in the app (the draft's
+        mark it names is not the stored one): 409, the view as stored, its own boxes kept."""
+        if not (isinstance(seen, dict) and "typing" in seen) or seen["typing"] == draft_mark(stored):
+            return None
+        view = self._over_draft(stored, typed)
+        view["conflict"] = t("web.phone.retyped", number=stored.game.next_deal)
         return 409, view
 
     def confirm(self, seen: Any, typed: Any, editing: Any = None) -> Answer:
@@ -182,7 +210,10 @@ class Table:
         if editing is not None:
             deal = draft = self._editing(stored, editing, typed)
         else:
-            deal = self._deal(stored, typed)
+            retyped = self._retyped(stored, seen, typed)
+            if retyped is not None:
+                return retyped
+            deal = self._deal(stored, typed, over_draft=True)
             draft = deal.draft
         if draft is None:
             return 409, {**phone_view(stored, deal), "problem": t("web.phone.over")}
@@ -193,7 +224,7 @@ class Table:
             problems = [m for c in tried.cells.values() for m in c.errors] + list(tried.errors)
             answer["problem"] = t("web.phone.cannot", title=t("tui.play.cannot_confirm"),
                                   reason=problems[0] if problems else t("tui.play.not_complete"))
-            return 422, answer
+            return 422, self._own(answer, stored, typed, editing)
         number = draft.number
         before = issues_by_deal(stored.game) if draft.editing else {}
         try:
@@ -205,7 +236,7 @@ class Table:
             answer = phone_view(stored, deal, tried=True)
             answer["problem"] = t("web.phone.cannot", title=t("tui.play.breaks_rule"),
                                   reason="; ".join(show(i.message) for i in exc.issues))
-            return 422, answer
+            return 422, self._own(answer, stored, typed, editing)
         except StoreError as exc:
             return self._not_saved(seen, typed, exc, draft.number if draft.editing else None)
         self.feed.look_now()
@@ -220,6 +251,13 @@ class Table:
             answer["said"] = t("web.phone.saved", number=number)
         return 200, answer
 
+    def _own(self, answer: dict[str, Any], stored, typed: Any, editing: Any) -> dict[str, Any]:
+        """An answer about the next deal typed over the draft: the page's boxes are its own."""
+        if editing is None:
+            answer["typed"] = [list(k) for k in typed if isinstance(k, list)] if isinstance(typed, list) else []
+            answer["typing"] = draft_mark(stored)
+        return answer
+
     def _not_saved(self, seen: Any, typed: Any, exc: StoreError, editing: int | None = None) -> Answer:
         """The store refused the write: another writer was first (a conflict), or it could not
         save (the page keeps its boxes, and is told why)."""
@@ -227,8 +265,8 @@ class Table:
         stored = self._current()
         if stored.entries_saved != (seen or {}).get("seq"):
             return self._conflict(seen, [] if editing is not None else typed)
-        kept = self._editing(stored, editing, typed) if editing is not None else self._deal(stored, typed)
-        answer = phone_view(stored, kept)
+        kept = self._editing(stored, editing, typed) if editing is not None else self._deal(stored, typed, True)
+        answer = self._own(phone_view(stored, kept), stored, typed, editing)
         answer["problem"] = t("web.phone.cannot", title=t("tui.play.not_saved"), reason=show(exc))
         return 503, answer
 

@@ -151,6 +151,26 @@ class PlayScreen(Screen[dict]):
             return
         if saved != self.stored.entries_saved:
             self.app.follow_game(self.stored.id)
+        else:
+            self._follow_draft()
+
+    def _follow_draft(self) -> None:
+        """What is typed of the next deal was changed by another writer (a player's phone): the
+        boxes show the store's draft, the cursor where typing the deal goes on. Not while a value
+        is half typed here: the next look, after it (a key saved meanwhile keeps the other
+        writer's boxes: StoredGame.save_draft)."""
+        typist = self.typist
+        if self.draft is None or (typist is not None and typist.pending):
+            return
+        try:
+            if not self.stored.reread_draft():
+                return
+        except ValueError:  # StoreError: as above
+            return
+        self.next = NextDeal(self.stored)
+        self.draft = self.next.draft
+        self._show_deal()
+        self._focus_entry()
 
     def _compositor_refresh(self) -> None:
         """A frame: with every widget that asked to be drawn again meanwhile (keys.draw_late)."""
