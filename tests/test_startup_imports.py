@@ -587,3 +587,15 @@ def test_the_app_and_the_board_collect_garbage_as_usual(args, monkeypatch):
     finally:
         gc.set_threshold(*before)
     assert seen == [(700, 11, 12)]
+
+
+def test_the_process_module_alone_decides_about_the_collector():
+    """Every decision about the garbage collector, a command's, a server's and the terminal app's,
+    is made in scorekeeper/process.py: no other module of the package imports gc."""
+    users = []
+    for path in sorted((REPO / "scorekeeper").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Import) and any(a.name == "gc" for a in node.names)
+                    or isinstance(node, ast.ImportFrom) and node.level == 0 and node.module == "gc"):
+                users.append(path.relative_to(REPO).as_posix())
+    assert users == ["scorekeeper/process.py"]
