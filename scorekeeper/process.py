@@ -183,7 +183,7 @@ class QuietCollector:
 
     def stop(self) -> None:
         """The collector as it was before start(); nothing stays set aside."""
-        if not self.running:
+        if self.usual is None:  # (not running)
             return
         gc.set_threshold(*self.usual)
         self.usual = None
