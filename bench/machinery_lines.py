@@ -26,7 +26,7 @@ PARTS = [
     ("scorekeeper/rules/usercache.py", None, None),  # the cache of user ruleset files
     ("scorekeeper/i18n/shipped.py", None, None),  # the catalogs' generated modules
     ("scorekeeper/i18n/catalogs.py", "def shipped_catalog(", "def check_catalogs("),  # what a start uses of them
-    ("scorekeeper/process.py", "# --- the collector", None),  # fewer collections, gc.freeze() at the end
+    ("scorekeeper/process.py", "# --- the collector", "# The terminal app."),  # fewer collections, gc.freeze() at the end
     # What the standard library does, done without its import (each with a differential test):
     ("scorekeeper/rules/files.py", "class _NotPlain(", None),  # a score sheet's TOML read without tomllib
     ("scorekeeper/game/sheet.py", "def _toml_literal(", "_BARE_KEY = "),  # a sheet's values written without tomli_w

@@ -1,4 +1,4 @@
-"""The garbage collector while the app runs (scorekeeper/tui/collector.py): no collection in
+"""The garbage collector while the app runs (the QuietCollector of scorekeeper/process.py): no collection in
 the middle of a key; the young objects collected once the app is quiet after it; what the game
 keeps set aside from later collections; the collector as it was once the app stops."""
 
@@ -99,7 +99,7 @@ def test_what_the_timers_make_while_no_key_comes_is_collected_now_and_then(tmp_p
     """No key for a while, the screen's looks at the store (twice a second) make new objects:
     once there are IDLE_LIMIT, the next idle look collects them (the interpreter would collect
     them by itself only at YOUNG_LIMIT, maybe in the next key); fewer are left alone."""
-    from scorekeeper.tui.collector import IDLE_LIMIT
+    from scorekeeper.process import IDLE_LIMIT
 
     lupaus, _ = _lupaus_at_its_last_deal()
     usual = gc.get_threshold()

@@ -37,14 +37,8 @@ Editing a deal is an action too (undo takes it back); the totals follow:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from operator import add
-
-# collections.abc's Mapping, from the module it re-exports (loaded with os): the collections
-# package itself costs a start about 2 ms (bench/README.md, "Private modules").
-try:
-    from _collections_abc import Mapping
-except ImportError:  # an interpreter without that module
-    from collections.abc import Mapping
 
 from ..messages import Message
 from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, Missing, number_text

@@ -5,12 +5,7 @@ and the parts to them."""
 
 from __future__ import annotations
 
-# weakref's own reference type, from the module it re-exports (a built-in one): weakref itself
-# imports more than a start of every command needs.
-try:
-    from _weakref import ref
-except ImportError:  # an interpreter without that module
-    from weakref import ref
+from weakref import ref
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:

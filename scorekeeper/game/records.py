@@ -5,18 +5,12 @@ their class or, where a game makes one with every deal, through :func:`built`.""
 
 from __future__ import annotations
 
-# collections.abc's Mapping, from the module it re-exports (loaded with os): the collections
-# package itself costs a start about 2 ms (bench/README.md, "Private modules").
-try:
-    from _collections_abc import Mapping
-except ImportError:  # an interpreter without that module
-    from collections.abc import Mapping
-
 from ..values import dataclass, field, fields
 from .engine import DealEval, Issue, Setup, TrumpInstruction
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any, Callable, TypeVar
 
     _V = TypeVar("_V")

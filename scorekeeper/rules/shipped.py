@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 try:  # hashlib's own BLAKE2b: importing hashlib first loads OpenSSL, which costs a start some ms
     from _blake2 import blake2b
-except ImportError:  # an interpreter built without it
+except ImportError:  # a Python that renamed it: hashlib's blake2b is the same function
     from hashlib import blake2b
 
 __all__ = ["FORMAT", "NOT_FOUND", "PACKAGE", "Table", "build_key", "code_digest", "data_digest", "for_file", "for_path",

@@ -18,7 +18,7 @@ from textual.screen import Screen
 
 from ..i18n import LANGUAGES, get_language, set_language, show, t
 from ..settings import Settings, load_settings, save_settings, settings_path
-from .collector import QuietCollector
+from ..process import QuietCollector
 from .control import guard_compositor, guard_scroll_repaint, guard_strips
 from .keys import KeysInOrder, check_textual as check_keys
 from .messages import GameChosen, GameCreated, LanguageSwitched, RulesetChosen

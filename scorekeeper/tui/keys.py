@@ -131,7 +131,7 @@ class KeysInOrder:
 
     def key_handled(self) -> None:
         """Called once a key is handled and its frame asked for, with no key waiting (see
-        collector.py); nothing by default."""
+        process.QuietCollector); nothing by default."""
 
     def _key_done(self, turn: int) -> None:
         timer = self._key_timers.pop(turn, None)
