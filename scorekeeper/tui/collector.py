@@ -70,6 +70,7 @@ class QuietCollector:
         """The collector as it was before start(); nothing stays set aside."""
         if not self.running:
             return
+        assert self.usual is not None  # (running)
         gc.set_threshold(*self.usual)
         self.usual = None
         gc.unfreeze()
