@@ -20,13 +20,16 @@ key. The screen is drawn once, when the key and all it posted have been handled.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Any, Callable, ContextManager
+from typing import TYPE_CHECKING
 
 from textual import events
 
 from .textual_version import expect
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+    from typing import Any, Callable
+
     from textual.app import App
     from textual.geometry import Size
     from textual.screen import Screen
@@ -79,7 +82,7 @@ class KeysInOrder(_App):
         self._key_busy = False
         self._key_timers: dict[int, Timer] = {}  # turn -> the timer that lets the next key go anyway
         # (the batch, the screen, its size, the timer that ends it) while a key is handled
-        self._frame_held: tuple[ContextManager[None], Screen[Any], Size, Timer] | None = None
+        self._frame_held: tuple[AbstractContextManager[None], Screen[Any], Size, Timer] | None = None
         # owner -> what to do once the key is handled (see before_frame)
         self._before_frame: dict[object, Callable[[], object]] = {}
 
