@@ -13,10 +13,9 @@ arrange and draw them all at every scroll, a frame of 40 ms at a 7-player deal).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from bisect import bisect_right
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import events
