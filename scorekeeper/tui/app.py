@@ -31,6 +31,7 @@ from ..values import replace
 
 if TYPE_CHECKING:
     from ..store.db import Store
+    from .app_parts import AppParts
 
 check_version()  # the changes below were written for these Textual versions: any other stops here
 check_keys()  # the keys one at a time, a key one frame: Textual's private attributes they use are there
@@ -361,3 +362,8 @@ def run(db_path: str | Path | None = None, ruleset: str | None = None, game: int
     if app.crash_line is not None:
         print(app.crash_line, file=sys.stderr)
     return app.return_code or 0
+
+
+if TYPE_CHECKING:
+    def _has_the_parts(app: ScorekeeperApp) -> AppParts:
+        return app  # the checker's proof that the app has what the screens use (app_parts.TableApp)

@@ -24,7 +24,7 @@ from ..widgets.score_sheet import ScoreSheet
 from ..widgets.scoreboard import ScoreTable
 
 if TYPE_CHECKING:
-    from ..app import ScorekeeperApp
+    from ..app_parts import TableApp
 
 
 def option_value_text(option, value) -> str:
@@ -76,7 +76,7 @@ class GameSheetScreen(Screen[None]):
     """A stored game: every deal, the totals and the standings (nothing can be changed here)."""
 
     # the app it runs in, for the checker (mypy before 2 wants an ignore here: Textual's `app` is a descriptor)
-    app: ScorekeeperApp  # type: ignore[assignment, unused-ignore]
+    app: TableApp  # type: ignore[assignment, unused-ignore]
 
     BINDINGS = [
         Binding("r", "resume", "tui.bindings.game_sheet.resume", id="sheet.resume",

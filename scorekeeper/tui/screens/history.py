@@ -16,7 +16,7 @@ from ..widgets.key_footer import KeyFooter
 from ..widgets.long_list import LongList
 
 if TYPE_CHECKING:
-    from ..app import ScorekeeperApp
+    from ..app_parts import TableApp
 
 
 def result_text(summary) -> str:
@@ -52,7 +52,7 @@ class HistoryScreen(ShowsTheStore, Screen[None]):
     """The stored games; Enter opens a game's score sheet."""
 
     # the app it runs in, for the checker (mypy before 2 wants an ignore here: Textual's `app` is a descriptor)
-    app: ScorekeeperApp  # type: ignore[assignment, unused-ignore]
+    app: TableApp  # type: ignore[assignment, unused-ignore]
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "tui.bindings.history.back", id="history.back"),

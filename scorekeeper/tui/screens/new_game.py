@@ -21,7 +21,7 @@ from ..widgets.key_footer import KeyFooter
 from ..widgets.option_form import OptionForm
 
 if TYPE_CHECKING:
-    from ..app import ScorekeeperApp
+    from ..app_parts import TableApp
 
 BY_LOT = 0  # the first-dealer choice "draw by lot"
 
@@ -30,7 +30,7 @@ class NewGameScreen(Screen[None]):
     """Set up a game of one ruleset and store it."""
 
     # the app it runs in, for the checker (mypy before 2 wants an ignore here: Textual's `app` is a descriptor)
-    app: ScorekeeperApp  # type: ignore[assignment, unused-ignore]
+    app: TableApp  # type: ignore[assignment, unused-ignore]
 
     BINDINGS = [
         Binding("ctrl+s", "start", "tui.bindings.new_game.start", id="new.start"),

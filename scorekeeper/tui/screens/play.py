@@ -41,7 +41,7 @@ from ..widgets.status_line import Notice, StatusLine
 from ..widgets.value_picker import ValueBox
 
 if TYPE_CHECKING:
-    from ..app import ScorekeeperApp
+    from ..app_parts import TableApp
 
 WIDE = 140  # from this width the form and the score board stand side by side
 NOTICE_SECONDS = 8  # how long a notice stays on the status line unless told otherwise
@@ -68,7 +68,7 @@ class PlayScreen(Screen[dict]):
     """
 
     # the app it runs in, for the checker (mypy before 2 wants an ignore here: Textual's `app` is a descriptor)
-    app: ScorekeeperApp  # type: ignore[assignment, unused-ignore]
+    app: TableApp  # type: ignore[assignment, unused-ignore]
 
     BINDINGS = [
         Binding("ctrl+s", "confirm_deal", "tui.bindings.play.confirm", id="play.confirm",

@@ -24,14 +24,14 @@ from .history import history_line
 
 if TYPE_CHECKING:
     from ...reports.sessions import SessionReport
-    from ..app import ScorekeeperApp
+    from ..app_parts import TableApp
 
 
 class SessionScreen(ShowsTheStore, Screen[None]):
     """The session a new game would join now: its standing and its games."""
 
     # the app it runs in, for the checker (mypy before 2 wants an ignore here: Textual's `app` is a descriptor)
-    app: ScorekeeperApp  # type: ignore[assignment, unused-ignore]
+    app: TableApp  # type: ignore[assignment, unused-ignore]
 
     BINDINGS = [
         Binding("n", "new_session", "tui.bindings.session.new", id="session.new",

@@ -17,7 +17,7 @@ from ..themes import THEME_NAMES, theme_key
 from ..widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
-    from ..app import ScorekeeperApp
+    from ..app_parts import TableApp
 
 
 def theme_label(key: str) -> str:
@@ -54,7 +54,7 @@ class SettingsScreen(Screen[None]):
     """
 
     # the app it runs in, for the checker (mypy before 2 wants an ignore here: Textual's `app` is a descriptor)
-    app: ScorekeeperApp  # type: ignore[assignment, unused-ignore]
+    app: TableApp  # type: ignore[assignment, unused-ignore]
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "tui.bindings.settings.back", id="settings.back"),

@@ -22,7 +22,7 @@ from ..widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from ...reports.stats import PlayerStats
-    from ..app import ScorekeeperApp
+    from ..app_parts import TableApp
 
 # The table's columns (keys). Restricted: as dealer, the deals whose bid the rules restricted
 # (of the deals dealt); missed: of those, the deals the dealer then missed.
@@ -130,7 +130,7 @@ class StatsScreen(ShowsTheStore, Screen[None]):
     """Statistics per player; filter by name."""
 
     # the app it runs in, for the checker (mypy before 2 wants an ignore here: Textual's `app` is a descriptor)
-    app: ScorekeeperApp  # type: ignore[assignment, unused-ignore]
+    app: TableApp  # type: ignore[assignment, unused-ignore]
 
     BINDINGS = [
         Binding("slash", "filter", "tui.bindings.stats.filter", id="stats.filter",
