@@ -386,8 +386,8 @@ def test_a_sheets_title_is_kept_while_its_game_lives_and_only_for_it():
     assert (sheet.sheet_title(game), sheet.sheet_title(other)) == ("Wizard, three players", None)
     import weakref
 
-    assert game in sheet._ORIGINS and other not in sheet._ORIGINS
-    kept, gone = len(sheet._ORIGINS), weakref.ref(game)
+    assert game in sheet.ORIGINS and other not in sheet.ORIGINS
+    kept, gone = len(sheet.ORIGINS), weakref.ref(game)
     del game
     gc.collect()
-    assert gone() is None and len(sheet._ORIGINS) <= kept - 1  # (others may go at the same collection)
+    assert gone() is None and len(sheet.ORIGINS) <= kept - 1  # (others may go at the same collection)

@@ -90,6 +90,7 @@ def test_what_the_keys_and_the_redraw_reach_into_is_there():
     ("keys", "textual._compositor.Compositor", "update_widgets"),
     ("keys", "textual.screen.Screen", "_compositor_refresh"),
     ("redraw", "textual.widget.Widget", "_clear_arrangement_cache"),
+    ("redraw", "textual.messages", "Layout"),  # a module's name (it was an AttributeError: a module has no __module__)
 ])
 def test_a_changed_internal_the_keys_or_the_redraw_use_stops_the_app(monkeypatch, module, owner, name):
     """tui/keys.py (a key drawn in one frame) and tui/widgets/redraw.py (a widget drawn again

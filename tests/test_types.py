@@ -25,6 +25,17 @@ def test_the_listed_modules_have_no_type_error():
     assert done.stdout.startswith(f"Success: no issues found in {len(listed)} source files")
 
 
+def test_every_module_of_the_package_is_checked():
+    """A new module is checked from the start: every module of the package is listed, the
+    terminal app's too, but the rulesets' modules made at build time (scorekeeper/_shipped/)."""
+    listed = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]["files"]
+    modules = {path.relative_to(REPO).as_posix() for path in (REPO / "scorekeeper").rglob("*.py")
+               if "_shipped" not in path.parts}
+    assert "scorekeeper/tui/widgets/entry_form.py" in modules
+    assert sorted(modules - set(listed)) == []
+    assert sorted(set(listed) - modules) == []  # (a module gone is taken off the list)
+
+
 def test_a_value_class_is_typed_for_the_checker(tmp_path):
     """Without values.dataclass's dataclass_transform, mypy sees no __init__ taking fields and
     no frozen fields: the three mistakes below would pass unseen (and a right call would be an

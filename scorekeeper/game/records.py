@@ -153,16 +153,35 @@ def built(cls: type[_V], *values: Any) -> _V:
     """A frozen value class's object from all its fields' values in field order, without its
     __init__ (which sets each field through object.__setattr__): the same object, made several
     times faster, for the results and actions made with every deal recorded."""
-    return builder_of(cls)(*values)
+    return BUILDERS.of(cls)(*values)
 
 
-def builder_of(cls: type[_V]) -> Callable[..., _V]:
+def builder_of(cls: type[_V], builders: ValueBuilders | None = None) -> Callable[..., _V]:
     """The function that builds ``cls`` for :func:`built` (made on first use: a start pays nothing
-    for it), for a caller that makes many and calls it directly."""
-    maker = _BUILDERS.get(cls)
-    if maker is None:
-        maker = _BUILDERS[cls] = _builder(cls)
-    return maker
+    for it), for a caller that makes many and calls it directly; from the process's
+    :data:`BUILDERS` unless ``builders`` is given."""
+    return (BUILDERS if builders is None else builders).of(cls)
+
+
+class ValueBuilders:
+    """The functions that build each frozen value class for :func:`built`, each made the first
+    time its class is built, in one place (:data:`BUILDERS`, the process's)."""
+
+    __slots__ = ("_made",)
+
+    def __init__(self) -> None:
+        self._made: dict[type, Callable[..., Any]] = {}
+
+    def of(self, cls: type[_V]) -> Callable[..., _V]:
+        """The function that builds ``cls``, made now if it was never asked for."""
+        maker = self._made.get(cls)
+        if maker is None:
+            maker = self._made[cls] = _builder(cls)
+        return maker
+
+    def made(self) -> tuple[type, ...]:
+        """The classes whose function was made, in the order they were first asked for."""
+        return tuple(self._made)
 
 
 def _builder(cls: type) -> Callable[..., Any]:
@@ -180,4 +199,4 @@ def _builder(cls: type) -> Callable[..., Any]:
     return scope["built"]
 
 
-_BUILDERS: dict[type, Callable[..., Any]] = {}
+BUILDERS = ValueBuilders()  # the process's

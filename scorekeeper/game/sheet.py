@@ -95,7 +95,30 @@ class _Origin:
     ended_early: bool = False
 
 
-_ORIGINS: WeakKeyDictionary = WeakKeyDictionary()  # a game made by load_sheet/replay_sheet -> its _Origin, while it lives
+class SheetOrigins:
+    """Where each game made by load_sheet/replay_sheet came from, kept while the game lives (a
+    game gone leaves nothing), in one place (:data:`ORIGINS`, the process's)."""
+
+    __slots__ = ("_by_game",)
+
+    def __init__(self) -> None:
+        self._by_game: WeakKeyDictionary[Game, _Origin] = WeakKeyDictionary()
+
+    def note(self, game: Game, origin: _Origin) -> None:
+        self._by_game[game] = origin
+
+    def of(self, game: Game) -> _Origin | None:
+        """Where ``game`` came from; None if it was not loaded from a sheet."""
+        return self._by_game.get(game)
+
+    def __contains__(self, game: object) -> bool:
+        return game in self._by_game
+
+    def __len__(self) -> int:
+        return len(self._by_game)
+
+
+ORIGINS = SheetOrigins()  # the process's
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -241,8 +264,8 @@ def _start(path: str | Path, options_override: Mapping[str, Any] | None, lang: s
     game = _sheet_game(ruleset, players, merged, raw, shown)
     if type(raw.get("ended_early", False)) is not bool:
         raise SheetError(Message("sheet.bad_ended_early", file=shown, type=_type_name(raw["ended_early"])))
-    _ORIGINS[game] = _Origin(ref, os.path.realpath(ruleset_path) if ruleset_path else None, title,
-                             raw.get("ended_early", False))
+    ORIGINS.note(game, _Origin(ref, os.path.realpath(ruleset_path) if ruleset_path else None, title,
+                               raw.get("ended_early", False)))
     return game, deals, shown
 
 
@@ -279,7 +302,8 @@ def load_sheet(path: str | Path, options_override: Mapping[str, Any] | None = No
 
 def _end_early(game: Game, shown: str) -> None:
     """End the game as the sheet says (``ended_early``), unless it is over by the rules already."""
-    if _ORIGINS[game].ended_early and not game.is_over:
+    origin = ORIGINS.of(game)
+    if origin is not None and origin.ended_early and not game.is_over:
         try:
             game.end_early()
         except GameError as exc:
@@ -309,7 +333,7 @@ def replay_sheet(path: str | Path, options_override: Mapping[str, Any] | None = 
 
 def sheet_title(game: Game) -> str | None:
     """The title of the sheet a game was loaded from (None if it has none or was not loaded)."""
-    origin = _ORIGINS.get(game)
+    origin = ORIGINS.of(game)
     return origin.title if origin is not None else None
 
 
@@ -384,7 +408,7 @@ def _toml_key(key: str) -> str:
 
 
 def _ruleset_ref(game: Game, path: str | Path | None) -> str:
-    origin = _ORIGINS.get(game)
+    origin = ORIGINS.of(game)
     if origin is not None:
         if origin.ruleset_path is None:
             return origin.ruleset_ref
@@ -405,7 +429,7 @@ def dump_sheet(game: Game, path: str | Path | None = None, title: str | None = N
     title defaults to the loaded sheet's title. Options are written only where they
     differ from the ruleset's defaults.
     """
-    origin = _ORIGINS.get(game)
+    origin = ORIGINS.of(game)
     if title is None and origin is not None:
         title = origin.title
     ref = ruleset if ruleset is not None else _ruleset_ref(game, path)

@@ -32,30 +32,53 @@ if TYPE_CHECKING:
 
     Refused = list[tuple[int, list[Issue]]]  # (deal number, why), as sheet.replay_sheet gives them
 
-__all__ = ["Refused", "exported", "history", "import_sheet", "load_game", "ruleset_name", "what_if"]
+__all__ = ["RULESET_NAMES", "Refused", "RulesetNames", "exported", "history", "import_sheet", "load_game", "ruleset_name",
+           "what_if"]
 
-_NAMES: dict[tuple[str, str], tuple[str, str] | None] = {}  # (id, language) -> (English, translated)
+class RulesetNames:
+    """The names of the built-in rulesets in each language, each looked up the first time a
+    stored game of that ruleset is listed in that language, in one place (:data:`RULESET_NAMES`,
+    the process's)."""
+
+    __slots__ = ("_found",)
+
+    def __init__(self) -> None:
+        # (id, language) -> (English name, translated name); None: not a built-in ruleset
+        self._found: dict[tuple[str, str], tuple[str, str] | None] = {}
+
+    def names(self, ruleset_id: str, lang: str) -> tuple[str, str] | None:
+        """A built-in ruleset's (English, translated) names; None if ``ruleset_id`` names none
+        that loads."""
+        key = (ruleset_id, lang)
+        if key not in self._found:
+            from ..rules.ruleset import RulesetError, builtin_ids, load_ruleset
+
+            try:
+                ruleset = load_ruleset(ruleset_id) if ruleset_id in builtin_ids() else None
+                self._found[key] = (ruleset.name, ruleset.localized(lang).name) if ruleset is not None else None
+            except (RulesetError, ValueError, OSError):
+                self._found[key] = None
+        return self._found[key]
+
+    def looked_up(self) -> tuple[tuple[str, str], ...]:
+        """The (id, language) pairs looked up so far."""
+        return tuple(self._found)
 
 
-def ruleset_name(ruleset_id: str, stored_name: str) -> str:
+RULESET_NAMES = RulesetNames()  # the process's
+
+
+def ruleset_name(ruleset_id: str, stored_name: str, names: RulesetNames | None = None) -> str:
     """A stored game's ruleset name in the current language: a built-in game's own
     translation when the stored name is that game's English name, else the name as stored
-    (the store keeps the English name, so that listing games loads no ruleset in English)."""
+    (the store keeps the English name, so that listing games loads no ruleset in English);
+    the names looked up in :data:`RULESET_NAMES` unless ``names`` is given."""
     from ..i18n import get_language
 
     lang = get_language()
     if lang == "en":
         return stored_name
-    key = (ruleset_id, lang)
-    if key not in _NAMES:
-        from ..rules.ruleset import RulesetError, builtin_ids, load_ruleset
-
-        try:
-            ruleset = load_ruleset(ruleset_id) if ruleset_id in builtin_ids() else None
-            _NAMES[key] = (ruleset.name, ruleset.localized(lang).name) if ruleset is not None else None
-        except (RulesetError, ValueError, OSError):
-            _NAMES[key] = None
-    found = _NAMES[key]
+    found = (RULESET_NAMES if names is None else names).names(ruleset_id, lang)
     return found[1] if found is not None and found[0] == stored_name else stored_name
 
 

@@ -10,7 +10,7 @@ import os
 import random
 import sys
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -28,6 +28,10 @@ from .timers import guard_timers
 from .widgets.redraw import check_textual as check_redraw
 from .widgets.key_footer import binding_text
 from ..values import replace
+
+if TYPE_CHECKING:
+    from ..store.db import Store
+    from .app_parts import AppParts
 
 check_version()  # the changes below were written for these Textual versions: any other stops here
 check_keys()  # the keys one at a time, a key one frame: Textual's private attributes they use are there
@@ -65,7 +69,7 @@ class ScorekeeperApp(KeysInOrder, App[None]):
         self.ruleset_ref = ruleset
         self.game_id = game  # a stored game to go on with at once (scorekeeper play GAME_ID)
         self.rng = rng or random.Random()  # first dealer by lot (inject for repeatable draws)
-        self.store = None
+        self.store: Store | None = None  # opened once the start screen is drawn (_open_store)
         self._typed: dict[int, dict] = {}  # game id -> the deal half entered when it was left
         self._crash: Exception | None = None  # the exception nobody foresaw, for its report
         self.crash_line: str | None = None  # the line that names the report, printed once the app has closed
@@ -176,6 +180,7 @@ class ScorekeeperApp(KeysInOrder, App[None]):
     def follow_game(self, game_id: int) -> None:
         """The game on screen was changed by another writer: open it again as stored (what is
         typed of the next deal comes back from the store's draft, if that deal is still next)."""
+        assert self.store is not None  # (a game is shown from the store)
         try:
             stored = self.store.load(game_id)
         except ValueError:  # StoreError: it stays as shown; the next write says why it cannot be saved
@@ -190,6 +195,7 @@ class ScorekeeperApp(KeysInOrder, App[None]):
         self.play(message.stored, message.told)
 
     def on_game_chosen(self, message: GameChosen) -> None:
+        assert self.store is not None  # (a game is chosen among the store's, once it is open)
         try:
             stored = self.store.load(message.game_id)
         except ValueError as exc:  # StoreError
@@ -296,7 +302,9 @@ class ScorekeeperApp(KeysInOrder, App[None]):
         from ..crash import crash_report
 
         self.bell()
-        line = crash_report(self._crash or self._exception, near=self._store_path())
+        error = self._crash or self._exception
+        assert error is not None  # (Textual calls this from _handle_exception, given the error)
+        line = crash_report(error, near=self._store_path())
         self.crash_line = t("cli.errors.line", prog="scorekeeper", text=line)  # run() prints it, whole
         self._close_messages_no_wait()
 
@@ -354,3 +362,8 @@ def run(db_path: str | Path | None = None, ruleset: str | None = None, game: int
     if app.crash_line is not None:
         print(app.crash_line, file=sys.stderr)
     return app.return_code or 0
+
+
+if TYPE_CHECKING:
+    def _has_the_parts(app: ScorekeeperApp) -> AppParts:
+        return app  # the checker's proof that the app has what the screens use (app_parts.TableApp)

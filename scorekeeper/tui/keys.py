@@ -20,10 +20,24 @@ key. The screen is drawn once, when the key and all it posted have been handled.
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING
 
 from textual import events
 
 from .textual_version import expect
+
+if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+    from typing import Any, Callable
+
+    from textual.app import App
+    from textual.geometry import Size
+    from textual.screen import Screen
+    from textual.timer import Timer
+
+    _App = App[Any]  # what the mixin is mixed into, for the checker
+else:
+    _App = object
 
 
 def check_textual() -> None:
@@ -55,7 +69,7 @@ FRAME_WAIT = 0.5
 """The longest the screen waits for a key to be handled before it is drawn all the same."""
 
 
-class KeysInOrder:
+class KeysInOrder(_App):
     """An App mixin: keys and pasted text are handled in the order they came, one at a time.
 
     Text pasted where the widget with the focus takes it key by key (``paste_keys``) is
@@ -66,9 +80,11 @@ class KeysInOrder:
         self._waiting_keys: deque[events.Event] = deque()
         self._key_turn = 0  # counts the keys passed on, so a late "done" is ignored
         self._key_busy = False
-        self._key_timers: dict[int, object] = {}  # turn -> the timer that lets the next key go anyway
-        self._frame_held = None  # (the batch, the screen, its size, the timer that ends it) while a key is handled
-        self._before_frame: dict[object, object] = {}  # owner -> what to do once the key is handled (see before_frame)
+        self._key_timers: dict[int, Timer] = {}  # turn -> the timer that lets the next key go anyway
+        # (the batch, the screen, its size, the timer that ends it) while a key is handled
+        self._frame_held: tuple[AbstractContextManager[None], Screen[Any], Size, Timer] | None = None
+        # owner -> what to do once the key is handled (see before_frame)
+        self._before_frame: dict[object, Callable[[], object]] = {}
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
@@ -153,7 +169,7 @@ class KeysInOrder:
             batch.__enter__()
             self._frame_held = (batch, self.screen, self.size, self.set_timer(FRAME_WAIT, self._draw_frame))
 
-    def before_frame(self, owner: object, callback) -> None:
+    def before_frame(self, owner: object, callback: Callable[[], object]) -> None:
         """Call ``callback`` once the key being handled is done and before its frame is
         drawn (now, when no key is being handled); one call an ``owner`` (the last given).
         A box's height is settled so: while a key is handled, what the box shows passes

@@ -14,6 +14,8 @@ minimal script for each Textual bug worked around, for a report upstream.
 
 from __future__ import annotations
 
+from types import ModuleType
+
 WRITTEN_FOR = ((7, 0), (9, 0))
 """The Textual versions the changes were written for: from the first, up to (not including) the second."""
 
@@ -65,11 +67,13 @@ def changed(what: str) -> TextualMismatch:
     return TextualMismatch(installed(), f"{what} is not as expected")
 
 
-def expect(cls: type, *names: str) -> None:
-    """TextualMismatch unless ``cls`` has each of ``names``: as an attribute of the class, or
-    set by its ``__init__`` (a private attribute of its instances, e.g. ``_repaint_required``)."""
+def expect(cls: type | ModuleType, *names: str) -> None:
+    """TextualMismatch unless ``cls`` has each of ``names``: as an attribute of the class (or
+    module), or set by its ``__init__`` (a private attribute of its instances, e.g.
+    ``_repaint_required``)."""
     init = getattr(cls.__dict__.get("__init__"), "__code__", None)
     set_by_init = init.co_names if init is not None else ()
     missing = [name for name in names if not hasattr(cls, name) and name not in set_by_init]
     if missing:
-        raise changed(f"{cls.__module__}.{cls.__name__} (no {', '.join(missing)})")
+        where = cls.__name__ if isinstance(cls, ModuleType) else f"{cls.__module__}.{cls.__name__}"
+        raise changed(f"{where} (no {', '.join(missing)})")

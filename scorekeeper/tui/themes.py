@@ -9,6 +9,8 @@ out instead, see app.tcss), so every piece of text has the strongest contrast.
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from textual.theme import Theme
 
 HIGH_CONTRAST_NAME = "scorekeeper-high-contrast"
@@ -19,9 +21,21 @@ THEME_NAMES = {"dark": "textual-dark", "light": "textual-light",
 
 _BLACK, _WHITE, _YELLOW, _CYAN = "#000000", "#FFFFFF", "#FFFF00", "#00FFFF"
 
+
+class _Roles(TypedDict):
+    """The roles' colours, as Theme's arguments of those names."""
+
+    primary: str
+    secondary: str
+    accent: str
+    warning: str
+    error: str
+    success: str
+
+
 # The colour of each role, used for the role itself and for text in it (text-primary, ...).
-_ROLES = dict(primary=_YELLOW, secondary=_CYAN, accent=_YELLOW, warning="#FFB000",
-              error="#FF6B6B", success="#00FF00")
+_ROLES = _Roles(primary=_YELLOW, secondary=_CYAN, accent=_YELLOW, warning="#FFB000",
+                error="#FF6B6B", success="#00FF00")
 
 HIGH_CONTRAST = Theme(
     name=HIGH_CONTRAST_NAME,
@@ -38,7 +52,7 @@ HIGH_CONTRAST = Theme(
         text_disabled=_WHITE,
         foreground_muted=_WHITE,
         foreground_disabled=_WHITE,
-        **{f"text_{role}": colour for role, colour in _ROLES.items()},
+        **{f"text_{role}": str(colour) for role, colour in _ROLES.items()},  # (str: a TypedDict's items are objects)
         block_cursor_background=_YELLOW,
         block_cursor_foreground=_BLACK,
         block_cursor_text_style="bold",

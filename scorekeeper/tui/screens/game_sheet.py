@@ -7,6 +7,8 @@ stored entries through the engine; nothing here writes to the store.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.screen import Screen
@@ -20,6 +22,9 @@ from ..timers import FOLLOW_EVERY
 from ..widgets.key_footer import KeyFooter
 from ..widgets.score_sheet import ScoreSheet
 from ..widgets.scoreboard import ScoreTable
+
+if TYPE_CHECKING:
+    from ..app_parts import TableApp
 
 
 def option_value_text(option, value) -> str:
@@ -69,6 +74,9 @@ def status_line(game) -> Text:
 
 class GameSheetScreen(Screen[None]):
     """A stored game: every deal, the totals and the standings (nothing can be changed here)."""
+
+    # the app it runs in, for the checker (mypy before 2 wants an ignore here: Textual's `app` is a descriptor)
+    app: TableApp  # type: ignore[assignment, unused-ignore]
 
     BINDINGS = [
         Binding("r", "resume", "tui.bindings.game_sheet.resume", id="sheet.resume",
@@ -125,6 +133,7 @@ class GameSheetScreen(Screen[None]):
         from ...reports.history import load_game
 
         store = self.app.store
+        assert store is not None  # (the game shown was read from it)
         try:
             if store.entries_saved(self.stored.id) == self.stored.entries_saved:
                 return

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.screen import Screen
@@ -12,6 +14,9 @@ from ..text import when
 from ..follow import ShowsTheStore
 from ..widgets.key_footer import KeyFooter
 from ..widgets.long_list import LongList
+
+if TYPE_CHECKING:
+    from ..app_parts import TableApp
 
 
 def result_text(summary) -> str:
@@ -45,6 +50,9 @@ def history_line(summary) -> Text:
 
 class HistoryScreen(ShowsTheStore, Screen[None]):
     """The stored games; Enter opens a game's score sheet."""
+
+    # the app it runs in, for the checker (mypy before 2 wants an ignore here: Textual's `app` is a descriptor)
+    app: TableApp  # type: ignore[assignment, unused-ignore]
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "tui.bindings.history.back", id="history.back"),
@@ -103,6 +111,7 @@ class HistoryScreen(ShowsTheStore, Screen[None]):
         from ...reports.history import load_game
         from .game_sheet import GameSheetScreen
 
+        assert self.app.store is not None  # (the games listed were read from it)
         try:
             stored = load_game(self.app.store, game_id)
         except ValueError as exc:  # StoreError: it cannot be rebuilt

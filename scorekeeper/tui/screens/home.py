@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.reactive import reactive
@@ -15,6 +17,9 @@ from ..messages import GameChosen, RulesetChosen
 from ..text import when
 from ..widgets.key_footer import KeyFooter
 from ..widgets.menu_list import MenuList
+
+if TYPE_CHECKING:
+    from ...store.db import Store
 
 
 def game_line(summary) -> Text:
@@ -54,7 +59,7 @@ class HomeScreen(ShowsTheStore, Screen[None]):
         Binding("q", "app.quit", "tui.bindings.home.quit", id="home.quit"),
     ]
 
-    store = reactive(None)
+    store: reactive[Store | None] = reactive(None)
     """The store the games are saved in (None until the app has opened it)."""
 
     def compose(self):

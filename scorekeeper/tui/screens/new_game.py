@@ -3,6 +3,8 @@ for a game continued from paper, the values carried into its first deal, then st
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -20,11 +22,17 @@ from ...play.words import partnerships_text
 from ..widgets.key_footer import KeyFooter
 from ..widgets.option_form import OptionForm
 
+if TYPE_CHECKING:
+    from ..app_parts import TableApp
+
 BY_LOT = 0  # the first-dealer choice "draw by lot"
 
 
 class NewGameScreen(Screen[None]):
     """Set up a game of one ruleset and store it."""
+
+    # the app it runs in, for the checker (mypy before 2 wants an ignore here: Textual's `app` is a descriptor)
+    app: TableApp  # type: ignore[assignment, unused-ignore]
 
     DEFAULT_CSS = """
     #new-carried { height: auto; }
@@ -113,7 +121,7 @@ class NewGameScreen(Screen[None]):
 
     # -- what was entered
     def _players(self) -> tuple[list[str], str | None]:
-        names = [i.value.strip() for i in self.query("Input.player")]
+        names = [i.value.strip() for i in self.query("Input.player").results(Input)]
         while names and not names[-1]:
             names.pop()
         for seat, name in enumerate(names, start=1):
@@ -235,6 +243,7 @@ class NewGameScreen(Screen[None]):
         drawn = dealer == BY_LOT or dealer is Select.BLANK
         if drawn:
             dealer = draw_first_dealer(len(names), self.app.rng)
+        assert isinstance(dealer, int)  # (drawn by lot, or a seat's number from the list)
         title = self.query_one("#new-title", Input).value.strip() or None
         if self.app.store is None:
             self._refuse(t("tui.new_game.still_opening"))

@@ -7,6 +7,8 @@ widgets below only show what the screen gives them and post what the player did.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import work
 from textual.binding import Binding
@@ -38,6 +40,9 @@ from ..widgets.scoreboard import Scoreboard, ScoreTable
 from ..widgets.status_line import Notice, StatusLine
 from ..widgets.value_picker import ValueBox
 
+if TYPE_CHECKING:
+    from ..app_parts import TableApp
+
 WIDE = 140  # from this width the form and the score board stand side by side
 NOTICE_SECONDS = 8  # how long a notice stays on the status line unless told otherwise
 PREPARE_AFTER = 0.1  # seconds after a confirmed deal before its undo's boxes are worked out (after its frame)
@@ -61,6 +66,9 @@ class PlayScreen(Screen[dict]):
 
     Dismissed with what was typed of the next deal (kept while the app runs).
     """
+
+    # the app it runs in, for the checker (mypy before 2 wants an ignore here: Textual's `app` is a descriptor)
+    app: TableApp  # type: ignore[assignment, unused-ignore]
 
     BINDINGS = [
         Binding("ctrl+s", "confirm_deal", "tui.bindings.play.confirm", id="play.confirm",
@@ -217,6 +225,7 @@ class PlayScreen(Screen[dict]):
             panel.status = (tn("tui.play.game_over", len(self.game.deals), winners=named) if stopped is None
                             else t("tui.plan.ended_early", number=stopped, winners=named))
         else:
+            assert draft is not None  # (not over)
             view = draft.view()
             panel.status = ""
             panel.deal = view.panel
@@ -287,6 +296,7 @@ class PlayScreen(Screen[dict]):
     def _follow(self, typist) -> None:
         """The draft to what the reading shown holds (each box changed is one step of typing)."""
         draft = self.draft
+        assert draft is not None  # (a key was read for it)
         want = typist.typed()
         have = dict(draft.typed)
         changed = False
@@ -494,6 +504,7 @@ class PlayScreen(Screen[dict]):
     def _open(self, action: str, screen, done) -> None:
         """Open the players or the plan screen, whose answer ``done`` makes (the typed boxes are cleared by it)."""
         if self.check_action(action, ()) is True:
+            assert self.draft is not None  # (check_action: a deal is being typed)
             self.app.push_screen(screen(self.game, typed=not self.draft.is_empty), done)
 
     def _change_players(self, change: tuple | None) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -13,6 +15,9 @@ from ...rules.ruleset import RulesetError, builtin_ids, load_ruleset
 from ...i18n import get_language, show, t
 from ...play.summary import Piece, rules_summary
 from ..widgets.key_footer import KeyFooter
+
+if TYPE_CHECKING:
+    from ...rules.model import Ruleset
 
 
 # How each part of the summary looks.
@@ -45,7 +50,7 @@ class RulesScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.rulesets = {}
+        self.rulesets: dict[str, Ruleset | Exception] = {}  # by id: the ruleset, or why it cannot be loaded
         menu = self.query_one(OptionList)
         for rid in builtin_ids():
             try:
@@ -58,7 +63,7 @@ class RulesScreen(Screen[None]):
         menu.focus()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        rs = self.rulesets.get(event.option.id)
+        rs = self.rulesets.get(event.option.id or "")
         text = self.query_one("#rules-text", Static)
         if isinstance(rs, Exception):
             text.update(Text(t("tui.rules.cannot_load", error=show(rs))))

@@ -8,6 +8,8 @@ begin it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -20,9 +22,16 @@ from ..follow import ShowsTheStore
 from ..widgets.key_footer import KeyFooter
 from .history import history_line
 
+if TYPE_CHECKING:
+    from ...reports.sessions import SessionReport
+    from ..app_parts import TableApp
+
 
 class SessionScreen(ShowsTheStore, Screen[None]):
     """The session a new game would join now: its standing and its games."""
+
+    # the app it runs in, for the checker (mypy before 2 wants an ignore here: Textual's `app` is a descriptor)
+    app: TableApp  # type: ignore[assignment, unused-ignore]
 
     BINDINGS = [
         Binding("n", "new_session", "tui.bindings.session.new", id="session.new",
@@ -34,7 +43,7 @@ class SessionScreen(ShowsTheStore, Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.report = None  # the current session's report (None: no session is going on)
+        self.report: SessionReport | None = None  # the current session's report (None: no session is going on)
 
     def compose(self):
         yield Static(t("tui.session.title"), id="session-title", classes="screen-title", markup=False)
@@ -133,6 +142,7 @@ class SessionScreen(ShowsTheStore, Screen[None]):
         if report is None or not report.games:
             return
         store = self.app.store
+        assert store is not None  # (the report was read from it)
         sid = report.session.id
 
         def make(fmt: str) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.screen import Screen
@@ -13,6 +15,9 @@ from ...settings import LANGUAGES, THEMES, settings_path
 from ..messages import LanguageSwitched
 from ..themes import THEME_NAMES, theme_key
 from ..widgets.key_footer import KeyFooter
+
+if TYPE_CHECKING:
+    from ..app_parts import TableApp
 
 
 def theme_label(key: str) -> str:
@@ -47,6 +52,9 @@ class SettingsScreen(Screen[None]):
     A language chosen here is used at once: the app builds every screen again in it
     (:class:`~scorekeeper.tui.messages.LanguageSwitched`).
     """
+
+    # the app it runs in, for the checker (mypy before 2 wants an ignore here: Textual's `app` is a descriptor)
+    app: TableApp  # type: ignore[assignment, unused-ignore]
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "tui.bindings.settings.back", id="settings.back"),
@@ -94,7 +102,7 @@ class SettingsScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        key = event.option.id
+        key = event.option.id or ""
         if event.option_list.id == "settings-theme":
             self.app.theme = THEME_NAMES[key]  # the app remembers it (ScorekeeperApp.watch_theme)
             self._show()

@@ -8,6 +8,8 @@ dealer's restricted bids). Typing in the filter keeps the players whose name has
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.screen import Screen
@@ -17,6 +19,10 @@ from ...i18n import format_number, format_percent, t, tn
 from ..text import slot, styled
 from ..follow import ShowsTheStore
 from ..widgets.key_footer import KeyFooter
+
+if TYPE_CHECKING:
+    from ...reports.stats import PlayerStats
+    from ..app_parts import TableApp
 
 # The table's columns (keys). Restricted: as dealer, the deals whose bid the rules restricted
 # (of the deals dealt); missed: of those, the deals the dealer then missed.
@@ -123,6 +129,9 @@ def detail_text(p) -> Text:
 class StatsScreen(ShowsTheStore, Screen[None]):
     """Statistics per player; filter by name."""
 
+    # the app it runs in, for the checker (mypy before 2 wants an ignore here: Textual's `app` is a descriptor)
+    app: TableApp  # type: ignore[assignment, unused-ignore]
+
     BINDINGS = [
         Binding("slash", "filter", "tui.bindings.stats.filter", id="stats.filter",
                 tooltip="tui.bindings.stats.filter_tip"),
@@ -131,7 +140,7 @@ class StatsScreen(ShowsTheStore, Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.players = []  # PlayerStats, by name
+        self.players: list[PlayerStats] = []  # by name
         self.columns: tuple[str, ...] = COLUMNS  # those shown (shown_columns)
 
     def compose(self):

@@ -6,6 +6,8 @@ stored game and its entries are never changed, and nothing is written.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding
@@ -17,6 +19,9 @@ from ...i18n import format_number, format_ordinal, get_language, show, t, tn
 from ..text import game_heading, slot, styled
 from ..widgets.key_footer import KeyFooter
 from ..widgets.option_form import OptionForm
+
+if TYPE_CHECKING:
+    from ...game.game import Game
 
 
 def _ranks(game) -> list[int]:
@@ -100,7 +105,7 @@ class WhatIfScreen(Screen[None]):
         super().__init__()
         self.stored = stored
         self.game = stored.game
-        self.other = None  # the game re-scored (None until the options are read)
+        self.other: Game | None = None  # the game re-scored (None until the options are read)
         self.refused: list = []
 
     def compose(self):

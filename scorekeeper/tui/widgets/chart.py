@@ -116,6 +116,7 @@ def line_chart(names: Sequence[str], series: Sequence[Sequence[float]], width: i
     if plot is None:  # points of several players share a cell: the legend says what ✱ means
         legend = _legend(names, width, style, note=True)
         plot = _plot(series, deals, width, height - len(legend) - 2, style, axis_style, force=True)
+        assert plot is not None  # (forced: never None)
     return legend + plot
 
 

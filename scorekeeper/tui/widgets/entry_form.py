@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import events
@@ -33,6 +34,9 @@ from ...play.views import CellView, DraftView
 from .cards_box import CardsBox
 from .redraw import placed_size
 from .value_picker import FOCUS_MARK, FormPart, KeptHeight, Typed, ValueBox, problem_lines
+
+if TYPE_CHECKING:
+    from . import value_picker
 
 SCROLL_CONTEXT = 2  # lines kept on show above a box the form scrolls to (the box before, a phase's title)
 FULL_LOOKS = ("current", "button", "button-current")  # drawn with their background (the others lay a colour over)
@@ -227,7 +231,7 @@ class EntryForm(ScrollView, can_focus=True):
             parts.append(head)
             for slot in phase.slots:
                 if slot.field in self.text_fields:
-                    box = CardsBox(self, slot, self.labels[slot.field])
+                    box: Box = CardsBox(self, slot, self.labels[slot.field])
                 else:
                     box = ValueBox(self, slot)
                 box.id = f"row-{slot_id(slot)}"
@@ -302,7 +306,7 @@ class EntryForm(ScrollView, can_focus=True):
         if None in pending:
             self.refresh()
         else:
-            for top, height in pending:
+            for top, height in cast("list[tuple[int, int]]", pending):  # (no None in it)
                 self.refresh_lines(top, height)
         if self._resized and self.current is not None:
             # drawn at a new width (the first time, or resized): the cursor is brought into
@@ -352,7 +356,8 @@ class EntryForm(ScrollView, can_focus=True):
 
     def _lay_out(self, width: int) -> None:
         console = self.app.console
-        tops, strips = [], []
+        tops: list[int] = []
+        strips: list[Strip] = []
         for part in self._parts:
             tops.append(len(strips))
             strips.extend(self._strip(line, console, width) for line in self._drawn.get(part, ()))
@@ -489,8 +494,11 @@ class EntryForm(ScrollView, can_focus=True):
             needed = next((box for box in boxes[:max(at, 0)] if self._needed(box)), None)
             return [needed] if needed is not None else [self.confirm]
         cell = self._cell(needed)
+        assert cell is not None  # (a needed box has its cell)
         ahead = after[:after.index(needed)]
-        return [box for box in ahead if isinstance(box, ValueBox) and stops_at(self._cell(box), cell)] + [needed]
+        # (a box on show has its cell in the view)
+        return [box for box in ahead
+                if isinstance(box, ValueBox) and stops_at(cast(CellView, self._cell(box)), cell)] + [needed]
 
     def move_cursor(self, target, moved: bool = False) -> None:
         """The cursor to ``target`` (a box or the Confirm button; the form keeps the focus);
@@ -662,7 +670,7 @@ class EntryForm(ScrollView, can_focus=True):
                 keys.append(events.Key(_character_to_key(char), char))
         return keys
 
-    def _pass_on(self, box: Box, typed: Typed) -> None:
+    def _pass_on(self, box: Box, typed: value_picker.Typed) -> None:  # (not the message EntryForm.Typed)
         if typed.changed or typed.on or typed.back:
             self.post_message(self.Typed(box, typed))
 

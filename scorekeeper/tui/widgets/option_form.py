@@ -82,17 +82,17 @@ class OptionForm(Vertical):
         """Every option's value, and the first problem (a number out of range or not a number)."""
         values: dict[str, Any] = {}
         for option in self.ruleset.options.values():
-            box = self.query_one(f"#opt-{option.id}")
-            if option.type == "int" and option.default_formula is not None and not box.value.strip():
+            if option.type != "int":
+                values[option.id] = self.query_one(f"#opt-{option.id}", Select).value
+                continue
+            box = self.query_one(f"#opt-{option.id}", Input)
+            if option.default_formula is not None and not box.value.strip():
                 continue  # left to its default, worked out for the players of the game
-            if option.type == "int":
-                try:
-                    values[option.id] = option.parse(box.value)
-                except ValueError:
-                    return values, t("tui.widgets.option_form.not_a_number", label=option.label, min=option.min,
-                                     max=option.max)
-            else:
-                values[option.id] = box.value
+            try:
+                values[option.id] = option.parse(box.value)
+            except ValueError:
+                return values, t("tui.widgets.option_form.not_a_number", label=option.label, min=option.min,
+                                 max=option.max)
         return values, None
 
     def set_values(self, values: Mapping[str, Any]) -> None:
@@ -104,7 +104,7 @@ class OptionForm(Vertical):
                 if isinstance(box, Input):
                     computed = option.default_formula is not None and value == option.default
                     box.value = "" if computed else str(value)
-                else:
+                elif isinstance(box, Select):  # (each box is one or the other)
                     box.value = value
         self._changed()
 

@@ -9,6 +9,8 @@ out only when its height did change, looked at once the key being handled is don
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.style import Style
 from rich.text import Text
 from textual import messages
@@ -18,6 +20,11 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ..textual_version import changed, expect
+
+if TYPE_CHECKING:
+    _Widget = Widget  # what the mixin is mixed into, for the checker
+else:
+    _Widget = object
 
 
 def check_textual() -> None:
@@ -82,12 +89,12 @@ def update_if_changed(static: Static, content: Text) -> None:
     """Show ``content`` in ``static`` unless it shows it already (an update lays the whole
     screen out again, and most of a form's lines stay as they are from key to key)."""
     if getattr(static, "_shown", None) != content:
-        static._shown = content
+        setattr(static, "_shown", content)  # (an attribute of ours on Textual's widget)
         static.update(content, layout=False)
         redraw(static)
 
 
-class PartLooks:
+class PartLooks(_Widget):
     """A widget mixin: the look of each of its parts (component classes, partial: only what
     the part's own rules set), worked out once until the widget is restyled. Textual works a
     part's look out again after every refresh of the widget, reading the styles of the part,

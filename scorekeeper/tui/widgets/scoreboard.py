@@ -216,8 +216,9 @@ class ScoreTable(ScrollView, can_focus=True):
         if strip is not None:
             return strip
         board = self.board
-        row = board.rows[index]
         shown = self.fit
+        assert board is not None and shown is not None  # (a row is drawn for a board shown, fitted to the width)
+        row = board.rows[index]
         text = self._row_text(shown.cells(row), len(shown.fixed), CURSOR_MARK if index == self.cursor else _NO_MARK)
         if index != self.cursor or not self.has_focus:  # on the cursor's colour the signs stay in its colour
             text.highlight_words(["✓"], self._look("made"))
@@ -237,6 +238,7 @@ class ScoreTable(ScrollView, can_focus=True):
         if board is None:
             return Strip.blank(width, base)
         if y == 0:
+            assert self.fit is not None  # (fitted with the board)
             header = self._row_text(self.fit.columns, len(self.fit.fixed))
             style = self._look("header", False)
             strip = Strip(list(header.render(self.app.console)), header.cell_len)
@@ -372,7 +374,8 @@ class Scoreboard(Vertical):
             detail.set_class(False, "-issues")
             return
         shown = self.table.fit
-        left_out = scorers_text(board, row, shown) if shown is not None and not shown.complete else ""
+        left_out = (scorers_text(board, row, shown)
+                    if shown is not None and board is not None and not shown.complete else "")
         # what the narrow columns leave out first (each player named in full), then the entries in words
         text = Text(t("tui.widgets.scoreboard.detail", number=row.number, detail=left_out or row.detail))
         if left_out and row.detail:

@@ -9,12 +9,17 @@ rule while there is nothing to say), taller only for a notice that does not fit 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...values import dataclass
 from .redraw import PartLooks, placed_size, redraw
+
+if TYPE_CHECKING:
+    from textual.timer import Timer
 
 SIGNS = {"information": "", "warning": "⚠ ", "error": "✗ "}  # (colour is not the only cue)
 KEPT = 50
@@ -61,7 +66,7 @@ class StatusLine(PartLooks, Widget):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.said: list[Notice] = []  # the latest notices, oldest first (at most KEPT)
-        self._timer = None
+        self._timer: Timer | None = None
 
     def say(self, notice: Notice, timeout: float) -> None:
         """Show ``notice`` for ``timeout`` seconds (or until the next one)."""

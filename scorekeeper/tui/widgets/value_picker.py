@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Iterable, Protocol
 
 from rich.style import Style
 from rich.text import Text
+from textual.message import Message
 
 from ...game.engine import listed
 from ...i18n import t
@@ -24,6 +25,9 @@ class BoxOwner(Protocol):
 
     def changed(self, part: Any) -> None:
         """``part`` looks different now: draw it again."""
+
+    def post_message(self, message: Message) -> bool:
+        """Send ``message`` up to the screen (a Textual widget's)."""
 
 WHO_WIDTH = 15  # columns for the player's name
 FOCUS_MARK = "▶"  # before the box that has the focus (not shown by its background colour alone)
@@ -100,6 +104,8 @@ class FormPart:
 
 class FormBox(FormPart):
     """A box of the form: a field of one seat, partnership or the deal (``slot``)."""
+
+    id = ""  # the form's name for it (row-<slot>), given by the form
 
     def __init__(self, form: BoxOwner, slot: Slot) -> None:
         super().__init__(form)
@@ -197,6 +203,7 @@ class ValueBox(KeptHeight, FormBox):
 
     def _drawn_lines(self, width: int) -> list[Text]:
         cell = self.cell
+        assert cell is not None  # (a box is drawn once it is shown a cell)
         arrived = self.arrived and self.current and cell.value is None and not self._typed
         who = Text("")
         if self.show_who and cell.who:
@@ -224,7 +231,7 @@ class ValueBox(KeptHeight, FormBox):
             right.append("\n")
             right.append_text(notes)
         if "\n" not in right.plain and right.cell_len <= room:
-            wrapped = [right]  # (one line that fits, most boxes: not laid out by rich, which takes a while)
+            wrapped: Iterable[Text] = [right]  # (one line that fits, most boxes: not laid out by rich: slow)
         else:
             wrapped = right.wrap(self.form.app.console, room, overflow="fold")
         out: list[Text] = []
@@ -250,6 +257,7 @@ class ValueBox(KeptHeight, FormBox):
 
     def _values(self) -> Text:
         cell = self.cell
+        assert cell is not None  # (a box is drawn once it is shown a cell)
         text = Text()
         hint = self._look("hint")
         if cell.kind == "pick":
@@ -289,6 +297,7 @@ class ValueBox(KeptHeight, FormBox):
         """Errors and warnings at the box; why values are refused (before one is chosen,
         or while the box has the focus); why the last value typed was refused."""
         cell = self.cell
+        assert cell is not None  # (a box is drawn once it is shown a cell)
         note = self._look("note")
         lines = problem_lines(cell.errors, cell.warnings)
         refused = [c for c in cell.choices if not c.allowed and c.reason]
