@@ -474,23 +474,29 @@ def test_the_score_tables_messages_stop_at_its_board(tmp_path, monkeypatch):
 
 def test_the_undo_of_a_confirmed_deal_finds_its_boxes_worked_out_while_the_app_was_quiet(tmp_path, monkeypatch):
     """Whist to 3, 8 tricks stored: spades and 5 tricks confirmed. A ctrl+z before the app was
-    quiet after the Enter works out the boxes it puts back itself; one after finds them
-    worked out already, while the app was quiet after the Enter's frame (no
-    DealDraft._unfill in the ctrl+z), and shows the same screen."""
+    quiet after the Enter works out the boxes it puts back itself, and their view; one after
+    finds both worked out already, while the app was quiet after the Enter's frame (no
+    DealDraft._unfill and no DealDraft._compute in the ctrl+z), and shows the same screen."""
     from scorekeeper.play.draft import DealDraft
     from scorekeeper.tui.screens import play
 
     whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}], options={"game_to": 3})
     unfilled = []
     unfill = DealDraft._unfill
+    computed = []
+    compute = DealDraft._compute
 
     def counted(draft):
         unfilled.append(draft.number)
         return unfill(draft)
 
+    def counted_view(draft):
+        computed.append(draft.number)
+        return compute(draft)
+
     prepare_after = play.PREPARE_AFTER
 
-    async def go(quiet: bool) -> tuple[str, list]:
+    async def go(quiet: bool) -> tuple[str, list, list]:
         monkeypatch.setattr(play, "PREPARE_AFTER", prepare_after if quiet else 600)  # (never, in this test)
         async with resumed(tmp_path / f"g{quiet}.db", whist, size=SMALL) as (app, pilot):
             screen = play_screen(app)
@@ -504,15 +510,19 @@ def test_the_undo_of_a_confirmed_deal_finds_its_boxes_worked_out_while_the_app_w
                     break
                 await pilot.pause(0.05)
             unfilled.clear()
+            computed.clear()
             monkeypatch.setattr(DealDraft, "_unfill", counted)
+            monkeypatch.setattr(DealDraft, "_compute", counted_view)
             await pilot.press("ctrl+z")
             await settle(pilot)
             monkeypatch.setattr(DealDraft, "_unfill", unfill)
+            monkeypatch.setattr(DealDraft, "_compute", compute)
             assert len(screen.game.deals) == 1
             assert screen.draft.typed == {("turned", None): "spades", ("tricks", None): 5}
-            return screen_text(app), list(unfilled)
+            return screen_text(app), list(unfilled), list(computed)
 
-    at_once, worked_out = run(go(False))
-    later, none = run(go(True))
+    at_once, worked_out, viewed = run(go(False))
+    later, none, not_viewed = run(go(True))
     assert worked_out == [2] and none == []
+    assert viewed == [2] and not_viewed == []
     assert later == at_once
