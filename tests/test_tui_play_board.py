@@ -146,6 +146,49 @@ def test_notices_are_on_a_line_of_their_own_and_go_with_the_screen(tmp_path):
     run(go())
 
 
+def test_a_game_ending_deal_and_its_undo_draw_the_panel_twice_not_three_times(tmp_path, monkeypatch):
+    """Whist to 3 at 80x24 (2-2): 7 tricks with spades ends the game, and ctrl+z opens it again.
+    The panel changes height each time (a line fewer, then more): it is drawn to measure its
+    new height, and the layout and the frame use that drawing (and that height) as it is; it
+    was drawn a third time, the layout forgetting what was just measured (so were the status
+    line and the final standings when theirs changed). The status line, which keeps its
+    height here, is drawn twice as before; the screen shows the same."""
+    from scorekeeper.tui.widgets.deal_panel import DealPanel
+    from scorekeeper.tui.widgets.status_line import StatusLine
+
+    whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}, {"turned": "clubs", "tricks": 5}],
+                   options={"game_to": 3})
+    drawn: list[str] = []
+    for cls in (DealPanel, StatusLine):
+        def counted(self, render=cls.render, name=cls.__name__):
+            drawn.append(name)
+            return render(self)
+
+        monkeypatch.setattr(cls, "render", counted)
+
+    async def go():
+        async with resumed(tmp_path / "g.db", whist, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("s", "7")
+            await settle(pilot)
+            heights = (screen._one(DealPanel).size.height, screen._one(StatusLine).size.height)
+            drawn.clear()
+            await pilot.press("enter")
+            await settle(pilot)
+            assert screen.game.is_over and "Game over" in screen_text(app)
+            ended = (screen._one(DealPanel).size.height, screen._one(StatusLine).size.height)
+            assert ended[0] == heights[0] - 1 and ended[1] == heights[1]
+            assert sorted(drawn) == ["DealPanel", "DealPanel", "StatusLine", "StatusLine"]
+            drawn.clear()
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert not screen.game.is_over and "Game over" not in screen_text(app)
+            assert (screen._one(DealPanel).size.height, screen._one(StatusLine).size.height) == heights
+            assert sorted(drawn) == ["DealPanel", "DealPanel", "StatusLine", "StatusLine"]
+
+    run(go())
+
+
 def test_a_deal_that_ends_the_game_and_its_undo_lay_the_screen_out_once(tmp_path):
     """Whist to 3 at 80x24, 8 and 5 tricks stored (2-2): 7 tricks with spades ends the game.
     The final standings replace the form, the panel and the status line change height: one
