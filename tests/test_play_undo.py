@@ -238,8 +238,9 @@ def test_a_deal_undone_or_redone_into_the_boxes_builds_its_draft_once(tmp_path, 
 
 def test_the_boxes_an_undo_puts_back_can_be_worked_out_before_the_ctrl_z(tmp_path, monkeypatch):
     """prepare_undo, once a deal is recorded (the app calls it when quiet after the deal's
-    frame), works out the boxes its undo puts back; the ctrl+z then shows them without
-    working them out again (no DealDraft._unfill in it), the same boxes, the same draft saved,
+    frame), works out the boxes its undo puts back and their view; the ctrl+z then shows them
+    without working them out again (no DealDraft._unfill nor _compute in it), the same boxes,
+    the same draft saved,
     and what redo and undo do next is as without it."""
     from scorekeeper.play.draft import DealDraft
 
@@ -254,14 +255,22 @@ def test_the_boxes_an_undo_puts_back_can_be_worked_out_before_the_ctrl_z(tmp_pat
         assert nd.prepare_undo() is True
         unfilled = []
         unfill = DealDraft._unfill
+        computed = []
+        compute = DealDraft._compute
 
         def counted(draft):
             unfilled.append(draft.number)
             return unfill(draft)
 
+        def counted_view(draft):
+            computed.append(draft.number)
+            return compute(draft)
+
         monkeypatch.setattr(DealDraft, "_unfill", counted)
+        monkeypatch.setattr(DealDraft, "_compute", counted_view)
         nd.undo()
-        assert unfilled == [] and nd.typed == five
+        assert unfilled == [] and computed == [] and nd.typed == five  # (the view too: worked out before)
+        monkeypatch.setattr(DealDraft, "_compute", compute)
         monkeypatch.setattr(DealDraft, "_unfill", unfill)
         waiting = stored.game.to_redo
         assert list(nd.draft.typed) == list(DealDraft(stored.game, 5, waiting.values).typed)  # (the same order)
@@ -281,7 +290,8 @@ def test_the_boxes_an_undo_puts_back_can_be_worked_out_before_the_ctrl_z(tmp_pat
 def test_a_deals_boxes_are_the_same_worked_out_before_or_after_its_undo(rid, data):
     """What prepare_undo relies on, for every built-in game: the boxes a recorded deal gives
     back (DealDraft of its values, the rules' own values left out) are the same, in the same
-    order, worked out while the deal is recorded and once it is undone."""
+    order, worked out while the deal is recorded and once it is undone; and so is their view
+    (the form, the panel, the checks)."""
     from test_entry_property import NAMES, TABLES, _intended
 
     from scorekeeper.game.engine import GameError
@@ -302,7 +312,11 @@ def test_a_deals_boxes_are_the_same_worked_out_before_or_after_its_undo(rid, dat
         if game.is_over:
             break
     last = game.history[-1]
-    before = list(DealDraft(game, last.deal, last.values).typed.items())
+    prepared = DealDraft(game, last.deal, last.values)
+    before = list(prepared.typed.items())
+    view = prepared.view()
     game.undo()
     assert game.to_redo is last
-    assert list(DealDraft(game, last.deal, last.values).typed.items()) == before
+    again = DealDraft(game, last.deal, last.values)
+    assert list(again.typed.items()) == before
+    assert again.view() == view  # (the view prepare_undo works out is the one the undo shows)

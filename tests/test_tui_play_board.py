@@ -146,6 +146,49 @@ def test_notices_are_on_a_line_of_their_own_and_go_with_the_screen(tmp_path):
     run(go())
 
 
+def test_a_game_ending_deal_and_its_undo_draw_the_panel_twice_not_three_times(tmp_path, monkeypatch):
+    """Whist to 3 at 80x24 (2-2): 7 tricks with spades ends the game, and ctrl+z opens it again.
+    The panel changes height each time (a line fewer, then more): it is drawn to measure its
+    new height, and the layout and the frame use that drawing (and that height) as it is; it
+    was drawn a third time, the layout forgetting what was just measured (so were the status
+    line and the final standings when theirs changed). The status line, which keeps its
+    height here, is drawn twice as before; the screen shows the same."""
+    from scorekeeper.tui.widgets.deal_panel import DealPanel
+    from scorekeeper.tui.widgets.status_line import StatusLine
+
+    whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}, {"turned": "clubs", "tricks": 5}],
+                   options={"game_to": 3})
+    drawn: list[str] = []
+    for cls in (DealPanel, StatusLine):
+        def counted(self, render=cls.render, name=cls.__name__):
+            drawn.append(name)
+            return render(self)
+
+        monkeypatch.setattr(cls, "render", counted)
+
+    async def go():
+        async with resumed(tmp_path / "g.db", whist, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("s", "7")
+            await settle(pilot)
+            heights = (screen._one(DealPanel).size.height, screen._one(StatusLine).size.height)
+            drawn.clear()
+            await pilot.press("enter")
+            await settle(pilot)
+            assert screen.game.is_over and "Game over" in screen_text(app)
+            ended = (screen._one(DealPanel).size.height, screen._one(StatusLine).size.height)
+            assert ended[0] == heights[0] - 1 and ended[1] == heights[1]
+            assert sorted(drawn) == ["DealPanel", "DealPanel", "StatusLine", "StatusLine"]
+            drawn.clear()
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert not screen.game.is_over and "Game over" not in screen_text(app)
+            assert (screen._one(DealPanel).size.height, screen._one(StatusLine).size.height) == heights
+            assert sorted(drawn) == ["DealPanel", "DealPanel", "StatusLine", "StatusLine"]
+
+    run(go())
+
+
 def test_a_deal_that_ends_the_game_and_its_undo_lay_the_screen_out_once(tmp_path):
     """Whist to 3 at 80x24, 8 and 5 tricks stored (2-2): 7 tricks with spades ends the game.
     The final standings replace the form, the panel and the status line change height: one
@@ -474,23 +517,29 @@ def test_the_score_tables_messages_stop_at_its_board(tmp_path, monkeypatch):
 
 def test_the_undo_of_a_confirmed_deal_finds_its_boxes_worked_out_while_the_app_was_quiet(tmp_path, monkeypatch):
     """Whist to 3, 8 tricks stored: spades and 5 tricks confirmed. A ctrl+z before the app was
-    quiet after the Enter works out the boxes it puts back itself; one after finds them
-    worked out already, while the app was quiet after the Enter's frame (no
-    DealDraft._unfill in the ctrl+z), and shows the same screen."""
+    quiet after the Enter works out the boxes it puts back itself, and their view; one after
+    finds both worked out already, while the app was quiet after the Enter's frame (no
+    DealDraft._unfill and no DealDraft._compute in the ctrl+z), and shows the same screen."""
     from scorekeeper.play.draft import DealDraft
     from scorekeeper.tui.screens import play
 
     whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}], options={"game_to": 3})
     unfilled = []
     unfill = DealDraft._unfill
+    computed = []
+    compute = DealDraft._compute
 
     def counted(draft):
         unfilled.append(draft.number)
         return unfill(draft)
 
+    def counted_view(draft):
+        computed.append(draft.number)
+        return compute(draft)
+
     prepare_after = play.PREPARE_AFTER
 
-    async def go(quiet: bool) -> tuple[str, list]:
+    async def go(quiet: bool) -> tuple[str, list, list]:
         monkeypatch.setattr(play, "PREPARE_AFTER", prepare_after if quiet else 600)  # (never, in this test)
         async with resumed(tmp_path / f"g{quiet}.db", whist, size=SMALL) as (app, pilot):
             screen = play_screen(app)
@@ -504,15 +553,19 @@ def test_the_undo_of_a_confirmed_deal_finds_its_boxes_worked_out_while_the_app_w
                     break
                 await pilot.pause(0.05)
             unfilled.clear()
+            computed.clear()
             monkeypatch.setattr(DealDraft, "_unfill", counted)
+            monkeypatch.setattr(DealDraft, "_compute", counted_view)
             await pilot.press("ctrl+z")
             await settle(pilot)
             monkeypatch.setattr(DealDraft, "_unfill", unfill)
+            monkeypatch.setattr(DealDraft, "_compute", compute)
             assert len(screen.game.deals) == 1
             assert screen.draft.typed == {("turned", None): "spades", ("tricks", None): 5}
-            return screen_text(app), list(unfilled)
+            return screen_text(app), list(unfilled), list(computed)
 
-    at_once, worked_out = run(go(False))
-    later, none = run(go(True))
+    at_once, worked_out, viewed = run(go(False))
+    later, none, not_viewed = run(go(True))
     assert worked_out == [2] and none == []
+    assert viewed == [2] and not_viewed == []
     assert later == at_once

@@ -42,6 +42,8 @@ class NextDeal:
         # the undone entry waiting to be redone, and its boxes (base() is asked at every check of
         # the keys: its draft works out the deal once per box, see DealDraft._unfill)
         self._base: tuple[Any, dict[Key, Any]] | None = None
+        # the draft prepare_undo made for the undo of that record, its view worked out (taken once)
+        self._ready: tuple[Any, DealDraft] | None = None
         if typed is None and stored.draft:  # what was typed before the app was left
             typed = typed_from_sheet(self.game, stored.draft)
         self._new_draft(typed or {})
@@ -85,8 +87,12 @@ class NextDeal:
         works the base out is that draft (a deal's draft is built once a ctrl+z, not twice),
         unless :meth:`prepare_undo` worked them out already."""
         waiting = None if self.game.is_over else self._waiting()
+        ready, self._ready = self._ready, None
         if waiting is None:
             self._new_draft({})
+            return
+        if ready is not None and ready[0] is waiting:
+            self.draft = ready[1]  # (its view worked out while the app was quiet: the same now, see prepare_undo)
             return
         known = self._base
         if known is not None and known[0] is waiting:
@@ -99,19 +105,23 @@ class NextDeal:
     def prepare_undo(self, recorded=None) -> bool:
         """Work out now the boxes an undo of the deal just recorded puts back (:meth:`base`),
         which the ctrl+z would otherwise work out before its frame: the front end calls this
-        once it is quiet after the confirmed deal's frame. The deal's draft is the same worked
-        out before or after its record is taken back: every answer about deal n reads the game
-        as it is before n (Timeline.state_before, the deal's setup and plan), which the record
-        of n does not change (tests/test_play_undo.py checks it for every built-in game).
+        once it is quiet after the confirmed deal's frame; and the view of the draft holding
+        them, which the undo shows (kept for that undo, unless the game changes first). The
+        deal's draft and its view are the same worked out before or after its record is taken
+        back: every answer about deal n reads the game as it is before n (Timeline.state_before,
+        the deal's setup and plan), which the record of n does not change (tests/test_play_undo.py
+        checks it for every built-in game).
         ``recorded``: only if that record (an Action of the game) is still the latest change.
         False when there is nothing to work out (the latest change is not a record, not
         ``recorded``, or known already)."""
         history = self.game.history
         last = history[-1] if history else None
         if last is None or last.kind != "record" or (recorded is not None and last is not recorded) \
-                or (self._base is not None and self._base[0] is last):
+                or (self._ready is not None and self._ready[0] is last):
             return False
-        self._base_draft(last)
+        draft = self._base_draft(last)
+        draft.view()
+        self._ready = (last, draft)
         return True
 
     def _set_all(self, typed: Mapping[Key, Any]) -> None:
@@ -159,6 +169,7 @@ class NextDeal:
         deal empty, a changed deal keeps what is typed."""
         self._undone.clear()
         self._last = None
+        self._ready = None  # (worked out for the game as it was)
         if table or self.draft is None or self.draft.number != self.game.next_deal or self.game.is_over:
             self._done.clear()
             self._new_draft({})

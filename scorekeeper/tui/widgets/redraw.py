@@ -66,7 +66,10 @@ def settle_height(widget: Widget) -> None:
     if not width or not widget.is_attached:  # not laid out yet, or hidden: showing it lays the screen out anyway
         return
     if widget.get_content_height(widget.size, widget.size, width) != widget.content_size.height:
-        widget.refresh(layout=True)
+        # laid out as refresh(layout=True) asks, but keeping what was just worked out (the
+        # drawing and its height, which Textual keeps until the next refresh): the layout and
+        # the frame use them, not a second and a third drawing of the same lines
+        widget._layout_updates += 1
         _layout_now(widget)
 
 
