@@ -1250,6 +1250,7 @@ SHEET_TOTALS = {
     "preferans": (76 / 3, 100 / 3, -176 / 3),  # thirds of a whist, worked out in the sheet
     "doppelkopf": (26, 10, -26, -10),
     "coinche": (1500, 734),
+    "huutopussi": (510, 430),
 }
 
 

@@ -77,7 +77,7 @@ SHIPPED = [*builtin_ids(), str(EXAMPLE)]
 
 
 def test_the_builtin_rulesets():
-    assert builtin_ids() == ["belote", "bridge", "coinche", "cribbage", "doppelkopf", "euchre", "five-hundred", "french-tarot", "gin-rummy", "hearts", "jass", "lupaus",
+    assert builtin_ids() == ["belote", "bridge", "coinche", "cribbage", "doppelkopf", "euchre", "five-hundred", "french-tarot", "gin-rummy", "hearts", "huutopussi", "jass", "lupaus",
                              "pataviitonen", "phase-10", "preferans", "romanian-whist", "schafkopf", "skat", "spades", "tysiac", "uno",
                              "whist", "wizard", "wysiwyg"]
 
