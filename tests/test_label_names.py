@@ -108,6 +108,11 @@ def test_the_entry_boxes_on_the_screen_and_the_phone_name_the_players():
     cells = {c.field: c for c in draft.view().cells.values()}
     assert cells["points"].label == "Card points of Anna & Cara"
     assert [c.text for c in cells["weis_by"].choices] == ["nobody", "Anna & Cara", "Ben & Dan"]
+    from scorekeeper.web.phone import _deal  # what the phone page is sent
+
+    boxes = {b["field"]: b for phase in _deal(draft)["phases"] for b in phase["boxes"]}
+    assert boxes["points"]["label"] == "Card points of Anna & Cara"
+    assert [c["text"] for c in boxes["match"]["choices"]] == ["by neither side", "by Anna & Cara (257)", "by Ben & Dan (257)"]
 
 
 def game_text(game) -> str:
