@@ -87,6 +87,9 @@ def with_names_held(label: str, choice_labels: dict[str, str], teams: Sequence[S
     named: dict[str, str] = {}
     plain: dict[str, str] = {}
     for key, text in (("", label), *choice_labels.items()):
+        if not isinstance(text, str):  # reported where it is given
+            plain[key] = text
+            continue
         kept = _kept(text, teams)
         shown = fill_names(kept)
         if shown != text:
