@@ -14,8 +14,6 @@ game gives are the players' in seat order, and the ruleset's partnerships are fi
 
 from __future__ import annotations
 
-import re
-
 from ..messages import Message
 
 TYPE_CHECKING = False  # (docs/startup.md)
@@ -24,59 +22,102 @@ if TYPE_CHECKING:
 
 __all__ = ["fill_names", "label_problem", "with_names_held"]
 
-_BRACED = re.compile(r"\{([^{}]*)\}")
-_WRITTEN = re.compile(r"(seat|team) ([0-9]{1,3})\|([^{}|]+)")  # as a ruleset writes one
-_KEPT = re.compile(r"seats ([0-9 ]+)\|([^{}|]+)")              # as a ruleset keeps one
+# (parsed by hand, not with re: a built-in game's labels are filled at start-up, which loads no re)
+
+
+def _split(text: str) -> list[tuple[bool, str]] | None:
+    """A label -> its pieces, (False, words) and (True, what a pair of braces holds); None when
+    a brace opens or closes nothing."""
+    out: list[tuple[bool, str]] = []
+    i = 0
+    while True:
+        start, close = text.find("{", i), text.find("}", i)
+        if start < 0:
+            if close >= 0:
+                return None
+            out.append((False, text[i:]))
+            return out
+        end = text.find("}", start + 1)
+        if 0 <= close < start or end < 0 or "{" in text[start + 1:end]:
+            return None
+        out += [(False, text[i:start]), (True, text[start + 1:end])]
+        i = end + 1
+
+
+def _form(inner: str, kinds: tuple[str, ...]) -> tuple[str, list[int], str] | None:
+    """"seat 2|seat 2" -> ("seat", [2], "seat 2"); "seats 1 3|..." (as kept) -> ("seats", [1, 3], ...)."""
+    head, bar, words = inner.partition("|")
+    kind, _, numbers = head.partition(" ")
+    parts = numbers.split(" ")
+    if not bar or not words or "|" in words or kind not in kinds or not all(
+            n.isdigit() and len(n) <= 3 for n in parts) or (kind != "seats" and len(parts) != 1):
+        return None
+    return kind, [int(n) for n in parts], words
 
 
 def label_problem(text: str, players: int, teams: int) -> Message | None:
     """What is wrong with the placeholders of a label (None when nothing): a brace that opens
     no placeholder of the form ``{seat N|text}`` or ``{team N|text}``, a seat past ``players``,
     a partnership past ``teams`` (0: the ruleset has none)."""
-    for found in _BRACED.finditer(text):
-        form = _WRITTEN.fullmatch(found.group(1))
-        if form is None:
-            return Message("rules.label.placeholder", text=found.group(0))
-        number = int(form.group(2))
-        if form.group(1) == "team" and not teams:
-            return Message("rules.label.no_teams", text=found.group(0))
-        if form.group(1) == "team" and not 1 <= number <= teams:
-            return Message("rules.label.no_team", text=found.group(0), count=teams)
-        if form.group(1) == "seat" and not 1 <= number <= players:
-            return Message("rules.label.no_seat", text=found.group(0), count=players)
-    rest = _BRACED.sub("", text)
-    if "{" in rest or "}" in rest:
+    pieces = _split(text)
+    if pieces is None:
         return Message("rules.label.brace")
+    for braced, inner in pieces:
+        if not braced:
+            continue
+        form = _form(inner, ("seat", "team"))
+        shown = "{" + inner + "}"
+        if form is None:
+            return Message("rules.label.placeholder", text=shown)
+        kind, (number,), _ = form
+        if kind == "team" and not teams:
+            return Message("rules.label.no_teams", text=shown)
+        if kind == "team" and not 1 <= number <= teams:
+            return Message("rules.label.no_team", text=shown, count=teams)
+        if kind == "seat" and not 1 <= number <= players:
+            return Message("rules.label.no_seat", text=shown, count=players)
     return None
 
 
 def _kept(text: str, teams: Sequence[Sequence[int]]) -> str:
     """A label as written -> as kept: each partnership as its seats."""
-    def seats(found: re.Match) -> str:
-        form = _WRITTEN.fullmatch(found.group(1))
+    pieces = _split(text)
+    if pieces is None:
+        return text
+    out = []
+    for braced, inner in pieces:
+        form = _form(inner, ("seat", "team")) if braced else None
         if form is None:
-            return found.group(0)
-        number, words = int(form.group(2)), form.group(3)
-        if form.group(1) == "seat":
-            return f"{{seats {number}|{words}}}"
-        if 1 <= number <= len(teams):
-            return "{seats " + " ".join(str(s) for s in teams[number - 1]) + "|" + words + "}"
-        return found.group(0)
-    return _BRACED.sub(seats, text)
+            out.append("{" + inner + "}" if braced else inner)
+            continue
+        kind, (number,), words = form
+        if kind == "seat":
+            out.append(f"{{seats {number}|{words}}}")
+        elif 1 <= number <= len(teams):
+            out.append("{seats " + " ".join(str(s) for s in teams[number - 1]) + "|" + words + "}")
+        else:
+            out.append("{" + inner + "}")
+    return "".join(out)
 
 
 def fill_names(text: str, names: Sequence[str] = ()) -> str:
     """A label as kept, with each placeholder filled: the names of its seats joined by " & "
     when ``names`` has them all, else the placeholder's own words."""
-    def filled(found: re.Match) -> str:
-        form = _KEPT.fullmatch(found.group(1))
+    pieces = _split(text)
+    if pieces is None:
+        return text
+    out = []
+    for braced, inner in pieces:
+        form = _form(inner, ("seats",)) if braced else None
         if form is None:
-            return found.group(0)
-        seats = [int(s) for s in form.group(1).split()]
+            out.append("{" + inner + "}" if braced else inner)
+            continue
+        _, seats, words = form
         if names and all(1 <= s <= len(names) and names[s - 1] for s in seats):
-            return " & ".join(names[s - 1] for s in seats)
-        return form.group(2)
-    return _BRACED.sub(filled, text)
+            out.append(" & ".join(names[s - 1] for s in seats))
+        else:
+            out.append(words)
+    return "".join(out)
 
 
 def with_names_held(label: str, choice_labels: dict[str, str], teams: Sequence[Sequence[int]]
@@ -87,7 +128,7 @@ def with_names_held(label: str, choice_labels: dict[str, str], teams: Sequence[S
     named: dict[str, str] = {}
     plain: dict[str, str] = {}
     for key, text in (("", label), *choice_labels.items()):
-        if not isinstance(text, str):  # reported where it is given
+        if not isinstance(text, str) or "{" not in text:  # (a text that is no text is reported where it is given)
             plain[key] = text
             continue
         kept = _kept(text, teams)
