@@ -43,7 +43,14 @@ def one(deal: dict, **options) -> tuple:
     ({"re_points": 120, "kontra_said": "kontra"}, (3, -3, 3, -3)),          # only Kontra announced: Re wins with 120
     ({"re_points": 145, "re_said": "ninety"}, (-5, 5, -5, 5)),                # Kontra 95 against no 90: 1 + 2 + 1 + 1
     ({"re_points": 115, "re_said": "ninety"}, (-6, 6, -6, 6)),                # and 120 against no 90: 1 more
-    ({"re_points": 130, "re_said": "ninety", "kontra_said": "ninety"}, (0, 0, 0, 0)),  # both fail: nobody wins
+    # both fail: neither wins (TSR 7.1.4); Re's 130 reached 120 against Kontra's no 90: 1 to Re
+    ({"re_points": 130, "re_said": "ninety", "kontra_said": "ninety"}, (1, -1, 1, -1)),
+    # Re 85 and Kontra 155, both fail no 60 (and with it no 90): Re under 90 (1 to Kontra); Kontra
+    # reached 120 against Re's no 90 and 90 against its no 60 (2 more); Re 85 reached neither
+    # 120 nor 90: Kontra 3, Re 0: Re -3
+    ({"re_points": 85, "re_said": "sixty", "kontra_said": "sixty"}, (-3, 3, -3, 3)),
+    # a draw with extra points: Re's fox counts besides (1 + 1 = 2 for Re)
+    ({"re_points": 130, "re_said": "ninety", "kontra_said": "ninety", "re_foxes": 1}, (2, -2, 2, -2)),
     ({"re_points": 240, "no_trick": "kontra"}, (5, -5, 5, -5)),             # under 90, 60, 30 and black
     ({"re_points": 100, "re_foxes": 2, "karlchen": "re"}, (1, -1, 1, -1)),  # Kontra 2; Re's 3 extra points
 ])

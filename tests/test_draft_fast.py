@@ -26,7 +26,7 @@ from scorekeeper.rules.ruleset import load_ruleset
 ROOT = Path(__file__).resolve().parents[1]
 SHEETS = ("bridge-chicago", "bridge-rubber", "euchre", "five-hundred", "hearts", "lupaus",
           "pataviitonen-criteria-sheet", "pataviitonen", "romanian-whist", "schafkopf", "skat", "spades",
-          "whist-honours", "whist", "wizard", "wysiwyg", "uno", "phase-10", "cribbage", "gin-rummy", "belote", "french-tarot", "tysiac", "jass", "preferans", "doppelkopf", "coinche")
+          "whist-honours", "whist", "wizard", "wysiwyg", "uno", "phase-10", "cribbage", "gin-rummy", "belote", "french-tarot", "tysiac", "jass", "preferans", "doppelkopf", "coinche", "huutopussi")
 NOT_VALUES = ("", None, "x", -1, 10 ** 7, 10 ** 13, "SA SA", "SA KD", "Z9", True, "nt")
 
 

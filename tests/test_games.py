@@ -349,7 +349,7 @@ def test_whist_tricks_out_of_range():
     game = new_game("whist", FOUR)
     with pytest.raises(IllegalEntry) as exc:
         game.record({"tricks": 14})
-    assert "Tricks won by seats 1 and 3 must be from 0 to 13, not 14" in messages(exc)
+    assert "Tricks won by Anna & Cara must be from 0 to 13, not 14" in messages(exc)  # the seats by name
 
 
 @pytest.mark.parametrize(
@@ -1250,6 +1250,7 @@ SHEET_TOTALS = {
     "preferans": (76 / 3, 100 / 3, -176 / 3),  # thirds of a whist, worked out in the sheet
     "doppelkopf": (26, 10, -26, -10),
     "coinche": (1500, 734),
+    "huutopussi": (510, 430),
 }
 
 

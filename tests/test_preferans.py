@@ -117,3 +117,22 @@ def test_the_tricks_must_add_up_to_ten():
     with pytest.raises(ValueError, match="the tricks add up to 9, not 10"):
         game.record({"game": "all_pass", "tricks": [3, 3, 3]})
     assert game.results() == []
+
+
+def test_the_one_trick_of_an_8_or_9_by_the_second_to_whist_as_a_house_rule():
+    """D. Parlett (The Penguin Book of Card Games, Preferans): when only one trick is needed
+    it is the second to whist who is penalised if it is not made. 8 by Cara, both whist and
+    take nothing: Anna whists first (left of Cara), Ben second: 6 in Ben's mountain, Anna
+    nothing; Cara's pool 6; net 0 -6 6, average 0: 0, -60, 60 (the default: 3 each, above)."""
+    game = Game(load_ruleset("preferans"), PLAYERS, {"one_trick": "second"})
+    game.record({"game": "eight", "declarer": 3, "defence": ["whist", "whist", ""], "tricks": [0, 0, 10]})
+    result = game.results()[0]
+    assert (result.carried["pool"], result.carried["mountain"]) == ((0, 0, 6), (0, 6, 0))
+    assert _thirds(result.scores) == [Fraction(0), Fraction(-60), Fraction(60)]
+    # 9 by Anna: Ben whists first, Cara second; one trick taken by Ben: no one is short
+    game = Game(load_ruleset("preferans"), PLAYERS, {"one_trick": "second"})
+    game.record({"game": "nine", "declarer": 1, "defence": ["", "whist", "whist"], "tricks": [9, 1, 0]})
+    assert game.results()[0].carried["mountain"] == (0, 0, 0)
+    game = Game(load_ruleset("preferans"), PLAYERS, {"one_trick": "second"})
+    game.record({"game": "nine", "declarer": 1, "defence": ["", "whist", "whist"], "tricks": [10, 0, 0]})
+    assert game.results()[0].carried["mountain"] == (0, 0, 8)

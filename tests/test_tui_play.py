@@ -283,7 +283,7 @@ def test_the_digits_typed_in_the_last_deal_are_no_hint_in_the_next(tmp_path):
             await settle(pilot)
             text = screen_text(app)
             assert "Whist · Deal 5 · 13 cards each" in text
-            assert " ▶                 Tricks won by seats 1 and 3" in text.splitlines()
+            assert " ▶                 Tricks won by Anna & Cara" in text.splitlines()
             assert "typed" not in text
 
     run(go())

@@ -274,3 +274,28 @@ def test_the_session_fits_80_columns_in_finnish(store_with):
         set_language("en")
     assert " Sija  Pelaaja  Pelattu  Voitettu  Kesken  Visti  Sopimusbridge" in lines
     assert "    1  Ann            4         3       1      5           2120" in lines
+
+
+def test_the_sessions_fractional_points_are_written_as_the_language_writes_them(store_with):
+    """Two Preferans pools of the example sheet (totals 76/3, 100/3, -176/3 each: the sums
+    50.67, 66.67, -117.33 to the ruleset's 2 digits, tests/test_sessions.py) are written with a
+    decimal comma in Finnish, as the other screens write numbers."""
+    import tomllib
+    from pathlib import Path
+
+    from scorekeeper.i18n import set_language
+
+    sheet = tomllib.loads((Path(__file__).resolve().parents[1] / "examples" / "preferans.toml").read_text())
+    pool = Script("preferans", ["Anna", "Ben", "Cara"], sheet["deals"], sheet["options"])
+    db = store_with(pool, pool)
+    set_language("fi")
+
+    async def go():
+        async with opened(db, "e", size=(80, 24)) as (app, pilot):
+            return table_rows(app, "session-table")
+
+    try:
+        rows = run(go())
+    finally:
+        set_language("en")
+    assert [row[1:2] + row[-1:] for row in rows] == [["Ben", "66,67"], ["Anna", "50,67"], ["Cara", "-117,33"]]

@@ -117,6 +117,17 @@ def test_three_deals_on_the_barrel_without_the_game_cost_120():
     assert won.is_over and won.winners == ["Ben"]
 
 
+def test_a_bid_lost_on_the_barrel_is_subtracted_as_usual_and_leaves_the_barrel():
+    """pagat.com, 1000: a declarer on the barrel who fails "has the bid subtracted as usual and is
+    no longer on the barrel": Ben at 880 plays 120 and takes 60 in his third deal there: 760,
+    not 640 (no 120 for falling off besides), and his count of deals on the barrel is 0."""
+    game = _game(scores=[0, 880, 0])
+    for _ in range(2):
+        game.record(CARA_MAKES)
+    assert game.record({"declarer": 2, "bid": 120, "card_points": [30, 60, 30]}).scores == (30, -120, 30)
+    assert game.totals()[1] == 760 and game.results()[-1].carried["barrel_deals"][1] == 0
+
+
 def test_the_third_zero_costs_120():
     """Anna scores nothing in three deals (4 card points round to 0): the third costs 120, the count starts again."""
     game = _game()

@@ -60,7 +60,8 @@ class EntryRules(Part):
                 d.next_dealer()  # and so does a next dealer that is no seat
         except Missing as exc:
             spec = self.ruleset.fields.get(exc.name)
-            label = field_label(spec.label if spec else exc.name, d.setup.players[exc.seat - 1] if exc.seat else "")
+            label = field_label(spec.label_for(d.setup.players) if spec else exc.name,
+                                d.setup.players[exc.seat - 1] if exc.seat else "")
             issues.append(Issue("error", Message("engine.entry.not_scored_yet", label=label), exc.name, exc.seat))
         except EvalError as exc:
             issues.append(Issue("error", Message("engine.entry.cannot_score", error=message_of(exc))))
@@ -378,7 +379,7 @@ class FieldReads:
 
 def _unit_label(d: DealEval, spec, unit: int | None) -> Text:
     """A field's label naming whose value it is, for a message."""
-    return field_label(spec.label, d.unit_name(spec, unit))
+    return field_label(spec.label_for(d.setup.players), d.unit_name(spec, unit))
 
 
 

@@ -82,10 +82,13 @@ def _cards(cards: Sequence[Card]) -> str:
     return "(" + ", ".join(f"{_suit_word(suit)} {' '.join(ranks)}" for suit, ranks in groups.items()) + ")"
 
 
-def value_words(value: Any, spec, players: Sequence[str]) -> str | None:
-    """An entered value as words (None: nothing entered)."""
+def value_words(value: Any, spec, players: Sequence[str], names: Sequence[str] = ()) -> str | None:
+    """An entered value as words (None: nothing entered); ``names``: the game's players in seat
+    order, for a choice whose label names them (the players of the deal when not given)."""
     if value is None:
         return None
+    if spec.type == "choice" and isinstance(value, str):
+        return spec.choice_label_for(value, names or players)
     if isinstance(value, bool):
         return t("value.yes") if value else t("value.no")
     if spec.type == "seat" and isinstance(value, int) and 1 <= value <= len(players):
@@ -132,20 +135,20 @@ def _deal_line(game: Game, r: DealResult) -> str:
         if value is None:
             continue
         if spec.scope == "deal":
-            words = value_words(value, spec, played)
+            words = value_words(value, spec, played, players)
             if words is not None:
-                about.append(f"{_label(spec.label)}: {words}")
+                about.append(f"{_label(spec.label_for(players))}: {words}")
         elif spec.scope == per_scorer:
             for i, v in enumerate(value):
-                words = value_words(v, spec, played)
+                words = value_words(v, spec, played, players)
                 if words is not None:
-                    mine[i].append(f"{_label(spec.label)} {words}")
+                    mine[i].append(f"{_label(spec.label_for(players))} {words}")
         else:  # e.g. a per-partnership entry in a game scored per player
             names = players if spec.scope == "seat" else team_names
             shown = [f"{names[i]} {w}" for i, v in enumerate(value)
-                     if (w := value_words(v, spec, played)) is not None]
+                     if (w := value_words(v, spec, played, players)) is not None]
             if shown:
-                about.append(f"{_label(spec.label)}: {', '.join(shown)}")
+                about.append(f"{_label(spec.label_for(players))}: {', '.join(shown)}")
     carried = _carried_parts(game, r, mine, about)
     scorers = []
     for i, name in enumerate(game.scorer_names):

@@ -383,7 +383,7 @@ class Shown:
         self.cells: dict[Slot, tuple[tuple, CellView]] = {}  # slot -> the last cell and its fields
 
     def choice_views(self, spec: FieldSpec, choices: tuple[Choice, ...], players: tuple[str, ...]) -> tuple:
-        key = (spec.id, id(choices), get_language())
+        key = (spec.id, id(choices), get_language(), players)
         kept = self.choices.get(key)
         if kept is None or kept[0] is not choices:
             if len(self.choices) >= self.KEPT:
@@ -423,7 +423,7 @@ def _cell(d, box: Box, setup: Setup, raw: Mapping[Key, Any], filled: Filled, all
             computed = ""
     choices = shown.choice_views(spec, allowed.choices.get(key, ()), players)
     errors, warnings = issues.at.get(key, ((), ()))
-    return (box.slot, spec.id, box.unit, box.kind, who_of(setup, spec, box.unit), spec.label, spec.help,
+    return (box.slot, spec.id, box.unit, box.kind, who_of(setup, spec, box.unit), spec.label_for(players), spec.help,
             box.visible, value, text, key in filled.auto, computed, choices, box.lo, box.hi, errors,
             warnings, spec.scope == "seat" and box.unit == d.dealer, spec.optional, box.values)
 
@@ -445,7 +445,7 @@ def choice_view(spec: FieldSpec, choice: Choice, players: tuple[str, ...]) -> Ch
         return ChoiceView(value, t("tui.draft.no_trump_short"), "", choice.allowed, reason)
     if value in SUIT_SYMBOL:
         return ChoiceView(value, SUIT_SYMBOL[value], "", choice.allowed, reason)
-    return ChoiceView(value, spec.choice_label(value), "", choice.allowed, reason)
+    return ChoiceView(value, spec.choice_label_for(value, players), "", choice.allowed, reason)
 
 
 def keyed(choices: tuple[ChoiceView, ...]) -> tuple[ChoiceView, ...]:

@@ -20,6 +20,7 @@ from .model import (
     MAX_DIGITS, NO_TRUMP, SUITS, Carried, Check, Derived, FieldSpec, Option, Parts, PlanPiece, Reminder, Ruleset, TrumpRule,
     phase_title,
 )
+from .labels import label_problem, with_names_held
 from .problems import OptionValueError, Problem, hint, key_path
 from .schema import ID_RE, RULESET_ID_RE, TABLES, TOP, Checker, Key, Table, plain_values
 from .texts import Texts
@@ -630,10 +631,21 @@ class Builder:
                                                     text=fill.text, got=type_word(fill.type)))
             formulas["fill"] = None
         plain = plain_values(schema, f, fid, self.attrs["phases"])
+        choice_labels = plain["choice_labels"] if ftype == "choice" else {}
+        self.label_placeholders(key, plain["label"], choice_labels)
+        label, choice_labels, named = with_names_held(plain["label"], choice_labels, self.attrs["teams"])
         return FieldSpec(**{**plain, **formulas, "id": fid, "scope": scope, "phase": phase, "type": ftype,
-                            "optional": bool(plain["optional"]),
-                            "choice_labels": plain["choice_labels"] if ftype == "choice" else {},
-                            "values": plain["values"] if ftype == "int" else ()})
+                            "optional": bool(plain["optional"]), "label": label, "choice_labels": choice_labels,
+                            "named_texts": named, "values": plain["values"] if ftype == "int" else ()})
+
+    def label_placeholders(self, key: str, label: str, choice_labels: dict[str, str]) -> None:
+        """Reports each label of a field whose placeholders name no seat or partnership."""
+        players, teams = self.attrs["max_players"], len(self.attrs["teams"])
+        for where, text in ((key_path(key, "label"), label),
+                            *((key_path(key_path(key, "labels"), c), v) for c, v in choice_labels.items())):
+            problem = label_problem(text, players, teams) if isinstance(text, str) else None
+            if problem is not None:
+                self.add(where, problem)
 
     def _deals(self) -> None:
         deals = self.deals_table = self.section("deals")

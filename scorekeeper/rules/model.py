@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..languages import LANGUAGES, LanguageError, YesNoWords, yes_no_words
 from ..messages import Message
 from .formula import MAX_NUMBER, NUMBER_LIMIT, Formula, MessageTemplate, number_text
+from .labels import fill_names
 from .problems import OptionValueError, hint
 from ..values import dataclass, field, replace
 
@@ -20,7 +21,7 @@ __all__ = [
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
     from typing import Any, Callable, Protocol
 
     class RulesetTexts(Protocol):
@@ -143,10 +144,24 @@ class FieldSpec:
     # a number field's values when they are a list, not every number from min to max (Skat's
     # bids); min and max are then its least and largest
     values: tuple[int, ...] = ()
+    # the label ("") and choice labels that name seats or partnerships, with their placeholders
+    # (rules/labels.py); label and choice_labels hold them filled with their own words
+    named_texts: dict[str, str] = field(default_factory=dict, compare=False)
 
     def choice_label(self, value: Any) -> str:
         """How a choice is shown: its label, else the choice itself (suits have the app's words)."""
         return self.choice_labels.get(value, str(value))
+
+    def label_for(self, names: Sequence[str] = ()) -> str:
+        """The label at a table whose players (in seat order) are ``names``: "Tricks won by Anna
+        & Cara" where the label names a partnership; the label itself without names."""
+        template = self.named_texts.get("")
+        return fill_names(template, names) if template is not None else self.label
+
+    def choice_label_for(self, value: Any, names: Sequence[str] = ()) -> str:
+        """How a choice is shown at a table whose players are ``names`` (see :meth:`label_for`)."""
+        template = self.named_texts.get(value) if isinstance(value, str) and value else None
+        return fill_names(template, names) if template is not None else self.choice_label(value)
 
 
 @dataclass(frozen=True)

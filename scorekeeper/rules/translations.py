@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..languages import LANGUAGES
 from ..messages import Message, Text
+from .labels import label_problem, with_names_held
 from .model import Ruleset
 from .problems import hint, key_path, unknown_key
 from .schema import DEFAULT_PHASES, Checker, toml_type
@@ -159,12 +160,27 @@ class TranslationWalker:
                     self.add(text_path, unknown_key(tk, allowed))
                 elif tkind == "labels":
                     self.translated_labels(section, kind, item_id, item, text, text_path, flat)
+                    if kind == "field" and isinstance(text, dict):
+                        for member, label in text.items():
+                            self.label_placeholders(label, key_path(text_path, member), top)
                 elif self.checker.value(text, "str", text_path):
+                    if kind == "field" and tk == "label":
+                        self.label_placeholders(text, text_path, top)
                     if tk in ("help", "say") and not item.get(tk):
                         self.add(text_path, Message("rules.translation.no_english", name=tk,
                                                     path=key_path(key_path(section, item_id), tk)))
                     else:
                         flat[(section, item_id, tk)] = text
+
+    def label_placeholders(self, text: Any, path: str, top: dict) -> None:
+        """Reports a translated field label whose placeholders name no seat or partnership."""
+        players = (top.get("players") or {}).get("max") if isinstance(top.get("players"), dict) else None
+        teams = (top.get("teams") or {}).get("seats") if isinstance(top.get("teams"), dict) else None
+        if not isinstance(text, str) or not isinstance(players, int):
+            return
+        problem = label_problem(text, players, len(teams) if isinstance(teams, list) else 0)
+        if problem is not None:
+            self.add(path, problem)
 
     @staticmethod
     def unknown_item(section: str, item_id: str, items: dict[str, Any], array: bool) -> Message:
@@ -300,10 +316,14 @@ def localize(rs: Ruleset, lang: str, texts: dict[tuple[str, ...], Any],
     options = {oid: replace(o, label=text(o.label, "options", oid, "label"), help=text(o.help, "options", oid, "help"),
                             choice_labels=merged(o.choice_labels, "options", oid))
                for oid, o in rs.options.items()}
-    fields = {fid: replace(f, label=text(f.label, "fields", fid, "label"), help=text(f.help, "fields", fid, "help"),
-                           choice_labels=merged(f.choice_labels, "fields", fid),
-                           plural=text("", "fields", fid, "plural"))  # else the label in the language
-              for fid, f in rs.fields.items()}
+    def field_texts(fid: str, f: Any) -> Any:  # its labels as written (with placeholders), then held
+        written = {**f.choice_labels, **{k: v for k, v in f.named_texts.items() if k}}
+        label, choice_labels, named = with_names_held(text(f.named_texts.get("", f.label), "fields", fid, "label"),
+                                                      merged(written, "fields", fid), rs.teams)
+        return replace(f, label=label, help=text(f.help, "fields", fid, "help"), choice_labels=choice_labels,
+                       named_texts=named, plural=text("", "fields", fid, "plural"))  # else the label in the language
+
+    fields = {fid: field_texts(fid, f) for fid, f in rs.fields.items()}
     derived = {did: replace(d, label=text(d.label, "derived", did, "label"),
                             part_labels=merged(d.part_labels, "derived", did))
                for did, d in rs.derived.items()}

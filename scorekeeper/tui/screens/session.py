@@ -16,7 +16,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ...i18n import t, tn
+from ...i18n import format_number, t, tn
+from ...i18n.formats import is_number
 from ..text import when as _when
 from ..follow import ShowsTheStore
 from ..widgets.key_footer import KeyFooter
@@ -159,6 +160,11 @@ class SessionScreen(ShowsTheStore, Screen[None]):
         self.app.push_screen(ExportDialog(title, f"scorekeeper-session-{sid}", make, formats), written)
 
 
+def _points(value) -> str:
+    """A player's points as the language writes a number: 50,67 in Finnish and Polish."""
+    return format_number(value) if is_number(value) else str(value)
+
+
 def _fill_standing(table: DataTable, report) -> None:
     """The session's standing: a row per player (rank, games played, won, in progress) and a
     column of points per game with a finished game."""
@@ -173,5 +179,5 @@ def _fill_standing(table: DataTable, report) -> None:
         cells = [Text(str(line.rank), justify="right"), Text(line.name),
                  Text(str(line.played), justify="right"), Text(str(line.won), justify="right"),
                  Text(str(line.in_progress), justify="right")]
-        cells += [Text(str(line.points.get(r.id, "–")), justify="right") for r in report.scored]
+        cells += [Text(_points(line.points.get(r.id, "–")), justify="right") for r in report.scored]
         table.add_row(*cells)
