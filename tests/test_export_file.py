@@ -98,3 +98,24 @@ def test_write_text_leaves_the_file_when_the_write_fails(tmp_path, monkeypatch):
         files.write_text(out, "new text\n")
     assert (caught.value.filename, caught.value.strerror) == (str(out), "Input/output error")
     assert out.read_text() == "kept\n" and sorted(p.name for p in tmp_path.iterdir()) == ["sheet.toml"]
+
+
+def test_write_text_works_where_python_has_no_fchmod(tmp_path, monkeypatch):
+    """On Windows before Python 3.13 ``os.fchmod`` does not exist: an export or a score sheet is
+    written all the same (not an AttributeError from the permissions step), the file it
+    replaces keeps its mode and a new file gets the mode ``open`` would give it."""
+    from scorekeeper.rules import files
+
+    monkeypatch.delattr(files.os, "fchmod")
+    kept = tmp_path / "kept.csv"
+    kept.write_text("old\n")
+    kept.chmod(0o640)
+    files.write_text(kept, "new\n")
+    assert kept.read_text() == "new\n" and oct(kept.stat().st_mode & 0o777) == "0o640"
+    umask = os.umask(0o022)
+    try:
+        files.write_text(tmp_path / "new.csv", "made\n")
+    finally:
+        os.umask(umask)
+    assert oct((tmp_path / "new.csv").stat().st_mode & 0o777) == "0o644"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.csv", "new.csv"]

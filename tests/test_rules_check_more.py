@@ -148,7 +148,7 @@ def test_no_built_in_game_reads_a_field_a_deal_may_not_ask_for_in_every_deal(rid
 def test_a_field_may_not_take_a_name_a_score_sheet_deal_uses(tmp_path):
     """A field 'out' (Uno's "went out") read back from a sheet as who sits out: refused."""
     from scorekeeper.game.game import TABLE_KEYS
-    from scorekeeper.rules.builder import SHEET_DEAL_KEYS
+    from scorekeeper.rules.build_names import SHEET_DEAL_KEYS
 
     assert SHEET_DEAL_KEYS == TABLE_KEYS
     assert problems(tmp_path, '[fields.out]\nscope = "deal"\nphase = "play"\ntype = "bool"\n') == [

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from helpers.samples import write
 
-import scorekeeper.rules.builder as builder_module
+import scorekeeper.rules.build_base as build_base_module
 import scorekeeper.rules.formula as formula_module
 from scorekeeper.game.engine import IllegalEntry
 from scorekeeper.game.game import Game
@@ -295,8 +295,8 @@ def test_loading_in_english_compiles_no_translated_message(monkeypatch, cache, t
         calls.append(kw["key"])
         return real(text, **kw)
 
-    # The English messages are compiled by the builder, the translated ones by the translations.
-    monkeypatch.setattr(builder_module, "compile_template", counting)
+    # The English messages are compiled by the build (build_base), the translated ones by the translations.
+    monkeypatch.setattr(build_base_module, "compile_template", counting)
     monkeypatch.setattr(formula_module, "compile_template", counting)  # the translations import it when used
     rs = load_ruleset(str(copy))
     assert calls and not [k for k in calls if k.startswith("translations")]

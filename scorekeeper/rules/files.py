@@ -143,11 +143,17 @@ def write_text(path: str | os.PathLike, text: str) -> None:
         raise _naming(exc, path) from None
     try:
         if existing is not None:
-            os.fchmod(fd, stat.S_IMODE(existing.st_mode))
+            mode = stat.S_IMODE(existing.st_mode)
         else:
             umask = os.umask(0)
             os.umask(umask)
-            os.fchmod(fd, 0o666 & ~umask)
+            mode = 0o666 & ~umask
+        # by the open file where Python can (no other path can be put in between); Windows has
+        # os.fchmod only from Python 3.13, and there chmod only sets or clears read-only
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
+        else:
+            os.chmod(temp, mode)
         with os.fdopen(fd, "wb") as out:
             out.write(data)
             out.flush()

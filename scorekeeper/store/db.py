@@ -770,6 +770,28 @@ class _Transaction:
             raise self.store._write_error(exc, self.what) from None
 
 
+def _header_fault(path: str, size: int) -> str | None:
+    """What the first 100 bytes of a file of ``size`` bytes say is wrong with it as a store
+    (not an SQLite database, another program's, cut short), or None; StoreError if unreadable."""
+    try:
+        with open(path, "rb") as f:
+            header = f.read(100)
+    except OSError as exc:
+        raise StoreError(t("store.cannot_read", path=str(path), error=str(exc.strerror))) from None
+    if not header.startswith(_MAGIC):
+        return t("store.detail.not_database")
+    if len(header) < 100:
+        return None
+    app_id = int.from_bytes(header[68:72], "big")
+    if app_id not in (0, APPLICATION_ID):
+        return t("store.detail.other_program", id=f"{app_id:#x}")
+    page = int.from_bytes(header[16:18], "big")
+    page = 65536 if page == 1 else page
+    if page >= 512 and page & (page - 1) == 0 and size % page:
+        return t("store.detail.cut_short", size=str(size), page=str(page))
+    return None
+
+
 class Store:
     """One store file. ``Store(path)`` opens (or creates) it; use as a context manager or close().
 
@@ -822,22 +844,9 @@ class Store:
             raise StoreError(t("store.cannot_read", path=str(path), error=str(exc.strerror))) from None
         if stat.S_ISDIR(st.st_mode):
             raise StoreError(t("store.is_folder", path=str(path), example=os.path.join(path, "scorekeeper.db")))
-        if st.st_size > 0:
-            try:
-                with open(path, "rb") as f:
-                    header = f.read(100)
-            except OSError as exc:
-                raise StoreError(t("store.cannot_read", path=str(path), error=str(exc.strerror))) from None
-            if not header.startswith(_MAGIC):
-                raise self._not_ours(t("store.detail.not_database"))
-            if len(header) == 100:
-                app_id = int.from_bytes(header[68:72], "big")
-                if app_id not in (0, APPLICATION_ID):
-                    raise self._not_ours(t("store.detail.other_program", id=f"{app_id:#x}"))
-                page = int.from_bytes(header[16:18], "big")
-                page = 65536 if page == 1 else page
-                if page >= 512 and page & (page - 1) == 0 and st.st_size % page:
-                    raise self._not_ours(t("store.detail.cut_short", size=str(st.st_size), page=str(page)))
+        fault = _header_fault(path, st.st_size) if st.st_size > 0 else None
+        if fault is not None:
+            raise self._not_ours(fault)
         # Without a -wal file the main file holds everything and nobody is writing in WAL
         # mode: read it as immutable, which creates no -wal/-shm files beside it.
         mode = "?mode=ro" if os.path.exists(f"{path}-wal") else "?mode=ro&immutable=1"

@@ -116,6 +116,22 @@ class ConfirmButton(FormPart):
 Box = ValueBox | CardsBox
 
 
+def _keys_typing(text: str) -> list[events.Key]:
+    """The keys that type ``text``: a line break is Enter, a tab Tab, other characters that
+    show are themselves; the rest (control characters) type nothing."""
+    from textual.keys import _character_to_key
+
+    keys = []
+    for char in text.replace("\r\n", "\n"):
+        if char in "\r\n":
+            keys.append(events.Key("enter", "\r"))
+        elif char == "\t":
+            keys.append(events.Key("tab", "\t"))
+        elif char.isprintable():
+            keys.append(events.Key(_character_to_key(char), char))
+    return keys
+
+
 class EntryForm(ScrollView, can_focus=True):
     """Every box of a deal, grouped by phase, with live totals and a Confirm button.
 
@@ -656,19 +672,7 @@ class EntryForm(ScrollView, can_focus=True):
     def paste_keys(self, text: str) -> list[events.Key] | None:
         """Text pasted while the cursor is on a value box, as the keys that type it (each
         taken in turn, as typed: a value, moving on, the next box's); None on a cards box."""
-        if isinstance(self.current, CardsBox):
-            return None
-        from textual.keys import _character_to_key
-
-        keys = []
-        for char in text.replace("\r\n", "\n"):
-            if char in "\r\n":
-                keys.append(events.Key("enter", "\r"))
-            elif char == "\t":
-                keys.append(events.Key("tab", "\t"))
-            elif char.isprintable():
-                keys.append(events.Key(_character_to_key(char), char))
-        return keys
+        return None if isinstance(self.current, CardsBox) else _keys_typing(text)
 
     def _pass_on(self, box: Box, typed: value_picker.Typed) -> None:  # (not the message EntryForm.Typed)
         if typed.changed or typed.on or typed.back:
