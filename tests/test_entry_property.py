@@ -136,7 +136,9 @@ def _run(typist: Typist, keys: list[str]):
     done = None
     for k in keys:
         if k == "enter":
+            says = typist.enter_confirms()  # (what the form says the Enter does)
             done = typist.enter()
+            assert done.confirm == says, f"the form said Enter {'confirms' if says else 'does not confirm'}"
             if done.confirm or done.question is not None:
                 return done
         elif k == "backspace":
