@@ -4,8 +4,10 @@ For every built-in game and number of players: a deal the rules take is drawn bo
 from the values the form allows, and typed as players type it (play/typing.py, headless):
 each value's keys in order, with or without an Enter after it, an optional box only when
 set, a value the rules fill in typed anyway or not, a wrong value taken back with
-Backspace now and then, all in one burst; then Enter. The Enter must confirm the deal
-meant, or stop with the question which of the readings was meant. Deeper:
+Backspace now and then, all in one burst; then Enter, and Enter again where the form says
+the deal is complete but more may follow (an Enter that asks that is no stop: the table
+types on). The Enters must confirm the deal meant, or stop with the question which of the
+readings was meant. Deeper:
 ``pytest tests/test_entry_property.py --hypothesis-profile=long``.
 """
 
@@ -133,18 +135,29 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
 
 
 def _run(typist: Typist, keys: list[str]):
+    """The keys typed; an Enter that asks whether more is to come (the keys may go on, or the
+    deal is complete but boxes that may stay empty follow) is no stop: the table types on, and
+    after its last key presses Enter again, as the form says ("or Enter twice"). It stops at a
+    confirm, or at the question which deal was meant."""
     done = None
     for k in keys:
         if k == "enter":
-            says = typist.enter_confirms()  # (what the form says the Enter does)
-            done = typist.enter()
-            assert done.confirm == says, f"the form said Enter {'confirms' if says else 'does not confirm'}"
-            if done.confirm or done.question is not None:
+            done = _enter(typist)
+            if done.confirm or done.question is not None and not done.question.waiting:
                 return done
         elif k == "backspace":
             typist.backspace()
         else:
             typist.key(k)
+    if done is not None and done.question is not None and done.question.waiting and not done.question.lost:
+        done = _enter(typist)
+    return done
+
+
+def _enter(typist: Typist):
+    says = typist.enter_confirms()  # (what the form says the Enter does)
+    done = typist.enter()
+    assert done.confirm == says, f"the form said Enter {'confirms' if says else 'does not confirm'}"
     return done
 
 
