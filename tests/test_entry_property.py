@@ -119,11 +119,10 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
             value = cell.value
         else:
             continue
-        if key in typed and cell.kind == "pick" and type(value) is int \
-                and data.draw(st.integers(0, 9), label="correct") == 0:  # (a filled-in box takes no other value)
-            wrong = [c.value for c in cell.choices if c.allowed and c.value != value and type(c.value) is int]
+        if key in typed and data.draw(st.integers(0, 9), label="correct") == 0:  # (a filled-in box takes no other)
+            wrong = _wrong_keys(cell, value)
             if wrong:
-                keys += [str(data.draw(st.sampled_from(wrong), label="wrong"))[0], "backspace"]
+                keys += [data.draw(st.sampled_from(wrong), label="wrong"), "backspace"]
                 if data.draw(st.booleans(), label="second backspace"):
                     keys = keys[:-2]  # (not a correction after all)
         keys += list(_keys_of(cell, value))
@@ -132,6 +131,19 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
     if keys and keys[-1] == "enter":
         keys.pop()  # the Enter after the last value is the one that confirms
     return keys + ["enter"]
+
+
+def _wrong_keys(cell, value) -> list[str]:
+    """The first keys of other values the box takes: a slip the table takes back with Backspace
+    (a number, a number picked, or a choice by its letter)."""
+    if cell.kind == "number":
+        lo = cell.lo if cell.lo is not None else 0
+        hi = cell.hi if cell.hi is not None else 9
+        return [d for d in "123456789" if lo <= int(d) <= hi and d != str(value)[0]
+                and (not cell.values or any(str(v).startswith(d) for v in cell.values))]
+    first = _keys_of(cell, value)[:1]
+    return sorted({k for c in cell.choices if c.allowed and c.value != value
+                   for k in [_keys_of(cell, c.value)[:1]] if k and k != first})
 
 
 def _run(typist: Typist, keys: list[str]):
