@@ -259,7 +259,7 @@ class Typist:
         self.question = self._question(waiting=verdict.act == "wait")
         return Done(question=self.question)
 
-    def _verdict(self) -> "_Verdict":
+    def _verdict(self) -> _Verdict:
         """What Enter does now, worked out without changing anything: the one place it is
         decided, for :meth:`enter` to do and :meth:`enter_confirms` to tell."""
         if self.note:  # a key was refused here (in every reading followed: the one meant may be one left out)
