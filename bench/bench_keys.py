@@ -102,6 +102,13 @@ CASES = {
     "wysiwyg-2-deal-1": Case("wysiwyg", ("Aino", "Bertta"),
                              {"value": [16, 12], "declarer": 2, "bid": 5, "points": 15},
                              note="hand values, declarer, bid, points"),
+    "doppelkopf-4-deal-1": Case("doppelkopf", ("Anna", "Ben", "Cara", "Dan"),
+                                {"kind": "normal", "re_player": 1, "re_partner": 3, "re_said": "re",
+                                 "kontra_said": "kontra", "re_points": 130},
+                                note="130: or 13 and a 0 in a box after it that may stay empty, two deals: asked"),
+    "french-tarot-4-deal-1": Case("french-tarot", ("Anna", "Ben", "Cara", "Dan"),
+                                  {"contract": "garde", "taker": 1, "bouts": 2, "points": 41},
+                                  note="41: 4 and every trick taken (1 for yes) is no deal"),
 }
 
 

@@ -4,8 +4,10 @@ For every built-in game and number of players: a deal the rules take is drawn bo
 from the values the form allows, and typed as players type it (play/typing.py, headless):
 each value's keys in order, with or without an Enter after it, an optional box only when
 set, a value the rules fill in typed anyway or not, a wrong value taken back with
-Backspace now and then, all in one burst; then Enter. The Enter must confirm the deal
-meant, or stop with the question which of the readings was meant. Deeper:
+Backspace now and then, all in one burst; then Enter, and Enter again where the form says
+the deal is complete but more may follow (an Enter that asks that is no stop: the table
+types on). The Enters must confirm the deal meant, or stop with the question which of the
+readings was meant. Deeper:
 ``pytest tests/test_entry_property.py --hypothesis-profile=long``.
 """
 
@@ -117,11 +119,10 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
             value = cell.value
         else:
             continue
-        if key in typed and cell.kind == "pick" and type(value) is int \
-                and data.draw(st.integers(0, 9), label="correct") == 0:  # (a filled-in box takes no other value)
-            wrong = [c.value for c in cell.choices if c.allowed and c.value != value and type(c.value) is int]
+        if key in typed and data.draw(st.integers(0, 9), label="correct") == 0:  # (a filled-in box takes no other)
+            wrong = _wrong_keys(cell, value)
             if wrong:
-                keys += [str(data.draw(st.sampled_from(wrong), label="wrong"))[0], "backspace"]
+                keys += [data.draw(st.sampled_from(wrong), label="wrong"), "backspace"]
                 if data.draw(st.booleans(), label="second backspace"):
                     keys = keys[:-2]  # (not a correction after all)
         keys += list(_keys_of(cell, value))
@@ -132,17 +133,43 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
     return keys + ["enter"]
 
 
+def _wrong_keys(cell, value) -> list[str]:
+    """The first keys of other values the box takes: a slip the table takes back with Backspace
+    (a number, a number picked, or a choice by its letter)."""
+    if cell.kind == "number":
+        lo = cell.lo if cell.lo is not None else 0
+        hi = cell.hi if cell.hi is not None else 9
+        return [d for d in "123456789" if lo <= int(d) <= hi and d != str(value)[0]
+                and (not cell.values or any(str(v).startswith(d) for v in cell.values))]
+    first = _keys_of(cell, value)[:1]
+    return sorted({k for c in cell.choices if c.allowed and c.value != value
+                   for k in [_keys_of(cell, c.value)[:1]] if k and k != first})
+
+
 def _run(typist: Typist, keys: list[str]):
+    """The keys typed; an Enter that asks whether more is to come (the keys may go on, or the
+    deal is complete but boxes that may stay empty follow) is no stop: the table types on, and
+    after its last key presses Enter again, as the form says ("or Enter twice"). It stops at a
+    confirm, or at the question which deal was meant."""
     done = None
     for k in keys:
         if k == "enter":
-            done = typist.enter()
-            if done.confirm or done.question is not None:
+            done = _enter(typist)
+            if done.confirm or done.question is not None and not done.question.waiting:
                 return done
         elif k == "backspace":
             typist.backspace()
         else:
             typist.key(k)
+    if done is not None and done.question is not None and done.question.waiting and not done.question.lost:
+        done = _enter(typist)
+    return done
+
+
+def _enter(typist: Typist):
+    says = typist.enter_confirms()  # (what the form says the Enter does)
+    done = typist.enter()
+    assert done.confirm == says, f"the form said Enter {'confirms' if says else 'does not confirm'}"
     return done
 
 

@@ -255,19 +255,49 @@ def test_readings_that_store_the_same_deal_are_offered_once():
     """Doppelkopf, a normal game, Anna and Cara are Re, Re and Kontra announced, then 1 3 0 for
     Re's card points (0 to 240). The keys read as 130; as 13 and a 0 in one of four boxes that
     are 0 when left empty (the foxes of each side, the Doppelkopf tricks of each side: the same
-    deal four times); or as 1, and 3 and 0 Doppelkopf tricks. The question offers the three
-    deals once each, and 1 picks 130."""
+    deal four times). (As 1, and 3 and 0 Doppelkopf tricks, they are no deal: 3 tricks of 40
+    points or more are more than Re's 1.) The question offers the two deals once each, and 1
+    picks 130."""
     game = Game(load_ruleset("doppelkopf"), FOUR, {}, 1)
     typist, done = typed(game, "n a c r k 1 3 0 enter")  # (it may end the value: more keys may follow)
     assert done.question.text() == (
         "The keys may go on: type the rest, or Enter again for one of these deals (asked which, if more than "
-        "one remains): Card points of Re 130, Doppelkopf tricks of Re 0; Card points of Re 13, Doppelkopf "
-        "tricks of Re 0; Card points of Re 1, Doppelkopf tricks of Re 3.")
+        "one remains): Card points of Re 130; Card points of Re 13.")
     done = typist.enter()
     assert not done.confirm and done.question is not None
     assert done.question.text() == (
-        "The keys read 3 ways, so nothing is saved: 1: Card points of Re 130, Doppelkopf tricks of Re 0; "
-        "2: Card points of Re 13, Doppelkopf tricks of Re 0; 3: Card points of Re 1, Doppelkopf tricks of Re 3. "
+        "The keys read 2 ways, so nothing is saved: 1: Card points of Re 130; 2: Card points of Re 13. "
         "Type the number of the one meant, or correct a box.")
     assert typist.choose(1) and typist.enter().confirm
     assert deal(typist)["re_points"] == 130 and deal(typist)["re_foxes"] in (0, None)
+
+
+def test_a_fact_of_the_game_decides_how_a_burst_of_digits_is_read():
+    """Doppelkopf: 1 0 6 for Re's card points reads as 106, or as 10 and Kontra's 6 Doppelkopf
+    tricks (or 1, 0 and 6 of them). Six tricks of 40 points or more are 240, more than the 230
+    Kontra has left: only 106 is a deal, and Enter (twice: boxes that may stay empty follow)
+    confirms it."""
+    game = Game(load_ruleset("doppelkopf"), FOUR, {}, 1)
+    typist, done = typed(game, "n a c r k 1 0 6 enter")
+    assert done.question is not None and done.question.follow and not done.confirm
+    assert typist.enter().confirm
+    got = deal(typist)
+    assert got["re_points"] == 106 and got["kontra_doppelkopf"] in (0, None) and got["re_doppelkopf"] in (0, None)
+    # the check says why, where the table types such a deal on purpose
+    draft = DealDraft(game)
+    for field, value in (("kind", "normal"), ("re_player", 1), ("re_partner", 3), ("re_points", 10),
+                         ("kontra_doppelkopf", 6)):
+        draft.set(field, None, value)
+    assert draft.view().cells[Slot("kontra_doppelkopf", 0)].errors == (
+        "6 Doppelkopf tricks hold at least 240 card points, more than Kontra's 230",)
+
+
+def test_every_trick_taken_is_no_reading_of_a_one_after_a_few_points():
+    """French Tarot, a garde of Anna with 2 oudlers: 4 1 is 41 points, or 4 and 'every trick
+    taken: yes' (1). A side that took every trick has the 1 and the 21 and at least 87 points, so
+    41 is the only deal: confirmed with the two Enters a box that may stay empty asks for."""
+    game = Game(load_ruleset("french-tarot"), FOUR)
+    typist, done = typed(game, "g a 2 4 1 enter")
+    assert done.question is not None and done.question.follow and not done.confirm
+    assert typist.enter().confirm
+    assert deal(typist)["points"] == 41 and deal(typist)["slam"] in (False, None)

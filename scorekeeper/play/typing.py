@@ -120,6 +120,19 @@ class Done:
     question: Question | None = None
 
 
+@dataclass(frozen=True)
+class _Verdict:
+    """What Enter does (:meth:`Typist._verdict`): ``act`` is "note" (a value refused: the box
+    says why), "lost" (more readings than followed), "asked" (the question of which reading
+    is meant waits for its number), "on" (no reading confirms: these go on), "wait" (a
+    reading may go on: Enter again for the deals), "confirm" (one deal), or "which"
+    (several deals: the question, one reading per deal)."""
+
+    act: str
+    readings: tuple[Reading, ...] = ()
+    note: str = ""
+
+
 class Typist:
     """The readings of the keys typed into one deal's boxes (the first is the one shown)."""
 
@@ -156,19 +169,10 @@ class Typist:
         return len({_deal_key(self.view(r)) for r in self.readings}) > 1
 
     def enter_confirms(self) -> bool:
-        """Whether Enter now confirms the deal, as :meth:`enter` would (and does not end a
-        value, move on past a box that may stay empty, or ask): what the form says Enter does."""
-        if self.note or self.overflow or (self.question is not None and not self.question.waiting):
-            return False  # (a question of which reading is meant is answered by its number)
-        deals = set()
-        for reading in self.readings:
-            if self._refused_pending(reading):
-                return False
-            after, confirms = self._enter(reading)
-            if not confirms:
-                return False
-            deals.add(_deal_key(self.view(after)))
-        return len(deals) == 1
+        """Whether Enter now confirms the deal (and does not end a value, move on past a box
+        that may stay empty, or ask): what the form says Enter does, decided where
+        :meth:`enter` decides it."""
+        return self._verdict().act == "confirm"
 
     def view(self, reading: Reading) -> DraftView:
         key = frozenset(reading.typed)
@@ -237,66 +241,72 @@ class Typist:
     def enter(self) -> Done:
         """Enter: a value ends, the cursor goes on; on a deal complete, it is confirmed
         once every reading gives this one deal (else the question is asked)."""
-        if self.note:  # a key was refused here: the box keeps the cursor and says why
-            if self.overflow:  # (in every reading followed: the one meant may be one left out)
-                return self._lost()
+        verdict = self._verdict()
+        if verdict.act == "lost":
+            return self._lost()
+        if verdict.act == "note":  # the box keeps the cursor and says why
             self.readings = [r.moved(pending="") for r in self.readings]
+            self.note = verdict.note
             return Done(note=self.note)
+        if verdict.act == "asked":  # a question of which reading is meant is answered by its number only
+            return Done(question=self.question)
+        if verdict.act == "on":
+            return self._went_on(list(verdict.readings))
+        self.readings = list(verdict.readings)
+        if verdict.act == "confirm":
+            self.question = None
+            return Done(confirm=True)
+        self.question = self._question(waiting=verdict.act == "wait")
+        return Done(question=self.question)
+
+    def _verdict(self) -> _Verdict:
+        """What Enter does now, worked out without changing anything: the one place it is
+        decided, for :meth:`enter` to do and :meth:`enter_confirms` to tell."""
+        if self.note:  # a key was refused here (in every reading followed: the one meant may be one left out)
+            return _Verdict("lost" if self.overflow else "note", note=self.note)
+        notes = [self._refused_pending(r) for r in self.readings]
+        if all(notes):  # the digits waiting make a value the rules refuse: the box says why
+            return _Verdict("note", note=notes[0])
+        if self.question is not None and not self.question.waiting:
+            return _Verdict("asked")
         confirming: list[Reading] = []
         going: list[Reading] = []  # readings in which the Enter ends a value: more keys may follow
         ended: list[Reading] = []  # readings in which it ends nothing (no player's Enter there but a confirm)
-        notes = [self._refused_pending(r) for r in self.readings]
-        if all(notes):  # the digits waiting make a value the rules refuse: the box says why
-            self.readings = [r.moved(pending="") for r in self.readings]
-            self.note = notes[0]
-            return Done(note=self.note)
         place: dict[Reading, int] = {}  # each reading after the Enter -> the place of the one before it
         for i, (reading, note) in enumerate(zip(self.readings, notes)):
             if note:
                 continue
             r, confirm = self._enter(reading)
-            if confirm:
-                confirming.append(r)
-            elif self._separates(reading):
-                going.append(r)
-            else:
-                ended.append(r)
+            (confirming if confirm else going if self._separates(reading) else ended).append(r)
             place.setdefault(r, i)
-        if self.question is not None and not self.question.waiting:  # answered by its number only
-            return Done(question=self.question)
         confirming = [r for r in confirming if not self._broken(r)] or confirming
         if not confirming:
-            self.question = None
-            done = self._keep(going + ended, [])
-            complete = [r for r in self.readings if r.at == CONFIRM and self._complete(r)]
-            if complete and len(self.readings) > 1:  # one reading is a deal, another goes on
-                self.question = self._question(waiting=True)
-                return Done(moved=done.moved, question=self.question)
-            if complete:  # the deal is complete, but a box that may stay empty could still be typed
-                view = self.view(self.shown)
-                follow = tuple(c.label for c in self._boxes(view) if c.kind != "text" and may_skip(c))
-                self.question = Question((), (), True, follow)
-                return Done(moved=done.moved, question=self.question)
-            return done
-        deals = {_deal_key(self.view(r)) for r in confirming}
+            return _Verdict("on", tuple(going + ended))
         if going:  # the Enter may end a value with more to come: a second Enter confirms
             onward = []
             for r in confirming:
                 on = r if r.at == CONFIRM else self._move_on(r, r.at, False)[0][0]
                 place.setdefault(on, place[r])
                 onward.append(on)
-            self.readings = sorted(_unique(going + onward), key=lambda r: place[r])  # (the one shown stays first)
+            return _Verdict("wait", tuple(sorted(_unique(going + onward), key=lambda r: place[r])))  # (shown first)
+        if len({_deal_key(self.view(r)) for r in confirming}) == 1:  # (one deal in the readings followed:
+            return _Verdict("lost" if self.overflow else "confirm", (confirming[0],))  # but were all followed?)
+        return _Verdict("which", tuple(self._one_per_deal(sorted(_unique(confirming), key=lambda r: place[r]))))
+
+    def _went_on(self, readings: list[Reading]) -> Done:
+        """Enter confirmed nothing in any reading: it ended a value, or was the habit after one."""
+        self.question = None
+        done = self._keep(readings, [])
+        complete = [r for r in self.readings if r.at == CONFIRM and self._complete(r)]
+        if complete and len(self.readings) > 1:  # one reading is a deal, another goes on
             self.question = self._question(waiting=True)
-            return Done(question=self.question)
-        if len(deals) == 1 and not self.overflow:
-            self.readings = confirming[:1]
-            self.question = None
-            return Done(confirm=True)
-        if len(deals) == 1:  # one deal in the readings followed, but not every reading was followed
-            return self._lost()
-        self.readings = self._one_per_deal(sorted(_unique(confirming), key=lambda r: place[r]))
-        self.question = self._question()
-        return Done(question=self.question)
+            return Done(moved=done.moved, question=self.question)
+        if complete:  # the deal is complete, but a box that may stay empty could still be typed
+            view = self.view(self.shown)
+            follow = tuple(c.label for c in self._boxes(view) if c.kind != "text" and may_skip(c))
+            self.question = Question((), (), True, follow)
+            return Done(moved=done.moved, question=self.question)
+        return done
 
     def _one_per_deal(self, readings: list[Reading]) -> list[Reading]:
         """The first of the readings that store the same deal (a 0 typed into a box that is 0
