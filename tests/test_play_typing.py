@@ -301,3 +301,17 @@ def test_every_trick_taken_is_no_reading_of_a_one_after_a_few_points():
     assert done.question is not None and done.question.follow and not done.confirm
     assert typist.enter().confirm
     assert deal(typist)["points"] == 41 and deal(typist)["slam"] in (False, None)
+
+
+def test_readings_of_one_deal_do_not_ask_to_confirm_an_empty_reading():
+    """Belote, `d 2 9 4 n` Enter: the `n` is "nobody" for the capot box or, that box skipped,
+    for the belote box; both store the same deal (nobody is what an empty box gives). The
+    Enter said "Enter again confirms , or type the rest" (a reading with nothing to say): it
+    now says the deal is complete and which boxes may still be typed, each with whose it is."""
+    game = Game(load_ruleset("belote"), FOUR)
+    typist, done = typed(game, "d 2 9 4 n enter")
+    assert done.question.text() == (
+        "The deal is complete: Enter again confirms it, or type on (Belote-rebelote (king and queen of trump) held "
+        "by, Anna & Cara Declarations scored (besides belote), Ben & Dan Declarations scored (besides belote)).")
+    typist, done = typed(game, "d 2 9 4 n enter enter")
+    assert done.confirm and deal(typist)["points"] == 94 and deal(typist)["capot"] == "nobody"

@@ -298,12 +298,14 @@ class Typist:
         self.question = None
         done = self._keep(readings, [])
         complete = [r for r in self.readings if r.at == CONFIRM and self._complete(r)]
-        if complete and len(self.readings) > 1:  # one reading is a deal, another goes on
+        # one reading is a deal, another goes on (or stores another deal); readings that all
+        # store the same deal are that deal, whatever box each letter went to
+        if complete and len({_deal_key(self.view(r)) for r in self.readings}) > 1:
             self.question = self._question(waiting=True)
             return Done(moved=done.moved, question=self.question)
         if complete:  # the deal is complete, but a box that may stay empty could still be typed
             view = self.view(self.shown)
-            follow = tuple(c.label for c in self._boxes(view) if c.kind != "text" and may_skip(c))
+            follow = tuple(f"{c.who} {c.label}".strip() for c in self._boxes(view) if c.kind != "text" and may_skip(c))
             self.question = Question((), (), True, follow)
             return Done(moved=done.moved, question=self.question)
         return done
