@@ -18,7 +18,7 @@ again:
 
 The garbage of the rounds before is collected before each key, unless ``--collector``: then
 the collector runs as ``scorekeeper`` runs it (the app's own, where the checkout has one:
-scorekeeper/tui/collector.py; the interpreter's as it is, where not), and what it does while a
+scorekeeper.process.QuietCollector, earlier scorekeeper/tui/collector.py; the interpreter's as it is, where not), and what it does while a
 key is handled is counted.
 
 ``--against DIR`` measures another checkout (e.g. a worktree of main) too, each in processes
