@@ -20,7 +20,7 @@ from .summary import plan_text, unused_options
 from .words import choice_text, partnerships_text
 
 __all__ = ["BY_LOT", "NAME_MOST", "CarriedBox", "NewGameForm", "OptionBox", "Setup", "carried_boxes", "new_game_form",
-           "read_carried", "read_setup", "session_choices"]
+           "read_carried", "read_setup", "scorer_names", "session_choices"]
 
 BY_LOT = 0  # the first dealer "drawn by lot"
 NAME_MOST = 40  # characters of a player's name (the TUI's seat boxes take as many)
@@ -132,7 +132,9 @@ def read_options(ruleset, raw: Mapping[str, Any]) -> tuple[dict[str, Any], str |
     return values, None
 
 
-def _scorers(ruleset, names: Sequence[str]) -> list[str]:
+def scorer_names(ruleset, names: Sequence[str]) -> list[str]:
+    """Who scores at a table of ``names``: the players, or in a partnership score each
+    partnership as its players' names ("Anna & Cara"; a seat not named yet left out)."""
     if ruleset.score_scope == "team":
         return [" & ".join(names[s - 1] for s in team if s <= len(names)) for team in ruleset.teams]
     return list(names)
@@ -254,7 +256,7 @@ def read_setup(ruleset, players: Any, options: Any, scores: Any, dealer: Any = B
     values, option_problem = read_options(shown, options if isinstance(options, dict) else {})
     problem = problem or option_problem
     scores_text = scores if isinstance(scores, str) else ""
-    parsed, scores_problem = parse_scores(scores_text[:200], _scorers(ruleset, names))
+    parsed, scores_problem = parse_scores(scores_text[:200], scorer_names(ruleset, names))
     problem = problem or scores_problem
     if problem is None and not (type(dealer) is int and 0 <= dealer <= len(names)):
         problem = t("play.new_game.no_dealer", seat=str(dealer)[:20], most=len(names))

@@ -15,7 +15,7 @@ from ...game.engine import GameError
 from ...game.game import draw_first_dealer
 from ...i18n import get_language, show, t, tn
 from ..messages import GameCreated
-from ...play.new_game import carried_boxes, read_carried, session_choices
+from ...play.new_game import carried_boxes, read_carried, scorer_names, session_choices
 from ...play.plan import parse_scores
 from ...play.summary import plan_text, unused_options
 from ...play.words import partnerships_text
@@ -137,10 +137,7 @@ class NewGameScreen(Screen[None]):
     def _scores(self, names: list[str]) -> tuple[list[int] | None, str | None]:
         """The starting scores typed (None: 0 each), one per player or, in a partnership score,
         per partnership; or why they cannot be taken."""
-        rs = self.ruleset
-        scorers = ([" & ".join(names[s - 1] for s in team if s <= len(names)) for team in rs.teams]
-                   if rs.score_scope == "team" else names)
-        return parse_scores(self.query_one("#new-scores", Input).value, scorers)
+        return parse_scores(self.query_one("#new-scores", Input).value, scorer_names(self.ruleset, names))
 
     def _paper(self) -> bool:
         """The table asked for the values carried into the first deal (a game continued from paper)."""
