@@ -10,7 +10,7 @@ the ruleset scores per seat or partnership alike.
 from __future__ import annotations
 
 from ..rules.ruleset import Ruleset
-from .engine import pair_seats
+from .engine import holder_names
 from .game import DealResult, Game
 from ..values import dataclass
 
@@ -41,14 +41,7 @@ def carried_columns(game: Game, shown: Ruleset | None = None) -> list[CarriedCol
     teams = game.setup.teams
     columns = []
     for cid, carried in rules.carry.items():
-        if carried.scope == "team":
-            names = [" & ".join(players[s - 1] for s in team) for team in teams]
-        elif carried.scope == "table":  # one value, shown once, under its label alone
-            names = [""]
-        elif carried.scope == "pair":  # each player's on each other player: "Anna→Ben"
-            names = [f"{players[a - 1]}→{players[b - 1]}" for a, b in pair_seats(len(players))]
-        else:
-            names = list(players)
+        names = holder_names(carried.scope, players, teams)  # the table's one value: shown under its label alone
         same = carried.scope not in ("table", "pair") and (carried.scope == "team") == (rules.score_scope == "team")
         columns += [CarriedColumn(cid, carried.label, i, name, i if same else None) for i, name in enumerate(names)]
     return columns

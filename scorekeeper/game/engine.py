@@ -1139,6 +1139,19 @@ def pair_seats(players: int) -> list[tuple[int, int]]:
     return [(a, b) for a in range(1, players + 1) for b in range(1, players + 1) if a != b]
 
 
+def holder_names(scope: str, players: Sequence[str], teams: Sequence[Sequence[int]], table: str = "") -> tuple[str, ...]:
+    """Who holds a value carried with ``scope`` at a table of ``players``, in the order the value
+    is kept: each player, each partnership ("Anna & Cara"; a seat not named yet left out), each
+    pair of seats ("Anna→Ben", as :func:`pair_seats`), or the table's one value (``table``)."""
+    if scope == "team":
+        return tuple(" & ".join(players[s - 1] for s in team if s <= len(players)) for team in teams)
+    if scope == "table":
+        return (table,)
+    if scope == "pair":
+        return tuple(f"{players[a - 1]}→{players[b - 1]}" for a, b in pair_seats(len(players)))
+    return tuple(players)
+
+
 def pair_index(seat: int, other: int, players: int) -> int:
     """The place of (seat, other) in :func:`pair_seats` (seat != other)."""
     return (seat - 1) * (players - 1) + (other - 1 if other < seat else other - 2)

@@ -44,7 +44,7 @@ from ..messages import Message
 from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT, Missing, number_text
 from ..rules.ruleset import Ruleset
 from .engine import (
-    Choice, DealEval, GameError, IllegalEntry, Issue, Setup, SetupError, convert_value, pair_seats,
+    Choice, DealEval, GameError, IllegalEntry, Issue, Setup, SetupError, convert_value, holder_names,
 )
 from .entry import EntryRules
 from .records import (
@@ -840,14 +840,7 @@ def _start_carried(setup: Setup, carried: Mapping[str, Any] | None) -> dict[str,
         if spec is None:
             raise SetupError(Message("engine.start.carried.unknown", name=str(cid),
                                      names=", ".join(rules.carry) or "-"))
-        if spec.scope == "team":
-            names = tuple(" & ".join(setup.players[s - 1] for s in team) for team in setup.teams)
-        elif spec.scope == "table":
-            names = (spec.label,)
-        elif spec.scope == "pair":  # each seat's value on each other seat, in the order of pair_seats
-            names = tuple(f"{setup.players[a - 1]}→{setup.players[b - 1]}" for a, b in pair_seats(setup.n))
-        else:
-            names = setup.players
+        names = holder_names(spec.scope, setup.players, setup.teams, spec.label)
         if not isinstance(row, (list, tuple)) or len(row) != len(names):
             raise SetupError(Message("engine.start.carried.count", label=spec.label, name=cid, count=len(names),
                                      names=", ".join(names), value=repr(row)))

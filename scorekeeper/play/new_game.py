@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..game.engine import GameError, pair_seats
+from ..game.engine import GameError, holder_names
 from ..i18n import get_language, t, tn
 from ..rules.formula import MAX_NUMBER, NUMBER_LIMIT
 from ..values import dataclass
@@ -142,13 +142,7 @@ def scorer_names(ruleset, names: Sequence[str]) -> list[str]:
 
 def _holders(ruleset, spec, names: Sequence[str]) -> tuple[str, ...]:
     """Who holds the value ``spec`` at a table of ``names``, in the order a game keeps it."""
-    if spec.scope == "table":
-        return (spec.label,)
-    if spec.scope == "team":
-        return tuple(" & ".join(names[s - 1] for s in team if s <= len(names)) for team in ruleset.teams)
-    if spec.scope == "pair":
-        return tuple(f"{names[a - 1]}→{names[b - 1]}" for a, b in pair_seats(len(names)))
-    return tuple(names)
+    return holder_names(spec.scope, names, ruleset.teams, spec.label)
 
 
 def _starts(ruleset, names: Sequence[str], options: Mapping[str, Any]) -> dict[str, tuple]:
