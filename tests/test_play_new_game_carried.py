@@ -100,3 +100,17 @@ def test_the_form_stays_short_until_the_table_asks_for_the_carried_values():
     assert hearts.carries is False and hearts.carried == ()
     wrong = new_game_form(rules, "spades", SPADES_TABLE, carried={"bags": ["8", "x"]})
     assert wrong.problem.startswith("Bags of Ben & Dan must be a whole number")
+
+
+@pytest.mark.parametrize("ref, lang, shown", [
+    ("lupaus", "en", "0 each, or e.g. 20 0 -10 in seat order"),
+    ("euchre", "en", "0 each, or e.g. 20 -10: one per partnership, in the order shown"),
+    ("euchre", "fi", "0 kullekin, tai esim. 20 -10: yksi kullekin parille, esitetyssä järjestyksessä"),
+])
+def test_the_starting_scores_example_has_as_many_values_as_the_game_has_scorers(ref, lang, shown):
+    """A partnership game takes one starting score per partnership: its example gives two, not
+    three values "in seat order" (found at the table: Euchre's form showed 20 0 -10)."""
+    from scorekeeper.play.new_game import scores_placeholder
+
+    with using_language(lang):
+        assert scores_placeholder(load_ruleset(ref)) == shown

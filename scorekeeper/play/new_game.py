@@ -20,7 +20,7 @@ from .summary import plan_text, unused_options
 from .words import choice_text, partnerships_text
 
 __all__ = ["BY_LOT", "NAME_MOST", "CarriedBox", "NewGameForm", "OptionBox", "Setup", "carried_boxes", "new_game_form",
-           "read_carried", "read_setup", "scorer_names", "session_choices"]
+           "read_carried", "read_setup", "scorer_names", "scores_placeholder", "session_choices"]
 
 BY_LOT = 0  # the first dealer "drawn by lot"
 NAME_MOST = 40  # characters of a player's name (the TUI's seat boxes take as many)
@@ -138,6 +138,15 @@ def scorer_names(ruleset, names: Sequence[str]) -> list[str]:
     if ruleset.score_scope == "team":
         return [" & ".join(names[s - 1] for s in team if s <= len(names)) for team in ruleset.teams]
     return list(names)
+
+
+def scores_placeholder(ruleset) -> str:
+    """The starting scores' example: per player in seat order, or in a partnership score one
+    value per partnership (as many as the rules have) in the order the form shows them."""
+    if ruleset.score_scope == "team":
+        example = " ".join(("20", "-10", "5", "0")[:len(ruleset.teams)])
+        return t("tui.new_game.scores_placeholder_teams", example=example)
+    return t("tui.new_game.scores_placeholder")
 
 
 def _holders(ruleset, spec, names: Sequence[str]) -> tuple[str, ...]:

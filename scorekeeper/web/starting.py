@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import get_language, show, t
-from ..play.new_game import BY_LOT, NewGameForm, new_game_form, read_setup, session_choices
+from ..play.new_game import BY_LOT, NewGameForm, new_game_form, read_setup, scores_placeholder, session_choices
 from ..rules.ruleset import RulesetError, builtin_ids, load_ruleset
 from ..settings import own_rulesets
 from .phone import BadRequest
@@ -125,7 +125,7 @@ def form_data(data: dict[str, Any], store=None) -> dict[str, Any]:
                      "placeholder": o.placeholder, "unused": o.unused} for o in form.options],
         "first_dealer": t("tui.new_game.first_dealer"),
         "dealers": [[seat, text] for seat, text in form.dealers],
-        "scores_label": t("tui.new_game.scores_label"), "scores_placeholder": t("tui.new_game.scores_placeholder"),
+        "scores_label": t("tui.new_game.scores_label"), "scores_placeholder": scores_placeholder(ruleset),
         "title_label": t("tui.new_game.title_label"), "title_placeholder": t("tui.new_game.title_placeholder"),
         "session_label": t("tui.new_game.session"), "sessions": [[new, text] for new, text in sessions],
         "carries": form.carries, "carried_choice": t("play.new_game.carried_choice"),

@@ -15,7 +15,7 @@ from ...game.engine import GameError
 from ...game.game import draw_first_dealer
 from ...i18n import get_language, show, t, tn
 from ..messages import GameCreated
-from ...play.new_game import carried_boxes, read_carried, scorer_names, session_choices
+from ...play.new_game import carried_boxes, read_carried, scorer_names, scores_placeholder, session_choices
 from ...play.plan import parse_scores
 from ...play.summary import plan_text, unused_options
 from ...play.words import partnerships_text
@@ -76,7 +76,7 @@ class NewGameScreen(Screen[None]):
                              id="new-dealer", compact=True)
             with Horizontal(classes="form-row"):
                 yield Static(t("tui.new_game.scores_label"), classes="form-label", markup=False)
-                yield Input(placeholder=t("tui.new_game.scores_placeholder"), max_length=200,
+                yield Input(placeholder=scores_placeholder(self.ruleset), max_length=200,
                             id="new-scores", compact=True)
             if rs.carry:  # asked for only when the table continues a game from paper
                 with Horizontal(classes="form-row"):
