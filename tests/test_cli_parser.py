@@ -7,6 +7,8 @@ import argparse
 
 import pytest
 
+from scorekeeper.i18n import using_language
+
 from scorekeeper.cli import build_parser, main
 
 EVERY_COMMAND = ["rules", "check-bid", "hand-value", "replay", "play", "export", "history", "show", "stats",
@@ -70,3 +72,20 @@ def test_the_lean_parser_parses_as_the_whole_one():
     lean, whole = build_parser(CHECK_BID).parse_args(CHECK_BID), build_parser().parse_args(CHECK_BID)
     assert vars(lean) == vars(whole)
     assert (lean.players, lean.deal, lean.bids) == (4, 1, ["3", "2", "4"])
+
+
+def test_every_argument_of_every_command_says_what_it_takes():
+    """`scorekeeper play --help` listed ID|FILE|GAME_ID with no word of what it is: with help
+    asked for, every argument and option of every command has its text."""
+    def missing(name: str, parser: argparse.ArgumentParser) -> list[str]:
+        out = []
+        for a in parser._actions:
+            if isinstance(a, argparse._SubParsersAction):  # its commands each have their text
+                out += [m for sub, p in a.choices.items() for m in missing(f"{name} {sub}", p)]
+            elif not isinstance(a, argparse._HelpAction) and not a.help:
+                out.append(f"{name} {a.dest}")
+        return out
+
+    for lang in ("en", "fi", "pl"):
+        with using_language(lang):
+            assert missing("scorekeeper", build_parser(["--help"])) == [], lang

@@ -128,19 +128,19 @@ def _add_rules_commands(sub) -> None:
     _json_option(p)
     p.set_defaults(run=cmd_rules_list)
     p = rsub.add_parser("show", help=help_text("cli.help.rules_show"))
-    p.add_argument("ruleset", metavar="ID|FILE")
+    p.add_argument("ruleset", metavar="ID|FILE", help=help_text("cli.help.ruleset"))
     p.add_argument("--players", type=whole_number, metavar="N", help=help_text("cli.help.rules_show_players"))
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help=help_text("cli.help.rules_show_option"))
     p.add_argument("--plain", action="store_true", help=help_text("cli.help.rules_show_plain"))
     _json_option(p)
     p.set_defaults(run=cmd_rules_show)
     p = rsub.add_parser("check", help=help_text("cli.help.rules_check"))
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("files", nargs="+", metavar="FILE", help=help_text("cli.help.rules_check_files"))
     p.set_defaults(run=cmd_rules_check)
 
     p = sub.add_parser("check-bid", help=help_text("cli.help.check_bid"))
-    p.add_argument("ruleset", metavar="RULESET")
-    p.add_argument("--players", type=whole_number, required=True, metavar="N")
+    p.add_argument("ruleset", metavar="RULESET", help=help_text("cli.help.ruleset"))
+    p.add_argument("--players", type=whole_number, required=True, metavar="N", help=help_text("cli.help.players"))
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--deal", type=whole_number, metavar="K", help=help_text("cli.help.check_bid_deal"))
     which.add_argument("--cards", type=whole_number, metavar="C", help=help_text("cli.help.check_bid_cards"))
@@ -150,7 +150,7 @@ def _add_rules_commands(sub) -> None:
     p.set_defaults(run=cmd_check_bid)
 
     p = sub.add_parser("hand-value", help=help_text("cli.help.hand_value"))
-    p.add_argument("ruleset", metavar="RULESET")
+    p.add_argument("ruleset", metavar="RULESET", help=help_text("cli.help.ruleset"))
     p.add_argument("cards", nargs="+", metavar="CARD", help=help_text("cli.help.hand_value_cards"))
     p.set_defaults(run=cmd_hand_value)
 
@@ -160,12 +160,12 @@ def _add_sheet_commands(sub) -> None:
     from .games import _NEWEST, cmd_export, cmd_replay
 
     p = sub.add_parser("replay", help=help_text("cli.help.replay"))
-    p.add_argument("sheet", metavar="SHEET|GAME_ID")
+    p.add_argument("sheet", metavar="SHEET|GAME_ID", help=help_text("cli.help.replay_sheet"))
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help=help_text("cli.help.replay_option"))
     _report_options(p, cmd_replay)
 
     p = sub.add_parser("play", help=help_text("cli.help.play"))
-    p.add_argument("ruleset", metavar="ID|FILE|GAME_ID")
+    p.add_argument("ruleset", metavar="ID|FILE|GAME_ID", help=help_text("cli.help.play_ruleset"))
     db_option(p, help_text("cli.help.play_db"))
     p.set_defaults(run=cmd_play)
 
@@ -174,7 +174,8 @@ def _add_sheet_commands(sub) -> None:
     p.add_argument("--session", metavar="ID", nargs="?", type=whole_number, const=_NEWEST, default=None,
                    help=help_text("cli.help.export_session"))
     p.add_argument("--all", action="store_true", help=help_text("cli.help.export_all"))
-    p.add_argument("--format", required=True, choices=("csv", "json", "md", "toml", "html"))
+    p.add_argument("--format", required=True, choices=("csv", "json", "md", "toml", "html"),
+                   help=help_text("cli.help.export_format"))
     p.add_argument("-o", "--output", metavar="FILE", help=help_text("cli.help.export_output"))
     db_option(p)
     p.set_defaults(run=cmd_export)
@@ -188,18 +189,18 @@ def _add_store_commands(sub) -> None:
 
     _report_options(sub.add_parser("history", help=help_text("cli.help.history")), cmd_history)
     p = sub.add_parser("show", help=help_text("cli.help.show"))
-    p.add_argument("game", metavar="GAME_ID", type=whole_number)
+    p.add_argument("game", metavar="GAME_ID", type=whole_number, help=help_text("cli.help.game_id"))
     _report_options(p, cmd_show)
     p = sub.add_parser("stats", help=help_text("cli.help.stats"))
     p.add_argument("--player", metavar="NAME", help=help_text("cli.help.stats_player"))
     _report_options(p, cmd_stats)
     _report_options(sub.add_parser("sessions", help=help_text("cli.help.sessions")), cmd_sessions)
     p = sub.add_parser("session", help=help_text("cli.help.session"))
-    p.add_argument("session", metavar="ID", type=whole_number, nargs="?")
+    p.add_argument("session", metavar="ID", type=whole_number, nargs="?", help=help_text("cli.help.session_id"))
     _report_options(p, cmd_session)
 
     p = sub.add_parser("import", help=help_text("cli.help.import"))
-    p.add_argument("sheet", metavar="SHEET")
+    p.add_argument("sheet", metavar="SHEET", help=help_text("cli.help.import_sheet"))
     db_option(p)
     p.set_defaults(run=cmd_import)
 
