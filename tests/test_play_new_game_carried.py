@@ -104,8 +104,8 @@ def test_the_form_stays_short_until_the_table_asks_for_the_carried_values():
 
 @pytest.mark.parametrize("ref, lang, shown", [
     ("lupaus", "en", "0 each, or e.g. 20 0 -10 in seat order"),
-    ("euchre", "en", "0 each, or e.g. 20 -10: one per partnership, in the order shown"),
-    ("euchre", "fi", "0 kullekin, tai esim. 20 -10: yksi kullekin parille, esitetyssä järjestyksessä"),
+    ("euchre", "en", "0 each, or e.g. 20 -10, one per partnership"),
+    ("euchre", "fi", "0 kullekin, tai esim. 20 -10, yksi kullekin parille"),
 ])
 def test_the_starting_scores_example_has_as_many_values_as_the_game_has_scorers(ref, lang, shown):
     """A partnership game takes one starting score per partnership: its example gives two, not

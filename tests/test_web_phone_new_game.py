@@ -115,4 +115,4 @@ def test_the_tables_own_ruleset_files_are_offered_beside_the_built_in_games(serv
 def test_the_phones_starting_scores_example_is_one_per_partnership_in_a_partnership_game(served):
     client, path = served
     form = client.post("/api/new/form", json={"ruleset": "euchre"}, headers=HEADERS).json()
-    assert form["scores_placeholder"] == "0 each, or e.g. 20 -10: one per partnership, in the order shown"
+    assert form["scores_placeholder"] == "0 each, or e.g. 20 -10, one per partnership"
