@@ -69,6 +69,10 @@ EXAMPLES = __import__("pathlib").Path(__file__).resolve().parents[1] / "examples
     ("bridge-chicago", "pl", "Kontrakt", ["4♥ Sam", "pas", "2♠ Eric", "3BAX Nora", "2♣ Wendy"]),
     ("skat", "en", "Game", ["♣ Ben", "grand Cara", "♠ Anna", "null Ben", "♥ Cara"]),
     ("lupaus", "en", "Cards", ["10 ♠", "9 ♥", "8 ♦", "7 ♦", "6 ♣"]),
+    ("five-hundred", "en", "Bid", ["7♥ Anna", "8♠ Ben", "misère Dan", "6NT Cara", "9♦ Ben"]),
+    ("five-hundred", "fi", "Tarjous", ["7♥ Anna", "8♠ Ben", "nolo Dan", "6SA Cara", "9♦ Ben"]),
+    ("euchre", "en", "Trump", ["♥ Ben", "♠ Anna", "♣ Dan", "♦ Cara alone", "♠ Ben alone"]),
+    ("euchre", "pl", "Atu", ["♥ Ben", "♠ Anna", "♣ Dan", "♦ Cara solo", "♠ Ben solo"]),
 ])
 def test_the_boards_deal_column_shows_what_the_rules_say(sheet, lang, heading, cells):
     """Bridge shows the contract and declarer, Skat the game and declarer ([board] in their
