@@ -124,3 +124,23 @@ def test_scores_are_written_as_the_table_writes_them_either_way(options, want):
     direct, each = setup.deal_scores(1, values), tuple(DealEval(setup, 1, values).score(i) for i in range(3))
     assert direct == each == want
     assert [type(v) for v in direct] == [type(v) for v in want]
+
+
+def test_a_table_given_as_another_mapping_than_a_dict_is_read_as_the_dict():
+    """A game asks collections.abc only of a table that is not a dict (it is imported then): a
+    read-only mapping of the same values is normalized, split and checked as the dict is, and
+    what is no mapping at all is refused in the same words."""
+    from types import MappingProxyType
+
+    from scorekeeper.game.engine import GameError
+    from scorekeeper.game.game import is_table_only, split_after_end
+
+    game = _wizard()
+    values = {"bid": [1, 2, 0], "tricks": [1, 1, 0]}
+    assert game.normalize(MappingProxyType(values), 2) == game.normalize(values, 2) == {
+        "bid": (1, 2, 0), "tricks": (1, 1, 0), "chosen": None, "turned": None}
+    assert split_after_end(MappingProxyType({**values, "after_end": True})) == ({**values}, True)
+    assert is_table_only(MappingProxyType({"out": ["Ben"]})) and not is_table_only(MappingProxyType(values))
+    with pytest.raises(GameError) as refused:
+        game.normalize([("bid", [1, 2, 0])], 2)
+    assert str(refused.value) == str(Message("engine.entry.not_table"))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 
+from ..values import dataclass
 from .common import whole_or_none
 
 TYPE_CHECKING = False  # (docs/startup.md)
@@ -36,21 +37,18 @@ _REPORT: dict[str, Option] = {"--json": ("json", FLAG), "--plain": ("plain", FLA
 _REPORT_DEFAULTS = {"json": False, "plain": False}
 
 
+@dataclass(frozen=True)
 class Form:
     """The usual form of one command: its positional arguments in order and its options (each
     the namespace's name and how it is read), the namespace's other values, and its command
     function (``name`` in this package's ``module``, imported only when it runs if ``later``)."""
 
-    __slots__ = ("positionals", "options", "defaults", "module", "name", "later")
-
-    def __init__(self, positionals: tuple[Option, ...], options: dict[str, Option], defaults: dict[str, Any],
-                 module: str, name: str, later: bool = False) -> None:
-        self.positionals = positionals
-        self.options = options
-        self.defaults = defaults
-        self.module = module
-        self.name = name
-        self.later = later
+    positionals: tuple[Option, ...]
+    options: dict[str, Option]
+    defaults: dict[str, Any]
+    module: str
+    name: str
+    later: bool = False
 
 
 # command words -> its usual form

@@ -37,7 +37,6 @@ Editing a deal is an action too (undo takes it back); the totals follow:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from operator import add
 
 from ..messages import Message
@@ -56,7 +55,7 @@ from .timeline import Timeline, _counts, _holds, _reads_totals
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Iterable, Mapping, Sequence
     from random import Random
     from typing import Any
 
@@ -417,7 +416,7 @@ class Game:
     def normalize(self, values: Mapping[str, Any], number: int | None = None) -> dict[str, Any]:
         """Typed values keyed by field: per-seat and per-partnership fields as tuples
         (per seat in the seating order of the players of deal ``number``, the next by default)."""
-        if type(values) is not dict and not isinstance(values, Mapping):
+        if not _is_mapping(values):
             raise GameError(Message("engine.entry.not_table"))
         rules = self.ruleset
         setup = self.roster.setup_for(number) if self.roster.changes else self.setup
@@ -602,11 +601,23 @@ def deals_with_table(game: Game) -> list[dict[str, Any]]:
 AFTER_END = "after_end"  # a sheet's deal played after the game ended (an earlier deal was changed)
 
 
+def _is_mapping(value: Any) -> bool:
+    """Whether ``value`` is a mapping (what a sheet, the store or a caller gives as a table): a dict
+    at once; anything else is asked of ``collections.abc.Mapping``, imported only then (it imports
+    the whole ``collections`` package, about 2 ms of a command that loads nothing else of it:
+    docs/startup.md)."""
+    if isinstance(value, dict):
+        return True
+    from collections.abc import Mapping
+
+    return isinstance(value, Mapping)
+
+
 def split_after_end(raw: Any) -> tuple[Any, bool]:
     """A sheet's deal without its ``after_end`` key, and whether it says ``after_end = true``: the
     deal was played after the game ended, and counts for no one (a later change of an earlier
     deal ended the game before it). GameError when the value is not true or false."""
-    if not isinstance(raw, Mapping) or AFTER_END not in raw:
+    if not _is_mapping(raw) or AFTER_END not in raw:
         return raw, False
     flag = raw[AFTER_END]
     if type(flag) is not bool:
@@ -622,7 +633,7 @@ def played_after_end(result: DealResult) -> bool:
 def is_table_only(raw: Mapping[str, Any]) -> bool:
     """Whether a sheet's entry only changes the table (the plan, who joins, who sits out): the
     changes made after the last deal played."""
-    return isinstance(raw, Mapping) and bool(raw) and not set(raw) - set(TABLE_KEYS)
+    return _is_mapping(raw) and bool(raw) and not set(raw) - set(TABLE_KEYS)
 
 
 def apply_table_changes(game: Game, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -630,7 +641,7 @@ def apply_table_changes(game: Game, raw: Mapping[str, Any]) -> dict[str, Any]:
     table_changes) before recording it; the deal's values without those keys.
     A deal without ``out`` is played by everyone at the table. GameError when the
     keys are malformed or the ruleset does not allow the change."""
-    if not isinstance(raw, Mapping):
+    if not _is_mapping(raw):
         raise GameError(Message("engine.entry.not_table"))
     values = {k: v for k, v in raw.items() if k not in TABLE_KEYS}
     if "plan" in raw and not isinstance(raw["plan"], list):
@@ -665,7 +676,7 @@ def _change_roster(game: Game, raw: Mapping[str, Any]) -> None:
     out = raw.get("out")
     if not joins and out is None and not game.roster.changes:
         return
-    if not isinstance(joins, list) or not all(isinstance(j, Mapping) for j in joins):
+    if not isinstance(joins, list) or not all(_is_mapping(j) for j in joins):
         raise GameError(Message("engine.table.join_list"))
 
     def seat_of(name, key) -> int:
@@ -832,7 +843,7 @@ def _start_carried(setup: Setup, carried: Mapping[str, Any] | None) -> dict[str,
     if not carried:
         return None
     rules = setup.ruleset
-    if not isinstance(carried, Mapping):
+    if not _is_mapping(carried):
         raise SetupError(Message("engine.start.carried.not_table", value=repr(carried)))
     out = dict(setup.carry_start)
     for cid, row in carried.items():
