@@ -157,7 +157,7 @@ SCRIPT = r"""(function () {
     return queue(function () {
       viewAsked = false;
       if (me !== null && editing === null) { return askSeat(); }
-      var body = code ? {seen: seen(), typed: typed, tried: tried, editing: editing} : null;
+      var body = code ? {seen: seen(), typed: editing !== null ? typed : [], tried: tried, editing: editing} : null;
       return ask("/api/view", body).then(function (a) {
         if (!a) { return; }
         if (a[0] === 409) { leave(a[1]); return; }
@@ -186,12 +186,18 @@ SCRIPT = r"""(function () {
     keep();
     refresh();
   }
-  function typeSeat(field, unit, value) {
+  // A box of the next deal typed into the table's one draft (kept by the server: the app and every
+  // phone show it), from this player's phone or (me null) the phone keeping the whole table's
+  // score; "was": the value this phone shows in it, so that a box typed meanwhile elsewhere is not
+  // overwritten unseen. ``typedOk(was)``: after the server took it.
+  function typeBox(field, unit, value, typedOk) {
     said = ""; problem = "";
     queue(function () {
-      return ask("/api/seat/type", {seen: seen(), name: me, box: [field, unit, value], was: valueOf(field, unit)}).then(function (a) {
+      var was = valueOf(field, unit);
+      return ask("/api/seat/type", {seen: seen(), name: me, box: [field, unit, value], was: was, tried: tried}).then(function (a) {
         if (!a) { return; }
         if (a[0] === 409 && a[1].conflict) { leave(a[1]); return; }
+        if (a[0] === 200 && typedOk) { typedOk(was); }
         take(a[1]);
       });
     });
@@ -242,7 +248,15 @@ SCRIPT = r"""(function () {
     draw();
   }
   function set(field, unit, value) {
-    if (me !== null && editing === null) { typeSeat(field, unit, value); return; }
+    if (editing === null) {
+      value = value === "" ? null : value;
+      typeBox(field, unit, value, me !== null ? null : function (was) {
+        done.push([field, unit, was, value]);  // a step of this phone's typing, to take back
+        undone = [];
+        keep();
+      });
+      return;
+    }
     done.push(typed.slice());
     undone = [];
     typed = typed.filter(function (k) { return !(k[0] === field && k[1] === unit); });
@@ -263,17 +277,18 @@ SCRIPT = r"""(function () {
     take(data);
     if (back) {
       editing = null;
-      typed = aside ? aside.typed : []; done = aside ? aside.done : []; undone = aside ? aside.undone : [];
+      done = aside ? aside.done : []; undone = aside ? aside.undone : [];
       aside = null;
       keep();
-      if (typed.length) { refresh(); }
+      refresh();  // the next deal as the table's draft holds it now
     }
   }
   function confirmDeal() {
     var seat = me !== null && editing === null;
     queue(function () {
       return ask(seat ? "/api/seat/confirm" : "/api/confirm",
-                 seat ? {seen: seen(), name: me} : {seen: seen(), typed: typed, editing: editing}).then(function (a) {
+                 seat ? {seen: seen(), name: me} : {seen: seen(), typed: editing !== null ? typed : [],
+                                                    editing: editing}).then(function (a) {
         if (!a) { return; }
         if (a[0] === 200) { yours = null; leave(a[1]); }
         else if (a[0] === 409) { leave(a[1]); }
@@ -304,7 +319,7 @@ SCRIPT = r"""(function () {
   function cancelEditing() {
     said = ""; problem = "";
     queue(function () {
-      return ask("/api/view", {seen: seen(), typed: aside ? aside.typed : [], tried: false}).then(function (a) {
+      return ask("/api/view", {seen: seen(), typed: [], tried: false}).then(function (a) {
         if (a) { leave(a[1]); }
       });
     });
@@ -312,6 +327,11 @@ SCRIPT = r"""(function () {
   function step(back) {
     said = ""; problem = "";
     var mine = back ? done : undone, other = back ? undone : done;
+    if (editing === null && mine.length) {  // a box this phone typed: typed back as it was (or again)
+      var last = mine.pop();
+      typeBox(last[0], last[1], back ? last[2] : last[3], function () { other.push(last); keep(); });
+      return;
+    }
     if (mine.length || editing !== null) {
       if (!mine.length) { return; }
       other.push(typed.slice());
@@ -321,7 +341,7 @@ SCRIPT = r"""(function () {
       return;
     }
     queue(function () {
-      return ask(back ? "/api/undo" : "/api/redo", {seen: seen(), typed: typed}).then(function (a) {
+      return ask(back ? "/api/undo" : "/api/redo", {seen: seen(), typed: []}).then(function (a) {
         if (!a) { return; }
         if (a[0] === 200 || a[0] === 409) { done = []; undone = []; tried = false; }
         take(a[1]);

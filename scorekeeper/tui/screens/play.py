@@ -27,6 +27,7 @@ from ...play.board import BoardMaker, standings_text
 from ...play.draft import DealDraft
 from ...play.layout import form_layout
 from ...play.panel import entered_lines
+from ...play.seats import overtaken_text
 from ...play.typing import Typist
 from ...play.undo import NextDeal
 from ..keys import draw_late
@@ -175,10 +176,26 @@ class PlayScreen(Screen[dict]):
                 return
         except ValueError:  # StoreError: as above
             return
+        self._show_stored_draft()
+
+    def _show_stored_draft(self) -> None:
+        """The next deal's boxes as the store's draft holds them (read again just before)."""
         self.next = NextDeal(self.stored)
         self.draft = self.next.draft
         self._show_deal()
         self._focus_entry()
+
+    def _overtaken(self, lost: list) -> None:
+        """Boxes typed here that another writer (a phone) had changed first: the store kept its
+        values; the table is told who changed what, and the form shows the stored boxes."""
+        mine = self.draft
+        try:
+            self.stored.reread_draft()
+        except ValueError:  # StoreError: the next look shows them
+            return
+        self._show_stored_draft()
+        if mine is not None and self.draft is not None:
+            self.notify(overtaken_text(mine, self.draft, lost), severity="warning")
 
     def _compositor_refresh(self) -> None:
         """A frame: with every widget that asked to be drawn again meanwhile (keys.draw_late)."""
@@ -579,6 +596,10 @@ class PlayScreen(Screen[dict]):
             pass  # half-typed cards and the like: saved with the next change that makes sense
         except ValueError as exc:  # StoreError: the boxes keep what is typed; say why it is not saved
             self.notify(show(exc), title=t("tui.play.not_saved_yet"), severity="warning")
+        else:
+            lost, self.next.overtaken = self.next.overtaken, []
+            if lost:
+                self._overtaken(lost)
 
     def action_clear_deal(self) -> None:
         if self.draft is None:
