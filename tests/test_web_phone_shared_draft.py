@@ -161,3 +161,38 @@ def test_the_app_typing_a_box_a_phone_changed_first_is_told_and_shows_the_phones
         assert Store(db).open_game(1).draft == {"bid": ["", 2, ""]}
 
     run(go())
+
+
+def test_an_enter_right_after_a_key_another_writer_was_first_for_does_not_confirm(tmp_path):
+    """Bids 2 3 4 and Ben's 3 tricks typed; Cara's phone enters her tricks, 6, before the app looked
+    again; the app types 5 there and Enter at once: the 5 is not stored (Cara's 6 is, and the app
+    says so), and that Enter confirms nothing; the table looks, and Enter again records the deal
+    with Cara's 6 (Anna's 1 filled in)."""
+    db = tmp_path / "g.db"
+
+    async def go():
+        async with resumed(db, Script("lupaus", ["Anna", "Ben", "Cara"], [])) as (app, pilot):
+            with phone_client(db) as phone:
+                for box, value in ((("bid", BEN), 3), (("bid", CARA), 4), (("bid", ANNA), 2), (("tricks", BEN), 3)):
+                    view = phone.get("/api/view").json()
+                    answer = phone.post("/api/seat/type", json={"seen": seen(view), "name": None,
+                                                                "box": [*box, value], "was": None},
+                                        headers={"X-Join-Code": CODE})
+                    assert answer.status_code == 200, answer.text
+            assert await _until(pilot, lambda: len(play_screen(app).draft.typed) == 4)
+            await settle(pilot)
+            screen = play_screen(app)
+            screen._follow_draft = lambda: None  # the app has not looked again since
+            _phone_types(db, ("tricks", CARA), 6, name="Cara")
+            await pilot.press("5", "enter")
+            await settle(pilot)
+            screen = play_screen(app)
+            assert screen.game.deals == [] and screen.draft.typed[("tricks", CARA)] == 6
+            assert ("Cara's phone changed Cara · Tricks to 6 first: the form shows it, not your 5. Type it again "
+                    "to change it.") in notes(app)
+            assert "Another device changed the deal just now: check the boxes, then confirm again." in notes(app)
+            await pilot.press("enter")
+            await settle(pilot)
+            assert len(screen.game.deals) == 1 and screen.game.deals[0]["tricks"] == (1, 3, 6)
+
+    run(go())

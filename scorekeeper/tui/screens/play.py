@@ -108,6 +108,9 @@ class PlayScreen(Screen[dict]):
         self.next = NextDeal(stored, typed)  # the next deal's boxes, and what undo takes back next
         self.draft: DealDraft | None = self.next.draft  # the next deal's, or the recorded deal being changed
         self.typist: Typist | None = None  # which box each key is for (set with the draft: _new_typist)
+        # the next deal as shown after another writer changed a box typed here first: until a box
+        # is typed, a confirm (a quick Enter after the key) is held once, for the table to look
+        self._held: DealDraft | None = None
         self._widgets: dict[type, Widget] = {}  # see _one
 
     def _one(self, cls):
@@ -194,6 +197,7 @@ class PlayScreen(Screen[dict]):
         except ValueError:  # StoreError: the next look shows them
             return
         self._show_stored_draft()
+        self._held = self.draft
         if mine is not None and self.draft is not None:
             self.notify(overtaken_text(mine, self.draft, lost), severity="warning")
 
@@ -297,7 +301,8 @@ class PlayScreen(Screen[dict]):
         if self.draft is None or typist is None:
             return
         self._one(StatusLine).clear(told_only=True)  # the table has moved on (and sees the bids there again)
-        self._follow(typist)
+        if not self._follow(typist):
+            return  # another writer was first: the table was told, the form shows the store's boxes (no confirm)
         form = self._one(EntryForm)
         part = form.slot_part(typist.cursor)
         if part is not None and (part is form.confirm or part.visible):
@@ -310,8 +315,9 @@ class PlayScreen(Screen[dict]):
         if done.confirm:
             self.action_confirm_deal()
 
-    def _follow(self, typist) -> None:
-        """The draft to what the reading shown holds (each box changed is one step of typing)."""
+    def _follow(self, typist) -> bool:
+        """The draft to what the reading shown holds (each box changed is one step of typing).
+        False when another writer had changed a box first (the form shows the store's boxes now)."""
         draft = self.draft
         assert draft is not None  # (a key was read for it)
         want = typist.typed()
@@ -321,11 +327,12 @@ class PlayScreen(Screen[dict]):
             value = want.get(key)
             if draft.editing:
                 draft.set(key[0], key[1], value)
-            else:
-                self._keep(lambda: self.next.change(key[0], key[1], value))
+            elif not self._keep(lambda: self.next.change(key[0], key[1], value)):
+                return False
             changed = True
         if changed:
             self._show_deal()
+        return True
 
     def on_entry_form_typed(self, event: EntryForm.Typed) -> None:
         """Backspace in an empty cards box: back to the box typed before."""
@@ -383,6 +390,11 @@ class PlayScreen(Screen[dict]):
     def action_confirm_deal(self) -> None:
         draft = self.draft
         if draft is None:
+            return
+        if self._held is draft:  # another writer was first just now (see _overtaken): the table looks first
+            self._held = None
+            self.app.bell()
+            self.notify(t("play.first.look"), severity="warning")
             return
         typist = self.typist
         if typist is not None and typist.ambiguous:  # the keys read two ways: confirmed as Enter is
@@ -587,9 +599,10 @@ class PlayScreen(Screen[dict]):
             self._keep(lambda: self.next.change(field, unit, value))
         self._show_deal()
 
-    def _keep(self, change) -> None:
+    def _keep(self, change) -> bool:
         """Make a change of the next deal's boxes, which saves them, so that quitting (or a
-        crash) loses none of it; say so when the store cannot keep them."""
+        crash) loses none of it; say so when the store cannot keep them. False when another
+        writer had changed a box of it first (:meth:`_overtaken`)."""
         try:
             change()
         except GameError:
@@ -600,6 +613,9 @@ class PlayScreen(Screen[dict]):
             lost, self.next.overtaken = self.next.overtaken, []
             if lost:
                 self._overtaken(lost)
+                return False
+            self._held = None
+        return True
 
     def action_clear_deal(self) -> None:
         if self.draft is None:
