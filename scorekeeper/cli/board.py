@@ -86,7 +86,7 @@ def _serve(args, writes: bool) -> int:
 
         Store(path).close()  # the default store, made as the app makes it: a phone can start the first game
     feed = BoardFeed(path, args.game, empty_ok=writes)
-    server = table = None
+    server = table = announced = None
     try:
         state = feed.start().state  # StoreError, BoardError: one line, exit status 1
         code = None
@@ -123,16 +123,28 @@ def _serve(args, writes: bool) -> int:
                 out(t("web.cli.anyone"))
             out(t("web.cli.read_only"))
         sys.stdout.flush()  # the lines above show at once, also when stdout is a pipe
+        if code is not None and args.lan:  # the page by name too (mDNS): one line when it is done
+            from ..web.announce import Announcement
+
+            announced = Announcement(remote, server.server_address[1], code, _said).start()
         server.serve_forever()
     except KeyboardInterrupt:
         out(t("web.cli.stopped"))
     finally:
+        if announced is not None:
+            announced.close()
         if server is not None:
             server.server_close()
         if table is not None:
             table.close()
         feed.stop()
     return 0
+
+
+def _said(line: str) -> None:
+    """A line said while the server runs (from another thread): shown at once."""
+    out(line)
+    sys.stdout.flush()
 
 
 def _say_phone(remote: list[str], local: list[str], code: str, port: int, lan: bool) -> None:
