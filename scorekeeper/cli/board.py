@@ -123,10 +123,7 @@ def _serve(args, writes: bool) -> int:
                 out(t("web.cli.anyone"))
             out(t("web.cli.read_only"))
         sys.stdout.flush()  # the lines above show at once, also when stdout is a pipe
-        if code is not None and args.lan:  # the page by name too (mDNS): one line when it is done
-            from ..web.announce import Announcement
-
-            announced = Announcement(remote, server.server_address[1], code, _said).start()
+        announced = _announced(remote, server.server_address[1], code) if code is not None and args.lan else None
         server.serve_forever()
     except KeyboardInterrupt:
         out(t("web.cli.stopped"))
@@ -141,10 +138,16 @@ def _serve(args, writes: bool) -> int:
     return 0
 
 
-def _said(line: str) -> None:
-    """A line said while the server runs (from another thread): shown at once."""
-    out(line)
-    sys.stdout.flush()
+def _announced(remote: list[str], port: int, code: str):
+    """``serve --lan``: the page announced by name on the network too (mDNS, in a thread: one line
+    says how it went, :mod:`scorekeeper.web.announce`)."""
+    from ..web.announce import Announcement
+
+    def said(line: str) -> None:
+        out(line)
+        sys.stdout.flush()
+
+    return Announcement(remote, port, code, said).start()
 
 
 def _say_phone(remote: list[str], local: list[str], code: str, port: int, lan: bool) -> None:

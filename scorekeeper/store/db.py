@@ -562,6 +562,25 @@ def _merged(game: Game, deal: int | None, base: tuple[int, dict] | None, mine: t
     return (deal, values), lost
 
 
+def _write_draft_row(conn: sqlite3.Connection, stored: StoredGame,
+                     decide: Callable[[tuple[int, dict] | None], tuple[int, dict] | None], writer: str,
+                     now: str) -> tuple[dict[str, str], dict[str, str]]:
+    """Store._save_draft's work inside its transaction: who typed each box, before and after."""
+    row = conn.execute("SELECT deal, values_json, writers_json FROM drafts WHERE game_id = ?", (stored.id,)).fetchone()
+    old = _draft_row(row)
+    before = _writers_row(row[2]) if old is not None else {}
+    new = decide(old)
+    if new is None:
+        conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))
+        return before, {}
+    after = _writers(stored.game, old, new, before, writer)
+    conn.execute("INSERT INTO drafts (game_id, deal, values_json, updated_at, writers_json) VALUES (?, ?, ?, ?, ?) "
+                 "ON CONFLICT (game_id) DO UPDATE SET deal = excluded.deal, values_json = excluded.values_json, "
+                 "updated_at = excluded.updated_at, writers_json = excluded.writers_json",
+                 (stored.id, new[0], jsontext.dumps(new[1]), now, jsontext.dumps(after)))
+    return before, after
+
+
 def _entries_saved(conn: sqlite3.Connection, game_id: int) -> int:
     """How many entries a game's event log holds (its last entry's number; 0 for none)."""
     return conn.execute("SELECT coalesce(max(seq), 0) FROM entries WHERE game_id = ?", (game_id,)).fetchone()[0]
@@ -1118,21 +1137,7 @@ class Store:
         raises. Who typed each box last, before and after."""
         now = self._now()
         with self._transaction(what, flush=False) as conn:
-            row = conn.execute("SELECT deal, values_json, writers_json FROM drafts WHERE game_id = ?",
-                               (stored.id,)).fetchone()
-            old = _draft_row(row)
-            before = _writers_row(row[2]) if old is not None else {}
-            new = decide(old)
-            if new is None:
-                conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))
-                return before, {}
-            after = _writers(stored.game, old, new, before, writer)
-            conn.execute("INSERT INTO drafts (game_id, deal, values_json, updated_at, writers_json) "
-                         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET deal = excluded.deal, "
-                         "values_json = excluded.values_json, updated_at = excluded.updated_at, "
-                         "writers_json = excluded.writers_json",
-                         (stored.id, new[0], jsontext.dumps(new[1]), now, jsontext.dumps(after)))
-        return before, after
+            return _write_draft_row(conn, stored, decide, writer, now)
 
     def _draft_of(self, game_id: int) -> tuple[tuple[int, dict] | None, dict[str, str]]:
         """A game's draft as stored now: (deal, sheet values) or None, and who typed its boxes."""
