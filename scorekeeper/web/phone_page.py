@@ -1,9 +1,11 @@
 """The phone page: one self-contained HTML document (CSS and a script; nothing from elsewhere).
 
 The script draws what the server answers (:mod:`scorekeeper.web.phone`) and sends back what
-was tapped; it decides nothing about the game. Its own state is only the page's: the join
-code (kept in the browser's local storage once the server took it), the boxes typed and the
-steps of typing to undo (session storage, so that a reload keeps them). Every text from a
+was tapped; it decides nothing about the game. A box of the next deal tapped is sent at once
+and kept by the server as the table's one draft (:mod:`scorekeeper.web.seats`: the app and
+every phone show it). The page's own state is only the join code (kept in the browser's local
+storage once the server took it), the boxes of a past deal being corrected, and the steps of
+its own typing to undo (session storage, so that a reload keeps them). Every text from a
 player, a ruleset or the store is set as text (``textContent``), never as markup. The page
 listens to ``/events`` (server-sent events): a new entry means the game changed somewhere,
 and the view is asked again; the browser reconnects by itself after the Wi-Fi blinks, and the
