@@ -62,7 +62,7 @@ def test_a_box_the_app_typed_since_the_phone_looked_is_not_overwritten(store):
         app.change("bid", BEN, 2)
         late = type_box(client, "Ben", "bid", BEN, 5, view=ben, was=None)
         assert late.status_code == 409
-        assert late.json()["problem"] == ("The app changed Ben · Bid to 2 first: it is shown here now. Nothing was "
+        assert late.json()["problem"] == ("The app changed Ben · Bid to 2 first: it is shown here now, not your 5. Nothing was "
                                           "changed here; tap again to change it.")
         assert store.open_game(1).draft == {"bid": ["", 2, ""]}
         assert type_box(client, "Ben", "bid", BEN, 5, was=2).status_code == 200

@@ -87,7 +87,7 @@ def test_the_phone_that_comes_second_is_told_which_writer_was_first(store):
         assert tap(client, "bid", BEN, 2, name="Ben").status_code == 200  # Ben's phone is first
         late = tap(client, "bid", BEN, 5, view=view)
         assert late.status_code == 409
-        assert late.json()["problem"] == ("Ben's phone changed Ben · Bid to 2 first: it is shown here now. Nothing "
+        assert late.json()["problem"] == ("Ben's phone changed Ben · Bid to 2 first: it is shown here now, not your 5. Nothing "
                                           "was changed here; tap again to change it.")
         assert bids(late.json())[BEN] == 2
         with_fi = client.post("/api/seat/type", json={"seen": seen(view), "name": "Cara", "box": ["bid", BEN, 5],
@@ -97,9 +97,13 @@ def test_the_phone_that_comes_second_is_told_which_writer_was_first(store):
         app.change("bid", CARA, 4)
         app.change("bid", BEN, None)  # the app empties Ben's bid
         emptied = tap(client, "bid", BEN, 6, was=2, view=view)
-        assert emptied.json()["problem"] == ("The app emptied Ben · Bid first: it is shown here now. Nothing was "
+        assert emptied.json()["problem"] == ("The app emptied Ben · Bid first: it is shown here now, not your 6. Nothing was "
                                              "changed here; tap again to change it.")
-    assert store.open_game(1).draft == {"bid": ["", "", 4]}
+        app.change("bid", CARA, 5)
+        unseen = tap(client, "bid", CARA, None, was=4, view=view)  # the shared phone empties the 4 it showed
+        assert unseen.json()["problem"] == ("The app changed Cara · Bid to 5 first: it is shown here now. Nothing "
+                                            "was changed here; tap again to change it.")
+    assert store.open_game(1).draft == {"bid": ["", "", 5]}
 
 
 def test_the_app_that_comes_second_is_told_in_its_words(store):

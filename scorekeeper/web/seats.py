@@ -123,7 +123,9 @@ class SharedTyping:
         held = boxes.get(key)
         if held != data.get("was"):
             said = first_text(stored.writer_of(*key), _box_name(cell), cell["text"] if held is not None else None)
-            before["problem"] = t("play.first.phone", said=said)
+            mine = _value_text(cell, box[2])
+            before["problem"] = t("play.first.phone", said=said, mine=mine) if mine else t("play.first.phone_empty",
+                                                                                        said=said)
             return 409, before
         if key in typed:
             boxes[key] = typed[key]
@@ -192,6 +194,13 @@ def _said(name: str, seat: int | None, mine: SeatView, turn: str | None) -> str:
         return ""
     box = mine.turn_label.lower()
     return t("web.seat.your_turn", box=box) if turn == name else t("web.seat.waiting", name=turn, box=box)
+
+
+def _value_text(cell: dict, value: Any) -> str:
+    """A value a page sent for box ``cell`` as the box shows its values ("" for none)."""
+    if value is None or value == "":
+        return ""
+    return next((c["text"] for c in cell["choices"] if c["value"] == value), str(value))
 
 
 def _box_name(cell: dict) -> str:
