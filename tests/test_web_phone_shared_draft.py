@@ -8,6 +8,8 @@ Lupaus, three players Anna, Ben, Cara; Anna deals deal 1 (10 cards), Ben bids fi
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from helpers.phone import CODE, phone_client
@@ -200,3 +202,17 @@ def test_an_enter_right_after_a_key_another_writer_was_first_for_does_not_confir
             assert len(screen.game.deals) == 1 and screen.game.deals[0]["tricks"] == (1, 3, 6)
 
     run(go())
+
+
+def test_a_tap_answer_names_the_typing_event_it_makes_so_the_page_does_not_ask_again(store):
+    """The page that tapped skips the pushed "typing" event of its own write (it has that view)."""
+    with phone_client(store.path) as client:
+        echo = tap(client, "bid", BEN, 3).json()["echo"]
+        assert len(echo) == 8
+        for _ in range(100):
+            version = client.get("/state.json").json()["version"]
+            if version.split("-")[2:3] == [echo]:
+                break
+            threading.Event().wait(0.05)
+        assert version.split("-")[2] == echo  # the third part of the version: the event's data
+        assert tap(client, "bid", CARA, 4).json()["echo"] not in ("", echo)

@@ -143,6 +143,7 @@ SCRIPT = r"""(function () {
   // One request at a time, each built when its turn comes (from the boxes as they are then): an
   // answer to a tap is never overtaken by an older view, and taps in a row ask for one view.
   var chain = Promise.resolve(), viewAsked = false;
+  var echo = null;  // the "typing" event this page's own last tap makes (the server says): no news here
   function queue(work) { chain = chain.then(work, work); return chain; }
   function ask(path, body) {
     var request = body ? post(path, body) : fetch(path, {cache: "no-store", headers: {"X-Language": lang}});
@@ -199,7 +200,7 @@ SCRIPT = r"""(function () {
       return ask("/api/seat/type", {seen: seen(), name: me, box: [field, unit, value], was: was, tried: tried}).then(function (a) {
         if (!a) { return; }
         if (a[0] === 409 && a[1].conflict) { leave(a[1]); return; }
-        if (a[0] === 200 && typedOk) { typedOk(was); }
+        if (a[0] === 200) { echo = a[1].echo; if (typedOk) { typedOk(was); } }
         take(a[1]);
       });
     });
@@ -961,7 +962,11 @@ SCRIPT = r"""(function () {
       if (version !== last) { last = version; refresh(); }
     });
     // a box typed on a player's phone or in the app: shown here too (not over a deal being corrected)
-    events.addEventListener("typing", function () { if (editing === null) { refresh(); } });
+    events.addEventListener("typing", function (e) {
+      var mark = null;
+      try { mark = JSON.parse(e.data); } catch (x) { mark = null; }
+      if (editing === null && (mark === null || mark !== echo)) { refresh(); }  // (not this page's own tap again)
+    });
     events.addEventListener("open", function () { line.textContent = ""; });
     events.addEventListener("error", function () { line.textContent = T.offline; last = null; });
   });

@@ -38,6 +38,7 @@ from ..play.layout import typed_from_sheet
 from ..play.seats import SHARED, SeatView, first_text, seat_view, seat_writer, turn_phase
 from ..store.db import DraftChanged, StoreError
 from ..store.jsontext import dumps
+from ..store.watch import draft_part, game_mark
 from .phone import BadRequest, phone_view, read_typed
 
 __all__ = ["SharedTyping", "draft_mark", "stored_boxes"]
@@ -141,7 +142,10 @@ class SharedTyping:
         except DraftChanged:
             return None, before
         self.table.feed.look_now()  # every page is told at once, not at the feed's next look
-        return 200, self._answer(stored, name, data.get("tried") is True)
+        answer = self._answer(stored, name, data.get("tried") is True)
+        mark = game_mark(self.table._writer(), stored.id)  # the "typing" event this write makes: not news to this page
+        answer["echo"] = draft_part(mark[1] if mark is not None else None)
+        return 200, answer
 
     def confirm(self, data: dict) -> tuple[int, dict]:
         """Record the next deal as typed on the phones (any seat, once every box is filled)."""
