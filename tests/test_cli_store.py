@@ -453,7 +453,7 @@ def test_a_store_whose_schema_is_damaged_is_one_line(capsys, db, in_tmp, command
     before = (in_tmp / "s.db").read_bytes()
     assert run(capsys, *command, "--db", "s.db") == (1, "", (
         "scorekeeper: error: s.db is not a scorekeeper store, or it is damaged (malformed database schema (drafts) - "
-        "unrecognized token: \"' )\"). It was left untouched: move it aside, or choose another file with --db PATH.\n"))
+        "unrecognized token: \"' , writers_json TEXT)\"). It was left untouched: move it aside, or choose another file with --db PATH.\n"))
     assert (in_tmp / "s.db").read_bytes() == before
 
 

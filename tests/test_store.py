@@ -136,7 +136,7 @@ def test_pragmas_are_set(tmp_path):
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
         assert conn.execute("PRAGMA synchronous").fetchone() == (2,)
         assert conn.execute("PRAGMA foreign_keys").fetchone() == (1,)
-        assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (5,)
+        assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (6,)
         assert conn.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
 
 
@@ -160,7 +160,7 @@ def test_schema_columns(tmp_path):
         ]
         assert columns("drafts") == [
             ("game_id", "INTEGER", 0, 1), ("deal", "INTEGER", 1, 0), ("values_json", "TEXT", 1, 0),
-            ("updated_at", "TEXT", 1, 0),
+            ("updated_at", "TEXT", 1, 0), ("writers_json", "TEXT", 0, 0),
         ]
         with pytest.raises(sqlite3.IntegrityError, match="CHECK constraint failed"):
             store.connection.execute("INSERT INTO entries VALUES (1, 1, 'shuffle', 1, NULL, 'x')")
@@ -792,7 +792,7 @@ BAD_FILES = [
      "is not a scorekeeper store, or it is damaged (it belongs to another program: application id 0x12345678). "
      + LEFT),
     ("a newer store", _newer,
-     "was written by a newer scorekeeper (store version 7; this one reads up to 5). It was left untouched: "
+     "was written by a newer scorekeeper (store version 7; this one reads up to 6). It was left untouched: "
      "update scorekeeper to open it, or choose another file with --db PATH."),
 ]
 
@@ -831,14 +831,14 @@ def test_an_empty_database_becomes_a_store(tmp_path):
     path = tmp_path / "s.db"
     sqlite3.connect(path).execute("PRAGMA journal_mode = WAL").fetchall()
     with Store(path) as store:
-        assert store.connection.execute("PRAGMA user_version").fetchone() == (5,)
+        assert store.connection.execute("PRAGMA user_version").fetchone() == (6,)
 
 
 # --- migrations ---------------------------------------------------------------------------------
 
 
 def test_migrations_bring_an_old_store_up_to_date_once(tmp_path, monkeypatch):
-    """A version-6 migration (one more function) runs once on a version-5 store; its games stay."""
+    """A version-7 migration (one more function) runs once on a version-6 store; its games stay."""
     path = tmp_path / "s.db"
     with Store(path) as store:
         stored = store.new_game(lupaus(), "lupaus", THREE)
@@ -847,18 +847,18 @@ def test_migrations_bring_an_old_store_up_to_date_once(tmp_path, monkeypatch):
 
     def add_notes(conn):
         calls.append(conn.execute("PRAGMA user_version").fetchone()[0])
-        conn.execute("ALTER TABLE games ADD COLUMN notes TEXT NOT NULL DEFAULT 'v6'")
+        conn.execute("ALTER TABLE games ADD COLUMN notes TEXT NOT NULL DEFAULT 'v7'")
 
     monkeypatch.setattr(db, "MIGRATIONS", [*db.MIGRATIONS, add_notes])
     with Store(path) as store:
-        assert store.connection.execute("PRAGMA user_version").fetchone() == (6,)
-        assert store.connection.execute("SELECT notes FROM games").fetchall() == [("v6",)]
+        assert store.connection.execute("PRAGMA user_version").fetchone() == (7,)
+        assert store.connection.execute("SELECT notes FROM games").fetchall() == [("v7",)]
         assert store.open_game(1).game.totals() == (13, 0, 12)
     with Store(path):
         pass
-    assert calls == [5]
+    assert calls == [6]
     monkeypatch.undo()
-    with pytest.raises(StoreError, match="newer scorekeeper \\(store version 6; this one reads up to 5\\)"):
+    with pytest.raises(StoreError, match="newer scorekeeper \\(store version 7; this one reads up to 6\\)"):
         Store(path)
 
 
@@ -866,12 +866,12 @@ def test_a_new_store_runs_every_migration_in_order(tmp_path, monkeypatch):
     seen = []
     monkeypatch.setattr(db, "MIGRATIONS", [
         *db.MIGRATIONS,
-        lambda conn: seen.append("6"),
         lambda conn: seen.append("7"),
+        lambda conn: seen.append("8"),
     ])
     with Store(tmp_path / "s.db") as store:
-        assert store.connection.execute("PRAGMA user_version").fetchone() == (7,)
-    assert seen == ["6", "7"]
+        assert store.connection.execute("PRAGMA user_version").fetchone() == (8,)
+    assert seen == ["7", "8"]
 
 
 def test_a_failed_migration_leaves_the_store_as_it_was(tmp_path, monkeypatch):
@@ -887,11 +887,11 @@ def test_a_failed_migration_leaves_the_store_as_it_was(tmp_path, monkeypatch):
     with pytest.raises(StoreError) as exc:
         Store(path)
     assert str(exc.value) == (
-        f"{path} could not be upgraded from store version 5 to 6 (the disk said no). It was left as it was: "
+        f"{path} could not be upgraded from store version 6 to 7 (the disk said no). It was left as it was: "
         "choose another file with --db PATH, or use the scorekeeper that wrote it.")
     monkeypatch.undo()
     with Store(path) as store:
-        assert store.connection.execute("PRAGMA user_version").fetchone() == (5,)
+        assert store.connection.execute("PRAGMA user_version").fetchone() == (6,)
         assert "notes" not in [r[1] for r in store.connection.execute("PRAGMA table_info(games)")]
         assert store.open_game(1).game.totals() == (13, 0, 12)
 
@@ -926,7 +926,7 @@ def test_a_version_4_store_learns_which_games_were_ended_early(tmp_path, monkeyp
 
 
 def test_schema_version_is_the_number_of_migrations():
-    assert SCHEMA_VERSION == len(db.MIGRATIONS) == 5
+    assert SCHEMA_VERSION == len(db.MIGRATIONS) == 6
 
 
 def test_a_version_1_store_gains_sessions_and_keeps_its_games(tmp_path, monkeypatch):
@@ -943,7 +943,7 @@ def test_a_version_1_store_gains_sessions_and_keeps_its_games(tmp_path, monkeypa
     monkeypatch.undo()
     with Store(path) as store:
         conn = store.connection
-        assert conn.execute("PRAGMA user_version").fetchone() == (5,)
+        assert conn.execute("PRAGMA user_version").fetchone() == (6,)
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert {"games", "entries", "drafts", "sessions", "stats_cache"} <= tables
         assert store.open_game(1).game.totals() == (13, 0, 12)

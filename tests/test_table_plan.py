@@ -247,7 +247,7 @@ def test_a_version_3_store_file_is_upgraded_and_its_games_can_change_their_plan(
     conn.close()
     monkeypatch.undo()
     with Store(path) as store:
-        assert store.connection.execute("PRAGMA user_version").fetchone() == (5,)
+        assert store.connection.execute("PRAGMA user_version").fetchone() == (6,)
         stored = store.open_game(1)
         assert stored.game.start_scores == (0, 0, 0)
         stored.change_plan([2, 1])

@@ -239,19 +239,23 @@ def test_boxes_typed_for_a_deal_another_device_confirmed_are_not_carried_over(se
 
 
 def test_undo_takes_back_the_typing_first_then_the_deal_and_redo_puts_it_back(served):
-    """As in the TUI: the boxes typed first (back to empty), then the deal confirmed last, whose
-    entries return to the boxes; redo puts the deal back."""
+    """As in the TUI: the boxes typed first (the table's draft of the next deal, back to empty),
+    then the deal confirmed last, whose entries return to the boxes (the table's draft: every
+    page and the app show them); redo puts the deal back."""
     client, store, _ = served
     view = client.get("/api/view").json()
     view = post(client, "/api/confirm", {"seen": seen(view), "typed": D1}).json()
-    typing = post(client, "/api/undo", {"seen": seen(view), "typed": [["bid", 2, 1]]}).json()
+    tapped = post(client, "/api/seat/type", {"seen": seen(view), "name": None, "box": ["bid", 2, 1], "was": None})
+    assert tapped.status_code == 200 and store.open_game(1).draft == {"bid": ["", 1, ""]}
+    typing = post(client, "/api/undo", {"seen": seen(view), "typed": []}).json()
     assert (typing["typed"], typing["undo"], "said" in typing) == ([], "game", False)
-    assert store.open_game(1).entries_saved == 1
+    assert store.open_game(1).entries_saved == 1 and store.open_game(1).draft is None
     undone = post(client, "/api/undo", {"seen": seen(typing), "typed": []}).json()
     assert undone["said"] == "Deal 1 is undone; its entries are back in the boxes."
     assert (undone["deal"]["number"], undone["redo"]) == (1, "game")
     assert sorted(map(tuple, undone["typed"])) == sorted(map(tuple, D1))  # Anna's tricks filled in again
     assert store.open_game(1).game.totals() == (0, 0, 0)
+    assert store.open_game(1).draft == {"bid": [2, 3, 4], "tricks": ["", 3, 5]}  # on every page and in the app
     redone = post(client, "/api/redo", {"seen": seen(undone), "typed": undone["typed"]}).json()
     assert redone["said"] == "Deal 1 is back."
     assert store.open_game(1).game.totals() == (12, 13, 0)

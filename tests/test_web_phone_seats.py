@@ -107,8 +107,8 @@ def test_two_phones_typing_the_same_box_the_later_is_told_and_nothing_is_overwri
     assert type_box(client, "Ben", "bid", BEN, 3, view=both).status_code == 200
     later = type_box(client, "Ben", "bid", BEN, 5, view=both, was=None)
     assert later.status_code == 409
-    assert later.json()["problem"] == ("Ben · Bid was just typed on another phone: it is 3 now. Nothing was changed "
-                                       "here; tap again to change it.")
+    assert later.json()["problem"] == ("Ben's phone changed Ben · Bid to 3 first: it is shown here now, not your 5. Nothing was "
+                                       "changed here; tap again to change it.")
     assert boxes(later.json())[("bid", BEN)]["value"] == 3
 
 

@@ -86,7 +86,7 @@ def _serve(args, writes: bool) -> int:
 
         Store(path).close()  # the default store, made as the app makes it: a phone can start the first game
     feed = BoardFeed(path, args.game, empty_ok=writes)
-    server = table = None
+    server = table = announced = None
     try:
         state = feed.start().state  # StoreError, BoardError: one line, exit status 1
         code = None
@@ -123,16 +123,31 @@ def _serve(args, writes: bool) -> int:
                 out(t("web.cli.anyone"))
             out(t("web.cli.read_only"))
         sys.stdout.flush()  # the lines above show at once, also when stdout is a pipe
+        announced = _announced(remote, server.server_address[1], code) if code is not None and args.lan else None
         server.serve_forever()
     except KeyboardInterrupt:
         out(t("web.cli.stopped"))
     finally:
+        if announced is not None:
+            announced.close()
         if server is not None:
             server.server_close()
         if table is not None:
             table.close()
         feed.stop()
     return 0
+
+
+def _announced(remote: list[str], port: int, code: str):
+    """``serve --lan``: the page announced by name on the network too (mDNS, in a thread: one line
+    says how it went, :mod:`scorekeeper.web.announce`)."""
+    from ..web.announce import Announcement
+
+    def said(line: str) -> None:
+        out(line)
+        sys.stdout.flush()
+
+    return Announcement(remote, port, code, said).start()
 
 
 def _say_phone(remote: list[str], local: list[str], code: str, port: int, lan: bool) -> None:

@@ -17,6 +17,10 @@ a game):
 
 A box is "needed" as the form says (:attr:`~.views.CellView.needed`): an optional box (Spades'
 blind nil) or one the rules fill in does not hold up the turn.
+
+Whoever types a box (the app, a phone keeping the whole table's score, a player's own phone),
+the store keeps who did (:meth:`~scorekeeper.store.db.StoredGame.writer_of`): a writer whose
+box another writer changed first is told so in words (:func:`first_text`).
 """
 
 from __future__ import annotations
@@ -24,9 +28,57 @@ from __future__ import annotations
 from .draft import DealDraft
 from .layout import Key, Slot
 from .views import CellView, DraftView
+from ..i18n import t
 from ..values import dataclass
 
-__all__ = ["SeatView", "seat_view", "turn_phase"]
+__all__ = ["APP", "SHARED", "SeatView", "first_text", "overtaken_text", "seat_view", "seat_writer", "turn_phase",
+           "writer_name"]
+
+APP = "app"  # the terminal app, as the store names who typed a box
+SHARED = "shared"  # a phone that keeps the whole table's score
+
+
+def seat_writer(name: str) -> str:
+    """Player ``name``'s own phone, as the store names who typed a box."""
+    return f"seat:{name}"
+
+
+def writer_name(writer: str | None) -> str:
+    """Who typed a box, in words that start a sentence ("Ben's phone"); None: not known."""
+    if writer is not None and writer.startswith("seat:"):
+        return t("play.writer.seat", name=writer[5:])
+    return t("play.writer.app") if writer == APP else t("play.writer.shared") if writer == SHARED else t(
+        "play.writer.other")
+
+
+def first_text(writer: str | None, box: str, value: str | None) -> str:
+    """That ``writer`` changed ``box`` (its name as shown) to ``value`` (as shown; None or "": it
+    emptied it) before this writer's change: "Ben's phone changed Cara · Tricks to 3 first"."""
+    who = writer_name(writer)
+    if value in (None, ""):
+        return t("play.first.emptied", who=who, box=box)
+    return t("play.first.changed", who=who, box=box, value=value)
+
+
+def overtaken_text(mine: DealDraft, stored: DealDraft, lost) -> str:
+    """What the app tells the table when boxes it typed (``mine``: the deal as typed here) were
+    changed first by another writer (``lost``: the store's :class:`~scorekeeper.store.db.Overtaken`
+    boxes; ``stored``: the deal as the store holds it now, which the form then shows)."""
+    typed = {(c.field, c.unit): c for c in mine.view().cells.values()}
+    now = {(c.field, c.unit): c for c in stored.view().cells.values()}
+    said = []
+    for box in lost:
+        key = (box.field, box.unit)
+        cell = now.get(key) or typed.get(key)
+        if cell is None:  # (a box of no deal: the store's draft was for another)
+            continue
+        name = f"{cell.who} · {cell.label}" if cell.who else cell.label
+        first = first_text(box.writer, name, now[key].text if box.value is not None and key in now else None)
+        if key in mine.typed:
+            said.append(t("play.first.tui", said=first, mine=typed[key].text))
+        else:
+            said.append(t("play.first.tui_empty", said=first))
+    return " ".join(said)
 
 
 @dataclass(frozen=True)

@@ -29,11 +29,13 @@ class NextDeal:
     """The next deal's draft of a stored game, its typing steps and what can be redone.
 
     ``stored`` is a :class:`~scorekeeper.store.db.StoredGame` (anything with its ``game``,
-    ``draft``, ``undo``, ``redo``, ``save_draft`` and ``clear_draft``).
+    ``draft``, ``undo``, ``redo``, ``save_draft`` and ``clear_draft``). ``writer``: who types
+    here, as the store keeps it (:mod:`scorekeeper.play.seats`: the app, the shared phone).
     """
 
-    def __init__(self, stored, typed: Mapping[Key, Any] | None = None):
+    def __init__(self, stored, typed: Mapping[Key, Any] | None = None, writer: str = "app"):
         self.stored = stored
+        self.writer = writer
         self.game: Game = stored.game
         self.draft: DealDraft | None = None
         self._done: list[dict[Key, Any]] = []  # the boxes before each step of typing
@@ -44,6 +46,9 @@ class NextDeal:
         self._base: tuple[Any, dict[Key, Any]] | None = None
         # the draft prepare_undo made for the undo of that record, its view worked out (taken once)
         self._ready: tuple[Any, DealDraft] | None = None
+        # the boxes the last save changed that another writer (a phone) had changed first: the
+        # store kept its values (StoredGame.save_draft); the front end tells the table and re-reads
+        self.overtaken: list = []
         if typed is None and stored.draft:  # what was typed before the app was left
             typed = typed_from_sheet(self.game, stored.draft)
         self._new_draft(typed or {})
@@ -247,6 +252,6 @@ class NextDeal:
         if draft is None:
             return
         if draft.is_empty:
-            self.stored.clear_draft()
+            self.overtaken = self.stored.clear_draft(self.writer) or []
             return
-        self.stored.save_draft(draft.typed_values())
+        self.overtaken = self.stored.save_draft(draft.typed_values(), writer=self.writer) or []

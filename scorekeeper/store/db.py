@@ -103,6 +103,12 @@ Added in store version 5 (:func:`_migrate_to_5`): ``games.stopped_at`` (INTEGER,
 game was not ended early), the deal after which the table ended the game early, a summary
 column written with each entry (a list of games says so without a replay).
 
+Added in store version 6 (:func:`_migrate_to_6`): ``drafts.writers_json`` (TEXT, NULL: none
+known), who typed each box of the draft last, a JSON object ``{"field" or "field:unit":
+writer}`` (a writer is ``"app"``, the terminal app; ``"shared"``, a phone keeping the whole
+table's score; ``"seat:NAME"``, that player's own phone): a writer whose box another writer
+changed first is told who did (:class:`Overtaken`).
+
 Sessions: :meth:`Store.new_game` puts a new game in the current session: the newest
 session, if it was active (started, or a game of it had an entry) in the last
 :data:`SESSION_IDLE` (12 hours); otherwise, or with ``new_session=True``, it starts a new
@@ -144,7 +150,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "APPLICATION_ID", "ENV_VAR", "MIGRATIONS", "SCHEMA_VERSION", "SESSION_IDLE", "GameSummary",
-    "DraftChanged", "Session", "Store", "StoreError", "StoredEntry", "StoredGame", "default_db_path",
+    "DraftChanged", "Overtaken", "Session", "Store", "StoreError", "StoredEntry", "StoredGame", "default_db_path",
 ]
 
 ENV_VAR = "SCOREKEEPER_DB"
@@ -319,10 +325,15 @@ def stopped_after(entries) -> int | None:
     return next((deal for kind, deal in done if kind == "end"), None)
 
 
+def _migrate_to_6(conn: sqlite3.Connection) -> None:
+    """Who typed each box of a draft last."""
+    conn.execute("ALTER TABLE drafts ADD COLUMN writers_json TEXT")
+
+
 # MIGRATIONS[i] takes a store from version i to version i + 1; the store version is
 # len(MIGRATIONS). Never change a migration that has shipped: add one.
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_to_1, _migrate_to_2, _migrate_to_3,
-                                                          _migrate_to_4, _migrate_to_5]
+                                                          _migrate_to_4, _migrate_to_5, _migrate_to_6]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _TABLES = {"games", "entries", "drafts"}
@@ -445,6 +456,47 @@ class DraftChanged(StoreError):
     ``strict``): nothing was written."""
 
 
+@dataclass(frozen=True)
+class Overtaken:
+    """A box a writer changed that another writer had changed first since the writer looked
+    (:meth:`StoredGame.save_draft`): the store keeps the other writer's value."""
+
+    field: str
+    unit: int | None  # the seat or partnership (None: the deal's box)
+    value: Any  # as the store keeps it now (as a score sheet holds it); None: emptied
+    writer: str | None  # who changed it first (``drafts.writers_json``'s words); None: not known
+
+
+def _box_key(key: tuple[str, int | None]) -> str:
+    """A box of :func:`_boxes` (its list index, from 0) as ``drafts.writers_json`` names it:
+    "field" or "field:unit" (the seat or partnership, from 1, as the play layer counts them)."""
+    return key[0] if key[1] is None else f"{key[0]}:{key[1] + 1}"
+
+
+def _writers_row(text: Any) -> dict[str, str]:
+    """``drafts.writers_json`` as read: box -> writer (none for NULL or a damaged value)."""
+    try:
+        writers = jsontext.loads(text) if isinstance(text, str) else {}
+    except ValueError:
+        return {}
+    if not isinstance(writers, dict):
+        return {}
+    return {k: v for k, v in writers.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _writers(game: Game, old: tuple[int, dict] | None, new: tuple[int, dict], before: dict[str, str],
+             writer: str) -> dict[str, str]:
+    """Who typed (or emptied) each box of draft ``new`` last: ``writer`` where it differs from
+    ``old`` (the draft stored before), else whoever ``before`` says did."""
+    deal = new[0]
+    was, now = _boxes(game, old, deal), _boxes(game, new, deal)
+    out = dict(before) if old is not None and old[0] == deal else {}
+    for key in set(was) | set(now):
+        if was.get(key) != now.get(key):
+            out[_box_key(key)] = writer
+    return out
+
+
 def _draft_row(row: Any) -> tuple[int, dict] | None:
     """A drafts row (deal, values_json) as (deal, sheet values); None for none or one that is not
     a JSON object (a damaged draft is only unconfirmed entries)."""
@@ -476,21 +528,28 @@ def _boxes(game: Game, draft: tuple[int, dict] | None, deal: int | None) -> dict
 
 
 def _merged(game: Game, deal: int | None, base: tuple[int, dict] | None, mine: tuple[int, dict] | None,
-            stored: tuple[int, dict] | None) -> tuple[int, dict] | None:
+            stored: tuple[int, dict] | None) -> tuple[tuple[int, dict] | None, list[tuple[str, int | None]]]:
     """The draft ``stored`` with the boxes that ``mine`` changed since ``base`` (what its writer
     last read or wrote) changed so too, unless the stored draft changed that box as well: it
-    keeps the other writer's value. Boxes by (field, seat or partnership)."""
+    keeps the other writer's value. Boxes by (field, seat or partnership). With the boxes of
+    ``mine`` so kept from the other writer (changed by both, to different values)."""
     if deal is None:
-        return None
+        return None, []
     was, now, theirs = _boxes(game, base, deal), _boxes(game, mine, deal), _boxes(game, stored, deal)
+    lost: list[tuple[str, int | None]] = []
     for key in set(was) | set(now):
-        if was.get(key) != now.get(key) and theirs.get(key) == was.get(key):
+        if was.get(key) == now.get(key):
+            continue
+        if theirs.get(key) == was.get(key):
             if key in now:
                 theirs[key] = now[key]
             else:
                 theirs.pop(key, None)
+        elif theirs.get(key) != now.get(key):
+            lost.append(key)
+    lost.sort(key=lambda k: (k[0], k[1] or 0))
     if not theirs:
-        return None
+        return None, lost
     setup = game.setup_for()
     units = {"seat": setup.n, "team": len(setup.teams)}
     values: dict[str, Any] = {}
@@ -500,7 +559,26 @@ def _merged(game: Game, deal: int | None, base: tuple[int, dict] | None, mine: t
                 values[fid] = theirs[(fid, None)]
         elif any(k[0] == fid for k in theirs):
             values[fid] = [theirs.get((fid, i), "") for i in range(units[spec.scope])]
-    return deal, values
+    return (deal, values), lost
+
+
+def _write_draft_row(conn: sqlite3.Connection, stored: StoredGame,
+                     decide: Callable[[tuple[int, dict] | None], tuple[int, dict] | None], writer: str,
+                     now: str) -> tuple[dict[str, str], dict[str, str]]:
+    """Store._save_draft's work inside its transaction: who typed each box, before and after."""
+    row = conn.execute("SELECT deal, values_json, writers_json FROM drafts WHERE game_id = ?", (stored.id,)).fetchone()
+    old = _draft_row(row)
+    before = _writers_row(row[2]) if old is not None else {}
+    new = decide(old)
+    if new is None:
+        conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))
+        return before, {}
+    after = _writers(stored.game, old, new, before, writer)
+    conn.execute("INSERT INTO drafts (game_id, deal, values_json, updated_at, writers_json) VALUES (?, ?, ?, ?, ?) "
+                 "ON CONFLICT (game_id) DO UPDATE SET deal = excluded.deal, values_json = excluded.values_json, "
+                 "updated_at = excluded.updated_at, writers_json = excluded.writers_json",
+                 (stored.id, new[0], jsontext.dumps(new[1]), now, jsontext.dumps(after)))
+    return before, after
 
 
 def _entries_saved(conn: sqlite3.Connection, game_id: int) -> int:
@@ -537,7 +615,8 @@ class StoredGame:
     """
 
     def __init__(self, store: "Store", game_id: int, game: Game, title: str | None, ruleset_ref: str,
-                 seq: int, draft: tuple[int, dict] | None = None, cached_facts: tuple[int, str] | None = None):
+                 seq: int, draft: tuple[int, dict] | None = None, cached_facts: tuple[int, str] | None = None,
+                 writers: dict[str, str] | None = None):
         self.store = store
         self.id = game_id
         self.game = game
@@ -545,6 +624,7 @@ class StoredGame:
         self.ruleset_ref = ruleset_ref
         self._seq = seq  # the last entry saved
         self._draft = draft  # (deal, sheet values) as this game last read or wrote it
+        self._writers = writers or {}  # who typed each of its boxes last (drafts.writers_json)
         self._checked: tuple[int, dict] | None = None  # the draft found well-formed (see draft)
         self._facts: FactsMemo | None = None  # made by _memo, at the first change
         self._cached_facts = cached_facts  # (version, facts_json): the stats_cache row current with the game as opened
@@ -626,7 +706,13 @@ class StoredGame:
             self._checked = draft
         return draft[1]
 
-    def save_draft(self, values: Mapping[str, Any], *, strict: bool = False) -> None:
+    def writer_of(self, field: str, unit: int | None) -> str | None:
+        """Who typed box (``field``, seat or partnership ``unit``) of the draft last, as this game last
+        read or wrote it (``drafts.writers_json``'s words); None: not known."""
+        return self._writers.get(field if unit is None else f"{field}:{unit}")
+
+    def save_draft(self, values: Mapping[str, Any], *, strict: bool = False,
+                   writer: str = "app") -> list[Overtaken]:
         """Keep what is entered of the next deal (any part of it) until it is recorded.
 
         The draft is the table's, one for the next deal whoever types it (the app, the players'
@@ -635,6 +721,10 @@ class StoredGame:
         another writer's box stays as it typed it, also one changed here too (a stale writer
         does not overwrite: :meth:`reread_draft` then shows the stored boxes). ``strict``: in
         that case nothing is written, DraftChanged is raised (read again and decide).
+        ``writer`` is kept as who typed the boxes changed here (see the module docstring).
+
+        The boxes changed here that another writer had changed first (to another value): what
+        the store keeps of them, and who typed it, to tell the table (empty: none).
 
         GameError (nothing saved) when the values are not well-formed or the game is over;
         the rules are checked only when the deal is recorded.
@@ -647,17 +737,18 @@ class StoredGame:
             raise GameError(Message("store.draft_over"))
         deal = game.next_deal
         values = sheet_values(game, game.normalize(values))
-        self._write_draft(deal, values, strict)
+        return self._write_draft(deal, values, strict, writer)
 
-    def clear_draft(self) -> None:
+    def clear_draft(self, writer: str = "app") -> list[Overtaken]:
         """Forget what was entered of the next deal (of the boxes another writer typed meanwhile,
-        only those this game emptied: see :meth:`save_draft`)."""
+        only those this game emptied: see :meth:`save_draft`, also for what it returns)."""
         game = self.game
-        self._write_draft(None if game.is_over else game.next_deal, {}, False)
+        return self._write_draft(None if game.is_over else game.next_deal, {}, False, writer)
 
-    def _write_draft(self, deal: int | None, values: dict[str, Any], strict: bool) -> None:
+    def _write_draft(self, deal: int | None, values: dict[str, Any], strict: bool, writer: str) -> list[Overtaken]:
         known = self._draft
         written: list[Any] = [None]
+        lost: list[tuple[str, int | None]] = []
 
         def decide(row: tuple[int, dict] | None) -> tuple[int, dict] | None:
             """What to write (None: no draft) over ``row``, the draft stored now."""
@@ -667,18 +758,22 @@ class StoredGame:
             elif strict:
                 raise DraftChanged(t("store.draft_changed", path=str(self.store.path), id=self.id))
             else:
-                written[0] = _merged(self.game, deal, known, mine, row)
+                written[0], lost[:] = _merged(self.game, deal, known, mine, row)
             return written[0]
 
         what = t("store.what.draft", deal=deal) if values else t("store.what.cleared")
-        self.store._save_draft(self, decide, what)
+        before, self._writers = self.store._save_draft(self, decide, what, writer)
         # Read back as written; a merge is seen as another writer's change (reread_draft says so).
         self._draft = written[0] if written[0] is None or written[0][1] is values else (-1, {})
+        kept = _boxes(self.game, written[0], deal)
+        return [Overtaken(f, None if i is None else i + 1, kept.get((f, i)), before.get(_box_key((f, i))))
+                for f, i in lost]
 
     def reread_draft(self) -> bool:
         """Read the stored draft again (another writer may have typed): True when it differs from
         what this game last read or wrote. StoreError when the store cannot be read."""
-        row = self.store._draft_of(self.id)
+        row, writers = self.store._draft_of(self.id)
+        self._writers = writers
         if row == self._draft:
             return False
         self._draft = row
@@ -808,7 +903,7 @@ class Store:
         # Compiled copies of stored rulesets, by (ruleset_json, ref): compiling one costs
         # more than replaying a game, and most games share a handful of rulesets.
         self._rulesets: dict[tuple[str, str], Ruleset] = {}
-        self._games_columns: set[str] | None = None  # read once (_has_column)
+        self._columns: dict[str, set[str]] = {}  # each table's, read once (_has_column)
         self._inspect()
         self._conn = self._open_read_only() if read_only else self._open()
         # Closed at exit at the latest, whatever path the program took: the command's process
@@ -1036,29 +1131,24 @@ class Store:
         return seq
 
     def _save_draft(self, stored: StoredGame, decide: Callable[[tuple[int, dict] | None], tuple[int, dict] | None],
-                    what: str) -> None:
+                    what: str, writer: str) -> tuple[dict[str, str], dict[str, str]]:
         """Write a game's draft as ``decide(the draft stored now)`` says, in one transaction (no
-        other writer in between); nothing when it raises."""
+        other writer in between), ``writer`` as who typed the boxes it changes; nothing when it
+        raises. Who typed each box last, before and after."""
         now = self._now()
         with self._transaction(what, flush=False) as conn:
-            row = conn.execute("SELECT deal, values_json FROM drafts WHERE game_id = ?", (stored.id,)).fetchone()
-            new = decide(_draft_row(row))
-            if new is None:
-                conn.execute("DELETE FROM drafts WHERE game_id = ?", (stored.id,))
-            else:
-                conn.execute("INSERT INTO drafts (game_id, deal, values_json, updated_at) VALUES (?, ?, ?, ?) "
-                             "ON CONFLICT (game_id) DO UPDATE SET deal = excluded.deal, "
-                             "values_json = excluded.values_json, updated_at = excluded.updated_at",
-                             (stored.id, new[0], jsontext.dumps(new[1]), now))
+            return _write_draft_row(conn, stored, decide, writer, now)
 
-    def _draft_of(self, game_id: int) -> tuple[int, dict] | None:
-        """A game's draft as stored now: (deal, sheet values), or None."""
+    def _draft_of(self, game_id: int) -> tuple[tuple[int, dict] | None, dict[str, str]]:
+        """A game's draft as stored now: (deal, sheet values) or None, and who typed its boxes."""
+        writers = "writers_json" if self._has_column("writers_json", "drafts") else "NULL"  # a store read as it is
         try:
-            row = self.connection.execute("SELECT deal, values_json FROM drafts WHERE game_id = ?",
+            row = self.connection.execute(f"SELECT deal, values_json, {writers} FROM drafts WHERE game_id = ?",
                                           (game_id,)).fetchone()
         except sqlite3.Error as exc:
             raise StoreError(t("store.game_unreadable", path=str(self.path), id=str(game_id), error=str(exc))) from None
-        return _draft_row(row)
+        draft = _draft_row(row)
+        return draft, (_writers_row(row[2]) if draft is not None else {})
 
     # -- games
     def create_game(self, game: Game, ruleset_ref: str, title: str | None = None, *,
@@ -1238,7 +1328,8 @@ class Store:
                     f"{scores} FROM games WHERE id = ?", (game_id,)).fetchone()
                 rows = conn.execute("SELECT seq, kind, deal, values_json FROM entries WHERE game_id = ? "
                                     "ORDER BY seq", (game_id,)).fetchall()
-                draft_row = conn.execute("SELECT deal, values_json FROM drafts WHERE game_id = ?",
+                writers = "writers_json" if self._has_column("writers_json", "drafts") else "NULL"
+                draft_row = conn.execute(f"SELECT deal, values_json, {writers} FROM drafts WHERE game_id = ?",
                                          (game_id,)).fetchone()
                 facts_row = conn.execute("SELECT version, facts_json FROM stats_cache WHERE game_id = ? AND entries = ?",
                                          (game_id, len(rows))).fetchone()
@@ -1248,7 +1339,9 @@ class Store:
             raise StoreError(t("store.no_game", path=str(self.path), id=str(game_id)))
         title, ref, ruleset_json, players_json, options_json, first_dealer, scores_json = row
         game = self._rebuild(game_id, ruleset_json, ref, players_json, options_json, first_dealer, rows, scores_json)
-        return StoredGame(self, game_id, game, title, ref, len(rows), _draft_row(draft_row), facts_row)
+        draft = _draft_row(draft_row)
+        return StoredGame(self, game_id, game, title, ref, len(rows), draft, facts_row,
+                          _writers_row(draft_row[2]) if draft is not None else None)
 
     load = open_game
 
@@ -1262,13 +1355,13 @@ class Store:
         except sqlite3.Error as exc:
             raise StoreError(t("store.game_unreadable", path=str(self.path), id=str(game_id), error=str(exc))) from None
 
-    def _has_column(self, column: str) -> bool:
-        """Whether the games table has ``column`` (a store read as it is, by a reader, keeps
-        the columns of the version that wrote it: scores_json from version 4 on, stopped_at
-        from version 5)."""
-        columns = self._games_columns
+    def _has_column(self, column: str, table: str = "games") -> bool:
+        """Whether ``table`` has ``column`` (a store read as it is, by a reader, keeps the columns
+        of the version that wrote it: games.scores_json from version 4 on, games.stopped_at from
+        version 5, drafts.writers_json from version 6)."""
+        columns = self._columns.get(table)
         if columns is None:
-            columns = self._games_columns = {r[1] for r in self.connection.execute("PRAGMA table_info(games)")}
+            columns = self._columns[table] = {r[1] for r in self.connection.execute(f"PRAGMA table_info({table})")}
         return column in columns
 
     def _rebuild(self, game_id: int | None, ruleset_json, ref, players_json, options_json, first_dealer,

@@ -9,12 +9,13 @@ in any game, changes :func:`latest_change`.
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 
 from ..i18n import t
 from .db import Store, StoreError
 
-__all__ = ["game_mark", "latest_change"]
+__all__ = ["draft_part", "game_mark", "latest_change"]
 
 
 def _read(store: Store, what: str, sql: str, args: tuple = ()):
@@ -39,3 +40,9 @@ def game_mark(store: Store, game_id: int) -> tuple[int, str | None] | None:
                 "(SELECT deal || ' ' || updated_at FROM drafts WHERE game_id = g.id) FROM games g WHERE g.id = ?",
                 (game_id,))
     return (row[0], row[1]) if row is not None else None
+
+
+def draft_part(draft: str | None) -> str:
+    """A short mark of a game's draft as :func:`game_mark` gives it ("" for none): what a board's
+    version and its pushed "typing" event carry (a page that wrote the draft itself knows it)."""
+    return hashlib.sha256(draft.encode("utf-8")).hexdigest()[:8] if draft is not None else ""

@@ -6,7 +6,9 @@ from __future__ import annotations
 import ipaddress
 import socket
 
-__all__ = ["host_served", "served_names"]
+__all__ = ["ANNOUNCED", "host_served", "served_names"]
+
+ANNOUNCED = "scorekeeper.local"  # the name ``serve --lan`` announces on the network (web.announce)
 
 
 def _host_name(header: str) -> str:
@@ -34,8 +36,9 @@ def host_served(header: str, names: frozenset[str]) -> bool:
 
 def served_names(host: str) -> frozenset[str]:
     """The host names a board listening on ``host`` answers to (besides any IP address):
-    localhost, this computer's name (and its .local name), and ``host`` itself."""
-    names = {"localhost", host.lower().rstrip(".")}
+    localhost, this computer's name (and its .local name), the name ``serve --lan`` announces,
+    and ``host`` itself."""
+    names = {"localhost", ANNOUNCED, host.lower().rstrip(".")}
     try:
         machine = socket.gethostname().lower()
     except OSError:

@@ -84,10 +84,10 @@ class PageDraft:
     def redo(self):
         return self._stored.redo()
 
-    def save_draft(self, values) -> None:
+    def save_draft(self, values, writer: str = "") -> None:
         pass
 
-    def clear_draft(self) -> None:
+    def clear_draft(self, writer: str = "") -> None:
         pass
 
 

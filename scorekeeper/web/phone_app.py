@@ -16,8 +16,9 @@
     POST /api/plan      the plan the page shows ({"cards", "chosen"}) with the change it tapped ("op")
     POST /api/table     a player sits out, comes back or joins ("change"), a new plan ("cards"), the end ("end")
     GET  /api/seat      the next deal as a player's own phone shows it (?name=Cara), with what the phones typed
-    POST /api/seat/type a box typed on a player's own phone; /api/seat/confirm: the deal they typed recorded
-                        (:mod:`scorekeeper.web.seats`)
+    POST /api/seat/type a box typed on a player's own phone, or ("name": null) on a phone keeping the whole
+                        table's score, into the table's one draft; /api/seat/confirm: the deal they typed
+                        recorded (:mod:`scorekeeper.web.seats`)
     GET  /manifest.webmanifest  the web app manifest (the page can be added to a phone's home screen)
     GET  /icon.svg      its icon
     GET  /chart.svg     the score chart: each scorer's total after each deal (:mod:`scorekeeper.web.chart`)

@@ -1,9 +1,11 @@
 """The phone page: one self-contained HTML document (CSS and a script; nothing from elsewhere).
 
 The script draws what the server answers (:mod:`scorekeeper.web.phone`) and sends back what
-was tapped; it decides nothing about the game. Its own state is only the page's: the join
-code (kept in the browser's local storage once the server took it), the boxes typed and the
-steps of typing to undo (session storage, so that a reload keeps them). Every text from a
+was tapped; it decides nothing about the game. A box of the next deal tapped is sent at once
+and kept by the server as the table's one draft (:mod:`scorekeeper.web.seats`: the app and
+every phone show it). The page's own state is only the join code (kept in the browser's local
+storage once the server took it), the boxes of a past deal being corrected, and the steps of
+its own typing to undo (session storage, so that a reload keeps them). Every text from a
 player, a ruleset or the store is set as text (``textContent``), never as markup. The page
 listens to ``/events`` (server-sent events): a new entry means the game changed somewhere,
 and the view is asked again; the browser reconnects by itself after the Wi-Fi blinks, and the
@@ -141,6 +143,7 @@ SCRIPT = r"""(function () {
   // One request at a time, each built when its turn comes (from the boxes as they are then): an
   // answer to a tap is never overtaken by an older view, and taps in a row ask for one view.
   var chain = Promise.resolve(), viewAsked = false;
+  var echo = null;  // the "typing" event this page's own last tap makes (the server says): no news here
   function queue(work) { chain = chain.then(work, work); return chain; }
   function ask(path, body) {
     var request = body ? post(path, body) : fetch(path, {cache: "no-store", headers: {"X-Language": lang}});
@@ -157,7 +160,7 @@ SCRIPT = r"""(function () {
     return queue(function () {
       viewAsked = false;
       if (me !== null && editing === null) { return askSeat(); }
-      var body = code ? {seen: seen(), typed: typed, tried: tried, editing: editing} : null;
+      var body = code ? {seen: seen(), typed: editing !== null ? typed : [], tried: tried, editing: editing} : null;
       return ask("/api/view", body).then(function (a) {
         if (!a) { return; }
         if (a[0] === 409) { leave(a[1]); return; }
@@ -186,12 +189,18 @@ SCRIPT = r"""(function () {
     keep();
     refresh();
   }
-  function typeSeat(field, unit, value) {
+  // A box of the next deal typed into the table's one draft (kept by the server: the app and every
+  // phone show it), from this player's phone or (me null) the phone keeping the whole table's
+  // score; "was": the value this phone shows in it, so that a box typed meanwhile elsewhere is not
+  // overwritten unseen. ``typedOk(was)``: after the server took it.
+  function typeBox(field, unit, value, typedOk) {
     said = ""; problem = "";
     queue(function () {
-      return ask("/api/seat/type", {seen: seen(), name: me, box: [field, unit, value], was: valueOf(field, unit)}).then(function (a) {
+      var was = valueOf(field, unit);
+      return ask("/api/seat/type", {seen: seen(), name: me, box: [field, unit, value], was: was, tried: tried}).then(function (a) {
         if (!a) { return; }
         if (a[0] === 409 && a[1].conflict) { leave(a[1]); return; }
+        if (a[0] === 200) { echo = a[1].echo; if (typedOk) { typedOk(was); } }
         take(a[1]);
       });
     });
@@ -242,7 +251,15 @@ SCRIPT = r"""(function () {
     draw();
   }
   function set(field, unit, value) {
-    if (me !== null && editing === null) { typeSeat(field, unit, value); return; }
+    if (editing === null) {
+      value = value === "" ? null : value;
+      typeBox(field, unit, value, me !== null ? null : function (was) {
+        done.push([field, unit, was, value]);  // a step of this phone's typing, to take back
+        undone = [];
+        keep();
+      });
+      return;
+    }
     done.push(typed.slice());
     undone = [];
     typed = typed.filter(function (k) { return !(k[0] === field && k[1] === unit); });
@@ -263,17 +280,18 @@ SCRIPT = r"""(function () {
     take(data);
     if (back) {
       editing = null;
-      typed = aside ? aside.typed : []; done = aside ? aside.done : []; undone = aside ? aside.undone : [];
+      done = aside ? aside.done : []; undone = aside ? aside.undone : [];
       aside = null;
       keep();
-      if (typed.length) { refresh(); }
+      refresh();  // the next deal as the table's draft holds it now
     }
   }
   function confirmDeal() {
     var seat = me !== null && editing === null;
     queue(function () {
       return ask(seat ? "/api/seat/confirm" : "/api/confirm",
-                 seat ? {seen: seen(), name: me} : {seen: seen(), typed: typed, editing: editing}).then(function (a) {
+                 seat ? {seen: seen(), name: me} : {seen: seen(), typed: editing !== null ? typed : [],
+                                                    editing: editing}).then(function (a) {
         if (!a) { return; }
         if (a[0] === 200) { yours = null; leave(a[1]); }
         else if (a[0] === 409) { leave(a[1]); }
@@ -304,7 +322,7 @@ SCRIPT = r"""(function () {
   function cancelEditing() {
     said = ""; problem = "";
     queue(function () {
-      return ask("/api/view", {seen: seen(), typed: aside ? aside.typed : [], tried: false}).then(function (a) {
+      return ask("/api/view", {seen: seen(), typed: [], tried: false}).then(function (a) {
         if (a) { leave(a[1]); }
       });
     });
@@ -312,6 +330,11 @@ SCRIPT = r"""(function () {
   function step(back) {
     said = ""; problem = "";
     var mine = back ? done : undone, other = back ? undone : done;
+    if (editing === null && mine.length) {  // a box this phone typed: typed back as it was (or again)
+      var last = mine.pop();
+      typeBox(last[0], last[1], back ? last[2] : last[3], function () { other.push(last); keep(); });
+      return;
+    }
     if (mine.length || editing !== null) {
       if (!mine.length) { return; }
       other.push(typed.slice());
@@ -321,7 +344,7 @@ SCRIPT = r"""(function () {
       return;
     }
     queue(function () {
-      return ask(back ? "/api/undo" : "/api/redo", {seen: seen(), typed: typed}).then(function (a) {
+      return ask(back ? "/api/undo" : "/api/redo", {seen: seen(), typed: []}).then(function (a) {
         if (!a) { return; }
         if (a[0] === 200 || a[0] === 409) { done = []; undone = []; tried = false; }
         take(a[1]);
@@ -939,7 +962,11 @@ SCRIPT = r"""(function () {
       if (version !== last) { last = version; refresh(); }
     });
     // a box typed on a player's phone or in the app: shown here too (not over a deal being corrected)
-    events.addEventListener("typing", function () { if (editing === null) { refresh(); } });
+    events.addEventListener("typing", function (e) {
+      var mark = null;
+      try { mark = JSON.parse(e.data); } catch (x) { mark = null; }
+      if (editing === null && (mark === null || mark !== echo)) { refresh(); }  // (not this page's own tap again)
+    });
     events.addEventListener("open", function () { line.textContent = ""; });
     events.addEventListener("error", function () { line.textContent = T.offline; last = null; });
   });

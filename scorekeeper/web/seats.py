@@ -13,14 +13,18 @@ What a seat may type, and when, is :func:`~scorekeeper.play.seats.seat_view`'s: 
 the bid only in its turn. A box is written only when the phone saw what the store holds in it
 (``was``), checked against the draft as stored at the moment of writing (the store's write is
 refused when another writer changed the draft since it was read: it is read again and checked
-again): two phones typing the same box, the later is told what the other typed and nothing is
-overwritten. Any seat may confirm once every box is filled and the checks pass, as the shared
+again): two phones typing the same box, the later is told who typed what first ("Ben's phone
+changed Cara · Tricks to 3 first") and nothing is overwritten. A phone that keeps the whole
+table's score (no ``name``) types its boxes the same way, any box of the deal at any time:
+what it taps is in the draft too, shown in the app and on every phone before anyone confirms. Any seat may confirm once every box is filled and the checks pass, as the shared
 scorer does (:meth:`~scorekeeper.web.table.Table.confirm`, with the same guard against a stale
 writer, and against boxes changed since the phone saw them). Every method runs in the table's
 thread.
 
     GET  /api/seat?name=Cara   the view of the next deal as Cara's phone shows it (no join code needed)
     POST /api/seat/type        {"seen", "name", "box": [field, unit, value], "was": value}: type a box
+                               (name null: the phone keeping the whole table's score; "tried": the
+                               view marks what is missing, as after a confirm that could not be)
     POST /api/seat/confirm     {"seen", "name"}: record the deal as typed on the phones
 """
 
@@ -31,9 +35,10 @@ from typing import Any
 
 from ..i18n import t
 from ..play.layout import typed_from_sheet
-from ..play.seats import SeatView, seat_view, turn_phase
+from ..play.seats import SHARED, SeatView, first_text, seat_view, seat_writer, turn_phase
 from ..store.db import DraftChanged, StoreError
 from ..store.jsontext import dumps
+from ..store.watch import draft_part, game_mark
 from .phone import BadRequest, phone_view, read_typed
 
 __all__ = ["SharedTyping", "draft_mark", "stored_boxes"]
@@ -53,11 +58,12 @@ class SharedTyping:
         """What is typed of the game's next deal (the store's draft as the table last read it)."""
         return stored_boxes(stored)
 
-    def _answer(self, stored, name: Any) -> dict[str, Any]:
-        """The page's view of the next deal with the phones' typing, as seat ``name`` sees it."""
+    def _answer(self, stored, name: Any, tried: bool = False) -> dict[str, Any]:
+        """The page's view of the next deal with the phones' typing, as seat ``name`` sees it (None:
+        the whole table's phone)."""
         typed = self._for(stored)
         deal = self.table._deal(stored, [[f, u, v] for (f, u), v in typed.items()])
-        view = phone_view(stored, deal)
+        view = phone_view(stored, deal, tried=tried)
         game = stored.game
         view["seat"] = {"players": list(game.players), "name": None, "seat": None, "turn": None, "said": ""}
         view["typing"] = draft_mark(stored)
@@ -86,7 +92,8 @@ class SharedTyping:
         return 200, self._answer(self.table._current(), name)
 
     def type(self, data: dict) -> tuple[int, dict]:
-        """Type one box from seat ``name``'s phone, if it is theirs now and nobody typed it meanwhile."""
+        """Type one box from seat ``name``'s phone (None: the whole table's phone), if it is theirs
+        now and nobody typed it meanwhile."""
         box = data.get("box")
         if not (isinstance(box, list) and len(box) == 3):
             raise BadRequest(t("web.seat.bad_box"))
@@ -100,7 +107,7 @@ class SharedTyping:
         """One try of :meth:`type`: status None when another writer changed the draft in between."""
         stored = self.table._current()
         name, seen = data.get("name"), data.get("seen")
-        before = self._answer(stored, name)
+        before = self._answer(stored, name, data.get("tried") is True)
         if before["deal"] is None:
             before["problem"] = t("web.phone.over")
             return 409, before
@@ -110,14 +117,16 @@ class SharedTyping:
         typed = read_typed(stored.game, [box])
         key = (box[0], box[1])
         cell = next((b for p in before["deal"]["phases"] for b in p["boxes"] if (b["field"], b["unit"]) == key), None)
-        if cell is None or not cell["now"]:
+        if cell is None or (name is not None and not cell["now"]):
             before["problem"] = _not_now(before, cell)
             return 409, before
         boxes = self._for(stored)
         held = boxes.get(key)
         if held != data.get("was"):
-            before["problem"] = (t("web.seat.taken", box=_box_name(cell), value=cell["text"]) if held is not None
-                                 else t("web.seat.taken_empty", box=_box_name(cell)))
+            said = first_text(stored.writer_of(*key), _box_name(cell), cell["text"] if held is not None else None)
+            mine = _value_text(cell, box[2])
+            before["problem"] = t("play.first.phone", said=said, mine=mine) if mine else t("play.first.phone_empty",
+                                                                                        said=said)
             return 409, before
         if key in typed:
             boxes[key] = typed[key]
@@ -125,14 +134,18 @@ class SharedTyping:
             boxes.pop(key, None)
         deal = self.table._deal(stored, [[f, u, v] for (f, u), v in boxes.items()])
         try:
+            writer = SHARED if name is None else seat_writer(before["seat"]["name"])
             if deal.draft is not None and not deal.draft.is_empty:
-                stored.save_draft(deal.draft.typed_values(), strict=True)
+                stored.save_draft(deal.draft.typed_values(), strict=True, writer=writer)
             else:
-                stored.clear_draft()
+                stored.clear_draft(writer)
         except DraftChanged:
             return None, before
         self.table.feed.look_now()  # every page is told at once, not at the feed's next look
-        return 200, self._answer(stored, name)
+        answer = self._answer(stored, name, data.get("tried") is True)
+        mark = game_mark(self.table._writer(), stored.id)  # the "typing" event this write makes: not news to this page
+        answer["echo"] = draft_part(mark[1] if mark is not None else None)
+        return 200, answer
 
     def confirm(self, data: dict) -> tuple[int, dict]:
         """Record the next deal as typed on the phones (any seat, once every box is filled)."""
@@ -185,6 +198,13 @@ def _said(name: str, seat: int | None, mine: SeatView, turn: str | None) -> str:
         return ""
     box = mine.turn_label.lower()
     return t("web.seat.your_turn", box=box) if turn == name else t("web.seat.waiting", name=turn, box=box)
+
+
+def _value_text(cell: dict, value: Any) -> str:
+    """A value a page sent for box ``cell`` as the box shows its values ("" for none)."""
+    if value is None or value == "":
+        return ""
+    return next((c["text"] for c in cell["choices"] if c["value"] == value), str(value))
 
 
 def _box_name(cell: dict) -> str:

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..i18n import get_language, t, using_language
 from ..store.db import Store
-from ..store.watch import game_mark, latest_change
+from ..store.watch import draft_part, game_mark, latest_change
 from . import DEFAULT_HOST, DEFAULT_PORT
 from .board import LAST_DEALS, Published, board_state, empty_state
 from .hosts import served_names
@@ -245,7 +245,7 @@ class BoardFeed:
         game_id, (entries, draft) = self._key
         version = f"{game_id}-{entries}"
         if draft is not None:
-            version += "-" + hashlib.sha256(draft.encode("utf-8")).hexdigest()[:8]
+            version += "-" + draft_part(draft)
         return version
 
     def _show_problem(self, problem: str) -> None:

@@ -30,6 +30,7 @@ from ..store.watch import game_mark
 from ..play.actions import issues_by_deal, new_issues
 from ..play.draft import DealDraft
 from .phone import BadRequest, NoGame, PageDraft, deal_rows, phone_view, read_typed
+from ..play.seats import SHARED
 from .seats import draft_mark, stored_boxes
 
 __all__ = ["Answer", "Table"]
@@ -252,9 +253,9 @@ class Table:
         return 200, answer
 
     def _own(self, answer: dict[str, Any], stored, typed: Any, editing: Any) -> dict[str, Any]:
-        """An answer about the next deal typed over the draft: the page's boxes are its own."""
+        """An answer about the next deal typed over the draft, with the mark of the draft it was made
+        over (its "typed": every box typed, the draft's and the page's)."""
         if editing is None:
-            answer["typed"] = [list(k) for k in typed if isinstance(k, list)] if isinstance(typed, list) else []
             answer["typing"] = draft_mark(stored)
         return answer
 
@@ -277,11 +278,13 @@ class Table:
         return self._step(seen, typed, undo=False)
 
     def _step(self, seen: Any, typed: Any, undo: bool) -> Answer:
-        """Undo or redo as the TUI does (:class:`NextDeal`): the typing first, then the game."""
+        """Undo or redo as the TUI does (:class:`NextDeal`): the typing first (the table's draft of
+        the next deal: a phone takes back its own taps itself, by typing them back), then the game;
+        the boxes an undone deal puts back are the table's draft, as the app's undo makes them."""
         stored = self._current()
         if self._stale(stored, seen):
             return self._conflict(seen, typed)
-        deal = self._deal(stored, typed)
+        deal = NextDeal(stored, writer=SHARED)
         kind = deal.next_undo() if undo else deal.next_redo()
         try:
             action = deal.undo() if undo else deal.redo()
@@ -292,8 +295,10 @@ class Table:
             answer["problem"] = show(exc)
             return 409, answer
         answer = phone_view(stored, deal)
+        answer["typing"] = draft_mark(stored)
+        if kind is not None:
+            self.feed.look_now()  # the other pages and the app are told at once
         if kind == GAME and action is not None:
-            self.feed.look_now()
             answer["said"] = undone_text(stored.game, action) if undo else redone_text(stored.game, action)
         return 200, answer
 

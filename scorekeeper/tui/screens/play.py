@@ -27,6 +27,7 @@ from ...play.board import BoardMaker, standings_text
 from ...play.draft import DealDraft
 from ...play.layout import form_layout
 from ...play.panel import entered_lines
+from ...play.seats import overtaken_text
 from ...play.typing import Typist
 from ...play.undo import NextDeal
 from ..keys import draw_late
@@ -107,6 +108,9 @@ class PlayScreen(Screen[dict]):
         self.next = NextDeal(stored, typed)  # the next deal's boxes, and what undo takes back next
         self.draft: DealDraft | None = self.next.draft  # the next deal's, or the recorded deal being changed
         self.typist: Typist | None = None  # which box each key is for (set with the draft: _new_typist)
+        # the next deal as shown after another writer changed a box typed here first: until a box
+        # is typed, a confirm (a quick Enter after the key) is held once, for the table to look
+        self._held: DealDraft | None = None
         self._widgets: dict[type, Widget] = {}  # see _one
 
     def _one(self, cls):
@@ -175,10 +179,27 @@ class PlayScreen(Screen[dict]):
                 return
         except ValueError:  # StoreError: as above
             return
+        self._show_stored_draft()
+
+    def _show_stored_draft(self) -> None:
+        """The next deal's boxes as the store's draft holds them (read again just before)."""
         self.next = NextDeal(self.stored)
         self.draft = self.next.draft
         self._show_deal()
         self._focus_entry()
+
+    def _overtaken(self, lost: list) -> None:
+        """Boxes typed here that another writer (a phone) had changed first: the store kept its
+        values; the table is told who changed what, and the form shows the stored boxes."""
+        mine = self.draft
+        try:
+            self.stored.reread_draft()
+        except ValueError:  # StoreError: the next look shows them
+            return
+        self._show_stored_draft()
+        self._held = self.draft
+        if mine is not None and self.draft is not None:
+            self.notify(overtaken_text(mine, self.draft, lost), severity="warning")
 
     def _compositor_refresh(self) -> None:
         """A frame: with every widget that asked to be drawn again meanwhile (keys.draw_late)."""
@@ -280,7 +301,8 @@ class PlayScreen(Screen[dict]):
         if self.draft is None or typist is None:
             return
         self._one(StatusLine).clear(told_only=True)  # the table has moved on (and sees the bids there again)
-        self._follow(typist)
+        if not self._follow(typist):
+            return  # another writer was first: the table was told, the form shows the store's boxes (no confirm)
         form = self._one(EntryForm)
         part = form.slot_part(typist.cursor)
         if part is not None and (part is form.confirm or part.visible):
@@ -293,8 +315,9 @@ class PlayScreen(Screen[dict]):
         if done.confirm:
             self.action_confirm_deal()
 
-    def _follow(self, typist) -> None:
-        """The draft to what the reading shown holds (each box changed is one step of typing)."""
+    def _follow(self, typist) -> bool:
+        """The draft to what the reading shown holds (each box changed is one step of typing).
+        False when another writer had changed a box first (the form shows the store's boxes now)."""
         draft = self.draft
         assert draft is not None  # (a key was read for it)
         want = typist.typed()
@@ -304,11 +327,12 @@ class PlayScreen(Screen[dict]):
             value = want.get(key)
             if draft.editing:
                 draft.set(key[0], key[1], value)
-            else:
-                self._keep(lambda: self.next.change(key[0], key[1], value))
+            elif not self._keep(lambda: self.next.change(key[0], key[1], value)):
+                return False
             changed = True
         if changed:
             self._show_deal()
+        return True
 
     def on_entry_form_typed(self, event: EntryForm.Typed) -> None:
         """Backspace in an empty cards box: back to the box typed before."""
@@ -366,6 +390,11 @@ class PlayScreen(Screen[dict]):
     def action_confirm_deal(self) -> None:
         draft = self.draft
         if draft is None:
+            return
+        if self._held is draft:  # another writer was first just now (see _overtaken): the table looks first
+            self._held = None
+            self.app.bell()
+            self.notify(t("play.first.look"), severity="warning")
             return
         typist = self.typist
         if typist is not None and typist.ambiguous:  # the keys read two ways: confirmed as Enter is
@@ -570,15 +599,23 @@ class PlayScreen(Screen[dict]):
             self._keep(lambda: self.next.change(field, unit, value))
         self._show_deal()
 
-    def _keep(self, change) -> None:
+    def _keep(self, change) -> bool:
         """Make a change of the next deal's boxes, which saves them, so that quitting (or a
-        crash) loses none of it; say so when the store cannot keep them."""
+        crash) loses none of it; say so when the store cannot keep them. False when another
+        writer had changed a box of it first (:meth:`_overtaken`)."""
         try:
             change()
         except GameError:
             pass  # half-typed cards and the like: saved with the next change that makes sense
         except ValueError as exc:  # StoreError: the boxes keep what is typed; say why it is not saved
             self.notify(show(exc), title=t("tui.play.not_saved_yet"), severity="warning")
+        else:
+            lost, self.next.overtaken = self.next.overtaken, []
+            if lost:
+                self._overtaken(lost)
+                return False
+            self._held = None
+        return True
 
     def action_clear_deal(self) -> None:
         if self.draft is None:

@@ -1,0 +1,126 @@
+"""``scorekeeper serve --lan`` announces the phone page by name on the network (multicast DNS,
+scorekeeper.web.announce), found here by zeroconf's own browser in the same process (multicast
+works on this machine's network); a failure to announce is one line and the server runs on;
+without --lan nothing is announced."""
+
+from __future__ import annotations
+
+import signal
+import threading
+
+import pytest
+
+from scorekeeper.web import announce
+from scorekeeper.web.announce import HOST_NAME, SERVICE, Announcement
+from scorekeeper.web.hosts import host_served, served_names
+from test_web_serve import request, start, store_path  # noqa: F401 (a fixture)
+
+ADDRESS = "192.0.2.77"  # (TEST-NET-1: only announced, never connected to)
+
+
+def announced(urls, port=8765, code="abc"):
+    said: list[str] = []
+    done = threading.Event()
+
+    def say(line: str) -> None:
+        said.append(line)
+        done.set()
+
+    return Announcement(urls, port, code, say).start(), said, done
+
+
+def test_the_page_is_found_by_name_with_zeroconfs_own_browser():
+    from zeroconf import AddressResolver, IPVersion, ServiceBrowser, Zeroconf
+
+    server, said, done = announced([f"http://{ADDRESS}:8765/"])
+    browser = Zeroconf(ip_version=IPVersion.V4Only)
+    try:
+        assert done.wait(20)
+        assert said == ["By name, on most phones of this network: http://scorekeeper.local:8765/phone#join=abc"]
+        found = browser.get_service_info(SERVICE, server.info.name, timeout=5000)
+        assert found is not None and found.name.startswith("Scorekeeper on ")
+        assert (found.parsed_addresses(), found.port, found.server) == ([ADDRESS], 8765, "scorekeeper.local.")
+        assert found.properties == {b"path": b"/phone"}
+        names: list[str] = []
+
+        class Listener:
+            def add_service(self, zc, kind, name):
+                names.append(name)
+
+            def remove_service(self, zc, kind, name):
+                pass
+
+            def update_service(self, zc, kind, name):
+                pass
+
+        listed = ServiceBrowser(browser, SERVICE, Listener())
+        for _ in range(50):
+            if server.info.name in names:
+                break
+            threading.Event().wait(0.1)
+        listed.cancel()
+        assert server.info.name in names  # a list of the network's services shows it
+        resolver = AddressResolver(HOST_NAME + ".")
+        assert resolver.request(browser, 5000) and resolver.parsed_addresses() == [ADDRESS]  # the name itself
+    finally:
+        browser.close()
+        server.close()
+
+
+def test_a_failure_to_announce_is_one_line_and_nothing_is_left_running(monkeypatch):
+    import zeroconf
+
+    def no_multicast(*args, **kwargs):
+        raise OSError("[Errno 19] No such device")
+
+    monkeypatch.setattr(zeroconf, "Zeroconf", no_multicast)
+    server, said, done = announced([f"http://{ADDRESS}:8765/"])
+    assert done.wait(10)
+    assert said == ["The page is not announced on the network by name ([Errno 19] No such device): open it at an "
+                    "address above."]
+    server.close()
+    assert server.info is None and not any(t.name == "announce" for t in threading.enumerate())
+
+
+def test_a_computer_with_no_address_on_a_network_says_so():
+    server, said, done = announced([])
+    assert done.wait(10)
+    assert said == ["The page is not announced on the network by name (this computer has no address on a "
+                    "network): open it at an address above."]
+    server.close()
+
+
+def test_the_server_answers_requests_for_the_announced_name():
+    names = served_names("0.0.0.0")
+    assert host_served("scorekeeper.local:8765", names) and host_served("SCOREKEEPER.LOCAL.", names)
+    assert not host_served("scorekeeper.example:8765", names)
+
+
+def _serve(store_path, lan: bool):
+    args = ["serve", "--db", str(store_path), "--port", "0"] + (["--lan"] if lan else [])
+    proc, lines = start(args)
+    port = int(next(line for line in lines if "http://127.0.0.1:" in line).split("http://127.0.0.1:")[1].split("/")[0])
+    return proc, lines, port
+
+
+def test_serve_lan_says_the_name_and_serve_without_lan_announces_nothing(store_path):  # noqa: F811
+    proc, lines, port = _serve(store_path, lan=True)
+    try:
+        line = proc.stdout.readline().rstrip("\n")  # said once announced, while the server runs
+        assert line.startswith(("By name, on most phones of this network: http://scorekeeper.local:",
+                                "The page is not announced on the network by name ("))
+        if line.startswith("By name"):
+            code = next(x for x in lines if "/phone#join=" in x).split("#join=")[1].split()[0]
+            assert line.endswith(f"http://scorekeeper.local:{port}/phone#join={code}")
+        assert request(port, "GET", "/state.json")[0] == 200
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    assert (proc.returncode, err) == (0, "")
+    proc, lines, port = _serve(store_path, lan=False)
+    try:
+        assert request(port, "GET", "/state.json")[0] == 200
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    assert (proc.returncode, err) == (0, "") and "by name" not in out
