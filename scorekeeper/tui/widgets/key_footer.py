@@ -9,6 +9,8 @@ the command palette (``ScorekeeperApp.get_system_commands``) and the keys panel 
 
 from __future__ import annotations
 
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
 
@@ -40,6 +42,8 @@ class DimmableKey(FooterKey):
         # the key's looks as drawn, lit and dimmed (working one out reads the styles of the
         # key, its parts and its ancestors: about a millisecond): until the key is restyled
         self._looks: dict[tuple, Text] = {}
+        # the lines drawn of each look (and where and how they were drawn): until the key is restyled
+        self._lines: dict[tuple, tuple[tuple, list[Strip]]] = {}
 
     @classmethod
     def like(cls, key: FooterKey) -> DimmableKey:
@@ -63,6 +67,22 @@ class DimmableKey(FooterKey):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._looks.clear()
+        self._lines.clear()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The key's line as drawn last in this look, at this size: a key dimmed by a deal
+        that ends the game and lit again by its undo draws it once, not at each (Textual
+        draws a widget's lines anew after every refresh: some 0.3 ms a key, for the four or
+        five keys such a deal dims or lights). Drawn anew when the key is restyled (the
+        theme, the mouse over it) or its size, place or the app's filters change."""
+        look = (self._disabled, self.description, self.key_display)
+        drawn = (crop, self.region.size, self.mouse_hover, tuple(map(id, self.get_line_filters())))
+        kept = self._lines.get(look)
+        if kept is not None and kept[0] == drawn:
+            return kept[1]
+        lines = super().render_lines(crop)
+        self._lines[look] = (drawn, lines)
+        return lines
 
     def render(self) -> Text:
         look = (self._disabled, self.description, self.key_display)
