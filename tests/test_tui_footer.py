@@ -262,3 +262,47 @@ def test_a_key_draws_each_look_once_until_it_is_restyled(tmp_path, monkeypatch):
             assert colours(confirm) == lit
 
     run(go())
+
+
+def test_a_game_ending_deal_works_out_the_footers_keys_twice_not_three_times(tmp_path, monkeypatch):
+    """Whist to 3: the deal that ends the game dims some keys and moves the focus to the
+    final standings, and Textual tells the footer of the focus twice: three times the screen's
+    keys were worked out (some 0.2 ms each), in one key. Now the first at once and the others
+    once, when the key is done: twice for the Enter and twice for its ctrl+z, the keys shown
+    as before. A key that gives the footer other keys (ctrl+e: the score table's) builds it
+    anew, as before."""
+    from textual.screen import Screen
+    from textual.widgets._footer import FooterKey
+
+    whist = Script("whist", ["Anna", "Ben", "Cara", "Dan"], [{"turned": "hearts", "tricks": 8},
+                                                             {"turned": "clubs", "tricks": 5}], options={"game_to": 3})
+    worked_out = []
+    active_bindings = Screen.active_bindings
+
+    def counted(screen):
+        worked_out.append(type(screen).__name__)
+        return active_bindings.fget(screen)
+
+    monkeypatch.setattr(Screen, "active_bindings", property(counted))
+
+    async def go():
+        async with resumed(tmp_path / "g.db", whist, size=(80, 24)) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("s", "7")
+            await settle(pilot)
+            worked_out.clear()
+            await pilot.press("enter")
+            await settle(pilot)
+            assert screen.game.is_over and worked_out == ["PlayScreen"] * 2
+            dimmed = {k.description for k in screen.query(FooterKey) if k.dimmed}
+            assert {"Confirm", "Clear", "Plan"} <= dimmed and "Undo" not in dimmed
+            worked_out.clear()
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert not screen.game.is_over and worked_out == ["PlayScreen"] * 2
+            assert not any(k.dimmed for k in screen.query(FooterKey) if k.description in ("Confirm", "Plan"))
+            await pilot.press("ctrl+e")
+            await settle(pilot)
+            assert "Change this deal" in [k.description for k in screen.query(FooterKey)]
+
+    run(go())

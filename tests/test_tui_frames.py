@@ -117,9 +117,9 @@ def test_a_value_typed_draws_only_the_lines_it_changed(tmp_path, monkeypatch):
     box grows (the dealer's with the reason a bid is refused, the tricks with "Exact") or
     the form scrolls (to the Confirm button), the form's lines on show are drawn again, 15
     of them, and its scroll bar: never the deal panel, the score board or the footer, but
-    for the first key of a deal (ctrl+l applies: a key of the footer; the trump chosen: the
-    deal panel), and the line above the board once the bids are in (it tells them). Boxes
-    keep their height, so the second deal grows nothing."""
+    for the first key of a deal (the trump chosen: the deal panel; ctrl+l applies: its key
+    shows the line it drew lit before), and the line above the board once the bids are in
+    (it tells them). Boxes keep their height, so the second deal grows nothing."""
 
     async def go():
         async with opened(tmp_path / "g.db") as (app, pilot):
@@ -153,7 +153,7 @@ def test_a_value_typed_draws_only_the_lines_it_changed(tmp_path, monkeypatch):
             lines.clear()
             keys = await each_key(pilot, "s1230123", drawn, layouts, lines)
             assert keys == [
-                (["DimmableKey", "deal-panel"], 0, [1, 2]),  # Clear applies: its key drawn again
+                (["deal-panel"], 0, [1, 2]),  # Clear applies: its key shows the line it drew lit before
                 ([], 0, [0, 2, 3]),
                 ([], 0, [0, 3, 4]),
                 ([], 0, [0, 4, 5, 6, 7]),  # the dealer's box had its lines for the reason
@@ -163,7 +163,7 @@ def test_a_value_typed_draws_only_the_lines_it_changed(tmp_path, monkeypatch):
                 (["ScrollBar"], 0, list(range(4, 19))),  # the scroll to Confirm
             ]
             assert full == []  # the screen is never drawn whole
-            assert restyled == []  # (nor the key of ctrl+l, which applies now: drawn again, see DimmableKey)
+            assert restyled == []  # (nor the key of ctrl+l, which applies now: see DimmableKey)
 
     run(go())
 

@@ -9,6 +9,8 @@ the command palette (``ScorekeeperApp.get_system_commands``) and the keys panel 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import Footer
@@ -18,6 +20,9 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from ...i18n import catalog, get_language, t
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
 
 
 def binding_text(text: str | None) -> str:
@@ -104,14 +109,39 @@ class KeyFooter(Footer):
     """
 
     _shown: tuple | None = None
+    _in_key = False  # the keys were worked out during the key being handled (see bindings_changed)
+    _later: Screen | None = None  # and asked for again meanwhile, by this screen
 
-    def bindings_changed(self, screen) -> None:
+    def bindings_changed(self, screen: Screen) -> None:
+        """The screen's keys may have changed. While a key is handled they may change several
+        times (a deal that ends the game dims some, the focus moves to the final standings,
+        and Textual tells of the focus twice): worked out at once the first time (a footer
+        built anew is drawn in the key's frame), and once more when the key is done, before
+        its frame, if asked again meanwhile."""
+        app = screen.app
+        before_frame = getattr(app, "before_frame", None)
+        if before_frame is None or not getattr(app, "key_pending", False):
+            self._show_bindings(screen)
+        elif not self._in_key:
+            self._in_key = True
+            self._show_bindings(screen)
+            before_frame((self, "keys"), self._key_done)
+        else:
+            self._later = screen
+
+    def _key_done(self) -> None:
+        later = self._later
+        self._in_key, self._later = False, None
+        if later is not None:
+            self._show_bindings(later)
+
+    def _show_bindings(self, screen: Screen) -> None:
         active = {key: a for key, a in screen.active_bindings.items() if a.binding.show}
         shown = (get_language(),) + tuple((key, a.binding.description) for key, a in active.items())
         if shown == self._shown and self._bindings_ready:
             # the same keys: only whether each applies now may have changed, which each key
             # draws itself (building the footer anew costs a key press a frame or more)
-            for widget in self.query(DimmableKey):
+            for widget in self.walk_children(DimmableKey):  # (not a query: no CSS to match)
                 binding = active.get(widget.key)
                 if binding is not None:
                     widget.dimmed = not binding.enabled
