@@ -9,7 +9,7 @@ from pathlib import Path
 from scorekeeper.tui.widgets.entry_form import EntryForm
 from scorekeeper.tui.widgets.scoreboard import ScoreTable
 from helpers.stores import Script
-from helpers.tui import enter_deal, play_screen, resumed, run, screen_text, settle
+from helpers.tui import enter_deal, play_screen, resumed, run, said, screen_text, settle
 
 SMALL = (80, 24)
 FOUR = ["Anna", "Ben", "Cara", "Dan"]
@@ -618,3 +618,35 @@ def test_the_containers_a_game_end_moves_are_drawn_blank_not_line_by_line(tmp_pa
     ended, undone, left = run(go((150, 30)))
     assert containers & (ended | undone) == {"board-side"}
     assert left == {"│"}  # (the board side's line on its left, all the way down)
+
+
+def test_the_deal_that_ends_the_game_works_its_board_out_once(tmp_path, monkeypatch):
+    """Whist to 3: the Enter that ends the game works the board out once (the score board and
+    the final standings show it, and the notice of the winners tells its standings: that was
+    a second board, the same, in the key); the notice says the same as before."""
+    from scorekeeper.play.board import BoardMaker
+
+    whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}, {"turned": "clubs", "tricks": 5}],
+                   options={"game_to": 3})
+    made = []
+    view = BoardMaker.view
+
+    def counted(maker):
+        made.append(maker.game.is_over)
+        return view(maker)
+
+    monkeypatch.setattr(BoardMaker, "view", counted)
+
+    async def go():
+        async with resumed(tmp_path / "g.db", whist, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("s", "7")
+            await settle(pilot)
+            made.clear()
+            await pilot.press("enter")
+            await settle(pilot)
+            assert screen.game.is_over and made == [True]
+            (notice,) = [n for n in said(app) if n.title.startswith("Winner")]
+            assert (notice.title, notice.message) == ("Winner: Anna & Cara", "1st Anna & Cara 3 · 2nd Ben & Dan 2")
+
+    run(go())

@@ -445,8 +445,11 @@ class PlayScreen(Screen[dict]):
         self._show_deal()
 
     def _announce_end(self) -> None:
+        """Tell the winners and the final standings (after _show_board: the board it gave
+        the final standings is the game's as it ended, not worked out a second time)."""
         winners = self.game.winners
-        standing = standings_text(self.maker.view().standings)
+        board = self._one(FinalStandings).board
+        standing = standings_text((board if board is not None else self.maker.view()).standings)
         self.notify(standing, title=tn("game.winners", len(winners), names=", ".join(winners)),
                     timeout=15, markup=False)
 
