@@ -326,3 +326,32 @@ def test_a_confirmed_deal_is_not_drawn_a_second_time_when_the_button_stops_flash
             assert [y for y in updated if form.y <= y < form.bottom] == []
 
     run(go())
+
+
+def test_a_keys_wait_through_the_queues_works_out_no_parameters(tmp_path, monkeypatch):
+    """Lupaus for 4: each key waits in the queues from its box up to the app, twice (twenty
+    steps), before the next may go. Textual works out the parameters of each callable it is
+    given to call (inspect.signature), and its call_later wraps the step in a new callable
+    each time: twenty signatures a key, a value typed or the confirming Enter. The step is
+    posted as it is, its parameters known: none worked out for it."""
+    import textual._callback
+
+    worked_out: list[str] = []
+    count = textual._callback._count_parameters
+
+    def counted(func):
+        worked_out.append(getattr(func, "__qualname__", ""))
+        return count(func)
+
+    monkeypatch.setattr(textual._callback, "_count_parameters", counted)
+
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara", "Dan"])
+            worked_out.clear()
+            await pilot.press("h", "3", "2", "4", "0", "3", "1", "4", "enter")
+            await settle(pilot)
+            assert len(play_screen(app).game.deals) == 1
+            assert [q for q in worked_out if "_after" in q] == []
+
+    run(go())
