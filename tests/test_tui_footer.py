@@ -203,3 +203,106 @@ def test_a_key_works_out_each_look_once(tmp_path, monkeypatch):
             assert [look for look in worked_out if look[0] == "Clear"] == [("Clear", True), ("Clear", False)]
 
     run(go())
+
+
+def test_a_key_draws_each_look_once_until_it_is_restyled(tmp_path, monkeypatch):
+    """Whist to 3, two deals stored: the deal that ends the game dims Confirm, Clear and the
+    plan, its ctrl+z lights them again; done twice, the second time no key of the footer is
+    drawn anew (each keeps the line it drew in each look: drawing a key anew was some 0.3 ms,
+    a game's end and its undo redrew four or five). The theme changed, or the mouse over a
+    key, draws it anew, in the new look."""
+    from textual._styles_cache import StylesCache
+    from textual.widgets._footer import FooterKey
+
+    whist = Script("whist", ["Anna", "Ben", "Cara", "Dan"], [{"turned": "hearts", "tricks": 8},
+                                                             {"turned": "clubs", "tricks": 5}], options={"game_to": 3})
+    drawn: list[str] = []
+    render_widget = StylesCache.render_widget
+
+    def counted(self, widget, crop):
+        if isinstance(widget, FooterKey):
+            drawn.append(widget.description)
+        return render_widget(self, widget, crop)
+
+    monkeypatch.setattr(StylesCache, "render_widget", counted)
+
+    async def go():
+        async with resumed(tmp_path / "g.db", whist, size=(80, 24)) as (app, pilot):
+            screen = play_screen(app)
+            (confirm,) = [k for k in screen.query(FooterKey) if k.description == "Confirm"]
+            (quit,) = [k for k in screen.query(FooterKey) if k.description == "Quit"]  # (always applies)
+            await pilot.press("s", "7")
+            await settle(pilot)
+            lit = colours(confirm)
+            drawn.clear()
+            for key in ("enter", "ctrl+z"):
+                await pilot.press(key)
+                await settle(pilot)
+            assert {"Confirm", "Plan"} <= set(drawn)  # (Clear was struck out before the deal was typed)
+            drawn.clear()
+            await pilot.press("enter")
+            await settle(pilot)
+            assert screen.game.is_over and struck_out(confirm) and drawn == []
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert not screen.game.is_over and not struck_out(confirm) and colours(confirm) == lit
+            assert drawn == []
+            app.theme = "scorekeeper-high-contrast"
+            await settle(pilot)
+            assert "Confirm" in drawn and colours(confirm) != lit
+            app.theme = "textual-dark"
+            await settle(pilot)
+            assert colours(confirm) == lit
+            drawn.clear()
+            await pilot.hover(confirm)
+            await settle(pilot)
+            assert drawn == ["Confirm"] and colours(confirm) != lit and colours(quit) == lit
+            await pilot.hover(quit)
+            await settle(pilot)
+            assert colours(confirm) == lit
+
+    run(go())
+
+
+def test_a_game_ending_deal_works_out_the_footers_keys_twice_not_three_times(tmp_path, monkeypatch):
+    """Whist to 3: the deal that ends the game dims some keys and moves the focus to the
+    final standings, and Textual tells the footer of the focus twice: three times the screen's
+    keys were worked out (some 0.2 ms each), in one key. Now the first at once and the others
+    once, when the key is done: twice for the Enter and twice for its ctrl+z, the keys shown
+    as before. A key that gives the footer other keys (ctrl+e: the score table's) builds it
+    anew, as before."""
+    from textual.screen import Screen
+    from textual.widgets._footer import FooterKey
+
+    whist = Script("whist", ["Anna", "Ben", "Cara", "Dan"], [{"turned": "hearts", "tricks": 8},
+                                                             {"turned": "clubs", "tricks": 5}], options={"game_to": 3})
+    worked_out = []
+    active_bindings = Screen.active_bindings
+
+    def counted(screen):
+        worked_out.append(type(screen).__name__)
+        return active_bindings.fget(screen)
+
+    monkeypatch.setattr(Screen, "active_bindings", property(counted))
+
+    async def go():
+        async with resumed(tmp_path / "g.db", whist, size=(80, 24)) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("s", "7")
+            await settle(pilot)
+            worked_out.clear()
+            await pilot.press("enter")
+            await settle(pilot)
+            assert screen.game.is_over and worked_out == ["PlayScreen"] * 2
+            dimmed = {k.description for k in screen.query(FooterKey) if k.dimmed}
+            assert {"Confirm", "Clear", "Plan"} <= dimmed and "Undo" not in dimmed
+            worked_out.clear()
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert not screen.game.is_over and worked_out == ["PlayScreen"] * 2
+            assert not any(k.dimmed for k in screen.query(FooterKey) if k.description in ("Confirm", "Plan"))
+            await pilot.press("ctrl+e")
+            await settle(pilot)
+            assert "Change this deal" in [k.description for k in screen.query(FooterKey)]
+
+    run(go())

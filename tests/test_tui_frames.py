@@ -117,9 +117,9 @@ def test_a_value_typed_draws_only_the_lines_it_changed(tmp_path, monkeypatch):
     box grows (the dealer's with the reason a bid is refused, the tricks with "Exact") or
     the form scrolls (to the Confirm button), the form's lines on show are drawn again, 15
     of them, and its scroll bar: never the deal panel, the score board or the footer, but
-    for the first key of a deal (ctrl+l applies: a key of the footer; the trump chosen: the
-    deal panel), and the line above the board once the bids are in (it tells them). Boxes
-    keep their height, so the second deal grows nothing."""
+    for the first key of a deal (the trump chosen: the deal panel; ctrl+l applies: its key
+    shows the line it drew lit before), and the line above the board once the bids are in
+    (it tells them). Boxes keep their height, so the second deal grows nothing."""
 
     async def go():
         async with opened(tmp_path / "g.db") as (app, pilot):
@@ -153,7 +153,7 @@ def test_a_value_typed_draws_only_the_lines_it_changed(tmp_path, monkeypatch):
             lines.clear()
             keys = await each_key(pilot, "s1230123", drawn, layouts, lines)
             assert keys == [
-                (["DimmableKey", "deal-panel"], 0, [1, 2]),  # Clear applies: its key drawn again
+                (["deal-panel"], 0, [1, 2]),  # Clear applies: its key shows the line it drew lit before
                 ([], 0, [0, 2, 3]),
                 ([], 0, [0, 3, 4]),
                 ([], 0, [0, 4, 5, 6, 7]),  # the dealer's box had its lines for the reason
@@ -163,7 +163,7 @@ def test_a_value_typed_draws_only_the_lines_it_changed(tmp_path, monkeypatch):
                 (["ScrollBar"], 0, list(range(4, 19))),  # the scroll to Confirm
             ]
             assert full == []  # the screen is never drawn whole
-            assert restyled == []  # (nor the key of ctrl+l, which applies now: drawn again, see DimmableKey)
+            assert restyled == []  # (nor the key of ctrl+l, which applies now: see DimmableKey)
 
     run(go())
 
@@ -324,5 +324,34 @@ def test_a_confirmed_deal_is_not_drawn_a_second_time_when_the_button_stops_flash
                 Compositor.render_partial_update = render
             form = app.screen.query_one("#entry-form").region
             assert [y for y in updated if form.y <= y < form.bottom] == []
+
+    run(go())
+
+
+def test_a_keys_wait_through_the_queues_works_out_no_parameters(tmp_path, monkeypatch):
+    """Lupaus for 4: each key waits in the queues from its box up to the app, twice (twenty
+    steps), before the next may go. Textual works out the parameters of each callable it is
+    given to call (inspect.signature), and its call_later wraps the step in a new callable
+    each time: twenty signatures a key, a value typed or the confirming Enter. The step is
+    posted as it is, its parameters known: none worked out for it."""
+    import textual._callback
+
+    worked_out: list[str] = []
+    count = textual._callback._count_parameters
+
+    def counted(func):
+        worked_out.append(getattr(func, "__qualname__", ""))
+        return count(func)
+
+    monkeypatch.setattr(textual._callback, "_count_parameters", counted)
+
+    async def go():
+        async with opened(tmp_path / "g.db") as (app, pilot):
+            await new_game(pilot, "lupaus", ["Anna", "Ben", "Cara", "Dan"])
+            worked_out.clear()
+            await pilot.press("h", "3", "2", "4", "0", "3", "1", "4", "enter")
+            await settle(pilot)
+            assert len(play_screen(app).game.deals) == 1
+            assert [q for q in worked_out if "_after" in q] == []
 
     run(go())

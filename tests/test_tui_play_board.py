@@ -9,7 +9,7 @@ from pathlib import Path
 from scorekeeper.tui.widgets.entry_form import EntryForm
 from scorekeeper.tui.widgets.scoreboard import ScoreTable
 from helpers.stores import Script
-from helpers.tui import enter_deal, play_screen, resumed, run, screen_text, settle
+from helpers.tui import enter_deal, play_screen, resumed, run, said, screen_text, settle
 
 SMALL = (80, 24)
 FOUR = ["Anna", "Ben", "Cara", "Dan"]
@@ -569,3 +569,84 @@ def test_the_undo_of_a_confirmed_deal_finds_its_boxes_worked_out_while_the_app_w
     assert worked_out == [2] and none == []
     assert viewed == [2] and not_viewed == []
     assert later == at_once
+
+
+def test_the_containers_a_game_end_moves_are_drawn_blank_not_line_by_line(tmp_path, monkeypatch):
+    """Whist to 3 at 80x24: the deal that ends the game and its ctrl+z move the whole screen
+    (the final standings take the form's place, the panel and the status line change height),
+    and Textual draws every widget there, the containers too, though what they hold covers
+    them whole. The body, the form's place, the board side and the board are drawn as blank
+    lines of their background, not line by line (some forty lines a key, never seen); the
+    final standings, the form and the score table are drawn as before. At 150 columns the
+    board side has a line on its left: drawn line by line, the line shown."""
+    from textual._styles_cache import StylesCache
+
+    whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}, {"turned": "clubs", "tricks": 5}],
+                   options={"game_to": 3})
+    drawn: list[str] = []
+    render_widget = StylesCache.render_widget
+
+    def counted(self, widget, crop):
+        drawn.append(widget.id or type(widget).__name__)
+        return render_widget(self, widget, crop)
+
+    monkeypatch.setattr(StylesCache, "render_widget", counted)
+    containers = {"play-body", "deal-or-final", "board-side", "scoreboard"}
+
+    async def go(size):
+        async with resumed(tmp_path / f"g{size[0]}.db", whist, size=size) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("s", "7")
+            await settle(pilot)
+            drawn.clear()
+            await pilot.press("enter")
+            await settle(pilot)
+            assert screen.game.is_over and "Game over" in screen_text(app)
+            ended = set(drawn)
+            drawn.clear()
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert not screen.game.is_over
+            side = screen.query_one("#board-side").region
+            left = {line[side.x:side.x + 1] for line in screen_text(app).splitlines()[side.y:side.bottom]}
+            return ended, set(drawn), left
+
+    ended, undone, left = run(go(SMALL))
+    assert {"final", "board-table", "deal-panel"} <= ended and "entry-form" in undone
+    assert not containers & (ended | undone)
+    assert left != {"│"}
+    ended, undone, left = run(go((150, 30)))
+    assert containers & (ended | undone) == {"board-side"}
+    assert left == {"│"}  # (the board side's line on its left, all the way down)
+
+
+def test_the_deal_that_ends_the_game_works_its_board_out_once(tmp_path, monkeypatch):
+    """Whist to 3: the Enter that ends the game works the board out once (the score board and
+    the final standings show it, and the notice of the winners tells its standings: that was
+    a second board, the same, in the key); the notice says the same as before."""
+    from scorekeeper.play.board import BoardMaker
+
+    whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}, {"turned": "clubs", "tricks": 5}],
+                   options={"game_to": 3})
+    made = []
+    view = BoardMaker.view
+
+    def counted(maker):
+        made.append(maker.game.is_over)
+        return view(maker)
+
+    monkeypatch.setattr(BoardMaker, "view", counted)
+
+    async def go():
+        async with resumed(tmp_path / "g.db", whist, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("s", "7")
+            await settle(pilot)
+            made.clear()
+            await pilot.press("enter")
+            await settle(pilot)
+            assert screen.game.is_over and made == [True]
+            (notice,) = [n for n in said(app) if n.title.startswith("Winner")]
+            assert (notice.title, notice.message) == ("Winner: Anna & Cara", "1st Anna & Cara 3 · 2nd Ben & Dan 2")
+
+    run(go())

@@ -36,7 +36,7 @@ from ..widgets.deal_panel import DealPanel
 from ..widgets.entry_form import EntryForm
 from ..widgets.final_standings import FinalStandings
 from ..widgets.key_footer import KeyFooter
-from ..widgets.redraw import placed_size
+from ..widgets.redraw import Covered, placed_size
 from ..widgets.scoreboard import Scoreboard, ScoreTable
 from ..widgets.status_line import Notice, StatusLine
 from ..widgets.value_picker import ValueBox
@@ -49,15 +49,17 @@ NOTICE_SECONDS = 8  # how long a notice stays on the status line unless told oth
 PREPARE_AFTER = 0.1  # seconds after a confirmed deal before its undo's boxes are worked out (after its frame)
 
 
-class PlacedContainer(Container):
+class PlacedContainer(Covered, Container):
     """A container of the play screen whose size a layout changes without laying the
-    screen out a second time (see placed_size): the body, and the board with its status line."""
+    screen out a second time (see placed_size): the body, and the board with its status line
+    (each covered whole by what it holds: see Covered)."""
 
     virtual_size = placed_size()
 
 
-class PlacedSwitcher(ContentSwitcher):
-    """The form or the final standings (the same: a game over shows the other one)."""
+class PlacedSwitcher(Covered, ContentSwitcher):
+    """The form or the final standings (the same: a game over shows the other one), which
+    cover it whole."""
 
     virtual_size = placed_size()
 
@@ -472,8 +474,11 @@ class PlayScreen(Screen[dict]):
         self._show_deal()
 
     def _announce_end(self) -> None:
+        """Tell the winners and the final standings (after _show_board: the board it gave
+        the final standings is the game's as it ended, not worked out a second time)."""
         winners = self.game.winners
-        standing = standings_text(self.maker.view().standings)
+        board = self._one(FinalStandings).board
+        standing = standings_text((board if board is not None else self.maker.view()).standings)
         self.notify(standing, title=tn("game.winners", len(winners), names=", ".join(winners)),
                     timeout=15, markup=False)
 

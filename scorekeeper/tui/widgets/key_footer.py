@@ -9,6 +9,10 @@ the command palette (``ScorekeeperApp.get_system_commands``) and the keys panel 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
 
@@ -16,6 +20,9 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from ...i18n import catalog, get_language, t
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
 
 
 def binding_text(text: str | None) -> str:
@@ -40,6 +47,8 @@ class DimmableKey(FooterKey):
         # the key's looks as drawn, lit and dimmed (working one out reads the styles of the
         # key, its parts and its ancestors: about a millisecond): until the key is restyled
         self._looks: dict[tuple, Text] = {}
+        # the lines drawn of each look (and where and how they were drawn): until the key is restyled
+        self._lines: dict[tuple, tuple[tuple, list[Strip]]] = {}
 
     @classmethod
     def like(cls, key: FooterKey) -> DimmableKey:
@@ -63,6 +72,22 @@ class DimmableKey(FooterKey):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._looks.clear()
+        self._lines.clear()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The key's line as drawn last in this look, at this size: a key dimmed by a deal
+        that ends the game and lit again by its undo draws it once, not at each (Textual
+        draws a widget's lines anew after every refresh: some 0.3 ms a key, for the four or
+        five keys such a deal dims or lights). Drawn anew when the key is restyled (the
+        theme, the mouse over it) or its size, place or the app's filters change."""
+        look = (self._disabled, self.description, self.key_display)
+        drawn = (crop, self.region.size, self.mouse_hover, tuple(map(id, self.get_line_filters())))
+        kept = self._lines.get(look)
+        if kept is not None and kept[0] == drawn:
+            return kept[1]
+        lines = super().render_lines(crop)
+        self._lines[look] = (drawn, lines)
+        return lines
 
     def render(self) -> Text:
         look = (self._disabled, self.description, self.key_display)
@@ -84,14 +109,39 @@ class KeyFooter(Footer):
     """
 
     _shown: tuple | None = None
+    _in_key = False  # the keys were worked out during the key being handled (see bindings_changed)
+    _later: Screen | None = None  # and asked for again meanwhile, by this screen
 
-    def bindings_changed(self, screen) -> None:
+    def bindings_changed(self, screen: Screen) -> None:
+        """The screen's keys may have changed. While a key is handled they may change several
+        times (a deal that ends the game dims some, the focus moves to the final standings,
+        and Textual tells of the focus twice): worked out at once the first time (a footer
+        built anew is drawn in the key's frame), and once more when the key is done, before
+        its frame, if asked again meanwhile."""
+        app = screen.app
+        before_frame = getattr(app, "before_frame", None)
+        if before_frame is None or not getattr(app, "key_pending", False):
+            self._show_bindings(screen)
+        elif not self._in_key:
+            self._in_key = True
+            self._show_bindings(screen)
+            before_frame((self, "keys"), self._key_done)
+        else:
+            self._later = screen
+
+    def _key_done(self) -> None:
+        later = self._later
+        self._in_key, self._later = False, None
+        if later is not None:
+            self._show_bindings(later)
+
+    def _show_bindings(self, screen: Screen) -> None:
         active = {key: a for key, a in screen.active_bindings.items() if a.binding.show}
         shown = (get_language(),) + tuple((key, a.binding.description) for key, a in active.items())
         if shown == self._shown and self._bindings_ready:
             # the same keys: only whether each applies now may have changed, which each key
             # draws itself (building the footer anew costs a key press a frame or more)
-            for widget in self.query(DimmableKey):
+            for widget in self.walk_children(DimmableKey):  # (not a query: no CSS to match)
                 binding = active.get(widget.key)
                 if binding is not None:
                     widget.dimmed = not binding.enabled

@@ -32,7 +32,7 @@ def check_textual() -> None:
     app's start, with the version: see textual_version.py): a widget's layout flags and
     arrangement cache, and its ``virtual_size`` as a reactive that lays the screen out."""
     expect(Widget, "_layout_required", "_layout_updates", "_clear_arrangement_cache", "get_content_height",
-           "content_size", "refresh")
+           "content_size", "refresh", "BLANK")
     expect(messages, "Layout")
     size = Widget.__dict__.get("virtual_size")
     if not isinstance(size, Reactive) or not getattr(size, "_layout", False):
@@ -95,6 +95,21 @@ def update_if_changed(static: Static, content: Text) -> None:
         setattr(static, "_shown", content)  # (an attribute of ours on Textual's widget)
         static.update(content, layout=False)
         redraw(static)
+
+
+class Covered(_Widget):
+    """A widget mixin for a container that its children cover whole (each of them of height
+    ``1fr``, or stacked one under another to fill it): drawn as blank lines of its background,
+    not line by line. Textual draws every widget in the part of the screen a frame changes,
+    each of its lines, a container too, though its children are drawn over it: at a layout
+    that moves the whole play screen (a game's end and its undo) the body, the form's place
+    and the board drew some forty lines nobody sees. Drawn as usual while the container has
+    a border or padding of its own (the board beside the form on a wide screen has a line on
+    its left)."""
+
+    @property  # (Textual's class flag, read from the widget at each drawing)
+    def BLANK(self) -> bool:  # type: ignore[override, unused-ignore]
+        return not self.styles.gutter
 
 
 class PartLooks(_Widget):

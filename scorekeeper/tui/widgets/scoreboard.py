@@ -23,7 +23,7 @@ from textual.widgets import Static
 
 from ...i18n import t
 from ...play.board import BoardRow, BoardView, Fit, fit, scorers_text
-from .redraw import placed_size, update_if_changed
+from .redraw import Covered, placed_size, update_if_changed
 
 _GAP = "  "
 CURSOR_MARK = "▶ "  # before the highlighted deal (not shown by its background colour alone)
@@ -293,8 +293,8 @@ def packed(parts: tuple[str, ...], width: int) -> str:
     return "\n".join(lines)
 
 
-class Scoreboard(Vertical):
-    """The score table with its legend and the highlighted deal in words."""
+class Scoreboard(Covered, Vertical):
+    """The score table with its legend and the highlighted deal in words (which cover it whole)."""
 
     DEFAULT_CSS = """
     Scoreboard { height: 1fr; }
