@@ -132,15 +132,24 @@ def skat() -> Game:
 def test_skat_a_letter_both_the_skipped_optional_box_and_the_next_take_is_read_both_ways():
     """Item 3: null, Anna, 23 (which could still grow to 230): the focus passed over Hand to
     "The declarer took a trick"; y then n is Hand yes and took no trick. Typed as y n Enter
-    it is not read as "took a trick: yes" (n is no box's then)."""
+    it is not read as "took a trick: yes" (n is no box's then). Read as Announced "nothing",
+    the cursor passed over Contra to the trick: the first Enter may be the habit, the second
+    may pass over Contra (the trick still to come), so the third confirms (or ctrl+s)."""
     typist, done = typed(skat(), "n a 2 3 y n enter")
     assert not done.confirm and done.question.waiting  # (or Announced "nothing", the trick to come)
-    assert typist.enter().confirm
+    assert done.question.text() == (
+        "The keys may go on: ctrl+s confirms The declarer took a trick no, or Enter 2 times (an Enter may be "
+        "passing over a box that may stay empty); or type the rest.")
+    assert not typist.enter().confirm and typist.enter().confirm
     assert (deal(typist)["hand"], deal(typist)["took_trick"]) == (True, False)
 
 
 def test_skat_the_trick_alone_is_confirmed():
-    typist, done = typed(skat(), "n a 2 3 y enter enter")
+    """y is the trick (Hand passed over), or Hand with the trick to come past Announced and
+    Contra, each of which an Enter may be passing over: four Enters confirm."""
+    typist, done = typed(skat(), "n a 2 3 y enter enter enter")
+    assert not done.confirm and typist.enters_to_confirm() == 1
+    typist, done = typed(skat(), "n a 2 3 y enter enter enter enter")
     assert done.confirm and deal(typist)["took_trick"] is True and not deal(typist)["hand"]
 
 
@@ -225,8 +234,10 @@ def test_wysiwyg_points_typed_after_skipped_trick_boxes_read_one_way():
     game = Game(load_ruleset("wysiwyg"), ["Aino", "Bertta"])
     typist, done = typed(game, "1 2 1 6 2 5 1 5 enter")
     assert not done.confirm and done.question.waiting
-    assert done.question.text() == "The keys may go on: Enter again confirms Declarer's points 15, or type the rest."
-    assert typist.enter().confirm
+    assert done.question.text() == (
+        "The keys may go on: ctrl+s confirms Declarer's points 15, or Enter 2 times (an Enter may be passing over "
+        "a box that may stay empty); or type the rest.")  # (the tricks still to come past the boxes before them)
+    assert not typist.enter().confirm and typist.enter().confirm
     got = deal(typist)
     assert (list(got["value"]), got["declarer"], got["bid"], got["points"]) == ([16, 12], 2, 5, 15)
     assert (got["phase1"], got["phase2"], got["last_trick"]) == (None, None, None)
@@ -402,3 +413,21 @@ def test_the_waiting_question_never_says_an_empty_reading():
     assert ": ;" not in text and "; ." not in text and "confirms ," not in text
     assert Question(((),), (False,), waiting=True).text() == (
         "The keys may go on: Enter again confirms the deal as shown, or type the rest.")
+
+
+def test_an_enter_on_the_box_after_an_optional_one_may_pass_over_that_one():
+    """Found by the entry property (Tysiąc for 3, Enter after every value and over each empty
+    marriages box): Anna declares 100 (1 then a slip 2 taken back), Ben 0 card points, Enter,
+    Enter over his marriages box, Cara 0, Enter, Enter over hers, Anna 120. Each 0 moves the
+    cursor by itself past the player's optional marriages box to the next card points; the
+    Enter there after the habit one moved the cursor past those card points, so Cara's 0 and
+    Anna's 120 went a box too far and the Enters at the end did nothing anyone could see. That
+    Enter may be passing over the marriages box (the card points still to come): followed as a
+    reading, the deal meant is confirmed."""
+    game = Game(load_ruleset("tysiac"), ["Anna", "Ben", "Cara"], {"three_zeros": False})
+    typist, done = typed(game, "1 enter 2 backspace 1 0 0 enter 0 enter enter 0 enter enter 1 2 0 enter")
+    assert not done.confirm and done.question.waiting
+    assert typist.enter().confirm
+    got = deal(typist)
+    assert (got["declarer"], got["bid"], got["card_points"], got["marriages"]) == (1, 100, (120, 0, 0),
+                                                                                   (None, None, None))

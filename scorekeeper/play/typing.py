@@ -70,7 +70,7 @@ class Question:
     waiting: bool = False  # a reading still has boxes to type: typing on, or Enter again (confirms the others)
     follow: tuple[str, ...] = ()  # the deal is complete; these boxes may still be typed (Enter again confirms)
     lost: bool = False  # the keys read more ways than are followed: the boxes shown are to be checked
-    enters: int = 1  # with follow: the Enters that confirm the deal (each before the last may pass over a box)
+    enters: int = 1  # the Enters that confirm the deal if nothing more is typed (each before the last may pass over a box)
 
     def text(self) -> str:
         if self.lost:
@@ -83,8 +83,11 @@ class Question:
         if self.waiting:
             done = [d for d, open_ in zip(self.readings, self.incomplete) if not open_]
             deals = dict.fromkeys(_said(d) or t("play.typing.as_shown") for d in done)  # (each deal said once)
-            key = "play.typing.waiting_several" if len(deals) > 1 else "play.typing.waiting"
-            return t(key, said="; ".join(deals))
+            if len(deals) > 1:
+                return t("play.typing.waiting_several", said="; ".join(deals))
+            if self.enters > 1:
+                return t("play.typing.waiting_enters", said="; ".join(deals), count=self.enters)
+            return t("play.typing.waiting", said="; ".join(deals))
         parts = []
         for i, (diff, open_) in enumerate(zip(self.readings, self.incomplete), start=1):
             said = _said(diff)
@@ -147,6 +150,7 @@ class Typist:
         self.question: Question | None = None
         self.note = ""  # why the last key was refused (no reading took it)
         self.overflow = False  # more readings than kept: Enter asks rather than confirms
+        self._counting = False  # Enters are being counted (enters_to_confirm), not pressed
         start = Reading(tuple(draft.typed.items()), CONFIRM)
         self.readings: list[Reading] = [start]
         self.readings = [start.moved(at=at if at is not None else self._first_stop(start))]
@@ -183,6 +187,7 @@ class Typist:
         counted as :meth:`enter` decides, the state left as it was); None if they ask which
         deal is meant, stop at a refused value, or take more than ``most``."""
         saved = (self.readings, self.question, self.note, self.overflow)
+        self._counting = True  # (the questions asked on the way need no count of their own)
         try:
             for count in range(1, most + 1):
                 if self._verdict().act == "confirm":
@@ -193,6 +198,7 @@ class Typist:
             return None
         finally:
             self.readings, self.question, self.note, self.overflow = saved
+            self._counting = False
 
     def view(self, reading: Reading) -> DraftView:
         key = frozenset(reading.typed)
@@ -280,6 +286,9 @@ class Typist:
             self.question = self._follow()  # (one deal: the readings differ only in what may follow)
         else:
             self.question = self._question(waiting=verdict.act == "wait")
+            if self.question.waiting and not self._counting:
+                q = self.question
+                self.question = Question(q.readings, q.incomplete, True, enters=self.enters_to_confirm() or 1)
         return Done(question=self.question)
 
     def _verdict(self) -> _Verdict:
@@ -341,24 +350,22 @@ class Typist:
         this Enter passing over the next one (the keys after it are for those after that).
         The reading it gives, or None when no optional box is left after the next one (Enter
         on the last box confirms the deal, as it does in the form; a box the rules give a
-        value is typed, if at all, with the value they give)."""
-        if reading.at != CONFIRM or reading.arrived or reading.pending or len(reading.behind) < 2:
+        value is typed, if at all, with the value they give). The same on an empty box the
+        cursor reached by itself past optional boxes (Spades' blind nil): there the Enter
+        that moves on past the box may be passing over one of them, the box still to come."""
+        if reading.arrived or reading.pending or not reading.behind:
             return None
         view = self.view(reading)
         rest = reading.behind[1:]
+        if reading.at != CONFIRM:  # at the box after them, empty: the keys after it may still be its own
+            cell = view.cells.get(reading.at)
+            if cell is None or cell.value is not None or not any(
+                    c.optional and may_skip(c) for s in reading.behind if (c := view.cells.get(s)) is not None):
+                return None
+            return reading.moved(behind=rest)
         if not any(c.optional and may_skip(c) for s in rest if (c := view.cells.get(s)) is not None):
             return None
         return reading.moved(behind=rest)
-
-    def _enters_left(self) -> int:
-        """How many Enters confirm the deal, read every way, when nothing more is typed."""
-        most = 1
-        for reading in self.readings:
-            count, r = 1, self._passes_over(reading)
-            while r is not None:
-                count, r = count + 1, self._passes_over(r)
-            most = max(most, count)
-        return most
 
     def _went_on(self, readings: list[Reading]) -> Done:
         """Enter confirmed nothing in any reading: it ended a value, or was the habit after one."""
@@ -383,7 +390,7 @@ class Typist:
         boxes = [c for c in self._boxes(view) if c.kind != "text" and may_skip(c)]
         boxes = [c for c in boxes if c.slot in behind] or boxes
         follow = tuple(f"{c.who} {c.label}".strip() for c in boxes)
-        return Question((), (), True, follow, enters=self._enters_left())
+        return Question((), (), True, follow, enters=1 if self._counting else self.enters_to_confirm() or 1)
 
     def _one_per_deal(self, readings: list[Reading]) -> list[Reading]:
         """The first of the readings that store the same deal (a 0 typed into a box that is 0
