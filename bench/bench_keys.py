@@ -226,7 +226,8 @@ async def _play(case: Case, db: Path) -> dict:
                     waiting = box
         if not recorded():
             await press("enter")  # confirm
-        for _ in range(3):  # the keys read two ways (a value the app filled in may have been typed):
+        for _ in range(12):  # the keys read two ways (a value the app filled in may have been typed),
+            # or Enter may pass over a box that may stay empty (the form says how many Enters confirm):
             typist = screen.typist  # the table answers which deal it meant (Enter again, or its number)
             if recorded() or typist is None or typist.question is None:
                 break

@@ -3,10 +3,10 @@
 For every built-in game and number of players: a deal the rules take is drawn box by box
 from the values the form allows, and typed as players type it (play/typing.py, headless):
 each value's keys in order, with or without an Enter after it, an optional box only when
-set, a value the rules fill in typed anyway or not, a wrong value taken back with
+set (an empty one passed over with Enter, or not), a value the rules fill in typed anyway or not, a wrong value taken back with
 Backspace now and then, all in one burst; then Enter, and Enter again where the form says
 the deal is complete but more may follow (an Enter that asks that is no stop: the table
-types on). The Enters must confirm the deal meant, or stop with the question which of the
+types on, then Enters while the form says the deal may go on). The Enters must confirm the deal meant, or stop with the question which of the
 readings was meant. Deeper:
 ``pytest tests/test_entry_property.py --hypothesis-profile=long``.
 """
@@ -33,6 +33,9 @@ NAMES = ("Anna", "Ben", "Cara", "Dan", "Eve", "Finn", "Gus")
 NUMBER_TRIES = 12
 """Numbers drawn for a box until its checks take one (Phase 10's points are multiples of 5:
 drawn once, nearly every deal for 4 players was refused and left out of the run)."""
+ENTERS_MORE = 12
+"""Enters the table presses after its last key while the form says the deal may go on (a box
+that may stay empty may be passed over by each)."""
 STATS = {"deals": 0, "confirmed": 0, "asked": 0, "wrong": 0, "tables": set()}
 
 
@@ -105,10 +108,16 @@ def _shown(cell, value) -> str:
 
 
 def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
-    """The keys a player types for the deal: in the order of the form."""
+    """The keys a player types for the deal: in the order of the form. Each table has its
+    habits: an Enter after a value never, sometimes or always; an optional box left empty
+    passed over with Enter (as in any form) never, sometimes or always, when a value is typed
+    after it (or before the last Enter, which then passes over the boxes left to the end)."""
     view = draft.view()
     typed = {(c.field, c.unit): v for c, v, how in plan if how == "typed"}
+    after_value = data.draw(st.sampled_from(["never", "sometimes", "always"]), label="enter after a value")
+    passes = data.draw(st.sampled_from(["never", "sometimes", "always"]), label="enter over an empty box")
     keys: list[str] = []
+    passed: list[str] = []  # Enters over empty optional boxes since the last value (typed before the next)
     for cell in view.cells.values():
         if not cell.visible or cell.kind == "text":
             continue
@@ -118,7 +127,11 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
         elif cell.auto and data.draw(st.booleans(), label="type the filled-in value"):
             value = cell.value
         else:
+            if cell.optional and not cell.auto and _habit(data, passes, "pass over"):
+                passed.append("enter")
             continue
+        keys += passed
+        passed = []
         if key in typed and data.draw(st.integers(0, 9), label="correct") == 0:  # (a filled-in box takes no other)
             wrong = _wrong_keys(cell, value)
             if wrong:
@@ -126,11 +139,17 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
                 if data.draw(st.booleans(), label="second backspace"):
                     keys = keys[:-2]  # (not a correction after all)
         keys += list(_keys_of(cell, value))
-        if data.draw(st.integers(0, 3), label="enter after") == 0:
+        if _habit(data, after_value, "enter after"):
             keys.append("enter")
+    if passed:  # the boxes left empty to the end passed over with Enter, then the Enter that confirms
+        return keys + passed + ["enter"]
     if keys and keys[-1] == "enter":
         keys.pop()  # the Enter after the last value is the one that confirms
     return keys + ["enter"]
+
+
+def _habit(data, how: str, label: str) -> bool:
+    return how == "always" or how == "sometimes" and data.draw(st.booleans(), label=label)
 
 
 def _wrong_keys(cell, value) -> list[str]:
@@ -150,18 +169,21 @@ def _run(typist: Typist, keys: list[str]):
     """The keys typed; an Enter that asks whether more is to come (the keys may go on, or the
     deal is complete but boxes that may stay empty follow) is no stop: the table types on, and
     after its last key presses Enter again, as the form says ("or Enter twice"). It stops at a
-    confirm, or at the question which deal was meant."""
+    confirm, or at the question which deal was meant (or to check the boxes: more readings
+    than followed)."""
     done = None
     for k in keys:
         if k == "enter":
             done = _enter(typist)
-            if done.confirm or done.question is not None and not done.question.waiting:
-                return done
+            if done.confirm or done.question is not None and (not done.question.waiting or done.question.lost):
+                return done  # (confirmed, or a question stops the table: which deal, or check the boxes)
         elif k == "backspace":
             typist.backspace()
         else:
             typist.key(k)
-    if done is not None and done.question is not None and done.question.waiting and not done.question.lost:
+    for _ in range(ENTERS_MORE):  # Enter again while the form says the deal may still go on
+        if done is None or done.question is None or not done.question.waiting or done.question.lost:
+            break
         done = _enter(typist)
     return done
 
@@ -198,7 +220,8 @@ def test_typed_keys_confirm_the_deal_meant_or_ask(rid, data):
     done = _run(typist, keys)
     STATS["deals"] += 1
     STATS["tables"].add((rid, n))
-    assert done is not None and (done.confirm or done.question is not None), f"{rid} {n} {' '.join(keys)}"
+    where = f"{rid} {n} {options} after {[dict(d) for d in game.deals]}: {' '.join(keys)}"
+    assert done is not None and (done.confirm or done.question is not None), where
     if done.question is not None:
         STATS["asked"] += 1
         assert done.question.text()  # the question names the boxes and their readings
@@ -207,7 +230,7 @@ def test_typed_keys_confirm_the_deal_meant_or_ask(rid, data):
     got = typist.view(typist.shown)
     if _deal_key(got) != _deal_key(meant.view()):
         STATS["wrong"] += 1
-    assert _deal_key(got) == _deal_key(meant.view()), f"{rid} {n} {' '.join(keys)}"
+    assert _deal_key(got) == _deal_key(meant.view()), f"{where} -> {typist.typed()} meant {meant.typed}"
     draft = DealDraft(game)
     for (field, unit), value in typist.typed().items():
         draft.set(field, unit, value)

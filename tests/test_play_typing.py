@@ -132,15 +132,24 @@ def skat() -> Game:
 def test_skat_a_letter_both_the_skipped_optional_box_and_the_next_take_is_read_both_ways():
     """Item 3: null, Anna, 23 (which could still grow to 230): the focus passed over Hand to
     "The declarer took a trick"; y then n is Hand yes and took no trick. Typed as y n Enter
-    it is not read as "took a trick: yes" (n is no box's then)."""
+    it is not read as "took a trick: yes" (n is no box's then). Read as Announced "nothing",
+    the cursor passed over Contra to the trick: the first Enter may be the habit, the second
+    may pass over Contra (the trick still to come), so the third confirms (or ctrl+s)."""
     typist, done = typed(skat(), "n a 2 3 y n enter")
     assert not done.confirm and done.question.waiting  # (or Announced "nothing", the trick to come)
-    assert typist.enter().confirm
+    assert done.question.text() == (
+        "The keys may go on: ctrl+s confirms The declarer took a trick no, or Enter 2 times (an Enter may be "
+        "passing over a box that may stay empty); or type the rest.")
+    assert not typist.enter().confirm and typist.enter().confirm
     assert (deal(typist)["hand"], deal(typist)["took_trick"]) == (True, False)
 
 
 def test_skat_the_trick_alone_is_confirmed():
-    typist, done = typed(skat(), "n a 2 3 y enter enter")
+    """y is the trick (Hand passed over), or Hand with the trick to come past Announced and
+    Contra, each of which an Enter may be passing over: four Enters confirm."""
+    typist, done = typed(skat(), "n a 2 3 y enter enter enter")
+    assert not done.confirm and typist.enters_to_confirm() == 1
+    typist, done = typed(skat(), "n a 2 3 y enter enter enter enter")
     assert done.confirm and deal(typist)["took_trick"] is True and not deal(typist)["hand"]
 
 
@@ -225,8 +234,10 @@ def test_wysiwyg_points_typed_after_skipped_trick_boxes_read_one_way():
     game = Game(load_ruleset("wysiwyg"), ["Aino", "Bertta"])
     typist, done = typed(game, "1 2 1 6 2 5 1 5 enter")
     assert not done.confirm and done.question.waiting
-    assert done.question.text() == "The keys may go on: Enter again confirms Declarer's points 15, or type the rest."
-    assert typist.enter().confirm
+    assert done.question.text() == (
+        "The keys may go on: ctrl+s confirms Declarer's points 15, or Enter 2 times (an Enter may be passing over "
+        "a box that may stay empty); or type the rest.")  # (the tricks still to come past the boxes before them)
+    assert not typist.enter().confirm and typist.enter().confirm
     got = deal(typist)
     assert (list(got["value"]), got["declarer"], got["bid"], got["points"]) == ([16, 12], 2, 5, 15)
     assert (got["phase1"], got["phase2"], got["last_trick"]) == (None, None, None)
@@ -234,17 +245,25 @@ def test_wysiwyg_points_typed_after_skipped_trick_boxes_read_one_way():
 
 def test_what_the_next_enter_does_is_said_before_it_is_pressed():
     """French Tarot, 5 players: garde, Ben takes, Dan is called, 2 oudlers, 45 card points. The
-    deal adds up, but the cursor came to Confirm by itself past boxes that may stay empty
-    (petit au bout, poignées, chelem), so the next Enter ends the value and the one after it
-    confirms: ``enter_confirms`` says so before either is pressed (the form's line is made from
-    it), and is true once the first Enter is in."""
+    deal adds up, but the cursor came to Confirm by itself past two optional boxes (petit au
+    bout, poignées): the next Enter may be the habit after the value, the one after it may
+    pass over the petit's box as the table counts the boxes (a key then is the poignées'), and
+    the third confirms. ``enter_confirms`` says so before each is pressed (the form's line is
+    made from it, and ``enters_to_confirm`` counts them)."""
     game = Game(load_ruleset("french-tarot"), ["Anna", "Ben", "Cara", "Dan", "Eve"])
     typist, _ = typed(game, "g b d 2 4 5")
     assert typist.cursor == CONFIRM and typist.view(typist.shown).can_confirm
-    assert typist.enter_confirms() is False
+    assert typist.enter_confirms() is False and typist.enters_to_confirm() == 3
     done = typist.enter()
     assert not done.confirm and done.question is not None and done.question.follow
-    assert typist.enter_confirms() is True  # as the question on show says
+    assert done.question.text() == (
+        "The deal is complete: ctrl+s confirms it, or Enter 2 times (an Enter may be passing over a box that may "
+        "stay empty); or type on (The petit in the last trick (petit au bout), Poignées shown).")
+    assert typist.enter_confirms() is False and typist.enters_to_confirm() == 2  # as the question on show says
+    done = typist.enter()
+    assert not done.confirm and done.question.text() == (
+        "The deal is complete: Enter again confirms it, or type on (Poignées shown).")
+    assert typist.enter_confirms() is True and typist.enters_to_confirm() == 1
     assert typist.enter().confirm and deal(typist)["points"] == 45
     # Lupaus' single-card deal typed to the end: Enter confirms at once, and says so
     typist, _ = typed(lupaus_up_down(), "h 0 0 1 0 0 0")
@@ -275,11 +294,15 @@ def test_readings_that_store_the_same_deal_are_offered_once():
 def test_a_fact_of_the_game_decides_how_a_burst_of_digits_is_read():
     """Doppelkopf: 1 0 6 for Re's card points reads as 106, or as 10 and Kontra's 6 Doppelkopf
     tricks (or 1, 0 and 6 of them). Six tricks of 40 points or more are 240, more than the 230
-    Kontra has left: only 106 is a deal, and Enter (twice: boxes that may stay empty follow)
-    confirms it."""
+    Kontra has left: only 106 is a deal. Six boxes that may stay empty follow (who took no
+    trick, the foxes of each side, Karlchen, the Doppelkopf tricks of each side), each of which
+    an Enter may be passing over: the seventh Enter confirms it (or ctrl+s)."""
     game = Game(load_ruleset("doppelkopf"), FOUR, {}, 1)
     typist, done = typed(game, "n a c r k 1 0 6 enter")
     assert done.question is not None and done.question.follow and not done.confirm
+    assert typist.enters_to_confirm() == 6
+    for _ in range(5):
+        assert not typist.enter().confirm
     assert typist.enter().confirm
     got = deal(typist)
     assert got["re_points"] == 106 and got["kontra_doppelkopf"] in (0, None) and got["re_doppelkopf"] in (0, None)
@@ -295,11 +318,12 @@ def test_a_fact_of_the_game_decides_how_a_burst_of_digits_is_read():
 def test_every_trick_taken_is_no_reading_of_a_one_after_a_few_points():
     """French Tarot, a garde of Anna with 2 oudlers: 4 1 is 41 points, or 4 and 'every trick
     taken: yes' (1). A side that took every trick has the 1 and the 21 and at least 87 points, so
-    41 is the only deal: confirmed with the two Enters a box that may stay empty asks for."""
+    41 is the only deal: confirmed with the three Enters that two boxes that may stay empty
+    ask for (the habit after the value, one that may pass over the petit's box, the confirm)."""
     game = Game(load_ruleset("french-tarot"), FOUR)
     typist, done = typed(game, "g a 2 4 1 enter")
     assert done.question is not None and done.question.follow and not done.confirm
-    assert typist.enter().confirm
+    assert not typist.enter().confirm and typist.enter().confirm
     assert deal(typist)["points"] == 41 and deal(typist)["slam"] in (False, None)
 
 
@@ -307,11 +331,103 @@ def test_readings_of_one_deal_do_not_ask_to_confirm_an_empty_reading():
     """Belote, `d 2 9 4 n` Enter: the `n` is "nobody" for the capot box or, that box skipped,
     for the belote box; both store the same deal (nobody is what an empty box gives). The
     Enter said "Enter again confirms , or type the rest" (a reading with nothing to say): it
-    now says the deal is complete and which boxes may still be typed, each with whose it is."""
+    now says the deal is complete and which boxes may still be typed, each with whose it is,
+    and how many Enters confirm it (each Enter before the last may pass over one of them)."""
     game = Game(load_ruleset("belote"), FOUR)
     typist, done = typed(game, "d 2 9 4 n enter")
     assert done.question.text() == (
-        "The deal is complete: Enter again confirms it, or type on (Belote-rebelote (king and queen of trump) held "
-        "by, Anna & Cara Declarations scored (besides belote), Ben & Dan Declarations scored (besides belote)).")
-    typist, done = typed(game, "d 2 9 4 n enter enter")
+        "The deal is complete: ctrl+s confirms it, or Enter 3 times (an Enter may be passing over a box that may "
+        "stay empty); or type on (Belote-rebelote (king and queen of trump) held by, Anna & Cara Declarations "
+        "scored (besides belote), Ben & Dan Declarations scored (besides belote)).")
+    typist, done = typed(game, "d 2 9 4 n enter enter enter")
+    assert not done.confirm and done.question.text() == (
+        "The deal is complete: Enter again confirms it, or type on (Ben & Dan Declarations scored (besides belote)).")
+    typist, done = typed(game, "d 2 9 4 n enter enter enter enter")
     assert done.confirm and deal(typist)["points"] == 94 and deal(typist)["capot"] == "nobody"
+
+
+def huutopussi() -> Game:
+    return Game(load_ruleset("huutopussi"), FOUR)
+
+
+def test_an_enter_passing_over_an_empty_marriages_box_does_not_confirm_without_the_next_one():
+    """Found at the table (Huutopussi): Dan declares 120, his side's card points 95, then Enter
+    (the habit after a value), Enter to pass over Anna & Cara's empty marriages box, 40 for Ben
+    & Dan's. The 95 moves the cursor by itself past both boxes to Confirm; the second Enter
+    confirmed the deal without the 40 (-120 for Dan's side) and the 4 0 went into the next
+    deal. The second Enter may be passing over Anna & Cara's box, so it confirms nothing, and
+    the 40 is Ben & Dan's: 95 + 40 reach 120."""
+    typist, done = typed(huutopussi(), "d 1 2 0 9 5 enter")
+    assert not done.confirm and typist.enters_to_confirm() == 2
+    assert not typist.enter_confirms()
+    done = typist.enter()
+    assert not done.confirm and done.question.text() == (
+        "The deal is complete: Enter again confirms it, or type on (Ben & Dan Marriages declared).")
+    for key in "40":
+        assert not typist.key(key).confirm
+    assert typist.enter_confirms() and typist.enter().confirm
+    got = deal(typist)
+    assert (got["declarer"], got["contract"], got["points"], got["marriages"]) == (4, 120, 95, (None, 40))
+    game = huutopussi()
+    game.record(got)
+    assert game.totals() == (65, 120)  # (Anna & Cara the rest of the 160; Ben & Dan the contract, reached)
+
+
+def test_enters_with_no_marriages_confirm_once_no_box_is_left_to_pass_over():
+    """The same deal with no marriages: Enter (the habit), Enter (passing over Anna & Cara's
+    box, or the confirm), Enter (on Ben & Dan's box, the last: the confirm either way)."""
+    typist, done = typed(huutopussi(), "d 1 2 0 9 5 enter enter")
+    assert not done.confirm
+    typist, done = typed(huutopussi(), "d 1 2 0 9 5 enter enter enter")
+    assert done.confirm
+    got = deal(typist)
+    assert (got["points"], got["marriages"]) == (95, (None, None))
+    # ctrl+s confirms the deal shown at any point (the form records the draft, not the keys): the draft
+    # the typist keeps after "9 5" is the complete deal
+    typist, _ = typed(huutopussi(), "d 1 2 0 9 5")
+    assert typist.view(typist.shown).can_confirm
+
+
+def test_a_value_after_the_habit_enter_alone_still_asks_which_side_it_is_for():
+    """95 Enter 40: the Enter is the habit after the value (the 40 is Anna & Cara's) or passes
+    over their box (the 40 is Ben & Dan's): two deals, asked, never confirmed either way."""
+    typist, done = typed(huutopussi(), "d 1 2 0 9 5 enter 4 0 enter")
+    assert not done.confirm and done.question is not None
+    done = typist.enter()
+    assert not done.confirm and done.question.text() == (
+        "The keys read 2 ways, so nothing is saved: 1: Anna & Cara Marriages declared 40, Ben & Dan Marriages "
+        "declared 0; 2: Anna & Cara Marriages declared 0, Ben & Dan Marriages declared 40. Type the number of the "
+        "one meant, or correct a box.")
+    assert typist.choose(2) and typist.enter().confirm and deal(typist)["marriages"] == (None, 40)
+
+
+def test_the_waiting_question_never_says_an_empty_reading():
+    """A reading that differs from the others in no box on show (they differ where it has no
+    box) was said as "" in the list of deals Enter again confirms; it is said as the deal shown."""
+    from scorekeeper.play.typing import Question
+
+    question = Question(((), (("Ben", "Bid", "12"),)), (False, False), waiting=True)
+    text = question.text()
+    assert text == ("The keys may go on: type the rest, or Enter again for one of these deals (asked which, if more "
+                    "than one remains): the deal as shown; Ben Bid 12.")
+    assert ": ;" not in text and "; ." not in text and "confirms ," not in text
+    assert Question(((),), (False,), waiting=True).text() == (
+        "The keys may go on: Enter again confirms the deal as shown, or type the rest.")
+
+
+def test_an_enter_on_the_box_after_an_optional_one_may_pass_over_that_one():
+    """Found by the entry property (Tysiąc for 3, Enter after every value and over each empty
+    marriages box): Anna declares 100 (1 then a slip 2 taken back), Ben 0 card points, Enter,
+    Enter over his marriages box, Cara 0, Enter, Enter over hers, Anna 120. Each 0 moves the
+    cursor by itself past the player's optional marriages box to the next card points; the
+    Enter there after the habit one moved the cursor past those card points, so Cara's 0 and
+    Anna's 120 went a box too far and the Enters at the end did nothing anyone could see. That
+    Enter may be passing over the marriages box (the card points still to come): followed as a
+    reading, the deal meant is confirmed."""
+    game = Game(load_ruleset("tysiac"), ["Anna", "Ben", "Cara"], {"three_zeros": False})
+    typist, done = typed(game, "1 enter 2 backspace 1 0 0 enter 0 enter enter 0 enter enter 1 2 0 enter")
+    assert not done.confirm and done.question.waiting
+    assert typist.enter().confirm
+    got = deal(typist)
+    assert (got["declarer"], got["bid"], got["card_points"], got["marriages"]) == (1, 100, (120, 0, 0),
+                                                                                   (None, None, None))

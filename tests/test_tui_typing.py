@@ -340,9 +340,10 @@ def test_cards_are_edited_card_by_card(tmp_path):
 
 def test_the_line_under_a_complete_deal_says_what_enter_will_do(tmp_path):
     """French Tarot, 5 players: garde, Ben takes and calls Dan, 2 oudlers, 45 card points, typed
-    in one burst: the deal adds up, but the cursor came to Confirm by itself past boxes that may
-    stay empty, so the line says Enter twice (or ctrl+s), not that Enter confirms; the first
-    Enter asks, the second confirms: garde won by 4, (25 + 4) x 2 = 58 from each defender."""
+    in one burst: the deal adds up, but the cursor came to Confirm by itself past two optional
+    boxes (petit au bout, poignées), so the line says Enter 3 times (or ctrl+s), not that Enter
+    confirms: the first Enter may be the habit after the value, the second may pass over the
+    petit's box; the third confirms: garde won by 4, (25 + 4) x 2 = 58 from each defender."""
     from helpers.stores import Script
 
     from helpers.tui import resumed
@@ -353,8 +354,11 @@ def test_the_line_under_a_complete_deal_says_what_enter_will_do(tmp_path):
             screen = play_screen(app)
             await burst(pilot, "g", "b", "d", "2", "4", "5")
             text = flat(screen_text(app))
-            assert "Everything adds up: ctrl+s confirms, or Enter twice" in text, text
+            assert "Everything adds up: ctrl+s confirms, or Enter 3 times" in text, text
             assert "Enter (or ctrl+s) confirms" not in text
+            await burst(pilot, "enter")
+            assert len(screen.game.deals) == 0
+            assert "The deal is complete: ctrl+s confirms it, or Enter 2 times" in flat(screen_text(app))
             await burst(pilot, "enter")
             assert len(screen.game.deals) == 0
             assert "The deal is complete: Enter again confirms it" in flat(screen_text(app))

@@ -70,17 +70,24 @@ class Question:
     waiting: bool = False  # a reading still has boxes to type: typing on, or Enter again (confirms the others)
     follow: tuple[str, ...] = ()  # the deal is complete; these boxes may still be typed (Enter again confirms)
     lost: bool = False  # the keys read more ways than are followed: the boxes shown are to be checked
+    enters: int = 1  # the Enters that confirm the deal if nothing more is typed (each before the last may pass over a box)
 
     def text(self) -> str:
         if self.lost:
             return t("play.typing.lost")
         if self.follow:
-            return t("play.typing.may_follow", boxes=", ".join(self.follow))
+            boxes = ", ".join(self.follow)
+            if self.enters > 1:
+                return t("play.typing.may_follow_enters", boxes=boxes, count=self.enters)
+            return t("play.typing.may_follow", boxes=boxes)
         if self.waiting:
             done = [d for d, open_ in zip(self.readings, self.incomplete) if not open_]
-            deals = dict.fromkeys(_said(d) for d in done)  # (each deal said once)
-            key = "play.typing.waiting_several" if len(deals) > 1 else "play.typing.waiting"
-            return t(key, said="; ".join(deals))
+            deals = dict.fromkeys(_said(d) or t("play.typing.as_shown") for d in done)  # (each deal said once)
+            if len(deals) > 1:
+                return t("play.typing.waiting_several", said="; ".join(deals))
+            if self.enters > 1:
+                return t("play.typing.waiting_enters", said="; ".join(deals), count=self.enters)
+            return t("play.typing.waiting", said="; ".join(deals))
         parts = []
         for i, (diff, open_) in enumerate(zip(self.readings, self.incomplete), start=1):
             said = _said(diff)
@@ -143,6 +150,7 @@ class Typist:
         self.question: Question | None = None
         self.note = ""  # why the last key was refused (no reading took it)
         self.overflow = False  # more readings than kept: Enter asks rather than confirms
+        self._counting = False  # Enters are being counted (enters_to_confirm), not pressed
         start = Reading(tuple(draft.typed.items()), CONFIRM)
         self.readings: list[Reading] = [start]
         self.readings = [start.moved(at=at if at is not None else self._first_stop(start))]
@@ -173,6 +181,24 @@ class Typist:
         that may stay empty, or ask): what the form says Enter does, decided where
         :meth:`enter` decides it."""
         return self._verdict().act == "confirm"
+
+    def enters_to_confirm(self, most: int = 9) -> int | None:
+        """How many Enters confirm the deal if nothing else is typed (the first that confirms,
+        counted as :meth:`enter` decides, the state left as it was); None if they ask which
+        deal is meant, stop at a refused value, or take more than ``most``."""
+        saved = (self.readings, self.question, self.note, self.overflow)
+        self._counting = True  # (the questions asked on the way need no count of their own)
+        try:
+            for count in range(1, most + 1):
+                if self._verdict().act == "confirm":
+                    return count
+                done = self.enter()
+                if done.note or done.question is not None and not done.question.waiting:
+                    return None
+            return None
+        finally:
+            self.readings, self.question, self.note, self.overflow = saved
+            self._counting = False
 
     def view(self, reading: Reading) -> DraftView:
         key = frozenset(reading.typed)
@@ -256,7 +282,13 @@ class Typist:
         if verdict.act == "confirm":
             self.question = None
             return Done(confirm=True)
-        self.question = self._question(waiting=verdict.act == "wait")
+        if verdict.act == "wait" and len({_deal_key(self.view(r)) for r in self.readings}) == 1:
+            self.question = self._follow()  # (one deal: the readings differ only in what may follow)
+        else:
+            self.question = self._question(waiting=verdict.act == "wait")
+            if self.question.waiting and not self._counting:
+                q = self.question
+                self.question = Question(q.readings, q.incomplete, True, enters=self.enters_to_confirm() or 1)
         return Done(question=self.question)
 
     def _verdict(self) -> _Verdict:
@@ -269,29 +301,71 @@ class Typist:
             return _Verdict("note", note=notes[0])
         if self.question is not None and not self.question.waiting:
             return _Verdict("asked")
-        confirming: list[Reading] = []
-        going: list[Reading] = []  # readings in which the Enter ends a value: more keys may follow
-        ended: list[Reading] = []  # readings in which it ends nothing (no player's Enter there but a confirm)
-        place: dict[Reading, int] = {}  # each reading after the Enter -> the place of the one before it
-        for i, (reading, note) in enumerate(zip(self.readings, notes)):
-            if note:
-                continue
-            r, confirm = self._enter(reading)
-            (confirming if confirm else going if self._separates(reading) else ended).append(r)
-            place.setdefault(r, i)
+        confirming, going, passing, ended, place = self._entered(notes)
         confirming = [r for r in confirming if not self._broken(r)] or confirming
         if not confirming:
-            return _Verdict("on", tuple(going + ended))
+            return _Verdict("on", tuple(going + passing + ended))
         if going:  # the Enter may end a value with more to come: a second Enter confirms
             onward = []
             for r in confirming:
                 on = r if r.at == CONFIRM else self._move_on(r, r.at, False)[0][0]
                 place.setdefault(on, place[r])
                 onward.append(on)
-            return _Verdict("wait", tuple(sorted(_unique(going + onward), key=lambda r: place[r])))  # (shown first)
-        if len({_deal_key(self.view(r)) for r in confirming}) == 1:  # (one deal in the readings followed:
-            return _Verdict("lost" if self.overflow else "confirm", (confirming[0],))  # but were all followed?)
-        return _Verdict("which", tuple(self._one_per_deal(sorted(_unique(confirming), key=lambda r: place[r]))))
+            return _Verdict("wait", tuple(sorted(_unique(going + passing + onward), key=lambda r: place[r])))
+        if len({_deal_key(self.view(r)) for r in confirming}) > 1:  # (asked now: a box passed over changes no deal)
+            return _Verdict("which", tuple(self._one_per_deal(sorted(_unique(confirming), key=lambda r: place[r]))))
+        if passing:  # one deal, unless the Enter passed over a box that a key typed next fills
+            return _Verdict("wait", tuple(sorted(_unique(passing + confirming), key=lambda r: place[r])))
+        return _Verdict("lost" if self.overflow else "confirm", (confirming[0],))  # (but were all followed?)
+
+    def _entered(self, notes: list[str]) -> tuple[list[Reading], list[Reading], list[Reading], list[Reading],
+                                                  dict[Reading, int]]:
+        """Enter in every reading (but those whose digits waiting are refused: ``notes``): the
+        readings it confirms; those in which it ends a value, more keys may follow; those in
+        which it passes over a box that may stay empty; those in which it ends nothing (no
+        player's Enter there but a confirm); and each reading after it -> the place of the
+        one before it (the first shown first)."""
+        confirming: list[Reading] = []
+        going: list[Reading] = []
+        passing: list[Reading] = []
+        ended: list[Reading] = []
+        place: dict[Reading, int] = {}
+        for i, (reading, note) in enumerate(zip(self.readings, notes)):
+            if note:
+                continue
+            r, confirm = self._enter(reading)
+            passed = self._passes_over(reading)
+            if passed is not None:  # an Enter passing over a box, as the table counts them
+                passing.append(passed)
+                place.setdefault(passed, i)
+                r = r.moved(behind=())  # (read as the confirm, the keys after it are the next deal's)
+            (confirming if confirm else going if self._separates(reading) else ended).append(r)
+            place.setdefault(r, i)
+        return confirming, going, passing, ended, place
+
+    def _passes_over(self, reading: Reading) -> Reading | None:
+        """Enter on the Confirm button, which the cursor reached by itself past boxes that may
+        stay empty, the Enter after the value already taken (as the habit after a value, or
+        as passing over the first of them): the table may be counting the boxes it passed,
+        this Enter passing over the next one (the keys after it are for those after that).
+        The reading it gives, or None when no optional box is left after the next one (Enter
+        on the last box confirms the deal, as it does in the form; a box the rules give a
+        value is typed, if at all, with the value they give). The same on an empty box the
+        cursor reached by itself past optional boxes (Spades' blind nil): there the Enter
+        that moves on past the box may be passing over one of them, the box still to come."""
+        if reading.arrived or reading.pending or not reading.behind:
+            return None
+        view = self.view(reading)
+        rest = reading.behind[1:]
+        if reading.at != CONFIRM:  # at the box after them, empty: the keys after it may still be its own
+            cell = view.cells.get(reading.at)
+            if cell is None or cell.value is not None or not any(
+                    c.optional and may_skip(c) for s in reading.behind if (c := view.cells.get(s)) is not None):
+                return None
+            return reading.moved(behind=rest)
+        if not any(c.optional and may_skip(c) for s in rest if (c := view.cells.get(s)) is not None):
+            return None
+        return reading.moved(behind=rest)
 
     def _went_on(self, readings: list[Reading]) -> Done:
         """Enter confirmed nothing in any reading: it ended a value, or was the habit after one."""
@@ -304,11 +378,19 @@ class Typist:
             self.question = self._question(waiting=True)
             return Done(moved=done.moved, question=self.question)
         if complete:  # the deal is complete, but a box that may stay empty could still be typed
-            view = self.view(self.shown)
-            follow = tuple(f"{c.who} {c.label}".strip() for c in self._boxes(view) if c.kind != "text" and may_skip(c))
-            self.question = Question((), (), True, follow)
+            self.question = self._follow()
             return Done(moved=done.moved, question=self.question)
         return done
+
+    def _follow(self) -> Question:
+        """The deal is complete: the boxes that may still be typed (those the cursor passed
+        over, if any, else every box that may stay empty) and how many Enters confirm it."""
+        view = self.view(self.shown)
+        behind = {s for r in self.readings for s in r.behind}
+        boxes = [c for c in self._boxes(view) if c.kind != "text" and may_skip(c)]
+        boxes = [c for c in boxes if c.slot in behind] or boxes
+        follow = tuple(f"{c.who} {c.label}".strip() for c in boxes)
+        return Question((), (), True, follow, enters=1 if self._counting else self.enters_to_confirm() or 1)
 
     def _one_per_deal(self, readings: list[Reading]) -> list[Reading]:
         """The first of the readings that store the same deal (a 0 typed into a box that is 0

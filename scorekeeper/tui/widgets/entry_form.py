@@ -632,7 +632,8 @@ class EntryForm(ScrollView, can_focus=True):
         typist = self.typist
         asks = confirms and typist is not None and typist.ambiguous
         twice = confirms and not asks and typist is not None and not typist.enter_confirms()
-        self.problems.show_text(_problems(view, confirms, twice, asks), "ok" if confirms else "blocked")
+        enters = (typist.enters_to_confirm() or 2) if twice and typist is not None else 1
+        self.problems.show_text(_problems(view, confirms, enters, asks), "ok" if confirms else "blocked")
 
     def slot_part(self, slot: Slot):
         """The box of ``slot``, or the Confirm button."""
@@ -723,14 +724,15 @@ class EntryForm(ScrollView, can_focus=True):
             self.app.action_focus_previous()
 
 
-def _problems(view: DraftView, confirms: bool, twice: bool = False, asks: bool = False) -> Text:
-    """The deal's problems, and what confirms it when nothing stops it (``twice``: the next
-    Enter ends a value or passes a box that may stay empty, the one after it confirms;
-    ``asks``: the keys read as more than one deal, so Enter asks which is meant)."""
+def _problems(view: DraftView, confirms: bool, enters: int = 1, asks: bool = False) -> Text:
+    """The deal's problems, and what confirms it when nothing stops it (``enters``: how many
+    Enters confirm it, each before the last ending a value or passing a box that may stay
+    empty; ``asks``: the keys read as more than one deal, so Enter asks which is meant)."""
     lines = problem_lines(view.errors, view.warnings)
     if confirms:
-        key = "adds_up_asks" if asks else "adds_up_enter_twice" if twice else "adds_up"
-        lines.append(t(f"tui.widgets.entry_form.{key}"))
+        key = "adds_up_asks" if asks else "adds_up_enter_twice" if enters == 2 else \
+            "adds_up_enter_times" if enters > 2 else "adds_up"
+        lines.append(t(f"tui.widgets.entry_form.{key}", count=enters))
     return Text("\n".join(lines))
 
 
