@@ -431,3 +431,25 @@ def test_an_enter_on_the_box_after_an_optional_one_may_pass_over_that_one():
     got = deal(typist)
     assert (got["declarer"], got["bid"], got["card_points"], got["marriages"]) == (1, 100, (120, 0, 0),
                                                                                    (None, None, None))
+
+
+def test_backspace_after_a_slip_takes_back_that_key_in_every_reading():
+    """Found by the deep property run: WYSIWYG, slips taken back with Backspace in one burst.
+    Backspace emptied a whole box in each reading, so in a reading where the slip had joined a
+    digit waiting (2 then 5: 25) the 2 went with it, and the readings left stored phase1 6,
+    which nobody typed. Backspace right after keys now takes back the last key, every reading
+    as it was before it: the keys read as without the slips (two ways, so Enter asks)."""
+    game = Game(load_ruleset("wysiwyg"), ["Anna", "Ben"])
+    slips, done = typed(game, "1 backspace 4 4 2 backspace 1 1 backspace 0 0 2 5 backspace 6 enter")
+    clean, clean_done = typed(game, "4 4 1 0 0 2 6 enter")
+    assert not done.confirm and done.question is not None and done.question.text() == clean_done.question.text()
+    assert [r.values() for r in slips.readings] == [r.values() for r in clean.readings]
+
+
+def test_backspace_takes_back_one_digit_of_a_two_digit_value():
+    """Spades, 13 cards: 1 2 is Ben's 12 and the cursor moves on; Backspace leaves his 1 waiting
+    (10 to 13 could follow), and 1 makes it 11, as on paper: Cara's box is untouched."""
+    typist, _ = typed(Game(load_ruleset("spades"), FOUR), "1 2 backspace")
+    assert typist.pending == "1" and typist.cell(typist.shown, typist.cursor).who == "Ben"
+    typist.key("1")
+    assert deal(typist)["bid"][1] == 11 and deal(typist)["bid"][2] is None

@@ -177,8 +177,9 @@ def test_a_refused_bid_keeps_the_focus_and_its_reason_until_a_legal_one(tmp_path
 def test_what_moved_on_by_itself_is_shown_and_backspace_takes_it_back(tmp_path):
     """Lupaus, 4 players, 10 cards. The focus starts at the trump box (it may stay empty):
     3 there is Ben's bid, and the focus moves on by itself to Cara, who is told so. A 1 waits
-    (10 could follow), and says so. Backspace in Dan's empty box goes back to Cara's and empties it; a new
-    app on the store shows the same boxes."""
+    (10 could follow), and says so. Backspace right after keys takes them back one by one, each
+    leaving the boxes and the cursor as they were before it; a new app on the store shows the
+    same boxes."""
 
     async def go():
         async with opened(tmp_path / "g.db") as (app, pilot):
@@ -196,9 +197,10 @@ def test_what_moved_on_by_itself_is_shown_and_backspace_takes_it_back(tmp_path):
             await burst(pilot, "2")  # 12 is no bid: the 2 is Dan's
             assert screen.draft.typed == {("bid", 2): 3, ("bid", 3): 1, ("bid", 4): 2}
             assert under_cursor(app.focused).cell.who == "Anna"
-            await burst(pilot, "backspace")  # Anna's box is empty: back to Dan's, emptied
-            assert under_cursor(app.focused).cell.who == "Dan" and screen.draft.typed == {("bid", 2): 3, ("bid", 3): 1}
-            await burst(pilot, "backspace")  # and again, as in a line of text: Cara's
+            await burst(pilot, "backspace")  # the 2 taken back: as before it, Cara's 1 waiting (10 could follow)
+            assert under_cursor(app.focused).cell.who == "Cara" and screen.draft.typed == {("bid", 2): 3, ("bid", 3): 1}
+            assert "typed 1…" in screen_text(app)
+            await burst(pilot, "backspace")  # and again, as in a line of text: Cara's 1
             assert under_cursor(app.focused).cell.who == "Cara" and screen.draft.typed == {("bid", 2): 3}
             return screen.draft.typed
 

@@ -32,6 +32,8 @@ READINGS_KEPT = 12
 """At most this many readings are followed (the first ones, in the order they are shown); with more,
 Enter asks which deal was meant rather than confirm one."""
 VIEWS_KEPT = 64
+# keys Backspace can take back one by one (the whole of any deal's values typed in one burst)
+KEYS_TAKEN_BACK = 64
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,7 @@ class Typist:
         self.note = ""  # why the last key was refused (no reading took it)
         self.overflow = False  # more readings than kept: Enter asks rather than confirms
         self._counting = False  # Enters are being counted (enters_to_confirm), not pressed
+        self._keyed: list[tuple] = []  # the state before each key typed since anything else: what Backspace takes back
         start = Reading(tuple(draft.typed.items()), CONFIRM)
         self.readings: list[Reading] = [start]
         self.readings = [start.moved(at=at if at is not None else self._first_stop(start))]
@@ -186,7 +189,7 @@ class Typist:
         """How many Enters confirm the deal if nothing else is typed (the first that confirms,
         counted as :meth:`enter` decides, the state left as it was); None if they ask which
         deal is meant, stop at a refused value, or take more than ``most``."""
-        saved = (self.readings, self.question, self.note, self.overflow)
+        saved = (self.readings, self.question, self.note, self.overflow, self._keyed)
         self._counting = True  # (the questions asked on the way need no count of their own)
         try:
             for count in range(1, most + 1):
@@ -197,7 +200,7 @@ class Typist:
                     return None
             return None
         finally:
-            self.readings, self.question, self.note, self.overflow = saved
+            self.readings, self.question, self.note, self.overflow, self._keyed = saved
             self._counting = False
 
     def view(self, reading: Reading) -> DraftView:
@@ -226,6 +229,7 @@ class Typist:
         from what it holds, the cursor where typing goes on (or ``at``)."""
         self._scratch.invalidate()
         self._views.clear()
+        self._keyed = []
         self.question = None
         self.note = ""
         self.overflow = False
@@ -237,6 +241,7 @@ class Typist:
     def settle(self) -> None:
         """Keep only the reading shown (the table acted on what it sees: a move, a click)."""
         self.readings = [self.shown.moved(pending="", behind=())]
+        self._keyed = []
         self.question = None
         self.note = ""
         self.overflow = False
@@ -253,6 +258,8 @@ class Typist:
     # -- keys
     def key(self, char: str) -> Done:
         """A printable key typed at the cursor, in every reading."""
+        before = (self.readings, self.question, self.note, self.overflow)
+        self._keyed = [*self._keyed[-KEYS_TAKEN_BACK + 1:], before]
         self.question = None
         out: list[Reading] = []
         notes: list[str] = []
@@ -267,6 +274,7 @@ class Typist:
     def enter(self) -> Done:
         """Enter: a value ends, the cursor goes on; on a deal complete, it is confirmed
         once every reading gives this one deal (else the question is asked)."""
+        self._keyed = []
         verdict = self._verdict()
         if verdict.act == "lost":
             return self._lost()
@@ -431,7 +439,13 @@ class Typist:
         return cell is not None and cell.value is None
 
     def backspace(self) -> Done:
-        """Backspace: empty the box, or back to the box typed before when it is empty."""
+        """Backspace: right after keys, the last of them taken back (every reading as it was
+        before it: a slip in a burst costs nothing, a digit of "12" leaves "1" waiting); else
+        the box emptied, or back to the box typed before when it is empty."""
+        if self._keyed:
+            at = self.cursor
+            self.readings, self.question, self.note, self.overflow = self._keyed.pop()
+            return Done(moved=self.cursor != at, note=self.note, question=self.question)
         self.question = None
         out = [self._backspace(r) for r in self.readings]
         return self._keep(out, [])
@@ -441,6 +455,7 @@ class Typist:
         if self.question is None or self.question.waiting or not 1 <= number <= len(self.readings):
             return False
         chosen = self.readings[number - 1]
+        self._keyed = []
         self.readings = [chosen.moved(behind=(), pending="")]
         self.question = None
         self.overflow = False
