@@ -448,3 +448,33 @@ def test_two_phones_each_in_its_own_language(game, phone):
     assert box(pl, "bid", 1).locator(".reasons").inner_text() == (
         "3: Anna rozdaje i nie może zadeklarować 3: suma deklaracji wyniosłaby 10, tyle, ile jest lew")
     assert fi.evaluate("document.documentElement.lang") == "fi"
+
+
+def test_two_phones_confirm_the_same_deal_and_the_one_that_missed_the_update_is_told(game, phone):
+    """The second phone types deal 1 (the first sees its taps: one draft); then it misses the
+    server's news (its asks for the game as it is now fail, as on a phone whose Wi-Fi blinked),
+    and the first confirms. The second's Confirm is told plainly that the other was first and
+    shows what was stored (deal 2 next, the totals), with what it typed listed to check
+    against; the deal is recorded once."""
+    url, stored = game
+    first = phone(f"{url}/phone#join={CODE}", stored.id)
+    second = phone(f"{url}/phone#join={CODE}", stored.id)
+    for seat, value in zip((2, 3, 1), ("3", "4", "2")):
+        tap(second, "bid", seat, value)
+    for seat, value in ((2, "3"), (3, "5")):
+        tap(second, "tricks", seat, value)
+    box(first, "tricks", 3).locator("button.chosen", has_text="5").wait_for(timeout=DEADLINE)
+    second.route("**/api/view", lambda route: route.abort())  # the news does not reach it
+    first.locator("#confirm").tap()
+    said(first, "Deal 1 saved.")
+    second.wait_for_timeout(500)  # (the news has come and its ask failed: the page still shows deal 1)
+    assert second.locator("body[data-deal='1']").count() == 1
+    second.unroute("**/api/view")
+    second.locator("#confirm").tap()
+    said(second, "Deal 1 was changed on another device first")
+    second.wait_for_selector("body[data-deal='2']", timeout=DEADLINE)
+    yours = second.locator(".yours").inner_text()
+    assert "What you typed" in yours and "Ben · Bid: 3" in yours and "Anna · Bid: 2" in yours
+    assert standings(second) == [["1st", "Ben", "13"], ["2nd", "Anna", "12"], ["3rd", "Cara", "0"]]
+    reopened = stored.store.open_game(stored.id)
+    assert len(reopened.game.deals) == 1 and reopened.game.totals() == (12, 13, 0)
