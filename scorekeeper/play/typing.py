@@ -189,7 +189,7 @@ class Typist:
         """How many Enters confirm the deal if nothing else is typed (the first that confirms,
         counted as :meth:`enter` decides, the state left as it was); None if they ask which
         deal is meant, stop at a refused value, or take more than ``most``."""
-        saved = (self.readings, self.question, self.note, self.overflow, self._keyed)
+        saved, keyed = self._state(), self._keyed
         self._counting = True  # (the questions asked on the way need no count of their own)
         try:
             for count in range(1, most + 1):
@@ -200,8 +200,17 @@ class Typist:
                     return None
             return None
         finally:
-            self.readings, self.question, self.note, self.overflow, self._keyed = saved
+            self._restore(saved)
+            self._keyed = keyed
             self._counting = False
+
+    def _state(self) -> tuple:
+        """What the keys typed have made (the readings, the question, the note, the overflow):
+        kept before a key for Backspace, and while Enters are counted."""
+        return self.readings, self.question, self.note, self.overflow
+
+    def _restore(self, state: tuple) -> None:
+        self.readings, self.question, self.note, self.overflow = state
 
     def view(self, reading: Reading) -> DraftView:
         key = frozenset(reading.typed)
@@ -258,8 +267,7 @@ class Typist:
     # -- keys
     def key(self, char: str) -> Done:
         """A printable key typed at the cursor, in every reading."""
-        before = (self.readings, self.question, self.note, self.overflow)
-        self._keyed = [*self._keyed[-KEYS_TAKEN_BACK + 1:], before]
+        self._keyed = [*self._keyed[-KEYS_TAKEN_BACK + 1:], self._state()]
         self.question = None
         out: list[Reading] = []
         notes: list[str] = []
@@ -444,7 +452,7 @@ class Typist:
         the box emptied, or back to the box typed before when it is empty."""
         if self._keyed:
             at = self.cursor
-            self.readings, self.question, self.note, self.overflow = self._keyed.pop()
+            self._restore(self._keyed.pop())
             return Done(moved=self.cursor != at, note=self.note, question=self.question)
         self.question = None
         out = [self._backspace(r) for r in self.readings]
