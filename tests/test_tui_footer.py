@@ -3,7 +3,7 @@ line go on a second one (Textual's footer would scroll them out of sight)."""
 
 from __future__ import annotations
 
-from helpers.stores import Script
+from helpers.stores import WHIST_ONE_DEAL_TO_GO, Script
 from helpers.tui import new_game, opened, play_screen, resumed, run, screen_text, settle
 
 from scorekeeper.tui.widgets.key_footer import KeyFooter, binding_text
@@ -144,8 +144,7 @@ def test_the_keys_a_game_ending_deal_dims_are_drawn_again_not_restyled(tmp_path)
     that takes the deal back); ctrl+z lights them again, the same way."""
     from textual.widgets._footer import FooterKey
 
-    whist = Script("whist", ["Anna", "Ben", "Cara", "Dan"], [{"turned": "hearts", "tricks": 8},
-                                                             {"turned": "clubs", "tricks": 5}], options={"game_to": 3})
+    whist = WHIST_ONE_DEAL_TO_GO
 
     async def go():
         async with resumed(tmp_path / "g.db", whist, size=(80, 24)) as (app, pilot):
@@ -214,8 +213,7 @@ def test_a_key_draws_each_look_once_until_it_is_restyled(tmp_path, monkeypatch):
     from textual._styles_cache import StylesCache
     from textual.widgets._footer import FooterKey
 
-    whist = Script("whist", ["Anna", "Ben", "Cara", "Dan"], [{"turned": "hearts", "tricks": 8},
-                                                             {"turned": "clubs", "tricks": 5}], options={"game_to": 3})
+    whist = WHIST_ONE_DEAL_TO_GO
     drawn: list[str] = []
     render_widget = StylesCache.render_widget
 
@@ -274,8 +272,7 @@ def test_a_game_ending_deal_works_out_the_footers_keys_twice_not_three_times(tmp
     from textual.screen import Screen
     from textual.widgets._footer import FooterKey
 
-    whist = Script("whist", ["Anna", "Ben", "Cara", "Dan"], [{"turned": "hearts", "tricks": 8},
-                                                             {"turned": "clubs", "tricks": 5}], options={"game_to": 3})
+    whist = WHIST_ONE_DEAL_TO_GO
     worked_out = []
     active_bindings = Screen.active_bindings
 

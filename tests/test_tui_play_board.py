@@ -11,7 +11,7 @@ from textual.widget import Widget
 
 from scorekeeper.tui.widgets.entry_form import EntryForm
 from scorekeeper.tui.widgets.scoreboard import ScoreTable
-from helpers.stores import Script
+from helpers.stores import WHIST_ONE_DEAL_TO_GO, Script
 from helpers.tui import enter_deal, play_screen, resumed, run, said, screen_text, settle
 
 SMALL = (80, 24)
@@ -159,8 +159,7 @@ def test_a_game_ending_deal_and_its_undo_draw_the_panel_twice_not_three_times(tm
     from scorekeeper.tui.widgets.deal_panel import DealPanel
     from scorekeeper.tui.widgets.status_line import StatusLine
 
-    whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}, {"turned": "clubs", "tricks": 5}],
-                   options={"game_to": 3})
+    whist = WHIST_ONE_DEAL_TO_GO
     drawn: list[str] = []
     for cls in (DealPanel, StatusLine):
         def counted(self, render=cls.render, name=cls.__name__):
@@ -210,8 +209,7 @@ def test_a_deal_that_ends_the_game_and_its_undo_lay_the_screen_out_once(tmp_path
     from scorekeeper.play.draft import DealDraft
     from scorekeeper.tui.widgets.final_standings import FinalStandings
 
-    whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}, {"turned": "clubs", "tricks": 5}],
-                   options={"game_to": 3})
+    whist = WHIST_ONE_DEAL_TO_GO
 
     async def go():
         async with resumed(tmp_path / "g.db", whist, size=SMALL) as (app, pilot):
@@ -586,8 +584,7 @@ def test_the_containers_a_game_end_moves_are_drawn_blank_not_line_by_line(tmp_pa
     board side has a line on its left: drawn line by line, the line shown."""
     from textual._styles_cache import StylesCache
 
-    whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}, {"turned": "clubs", "tricks": 5}],
-                   options={"game_to": 3})
+    whist = WHIST_ONE_DEAL_TO_GO
     drawn: list[str] = []
     render_widget = StylesCache.render_widget
 
@@ -631,8 +628,7 @@ def test_the_deal_that_ends_the_game_works_its_board_out_once(tmp_path, monkeypa
     a second board, the same, in the key); the notice says the same as before."""
     from scorekeeper.play.board import BoardMaker
 
-    whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}, {"turned": "clubs", "tricks": 5}],
-                   options={"game_to": 3})
+    whist = WHIST_ONE_DEAL_TO_GO
     made = []
     view = BoardMaker.view
 

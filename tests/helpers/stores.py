@@ -117,3 +117,10 @@ def lupaus_played(path: str | os.PathLike, deals: int, seat: int = 1) -> tuple[S
 def fixture_text(name: str) -> str:
     """A file of tests/fixtures/ (e.g. a small ruleset), as text."""
     return (FIXTURES / name).read_text(encoding="utf-8")
+
+
+# Whist to 3 for four, after two deals: the next deal's 7 tricks for Anna & Cara ("s 7") end the
+# game (the tests of what the game-ending key and its ctrl+z do in the app).
+WHIST_ONE_DEAL_TO_GO = Script("whist", ["Anna", "Ben", "Cara", "Dan"],
+                              [{"turned": "hearts", "tricks": 8}, {"turned": "clubs", "tricks": 5}],
+                              options={"game_to": 3})
