@@ -19,17 +19,9 @@ import pytest
 
 from helpers.phone import CODE, phone_client
 from scorekeeper.play.undo import NextDeal
-from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import DraftChanged, Store
 from test_web_phone_seats import ANNA, BEN, CARA, boxes, seat, seen, type_box
-
-
-@pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path / "s.db")
-    store.new_game(load_ruleset("lupaus"), "lupaus", ["Anna", "Ben", "Cara"])
-    yield store
-    store.close()
+from helpers.phone import lupaus_store  # noqa: F401 (the store fixture)
 
 
 def forbidden(view: dict) -> list:

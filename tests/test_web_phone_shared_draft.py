@@ -10,24 +10,15 @@ from __future__ import annotations
 
 import threading
 
-import pytest
 
 from helpers.phone import CODE, phone_client
 from helpers.stores import Script
 from helpers.tui import notes, play_screen, resumed, run, settle
 from scorekeeper.play.seats import overtaken_text
 from scorekeeper.play.undo import NextDeal
-from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Overtaken, Store
 from test_web_phone_seats import ANNA, BEN, CARA, boxes, seat, seen
-
-
-@pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path / "s.db")
-    store.new_game(load_ruleset("lupaus"), "lupaus", ["Anna", "Ben", "Cara"])
-    yield store
-    store.close()
+from helpers.phone import lupaus_store  # noqa: F401 (the store fixture)
 
 
 def tap(client, field, unit, value, was=None, view=None, name=None):

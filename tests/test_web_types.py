@@ -6,19 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules.ruleset import load_ruleset
-from scorekeeper.store.db import Store, StoreError
+from scorekeeper.store.db import StoreError
 from scorekeeper.web.app import make_app
 from scorekeeper.web.server import BoardFeed
 from scorekeeper.web.table import Table
-
-
-@pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path / "s.db")
-    store.new_game(load_ruleset("lupaus"), "lupaus", ["Anna", "Ben", "Cara"])
-    yield store
-    store.close()
+from helpers.phone import lupaus_store  # noqa: F401 (the store fixture)
 
 
 def test_a_table_without_its_join_code_is_refused(store):

@@ -5,8 +5,23 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+import pytest
+
 CODE = "table-code-1"
 ORIGIN = "http://127.0.0.1:8765"
+
+
+@pytest.fixture(name="store")
+def lupaus_store(tmp_path):
+    """A store holding a new Lupaus game of Anna, Ben and Cara (a test module's ``store``
+    fixture once imported: ``from helpers.phone import lupaus_store``)."""
+    from scorekeeper.rules.ruleset import load_ruleset
+    from scorekeeper.store.db import Store
+
+    store = Store(tmp_path / "s.db")
+    store.new_game(load_ruleset("lupaus"), "lupaus", ["Anna", "Ben", "Cara"])
+    yield store
+    store.close()
 
 
 @contextmanager
