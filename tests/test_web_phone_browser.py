@@ -16,7 +16,7 @@ from contextlib import contextmanager
 import time
 
 import pytest
-from helpers.browser import CHROMIUM, FLAGS, needs_chromium
+from helpers.browser import chromium_browser, needs_chromium  # noqa: F401 (the browser fixture)
 from helpers.phone import phone_server
 
 from scorekeeper.rules.ruleset import load_ruleset
@@ -43,14 +43,6 @@ def server(tmp_path_factory):
     with phone_server(path, code=CODE) as (url, feed):
         yield url, store, feed
     store.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from helpers.browser import CHROMIUM, FLAGS, needs_chromium
+from helpers.browser import chromium_browser, needs_chromium  # noqa: F401 (the browser fixture)
 from helpers.phone import phone_server
 
 from scorekeeper.rules.ruleset import load_ruleset
@@ -23,14 +23,6 @@ CODE = "join-code-for-tests"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 DEADLINE = 20_000  # ms: a generous bound on each wait (never a timed assertion)
 MOST = ('extends = "lupaus"\nid = "most"\nname = "Most"\ndescription = "Lupaus to the most cards. Each deal."\n')
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 @contextmanager

@@ -17,3 +17,15 @@ def needs_chromium(to: str):
     return pytest.mark.skipif(
         CHROMIUM is None, reason="chromium is not installed: run `apt-get install -y chromium` (Debian's package) "
                                  f"to {to}")
+
+
+@pytest.fixture(scope="module", name="browser")
+def chromium_browser():
+    """Debian's chromium, headless, driven by Playwright (its own browsers never downloaded):
+    a test module's ``browser`` fixture once imported (``from helpers.browser import
+    chromium_browser``)."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (the test extra)")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
