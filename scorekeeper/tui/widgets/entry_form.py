@@ -631,8 +631,8 @@ class EntryForm(ScrollView, can_focus=True):
         confirms = view.can_confirm and not self._asking
         typist = self.typist
         asks = confirms and typist is not None and typist.ambiguous
-        twice = confirms and not asks and typist is not None and not typist.enter_confirms()
-        enters = (typist.enters_to_confirm() or 2) if twice and typist is not None else 1
+        # (1 when Enter confirms now; None: it asks or stops first, said as "Enter twice")
+        enters = (typist.enters_to_confirm() or 2) if confirms and not asks and typist is not None else 1
         self.problems.show_text(_problems(view, confirms, enters, asks), "ok" if confirms else "blocked")
 
     def slot_part(self, slot: Slot):
