@@ -137,7 +137,7 @@ def test_the_new_game_screen_in_polish(tmp_path):
             assert "Lupaus  3–7 graczy" in text
             await pilot.press("end")  # the last line of the list, below the games
             await settle(pilot, 3)
-            assert "Otwórz plik z zasadami…  (o)" in screen_text(app)
+            assert "Otwórz plik z zasadami…  (ctrl+o)" in screen_text(app)
             await pilot.press("home", *["down"] * builtin_ids().index("lupaus"), "enter")
             await settle(pilot, 5)
             text = screen_text(app)
