@@ -152,3 +152,56 @@ def test_serve_lan_says_the_name_and_serve_without_lan_announces_nothing(store_p
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
     assert (proc.returncode, err) == (0, "") and "by name" not in out
+
+
+def test_a_second_server_on_the_network_takes_the_next_name_and_says_it(multicast):
+    """Two servers (here in one process: two computers, or serve and the app's phone page) do not
+    claim one name: the second finds scorekeeper.local answered and takes scorekeeper-2.local."""
+    from zeroconf import AddressResolver, IPVersion, Zeroconf
+
+    first, said_first, done_first = announced([f"http://{ADDRESS}:8765/"])
+    second = None
+    browser = Zeroconf(ip_version=IPVersion.V4Only)
+    try:
+        assert done_first.wait(20)
+        second, said, done = announced(["http://192.0.2.79:8766/"], port=8766, code="xyz")
+        assert done.wait(30)
+        assert said_first == ["By name, on most phones of this network: http://scorekeeper.local:8765/phone#join=abc"]
+        assert said == ["By name, on most phones of this network (scorekeeper.local is another server's there): "
+                        "http://scorekeeper-2.local:8766/phone#join=xyz"]
+        found = browser.get_service_info(SERVICE, second.info.name, timeout=5000)
+        assert found is not None and (found.server, found.port) == ("scorekeeper-2.local.", 8766)
+        resolver = AddressResolver("scorekeeper-2.local.")
+        assert resolver.request(browser, 5000) and resolver.parsed_addresses() == ["192.0.2.79"]
+        resolver = AddressResolver(HOST_NAME + ".")
+        assert resolver.request(browser, 5000) and resolver.parsed_addresses() == [ADDRESS]  # the first keeps its own
+    finally:
+        browser.close()
+        if second is not None:
+            second.close()
+        first.close()
+
+
+def test_a_server_serving_https_is_announced_as_an_https_page(multicast):
+    from zeroconf import IPVersion, Zeroconf
+
+    from scorekeeper.web.announce import SECURE_SERVICE
+
+    server, said, done = announced([f"https://{ADDRESS}:8765/"])
+    browser = Zeroconf(ip_version=IPVersion.V4Only)
+    try:
+        assert done.wait(20)
+        assert said == ["By name, on most phones of this network: https://scorekeeper.local:8765/phone#join=abc"]
+        found = browser.get_service_info(SECURE_SERVICE, server.info.name, timeout=5000)
+        assert found is not None and found.properties == {b"path": b"/phone"}
+    finally:
+        browser.close()
+        server.close()
+
+
+def test_every_name_a_server_may_take_is_one_it_answers_to():
+    from scorekeeper.web.hosts import ANNOUNCED_NAMES
+
+    names = served_names("0.0.0.0")
+    assert ANNOUNCED_NAMES[:2] == ("scorekeeper.local", "scorekeeper-2.local")
+    assert all(host_served(f"{name}:8765", names) for name in ANNOUNCED_NAMES)

@@ -6,66 +6,25 @@ back to the current state by itself when the server is back; a new page replaces
 
 from __future__ import annotations
 
-import threading
 import time
 
 import pytest
 from helpers.browser import chromium_browser, needs_chromium  # noqa: F401 (the browser fixture)
+from helpers.phone import CODE, ServedTable
 
-from scorekeeper.rules.ruleset import load_ruleset
-from scorekeeper.store.db import Store
-from scorekeeper.web.server import BoardFeed, board_server
-from scorekeeper.web.table import Table
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (the test extra)")
 pytestmark = needs_chromium("check the phone page's offline shell in a real browser")
 
-CODE = "join-code-for-tests"
-NAMES = ["Anna", "Ben", "Cara"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 DEADLINE = 20_000  # ms: a generous bound on each wait (never a timed assertion)
 SHELL_SAYS = "This page was kept on this phone for when the table cannot be reached"
 OFFLINE = "Not connected to the table: trying again. Nothing typed is lost."
 
 
-class Table_:
-    """A store with a Lupaus game, its feed and writer, and a server that can be stopped and
-    started again on the same port."""
-
-    def __init__(self, path):
-        self.store = Store(path)
-        self.game = self.store.new_game(load_ruleset("lupaus"), "lupaus", NAMES)
-        self.feed = BoardFeed(self.store.path, poll=0.2)
-        self.feed.start()
-        self.table = Table(self.store.path, self.feed)
-        self.table.start()
-        self.web = self.thread = None
-        self.port = 0
-
-    def start(self) -> str:
-        self.web = board_server(self.feed, "127.0.0.1", self.port, table=self.table, join_code=CODE)
-        self.port = self.web.server_address[1]
-        self.thread = threading.Thread(target=self.web.serve_forever, daemon=True)
-        self.thread.start()
-        return f"http://127.0.0.1:{self.port}/phone"
-
-    def stop(self) -> None:
-        if self.web is not None:
-            self.web.shutdown()
-            self.web.server_close()
-            self.thread.join(timeout=10)
-            self.web = None
-
-    def close(self) -> None:
-        self.stop()
-        self.table.close()
-        self.feed.stop()
-        self.store.close()
-
-
 @pytest.fixture
 def table(tmp_path):
-    served = Table_(tmp_path / "s.db")
+    served = ServedTable(tmp_path / "s.db")
     yield served
     served.close()
 
@@ -133,3 +92,4 @@ def test_a_new_page_replaces_the_kept_one(table, phone, monkeypatch):
     phone.reload()
     phone.locator("#view").get_by_text(SHELL_SAYS).wait_for(timeout=DEADLINE)
     assert phone.locator("#edition").text_content() == "2"
+

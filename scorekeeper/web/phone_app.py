@@ -75,7 +75,7 @@ async def _body(request: Request, join_code: str) -> dict | Response:
     if not hmac.compare_digest(given.encode("utf-8", "replace"), join_code.encode("utf-8")):
         return _refused(403, t("web.phone.no_code"))
     origin = headers.get("origin")
-    if origin is not None and origin != f"http://{headers.get('host', '')}":
+    if origin is not None and origin != f"{request.url.scheme}://{headers.get('host', '')}":
         return _refused(403, t("web.phone.cross_site"))
     if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
         return _refused(403, t("web.phone.cross_site"))
@@ -178,6 +178,12 @@ def _writes(table) -> list[tuple[str, Callable]]:
     ]
 
 
+def _shell_routes() -> list[Route]:
+    """The page and what it needs to draw itself (what the offline shell keeps), and the worker."""
+    return [Route("/phone", _page), Route("/manifest.webmanifest", _manifest, methods=["GET"]),
+            Route("/icon.svg", _icon, methods=["GET"]), Route(WORKER_PATH, _worker, methods=["GET"])]
+
+
 def phone_routes(feed, table, join_code: str) -> list[Route]:
     """The routes of the phone page over a started ``table`` (:class:`~scorekeeper.web.table.Table`)."""
 
@@ -226,16 +232,12 @@ def phone_routes(feed, table, join_code: str) -> list[Route]:
         data = await _body(request, join_code)
         return data if isinstance(data, Response) else Response(status_code=204, headers=_SAFE)
 
-    routes = [
-        Route("/phone", _page),
+    routes = _shell_routes() + [
         Route("/api/view", read, methods=["GET"]),
         Route("/api/deals", deals, methods=["GET"]),
         Route("/api/join", join, methods=["POST"]),
         Route("/api/games", games, methods=["GET"]),
         Route("/api/seat", seat, methods=["GET"]),
         Route("/chart.svg", chart, methods=["GET"]),
-        Route("/manifest.webmanifest", _manifest, methods=["GET"]),
-        Route("/icon.svg", _icon, methods=["GET"]),
-        Route(WORKER_PATH, _worker, methods=["GET"]),
     ] + [Route(path, writing(work), methods=["POST"]) for path, work in _writes(table)]
     return [Route(r.path, _in_language(r.endpoint), methods=r.methods) for r in routes]
