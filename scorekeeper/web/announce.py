@@ -49,14 +49,15 @@ class Announcement:
     withdraws it (at once, when the server stops)."""
 
     def __init__(self, urls: list[str], port: int, code: str, say: Callable[[str], None],
-                 names: tuple[str, ...] = ANNOUNCED_NAMES):
+                 names: tuple[str, ...] | None = None):
         self.port = port
         self.code = code
-        self.names = names  # the names it may take, in turn
-        self.host_name = names[0]  # the one it took, once announced
+        self.names = names or ANNOUNCED_NAMES  # the names it may take, in turn
+        self.host_name = self.names[0]  # the one it took, once announced
         self.addresses = [urlsplit(u).hostname or "" for u in urls]
         self.scheme = "https" if urls and urls[0].startswith("https:") else "http"
         self._say = say
+        self.said: str | None = None  # the line said, once it is (the terminal app's dialog shows it)
         self._lock = threading.Lock()
         self._closed = False
         self._zeroconf: Zeroconf | None = None  # the zeroconf instance, once made (closed by close())
@@ -76,14 +77,18 @@ class Announcement:
         try:
             self._announce()
         except Exception as exc:  # noqa: BLE001 (zeroconf's own errors, OSError, no multicast: one line)
-            self._say(t("web.mdns.failed", error=_reason(exc)))
+            self._told(t("web.mdns.failed", error=_reason(exc)))
             self._shut()
             return
         if self.info is not None:
             if self.host_name == self.names[0]:
-                self._say(t("web.mdns.named", url=self.url))
+                self._told(t("web.mdns.named", url=self.url))
             else:
-                self._say(t("web.mdns.named_other", url=self.url, name=self.names[0]))
+                self._told(t("web.mdns.named_other", url=self.url, name=self.names[0]))
+
+    def _told(self, line: str) -> None:
+        self.said = line
+        self._say(line)
 
     def _announce(self) -> None:
         packed = [ipaddress.ip_address(a).packed for a in self.addresses if _is_address(a)]
