@@ -112,11 +112,11 @@ def test_the_app_that_comes_second_is_told_in_its_words(store):
         "The shared phone changed Ben · Bid to 3 first: the form shows it, not your 5. Type it again to change it.")
 
 
-def _phone_types(db, box, value, name=None):
+def _phone_types(db, box, value, name=None, was=None):
     with phone_client(db) as phone:
         view = phone.get("/api/view").json()
         answer = phone.post("/api/seat/type", json={"seen": seen(view), "name": name, "box": [box[0], box[1], value],
-                                                    "was": None}, headers={"X-Join-Code": CODE})
+                                                    "was": was}, headers={"X-Join-Code": CODE})
         assert answer.status_code == 200, answer.text
 
 
@@ -207,3 +207,38 @@ def test_a_tap_answer_names_the_typing_event_it_makes_so_the_page_does_not_ask_a
             threading.Event().wait(0.05)
         assert version.split("-")[2] == echo  # the third part of the version: the event's data
         assert tap(client, "bid", CARA, 4).json()["echo"] not in ("", echo)
+
+
+def test_the_apps_ctrl_z_takes_back_only_what_was_typed_in_the_app_and_says_whose_the_rest_is(tmp_path):
+    """Deal 1 recorded (Ben deals deal 2, Cara bids first). The shared phone types Ben's bid 2 and
+    the app then Cara's 4: ctrl+z takes back the app's 4 only; ctrl+z again erases nothing and
+    does not take deal 1 back over the phone's typing (the status line says who typed which
+    box); once the phone empties its box, ctrl+z takes deal 1 back."""
+    db = tmp_path / "g.db"
+    deal_1 = {"bid": [2, 3, 4], "tricks": [2, 3, 5]}
+
+    async def go():
+        async with resumed(db, Script("lupaus", ["Anna", "Ben", "Cara"], [deal_1])) as (app, pilot):
+            _phone_types(db, ("bid", BEN), 2)
+            assert await _until(pilot, lambda: play_screen(app).draft.typed == {("bid", BEN): 2})
+            await settle(pilot)
+            await pilot.press("4")  # Cara's bid, the box the cursor is on (she bids first in deal 2)
+            assert await _until(pilot, lambda: play_screen(app).draft.typed == {("bid", BEN): 2, ("bid", CARA): 4})
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert play_screen(app).draft.typed == {("bid", BEN): 2}
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            screen = play_screen(app)
+            assert screen.draft.typed == {("bid", BEN): 2} and len(screen.game.deals) == 1
+            assert ("Nothing taken back: the boxes of deal 2 hold what other devices typed (The shared phone: Ben · Bid). "
+                    "ctrl+z takes back only what was typed here; the last deal is taken back once the boxes are "
+                    "empty (ctrl+l empties them).") in notes(app)
+            assert Store(db).open_game(1).draft == {"bid": ["", 2, ""]}
+            _phone_types(db, ("bid", BEN), None, was=2)
+            assert await _until(pilot, lambda: play_screen(app).draft.typed == {})
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert play_screen(app).game.deals == []  # deal 1 taken back, its values in the boxes
+
+    run(go())

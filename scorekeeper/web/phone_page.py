@@ -350,7 +350,7 @@ SCRIPT = r"""(function () {
       return;
     }
     queue(function () {
-      return ask(back ? "/api/undo" : "/api/redo", {seen: seen(), typed: []}).then(function (a) {
+      return ask(back ? "/api/undo" : "/api/redo", {seen: seen(), typed: [], name: editing === null ? me : null}).then(function (a) {
         if (!a) { return; }
         if (a[0] === 200 || a[0] === 409) { done = []; undone = []; tried = false; }
         take(a[1]);

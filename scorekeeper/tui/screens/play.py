@@ -29,7 +29,7 @@ from ...play.layout import form_layout
 from ...play.panel import entered_lines
 from ...play.seats import overtaken_text
 from ...play.typing import Typist
-from ...play.undo import NextDeal
+from ...play.undo import OTHERS, NextDeal
 from ..keys import draw_late
 from ..timers import FOLLOW_EVERY
 from ..widgets.deal_panel import DealPanel
@@ -483,8 +483,11 @@ class PlayScreen(Screen[dict]):
                     timeout=15, markup=False)
 
     def action_undo(self) -> None:
-        """Take back what the headless table says comes next: typing, then the latest change."""
-        if self.editing is not None or self.next.next_undo() is None:
+        """Take back what the headless table says comes next: typing, then the latest change (not others' typing)."""
+        kind = self.next.next_undo() if self.editing is None else None
+        if kind == OTHERS:  # (said, with who typed which box)
+            self.notify(self.next.others_text("tui"), title=t("tui.play.not_undone"), severity="warning", markup=False)
+        if kind in (None, OTHERS):
             return
         game = self.game
         last = game.history[-1] if game.history else None
