@@ -242,3 +242,52 @@ def test_the_apps_ctrl_z_takes_back_only_what_was_typed_in_the_app_and_says_whos
             assert play_screen(app).game.deals == []  # deal 1 taken back, its values in the boxes
 
     run(go())
+
+
+def _cursor(app):
+    from scorekeeper.tui.widgets.entry_form import EntryForm
+
+    form = play_screen(app).query_one(EntryForm)
+    box = form.cursor_slot()
+    cell = form.view.cells.get(box.slot) if box is not None and hasattr(box, "slot") else None
+    return (cell.field, cell.unit) if cell is not None else None
+
+
+def test_the_apps_cursor_stays_where_the_player_was_when_a_phone_types_another_box(tmp_path):
+    """The app's cursor moved down to Cara's bid; the shared phone enters Ben's tricks: the form
+    shows them and the cursor is still on Cara's bid (not back on the first box)."""
+    db = tmp_path / "g.db"
+
+    async def go():
+        async with resumed(db, Script("lupaus", ["Anna", "Ben", "Cara"], [])) as (app, pilot):
+            assert _cursor(app) == ("turned", None)  # the trump suit's box first (it may stay empty)
+            await pilot.press("down", "down")
+            await settle(pilot)
+            assert _cursor(app) == ("bid", CARA)
+            _phone_types(db, ("tricks", BEN), 3)
+            assert await _until(pilot, lambda: play_screen(app).draft.typed.get(("tricks", BEN)) == 3)
+            await settle(pilot)
+            assert _cursor(app) == ("bid", CARA)
+            await pilot.press("4")  # typed where the player was
+            await settle(pilot)
+            assert play_screen(app).draft.typed == {("tricks", BEN): 3, ("bid", CARA): 4}
+
+    run(go())
+
+
+def test_after_another_writer_was_first_the_apps_cursor_is_on_the_box_in_question(tmp_path):
+    """Ben's phone bids 2 before the app looked again; the app types 5 there (its cursor moving on
+    to Cara's bid): the store keeps the 2, and the cursor goes back to Ben's bid, where the table
+    may type again (not to the first empty box, Cara's bid)."""
+    db = tmp_path / "g.db"
+
+    async def go():
+        async with resumed(db, Script("lupaus", ["Anna", "Ben", "Cara"], [])) as (app, pilot):
+            play_screen(app)._follow_draft = lambda: None  # the app has not looked again since
+            _phone_types(db, ("bid", BEN), 2, name="Ben")
+            await pilot.press("5")
+            await settle(pilot)
+            assert play_screen(app).draft.typed == {("bid", BEN): 2}
+            assert _cursor(app) == ("bid", BEN)
+
+    run(go())
