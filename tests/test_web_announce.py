@@ -48,8 +48,9 @@ def multicast():
     from zeroconf import IPVersion, ServiceInfo, Zeroconf
 
     kind = "_skprobe._tcp.local."
-    info = ServiceInfo(kind, f"probe {socket.gethostname()}.{kind}", port=9, addresses=[socket.inet_aton("192.0.2.78")],
-                       server="scorekeeper-probe.local.")
+    own = uuid.uuid4().hex[:10]  # (another run of this check at once on this network: another name)
+    info = ServiceInfo(kind, f"probe {own}.{kind}", port=9, addresses=[socket.inet_aton("192.0.2.78")],
+                       server=f"scorekeeper-probe-{own}.local.")
     try:
         sender, receiver = Zeroconf(ip_version=IPVersion.V4Only), Zeroconf(ip_version=IPVersion.V4Only)
     except (OSError, RuntimeError) as err:  # (RuntimeError: zeroconf finds no interface to listen on)
