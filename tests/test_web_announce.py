@@ -5,8 +5,10 @@ without --lan nothing is announced."""
 
 from __future__ import annotations
 
+import re
 import signal
 import threading
+import uuid
 
 import pytest
 
@@ -18,7 +20,14 @@ from test_web_serve import request, start, store_path  # noqa: F401 (a fixture)
 ADDRESS = "192.0.2.77"  # (TEST-NET-1: only announced, never connected to)
 
 
-def announced(urls, port=8765, code="abc"):
+def own_names() -> tuple[str, ...]:
+    """Names of this test's own, in place of scorekeeper.local, scorekeeper-2.local...: another
+    run of these tests on this machine's network (or another table) may hold those now."""
+    stem = f"sk-test-{uuid.uuid4().hex[:10]}"
+    return (f"{stem}.local", f"{stem}-2.local", f"{stem}-3.local")
+
+
+def announced(urls, port=8765, code="abc", names=None):
     said: list[str] = []
     done = threading.Event()
 
@@ -26,7 +35,7 @@ def announced(urls, port=8765, code="abc"):
         said.append(line)
         done.set()
 
-    return Announcement(urls, port, code, say).start(), said, done
+    return Announcement(urls, port, code, say, names).start(), said, done
 
 
 @pytest.fixture(scope="module")
@@ -39,8 +48,9 @@ def multicast():
     from zeroconf import IPVersion, ServiceInfo, Zeroconf
 
     kind = "_skprobe._tcp.local."
-    info = ServiceInfo(kind, f"probe {socket.gethostname()}.{kind}", port=9, addresses=[socket.inet_aton("192.0.2.78")],
-                       server="scorekeeper-probe.local.")
+    own = uuid.uuid4().hex[:10]  # (another run of this check at once on this network: another name)
+    info = ServiceInfo(kind, f"probe {own}.{kind}", port=9, addresses=[socket.inet_aton("192.0.2.78")],
+                       server=f"scorekeeper-probe-{own}.local.")
     try:
         sender, receiver = Zeroconf(ip_version=IPVersion.V4Only), Zeroconf(ip_version=IPVersion.V4Only)
     except (OSError, RuntimeError) as err:  # (RuntimeError: zeroconf finds no interface to listen on)
@@ -60,14 +70,15 @@ def multicast():
 def test_the_page_is_found_by_name_with_zeroconfs_own_browser(multicast):
     from zeroconf import AddressResolver, IPVersion, ServiceBrowser, Zeroconf
 
-    server, said, done = announced([f"http://{ADDRESS}:8765/"])
+    own = own_names()
+    server, said, done = announced([f"http://{ADDRESS}:8765/"], names=own)
     browser = Zeroconf(ip_version=IPVersion.V4Only)
     try:
         assert done.wait(20)
-        assert said == ["By name, on most phones of this network: http://scorekeeper.local:8765/phone#join=abc"]
+        assert said == [f"By name, on most phones of this network: http://{own[0]}:8765/phone#join=abc"]
         found = browser.get_service_info(SERVICE, server.info.name, timeout=5000)
         assert found is not None and found.name.startswith("Scorekeeper on ")
-        assert (found.parsed_addresses(), found.port, found.server) == ([ADDRESS], 8765, "scorekeeper.local.")
+        assert (found.parsed_addresses(), found.port, found.server) == ([ADDRESS], 8765, own[0] + ".")
         assert found.properties == {b"path": b"/phone"}
         names: list[str] = []
 
@@ -88,7 +99,7 @@ def test_the_page_is_found_by_name_with_zeroconfs_own_browser(multicast):
             threading.Event().wait(0.1)
         listed.cancel()
         assert server.info.name in names  # a list of the network's services shows it
-        resolver = AddressResolver(HOST_NAME + ".")
+        resolver = AddressResolver(own[0] + ".")
         assert resolver.request(browser, 5000) and resolver.parsed_addresses() == [ADDRESS]  # the name itself
     finally:
         browser.close()
@@ -135,11 +146,13 @@ def test_serve_lan_says_the_name_and_serve_without_lan_announces_nothing(store_p
     proc, lines, port = _serve(store_path, lan=True)
     try:
         line = proc.stdout.readline().rstrip("\n")  # said once announced, while the server runs
-        assert line.startswith(("By name, on most phones of this network: http://scorekeeper.local:",
-                                "The page is not announced on the network by name ("))
-        if line.startswith("By name"):
+        assert line.startswith(("By name, on most phones of this network", "The page is not announced on the "
+                                                                                "network by name ("))
+        if line.startswith("By name"):  # (scorekeeper.local, or the next name free, while another server has it)
             code = next(x for x in lines if "/phone#join=" in x).split("#join=")[1].split()[0]
-            assert line.endswith(f"http://scorekeeper.local:{port}/phone#join={code}")
+            assert re.fullmatch(r"By name, on most phones of this network(?: \(scorekeeper\.local is another "
+                                rf"server's there\))?: http://scorekeeper(?:-[2-9])?\.local:{port}/phone#join={code}",
+                                line), line
         assert request(port, "GET", "/state.json")[0] == 200
     finally:
         proc.send_signal(signal.SIGINT)
@@ -152,3 +165,59 @@ def test_serve_lan_says_the_name_and_serve_without_lan_announces_nothing(store_p
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
     assert (proc.returncode, err) == (0, "") and "by name" not in out
+
+
+def test_a_second_server_on_the_network_takes_the_next_name_and_says_it(multicast):
+    """Two servers (here in one process: two computers, or serve and the app's phone page) do not
+    claim one name: the second finds scorekeeper.local answered and takes scorekeeper-2.local."""
+    from zeroconf import AddressResolver, IPVersion, Zeroconf
+
+    names = own_names()
+    first, said_first, done_first = announced([f"http://{ADDRESS}:8765/"], names=names)
+    second = None
+    browser = Zeroconf(ip_version=IPVersion.V4Only)
+    try:
+        assert done_first.wait(20)
+        second, said, done = announced(["http://192.0.2.79:8766/"], port=8766, code="xyz", names=names)
+        assert done.wait(30)
+        assert said_first == [f"By name, on most phones of this network: http://{names[0]}:8765/phone#join=abc"]
+        assert said == [f"By name, on most phones of this network ({names[0]} is another server's there): "
+                        f"http://{names[1]}:8766/phone#join=xyz"]
+        found = browser.get_service_info(SERVICE, second.info.name, timeout=5000)
+        assert found is not None and (found.server, found.port) == (names[1] + ".", 8766)
+        resolver = AddressResolver(names[1] + ".")
+        assert resolver.request(browser, 5000) and resolver.parsed_addresses() == ["192.0.2.79"]
+        resolver = AddressResolver(names[0] + ".")
+        assert resolver.request(browser, 5000) and resolver.parsed_addresses() == [ADDRESS]  # the first keeps its own
+    finally:
+        browser.close()
+        if second is not None:
+            second.close()
+        first.close()
+
+
+def test_a_server_serving_https_is_announced_as_an_https_page(multicast):
+    from zeroconf import IPVersion, Zeroconf
+
+    from scorekeeper.web.announce import SECURE_SERVICE
+
+    names = own_names()
+    server, said, done = announced([f"https://{ADDRESS}:8765/"], names=names)
+    browser = Zeroconf(ip_version=IPVersion.V4Only)
+    try:
+        assert done.wait(20)
+        assert said == [f"By name, on most phones of this network: https://{names[0]}:8765/phone#join=abc"]
+        found = browser.get_service_info(SECURE_SERVICE, server.info.name, timeout=5000)
+        assert found is not None and found.properties == {b"path": b"/phone"}
+    finally:
+        browser.close()
+        server.close()
+
+
+def test_every_name_a_server_may_take_is_one_it_answers_to():
+    from scorekeeper.web.hosts import ANNOUNCED_NAMES
+
+    names = served_names("0.0.0.0")
+    assert ANNOUNCED_NAMES[:2] == ("scorekeeper.local", "scorekeeper-2.local") == (HOST_NAME, "scorekeeper-2.local")
+    assert Announcement([], 8765, "abc", print).names == ANNOUNCED_NAMES  # (what serve and the app announce)
+    assert all(host_served(f"{name}:8765", names) for name in ANNOUNCED_NAMES)

@@ -239,15 +239,16 @@ def test_boxes_typed_for_a_deal_another_device_confirmed_are_not_carried_over(se
 
 
 def test_undo_takes_back_the_typing_first_then_the_deal_and_redo_puts_it_back(served):
-    """As in the TUI: the boxes typed first (the table's draft of the next deal, back to empty),
-    then the deal confirmed last, whose entries return to the boxes (the table's draft: every
-    page and the app show them); redo puts the deal back."""
+    """As in the TUI: the boxes typed first (the page takes back its own tap by typing the box
+    back as it was: the table's draft of the next deal, back to empty), then the deal confirmed
+    last, whose entries return to the boxes (the table's draft: every page and the app show
+    them); redo puts the deal back."""
     client, store, _ = served
     view = client.get("/api/view").json()
     view = post(client, "/api/confirm", {"seen": seen(view), "typed": D1}).json()
     tapped = post(client, "/api/seat/type", {"seen": seen(view), "name": None, "box": ["bid", 2, 1], "was": None})
     assert tapped.status_code == 200 and store.open_game(1).draft == {"bid": ["", 1, ""]}
-    typing = post(client, "/api/undo", {"seen": seen(view), "typed": []}).json()
+    typing = post(client, "/api/seat/type", {"seen": seen(view), "name": None, "box": ["bid", 2, None], "was": 1}).json()
     assert (typing["typed"], typing["undo"], "said" in typing) == ([], "game", False)
     assert store.open_game(1).entries_saved == 1 and store.open_game(1).draft is None
     undone = post(client, "/api/undo", {"seen": seen(typing), "typed": []}).json()
@@ -259,6 +260,37 @@ def test_undo_takes_back_the_typing_first_then_the_deal_and_redo_puts_it_back(se
     redone = post(client, "/api/redo", {"seen": seen(undone), "typed": undone["typed"]}).json()
     assert redone["said"] == "Deal 1 is back."
     assert store.open_game(1).game.totals() == (12, 13, 0)
+
+
+def test_undo_on_a_phone_never_erases_what_other_devices_typed_and_says_who_typed_it(served):
+    """The boxes of deal 2 hold Ben's bid typed in the app and Cara's typed on her own phone: the
+    shared phone's Undo (its own taps all taken back) erases neither and does not take deal 1
+    back over them (409, saying who typed which box); Cara's phone's Undo takes back her bid
+    only; once the boxes are empty, the shared phone's Undo takes deal 1 back."""
+    client, store, game = served
+    view = client.get("/api/view").json()
+    view = post(client, "/api/confirm", {"seen": seen(view), "typed": D1}).json()
+    stored = store.open_game(game.id)
+    stored.save_draft({"bid": ["", 2, ""]}, writer="app")  # Ben's bid, typed in the app
+    cara = post(client, "/api/seat/type", {"seen": seen(view), "name": "Cara", "box": ["bid", 3, 4], "was": None})
+    assert cara.status_code == 200 and store.open_game(1).draft == {"bid": ["", 2, 4]}
+    view = client.get("/api/view").json()
+    refused = post(client, "/api/undo", {"seen": seen(view), "typed": []})
+    assert refused.status_code == 409
+    assert refused.json()["problem"] == (
+        "Nothing taken back: the boxes of deal 2 hold what other devices typed (The app: Ben · Bid; Cara's phone: "
+        "Cara · Bid). Undo takes back only this phone's own taps; the last deal is taken back once the boxes are "
+        "empty.")
+    assert store.open_game(1).draft == {"bid": ["", 2, 4]} and store.open_game(1).entries_saved == 1
+    mine = post(client, "/api/undo", {"seen": seen(view), "typed": [], "name": "Cara"})  # Cara's own phone
+    assert mine.status_code == 200 and store.open_game(1).draft == {"bid": ["", 2, ""]}
+    again = post(client, "/api/undo", {"seen": seen(mine.json()), "typed": [], "name": "Cara"})
+    assert again.status_code == 409 and "(The app: Ben · Bid)" in again.json()["problem"]
+    stored.reread_draft()
+    stored.clear_draft("app")  # the app empties Ben's box
+    view = client.get("/api/view").json()
+    undone = post(client, "/api/undo", {"seen": seen(view), "typed": []}).json()
+    assert undone["said"] == "Deal 1 is undone; its entries are back in the boxes."
 
 
 def test_a_recorded_deal_is_corrected_from_the_page(served):

@@ -147,6 +147,30 @@ def test_undo_takes_back_a_tap_then_the_deal(game, phone):
     assert stored.store.open_game(stored.id).game.totals() == (12, 13, 0)
 
 
+def test_undo_on_a_phone_takes_back_its_own_tap_but_never_another_phones(game, phone):
+    """Deal 1 recorded; the first phone bids Cara's 1, the second Anna's 2. The second's Undo
+    takes back its 2; its Undo again leaves the first phone's 1 (and deal 1) where they are, and
+    says who typed which box."""
+    url, stored = game
+    stored.record({"bid": [2, 3, 4], "tricks": [2, 3, 5]})
+    first = phone(f"{url}/phone#join={CODE}", stored.id)
+    second = phone(f"{url}/phone#join={CODE}", stored.id)
+    for page in (first, second):
+        page.wait_for_selector("body[data-deal='2']", timeout=DEADLINE)
+    tap(first, "bid", 3, "1")
+    box(second, "bid", 3).locator("button.chosen", has_text="1").wait_for(timeout=DEADLINE)
+    tap(second, "bid", 1, "2")
+    second.locator("#undo").tap()
+    sync_api.expect(box(second, "bid", 1).locator("button.chosen")).to_have_count(0, timeout=DEADLINE)
+    second.locator("#undo").tap()
+    said(second, "Nothing taken back: the boxes of deal 2 hold what other devices typed (The shared phone: "
+                 "Cara · Bid). Undo takes back only this phone's own taps; the last deal is taken back once the "
+                 "boxes are empty.")
+    assert box(second, "bid", 3).locator("button.chosen").inner_text() == "1"
+    assert stored.store.open_game(stored.id).draft == {"bid": ["", "", 1]}
+    assert stored.store.open_game(stored.id).entries_saved == 1
+
+
 def test_a_past_deal_is_corrected_by_taps(game, phone):
     """Deal 1 chosen from the list of deals comes back into the boxes; Ben's and Cara's tricks
     tapped to 4 and 4 (Anna's 2 filled in again); confirm: 12 0 14, and the page is on deal 2."""

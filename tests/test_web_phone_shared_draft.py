@@ -112,11 +112,11 @@ def test_the_app_that_comes_second_is_told_in_its_words(store):
         "The shared phone changed Ben · Bid to 3 first: the form shows it, not your 5. Type it again to change it.")
 
 
-def _phone_types(db, box, value, name=None):
+def _phone_types(db, box, value, name=None, was=None):
     with phone_client(db) as phone:
         view = phone.get("/api/view").json()
         answer = phone.post("/api/seat/type", json={"seen": seen(view), "name": name, "box": [box[0], box[1], value],
-                                                    "was": None}, headers={"X-Join-Code": CODE})
+                                                    "was": was}, headers={"X-Join-Code": CODE})
         assert answer.status_code == 200, answer.text
 
 
@@ -207,3 +207,87 @@ def test_a_tap_answer_names_the_typing_event_it_makes_so_the_page_does_not_ask_a
             threading.Event().wait(0.05)
         assert version.split("-")[2] == echo  # the third part of the version: the event's data
         assert tap(client, "bid", CARA, 4).json()["echo"] not in ("", echo)
+
+
+def test_the_apps_ctrl_z_takes_back_only_what_was_typed_in_the_app_and_says_whose_the_rest_is(tmp_path):
+    """Deal 1 recorded (Ben deals deal 2, Cara bids first). The shared phone types Ben's bid 2 and
+    the app then Cara's 4: ctrl+z takes back the app's 4 only; ctrl+z again erases nothing and
+    does not take deal 1 back over the phone's typing (the status line says who typed which
+    box); once the phone empties its box, ctrl+z takes deal 1 back."""
+    db = tmp_path / "g.db"
+    deal_1 = {"bid": [2, 3, 4], "tricks": [2, 3, 5]}
+
+    async def go():
+        async with resumed(db, Script("lupaus", ["Anna", "Ben", "Cara"], [deal_1])) as (app, pilot):
+            _phone_types(db, ("bid", BEN), 2)
+            assert await _until(pilot, lambda: play_screen(app).draft.typed == {("bid", BEN): 2})
+            await settle(pilot)
+            await pilot.press("4")  # Cara's bid, the box the cursor is on (she bids first in deal 2)
+            assert await _until(pilot, lambda: play_screen(app).draft.typed == {("bid", BEN): 2, ("bid", CARA): 4})
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert play_screen(app).draft.typed == {("bid", BEN): 2}
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            screen = play_screen(app)
+            assert screen.draft.typed == {("bid", BEN): 2} and len(screen.game.deals) == 1
+            assert ("Nothing taken back: the boxes of deal 2 hold what other devices typed (The shared phone: Ben · Bid). "
+                    "ctrl+z takes back only what was typed here; the last deal is taken back once the boxes are "
+                    "empty (ctrl+l empties them).") in notes(app)
+            assert Store(db).open_game(1).draft == {"bid": ["", 2, ""]}
+            _phone_types(db, ("bid", BEN), None, was=2)
+            assert await _until(pilot, lambda: play_screen(app).draft.typed == {})
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert play_screen(app).game.deals == []  # deal 1 taken back, its values in the boxes
+
+    run(go())
+
+
+def _cursor(app):
+    from scorekeeper.tui.widgets.entry_form import EntryForm
+
+    form = play_screen(app).query_one(EntryForm)
+    box = form.cursor_slot()
+    cell = form.view.cells.get(box.slot) if box is not None and hasattr(box, "slot") else None
+    return (cell.field, cell.unit) if cell is not None else None
+
+
+def test_the_apps_cursor_stays_where_the_player_was_when_a_phone_types_another_box(tmp_path):
+    """The app's cursor moved down to Cara's bid; the shared phone enters Ben's tricks: the form
+    shows them and the cursor is still on Cara's bid (not back on the first box)."""
+    db = tmp_path / "g.db"
+
+    async def go():
+        async with resumed(db, Script("lupaus", ["Anna", "Ben", "Cara"], [])) as (app, pilot):
+            assert _cursor(app) == ("turned", None)  # the trump suit's box first (it may stay empty)
+            await pilot.press("down", "down")
+            await settle(pilot)
+            assert _cursor(app) == ("bid", CARA)
+            _phone_types(db, ("tricks", BEN), 3)
+            assert await _until(pilot, lambda: play_screen(app).draft.typed.get(("tricks", BEN)) == 3)
+            await settle(pilot)
+            assert _cursor(app) == ("bid", CARA)
+            await pilot.press("4")  # typed where the player was
+            await settle(pilot)
+            assert play_screen(app).draft.typed == {("tricks", BEN): 3, ("bid", CARA): 4}
+
+    run(go())
+
+
+def test_after_another_writer_was_first_the_apps_cursor_is_on_the_box_in_question(tmp_path):
+    """Ben's phone bids 2 before the app looked again; the app types 5 there (its cursor moving on
+    to Cara's bid): the store keeps the 2, and the cursor goes back to Ben's bid, where the table
+    may type again (not to the first empty box, Cara's bid)."""
+    db = tmp_path / "g.db"
+
+    async def go():
+        async with resumed(db, Script("lupaus", ["Anna", "Ben", "Cara"], [])) as (app, pilot):
+            play_screen(app)._follow_draft = lambda: None  # the app has not looked again since
+            _phone_types(db, ("bid", BEN), 2, name="Ben")
+            await pilot.press("5")
+            await settle(pilot)
+            assert play_screen(app).draft.typed == {("bid", BEN): 2}
+            assert _cursor(app) == ("bid", BEN)
+
+    run(go())

@@ -16,6 +16,7 @@ import pytest
 
 from helpers.stores import Script, store_with
 from helpers.tui import flat, play_screen, run, screen_text, settle
+from test_web_announce import multicast  # noqa: F401 (a fixture)
 
 pytest.importorskip("textual")
 
@@ -182,3 +183,41 @@ def test_the_command_line_hands_the_app_its_phone_server(monkeypatch):
     monkeypatch.setitem(sys.modules, "scorekeeper.tui.app", fake)
     assert cli.main(["--db", "/tmp/x.db"]) == 0 and cli.main(["play", "wizard"]) == 0
     assert [p.__module__ + "." + p.__name__ for p in given] == ["scorekeeper.cli._serve_phones"] * 2
+
+
+def test_the_phone_page_started_from_the_app_is_announced_by_name_and_the_dialog_says_it(tmp_path, multicast,
+                                                                                         monkeypatch):
+    """ctrl+n with an address on the network: the page is announced by name as ``serve --lan``
+    announces it, and the dialog shows the name once the network was asked (a name of this
+    test's own: another run of the tests may hold scorekeeper.local on this machine's network)."""
+    from scorekeeper.web import announce
+    from test_web_announce import own_names
+
+    names = own_names()
+    monkeypatch.setattr(announce, "ANNOUNCED_NAMES", names)
+    db = store_with(tmp_path / "g.db", Script("lupaus", ["Anna", "Ben", "Cara"], []))
+    started = []
+
+    def phones(path):
+        serving = serve_in_background(path, port=0)  # every address, as the app serves it
+        started.append(serving)
+        return serving
+
+    async def go():
+        app = app_on(db.path, phones)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("enter", "ctrl+n")
+            await settle(pilot)
+            serving = started[0]
+            if not serving.remote:
+                pytest.skip("this computer has no address on a network: nothing is announced")
+            port = serving.remote[0].split(":")[2].split("/")[0]
+            said = f"By name, on most phones of this network: http://{names[0]}:{port}/phone#join={serving.code}"
+            dialog = app.screen
+            assert await _until(pilot, lambda: str(dialog.query_one("#phones-name").render()) == said, tries=400)
+            shown = dialog.query_one("#phones-name").region  # on the 80 x 24 screen, not scrolled out of it
+            assert shown.height >= 2 and shown.bottom <= SIZE[1] and "By name, on most phones" in screen_text(app)
+            assert serving.announced.info.server == names[0] + "."
+
+    run(go())

@@ -19,7 +19,7 @@ import sys
 
 from ..i18n import t
 from ..web import DEFAULT_HOST, DEFAULT_PORT
-from .common import db_option, help_text, out, store_path, whole_number
+from .common import UsageError, db_option, help_text, out, store_path, whole_number
 
 __all__ = ["add_parser", "cmd_board", "cmd_serve"]
 
@@ -51,6 +51,8 @@ def add_parser(sub) -> None:
     p = sub.add_parser("serve", help=help_text("web.serve.help"), description=help_text("web.serve.description"))
     _common(p)
     p.add_argument("--new-code", action="store_true", help=help_text("web.serve.help_new_code"))
+    p.add_argument("--cert", metavar="FILE", default=None, help=help_text("web.serve.help_cert"))
+    p.add_argument("--key", metavar="FILE", default=None, help=help_text("web.serve.help_key"))
     p.set_defaults(run=cmd_serve)
 
 
@@ -76,9 +78,23 @@ def _qr(url: str) -> None:
         pass
 
 
+def _tls(args):
+    """``serve --cert FILE --key FILE``: the TLS context of the two (None without them; UsageError
+    for one without the other, TLSError for a file that cannot be used)."""
+    cert, key = getattr(args, "cert", None), getattr(args, "key", None)
+    if cert is None and key is None:
+        return None
+    if cert is None or key is None:
+        raise UsageError(t("web.serve.cert_and_key"))
+    from ..web.tls import tls_context
+
+    return tls_context(cert, key)
+
+
 def _serve(args, writes: bool) -> int:
     from ..web.server import BoardFeed, board_server, board_urls
 
+    tls = _tls(args)  # first: a certificate that cannot be used starts nothing
     host = "0.0.0.0" if args.lan else (args.host if args.host is not None else DEFAULT_HOST)
     path = store_path(args)
     if writes and not getattr(args, "db", None) and not os.path.exists(path):
@@ -100,7 +116,7 @@ def _serve(args, writes: bool) -> int:
             code, not_kept = join_code(path, new=args.new_code)
             if not_kept:
                 out(not_kept)
-        server = board_server(feed, host, args.port, table=table, join_code=code)
+        server = board_server(feed, host, args.port, table=table, join_code=code, tls=tls)
         game = state["game"]
         words = "web.serve" if writes else "web.cli"
         if game is None:
@@ -113,15 +129,7 @@ def _serve(args, writes: bool) -> int:
         if code is not None:  # (serve: the phones join with it)
             _say_phone(remote, local, code, server.server_address[1], args.lan)
         else:
-            for url in remote:
-                out(t("web.cli.open_remote", url=url))
-            if args.lan and not remote:
-                out(t("web.cli.open_any", port=str(server.server_address[1])))
-            for url in local:
-                out(t("web.cli.open_local", url=url))
-            if remote or args.lan:
-                out(t("web.cli.anyone"))
-            out(t("web.cli.read_only"))
+            _say_board(remote, local, server.server_address[1], args.lan)
         sys.stdout.flush()  # the lines above show at once, also when stdout is a pipe
         announced = _announced(remote, server.server_address[1], code) if code is not None and args.lan else None
         server.serve_forever()
@@ -148,6 +156,19 @@ def _announced(remote: list[str], port: int, code: str):
         sys.stdout.flush()
 
     return Announcement(remote, port, code, said).start()
+
+
+def _say_board(remote: list[str], local: list[str], port: int, lan: bool) -> None:
+    """Where the read-only board is opened."""
+    for url in remote:
+        out(t("web.cli.open_remote", url=url))
+    if lan and not remote:
+        out(t("web.cli.open_any", port=str(port)))
+    for url in local:
+        out(t("web.cli.open_local", url=url))
+    if remote or lan:
+        out(t("web.cli.anyone"))
+    out(t("web.cli.read_only"))
 
 
 def _say_phone(remote: list[str], local: list[str], code: str, port: int, lan: bool) -> None:

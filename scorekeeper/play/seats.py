@@ -31,8 +31,8 @@ from .views import CellView, DraftView
 from ..i18n import t
 from ..values import dataclass
 
-__all__ = ["APP", "SHARED", "SeatView", "first_text", "overtaken_text", "seat_view", "seat_writer", "turn_phase",
-           "writer_name"]
+__all__ = ["APP", "SHARED", "SeatView", "first_text", "others_typing_text", "overtaken_text", "seat_view",
+           "seat_writer", "turn_phase", "writer_name"]
 
 APP = "app"  # the terminal app, as the store names who typed a box
 SHARED = "shared"  # a phone that keeps the whole table's score
@@ -79,6 +79,21 @@ def overtaken_text(mine: DealDraft, stored: DealDraft, lost) -> str:
         else:
             said.append(t("play.first.tui_empty", said=first))
     return " ".join(said)
+
+
+def others_typing_text(draft: DealDraft, others, front: str) -> str:
+    """Why an undo took nothing back: the boxes of the next deal (``draft``) hold only what other
+    devices typed (``others``: (box, writer) pairs, :meth:`NextDeal.typing_left`), which an undo
+    here does not erase; said with who typed which box, in the words of ``front`` ("tui", "phone")."""
+    cells = {(c.field, c.unit): c for c in draft.view().cells.values()}
+    by_writer: dict[str | None, list[str]] = {}
+    for key, writer in others:
+        cell = cells.get(key)
+        if cell is not None:
+            by_writer.setdefault(writer, []).append(f"{cell.who} · {cell.label}" if cell.who else cell.label)
+    typed = "; ".join(t("play.undo.typed_by", who=writer_name(writer), boxes=", ".join(boxes))
+                      for writer, boxes in by_writer.items())
+    return t(f"play.undo.others_{front}", number=draft.number, typed=typed)
 
 
 @dataclass(frozen=True)

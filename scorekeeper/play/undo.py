@@ -7,6 +7,14 @@ takes back the latest confirmed change of the game, and the deal undone returns 
 boxes. ctrl+y puts back in the reverse order. Every change of the boxes is saved as the
 store's draft before it is shown, so that quitting and resuming shows the same boxes.
 
+The boxes are the whole table's (the app and every phone type into one draft): undo takes
+back only what this device typed. Its steps first; then, as one step, the boxes the store
+says this writer typed (typing left from before a restart, or before another device's change
+made the steps start again); boxes another device typed are never taken back by it: then
+next_undo() is OTHERS, nothing is undone and the front end says who typed what. So the
+latest confirmed deal is taken back only by an undo asked with nothing typed in the boxes
+(undoing it fills them with its values, which would put others' typing out of sight).
+
 What the table found in the boxes (the *base*) is derived from the game, not kept: the
 values of the deal that was just undone (the next deal's record waiting to be redone),
 or nothing. So after a restart the same rule holds: a draft that differs from the base is
@@ -23,6 +31,7 @@ from .draft import DealDraft
 from .layout import Key, typed_from_sheet
 
 TYPING, GAME = "typing", "game"
+OTHERS = "others"  # next_undo(): only other devices' typing is left in the boxes: not this device's to take back
 
 
 class NextDeal:
@@ -33,9 +42,12 @@ class NextDeal:
     here, as the store keeps it (:mod:`scorekeeper.play.seats`: the app, the shared phone).
     """
 
-    def __init__(self, stored, typed: Mapping[Key, Any] | None = None, writer: str = "app"):
+    def __init__(self, stored, typed: Mapping[Key, Any] | None = None, writer: str = "app", own_typing: bool = True):
         self.stored = stored
         self.writer = writer
+        # whether boxes the store says ``writer`` typed are this device's to take back (False: a
+        # phone whose own taps are its page's to take back, the server's boxes all someone else's)
+        self.own_typing = own_typing
         self.game: Game = stored.game
         self.draft: DealDraft | None = None
         self._done: list[dict[Key, Any]] = []  # the boxes before each step of typing
@@ -183,10 +195,41 @@ class NextDeal:
             self.draft.invalidate()  # totals before the deal may have changed
 
     # -- undo and redo
+    def typing_left(self) -> tuple[list[Key], list[tuple[Key, str | None]]]:
+        """The boxes that differ from what the table found in them (:meth:`base`): (those this
+        device typed, (box, writer) of those another device typed). A box whose writer is not
+        known (a store from before writers were kept) is this device's."""
+        base, typed = self.base(), self.typed
+        writer_of = getattr(self.stored, "writer_of", None)
+        mine: list[Key] = []
+        others: list[tuple[Key, str | None]] = []
+        for key in [*typed, *(k for k in base if k not in typed)]:
+            if base.get(key) == typed.get(key):
+                continue
+            writer = writer_of(*key) if writer_of is not None else None
+            if self.own_typing and writer in (self.writer, None):
+                mine.append(key)
+            else:
+                others.append((key, writer))
+        return mine, others
+
+    def others_text(self, front: str) -> str:
+        """Why an undo took nothing back (next_undo() is OTHERS): who typed which box, in the words
+        of ``front`` ("tui", "phone")."""
+        from .seats import others_typing_text
+
+        assert self.draft is not None  # (OTHERS: there are boxes)
+        return others_typing_text(self.draft, self.typing_left()[1], front)
+
     def next_undo(self) -> str | None:
-        """What ctrl+z takes back now: TYPING, GAME (the latest confirmed change) or None."""
-        if self.draft is not None and (self._done or self.typed != self.base()):
-            return TYPING
+        """What ctrl+z takes back now: TYPING, GAME (the latest confirmed change), OTHERS
+        (nothing: only other devices' typing is in the boxes) or None."""
+        if self.draft is not None:
+            if self._done:
+                return TYPING
+            if self.typed != self.base():
+                mine, _ = self.typing_left()
+                return TYPING if mine else OTHERS
         return GAME if self.game.can_undo else None
 
     def next_redo(self) -> str | None:
@@ -206,11 +249,11 @@ class NextDeal:
         kind = self.next_undo()
         if kind == TYPING:
             self._undone.append((TYPING, self.typed))
-            self._set_all(self._done.pop() if self._done else self.base())
+            self._set_all(self._done.pop() if self._done else self._without_mine())
             self._last = None
             self.save()
             return None
-        if kind is None:
+        if kind in (None, OTHERS):
             return None
         shown = self.typed if self.draft is not None else None
         action = self.stored.undo()
@@ -220,6 +263,16 @@ class NextDeal:
         self._draft_of_base()
         self.save()
         return action
+
+    def _without_mine(self) -> dict[Key, Any]:
+        """The boxes with this device's typing taken back (as the table found them), others' kept."""
+        base, boxes = self.base(), self.typed
+        for key in self.typing_left()[0]:
+            if key in base:
+                boxes[key] = base[key]
+            else:
+                boxes.pop(key, None)
+        return boxes
 
     def redo(self) -> Action | None:
         """Put back the next step (see :meth:`next_redo`): the Action redone, or None for typing."""

@@ -6,9 +6,11 @@ from __future__ import annotations
 import ipaddress
 import socket
 
-__all__ = ["ANNOUNCED", "host_served", "served_names"]
+__all__ = ["ANNOUNCED", "ANNOUNCED_NAMES", "host_served", "served_names"]
 
 ANNOUNCED = "scorekeeper.local"  # the name ``serve --lan`` announces on the network (web.announce)
+# ... or, when another server on the network has it, the first of these it finds free
+ANNOUNCED_NAMES = (ANNOUNCED,) + tuple(f"scorekeeper-{n}.local" for n in range(2, 10))
 
 
 def _host_name(header: str) -> str:
@@ -36,9 +38,9 @@ def host_served(header: str, names: frozenset[str]) -> bool:
 
 def served_names(host: str) -> frozenset[str]:
     """The host names a board listening on ``host`` answers to (besides any IP address):
-    localhost, this computer's name (and its .local name), the name ``serve --lan`` announces,
+    localhost, this computer's name (and its .local name), the names ``serve --lan`` may announce,
     and ``host`` itself."""
-    names = {"localhost", ANNOUNCED, host.lower().rstrip(".")}
+    names = {"localhost", *ANNOUNCED_NAMES, host.lower().rstrip(".")}
     try:
         machine = socket.gethostname().lower()
     except OSError:

@@ -21,6 +21,7 @@
                         recorded (:mod:`scorekeeper.web.seats`)
     GET  /manifest.webmanifest  the web app manifest (the page can be added to a phone's home screen)
     GET  /icon.svg      its icon
+    GET  /phone-sw.js   the offline shell's service worker (:mod:`scorekeeper.web.shell`)
     GET  /chart.svg     the score chart: each scorer's total after each deal (:mod:`scorekeeper.web.chart`)
 
 Every request may name its language (``?lang=fi`` or ``X-Language: fi``; else the browser's
@@ -45,13 +46,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..i18n import LanguageError, show, t, using_language
+from ..i18n import LANGUAGES, LanguageError, get_language, show, t, using_language
 from ..store.db import StoreError
 from .answers import SAFE_HEADERS as _SAFE
 from .phone import BadRequest, NoGame
 from .chart import CHART_CSP
 from .language import accepted_language, request_language
 from .phone_page import ICON, PHONE_CSP, phone_page, web_manifest
+from .shell import WORKER_PATH, shell_version, worker_script
 
 __all__ = ["BODY_LIMIT", "phone_routes"]
 
@@ -73,7 +75,7 @@ async def _body(request: Request, join_code: str) -> dict | Response:
     if not hmac.compare_digest(given.encode("utf-8", "replace"), join_code.encode("utf-8")):
         return _refused(403, t("web.phone.no_code"))
     origin = headers.get("origin")
-    if origin is not None and origin != f"http://{headers.get('host', '')}":
+    if origin is not None and origin != f"{request.url.scheme}://{headers.get('host', '')}":
         return _refused(403, t("web.phone.cross_site"))
     if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
         return _refused(403, t("web.phone.cross_site"))
@@ -129,8 +131,25 @@ def _refused_language(request: Request, exc: LanguageError) -> Response:
 
 
 async def _page(request: Request) -> Response:
+    # Content-Language: the offline shell keeps the page under the language it is in
     return Response(phone_page(), 200, media_type="text/html; charset=utf-8",
-                    headers={**_SAFE, "Content-Security-Policy": PHONE_CSP})
+                    headers={**_SAFE, "Content-Security-Policy": PHONE_CSP, "Content-Language": get_language()})
+
+
+def _shell_parts():
+    """Everything the offline shell keeps, in a fixed order (its version is their digest)."""
+    for code in LANGUAGES:
+        with using_language(code):
+            yield phone_page()
+            yield web_manifest()
+    yield PHONE_CSP
+    yield ICON
+
+
+async def _worker(request: Request) -> Response:
+    """The offline shell's service worker (:mod:`scorekeeper.web.shell`); it may fetch from this server only."""
+    return Response(worker_script(shell_version(_shell_parts())), 200, media_type="text/javascript",
+                    headers={**_SAFE, "Content-Security-Policy": "default-src 'none'; connect-src 'self'"})
 
 
 async def _manifest(request: Request) -> Response:
@@ -147,8 +166,8 @@ def _writes(table) -> list[tuple[str, Callable]]:
         ("/api/view", lambda d: table.view(d.get("typed", []), d.get("tried") is True, d.get("seen"), d.get("editing"))),
         ("/api/confirm", lambda d: table.confirm(d.get("seen"), d.get("typed", []), d.get("editing"))),
         ("/api/edit", lambda d: table.open_edit(d.get("seen"), d.get("number"))),
-        ("/api/undo", lambda d: table.undo(d.get("seen"), d.get("typed", []))),
-        ("/api/redo", lambda d: table.redo(d.get("seen"), d.get("typed", []))),
+        ("/api/undo", lambda d: table.undo(d.get("seen"), d.get("typed", []), d.get("name"))),
+        ("/api/redo", lambda d: table.redo(d.get("seen"), d.get("typed", []), d.get("name"))),
         ("/api/new/form", table.new_form),
         ("/api/new", table.start_game),
         ("/api/table/view", lambda d: table.table_view()),
@@ -157,6 +176,12 @@ def _writes(table) -> list[tuple[str, Callable]]:
         ("/api/seat/type", table.seats.type),
         ("/api/seat/confirm", table.seats.confirm),
     ]
+
+
+def _shell_routes() -> list[Route]:
+    """The page and what it needs to draw itself (what the offline shell keeps), and the worker."""
+    return [Route("/phone", _page), Route("/manifest.webmanifest", _manifest, methods=["GET"]),
+            Route("/icon.svg", _icon, methods=["GET"]), Route(WORKER_PATH, _worker, methods=["GET"])]
 
 
 def phone_routes(feed, table, join_code: str) -> list[Route]:
@@ -207,15 +232,12 @@ def phone_routes(feed, table, join_code: str) -> list[Route]:
         data = await _body(request, join_code)
         return data if isinstance(data, Response) else Response(status_code=204, headers=_SAFE)
 
-    routes = [
-        Route("/phone", _page),
+    routes = _shell_routes() + [
         Route("/api/view", read, methods=["GET"]),
         Route("/api/deals", deals, methods=["GET"]),
         Route("/api/join", join, methods=["POST"]),
         Route("/api/games", games, methods=["GET"]),
         Route("/api/seat", seat, methods=["GET"]),
         Route("/chart.svg", chart, methods=["GET"]),
-        Route("/manifest.webmanifest", _manifest, methods=["GET"]),
-        Route("/icon.svg", _icon, methods=["GET"]),
     ] + [Route(path, writing(work), methods=["POST"]) for path, work in _writes(table)]
     return [Route(r.path, _in_language(r.endpoint), methods=r.methods) for r in routes]

@@ -150,9 +150,15 @@ SCRIPT = r"""(function () {
     return request.then(function (response) {
       return response.json().then(function (data) { line.textContent = ""; return [response.status, data]; });
     }).catch(function () {
-      line.textContent = T.offline;
+      unreachable();
       return null;
     });
+  }
+  // The table does not answer. A page that showed a game keeps it under the line that says so;
+  // one opened with no network (the offline shell) says so in place of a game: no totals.
+  function unreachable() {
+    line.textContent = T.offline;
+    if (!view) { main.textContent = ""; main.appendChild(el("p", "note", T.shell)); }
   }
   function refresh() {
     if (viewAsked) { return chain; }
@@ -344,7 +350,7 @@ SCRIPT = r"""(function () {
       return;
     }
     queue(function () {
-      return ask(back ? "/api/undo" : "/api/redo", {seen: seen(), typed: []}).then(function (a) {
+      return ask(back ? "/api/undo" : "/api/redo", {seen: seen(), typed: [], name: editing === null ? me : null}).then(function (a) {
         if (!a) { return; }
         if (a[0] === 200 || a[0] === 409) { done = []; undone = []; tried = false; }
         take(a[1]);
@@ -634,7 +640,7 @@ SCRIPT = r"""(function () {
       } else {
         problem = T.wrong_code;
       }
-    }).catch(function () { line.textContent = T.offline; });
+    }).catch(unreachable);
   }
   function button(text, action, cls) {
     var b = el("button", cls || "", text);
@@ -968,20 +974,24 @@ SCRIPT = r"""(function () {
       if (editing === null && (mark === null || mark !== echo)) { refresh(); }  // (not this page's own tap again)
     });
     events.addEventListener("open", function () { line.textContent = ""; });
-    events.addEventListener("error", function () { line.textContent = T.offline; last = null; });
+    events.addEventListener("error", function () { unreachable(); last = null; });
   });
+  // The offline shell, where the browser runs one: https, or this computer (scorekeeper.web.shell).
+  if (window.isSecureContext && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/phone-sw.js", {scope: "/phone"}).catch(function () {});
+  }
 })();
 """
 
 
 # Only this page's own script and style run; it may fetch from its own server only.
 PHONE_CSP = (f"default-src 'none'; script-src {source_hash(SCRIPT)}; style-src {source_hash(CSS)}; connect-src 'self'; "
-             "img-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+             "img-src 'self'; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 
 _TEXTS = ("title", "confirm", "undo", "redo", "read_only", "code", "join", "wrong_code", "offline", "yours",
           "dismiss", "dealer", "filled", "empty_gives", "refused", "ok", "erase", "standings", "final", "loading",
           "correct", "pick_deal", "no_deals", "cancel", "new_game", "back", "chart", "chart_table", "deal", "table",
-          "language", "seat_title", "seat_help", "whole_table", "change_seat", "you")
+          "language", "seat_title", "seat_help", "whole_table", "change_seat", "you", "shell")
 
 
 # The page's icon (a card with a tally): drawn here, served by the server, nothing from elsewhere.

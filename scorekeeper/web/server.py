@@ -48,6 +48,7 @@ from .page import board_fragment
 
 if TYPE_CHECKING:
     import asyncio
+    import ssl
 
     import uvicorn
     from starlette.applications import Starlette
@@ -358,8 +359,10 @@ class WebServer:
     :meth:`shutdown` (from another thread) or Ctrl+C (which then goes on as KeyboardInterrupt)."""
 
     def __init__(self, sock: socket.socket, app: Starlette, *, deadline: float = REQUEST_DEADLINE,
-                 max_connections: int = MAX_CONNECTIONS, on_stop: Callable[[], None] | None = None) -> None:
+                 max_connections: int = MAX_CONNECTIONS, on_stop: Callable[[], None] | None = None,
+                 tls: ssl.SSLContext | None = None) -> None:
         self.socket = sock
+        self.tls = tls  # https with this context (scorekeeper.web.tls), else http
         self.app = app
         self.address_family = sock.family
         self.server_address = sock.getsockname()
@@ -388,6 +391,9 @@ class WebServer:
                                 server_header=False, date_header=False, timeout_keep_alive=KEEP_ALIVE,
                                 limit_concurrency=self.max_connections, h11_max_incomplete_event_size=HEADER_LIMIT,
                                 timeout_graceful_shutdown=SHUTDOWN_GRACE)
+        if self.tls is not None:  # the context already read and checked (web.tls), not uvicorn's reading of the files
+            config.load()
+            config.ssl = self.tls
         self._server = server = Server(config)
         server.should_exit = self._asked_to_stop
         try:
@@ -440,15 +446,15 @@ def _listen(host: str, port: int) -> socket.socket:
 
 def board_server(feed: BoardFeed, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, table: Table | None = None,
                  join_code: str | None = None, deadline: float = REQUEST_DEADLINE,
-                 max_connections: int = MAX_CONNECTIONS) -> WebServer:
+                 max_connections: int = MAX_CONNECTIONS, tls: ssl.SSLContext | None = None) -> WebServer:
     """The server of a started feed, listening (BoardError when it cannot): the read-only
     board, and with a ``table`` (:class:`scorekeeper.web.table.Table`) and its ``join_code``
-    the phone page that keeps the score too."""
+    the phone page that keeps the score too; https with a ``tls`` context (:func:`scorekeeper.web.tls.tls_context`)."""
     from .app import make_app
 
     sock = _listen(host, port)
     app = make_app(feed, served_names(host or ""), table=table, join_code=join_code)
-    return WebServer(sock, app, deadline=deadline, max_connections=max_connections, on_stop=app.state.stop)
+    return WebServer(sock, app, deadline=deadline, max_connections=max_connections, on_stop=app.state.stop, tls=tls)
 
 def _lan_addresses(family: int) -> list[str]:
     """This computer's addresses on the network (the one used to reach outside first)."""
@@ -472,16 +478,17 @@ def _lan_addresses(family: int) -> list[str]:
     return out
 
 
-def _url(host: str, port: int) -> str:
-    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+def _url(host: str, port: int, scheme: str = "http") -> str:
+    return f"{scheme}://[{host}]:{port}/" if ":" in host else f"{scheme}://{host}:{port}/"
 
 
 def board_urls(server: WebServer) -> tuple[list[str], list[str]]:
-    """(URLs for other devices, URLs on this computer) of a listening server."""
+    """(URLs for other devices, URLs on this computer) of a listening server (https ones when it serves https)."""
     host, port = server.server_address[:2]
+    scheme = "http" if server.tls is None else "https"
     if host in _ANY:
         local = "::1" if server.address_family == socket.AF_INET6 else "127.0.0.1"
-        return [_url(a, port) for a in _lan_addresses(server.address_family)], [_url(local, port)]
+        return [_url(a, port, scheme) for a in _lan_addresses(server.address_family)], [_url(local, port, scheme)]
     if host.startswith("127.") or host == "::1":
-        return [], [_url(host, port)]
-    return [_url(host, port)], []
+        return [], [_url(host, port, scheme)]
+    return [_url(host, port, scheme)], []

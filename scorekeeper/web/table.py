@@ -24,13 +24,13 @@ from ..game.engine import GameError, IllegalEntry
 from ..game.game import draw_first_dealer
 from ..i18n import get_language, show, t, using_language
 from ..play.actions import plan_changed_text, redone_text, table_changed_text, undone_text
-from ..play.undo import GAME, NextDeal
+from ..play.undo import GAME, OTHERS, NextDeal
 from ..store.db import Store, StoreError
 from ..store.watch import game_mark
 from ..play.actions import issues_by_deal, new_issues
 from ..play.draft import DealDraft
 from .phone import BadRequest, NoGame, PageDraft, deal_rows, phone_view, read_typed
-from ..play.seats import SHARED
+from ..play.seats import SHARED, seat_writer
 from .seats import draft_mark, stored_boxes
 
 __all__ = ["Answer", "Table"]
@@ -271,21 +271,29 @@ class Table:
         answer["problem"] = t("web.phone.cannot", title=t("tui.play.not_saved"), reason=show(exc))
         return 503, answer
 
-    def undo(self, seen: Any, typed: Any) -> Answer:
-        return self._step(seen, typed, undo=True)
+    def undo(self, seen: Any, typed: Any, name: Any = None) -> Answer:
+        return self._step(seen, typed, undo=True, name=name)
 
-    def redo(self, seen: Any, typed: Any) -> Answer:
-        return self._step(seen, typed, undo=False)
+    def redo(self, seen: Any, typed: Any, name: Any = None) -> Answer:
+        return self._step(seen, typed, undo=False, name=name)
 
-    def _step(self, seen: Any, typed: Any, undo: bool) -> Answer:
+    def _step(self, seen: Any, typed: Any, undo: bool, name: Any = None) -> Answer:
         """Undo or redo as the TUI does (:class:`NextDeal`): the typing first (the table's draft of
-        the next deal: a phone takes back its own taps itself, by typing them back), then the game;
-        the boxes an undone deal puts back are the table's draft, as the app's undo makes them."""
+        the next deal: a shared phone takes back its own taps itself, by typing them back; a
+        player's own phone, ``name``, the boxes its player's phone typed), then the game; never
+        another device's typing (409, saying who typed which box: the deal is not taken back
+        over it). The boxes an undone deal puts back are the table's draft, as the app's undo
+        makes them."""
         stored = self._current()
         if self._stale(stored, seen):
             return self._conflict(seen, typed)
-        deal = NextDeal(stored, writer=SHARED)
+        seat = name if isinstance(name, str) and name else None
+        deal = NextDeal(stored, writer=SHARED if seat is None else seat_writer(seat), own_typing=seat is not None)
         kind = deal.next_undo() if undo else deal.next_redo()
+        if kind == OTHERS:
+            answer = phone_view(stored, deal)
+            answer["problem"] = deal.others_text("phone")
+            return 409, answer
         try:
             action = deal.undo() if undo else deal.redo()
         except StoreError as exc:

@@ -3,6 +3,7 @@ through Starlette's test client (no socket), the table's join code given."""
 
 from __future__ import annotations
 
+import threading
 from contextlib import contextmanager
 
 import pytest
@@ -61,3 +62,46 @@ def phone_server(path, poll: float = 0.2, code: str = CODE):
         yield serving.local[0].partition("/phone#")[0], serving.feed
     finally:
         serving.stop()
+
+
+class ServedTable:
+    """A store with a Lupaus game, its feed and writer, and a server that can be stopped and
+    started again on the same port (at ``host``, https with a ``tls`` context)."""
+
+    def __init__(self, path, host: str = "127.0.0.1", tls=None, code: str = CODE):
+        from scorekeeper.rules.ruleset import load_ruleset
+        from scorekeeper.store.db import Store
+        from scorekeeper.web.server import BoardFeed
+        from scorekeeper.web.table import Table
+
+        self.host, self.tls, self.code = host, tls, code
+        self.store = Store(path)
+        self.game = self.store.new_game(load_ruleset("lupaus"), "lupaus", ["Anna", "Ben", "Cara"])
+        self.feed = BoardFeed(self.store.path, poll=0.2)
+        self.feed.start()
+        self.table = Table(self.store.path, self.feed)
+        self.table.start()
+        self.web = self.thread = None
+        self.port = 0
+
+    def start(self) -> str:
+        from scorekeeper.web.server import board_server
+
+        self.web = board_server(self.feed, self.host, self.port, table=self.table, join_code=self.code, tls=self.tls)
+        self.port = self.web.server_address[1]
+        self.thread = threading.Thread(target=self.web.serve_forever, daemon=True)
+        self.thread.start()
+        return f"http://127.0.0.1:{self.port}/phone"
+
+    def stop(self) -> None:
+        if self.web is not None:
+            self.web.shutdown()
+            self.web.server_close()
+            self.thread.join(timeout=10)
+            self.web = None
+
+    def close(self) -> None:
+        self.stop()
+        self.table.close()
+        self.feed.stop()
+        self.store.close()

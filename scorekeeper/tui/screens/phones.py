@@ -2,7 +2,9 @@
 
 The app does not serve pages itself: the command line hands it a way to start ``scorekeeper serve``
 for its store in this process (``ScorekeeperApp.phones``, :mod:`scorekeeper.web.serving`). The
-first time this dialog opens, the server starts; it runs until the app closes.
+first time this dialog opens, the server starts; it runs until the app closes. The page is
+announced by name on the network as ``serve --lan`` announces it; the dialog shows the name
+once it is known (a second or two: the network is asked whether another server has it).
 """
 
 from __future__ import annotations
@@ -72,6 +74,20 @@ class PhonesDialog(ModalScreen[None]):
         yield Static(Text(t("tui.phones.code", code=serving.code)), id="phones-code")
         if serving.not_kept:
             yield Static(Text(serving.not_kept), markup=False)
+        if getattr(serving, "announced", None) is not None:  # the name, once the network has been asked
+            yield Static(Text(serving.announced.said or ""), id="phones-name")
+
+    def on_mount(self) -> None:
+        announced = getattr(self.serving, "announced", None)
+        if announced is not None and announced.said is None:
+            self._asking = self.set_interval(0.25, self._named)
+
+    def _named(self) -> None:
+        """The line saying the name the page is announced by (or why it is not), when it is known."""
+        said = self.serving.announced.said
+        if said is not None:
+            self._asking.stop()
+            self.query_one("#phones-name", Static).update(Text(said))
 
     def action_close(self) -> None:
         self.dismiss(None)

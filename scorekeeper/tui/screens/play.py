@@ -25,11 +25,11 @@ from ...play.actions import (
 )
 from ...play.board import BoardMaker, standings_text
 from ...play.draft import DealDraft
-from ...play.layout import form_layout
+from ...play.layout import Slot, form_layout
 from ...play.panel import entered_lines
 from ...play.seats import overtaken_text
 from ...play.typing import Typist
-from ...play.undo import NextDeal
+from ...play.undo import OTHERS, NextDeal
 from ..keys import draw_late
 from ..timers import FOLLOW_EVERY
 from ..widgets.deal_panel import DealPanel
@@ -183,12 +183,13 @@ class PlayScreen(Screen[dict]):
             return
         self._show_stored_draft()
 
-    def _show_stored_draft(self) -> None:
-        """The next deal's boxes as the store's draft holds them (read again just before)."""
+    def _show_stored_draft(self, at: Slot | None = None) -> None:
+        """The next deal's boxes as the store's draft holds them (read again just before): the cursor stays, or to ``at``."""
+        at = at or getattr(self._one(EntryForm).cursor_slot(), "slot", None)
         self.next = NextDeal(self.stored)
         self.draft = self.next.draft
         self._show_deal()
-        self._focus_entry()
+        self._focus_entry(at)
 
     def _overtaken(self, lost: list) -> None:
         """Boxes typed here that another writer (a phone) had changed first: the store kept its
@@ -198,7 +199,7 @@ class PlayScreen(Screen[dict]):
             self.stored.reread_draft()
         except ValueError:  # StoreError: the next look shows them
             return
-        self._show_stored_draft()
+        self._show_stored_draft(self._one(EntryForm).slot_of(lost[0].field, lost[0].unit) if lost else None)  # the box
         self._held = self.draft
         if mine is not None and self.draft is not None:
             self.notify(overtaken_text(mine, self.draft, lost), severity="warning")
@@ -274,11 +275,11 @@ class PlayScreen(Screen[dict]):
             self._keys_state = state
             self.refresh_bindings()
 
-    def _focus_entry(self) -> None:
+    def _focus_entry(self, at: Slot | None = None) -> None:
         self._new_typist()
         self._one(EntryForm).question.show_text(Text(""))
         if self.draft is not None:
-            self._one(EntryForm).focus_first()
+            self._one(EntryForm).focus_first(at=at)
         else:  # the game is over: the final standings (the keys in the footer stay the screen's: see FinalStandings)
             self.set_focus(self._one(FinalStandings), scroll_visible=False)  # (at once: drawn in the key's frame)
 
@@ -483,8 +484,11 @@ class PlayScreen(Screen[dict]):
                     timeout=15, markup=False)
 
     def action_undo(self) -> None:
-        """Take back what the headless table says comes next: typing, then the latest change."""
-        if self.editing is not None or self.next.next_undo() is None:
+        """Take back what the headless table says comes next: typing, then the latest change (not others' typing)."""
+        kind = self.next.next_undo() if self.editing is None else None
+        if kind == OTHERS:  # (said, with who typed which box)
+            self.notify(self.next.others_text("tui"), title=t("tui.play.not_undone"), severity="warning", markup=False)
+        if kind in (None, OTHERS):
             return
         game = self.game
         last = game.history[-1] if game.history else None

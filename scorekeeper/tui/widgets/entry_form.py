@@ -581,11 +581,17 @@ class EntryForm(ScrollView, can_focus=True):
         """Where the cursor is (None: the form does not have the focus)."""
         return self.current if self.has_focus else None
 
-    def focus_first(self, empty: bool = True) -> None:
+    def slot_of(self, field: str, unit: int | None) -> Slot | None:
+        """The place of the box (``field``, seat or partnership ``unit``) on show; None: not on show."""
+        return next((b.slot for b in self.boxes() if (c := self._cell(b)) and (c.field, c.unit) == (field, unit)), None)
+
+    def focus_first(self, empty: bool = True, at: Slot | None = None) -> None:
         """Put the cursor where typing the deal starts (the Confirm button when it is
-        complete), or with ``empty`` False on the first box."""
+        complete), or with ``empty`` False on the first box; on the box at ``at`` when it is on show."""
         boxes = self.boxes()
-        if empty:
+        if (box := next((b for b in boxes if b.slot == at), None)) is not None:
+            self.move_cursor(box)
+        elif empty:
             self.move_cursor(self.stops(None)[0])
         else:
             self.move_cursor(boxes[0] if boxes else self.confirm)
