@@ -233,8 +233,10 @@ def db_option(p: ArgumentParser, help: str | None = None) -> None:
 
 
 def _game_id(text: str | None) -> int | None:
-    """A game id given where a sheet may be: digits that are not the name of an existing file."""
-    if text is None or not (text.isascii() and text.isdigit()) or os.path.exists(text):
+    """A game id given where a sheet may be: digits, even when a file of that name is in the
+    current folder (what is read must not depend on the folder the program was started in; a
+    sheet named so is written as a path, ./12)."""
+    if text is None or not (text.isascii() and text.isdigit()):
         return None
     value = whole_or_none(text)
     if value is None:

@@ -137,6 +137,7 @@ class ScorekeeperApp(KeysInOrder, App[None]):
     def open_ruleset(self, ref: str) -> None:
         """New game of a built-in ruleset or a ruleset file; its problems if it is broken."""
         from ..game.limits import check_ruleset
+        from ..rules.paths import names_a_file
         from ..rules.ruleset import RulesetError, find_ruleset_path, load_ruleset
         from .screens.dialogs import RulesetProblemsScreen
         from .screens.new_game import NewGameScreen
@@ -146,7 +147,7 @@ class ScorekeeperApp(KeysInOrder, App[None]):
         except RulesetError as exc:
             self.push_screen(RulesetProblemsScreen(ref, [p.message for p in exc.problems]))
             return
-        is_file = str(ref).endswith(".toml") or Path(ref).exists()
+        is_file = names_a_file(str(ref))
         problems = check_ruleset(path)
         if problems:
             self.push_screen(RulesetProblemsScreen(str(ref), problems))
