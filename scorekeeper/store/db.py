@@ -887,6 +887,14 @@ def _header_fault(path: str, size: int) -> str | None:
     return None
 
 
+def _writable(path: str) -> bool:
+    """Whether this process may write the store at ``path`` and the files SQLite keeps beside
+    it: True for a file not made yet (making it says what is wrong)."""
+    if not os.path.exists(path):
+        return True
+    return os.access(path, os.W_OK) and os.access(os.path.dirname(path) or os.curdir, os.W_OK | os.X_OK)
+
+
 class Store:
     """One store file. ``Store(path)`` opens (or creates) it; use as a context manager or close().
 
@@ -985,6 +993,8 @@ class Store:
 
     def _open(self) -> sqlite3.Connection:
         path = self.path
+        if not _writable(path):
+            return self._open_unwritable()
         try:
             os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
         except OSError as exc:
@@ -1016,6 +1026,28 @@ class Store:
             conn.close()
             raise
         return conn
+
+    def _open_unwritable(self) -> sqlite3.Connection:
+        """A store this process may read but not write (the file or its folder is read-only):
+        opened read-only, as :meth:`_inspect` reads, so that no ``-wal``/``-shm`` file is left
+        beside it (SQLite would make them with the store's read-only mode, and the store would
+        stay unwritable after its permissions are put right). Every write then fails with
+        SQLite's "readonly database", which the writing methods tell; a store that would have
+        to be upgraded (or made, in an empty file) cannot be used."""
+        path = self.path
+        mode = "?mode=ro" if os.path.exists(f"{path}-wal") else "?mode=ro&immutable=1"
+        try:
+            conn = sqlite3.connect(_file_uri(path) + mode, uri=True, timeout=self._timeout, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise self._cannot_open(exc) from None
+
+        def prepare(conn: sqlite3.Connection) -> None:
+            version = self._check(conn, full=False)
+            if version < len(MIGRATIONS):
+                raise StoreError(t("store.upgrade_failed", path=str(path), start=version, target=len(MIGRATIONS),
+                                   error="attempt to write a readonly database"))
+
+        return self._ready(conn, prepare)
 
     def _open_read_only(self) -> sqlite3.Connection:
         """``Store(path, read_only=True)``: for a reader beside the table (the score board).
