@@ -127,6 +127,19 @@ def _err(text: str) -> None:
     err_line(t("cli.errors.line", prog=PROG, text=text))
 
 
+def typed_text(text: str) -> str:
+    """An argument meant as text (a player's name): where the locale could not decode its bytes
+    (a C locale with UTF-8 mode off; Python keeps them as surrogates), the UTF-8 the terminal
+    most likely typed, "Äijä" rather than "\\udcc3\\udc84ij...". A path stays as Python gives it:
+    that is how the file system is asked for it."""
+    if text.isascii() or not any("\udc80" <= c <= "\udcff" for c in text):
+        return text
+    try:
+        return os.fsencode(text).decode("utf-8")
+    except (UnicodeError, ValueError):
+        return text
+
+
 def write_out(text: str) -> None:
     """A whole export on stdout (made terminal-safe)."""
     try:
