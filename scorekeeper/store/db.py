@@ -895,6 +895,33 @@ def _writable(path: str) -> bool:
     return os.access(path, os.W_OK) and os.access(os.path.dirname(path) or os.curdir, os.W_OK | os.X_OK)
 
 
+def _read_only_uri(path: str) -> str:
+    """The URI that reads the store at ``path`` and writes nothing beside it: without a -wal file
+    the main file holds everything and nobody is writing in WAL mode, so it is read as immutable,
+    which creates no -wal/-shm files."""
+    return _file_uri(path) + ("?mode=ro" if os.path.exists(f"{path}-wal") else "?mode=ro&immutable=1")
+
+
+def _open_unwritable(store: Store) -> sqlite3.Connection:
+    """A store this process may read but not write (the file or its folder is read-only), read
+    as :meth:`Store._inspect` reads it: SQLite would otherwise make -wal and -shm files with the
+    store's read-only mode, and the store would stay unwritable after its permissions are put
+    right. Every write then fails with SQLite's "readonly database", which the writing methods
+    tell; a store that would have to be upgraded (or made, in an empty file) cannot be used."""
+    try:
+        conn = sqlite3.connect(_read_only_uri(store.path), uri=True, timeout=store._timeout, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise store._cannot_open(exc) from None
+
+    def prepare(conn: sqlite3.Connection) -> None:
+        version = store._check(conn, full=False)
+        if version < len(MIGRATIONS):
+            raise StoreError(t("store.upgrade_failed", path=str(store.path), start=version, target=len(MIGRATIONS),
+                               error="attempt to write a readonly database"))
+
+    return store._ready(conn, prepare)
+
+
 class Store:
     """One store file. ``Store(path)`` opens (or creates) it; use as a context manager or close().
 
@@ -950,11 +977,8 @@ class Store:
         fault = _header_fault(path, st.st_size) if st.st_size > 0 else None
         if fault is not None:
             raise self._not_ours(fault)
-        # Without a -wal file the main file holds everything and nobody is writing in WAL
-        # mode: read it as immutable, which creates no -wal/-shm files beside it.
-        mode = "?mode=ro" if os.path.exists(f"{path}-wal") else "?mode=ro&immutable=1"
         try:
-            conn = sqlite3.connect(_file_uri(path) + mode, uri=True, timeout=self._timeout)
+            conn = sqlite3.connect(_read_only_uri(path), uri=True, timeout=self._timeout)
         except sqlite3.Error as exc:
             raise self._cannot_open(exc) from None
         try:
@@ -994,7 +1018,7 @@ class Store:
     def _open(self) -> sqlite3.Connection:
         path = self.path
         if not _writable(path):
-            return self._open_unwritable()
+            return _open_unwritable(self)
         try:
             os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
         except OSError as exc:
@@ -1026,28 +1050,6 @@ class Store:
             conn.close()
             raise
         return conn
-
-    def _open_unwritable(self) -> sqlite3.Connection:
-        """A store this process may read but not write (the file or its folder is read-only):
-        opened read-only, as :meth:`_inspect` reads, so that no ``-wal``/``-shm`` file is left
-        beside it (SQLite would make them with the store's read-only mode, and the store would
-        stay unwritable after its permissions are put right). Every write then fails with
-        SQLite's "readonly database", which the writing methods tell; a store that would have
-        to be upgraded (or made, in an empty file) cannot be used."""
-        path = self.path
-        mode = "?mode=ro" if os.path.exists(f"{path}-wal") else "?mode=ro&immutable=1"
-        try:
-            conn = sqlite3.connect(_file_uri(path) + mode, uri=True, timeout=self._timeout, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise self._cannot_open(exc) from None
-
-        def prepare(conn: sqlite3.Connection) -> None:
-            version = self._check(conn, full=False)
-            if version < len(MIGRATIONS):
-                raise StoreError(t("store.upgrade_failed", path=str(path), start=version, target=len(MIGRATIONS),
-                                   error="attempt to write a readonly database"))
-
-        return self._ready(conn, prepare)
 
     def _open_read_only(self) -> sqlite3.Connection:
         """``Store(path, read_only=True)``: for a reader beside the table (the score board).
