@@ -90,3 +90,33 @@ def test_an_empty_read_only_file_is_no_store_and_is_left_empty(tmp_path, as_a_us
         "database). It was left as it was: choose another file with --db PATH, or use the scorekeeper that wrote it.\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.db"]
     db.chmod(0o644)
+
+
+def test_a_relative_store_variable_is_refused_not_a_store_per_folder(tmp_path, monkeypatch, capsys):
+    """$SCOREKEEPER_DB=games.db would record a table's games in whatever folder it started in."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SCOREKEEPER_DB", "games.db")
+    assert main(["import", SHEET]) == 1
+    assert capsys.readouterr() == ("", (
+        "scorekeeper: error: $SCOREKEEPER_DB is games.db, a relative path: it would name another store in every "
+        f"folder the program is started in. Set it to a full path, e.g. {tmp_path / 'games.db'}, or choose the "
+        "store with --db PATH.\n"))
+    assert list(tmp_path.iterdir()) == []
+    assert main(["import", SHEET, "--db", "games.db"]) == 0  # given each time, a relative --db is what was meant
+    assert capsys.readouterr().out == f"{SHEET}: stored as game 1 in games.db: Lupaus, Anna, Ben, Cara; 19 deals\n"
+    monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "games.db"))
+    assert main(["history"]) == 0
+
+
+def test_a_relative_cache_variable_makes_no_cache_folder_where_the_program_starts(tmp_path, monkeypatch, capsys):
+    from scorekeeper.rules import usercache
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SCOREKEEPER_CACHE", "cache")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "lupaus"\nid = "house"\nname = "House"\ndescription = "x"\n', encoding="utf-8")
+    assert main(["rules", "check", "./house.toml"]) == 0
+    assert capsys.readouterr().out == "./house.toml: ok\n"
+    assert usercache.cache_dir() == str(tmp_path / "xdg" / "scorekeeper")
+    assert not (tmp_path / "cache").exists()

@@ -163,10 +163,15 @@ _MAGIC = b"SQLite format 3\x00"
 
 
 def default_db_path() -> str:
-    """``$SCOREKEEPER_DB`` if set, else ``scorekeeper.db`` in the user data folder (a str path)."""
+    """``$SCOREKEEPER_DB`` if set, else ``scorekeeper.db`` in the user data folder (a str path).
+    StoreError for a relative ``$SCOREKEEPER_DB``: the store a table records into must not
+    depend on the folder the program was started in (``--db``, given each time, may be relative)."""
     env = os.environ.get(ENV_VAR)
     if env:
-        return path_text(env, expand=True)
+        path = path_text(env, expand=True)
+        if not os.path.isabs(path):
+            raise StoreError(t("store.env_relative", variable=ENV_VAR, value=env, absolute=os.path.abspath(path)))
+        return path
     return os.path.join(user_path("data"), "scorekeeper.db")
 
 
