@@ -130,17 +130,14 @@ def test_digits_are_a_stored_games_number_even_beside_a_file_of_that_name(crowde
 
 
 def test_the_app_opens_the_builtin_game_beside_a_file_of_its_name(crowded):
-    import asyncio
+    """`scorekeeper play lupaus` beside a file 'lupaus' opens the new game of the built-in Lupaus."""
+    from helpers.tui import opened, run
 
-    from scorekeeper.tui.app import ScorekeeperApp
     from scorekeeper.tui.screens.new_game import NewGameScreen
 
     async def go() -> tuple[str, str, str]:
-        app = ScorekeeperApp(str(crowded / "games.db"), ruleset="lupaus")
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
+        async with opened(str(crowded / "games.db"), ruleset="lupaus") as (app, pilot):
             screen = app.screen
-            assert isinstance(screen, NewGameScreen), type(screen).__name__
-            return screen.ruleset.name, screen.ref, type(screen).__name__
+            return type(screen).__name__, getattr(screen, "ref", None), getattr(screen, "ruleset", None).name
 
-    assert asyncio.run(go()) == ("Lupaus", "lupaus", "NewGameScreen")
+    assert run(go()) == (NewGameScreen.__name__, "lupaus", "Lupaus")
