@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.rules.ruleset import load_ruleset, ruleset_file
+from scorekeeper.rules.ruleset import RulesetError, load_ruleset, ruleset_file
 from helpers.samples import SHEET
 
 REPO = Path(__file__).resolve().parents[1]
@@ -141,3 +141,36 @@ def test_the_app_opens_the_builtin_game_beside_a_file_of_its_name(crowded):
             return type(screen).__name__, getattr(screen, "ref", None), getattr(screen, "ruleset", None).name
 
     assert run(go()) == (NewGameScreen.__name__, "lupaus", "Lupaus")
+
+
+def test_on_windows_a_backslash_or_a_drive_makes_a_path(monkeypatch):
+    """Read with Windows' path rules (ntpath): '.\\lupaus' and 'C:lupaus' are files, 'lupaus' the game."""
+    import ntpath
+    import types
+
+    from scorekeeper.rules import paths
+
+    monkeypatch.setattr(paths, "os", types.SimpleNamespace(sep="\\", altsep="/", path=ntpath))
+    got = {ref: paths.names_a_file(ref) for ref in (".\\lupaus", "C:lupaus", "C:\\games\\house", "rules/x", "lupaus")}
+    assert got == {".\\lupaus": True, "C:lupaus": True, "C:\\games\\house": True, "rules/x": True, "lupaus": False}
+
+
+def test_on_a_case_blind_disk_a_name_in_other_letters_is_no_builtin(crowded, monkeypatch):
+    """macOS and Windows find rulesets/LUPAUS.toml when asked for it: the id must still match exactly."""
+    import os
+
+    real = os.path.exists
+
+    def case_blind(path):
+        folder, name = os.path.split(os.fspath(path))
+        try:
+            return any(entry.lower() == name.lower() for entry in os.listdir(folder or "."))
+        except OSError:
+            return real(path)
+
+    monkeypatch.setattr(os.path, "exists", case_blind)
+    monkeypatch.setattr(os.path, "lexists", case_blind)
+    with pytest.raises(RulesetError) as caught:
+        ruleset_file("LUPAUS")
+    problem = caught.value.problems[0]
+    assert (problem.file, problem.message.code) == ("LUPAUS", "rules.no_builtin_file")  # ('lupaus' is in the folder)
