@@ -174,3 +174,38 @@ def test_on_a_case_blind_disk_a_name_in_other_letters_is_no_builtin(crowded, mon
         ruleset_file("LUPAUS")
     problem = caught.value.problems[0]
     assert (problem.file, problem.message.code) == ("LUPAUS", "rules.no_builtin_file")  # ('lupaus' is in the folder)
+
+
+def test_a_sheet_written_again_names_a_house_file_by_a_path_not_as_a_bare_name(tmp_path):
+    """A sheet whose ruleset is ./lupaus (a house file with no .toml) is written back with
+    ./lupaus: "lupaus" alone would be read again as the built-in game."""
+    from scorekeeper.game.sheet import dump_sheet, load_sheet
+
+    (tmp_path / "lupaus").write_text(IMPOSTOR, encoding="utf-8")
+    sheet = tmp_path / "friday.toml"
+    sheet.write_text(SHEET.replace('ruleset = "lupaus"', 'ruleset = "./lupaus"'), encoding="utf-8")
+    game = load_sheet(sheet)
+    assert game.ruleset.name == "Impostor"
+    text = dump_sheet(game, tmp_path / "again.toml")
+    assert text.splitlines()[0] == 'ruleset = "./lupaus"'
+    assert load_sheet(tmp_path / "again.toml").ruleset.name == "Impostor"
+
+
+def test_a_sheet_written_on_another_drive_names_its_ruleset_by_its_full_path(tmp_path, monkeypatch):
+    """Windows' relpath fails across drives (ValueError): the ruleset keeps its full path."""
+    import os
+
+    from scorekeeper.game.sheet import dump_sheet, load_sheet
+
+    house = tmp_path / "house.toml"
+    house.write_text(IMPOSTOR.replace('id = "lupaus"', 'id = "house"'), encoding="utf-8")
+    sheet = tmp_path / "friday.toml"
+    sheet.write_text(SHEET.replace('ruleset = "lupaus"', 'ruleset = "house.toml"'), encoding="utf-8")
+    game = load_sheet(sheet)
+
+    def other_drive(path, start=None):
+        raise ValueError("path is on mount 'D:', start on mount 'C:'")
+
+    (tmp_path / "out").mkdir()
+    monkeypatch.setattr(os.path, "relpath", other_drive)
+    assert dump_sheet(game, tmp_path / "out" / "again.toml").splitlines()[0] == f'ruleset = "{house.as_posix()}"'

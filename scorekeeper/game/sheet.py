@@ -413,7 +413,11 @@ def _ruleset_ref(game: Game, path: str | Path | None) -> str:
             return origin.ruleset_ref
         from pathlib import Path
 
-        return Path(os.path.relpath(origin.ruleset_path, Path(path).resolve().parent)).as_posix()
+        try:
+            ref = Path(os.path.relpath(origin.ruleset_path, Path(path).resolve().parent)).as_posix()
+        except ValueError:  # Windows: the sheet and its ruleset on different drives
+            return Path(origin.ruleset_path).as_posix()
+        return ref if names_a_file(ref) else f"./{ref}"  # a bare name would read as a built-in game's id
     return game.ruleset.id
 
 
