@@ -209,3 +209,8 @@ def test_a_sheet_written_on_another_drive_names_its_ruleset_by_its_full_path(tmp
     (tmp_path / "out").mkdir()
     monkeypatch.setattr(os.path, "relpath", other_drive)
     assert dump_sheet(game, tmp_path / "out" / "again.toml").splitlines()[0] == f'ruleset = "{house.as_posix()}"'
+
+
+def test_a_path_object_is_a_file_even_with_a_bare_name(crowded):
+    assert load_ruleset(Path("lupaus")).name == "Impostor"
+    assert load_ruleset("lupaus").name == "Lupaus"

@@ -276,7 +276,7 @@ def load_ruleset(ref: str | os.PathLike, lang: str | None = None, *, shown: str 
     ...     print(exc.problems[0].file, exc.problems[0].message.code)
     lupaus-x rules.no_builtin
     """
-    path = ruleset_file(str(ref))
+    path = ruleset_file(ref) if isinstance(ref, str) else path_text(ref)  # a Path is a file, whatever its name
     if shown is None:
         shown = str(ref) if not isinstance(ref, str) or names_a_file(ref) else f"rulesets/{os.path.basename(path)}"
     try:
