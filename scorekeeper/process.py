@@ -40,12 +40,15 @@ def _write_every_character(stream) -> None:
     pipe it writes UTF-8, as Python does by default from 3.15 (PEP 686), so a name such as
     "Wiśniewski", a "♠" or a "✓" reaches an export whole instead of ending the command half
     written; on a terminal of such a locale a character it cannot show becomes "?" (its
-    encoding is the terminal's). $PYTHONIOENCODING, set by the user, is kept with the "?"."""
+    encoding is the terminal's). $PYTHONIOENCODING, set by the user, is kept with the "?".
+    The stream keeps its error handler (a new encoding alone would make it "strict"): an
+    argument the locale could not decode (Python keeps its bytes as surrogates) is written
+    back as those bytes to standard output and escaped on standard error, never a traceback."""
     try:
         if os.environ.get("PYTHONIOENCODING") or stream.isatty():
             stream.reconfigure(errors="replace")
         else:
-            stream.reconfigure(encoding="utf-8")
+            stream.reconfigure(encoding="utf-8", errors=stream.errors)
     except (AttributeError, OSError, ValueError):  # not a text stream of io's, or closed
         pass
 

@@ -60,10 +60,17 @@ class Settings:
 def settings_path() -> str:
     """$SCOREKEEPER_CONFIG, else settings.toml in the user config folder (a str path: reading
     the settings, at every start, imports no pathlib)."""
-    env = os.environ.get("SCOREKEEPER_CONFIG")
-    if env:
+    env = _config_variable()
+    if env and os.path.isabs(path_text(env, expand=True)):
         return path_text(env, expand=True)
     return os.path.join(user_path("config"), "settings.toml")
+
+
+def _config_variable() -> str:
+    """$SCOREKEEPER_CONFIG; a relative one is not used (:func:`load_settings` says so): the
+    settings, and the table's own rulesets beside them, would change with the folder the
+    program was started in."""
+    return os.environ.get("SCOREKEEPER_CONFIG") or ""
 
 
 def rulesets_folder() -> str:
@@ -93,7 +100,18 @@ def _read(path: str) -> dict[str, Any]:
 
 def load_settings(path: str | os.PathLike | None = None) -> Settings:
     """The settings in ``path`` (default :func:`settings_path`); never raises."""
+    env, relative = _config_variable(), None
+    if path is None and env and not os.path.isabs(path_text(env, expand=True)):
+        relative = t("settings.env_relative", value=env, path=settings_path())
     path = path_text(path) if path is not None else settings_path()
+    settings = _load(path)
+    if relative is not None:
+        settings.warning = relative if settings.warning is None else f"{relative} {settings.warning}"
+    return settings
+
+
+def _load(path: str) -> Settings:
+    """The settings in the file ``path``, as :func:`load_settings` gives them."""
     try:
         table = _read(path)
     except UnicodeDecodeError:

@@ -364,9 +364,13 @@ def test_export_a_stored_game_as_html_to_a_file(capsys, db, in_tmp):
     assert "@media print" in page
 
 
-def test_export_a_sheet_still_works_and_a_sheet_named_like_a_number_is_a_sheet(capsys, db, in_tmp):
+def test_export_a_sheet_still_works_and_a_sheet_named_like_a_number_is_written_as_a_path(capsys, db, in_tmp):
+    """Digits are the stored game even beside a file of that name (what is exported must not
+    depend on the folder the command is run in); the file is ./1."""
     (in_tmp / "1").write_text(SHEET.replace("Friday game", "From the file"), encoding="utf-8")
     code, out, _ = run(capsys, "export", "1", "--format", "json", "--db", db)
+    assert (code, json.loads(out)["title"]) == (0, "Friday game")
+    code, out, _ = run(capsys, "export", "./1", "--format", "json", "--db", db)
     assert (code, json.loads(out)["title"]) == (0, "From the file")
     (in_tmp / "game.toml").write_text(SHEET, encoding="utf-8")
     code, out, _ = run(capsys, "export", "game.toml", "--format", "html")

@@ -115,3 +115,23 @@ def test_a_failed_save_leaves_the_old_file_and_no_temporary_file(tmp_path, monke
         save_settings(Settings(theme="light"), path)
     assert load_settings(path) == Settings(theme="dark")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.toml"]
+
+
+def test_a_relative_scorekeeper_config_is_not_used_and_says_so(monkeypatch, tmp_path):
+    """SCOREKEEPER_CONFIG=settings.toml would read other settings (and own rulesets) in every
+    folder the program starts in: the user config folder's file is used, with a warning."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "settings.toml").write_text('theme = "light"\n', encoding="utf-8")
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "settings.toml").write_text('theme = "dark"\n', encoding="utf-8")
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", "settings.toml")
+    monkeypatch.setattr("scorekeeper.settings.user_path", lambda kind: str(home))
+    settings = load_settings()
+    assert settings_path() == str(home / "settings.toml")
+    assert (settings.theme, settings.warning) == ("dark", (
+        "$SCOREKEEPER_CONFIG is settings.toml, a relative path: it would name other settings in every folder "
+        f"the program is started in; {home / 'settings.toml'} is used instead. Set it to a full path."))
+    save_settings(Settings(theme="high-contrast"))
+    assert (tmp_path / "settings.toml").read_text(encoding="utf-8") == 'theme = "light"\n'
+    assert 'theme = "high-contrast"' in (home / "settings.toml").read_text(encoding="utf-8")

@@ -266,7 +266,7 @@ def _serve_phones(path):
 
 def cmd_play(args) -> int:
     """``scorekeeper play ID|FILE``: the app, straight into a new game of that ruleset;
-    ``scorekeeper play GAME_ID`` (digits that are no file's name): into that stored game, where
+    ``scorekeeper play GAME_ID`` (digits; a file named so is ``./12``): into that stored game, where
     it was left.
 
     An unknown id or a missing file is a usage error here, a game the store does not have an

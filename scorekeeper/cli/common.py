@@ -127,6 +127,19 @@ def _err(text: str) -> None:
     err_line(t("cli.errors.line", prog=PROG, text=text))
 
 
+def typed_text(text: str) -> str:
+    """An argument meant as text (a player's name): where the locale could not decode its bytes
+    (a C locale with UTF-8 mode off; Python keeps them as surrogates), the UTF-8 the terminal
+    most likely typed, "Äijä" rather than "\\udcc3\\udc84ij...". A path stays as Python gives it:
+    that is how the file system is asked for it."""
+    if text.isascii() or not any("\udc80" <= c <= "\udcff" for c in text):
+        return text
+    try:
+        return os.fsencode(text).decode("utf-8")
+    except (UnicodeError, ValueError):
+        return text
+
+
 def write_out(text: str) -> None:
     """A whole export on stdout (made terminal-safe)."""
     try:
@@ -233,8 +246,10 @@ def db_option(p: ArgumentParser, help: str | None = None) -> None:
 
 
 def _game_id(text: str | None) -> int | None:
-    """A game id given where a sheet may be: digits that are not the name of an existing file."""
-    if text is None or not (text.isascii() and text.isdigit()) or os.path.exists(text):
+    """A game id given where a sheet may be: digits, even when a file of that name is in the
+    current folder (what is read must not depend on the folder the program was started in; a
+    sheet named so is written as a path, ./12)."""
+    if text is None or not (text.isascii() and text.isdigit()):
         return None
     value = whole_or_none(text)
     if value is None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..i18n import format_datetime, format_number, format_percent, t, tn
-from .common import _err, _json, _open_store, out, store_path, _table
+from .common import _err, _json, _open_store, out, store_path, _table, typed_text
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
@@ -131,6 +131,8 @@ def cmd_stats(args) -> int:
 
     store = _open_store(args)
     report = everyone = None
+    if args.player is not None:
+        args.player = typed_text(args.player)
     try:
         if store is not None:
             report = stats(store, args.player)

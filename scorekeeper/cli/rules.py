@@ -3,11 +3,8 @@ no store."""
 
 from __future__ import annotations
 
-import os
-
 from ..i18n import get_language, show, t, tn
 from ..rules.ruleset import RulesetError, builtin_ids, ruleset_file
-from ..userdirs import path_text
 from .common import (
     UsageError, _err, _json, _load_ruleset, _not_a_number, is_whole, number_list, out, _parse_options,
     _resolve_options, _seat_names, _show_value, _localized_ruleset, _values_text, whole_or_none,
@@ -319,12 +316,10 @@ def cmd_rules_check(args) -> int:
 
     bad = False
     for ref in args.files:
-        path = path_text(ref)
-        if not os.path.exists(path) and os.path.splitext(path)[1] != ".toml":
-            try:
-                path = ruleset_file(ref)
-            except RulesetError as exc:
-                raise UsageError(show(exc.problems[0].message)) from None
+        try:
+            path = ruleset_file(ref)
+        except RulesetError as exc:
+            raise UsageError(show(exc.problems[0].message)) from None
         problems = check_ruleset(path)
         for problem in problems:
             out(show(problem))

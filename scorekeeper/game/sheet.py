@@ -58,6 +58,7 @@ from weakref import WeakKeyDictionary
 from ..messages import Message, MessageError, Text
 from ..rules.cards import Card
 from ..rules.files import FileRefused, NotToml, parse_toml, read_text
+from ..rules.paths import names_a_file
 from ..rules.ruleset import Ruleset, RulesetError, load_ruleset
 from .engine import GameError, Issue, LimitError, message_of
 from .game import (
@@ -164,10 +165,6 @@ def _parse(text: str, shown: str) -> dict:
         raise SheetError(Message("sheet.bad_toml", file=shown, error=exc.reason)) from None
 
 
-def _is_path_ref(ref: str) -> bool:
-    return ref.endswith(".toml") or "/" in ref or os.sep in ref
-
-
 def _check_keys(raw: dict, shown: str) -> None:
     """SheetError for a key a sheet does not have, or a ruleset or players left out."""
     for key in raw:
@@ -235,7 +232,7 @@ def _start(path: str | Path, options_override: Mapping[str, Any] | None, lang: s
     ref = raw["ruleset"]
     if not isinstance(ref, str) or not ref.strip():
         raise SheetError(Message("sheet.bad_ruleset_ref", file=shown, type=_type_name(ref)))
-    ruleset_path = path_text(os.path.join(os.path.dirname(path), ref)) if _is_path_ref(ref) else None
+    ruleset_path = path_text(os.path.join(os.path.dirname(path), ref)) if names_a_file(ref) else None
     ruleset = _sheet_ruleset(ref, ruleset_path, shown, lang)
 
     players = raw["players"]
@@ -416,7 +413,11 @@ def _ruleset_ref(game: Game, path: str | Path | None) -> str:
             return origin.ruleset_ref
         from pathlib import Path
 
-        return Path(os.path.relpath(origin.ruleset_path, Path(path).resolve().parent)).as_posix()
+        try:
+            ref = Path(os.path.relpath(origin.ruleset_path, Path(path).resolve().parent)).as_posix()
+        except ValueError:  # Windows: the sheet and its ruleset on different drives
+            return Path(origin.ruleset_path).as_posix()
+        return ref if names_a_file(ref) else f"./{ref}"  # a bare name would read as a built-in game's id
     return game.ruleset.id
 
 

@@ -57,3 +57,12 @@ def list_builtin_ruleset_files() -> list[str]:
     folder = builtin_rulesets_dir()
     files = (os.path.join(folder, name) for name in sorted(os.listdir(folder)) if name.endswith(".toml"))
     return [path for path in files if os.path.isfile(path)]
+
+
+def names_a_file(ref: str) -> bool:
+    """Whether a ruleset reference names a file rather than a built-in game: it ends in ``.toml``
+    or is written as a path (a folder separator, as in ``./lupaus``, or a drive). A bare name
+    ("lupaus") is always a built-in id, whatever files the current folder holds, so the rules a
+    table gets never depend on the folder the program was started in."""
+    return (ref.lower().endswith(".toml") or "/" in ref or os.sep in ref or bool(os.altsep and os.altsep in ref)
+            or bool(os.path.splitdrive(ref)[0]) or ref in (".", ".."))

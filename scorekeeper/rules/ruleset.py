@@ -27,7 +27,7 @@ import sys
 from ..messages import Message
 from ..userdirs import path_text
 from .files import FileRefused, NotToml, parse_toml, read_bytes
-from .paths import builtin_rulesets_dir
+from .paths import builtin_rulesets_dir, names_a_file
 from .problems import OptionValueError, Problem, RulesetError, hint
 
 TYPE_CHECKING = False  # (docs/startup.md)
@@ -132,17 +132,21 @@ def find_ruleset_path(ref: str) -> Path:
 
 
 def ruleset_file(ref: str) -> str:
-    """A built-in id ('lupaus') or a path to a .toml file: the file's path, a str written as
-    pathlib writes it; RulesetError naming the built-in ids when it is neither."""
-    path = path_text(ref)
-    if os.path.splitext(path)[1] == ".toml" or os.path.exists(path):
-        return path
-    candidate = path_text(os.path.join(builtin_rulesets_dir(), f"{ref}.toml"))
-    if os.path.exists(candidate):
-        return candidate
+    """A built-in id ('lupaus') or a path to a ruleset file ('./lupaus', 'house.toml'): the file's
+    path, a str written as pathlib writes it; RulesetError naming the built-in ids when it is
+    neither. A bare name is a built-in id even when a file of that name is in the current folder
+    (:func:`.paths.names_a_file`); the error then says how to name the file."""
+    if names_a_file(ref):
+        return path_text(ref)
     known = builtin_ids()
-    raise RulesetError([Problem(ref, "", Message("rules.no_builtin", ref=ref, hint=hint(ref, known),
-                                                 known=", ".join(known)))])
+    if ref in known:  # exactly: "Lupaus" on a case-blind disk is not read as rulesets/lupaus.toml
+        return path_text(os.path.join(builtin_rulesets_dir(), f"{ref}.toml"))
+    if ref and os.path.lexists(ref):
+        message = Message("rules.no_builtin_file", ref=ref, hint=hint(ref, known), known=", ".join(known),
+                          path=os.path.join(os.curdir, ref))
+    else:
+        message = Message("rules.no_builtin", ref=ref, hint=hint(ref, known), known=", ".join(known))
+    raise RulesetError([Problem(ref, "", message)])
 
 
 def _merge(base: dict, over: dict) -> dict:
@@ -204,7 +208,7 @@ def read_raw(path: str | os.PathLike, shown: str | None = None, _depth: int = 0,
         raise RulesetError([Problem(shown, "extends", Message("rules.extends.not_text", got=toml_type(parent_ref)))])
     if _depth > 8:
         raise RulesetError([Problem(shown, "extends", Message("rules.extends.too_deep", max=8))])
-    if parent_ref.endswith(".toml"):
+    if names_a_file(parent_ref):  # a path is the file's neighbour, wherever the program was started
         parent_path = path_text(os.path.join(os.path.dirname(path), parent_ref))
     else:
         try:
@@ -272,9 +276,9 @@ def load_ruleset(ref: str | os.PathLike, lang: str | None = None, *, shown: str 
     ...     print(exc.problems[0].file, exc.problems[0].message.code)
     lupaus-x rules.no_builtin
     """
-    path = ruleset_file(str(ref))
+    path = ruleset_file(ref) if isinstance(ref, str) else path_text(ref)  # a Path is a file, whatever its name
     if shown is None:
-        shown = str(ref) if not isinstance(ref, str) or ref.endswith(".toml") else f"rulesets/{os.path.basename(path)}"
+        shown = str(ref) if not isinstance(ref, str) or names_a_file(ref) else f"rulesets/{os.path.basename(path)}"
     try:
         ruleset, problems = _load(path, shown, "load")
     except RulesetError as exc:  # e.g. several removals that find nothing

@@ -49,9 +49,11 @@ _SUFFIX = ".py"
 
 
 def cache_dir() -> str:
-    """``$SCOREKEEPER_CACHE``, else the user's cache folder for scorekeeper (where platformdirs puts it)."""
-    env = os.environ.get(ENV_VAR)
-    return os.path.expanduser(env) if env else user_path("cache")
+    """``$SCOREKEEPER_CACHE``, else the user's cache folder for scorekeeper (where platformdirs puts it).
+    A relative ``$SCOREKEEPER_CACHE`` is not used, as the XDG rule has it for ``$XDG_CACHE_HOME``:
+    it would make a cache folder in every folder the program is started in."""
+    env = os.path.expanduser(os.environ.get(ENV_VAR) or "")
+    return env if os.path.isabs(env) else user_path("cache")
 
 
 def folder(create: bool = False) -> str | None:

@@ -163,10 +163,15 @@ _MAGIC = b"SQLite format 3\x00"
 
 
 def default_db_path() -> str:
-    """``$SCOREKEEPER_DB`` if set, else ``scorekeeper.db`` in the user data folder (a str path)."""
+    """``$SCOREKEEPER_DB`` if set, else ``scorekeeper.db`` in the user data folder (a str path).
+    StoreError for a relative ``$SCOREKEEPER_DB``: the store a table records into must not
+    depend on the folder the program was started in (``--db``, given each time, may be relative)."""
     env = os.environ.get(ENV_VAR)
     if env:
-        return path_text(env, expand=True)
+        path = path_text(env, expand=True)
+        if not os.path.isabs(path):
+            raise StoreError(t("store.env_relative", variable=ENV_VAR, value=env, absolute=os.path.abspath(path)))
+        return path
     return os.path.join(user_path("data"), "scorekeeper.db")
 
 
@@ -887,6 +892,41 @@ def _header_fault(path: str, size: int) -> str | None:
     return None
 
 
+def _writable(path: str) -> bool:
+    """Whether this process may write the store at ``path`` and the files SQLite keeps beside
+    it: True for a file not made yet (making it says what is wrong)."""
+    if not os.path.exists(path):
+        return True
+    return os.access(path, os.W_OK) and os.access(os.path.dirname(path) or os.curdir, os.W_OK | os.X_OK)
+
+
+def _read_only_uri(path: str) -> str:
+    """The URI that reads the store at ``path`` and writes nothing beside it: without a -wal file
+    the main file holds everything and nobody is writing in WAL mode, so it is read as immutable,
+    which creates no -wal/-shm files."""
+    return _file_uri(path) + ("?mode=ro" if os.path.exists(f"{path}-wal") else "?mode=ro&immutable=1")
+
+
+def _open_unwritable(store: Store) -> sqlite3.Connection:
+    """A store this process may read but not write (the file or its folder is read-only), read
+    as :meth:`Store._inspect` reads it: SQLite would otherwise make -wal and -shm files with the
+    store's read-only mode, and the store would stay unwritable after its permissions are put
+    right. Every write then fails with SQLite's "readonly database", which the writing methods
+    tell; a store that would have to be upgraded (or made, in an empty file) cannot be used."""
+    try:
+        conn = sqlite3.connect(_read_only_uri(store.path), uri=True, timeout=store._timeout, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise store._cannot_open(exc) from None
+
+    def prepare(conn: sqlite3.Connection) -> None:
+        version = store._check(conn, full=False)
+        if version < len(MIGRATIONS):
+            raise StoreError(t("store.upgrade_failed", path=str(store.path), start=version, target=len(MIGRATIONS),
+                               error="attempt to write a readonly database"))
+
+    return store._ready(conn, prepare)
+
+
 class Store:
     """One store file. ``Store(path)`` opens (or creates) it; use as a context manager or close().
 
@@ -942,11 +982,8 @@ class Store:
         fault = _header_fault(path, st.st_size) if st.st_size > 0 else None
         if fault is not None:
             raise self._not_ours(fault)
-        # Without a -wal file the main file holds everything and nobody is writing in WAL
-        # mode: read it as immutable, which creates no -wal/-shm files beside it.
-        mode = "?mode=ro" if os.path.exists(f"{path}-wal") else "?mode=ro&immutable=1"
         try:
-            conn = sqlite3.connect(_file_uri(path) + mode, uri=True, timeout=self._timeout)
+            conn = sqlite3.connect(_read_only_uri(path), uri=True, timeout=self._timeout)
         except sqlite3.Error as exc:
             raise self._cannot_open(exc) from None
         try:
@@ -985,6 +1022,8 @@ class Store:
 
     def _open(self) -> sqlite3.Connection:
         path = self.path
+        if not _writable(path):
+            return _open_unwritable(self)
         try:
             os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
         except OSError as exc:

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -40,6 +41,9 @@ guard_timers()  # Textual hangs on a timer due at once (a toast re-shown as it r
 guard_strips()  # a name or a ruleset's text with ESC in it is shown, never obeyed by the terminal
 guard_compositor()  # a widget gone after a scroll (a toast that ran out) leaves nothing on the terminal
 guard_scroll_repaint()  # a scroll after a layout redraws what moved, not the whole screen
+
+
+MIN_SIZE = (60, 16)  # columns and lines a deal's boxes need to be seen whole (the values wrap below 80)
 
 
 class ScorekeeperApp(KeysInOrder, App[None]):
@@ -80,6 +84,19 @@ class ScorekeeperApp(KeysInOrder, App[None]):
             self.animation_level = "none"
         self.settings: Settings = load_settings()  # never raises: a bad file gives a warning
         self.collector = QuietCollector(self)  # started by run(): the collector for the whole process
+        self._told_too_small = False  # the notice that the window is too small is up
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A window too small to show a deal's boxes says what it needs, once each time it gets
+        too small (the app goes on: a larger window shows everything again)."""
+        width, height = event.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small and not self._told_too_small:
+            self.notify(t("tui.app.too_small", width=width, height=height, min_width=MIN_SIZE[0],
+                          min_height=MIN_SIZE[1]), severity="warning", timeout=10, markup=False)
+        elif not small and self._told_too_small:
+            self.clear_notifications()
+        self._told_too_small = small
 
     def on_mount(self) -> None:
         from .screens.home import HomeScreen
@@ -137,6 +154,7 @@ class ScorekeeperApp(KeysInOrder, App[None]):
     def open_ruleset(self, ref: str) -> None:
         """New game of a built-in ruleset or a ruleset file; its problems if it is broken."""
         from ..game.limits import check_ruleset
+        from ..rules.paths import names_a_file
         from ..rules.ruleset import RulesetError, find_ruleset_path, load_ruleset
         from .screens.dialogs import RulesetProblemsScreen
         from .screens.new_game import NewGameScreen
@@ -146,7 +164,7 @@ class ScorekeeperApp(KeysInOrder, App[None]):
         except RulesetError as exc:
             self.push_screen(RulesetProblemsScreen(ref, [p.message for p in exc.problems]))
             return
-        is_file = str(ref).endswith(".toml") or Path(ref).exists()
+        is_file = names_a_file(str(ref))
         problems = check_ruleset(path)
         if problems:
             self.push_screen(RulesetProblemsScreen(str(ref), problems))
