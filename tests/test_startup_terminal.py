@@ -35,3 +35,17 @@ def test_a_window_large_enough_says_nothing_and_one_made_small_says_it_once(tmp_
             return before, notes(app)
 
     assert run(go()) == ([], [TOO_SMALL])
+
+
+def test_a_game_resumed_in_a_small_window_says_it_on_the_play_screens_status_line(tmp_path):
+    """`scorekeeper play 1` in a 40x12 window: the play screen, which clears the other screens'
+    toasts when it is shown, says it on its own status line."""
+    from helpers.stores import Script
+    from helpers.tui import resumed, said
+
+    async def go():
+        async with resumed(tmp_path / "g.db", Script("lupaus", ["Anna", "Ben", "Cara"]), size=(40, 12)) as (app, pilot):
+            await settle(pilot)
+            return [notice.message for notice in said(app)]
+
+    assert run(go()) == [TOO_SMALL]

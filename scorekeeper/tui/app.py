@@ -87,16 +87,27 @@ class ScorekeeperApp(KeysInOrder, App[None]):
         self._told_too_small = False  # the notice that the window is too small is up
 
     def on_resize(self, event: events.Resize) -> None:
+        self.tell_size(event.size)
+
+    def tell_size(self, size: tuple[int, int] | None = None, *, again: bool = False) -> None:
         """A window too small to show a deal's boxes says what it needs, once each time it gets
-        too small (the app goes on: a larger window shows everything again)."""
-        width, height = event.size
+        too small, on the screen shown (the play screen says it on its status line); ``again``:
+        once more (a screen shown anew, which clears what was said before). The app goes on: a
+        larger window shows everything again. ``size``: the window's, when a resize gives it."""
+        width, height = size or self.size
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        if small and not self._told_too_small:
-            self.notify(t("tui.app.too_small", width=width, height=height, min_width=MIN_SIZE[0],
-                          min_height=MIN_SIZE[1]), severity="warning", timeout=10, markup=False)
+        if small and (again or not self._told_too_small):
+            self.screen.notify(t("tui.app.too_small", width=width, height=height, min_width=MIN_SIZE[0],
+                                 min_height=MIN_SIZE[1]), severity="warning", timeout=10, markup=False)
         elif not small and self._told_too_small:
             self.clear_notifications()
         self._told_too_small = small
+
+    def clear_toasts(self) -> None:
+        """Textual's toasts taken off (a screen that says things its own way); a window too small
+        for a deal's boxes is said again, on the screen shown."""
+        self.clear_notifications()
+        self.tell_size(again=True)
 
     def on_mount(self) -> None:
         from .screens.home import HomeScreen

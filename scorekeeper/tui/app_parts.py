@@ -35,6 +35,8 @@ class AppParts(Protocol):
 
     def show_phones(self) -> None: ...
 
+    def clear_toasts(self) -> None: ...
+
 
 if TYPE_CHECKING:
     # (never made: mypy before 2 finds the metaclasses of App and Protocol in conflict)

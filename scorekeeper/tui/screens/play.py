@@ -216,7 +216,7 @@ class PlayScreen(Screen[dict]):
         self._one(StatusLine).clear()  # what was said here is not shown on coming back
 
     def on_screen_resume(self) -> None:
-        self.app.clear_notifications()  # another screen's toasts are not laid over the board and the keys
+        self.app.clear_toasts()  # another screen's are not laid over the board and the keys
 
     def notify(self, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None,
                markup: bool = True) -> None:
