@@ -109,13 +109,21 @@ def _shown(cell, value) -> str:
 
 def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
     """The keys a player types for the deal: in the order of the form. Each table has its
-    habits: an Enter after a value never, sometimes or always; an optional box left empty
-    passed over with Enter (as in any form) never, sometimes or always, when a value is typed
-    after it (or before the last Enter, which then passes over the boxes left to the end)."""
+    habits: an Enter after a value never, sometimes or always (or, written as on paper or in a
+    pasted line, a comma, a semicolon, a tab or a space); an optional box left empty passed over
+    with that key (as in any form, or as an empty cell of a line) never, sometimes or always,
+    when a value is typed after it (or before the last Enter, which then passes over the boxes
+    left to the end); letters in lower or upper case; a player picked by seat number, initial
+    or whole name; a plus before a number now and then."""
     view = draft.view()
     typed = {(c.field, c.unit): v for c, v, how in plan if how == "typed"}
     after_value = data.draw(st.sampled_from(["never", "sometimes", "always"]), label="enter after a value")
     passes = data.draw(st.sampled_from(["never", "sometimes", "always"]), label="enter over an empty box")
+    between = data.draw(st.sampled_from(["enter", "enter", ",", ";", "\t", " ", ", "]), label="between values")
+    over = between.strip() or "enter"  # (a space passes over no box)
+    habits = {"case": data.draw(st.sampled_from(["lower", "upper", "title"]), label="letters"),
+              "seat": data.draw(st.sampled_from(["number", "initial", "name"]), label="a player by"),
+              "plus": data.draw(st.sampled_from(["never", "sometimes"]), label="plus before a number")}
     keys: list[str] = []
     passed: list[str] = []  # Enters over empty optional boxes since the last value (typed before the next)
     for cell in view.cells.values():
@@ -128,7 +136,7 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
             value = cell.value
         else:
             if cell.optional and not cell.auto and _habit(data, passes, "pass over"):
-                passed.append("enter")
+                passed.append(over)
             continue
         keys += passed
         passed = []
@@ -138,14 +146,30 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
                 keys += [data.draw(st.sampled_from(wrong), label="wrong"), "backspace"]
                 if data.draw(st.booleans(), label="second backspace"):
                     keys = keys[:-2]  # (not a correction after all)
-        keys += list(_keys_of(cell, value))
+        keys += _written(data, cell, value, habits)
         if _habit(data, after_value, "enter after"):
-            keys.append("enter")
+            keys += ["enter"] if between == "enter" else list(between)
     if passed:  # the boxes left empty to the end passed over with Enter, then the Enter that confirms
         return keys + passed + ["enter"]
-    if keys and keys[-1] == "enter":
+    while keys and keys[-1] in ("enter", ",", ";", "\t", " "):
         keys.pop()  # the Enter after the last value is the one that confirms
     return keys + ["enter"]
+
+
+def _written(data, cell, value, habits) -> list[str]:
+    """The keys of ``value`` as this table writes it: its letter in the case of the table's
+    habit, a player by seat number, initial or whole name, a plus before a number now and then."""
+    keys = _keys_of(cell, value)
+    choice = next((c for c in cell.choices if c.value == value), None)
+    if type(value) is int and choice is not None and choice.text in NAMES and habits["seat"] != "number":
+        keys = choice.text if habits["seat"] == "name" else choice.text[0]
+        keys = keys.lower() if habits["case"] == "lower" else keys.upper() if habits["case"] == "upper" else keys
+    elif keys.isalpha():
+        keys = keys.upper() if habits["case"] == "upper" else keys
+    elif type(value) is int and value >= 0 and habits["plus"] == "sometimes" \
+            and data.draw(st.integers(0, 3), label="plus") == 0:
+        keys = "+" + keys
+    return list(keys)
 
 
 def _habit(data, how: str, label: str) -> bool:
@@ -182,6 +206,10 @@ def _run(typist: Typist, keys: list[str]):
         else:
             typist.key(k)
     for _ in range(ENTERS_MORE):  # Enter again while the form says the deal may still go on
+        quiet = done is not None and not done.confirm and done.question is None and not done.note
+        if quiet and typist.enters_to_confirm() is not None:  # (an Enter taken as the habit after a value)
+            done = _enter(typist)
+            continue
         if done is None or done.question is None or not done.question.waiting or done.question.lost:
             break
         done = _enter(typist)

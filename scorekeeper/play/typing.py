@@ -34,6 +34,13 @@ Enter asks which deal was meant rather than confirm one."""
 VIEWS_KEPT = 64
 # keys Backspace can take back one by one (the whole of any deal's values typed in one burst)
 KEYS_TAKEN_BACK = 64
+SEPARATORS = frozenset(",;\t")
+"""Keys typed between values as in a written or pasted line (a comma, a semicolon, a tab): each
+ends the value before it as Enter does (two in a row pass over a box left empty, as an empty
+cell of a line), and never confirms the deal."""
+SPACES = frozenset(" +")
+"""A space, or a plus written before a number: ends digits waiting before it, and does nothing
+else (", " is one separator; "+5" is 5)."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +53,7 @@ class Reading:
     pending: str = ""  # digits typed at the cursor that a longer number may still follow
     arrived: bool = False  # the cursor came by itself (the box before moved on)
     behind: tuple[Slot, ...] = ()  # boxes passed over since the last value typed (a key may be theirs)
+    spell: str = ""  # the rest of the word a value picked by its first letter is written as ("nna" after Anna's a)
 
     def values(self) -> dict[Key, Any]:
         return dict(self.typed)
@@ -266,18 +274,47 @@ class Typist:
 
     # -- keys
     def key(self, char: str) -> Done:
-        """A printable key typed at the cursor, in every reading."""
+        """A printable key typed at the cursor, in every reading (a letter in either case; a
+        separator, a space or a plus between values as written: see SEPARATORS, SPACES)."""
         self._keyed = [*self._keyed[-KEYS_TAKEN_BACK + 1:], self._state()]
         self.question = None
+        char = char.lower()
+        if char in SEPARATORS or char in SPACES:
+            return self._keep(_unique([r for reading in self.readings for r in self._separated(reading, char)]), [])
         out: list[Reading] = []
         notes: list[str] = []
         for reading in self.readings:
+            if reading.spell:  # the next letter of the word being written (Anna's n), or a key of its own
+                if char == reading.spell[0]:
+                    out.append(reading.moved(spell=reading.spell[1:]))
+                reading = reading.moved(spell="")
             for r, note in self._key(reading, char):
                 if r is None:
                     notes.append(note)
                 else:
                     out.append(r)
         return self._keep(out, notes)
+
+    def _separated(self, reading: Reading, char: str) -> list[Reading]:
+        """A separator (or a space) typed in ``reading``: digits waiting end there, as Enter ends
+        them; a separator after a value that moved on by itself is that habit, and on an empty
+        box the cursor did not come to by itself it stays (a needed box is typed, not passed);
+        one on a box that may stay empty passes over it (a tab between two cells of a pasted line
+        where the box is empty). It never confirms: the deal stays as typed, for Enter."""
+        if char in SPACES and not reading.pending:
+            return [reading.moved(spell="")]
+        passed = self._passes_over(reading) if char in SEPARATORS else None
+        if passed is not None:  # a second one in a row: the empty cell of the box passed over
+            return [passed]
+        cell = self.cell(reading, reading.at) if reading.at != CONFIRM else None
+        if reading.at == CONFIRM and not reading.arrived or cell is not None and cell.value is None \
+                and not reading.pending and not reading.arrived and not may_skip(cell):
+            return [reading.moved(spell="")]
+        r, confirm = self._enter(reading)
+        if confirm:  # on past the boxes after it as a value ending there goes on (a key may still be theirs)
+            ended = reading.moved(pending="")
+            r = ended if reading.at == CONFIRM else self._move_on(ended, reading.at, False)[0][0]
+        return [r]
 
     def enter(self) -> Done:
         """Enter: a value ends, the cursor goes on; on a deal complete, it is confirmed
@@ -636,7 +673,11 @@ class Typist:
             if char in choice.keys:
                 if not choice.allowed:
                     return [(None, choice.reason or t("tui.widgets.value_picker.not_allowed", value=choice.text))]
-                return self._chosen(reading, cell, choice.value, "", True)
+                out = self._chosen(reading, cell, choice.value, "", True)
+                word = _word(choice.text)
+                if char.isalpha() and len(word) > 1 and word[0] == char:  # (a name may be written whole)
+                    out = [(r.moved(spell=word[1:]) if r is not None else r, note) for r, note in out]
+                return out
         return [(None, _refusal(cell, char))]
 
     def _type_number(self, reading: Reading, cell: CellView, char: str) -> list[tuple]:
@@ -766,6 +807,12 @@ def _may_be_for(cell: CellView, current: CellView | None, char: str) -> bool:
         return False
     numeric = cell.kind == "number" or bool(cell.choices) and all(type(c.value) is int for c in cell.choices)
     return current is None or not _takes(current, char) or char.isalpha() or (numeric and char.isdigit())
+
+
+def _word(text: str) -> str:
+    """The first word of a value's text, in lower case, as it may be written out ("anna")."""
+    word = text.split(" ", 1)[0].lower()
+    return word if word.isalpha() else ""
 
 
 def _takes(cell: CellView, char: str) -> bool:
