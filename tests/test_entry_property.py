@@ -7,7 +7,7 @@ set (an empty one passed over with Enter, or not), a value the rules fill in typ
 Backspace now and then, all in one burst; then Enter, and Enter again where the form says
 the deal is complete but more may follow (an Enter that asks that is no stop: the table
 types on, then Enters while the form says the deal may go on). The Enters must confirm the deal meant, or stop with the question which of the
-readings was meant. Deeper:
+readings was meant, the deal meant among them. Deeper:
 ``pytest tests/test_entry_property.py --hypothesis-profile=long``.
 """
 
@@ -190,21 +190,27 @@ def _wrong_keys(cell, value) -> list[str]:
 
 
 def _run(typist: Typist, keys: list[str]):
-    """The keys typed; an Enter that asks whether more is to come (the keys may go on, or the
-    deal is complete but boxes that may stay empty follow) is no stop: the table types on, and
-    after its last key presses Enter again, as the form says ("or Enter twice"). It stops at a
-    confirm, or at the question which deal was meant (or to check the boxes: more readings
-    than followed)."""
+    """The keys typed in one burst, as the app takes them: a question asked on the way is not
+    read before the keys after it (a digit typed while the question which deal was meant is on
+    show answers it, as in the app); an Enter that asks whether more is to come (the keys may
+    go on, or the deal is complete but boxes that may stay empty follow) is no stop: the table
+    types on, and after its last key presses Enter again, as the form says ("or Enter twice").
+    It stops at a confirm, or at the question which deal was meant (or to check the boxes: more
+    readings than followed) after its last key."""
     done = None
     for k in keys:
         if k == "enter":
             done = _enter(typist)
-            if done.confirm or done.question is not None and (not done.question.waiting or done.question.lost):
-                return done  # (confirmed, or a question stops the table: which deal, or check the boxes)
+            if done.confirm:
+                return done
         elif k == "backspace":
-            typist.backspace()
+            done = typist.backspace()
+        elif typist.question is not None and k.isdigit() and typist.choose(int(k)):
+            done = None  # (the app's form: a digit answers the question on show)
         else:
-            typist.key(k)
+            done = typist.key(k)
+    if done is not None and done.question is not None and (not done.question.waiting or done.question.lost):
+        return done  # (a question stops the table: which deal, or check the boxes)
     for _ in range(ENTERS_MORE):  # Enter again while the form says the deal may still go on
         quiet = done is not None and not done.confirm and done.question is None and not done.note
         if quiet and typist.enters_to_confirm() is not None:  # (an Enter taken as the habit after a value)
@@ -249,10 +255,18 @@ def test_typed_keys_confirm_the_deal_meant_or_ask(rid, data):
     STATS["deals"] += 1
     STATS["tables"].add((rid, n))
     where = f"{rid} {n} {options} after {[dict(d) for d in game.deals]}: {' '.join(keys)}"
-    assert done is not None and (done.confirm or done.question is not None), where
+    assert done is not None and (done.confirm or done.question is not None or done.note), where
+    if done.note and not done.confirm:  # a key refused after the question to check the boxes: the box says why
+        STATS["asked"] += 1
+        return
     if done.question is not None:
         STATS["asked"] += 1
         assert done.question.text()  # the question names the boxes and their readings
+        if not done.question.waiting and not done.question.lost:  # which deal: the one meant is offered
+            offered = {_deal_key(typist.view(r)) for r in typist.readings}
+            if _deal_key(meant.view()) not in offered:
+                STATS["wrong"] += 1
+            assert _deal_key(meant.view()) in offered, f"{where}: asked without the deal meant {meant.typed}"
         return
     STATS["confirmed"] += 1
     got = typist.view(typist.shown)

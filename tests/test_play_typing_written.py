@@ -128,3 +128,14 @@ def test_a_tab_in_a_burst_stays_in_the_boxes_and_a_pasted_line_is_typed_cell_by_
                                                              "tricks": (4, 3, 4, 2)}]
 
     run(go())
+
+
+def test_a_minus_after_a_free_number_starts_the_next_boxes_negative_number():
+    """Pataviitonen for three: Ben's A points 5, then -1 for his B points typed at once ("5-1"):
+    the minus was refused and the 1 joined the 5 (51) or went on, so the question offered three
+    deals and none the one meant; now 5 and -1, confirmed."""
+    keys = "5 s 6 h 4 h 5 7 5 enter 5 - 1 enter 1 enter 7 enter 2 enter 1 enter 1 4 enter 3 enter 2 enter"
+    typist, dones = typed(game("pataviitonen", FOUR[:3]), keys)
+    assert dones[-1].confirm
+    assert stored(typist) == {"bid": [4, 5, 6], "proposal": ["hearts", "spades", "hearts"], "tricks": [5, 5, 7],
+                              "a": [14, 5, 7], "b": [3, -1, 2], "c": [2, 1, 1]}
