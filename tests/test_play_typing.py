@@ -474,3 +474,14 @@ def test_a_digit_after_an_enter_passing_over_a_box_is_that_value_not_the_answer_
     done = typist.enter(last=True)  # (ctrl+s: which of the deals; the one meant is offered)
     assert not done.confirm and done.question is not None and not done.question.waiting
     assert any(meant.items() <= dict(r.typed).items() for r in typist.readings)
+
+
+def test_a_question_after_more_readings_than_are_followed_offers_no_list_to_pick_from():
+    """WYSIWYG for two (the deep run's keys): hand values 14 and 22, Anna declares 3 (a 0 slipped
+    and taken back), phase tricks 1 and 11, Ben's last trick typed anyway, 23 points (a 4 taken
+    back). "3 1 1 1" read more ways than are followed; Enter asked which of 2 deals, neither the
+    one meant (it was among those left out). Now it asks to check the boxes, naming none."""
+    game = Game(load_ruleset("wysiwyg"), ["Anna", "Ben"])
+    typist, done = typed(game, "1 4 2 2 A 3 0 backspace 1 1 1 B 4 backspace 2 3 enter")
+    assert not done.confirm and done.question is not None and done.question.lost
+    assert done.question.text().startswith("The keys read more ways than can be followed, so nothing is saved")

@@ -373,7 +373,9 @@ class Typist:
             return _Verdict("wait", tuple(sorted(_unique(going + passing + onward), key=lambda r: place[r])))
         if passing:  # the Enter may pass over a box that a key typed next fills: asked (which deal) at the next
             return _Verdict("wait", tuple(sorted(_unique(passing + confirming), key=lambda r: place[r])))
-        if len({_deal_key(self.view(r)) for r in confirming}) > 1:
+        if len({_deal_key(self.view(r)) for r in confirming}) > 1:  # (the one meant may be a reading left out)
+            if self.overflow:
+                return _Verdict("lost")
             return _Verdict("which", tuple(self._one_per_deal(sorted(_unique(confirming), key=lambda r: place[r]))))
         return _Verdict("lost" if self.overflow else "confirm", (confirming[0],))  # (but were all followed?)
 
