@@ -231,8 +231,10 @@ async def _play(case: Case, db: Path) -> dict:
             typist = screen.typist  # the table answers which deal it meant (Enter again, or its number)
             if recorded() or typist is None or typist.question is None:
                 break
-            if typist.question.waiting:
-                await press("enter")
+            if typist.question.waiting:  # (several deals: ctrl+s asks which at once, as the form says)
+                q = typist.question
+                several = len({r for r, open_ in zip(q.readings, q.incomplete) if not open_}) > 1
+                await press("ctrl+s" if several else "enter")
                 continue
             meant = [i for i, r in enumerate(typist.readings, start=1) if _holds(case, typist.view(r))]
             await press(str(meant[0]) if meant else "1")

@@ -7,7 +7,7 @@ set (an empty one passed over with Enter, or not), a value the rules fill in typ
 Backspace now and then, all in one burst; then Enter, and Enter again where the form says
 the deal is complete but more may follow (an Enter that asks that is no stop: the table
 types on, then Enters while the form says the deal may go on). The Enters must confirm the deal meant, or stop with the question which of the
-readings was meant. Deeper:
+readings was meant, the deal meant among them. Deeper:
 ``pytest tests/test_entry_property.py --hypothesis-profile=long``.
 """
 
@@ -109,13 +109,21 @@ def _shown(cell, value) -> str:
 
 def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
     """The keys a player types for the deal: in the order of the form. Each table has its
-    habits: an Enter after a value never, sometimes or always; an optional box left empty
-    passed over with Enter (as in any form) never, sometimes or always, when a value is typed
-    after it (or before the last Enter, which then passes over the boxes left to the end)."""
+    habits: an Enter after a value never, sometimes or always (or, written as on paper or in a
+    pasted line, a comma, a semicolon, a tab or a space); an optional box left empty passed over
+    with that key (as in any form, or as an empty cell of a line) never, sometimes or always,
+    when a value is typed after it (or before the last Enter, which then passes over the boxes
+    left to the end); letters in lower or upper case; a player picked by seat number, initial
+    or whole name; a plus before a number now and then."""
     view = draft.view()
     typed = {(c.field, c.unit): v for c, v, how in plan if how == "typed"}
     after_value = data.draw(st.sampled_from(["never", "sometimes", "always"]), label="enter after a value")
     passes = data.draw(st.sampled_from(["never", "sometimes", "always"]), label="enter over an empty box")
+    between = data.draw(st.sampled_from(["enter", "enter", ",", ";", "\t", " ", ", "]), label="between values")
+    over = between.strip() or "enter"  # (a space passes over no box)
+    habits = {"case": data.draw(st.sampled_from(["lower", "upper", "title"]), label="letters"),
+              "seat": data.draw(st.sampled_from(["number", "initial", "name"]), label="a player by"),
+              "plus": data.draw(st.sampled_from(["never", "sometimes"]), label="plus before a number")}
     keys: list[str] = []
     passed: list[str] = []  # Enters over empty optional boxes since the last value (typed before the next)
     for cell in view.cells.values():
@@ -128,7 +136,7 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
             value = cell.value
         else:
             if cell.optional and not cell.auto and _habit(data, passes, "pass over"):
-                passed.append("enter")
+                passed.append(over)
             continue
         keys += passed
         passed = []
@@ -138,14 +146,30 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
                 keys += [data.draw(st.sampled_from(wrong), label="wrong"), "backspace"]
                 if data.draw(st.booleans(), label="second backspace"):
                     keys = keys[:-2]  # (not a correction after all)
-        keys += list(_keys_of(cell, value))
+        keys += _written(data, cell, value, habits)
         if _habit(data, after_value, "enter after"):
-            keys.append("enter")
+            keys += ["enter"] if between == "enter" else list(between)
     if passed:  # the boxes left empty to the end passed over with Enter, then the Enter that confirms
         return keys + passed + ["enter"]
-    if keys and keys[-1] == "enter":
+    while keys and keys[-1] in ("enter", ",", ";", "\t", " "):
         keys.pop()  # the Enter after the last value is the one that confirms
     return keys + ["enter"]
+
+
+def _written(data, cell, value, habits) -> list[str]:
+    """The keys of ``value`` as this table writes it: its letter in the case of the table's
+    habit, a player by seat number, initial or whole name, a plus before a number now and then."""
+    keys = _keys_of(cell, value)
+    choice = next((c for c in cell.choices if c.value == value), None)
+    if type(value) is int and choice is not None and choice.text in NAMES and habits["seat"] != "number":
+        keys = choice.text if habits["seat"] == "name" else choice.text[0]
+        keys = keys.lower() if habits["case"] == "lower" else keys.upper() if habits["case"] == "upper" else keys
+    elif keys.isalpha():
+        keys = keys.upper() if habits["case"] == "upper" else keys
+    elif type(value) is int and value >= 0 and habits["plus"] == "sometimes" \
+            and data.draw(st.integers(0, 3), label="plus") == 0:
+        keys = "+" + keys
+    return list(keys)
 
 
 def _habit(data, how: str, label: str) -> bool:
@@ -166,22 +190,32 @@ def _wrong_keys(cell, value) -> list[str]:
 
 
 def _run(typist: Typist, keys: list[str]):
-    """The keys typed; an Enter that asks whether more is to come (the keys may go on, or the
-    deal is complete but boxes that may stay empty follow) is no stop: the table types on, and
-    after its last key presses Enter again, as the form says ("or Enter twice"). It stops at a
-    confirm, or at the question which deal was meant (or to check the boxes: more readings
-    than followed)."""
+    """The keys typed in one burst, as the app takes them: a question asked on the way is not
+    read before the keys after it (a digit typed while the question which deal was meant is on
+    show answers it, as in the app); an Enter that asks whether more is to come (the keys may
+    go on, or the deal is complete but boxes that may stay empty follow) is no stop: the table
+    types on, and after its last key presses Enter again, as the form says ("or Enter twice").
+    It stops at a confirm, or at the question which deal was meant (or to check the boxes: more
+    readings than followed) after its last key."""
     done = None
     for k in keys:
         if k == "enter":
             done = _enter(typist)
-            if done.confirm or done.question is not None and (not done.question.waiting or done.question.lost):
-                return done  # (confirmed, or a question stops the table: which deal, or check the boxes)
+            if done.confirm:
+                return done
         elif k == "backspace":
-            typist.backspace()
+            done = typist.backspace()
+        elif typist.question is not None and k.isdigit() and typist.choose(int(k)):
+            done = None  # (the app's form: a digit answers the question on show)
         else:
-            typist.key(k)
+            done = typist.key(k)
+    if done is not None and done.question is not None and (not done.question.waiting or done.question.lost):
+        return done  # (a question stops the table: which deal, or check the boxes)
     for _ in range(ENTERS_MORE):  # Enter again while the form says the deal may still go on
+        quiet = done is not None and not done.confirm and done.question is None and not done.note
+        if quiet and typist.enters_to_confirm() is not None:  # (an Enter taken as the habit after a value)
+            done = _enter(typist)
+            continue
         if done is None or done.question is None or not done.question.waiting or done.question.lost:
             break
         done = _enter(typist)
@@ -221,10 +255,18 @@ def test_typed_keys_confirm_the_deal_meant_or_ask(rid, data):
     STATS["deals"] += 1
     STATS["tables"].add((rid, n))
     where = f"{rid} {n} {options} after {[dict(d) for d in game.deals]}: {' '.join(keys)}"
-    assert done is not None and (done.confirm or done.question is not None), where
+    assert done is not None and (done.confirm or done.question is not None or done.note), where
+    if done.note and not done.confirm:  # a key refused after the question to check the boxes: the box says why
+        STATS["asked"] += 1
+        return
     if done.question is not None:
         STATS["asked"] += 1
         assert done.question.text()  # the question names the boxes and their readings
+        if not done.question.waiting and not done.question.lost:  # which deal: the one meant is offered
+            offered = {_deal_key(typist.view(r)) for r in typist.readings}
+            if _deal_key(meant.view()) not in offered:
+                STATS["wrong"] += 1
+            assert _deal_key(meant.view()) in offered, f"{where}: asked without the deal meant {meant.typed}"
         return
     STATS["confirmed"] += 1
     got = typist.view(typist.shown)

@@ -181,8 +181,8 @@ def test_the_question_says_how_many_readings_and_only_what_each_fills_in_short()
     game = Game(load_ruleset("wysiwyg"), ["Anna", "Ben"])
     typist, done = typed(game, "1 2 enter 9 enter 2 3 h 2 0 enter")
     assert done.question.waiting and done.question.text().startswith(
-        "The keys may go on: type the rest, or Enter again for one of these deals (asked which, if more than one "
-        "remains): Declarer's points 20; Declarer's tricks while the stock lasts 2, ")  # (two deals: Enter asks)
+        "The keys may go on: type the rest, or ctrl+s (or Enter, once no box is left to pass over) asks which of "
+        "these deals was meant: Declarer's points 20; Declarer's tricks while the stock lasts 2, ")  # (two deals: Enter asks)
     done = typist.enter()
     assert not done.confirm and done.question is not None
     text = done.question.text()
@@ -275,14 +275,14 @@ def test_readings_that_store_the_same_deal_are_offered_once():
     Re's card points (0 to 240). The keys read as 130; as 13 and a 0 in one of four boxes that
     are 0 when left empty (the foxes of each side, the Doppelkopf tricks of each side: the same
     deal four times). (As 1, and 3 and 0 Doppelkopf tricks, they are no deal: 3 tricks of 40
-    points or more are more than Re's 1.) The question offers the two deals once each, and 1
-    picks 130."""
+    points or more are more than Re's 1.) The question (ctrl+s) offers the two deals once each,
+    and 1 picks 130."""
     game = Game(load_ruleset("doppelkopf"), FOUR, {}, 1)
     typist, done = typed(game, "n a c r k 1 3 0 enter")  # (it may end the value: more keys may follow)
     assert done.question.text() == (
-        "The keys may go on: type the rest, or Enter again for one of these deals (asked which, if more than "
-        "one remains): Card points of Re 130; Card points of Re 13.")
-    done = typist.enter()
+        "The keys may go on: type the rest, or ctrl+s (or Enter, once no box is left to pass over) asks which of "
+        "these deals was meant: Card points of Re 130; Card points of Re 13.")
+    done = typist.enter(last=True)  # (ctrl+s: no key follows; an Enter may be passing over a box after it)
     assert not done.confirm and done.question is not None
     assert done.question.text() == (
         "The keys read 2 ways, so nothing is saved: 1: Card points of Re 130; 2: Card points of Re 13. "
@@ -408,8 +408,8 @@ def test_the_waiting_question_never_says_an_empty_reading():
 
     question = Question(((), (("Ben", "Bid", "12"),)), (False, False), waiting=True)
     text = question.text()
-    assert text == ("The keys may go on: type the rest, or Enter again for one of these deals (asked which, if more "
-                    "than one remains): the deal as shown; Ben Bid 12.")
+    assert text == ("The keys may go on: type the rest, or ctrl+s (or Enter, once no box is left to pass over) asks "
+                    "which of these deals was meant: the deal as shown; Ben Bid 12.")
     assert ": ;" not in text and "; ." not in text and "confirms ," not in text
     assert Question(((),), (False,), waiting=True).text() == (
         "The keys may go on: Enter again confirms the deal as shown, or type the rest.")
@@ -453,3 +453,35 @@ def test_backspace_takes_back_one_digit_of_a_two_digit_value():
     assert typist.pending == "1" and typist.cell(typist.shown, typist.cursor).who == "Ben"
     typist.key("1")
     assert deal(typist)["bid"][1] == 11 and deal(typist)["bid"][2] is None
+
+
+def test_a_digit_after_an_enter_passing_over_a_box_is_that_value_not_the_answer_to_a_question():
+    """Doppelkopf in one burst: Re 126 card points, Re caught 2 foxes, Enter, an Enter passing
+    over Kontra's foxes, 2 Doppelkopf tricks of Re, Enter. The second Enter asked which of 4
+    deals was meant (the 2 read as either side's foxes or tricks) while a box passed over could
+    still take the next key; in the app the burst's 2 then answered "reading 2", and Enter
+    confirmed Kontra's 2 foxes. Now that Enter asks nothing while a key may be for a box it
+    passed over: the 2 is typed, and nothing is confirmed until the readings give one deal."""
+    game = Game(load_ruleset("doppelkopf"), FOUR, {})
+    typist, done = typed(game, "n a c r k 1 2 6 2 enter enter")
+    assert done.question is not None and done.question.waiting
+    assert not typist.choose(2)  # (a waiting question takes no answer: the app types the 2)
+    typist.key("2")
+    done = typist.enter()
+    assert not done.confirm
+    meant = {("re_foxes", None): 2, ("re_doppelkopf", None): 2}
+    assert any(meant.items() <= dict(r.typed).items() for r in typist.readings)
+    done = typist.enter(last=True)  # (ctrl+s: which of the deals; the one meant is offered)
+    assert not done.confirm and done.question is not None and not done.question.waiting
+    assert any(meant.items() <= dict(r.typed).items() for r in typist.readings)
+
+
+def test_a_question_after_more_readings_than_are_followed_offers_no_list_to_pick_from():
+    """WYSIWYG for two (the deep run's keys): hand values 14 and 22, Anna declares 3 (a 0 slipped
+    and taken back), phase tricks 1 and 11, Ben's last trick typed anyway, 23 points (a 4 taken
+    back). "3 1 1 1" read more ways than are followed; Enter asked which of 2 deals, neither the
+    one meant (it was among those left out). Now it asks to check the boxes, naming none."""
+    game = Game(load_ruleset("wysiwyg"), ["Anna", "Ben"])
+    typist, done = typed(game, "1 4 2 2 A 3 0 backspace 1 1 1 B 4 backspace 2 3 enter")
+    assert not done.confirm and done.question is not None and done.question.lost
+    assert done.question.text().startswith("The keys read more ways than can be followed, so nothing is saved")

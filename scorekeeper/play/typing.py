@@ -34,6 +34,13 @@ Enter asks which deal was meant rather than confirm one."""
 VIEWS_KEPT = 64
 # keys Backspace can take back one by one (the whole of any deal's values typed in one burst)
 KEYS_TAKEN_BACK = 64
+SEPARATORS = frozenset(",;\t")
+"""Keys typed between values as in a written or pasted line (a comma, a semicolon, a tab): each
+ends the value before it as Enter does (two in a row pass over a box left empty, as an empty
+cell of a line), and never confirms the deal."""
+SPACES = frozenset(" +")
+"""A space, or a plus written before a number: ends digits waiting before it, and does nothing
+else (", " is one separator; "+5" is 5)."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +53,7 @@ class Reading:
     pending: str = ""  # digits typed at the cursor that a longer number may still follow
     arrived: bool = False  # the cursor came by itself (the box before moved on)
     behind: tuple[Slot, ...] = ()  # boxes passed over since the last value typed (a key may be theirs)
+    spell: str = ""  # the rest of the word a value picked by its first letter is written as ("nna" after Anna's a)
 
     def values(self) -> dict[Key, Any]:
         return dict(self.typed)
@@ -266,12 +274,20 @@ class Typist:
 
     # -- keys
     def key(self, char: str) -> Done:
-        """A printable key typed at the cursor, in every reading."""
+        """A printable key typed at the cursor, in every reading (a letter in either case; a
+        separator, a space or a plus between values as written: see SEPARATORS, SPACES)."""
         self._keyed = [*self._keyed[-KEYS_TAKEN_BACK + 1:], self._state()]
         self.question = None
+        char = char.lower()
+        if char in SEPARATORS or char in SPACES:
+            return self._keep(_unique([r for reading in self.readings for r in self._separated(reading, char)]), [])
         out: list[Reading] = []
         notes: list[str] = []
         for reading in self.readings:
+            if reading.spell:  # the next letter of the word being written (Anna's n), or a key of its own
+                if char == reading.spell[0]:
+                    out.append(reading.moved(spell=reading.spell[1:]))
+                reading = reading.moved(spell="")
             for r, note in self._key(reading, char):
                 if r is None:
                     notes.append(note)
@@ -279,11 +295,34 @@ class Typist:
                     out.append(r)
         return self._keep(out, notes)
 
-    def enter(self) -> Done:
+    def _separated(self, reading: Reading, char: str) -> list[Reading]:
+        """A separator (or a space) typed in ``reading``: digits waiting end there, as Enter ends
+        them; a separator after a value that moved on by itself is that habit, and on an empty
+        box the cursor did not come to by itself it stays (a needed box is typed, not passed);
+        one on a box that may stay empty passes over it (a tab between two cells of a pasted line
+        where the box is empty). It never confirms: the deal stays as typed, for Enter."""
+        if char in SPACES and not reading.pending:
+            return [reading.moved(spell="")]
+        passed = self._passes_over(reading) if char in SEPARATORS else None
+        if passed is not None:  # a second one in a row: the empty cell of the box passed over
+            return [passed]
+        cell = self.cell(reading, reading.at) if reading.at != CONFIRM else None
+        if reading.at == CONFIRM and not reading.arrived or cell is not None and cell.value is None \
+                and not reading.pending and not reading.arrived and not may_skip(cell):
+            return [reading.moved(spell="")]
+        r, confirm = self._enter(reading)
+        if confirm:  # on past the boxes after it as a value ending there goes on (a key may still be theirs)
+            ended = reading.moved(pending="")
+            r = ended if reading.at == CONFIRM else self._move_on(ended, reading.at, False)[0][0]
+        return [r]
+
+    def enter(self, last: bool = False) -> Done:
         """Enter: a value ends, the cursor goes on; on a deal complete, it is confirmed
-        once every reading gives this one deal (else the question is asked)."""
+        once every reading gives this one deal (else the question is asked). ``last``: the
+        table says no key follows (ctrl+s): no reading goes on or passes over a box, so the
+        deals of the readings complete now are confirmed, or asked which, at once."""
         self._keyed = []
-        verdict = self._verdict()
+        verdict = self._verdict(last)
         if verdict.act == "lost":
             return self._lost()
         if verdict.act == "note":  # the box keeps the cursor and says why
@@ -307,9 +346,9 @@ class Typist:
                 self.question = Question(q.readings, q.incomplete, True, enters=self.enters_to_confirm() or 1)
         return Done(question=self.question)
 
-    def _verdict(self) -> _Verdict:
+    def _verdict(self, last: bool = False) -> _Verdict:
         """What Enter does now, worked out without changing anything: the one place it is
-        decided, for :meth:`enter` to do and :meth:`enter_confirms` to tell."""
+        decided, for :meth:`enter` to do and :meth:`enter_confirms` to tell (``last``: see enter)."""
         if self.note:  # a key was refused here (in every reading followed: the one meant may be one left out)
             return _Verdict("lost" if self.overflow else "note", note=self.note)
         notes = [self._refused_pending(r) for r in self.readings]
@@ -319,6 +358,10 @@ class Typist:
             return _Verdict("asked")
         confirming, going, passing, ended, place = self._entered(notes)
         confirming = [r for r in confirming if not self._broken(r)] or confirming
+        if last:  # every reading complete as it stands is a deal meant (one that would go on is too)
+            complete = [r for r in _unique(confirming + going + passing) if self._complete(r) and not self._broken(r)]
+            if complete:
+                confirming, going, passing = complete, [], []
         if not confirming:
             return _Verdict("on", tuple(going + passing + ended))
         if going:  # the Enter may end a value with more to come: a second Enter confirms
@@ -328,10 +371,12 @@ class Typist:
                 place.setdefault(on, place[r])
                 onward.append(on)
             return _Verdict("wait", tuple(sorted(_unique(going + passing + onward), key=lambda r: place[r])))
-        if len({_deal_key(self.view(r)) for r in confirming}) > 1:  # (asked now: a box passed over changes no deal)
-            return _Verdict("which", tuple(self._one_per_deal(sorted(_unique(confirming), key=lambda r: place[r]))))
-        if passing:  # one deal, unless the Enter passed over a box that a key typed next fills
+        if passing:  # the Enter may pass over a box that a key typed next fills: asked (which deal) at the next
             return _Verdict("wait", tuple(sorted(_unique(passing + confirming), key=lambda r: place[r])))
+        if len({_deal_key(self.view(r)) for r in confirming}) > 1:  # (the one meant may be a reading left out)
+            if self.overflow:
+                return _Verdict("lost")
+            return _Verdict("which", tuple(self._one_per_deal(sorted(_unique(confirming), key=lambda r: place[r]))))
         return _Verdict("lost" if self.overflow else "confirm", (confirming[0],))  # (but were all followed?)
 
     def _entered(self, notes: list[str]) -> tuple[list[Reading], list[Reading], list[Reading], list[Reading],
@@ -403,7 +448,7 @@ class Typist:
         over, if any, else every box that may stay empty) and how many Enters confirm it."""
         view = self.view(self.shown)
         behind = {s for r in self.readings for s in r.behind}
-        boxes = [c for c in self._boxes(view) if c.kind != "text" and may_skip(c)]
+        boxes = [c for c in _boxes(view) if c.kind != "text" and may_skip(c)]
         boxes = [c for c in boxes if c.slot in behind] or boxes
         follow = tuple(f"{c.who} {c.label}".strip() for c in boxes)
         return Question((), (), True, follow, enters=1 if self._counting else self.enters_to_confirm() or 1)
@@ -432,7 +477,7 @@ class Typist:
 
     def _complete(self, reading: Reading) -> bool:
         view = self.view(reading)
-        return view.can_confirm and not any(self._needed(c) for c in self._boxes(view))
+        return view.can_confirm and not any(_needed(c) for c in _boxes(view))
 
     def _separates(self, reading: Reading) -> bool:
         """Whether Enter in ``reading`` may be a separator between values the table goes on
@@ -491,57 +536,19 @@ class Typist:
 
     def _broken(self, reading: Reading) -> bool:
         view = self.view(reading)
-        if any(self._needed(c) for c in self._boxes(view)) or reading.pending:
+        if any(_needed(c) for c in _boxes(view)) or reading.pending:
             return False
         return _typed_errors(view, reading)
 
-    def _boxes(self, view: DraftView) -> list[CellView]:
-        return [c for c in view.cells.values() if c.visible]
-
-    def _needed(self, cell: CellView) -> bool:
-        return cell.needed and not (cell.kind == "text" and cell.text)
-
-    def _stops(self, view: DraftView, slot: Slot | None) -> list[Slot]:
-        """As the form goes on from ``slot`` (see :mod:`.flow`)."""
-        boxes = self._boxes(view)
-        at = next((i for i, c in enumerate(boxes) if c.slot == slot), -1)
-        after = boxes[at + 1:]
-        needed = next((c for c in after if self._needed(c)), None)
-        if needed is None:
-            needed = next((c for c in boxes[:max(at, 0)] if self._needed(c)), None)
-            return [needed.slot] if needed is not None else [CONFIRM]
-        ahead = after[:after.index(needed)]
-        return [c.slot for c in ahead if c.kind != "text" and stops_at(c, needed)] + [needed.slot]
-
     def _first_stop(self, reading: Reading) -> Slot:
-        return self._stops(self.view(reading), None)[0]
-
-    def _optional_after(self, view: DraftView, slot: Slot) -> bool:
-        """Whether a box after ``slot`` may still be typed, though it may stay empty (Enter
-        there ends a value and goes on: the next key may be that box's)."""
-        boxes = self._boxes(view)
-        slots = [c.slot for c in boxes]
-        if slot not in slots:
-            return False
-        return any(c.kind != "text" and may_skip(c) for c in boxes[slots.index(slot) + 1:])
-
-    def _passed(self, view: DraftView, start: Slot, end: Slot) -> tuple[Slot, ...]:
-        """The boxes between ``start`` and ``end`` that the cursor passed over: filled in by
-        the rules, or that may stay empty (a key typed next may be theirs)."""
-        boxes = self._boxes(view)
-        slots = [c.slot for c in boxes]
-        if start not in slots:
-            return ()
-        i = slots.index(start) + 1
-        j = slots.index(end) if end in slots else len(slots)
-        return tuple(c.slot for c in boxes[i:j] if c.kind != "text" and (c.auto or may_skip(c)))
+        return _stops(self.view(reading), None)[0]
 
     def _move_on(self, reading: Reading, slot: Slot, moved: bool, carry: str = "") -> list[tuple]:
         """On from ``slot``: the cursor to the next stop; a key carried over is typed in the
         first stop on the way that takes it."""
         view = self.view(reading)
-        stops = self._stops(view, slot)
-        behind = self._passed(view, slot, stops[-1])
+        stops = _stops(view, slot)
+        behind = _passed(view, slot, stops[-1])
         if not carry:
             return [(reading.moved(at=stops[0], pending="", arrived=moved, behind=behind), "")]
         takers = [s for s in stops if s != CONFIRM and _takes(view.cells[s], carry)]
@@ -549,7 +556,7 @@ class Typist:
         if takers:
             target = takers[0]
             out += self._type(reading.moved(at=target, pending="", arrived=moved,
-                                            behind=self._passed(view, slot, target)), carry)
+                                            behind=_passed(view, slot, target)), carry)
         current = view.cells.get(takers[0]) if takers else None
         for i, s in enumerate(behind):  # a box passed over on the way may be the key's too
             if _may_be_for(view.cells[s], current, carry):
@@ -636,13 +643,19 @@ class Typist:
             if char in choice.keys:
                 if not choice.allowed:
                     return [(None, choice.reason or t("tui.widgets.value_picker.not_allowed", value=choice.text))]
-                return self._chosen(reading, cell, choice.value, "", True)
+                out = self._chosen(reading, cell, choice.value, "", True)
+                word = _word(choice.text)
+                if char.isalpha() and len(word) > 1 and word[0] == char:  # (a name may be written whole)
+                    out = [(r.moved(spell=word[1:]) if r is not None else r, note) for r, note in out]
+                return out
         return [(None, _refusal(cell, char))]
 
     def _type_number(self, reading: Reading, cell: CellView, char: str) -> list[tuple]:
         pending = reading.pending
         if char == "-" and not pending and (cell.lo is None or cell.lo < 0):
             return [(reading.moved(pending="-", arrived=False), "")]
+        if char == "-" and cell.value is not None and str(cell.value) == pending:  # "5-3": 5, and the next box's -3
+            return self._move_on(reading.moved(pending=""), cell.slot, True, char)
         if not char.isdigit():
             return [(None, _refusal(cell, char))]
         out: list[tuple] = []
@@ -691,15 +704,15 @@ class Typist:
         if reading.arrived and cell is not None and cell.value is None and not reading.pending:
             # the Enter typed out of habit after a value that moved on by itself: it is taken
             return reading.moved(arrived=False), False
-        if view.can_confirm and not any(self._needed(c) for c in self._boxes(view)) \
-                and not self._optional_after(view, reading.at):
+        if view.can_confirm and not any(_needed(c) for c in _boxes(view)) \
+                and not _optional_after(view, reading.at):
             return reading.moved(pending=""), True
         r = reading.moved(pending="")
         return self._move_on(r, reading.at, False)[0][0], False
 
     def _backspace(self, reading: Reading) -> Reading:
         view = self.view(reading)
-        boxes = self._boxes(view)
+        boxes = _boxes(view)
         cell = view.cells.get(reading.at)
         if cell is not None and (cell.value is not None or reading.pending):
             return reading.with_value((cell.field, cell.unit), None).moved(pending="", behind=())
@@ -723,8 +736,51 @@ class Typist:
                     cell = v.cells.get(slot)
                     if cell is not None:
                         diffs[i].append((cell.who, cell.label, shown[i] or "—"))
-        incomplete = tuple(not v.can_confirm or any(self._needed(c) for c in self._boxes(v)) for v in views)
+        incomplete = tuple(not v.can_confirm or any(_needed(c) for c in _boxes(v)) for v in views)
         return Question(tuple(tuple(d) for d in diffs), incomplete, waiting)
+
+
+def _boxes(view: DraftView) -> list[CellView]:
+    return [c for c in view.cells.values() if c.visible]
+
+
+def _needed(cell: CellView) -> bool:
+    return cell.needed and not (cell.kind == "text" and cell.text)
+
+
+def _stops(view: DraftView, slot: Slot | None) -> list[Slot]:
+    """As the form goes on from ``slot`` (see :mod:`.flow`)."""
+    boxes = _boxes(view)
+    at = next((i for i, c in enumerate(boxes) if c.slot == slot), -1)
+    after = boxes[at + 1:]
+    needed = next((c for c in after if _needed(c)), None)
+    if needed is None:
+        needed = next((c for c in boxes[:max(at, 0)] if _needed(c)), None)
+        return [needed.slot] if needed is not None else [CONFIRM]
+    ahead = after[:after.index(needed)]
+    return [c.slot for c in ahead if c.kind != "text" and stops_at(c, needed)] + [needed.slot]
+
+
+def _optional_after(view: DraftView, slot: Slot) -> bool:
+    """Whether a box after ``slot`` may still be typed, though it may stay empty (Enter
+    there ends a value and goes on: the next key may be that box's)."""
+    boxes = _boxes(view)
+    slots = [c.slot for c in boxes]
+    if slot not in slots:
+        return False
+    return any(c.kind != "text" and may_skip(c) for c in boxes[slots.index(slot) + 1:])
+
+
+def _passed(view: DraftView, start: Slot, end: Slot) -> tuple[Slot, ...]:
+    """The boxes between ``start`` and ``end`` that the cursor passed over: filled in by
+    the rules, or that may stay empty (a key typed next may be theirs)."""
+    boxes = _boxes(view)
+    slots = [c.slot for c in boxes]
+    if start not in slots:
+        return ()
+    i = slots.index(start) + 1
+    j = slots.index(end) if end in slots else len(slots)
+    return tuple(c.slot for c in boxes[i:j] if c.kind != "text" and (c.auto or may_skip(c)))
 
 
 def _given(cell: CellView | None) -> str:
@@ -766,6 +822,12 @@ def _may_be_for(cell: CellView, current: CellView | None, char: str) -> bool:
         return False
     numeric = cell.kind == "number" or bool(cell.choices) and all(type(c.value) is int for c in cell.choices)
     return current is None or not _takes(current, char) or char.isalpha() or (numeric and char.isdigit())
+
+
+def _word(text: str) -> str:
+    """The first word of a value's text, in lower case, as it may be written out ("anna")."""
+    word = text.split(" ", 1)[0].lower()
+    return word if word.isalpha() else ""
 
 
 def _takes(cell: CellView, char: str) -> bool:

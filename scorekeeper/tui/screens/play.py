@@ -400,8 +400,8 @@ class PlayScreen(Screen[dict]):
             self.notify(t("play.first.look"), severity="warning")
             return
         typist = self.typist
-        if typist is not None and typist.ambiguous:  # the keys read two ways: confirmed as Enter is
-            self.post_message(EntryForm.Keyed(typist.enter()))
+        if typist is not None and typist.ambiguous:  # the keys read two ways: asked which at once
+            self.post_message(EntryForm.Keyed(typist.enter(last=True)))
             return
         view = draft.view()
         if not view.can_confirm:

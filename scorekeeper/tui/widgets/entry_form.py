@@ -606,9 +606,8 @@ class EntryForm(ScrollView, can_focus=True):
                 event.stop()
                 event.prevent_default()
             return
-        char = event.character
-        if not isinstance(box, (ValueBox, ConfirmButton)) or char is None or not char.isprintable() \
-                or event.key == "space":
+        char = "\t" if event.key == "tab" else event.character  # (a tab between values ends one, as a space)
+        if not isinstance(box, (ValueBox, ConfirmButton)) or char is None or not (char.isprintable() or char == "\t"):
             return
         typist = self.typist
         if typist is None:
