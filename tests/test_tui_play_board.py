@@ -651,3 +651,59 @@ def test_the_deal_that_ends_the_game_works_its_board_out_once(tmp_path, monkeypa
             assert (notice.title, notice.message) == ("Winner: Anna & Cara", "1st Anna & Cara 3 · 2nd Ben & Dan 2")
 
     run(go())
+
+
+def test_the_first_deal_confirmed_finds_the_facts_and_the_footers_looks_worked_out(tmp_path, monkeypatch):
+    """Whist to 3, one deal from its end, in an app just started: the first deal confirmed
+    worked out in its key what nothing had needed before in the process: the store's facts of
+    the deals so far (which of the rules' formulas read earlier deals: the whole ruleset
+    walked) and the dimmed look of each footer key the game's end strikes out. Now both are
+    worked out while the app is quiet after showing the game: neither in the Enter, the same
+    facts stored and the same keys struck out as when the Enter works them out itself."""
+    from textual.widgets._footer import FooterKey
+
+    from scorekeeper.store import facts
+    from scorekeeper.tui.screens import play
+
+    walked: list[str] = []
+    looks: list[str] = []
+    reads_earlier_deals = facts.reads_earlier_deals
+    render = FooterKey.render
+
+    def counted_walk(ruleset):
+        walked.append(ruleset.id)
+        return reads_earlier_deals(ruleset)
+
+    def counted_look(key):
+        looks.append(key.description)
+        return render(key)
+
+    monkeypatch.setattr(facts, "reads_earlier_deals", counted_walk)
+    monkeypatch.setattr(FooterKey, "render", counted_look)
+    prepare_after = play.PREPARE_AFTER
+
+    async def go(quiet: bool) -> tuple[list, list, str, list, list]:
+        monkeypatch.setattr(play, "PREPARE_AFTER", prepare_after if quiet else 600)  # (never, in this test)
+        async with resumed(tmp_path / f"g{quiet}.db", WHIST_ONE_DEAL_TO_GO, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            for _ in range(100 if quiet else 0):  # (until the app has been quiet: a loaded machine takes its time)
+                if screen.stored._facts is not None:
+                    break
+                await pilot.pause(0.05)
+            await pilot.press("s", "7")
+            await settle(pilot)
+            walked.clear()
+            looks.clear()
+            await pilot.press("enter")
+            await settle(pilot)
+            assert screen.game.is_over
+            struck = sorted(k.description for k in screen.query(FooterKey) if k.dimmed)
+            stored = app.store.cached_facts()
+            return list(walked), list(looks), screen_text(app), struck, stored
+
+    at_once = run(go(False))
+    quiet = run(go(True))
+    assert at_once[0] == ["whist"] and quiet[0] == []
+    assert set(at_once[1]) >= {"Confirm", "Plan"} and quiet[1] == []
+    assert quiet[2] == at_once[2] and quiet[3] == at_once[3] and "Confirm" in quiet[3]
+    assert quiet[4] == at_once[4]

@@ -149,6 +149,28 @@ class PlayScreen(Screen[dict]):
             title, message = self._told
             self.notify(message, title=title)
         self.set_interval(FOLLOW_EVERY, self._follow_store, name="follow-store")
+        self.set_timer(PREPARE_AFTER, self._prepare_first_change, name="prepare-first-change")
+
+    def _prepare_first_change(self) -> None:
+        """Quiet after the game is shown: what the first deal confirmed (or undone) would work
+        out for the first time in this process is worked out now, not in that key: the store's
+        facts of the deals so far, the footer keys' looks lit and dimmed (some 1.5 ms of the
+        first game-ending Enter). A key meanwhile: tried again once the app is quiet."""
+        app = self.app
+        if app.screen is not self:
+            return
+        if getattr(app, "key_pending", False) or getattr(app, "_frame_held", None) is not None:
+            self.set_timer(PREPARE_AFTER, self._prepare_first_change, name="prepare-first-change")
+            return
+        prepare = getattr(self.stored, "prepare_change", None)
+        if prepare is not None:
+            try:
+                prepare()
+            except (GameError, ValueError):  # StoreError too: the change itself works it out and says so
+                pass
+        for footer in self.children:  # (the screen's own child: no query, which matches every widget's CSS)
+            if isinstance(footer, KeyFooter):
+                footer.prepare_looks()
 
     def _follow_store(self) -> None:
         """Another writer changed this game (a phone through ``scorekeeper serve``, or the app
