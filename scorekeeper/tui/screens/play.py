@@ -64,6 +64,33 @@ class PlacedSwitcher(Covered, ContentSwitcher):
     virtual_size = placed_size()
 
 
+def _quiet(screen) -> bool:
+    """The app shows ``screen``, and no key is being handled or waits for its turn."""
+    app = screen.app
+    return app.screen is screen and not getattr(app, "key_pending", False) and getattr(app, "_frame_held", None) is None
+
+
+def prepare_first_change(screen) -> None:
+    """Quiet after a game is shown on ``screen`` (a PlayScreen): what the first deal confirmed
+    (or undone) would work out for the first time in this process is worked out now, not in
+    that key: the store's facts of the deals so far, the footer keys' looks lit and dimmed (some
+    2 ms of the first game-ending Enter). A key meanwhile: tried again once the app is quiet."""
+    if screen.app.screen is not screen:
+        return
+    if not _quiet(screen):
+        screen.set_timer(PREPARE_AFTER, lambda: prepare_first_change(screen), name="prepare-first-change")
+        return
+    prepare = getattr(screen.stored, "prepare_change", None)
+    if prepare is not None:
+        try:
+            prepare()
+        except (GameError, ValueError):  # StoreError too: the change itself works it out and says so
+            pass
+    for footer in screen.children:  # (the screen's own child: no query, which matches every widget's CSS)
+        if isinstance(footer, KeyFooter):
+            footer.prepare_looks()
+
+
 class PlayScreen(Screen[dict]):
     """Enter each deal, see the score board; correct, undo and redo.
 
@@ -149,28 +176,7 @@ class PlayScreen(Screen[dict]):
             title, message = self._told
             self.notify(message, title=title)
         self.set_interval(FOLLOW_EVERY, self._follow_store, name="follow-store")
-        self.set_timer(PREPARE_AFTER, self._prepare_first_change, name="prepare-first-change")
-
-    def _prepare_first_change(self) -> None:
-        """Quiet after the game is shown: what the first deal confirmed (or undone) would work
-        out for the first time in this process is worked out now, not in that key: the store's
-        facts of the deals so far, the footer keys' looks lit and dimmed (some 1.5 ms of the
-        first game-ending Enter). A key meanwhile: tried again once the app is quiet."""
-        app = self.app
-        if app.screen is not self:
-            return
-        if getattr(app, "key_pending", False) or getattr(app, "_frame_held", None) is not None:
-            self.set_timer(PREPARE_AFTER, self._prepare_first_change, name="prepare-first-change")
-            return
-        prepare = getattr(self.stored, "prepare_change", None)
-        if prepare is not None:
-            try:
-                prepare()
-            except (GameError, ValueError):  # StoreError too: the change itself works it out and says so
-                pass
-        for footer in self.children:  # (the screen's own child: no query, which matches every widget's CSS)
-            if isinstance(footer, KeyFooter):
-                footer.prepare_looks()
+        self.set_timer(PREPARE_AFTER, lambda: prepare_first_change(self), name="prepare-first-change")
 
     def _follow_store(self) -> None:
         """Another writer changed this game (a phone through ``scorekeeper serve``, or the app
@@ -469,8 +475,7 @@ class PlayScreen(Screen[dict]):
     def _prepare_undo(self, recorded) -> None:
         """Quiet after a confirmed deal's frame: what its undo would put back in the boxes is
         worked out now, not in the ctrl+z (a key meanwhile: the ctrl+z works it out itself)."""
-        app = self.app
-        if app.screen is self and not getattr(app, "key_pending", False) and getattr(app, "_frame_held", None) is None:
+        if _quiet(self):
             self.next.prepare_undo(recorded)
 
     def _after_edit(self, number: int, before: dict) -> None:
