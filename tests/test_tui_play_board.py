@@ -659,9 +659,10 @@ def test_the_first_deal_confirmed_finds_the_facts_and_the_footers_looks_worked_o
     """Whist to 3, one deal from its end, in an app just started: the first deal confirmed
     worked out in its key what nothing had needed before in the process: the store's facts of
     the deals so far (which of the rules' formulas read earlier deals: the whole ruleset
-    walked) and the dimmed look of each footer key the game's end strikes out. Now both are
-    worked out while the app is quiet after showing the game: neither in the Enter, the same
-    facts stored and the same keys struck out as when the Enter works them out itself."""
+    walked), the dimmed look of each footer key the game's end strikes out and the look of the
+    final standings' winner line. Now they are worked out while the app is quiet after showing
+    the game: none in the Enter (no part's look worked out at all), the same facts stored, the
+    same keys struck out and the same screen as when the Enter works them out itself."""
     from textual.widgets._footer import FooterKey
 
     from scorekeeper.store import facts
@@ -669,8 +670,14 @@ def test_the_first_deal_confirmed_finds_the_facts_and_the_footers_looks_worked_o
 
     walked: list[str] = []
     looks: list[str] = []
+    parts: list[str] = []
     reads_earlier_deals = facts.reads_earlier_deals
     render = FooterKey.render
+    part_style = Widget.get_component_rich_style
+
+    def counted_part(widget, *names, **kwargs):
+        parts.extend(names)
+        return part_style(widget, *names, **kwargs)
 
     def counted_walk(ruleset):
         walked.append(ruleset.id)
@@ -682,6 +689,7 @@ def test_the_first_deal_confirmed_finds_the_facts_and_the_footers_looks_worked_o
 
     monkeypatch.setattr(facts, "reads_earlier_deals", counted_walk)
     monkeypatch.setattr(FooterKey, "render", counted_look)
+    monkeypatch.setattr(Widget, "get_component_rich_style", counted_part)
     prepare_after = play.PREPARE_AFTER
 
     async def go(quiet: bool) -> tuple[list, list, str, list, list]:
@@ -696,16 +704,18 @@ def test_the_first_deal_confirmed_finds_the_facts_and_the_footers_looks_worked_o
             await settle(pilot)
             walked.clear()
             looks.clear()
+            parts.clear()
             await pilot.press("enter")
             await settle(pilot)
             assert screen.game.is_over
             struck = sorted(k.description for k in screen.query(FooterKey) if k.dimmed)
             stored = app.store.cached_facts()
-            return list(walked), list(looks), screen_text(app), struck, stored
+            return list(walked), list(looks), screen_text(app), struck, stored, list(parts)
 
     at_once = run(go(False))
     quiet = run(go(True))
     assert at_once[0] == ["whist"] and quiet[0] == []
     assert set(at_once[1]) >= {"Confirm", "Plan"} and quiet[1] == []
+    assert "final-standings--winner" in at_once[5] and quiet[5] == []
     assert quiet[2] == at_once[2] and quiet[3] == at_once[3] and "Confirm" in quiet[3]
     assert quiet[4] == at_once[4]

@@ -36,7 +36,7 @@ from ..widgets.deal_panel import DealPanel
 from ..widgets.entry_form import EntryForm
 from ..widgets.final_standings import FinalStandings
 from ..widgets.key_footer import KeyFooter
-from ..widgets.redraw import Covered, placed_size
+from ..widgets.redraw import Covered, PartLooks, placed_size
 from ..widgets.scoreboard import Scoreboard, ScoreTable
 from ..widgets.status_line import Notice, StatusLine
 from ..widgets.value_picker import ValueBox
@@ -73,8 +73,9 @@ def _quiet(screen) -> bool:
 def prepare_first_change(screen) -> None:
     """Quiet after a game is shown on ``screen`` (a PlayScreen): what the first deal confirmed
     (or undone) would work out for the first time in this process is worked out now, not in
-    that key: the store's facts of the deals so far, the footer keys' looks lit and dimmed (some
-    2 ms of the first game-ending Enter). A key meanwhile: tried again once the app is quiet."""
+    that key: the store's facts of the deals so far, the footer keys' looks lit and dimmed, the
+    looks of the parts of the panel, the status line and the final standings (some 2 ms of the
+    first game-ending Enter). A key meanwhile: tried again once the app is quiet."""
     if screen.app.screen is not screen:
         return
     if not _quiet(screen):
@@ -86,9 +87,9 @@ def prepare_first_change(screen) -> None:
             prepare()
         except (GameError, ValueError):  # StoreError too: the change itself works it out and says so
             pass
-    for footer in screen.children:  # (the screen's own child: no query, which matches every widget's CSS)
-        if isinstance(footer, KeyFooter):
-            footer.prepare_looks()
+    for widget in screen.walk_children():  # (no query, which matches every widget's CSS)
+        if isinstance(widget, (KeyFooter, PartLooks)):
+            widget.prepare_looks()
 
 
 class PlayScreen(Screen[dict]):

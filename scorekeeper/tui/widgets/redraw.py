@@ -127,6 +127,12 @@ class PartLooks(_Widget):
             look = looks[part] = self.get_component_rich_style(part, partial=True)
         return look
 
+    def prepare_looks(self) -> None:
+        """Each part's look worked out now (the app quiet), not when the part is first drawn
+        (the final standings' winner, first drawn in the key that ends the game)."""
+        for part in sorted(self.COMPONENT_CLASSES):
+            self.part_look(part)
+
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self.__dict__.pop("_part_looks", None)
