@@ -716,6 +716,8 @@ def test_the_first_deal_confirmed_finds_the_facts_and_the_footers_looks_worked_o
     quiet = run(go(True))
     assert at_once[0] == ["whist"] and quiet[0] == []
     assert set(at_once[1]) >= {"Confirm", "Plan"} and quiet[1] == []
-    assert "final-standings--winner" in at_once[5] and quiet[5] == []
+    assert "final-standings--winner" in at_once[5]
+    if hasattr(Widget, "BLANK"):  # Textual 8 (Textual 7 restyles the form and the final standings as
+        assert quiet[5] == []  # the focus moves, and their parts' looks are worked out again in the Enter)
     assert quiet[2] == at_once[2] and quiet[3] == at_once[3] and "Confirm" in quiet[3]
     assert quiet[4] == at_once[4]
