@@ -25,7 +25,10 @@ key is handled is counted.
 of its own taking turns, and prints each figure's ratio. The first round of each process is
 left out (modules imported, caches filled).
 
-Run:  python bench/bench_confirm.py [--rounds 6] [--turns 2] [--against DIR] [--games ...]
+``--first`` measures only the first Enter and ctrl+z of each process, as ``bench_latency.py
+--against`` meets them (one round a process): what a process works out the first time counts.
+
+Run:  python bench/bench_confirm.py [--rounds 6] [--turns 2] [--against DIR] [--games ...] [--first]
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ from pathlib import Path
 from textual import events
 WINDOW = 0.4
 root, name, rounds, natural = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4] == "1"
+only_first = sys.argv[5] if len(sys.argv) > 5 else ""  # "timed" / "profiled": the process's first keys only
 sys.path[:0] = [str(root), str(root / "bench")]
 import bench_keys
 
@@ -105,8 +109,10 @@ async def measure(db):
         for _ in range(5):
             await pilot.pause()
         await asyncio.sleep(0.5)
-        for r in range(2 * rounds + 1):  # odd rounds timed, even ones profiled (the first only warms up)
-            profiled = r % 2 == 0
+        if only_first:  # (as bench_latency --against measures: each key the first of its kind in the process)
+            await asyncio.sleep(0.5)  # (the app quiet after showing the game, as a table is before its first key)
+        for r in range(1 if only_first else 2 * rounds + 1):  # odd rounds timed, even ones profiled (the first only warms up)
+            profiled = only_first == "profiled" if only_first else r % 2 == 0
             for key in keys[:-1]:
                 await pilot.press(key)
             for _ in range(3):
@@ -127,7 +133,7 @@ async def measure(db):
                 if profile:
                     profile.disable()
                 cpu = (time.process_time() - start) * 1000
-                if r:
+                if r or only_first:
                     if profiled:
                         out[kind]["calls"].append(pstats.Stats(profile).total_calls)
                     else:
@@ -149,29 +155,35 @@ with tempfile.TemporaryDirectory() as tmp:
 """
 
 
-def _run(root: Path, name: str, rounds: int, natural: bool = False) -> dict:
+def _run(root: Path, name: str, rounds: int, natural: bool = False, first: str = "") -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
     env.update(PYTHONPATH=str(root), SCOREKEEPER_LANG="en", LANG="C.UTF-8")
-    done = subprocess.run([sys.executable, "-c", _CHILD, str(root), name, str(rounds), "1" if natural else "0"],
+    done = subprocess.run([sys.executable, "-c", _CHILD, str(root), name, str(rounds), "1" if natural else "0", first],
                           env=env, cwd=root,
                           capture_output=True, text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def main(rounds: int = 6, turns: int = 2, against: Path | None = None, games: tuple[str, ...] = GAMES,
-         verbose: bool = True, natural: bool = False) -> dict:
+         verbose: bool = True, natural: bool = False, first: bool = False) -> dict:
+    """``first``: the first Enter and ctrl+z of each process only (``rounds`` processes a turn
+    timed, as many profiled), as bench_latency.py --against meets them: one round a process."""
     trees = [("this", ROOT)] + ([("against", against)] if against else [])
     results: dict = {}
+    runs = [(m, 1) for m in ("timed", "profiled") for _ in range(rounds)] if first else [("", rounds)]
     for name in games:
         for _ in range(turns):
-            for label, root in trees:
-                got = _run(root, name, rounds, natural)
-                for kind, figures in got.items():
-                    for figure, samples in figures.items():
-                        results.setdefault((name, kind, figure), {}).setdefault(label, []).extend(samples)
+            for mode, count in runs:
+                for label, root in trees:
+                    got = _run(root, name, count, natural, mode)
+                    for kind, figures in got.items():
+                        for figure, samples in figures.items():
+                            results.setdefault((name, kind, figure), {}).setdefault(label, []).extend(samples)
     if verbose:
         print(f"{'game':18} {'key':8} {'figure':7} {'this (median)':>14}" + (f" {'against':>10} {'ratio':>6}" if against else ""))
         for (name, kind, figure), by in results.items():
+            if not by["this"] or against and not by.get("against"):
+                continue
             this = statistics.median(by["this"])
             line = f"{name:18} {kind:8} {figure:7} {this:14.1f}"
             if against:
@@ -191,6 +203,9 @@ if __name__ == "__main__":
     parser.add_argument("--games", nargs="+", choices=GAMES, default=GAMES)
     parser.add_argument("--collector", action="store_true",
                         help="the garbage collector as scorekeeper runs it, and its collections in each key")
+    parser.add_argument("--first", action="store_true",
+                        help="only the first Enter and ctrl+z of each process (as bench_latency.py --against "
+                             "measures them), ROUNDS processes timed and ROUNDS profiled a turn")
     args = parser.parse_args()
     main(args.rounds, args.turns, args.against.resolve() if args.against else None, tuple(args.games),
-         natural=args.collector)
+         natural=args.collector, first=args.first)

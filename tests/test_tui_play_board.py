@@ -149,13 +149,15 @@ def test_notices_are_on_a_line_of_their_own_and_go_with_the_screen(tmp_path):
     run(go())
 
 
-def test_a_game_ending_deal_and_its_undo_draw_the_panel_twice_not_three_times(tmp_path, monkeypatch):
+def test_a_game_ending_deal_and_its_undo_render_the_panel_once(tmp_path, monkeypatch):
     """Whist to 3 at 80x24 (2-2): 7 tricks with spades ends the game, and ctrl+z opens it again.
-    The panel changes height each time (a line fewer, then more): it is drawn to measure its
-    new height, and the layout and the frame use that drawing (and that height) as it is; it
-    was drawn a third time, the layout forgetting what was just measured (so were the status
-    line and the final standings when theirs changed). The status line, which keeps its
-    height here, is drawn twice as before; the screen shows the same."""
+    The panel changes height each time (a line fewer, then more): it is rendered to measure its
+    new height, and the layout and the frame use that rendering (and that height) as it is; it
+    was rendered a third time, the layout forgetting what was just measured (so were the status
+    line and the final standings when theirs changed), and then a second time: Textual forgets
+    a widget's rendering whenever a layout places it (redraw.KeptRender: kept until the panel is
+    drawn again). The status line, which keeps its height here and draws a rule as wide as it
+    is, is rendered twice as before; the screen shows the same."""
     from scorekeeper.tui.widgets.deal_panel import DealPanel
     from scorekeeper.tui.widgets.status_line import StatusLine
 
@@ -180,13 +182,13 @@ def test_a_game_ending_deal_and_its_undo_draw_the_panel_twice_not_three_times(tm
             assert screen.game.is_over and "Game over" in screen_text(app)
             ended = (screen._one(DealPanel).size.height, screen._one(StatusLine).size.height)
             assert ended[0] == heights[0] - 1 and ended[1] == heights[1]
-            assert sorted(drawn) == ["DealPanel", "DealPanel", "StatusLine", "StatusLine"]
+            assert sorted(drawn) == ["DealPanel", "StatusLine", "StatusLine"]
             drawn.clear()
             await pilot.press("ctrl+z")
             await settle(pilot)
             assert not screen.game.is_over and "Game over" not in screen_text(app)
             assert (screen._one(DealPanel).size.height, screen._one(StatusLine).size.height) == heights
-            assert sorted(drawn) == ["DealPanel", "DealPanel", "StatusLine", "StatusLine"]
+            assert sorted(drawn) == ["DealPanel", "StatusLine", "StatusLine"]
 
     run(go())
 
@@ -651,3 +653,71 @@ def test_the_deal_that_ends_the_game_works_its_board_out_once(tmp_path, monkeypa
             assert (notice.title, notice.message) == ("Winner: Anna & Cara", "1st Anna & Cara 3 · 2nd Ben & Dan 2")
 
     run(go())
+
+
+def test_the_first_deal_confirmed_finds_the_facts_and_the_footers_looks_worked_out(tmp_path, monkeypatch):
+    """Whist to 3, one deal from its end, in an app just started: the first deal confirmed
+    worked out in its key what nothing had needed before in the process: the store's facts of
+    the deals so far (which of the rules' formulas read earlier deals: the whole ruleset
+    walked), the dimmed look of each footer key the game's end strikes out and the look of the
+    final standings' winner line. Now they are worked out while the app is quiet after showing
+    the game: none in the Enter (no part's look worked out at all), the same facts stored, the
+    same keys struck out and the same screen as when the Enter works them out itself."""
+    from textual.widgets._footer import FooterKey
+
+    from scorekeeper.store import facts
+    from scorekeeper.tui.screens import play
+
+    walked: list[str] = []
+    looks: list[str] = []
+    parts: list[str] = []
+    reads_earlier_deals = facts.reads_earlier_deals
+    render = FooterKey.render
+    part_style = Widget.get_component_rich_style
+
+    def counted_part(widget, *names, **kwargs):
+        parts.extend(names)
+        return part_style(widget, *names, **kwargs)
+
+    def counted_walk(ruleset):
+        walked.append(ruleset.id)
+        return reads_earlier_deals(ruleset)
+
+    def counted_look(key):
+        looks.append(key.description)
+        return render(key)
+
+    monkeypatch.setattr(facts, "reads_earlier_deals", counted_walk)
+    monkeypatch.setattr(FooterKey, "render", counted_look)
+    monkeypatch.setattr(Widget, "get_component_rich_style", counted_part)
+    prepare_after = play.PREPARE_AFTER
+
+    async def go(quiet: bool) -> tuple[list, list, str, list, list]:
+        monkeypatch.setattr(play, "PREPARE_AFTER", prepare_after if quiet else 600)  # (never, in this test)
+        async with resumed(tmp_path / f"g{quiet}.db", WHIST_ONE_DEAL_TO_GO, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            for _ in range(100 if quiet else 0):  # (until the app has been quiet: a loaded machine takes its time)
+                if screen.stored._facts is not None:
+                    break
+                await pilot.pause(0.05)
+            await pilot.press("s", "7")
+            await settle(pilot)
+            walked.clear()
+            looks.clear()
+            parts.clear()
+            await pilot.press("enter")
+            await settle(pilot)
+            assert screen.game.is_over
+            struck = sorted(k.description for k in screen.query(FooterKey) if k.dimmed)
+            stored = app.store.cached_facts()
+            return list(walked), list(looks), screen_text(app), struck, stored, list(parts)
+
+    at_once = run(go(False))
+    quiet = run(go(True))
+    assert at_once[0] == ["whist"] and quiet[0] == []
+    assert set(at_once[1]) >= {"Confirm", "Plan"} and quiet[1] == []
+    assert "final-standings--winner" in at_once[5]
+    if hasattr(Widget, "BLANK"):  # Textual 8 (Textual 7 restyles the form and the final standings as
+        assert quiet[5] == []  # the focus moves, and their parts' looks are worked out again in the Enter)
+    assert quiet[2] == at_once[2] and quiet[3] == at_once[3] and "Confirm" in quiet[3]
+    assert quiet[4] == at_once[4]

@@ -428,25 +428,46 @@ def fit(board: BoardView, width: int, lead: int = 2) -> Fit:
     """The widest layout of ``board`` whose lines are at most ``width`` columns (the
     narrowest one when none is): a column goes before a player's points or total do."""
     made = None
+    numbers: _Numbers | None = None  # (the short layouts', read from the rows once)
     for fixed, entries, marks, short, gap in _NARROWER:
-        made = _fit(board, fixed, entries, marks and board.marks, short, gap, lead)
+        if short and numbers is None:
+            numbers = _numbers(board)
+        made = _fit(board, fixed, entries, marks and board.marks, numbers if short else None, gap, lead)
         if made.width <= width:
             return made
     assert made is not None  # (_NARROWER has a layout)
     return made
 
 
-def _fit(board: BoardView, fixed, entries: bool, marks: bool, short: bool, gap: int, lead: int) -> Fit:
+_Numbers = tuple[int, tuple[tuple[int, int], ...]]
+
+
+def _numbers(board: BoardView) -> _Numbers:
+    """How wide the deal numbers are, and each scorer's points and totals: the columns of the
+    short layouts, as wide as their numbers (worked out once for the three of them, every row read)."""
+    deal = 1
+    points = [1] * len(board.sizes)
+    totals = [1] * len(board.sizes)
+    for row in board.rows:
+        deal = max(deal, text_width(row.deal))
+        for i, score in enumerate(row.scores[:len(points)]):
+            if score.played:
+                points[i] = max(points[i], text_width(score.points))
+            totals[i] = max(totals[i], text_width(str(score.total)))
+    return deal, tuple(zip(points, totals))
+
+
+def _fit(board: BoardView, fixed, entries: bool, marks: bool, numbers: _Numbers | None, gap: int, lead: int) -> Fit:
+    """The layout of ``board`` so (``numbers``: short, its columns as wide as their numbers)."""
     names = [board.columns[i] for i in fixed] + list(board.columns[3:])
     widths = [board.widths[i] for i in fixed]
-    rows = board.rows
-    if short:  # the deal column as wide as its numbers, under a short heading
-        widths[0] = max([1] + [text_width(r.deal) for r in rows])
+    short = numbers is not None
+    if numbers is not None:  # the deal column as wide as its numbers, under a short heading
+        widths[0] = numbers[0]
     sizes = []
     for i, (ew, pw, tw) in enumerate(board.sizes):
-        if short:  # as wide as the numbers, not the usual minimum
-            pw = max([1] + [text_width(r.scores[i].points) for r in rows if r.scores[i].played])
-            tw = max([1] + [text_width(str(r.scores[i].total)) for r in rows])
+        if numbers is not None:  # as wide as the numbers, not the usual minimum
+            pw, tw = numbers[1][i]
         ew = ew if entries else 0
         sizes.append((ew, pw, tw))
         cell = (ew + 1 if ew else 0) + (2 if marks else 0) + pw + 1 + tw

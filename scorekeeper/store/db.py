@@ -651,6 +651,12 @@ class StoredGame:
                     pass  # a damaged row: the next change derives every deal
         return self._facts
 
+    def prepare_change(self) -> None:
+        """Work out now what the game's first change would work out first (the statistics facts
+        of the deals so far, :meth:`_memo`): called when the app is quiet after showing the game,
+        so that the first deal confirmed does not (the same facts, made at another moment)."""
+        self._memo()
+
     def __repr__(self) -> str:
         return f"<StoredGame {self.id} {self.game.ruleset.id} deals={len(self.game.deals)}>"
 

@@ -36,7 +36,7 @@ from ..widgets.deal_panel import DealPanel
 from ..widgets.entry_form import EntryForm
 from ..widgets.final_standings import FinalStandings
 from ..widgets.key_footer import KeyFooter
-from ..widgets.redraw import Covered, placed_size
+from ..widgets.redraw import Covered, PartLooks, placed_size
 from ..widgets.scoreboard import Scoreboard, ScoreTable
 from ..widgets.status_line import Notice, StatusLine
 from ..widgets.value_picker import ValueBox
@@ -62,6 +62,34 @@ class PlacedSwitcher(Covered, ContentSwitcher):
     cover it whole."""
 
     virtual_size = placed_size()
+
+
+def _quiet(screen) -> bool:
+    """The app shows ``screen``, and no key is being handled or waits for its turn."""
+    app = screen.app
+    return app.screen is screen and not getattr(app, "key_pending", False) and getattr(app, "_frame_held", None) is None
+
+
+def prepare_first_change(screen) -> None:
+    """Quiet after a game is shown on ``screen`` (a PlayScreen): what the first deal confirmed
+    (or undone) would work out for the first time in this process is worked out now, not in
+    that key: the store's facts of the deals so far, the footer keys' looks lit and dimmed, the
+    looks of the parts of the panel, the status line and the final standings (some 2 ms of the
+    first game-ending Enter). A key meanwhile: tried again once the app is quiet."""
+    if screen.app.screen is not screen:
+        return
+    if not _quiet(screen):
+        screen.set_timer(PREPARE_AFTER, lambda: prepare_first_change(screen), name="prepare-first-change")
+        return
+    prepare = getattr(screen.stored, "prepare_change", None)
+    if prepare is not None:
+        try:
+            prepare()
+        except (GameError, ValueError):  # StoreError too: the change itself works it out and says so
+            pass
+    for widget in screen.walk_children():  # (no query, which matches every widget's CSS)
+        if isinstance(widget, (KeyFooter, PartLooks)):
+            widget.prepare_looks()
 
 
 class PlayScreen(Screen[dict]):
@@ -149,6 +177,7 @@ class PlayScreen(Screen[dict]):
             title, message = self._told
             self.notify(message, title=title)
         self.set_interval(FOLLOW_EVERY, self._follow_store, name="follow-store")
+        self.set_timer(PREPARE_AFTER, lambda: prepare_first_change(self), name="prepare-first-change")
 
     def _follow_store(self) -> None:
         """Another writer changed this game (a phone through ``scorekeeper serve``, or the app
@@ -448,8 +477,7 @@ class PlayScreen(Screen[dict]):
     def _prepare_undo(self, recorded) -> None:
         """Quiet after a confirmed deal's frame: what its undo would put back in the boxes is
         worked out now, not in the ctrl+z (a key meanwhile: the ctrl+z works it out itself)."""
-        app = self.app
-        if app.screen is self and not getattr(app, "key_pending", False) and getattr(app, "_frame_held", None) is None:
+        if _quiet(self):
             self.next.prepare_undo(recorded)
 
     def _after_edit(self, number: int, before: dict) -> None:

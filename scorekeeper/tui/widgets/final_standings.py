@@ -10,10 +10,10 @@ from ...i18n import format_number, t, tn
 from ...i18n.formats import is_number
 from ...play.board import BoardView
 from ...play.words import ordinal
-from .redraw import PartLooks, placed_size, redraw
+from .redraw import KeptRender, PartLooks, placed_size, redraw
 
 
-class FinalStandings(PartLooks, Widget, can_focus=True):
+class FinalStandings(KeptRender, PartLooks, Widget, can_focus=True):
     """Shown when the game is over, in place of the entry form; it has the focus then (the
     screen's keys apply, as while deals are entered; ctrl+e goes to the score board)."""
 

@@ -32,7 +32,7 @@ def check_textual() -> None:
     app's start, with the version: see textual_version.py): a widget's layout flags and
     arrangement cache, and its ``virtual_size`` as a reactive that lays the screen out."""
     expect(Widget, "_layout_required", "_layout_updates", "_clear_arrangement_cache", "get_content_height",
-           "content_size", "refresh")  # (not BLANK: Textual 7 has none, and Covered is then drawn as usual)
+           "content_size", "refresh", "_render")  # (not BLANK: Textual 7 has none, and Covered is then drawn as usual)
     expect(messages, "Layout")
     size = Widget.__dict__.get("virtual_size")
     if not isinstance(size, Reactive) or not getattr(size, "_layout", False):
@@ -127,6 +127,36 @@ class PartLooks(_Widget):
             look = looks[part] = self.get_component_rich_style(part, partial=True)
         return look
 
+    def prepare_looks(self) -> None:
+        """Each part's look worked out now (the app quiet), not when the part is first drawn
+        (the final standings' winner, first drawn in the key that ends the game)."""
+        for part in sorted(self.COMPONENT_CLASSES):
+            self.part_look(part)
+
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self.__dict__.pop("_part_looks", None)
+
+
+class KeptRender(_Widget):
+    """A widget mixin, for a widget whose rendering does not read its size: what it rendered is
+    kept until it is drawn again (``refresh``: :func:`redraw`, and Textual's own) or restyled.
+    Textual forgets a widget's rendering whenever a layout places it, even where and as large
+    as it was: at a game's end and at its undo the panel, measured for its height just before
+    (see :func:`redraw`), was rendered anew by the layout that followed, its text put together,
+    turned into Textual's and wrapped a second time in the key. (Not the status line: its rule
+    is as wide as the line, and a layout that gives it another width measures it first.)"""
+
+    def _render(self):  # (Textual's: the widget's render() as Textual draws it, kept until a refresh)
+        kept = self.__dict__.get("_kept_render")
+        if kept is None:
+            kept = self.__dict__["_kept_render"] = super()._render()
+        return kept
+
+    def refresh(self, *args, **kwargs):
+        self.__dict__.pop("_kept_render", None)
+        return super().refresh(*args, **kwargs)
+
+    def notify_style_update(self) -> None:
+        self.__dict__.pop("_kept_render", None)
+        super().notify_style_update()
