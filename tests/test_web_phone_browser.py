@@ -16,7 +16,7 @@ from contextlib import contextmanager
 import time
 
 import pytest
-from helpers.browser import chromium_browser, needs_chromium  # noqa: F401 (the browser fixture)
+from helpers.browser import chromium_browser, needs_chromium, wait_until  # noqa: F401 (the browser fixture)
 from helpers.phone import phone_server
 
 from scorekeeper.rules.ruleset import load_ruleset
@@ -436,7 +436,7 @@ def test_a_name_being_typed_keeps_its_box_when_the_form_is_drawn_again(browser, 
         page.locator("#seat-1").fill("Anna")
         with page.expect_response(lambda r: r.url.endswith("/api/new/form")):
             page.locator("#seat-2").focus()  # Anna's box left: the form is asked for again
-        page.wait_for_function("document.querySelector('#seat-1').value === 'Anna'", timeout=DEADLINE)
+        wait_until(page, "document.querySelector('#seat-1').value === 'Anna'", DEADLINE)
         assert page.evaluate("document.activeElement && document.activeElement.id") == "seat-2"
         page.keyboard.type("Ben")
         assert page.locator("#seat-2").input_value() == "Ben"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from helpers.browser import chromium_browser, needs_chromium  # noqa: F401 (the browser fixture)
+from helpers.browser import chromium_browser, needs_chromium, wait_until  # noqa: F401 (the browser fixture)
 from helpers.phone import CODE, ServedTable
 
 
@@ -38,8 +38,8 @@ def phone(browser):
 
 def shell_kept(page) -> list[str]:
     """Wait until the page is controlled by its service worker with its shell kept; the caches' names."""
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=DEADLINE)
-    page.wait_for_function("caches.keys().then(k => k.length === 1)", timeout=DEADLINE)
+    wait_until(page, "navigator.serviceWorker.controller !== null", DEADLINE)
+    wait_until(page, "caches.keys().then(k => k.length === 1)", DEADLINE)
     return page.evaluate("caches.keys()")
 
 

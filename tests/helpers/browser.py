@@ -29,3 +29,17 @@ def chromium_browser():
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield chromium
         chromium.close()
+
+
+def wait_until(page, expression: str, timeout: float) -> None:
+    """Wait until ``expression`` (a promise's value counts) is true in ``page``, looking every
+    50 ms for ``timeout`` ms. Not Playwright's wait_for_function: it runs the expression through
+    the page's eval, which the pages' Content-Security-Policy refuses (no 'unsafe-eval'), as it
+    should; page.evaluate does not go through the page's eval."""
+    import time
+
+    end = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > end:
+            raise AssertionError(f"not true after {timeout / 1000:g} s in the page: {expression}")
+        page.wait_for_timeout(50)
