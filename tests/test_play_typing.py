@@ -206,7 +206,8 @@ def test_keys_read_more_ways_than_followed_confirm_nothing_and_ask_to_check_the_
     more readings than the typist follows, and the one meant (17 for the filled-in tricks)
     was among those left out, so the last -800 is for no box in any reading kept. Enter then
     confirms nothing and asks the table to check the boxes (before: it only repeated that
-    the key was for no box, and no Enter ever confirmed); Enter again confirms what is shown."""
+    the key was for no box, and no Enter ever confirmed); ctrl+s confirms what is shown, an
+    Enter alone asks again (it may be one of the Enters a burst still holds)."""
     game = Game(load_ruleset("pataviitonen"), ["Anna", "Ben", "Cara"], {"end": "deals"})
     typist, done = typed(game, PATA_BURST)
     assert done.note == "0 is for no box: every box is typed (Enter confirms, Backspace takes the last one back)"
@@ -214,12 +215,32 @@ def test_keys_read_more_ways_than_followed_confirm_nothing_and_ask_to_check_the_
     done = typist.enter()
     assert not done.confirm and done.question is not None and done.question.lost
     assert done.question.text() == ("The keys read more ways than can be followed, so nothing is saved: check the "
-                                    "boxes, correct what is not meant, then Enter again confirms them.")
+                                    "boxes, correct what is not meant, then ctrl+s confirms them (Enter does not: "
+                                    "it may be one of the keys still coming).")
     assert not typist.choose(1)  # no reading to pick by its number: the boxes shown are the one left
     assert len(typist.readings) == 1 and not typist.overflow
     shown = deal(typist)
-    assert typist.enter().confirm
+    again = typist.enter()
+    assert not again.confirm and again.question is not None and again.question.lost and not typist.enter_confirms()
+    assert typist.enter(last=True).confirm  # ctrl+s
     assert deal(typist) == shown
+
+
+DOPPELKOPF_BURST = "n enter 1 enter 2 enter enter b backspace i enter 1 0 0 enter n enter enter enter enter enter enter enter"
+
+
+def test_the_enters_of_a_burst_after_the_question_to_check_the_boxes_confirm_nothing():
+    """Doppelkopf (the entry property's long run, seed 4): Re is Anna and Ben, an Enter after
+    each value, an Enter passing over Re's announcement, a slip (b) taken back, Kontra's
+    ninety (i), Re's 100 card points, nobody without a trick (n), and the seven Enters the form
+    asked for to pass over the six boxes that may stay empty. The sixth found more readings
+    than are followed and asked to check the boxes, showing Re's ninety (the first reading);
+    the seventh, still the burst's, confirmed Re's ninety. Now no Enter confirms after that
+    question: the boxes are there to be checked, and ctrl+s confirms them."""
+    game = Game(load_ruleset("doppelkopf"), FOUR, {"bock": False})
+    typist, done = typed(game, DOPPELKOPF_BURST)
+    assert not done.confirm and done.question is not None and done.question.lost
+    assert not typist.enter().confirm
 
 
 

@@ -392,3 +392,30 @@ def test_the_line_under_a_deal_the_keys_read_two_ways_says_enter_asks(tmp_path):
             assert len(screen.game.deals) == 1 and screen.game.totals() == (5, -5, 5, -5)
 
     run(go())
+
+
+def test_after_the_question_to_check_the_boxes_the_bursts_last_enter_stores_nothing_and_ctrl_s_the_boxes(tmp_path):
+    """Doppelkopf typed in one burst (the entry property's seed 4): the sixth of the seven
+    Enters the form asked for finds more readings than are followed and asks to check the
+    boxes; the seventh stored the deal shown (Re's ninety where Kontra's was meant). Now it
+    stores nothing, and ctrl+s stores the boxes as shown (after the table corrected them)."""
+    from helpers.stores import Script
+    from helpers.tui import resumed
+
+    from test_play_typing import DOPPELKOPF_BURST
+
+    async def go():
+        async with resumed(tmp_path / "g.db", Script("doppelkopf", ["Anna", "Ben", "Cara", "Dan"],
+                                                     options={"bock": False})) as (app, pilot):
+            screen = play_screen(app)
+            await burst(pilot, *DOPPELKOPF_BURST.split())
+            assert not screen.game.deals
+            assert "check the boxes" in flat(screen_text(app))
+            shown = dict(screen.typist.typed())
+            await burst(pilot, "ctrl+s")
+            assert len(screen.game.deals) == 1
+            deal = screen.game.deals[0]
+            return shown, deal
+
+    shown, deal = run(go())
+    assert shown[("re_said", None)] == "ninety" and deal["re_said"] == "ninety" and deal["re_points"] == 100

@@ -354,7 +354,10 @@ class Typist:
         notes = [self._refused_pending(r) for r in self.readings]
         if all(notes):  # the digits waiting make a value the rules refuse: the box says why
             return _Verdict("note", note=notes[0])
-        if self.question is not None and not self.question.waiting:
+        if self.question is not None and (not self.question.waiting or (self.question.lost and not last)):
+            # (asked to check the boxes, Enter is no answer: in a burst it may be one of the Enters
+            # the table counted on to pass over boxes; ctrl+s confirms them as shown, a correction
+            # starts again)
             return _Verdict("asked")
         confirming, going, passing, ended, place = self._entered(notes)
         confirming = [r for r in confirming if not self._broken(r)] or confirming
@@ -468,8 +471,8 @@ class Typist:
     def _lost(self) -> Done:
         """The keys read more ways than are followed (READINGS_KEPT): the deal meant may be
         one left out, so nothing is confirmed. The table is asked to check the boxes as shown
-        (the first reading, the only one kept now): correcting them, or Enter again, confirms
-        what it sees."""
+        (the first reading, the only one kept now): ctrl+s confirms what it sees, a correction
+        goes on from there; Enter alone asks again (it may be one of a burst's)."""
         self.settle()
         self.readings = [self.shown.moved(arrived=False)]
         self.question = Question((), (), True, lost=True)
