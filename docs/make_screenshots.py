@@ -133,6 +133,11 @@ def _phone(lang: str, out: Path, folder: Path, wanted: set[str]) -> list[Path]:
                 page.evaluate("document.querySelector(\".box[data-field='bid'][data-unit='1']\").scrollIntoView()")
                 page.evaluate("window.scrollBy(0, -40)")  # the phase's totals above the first bid
                 picture(page, PHONE)
+                # the shared phone's taps are the table's draft: taken back, so that each player bids on their own phone
+                for unit in (3, 2, 1):
+                    page.locator("#undo").tap()
+                    page.locator(f".box[data-field='bid'][data-unit='{unit}'] button.chosen").wait_for(
+                        state="detached", timeout=30_000)
                 page.context.close()
             if wanted & {SEATS, DEALER}:
                 dealer = phone(915)  # (a longer phone: the turn, the bids and the reason in one picture)
