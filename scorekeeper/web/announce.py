@@ -28,7 +28,7 @@ from typing import Callable
 from urllib.parse import urlsplit
 
 from ..i18n import t
-from .hosts import ANNOUNCED, ANNOUNCED_NAMES
+from .hosts import ANNOUNCED, ANNOUNCED_NAMES, is_address
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ class Announcement:
         self._say(line)
 
     def _announce(self) -> None:
-        packed = [ipaddress.ip_address(a).packed for a in self.addresses if _is_address(a)]
+        packed = [ipaddress.ip_address(a).packed for a in self.addresses if is_address(a)]
         if not packed:  # (no address on a network: nothing to point the name at)
             raise OSError(t("web.mdns.no_address"))
         from zeroconf import IPVersion, ServiceInfo, Zeroconf  # (only when announcing: it costs ~40 ms)
@@ -145,14 +145,6 @@ class Announcement:
             zeroconf.close()
         except Exception:  # noqa: BLE001 (the network went away: nothing left to withdraw)
             pass
-
-
-def _is_address(text: str) -> bool:
-    try:
-        ipaddress.ip_address(text)
-    except ValueError:
-        return False
-    return True
 
 
 def _machine() -> str:

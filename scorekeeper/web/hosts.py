@@ -6,7 +6,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 
-__all__ = ["ANNOUNCED", "ANNOUNCED_NAMES", "host_served", "served_names"]
+__all__ = ["ANNOUNCED", "ANNOUNCED_NAMES", "host_served", "is_address", "served_names"]
 
 ANNOUNCED = "scorekeeper.local"  # the name ``serve --lan`` announces on the network (web.announce)
 # ... or, when another server on the network has it, the first of these it finds free
@@ -22,7 +22,8 @@ def _host_name(header: str) -> str:
     return name if colon and port.isdigit() else header
 
 
-def _is_address(name: str) -> bool:
+def is_address(name: str) -> bool:
+    """Whether ``name`` is an IP address (v4 or v6), not a name."""
     try:
         ipaddress.ip_address(name)
     except ValueError:
@@ -33,7 +34,7 @@ def _is_address(name: str) -> bool:
 def host_served(header: str, names: frozenset[str]) -> bool:
     """Whether a request with this Host header is for this server (see the module docstring)."""
     name = _host_name(header)
-    return _is_address(name) or name.rstrip(".") in names
+    return is_address(name) or name.rstrip(".") in names
 
 
 def served_names(host: str) -> frozenset[str]:
@@ -47,4 +48,4 @@ def served_names(host: str) -> frozenset[str]:
         machine = ""
     if machine:
         names |= {machine, machine.split(".")[0], machine.split(".")[0] + ".local"}
-    return frozenset(n for n in names if n and not _is_address(n))
+    return frozenset(n for n in names if n and not is_address(n))
