@@ -743,6 +743,27 @@ class Typist:
         return Question(tuple(tuple(d) for d in diffs), incomplete, waiting)
 
 
+def other_readings(typist: Typist) -> dict[Slot, tuple[str, ...]]:
+    """Where the keys read as more than one deal: each box on show that another reading
+    gives another value, and those values ("" where it leaves the box empty), so the
+    table sees "10, or 1?" while it types, not only at the Enter that asks which."""
+    readings = typist.readings
+    if len(readings) < 2:
+        return {}
+    views = [typist.view(r) for r in readings]
+    if len({_deal_key(v) for v in views}) < 2:
+        return {}
+    out: dict[Slot, tuple[str, ...]] = {}
+    for slot, cell in views[0].cells.items():
+        if not cell.visible or cell.kind == "text":
+            continue
+        shown = _given(cell)
+        others = dict.fromkeys(g for v in views[1:] if (g := _given(v.cells.get(slot))) != shown)
+        if others:
+            out[slot] = tuple(others)
+    return out
+
+
 def _boxes(view: DraftView) -> list[CellView]:
     return [c for c in view.cells.values() if c.visible]
 

@@ -29,7 +29,7 @@ from textual.strip import Strip
 from ...i18n import t
 from ...play.flow import stops_at
 from ...play.layout import PhaseLayout, Slot
-from ...play.typing import CONFIRM, Done
+from ...play.typing import CONFIRM, Done, other_readings
 from ...play.views import CellView, DraftView
 from .cards_box import CardsBox
 from .redraw import placed_size
@@ -232,6 +232,7 @@ class EntryForm(ScrollView, can_focus=True):
         self.typist = None  # the screen's Typist (play/typing.py): which box each key is for
         self._view_shown: DraftView | None = None  # the deal as last shown (its problems are redrawn by ask)
         self._asking = False  # a question of the keys is on show: Enter confirms nothing until it is answered
+        self._readings_shown: object = None  # the typist's readings the boxes last said (see _show_readings)
         self._build(layout)
 
     def _build(self, layout: tuple[PhaseLayout, ...]) -> None:
@@ -344,6 +345,7 @@ class EntryForm(ScrollView, can_focus=True):
         if width != self._width:
             self._dirty.update(self._parts)
             self._resized = True
+        _show_readings(self)
         dirty, self._dirty = self._dirty, set()
         if not dirty:
             return
@@ -727,6 +729,21 @@ class EntryForm(ScrollView, can_focus=True):
             self.app.action_focus_next()
         else:
             self.app.action_focus_previous()
+
+
+def _show_readings(form: EntryForm) -> None:
+    """Each box the keys' readings fill differently says what else they give it (once the
+    readings changed: each key, a move or a correction sets new ones)."""
+    typist = form.typist
+    readings = typist.readings if typist is not None else None
+    if readings is form._readings_shown:
+        return
+    form._readings_shown = readings
+    also = other_readings(typist) if typist is not None else {}
+    for slot, box in form._box_of.items():
+        if isinstance(box, ValueBox) and box.also != also.get(slot, ()):
+            box.also = also.get(slot, ())
+            form._dirty.add(box)
 
 
 def _problems(view: DraftView, confirms: bool, enters: int = 1, asks: bool = False) -> Text:

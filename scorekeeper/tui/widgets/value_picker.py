@@ -139,6 +139,7 @@ class ValueBox(KeptHeight, FormBox):
         self._typed = ""  # digits typed so far (multi-digit numbers)
         self._note = ""  # why the last value typed was refused
         self.arrived = False  # the cursor came here by itself (the box before moved on)
+        self.also: tuple[str, ...] = ()  # what the keys' other readings give this box (see Typist.also)
 
     def show(self, cell: CellView, show_who: bool) -> None:
         """What the box shows now (the deal as the rules make it)."""
@@ -285,6 +286,9 @@ class ValueBox(KeptHeight, FormBox):
                 text.append(" " + t("tui.widgets.value_picker.number_range", lo=cell.lo, hi=cell.hi), hint)
         if cell.kind == "pick" and self._typed:  # what is waiting for the next key: "typed 1…"
             text.append("  " + t("tui.widgets.value_picker.typed", typed=self._typed), hint)
+        if self.also:  # the keys read another way too: "10, or 1?" (Enter asks which before saving)
+            other = " / ".join(v or t("tui.widgets.value_picker.left_empty") for v in self.also)
+            text.append("  " + t("tui.widgets.value_picker.or_read", values=other), self._look("note"))
         if cell.auto:
             text.append("  " + t("tui.widgets.value_picker.filled_in"), self._look("auto"))
         elif cell.value is None and cell.computed:
