@@ -2,7 +2,8 @@
 
 bench_latency.py times them in a real terminal, where the load of other processes moves
 the figures a lot; this runs the app headless (Textual's ``run_test``, 80x24) on the same
-games (bench_keys' cases, the game at its last deal or mid-game), types the deal, and for
+games (bench_latency.py's: bench_keys' cases, the game at its last deal or mid-game, and the
+example sheets' games at their last deal and the one before), types the deal, and for
 the confirming Enter and the ctrl+z after it measures, from the key to the app being idle
 again:
 
@@ -50,12 +51,12 @@ from pathlib import Path
 from textual import events
 WINDOW = 0.4
 root, name, rounds, natural = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4] == "1"
-only_first = sys.argv[5] if len(sys.argv) > 5 else ""  # "timed" / "profiled": the process's first keys only
+only_first = sys.argv[5]  # "timed" / "profiled": the process's first keys only
 sys.path[:0] = [str(root), str(root / "bench")]
-import bench_keys
+from types import SimpleNamespace
 
-keys = bench_keys.main((name,), verbose=False)[name]["key_list"]
-case = bench_keys.CASES[name]
+given = json.loads(sys.argv[6])  # the game and its keys, as this checkout's bench_latency.py has them
+keys, case = given["keys"], SimpleNamespace(**given["case"])
 
 
 async def measure(db):
@@ -65,7 +66,8 @@ async def measure(db):
     from scorekeeper.tui.screens.play import PlayScreen
 
     with Store(db) as store:
-        stored = store.new_game(load_ruleset(case.ruleset), case.ruleset, list(case.players), dict(case.options))
+        stored = store.new_game(load_ruleset(case.ruleset), case.ruleset, list(case.players), dict(case.options),
+                                case.first_dealer)
         for values in case.before:
             stored.record(values)
         game_id = stored.id
@@ -155,10 +157,29 @@ with tempfile.TemporaryDirectory() as tmp:
 """
 
 
+GIVEN: dict[str, dict] = {}  # each game's case and keys, worked out once (by this checkout)
+
+
+def _given(name: str) -> dict:
+    """``name``'s game (bench_latency.py's cases) and the keys typed for its deal."""
+    if name not in GIVEN:
+        import tempfile
+        from dataclasses import asdict
+
+        sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+        import bench_latency
+
+        case = bench_latency._case(name)
+        with tempfile.TemporaryDirectory() as tmp:
+            GIVEN[name] = {"case": asdict(case), "keys": bench_latency._deal_keys(case, tmp)}
+    return GIVEN[name]
+
+
 def _run(root: Path, name: str, rounds: int, natural: bool = False, first: str = "") -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
     env.update(PYTHONPATH=str(root), SCOREKEEPER_LANG="en", LANG="C.UTF-8")
-    done = subprocess.run([sys.executable, "-c", _CHILD, str(root), name, str(rounds), "1" if natural else "0", first],
+    done = subprocess.run([sys.executable, "-c", _CHILD, str(root), name, str(rounds), "1" if natural else "0", first,
+                           json.dumps(_given(name))],
                           env=env, cwd=root,
                           capture_output=True, text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -200,7 +221,8 @@ if __name__ == "__main__":
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--turns", type=int, default=2)
     parser.add_argument("--against", type=Path)
-    parser.add_argument("--games", nargs="+", choices=GAMES, default=GAMES)
+    parser.add_argument("--games", nargs="+", default=GAMES,
+                        help="bench_latency.py's games: those of bench_keys, or an example sheet's (GAME-end, GAME-mid)")
     parser.add_argument("--collector", action="store_true",
                         help="the garbage collector as scorekeeper runs it, and its collections in each key")
     parser.add_argument("--first", action="store_true",

@@ -43,6 +43,7 @@ class Case:
     before: tuple[dict[str, Any], ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
     note: str = ""
+    first_dealer: int = 1
 
 
 def _wizard_before(n: int) -> tuple[dict, ...]:
@@ -160,7 +161,8 @@ async def _play(case: Case, db: Path) -> dict:
     from scorekeeper.tui.widgets.entry_form import EntryForm, under_cursor
 
     with Store(db) as store:
-        stored = store.new_game(load_ruleset(case.ruleset), case.ruleset, list(case.players), dict(case.options))
+        stored = store.new_game(load_ruleset(case.ruleset), case.ruleset, list(case.players), dict(case.options),
+                                case.first_dealer)
         for values in case.before:
             stored.record(values)
         game_id = stored.id

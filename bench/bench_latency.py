@@ -58,7 +58,7 @@ for p in (ROOT, HERE):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
-from bench_keys import CASES  # noqa: E402
+from bench_keys import CASES, Case  # noqa: E402
 
 QUIET = 0.15  # seconds with no output that end a frame
 FIRST = 2.0  # seconds a key's first byte may take (the app draws once the key is handled)
@@ -172,7 +172,8 @@ from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store
 case = json.loads(sys.argv[2])
 with Store(sys.argv[1]) as store:
-    stored = store.new_game(load_ruleset(case["ruleset"]), case["ruleset"], case["players"], case["options"])
+    stored = store.new_game(load_ruleset(case["ruleset"]), case["ruleset"], case["players"], case["options"],
+                            case["first_dealer"])
     for values in case["before"]:
         stored.record(values)
 """
@@ -182,15 +183,46 @@ def _store(case, db: Path, root: Path = ROOT) -> None:
     """The case's game stored in ``db`` by the checkout ``root``'s own code (another
     version of the app may not read a store written by this one)."""
     doc = {"ruleset": case.ruleset, "players": list(case.players), "options": dict(case.options),
-           "before": list(case.before)}
+           "before": list(case.before), "first_dealer": case.first_dealer}
     subprocess.run([sys.executable, "-c", _STORE, str(db), json.dumps(doc)], env=_env(str(db.parent), root),
                    cwd=root, check=True)
 
 
-def _deal_keys(name: str) -> list[str]:
-    from bench_keys import main as keys_main
+# the games of the example score sheets (examples/NAME.toml), each at its last deal (the Enter
+# ends the game) and at the deal before it (the Enter goes on to the last one)
+SHEETS = {"bridge": "bridge-rubber", "skat": "skat", "doppelkopf": "doppelkopf", "five-hundred": "five-hundred",
+          "huutopussi": "huutopussi"}
 
-    return keys_main((name,), verbose=False)[name]["key_list"]
+
+def _sheet_case(sheet: str, back: int) -> Case:
+    """The game of ``examples/{sheet}.toml`` with all but its last ``back + 1`` deals played;
+    the deal to type is the one after them."""
+    from scorekeeper.game.sheet import load_sheet
+
+    game = load_sheet(ROOT / "examples" / f"{sheet}.toml")
+    deals = [{k: list(v) if isinstance(v, tuple) else v for k, v in dict(d).items() if v is not None}
+             for d in game.deals]
+    at = len(deals) - 1 - back
+    return Case(game.ruleset.id, tuple(game.players), deals[at], tuple(deals[:at]), dict(game.options),
+                first_dealer=game.setup.first_dealer)
+
+
+def _case(name: str) -> Case:
+    """``bench_keys``' case ``name``, or an example sheet's: ``GAME-end`` (its last deal) or
+    ``GAME-mid`` (the deal before it)."""
+    if name in CASES:
+        return CASES[name]
+    game, _, where = name.rpartition("-")
+    return _sheet_case(SHEETS[game], 0 if where == "end" else 1)
+
+
+def _deal_keys(case: Case, tmp: str) -> list[str]:
+    """The keys a table types for ``case``'s deal (``bench_keys``' typist, headless)."""
+    import asyncio
+
+    from bench_keys import _play
+
+    return asyncio.run(_play(case, Path(tmp) / "keys.db"))["key_list"]
 
 
 def _summary(samples: list[float]) -> dict:
@@ -204,11 +236,11 @@ def measure_game(name: str, rounds: int, tmp: str, profile: str | None = None, r
     """``name``'s deal typed ``rounds`` times by the app of the checkout ``root``: each
     kind of key's latencies (``raw`` for the samples themselves). With ``profile`` (a file),
     the app runs under cProfile while the keys of the kind ``profiled`` are handled."""
-    case = CASES[name]
+    case = _case(name)
     db = Path(tmp) / f"{name}.db"
     db.unlink(missing_ok=True)
     _store(case, db, root)
-    keys = _deal_keys(name)
+    keys = KEYS_OF.get(name) or KEYS_OF.setdefault(name, _deal_keys(case, tmp))
     assert keys[-1] == "enter", keys
     values = keys[:-1]
     app = ["-c", _PROFILED, profile] if profile else ["-m", "scorekeeper"]
@@ -273,19 +305,24 @@ def measure_reference(presses: int, tmp: str) -> dict:
     return {"value": _summary(samples)} | ({"cpu": _summary([cpu])} if cpu is not None else {})
 
 
+KEYS_OF: dict[str, list[str]] = {}  # each game's keys, worked out once
 GAMES = ("lupaus-7-deal-13", "wizard-6-deal-10", "lupaus-7-deal-12")
+MORE_GAMES = tuple(f"{game}-{where}" for game in SHEETS for where in ("end", "mid"))
 
 
-def _measure_games(rounds: int, tmp: str, against: Path | None, games: tuple[str, ...] = GAMES) -> dict:
-    """Each game with this checkout's app and (``against``) another's, taking turns round
-    by round so that both see the same load; samples pooled per checkout and kind of key."""
+def _measure_games(rounds: int, tmp: str, against: Path | None, games: tuple[str, ...] = GAMES,
+                   turn: int = 1) -> dict:
+    """Each game with this checkout's app and (``against``) another's, taking turns (``turn``
+    rounds in one start of the app) so that both see the same load; samples pooled per
+    checkout and kind of key."""
     results: dict = {}
     apps = [("", ROOT)] + ([(" (against)", against)] if against else [])
     for name in games:
         pooled: dict = {}
-        for _ in range(rounds if against else 1):
+        turns = [min(turn, rounds - done) for done in range(0, rounds, turn)] if against else [rounds]
+        for n in turns:
             for suffix, root in apps:
-                raw = measure_game(name, 1 if against else rounds, tmp, root=root)["raw"]
+                raw = measure_game(name, n, tmp, root=root)["raw"]
                 for kind, samples in raw.items():
                     pooled.setdefault(name + suffix, {}).setdefault(kind, []).extend(samples)
         for label, kinds in pooled.items():
@@ -293,12 +330,13 @@ def _measure_games(rounds: int, tmp: str, against: Path | None, games: tuple[str
     return results
 
 
-def main(rounds: int = 5, verbose: bool = True, against: Path | None = None, games: tuple[str, ...] = GAMES) -> dict:
+def main(rounds: int = 5, verbose: bool = True, against: Path | None = None, games: tuple[str, ...] = GAMES,
+         turn: int = 1) -> dict:
     """``against``: the checkout of another version of the app, measured in the same run."""
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         results["reference"] = measure_reference(rounds * 13, tmp)
-        results.update(_measure_games(rounds, tmp, against, games))
+        results.update(_measure_games(rounds, tmp, against, games, turn))
         if against:  # the reference again, after: the load may have changed meanwhile
             results["reference (after)"] = measure_reference(rounds * 13, tmp)
     if verbose:
@@ -343,9 +381,14 @@ if __name__ == "__main__":
     parser.add_argument("--against", metavar="CHECKOUT", type=Path,
                         help="also measure the app of another checkout (e.g. a worktree of the commit "
                              "before a change), taking turns with this one")
-    parser.add_argument("--games", nargs="+", choices=GAMES, default=GAMES, help="the games measured (all by default)")
+    parser.add_argument("--turn", type=int, default=1,
+                        help="with --against: the rounds each app measures in one start before the other's turn")
+    parser.add_argument("--games", nargs="+", choices=GAMES + MORE_GAMES, default=GAMES,
+                        help="the games measured (by default the first three; GAME-end and GAME-mid: the example "
+                             "sheet's last deal and the one before it)")
     args = parser.parse_args()
     if args.profile:
         profile_game(args.profile, args.rounds, kind=args.keys)
     else:
-        main(args.rounds, against=args.against.resolve() if args.against else None, games=tuple(args.games))
+        main(args.rounds, against=args.against.resolve() if args.against else None, games=tuple(args.games),
+             turn=args.turn)

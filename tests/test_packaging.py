@@ -194,3 +194,13 @@ def test_release_files_build_and_the_wheel_plays_a_game(installed_wheel):
     assert _run([scorekeeper, "--version"], cwd=cwd, timeout=RUN_TIMEOUT) == f"scorekeeper {version}\n"
     played = _run([scorekeeper, "replay", "lupaus.toml", "--plain"], cwd=cwd, timeout=RUN_TIMEOUT)
     assert played.splitlines()[-2:] == ["Totals: Cara 103 (1st), Ben 101 (2nd), Anna 65 (3rd).", "Winner: Cara."]
+
+
+def test_starlettes_test_client_finds_the_http_client_it_asks_for():
+    """The test extra's HTTP client is the one Starlette's TestClient asks for (httpx2): with
+    httpx it warns on import that httpx is deprecated there (StarletteDeprecationWarning)."""
+    extra = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    assert "httpx2>=2.0" in extra["test"]
+    done = subprocess.run([sys.executable, "-W", "error", "-c", "import starlette.testclient"],
+                          capture_output=True, text=True)
+    assert (done.returncode, done.stderr) == (0, "")

@@ -49,3 +49,21 @@ def test_a_game_resumed_in_a_small_window_says_it_on_the_play_screens_status_lin
             return [notice.message for notice in said(app)]
 
     assert run(go()) == [TOO_SMALL]
+
+
+def test_growing_the_window_takes_away_only_the_size_notice(tmp_path, monkeypatch):
+    """A settings file that cannot be read gives its warning (20 s) beside the size notice of a
+    40x12 window; the window grown to 60x16 takes the size notice away and leaves the warning."""
+    config = tmp_path / "settings.toml"
+    config.write_bytes(b"\xff\xfe\x00theme")
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(config))
+
+    async def go():
+        async with opened(str(tmp_path / "g.db"), size=(40, 12)) as (app, pilot):
+            told = notes(app)
+            await pilot.resize_terminal(*MIN_SIZE)
+            await settle(pilot)
+            return told, notes(app)
+
+    warning = f"{config}: not a text file; the default settings are used"
+    assert run(go()) == ([TOO_SMALL, warning], [warning])

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from helpers.tui import new_game, opened, play_screen, run, screen_text, settle
 from scorekeeper.play.layout import Slot
 
@@ -355,3 +357,47 @@ def test_a_keys_wait_through_the_queues_works_out_no_parameters(tmp_path, monkey
             assert [q for q in worked_out if "_after" in q] == []
 
     run(go())
+
+
+def test_the_enter_that_ends_a_game_and_its_undo_are_one_frame_each(tmp_path):
+    """Huutopussi (examples/huutopussi.toml) at 80x24, six deals played, the seventh typed: the
+    Enter that ends the game shows the final standings, which leave the board fewer rows, and
+    the board keeps the deal just confirmed in view in that same frame; ctrl+z puts the form
+    back, in one frame too. (The board's and its scroll bar's new heights asked Textual for a
+    second layout, drawn 20-50 ms after the first frame in a terminal.)"""
+    from helpers.stores import Script
+    from helpers.tui import resumed
+
+    from scorekeeper.game.sheet import load_sheet
+    from scorekeeper.tui.widgets.scoreboard import ScoreTable
+
+    sheet = load_sheet(Path(__file__).resolve().parent.parent / "examples" / "huutopussi.toml")
+    deals = [{k: v for k, v in dict(d).items() if v is not None} for d in sheet.deals]
+    script = Script("huutopussi", sheet.players, deals[:6], dict(sheet.options))
+
+    async def go():
+        async with resumed(tmp_path / "g.db", script, size=(80, 24)) as (app, pilot):
+            await pilot.press(*"3130110", "up", "up", "4", "0", "up", "0")
+            await settle(pilot)
+            screen = play_screen(app)
+            table = screen.query_one(ScoreTable)
+            drawn = count_frames(app)
+            layouts = count_layouts(screen)
+            out = []
+            for key in ("enter", "ctrl+z"):
+                await pilot.press(key)
+                await settle(pilot)
+                await pilot.pause(0.2)
+                if key == "enter":
+                    confirmed = {k: v for k, v in dict(screen.game.deals[-1]).items() if v is not None}
+                marked = [line.split("│")[0].rstrip() for line in screen_text(app).splitlines()
+                          if line.startswith("▶ ") and line[2].isdigit()]  # (the board's highlighted deal)
+                out.append((len(drawn), len(layouts), len(screen.game.deals), round(table.scroll_y), marked))
+                drawn.clear()
+                layouts.clear()
+            return confirmed, out
+
+    confirmed, out = run(go())
+    assert confirmed == deals[6] == {"declarer": 3, "contract": 130, "points": 110, "marriages": (40, 0)}
+    assert out == [(1, 1, 7, 3, ["▶ 7     130 Cara  Cara     40 ✓ +130   510    0    +50   430"]),
+                   (1, 1, 6, 3, ["▶ 6     200 Ben   Ben       0    +30   380  100 ✓ +200   380"])]

@@ -171,7 +171,7 @@ def test_two_phones_in_different_languages_at_once_get_their_own_words(tmp_path)
     """Requests of a Finnish and a Polish phone interleaved on one event loop (the server's), the
     table's thread answering them in turn: each answer is in its phone's language, and a third
     phone naming none is in the server's."""
-    import httpx
+    import httpx2
 
     from scorekeeper.web.app import make_app
     from scorekeeper.web.hosts import served_names
@@ -187,7 +187,7 @@ def test_two_phones_in_different_languages_at_once_get_their_own_words(tmp_path)
     app = make_app(feed, served_names("127.0.0.1"), table=table, join_code=CODE)
 
     async def phones() -> list[tuple[str, tuple[str, ...], str]]:
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=ORIGIN) as client:
+        async with httpx2.AsyncClient(transport=httpx2.ASGITransport(app=app), base_url=ORIGIN) as client:
             async def ask(lang: str | None) -> tuple[str, tuple[str, ...], str]:
                 headers = {"X-Join-Code": CODE} | ({"X-Language": lang} if lang else {})
                 view = (await client.post("/api/view", json=BIDS, headers=headers)).json()

@@ -85,6 +85,7 @@ class ScorekeeperApp(KeysInOrder, App[None]):
         self.settings: Settings = load_settings()  # never raises: a bad file gives a warning
         self.collector = QuietCollector(self)  # started by run(): the collector for the whole process
         self._told_too_small = False  # the notice that the window is too small is up
+        self._size_notices: set[str] = set()  # its texts, each size the window was told
 
     def on_resize(self, event: events.Resize) -> None:
         self.tell_size(event.size)
@@ -97,11 +98,20 @@ class ScorekeeperApp(KeysInOrder, App[None]):
         width, height = size or self.size
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         if small and (again or not self._told_too_small):
-            self.screen.notify(t("tui.app.too_small", width=width, height=height, min_width=MIN_SIZE[0],
-                                 min_height=MIN_SIZE[1]), severity="warning", timeout=10, markup=False)
+            self._size_notices.add(told := t("tui.app.too_small", width=width, height=height,
+                                             min_width=MIN_SIZE[0], min_height=MIN_SIZE[1]))
+            self.screen.notify(told, severity="warning", timeout=10, markup=False)
         elif not small and self._told_too_small:
-            self.clear_notifications()
+            self._take_back_size_notices()
         self._told_too_small = small
+
+    def _take_back_size_notices(self) -> None:
+        """The toasts that said the window was too small taken off, and no other (a settings
+        warning or another notice stays on screen for its time)."""
+        for notification in [n for n in self._notifications if n.message in self._size_notices]:
+            self._unnotify(notification, refresh=False)
+        self._size_notices.clear()
+        self._refresh_notifications()
 
     def clear_toasts(self) -> None:
         """Textual's toasts taken off (a screen that says things its own way); a window too small

@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING
 from rich.style import Style
 from rich.text import Text
 from textual import messages
+from textual.app import App
 from textual.geometry import Size
 from textual.reactive import Reactive
+from textual.scrollbar import ScrollBar
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -34,6 +36,9 @@ def check_textual() -> None:
     expect(Widget, "_layout_required", "_layout_updates", "_clear_arrangement_cache", "get_content_height",
            "content_size", "refresh", "_render")  # (not BLANK: Textual 7 has none, and Covered is then drawn as usual)
     expect(messages, "Layout")
+    expect(Widget, "_vertical_scrollbar", "_horizontal_scrollbar", "_size_updated", "scrollbar_size_vertical",
+           "scrollbar_size_horizontal")
+    expect(App, "_start_widget")
     size = Widget.__dict__.get("virtual_size")
     if not isinstance(size, Reactive) or not getattr(size, "_layout", False):
         raise changed("textual.widget.Widget.virtual_size (a reactive laying the screen out)")
@@ -46,6 +51,39 @@ def placed_size() -> Reactive[Size]:
     whenever the size a layout gave the widget differs from the one before (a box one line
     taller), though that layout has placed the widget and everything after it already."""
     return Reactive(Size(0, 0), layout=False, repaint=False)
+
+
+class PlacedScrollBar(ScrollBar):
+    """A scroll bar whose new length lays nothing out again: Textual's asks for a second layout
+    of the screen whenever a layout gives it another length (its ``virtual_size``), though it
+    has nothing in it to place; the frame of that layout, 20-50 ms after the first, made the
+    game-ending Enter and its ctrl+z two frames where the board's height changes."""
+
+    virtual_size = placed_size()
+
+
+class PlacedScrollBars(_Widget):
+    """A widget mixin: its scroll bars are :class:`PlacedScrollBar` (made as Textual makes its
+    own, when first asked for)."""
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        if self._vertical_scrollbar is None:
+            self._vertical_scrollbar = self._placed_bar(True)
+        return self._vertical_scrollbar
+
+    @property
+    def horizontal_scrollbar(self) -> ScrollBar:
+        if self._horizontal_scrollbar is None:
+            self._horizontal_scrollbar = self._placed_bar(False)
+        return self._horizontal_scrollbar
+
+    def _placed_bar(self, vertical: bool) -> ScrollBar:
+        bar = PlacedScrollBar(vertical=vertical, name="vertical" if vertical else "horizontal",
+                              thickness=self.scrollbar_size_vertical if vertical else self.scrollbar_size_horizontal)
+        bar.display = False
+        self.app._start_widget(self, bar)
+        return bar
 
 
 def redraw(widget: Widget) -> None:

@@ -23,7 +23,7 @@ from textual.widgets import Static
 
 from ...i18n import t
 from ...play.board import BoardRow, BoardView, Fit, fit, scorers_text
-from .redraw import Covered, placed_size, update_if_changed
+from .redraw import Covered, PlacedScrollBars, placed_size, update_if_changed
 
 _GAP = "  "
 CURSOR_MARK = "▶ "  # before the highlighted deal (not shown by its background colour alone)
@@ -36,7 +36,7 @@ def row_cells(board: BoardView, row: BoardRow) -> tuple[str, ...]:
     return fit(board, 10**9).cells(row)
 
 
-class ScoreTable(ScrollView, can_focus=True):
+class ScoreTable(PlacedScrollBars, ScrollView, can_focus=True):
     """The deals of the game; the column headings stay in view."""
 
     COMPONENT_CLASSES = {
@@ -170,20 +170,39 @@ class ScoreTable(ScrollView, can_focus=True):
             return None
         return board.rows[self.cursor].number
 
-    def _keep_in_view(self) -> None:
+    def _keep_in_view(self, drawn_now: bool = False) -> None:
+        """Scroll so that the highlighted deal is shown; ``drawn_now``: in the frame being laid
+        out (the table's size has just changed there), not in one scrolled after it."""
         if self.cursor < 0:
             return
         rows_shown = max(1, self.scrollable_content_region.height - 1)
         top = round(self.scroll_y)
         if self.cursor < top:
-            self.scroll_to(y=self.cursor, animate=False)
+            y = self.cursor
         elif self.cursor >= top + rows_shown:
-            self.scroll_to(y=self.cursor - rows_shown + 1, animate=False)
+            y = self.cursor - rows_shown + 1
+        else:
+            return
+        if not drawn_now:
+            self.scroll_to(y=y, animate=False)
+            return
+        y = max(0, min(y, round(self.max_scroll_y)))  # (as scroll_to's validation has it)
+        self.set_reactive(ScoreTable.scroll_y, float(y))
+        self.set_reactive(ScoreTable.scroll_target_y, float(y))
+        if self.show_vertical_scrollbar:
+            self.vertical_scrollbar.position = y
 
-    def on_resize(self) -> None:
-        self._fit_width()
-        self._keep_in_view()
-        self.refresh()
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        """A new size, as the screen is laid out, before its frame is drawn: the columns fitted to
+        it and the highlighted deal kept in view in that same frame. (Done on the Resize event,
+        which comes once the frame is drawn, the deal was scrolled into view in a second frame
+        20-50 ms later: at a game's end and its undo, when the final standings change the
+        board's height.)"""
+        changed = super()._size_updated(size, virtual_size, container_size, layout)
+        if changed and self.board is not None:
+            self._fit_width()
+            self._keep_in_view(drawn_now=True)
+        return changed
 
     def on_focus(self) -> None:
         self._lines.pop(self.cursor, None)
@@ -306,6 +325,10 @@ class Scoreboard(Covered, Vertical):
 
     board: reactive[BoardView | None] = reactive(None, always_update=True)
     """The game's deals and standings (set by the screen)."""
+
+    virtual_size = placed_size()
+    """Its parts' size (a new height, e.g. at a game's end, needs no second layout of the
+    screen: the layout that gave it has placed the parts in it already)."""
 
     def __init__(self, *, follows: bool = False, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
