@@ -34,7 +34,14 @@ rounds, taking turns with this one's.
 ``--wrapper plain`` times the installed command with a wrapper that imports no ``re`` (as uv
 writes it) instead of pip's.
 
+``--installed VENV [VENV ...]`` times instead the ``scorekeeper`` command each of those venvs
+installed (``VENV/bin/scorekeeper``, the wrapper its installer wrote, the package from its
+site-packages and the bytecode compiled at install), every headless command against that
+venv's own ``python -c pass``, all venvs in the same rounds (a new question each run and the
+same one), from this checkout (its rulesets and sheets are the questions).
+
 Run:  python bench/bench_cli.py [--runs 20] [--wait MINUTES] [--headless] [--against DIR] [--wrapper pip|plain]
+      python bench/bench_cli.py --installed VENV [VENV ...] [--runs 20]
 """
 
 from __future__ import annotations
@@ -327,6 +334,67 @@ def headless(runs: int, store: str, trees: list[Path] | None = None) -> list[dic
     return _rows(HEADLESS, trees)
 
 
+def _installed_env(cache: str) -> dict:
+    """The environment of an installed command: nothing of a checkout on PYTHONPATH, bytecode
+    read (and written) where the install put it, the user cache in ``cache``."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "PYTHONPYCACHEPREFIX", "PYTHONDONTWRITEBYTECODE", "PYTHONPROFILEIMPORTTIME")}
+    env["SCOREKEEPER_CACHE"] = cache
+    return env
+
+
+def installed(venvs: list[Path], runs: int, verbose: bool = True) -> list[dict]:
+    """Every HEADLESS command as ``VENV/bin/scorekeeper`` of each venv runs it, against
+    ``VENV/bin/python -c pass``, interleaved over the venvs: a row of medians each (the tree is
+    the venv). Raises CLIUnavailable when a command fails or venvs answer the same question
+    differently (but over a store, whose games each venv imported at its own time)."""
+    WALL_TIMES.clear()
+    CPU_TIMES.clear()
+    with tempfile.TemporaryDirectory(prefix="bench-cli-installed-") as tmp:
+        env = _installed_env(os.path.join(tmp, "cache"))
+
+        def run(venv: Path, args: list[str], key: str) -> str:
+            cpu0, t0 = _children_cpu(), time.perf_counter()
+            proc = subprocess.run([str(venv / "bin" / "scorekeeper"), *args] if args else
+                                  [str(venv / "bin" / "python"), "-c", "pass"], cwd=ROOT, env=env,
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+            WALL_TIMES.setdefault(key, []).append(time.perf_counter() - t0)
+            CPU_TIMES.setdefault(key, []).append(_children_cpu() - cpu0)
+            if proc.returncode != 0:
+                raise CLIUnavailable(f"{venv}/bin/scorekeeper {' '.join(args)} failed with exit code {proc.returncode}")
+            return proc.stdout.decode("utf-8", "replace")
+
+        def ask(args: list[str], number: int, new: bool) -> None:
+            answers = {}
+            for venv in venvs:
+                question = [os.path.join(tmp, f"{venvs.index(venv)}.db") if a == STORE else a
+                            for a in (new_question(args, number) if new else args)]
+                run(venv, [], f"{venv}|bare")
+                answers[venv] = run(venv, question, _key(args, venv, "script", new))
+            if STORE not in args and len(set(answers.values())) != 1:  # (a store's games: imported at other times)
+                raise CLIUnavailable(f"the venvs answer {' '.join(args)} (run {number}) differently")
+
+        for venv in venvs:  # the store of the example games
+            for sheet in SHEETS():
+                run(venv, ["import", sheet, "--db", os.path.join(tmp, f"{venvs.index(venv)}.db")], "warm-up")
+        for args in HEADLESS:  # (the bytecode was compiled at install: one warm-up of each command)
+            ask(args, 0, False)
+        WALL_TIMES.clear()
+        CPU_TIMES.clear()
+        for number in range(runs):
+            if verbose:
+                print(f"run {number + 1} of {runs}", file=sys.stderr)
+            for args in HEADLESS:
+                for new in (False, True):
+                    ask(args, number + 1, new)
+    return [{"command": " ".join(args), "tree": str(venv), "form": "script", "new": new,
+             "wall": statistics.median(WALL_TIMES[_key(args, venv, "script", new)]),
+             "cpu": statistics.median(CPU_TIMES[_key(args, venv, "script", new)]),
+             "bare": statistics.median(WALL_TIMES[f"{venv}|bare"]),
+             "cpu_bare": statistics.median(CPU_TIMES[f"{venv}|bare"])}
+            for args in HEADLESS for venv in venvs for new in (False, True)]
+
+
 def main(runs: int = 20, top: int = 10, wait_minutes: float = 0, verbose: bool = True,
          all_headless: bool = False, against: Path | None = None) -> dict:
     """Run the benchmark; raises CLIUnavailable when there is no working CLI to time."""
@@ -441,7 +509,19 @@ def cli(argv=None) -> int:
                    help="time another checkout's commands too (e.g. main), taking turns with this one's")
     p.add_argument("--wrapper", choices=sorted(WRAPPERS), default="pip",
                    help="the installed command's wrapper: pip's (imports re, the default) or one importing no re")
+    p.add_argument("--installed", metavar="VENV", type=Path, nargs="+",
+                   help="time the scorekeeper command each venv installed instead (every headless command)")
     args = p.parse_args(argv)
+    if args.installed:
+        try:
+            rows = installed([venv.resolve() for venv in args.installed], args.runs)
+        except CLIUnavailable as exc:
+            print(f"bench_cli: cannot benchmark the installed commands: {exc}", file=sys.stderr)
+            return 1
+        print(f"Every headless command as each venv installed it, median of {args.runs} runs against that "
+              f"venv's python -c pass in the same rounds (goal <= {HEADLESS_GOAL:g}x; check-bid <= {GOAL_RATIO:g}x):")
+        _table(rows, HEADLESS_GOAL)
+        return 0
     global ENTRY_POINT
     ENTRY_POINT = WRAPPERS[args.wrapper]
     try:

@@ -293,12 +293,10 @@ def _init(class_name: str, own: dict[str, Field], frozen: bool, post_init: bool)
 
 def _key(names: tuple[str, ...]) -> Callable[[Any], tuple]:
     """The tuple of a value's compared fields (a tuple for one field too, as the standard decorator compares)."""
-    if len(names) > 1:
-        return attrgetter(*names)
-    if names:
+    if len(names) == 1:
         one = attrgetter(names[0])
         return lambda value: (one(value),)
-    return lambda value: ()
+    return attrgetter(*names) if names else lambda value: ()
 
 
 def _repr(names: tuple[str, ...]) -> Callable[[Any], str]:

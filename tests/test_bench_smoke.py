@@ -125,6 +125,20 @@ def test_bench_cli_times_the_headless_commands_on_a_store_of_the_examples(tmp_pa
     assert all(row[k] > 0 for row in rows for k in ("wall", "bare", "cpu", "cpu_bare"))
 
 
+def test_bench_cli_times_the_command_a_venv_installed(monkeypatch):
+    """--installed: the venv's own scorekeeper command against its own python -c pass (here the
+    suite's venv, whose command the development install wrote), a row per question kind."""
+    bench = load("bench_cli")
+    monkeypatch.setattr(bench, "HEADLESS", [["show", "1", "--db", bench.STORE]])
+    venv = Path(sys.prefix)
+    if not (venv / "bin" / "scorekeeper").is_file():
+        pytest.skip("the suite runs without a venv that installed the scorekeeper command")
+    rows = bench.installed([venv], 1, verbose=False)
+    assert [(row["command"], row["tree"], row["form"], row["new"]) for row in rows] == [
+        ("show 1 --db {store}", str(venv), "script", False), ("show 1 --db {store}", str(venv), "script", True)]
+    assert all(row[k] > 0 for row in rows for k in ("wall", "bare", "cpu", "cpu_bare"))
+
+
 def test_bench_cli_asks_a_new_question_each_run():
     """Other players, deal and bids for check-bid; another ruleset, sheet, format or game for the
     commands that take one; the same for the same run (both forms and both trees get it)."""

@@ -127,8 +127,7 @@ def quick_args(argv: Sequence[str]) -> Namespace | None:
         return None
     form = FORMS[words]
     values: dict[str, Any] = {"db": None, "command": words[0], **form.defaults}
-    at = _read_positionals(argv, len(words), form.positionals, values)
-    if at is None or not _read_options(argv, at, form.options, values):
+    if not _read_options(argv, _read_positionals(argv, len(words), form.positionals, values), form.options, values):
         return None
     given, one_of = _REQUIRED.get(words, ((), ()))
     if any(values[dest] is None for dest in given) or (one_of and sum(values[d] is not None for d in one_of) != 1):
@@ -137,45 +136,38 @@ def quick_args(argv: Sequence[str]) -> Namespace | None:
     return Namespace(**values, run=run)
 
 
-def _read_positionals(argv: Sequence[str], at: int, positionals: tuple[Option, ...],
+def _read_positionals(argv: Sequence[str], at: int | None, positionals: tuple[Option, ...],
                       values: dict[str, Any]) -> int | None:
     """Read the positional arguments from ``at`` into ``values``: where the options start, or None."""
     for dest, kind in positionals:
-        end = _values_end(argv, at) if kind == MANY else at + 1
-        if end == at or end > len(argv) or not _is_value_argument(argv[at]):
-            return None
-        value = _value(kind, argv[at:end])
-        if value is None:
-            return None
-        values[dest] = value
-        at = end
+        at = at if at is None else _take(argv, at, dest, kind, values)
     return at
 
 
-def _read_options(argv: Sequence[str], at: int, options: dict[str, Option], values: dict[str, Any]) -> bool:
+def _read_options(argv: Sequence[str], at: int | None, options: dict[str, Option], values: dict[str, Any]) -> bool:
     """Read the options from ``at`` to the end into ``values``; False where the form is not the usual one."""
     seen: set[str] = set()
-    while at < len(argv):
-        found = options.get(argv[at])
-        if found is None:
-            return False
-        dest, kind = found
-        if kind != EACH and dest in seen:
+    while at is not None and at < len(argv):
+        dest, kind = options.get(argv[at], ("", FLAG))
+        if not dest or (kind != EACH and dest in seen):
             return False
         seen.add(dest)
-        if kind == FLAG:
-            values[dest] = True
-            at += 1
-            continue
-        end = _values_end(argv, at + 1) if kind == MANY else at + 2
-        if end == at + 1 or end > len(argv) or not _is_value_argument(argv[at + 1]):
-            return False
-        value = _value(kind, argv[at + 1:end])
-        if value is None:
-            return False
-        values[dest] = [*(values[dest] or ()), *value] if kind == EACH else value
-        at = end
-    return True
+        at = _take(argv, at + 1, dest, kind, values)
+    return at is not None
+
+
+def _take(argv: Sequence[str], at: int, dest: str, kind: Kind, values: dict[str, Any]) -> int | None:
+    """Read the value of ``kind`` that starts at ``at`` into ``values[dest]`` (a flag: True, no
+    argument read): where the next argument is, or None if the parser would read it otherwise."""
+    if kind == FLAG:
+        values[dest] = True
+        return at
+    end = _values_end(argv, at) if kind == MANY else at + 1
+    value = None if end == at or end > len(argv) or not _is_value_argument(argv[at]) else _value(kind, argv[at:end])
+    if value is None:
+        return None
+    values[dest] = [*(values[dest] or ()), *value] if kind == EACH else value
+    return end
 
 
 def _values_end(argv: Sequence[str], at: int) -> int:

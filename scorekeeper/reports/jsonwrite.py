@@ -37,19 +37,9 @@ def dumps(value: Any) -> str:
     return "".join(out)
 
 
-def _number(value: float) -> str:
-    """A float as json writes it (it allows NaN and the infinities, as JavaScript names them)."""
-    if value != value:
-        return "NaN"
-    if value == _INFINITY:
-        return "Infinity"
-    if value == -_INFINITY:
-        return "-Infinity"
-    return float.__repr__(value)
-
-
 def _named(value: Any) -> str | None:
-    """null, true, false or a number as json writes them (None for any other value)."""
+    """null, true, false or a number as json writes them (a float's NaN and infinities as
+    JavaScript names them); None for any other value."""
     if value is None:
         return "null"
     if value is True:
@@ -59,18 +49,12 @@ def _named(value: Any) -> str | None:
     if isinstance(value, int):
         return int.__repr__(value)
     if isinstance(value, float):
-        return _number(value)
+        if value != value:
+            return "NaN"
+        if value == _INFINITY or value == -_INFINITY:
+            return "Infinity" if value > 0 else "-Infinity"
+        return float.__repr__(value)
     return None
-
-
-def _scalar(value: Any) -> str | None:
-    """A value that is not a list or a table, as json writes it (None for a list or a table)."""
-    if isinstance(value, str):
-        return _text(value)
-    text = _named(value)
-    if text is not None or isinstance(value, (list, tuple, dict)):
-        return text
-    raise TypeError(f"Object of type {value.__class__.__name__} is not JSON serializable")
 
 
 def _key(key: Any) -> str:
@@ -83,8 +67,13 @@ def _key(key: Any) -> str:
 
 def _write(value: Any, out: list[str], newline: str) -> None:
     """``value`` written onto ``out``; ``newline``: a line break and the indent of its level."""
-    text = _scalar(value)
-    if text is not None:
+    if isinstance(value, str):
+        out.append(_text(value))
+        return
+    if not isinstance(value, (list, tuple, dict)):
+        text = _named(value)
+        if text is None:
+            raise TypeError(f"Object of type {value.__class__.__name__} is not JSON serializable")
         out.append(text)
         return
     if not value:

@@ -202,11 +202,8 @@ class _Writer:
         if kind.__name__ in _CALLS:
             return [getattr(value, name) for name in _CALLS[kind.__name__] if name is not None and name != "table"]
         if self.is_value(value):
-            return [getattr(value, f) for f in self._fields(value)]
+            return [getattr(value, f) for f in type(value).__value_fields__]
         raise RuntimeError(f"a ruleset holds what the build cannot write: {value!r}")
-
-    def _fields(self, value: Any) -> list[str]:
-        return list(getattr(type(value), "__value_fields__"))
 
     def _value(self, value: Any) -> str:
         kind = type(value)
@@ -255,7 +252,7 @@ class _Writer:
                     for a in _CALLS[kind.__name__])
             made = f"{self._class(kind)}({', '.join(args)})"
             return self._texts(made) if kind.__name__ == "Texts" else made
-        fields = ", ".join(f"{f}={self._value(getattr(value, f))}" for f in self._fields(value))
+        fields = ", ".join(f"{f}={self._value(getattr(value, f))}" for f in type(value).__value_fields__)
         return f"{self._class(kind)}({fields})"
 
     def _class(self, kind: type) -> str:
