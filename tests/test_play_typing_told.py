@@ -100,3 +100,17 @@ def test_the_screen_shows_the_line_until_the_next_key(tmp_path):
             assert "Nothing is saved" not in screen_text(app)
 
     run(go())
+
+
+def test_a_key_for_no_box_does_not_say_that_enter_confirms():
+    """Whist, hearts and 8 tricks, then a 5 that no box takes: the box said 'Enter confirms', but
+    Enter after a refused key only says it again (the 5 may mean the 8 was not meant), so a
+    table pressing Enter as told never got on. It says what does: Backspace, or ctrl+s."""
+    typist, done = typed(Game(load_ruleset("whist"), FOUR), "h 8 5")
+    said = "5 is for no box: every box is typed (Backspace takes it back, ctrl+s confirms the boxes as shown)"
+    assert done.note == said
+    again = typist.enter()
+    assert not again.confirm and again.note == said
+    assert not typist.ambiguous and typist.typed() == {("turned", None): "hearts", ("tricks", None): 8}  # ctrl+s
+    typist, done = typed(Game(load_ruleset("whist"), FOUR), "h 8 5 backspace")
+    assert done.note == "" and typist.enter().confirm
