@@ -50,11 +50,25 @@ def test_card_points_one_short_are_said_at_the_enter():
 
 
 def test_an_enter_on_an_empty_box_names_it_and_what_it_takes():
+    """The Enter after the trump (the habit after a value that moved on by itself) is a step
+    between values: it says nothing (the status line keeps the bids). A second, on the empty box,
+    ends nothing: the first box still empty is named, with what it takes."""
     typist, done = typed(Game(load_ruleset("whist"), FOUR), "h enter")
+    assert not done.confirm and not done.told
+    done = typist.enter()
     assert not done.confirm
     assert done.told == "Nothing is saved yet: Tricks won by Anna & Cara is still empty (a number, 0 to 13)."
-    typist, done = typed(Game(load_ruleset("doppelkopf"), FOUR), "n enter")
+    typist, done = typed(Game(load_ruleset("doppelkopf"), FOUR), "n enter enter")
     assert done.told == "Nothing is saved yet: Re is still empty (Anna, Ben, Cara, Dan), and 2 more boxes."
+
+
+def test_an_enter_between_values_says_nothing_but_one_over_an_empty_box_names_it():
+    """Spades: Ben's 1 may be 10 or more, so Enter ends it and the cursor goes on to Cara's bid
+    (a step between values: nothing said). An Enter on her empty bid passes over it: named."""
+    typist, done = typed(Game(load_ruleset("spades"), FOUR), "1 enter")
+    assert not done.confirm and not done.told and done.question is None
+    done = typist.enter()
+    assert done.told == "Nothing is saved yet: Cara Bid is still empty (a number, 0 to 13), and 6 more boxes."
 
 
 def test_digits_that_are_no_value_of_the_box_are_refused_at_enter():
@@ -77,7 +91,7 @@ def test_an_enter_that_completes_the_deal_tells_nothing():
 ])
 def test_the_line_in_finnish_and_polish(lang, told):
     set_language(lang)
-    typist, done = typed(Game(load_ruleset("doppelkopf"), FOUR), "n enter")
+    typist, done = typed(Game(load_ruleset("doppelkopf"), FOUR), "n enter enter")
     assert done.told == told
 
 
@@ -92,7 +106,7 @@ def test_the_screen_shows_the_line_until_the_next_key(tmp_path):
 
     async def go():
         async with resumed(tmp_path / "g.db", Script("whist", FOUR), size=(80, 24)) as (app, pilot):
-            await pilot.press("h", "enter")
+            await pilot.press("h", "enter", "enter")
             await settle(pilot)
             assert told in flat(screen_text(app))  # (on two lines at 80 columns)
             await pilot.press("8")

@@ -326,6 +326,7 @@ class Typist:
         table says no key follows (ctrl+s): no reading goes on or passes over a box, so the
         deals of the readings complete now are confirmed, or asked which, at once."""
         self._keyed = []
+        before = self.shown  # (where the Enter was typed, as the table saw it)
         verdict = self._verdict(last)
         if verdict.act == "lost":
             return self._lost()
@@ -336,7 +337,7 @@ class Typist:
         if verdict.act == "asked":  # a question of which reading is meant is answered by its number only
             return Done(question=self.question)
         if verdict.act == "on":
-            return self._went_on(list(verdict.readings))
+            return self._went_on(list(verdict.readings), before)
         self.readings = list(verdict.readings)
         if verdict.act == "confirm":
             self.question = None
@@ -435,10 +436,11 @@ class Typist:
             return None
         return reading.moved(behind=rest)
 
-    def _went_on(self, readings: list[Reading]) -> Done:
+    def _went_on(self, readings: list[Reading], before: Reading) -> Done:
         """Enter confirmed nothing in any reading: it ended a value, or was the habit after one.
-        When no reading is a whole deal the rules take, the table is told what is missing
-        (an Enter that seems to do nothing leaves the table lost)."""
+        When no reading is a whole deal the rules take and the Enter was no step between values
+        (``before``: the reading shown when it was typed), the table is told what is missing (an
+        Enter that seems to do nothing leaves the table lost)."""
         self.question = None
         refused = self.refused  # (a deal the last key made whole, refused by the rules: said first)
         done = self._keep(readings, [])
@@ -451,9 +453,17 @@ class Typist:
         if complete:  # the deal is complete, but a box that may stay empty could still be typed
             self.question = self._follow()
             return Done(moved=done.moved, question=self.question)
-        if not any(self._complete(r) for r in self.readings):
-            return Done(moved=done.moved, told=_missing(self.view(self.shown), self.cursor, refused))
+        if not any(self._complete(r) for r in self.readings) and (refused or self.overflow or self._stopped(before)):
+            return Done(moved=done.moved, told=_missing(self.view(self.shown), refused))
         return done
+
+    def _stopped(self, before: Reading) -> bool:
+        """Whether an Enter that left no deal ended no value (nothing waited, or digits no value of
+        the box; the cursor had not come by itself), or left a box behind still empty: the table
+        meant it as the last key, not as one between values (the bids stay on the status line)."""
+        cell = self.cell(before, before.at) if before.at != CONFIRM else None
+        ended = before.arrived or bool(before.pending) and not _refused_digits(cell, before.pending)
+        return not ended or _left_behind(self.view(self.shown), before.at)
 
     def _follow(self) -> Question:
         """The deal is complete: the boxes that may still be typed (those the cursor passed
@@ -874,17 +884,24 @@ def _problems(view: DraftView) -> list[str]:
     return [e for c in _boxes(view) for e in c.errors] + list(view.errors) or [t("tui.play.not_complete")]
 
 
-def _missing(view: DraftView, at: Slot, refused: str = "") -> str:
+def _left_behind(view: DraftView, at: Slot) -> bool:
+    """Whether a box the table must type, still empty, comes before ``at`` in the form."""
+    boxes = _boxes(view)
+    slots = [c.slot for c in boxes]
+    return any(_needed(c) for c in boxes[:slots.index(at) if at in slots else len(slots)])
+
+
+def _missing(view: DraftView, refused: str = "") -> str:
     """Why an Enter confirmed nothing (no reading is a deal the rules take): the deal the keys
-    made whole refused by the rules (``refused``: why), else the box still empty that the
-    cursor is on (or the first), what it takes and how many more are empty, else what the
-    rules refuse in the deal shown."""
+    made whole refused by the rules (``refused``: why), else the first box still empty (the one
+    left behind), what it takes and how many more are empty, else what the rules refuse in the
+    deal shown."""
     if refused:
         return t("play.typing.refused", problem=refused)
     empty = [c for c in _boxes(view) if _needed(c)]
     if not empty:
         return t("play.typing.refused", problem=_problems(view)[0])
-    box = next((c for c in empty if c.slot == at), empty[0])
+    box = empty[0]
     said = {"box": f"{box.who} {_short(box.label)}".strip(), "allowed": _takes_said(box)}
     if len(empty) == 1:
         return t("play.typing.missing", **said)
