@@ -97,6 +97,15 @@ def test_bench_keys_a_deal_costs_one_key_a_character_and_enter():
             assert r["keys"] == r["characters"] + 1
 
 
+def test_bench_enters_counts_the_enters_after_a_deals_last_value():
+    """Every built-in game makes a deal; Schieber Jass's three boxes that may stay empty after the
+    card points cost an Enter each and one more (bench/README.md), Whist's deal one Enter."""
+    results = load("bench_enters").main(verbose=False)
+    assert all(r is not None and r["enters"] is not None for r in results.values())
+    assert (results["jass"]["after"], results["jass"]["enters"]) == (3, 4)
+    assert (results["whist"]["after"], results["whist"]["enters"]) == (0, 1)
+
+
 def test_bench_ruleset_size_makes_a_good_large_ruleset():
     """Every extra check and its translations pass: the size is all the script measures."""
     result = load("bench_ruleset_size").main(checks=20, derived=30, repeats=1, verbose=False)

@@ -7,7 +7,8 @@ set (an empty one passed over with Enter, or not), a value the rules fill in typ
 Backspace now and then, all in one burst; then Enter, and Enter again where the form says
 the deal is complete but more may follow (an Enter that asks that is no stop: the table
 types on, then Enters while the form says the deal may go on). The Enters must confirm the deal meant, or stop with the question which of the
-readings was meant, the deal meant among them. Deeper:
+readings was meant, the deal meant among them, or with a line saying what is missing (no reading of
+the keys is a deal the rules take: an Enter never does nothing). Deeper:
 ``pytest tests/test_entry_property.py --hypothesis-profile=long``.
 """
 
@@ -36,7 +37,7 @@ drawn once, nearly every deal for 4 players was refused and left out of the run)
 ENTERS_MORE = 12
 """Enters the table presses after its last key while the form says the deal may go on (a box
 that may stay empty may be passed over by each)."""
-STATS = {"deals": 0, "confirmed": 0, "asked": 0, "wrong": 0, "tables": set()}
+STATS = {"deals": 0, "confirmed": 0, "asked": 0, "told": 0, "wrong": 0, "tables": set()}
 
 
 def _keys_of(cell, value) -> str:
@@ -212,7 +213,7 @@ def _run(typist: Typist, keys: list[str]):
     if done is not None and done.question is not None and (not done.question.waiting or done.question.lost):
         return done  # (a question stops the table: which deal, or check the boxes)
     for _ in range(ENTERS_MORE):  # Enter again while the form says the deal may still go on
-        quiet = done is not None and not done.confirm and done.question is None and not done.note
+        quiet = done is not None and not done.confirm and done.question is None and not done.note and not done.told
         if quiet and typist.enters_to_confirm() is not None:  # (an Enter taken as the habit after a value)
             done = _enter(typist)
             continue
@@ -255,9 +256,13 @@ def test_typed_keys_confirm_the_deal_meant_or_ask(rid, data):
     STATS["deals"] += 1
     STATS["tables"].add((rid, n))
     where = f"{rid} {n} {options} after {[dict(d) for d in game.deals]}: {' '.join(keys)}"
-    assert done is not None and (done.confirm or done.question is not None or done.note), where
+    assert done is not None and (done.confirm or done.question is not None or done.note or done.told), where
     if done.note and not done.confirm:  # a key refused after the question to check the boxes: the box says why
         STATS["asked"] += 1
+        return
+    if done.told:  # no reading is a deal the rules take: the table is told what is missing (or refused)
+        STATS["told"] += 1
+        assert not typist.enter_confirms() and typist.enters_to_confirm() is None, where
         return
     if done.question is not None:
         STATS["asked"] += 1
@@ -296,4 +301,4 @@ def _report():
     if STATS["deals"]:
         print(f"\nentry property: {STATS['deals']} deals typed over {len(STATS['tables'])} tables "
               f"({len({t[0] for t in STATS['tables']})} games): {STATS['confirmed']} confirmed, "
-              f"{STATS['asked']} asked which, {STATS['wrong']} wrong deals")
+              f"{STATS['asked']} asked which, {STATS['told']} told what is missing, {STATS['wrong']} wrong deals")

@@ -210,7 +210,7 @@ def test_keys_read_more_ways_than_followed_confirm_nothing_and_ask_to_check_the_
     Enter alone asks again (it may be one of the Enters a burst still holds)."""
     game = Game(load_ruleset("pataviitonen"), ["Anna", "Ben", "Cara"], {"end": "deals"})
     typist, done = typed(game, PATA_BURST)
-    assert done.note == "0 is for no box: every box is typed (Enter confirms, Backspace takes the last one back)"
+    assert done.note == "0 is for no box: every box is typed (Backspace takes it back, ctrl+s confirms the boxes as shown)"
     assert typist.overflow
     done = typist.enter()
     assert not done.confirm and done.question is not None and done.question.lost

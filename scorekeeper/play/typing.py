@@ -128,13 +128,16 @@ def _short(label: str) -> str:
 @dataclass(frozen=True)
 class Done:
     """What a key did, for a front end to show: the cursor came by itself (``moved``), the
-    deal is to be confirmed (``confirm``), the key was refused (``note``: why), or a
-    question was asked (``question``)."""
+    deal is to be confirmed (``confirm``), the key was refused (``note``: why), a
+    question was asked (``question``), or an Enter confirmed nothing because no reading of
+    the keys is a whole deal the rules take (``told``: the box still empty and what it
+    takes, or why the rules refuse the deal typed)."""
 
     moved: bool = False
     confirm: bool = False
     note: str = ""
     question: Question | None = None
+    told: str = ""
 
 
 @dataclass(frozen=True)
@@ -160,6 +163,7 @@ class Typist:
         self.question: Question | None = None
         self.note = ""  # why the last key was refused (no reading took it)
         self.overflow = False  # more readings than kept: Enter asks rather than confirms
+        self.refused = ""  # why the rules refused a reading the last key made whole (it was dropped)
         self._counting = False  # Enters are being counted (enters_to_confirm), not pressed
         self._keyed: list[tuple] = []  # the state before each key typed since anything else: what Backspace takes back
         start = Reading(tuple(draft.typed.items()), CONFIRM)
@@ -204,7 +208,7 @@ class Typist:
                 if self._verdict().act == "confirm":
                     return count
                 done = self.enter()
-                if done.note or done.question is not None and not done.question.waiting:
+                if done.note or done.told or done.question is not None and not done.question.waiting:
                     return None
             return None
         finally:
@@ -215,10 +219,10 @@ class Typist:
     def _state(self) -> tuple:
         """What the keys typed have made (the readings, the question, the note, the overflow):
         kept before a key for Backspace, and while Enters are counted."""
-        return self.readings, self.question, self.note, self.overflow
+        return self.readings, self.question, self.note, self.overflow, self.refused
 
     def _restore(self, state: tuple) -> None:
-        self.readings, self.question, self.note, self.overflow = state
+        self.readings, self.question, self.note, self.overflow, self.refused = state
 
     def view(self, reading: Reading) -> DraftView:
         key = frozenset(reading.typed)
@@ -248,7 +252,7 @@ class Typist:
         self._views.clear()
         self._keyed = []
         self.question = None
-        self.note = ""
+        self.note = self.refused = ""
         self.overflow = False
         start = Reading(tuple(self.draft.typed.items()), CONFIRM)
         if at is None and keep_cursor:
@@ -260,7 +264,7 @@ class Typist:
         self.readings = [self.shown.moved(pending="", behind=())]
         self._keyed = []
         self.question = None
-        self.note = ""
+        self.note = self.refused = ""
         self.overflow = False
 
     def move_to(self, slot: Slot) -> None:
@@ -322,6 +326,7 @@ class Typist:
         table says no key follows (ctrl+s): no reading goes on or passes over a box, so the
         deals of the readings complete now are confirmed, or asked which, at once."""
         self._keyed = []
+        before = self.shown  # (where the Enter was typed, as the table saw it)
         verdict = self._verdict(last)
         if verdict.act == "lost":
             return self._lost()
@@ -332,7 +337,7 @@ class Typist:
         if verdict.act == "asked":  # a question of which reading is meant is answered by its number only
             return Done(question=self.question)
         if verdict.act == "on":
-            return self._went_on(list(verdict.readings))
+            return self._went_on(list(verdict.readings), before)
         self.readings = list(verdict.readings)
         if verdict.act == "confirm":
             self.question = None
@@ -351,7 +356,7 @@ class Typist:
         decided, for :meth:`enter` to do and :meth:`enter_confirms` to tell (``last``: see enter)."""
         if self.note:  # a key was refused here (in every reading followed: the one meant may be one left out)
             return _Verdict("lost" if self.overflow else "note", note=self.note)
-        notes = [self._refused_pending(r) for r in self.readings]
+        notes = [_refused_digits(self.cell(r, r.at), r.pending) if r.at != CONFIRM else "" for r in self.readings]
         if all(notes):  # the digits waiting make a value the rules refuse: the box says why
             return _Verdict("note", note=notes[0])
         if self.question is not None and (not self.question.waiting or (self.question.lost and not last)):
@@ -431,9 +436,13 @@ class Typist:
             return None
         return reading.moved(behind=rest)
 
-    def _went_on(self, readings: list[Reading]) -> Done:
-        """Enter confirmed nothing in any reading: it ended a value, or was the habit after one."""
+    def _went_on(self, readings: list[Reading], before: Reading) -> Done:
+        """Enter confirmed nothing in any reading: it ended a value, or was the habit after one.
+        When no reading is a whole deal the rules take and the Enter was no step between values
+        (``before``: the reading shown when it was typed), the table is told what is missing (an
+        Enter that seems to do nothing leaves the table lost)."""
         self.question = None
+        refused = self.refused  # (a deal the last key made whole, refused by the rules: said first)
         done = self._keep(readings, [])
         complete = [r for r in self.readings if r.at == CONFIRM and self._complete(r)]
         # one reading is a deal, another goes on (or stores another deal); readings that all
@@ -444,7 +453,17 @@ class Typist:
         if complete:  # the deal is complete, but a box that may stay empty could still be typed
             self.question = self._follow()
             return Done(moved=done.moved, question=self.question)
+        if not any(self._complete(r) for r in self.readings) and (refused or self.overflow or self._stopped(before)):
+            return Done(moved=done.moved, told=_missing(self.view(self.shown), refused))
         return done
+
+    def _stopped(self, before: Reading) -> bool:
+        """Whether an Enter that left no deal ended no value (nothing waited, or digits no value of
+        the box; the cursor had not come by itself), or left a box behind still empty: the table
+        meant it as the last key, not as one between values (the bids stay on the status line)."""
+        cell = self.cell(before, before.at) if before.at != CONFIRM else None
+        ended = before.arrived or bool(before.pending) and not _refused_digits(cell, before.pending)
+        return not ended or _left_behind(self.view(self.shown), before.at)
 
     def _follow(self) -> Question:
         """The deal is complete: the boxes that may still be typed (those the cursor passed
@@ -535,6 +554,7 @@ class Typist:
         """The readings the rules do not rule out: one with every box typed and the rules
         refusing the deal (tricks that do not add up) is out, unless every reading is."""
         ok = [r for r in readings if not self._broken(r)]
+        self.refused = next((_problems(self.view(r))[0] for r in readings if r not in ok), "") if ok else ""
         return ok or readings
 
     def _broken(self, reading: Reading) -> bool:
@@ -681,18 +701,6 @@ class Typist:
         if whole:
             return self._move_on(r, cell.slot, True) + out
         return [(r, "")] + out
-
-    def _refused_pending(self, reading: Reading) -> str:
-        """Why the digits waiting at the cursor, ended here, are no value the box takes ("" if they are)."""
-        if not reading.pending or reading.at == CONFIRM:
-            return ""
-        cell = self.cell(reading, reading.at)
-        if cell is None or cell.kind != "pick" or (cell.value is not None and str(cell.value) == reading.pending):
-            return ""
-        for choice in cell.choices:
-            if str(choice.value) == reading.pending and not choice.allowed:
-                return choice.reason or t("tui.widgets.value_picker.not_allowed", value=choice.text)
-        return ""
 
     def _enter(self, reading: Reading) -> tuple[Reading, bool]:
         """Enter in one reading: (the reading after it, whether it confirms the deal)."""
@@ -863,9 +871,81 @@ def _refusal(cell: CellView, char: str) -> str:
     """A key that picks nothing here (nor in a box after it): which keys do."""
     if cell.kind == "number":
         return t("tui.widgets.value_picker.not_a_digit", char=char)
-    keys = ", ".join(c.text if type(c.value) is int or c.keys[:1] in ("", c.text) else f"{c.keys[0]} {c.text}"
+    return t("tui.widgets.value_picker.not_a_key", char=char, keys=_keys_said(cell))
+
+
+def _keys_said(cell: CellView) -> str:
+    """The values a box of choices takes now, each with its key where the key is not its text."""
+    return ", ".join(c.text if type(c.value) is int or c.keys[:1] in ("", c.text) else f"{c.keys[0]} {c.text}"
                      for c in cell.choices if c.allowed)
-    return t("tui.widgets.value_picker.not_a_key", char=char, keys=keys)
+
+
+def _refused_digits(cell: CellView | None, pending: str) -> str:
+    """Why the digits waiting in ``cell``, ended here, are no value the box takes ("" if they
+    are, or nothing waits): a value the rules refuse, or digits no value of the box is."""
+    if not pending or cell is None or (cell.value is not None and str(cell.value) == pending):
+        return ""
+    if cell.kind == "number":
+        if pending == "-":
+            return t("tui.widgets.value_picker.not_a_digit", char=pending)
+        value = int(pending)
+        if cell.values:
+            return "" if value in cell.values else \
+                t("tui.widgets.value_picker.not_listed", value=value, values=listed(cell.values))
+        inside = (cell.lo is None or value >= cell.lo) and (cell.hi is None or value <= cell.hi)
+        return "" if inside else t("tui.widgets.value_picker.outside", value=value, lo=cell.lo, hi=cell.hi)
+    for choice in cell.choices:
+        if str(choice.value) == pending and not choice.allowed:
+            return choice.reason or t("tui.widgets.value_picker.not_allowed", value=choice.text)
+    return ""
+
+
+def _problems(view: DraftView) -> list[str]:
+    """What the rules find wrong with the deal as typed: the boxes' problems, then the deal's."""
+    return [e for c in _boxes(view) for e in c.errors] + list(view.errors) or [t("tui.play.not_complete")]
+
+
+def _left_behind(view: DraftView, at: Slot) -> bool:
+    """Whether a box the table must type, still empty, comes before ``at`` in the form."""
+    boxes = _boxes(view)
+    slots = [c.slot for c in boxes]
+    return any(_needed(c) for c in boxes[:slots.index(at) if at in slots else len(slots)])
+
+
+def _missing(view: DraftView, refused: str = "") -> str:
+    """Why an Enter confirmed nothing (no reading is a deal the rules take): the deal the keys
+    made whole refused by the rules (``refused``: why), else the first box still empty (the one
+    left behind), what it takes and how many more are empty, else what the rules refuse in the
+    deal shown."""
+    if refused:
+        return t("play.typing.refused", problem=refused)
+    empty = [c for c in _boxes(view) if _needed(c)]
+    if not empty:
+        return t("play.typing.refused", problem=_problems(view)[0])
+    box = empty[0]
+    said = {"box": f"{box.who} {_short(box.label)}".strip(), "allowed": _takes_said(box)}
+    if len(empty) == 1:
+        return t("play.typing.missing", **said)
+    return tn("play.typing.missing_more", len(empty) - 1, **said)
+
+
+def _takes_said(cell: CellView) -> str:
+    """What a box takes, as its line in the form says it."""
+    if cell.kind == "text":
+        return t("play.typing.cards")
+    if cell.kind == "number":
+        if cell.values:
+            return t("tui.widgets.value_picker.number_list", values=listed(cell.values, 6))
+        if cell.lo is not None and cell.hi is not None:
+            return t("tui.widgets.value_picker.number_range", lo=cell.lo, hi=cell.hi)
+        return t("play.typing.number")
+    allowed = [c for c in cell.choices if c.allowed]
+    numbers = [c.value for c in allowed if type(c.value) is int and c.text == str(c.value)]
+    if numbers and len(numbers) == len(allowed):  # (a bid, tricks: a number; not a player picked by seat)
+        if numbers == list(range(numbers[0], numbers[-1] + 1)):
+            return t("tui.widgets.value_picker.number_range", lo=numbers[0], hi=numbers[-1])
+        return t("tui.widgets.value_picker.number_list", values=listed(numbers, 6))
+    return _keys_said(cell)
 
 
 def _unique(readings: list[Reading]) -> list[Reading]:

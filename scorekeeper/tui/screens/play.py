@@ -332,9 +332,9 @@ class PlayScreen(Screen[dict]):
         typist, done = self.typist, event.done
         if self.draft is None or typist is None:
             return
-        self._one(StatusLine).clear(told_only=True)  # the table has moved on (and sees the bids there again)
         if not self._follow(typist):
             return  # another writer was first: the table was told, the form shows the store's boxes (no confirm)
+        self._one(StatusLine).tell(done.told, NOTICE_SECONDS)  # (an Enter that confirmed nothing: why)
         form = self._one(EntryForm)
         part = form.slot_part(typist.cursor)
         if part is not None and (part is form.confirm or part.visible):

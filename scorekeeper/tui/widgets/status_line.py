@@ -76,6 +76,13 @@ class StatusLine(PartLooks, Widget):
         self.notice = notice
         self._timer = self.set_timer(timeout, lambda: self._timed_out(notice))
 
+    def tell(self, message: str, timeout: float) -> None:
+        """What a key says until the next (``message``, or "": nothing): a notice that only tells
+        goes, a warning or an error stays until it times out."""
+        self.clear(told_only=True)
+        if message:
+            self.say(Notice(message), timeout)
+
     def clear(self, told_only: bool = False) -> None:
         """Back to the rule (the screen is left: its notices are not shown on another);
         ``told_only``: only a notice that tells (no warning or error, which stay until they

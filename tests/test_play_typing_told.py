@@ -1,0 +1,130 @@
+"""An Enter that confirms nothing says why (scorekeeper.play.typing), headless: when no reading
+of the keys is a deal the rules take, the table is told which box is still empty and what it
+takes, or what the rules refuse in the deal the keys made whole. An Enter that changed the boxes
+and said nothing left the table looking for what went wrong (issue 24's entry property, long
+profile, seed 12: Tysiąc's card points typed as 1 3, the marriages 4 0 and 1 1 6, then Enter)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.game.game import Game
+from scorekeeper.i18n import set_language
+from scorekeeper.play.draft import DealDraft
+from scorekeeper.play.typing import Typist
+from scorekeeper.rules.ruleset import load_ruleset
+
+FOUR = ["Anna", "Ben", "Cara", "Dan"]
+
+
+def typed(game: Game, keys: str):
+    """The typist after ``keys`` (space-separated; enter, backspace), and what the last did."""
+    typist = Typist(DealDraft(game))
+    done = None
+    for key in keys.split():
+        done = typist.enter() if key == "enter" else typist.backspace() if key == "backspace" else typist.key(key)
+    return typist, done
+
+
+def tysiac(**options) -> Game:
+    return Game(load_ruleset("tysiac"), FOUR[:3], options)
+
+
+def test_the_enter_of_the_long_run_seed_12_says_why_nothing_is_saved():
+    """Declarer Anna, bid 100 (each first typed wrong and taken back), then Ben 1, Cara 3 and
+    her marriage 40, Anna 116: the keys read more ways than are followed, and the readings
+    kept are not a deal the rules take (the one meant was among those left out). Enter
+    stored nothing and said nothing; now it says what the rules refuse."""
+    typist, done = typed(tysiac(three_zeros=False), "2 backspace 1 2 backspace 1 0 0 2 backspace 1 3 4 0 1 1 6 enter")
+    assert not done.confirm and done.question is None and not done.note
+    assert done.told == "Nothing is saved: the card points add up to 169, not 120."
+    assert not typist.enter_confirms() and typist.enters_to_confirm() is None
+
+
+def test_card_points_one_short_are_said_at_the_enter():
+    """Ben 5, Cara 4, Anna 110 (119): the reading with Anna's 110 is refused by the card points'
+    sum, and the readings left have her box empty: Enter names the sum, not the empty box."""
+    typist, done = typed(tysiac(), "1 1 0 0 5 enter 4 enter 1 1 0 enter")
+    assert not done.confirm and done.question is None
+    assert done.told == "Nothing is saved: the card points add up to 119, not 120."
+
+
+def test_an_enter_on_an_empty_box_names_it_and_what_it_takes():
+    """The Enter after the trump (the habit after a value that moved on by itself) is a step
+    between values: it says nothing (the status line keeps the bids). A second, on the empty box,
+    ends nothing: the first box still empty is named, with what it takes."""
+    typist, done = typed(Game(load_ruleset("whist"), FOUR), "h enter")
+    assert not done.confirm and not done.told
+    done = typist.enter()
+    assert not done.confirm
+    assert done.told == "Nothing is saved yet: Tricks won by Anna & Cara is still empty (a number, 0 to 13)."
+    typist, done = typed(Game(load_ruleset("doppelkopf"), FOUR), "n enter enter")
+    assert done.told == "Nothing is saved yet: Re is still empty (Anna, Ben, Cara, Dan), and 2 more boxes."
+
+
+def test_an_enter_between_values_says_nothing_but_one_over_an_empty_box_names_it():
+    """Spades: Ben's 1 may be 10 or more, so Enter ends it and the cursor goes on to Cara's bid
+    (a step between values: nothing said). An Enter on her empty bid passes over it: named."""
+    typist, done = typed(Game(load_ruleset("spades"), FOUR), "1 enter")
+    assert not done.confirm and not done.told and done.question is None
+    done = typist.enter()
+    assert done.told == "Nothing is saved yet: Cara Bid is still empty (a number, 0 to 13), and 6 more boxes."
+
+
+def test_digits_that_are_no_value_of_the_box_are_refused_at_enter():
+    """Skat, diamonds, Anna declares, a bid of 1: no bid is 1 (18, 20, ...). Enter left the bid
+    empty and moved on in silence; now the box keeps the cursor and says why."""
+    typist, done = typed(Game(load_ruleset("skat"), FOUR[:3]), "d 1 1 enter")
+    assert not done.confirm
+    assert done.note == "1 is not one of the values (18, 20, 22, 23, 24, 27, 30, 33, …, 264)"
+    assert typist.cursor.field == "bid"
+
+
+def test_an_enter_that_completes_the_deal_tells_nothing():
+    typist, done = typed(Game(load_ruleset("whist"), FOUR), "h 8 enter")
+    assert done.confirm and not done.told
+
+
+@pytest.mark.parametrize("lang, told", [
+    ("fi", "Mitään ei ole vielä tallennettu: ruutu Re on vielä tyhjä (Anna, Ben, Cara, Dan), samoin 2 muuta ruutua."),
+    ("pl", "Nic jeszcze nie zapisano: pole Re jest jeszcze puste (Anna, Ben, Cara, Dan), a także 2 inne pola."),
+])
+def test_the_line_in_finnish_and_polish(lang, told):
+    set_language(lang)
+    typist, done = typed(Game(load_ruleset("doppelkopf"), FOUR), "n enter enter")
+    assert done.told == told
+
+
+def test_the_screen_shows_the_line_until_the_next_key(tmp_path):
+    """At 80x24 the line takes the status line between the form and the score board (nothing
+    scrolls, nothing rings); the next key takes it away."""
+    pytest.importorskip("textual")
+    from helpers.stores import Script
+    from helpers.tui import flat, resumed, run, screen_text, settle
+
+    told = "Confirm the deal Nothing is saved yet: Tricks won by Anna & Cara is still empty (a number, 0 to 13). Each cell"
+
+    async def go():
+        async with resumed(tmp_path / "g.db", Script("whist", FOUR), size=(80, 24)) as (app, pilot):
+            await pilot.press("h", "enter", "enter")
+            await settle(pilot)
+            assert told in flat(screen_text(app))  # (on two lines at 80 columns)
+            await pilot.press("8")
+            await settle(pilot)
+            assert "Nothing is saved" not in screen_text(app)
+
+    run(go())
+
+
+def test_a_key_for_no_box_does_not_say_that_enter_confirms():
+    """Whist, hearts and 8 tricks, then a 5 that no box takes: the box said 'Enter confirms', but
+    Enter after a refused key only says it again (the 5 may mean the 8 was not meant), so a
+    table pressing Enter as told never got on. It says what does: Backspace, or ctrl+s."""
+    typist, done = typed(Game(load_ruleset("whist"), FOUR), "h 8 5")
+    said = "5 is for no box: every box is typed (Backspace takes it back, ctrl+s confirms the boxes as shown)"
+    assert done.note == said
+    again = typist.enter()
+    assert not again.confirm and again.note == said
+    assert not typist.ambiguous and typist.typed() == {("turned", None): "hearts", ("tricks", None): 8}  # ctrl+s
+    typist, done = typed(Game(load_ruleset("whist"), FOUR), "h 8 5 backspace")
+    assert done.note == "" and typist.enter().confirm
