@@ -506,3 +506,32 @@ def test_a_question_after_more_readings_than_are_followed_offers_no_list_to_pick
     typist, done = typed(game, "1 4 2 2 A 3 0 backspace 1 1 1 B 4 backspace 2 3 enter")
     assert not done.confirm and done.question is not None and done.question.lost
     assert done.question.text().startswith("The keys read more ways than can be followed, so nothing is saved")
+
+
+def test_an_enter_on_an_optional_box_the_cursor_came_to_may_be_passing_over_it():
+    """Doppelkopf, a normal game, Cara and Anna are Re; the cursor comes by itself to Re's
+    announcement (a box that may stay empty). The Enter there may be the habit after Anna's a,
+    or pass over Re's box: the t after it is Re's thirty or Kontra's. Neither is guessed: with
+    125 card points both are deals (each also read as 12 or 1 and values of boxes after it),
+    and Enter confirms nothing; ctrl+s offers both, and the table picks Kontra's thirty (the deal found by a deep run of the entry property stored
+    Re's thirty there)."""
+    game = Game(load_ruleset("doppelkopf"), FOUR, {"bock": False})
+    typist, done = typed(game, "n c a enter t enter 1 2 5 enter")
+    assert not done.confirm
+    done = typist.enter(last=True)  # ctrl+s
+    assert not done.confirm and done.question is not None and not done.question.waiting
+    said = [(deal(typist_at(typist, r))["re_said"], deal(typist_at(typist, r))["kontra_said"],
+             deal(typist_at(typist, r))["re_points"]) for r in typist.readings]
+    assert said == [("thirty", None, 125), ("thirty", None, 12), ("thirty", None, 1),
+                    (None, "thirty", 125), (None, "thirty", 12), (None, "thirty", 1)]
+    assert typist.choose(4) and typist.enter().confirm
+    got = deal(typist)
+    assert (got["re_player"], got["re_partner"], got["re_said"], got["kontra_said"], got["re_points"]) == (
+        3, 1, None, "thirty", 125)
+
+
+def typist_at(typist: Typist, reading) -> Typist:
+    """A typist showing ``reading`` (to read the deal it gives)."""
+    other = Typist(typist.draft)
+    other.readings = [reading]
+    return other
