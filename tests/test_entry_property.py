@@ -130,7 +130,6 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
               "plus": data.draw(st.sampled_from(["never", "sometimes"]), label="plus before a number")}
     keys: list[str] = []
     passed: list[str] = []  # Enters over empty optional boxes since the last value (typed before the next)
-    late: list[str] = []  # a slip gone back to after the next value: Up to its box and the value meant
     for cell in view.cells.values():
         if not cell.visible or cell.kind == "text":
             continue
@@ -145,18 +144,11 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
             continue
         keys += passed
         passed = []
-        ended = ["enter"] if between == "enter" else list(between)
         if key in typed and data.draw(st.integers(0, 9), label="correct") == 0:  # (a filled-in box takes no other)
             wrong = _wrong_keys(cell, value)
             if wrong:
                 slip = data.draw(st.sampled_from(wrong), label="wrong")
-                back = data.draw(st.sampled_from(["backspace", "up", "up later"]), label="back")
-                if back == "up later" and type(value) is int:  # (seen after the next value typed: gone back to then)
-                    keys += [slip] + late
-                    late = [f"{UP}{cell.slot.field}@{cell.slot.pos}", *_written(data, cell, value, habits)]
-                    late += ended if _habit(data, after_value, "enter after") else []
-                    continue
-                if back != "backspace":  # (the slip seen after it moved on)
+                if data.draw(st.booleans(), label="back with up"):  # (the slip seen after it moved on)
                     keys += [slip, f"{UP}{cell.slot.field}@{cell.slot.pos}"]
                 else:
                     keys += [slip, "backspace"]
@@ -164,10 +156,7 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
                         keys = keys[:-2]  # (not a correction after all)
         keys += _written(data, cell, value, habits)
         if _habit(data, after_value, "enter after"):
-            keys += ended
-        keys += late
-        late = []
-    keys += late
+            keys += ["enter"] if between == "enter" else list(between)
     if passed:  # the boxes left empty to the end passed over with Enter, then the Enter that confirms
         return keys + passed + ["enter"]
     while keys and keys[-1] in ("enter", ",", ";", "\t", " "):
