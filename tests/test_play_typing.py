@@ -37,8 +37,12 @@ def lupaus_up_down() -> Game:
 def test_a_filled_in_bid_typed_anyway_is_no_trick_of_ben():
     """Issue 24, item 1: bids Ben 0, Cara 0, Dan 1 leave the dealer Anna only 1 (filled in);
     the 1 typed for her anyway could also be Ben's trick. The keys read two ways, so Enter
-    confirms nothing and asks, naming Ben's and Anna's tricks and the two values."""
+    confirms nothing: it says the keys may go on (Anna's filled-in 0 may still be typed: a
+    digit then is hers, not the number of a deal), and the next Enter asks, naming Ben's and
+    Anna's tricks and the two values."""
     typist, done = typed(lupaus_up_down(), "h 0 0 1 1 0 0 0 enter")
+    assert not done.confirm and done.question is not None and done.question.waiting
+    done = typist.enter()
     assert not done.confirm and done.question is not None and not done.question.waiting
     assert done.question.text() == ("The keys read 2 ways, so nothing is saved: 1: Ben Tricks 1, Anna Tricks 0; "
                                     "2: Ben Tricks 0, Anna Tricks 1. Type the number of the one meant, or correct a box.")
@@ -506,3 +510,91 @@ def test_a_question_after_more_readings_than_are_followed_offers_no_list_to_pick
     typist, done = typed(game, "1 4 2 2 A 3 0 backspace 1 1 1 B 4 backspace 2 3 enter")
     assert not done.confirm and done.question is not None and done.question.lost
     assert done.question.text().startswith("The keys read more ways than can be followed, so nothing is saved")
+
+
+def test_an_enter_on_an_optional_box_the_cursor_came_to_may_be_passing_over_it():
+    """Doppelkopf, a normal game, Cara and Anna are Re; the cursor comes by itself to Re's
+    announcement (a box that may stay empty). The Enter there may be the habit after Anna's a,
+    or pass over Re's box: the t after it is Re's thirty or Kontra's. Neither is guessed: with
+    125 card points both are deals (each also read as 12 or 1 and values of boxes after it),
+    and Enter confirms nothing; ctrl+s offers both, and the table picks Kontra's thirty (the deal found by a deep run of the entry property stored
+    Re's thirty there)."""
+    game = Game(load_ruleset("doppelkopf"), FOUR, {"bock": False})
+    typist, done = typed(game, "n c a enter t enter 1 2 5 enter")
+    assert not done.confirm
+    done = typist.enter(last=True)  # ctrl+s
+    assert not done.confirm and done.question is not None and not done.question.waiting
+    said = [(deal(typist_at(typist, r))["re_said"], deal(typist_at(typist, r))["kontra_said"],
+             deal(typist_at(typist, r))["re_points"]) for r in typist.readings]
+    assert said == [("thirty", None, 125), ("thirty", None, 12), ("thirty", None, 1),
+                    (None, "thirty", 125), (None, "thirty", 12), (None, "thirty", 1)]
+    assert typist.choose(4) and typist.enter().confirm
+    got = deal(typist)
+    assert (got["re_player"], got["re_partner"], got["re_said"], got["kontra_said"], got["re_points"]) == (
+        3, 1, None, "thirty", 125)
+
+
+def typist_at(typist: Typist, reading) -> Typist:
+    """A typist showing ``reading`` (to read the deal it gives)."""
+    other = Typist(typist.draft)
+    other.readings = [reading]
+    return other
+
+
+def test_going_back_with_up_to_correct_a_slip_keeps_the_other_readings_of_the_keys_before():
+    """Cribbage for two (the entry property's Up habit, seed 31): crib 9, Ben pegged 7 and his
+    hand 11, Anna pegged 5, then a 1 slipped for her hand. "7 1 1 5 1" also reads as 71 pegged,
+    hand 15 and Anna's 1 (the reading shown). The table goes to Anna's hand (the form's Up or
+    Down) and types 9: the move kept only the reading shown, and Enter stored Ben's 71 and 15.
+    Now the move keeps every reading: Enter asks which, and the deal meant is among them."""
+    game = Game(load_ruleset("cribbage"), ["Anna", "Ben"])
+    typist, _ = typed(game, "9 7 1 1 5 1")
+    typist.move_to(Slot("hand", 2))  # (Anna's hand: the form's Down from her pegged points)
+    typist.key("9")
+    done = typist.enter()
+    assert not done.confirm
+    done = typist.enter(last=True)  # ctrl+s: which deal
+    assert not done.confirm and done.question is not None and not done.question.waiting
+    deals = [deal(typist_at(typist, r)) for r in typist.readings]
+    meant = {"crib": 9, "pegging": (5, 7), "hand": (9, 11)}
+    assert [(d["crib"], d["pegging"], d["hand"]) for d in deals].count(tuple(meant.values())) == 1
+    assert typist.choose(1 + [(d["crib"], d["pegging"], d["hand"]) for d in deals].index(tuple(meant.values())))
+    assert typist.enter().confirm
+    got = deal(typist)
+    assert (got["crib"], got["pegging"], got["hand"]) == (9, (5, 7), (9, 11))
+
+
+def test_a_filled_in_value_typed_after_an_enter_is_that_box_not_the_answer_to_which_deal():
+    """Lupaus for four, 13 cards (schedule down-up), an Enter after each value: bids Ben 11,
+    Cara 12, Dan 1, Anna 2, tricks Ben 1, Cara 4, Dan 6, and Anna's 2 (filled in) typed anyway.
+    "1 1" and "1 2" also read as 1 and 1, 1 and 2: the Enter after Dan's 6 asked which of 3
+    deals was meant, and the 2 typed next for Anna answered "reading 2" (as a digit does while
+    that question is on show), storing Ben 11, Cara 1, Dan 2, Anna 1 (found by the entry
+    property with the Up habit, seed 31). Now that Enter asks nothing yet: the cursor came to
+    Confirm by itself past Anna's filled-in tricks, so a key may still be hers; the 2 is typed
+    there, and Enter confirms the one deal left."""
+    game = Game(load_ruleset("lupaus"), FOUR, {"schedule": "down-up", "max_cards": "all"})
+    typist, done = typed(game, "1 1 enter 1 2 enter 1 enter 2 enter 1 enter 4 enter 6 enter")
+    assert not done.confirm and done.question is not None and done.question.waiting
+    assert not typist.choose(2)  # (the app types the 2)
+    typist.key("2")
+    assert typist.enter().confirm
+    got = deal(typist)
+    assert got["bid"] == (2, 11, 12, 1) and got["tricks"] == (2, 1, 4, 6)
+    # without the 2, the next Enter asks which of the three deals, the one meant first
+    typist, done = typed(game, "1 1 enter 1 2 enter 1 enter 2 enter 1 enter 4 enter 6 enter enter")
+    assert not done.confirm and not done.question.waiting and done.question.text().startswith(
+        "The keys read 3 ways, so nothing is saved: 1: Ben Bid 11, Cara Bid 12, Dan Bid 1, Anna Bid 2, Ben Tricks 1, "
+        "Cara Tricks 4, Dan Tricks 6, Anna Tricks 2; 2: ")
+
+
+def test_spades_tricks_of_the_last_player_typed_after_an_enter_are_hers():
+    """Spades (seed 31 of the entry property): bids 12, 11, 13 and 3, tricks 1, 9, 0 and Anna's
+    3 (filled in) typed anyway, an Enter after each value. The Enter after Dan's 0 asked which
+    deal, and Anna's 3 answered it: Ben 12, Cara 1, Dan 1, Anna 13 was stored. Now the 3 is hers."""
+    game = Game(load_ruleset("spades"), FOUR, {"blind_nil": True, "bag_penalty": False, "nil_tricks": "contract"})
+    typist, done = typed(game, "1 2 enter 1 1 enter 1 3 enter 3 enter 1 enter 9 enter 0 enter")
+    assert not done.confirm and done.question.waiting and not typist.choose(3)
+    typist.key("3")
+    assert typist.enter().confirm
+    assert deal(typist)["bid"] == (3, 12, 11, 13) and deal(typist)["tricks"] == (3, 1, 9, 0)

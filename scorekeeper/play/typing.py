@@ -268,8 +268,14 @@ class Typist:
         self.overflow = False
 
     def move_to(self, slot: Slot) -> None:
-        self.settle()
-        self.readings = [self.shown.moved(at=slot, arrived=False)]
+        """The table moved the cursor itself (Up, Down, a click): to ``slot`` in every reading.
+        A move answers nothing: the keys typed before it may still read more than one way (a
+        slip seen and gone back to with Up), so each reading is kept, digits waiting end
+        there, and Enter confirms only when they give one deal (else it asks which)."""
+        self._keyed = []
+        self.question = None
+        self.note = ""
+        self.readings = _unique([r.moved(at=slot, pending="", arrived=False, behind=()) for r in self.readings])
 
     def set(self, key: Key, value: Any) -> None:
         """A value entered another way (cards typed, a value stepped to)."""
@@ -384,7 +390,10 @@ class Typist:
         if len({_deal_key(self.view(r)) for r in confirming}) > 1:  # (the one meant may be a reading left out)
             if self.overflow:
                 return _Verdict("lost")
-            return _Verdict("which", tuple(self._one_per_deal(sorted(_unique(confirming), key=lambda r: place[r]))))
+            ordered = sorted(_unique(confirming), key=lambda r: place[r])
+            if not last and any(_filled_behind(self.view(r), r) for r in ordered):  # (asked at the next Enter)
+                return _Verdict("wait", tuple(r.moved(arrived=False) for r in ordered))
+            return _Verdict("which", tuple(self._one_per_deal(ordered)))
         return _Verdict("lost" if self.overflow else "confirm", (confirming[0],))  # (but were all followed?)
 
     def _entered(self, notes: list[str]) -> tuple[list[Reading], list[Reading], list[Reading], list[Reading],
@@ -791,6 +800,14 @@ def _stops(view: DraftView, slot: Slot | None) -> list[Slot]:
         return [needed.slot] if needed is not None else [CONFIRM]
     ahead = after[:after.index(needed)]
     return [c.slot for c in ahead if c.kind != "text" and stops_at(c, needed)] + [needed.slot]
+
+
+def _filled_behind(view: DraftView, reading: Reading) -> bool:
+    """Whether the cursor of ``reading`` came by itself past a box the rules filled in: its value
+    may still be typed anyway, as players do, so an Enter there may be the habit after a value
+    (a digit typed next is that box's, not the number of a deal the keys read as)."""
+    return reading.arrived and any(c.auto and c.value is not None for s in reading.behind
+                                   if (c := view.cells.get(s)) is not None)
 
 
 def _optional_after(view: DraftView, slot: Slot) -> bool:
