@@ -351,7 +351,7 @@ class Typist:
         if verdict.act == "wait" and len({_deal_key(self.view(r)) for r in self.readings}) == 1:
             self.question = self._follow()  # (one deal: the readings differ only in what may follow)
         else:
-            self.question = self._question(waiting=verdict.act == "wait")
+            self.question = _question(self, waiting=verdict.act == "wait")
             if self.question.waiting and not self._counting:
                 q = self.question
                 self.question = Question(q.readings, q.incomplete, True, enters=self.enters_to_confirm() or 1)
@@ -457,7 +457,7 @@ class Typist:
         # one reading is a deal, another goes on (or stores another deal); readings that all
         # store the same deal are that deal, whatever box each letter went to
         if complete and len({_deal_key(self.view(r)) for r in self.readings}) > 1:
-            self.question = self._question(waiting=True)
+            self.question = _question(self, waiting=True)
             return Done(moved=done.moved, question=self.question)
         if complete:  # the deal is complete, but a box that may stay empty could still be typed
             self.question = self._follow()
@@ -744,20 +744,21 @@ class Typist:
                                                                           behind=())
         return reading.moved(pending="", behind=())
 
-    def _question(self, waiting: bool = False) -> Question:
-        """What the readings give where they differ (by box, in the order of the form)."""
-        views = [self.view(r) for r in self.readings]
-        slots = [s for s, c in views[0].cells.items()]
-        diffs: list[list[tuple[str, str, str]]] = [[] for _ in views]
-        for slot in slots:
-            shown = [_given(v.cells.get(slot)) for v in views]
-            if len(set(shown)) > 1:
-                for i, v in enumerate(views):
-                    cell = v.cells.get(slot)
-                    if cell is not None:
-                        diffs[i].append((cell.who, cell.label, shown[i] or "—"))
-        incomplete = tuple(not v.can_confirm or any(_needed(c) for c in _boxes(v)) for v in views)
-        return Question(tuple(tuple(d) for d in diffs), incomplete, waiting)
+
+def _question(typist: Typist, waiting: bool = False) -> Question:
+    """What the readings give where they differ (by box, in the order of the form)."""
+    views = [typist.view(r) for r in typist.readings]
+    slots = [s for s, c in views[0].cells.items()]
+    diffs: list[list[tuple[str, str, str]]] = [[] for _ in views]
+    for slot in slots:
+        shown = [_given(v.cells.get(slot)) for v in views]
+        if len(set(shown)) > 1:
+            for i, v in enumerate(views):
+                cell = v.cells.get(slot)
+                if cell is not None:
+                    diffs[i].append((cell.who, cell.label, shown[i] or "—"))
+    incomplete = tuple(not v.can_confirm or any(_needed(c) for c in _boxes(v)) for v in views)
+    return Question(tuple(tuple(d) for d in diffs), incomplete, waiting)
 
 
 def other_readings(typist: Typist) -> dict[Slot, tuple[str, ...]]:
