@@ -739,7 +739,7 @@ def _show_readings(form: EntryForm) -> None:
     if readings is form._readings_shown:
         return
     form._readings_shown = readings
-    also = other_readings(typist) if typist is not None else {}
+    also: dict[Slot, tuple[str, ...]] = other_readings(typist) if typist is not None else {}
     for slot, box in form._box_of.items():
         if isinstance(box, ValueBox) and box.also != also.get(slot, ()):
             box.also = also.get(slot, ())
