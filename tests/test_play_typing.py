@@ -541,29 +541,6 @@ def typist_at(typist: Typist, reading) -> Typist:
     return other
 
 
-def test_going_back_with_up_to_correct_a_slip_keeps_the_other_readings_of_the_keys_before():
-    """Cribbage for two (the entry property's Up habit, seed 31): crib 9, Ben pegged 7 and his
-    hand 11, Anna pegged 5, then a 1 slipped for her hand. "7 1 1 5 1" also reads as 71 pegged,
-    hand 15 and Anna's 1 (the reading shown). The table goes to Anna's hand (the form's Up or
-    Down) and types 9: the move kept only the reading shown, and Enter stored Ben's 71 and 15.
-    Now the move keeps every reading: Enter asks which, and the deal meant is among them."""
-    game = Game(load_ruleset("cribbage"), ["Anna", "Ben"])
-    typist, _ = typed(game, "9 7 1 1 5 1")
-    typist.move_to(Slot("hand", 2))  # (Anna's hand: the form's Down from her pegged points)
-    typist.key("9")
-    done = typist.enter()
-    assert not done.confirm
-    done = typist.enter(last=True)  # ctrl+s: which deal
-    assert not done.confirm and done.question is not None and not done.question.waiting
-    deals = [deal(typist_at(typist, r)) for r in typist.readings]
-    meant = {"crib": 9, "pegging": (5, 7), "hand": (9, 11)}
-    assert [(d["crib"], d["pegging"], d["hand"]) for d in deals].count(tuple(meant.values())) == 1
-    assert typist.choose(1 + [(d["crib"], d["pegging"], d["hand"]) for d in deals].index(tuple(meant.values())))
-    assert typist.enter().confirm
-    got = deal(typist)
-    assert (got["crib"], got["pegging"], got["hand"]) == (9, (5, 7), (9, 11))
-
-
 def test_a_filled_in_value_typed_after_an_enter_is_that_box_not_the_answer_to_which_deal():
     """Lupaus for four, 13 cards (schedule down-up), an Enter after each value: bids Ben 11,
     Cara 12, Dan 1, Anna 2, tricks Ben 1, Cara 4, Dan 6, and Anna's 2 (filled in) typed anyway.

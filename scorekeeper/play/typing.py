@@ -268,14 +268,8 @@ class Typist:
         self.overflow = False
 
     def move_to(self, slot: Slot) -> None:
-        """The table moved the cursor itself (Up, Down, a click): to ``slot`` in every reading.
-        A move answers nothing: the keys typed before it may still read more than one way (a
-        slip seen and gone back to with Up), so each reading is kept, digits waiting end
-        there, and Enter confirms only when they give one deal (else it asks which)."""
-        self._keyed = []
-        self.question = None
-        self.note = ""
-        self.readings = _unique([r.moved(at=slot, pending="", arrived=False, behind=()) for r in self.readings])
+        self.settle()
+        self.readings = [self.shown.moved(at=slot, arrived=False)]
 
     def set(self, key: Key, value: Any) -> None:
         """A value entered another way (cards typed, a value stepped to)."""
