@@ -10,20 +10,8 @@ import pytest
 
 from scorekeeper.game.game import Game
 from scorekeeper.i18n import set_language
-from scorekeeper.play.draft import DealDraft
-from scorekeeper.play.typing import Typist
 from scorekeeper.rules.ruleset import load_ruleset
-
-FOUR = ["Anna", "Ben", "Cara", "Dan"]
-
-
-def typed(game: Game, keys: str):
-    """The typist after ``keys`` (space-separated; enter, backspace), and what the last did."""
-    typist = Typist(DealDraft(game))
-    done = None
-    for key in keys.split():
-        done = typist.enter() if key == "enter" else typist.backspace() if key == "backspace" else typist.key(key)
-    return typist, done
+from test_play_typing import FOUR, typed
 
 
 def tysiac(**options) -> Game:
