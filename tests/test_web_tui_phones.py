@@ -91,8 +91,10 @@ def test_the_phones_key_serves_the_apps_store_and_a_phones_deal_reaches_the_scre
             assert await _until(pilot, lambda: len(play_screen(app).game.deals) == 1)
             assert play_screen(app).game.totals() == (12, 13, 0)
             await pilot.press("ctrl+n")  # again: the same server, not a second one
-            await settle(pilot)
-            assert len(started) == 1 and serving.local[0] in flat(screen_text(app))
+            await settle(pilot)  # (the dialog waits for the play screen's work after the phone's deal)
+            assert await _until(pilot, lambda: isinstance(app.screen, PhonesDialog)
+                                and serving.local[0] in flat(screen_text(app)))
+            assert len(started) == 1
         with pytest.raises(OSError):  # the app closed: so did its server
             request(serving.local[0])
 

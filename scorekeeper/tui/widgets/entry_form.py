@@ -17,6 +17,7 @@ from bisect import bisect_right
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, cast
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -274,8 +275,11 @@ class EntryForm(ScrollView, can_focus=True):
         """A component class's rich style, worked out once (it is slow to compute)."""
         style = self._looks.get(name)
         if style is None:
-            style = self._looks[name] = self.get_component_rich_style(f"entry-form--{name}",
-                                                                      partial=name not in FULL_LOOKS)
+            try:
+                style = self.get_component_rich_style(f"entry-form--{name}", partial=name not in FULL_LOOKS)
+            except KeyError:  # (Textual 7: drawn while its styles are being set up anew; drawn again after)
+                return Style()
+            self._looks[name] = style
         return style
 
     def notify_style_update(self) -> None:
