@@ -742,17 +742,25 @@ class Typist:
 def _question(typist: Typist, waiting: bool = False) -> Question:
     """What the readings give where they differ (by box, in the order of the form)."""
     views = [typist.view(r) for r in typist.readings]
-    slots = [s for s, c in views[0].cells.items()]
     diffs: list[list[tuple[str, str, str]]] = [[] for _ in views]
-    for slot in slots:
-        shown = [_given(v.cells.get(slot)) for v in views]
-        if len(set(shown)) > 1:
-            for i, v in enumerate(views):
-                cell = v.cells.get(slot)
-                if cell is not None:
-                    diffs[i].append((cell.who, cell.label, shown[i] or "—"))
+    for slot, shown in _differing(views).items():
+        for i, v in enumerate(views):
+            cell = v.cells.get(slot)
+            if cell is not None:
+                diffs[i].append((cell.who, cell.label, shown[i] or "—"))
     incomplete = tuple(not v.can_confirm or any(_needed(c) for c in _boxes(v)) for v in views)
     return Question(tuple(tuple(d) for d in diffs), incomplete, waiting)
+
+
+def _differing(views: list[DraftView]) -> dict[Slot, list[str]]:
+    """Each box (in the order of the form) the readings' views give different values, and each
+    view's value there ("" where it leaves the box empty or does not show it)."""
+    out = {}
+    for slot in views[0].cells:
+        shown = [_given(v.cells.get(slot)) for v in views]
+        if len(set(shown)) > 1:
+            out[slot] = shown
+    return out
 
 
 def other_readings(typist: Typist) -> dict[Slot, tuple[str, ...]]:
@@ -766,13 +774,10 @@ def other_readings(typist: Typist) -> dict[Slot, tuple[str, ...]]:
     if len({_deal_key(v) for v in views}) < 2:
         return {}
     out: dict[Slot, tuple[str, ...]] = {}
-    for slot, cell in views[0].cells.items():
-        if not cell.visible or cell.kind == "text":
-            continue
-        shown = _given(cell)
-        others = dict.fromkeys(g for v in views[1:] if (g := _given(v.cells.get(slot))) != shown)
-        if others:
-            out[slot] = tuple(others)
+    for slot, shown in _differing(views).items():
+        cell = views[0].cells[slot]
+        if cell.visible and cell.kind != "text":
+            out[slot] = tuple(dict.fromkeys(g for g in shown[1:] if g != shown[0]))
     return out
 
 
