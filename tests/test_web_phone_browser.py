@@ -199,8 +199,15 @@ def test_a_phone_set_to_more_contrast_gets_black_on_white_and_outlines(game, pho
     tap(page, "bid", 2, "3")
     colours = page.evaluate("[getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor]")
     assert colours == ["rgb(0, 0, 0)", "rgb(255, 255, 255)"]
-    chosen = box(page, "bid", 2).locator("button.chosen")
-    assert chosen.evaluate("b => getComputedStyle(b).outlineStyle") == "solid"  # not colour alone
+    # Not colour alone: the chosen value has an outline. The page may draw the box again when
+    # the server's next view comes (a detached button's computed style is empty), so the style
+    # is read from the button on show at each look until it is solid.
+    page.wait_for_function(
+        "sel => { const b = document.querySelector(sel);"
+        " return b !== null && getComputedStyle(b).outlineStyle === 'solid'; }",
+        arg=".box[data-field='bid'][data-unit='2'] button.chosen",
+        timeout=DEADLINE,
+    )
 
 
 def test_a_number_is_typed_on_the_number_pad(server, phone):
