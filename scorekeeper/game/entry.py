@@ -14,7 +14,6 @@ from ..messages import Message
 from ..rules.formula import EvalError, Missing
 from .engine import Choice, DealEval, GameError, Issue, domain_limit, field_label, listed, message_of
 from .parts import Part
-from .unset import completions, unset_boxes
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
@@ -233,7 +232,11 @@ class EntryRules(Part):
         # A check that reads none of the boxes that may be set refuses the value whatever they become.
         others = set(fields) - ({field_id} if unit is None else set())  # (a seat's field: the others' boxes)
         never = [i for i in issues if not self.reads.fills_read(i.check) & others]
-        boxes = unset_boxes(d, fields, (field_id, unit)) if others and not never else []
+        boxes: list[tuple[str, int | None, tuple]] = []
+        if others and not never:
+            from .unset import unset_boxes  # (only here: a check that no box left to set can change needs none of it)
+
+            boxes = unset_boxes(d, fields, (field_id, unit))
         if boxes:
             settable = {box[0] for box in boxes}
             never = [i for i in issues if not self.reads.fills_read(i.check) & settable]
@@ -243,6 +246,8 @@ class EntryRules(Part):
             before["issues"] = {(i.check, i.message) for i in base.check_issues(("error",), every)}
         found = before["issues"]
         always = {i.check for i in issues}
+        from .unset import completions
+
         for values in completions(d.values, boxes):
             trial = DealEval(base.setup, base.number, values, base.before, base.match, base.dealer, base.carried)
             failing = {i.check for i in trial.check_issues(("error",), every) if (i.check, i.message) not in found}

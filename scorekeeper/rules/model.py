@@ -9,7 +9,6 @@ from __future__ import annotations
 from ..languages import LANGUAGES, LanguageError, YesNoWords, yes_no_words
 from ..messages import Message
 from .formula import MAX_NUMBER, NUMBER_LIMIT, Formula, MessageTemplate, number_text
-from .labels import fill_names
 from .problems import OptionValueError, hint
 from ..values import dataclass, field, replace
 
@@ -156,12 +155,20 @@ class FieldSpec:
         """The label at a table whose players (in seat order) are ``names``: "Tricks won by Anna
         & Cara" where the label names a partnership; the label itself without names."""
         template = self.named_texts.get("")
-        return fill_names(template, names) if template is not None else self.label
+        if template is None:
+            return self.label
+        from .labels import fill_names  # (only for a label that names players: a bid check needs none)
+
+        return fill_names(template, names)
 
     def choice_label_for(self, value: Any, names: Sequence[str] = ()) -> str:
         """How a choice is shown at a table whose players are ``names`` (see :meth:`label_for`)."""
         template = self.named_texts.get(value) if isinstance(value, str) and value else None
-        return fill_names(template, names) if template is not None else self.choice_label(value)
+        if template is None:
+            return self.choice_label(value)
+        from .labels import fill_names
+
+        return fill_names(template, names)
 
 
 @dataclass(frozen=True)
