@@ -36,13 +36,21 @@ class RulesetsNotFound(FileNotFoundError):
         return render(self.message)
 
 
+_package: str | None = None  # the package's folder, its links resolved: found once (see below)
+
+
 def builtin_rulesets_dir() -> str:
     """Return the folder holding the built-in ruleset files.
 
     Raises RulesetsNotFound (a FileNotFoundError) if neither the installed copy nor
-    the checkout's ``rulesets/`` folder exists.
+    the checkout's ``rulesets/`` folder exists. The package's own folder is resolved once
+    a process (``os.path.realpath`` looks at every folder of the path; a command asks
+    several times); which of the two folders exists is looked at every time.
     """
-    package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    global _package
+    if _package is None:
+        _package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    package = _package
     installed = os.path.join(package, "_rulesets")
     if os.path.isdir(installed):
         return installed
@@ -50,6 +58,13 @@ def builtin_rulesets_dir() -> str:
     if os.path.isdir(checkout):
         return checkout
     raise RulesetsNotFound(installed, checkout)
+
+
+def is_builtin_rulesets_dir(folder: str) -> bool:
+    """Whether ``folder`` is the built-in rulesets' folder, through a link too (a built-in's path
+    as :func:`~.ruleset.ruleset_file` writes it is that folder's own: no link resolved)."""
+    builtin = builtin_rulesets_dir()
+    return folder == builtin or os.path.realpath(folder) == os.path.realpath(builtin)
 
 
 def list_builtin_ruleset_files() -> list[str]:

@@ -130,11 +130,11 @@ def _module(ruleset_id: str, suffix: str = "") -> ModuleType | None:
 
 def for_path(path: str) -> bool:
     """Whether ``path`` is the file of a built-in ruleset (in the built-in rulesets' folder)."""
-    from .paths import builtin_rulesets_dir
+    from .paths import is_builtin_rulesets_dir
 
     folder, name = os.path.split(path)
     try:
-        return name.endswith(".toml") and os.path.realpath(folder) == os.path.realpath(builtin_rulesets_dir())
+        return name.endswith(".toml") and is_builtin_rulesets_dir(folder)
     except OSError:
         return False
 
