@@ -200,6 +200,28 @@ def test_check_bid_unknown_ruleset(capsys):
     assert err.count("\n") == 1
 
 
+def test_a_ruleset_given_is_looked_up_once_and_an_unknown_or_missing_one_is_a_usage_error(capsys, monkeypatch,
+                                                                                              in_tmp):
+    """The built-ins' folder is listed once for the ruleset a command names (0.35 M instructions a
+    look-up on 3.11, bench/README.md, "check-bid against its 2x"); what is not found is the same
+    usage error as before, and a file that is not a ruleset the same error of the ruleset."""
+    from scorekeeper.rules import ruleset as ruleset_module
+
+    listed: list[str] = []
+    real = ruleset_module.builtin_ids
+    monkeypatch.setattr(ruleset_module, "builtin_ids", lambda: listed.append("listed") or real())
+    assert run(capsys, "check-bid", "lupaus", "--players", "4", "--deal", "3", "--bids", "1", "0", "1") == (
+        0, "Dealer Player 3 may not bid 6: the bids would total 8, the number of tricks\nAllowed: 0 1 2 3 4 5 7 8\n", "")
+    assert listed == ["listed"]
+    code, out, err = run(capsys, "check-bid", "lupus", "--players", "3", "--deal", "1", "--bids", "1", "1")
+    assert (code, out, err.partition("; ")[0], err.count("\n")) == (
+        2, "", "scorekeeper: error: no built-in ruleset 'lupus' (did you mean 'lupaus'?)", 1)
+    assert run(capsys, "rules", "show", "nowhere.toml") == (2, "", "scorekeeper: error: nowhere.toml: no such file\n")
+    (in_tmp / "folder.toml").mkdir()
+    assert run(capsys, "rules", "show", "folder.toml") == (
+        1, "", "scorekeeper: error: folder.toml: is a folder, not a file\n")
+
+
 def test_check_bid_ruleset_without_bid_field(capsys, in_tmp):
     write(in_tmp, "valued.toml", VALUED)
     assert run(capsys, "check-bid", "valued.toml", "--players", "2", "--deal", "1", "--bids", "1") == (

