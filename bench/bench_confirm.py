@@ -14,6 +14,8 @@ again:
 * ``frames``: the frames drawn meanwhile (each a compositor update sent to the screen);
 * ``calls``: Python function calls under cProfile over the same time, in the rounds between
   (steady from run to run: the clearest sign of work done or saved);
+* ``calls to frame``: those of them up to the key's first frame (the work the table waits
+  for; the rest is done once the app is quiet);
 * ``gc``, ``gc ms`` (with ``--collector``): the garbage collections that started before the
   key's frame was drawn, and the milliseconds they took.
 
@@ -29,7 +31,10 @@ left out (modules imported, caches filled).
 ``--first`` measures only the first Enter and ctrl+z of each process, as ``bench_latency.py
 --against`` meets them (one round a process): what a process works out the first time counts.
 
-Run:  python bench/bench_confirm.py [--rounds 6] [--turns 2] [--against DIR] [--games ...] [--first]
+``--dump DIR`` writes the last profiled Enter and ctrl+z of each game and tree for ``pstats``:
+``DIR/this/GAME-confirm.prof`` (and ``-undo``), and ``...-to-frame.prof`` up to the first frame.
+
+Run:  python bench/bench_confirm.py [--rounds 6] [--turns 2] [--against DIR] [--games ...] [--first] [--dump DIR]
 """
 
 from __future__ import annotations
