@@ -14,6 +14,8 @@ again:
 * ``frames``: the frames drawn meanwhile (each a compositor update sent to the screen);
 * ``calls``: Python function calls under cProfile over the same time, in the rounds between
   (steady from run to run: the clearest sign of work done or saved);
+* ``calls to frame``: those of them up to the key's first frame (the work the table waits
+  for; the rest is done once the app is quiet);
 * ``gc``, ``gc ms`` (with ``--collector``): the garbage collections that started before the
   key's frame was drawn, and the milliseconds they took.
 
@@ -29,7 +31,10 @@ left out (modules imported, caches filled).
 ``--first`` measures only the first Enter and ctrl+z of each process, as ``bench_latency.py
 --against`` meets them (one round a process): what a process works out the first time counts.
 
-Run:  python bench/bench_confirm.py [--rounds 6] [--turns 2] [--against DIR] [--games ...] [--first]
+``--dump DIR`` writes the last profiled Enter and ctrl+z of each game and tree for ``pstats``:
+``DIR/this/GAME-confirm.prof`` (and ``-undo``), and ``...-to-frame.prof`` up to the first frame.
+
+Run:  python bench/bench_confirm.py [--rounds 6] [--turns 2] [--against DIR] [--games ...] [--first] [--dump DIR]
 """
 
 from __future__ import annotations
@@ -56,6 +61,7 @@ sys.path[:0] = [str(root), str(root / "bench")]
 from types import SimpleNamespace
 
 given = json.loads(sys.argv[6])  # the game and its keys, as this checkout's bench_latency.py has them
+dump = sys.argv[7] if len(sys.argv) > 7 else ""  # a directory for each profiled key's stats (pstats files)
 keys, case = given["keys"], SimpleNamespace(**given["case"])
 
 
@@ -76,12 +82,20 @@ async def measure(db):
     display = app._display
 
     first = [None]  # the process's CPU time at the key's first frame
+    profiling = [None, None, ""]  # the key's profile while it runs, its calls to the first frame, where to dump them
 
     def counted(screen, renderable):
         if renderable is not None:
             frames[0] += 1
             if first[0] is None:
                 first[0] = time.process_time()
+                profile = profiling[0]
+                if profile is not None and profiling[1] is None:  # the calls up to this frame: counted, then on
+                    stats = pstats.Stats(profile)
+                    profiling[1] = stats.total_calls
+                    if profiling[2]:
+                        stats.dump_stats(profiling[2])
+                    profile.enable()
         return display(screen, renderable)
 
     app._display = counted
@@ -98,7 +112,7 @@ async def measure(db):
 
     if natural:
         gc.callbacks.append(collected)
-    out = {kind: {"cpu ms": [], "to frame": [], "frames": [], "calls": []} | ({"gc": [], "gc ms": []} if natural else {})
+    out = {kind: {"cpu ms": [], "to frame": [], "frames": [], "calls": [], "calls to frame": []} | ({"gc": [], "gc ms": []} if natural else {})
            for kind in ("confirm", "undo")}
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(500):
@@ -122,6 +136,7 @@ async def measure(db):
             await asyncio.sleep(0.3)
             for key, char, kind in (("enter", "\r", "confirm"), ("ctrl+z", "\x1a", "undo")):
                 profile = cProfile.Profile() if profiled else None
+                profiling[:] = [profile, None, f"{dump}/{name}-{kind}-to-frame.prof" if dump and profile else ""]
                 if not natural:
                     gc.collect()  # (the garbage of the rounds before, the profiles', is not this key's)
                 frames[0] = 0
@@ -138,6 +153,10 @@ async def measure(db):
                 if r or only_first:
                     if profiled:
                         out[kind]["calls"].append(pstats.Stats(profile).total_calls)
+                        out[kind]["calls to frame"].append(profiling[1] if profiling[1] is not None else
+                                                           out[kind]["calls"][-1])
+                        if dump:
+                            profile.dump_stats(f"{dump}/{name}-{kind}.prof")
                     else:
                         out[kind]["cpu ms"].append(cpu)
                         out[kind]["to frame"].append((first[0] - start) * 1000 if first[0] is not None else cpu)
@@ -175,18 +194,18 @@ def _given(name: str) -> dict:
     return GIVEN[name]
 
 
-def _run(root: Path, name: str, rounds: int, natural: bool = False, first: str = "") -> dict:
+def _run(root: Path, name: str, rounds: int, natural: bool = False, first: str = "", dump: str = "") -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
     env.update(PYTHONPATH=str(root), SCOREKEEPER_LANG="en", LANG="C.UTF-8")
     done = subprocess.run([sys.executable, "-c", _CHILD, str(root), name, str(rounds), "1" if natural else "0", first,
-                           json.dumps(_given(name))],
+                           json.dumps(_given(name)), dump],
                           env=env, cwd=root,
                           capture_output=True, text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def main(rounds: int = 6, turns: int = 2, against: Path | None = None, games: tuple[str, ...] = GAMES,
-         verbose: bool = True, natural: bool = False, first: bool = False) -> dict:
+         verbose: bool = True, natural: bool = False, first: bool = False, dump: Path | None = None) -> dict:
     """``first``: the first Enter and ctrl+z of each process only (``rounds`` processes a turn
     timed, as many profiled), as bench_latency.py --against meets them: one round a process."""
     trees = [("this", ROOT)] + ([("against", against)] if against else [])
@@ -196,17 +215,21 @@ def main(rounds: int = 6, turns: int = 2, against: Path | None = None, games: tu
         for _ in range(turns):
             for mode, count in runs:
                 for label, root in trees:
-                    got = _run(root, name, count, natural, mode)
+                    into = ""
+                    if dump:
+                        (dump / label).mkdir(parents=True, exist_ok=True)
+                        into = str((dump / label).resolve())
+                    got = _run(root, name, count, natural, mode, into)
                     for kind, figures in got.items():
                         for figure, samples in figures.items():
                             results.setdefault((name, kind, figure), {}).setdefault(label, []).extend(samples)
     if verbose:
-        print(f"{'game':18} {'key':8} {'figure':7} {'this (median)':>14}" + (f" {'against':>10} {'ratio':>6}" if against else ""))
+        print(f"{'game':18} {'key':8} {'figure':14} {'this (median)':>14}" + (f" {'against':>10} {'ratio':>6}" if against else ""))
         for (name, kind, figure), by in results.items():
             if not by["this"] or against and not by.get("against"):
                 continue
             this = statistics.median(by["this"])
-            line = f"{name:18} {kind:8} {figure:7} {this:14.1f}"
+            line = f"{name:18} {kind:8} {figure:14} {this:14.1f}"
             if against:
                 other = statistics.median(by["against"])
                 line += f" {other:10.1f} {this / other if other else float('nan'):6.2f}"
@@ -228,6 +251,8 @@ if __name__ == "__main__":
     parser.add_argument("--first", action="store_true",
                         help="only the first Enter and ctrl+z of each process (as bench_latency.py --against "
                              "measures them), ROUNDS processes timed and ROUNDS profiled a turn")
+    parser.add_argument("--dump", type=Path,
+                        help="write each tree's last profiled Enter and ctrl+z per game to DUMP/{this,against}/GAME-KEY.prof")
     args = parser.parse_args()
     main(args.rounds, args.turns, args.against.resolve() if args.against else None, tuple(args.games),
-         natural=args.collector, first=args.first)
+         natural=args.collector, first=args.first, dump=args.dump)

@@ -721,3 +721,44 @@ def test_the_first_deal_confirmed_finds_the_facts_and_the_footers_looks_worked_o
         assert quiet[5] == []  # the focus moves, and their parts' looks are worked out again in the Enter)
     assert quiet[2] == at_once[2] and quiet[3] == at_once[3] and "Confirm" in quiet[3]
     assert quiet[4] == at_once[4]
+
+
+def test_a_confirmed_deal_and_its_undo_draw_again_only_the_rows_that_changed(tmp_path, monkeypatch):
+    """Whist to 5 at 80x24, three deals stored: hearts and 9 tricks confirmed (deal 4), then
+    ctrl+z. The board's columns stay as they were, so the confirm makes a line only of the new
+    deal's row and of deal 3's (the cursor leaves it), and the undo only of deal 3's (the
+    cursor is back on it); the heading and the rows of deals 1 and 2 are drawn from the lines
+    kept. The board shows after the undo exactly what it showed before the deal (before the
+    rows were kept: the heading and every row on show made again at each key)."""
+    whist = Script("whist", FOUR, [{"turned": "hearts", "tricks": 8}, {"turned": "clubs", "tricks": 7},
+                                   {"turned": "spades", "tricks": 6}], options={"game_to": 5})
+    made: list[str] = []
+    row_text = ScoreTable._row_text
+
+    def counted(self, cells, numeric_from, mark=" "):
+        made.append(cells[0])
+        return row_text(self, cells, numeric_from, mark)
+
+    monkeypatch.setattr(ScoreTable, "_row_text", counted)
+
+    async def go():
+        async with resumed(tmp_path / "g.db", whist, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            await settle(pilot, 6)
+            before = _board_lines(app)
+            await pilot.press("h", "9")
+            await settle(pilot)
+            made.clear()
+            await pilot.press("enter")
+            await settle(pilot, 6)
+            assert len(screen.game.deals) == 4
+            assert any(line.startswith("▶ 4 ") for line in _board_lines(app)), "\n".join(_board_lines(app))
+            assert sorted(made) == ["3", "4"], made
+            made.clear()
+            await pilot.press("ctrl+z")
+            await settle(pilot, 6)
+            assert len(screen.game.deals) == 3
+            assert made == ["3"], made
+            assert _board_lines(app) == before
+
+    run(go())

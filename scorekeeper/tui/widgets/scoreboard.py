@@ -104,7 +104,8 @@ class ScoreTable(PlacedScrollBars, ScrollView, can_focus=True):
         self._widths: list[int] = []
         self._gap = _GAP
         self.fit: Fit | None = None  # the columns as they fit the widget's width
-        self._lines: dict[int, Strip] = {}
+        self._lines: dict[int, tuple[BoardRow, Strip]] = {}  # row index -> the row drawn, its line (see _strip)
+        self._shown: dict[int, tuple[tuple, Strip]] = {}  # line on screen -> what it was drawn from, as drawn
         self._looks: dict[tuple[str, bool], Style] = {}  # component class -> rich style
 
     def _look(self, name: str, partial: bool = True) -> Style:
@@ -117,7 +118,9 @@ class ScoreTable(PlacedScrollBars, ScrollView, can_focus=True):
 
     # -- data
     def watch_board(self, old: BoardView | None, board: BoardView | None) -> None:
-        self._lines.clear()
+        """A new board: its rows are drawn as they come on screen (a row the new board has at the
+        same place, the same object, keeps its line: the board's rows are made again only for a
+        deal that changed, and a confirmed deal or an undo changes the latest one)."""
         was_last = old is None or self.cursor >= len(old.rows) - 1
         if board is None:
             self._widths = []
@@ -146,9 +149,10 @@ class ScoreTable(PlacedScrollBars, ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         shown = fit(board, max(1, width), len(_NO_MARK))
         changed = shown != self.fit
-        self.fit = shown
-        self._widths = list(shown.widths)
-        self._gap = " " * shown.gap
+        if changed:  # (the same fit stays the same object: the header drawn for it is kept)
+            self.fit = shown
+            self._widths = list(shown.widths)
+            self._gap = " " * shown.gap
         self.virtual_size = Size(shown.width + (shown.width > width), len(board.rows) + 1)
         if changed:
             self._lines.clear()
@@ -217,6 +221,7 @@ class ScoreTable(PlacedScrollBars, ScrollView, can_focus=True):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._lines.clear()
+        self._shown.clear()
         self._looks.clear()
 
     # -- drawing
@@ -231,13 +236,15 @@ class ScoreTable(PlacedScrollBars, ScrollView, can_focus=True):
         return text
 
     def _strip(self, index: int) -> Strip:
-        strip = self._lines.get(index)
-        if strip is not None:
-            return strip
+        """Row ``index`` as a line, kept while the board has the same row there (the same columns:
+        a new fit forgets them all; the cursor's row and a change of focus: see watch_cursor)."""
         board = self.board
         shown = self.fit
         assert board is not None and shown is not None  # (a row is drawn for a board shown, fitted to the width)
         row = board.rows[index]
+        kept = self._lines.get(index)
+        if kept is not None and kept[0] is row:
+            return kept[1]
         text = self._row_text(shown.cells(row), len(shown.fixed), CURSOR_MARK if index == self.cursor else _NO_MARK)
         if index != self.cursor or not self.has_focus:  # on the cursor's colour the signs stay in its colour
             text.highlight_words(["✓"], self._look("made"))
@@ -246,7 +253,7 @@ class ScoreTable(PlacedScrollBars, ScrollView, can_focus=True):
             text.highlight_words(["⚠"], self._look("issue"))
         segments = list(text.render(self.app.console))
         strip = Strip(segments, text.cell_len)
-        self._lines[index] = strip
+        self._lines[index] = (row, strip)
         return strip
 
     def render_line(self, y: int) -> Strip:
@@ -258,11 +265,7 @@ class ScoreTable(PlacedScrollBars, ScrollView, can_focus=True):
             return Strip.blank(width, base)
         if y == 0:
             assert self.fit is not None  # (fitted with the board)
-            header = self._row_text(self.fit.columns, len(self.fit.fixed))
-            style = self._look("header", False)
-            strip = Strip(list(header.render(self.app.console)), header.cell_len)
-            strip = strip.extend_cell_length(max(width + scroll_x, strip.cell_length)).apply_style(style)
-            return strip.crop(scroll_x, scroll_x + width)
+            return self._on_screen(-1, (self.fit, width, scroll_x), lambda: self._header(width, scroll_x))
         index = scroll_y + y - 1
         if not 0 <= index < len(board.rows):
             if index == 0 and not board.rows:
@@ -270,8 +273,31 @@ class ScoreTable(PlacedScrollBars, ScrollView, can_focus=True):
                 return Strip(list(message.render(self.app.console))).extend_cell_length(width)
             return Strip.blank(width, base)
         strip = self._strip(index)
+        cursor = index == self.cursor
+        return self._on_screen(y, (strip, width, scroll_x, cursor, base),
+                               lambda: self._row_line(strip, width, scroll_x, cursor, base))
+
+    def _on_screen(self, y: int, drawn_from: tuple, draw) -> Strip:
+        """Line ``y`` on screen (-1: the header) as ``draw()`` makes it, kept while it would be
+        made from the same things (a frame that draws the table again draws its rows again,
+        most of them as they were)."""
+        kept = self._shown.get(y)
+        if kept is not None and kept[0] == drawn_from:
+            return kept[1]
+        line = draw()
+        self._shown[y] = (drawn_from, line)
+        return line
+
+    def _header(self, width: int, scroll_x: int) -> Strip:
+        assert self.fit is not None  # (fitted with the board)
+        header = self._row_text(self.fit.columns, len(self.fit.fixed))
+        strip = Strip(list(header.render(self.app.console)), header.cell_len)
+        strip = strip.extend_cell_length(max(width + scroll_x, strip.cell_length)).apply_style(self._look("header", False))
+        return strip.crop(scroll_x, scroll_x + width)
+
+    def _row_line(self, strip: Strip, width: int, scroll_x: int, cursor: bool, base: Style) -> Strip:
         full = strip.extend_cell_length(max(width + scroll_x, strip.cell_length))
-        if index == self.cursor:
+        if cursor:
             full = full.apply_style(self._look("cursor", False))
         return full.crop(scroll_x, scroll_x + width).apply_style(base)
 
