@@ -575,3 +575,68 @@ def test_spades_tricks_of_the_last_player_typed_after_an_enter_are_hers():
     typist.key("3")
     assert typist.enter().confirm
     assert deal(typist)["bid"] == (3, 12, 11, 13) and deal(typist)["tricks"] == (3, 1, 9, 0)
+
+
+def test_going_back_with_up_to_correct_a_slip_keeps_the_other_readings_of_the_keys_before():
+    """Cribbage for two (the entry property's Up habit, seed 31): crib 9, Ben pegged 7 and his
+    hand 11, Anna pegged 5, then a 1 slipped for her hand. "7 1 1 5 1" also reads as 71 pegged,
+    hand 15 and Anna's 1 (the reading shown). The table goes to Anna's hand (the form's Up or
+    Down) and types 9: the move kept only the reading shown, and Enter stored Ben's 71 and 15.
+    Now the move keeps every reading: Enter asks which, and the deal meant is among them."""
+    game = Game(load_ruleset("cribbage"), ["Anna", "Ben"])
+    typist, _ = typed(game, "9 7 1 1 5 1")
+    typist.move_to(Slot("hand", 2))  # (Anna's hand: the form's Down from her pegged points)
+    typist.key("9")
+    done = typist.enter()
+    assert not done.confirm
+    done = typist.enter(last=True)  # ctrl+s: which deal
+    assert not done.confirm and done.question is not None and not done.question.waiting
+    deals = [deal(typist_at(typist, r)) for r in typist.readings]
+    meant = {"crib": 9, "pegging": (5, 7), "hand": (9, 11)}
+    assert [(d["crib"], d["pegging"], d["hand"]) for d in deals].count(tuple(meant.values())) == 1
+    assert typist.choose(1 + [(d["crib"], d["pegging"], d["hand"]) for d in deals].index(tuple(meant.values())))
+    assert typist.enter().confirm
+    got = deal(typist)
+    assert (got["crib"], got["pegging"], got["hand"]) == (9, (5, 7), (9, 11))
+
+
+def test_a_value_stepped_to_after_a_move_keeps_the_other_readings_of_the_keys_before():
+    """Cribbage for two, as above, but Anna's hand of 9 is stepped to with Right (or typed as
+    cards) after the move to her box: a value set another way answers nothing about the keys
+    before it either. It kept only the reading shown (Ben's 71 pegged and hand 15) and Enter
+    stored it; now Enter asks which, and the deal meant is among the deals offered."""
+    game = Game(load_ruleset("cribbage"), ["Anna", "Ben"])
+    typist, _ = typed(game, "9 7 1 1 5 1")
+    typist.move_to(Slot("hand", 2))  # (Anna's hand)
+    typist.set(("hand", 1), 9)  # (her hand's value, stepped to at the cursor)
+    done = typist.enter()
+    assert not done.confirm and done.question is not None and not done.question.waiting
+    assert done.question.text() == (
+        "The keys read 6 ways, so nothing is saved: 1: Ben Pegged 71, Ben Hand 15, Anna Pegged 1; 2: Ben Pegged 71, "
+        "Ben Hand 1, Anna Pegged 51; 3: Ben Pegged 71, Ben Hand 1, Anna Pegged 5; 4: Ben Pegged 7, Ben Hand 11, Anna "
+        "Pegged 51; 5: Ben Pegged 7, Ben Hand 11, Anna Pegged 5; 6: Ben Pegged 7, Ben Hand 1, Anna Pegged 15. Type "
+        "the number of the one meant, or correct a box.")
+    assert typist.choose(5) and typist.enter().confirm
+    got = deal(typist)
+    assert (got["crib"], got["pegging"], got["hand"]) == (9, (5, 7), (9, 11))
+
+
+def test_a_move_on_with_down_keeps_no_reading_whose_keys_went_past_the_box():
+    """WYSIWYG for two, deal 2 (tests/test_tui_games.py::test_wysiwyg_game_to_ten): values 11
+    and 15, Aino declares, bids 11; the cursor is on the optional doubling and the table goes
+    Down to the trump suit. "1 1 1" also reads as bid 1 and a 1 in a box after the trump suit
+    (points, or a trick box): there the keys went past the box the table goes on to, as the
+    screen did not show, so those readings are dropped. Kept, they grew past the readings
+    followed with "h 1 9" and no Enter confirmed the game's last deal."""
+    game = Game(load_ruleset("wysiwyg"), ["Aino", "Bertta"], {"game_to": 10})
+    game.record({"value": (None, 12), "hand": ("SK SQ S7 HA HQ H8 H5 H2 DA D9 CQ CJ C3", None), "declarer": 2,
+                 "bid": 5, "trump_suit": "spades", "phase1": 6, "phase2": 4, "last_trick": 2})
+    typist, _ = typed(game, "1 1 1 5 1 1 1")
+    assert typist.cursor == Slot("doubling", 0) and len(typist.readings) == 5
+    typist.move_to(Slot("trump_suit", 0))
+    assert len(typist.readings) == 1 and deal(typist)["bid"] == 11
+    for key in "h 1 9".split():
+        typist.key(key)
+    assert [typist.enter().confirm for _ in range(3)] == [False, False, True]
+    got = deal(typist)
+    assert (got["value"], got["declarer"], got["bid"], got["trump_suit"], got["points"]) == ((11, 15), 1, 11, "hearts", 19)

@@ -268,13 +268,25 @@ class Typist:
         self.overflow = False
 
     def move_to(self, slot: Slot) -> None:
-        self.settle()
-        self.readings = [self.shown.moved(at=slot, arrived=False)]
+        """The table moved the cursor itself (Up, Down, a click) to ``slot``: in every reading.
+        A move answers nothing about the keys typed before it (a slip seen and gone back to), so
+        each reading is kept with its digits waiting ended there, but those the move rules out
+        (the box not on show in them, digits waiting that are no value of their box) and those
+        that come to the same boxes as another; a deal stays for Enter to confirm or ask."""
+        self._keyed = []
+        self.question = None
+        self.note = self.refused = ""
+        self.readings = _moved(self, self.readings, slot)
 
     def set(self, key: Key, value: Any) -> None:
-        """A value entered another way (cards typed, a value stepped to)."""
-        self.settle()
-        self.readings = [self.shown.with_value(key, value).moved(pending="")]
+        """A value entered another way at the cursor (cards typed, a value stepped to with Left or
+        Right): in every reading, each moved to the box as by the table (see move_to); it answers
+        nothing about the keys typed before it."""
+        at = self.cursor
+        self._keyed = []
+        self.question = None
+        self.note = self.refused = ""
+        self.readings = _merged([r.with_value(key, value) for r in _moved(self, self.readings, at)])
 
     # -- keys
     def key(self, char: str) -> Done:
@@ -739,6 +751,22 @@ class Typist:
         return reading.moved(pending="", behind=())
 
 
+def _moved(typist: Typist, readings: list[Reading], slot: Slot) -> list[Reading]:
+    """``readings`` with the cursor moved to ``slot`` by the table (see Typist.move_to), the
+    shown first: those the move rules out dropped (the box not on show; digits waiting that are
+    no value of their box; on from the cursor shown, as Down goes, a cursor already past the box:
+    the keys did not go past it, as the table saw them), and each set of boxes once."""
+    def fits(r: Reading) -> bool:
+        cell = typist.cell(r, r.at) if r.at != CONFIRM else None
+        there = typist.cell(r, slot) if slot != CONFIRM else None
+        return (slot == CONFIRM or there is not None and there.visible) and not _refused_digits(cell, r.pending)
+
+    kept = [r for r in readings if fits(r)] or readings[:1]
+    if _place(typist.view(kept[0]), slot) > _place(typist.view(kept[0]), kept[0].at):
+        kept = [r for r in kept if _place(typist.view(r), r.at) <= _place(typist.view(r), slot)] or kept[:1]
+    return _merged([r.moved(at=slot, pending="", arrived=False, behind=(), spell="") for r in kept])
+
+
 def _question(typist: Typist, waiting: bool = False) -> Question:
     """What the readings give where they differ (by box, in the order of the form)."""
     views = [typist.view(r) for r in typist.readings]
@@ -818,6 +846,13 @@ def _optional_after(view: DraftView, slot: Slot) -> bool:
     if slot not in slots:
         return False
     return any(c.kind != "text" and may_skip(c) for c in boxes[slots.index(slot) + 1:])
+
+
+def _place(view: DraftView, slot: Slot) -> int:
+    """Where ``slot`` comes in the form as ``view`` shows it (the Confirm button, or a box not
+    on show, after every box)."""
+    slots = [c.slot for c in _boxes(view)]
+    return slots.index(slot) if slot in slots else len(slots)
 
 
 def _passed(view: DraftView, start: Slot, end: Slot) -> tuple[Slot, ...]:
@@ -963,6 +998,18 @@ def _takes_said(cell: CellView) -> str:
             return t("tui.widgets.value_picker.number_range", lo=numbers[0], hi=numbers[-1])
         return t("tui.widgets.value_picker.number_list", values=listed(numbers, 6))
     return _keys_said(cell)
+
+
+def _merged(readings: list[Reading]) -> list[Reading]:
+    """The readings, each set of boxes and cursor once (typed in another order is the same), in order."""
+    seen: set[tuple] = set()
+    out = []
+    for r in readings:
+        key = (frozenset(r.typed), r.at, r.pending, r.arrived, r.behind, r.spell)
+        if key not in seen:
+            seen.add(key)
+            out.append(r)
+    return out
 
 
 def _unique(readings: list[Reading]) -> list[Reading]:
