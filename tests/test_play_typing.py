@@ -7,7 +7,7 @@ from __future__ import annotations
 from scorekeeper.game.game import Game
 from scorekeeper.play.draft import DealDraft
 from scorekeeper.play.layout import Slot
-from scorekeeper.play.typing import CONFIRM, Typist
+from scorekeeper.play.typing import CONFIRM, Typist, other_readings
 from scorekeeper.rules.ruleset import load_ruleset
 
 FOUR = ["Anna", "Ben", "Cara", "Dan"]
@@ -640,3 +640,14 @@ def test_a_move_on_with_down_keeps_no_reading_whose_keys_went_past_the_box():
     assert [typist.enter().confirm for _ in range(3)] == [False, False, True]
     got = deal(typist)
     assert (got["value"], got["declarer"], got["bid"], got["trump_suit"], got["points"]) == ((11, 15), 1, 11, "hearts", 19)
+
+
+def test_the_reading_shown_is_one_the_rules_can_still_take():
+    """Hearts for four, Anna took the queen: "a 1 2 1 0" reads as Ben 12, Cara 10 (two boxes
+    still to type), as Ben 12, Cara 1, Dan 0, or as Ben 1, Cara 2, Dan 10. The first was shown,
+    though 12 + 10 hearts is more than the 13 of a deal whatever Dan and Anna took: now the
+    boxes show the first reading the rules can still take, the others as "or" beside them."""
+    typist, _ = typed(Game(load_ruleset("hearts"), FOUR), "a 1 2 1 0")
+    assert deal(typist) == {"queen": 1, "hearts": (0, 12, 1, 0)}
+    assert other_readings(typist) == {Slot("hearts", 1): ("1",), Slot("hearts", 2): ("10", "2"),
+                                      Slot("hearts", 3): ("", "10"), Slot("hearts", 4): ("",)}

@@ -558,7 +558,7 @@ class Typist:
             return Done(note=self.note)
         self.note = ""
         before = self.readings[0].at
-        readings = self._live(_unique(out))
+        readings = _live_first(self, self._live(_unique(out)))
         if len(readings) > READINGS_KEPT:  # too many to follow: Enter will ask, never guess
             self.overflow = True
         self.readings = readings[:READINGS_KEPT]
@@ -765,6 +765,30 @@ def _moved(typist: Typist, readings: list[Reading], slot: Slot) -> list[Reading]
     if _place(typist.view(kept[0]), slot) > _place(typist.view(kept[0]), kept[0].at):
         kept = [r for r in kept if _place(typist.view(r), r.at) <= _place(typist.view(r), slot)] or kept[:1]
     return _merged([r.moved(at=slot, pending="", arrived=False, behind=(), spell="") for r in kept])
+
+
+def _live_first(typist: Typist, readings: list[Reading]) -> list[Reading]:
+    """``readings`` with a live one shown where the first is dead (see _dead)."""
+    if len(readings) < 2 or not _dead(typist, readings[0]):
+        return readings
+    live = next((r for r in readings[1:READINGS_KEPT] if not _dead(typist, r)), None)
+    return readings if live is None else [live] + [r for r in readings if r is not live]
+
+
+def _dead(typist: Typist, reading: Reading) -> bool:
+    """Whether the boxes ``reading`` has typed are a deal no values of the boxes still empty
+    can make whole (Hearts for four: 12 and 10 hearts typed, 13 in a deal): a box still to type
+    has no value the rules allow, with those before it at their lowest (the most room left for
+    a sum; a check of another kind may find a live reading dead, which only puts it behind)."""
+    view = typist.view(reading)
+    empty = [c for c in _boxes(view) if _needed(c) and c.kind != "text"]
+    if any(c.choices and not any(x.allowed for x in c.choices) for c in empty):
+        return True
+    if len(empty) < 2 or not all(c.choices and all(type(x.value) is int for x in c.choices) for c in empty):
+        return False
+    lowest = [((c.field, c.unit), min(x.value for x in c.choices if x.allowed)) for c in empty[:-1]]
+    last = typist.view(Reading(reading.typed + tuple(lowest), CONFIRM)).cells.get(empty[-1].slot)
+    return last is not None and bool(last.choices) and not any(x.allowed for x in last.choices)
 
 
 def _question(typist: Typist, waiting: bool = False) -> Question:
