@@ -468,16 +468,19 @@ class Typist:
         if complete:  # the deal is complete, but a box that may stay empty could still be typed
             self.question = self._follow()
             return Done(moved=done.moved, question=self.question)
+        refused = refused or _dead(self, self.shown)  # (shown dead: every reading is)
         if not any(self._complete(r) for r in self.readings) and (refused or self.overflow or self._stopped(before)):
             return Done(moved=done.moved, told=_missing(self.view(self.shown), refused))
         return done
 
     def _stopped(self, before: Reading) -> bool:
         """Whether an Enter that left no deal ended no value (nothing waited, or digits no value of
-        the box; the cursor had not come by itself), or left a box behind still empty: the table
-        meant it as the last key, not as one between values (the bids stay on the status line)."""
+        the box; the cursor had not come by itself, or came back to a box left empty before the
+        last value), or left a box behind still empty: the table meant it as the last key, not as
+        one between values (the bids stay on the status line)."""
         cell = self.cell(before, before.at) if before.at != CONFIRM else None
-        ended = before.arrived or bool(before.pending) and not _refused_digits(cell, before.pending)
+        ended = before.arrived and not _came_back(self.view(before), before) \
+            or bool(before.pending) and not _refused_digits(cell, before.pending)
         return not ended or _left_behind(self.view(self.shown), before.at)
 
     def _follow(self) -> Question:
@@ -775,20 +778,21 @@ def _live_first(typist: Typist, readings: list[Reading]) -> list[Reading]:
     return readings if live is None else [live] + [r for r in readings if r is not live]
 
 
-def _dead(typist: Typist, reading: Reading) -> bool:
-    """Whether the boxes ``reading`` has typed are a deal no values of the boxes still empty
-    can make whole (Hearts for four: 12 and 10 hearts typed, 13 in a deal): a box still to type
-    has no value the rules allow, with those before it at their lowest (the most room left for
-    a sum; a check of another kind may find a live reading dead, which only puts it behind)."""
+def _dead(typist: Typist, reading: Reading) -> str:
+    """Why the boxes ``reading`` has typed are a deal no values of the boxes still empty can
+    make whole ("" if some can): a box still to type has no value the rules allow, with those
+    before it at their lowest (the most room left for a sum; a check of another kind may find a
+    live reading dead, which only puts it behind). Hearts for four: 12 and 10 hearts typed."""
     view = typist.view(reading)
     empty = [c for c in _boxes(view) if _needed(c) and c.kind != "text"]
-    if any(c.choices and not any(x.allowed for x in c.choices) for c in empty):
-        return True
-    if len(empty) < 2 or not all(c.choices and all(type(x.value) is int for x in c.choices) for c in empty):
-        return False
-    lowest = [((c.field, c.unit), min(x.value for x in c.choices if x.allowed)) for c in empty[:-1]]
-    last = typist.view(Reading(reading.typed + tuple(lowest), CONFIRM)).cells.get(empty[-1].slot)
-    return last is not None and bool(last.choices) and not any(x.allowed for x in last.choices)
+    if len(empty) > 1 and all(c.choices and all(type(x.value) is int for x in c.choices) for c in empty):
+        lowest = [((c.field, c.unit), min((x.value for x in c.choices if x.allowed), default=None))
+                  for c in empty[:-1]]
+        if all(v is not None for _, v in lowest):
+            probe = typist.view(Reading(reading.typed + tuple(lowest), CONFIRM))
+            empty = [c for s in [empty[-1].slot] if (c := probe.cells.get(s)) is not None] + empty
+    return next((c.choices[0].reason or t("tui.widgets.value_picker.not_allowed", value=c.choices[0].text)
+                 for c in empty if c.choices and not any(x.allowed for x in c.choices)), "")
 
 
 def _question(typist: Typist, waiting: bool = False) -> Question:
@@ -870,6 +874,14 @@ def _optional_after(view: DraftView, slot: Slot) -> bool:
     if slot not in slots:
         return False
     return any(c.kind != "text" and may_skip(c) for c in boxes[slots.index(slot) + 1:])
+
+
+def _came_back(view: DraftView, reading: Reading) -> bool:
+    """Whether the cursor of ``reading`` came by itself back to a box before the one last typed
+    (the form goes on to the first box left empty when none after it is)."""
+    last = reading.typed[-1][0] if reading.typed else None
+    slot = next((c.slot for c in _boxes(view) if (c.field, c.unit) == last), None)
+    return slot is not None and _place(view, slot) > _place(view, reading.at)
 
 
 def _place(view: DraftView, slot: Slot) -> int:
