@@ -224,7 +224,7 @@ def _run(typist: Typist, keys: list[str]):
         return done  # (a question stops the table: which deal, or check the boxes)
     for _ in range(ENTERS_MORE):  # Enter again while the form says the deal may still go on
         quiet = done is not None and not done.confirm and done.question is None and not done.note and not done.told
-        if quiet and typist.enters_to_confirm() is not None:  # (an Enter taken as the habit after a value)
+        if quiet:  # (an Enter taken as the habit after a value, or ending one: nothing saved, Enter again)
             done = _enter(typist)
             continue
         if done is None or done.question is None or not done.question.waiting or done.question.lost:
