@@ -651,3 +651,16 @@ def test_the_reading_shown_is_one_the_rules_can_still_take():
     assert deal(typist) == {"queen": 1, "hearts": (0, 12, 1, 0)}
     assert other_readings(typist) == {Slot("hearts", 1): ("1",), Slot("hearts", 2): ("10", "2"),
                                       Slot("hearts", 3): ("", "10"), Slot("hearts", 4): ("",)}
+
+
+def test_ctrl_s_confirms_the_boxes_as_shown_when_the_keys_read_more_ways_than_followed():
+    """Pataviitonen's burst above: the last key is refused with "ctrl+s confirms the boxes as
+    shown". ctrl+s then asked the table to check the boxes (one more ctrl+s confirmed them);
+    now it confirms the boxes as shown at once, as the line said. Enter still confirms nothing."""
+    game = Game(load_ruleset("pataviitonen"), ["Anna", "Ben", "Cara"], {"end": "deals"})
+    typist, done = typed(game, PATA_BURST)
+    assert done.note.endswith("(Backspace takes it back, ctrl+s confirms the boxes as shown)") and typist.overflow
+    shown = deal(typist)
+    assert not typist.enter_confirms()
+    assert typist.enter(last=True).confirm
+    assert deal(typist) == shown

@@ -366,6 +366,10 @@ class Typist:
     def _verdict(self, last: bool = False) -> _Verdict:
         """What Enter does now, worked out without changing anything: the one place it is
         decided, for :meth:`enter` to do and :meth:`enter_confirms` to tell (``last``: see enter)."""
+        shown = self.shown
+        if last and (self.overflow or self.question is not None and self.question.lost) \
+                and self._complete(shown) and not self._broken(shown):  # ctrl+s: the boxes as shown, as the screen says
+            return _Verdict("confirm", (shown.moved(pending=""),))
         if self.note:  # a key was refused here (in every reading followed: the one meant may be one left out)
             return _Verdict("lost" if self.overflow else "note", note=self.note)
         notes = [_refused_digits(self.cell(r, r.at), r.pending) if r.at != CONFIRM else "" for r in self.readings]
@@ -399,7 +403,7 @@ class Typist:
             ordered = sorted(_unique(confirming), key=lambda r: place[r])
             if not last and any(_filled_behind(self.view(r), r) for r in ordered):  # (asked at the next Enter)
                 return _Verdict("wait", tuple(r.moved(arrived=False) for r in ordered))
-            return _Verdict("which", tuple(self._one_per_deal(ordered)))
+            return _Verdict("which", tuple(_one_per_deal(self, ordered)))
         return _Verdict("lost" if self.overflow else "confirm", (confirming[0],))  # (but were all followed?)
 
     def _entered(self, notes: list[str]) -> tuple[list[Reading], list[Reading], list[Reading], list[Reading],
@@ -492,18 +496,6 @@ class Typist:
         boxes = [c for c in boxes if c.slot in behind] or boxes
         follow = tuple(f"{c.who} {c.label}".strip() for c in boxes)
         return Question((), (), True, follow, enters=1 if self._counting else self.enters_to_confirm() or 1)
-
-    def _one_per_deal(self, readings: list[Reading]) -> list[Reading]:
-        """The first of the readings that store the same deal (a 0 typed into a box that is 0
-        when left empty is that box left empty): the question offers each deal once."""
-        seen: set[tuple] = set()
-        out = []
-        for reading in readings:
-            key = _deal_key(self.view(reading))
-            if key not in seen:
-                seen.add(key)
-                out.append(reading)
-        return out
 
     def _lost(self) -> Done:
         """The keys read more ways than are followed (READINGS_KEPT): the deal meant may be
@@ -793,6 +785,19 @@ def _dead(typist: Typist, reading: Reading) -> str:
             empty = [c for s in [empty[-1].slot] if (c := probe.cells.get(s)) is not None] + empty
     return next((c.choices[0].reason or t("tui.widgets.value_picker.not_allowed", value=c.choices[0].text)
                  for c in empty if c.choices and not any(x.allowed for x in c.choices)), "")
+
+
+def _one_per_deal(typist: Typist, readings: list[Reading]) -> list[Reading]:
+    """The first of the readings that store the same deal (a 0 typed into a box that is 0
+    when left empty is that box left empty): the question offers each deal once."""
+    seen: set[tuple] = set()
+    out = []
+    for reading in readings:
+        key = _deal_key(typist.view(reading))
+        if key not in seen:
+            seen.add(key)
+            out.append(reading)
+    return out
 
 
 def _question(typist: Typist, waiting: bool = False) -> Question:
