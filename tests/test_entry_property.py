@@ -23,7 +23,8 @@ from helpers.draws import draw_options
 from scorekeeper.game.engine import GameError
 from scorekeeper.game.game import Game
 from scorekeeper.play.draft import DealDraft
-from scorekeeper.play.typing import Typist, _deal_key
+from scorekeeper.play.layout import Slot
+from scorekeeper.play.typing import CONFIRM, Done, Typist, _deal_key
 from scorekeeper.rules.ruleset import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,6 +38,9 @@ drawn once, nearly every deal for 4 players was refused and left out of the run)
 ENTERS_MORE = 12
 """Enters the table presses after its last key while the form says the deal may go on (a box
 that may stay empty may be passed over by each)."""
+UP = "up>"
+"""A key of the typed sequence that stands for going back to a box with Up (as many as it takes, or
+Backspace when the cursor is still on the box): "up>FIELD@POS"."""
 STATS = {"deals": 0, "confirmed": 0, "asked": 0, "told": 0, "wrong": 0, "tables": set()}
 
 
@@ -144,9 +148,13 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
         if key in typed and data.draw(st.integers(0, 9), label="correct") == 0:  # (a filled-in box takes no other)
             wrong = _wrong_keys(cell, value)
             if wrong:
-                keys += [data.draw(st.sampled_from(wrong), label="wrong"), "backspace"]
-                if data.draw(st.booleans(), label="second backspace"):
-                    keys = keys[:-2]  # (not a correction after all)
+                slip = data.draw(st.sampled_from(wrong), label="wrong")
+                if data.draw(st.booleans(), label="back with up"):  # (the slip seen after it moved on)
+                    keys += [slip, f"{UP}{cell.slot.field}@{cell.slot.pos}"]
+                else:
+                    keys += [slip, "backspace"]
+                    if data.draw(st.booleans(), label="second backspace"):
+                        keys = keys[:-2]  # (not a correction after all)
         keys += _written(data, cell, value, habits)
         if _habit(data, after_value, "enter after"):
             keys += ["enter"] if between == "enter" else list(between)
@@ -206,6 +214,8 @@ def _run(typist: Typist, keys: list[str]):
                 return done
         elif k == "backspace":
             done = typist.backspace()
+        elif k.startswith(UP):
+            done = _back_to(typist, k[len(UP):])
         elif typist.question is not None and k.isdigit() and typist.choose(int(k)):
             done = None  # (the app's form: a digit answers the question on show)
         else:
@@ -214,13 +224,32 @@ def _run(typist: Typist, keys: list[str]):
         return done  # (a question stops the table: which deal, or check the boxes)
     for _ in range(ENTERS_MORE):  # Enter again while the form says the deal may still go on
         quiet = done is not None and not done.confirm and done.question is None and not done.note and not done.told
-        if quiet and typist.enters_to_confirm() is not None:  # (an Enter taken as the habit after a value)
+        if quiet:  # (an Enter taken as the habit after a value, or ending one: nothing saved, Enter again)
             done = _enter(typist)
             continue
         if done is None or done.question is None or not done.question.waiting or done.question.lost:
             break
         done = _enter(typist)
     return done
+
+
+def _back_to(typist: Typist, where: str) -> Done:
+    """The table saw a slip in a box (``where``: FIELD@POS) and goes back to it as the form lets
+    it, looking at the screen: Up until the cursor is on the box (the form's Up: the box before,
+    every box on show counted), or Backspace when the cursor is still on it (digits waiting)."""
+    field, pos = where.rsplit("@", 1)
+    slot = Slot(field, int(pos))
+    if typist.cursor == slot:
+        return typist.backspace()
+    chain = [c.slot for c in typist.view(typist.shown).cells.values() if c.visible] + [CONFIRM]
+    if slot not in chain or typist.cursor not in chain:
+        return Done()
+    for _ in range(chain.index(typist.cursor) - chain.index(slot)):
+        i = chain.index(typist.cursor)
+        typist.move_to(chain[i - 1])  # (the form's Up: the cursor to the box before, nothing else)
+    if typist.cursor != slot:  # (below it: Down, as the form's Down)
+        typist.move_to(slot)
+    return Done()
 
 
 def _enter(typist: Typist):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from scorekeeper.game.game import Game
 from scorekeeper.play.draft import DealDraft
 from scorekeeper.play.layout import Slot
-from scorekeeper.play.typing import CONFIRM, Typist
+from scorekeeper.play.typing import CONFIRM, Typist, other_readings
 from scorekeeper.rules.ruleset import load_ruleset
 
 FOUR = ["Anna", "Ben", "Cara", "Dan"]
@@ -575,3 +575,92 @@ def test_spades_tricks_of_the_last_player_typed_after_an_enter_are_hers():
     typist.key("3")
     assert typist.enter().confirm
     assert deal(typist)["bid"] == (3, 12, 11, 13) and deal(typist)["tricks"] == (3, 1, 9, 0)
+
+
+def test_going_back_with_up_to_correct_a_slip_keeps_the_other_readings_of_the_keys_before():
+    """Cribbage for two (the entry property's Up habit, seed 31): crib 9, Ben pegged 7 and his
+    hand 11, Anna pegged 5, then a 1 slipped for her hand. "7 1 1 5 1" also reads as 71 pegged,
+    hand 15 and Anna's 1 (the reading shown). The table goes to Anna's hand (the form's Up or
+    Down) and types 9: the move kept only the reading shown, and Enter stored Ben's 71 and 15.
+    Now the move keeps every reading: Enter asks which, and the deal meant is among them."""
+    game = Game(load_ruleset("cribbage"), ["Anna", "Ben"])
+    typist, _ = typed(game, "9 7 1 1 5 1")
+    typist.move_to(Slot("hand", 2))  # (Anna's hand: the form's Down from her pegged points)
+    typist.key("9")
+    done = typist.enter()
+    assert not done.confirm
+    done = typist.enter(last=True)  # ctrl+s: which deal
+    assert not done.confirm and done.question is not None and not done.question.waiting
+    deals = [deal(typist_at(typist, r)) for r in typist.readings]
+    meant = {"crib": 9, "pegging": (5, 7), "hand": (9, 11)}
+    assert [(d["crib"], d["pegging"], d["hand"]) for d in deals].count(tuple(meant.values())) == 1
+    assert typist.choose(1 + [(d["crib"], d["pegging"], d["hand"]) for d in deals].index(tuple(meant.values())))
+    assert typist.enter().confirm
+    got = deal(typist)
+    assert (got["crib"], got["pegging"], got["hand"]) == (9, (5, 7), (9, 11))
+
+
+def test_a_value_stepped_to_after_a_move_keeps_the_other_readings_of_the_keys_before():
+    """Cribbage for two, as above, but Anna's hand of 9 is stepped to with Right (or typed as
+    cards) after the move to her box: a value set another way answers nothing about the keys
+    before it either. It kept only the reading shown (Ben's 71 pegged and hand 15) and Enter
+    stored it; now Enter asks which, and the deal meant is among the deals offered."""
+    game = Game(load_ruleset("cribbage"), ["Anna", "Ben"])
+    typist, _ = typed(game, "9 7 1 1 5 1")
+    typist.move_to(Slot("hand", 2))  # (Anna's hand)
+    typist.set(("hand", 1), 9)  # (her hand's value, stepped to at the cursor)
+    done = typist.enter()
+    assert not done.confirm and done.question is not None and not done.question.waiting
+    assert done.question.text() == (
+        "The keys read 6 ways, so nothing is saved: 1: Ben Pegged 71, Ben Hand 15, Anna Pegged 1; 2: Ben Pegged 71, "
+        "Ben Hand 1, Anna Pegged 51; 3: Ben Pegged 71, Ben Hand 1, Anna Pegged 5; 4: Ben Pegged 7, Ben Hand 11, Anna "
+        "Pegged 51; 5: Ben Pegged 7, Ben Hand 11, Anna Pegged 5; 6: Ben Pegged 7, Ben Hand 1, Anna Pegged 15. Type "
+        "the number of the one meant, or correct a box.")
+    assert typist.choose(5) and typist.enter().confirm
+    got = deal(typist)
+    assert (got["crib"], got["pegging"], got["hand"]) == (9, (5, 7), (9, 11))
+
+
+def test_a_move_on_with_down_keeps_no_reading_whose_keys_went_past_the_box():
+    """WYSIWYG for two, deal 2 (tests/test_tui_games.py::test_wysiwyg_game_to_ten): values 11
+    and 15, Aino declares, bids 11; the cursor is on the optional doubling and the table goes
+    Down to the trump suit. "1 1 1" also reads as bid 1 and a 1 in a box after the trump suit
+    (points, or a trick box): there the keys went past the box the table goes on to, as the
+    screen did not show, so those readings are dropped. Kept, they grew past the readings
+    followed with "h 1 9" and no Enter confirmed the game's last deal."""
+    game = Game(load_ruleset("wysiwyg"), ["Aino", "Bertta"], {"game_to": 10})
+    game.record({"value": (None, 12), "hand": ("SK SQ S7 HA HQ H8 H5 H2 DA D9 CQ CJ C3", None), "declarer": 2,
+                 "bid": 5, "trump_suit": "spades", "phase1": 6, "phase2": 4, "last_trick": 2})
+    typist, _ = typed(game, "1 1 1 5 1 1 1")
+    assert typist.cursor == Slot("doubling", 0) and len(typist.readings) == 5
+    typist.move_to(Slot("trump_suit", 0))
+    assert len(typist.readings) == 1 and deal(typist)["bid"] == 11
+    for key in "h 1 9".split():
+        typist.key(key)
+    assert [typist.enter().confirm for _ in range(3)] == [False, False, True]
+    got = deal(typist)
+    assert (got["value"], got["declarer"], got["bid"], got["trump_suit"], got["points"]) == ((11, 15), 1, 11, "hearts", 19)
+
+
+def test_the_reading_shown_is_one_the_rules_can_still_take():
+    """Hearts for four, Anna took the queen: "a 1 2 1 0" reads as Ben 12, Cara 10 (two boxes
+    still to type), as Ben 12, Cara 1, Dan 0, or as Ben 1, Cara 2, Dan 10. The first was shown,
+    though 12 + 10 hearts is more than the 13 of a deal whatever Dan and Anna took: now the
+    boxes show the first reading the rules can still take, the others as "or" beside them."""
+    typist, _ = typed(Game(load_ruleset("hearts"), FOUR), "a 1 2 1 0")
+    assert deal(typist) == {"queen": 1, "hearts": (0, 12, 1, 0)}
+    assert other_readings(typist) == {Slot("hearts", 1): ("1",), Slot("hearts", 2): ("10", "2"),
+                                      Slot("hearts", 3): ("", "10"), Slot("hearts", 4): ("",)}
+
+
+def test_ctrl_s_confirms_the_boxes_as_shown_when_the_keys_read_more_ways_than_followed():
+    """Pataviitonen's burst above: the last key is refused with "ctrl+s confirms the boxes as
+    shown". ctrl+s then asked the table to check the boxes (one more ctrl+s confirmed them);
+    now it confirms the boxes as shown at once, as the line said. Enter still confirms nothing."""
+    game = Game(load_ruleset("pataviitonen"), ["Anna", "Ben", "Cara"], {"end": "deals"})
+    typist, done = typed(game, PATA_BURST)
+    assert done.note.endswith("(Backspace takes it back, ctrl+s confirms the boxes as shown)") and typist.overflow
+    shown = deal(typist)
+    assert not typist.enter_confirms()
+    assert typist.enter(last=True).confirm
+    assert deal(typist) == shown

@@ -10,6 +10,7 @@ import pytest
 
 from scorekeeper.game.game import Game
 from scorekeeper.i18n import set_language
+from scorekeeper.play.layout import Slot
 from scorekeeper.rules.ruleset import load_ruleset
 from test_play_typing import FOUR, typed
 
@@ -116,3 +117,34 @@ def test_a_key_for_no_box_does_not_say_that_enter_confirms():
     assert not typist.ambiguous and typist.typed() == {("turned", None): "hearts", ("tricks", None): 8}  # ctrl+s
     typist, done = typed(Game(load_ruleset("whist"), FOUR), "h 8 5 backspace")
     assert done.note == "" and typist.enter().confirm
+
+
+def test_an_enter_on_a_deal_no_value_left_can_make_whole_says_why():
+    """Hearts for four, Dan took the queen (the entry property, a slip gone back to): Ben 13,
+    Cara 0, then Dan's 8 typed, Up to his box and 1. Anna's box is still empty, but no number
+    of hearts of hers makes the deal add up (14 are typed): the Enter went on to her box and
+    said nothing; now it says what the rules refuse."""
+    game = Game(load_ruleset("hearts"), FOUR, {"moon": "others-plus-26", "passing": "no-passing"})
+    typist, _ = typed(game, "4 1 3 , 0 8 ,")
+    typist.move_to(Slot("hearts", 3))  # (Dan's box: Up from Anna's)
+    typist.key("1")
+    done = typist.enter()
+    assert not done.confirm and done.question is None and not done.note
+    assert done.told == ("Nothing is saved: the points taken add up to 27, but every deal has 26 (13 hearts and the "
+                         "queen of spades).")
+    assert not typist.enter_confirms() and typist.enters_to_confirm() is None
+
+
+def test_an_enter_where_the_cursor_came_back_to_a_box_left_empty_names_it():
+    """WYSIWYG for two: hand values 4 and 13, then Down to the declarer's points and 20. The
+    form goes back to the declarer, still empty; the Enter there was taken as the one typed
+    after a value out of habit and said nothing. It names the box now."""
+    typist, _ = typed(Game(load_ruleset("wysiwyg"), FOUR[:2]), "4 1 3")
+    assert typist.cursor == Slot("declarer", 0)
+    typist.move_to(Slot("points", 0))
+    typist.key("2")
+    typist.key("0")
+    assert typist.cursor == Slot("declarer", 0)
+    done = typist.enter()
+    assert not done.confirm and done.question is None and not done.note
+    assert done.told == "Nothing is saved yet: Declarer is still empty (Anna, Ben), and 1 more box."

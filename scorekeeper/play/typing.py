@@ -268,13 +268,25 @@ class Typist:
         self.overflow = False
 
     def move_to(self, slot: Slot) -> None:
-        self.settle()
-        self.readings = [self.shown.moved(at=slot, arrived=False)]
+        """The table moved the cursor itself (Up, Down, a click) to ``slot``: in every reading.
+        A move answers nothing about the keys typed before it (a slip seen and gone back to), so
+        each reading is kept with its digits waiting ended there, but those the move rules out
+        (the box not on show in them, digits waiting that are no value of their box) and those
+        that come to the same boxes as another; a deal stays for Enter to confirm or ask."""
+        self._keyed = []
+        self.question = None
+        self.note = self.refused = ""
+        self.readings = _moved(self, self.readings, slot)
 
     def set(self, key: Key, value: Any) -> None:
-        """A value entered another way (cards typed, a value stepped to)."""
-        self.settle()
-        self.readings = [self.shown.with_value(key, value).moved(pending="")]
+        """A value entered another way at the cursor (cards typed, a value stepped to with Left or
+        Right): in every reading, each moved to the box as by the table (see move_to); it answers
+        nothing about the keys typed before it."""
+        at = self.cursor
+        self._keyed = []
+        self.question = None
+        self.note = self.refused = ""
+        self.readings = _merged([r.with_value(key, value) for r in _moved(self, self.readings, at)])
 
     # -- keys
     def key(self, char: str) -> Done:
@@ -354,6 +366,10 @@ class Typist:
     def _verdict(self, last: bool = False) -> _Verdict:
         """What Enter does now, worked out without changing anything: the one place it is
         decided, for :meth:`enter` to do and :meth:`enter_confirms` to tell (``last``: see enter)."""
+        shown = self.shown
+        if last and (self.overflow or self.question is not None and self.question.lost) \
+                and self._complete(shown) and not self._broken(shown):  # ctrl+s: the boxes as shown, as the screen says
+            return _Verdict("confirm", (shown.moved(pending=""),))
         if self.note:  # a key was refused here (in every reading followed: the one meant may be one left out)
             return _Verdict("lost" if self.overflow else "note", note=self.note)
         notes = [_refused_digits(self.cell(r, r.at), r.pending) if r.at != CONFIRM else "" for r in self.readings]
@@ -387,7 +403,7 @@ class Typist:
             ordered = sorted(_unique(confirming), key=lambda r: place[r])
             if not last and any(_filled_behind(self.view(r), r) for r in ordered):  # (asked at the next Enter)
                 return _Verdict("wait", tuple(r.moved(arrived=False) for r in ordered))
-            return _Verdict("which", tuple(self._one_per_deal(ordered)))
+            return _Verdict("which", tuple(_one_per_deal(self, ordered)))
         return _Verdict("lost" if self.overflow else "confirm", (confirming[0],))  # (but were all followed?)
 
     def _entered(self, notes: list[str]) -> tuple[list[Reading], list[Reading], list[Reading], list[Reading],
@@ -456,16 +472,19 @@ class Typist:
         if complete:  # the deal is complete, but a box that may stay empty could still be typed
             self.question = self._follow()
             return Done(moved=done.moved, question=self.question)
+        refused = refused or _dead(self, self.shown)  # (shown dead: every reading is)
         if not any(self._complete(r) for r in self.readings) and (refused or self.overflow or self._stopped(before)):
             return Done(moved=done.moved, told=_missing(self.view(self.shown), refused))
         return done
 
     def _stopped(self, before: Reading) -> bool:
         """Whether an Enter that left no deal ended no value (nothing waited, or digits no value of
-        the box; the cursor had not come by itself), or left a box behind still empty: the table
-        meant it as the last key, not as one between values (the bids stay on the status line)."""
+        the box; the cursor had not come by itself, or came back to a box left empty before the
+        last value), or left a box behind still empty: the table meant it as the last key, not as
+        one between values (the bids stay on the status line)."""
         cell = self.cell(before, before.at) if before.at != CONFIRM else None
-        ended = before.arrived or bool(before.pending) and not _refused_digits(cell, before.pending)
+        ended = before.arrived and not _came_back(self.view(before), before) \
+            or bool(before.pending) and not _refused_digits(cell, before.pending)
         return not ended or _left_behind(self.view(self.shown), before.at)
 
     def _follow(self) -> Question:
@@ -477,18 +496,6 @@ class Typist:
         boxes = [c for c in boxes if c.slot in behind] or boxes
         follow = tuple(f"{c.who} {c.label}".strip() for c in boxes)
         return Question((), (), True, follow, enters=1 if self._counting else self.enters_to_confirm() or 1)
-
-    def _one_per_deal(self, readings: list[Reading]) -> list[Reading]:
-        """The first of the readings that store the same deal (a 0 typed into a box that is 0
-        when left empty is that box left empty): the question offers each deal once."""
-        seen: set[tuple] = set()
-        out = []
-        for reading in readings:
-            key = _deal_key(self.view(reading))
-            if key not in seen:
-                seen.add(key)
-                out.append(reading)
-        return out
 
     def _lost(self) -> Done:
         """The keys read more ways than are followed (READINGS_KEPT): the deal meant may be
@@ -546,7 +553,7 @@ class Typist:
             return Done(note=self.note)
         self.note = ""
         before = self.readings[0].at
-        readings = self._live(_unique(out))
+        readings = _live_first(self, self._live(_unique(out)))
         if len(readings) > READINGS_KEPT:  # too many to follow: Enter will ask, never guess
             self.overflow = True
         self.readings = readings[:READINGS_KEPT]
@@ -739,6 +746,60 @@ class Typist:
         return reading.moved(pending="", behind=())
 
 
+def _moved(typist: Typist, readings: list[Reading], slot: Slot) -> list[Reading]:
+    """``readings`` with the cursor moved to ``slot`` by the table (see Typist.move_to), the
+    shown first: those the move rules out dropped (the box not on show; digits waiting that are
+    no value of their box; on from the cursor shown, as Down goes, a cursor already past the box:
+    the keys did not go past it, as the table saw them), and each set of boxes once."""
+    def fits(r: Reading) -> bool:
+        cell = typist.cell(r, r.at) if r.at != CONFIRM else None
+        there = typist.cell(r, slot) if slot != CONFIRM else None
+        return (slot == CONFIRM or there is not None and there.visible) and not _refused_digits(cell, r.pending)
+
+    kept = [r for r in readings if fits(r)] or readings[:1]
+    if _place(typist.view(kept[0]), slot) > _place(typist.view(kept[0]), kept[0].at):
+        kept = [r for r in kept if _place(typist.view(r), r.at) <= _place(typist.view(r), slot)] or kept[:1]
+    return _merged([r.moved(at=slot, pending="", arrived=False, behind=(), spell="") for r in kept])
+
+
+def _live_first(typist: Typist, readings: list[Reading]) -> list[Reading]:
+    """``readings`` with a live one shown where the first is dead (see _dead)."""
+    if len(readings) < 2 or not _dead(typist, readings[0]):
+        return readings
+    live = next((r for r in readings[1:READINGS_KEPT] if not _dead(typist, r)), None)
+    return readings if live is None else [live] + [r for r in readings if r is not live]
+
+
+def _dead(typist: Typist, reading: Reading) -> str:
+    """Why the boxes ``reading`` has typed are a deal no values of the boxes still empty can
+    make whole ("" if some can): a box still to type has no value the rules allow, with those
+    before it at their lowest (the most room left for a sum; a check of another kind may find a
+    live reading dead, which only puts it behind). Hearts for four: 12 and 10 hearts typed."""
+    view = typist.view(reading)
+    empty = [c for c in _boxes(view) if _needed(c) and c.kind != "text"]
+    if len(empty) > 1 and all(c.choices and all(type(x.value) is int for x in c.choices) for c in empty):
+        lowest = [((c.field, c.unit), min((x.value for x in c.choices if x.allowed), default=None))
+                  for c in empty[:-1]]
+        if all(v is not None for _, v in lowest):
+            probe = typist.view(Reading(reading.typed + tuple(lowest), CONFIRM))
+            empty = [c for s in [empty[-1].slot] if (c := probe.cells.get(s)) is not None] + empty
+    return next((c.choices[0].reason or t("tui.widgets.value_picker.not_allowed", value=c.choices[0].text)
+                 for c in empty if c.choices and not any(x.allowed for x in c.choices)), "")
+
+
+def _one_per_deal(typist: Typist, readings: list[Reading]) -> list[Reading]:
+    """The first of the readings that store the same deal (a 0 typed into a box that is 0
+    when left empty is that box left empty): the question offers each deal once."""
+    seen: set[tuple] = set()
+    out = []
+    for reading in readings:
+        key = _deal_key(typist.view(reading))
+        if key not in seen:
+            seen.add(key)
+            out.append(reading)
+    return out
+
+
 def _question(typist: Typist, waiting: bool = False) -> Question:
     """What the readings give where they differ (by box, in the order of the form)."""
     views = [typist.view(r) for r in typist.readings]
@@ -818,6 +879,21 @@ def _optional_after(view: DraftView, slot: Slot) -> bool:
     if slot not in slots:
         return False
     return any(c.kind != "text" and may_skip(c) for c in boxes[slots.index(slot) + 1:])
+
+
+def _came_back(view: DraftView, reading: Reading) -> bool:
+    """Whether the cursor of ``reading`` came by itself back to a box before the one last typed
+    (the form goes on to the first box left empty when none after it is)."""
+    last = reading.typed[-1][0] if reading.typed else None
+    slot = next((c.slot for c in _boxes(view) if (c.field, c.unit) == last), None)
+    return slot is not None and _place(view, slot) > _place(view, reading.at)
+
+
+def _place(view: DraftView, slot: Slot) -> int:
+    """Where ``slot`` comes in the form as ``view`` shows it (the Confirm button, or a box not
+    on show, after every box)."""
+    slots = [c.slot for c in _boxes(view)]
+    return slots.index(slot) if slot in slots else len(slots)
 
 
 def _passed(view: DraftView, start: Slot, end: Slot) -> tuple[Slot, ...]:
@@ -963,6 +1039,18 @@ def _takes_said(cell: CellView) -> str:
             return t("tui.widgets.value_picker.number_range", lo=numbers[0], hi=numbers[-1])
         return t("tui.widgets.value_picker.number_list", values=listed(numbers, 6))
     return _keys_said(cell)
+
+
+def _merged(readings: list[Reading]) -> list[Reading]:
+    """The readings, each set of boxes and cursor once (typed in another order is the same), in order."""
+    seen: set[tuple] = set()
+    out = []
+    for r in readings:
+        key = (frozenset(r.typed), r.at, r.pending, r.arrived, r.behind, r.spell)
+        if key not in seen:
+            seen.add(key)
+            out.append(r)
+    return out
 
 
 def _unique(readings: list[Reading]) -> list[Reading]:
