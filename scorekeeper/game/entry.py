@@ -234,7 +234,7 @@ class EntryRules(Part):
         never = [i for i in issues if not self.reads.fills_read(i.check) & others]
         boxes: list[tuple[str, int | None, tuple]] = []
         if others and not never:
-            from .unset import unset_boxes  # (only here: a check that no box left to set can change needs none of it)
+            from .unset import completions, unset_boxes  # (only here: a check that no box left to set can change needs none of it)
 
             boxes = unset_boxes(d, fields, (field_id, unit))
         if boxes:
@@ -246,8 +246,6 @@ class EntryRules(Part):
             before["issues"] = {(i.check, i.message) for i in base.check_issues(("error",), every)}
         found = before["issues"]
         always = {i.check for i in issues}
-        from .unset import completions
-
         for values in completions(d.values, boxes):
             trial = DealEval(base.setup, base.number, values, base.before, base.match, base.dealer, base.carried)
             failing = {i.check for i in trial.check_issues(("error",), every) if (i.check, i.message) not in found}

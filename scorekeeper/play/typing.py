@@ -26,6 +26,10 @@ from .layout import Key, Slot
 from .views import CellView, DraftView
 from ..values import dataclass
 
+TYPE_CHECKING = False  # (docs/startup.md)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Hashable
+
 CONFIRM = Slot("", -1)
 """The cursor on the Confirm button."""
 READINGS_KEPT = 12
@@ -286,7 +290,7 @@ class Typist:
         self._keyed = []
         self.question = None
         self.note = self.refused = ""
-        self.readings = _merged([r.with_value(key, value) for r in _moved(self, self.readings, at)])
+        self.readings = _unique([r.with_value(key, value) for r in _moved(self, self.readings, at)], key=_same_boxes)
 
     # -- keys
     def key(self, char: str) -> Done:
@@ -403,7 +407,8 @@ class Typist:
             ordered = sorted(_unique(confirming), key=lambda r: place[r])
             if not last and any(_filled_behind(self.view(r), r) for r in ordered):  # (asked at the next Enter)
                 return _Verdict("wait", tuple(r.moved(arrived=False) for r in ordered))
-            return _Verdict("which", tuple(_one_per_deal(self, ordered)))
+            # each deal offered once (a 0 typed into a box that is 0 when left empty is that box left empty)
+            return _Verdict("which", tuple(_unique(ordered, key=lambda r: _deal_key(self.view(r)))))
         return _Verdict("lost" if self.overflow else "confirm", (confirming[0],))  # (but were all followed?)
 
     def _entered(self, notes: list[str]) -> tuple[list[Reading], list[Reading], list[Reading], list[Reading],
@@ -759,7 +764,7 @@ def _moved(typist: Typist, readings: list[Reading], slot: Slot) -> list[Reading]
     kept = [r for r in readings if fits(r)] or readings[:1]
     if _place(typist.view(kept[0]), slot) > _place(typist.view(kept[0]), kept[0].at):
         kept = [r for r in kept if _place(typist.view(r), r.at) <= _place(typist.view(r), slot)] or kept[:1]
-    return _merged([r.moved(at=slot, pending="", arrived=False, behind=(), spell="") for r in kept])
+    return _unique([r.moved(at=slot, pending="", arrived=False, behind=(), spell="") for r in kept], key=_same_boxes)
 
 
 def _live_first(typist: Typist, readings: list[Reading]) -> list[Reading]:
@@ -785,19 +790,6 @@ def _dead(typist: Typist, reading: Reading) -> str:
             empty = [c for s in [empty[-1].slot] if (c := probe.cells.get(s)) is not None] + empty
     return next((c.choices[0].reason or t("tui.widgets.value_picker.not_allowed", value=c.choices[0].text)
                  for c in empty if c.choices and not any(x.allowed for x in c.choices)), "")
-
-
-def _one_per_deal(typist: Typist, readings: list[Reading]) -> list[Reading]:
-    """The first of the readings that store the same deal (a 0 typed into a box that is 0
-    when left empty is that box left empty): the question offers each deal once."""
-    seen: set[tuple] = set()
-    out = []
-    for reading in readings:
-        key = _deal_key(typist.view(reading))
-        if key not in seen:
-            seen.add(key)
-            out.append(reading)
-    return out
 
 
 def _question(typist: Typist, waiting: bool = False) -> Question:
@@ -1041,23 +1033,21 @@ def _takes_said(cell: CellView) -> str:
     return _keys_said(cell)
 
 
-def _merged(readings: list[Reading]) -> list[Reading]:
-    """The readings, each set of boxes and cursor once (typed in another order is the same), in order."""
-    seen: set[tuple] = set()
+def _same_boxes(reading: Reading) -> tuple:
+    """What makes two readings one after a move: each set of boxes and cursor once (typed in
+    another order is the same)."""
+    r = reading
+    return (frozenset(r.typed), r.at, r.pending, r.arrived, r.behind, r.spell)
+
+
+def _unique(readings: list[Reading], key: Callable[[Reading], Hashable] | None = None) -> list[Reading]:
+    """The readings in order, each once (``key``: what makes two the same; else equality)."""
+    seen: set[Hashable] = set()
     out = []
     for r in readings:
-        key = (frozenset(r.typed), r.at, r.pending, r.arrived, r.behind, r.spell)
-        if key not in seen:
-            seen.add(key)
-            out.append(r)
-    return out
-
-
-def _unique(readings: list[Reading]) -> list[Reading]:
-    seen, out = set(), []
-    for r in readings:
-        if r not in seen:
-            seen.add(r)
+        k = r if key is None else key(r)
+        if k not in seen:
+            seen.add(k)
             out.append(r)
     return out
 
