@@ -113,23 +113,27 @@ else:
 
 
 def _make(cls: type, frozen: bool) -> type:
-    own = _own_fields(cls)
-    setattr(cls, _FIELDS, own)
+    namespace = cls.__dict__
+    own = _own_fields(cls, namespace)
     names = tuple(own)
+    shown = tuple([name for name, spec in own.items() if spec.repr])
+    key = _key(tuple([name for name, spec in own.items() if spec.compare]))
     post_init = hasattr(cls, "__post_init__")
-    _add(cls, "__init__", _first_init(cls, lambda: _plain_init(own, frozen, post_init),
-                                      lambda: _init(cls.__name__, own, frozen, post_init)))
-    _add(cls, "__repr__", _repr(tuple(n for n, f in own.items() if f.repr)))
-    key = _key(tuple(n for n, f in own.items() if f.compare))
-    _add(cls, "__eq__", _eq(key))
-    explicit_hash = "__hash__" in cls.__dict__ and not (cls.__dict__["__hash__"] is None and "__eq__" in cls.__dict__)
-    if not explicit_hash:
+    methods = {"__init__": _first_init(cls, lambda: _plain_init(own, frozen, post_init),
+                                       lambda: _init(cls.__name__, own, frozen, post_init)),
+               "__repr__": _repr(shown), "__eq__": _eq(key)}
+    for name, method in methods.items():
+        if name not in namespace:  # (a method the class defines itself is kept)
+            method.__qualname__ = f"{cls.__qualname__}.{name}"
+            setattr(cls, name, method)
+    if "__hash__" not in namespace or namespace["__hash__"] is None and "__eq__" in namespace:  # not its own
         setattr(cls, "__hash__", _hash(key) if frozen else None)
     if frozen:
         for name, method in _frozen(cls, frozenset(names)).items():
-            if name in cls.__dict__:
+            if name in namespace:
                 raise TypeError(f"cannot overwrite attribute {name} in class {cls.__name__}")
             setattr(cls, name, method)
+    setattr(cls, _FIELDS, own)
     setattr(cls, "__match_args__", names)
     return cls
 
@@ -158,22 +162,23 @@ def _is_class_var(annotation: Any) -> bool:
     return typing is not None and typing.ClassVar in (annotation, getattr(annotation, "__origin__", None))
 
 
-def _own_fields(cls: type) -> dict[str, Field]:
+def _own_fields(cls: type, namespace: Any) -> dict[str, Field]:
     """The class's annotated names as fields (a ClassVar is none); the class attribute that
     held a field's default is the default itself afterwards, as with the standard decorator."""
     found: dict[str, Field] = {}
     defaulted = False  # a field with a default (or factory) came before
     for name, annotation in _annotations(cls).items():
-        if _is_class_var(annotation):
+        if annotation.startswith(("ClassVar", "typing.ClassVar")) if type(annotation) is str else _is_class_var(
+                annotation):
             continue
-        given = cls.__dict__.get(name, _MISSING)
-        spec = given if isinstance(given, Field) else Field(default=given)
+        given = namespace.get(name, _MISSING)
+        spec = given if type(given) is Field else Field(given)
         if isinstance(spec.default, (list, dict, set)):
             raise ValueError(f"mutable default {type(spec.default)} for field {name} is not allowed: "
                              "use default_factory")
         spec.name = name
         if spec.default is _MISSING:
-            if isinstance(given, Field):
+            if given is spec:
                 delattr(cls, name)
         elif given is not spec.default:  # (a plain default is the class attribute already)
             setattr(cls, name, spec.default)
@@ -184,13 +189,6 @@ def _own_fields(cls: type) -> dict[str, Field]:
             defaulted = True
         found[name] = spec
     return found
-
-
-def _add(cls: type, name: str, method: Callable) -> None:
-    """The method, unless the class defines its own."""
-    if name not in cls.__dict__:
-        method.__qualname__ = f"{cls.__qualname__}.{name}"
-        setattr(cls, name, method)
 
 
 COMPILED_FROM = 200  # values of a class made before its __init__ is written out and compiled
@@ -228,31 +226,30 @@ def _plain_init(own: dict[str, Field], frozen: bool, post_init: bool) -> Callabl
     given twice or too many."""
     names = tuple(own)
     specs = tuple(own.values())
+    plan = tuple([(spec.name, spec.default, spec.default_factory) for spec in specs])
     assign = object.__setattr__ if frozen else setattr
     required = sum(1 for f in specs if f.default is _MISSING and f.default_factory is _MISSING)
-    takes = f"{len(names) + 1}" if required == len(names) else f"from {required + 1} to {len(names) + 1}"
 
     def init(self: Any, args: tuple, kwargs: dict) -> None:
         if len(args) > len(names):
+            takes = f"{len(names) + 1}" if required == len(names) else f"from {required + 1} to {len(names) + 1}"
             raise TypeError(f"__init__() takes {takes} positional arguments but {len(args) + 1} were given")
         for name in kwargs:
             if name not in own:
                 raise TypeError(f"__init__() got an unexpected keyword argument {name!r}")
-            if names.index(name) < len(args):
+            if args and names.index(name) < len(args):
                 raise TypeError(f"__init__() got multiple values for argument {name!r}")
-        missing = [name for name in names[len(args):required] if name not in kwargs]
+        given = len(args)
+        missing = [name for name in names[given:required] if name not in kwargs]
         if missing:
             raise TypeError(f"__init__() {_missing(missing)}")
-        for i, spec in enumerate(specs):
-            name = spec.name
-            if i < len(args):
+        for i, (name, default, factory) in enumerate(plan):
+            if i < given:
                 value = args[i]
             elif name in kwargs:
                 value = kwargs[name]
-            elif spec.default_factory is not _MISSING:
-                value = spec.default_factory()
             else:
-                value = spec.default
+                value = default if factory is _MISSING else factory()
             assign(self, name, value)
         if post_init:
             self.__post_init__()
