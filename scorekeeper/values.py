@@ -172,7 +172,7 @@ def _own_fields(cls: type, namespace: Any) -> dict[str, Field]:
                 annotation):
             continue
         given = namespace.get(name, _MISSING)
-        spec = given if type(given) is Field else Field(given)
+        spec = given if isinstance(given, Field) else Field(given)
         if isinstance(spec.default, (list, dict, set)):
             raise ValueError(f"mutable default {type(spec.default)} for field {name} is not allowed: "
                              "use default_factory")
