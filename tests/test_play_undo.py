@@ -324,6 +324,21 @@ def test_the_answers_worked_out_before_an_undo_serve_the_keys_after_it(tmp_path,
         asked.clear()
         fresh.view()
         assert len(asked) > 0
+        # deal 5 prepared, then deals 5 and 4 undone and 4 recorded anew: the game before deal 5
+        # is another one, whatever the length of its history
+        stored.redo()
+        nd.changed_game()
+        assert nd.prepare_undo() is True
+        prepared = nd._ready[1]
+        last = stored.game.history[-1]
+        stored.undo()
+        stored.undo()
+        stored.record({**deal(4), "tricks": [5, 2, 0, 0]})
+        prepared.record_taken_back(last)
+        prepared.mark_tried()
+        asked.clear()
+        prepared.view()
+        assert len(asked) > 0
 
 
 @pytest.mark.parametrize("rid", GAMES)

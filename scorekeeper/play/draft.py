@@ -142,13 +142,14 @@ class DealDraft:
 
     def record_taken_back(self, record) -> None:
         """``record``, the game's latest change when this draft's answers were given, was the
-        record of this very deal and has been undone: what was worked out stays, as of the game
-        now (every answer about a deal reads the game as it is before it, which the deal's own
-        record does not change: see NextDeal.prepare_undo). Anything else: nothing is kept."""
-        history = self.game.history
-        worked = self._worked
-        if record.kind == "record" and record.deal == self.number and worked.answered is not None and worked.answered[1] is record \
-                and worked.answered[0] == len(history) + 1:
+        record of this very deal and is the change just undone (the next to redo, nothing done
+        since): what was worked out stays, as of the game now (every answer about a deal reads
+        the game as it is before it, which the deal's own record does not change: see
+        NextDeal.prepare_undo). Anything else: nothing is kept."""
+        game, worked = self.game, self._worked
+        history, answered = game.history, worked.answered
+        if record.kind == "record" and record.deal == self.number and game.to_redo is record \
+                and answered is not None and answered[1] is record and answered[0] == len(history) + 1:
             worked.answered = (len(history), history[-1] if history else None)
 
     def _known(self, values: Mapping[str, Any]) -> list:
