@@ -63,15 +63,14 @@ class DealDraft:
         self._view: DraftView | None = None
         self._full: Mapping[Key, Any] = {}
         self._shown = Shown()  # choice views and cells shown before, reused when equal
-        if like is not None:  # the same deal of the same game: what it worked out holds here too
-            if like.game is not game or like.number != self.number or like.editing != editing:
-                raise ValueError("a draft shares what is worked out only with a draft of the same deal")
-            self.setup, self.layout, self._words, self._worked = like.setup, like.layout, like._words, like._worked
-        else:
+        if like is None:
             self.setup = game.setup_for(self.number)  # who plays this deal
             self.layout = form_layout(game, self.number)  # the form of that deal: its players
             self._words = PhaseWords(game, self.number, self.setup, [p.phase for p in self.layout])
             self._worked = Worked()
+        else:  # the same deal of the same game: what it worked out holds here too
+            assert like.game is game and like.number == self.number and like.editing == editing
+            self.setup, self.layout, self._words, self._worked = like.setup, like.layout, like._words, like._worked
         if values:
             self._load(values)
             self._unfill()
