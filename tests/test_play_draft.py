@@ -257,11 +257,11 @@ def test_the_answers_kept_are_bounded():
     g = game("lupaus", ["Anna", "Ben", "Cara", "Dan"])
     draft = DealDraft(g)
     draft.view()
-    assert len(draft._answers) == 9  # each box given nothing
-    draft._answers.update({("filler", i): () for i in range(ANSWERS_KEPT)})
+    assert len(draft._worked.answers) == 9  # each box given nothing
+    draft._worked.answers.update({("filler", i): () for i in range(ANSWERS_KEPT)})
     draft.set("bid", 2, 3)
     draft.view()  # too many: all forgotten, then this view's answers kept
-    assert ("filler", 0) not in draft._answers and len(draft._answers) == 9
+    assert ("filler", 0) not in draft._worked.answers and len(draft._worked.answers) == 9
 
 
 CHAIN_RULE = """

@@ -284,6 +284,63 @@ def test_the_boxes_an_undo_puts_back_can_be_worked_out_before_the_ctrl_z(tmp_pat
         assert unfilled == [] and nd.typed == five
 
 
+def test_the_answers_worked_out_before_an_undo_serve_the_keys_after_it(tmp_path, monkeypatch):
+    """The engine's answers prepare_undo worked out for the boxes an undo puts back are about
+    the game as it is before that deal, which the undo does not change: the view the undone
+    deal's boxes are shown again in after the ctrl+z (a key, a confirmation tried) asks the
+    engine nothing (it asked its 9 questions again: every answer was forgotten with the game's
+    history changed by the undo). The record of another deal, or another change, keeps nothing."""
+    from scorekeeper.game.game import Game
+
+    asked = []
+    allowed = Game.allowed
+
+    def counted(game, *args, **kwargs):
+        asked.append(args[:2])
+        return allowed(game, *args, **kwargs)
+
+    with Store(tmp_path / "g.db") as store:
+        stored = started(store, 4)
+        nd = NextDeal(stored)
+        stored.record(deal(5))
+        nd.changed_game()
+        assert nd.prepare_undo() is True
+        nd.undo()
+        monkeypatch.setattr(Game, "allowed", counted)
+        nd.draft.mark_tried()
+        nd.draft.view()
+        assert asked == []
+        nd.redo()
+        fresh = nd.draft
+        fresh.view()
+        asked.clear()
+        fresh.record_taken_back(stored.game.history[-2])  # (not the latest change: nothing kept)
+        fresh.mark_tried()
+        fresh.view()
+        assert len(asked) == 0  # (the game is as it was: its answers are still the game's)
+        stored.undo()
+        fresh.record_taken_back(stored.game.to_redo)  # (a record of deal 5, not of this deal 6)
+        fresh.mark_tried()
+        asked.clear()
+        fresh.view()
+        assert len(asked) > 0
+        # deal 5 prepared, then deals 5 and 4 undone and 4 recorded anew: the game before deal 5
+        # is another one, whatever the length of its history
+        stored.redo()
+        nd.changed_game()
+        assert nd.prepare_undo() is True
+        prepared = nd._ready[1]
+        last = stored.game.history[-1]
+        stored.undo()
+        stored.undo()
+        stored.record({**deal(4), "tricks": [5, 2, 0, 0]})
+        prepared.record_taken_back(last)
+        prepared.mark_tried()
+        asked.clear()
+        prepared.view()
+        assert len(asked) > 0
+
+
 @pytest.mark.parametrize("rid", GAMES)
 @settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
@@ -320,3 +377,11 @@ def test_a_deals_boxes_are_the_same_worked_out_before_or_after_its_undo(rid, dat
     again = DealDraft(game, last.deal, last.values)
     assert list(again.typed.items()) == before
     assert again.view() == view  # (the view prepare_undo works out is the one the undo shows)
+    # the answers behind it serve the draft after the undo too (record_taken_back): a box
+    # changed then shows what a draft worked out afresh shows
+    prepared.record_taken_back(last)
+    if before:
+        (field, unit), _ = before[-1]
+        prepared.set(field, unit, None)
+        again.set(field, unit, None)
+        assert prepared.view() == again.view()

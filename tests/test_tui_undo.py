@@ -130,3 +130,46 @@ def test_a_complete_deal_resumed_shows_the_cursor_on_its_confirm_button(tmp_path
             assert "▶   Confirm the deal" in form_area
 
     run(go())
+
+
+def test_after_an_undo_the_form_says_how_many_enters_confirm_as_the_keys_read_the_deal_put_back(tmp_path):
+    """Lupaus for 4, five deals played (bids 0, Anna all the tricks); ctrl+z puts deal 5 back in
+    the boxes. The form's line under them says how many Enters confirm it, counted by the typist
+    of the deal put back: one ("Enter confirms"), and one Enter does. (It was counted by the
+    typist of the empty deal 6 the undo took away, which said "Enter twice".)"""
+    from scorekeeper.tui.widgets.entry_form import EntryForm
+
+    path = tmp_path / "g.db"
+    stored_game(path, 5)
+
+    async def go():
+        async with opened(path, "enter", size=(80, 24)) as (app, pilot):
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            form = play_screen(app).query_one(EntryForm)
+            assert form.typist.draft.number == 5 and form.typist.enters_to_confirm() == 1
+            assert form.problems.text.plain == "Everything adds up: Enter (or ctrl+s) confirms."
+            await pilot.press("enter")
+            await settle(pilot)
+            assert len(play_screen(app).game.deals) == 5 and play_screen(app).draft.number == 6
+
+    run(go())
+
+
+def test_a_recorded_deal_chosen_to_change_says_how_many_enters_save_it_as_its_keys_read(tmp_path):
+    """The same when a recorded deal is chosen to be changed (ctrl+e, Enter on deal 5): its
+    form says one Enter saves it, as the typist of that deal counts (it was counted by the
+    typist of the empty deal 6, which said "Enter twice")."""
+    from scorekeeper.tui.widgets.entry_form import EntryForm
+
+    path = tmp_path / "g.db"
+    stored_game(path, 5)
+
+    async def go():
+        async with opened(path, "enter", "ctrl+e", "enter", size=(80, 24)) as (app, pilot):
+            form = play_screen(app).query_one(EntryForm)
+            assert play_screen(app).editing == 5 and form.typist.draft.number == 5
+            assert form.typist.enters_to_confirm() == 1
+            assert form.problems.text.plain == "Everything adds up: Enter (or ctrl+s) confirms."
+
+    run(go())

@@ -27,28 +27,50 @@ PARTS_KEPT = 256
 """At most this many parts of views (boxes, panels, phases) are kept."""
 
 
+class Worked:
+    """What is worked out about one deal of a game as it stands, whatever is typed in its boxes:
+    the engine's answers, the deal's evaluations and the parts of its views. Drafts of the same
+    deal share it (``DealDraft(like=...)``: the typist's trial draft and the draft shown), so
+    that a view one of them worked out is not worked out again by the other; forgotten, for
+    both, when the game changes."""
+
+    def __init__(self) -> None:
+        self.answers: dict = {}  # the engine's allowed values per box and other entries (see steps.asker)
+        self.answered: tuple | None = None  # the game's history when they were given
+        self.same: dict = {}  # each answer once: equal answers about a field are one tuple
+        self.deals: dict[tuple, list] = {}  # the deal's values -> [its evaluation, problems] as known
+        self.parts: dict[tuple, Any] = {}  # boxes, panel, phases by the entries they read (see _part)
+        self.reads: dict[str, frozenset] | None = None  # the fields each part of the view reads (at its first view)
+
+    def forget(self) -> None:
+        """Forget what was worked out for the game as it was (the fields read stay: the ruleset's)."""
+        self.answers.clear()
+        self.same.clear()
+        self.deals.clear()
+        self.parts.clear()
+
+
 class DealDraft:
     """A deal being entered (the next deal) or changed (a recorded deal)."""
 
     def __init__(self, game: Game, number: int | None = None, values: Mapping[str, Any] | None = None,
-                 editing: bool = False):
+                 editing: bool = False, like: DealDraft | None = None):
         self.game = game
         self.number = number or game.next_deal
-        self.setup = game.setup_for(self.number)  # who plays this deal
         self.editing = editing
-        self.layout = form_layout(game, self.number)  # the form of that deal: its players
         self.typed: dict[Key, Any] = {}
         self.tried = False  # a confirmation was attempted: show what is missing too
         self._view: DraftView | None = None
         self._full: Mapping[Key, Any] = {}
-        self._answers: dict = {}  # the engine's allowed values per box and other entries (see steps.asker)
-        self._answered: tuple | None = None  # the game's history when they were given
-        self._same: dict = {}  # each answer once: equal answers about a field are one tuple
-        self._deals: dict[tuple, list] = {}  # the deal's values -> [its evaluation, problems] as known
-        self._parts: dict[tuple, Any] = {}  # boxes, panel, phases by the entries they read (see _part)
         self._shown = Shown()  # choice views and cells shown before, reused when equal
-        self._words = PhaseWords(game, self.number, self.setup, [p.phase for p in self.layout])
-        self._reads: dict[str, frozenset] | None = None  # the fields each part of the view reads (at its first view)
+        if like is None:
+            self.setup = game.setup_for(self.number)  # who plays this deal
+            self.layout = form_layout(game, self.number)  # the form of that deal: its players
+            self._words = PhaseWords(game, self.number, self.setup, [p.phase for p in self.layout])
+            self._worked = Worked()
+        else:  # the same deal of the same game: what it worked out holds here too
+            assert like.game is game and like.number == self.number and like.editing == editing
+            self.setup, self.layout, self._words, self._worked = like.setup, like.layout, like._words, like._worked
         if values:
             self._load(values)
             self._unfill()
@@ -100,29 +122,40 @@ class DealDraft:
         self._forget()
 
     def _forget(self) -> None:
-        """Forget what was worked out for the game as it was (the totals before the deal may differ)."""
-        self._answers = {}
-        self._same = {}
-        self._deals = {}
-        self._parts = {}
+        """Forget what was worked out for the game as it was (the totals before the deal may
+        differ): in every draft sharing it (``like``), which reads the same game."""
+        self._worked.forget()
 
     def _kept_answers(self) -> dict:
         """The answers kept from the views computed before, while the game is as it was then
         (every change of a game is an action of its history); none when there are too many."""
         history = self.game.history
         last = history[-1] if history else None
-        answered = self._answered
+        worked = self._worked
+        answered = worked.answered
         if answered is None or answered[0] != len(history) or answered[1] is not last \
-                or len(self._answers) > ANSWERS_KEPT:
-            self._forget()
-            self._answered = (len(history), last)
-        return self._answers
+                or len(worked.answers) > ANSWERS_KEPT:
+            worked.forget()
+            worked.answered = (len(history), last)
+        return worked.answers
+
+    def record_taken_back(self, record) -> None:
+        """``record``, the game's latest change when this draft's answers were given, was the
+        record of this very deal and is the change just undone (the next to redo, nothing done
+        since): what was worked out stays, as of the game now (every answer about a deal reads
+        the game as it is before it, which the deal's own record does not change: see
+        NextDeal.prepare_undo). Anything else: nothing is kept."""
+        game, worked = self.game, self._worked
+        history, answered = game.history, worked.answered
+        if record.kind == "record" and record.deal == self.number and game.to_redo is record \
+                and answered is not None and answered[1] is record and answered[0] == len(history) + 1:
+            worked.answered = (len(history), history[-1] if history else None)
 
     def _known(self, values: Mapping[str, Any]) -> list:
         """What is known of the deal with these (engine form) values, while the game is as
         it was: [its evaluation, its problems], each None until worked out. The few deals
         of the last views are kept (a value typed and taken back again)."""
-        return _bounded_cache_get(self._deals, tuple(values.items()), DEALS_KEPT, lambda: [None, None])
+        return _bounded_cache_get(self._worked.deals, tuple(values.items()), DEALS_KEPT, lambda: [None, None])
 
     def _fields_read(self) -> dict[str, frozenset]:
         """The fields each part of the view reads, from the ruleset's formulas: the boxes
@@ -150,11 +183,12 @@ class DealDraft:
     def _part(self, kind: str, entries: Mapping[Key, Any], compute, *more):
         """A part of the view, worked out again only when the entries it reads (or ``more``)
         changed, while the game is as it was."""
-        if self._reads is None:
-            self._reads = self._fields_read()
-        reads = self._reads[kind]
+        worked = self._worked
+        if worked.reads is None:
+            worked.reads = self._fields_read()
+        reads = worked.reads[kind]
         key = (kind, frozenset(kv for kv in entries.items() if kv[0][0] in reads), *more)
-        return _bounded_cache_get(self._parts, key, PARTS_KEPT, compute)
+        return _bounded_cache_get(worked.parts, key, PARTS_KEPT, compute)
 
     def _evaluate(self, number: int, values: Mapping[str, Any]):
         known = self._known(values)
@@ -222,7 +256,7 @@ class DealDraft:
         """The first steps of the view: typed -> boxes -> filled (the rest asks the rules about
         every box; whether a value is filled in needs only these)."""
         game, number, setup = self.game, self.number, self.setup
-        ask = asker(game, number, setup, self._kept_answers(), self._same)
+        ask = asker(game, number, setup, self._kept_answers(), self._worked.same)
         typed = read_typed(game, number, setup, self.typed, self._evaluate)
         d = self._evaluate(number, build(game.ruleset, setup, typed.values))
         order, boxes = self._part("#boxes", typed.values, lambda: self._boxes(d))

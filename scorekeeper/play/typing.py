@@ -162,7 +162,9 @@ class Typist:
 
     def __init__(self, draft: DealDraft, at: Slot | None = None) -> None:
         self.draft = draft
-        self._scratch = DealDraft(draft.game, draft.number, editing=draft.editing)
+        # the trial draft of the readings: the same deal, so what the draft shown worked out (the
+        # engine's answers, evaluations, parts) serves it too, and what it works out serves the draft
+        self._scratch = DealDraft(draft.game, draft.number, editing=draft.editing, like=draft)
         self._views: dict[frozenset, DraftView] = {}
         self.question: Question | None = None
         self.note = ""  # why the last key was refused (no reading took it)
@@ -252,8 +254,7 @@ class Typist:
     def reset(self, at: Slot | None = None, keep_cursor: bool = False) -> None:
         """The draft changed outside the keys (undo, a correction, the game): start again
         from what it holds, the cursor where typing goes on (or ``at``)."""
-        self._scratch.invalidate()
-        self._views.clear()
+        self._views.clear()  # (what the trial draft knows is the draft's: forgotten with it when the game changes)
         self._keyed = []
         self.question = None
         self.note = self.refused = ""

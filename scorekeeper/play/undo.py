@@ -110,6 +110,7 @@ class NextDeal:
             return
         if ready is not None and ready[0] is waiting:
             self.draft = ready[1]  # (its view worked out while the app was quiet: the same now, see prepare_undo)
+            self.draft.record_taken_back(waiting)  # (and so are the answers behind it, for the keys' trial views)
             return
         known = self._base
         if known is not None and known[0] is waiting:

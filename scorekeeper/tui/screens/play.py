@@ -262,7 +262,7 @@ class PlayScreen(Screen[dict]):
         panel.played = len(board.rows)
         panel.standings = board.standings
 
-    def _show_deal(self) -> None:
+    def _show_deal(self, reread: bool = False) -> None:
         panel = self._one(DealPanel)
         form = self._one(EntryForm)
         draft = self.draft
@@ -279,6 +279,7 @@ class PlayScreen(Screen[dict]):
                             else t("tui.plan.ended_early", number=stopped, winners=named))
         else:
             assert draft is not None  # (not over)
+            self._new_typist(reread)  # (first: the form says how many Enters confirm the deal as its typist counts)
             view = draft.view()
             panel.status = ""
             panel.deal = view.panel
@@ -313,16 +314,16 @@ class PlayScreen(Screen[dict]):
             self.set_focus(self._one(FinalStandings), scroll_visible=False)  # (at once: drawn in the key's frame)
 
     # -- entries: every key goes to the typist (play/typing.py), which says what it did
-    def _new_typist(self) -> None:
+    def _new_typist(self, reread: bool = True) -> None:
         """The draft changed other than by a key (a new deal, undo, a correction): the keys
-        are read afresh from what it holds."""
+        are read afresh from what it holds (``reread`` False: only if the typist is another draft's)."""
         draft = self.draft
         typist = self.typist
         if draft is None:
             self.typist = None
         elif typist is None or typist.draft is not draft:
             self.typist = Typist(draft)
-        else:
+        elif reread:
             typist.reset()
         self._one(EntryForm).typist = self.typist
 
@@ -500,7 +501,7 @@ class PlayScreen(Screen[dict]):
         """Show the game after a change (the draft is the one NextDeal made or invalidated for it:
         working its view out again here would double what a confirmed deal or an undo costs)."""
         self._show_board()
-        self._show_deal()
+        self._show_deal(reread=True)
 
     def _announce_end(self) -> None:
         """Tell the winners and the final standings (after _show_board: the board it gave
@@ -558,7 +559,6 @@ class PlayScreen(Screen[dict]):
         self.editing = number
         self.draft = DealDraft(self.game, number, self.game.deals[number - 1], editing=True)
         self._show_deal()
-        self._new_typist()
         self._one(EntryForm).scroll_home(animate=False)
         self._one(EntryForm).focus_first(empty=False)
 
