@@ -569,7 +569,7 @@ class Typist:
         """The readings the rules do not rule out: one with every box typed and the rules
         refusing the deal (tricks that do not add up) is out, unless every reading is."""
         ok = [r for r in readings if not self._broken(r)]
-        self.refused = next((_problems(self.view(r))[0] for r in readings if r not in ok), "") if ok else ""
+        self.refused = next((problems(self.view(r))[0] for r in readings if r not in ok), "") if ok else ""
         return ok or readings
 
     def _broken(self, reading: Reading) -> bool:
@@ -985,9 +985,11 @@ def _refused_digits(cell: CellView | None, pending: str) -> str:
     return ""
 
 
-def _problems(view: DraftView) -> list[str]:
-    """What the rules find wrong with the deal as typed: the boxes' problems, then the deal's."""
-    return [e for c in _boxes(view) for e in c.errors] + list(view.errors) or [t("tui.play.not_complete")]
+def problems(view: DraftView) -> list[str]:
+    """What the rules find wrong with the deal as typed: the boxes' problems, then the deal's
+    (or that it is not complete): what an Enter, ctrl+s or the phone's confirm that stores
+    nothing says first. A box not on show counts too: its problem stops the deal all the same."""
+    return [e for c in view.cells.values() for e in c.errors] + list(view.errors) or [t("tui.play.not_complete")]
 
 
 def _left_behind(view: DraftView, at: Slot) -> bool:
@@ -1006,7 +1008,7 @@ def _missing(view: DraftView, refused: str = "") -> str:
         return t("play.typing.refused", problem=refused)
     empty = [c for c in _boxes(view) if _needed(c)]
     if not empty:
-        return t("play.typing.refused", problem=_problems(view)[0])
+        return t("play.typing.refused", problem=problems(view)[0])
     box = empty[0]
     said = {"box": f"{box.who} {_short(box.label)}".strip(), "allowed": _takes_said(box)}
     if len(empty) == 1:
