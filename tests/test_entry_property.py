@@ -32,6 +32,8 @@ GAMES = sorted(p.stem for p in (ROOT / "rulesets").glob("*.toml"))
 TABLES = [(rid, n) for rid in GAMES for n in range(load_ruleset(rid).min_players,
                                                       min(load_ruleset(rid).max_players, 7) + 1)]
 NAMES = ("Anna", "Ben", "Cara", "Dan", "Eve", "Finn", "Gus")
+KEYS_BACK = 24
+"""Backspaces at most that a table presses going back to a slip (each key typed since it, and the boxes)."""
 NUMBER_TRIES = 12
 """Numbers drawn for a box until its checks take one (Phase 10's points are multiples of 5:
 drawn once, nearly every deal for 4 players was refused and left out of the run)."""
@@ -41,6 +43,12 @@ that may stay empty may be passed over by each)."""
 UP = "up>"
 """A key of the typed sequence that stands for going back to a box with Up (as many as it takes, or
 Backspace when the cursor is still on the box): "up>FIELD@POS"."""
+BACK = "back>"
+"""A key of the typed sequence that stands for Backspace pressed, looking at the screen, until the
+box is empty and the cursor is on it: "back>FIELD@POS" (a slip seen after the next value)."""
+RESUME = "resume>"
+"""The table, after going back with Up and correcting a box, goes on from where it was: Down to
+the box the cursor was on before the Up, where the cursor did not go back there by itself."""
 STATS = {"deals": 0, "confirmed": 0, "asked": 0, "told": 0, "wrong": 0, "tables": set()}
 
 
@@ -131,6 +139,8 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
               "plus": data.draw(st.sampled_from(["never", "sometimes"]), label="plus before a number")}
     keys: list[str] = []
     passed: list[str] = []  # Enters over empty optional boxes since the last value (typed before the next)
+    late: list[str] = []  # a slip seen after the next value: the keys that go back and correct it
+    since = 0  # where the keys typed after that slip begin
     for cell in view.cells.values():
         if not cell.visible or cell.kind == "text":
             continue
@@ -145,24 +155,44 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
             continue
         keys += passed
         passed = []
-        if key in typed and data.draw(st.integers(0, 9), label="correct") == 0:  # (a filled-in box takes no other)
-            wrong = _wrong_keys(cell, value)
+        written = _written(data, cell, value, habits)
+        enter = ["enter"] if between == "enter" else list(between)
+        after = enter if _habit(data, after_value, "enter after") else []
+        if key in typed and not late and data.draw(st.integers(0, 9), label="correct") == 0:
+            wrong = _wrong_keys(cell, value)  # (a filled-in box takes no other)
             if wrong:
                 slip = data.draw(st.sampled_from(wrong), label="wrong")
-                if data.draw(st.booleans(), label="back with up"):  # (the slip seen after it moved on)
-                    keys += [slip, f"{UP}{cell.slot.field}@{cell.slot.pos}"]
-                else:
+                seen = data.draw(st.sampled_from(["up", "backspace", "after the next"]), label="slip seen")
+                where = f"{cell.slot.field}@{cell.slot.pos}"
+                if seen == "up":  # (the slip seen after it moved on)
+                    keys += [slip, f"{UP}{where}"]
+                elif seen == "backspace":
                     keys += [slip, "backspace"]
                     if data.draw(st.booleans(), label="second backspace"):
                         keys = keys[:-2]  # (not a correction after all)
-        keys += _written(data, cell, value, habits)
-        if _habit(data, after_value, "enter after"):
-            keys += ["enter"] if between == "enter" else list(between)
+                else:  # typed on to the next value, then gone back: with Up, or Backspace as far as it
+                    keys += [slip] + after
+                    late, since = _late(data, where, written + after), len(keys)
+                    continue
+        keys += written + after
+        if late:  # (after Backspace, the keys it took back typed again; after Up, on from where it was)
+            keys += late + (keys[since:] if late[0].startswith(BACK) else [RESUME])
+            late = []
+    keys += late  # (no value after it: seen at the end, before the Enter that confirms)
     if passed:  # the boxes left empty to the end passed over with Enter, then the Enter that confirms
         return keys + passed + ["enter"]
     while keys and keys[-1] in ("enter", ",", ";", "\t", " "):
         keys.pop()  # the Enter after the last value is the one that confirms
     return keys + ["enter"]
+
+
+def _late(data, where: str, right: list[str]) -> list[str]:
+    """A slip seen only after the next value was typed: the keys that take the table back to the
+    box at ``where`` (Up, or Backspace until the box is empty and the cursor on it), then its
+    value ``right`` as meant. After Backspace the value after it is typed again (it was taken
+    back too); after Up the table goes on from where it was (``RESUME``)."""
+    how = UP if data.draw(st.booleans(), label="late slip back with up") else BACK
+    return [f"{how}{where}"] + right
 
 
 def _written(data, cell, value, habits) -> list[str]:
@@ -207,6 +237,7 @@ def _run(typist: Typist, keys: list[str]):
     It stops at a confirm, or at the question which deal was meant (or to check the boxes: more
     readings than followed) after its last key."""
     done = None
+    resume: list[Slot] = []  # where the cursor was before an Up (the table goes back there)
     for k in keys:
         if k == "enter":
             done = _enter(typist)
@@ -215,7 +246,12 @@ def _run(typist: Typist, keys: list[str]):
         elif k == "backspace":
             done = typist.backspace()
         elif k.startswith(UP):
+            resume.append(typist.cursor)
             done = _back_to(typist, k[len(UP):])
+        elif k.startswith(BACK):
+            done = _erase_to(typist, k[len(BACK):])
+        elif k == RESUME:
+            done = _resume(typist, resume.pop() if resume else None)
         elif typist.question is not None and k.isdigit() and typist.choose(int(k)):
             done = None  # (the app's form: a digit answers the question on show)
         else:
@@ -249,6 +285,29 @@ def _back_to(typist: Typist, where: str) -> Done:
         typist.move_to(chain[i - 1])  # (the form's Up: the cursor to the box before, nothing else)
     if typist.cursor != slot:  # (below it: Down, as the form's Down)
         typist.move_to(slot)
+    return Done()
+
+
+def _erase_to(typist: Typist, where: str) -> Done:
+    """Backspace, looking at the screen, until the box at ``where`` (FIELD@POS) is empty and the
+    cursor is on it (each takes back the last key, or empties a box, or goes back one)."""
+    field, pos = where.rsplit("@", 1)
+    slot = Slot(field, int(pos))
+    done = Done()
+    for _ in range(KEYS_BACK):
+        cell = typist.view(typist.shown).cells.get(slot)
+        if typist.cursor == slot and (cell is None or cell.value is None or cell.auto) and not typist.pending:
+            break
+        done = typist.backspace()
+    return done
+
+
+def _resume(typist: Typist, slot: Slot | None) -> Done:
+    """Down to ``slot`` (where the cursor was before the Up), unless the cursor went on there by
+    itself or digits still wait at the cursor (the table ends them first: the next key may)."""
+    if slot is None or typist.cursor == slot or typist.pending:
+        return Done()
+    typist.move_to(slot)
     return Done()
 
 
