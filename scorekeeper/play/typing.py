@@ -386,8 +386,11 @@ class Typist:
             return _Verdict("asked")
         confirming, going, passing, ended, place = self._entered(notes)
         confirming = [r for r in confirming if not self._broken(r)] or confirming
+        if confirming:  # a whole deal where this Enter only moves on is a deal meant too (it may be the one shown)
+            confirming += [r for r in ended if self._complete(r) and not self._broken(r)]
         if last:  # every reading complete as it stands is a deal meant (one that would go on is too)
-            complete = [r for r in _unique(confirming + going + passing) if self._complete(r) and not self._broken(r)]
+            complete = [r for r in _unique(confirming + going + passing + ended)
+                        if self._complete(r) and not self._broken(r)]
             if complete:
                 confirming, going, passing = complete, [], []
         if not confirming:
