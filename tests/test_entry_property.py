@@ -163,6 +163,8 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
             if wrong:
                 slip = data.draw(st.sampled_from(wrong), label="wrong")
                 seen = data.draw(st.sampled_from(["up", "backspace", "after the next"]), label="slip seen")
+                if seen == "after the next" and _shows_other_boxes(draft, cell, slip):
+                    seen = "up"  # (the next value's keys would be refused on show: the slip is seen at once)
                 where = f"{cell.slot.field}@{cell.slot.pos}"
                 if seen == "up":  # (the slip seen after it moved on)
                     keys += [slip, f"{UP}{where}"]
@@ -171,13 +173,15 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
                     if data.draw(st.booleans(), label="second backspace"):
                         keys = keys[:-2]  # (not a correction after all)
                 else:  # typed on to the next value, then gone back: with Up, or Backspace as far as it
-                    keys += [slip] + after
+                    keys += [slip] + _no_enter(after)  # (no Enter before the slip is seen: it may confirm)
                     late, since = _late(data, where, written + after), len(keys)
                     continue
-        keys += written + after
         if late:  # (after Backspace, the keys it took back typed again; after Up, on from where it was)
+            keys += written + _no_enter(after)
             keys += late + (keys[since:] if late[0].startswith(BACK) else [RESUME])
             late = []
+        else:
+            keys += written + after
     keys += late  # (no value after it: seen at the end, before the Enter that confirms)
     if passed:  # the boxes left empty to the end passed over with Enter, then the Enter that confirms
         return keys + passed + ["enter"]
@@ -193,6 +197,26 @@ def _late(data, where: str, right: list[str]) -> list[str]:
     back too); after Up the table goes on from where it was (``RESUME``)."""
     how = UP if data.draw(st.booleans(), label="late slip back with up") else BACK
     return [f"{how}{where}"] + right
+
+
+def _shows_other_boxes(draft: DealDraft, cell, slip: str) -> bool:
+    """Whether the value ``slip`` picks in ``cell`` puts other boxes on show than the deal meant
+    (Belote's trump "passed" leaves no box to type: the next value's keys are refused at once)."""
+    value = int(slip) if slip.isdigit() and (cell.kind == "number" or all(type(c.value) is int for c in cell.choices)) \
+        else next((c.value for c in cell.choices if c.keys[:1] == slip), None)
+    if value is None:
+        return False
+    other = DealDraft(draft.game)
+    for (field, unit), typed in draft.typed.items():
+        other.set(field, unit, typed)
+    other.set(cell.field, cell.unit, value)
+    return {c.slot for c in other.view().cells.values() if c.visible} != \
+        {c.slot for c in draft.view().cells.values() if c.visible}
+
+
+def _no_enter(keys: list[str]) -> list[str]:
+    """The keys after a value without an Enter (a separator never confirms; an Enter may)."""
+    return [] if "enter" in keys else keys
 
 
 def _written(data, cell, value, habits) -> list[str]:
@@ -246,7 +270,7 @@ def _run(typist: Typist, keys: list[str]):
         elif k == "backspace":
             done = typist.backspace()
         elif k.startswith(UP):
-            resume.append(typist.cursor)
+            resume.append(_where_going(typist))
             done = _back_to(typist, k[len(UP):])
         elif k.startswith(BACK):
             done = _erase_to(typist, k[len(BACK):])
@@ -289,17 +313,27 @@ def _back_to(typist: Typist, where: str) -> Done:
 
 
 def _erase_to(typist: Typist, where: str) -> Done:
-    """Backspace, looking at the screen, until the box at ``where`` (FIELD@POS) is empty and the
-    cursor is on it (each takes back the last key, or empties a box, or goes back one)."""
+    """Backspace, looking at the screen, until the box at ``where`` (FIELD@POS) is empty (each
+    takes back the last key, or empties a box, or goes back one), then Up to it if the cursor is
+    not on it (the keys taken back may leave it after the box)."""
     field, pos = where.rsplit("@", 1)
     slot = Slot(field, int(pos))
     done = Done()
     for _ in range(KEYS_BACK):
         cell = typist.view(typist.shown).cells.get(slot)
-        if typist.cursor == slot and (cell is None or cell.value is None or cell.auto) and not typist.pending:
+        if (cell is None or cell.value is None or cell.auto) and not (typist.cursor == slot and typist.pending):
             break
         done = typist.backspace()
-    return done
+    return _back_to(typist, where) if typist.cursor != slot else done
+
+
+def _where_going(typist: Typist) -> Slot:
+    """Where the table was going to type next: the cursor, or with digits waiting there (a value
+    the table had ended in its mind, the next key for the box after), the box after it."""
+    if not typist.pending:
+        return typist.cursor
+    chain = [c.slot for c in typist.view(typist.shown).cells.values() if c.visible and c.kind != "text"] + [CONFIRM]
+    return chain[chain.index(typist.cursor) + 1] if typist.cursor in chain[:-1] else typist.cursor
 
 
 def _resume(typist: Typist, slot: Slot | None) -> Done:
