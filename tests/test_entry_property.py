@@ -44,8 +44,9 @@ UP = "up>"
 """A key of the typed sequence that stands for going back to a box with Up (as many as it takes, or
 Backspace when the cursor is still on the box): "up>FIELD@POS"."""
 BACK = "back>"
-"""A key of the typed sequence that stands for Backspace pressed, looking at the screen, until the
-box is empty and the cursor is on it: "back>FIELD@POS" (a slip seen after the next value)."""
+"""A key of the typed sequence that stands for Backspace pressed once for each key typed since a
+slip, then, looking at the screen, until the box is empty, and Up to it: "back>FIELD@POS#COUNT"
+(a slip seen after the next value)."""
 RESUME = "resume>"
 """The table, after going back with Up and correcting a box, goes on from where it was: Down to
 the box the cursor was on before the Up, where the cursor did not go back there by itself."""
@@ -140,7 +141,7 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
     keys: list[str] = []
     passed: list[str] = []  # Enters over empty optional boxes since the last value (typed before the next)
     late: list[str] = []  # a slip seen after the next value: the keys that go back and correct it
-    since = 0  # where the keys typed after that slip begin
+    since = slipped = 0  # where the keys typed after that slip begin, and where the slip is
     for cell in view.cells.values():
         if not cell.visible or cell.kind == "text":
             continue
@@ -173,12 +174,16 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
                     if data.draw(st.booleans(), label="second backspace"):
                         keys = keys[:-2]  # (not a correction after all)
                 else:  # typed on to the next value, then gone back: with Up, or Backspace as far as it
+                    slipped = len(keys)
                     keys += [slip] + _no_enter(after)  # (no Enter before the slip is seen: it may confirm)
                     late, since = _late(data, where, written + after), len(keys)
                     continue
         if late:  # (after Backspace, the keys it took back typed again; after Up, on from where it was)
             keys += written + _no_enter(after)
-            keys += late + (keys[since:] if late[0].startswith(BACK) else [RESUME])
+            if late[0].startswith(BACK):  # (as many as the keys typed since the slip, then as the screen shows)
+                keys += [f"{late[0]}#{len(keys) - slipped}"] + late[1:] + keys[since:]
+            else:
+                keys += late + [RESUME]
             late = []
         else:
             keys += written + after
@@ -313,12 +318,15 @@ def _back_to(typist: Typist, where: str) -> Done:
 
 
 def _erase_to(typist: Typist, where: str) -> Done:
-    """Backspace, looking at the screen, until the box at ``where`` (FIELD@POS) is empty (each
-    takes back the last key, or empties a box, or goes back one), then Up to it if the cursor is
-    not on it (the keys taken back may leave it after the box)."""
+    """Backspace once for each key typed since the slip (``where``: FIELD@POS#COUNT), then, looking
+    at the screen, until the box is empty (each takes back the last key, or empties a box, or goes
+    back one), then Up to it if the cursor is not on it (the keys taken back may leave it after)."""
+    where, _, count = where.partition("#")
     field, pos = where.rsplit("@", 1)
     slot = Slot(field, int(pos))
     done = Done()
+    for _ in range(int(count or 0)):  # (the keys typed since the slip, the slip too)
+        done = typist.backspace()
     for _ in range(KEYS_BACK):
         cell = typist.view(typist.shown).cells.get(slot)
         if (cell is None or cell.value is None or cell.auto) and not (typist.cursor == slot and typist.pending):
