@@ -142,6 +142,7 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
     passed: list[str] = []  # Enters over empty optional boxes since the last value (typed before the next)
     late: list[str] = []  # a slip seen after the next value: the keys that go back and correct it
     since = slipped = 0  # where the keys typed after that slip begin, and where the slip is
+    slipped_at = None  # the box of that slip and its key
     for cell in view.cells.values():
         if not cell.visible or cell.kind == "text":
             continue
@@ -164,8 +165,10 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
             if wrong:
                 slip = data.draw(st.sampled_from(wrong), label="wrong")
                 seen = data.draw(st.sampled_from(["up", "backspace", "after the next"]), label="slip seen")
-                if seen == "after the next" and _shows_other_boxes(draft, cell, slip):
-                    seen = "up"  # (the next value's keys would be refused on show: the slip is seen at once)
+                if seen == "after the next" and (_shows_other_boxes(draft, cell, slip)
+                                                 or slip.isdigit() and not _no_enter(after)):
+                    seen = "up"  # (the next value's keys refused on show, or read as more digits of the slip:
+                    # the screen shows it at once, before the table goes back for the slip alone)
                 where = f"{cell.slot.field}@{cell.slot.pos}"
                 if seen == "up":  # (the slip seen after it moved on)
                     keys += [slip, f"{UP}{where}"]
@@ -174,20 +177,25 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
                     if data.draw(st.booleans(), label="second backspace"):
                         keys = keys[:-2]  # (not a correction after all)
                 else:  # typed on to the next value, then gone back: with Up, or Backspace as far as it
-                    slipped = len(keys)
+                    slipped, slipped_at = len(keys), (cell, slip)
                     keys += [slip] + _no_enter(after)  # (no Enter before the slip is seen: it may confirm)
                     late, since = _late(data, where, written + after), len(keys)
                     continue
-        if late:  # (after Backspace, the keys it took back typed again; after Up, on from where it was)
+        if late and _refused_after_slip(draft, slipped_at, cell, value):  # (seen at once: the box says why)
+            keys += [f"{late[0]}#{_typed_since(keys, slipped)}" if late[0].startswith(BACK) else late[0]] + late[1:]
+            keys += written + after
+            late = []
+        elif late:  # (after Backspace, the keys it took back typed again; after Up, on from where it was)
             keys += written + _no_enter(after)
             if late[0].startswith(BACK):  # (as many as the keys typed since the slip, then as the screen shows)
-                keys += [f"{late[0]}#{len(keys) - slipped}"] + late[1:] + keys[since:]
+                keys += [f"{late[0]}#{_typed_since(keys, slipped)}"] + late[1:] + keys[since:]
             else:
                 keys += late + [RESUME]
             late = []
         else:
             keys += written + after
-    keys += late  # (no value after it: seen at the end, before the Enter that confirms)
+    if late:  # (no value after it: seen at the end, before the Enter that confirms)
+        keys += [f"{late[0]}#{_typed_since(keys, slipped)}" if late[0].startswith(BACK) else late[0]] + late[1:]
     if passed:  # the boxes left empty to the end passed over with Enter, then the Enter that confirms
         return keys + passed + ["enter"]
     while keys and keys[-1] in ("enter", ",", ";", "\t", " "):
@@ -204,19 +212,44 @@ def _late(data, where: str, right: list[str]) -> list[str]:
     return [f"{how}{where}"] + right
 
 
-def _shows_other_boxes(draft: DealDraft, cell, slip: str) -> bool:
-    """Whether the value ``slip`` picks in ``cell`` puts other boxes on show than the deal meant
-    (Belote's trump "passed" leaves no box to type: the next value's keys are refused at once)."""
+def _slipped(draft: DealDraft, cell, slip: str) -> DealDraft | None:
+    """The deal meant with the value ``slip`` picks in ``cell`` (None if it picks none alone)."""
     value = int(slip) if slip.isdigit() and (cell.kind == "number" or all(type(c.value) is int for c in cell.choices)) \
         else next((c.value for c in cell.choices if c.keys[:1] == slip), None)
     if value is None:
-        return False
+        return None
     other = DealDraft(draft.game)
     for (field, unit), typed in draft.typed.items():
         other.set(field, unit, typed)
     other.set(cell.field, cell.unit, value)
-    return {c.slot for c in other.view().cells.values() if c.visible} != \
+    return other
+
+
+def _shows_other_boxes(draft: DealDraft, cell, slip: str) -> bool:
+    """Whether the value ``slip`` picks in ``cell`` puts other boxes on show than the deal meant
+    (Belote's trump "passed" leaves no box to type: the next value's keys are refused at once)."""
+    other = _slipped(draft, cell, slip)
+    return other is not None and {c.slot for c in other.view().cells.values() if c.visible} != \
         {c.slot for c in draft.view().cells.values() if c.visible}
+
+
+def _refused_after_slip(draft: DealDraft, slipped_at, cell, value) -> bool:
+    """Whether the rules refuse ``value`` in ``cell`` with the slip in its box (Schafkopf: Anna
+    declares by a slip, and the partner Anna is refused): the box says so at once."""
+    other = _slipped(draft, *slipped_at) if slipped_at is not None else None
+    there = other.view().cells.get(cell.slot) if other is not None else None
+    if there is None:
+        return False
+    if there.choices:
+        return not any(c.value == value and c.allowed for c in there.choices)
+    other.set(cell.field, cell.unit, value)
+    return bool(other.view().cells[cell.slot].errors)
+
+
+def _typed_since(keys: list[str], start: int) -> int:
+    """The Backspaces that take back the keys from ``start`` on (an Enter is taken back by none:
+    after it, Backspace empties the box before)."""
+    return sum(k != "enter" for k in keys[start:])
 
 
 def _no_enter(keys: list[str]) -> list[str]:
