@@ -32,8 +32,6 @@ GAMES = sorted(p.stem for p in (ROOT / "rulesets").glob("*.toml"))
 TABLES = [(rid, n) for rid in GAMES for n in range(load_ruleset(rid).min_players,
                                                       min(load_ruleset(rid).max_players, 7) + 1)]
 NAMES = ("Anna", "Ben", "Cara", "Dan", "Eve", "Finn", "Gus")
-KEYS_BACK = 24
-"""Backspaces at most that a table presses going back to a slip (each key typed since it, and the boxes)."""
 NUMBER_TRIES = 12
 """Numbers drawn for a box until its checks take one (Phase 10's points are multiples of 5:
 drawn once, nearly every deal for 4 players was refused and left out of the run)."""
@@ -45,8 +43,7 @@ UP = "up>"
 Backspace when the cursor is still on the box): "up>FIELD@POS"."""
 BACK = "back>"
 """A key of the typed sequence that stands for Backspace pressed once for each key typed since a
-slip, then, looking at the screen, until the box is empty, and Up to it: "back>FIELD@POS#COUNT"
-(a slip seen after the next value)."""
+slip, and Up to its box: "back>FIELD@POS#COUNT" (a slip seen after the next value)."""
 RESUME = "resume>"
 """The table, after going back with Up and correcting a box, goes on from where it was: Down to
 the box the cursor was on before the Up, where the cursor did not go back there by itself."""
@@ -351,21 +348,15 @@ def _back_to(typist: Typist, where: str) -> Done:
 
 
 def _erase_to(typist: Typist, where: str) -> Done:
-    """Backspace once for each key typed since the slip (``where``: FIELD@POS#COUNT), then, looking
-    at the screen, until the box is empty (each takes back the last key, or empties a box, or goes
-    back one), then Up to it if the cursor is not on it (the keys taken back may leave it after)."""
+    """Backspace once for each key typed since the slip (``where``: FIELD@POS#COUNT; each takes back
+    a key, or after an Enter empties a box or goes back one), then Up to the box if the cursor is
+    not on it: the value typed again replaces what it shows."""
     where, _, count = where.partition("#")
-    field, pos = where.rsplit("@", 1)
-    slot = Slot(field, int(pos))
     done = Done()
-    for _ in range(int(count or 0)):  # (the keys typed since the slip, the slip too)
+    for _ in range(int(count)):
         done = typist.backspace()
-    for _ in range(KEYS_BACK):
-        cell = typist.view(typist.shown).cells.get(slot)
-        if (cell is None or cell.value is None or cell.auto) and not (typist.cursor == slot and typist.pending):
-            break
-        done = typist.backspace()
-    return _back_to(typist, where) if typist.cursor != slot else done
+    field, pos = where.rsplit("@", 1)
+    return _back_to(typist, where) if typist.cursor != Slot(field, int(pos)) else done
 
 
 def _where_going(typist: Typist) -> Slot:
