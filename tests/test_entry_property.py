@@ -179,12 +179,14 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
                     late, since = _late(data, where, written + after), len(keys)
                     continue
         if late and _refused_after_slip(draft, slipped_at, cell, value):  # (seen at once: the box says why)
+            late = _by_up_over_enter(late, keys, slipped)
             keys += [f"{late[0]}#{_typed_since(keys, slipped)}" if late[0].startswith(BACK) else late[0]] + late[1:]
             keys += written + after
             late = []
         elif late:  # (after Backspace, the keys it took back typed again; after Up, on from where it was)
             keys += written + _no_enter(after)
-            if late[0].startswith(BACK):  # (as many as the keys typed since the slip, then as the screen shows)
+            late = _by_up_over_enter(late, keys, slipped)
+            if late[0].startswith(BACK):  # (as many as the keys typed since the slip)
                 keys += [f"{late[0]}#{_typed_since(keys, slipped)}"] + late[1:] + keys[since:]
             else:
                 keys += late + [RESUME]
@@ -192,6 +194,7 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
         else:
             keys += written + after
     if late:  # (no value after it: seen at the end, before the Enter that confirms)
+        late = _by_up_over_enter(late, keys, slipped)
         keys += [f"{late[0]}#{_typed_since(keys, slipped)}" if late[0].startswith(BACK) else late[0]] + late[1:]
     if passed:  # the boxes left empty to the end passed over with Enter, then the Enter that confirms
         return keys + passed + ["enter"]
@@ -243,9 +246,17 @@ def _refused_after_slip(draft: DealDraft, slipped_at, cell, value) -> bool:
     return bool(other.view().cells[cell.slot].errors)
 
 
+def _by_up_over_enter(late: list[str], keys: list[str], start: int) -> list[str]:
+    """The way back to a slip: by Up where an Enter was typed since it (``start``: where the slip
+    is in ``keys``; after an Enter, Backspace empties a box where the table counts keys)."""
+    if late[0].startswith(BACK) and "enter" in keys[start:]:
+        return [UP + late[0][len(BACK):]] + late[1:]
+    return late
+
+
 def _typed_since(keys: list[str], start: int) -> int:
-    """The Backspaces that take back the keys from ``start`` on (an Enter is taken back by none:
-    after it, Backspace empties the box before)."""
+    """The Backspaces that take back the keys from ``start`` on (none of them an Enter: after an
+    Enter, Backspace empties a box, so the table goes back with Up)."""
     return sum(k != "enter" for k in keys[start:])
 
 
