@@ -41,6 +41,12 @@ that may stay empty may be passed over by each)."""
 UP = "up>"
 """A key of the typed sequence that stands for going back to a box with Up (as many as it takes, or
 Backspace when the cursor is still on the box): "up>FIELD@POS"."""
+BACK = "back>"
+"""A key of the typed sequence that stands for Backspace pressed once for each key typed since a
+slip, and Up to its box: "back>FIELD@POS#COUNT" (a slip seen after the next value)."""
+RESUME = "resume>"
+"""The table, after going back with Up and correcting a box, goes on from where it was: Down to
+the box the cursor was on before the Up, where the cursor did not go back there by itself."""
 STATS = {"deals": 0, "confirmed": 0, "asked": 0, "told": 0, "wrong": 0, "tables": set()}
 
 
@@ -131,6 +137,9 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
               "plus": data.draw(st.sampled_from(["never", "sometimes"]), label="plus before a number")}
     keys: list[str] = []
     passed: list[str] = []  # Enters over empty optional boxes since the last value (typed before the next)
+    late: list[str] = []  # a slip seen after the next value: the keys that go back and correct it
+    since = slipped = 0  # where the keys typed after that slip begin, and where the slip is
+    slipped_at = None  # the box of that slip and its key
     for cell in view.cells.values():
         if not cell.visible or cell.kind == "text":
             continue
@@ -145,24 +154,115 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
             continue
         keys += passed
         passed = []
-        if key in typed and data.draw(st.integers(0, 9), label="correct") == 0:  # (a filled-in box takes no other)
-            wrong = _wrong_keys(cell, value)
+        written = _written(data, cell, value, habits)
+        enter = ["enter"] if between == "enter" else list(between)
+        after = enter if _habit(data, after_value, "enter after") else []
+        if key in typed and not late and data.draw(st.integers(0, 9), label="correct") == 0:
+            wrong = _wrong_keys(cell, value)  # (a filled-in box takes no other)
             if wrong:
                 slip = data.draw(st.sampled_from(wrong), label="wrong")
-                if data.draw(st.booleans(), label="back with up"):  # (the slip seen after it moved on)
-                    keys += [slip, f"{UP}{cell.slot.field}@{cell.slot.pos}"]
-                else:
+                seen = data.draw(st.sampled_from(["up", "backspace", "after the next"]), label="slip seen")
+                if seen == "after the next" and (_shows_other_boxes(draft, cell, slip)
+                                                 or slip.isdigit() and not _no_enter(after)):
+                    seen = "up"  # (the next value's keys refused on show, or read as more digits of the slip:
+                    # the screen shows it at once, before the table goes back for the slip alone)
+                where = f"{cell.slot.field}@{cell.slot.pos}"
+                if seen == "up":  # (the slip seen after it moved on)
+                    keys += [slip, f"{UP}{where}"]
+                elif seen == "backspace":
                     keys += [slip, "backspace"]
                     if data.draw(st.booleans(), label="second backspace"):
                         keys = keys[:-2]  # (not a correction after all)
-        keys += _written(data, cell, value, habits)
-        if _habit(data, after_value, "enter after"):
-            keys += ["enter"] if between == "enter" else list(between)
+                else:  # typed on to the next value, then gone back: with Up, or Backspace as far as it
+                    slipped, slipped_at = len(keys), (cell, slip)
+                    keys += [slip] + _no_enter(after)  # (no Enter before the slip is seen: it may confirm)
+                    late, since = _late(data, where, written + after), len(keys)
+                    continue
+        if late and _refused_after_slip(draft, slipped_at, cell, value):  # (seen at once: the box says why)
+            late = _by_up_over_enter(late, keys, slipped)
+            keys += [f"{late[0]}#{_typed_since(keys, slipped)}" if late[0].startswith(BACK) else late[0]] + late[1:]
+            keys += written + after
+            late = []
+        elif late:  # (after Backspace, the keys it took back typed again; after Up, on from where it was)
+            keys += written + _no_enter(after)
+            late = _by_up_over_enter(late, keys, slipped)
+            if late[0].startswith(BACK):  # (as many as the keys typed since the slip)
+                keys += [f"{late[0]}#{_typed_since(keys, slipped)}"] + late[1:] + keys[since:]
+            else:
+                keys += late + [RESUME]
+            late = []
+        else:
+            keys += written + after
+    if late:  # (no value after it: seen at the end, before the Enter that confirms)
+        late = _by_up_over_enter(late, keys, slipped)
+        keys += [f"{late[0]}#{_typed_since(keys, slipped)}" if late[0].startswith(BACK) else late[0]] + late[1:]
     if passed:  # the boxes left empty to the end passed over with Enter, then the Enter that confirms
         return keys + passed + ["enter"]
     while keys and keys[-1] in ("enter", ",", ";", "\t", " "):
         keys.pop()  # the Enter after the last value is the one that confirms
     return keys + ["enter"]
+
+
+def _late(data, where: str, right: list[str]) -> list[str]:
+    """A slip seen only after the next value was typed: the keys that take the table back to the
+    box at ``where`` (Up, or Backspace until the box is empty and the cursor on it), then its
+    value ``right`` as meant. After Backspace the value after it is typed again (it was taken
+    back too); after Up the table goes on from where it was (``RESUME``)."""
+    how = UP if data.draw(st.booleans(), label="late slip back with up") else BACK
+    return [f"{how}{where}"] + right
+
+
+def _slipped(draft: DealDraft, cell, slip: str) -> DealDraft | None:
+    """The deal meant with the value ``slip`` picks in ``cell`` (None if it picks none alone)."""
+    value = int(slip) if slip.isdigit() and (cell.kind == "number" or all(type(c.value) is int for c in cell.choices)) \
+        else next((c.value for c in cell.choices if c.keys[:1] == slip), None)
+    if value is None:
+        return None
+    other = DealDraft(draft.game)
+    for (field, unit), typed in draft.typed.items():
+        other.set(field, unit, typed)
+    other.set(cell.field, cell.unit, value)
+    return other
+
+
+def _shows_other_boxes(draft: DealDraft, cell, slip: str) -> bool:
+    """Whether the value ``slip`` picks in ``cell`` puts other boxes on show than the deal meant
+    (Belote's trump "passed" leaves no box to type: the next value's keys are refused at once)."""
+    other = _slipped(draft, cell, slip)
+    return other is not None and {c.slot for c in other.view().cells.values() if c.visible} != \
+        {c.slot for c in draft.view().cells.values() if c.visible}
+
+
+def _refused_after_slip(draft: DealDraft, slipped_at, cell, value) -> bool:
+    """Whether the rules refuse ``value`` in ``cell`` with the slip in its box (Schafkopf: Anna
+    declares by a slip, and the partner Anna is refused): the box says so at once."""
+    other = _slipped(draft, *slipped_at) if slipped_at is not None else None
+    there = other.view().cells.get(cell.slot) if other is not None else None
+    if there is None:
+        return False
+    if there.choices:
+        return not any(c.value == value and c.allowed for c in there.choices)
+    other.set(cell.field, cell.unit, value)
+    return bool(other.view().cells[cell.slot].errors)
+
+
+def _by_up_over_enter(late: list[str], keys: list[str], start: int) -> list[str]:
+    """The way back to a slip: by Up where an Enter was typed since it (``start``: where the slip
+    is in ``keys``; after an Enter, Backspace empties a box where the table counts keys)."""
+    if late[0].startswith(BACK) and "enter" in keys[start:]:
+        return [UP + late[0][len(BACK):]] + late[1:]
+    return late
+
+
+def _typed_since(keys: list[str], start: int) -> int:
+    """The Backspaces that take back the keys from ``start`` on (none of them an Enter: after an
+    Enter, Backspace empties a box, so the table goes back with Up)."""
+    return sum(k != "enter" for k in keys[start:])
+
+
+def _no_enter(keys: list[str]) -> list[str]:
+    """The keys after a value without an Enter (a separator never confirms; an Enter may)."""
+    return [] if "enter" in keys else keys
 
 
 def _written(data, cell, value, habits) -> list[str]:
@@ -207,6 +307,7 @@ def _run(typist: Typist, keys: list[str]):
     It stops at a confirm, or at the question which deal was meant (or to check the boxes: more
     readings than followed) after its last key."""
     done = None
+    resume: list[Slot] = []  # where the cursor was before an Up (the table goes back there)
     for k in keys:
         if k == "enter":
             done = _enter(typist)
@@ -215,7 +316,12 @@ def _run(typist: Typist, keys: list[str]):
         elif k == "backspace":
             done = typist.backspace()
         elif k.startswith(UP):
+            resume.append(_where_going(typist))
             done = _back_to(typist, k[len(UP):])
+        elif k.startswith(BACK):
+            done = _erase_to(typist, k[len(BACK):])
+        elif k == RESUME:
+            done = _resume(typist, resume.pop() if resume else None)
         elif typist.question is not None and k.isdigit() and typist.choose(int(k)):
             done = None  # (the app's form: a digit answers the question on show)
         else:
@@ -249,6 +355,36 @@ def _back_to(typist: Typist, where: str) -> Done:
         typist.move_to(chain[i - 1])  # (the form's Up: the cursor to the box before, nothing else)
     if typist.cursor != slot:  # (below it: Down, as the form's Down)
         typist.move_to(slot)
+    return Done()
+
+
+def _erase_to(typist: Typist, where: str) -> Done:
+    """Backspace once for each key typed since the slip (``where``: FIELD@POS#COUNT; each takes back
+    a key, or after an Enter empties a box or goes back one), then Up to the box if the cursor is
+    not on it: the value typed again replaces what it shows."""
+    where, _, count = where.partition("#")
+    done = Done()
+    for _ in range(int(count)):
+        done = typist.backspace()
+    field, pos = where.rsplit("@", 1)
+    return _back_to(typist, where) if typist.cursor != Slot(field, int(pos)) else done
+
+
+def _where_going(typist: Typist) -> Slot:
+    """Where the table was going to type next: the cursor, or with digits waiting there (a value
+    the table had ended in its mind, the next key for the box after), the box after it."""
+    if not typist.pending:
+        return typist.cursor
+    chain = [c.slot for c in typist.view(typist.shown).cells.values() if c.visible and c.kind != "text"] + [CONFIRM]
+    return chain[chain.index(typist.cursor) + 1] if typist.cursor in chain[:-1] else typist.cursor
+
+
+def _resume(typist: Typist, slot: Slot | None) -> Done:
+    """Down to ``slot`` (where the cursor was before the Up), unless the cursor went on there by
+    itself or digits still wait at the cursor (the table ends them first: the next key may)."""
+    if slot is None or typist.cursor == slot or typist.pending:
+        return Done()
+    typist.move_to(slot)
     return Done()
 
 

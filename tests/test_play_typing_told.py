@@ -148,3 +148,22 @@ def test_an_enter_where_the_cursor_came_back_to_a_box_left_empty_names_it():
     done = typist.enter()
     assert not done.confirm and done.question is None and not done.note
     assert done.told == "Nothing is saved yet: Declarer is still empty (Anna, Ben), and 1 more box."
+
+
+def test_what_stops_a_deal_is_said_by_one_function_for_every_front_end():
+    """The Enter's line, ctrl+s on the play screen and the phone's confirm say the same first
+    problem (one function, typing.problems; the screen and the phone each built their own list):
+    nothing typed is not complete; Hearts for four with the queen at Ben and 10, 10, 0, 0 hearts
+    names the sum; once a confirm was tried, the box still empty."""
+    from scorekeeper.play.draft import DealDraft
+    from scorekeeper.play.typing import problems
+    set_language("en")
+    draft = DealDraft(Game(load_ruleset("hearts"), FOUR))
+    assert problems(draft.view()) == ["the deal is not complete"]
+    for seat, hearts in [(None, 1), (1, 10), (2, 10), (3, 0), (4, 0)]:
+        draft.set("queen" if seat is None else "hearts", seat, hearts)
+    assert problems(draft.view()) == [
+        "the points taken add up to 33, but every deal has 26 (13 hearts and the queen of spades)"]
+    draft.set("hearts", 4, None)
+    draft.mark_tried()
+    assert problems(draft.view()) == ["Hearts taken of Dan is not entered"]

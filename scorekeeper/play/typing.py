@@ -387,8 +387,11 @@ class Typist:
             return _Verdict("asked")
         confirming, going, passing, ended, place = self._entered(notes)
         confirming = [r for r in confirming if not self._broken(r)] or confirming
+        if confirming:  # a whole deal where this Enter only moves on is a deal meant too (it may be the one shown)
+            confirming += [r for r in ended if self._complete(r) and not self._broken(r)]
         if last:  # every reading complete as it stands is a deal meant (one that would go on is too)
-            complete = [r for r in _unique(confirming + going + passing) if self._complete(r) and not self._broken(r)]
+            complete = [r for r in _unique(confirming + going + passing + ended)
+                        if self._complete(r) and not self._broken(r)]
             if complete:
                 confirming, going, passing = complete, [], []
         if not confirming:
@@ -570,7 +573,7 @@ class Typist:
         """The readings the rules do not rule out: one with every box typed and the rules
         refusing the deal (tricks that do not add up) is out, unless every reading is."""
         ok = [r for r in readings if not self._broken(r)]
-        self.refused = next((_problems(self.view(r))[0] for r in readings if r not in ok), "") if ok else ""
+        self.refused = next((problems(self.view(r))[0] for r in readings if r not in ok), "") if ok else ""
         return ok or readings
 
     def _broken(self, reading: Reading) -> bool:
@@ -986,9 +989,11 @@ def _refused_digits(cell: CellView | None, pending: str) -> str:
     return ""
 
 
-def _problems(view: DraftView) -> list[str]:
-    """What the rules find wrong with the deal as typed: the boxes' problems, then the deal's."""
-    return [e for c in _boxes(view) for e in c.errors] + list(view.errors) or [t("tui.play.not_complete")]
+def problems(view: DraftView) -> list[str]:
+    """What the rules find wrong with the deal as typed: the boxes' problems, then the deal's
+    (or that it is not complete): what an Enter, ctrl+s or the phone's confirm that stores
+    nothing says first. A box not on show counts too: its problem stops the deal all the same."""
+    return [e for c in view.cells.values() for e in c.errors] + list(view.errors) or [t("tui.play.not_complete")]
 
 
 def _left_behind(view: DraftView, at: Slot) -> bool:
@@ -1007,7 +1012,7 @@ def _missing(view: DraftView, refused: str = "") -> str:
         return t("play.typing.refused", problem=refused)
     empty = [c for c in _boxes(view) if _needed(c)]
     if not empty:
-        return t("play.typing.refused", problem=_problems(view)[0])
+        return t("play.typing.refused", problem=problems(view)[0])
     box = empty[0]
     said = {"box": f"{box.who} {_short(box.label)}".strip(), "allowed": _takes_said(box)}
     if len(empty) == 1:

@@ -29,6 +29,7 @@ from ..store.db import Store, StoreError
 from ..store.watch import game_mark
 from ..play.actions import issues_by_deal, new_issues
 from ..play.draft import DealDraft
+from ..play.typing import problems
 from .phone import BadRequest, NoGame, PageDraft, deal_rows, phone_view, read_typed
 from ..play.seats import SHARED, seat_writer
 from .seats import draft_mark, stored_boxes
@@ -221,10 +222,8 @@ class Table:
         view = draft.view()
         if not view.can_confirm:
             answer = phone_view(stored, deal, tried=True)  # what is missing is said too
-            tried = draft.view()
-            problems = [m for c in tried.cells.values() for m in c.errors] + list(tried.errors)
             answer["problem"] = t("web.phone.cannot", title=t("tui.play.cannot_confirm"),
-                                  reason=problems[0] if problems else t("tui.play.not_complete"))
+                                  reason=problems(draft.view())[0])
             return 422, self._own(answer, stored, typed, editing)
         number = draft.number
         before = issues_by_deal(stored.game) if draft.editing else {}

@@ -28,7 +28,7 @@ from ...play.draft import DealDraft
 from ...play.layout import Slot, form_layout
 from ...play.panel import entered_lines
 from ...play.seats import overtaken_text
-from ...play.typing import Typist
+from ...play.typing import Typist, problems
 from ...play.undo import OTHERS, NextDeal
 from ..keys import draw_late
 from ..timers import FOLLOW_EVERY
@@ -437,9 +437,8 @@ class PlayScreen(Screen[dict]):
         if not view.can_confirm:
             draft.mark_tried()
             self._show_deal()
-            problems = [m for c in draft.view().cells.values() for m in c.errors] + list(draft.view().errors)
             self.app.bell()
-            self.notify(problems[0] if problems else t("tui.play.not_complete"),
+            self.notify(problems(draft.view())[0],
                         title=t("tui.play.cannot_confirm"), severity="error", markup=False)
             return
         number = draft.number
