@@ -36,3 +36,55 @@ def test_an_enter_on_the_box_gone_back_to_asks_rather_than_confirm_the_reading_n
     assert typist.choose(1)
     assert typist.typed() == {("trump_suit", None): "hearts", ("taker", None): 1, ("points", None): 94,
                               ("melds", 1): 80}
+
+
+def coinche() -> Game:
+    return Game(load_ruleset("coinche"), FOUR)
+
+
+def _enters_until_asked(typist):
+    """Enter as the table presses it while the line says the keys may go on (an Enter per box
+    left to pass over), until a confirm or a question that waits for no key."""
+    for _ in range(6):
+        done = typist.enter()
+        if done.confirm or done.question is None or not done.question.waiting:
+            break
+    assert not done.confirm and done.question is not None and not done.question.waiting
+    return done
+
+
+def test_a_key_the_rules_refused_in_a_box_passed_over_is_read_there_again_after_the_slip_is_corrected():
+    """Coinche, clubs, Ben takes at 250; the taker's points slip to 3 (0 meant), and `d` is the
+    defenders' capot, which the rules refuse while the taker has 3 points: the key went on to the
+    belote box (the defenders' belote). The table goes Up to the points and types 0: the capot
+    by the defenders is a deal again, and Enter stored the belote by the defenders. Now the keys
+    read two ways after the correction, and Enter asks which."""
+    typist, _ = typed(coinche(), "c b 2 5 0 3 , d")
+    assert typist.typed()[("belote", None)] == "defenders"
+    typist.move_to(Slot("points", 0))  # Up, to the slip
+    typist.key("0")
+    done = _enters_until_asked(typist)
+    assert done.question.text() == (
+        "The keys read 2 ways, so nothing is saved: 1: Every trick taken by nobody, Belote-rebelote (king and queen "
+        "of trump) held by defenders; 2: Every trick taken by defenders, Belote-rebelote (king and queen of trump) "
+        "held by nobody. Type the number of the one meant, or correct a box.")
+    assert typist.choose(2) and typist.enter().confirm
+    assert typist.typed() == {("trump_suit", None): "clubs", ("taker", None): 2, ("contract", None): 250,
+                              ("points", None): 0, ("capot", None): "defenders"}
+
+
+def test_without_the_slip_the_same_keys_ask_which_and_with_the_points_unchanged_the_belote_is_kept():
+    """The same `d` after the points typed right (0) asks which at once (as before); gone back to
+    and left at 3, the capot stays refused and the belote by the defenders is what Enter confirms."""
+    typist, done = typed(coinche(), "c b 2 5 0 0 , d enter")
+    assert not done.confirm and done.question is not None and done.question.waiting
+    assert _enters_until_asked(typist).question.text().startswith("The keys read 2 ways, so nothing is saved: ")
+    typist, _ = typed(coinche(), "c b 2 5 0 3 , d")
+    typist.move_to(Slot("points", 0))
+    typist.move_to(Slot("belote", 0))
+    for _ in range(6):  # an Enter for each box left to pass over (the line says how many)
+        done = typist.enter()
+        if done.confirm or done.question is None or not done.question.waiting:
+            break
+    assert done.confirm and typist.typed()[("belote", None)] == "defenders"
+    assert ("capot", None) not in typist.typed()

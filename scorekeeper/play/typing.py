@@ -58,6 +58,8 @@ class Reading:
     arrived: bool = False  # the cursor came by itself (the box before moved on)
     behind: tuple[Slot, ...] = ()  # boxes passed over since the last value typed (a key may be theirs)
     spell: str = ""  # the rest of the word a value picked by its first letter is written as ("nna" after Anna's a)
+    doubt: tuple[tuple[Key, Any, Key], ...] = ()  # (box, value, box the key went to): a key the rules refused
+    # in a box passed over, as the boxes stood (see Typist._type); read there again after a correction
 
     def values(self) -> dict[Key, Any]:
         return dict(self.typed)
@@ -66,11 +68,12 @@ class Reading:
         typed = [kv for kv in self.typed if kv[0] != key]
         if value is not None and value != "":
             typed.append((key, value))
-        return Reading(tuple(typed), self.at, self.pending, self.arrived, self.behind)
+        return Reading(tuple(typed), self.at, self.pending, self.arrived, self.behind,
+                       doubt=tuple(d for d in self.doubt if d[2] != key))
 
     def moved(self, **changes) -> "Reading":
         fields: dict[str, Any] = {"typed": self.typed, "at": self.at, "pending": self.pending, "arrived": self.arrived,
-                  "behind": self.behind}
+                  "behind": self.behind, "doubt": self.doubt}
         fields.update(changes)
         return Reading(**fields)
 
@@ -291,7 +294,8 @@ class Typist:
         self._keyed = []
         self.question = None
         self.note = self.refused = ""
-        self.readings = _unique([r.with_value(key, value) for r in _moved(self, self.readings, at)], key=_same_boxes)
+        self.readings = _unique(_revived(self, [r.with_value(key, value) for r in _moved(self, self.readings, at)]),
+                                key=_same_boxes)
 
     # -- keys
     def key(self, char: str) -> Done:
@@ -562,7 +566,7 @@ class Typist:
             return Done(note=self.note)
         self.note = ""
         before = self.readings[0].at
-        readings = _live_first(self, self._live(_unique(out)))
+        readings = _live_first(self, self._live(_unique(_revived(self, out))))
         if len(readings) > READINGS_KEPT:  # too many to follow: Enter will ask, never guess
             self.overflow = True
         self.readings = readings[:READINGS_KEPT]
@@ -612,15 +616,17 @@ class Typist:
     def _key(self, reading: Reading, char: str) -> list[tuple]:
         """The readings of ``char`` typed in ``reading``: at the cursor, and in each box
         passed over just before that takes it (in the order of the form)."""
-        out = []
+        out: list[tuple] = []
         if not reading.pending and reading.behind:
             view = self.view(reading)
             current = view.cells.get(reading.at)
+            refused: list[tuple[Key, Any]] = []  # boxes passed over before whose value for the key the rules refuse
             for i, slot in enumerate(reading.behind):
                 cell = view.cells.get(slot)
                 if cell is not None and _may_be_for(cell, current, char):
                     there = reading.moved(at=slot, pending="", arrived=False, behind=reading.behind[i + 1:])
-                    out += [r for r in self._type(there, char) if r[0] is not None]
+                    out += [(_doubted(r, reading, refused), note) for r, note in self._type(there, char) if r is not None]
+                refused += _refused_in(cell, char) if cell is not None else []  # (a box taking it refuses none)
         if reading.at == CONFIRM:
             return out or [(None, t("play.typing.all_typed", char=char))]
         return self._type(reading, char) + out  # (shown at the cursor, where the table looks)
@@ -631,7 +637,8 @@ class Typist:
         if cell is None or not cell.visible or cell.kind == "text":
             return [(None, "")]
         if may_skip(cell) and not reading.pending and not _takes(cell, char):
-            return self._move_on(reading, reading.at, True, char)
+            return [(_doubted(r, reading, _refused_in(cell, char)) if r is not None else r, note)
+                    for r, note in self._move_on(reading, reading.at, True, char)]
         if reading.pending and not _takes(cell, char) and cell.value is not None and str(cell.value) == reading.pending:
             return self._move_on(reading.moved(pending=""), reading.at, True, char)  # the value typed was whole
         if cell.kind == "number":
@@ -769,6 +776,41 @@ def _moved(typist: Typist, readings: list[Reading], slot: Slot) -> list[Reading]
     if _place(typist.view(kept[0]), slot) > _place(typist.view(kept[0]), kept[0].at):
         kept = [r for r in kept if _place(typist.view(r), r.at) <= _place(typist.view(r), slot)] or kept[:1]
     return _unique([r.moved(at=slot, pending="", arrived=False, behind=(), spell="") for r in kept], key=_same_boxes)
+
+
+def _revived(typist: Typist, readings: list[Reading]) -> list[Reading]:
+    """``readings`` and, for a key the rules refused in a box passed over (a doubt: see _doubted)
+    whose value they now allow there (a slip before it corrected), the reading with the key in that
+    box instead of where it went, after them: as the keys read had the slip not been made."""
+    again = []
+    for r in readings:
+        for doubt in r.doubt:
+            box, value, landed = doubt
+            alt = r.with_value(landed, None).with_value(box, value)
+            cell = next((c for c in typist.view(alt).cells.values() if (c.field, c.unit) == box), None)
+            if cell is not None and cell.visible and not cell.errors \
+                    and any(c.value == value and c.allowed for c in cell.choices):
+                again.append(alt)
+    if not again:
+        return readings
+    return [r.moved(doubt=()) for r in readings] + again
+
+
+def _refused_in(cell: CellView, char: str) -> list[tuple[Key, Any]]:
+    """The box and its value that ``char`` picks where the rules refuse that value as the boxes
+    stand (a box passed over, empty or filled in by the rules), or none."""
+    if not cell.visible or cell.value is not None and not cell.auto:
+        return []
+    return [((cell.field, cell.unit), c.value) for c in cell.choices if not c.allowed and char in c.keys][:1]
+
+
+def _doubted(r: Reading, before: Reading, refused: list[tuple[Key, Any]]) -> Reading:
+    """``r``, the key typed in ``before`` gone on past the boxes ``refused`` (box, the key's value
+    there, which the rules refuse as the boxes stand): each doubt kept with the box the key went
+    to (see _moved: a slip before it corrected, the key may be that box's after all)."""
+    was = before.values()
+    landed = next((k for k, v in r.typed if was.get(k, None) != v), None) if refused else None
+    return r if landed is None else r.moved(doubt=(*r.doubt, *((box, value, landed) for box, value in refused)))
 
 
 def _live_first(typist: Typist, readings: list[Reading]) -> list[Reading]:
