@@ -166,6 +166,9 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
                                                  or slip.isdigit() and not _no_enter(after)):
                     seen = "up"  # (the next value's keys refused on show, or read as more digits of the slip:
                     # the screen shows it at once, before the table goes back for the slip alone)
+                if seen == "up" and slip.isdigit() and keys and keys[-1].isdigit():
+                    seen = "backspace"  # (read as more digits of the value before it, the slip is on show in that
+                    # box, the cursor still there: Up from it goes to a box before; a Backspace takes the slip back)
                 where = f"{cell.slot.field}@{cell.slot.pos}"
                 if seen == "up":  # (the slip seen after it moved on)
                     keys += [slip, f"{UP}{where}"]
