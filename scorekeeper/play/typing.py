@@ -782,8 +782,9 @@ def _revived(typist: Typist, readings: list[Reading]) -> list[Reading]:
     """``readings`` and, for a key the rules refused in a box passed over (a doubt: see _doubted)
     whose value they now allow there (a slip before it corrected), the reading with the key in that
     box instead of where it went, after them: as the keys read had the slip not been made."""
-    again = []
+    out, again = [], []
     for r in readings:
+        kept = []  # the doubts still refused, kept for a later correction
         for doubt in r.doubt:
             box, value, landed = doubt
             alt = r.with_value(landed, None).with_value(box, value)
@@ -791,9 +792,10 @@ def _revived(typist: Typist, readings: list[Reading]) -> list[Reading]:
             if cell is not None and cell.visible and not cell.errors \
                     and any(c.value == value and c.allowed for c in cell.choices):
                 again.append(alt)
-    if not again:
-        return readings
-    return [r.moved(doubt=()) for r in readings] + again
+            else:
+                kept.append(doubt)
+        out.append(r if len(kept) == len(r.doubt) else r.moved(doubt=tuple(kept)))
+    return out + again if again else readings
 
 
 def _refused_in(cell: CellView, char: str) -> list[tuple[Key, Any]]:
