@@ -11,6 +11,7 @@ are measured in terminal columns (:func:`~.words.text_width`); a front end pads 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
 from ..game.carried import carried_columns, carried_now, carried_values
@@ -52,6 +53,14 @@ class BoardRow:
     @property
     def made(self) -> tuple[bool | None, ...]:
         return tuple(s.made for s in self.scores)
+
+    @cached_property
+    def number_widths(self) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """How wide the deal's number is, and each scorer's points (0: sat out) and total:
+        measured once for the row (a row is kept while its deal's result is, and a new board
+        fits the short layouts from every row's numbers)."""
+        return text_width(self.deal), tuple((text_width(s.points) if s.played else 0, text_width(str(s.total)))
+                                            for s in self.scores)
 
 
 @dataclass(frozen=True)
@@ -449,11 +458,11 @@ def _numbers(board: BoardView) -> _Numbers:
     points = [1] * len(board.sizes)
     totals = [1] * len(board.sizes)
     for row in board.rows:
-        deal = max(deal, text_width(row.deal))
-        for i, score in enumerate(row.scores[:len(points)]):
-            if score.played:
-                points[i] = max(points[i], text_width(score.points))
-            totals[i] = max(totals[i], text_width(str(score.total)))
+        number, scores = row.number_widths
+        deal = max(deal, number)
+        for i, (point, total) in enumerate(scores[:len(points)]):
+            points[i] = max(points[i], point)
+            totals[i] = max(totals[i], total)
     return deal, tuple(zip(points, totals))
 
 

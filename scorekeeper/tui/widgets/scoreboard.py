@@ -260,7 +260,9 @@ class ScoreTable(PlacedScrollBars, ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         board = self.board
         scroll_x, scroll_y = self.scroll_offset
-        base = self.rich_style
+        base = self._looks.get(("", False))  # the table's own style, worked out once until restyled (as its parts')
+        if base is None:
+            base = self._looks[("", False)] = self.rich_style
         if board is None:
             return Strip.blank(width, base)
         if y == 0:
