@@ -942,8 +942,10 @@ class DealEval:
         return None
 
     # -- checks and scores
-    def check_issues(self, levels=("error", "warning"), checks=None) -> list[Issue]:
-        """The problems the ruleset's checks (or just ``checks``) find in the deal as entered."""
+    def check_issues(self, levels=("error", "warning"), checks=None, said=None) -> list[Issue]:
+        """The problems the ruleset's checks (or just ``checks``) find in the deal as entered;
+        ``said``: the ids of the checks whose messages are wanted (the others' are left empty,
+        for a question asking only whether a value is refused), None: every check's."""
         issues = []
         plan = self.setup.check_plan() if checks is None else [(check, check.when) for check in checks]
         for check, when in plan:
@@ -956,7 +958,7 @@ class DealEval:
                         continue
                     if self.run(check.rule, seat):
                         continue
-                    message = check.message(self.env(seat))
+                    message = check.message(self.env(seat)) if said is None or check.id in said else ""
                 except Missing:
                     continue
                 field = check.field

@@ -178,12 +178,14 @@ class EntryRules(Part):
         return Message("engine.entry.not_one_of", label=label, values=", ".join(map(str, domain)), value=str(value))
 
     def allowed(self, field_id: str, unit: int | None, values: Mapping[str, Any] | None = None,
-                number: int | None = None) -> list[Choice] | None:
+                number: int | None = None, reasons: bool = True) -> list[Choice] | None:
         """The values a field may take for a seat (or partnership), with the reason for each refusal.
 
         ``values`` is what is entered so far (normalized or raw); ``number`` the deal
         (the next deal by default). None when the field has no finite domain (cards)
-        or its bounds depend on what is not entered yet.
+        or its bounds depend on what is not entered yet. ``reasons`` False: which values
+        only, no reasons (a check's message is put together only where it tells whether
+        the refusal was there before the value).
         """
         spec = self.ruleset.fields.get(field_id)
         if spec is None:
@@ -203,6 +205,7 @@ class EntryRules(Part):
             raise too_large
         checks = self.reads.checks_reading(field_id)  # only these can change with the value
         already = {(i.check, i.message) for i in base.check_issues(("error",), checks)}
+        said = None if reasons else {check for check, _ in already}  # (the messages compared with those before)
         before: dict[str, set] = {}  # what _refused_once_set finds in the deal as it is (once)
         choices = []
         for candidate in domain:
@@ -216,10 +219,10 @@ class EntryRules(Part):
                 row[index] = candidate
                 trial[field_id] = tuple(row)
             d = DealEval(base.setup, base.number, trial, base.before, base.match, base.dealer, base.carried)
-            issues = [i for i in d.check_issues(("error",), checks) if (i.check, i.message) not in already]
+            issues = [i for i in d.check_issues(("error",), checks, said) if (i.check, i.message) not in already]
             if issues:
                 issues = self._refused_once_set(field_id, unit, d, base, issues, before)
-            choices.append(Choice(candidate, not issues, tuple(i.message for i in issues)))
+            choices.append(Choice(candidate, not issues, tuple(i.message for i in issues) if reasons else ()))
         return choices
 
     def _refused_once_set(self, field_id: str, unit: int | None, d: DealEval, base: DealEval,

@@ -473,10 +473,11 @@ class Game:
         self.timeline.checked = CheckedEntry(number, values, tuple(issues), d)  # results() need not check it again
 
     def allowed(self, field_id: str, unit: int | None, values: Mapping[str, Any] | None = None,
-                number: int | None = None) -> list[Choice] | None:
+                number: int | None = None, reasons: bool = True) -> list[Choice] | None:
         """The values a field may take for a seat (or partnership), with the reason for each
-        refusal; None when the field has no finite domain now (EntryRules.allowed)."""
-        return self.entry_rules.allowed(field_id, unit, values, number)
+        refusal (``reasons`` False: without); None when the field has no finite domain now
+        (EntryRules.allowed)."""
+        return self.entry_rules.allowed(field_id, unit, values, number, reasons)
 
     def allowed_reads(self, field_id: str) -> frozenset[str]:
         """The fields whose entered values can change what :meth:`allowed` says of a field."""

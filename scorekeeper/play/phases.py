@@ -75,7 +75,7 @@ class PhaseWords:
             row: list[Any] = [0] * n
             row[n - 1] = None
             try:
-                choices = self.game.allowed(fid, n, {fid: row}, self.number)
+                choices = self.game.allowed(fid, n, {fid: row}, self.number, reasons=False)  # (which values only)
             except EVAL_ERRORS:
                 choices = None
             self._adds_up[key] = [c.value for c in choices or () if c.allowed] == [cards]

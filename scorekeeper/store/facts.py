@@ -159,7 +159,7 @@ def _dealer_restricted(game: Game, number: int, dealer: int, values) -> bool | N
     row[dealer - 1] = None
     known["bid"] = tuple(row)
     try:
-        choices = game.allowed("bid", dealer, known, number=number)
+        choices = game.allowed("bid", dealer, known, number=number, reasons=False)  # (whether one is refused only)
     except LimitError:  # more bids than are ever listed: not known
         return None
     if choices is None:
