@@ -304,6 +304,7 @@ def test_a_confirmed_deal_is_not_drawn_a_second_time_when_the_button_stops_flash
     from textual._compositor import Compositor
 
     from helpers.stores import lupaus_played
+    from helpers.tui import enter_deal
 
     db, cards = lupaus_played(tmp_path / "g.db", 3)
 
@@ -401,3 +402,42 @@ def test_the_enter_that_ends_a_game_and_its_undo_are_one_frame_each(tmp_path):
     assert confirmed == deals[6] == {"declarer": 3, "contract": 130, "points": 110, "marriages": (40, 0)}
     assert out == [(1, 1, 7, 3, ["▶ 7     130 Cara  Cara     40 ✓ +130   510    0    +50   430"]),
                    (1, 1, 6, 3, ["▶ 6     200 Ben   Ben       0    +30   380  100 ✓ +200   380"])]
+
+
+def test_the_enter_that_ends_a_game_maps_the_screen_once(tmp_path, monkeypatch):
+    """Lupaus for 4 at 80x24, 18 deals played, the last (10 cards) typed: hearts, every bid 0,
+    the first to bid takes the 10 tricks; Enter: the form scrolls to its top, the final standings take its place and the screen is
+    laid out once, mapping every widget once; ctrl+z, which puts the form back, too. (The
+    layout left the map it made marked out of date after the form's scroll, and the first place
+    asked for after it, the board's scroll bar's, mapped the whole screen a second time.)"""
+    from textual._compositor import Compositor
+
+    from helpers.stores import lupaus_played
+    from helpers.tui import enter_deal
+
+    db, cards = lupaus_played(tmp_path / "g.db", 18, seat=2)
+    assert cards == 10
+    mapped: list[bool] = []
+    arrange = Compositor._arrange_root
+
+    def counted(self, root, size, visible_only=True):
+        mapped.append(visible_only)
+        return arrange(self, root, size, visible_only)
+
+    monkeypatch.setattr(Compositor, "_arrange_root", counted)
+
+    async def go():
+        async with opened(db, "enter", size=(80, 24)) as (app, pilot):
+            screen = play_screen(app)
+            await enter_deal(pilot, ["h", "0", "0", "0", "0", "10", "0", "0", ""], confirm=False)
+            await settle(pilot)
+            out = []
+            for key in ("enter", "ctrl+z"):
+                mapped.clear()
+                await pilot.press(key)
+                await settle(pilot)
+                await pilot.pause(0.2)
+                out.append((len(screen.game.deals), screen.game.is_over, mapped.count(False)))
+            return out
+
+    assert run(go()) == [(19, True, 1), (18, False, 1)]

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from ..i18n import LANGUAGES, get_language, set_language, show, t
 from ..settings import Settings, load_settings, save_settings, settings_path
 from ..process import QuietCollector
-from .control import guard_compositor, guard_scroll_repaint, guard_strips
+from .control import guard_compositor, guard_reflow, guard_scroll_repaint, guard_strips
 from .keys import KeysInOrder, check_textual as check_keys
 from .messages import GameChosen, GameCreated, LanguageSwitched, RulesetChosen
 from .themes import HIGH_CONTRAST, THEME_NAMES, next_theme, theme_key
@@ -41,6 +41,7 @@ guard_timers()  # Textual hangs on a timer due at once (a toast re-shown as it r
 guard_strips()  # a name or a ruleset's text with ESC in it is shown, never obeyed by the terminal
 guard_compositor()  # a widget gone after a scroll (a toast that ran out) leaves nothing on the terminal
 guard_scroll_repaint()  # a scroll after a layout redraws what moved, not the whole screen
+guard_reflow()  # a layout's map of the screen is not made a second time when a scroll came before it
 
 
 MIN_SIZE = (60, 16)  # columns and lines a deal's boxes need to be seen whole (the values wrap below 80)
