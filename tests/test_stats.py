@@ -371,9 +371,9 @@ def _allowed_calls(monkeypatch) -> list[int]:
     calls: list[int] = []
     original = Game.allowed
 
-    def counted(self, field_id, unit, values=None, number=None):
+    def counted(self, field_id, unit, values=None, number=None, **asked):
         calls.append(number)
-        return original(self, field_id, unit, values, number)
+        return original(self, field_id, unit, values, number, **asked)
 
     monkeypatch.setattr(Game, "allowed", counted)
     return calls
