@@ -653,6 +653,20 @@ def test_the_reading_shown_is_one_the_rules_can_still_take():
                                       Slot("hearts", 3): ("", "10"), Slot("hearts", 4): ("",)}
 
 
+def test_the_reading_shown_leaves_a_number_box_still_to_type_a_value_the_rules_take():
+    """Tysiąc for three, Anna plays 100: "1 0 0 1 0 0 4 0" reads as Ben 100, Cara 40 with
+    Anna's card points still to type, and other ways. 100 + 40 leaves Anna -20 (the card points
+    add up to 120): no value of her box (0 to 120) makes it a deal, but the boxes showed it, as
+    only a box of choices was seen to have no value left. Now the reading shown is Ben 100, Cara
+    4 (her marriages 0), with 40 as "or" beside it; Anna's 16 then makes the deal whole."""
+    typist, _ = typed(Game(load_ruleset("tysiac"), ["Anna", "Ben", "Cara"]), "a 1 0 0 1 0 0 4 0")
+    assert deal(typist)["card_points"] == (None, 100, 4) and deal(typist)["marriages"] == (None, None, 0)
+    assert "40" in other_readings(typist)[Slot("card_points", 2)]
+    typist.key("1")
+    typist.key("6")
+    assert deal(typist)["card_points"] == (16, 100, 4)
+
+
 def test_ctrl_s_confirms_the_boxes_as_shown_when_the_keys_read_more_ways_than_followed():
     """Pataviitonen's burst above: the last key is refused with "ctrl+s confirms the boxes as
     shown". ctrl+s then asked the table to check the boxes (one more ctrl+s confirmed them);

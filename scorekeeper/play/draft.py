@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..game.game import Game
-from ..i18n import get_language
+from ..i18n import get_language, show
 from ..rules.cards import Card
 from .layout import Key, form_layout
 from .panel import deal_panel
@@ -216,6 +216,23 @@ class DealDraft:
         for fid, value in self.values().items():
             out[fid] = [_store_form(v) for v in value] if isinstance(value, tuple) else _store_form(value)
         return out
+
+    def refused_with(self, key: Key, values) -> str:
+        """Why the rules' checks refuse the deal as typed with the box ``key`` at each of
+        ``values`` in turn ("" once one is taken): what the first refusal says. The deal is
+        checked as the engine checks it (no view is worked out per value: a box of numbers
+        from 0 to 120 is tried in a few ms)."""
+        self.view()
+        full = dict(self._full)
+        first = ""
+        for value in values:
+            full[key] = value
+            issues = self.game.validate(self.number, build(self.game.ruleset, self.setup, full), ("error",))
+            found = next((i for i in issues if i.check is not None), None)
+            if found is None:
+                return ""
+            first = first or show(found.message)
+        return first
 
     def typed_values(self) -> dict[str, Any]:
         """Only what was typed, as plain data (as :meth:`plain_values`): the store's draft,
