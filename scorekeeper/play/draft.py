@@ -218,20 +218,21 @@ class DealDraft:
         return out
 
     def refused_with(self, key: Key, values) -> str:
-        """Why the rules' checks refuse the deal as typed with the box ``key`` at each of
-        ``values`` in turn ("" once one is taken): what the first refusal says. The deal is
-        checked as the engine checks it (no view is worked out per value: a box of numbers
-        from 0 to 120 is tried in a few ms)."""
+        """Why the rules' checks that read the box ``key`` refuse the deal as typed with the box at
+        each of ``values`` in turn ("" once one is taken): what the first refusal says. The deal is
+        checked by the ruleset's checks alone (no view is worked out per value: a box of
+        numbers from 0 to 120 is tried in about a ms)."""
         self.view()
-        full = dict(self._full)
-        first = ""
+        game, full, first = self.game, dict(self._full), ""
+        before, state = game.timeline.state_before(self.number)
+        checks = game.entry_rules.reads.checks_reading(key[0])  # (those that do not read the box: not its doing)
         for value in values:
             full[key] = value
-            issues = self.game.validate(self.number, build(self.game.ruleset, self.setup, full), ("error",))
-            found = next((i for i in issues if i.check is not None), None)
-            if found is None:
+            d = game.deal_eval(self.number, build(game.ruleset, self.setup, full), before, state)
+            if next(d.failing(("error",), checks), None) is None:
                 return ""
-            first = first or show(found.message)
+            if not first:  # (the message written once: what the first value tried is refused for)
+                first = next((show(i.message) for i in d.check_issues(("error",), checks)), "")
         return first
 
     def typed_values(self) -> dict[str, Any]:
