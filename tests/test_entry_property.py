@@ -44,6 +44,10 @@ Backspace when the cursor is still on the box): "up>FIELD@POS"."""
 BACK = "back>"
 """A key of the typed sequence that stands for Backspace pressed once for each key typed since a
 slip, and Up to its box: "back>FIELD@POS#COUNT" (a slip seen after the next value)."""
+SLIP_UP = "slip>"
+"""A key of the typed sequence that stands for a slip seen at once, the table going back to it as the
+screen shows it: Backspace where it is on show at the cursor (digits waiting there), else as UP
+("slip>FIELD@POS", the box the table meant it for)."""
 RESUME = "resume>"
 """The table, after going back with Up and correcting a box, goes on from where it was: Down to
 the box the cursor was on before the Up, where the cursor did not go back there by itself."""
@@ -176,7 +180,7 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
                     # box, the cursor still there: Up from it goes to a box before; a Backspace takes the slip back)
                 where = f"{cell.slot.field}@{cell.slot.pos}"
                 if seen == "up":  # (the slip seen after it moved on)
-                    keys += [slip, f"{UP}{where}"]
+                    keys += [slip, f"{SLIP_UP}{where}"]
                 elif seen == "backspace":
                     keys += [slip, "backspace"]
                     if data.draw(st.booleans(), label="second backspace"):
@@ -323,9 +327,11 @@ def _run(typist: Typist, keys: list[str]):
                 return done
         elif k == "backspace":
             done = typist.backspace()
-        elif k.startswith(UP):
+        elif k.startswith(SLIP_UP) and typist.pending:  # (the slip's digits on show at the cursor)
+            done = typist.backspace()
+        elif k.startswith((UP, SLIP_UP)):
             resume.append(_where_going(typist))
-            done = _back_to(typist, k[len(UP):])
+            done = _back_to(typist, k.split(">", 1)[1])
         elif k.startswith(BACK):
             done = _erase_to(typist, k[len(BACK):])
         elif k.startswith(DOWN):

@@ -272,12 +272,12 @@ class Typist:
         self.readings = [start.moved(at=at if at is not None else self._first_stop(start))]
 
     def settle(self) -> None:
-        """Keep only the reading shown (the table acted on what it sees: a move, a click)."""
+        """Keep only the reading shown (the table acted on what it sees: a move, a click); readings
+        left out before (``overflow``) stay so: see _lost."""
         self.readings = [self.shown.moved(pending="", behind=())]
         self._keyed = []
         self.question = None
         self.note = self.refused = ""
-        self.overflow = False
 
     def move_to(self, slot: Slot) -> None:
         """The table moved the cursor itself (Up, Down, a click) to ``slot``: in every reading.
@@ -512,10 +512,10 @@ class Typist:
         return Question((), (), True, follow, enters=1 if self._counting else self.enters_to_confirm() or 1)
 
     def _lost(self) -> Done:
-        """The keys read more ways than are followed (READINGS_KEPT): the deal meant may be
-        one left out, so nothing is confirmed. The table is asked to check the boxes as shown
-        (the first reading, the only one kept now): ctrl+s confirms what it sees, a correction
-        goes on from there; Enter alone asks again (it may be one of a burst's)."""
+        """The keys read more ways than are followed (READINGS_KEPT): the deal meant may be one left out, so
+        nothing is confirmed. The table is asked to check the boxes as shown (the only reading kept now):
+        ctrl+s confirms them; Enter asks again, after a correction too, as the question says (a burst's keys
+        after it, a slip corrected, are no check of the boxes: Pataviitonen, seed 51)."""
         self.settle()
         self.readings = [self.shown.moved(arrived=False)]
         self.question = Question((), (), True, lost=True)
