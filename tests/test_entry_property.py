@@ -44,9 +44,16 @@ Backspace when the cursor is still on the box): "up>FIELD@POS"."""
 BACK = "back>"
 """A key of the typed sequence that stands for Backspace pressed once for each key typed since a
 slip, and Up to its box: "back>FIELD@POS#COUNT" (a slip seen after the next value)."""
+SLIP_UP = "slip>"
+"""A key of the typed sequence that stands for a slip seen at once, the table going back to it as the
+screen shows it: Backspace where it is on show at the cursor (digits waiting there), else as UP
+("slip>FIELD@POS", the box the table meant it for)."""
 RESUME = "resume>"
 """The table, after going back with Up and correcting a box, goes on from where it was: Down to
 the box the cursor was on before the Up, where the cursor did not go back there by itself."""
+DOWN = "down>"
+"""A key of the typed sequence that stands for Down after a value, as a table using the arrows ends it:
+"down>FIELD@POS", the box the next value is for (see _down)."""
 STATS = {"deals": 0, "confirmed": 0, "asked": 0, "told": 0, "wrong": 0, "tables": set()}
 
 
@@ -130,8 +137,8 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
     typed = {(c.field, c.unit): v for c, v, how in plan if how == "typed"}
     after_value = data.draw(st.sampled_from(["never", "sometimes", "always"]), label="enter after a value")
     passes = data.draw(st.sampled_from(["never", "sometimes", "always"]), label="enter over an empty box")
-    between = data.draw(st.sampled_from(["enter", "enter", ",", ";", "\t", " ", ", "]), label="between values")
-    over = between.strip() or "enter"  # (a space passes over no box)
+    between = data.draw(st.sampled_from(["enter", "enter", ",", ";", "\t", " ", ", ", DOWN]), label="between values")
+    over = "enter" if between == DOWN else between.strip() or "enter"  # (a space passes over no box)
     habits = {"case": data.draw(st.sampled_from(["lower", "upper", "title"]), label="letters"),
               "seat": data.draw(st.sampled_from(["number", "initial", "name"]), label="a player by"),
               "plus": data.draw(st.sampled_from(["never", "sometimes"]), label="plus before a number")}
@@ -152,10 +159,12 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
             if cell.optional and not cell.auto and _habit(data, passes, "pass over"):
                 passed.append(over)
             continue
+        if keys and keys[-1] == DOWN and not passed:  # (Down to this box, the one the next value is for)
+            keys[-1] = f"{DOWN}{cell.slot.field}@{cell.slot.pos}"
         keys += passed
         passed = []
         written = _written(data, cell, value, habits)
-        enter = ["enter"] if between == "enter" else list(between)
+        enter = ["enter"] if between == "enter" else [DOWN] if between == DOWN else list(between)
         after = enter if _habit(data, after_value, "enter after") else []
         if key in typed and not late and data.draw(st.integers(0, 9), label="correct") == 0:
             wrong = _wrong_keys(cell, value)  # (a filled-in box takes no other)
@@ -171,7 +180,7 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
                     # box, the cursor still there: Up from it goes to a box before; a Backspace takes the slip back)
                 where = f"{cell.slot.field}@{cell.slot.pos}"
                 if seen == "up":  # (the slip seen after it moved on)
-                    keys += [slip, f"{UP}{where}"]
+                    keys += [slip, f"{SLIP_UP}{where}"]
                 elif seen == "backspace":
                     keys += [slip, "backspace"]
                     if data.draw(st.booleans(), label="second backspace"):
@@ -201,7 +210,7 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
         keys += [f"{late[0]}#{_typed_since(keys, slipped)}" if late[0].startswith(BACK) else late[0]] + late[1:]
     if passed:  # the boxes left empty to the end passed over with Enter, then the Enter that confirms
         return keys + passed + ["enter"]
-    while keys and keys[-1] in ("enter", ",", ";", "\t", " "):
+    while keys and (keys[-1] in ("enter", ",", ";", "\t", " ") or keys[-1].startswith(DOWN)):
         keys.pop()  # the Enter after the last value is the one that confirms
     return keys + ["enter"]
 
@@ -252,7 +261,7 @@ def _refused_after_slip(draft: DealDraft, slipped_at, cell, value) -> bool:
 def _by_up_over_enter(late: list[str], keys: list[str], start: int) -> list[str]:
     """The way back to a slip: by Up where an Enter was typed since it (``start``: where the slip
     is in ``keys``; after an Enter, Backspace empties a box where the table counts keys)."""
-    if late[0].startswith(BACK) and "enter" in keys[start:]:
+    if late[0].startswith(BACK) and any(k == "enter" or k.startswith(DOWN) for k in keys[start:]):
         return [UP + late[0][len(BACK):]] + late[1:]
     return late
 
@@ -318,11 +327,15 @@ def _run(typist: Typist, keys: list[str]):
                 return done
         elif k == "backspace":
             done = typist.backspace()
-        elif k.startswith(UP):
+        elif k.startswith(SLIP_UP) and typist.pending:  # (the slip's digits on show at the cursor)
+            done = typist.backspace()
+        elif k.startswith((UP, SLIP_UP)):
             resume.append(_where_going(typist))
-            done = _back_to(typist, k[len(UP):])
+            done = _back_to(typist, k.split(">", 1)[1])
         elif k.startswith(BACK):
             done = _erase_to(typist, k[len(BACK):])
+        elif k.startswith(DOWN):
+            done = _down(typist, k[len(DOWN):])
         elif k == RESUME:
             done = _resume(typist, resume.pop() if resume else None)
         elif typist.question is not None and k.isdigit() and typist.choose(int(k)):
@@ -371,6 +384,26 @@ def _erase_to(typist: Typist, where: str) -> Done:
         done = typist.backspace()
     field, pos = where.rsplit("@", 1)
     return _back_to(typist, where) if typist.cursor != Slot(field, int(pos)) else done
+
+
+def _down(typist: Typist, where: str) -> Done:
+    """Down after a value, as a table using the arrows ends it, looking at the screen: while digits
+    wait at the cursor, the cursor to the box after it (the form's Down: every box on show
+    counted); then, where the cursor is on a box before ``where`` (FIELD@POS: the box the next
+    value is for; a box filled in or left empty between), Down again until it is there."""
+    def chain() -> list[Slot]:
+        return [c.slot for c in typist.view(typist.shown).cells.values() if c.visible] + [CONFIRM]
+    if typist.pending and typist.cursor in chain()[:-1]:
+        typist.move_to(chain()[chain().index(typist.cursor) + 1])
+    if where:
+        field, pos = where.rsplit("@", 1)
+        target = Slot(field, int(pos))
+        for _ in range(len(chain())):
+            slots = chain()
+            if typist.cursor not in slots or target not in slots or slots.index(typist.cursor) >= slots.index(target):
+                break
+            typist.move_to(slots[slots.index(typist.cursor) + 1])
+    return Done()
 
 
 def _where_going(typist: Typist) -> Slot:

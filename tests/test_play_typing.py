@@ -222,10 +222,34 @@ def test_keys_read_more_ways_than_followed_confirm_nothing_and_ask_to_check_the_
                                     "boxes, correct what is not meant, then ctrl+s confirms them (Enter does not: "
                                     "it may be one of the keys still coming).")
     assert not typist.choose(1)  # no reading to pick by its number: the boxes shown are the one left
-    assert len(typist.readings) == 1 and not typist.overflow
+    assert len(typist.readings) == 1 and typist.overflow  # (the one left is to be checked, until ctrl+s)
     shown = deal(typist)
     again = typist.enter()
     assert not again.confirm and again.question is not None and again.question.lost and not typist.enter_confirms()
+    assert typist.enter(last=True).confirm  # ctrl+s
+    assert deal(typist) == shown
+
+
+def test_a_correction_after_the_question_to_check_the_boxes_is_no_check_enter_still_asks():
+    """Pataviitonen for 3 (the entry property's long run, seed 51): the same kind of burst, with a
+    slip (1) taken back at once, the filled-in 17 tricks typed anyway and eight -800s with an Enter
+    after each: more readings than followed, the one meant among those left out (the 17 is shown as
+    Anna's A points). The last Enter asks to check the boxes; the burst goes on: a 1 for no box, Up
+    to the last box, -800 again. That Enter confirmed the boxes shown (A points 17), though the
+    question said only ctrl+s confirms them: now it asks again, and ctrl+s confirms what is shown."""
+    game = Game(load_ruleset("pataviitonen"), ["Anna", "Ben", "Cara"], {"end": "deals"})
+    typist, done = typed(game, "+ 0 enter s enter + 0 enter s enter + 0 enter s enter + 0 enter + 0 enter "
+                               "+ 1 7 enter 1 backspace" + " - 8 0 0 enter" * 8)
+    assert done.question is not None and done.question.lost
+    assert typist.key("1").note == "1 is for no box: every box is typed (Backspace takes it back, ctrl+s confirms " \
+                                   "the boxes as shown)"
+    typist.move_to(Slot("c", 3))  # Up, to the last box
+    for key in "-800":
+        typist.key(key)
+    shown = deal(typist)
+    assert shown["a"] == (-800, 17, -800)
+    done = typist.enter()
+    assert not done.confirm and done.question is not None and done.question.lost
     assert typist.enter(last=True).confirm  # ctrl+s
     assert deal(typist) == shown
 
@@ -651,6 +675,20 @@ def test_the_reading_shown_is_one_the_rules_can_still_take():
     assert deal(typist) == {"queen": 1, "hearts": (0, 12, 1, 0)}
     assert other_readings(typist) == {Slot("hearts", 1): ("1",), Slot("hearts", 2): ("10", "2"),
                                       Slot("hearts", 3): ("", "10"), Slot("hearts", 4): ("",)}
+
+
+def test_the_reading_shown_leaves_a_number_box_still_to_type_a_value_the_rules_take():
+    """Tysiąc for three, Anna plays 100: "1 0 0 1 0 0 4 0" reads as Ben 100, Cara 40 with
+    Anna's card points still to type, and other ways. 100 + 40 leaves Anna -20 (the card points
+    add up to 120): no value of her box (0 to 120) makes it a deal, but the boxes showed it, as
+    only a box of choices was seen to have no value left. Now the reading shown is Ben 100, Cara
+    4 (her marriages 0), with 40 as "or" beside it; Anna's 16 then makes the deal whole."""
+    typist, _ = typed(Game(load_ruleset("tysiac"), ["Anna", "Ben", "Cara"]), "a 1 0 0 1 0 0 4 0")
+    assert deal(typist)["card_points"] == (None, 100, 4) and deal(typist)["marriages"] == (None, None, 0)
+    assert "40" in other_readings(typist)[Slot("card_points", 2)]
+    typist.key("1")
+    typist.key("6")
+    assert deal(typist)["card_points"] == (16, 100, 4)
 
 
 def test_ctrl_s_confirms_the_boxes_as_shown_when_the_keys_read_more_ways_than_followed():

@@ -88,3 +88,40 @@ def test_without_the_slip_the_same_keys_ask_which_and_with_the_points_unchanged_
             break
     assert done.confirm and typist.typed()[("belote", None)] == "defenders"
     assert ("capot", None) not in typist.typed()
+
+
+def test_a_key_carried_past_a_box_that_refuses_it_is_read_there_again_after_the_slip_is_corrected():
+    """The Coinche slip above with no comma after the points: `3 d` ends the points at 3 and the
+    `d` goes on past the capot box (the defenders' capot refused while the taker has 3 points) to
+    the defenders' belote. That key kept no doubt (only a key typed after a separator did): Up to
+    the points, 0, and the Enters stored the belote by the defenders, though the same keys typed
+    with the points right ask which. Now they ask which after the correction too."""
+    typist, _ = typed(coinche(), "c b 2 5 0 3 d")
+    assert typist.typed()[("belote", None)] == "defenders"
+    typist.move_to(Slot("points", 0))  # Up, to the slip
+    typist.key("0")
+    done = _enters_until_asked(typist)
+    assert done.question.text() == (
+        "The keys read 2 ways, so nothing is saved: 1: Every trick taken by nobody, Belote-rebelote (king and queen "
+        "of trump) held by defenders; 2: Every trick taken by defenders, Belote-rebelote (king and queen of trump) "
+        "held by nobody. Type the number of the one meant, or correct a box.")
+    assert typist.choose(2) and typist.enter().confirm
+    assert typist.typed() == {("trump_suit", None): "clubs", ("taker", None): 2, ("contract", None): 250,
+                              ("points", None): 0, ("capot", None): "defenders"}
+
+
+def test_readings_a_move_makes_one_keep_the_doubts_of_each():
+    """Two ways of reading the keys that come to the same boxes are one after a move (Up, Down, a
+    click); the doubt one of them kept (the `d` refused as the defenders' capot, see above) was
+    lost when the first of them had none: the correction then confirmed the belote. The state is
+    made by hand (the Coinche keys above, and beside them the same boxes read as the table passing
+    over the capot box itself, shown first): no keys found so far read so (the entry property's
+    long profile and 9,000 random bursts in Coinche, Belote and Skat)."""
+    typist, _ = typed(coinche(), "c b 2 5 0 3 , d")
+    doubted = typist.readings[0]
+    assert doubted.doubt == ((("capot", None), "defenders", ("belote", None)),)
+    typist.readings = [doubted.moved(doubt=(), arrived=False), doubted]
+    typist.move_to(Slot("points", 0))
+    assert len(typist.readings) == 1 and typist.readings[0].doubt == doubted.doubt
+    typist.key("0")
+    assert "Every trick taken by defenders" in _enters_until_asked(typist).question.text()

@@ -22,7 +22,7 @@ from ..values import dataclass
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
-    from typing import Any, Callable, Iterable, Literal, Mapping, Sequence
+    from typing import Any, Callable, Iterable, Iterator, Literal, Mapping, Sequence
 
     from ..rules.cards import Card
 
@@ -942,11 +942,10 @@ class DealEval:
         return None
 
     # -- checks and scores
-    def check_issues(self, levels=("error", "warning"), checks=None, said=None) -> list[Issue]:
-        """The problems the ruleset's checks (or just ``checks``) find in the deal as entered;
-        ``said``: the ids of the checks whose messages are wanted (the others' are left empty,
-        for a question asking only whether a value is refused), None: every check's."""
-        issues = []
+    def failing(self, levels=("error", "warning"), checks=None) -> Iterator[tuple[Any, int | None]]:
+        """Each check of ``levels`` (of the ruleset's, or just ``checks``) the deal as entered fails,
+        with its seat (None for a check of the deal): no message written (a check that reads a
+        value still missing fails nothing)."""
         plan = self.setup.check_plan() if checks is None else [(check, check.when) for check in checks]
         for check, when in plan:
             if check.level not in levels:
@@ -958,14 +957,25 @@ class DealEval:
                         continue
                     if self.run(check.rule, seat):
                         continue
-                    message = check.message(self.env(seat)) if said is None or check.id in said else ""
                 except Missing:
                     continue
-                field = check.field
-                unit = seat
-                if field and unit is None and self.rules.fields[field].scope == "seat":
-                    unit = self._last_entered_seat(field)
-                issues.append(Issue(check.level, message, field, unit, check.id))
+                yield check, seat
+
+    def check_issues(self, levels=("error", "warning"), checks=None, said=None) -> list[Issue]:
+        """The problems the ruleset's checks (or just ``checks``) find in the deal as entered;
+        ``said``: the ids of the checks whose messages are wanted (the others' are left empty,
+        for a question asking only whether a value is refused), None: every check's."""
+        issues = []
+        for check, seat in self.failing(levels, checks):
+            try:
+                message = check.message(self.env(seat)) if said is None or check.id in said else ""
+            except Missing:
+                continue
+            field = check.field
+            unit = seat
+            if field and unit is None and self.rules.fields[field].scope == "seat":
+                unit = self._last_entered_seat(field)
+            issues.append(Issue(check.level, message, field, unit, check.id))
         return issues
 
     def _last_entered_seat(self, field: str) -> int | None:

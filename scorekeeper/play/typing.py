@@ -36,6 +36,9 @@ READINGS_KEPT = 12
 """At most this many readings are followed (the first ones, in the order they are shown); with more,
 Enter asks which deal was meant rather than confirm one."""
 VIEWS_KEPT = 64
+NUMBERS_TRIED = 400
+"""A number box still to type is tried with each of its values, to find the readings no value of
+it makes a deal the rules take (see _no_number_fits), where it has at most this many."""
 # keys Backspace can take back one by one (the whole of any deal's values typed in one burst)
 KEYS_TAKEN_BACK = 64
 SEPARATORS = frozenset(",;\t")
@@ -169,6 +172,7 @@ class Typist:
         # engine's answers, evaluations, parts) serves it too, and what it works out serves the draft
         self._scratch = DealDraft(draft.game, draft.number, editing=draft.editing, like=draft)
         self._views: dict[frozenset, DraftView] = {}
+        self._no_fit: dict[frozenset, str] = {}  # a reading's boxes -> why no value of the last number box fits
         self.question: Question | None = None
         self.note = ""  # why the last key was refused (no reading took it)
         self.overflow = False  # more readings than kept: Enter asks rather than confirms
@@ -226,8 +230,7 @@ class Typist:
             self._counting = False
 
     def _state(self) -> tuple:
-        """What the keys typed have made (the readings, the question, the note, the overflow):
-        kept before a key for Backspace, and while Enters are counted."""
+        """What the keys typed have made (readings, question, note, overflow): kept for Backspace, and while Enters are counted."""
         return self.readings, self.question, self.note, self.overflow, self.refused
 
     def _restore(self, state: tuple) -> None:
@@ -257,6 +260,7 @@ class Typist:
     def reset(self, at: Slot | None = None, keep_cursor: bool = False) -> None:
         """The draft changed outside the keys (undo, a correction, the game): start again
         from what it holds, the cursor where typing goes on (or ``at``)."""
+        self._no_fit.clear()
         self._views.clear()  # (what the trial draft knows is the draft's: forgotten with it when the game changes)
         self._keyed = []
         self.question = None
@@ -268,12 +272,12 @@ class Typist:
         self.readings = [start.moved(at=at if at is not None else self._first_stop(start))]
 
     def settle(self) -> None:
-        """Keep only the reading shown (the table acted on what it sees: a move, a click)."""
+        """Keep only the reading shown (the table acted on what it sees: a move, a click); readings
+        left out before (``overflow``) stay so: see _lost."""
         self.readings = [self.shown.moved(pending="", behind=())]
         self._keyed = []
         self.question = None
         self.note = self.refused = ""
-        self.overflow = False
 
     def move_to(self, slot: Slot) -> None:
         """The table moved the cursor itself (Up, Down, a click) to ``slot``: in every reading.
@@ -294,8 +298,7 @@ class Typist:
         self._keyed = []
         self.question = None
         self.note = self.refused = ""
-        self.readings = _unique(_revived(self, [r.with_value(key, value) for r in _moved(self, self.readings, at)]),
-                                key=_same_boxes)
+        self.readings = _merged(_revived(self, [r.with_value(key, value) for r in _moved(self, self.readings, at)]))
 
     # -- keys
     def key(self, char: str) -> Done:
@@ -421,11 +424,10 @@ class Typist:
 
     def _entered(self, notes: list[str]) -> tuple[list[Reading], list[Reading], list[Reading], list[Reading],
                                                   dict[Reading, int]]:
-        """Enter in every reading (but those whose digits waiting are refused: ``notes``): the
-        readings it confirms; those in which it ends a value, more keys may follow; those in
-        which it passes over a box that may stay empty; those in which it ends nothing (no
-        player's Enter there but a confirm); and each reading after it -> the place of the
-        one before it (the first shown first)."""
+        """Enter in every reading (but those whose digits waiting are refused: ``notes``): the readings it
+        confirms; those in which it ends a value, more keys may follow; those in which it passes over a box
+        that may stay empty; those in which it ends nothing (no player's Enter there but a confirm); and each
+        reading after it -> the place of the one before it (the first shown first)."""
         confirming: list[Reading] = []
         going: list[Reading] = []
         passing: list[Reading] = []
@@ -445,15 +447,14 @@ class Typist:
         return confirming, going, passing, ended, place
 
     def _passes_over(self, reading: Reading) -> Reading | None:
-        """Enter on the Confirm button, which the cursor reached by itself past boxes that may
-        stay empty, the Enter after the value already taken (as the habit after a value, or
-        as passing over the first of them): the table may be counting the boxes it passed,
-        this Enter passing over the next one (the keys after it are for those after that).
-        The reading it gives, or None when no optional box is left after the next one (Enter
-        on the last box confirms the deal, as it does in the form; a box the rules give a
-        value is typed, if at all, with the value they give). The same on an empty box the
-        cursor reached by itself past optional boxes (Spades' blind nil): there the Enter
-        that moves on past the box may be passing over one of them, the box still to come."""
+        """Enter on the Confirm button, which the cursor reached by itself past boxes that may stay empty, the
+        Enter after the value already taken (as the habit after a value, or as passing over the first of
+        them): the table may be counting the boxes it passed, this Enter passing over the next one (the keys
+        after it are for those after that). The reading it gives, or None when no optional box is left after
+        the next one (Enter on the last box confirms the deal, as it does in the form; a box the rules give a
+        value is typed, if at all, with the value they give). The same on an empty box the cursor reached by
+        itself past optional boxes (Spades' blind nil): there the Enter that moves on past the box may be
+        passing over one of them, the box still to come."""
         if reading.arrived or reading.pending or not reading.behind:
             return None
         view = self.view(reading)
@@ -511,10 +512,10 @@ class Typist:
         return Question((), (), True, follow, enters=1 if self._counting else self.enters_to_confirm() or 1)
 
     def _lost(self) -> Done:
-        """The keys read more ways than are followed (READINGS_KEPT): the deal meant may be
-        one left out, so nothing is confirmed. The table is asked to check the boxes as shown
-        (the first reading, the only one kept now): ctrl+s confirms what it sees, a correction
-        goes on from there; Enter alone asks again (it may be one of a burst's)."""
+        """The keys read more ways than are followed (READINGS_KEPT): the deal meant may be one left out, so
+        nothing is confirmed. The table is asked to check the boxes as shown (the only reading kept now):
+        ctrl+s confirms them; Enter asks again, after a correction too, as the question says (a burst's keys
+        after it, a slip corrected, are no check of the boxes: Pataviitonen, seed 51)."""
         self.settle()
         self.readings = [self.shown.moved(arrived=False)]
         self.question = Question((), (), True, lost=True)
@@ -599,15 +600,17 @@ class Typist:
             return [(reading.moved(at=stops[0], pending="", arrived=moved, behind=behind), "")]
         takers = [s for s in stops if s != CONFIRM and _takes(view.cells[s], carry)]
         out: list[tuple] = []
-        if takers:
-            target = takers[0]
-            out += self._type(reading.moved(at=target, pending="", arrived=moved,
-                                            behind=_passed(view, slot, target)), carry)
+        if takers:  # (boxes passed over before it whose value for the key the rules refuse: doubts, see _doubted)
+            there = reading.moved(at=takers[0], pending="", arrived=moved, behind=_passed(view, slot, takers[0]))
+            refused = [d for s in behind if _place(view, s) < _place(view, takers[0]) for d in _refused_in(view.cells[s], carry)]
+            out += [(_doubted(r, reading, refused), note) for r, note in self._type(there, carry)]
         current = view.cells.get(takers[0]) if takers else None
+        refused = []
         for i, s in enumerate(behind):  # a box passed over on the way may be the key's too
             if _may_be_for(view.cells[s], current, carry):
                 there = reading.moved(at=s, pending="", arrived=False, behind=behind[i + 1:])
-                out += [r for r in self._type(there, carry) if r[0] is not None]
+                out += [(_doubted(r, reading, refused), note) for r, note in self._type(there, carry) if r is not None]
+            refused += _refused_in(view.cells[s], carry)
         if out:
             return out
         cell = view.cells.get(slot)  # no box on is for it (and it would change this box's value: refused)
@@ -637,8 +640,7 @@ class Typist:
         if cell is None or not cell.visible or cell.kind == "text":
             return [(None, "")]
         if may_skip(cell) and not reading.pending and not _takes(cell, char):
-            return [(_doubted(r, reading, _refused_in(cell, char)) if r is not None else r, note)
-                    for r, note in self._move_on(reading, reading.at, True, char)]
+            return [(_doubted(r, reading, _refused_in(cell, char)), note) for r, note in self._move_on(reading, reading.at, True, char)]
         if reading.pending and not _takes(cell, char) and cell.value is not None and str(cell.value) == reading.pending:
             return self._move_on(reading.moved(pending=""), reading.at, True, char)  # the value typed was whole
         if cell.kind == "number":
@@ -656,10 +658,9 @@ class Typist:
         return [(r, "")]
 
     def _type_digit(self, reading: Reading, cell: CellView, char: str) -> list[tuple]:
-        """Digits build a number: 1 then 2 is 12 when 12 is a value, or 1 and the next box's
-        2 (both readings are kept; the one going on in this box, as typed, is shown first). A
-        digit that makes no value with those before it belongs to the next box; a whole
-        value moves on."""
+        """Digits build a number: 1 then 2 is 12 when 12 is a value, or 1 and the next box's 2 (both
+        readings are kept; the one going on in this box, as typed, is shown first). A digit that makes
+        no value with those before it belongs to the next box; a whole value moves on."""
         texts = [str(c.value) for c in cell.choices]
         pending = reading.pending
 
@@ -775,7 +776,7 @@ def _moved(typist: Typist, readings: list[Reading], slot: Slot) -> list[Reading]
     kept = [r for r in readings if fits(r)] or readings[:1]
     if _place(typist.view(kept[0]), slot) > _place(typist.view(kept[0]), kept[0].at):
         kept = [r for r in kept if _place(typist.view(r), r.at) <= _place(typist.view(r), slot)] or kept[:1]
-    return _unique([r.moved(at=slot, pending="", arrived=False, behind=(), spell="") for r in kept], key=_same_boxes)
+    return _merged([r.moved(at=slot, pending="", arrived=False, behind=(), spell="") for r in kept])
 
 
 def _revived(typist: Typist, readings: list[Reading]) -> list[Reading]:
@@ -806,10 +807,12 @@ def _refused_in(cell: CellView, char: str) -> list[tuple[Key, Any]]:
     return [((cell.field, cell.unit), c.value) for c in cell.choices if not c.allowed and char in c.keys][:1]
 
 
-def _doubted(r: Reading, before: Reading, refused: list[tuple[Key, Any]]) -> Reading:
+def _doubted(r: Reading | None, before: Reading, refused: list[tuple[Key, Any]]) -> Reading | None:
     """``r``, the key typed in ``before`` gone on past the boxes ``refused`` (box, the key's value
     there, which the rules refuse as the boxes stand): each doubt kept with the box the key went
     to (see _moved: a slip before it corrected, the key may be that box's after all)."""
+    if r is None:  # (the key refused there)
+        return r
     was = before.values()
     landed = next((k for k, v in r.typed if was.get(k, None) != v), None) if refused else None
     return r if landed is None else r.moved(doubt=(*r.doubt, *((box, value, landed) for box, value in refused)))
@@ -837,7 +840,34 @@ def _dead(typist: Typist, reading: Reading) -> str:
             probe = typist.view(Reading(reading.typed + tuple(lowest), CONFIRM))
             empty = [c for s in [empty[-1].slot] if (c := probe.cells.get(s)) is not None] + empty
     return next((c.choices[0].reason or t("tui.widgets.value_picker.not_allowed", value=c.choices[0].text)
-                 for c in empty if c.choices and not any(x.allowed for x in c.choices)), "")
+                 for c in empty if c.choices and not any(x.allowed for x in c.choices)), "") \
+        or _no_number_fits(typist, reading, view)
+
+
+def _no_number_fits(typist: Typist, reading: Reading, view: DraftView) -> str:
+    """Why no value of the last box still to type, a number, makes the deal one the rules take,
+    the other number boxes still empty at their lowest ("" if one does, or the boxes left are
+    not all numbers of a range of at most NUMBERS_TRIED). Tysiąc for three: card points 100 and
+    40 typed leave none for the third (the three add up to 120)."""
+    empty = [c for c in _boxes(view) if _needed(c) and c.kind != "text"]
+    if not empty or any(c.kind != "number" or not c.values and (c.lo is None or c.hi is None) for c in empty):
+        return ""
+    last = empty[-1]
+    lo, hi = last.lo, last.hi
+    values = last.values or (range(lo, hi + 1) if lo is not None and hi is not None else ())
+    if len(values) > NUMBERS_TRIED:
+        return ""
+    key = frozenset(reading.typed)
+    why = typist._no_fit.get(key)
+    if why is None:
+        if len(typist._no_fit) >= VIEWS_KEPT:
+            typist._no_fit.clear()
+        lowest = tuple(((c.field, c.unit), min(c.values) if c.values else c.lo) for c in empty[:-1])
+        scratch = typist._scratch
+        scratch.typed, scratch.tried, scratch._view = dict(reading.typed + lowest), False, None
+        why = typist._no_fit[key] = scratch.refused_with((last.field, last.unit), values)
+        scratch._view = None
+    return why
 
 
 def _question(typist: Typist, waiting: bool = False) -> Question:
@@ -1085,9 +1115,23 @@ def _takes_said(cell: CellView) -> str:
 
 def _same_boxes(reading: Reading) -> tuple:
     """What makes two readings one after a move: each set of boxes and cursor once (typed in
-    another order is the same)."""
+    another order is the same; their doubts are merged: see _merged)."""
     r = reading
     return (frozenset(r.typed), r.at, r.pending, r.arrived, r.behind, r.spell)
+
+
+def _merged(readings: list[Reading]) -> list[Reading]:
+    """Each set of boxes and cursor once (see _same_boxes), in order, the first kept with the
+    doubts of those like it: a key the rules refused in a box passed over, in one way of reading
+    the keys before, is read in that box again after a correction whichever way was kept."""
+    first: dict[tuple, Reading] = {}
+    for r in readings:
+        k = _same_boxes(r)
+        kept = first.setdefault(k, r)
+        extra = tuple(d for d in r.doubt if d not in kept.doubt)
+        if extra:
+            first[k] = kept.moved(doubt=kept.doubt + extra)
+    return list(first.values())
 
 
 def _unique(readings: list[Reading], key: Callable[[Reading], Hashable] | None = None) -> list[Reading]:
