@@ -644,7 +644,8 @@ class EntryForm(ScrollView, can_focus=True):
         asks = confirms and typist is not None and typist.ambiguous
         # (1 when Enter confirms now; None: it asks or stops first, said as "Enter twice")
         enters = (typist.enters_to_confirm() or 2) if confirms and not asks and typist is not None else 1
-        self.problems.show_text(_problems(view, confirms, enters, asks), "ok" if confirms else "blocked")
+        corrected = typist is not None and typist.whole  # (a deal that came back whole: another box may be corrected)
+        self.problems.show_text(_problems(view, confirms, enters, asks, corrected), "ok" if confirms else "blocked")
 
     def slot_part(self, slot: Slot):
         """The box of ``slot``, or the Confirm button."""
@@ -750,13 +751,15 @@ def _show_readings(form: EntryForm) -> None:
             form._dirty.add(box)
 
 
-def _problems(view: DraftView, confirms: bool, enters: int = 1, asks: bool = False) -> Text:
+def _problems(view: DraftView, confirms: bool, enters: int = 1, asks: bool = False, corrected: bool = False) -> Text:
     """The deal's problems, and what confirms it when nothing stops it (``enters``: how many
     Enters confirm it, each before the last ending a value or passing a box that may stay
-    empty; ``asks``: the keys read as more than one deal, so Enter asks which is meant)."""
+    empty, or after a value of a deal ``corrected``; ``asks``: the keys read as more than one
+    deal, so Enter asks which is meant)."""
     lines = problem_lines(view.errors, view.warnings)
     if confirms:
-        key = "adds_up_asks" if asks else "adds_up_enter_twice" if enters == 2 else \
+        key = "adds_up_asks" if asks else "adds_up_corrected" if enters == 2 and corrected else \
+            "adds_up_enter_twice" if enters == 2 else \
             "adds_up_enter_times" if enters > 2 else "adds_up"
         lines.append(t(f"tui.widgets.entry_form.{key}", count=enters))
     return Text("\n".join(lines))
