@@ -90,3 +90,20 @@ def test_a_new_deal_is_confirmed_by_the_enter_after_its_last_value_as_before():
     done = keys(typist, "b 3 5 2 enter")
     assert done.confirm and typist.typed() == {("queen", None): 2, ("hearts", 2): 3, ("hearts", 3): 5, ("hearts", 4): 2}
 
+
+
+def test_the_last_players_tricks_follow_a_correction_and_typed_anyway_land_in_their_box():
+    """Lupaus for four, deal 1 (10 cards) recorded with Ben's 2 tricks typed as 0 (Anna, the last
+    to play, got 9 filled in). ctrl+e, Up to Ben's tricks, 2, Enter, Enter: Anna's tricks are
+    filled in again as 7 (issue 24 item 8). The same with Anna's 7 typed anyway after Ben's 2
+    (Up to her box, 7): it lands in her box, and the same deal is stored."""
+    game = Game(load_ruleset("lupaus"), FOUR, {})
+    game.record({"turned": None, "bid": (0, 0, 1, 0), "tricks": (9, 0, 0, 1)})
+    for sequence in ("up>tricks@1 2 enter", "up>tricks@1 2 enter up>tricks@4 7 enter"):
+        typist = Typist(DealDraft(game, 1, game.deals[0], editing=True))
+        done = keys(typist, sequence)
+        assert not done.confirm and done.question is not None and done.question.waiting
+        assert keys(typist, "enter").confirm
+        tricks = {c.unit: (c.value, c.auto) for c in typist.view(typist.shown).cells.values() if c.field == "tricks"}
+        assert {unit: value for unit, (value, _) in tricks.items()} == {1: 7, 2: 2, 3: 0, 4: 1}, sequence
+        assert tricks[1][1] == ("up>tricks@4" not in sequence)  # (filled in, unless typed anyway)
