@@ -173,3 +173,39 @@ def test_a_recorded_deal_chosen_to_change_says_how_many_enters_save_it_as_its_ke
             assert form.problems.text.plain == "Everything adds up: Enter (or ctrl+s) confirms."
 
     run(go())
+
+
+def test_a_deal_corrected_in_two_boxes_says_enter_twice_and_saves_both(tmp_path):
+    """Hearts for four, deal 1 stored with Ben's and Cara's hearts swapped (5 and 3, meant 3 and 5).
+    ctrl+e, Enter on deal 1, Tab to the boxes, Up to Ben's hearts, 3: the line under the boxes says
+    Enter twice (another box may still be corrected); Enter says so again above the button and
+    saves nothing; Up to Cara's, 5, Enter, Enter saves both (the first Enter stored Ben's 3 alone,
+    and the 5 went into the next deal)."""
+    from scorekeeper.tui.widgets.entry_form import EntryForm
+
+    path = tmp_path / "g.db"
+    with Store(path) as store:
+        stored = store.new_game(load_ruleset("hearts"), "hearts", PLAYERS)
+        stored.record({"queen": 2, "hearts": [2, 5, 3, 3]})
+
+    async def correct():
+        async with opened(path, "enter") as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("ctrl+e", "enter", "tab", "up", "up", "up", "up", "3")
+            await settle(pilot)
+            form = screen.query_one(EntryForm)
+            assert screen.editing == 1 and screen.typist.typed()[("hearts", 2)] == 3
+            line = form.problems.text.plain
+            await pilot.press("enter")
+            await settle(pilot)
+            asked = form.question.text.plain
+            stored_after_one = [dict(d) for d in screen.game.deals]
+            await pilot.press("up", "up", "up", "5", "enter", "enter")
+            await settle(pilot)
+            return line, asked, stored_after_one, screen.editing, [dict(d) for d in screen.game.deals]
+
+    line, asked, after_one, editing, deals = run(correct())
+    assert line == "Everything adds up: ctrl+s confirms, or Enter twice (another box may still be corrected first)."
+    assert asked == "Corrected: Enter again saves the deal, or go on correcting (Up and Down to a box)."
+    assert after_one == [{"queen": 2, "hearts": (2, 5, 3, 3)}]
+    assert editing is None and deals == [{"queen": 2, "hearts": (2, 3, 5, 3)}]

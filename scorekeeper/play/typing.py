@@ -91,10 +91,13 @@ class Question:
     follow: tuple[str, ...] = ()  # the deal is complete; these boxes may still be typed (Enter again confirms)
     lost: bool = False  # the keys read more ways than are followed: the boxes shown are to be checked
     enters: int = 1  # the Enters that confirm the deal if nothing more is typed (each before the last may pass over a box)
+    corrected: bool = False  # a deal that came back whole, corrected: the Enter after a value was the habit after it
 
     def text(self) -> str:
         if self.lost:
             return t("play.typing.lost")
+        if self.corrected and not self.follow:
+            return t("play.typing.corrected")
         if self.follow:
             boxes = ", ".join(self.follow)
             if self.enters > 1:
@@ -181,6 +184,7 @@ class Typist:
         self._keyed: list[tuple] = []  # the state before each key typed since anything else: what Backspace takes back
         start = Reading(tuple(draft.typed.items()), CONFIRM)
         self.readings: list[Reading] = [start]
+        self.whole = _came_whole(self, start)
         self.readings = [start.moved(at=at if at is not None else self._first_stop(start))]
 
     # -- what is shown
@@ -267,6 +271,7 @@ class Typist:
         self.note = self.refused = ""
         self.overflow = False
         start = Reading(tuple(self.draft.typed.items()), CONFIRM)
+        self.whole = _came_whole(self, start)
         if at is None and keep_cursor:
             at = self.cursor
         self.readings = [start.moved(at=at if at is not None else self._first_stop(start))]
@@ -442,7 +447,7 @@ class Typist:
                 passing.append(passed)
                 place.setdefault(passed, i)
                 r = r.moved(behind=())  # (read as the confirm, the keys after it are the next deal's)
-            (confirming if confirm else going if self._separates(reading) else ended).append(r)
+            (confirming if confirm else going if _separates(self, reading) else ended).append(r)
             place.setdefault(r, i)
         return confirming, going, passing, ended, place
 
@@ -509,7 +514,8 @@ class Typist:
         boxes = [c for c in _boxes(view) if c.kind != "text" and may_skip(c)]
         boxes = [c for c in boxes if c.slot in behind] or boxes
         follow = tuple(f"{c.who} {c.label}".strip() for c in boxes)
-        return Question((), (), True, follow, enters=1 if self._counting else self.enters_to_confirm() or 1)
+        return Question((), (), True, follow, enters=1 if self._counting else self.enters_to_confirm() or 1,
+                        corrected=self.whole)
 
     def _lost(self) -> Done:
         """The keys read more ways than are followed (READINGS_KEPT): the deal meant may be one left out, so
@@ -524,18 +530,6 @@ class Typist:
     def _complete(self, reading: Reading) -> bool:
         view = self.view(reading)
         return view.can_confirm and not any(_needed(c) for c in _boxes(view))
-
-    def _separates(self, reading: Reading) -> bool:
-        """Whether Enter in ``reading`` may be a separator between values the table goes on
-        typing: it ends digits waiting, or follows a value that moved on by itself."""
-        if reading.pending:
-            return True
-        if not reading.arrived:
-            return False
-        if reading.at == CONFIRM:
-            return True
-        cell = self.cell(reading, reading.at)
-        return cell is not None and cell.value is None
 
     def backspace(self) -> Done:
         """Backspace: right after keys, the last of them taken back (every reading as it was
@@ -733,9 +727,9 @@ class Typist:
         """Enter in one reading: (the reading after it, whether it confirms the deal)."""
         view = self.view(reading)
         if reading.at == CONFIRM:
-            if reading.arrived and any(may_skip(c) for s in reading.behind if (c := view.cells.get(s)) is not None):
-                # the cursor came here by itself past a box that may stay empty: this Enter may
-                # be the habit after a value, with a key for that box to come (a second confirms)
+            if reading.arrived and (self.whole or any(may_skip(view.cells[s]) for s in reading.behind if s in view.cells)):
+                # the cursor came by itself past a box that may stay empty (or after a value corrected): this
+                # Enter may be the habit after a value, a key for that box (or a correction) to come: a second confirms
                 return reading.moved(arrived=False), False
             return reading, view.can_confirm
         cell = view.cells.get(reading.at)
@@ -743,7 +737,7 @@ class Typist:
             # the Enter typed out of habit after a value that moved on by itself: it is taken
             return reading.moved(arrived=False), False
         if view.can_confirm and not any(_needed(c) for c in _boxes(view)) \
-                and not _optional_after(view, reading.at):
+                and not _optional_after(view, reading.at) and not (self.whole and reading.pending):
             return reading.moved(pending=""), True
         r = reading.moved(pending="")
         return self._move_on(r, reading.at, False)[0][0], False
@@ -761,6 +755,26 @@ class Typist:
                 return reading.with_value((c.field, c.unit), None).moved(at=c.slot, pending="", arrived=False,
                                                                           behind=())
         return reading.moved(pending="", behind=())
+
+
+def _separates(typist: Typist, reading: Reading) -> bool:
+    """Whether Enter in ``reading`` may be a separator between values the table goes on
+    typing: it ends digits waiting, or follows a value that moved on by itself."""
+    if reading.pending:
+        return True
+    if not reading.arrived:
+        return False
+    if reading.at == CONFIRM:
+        return True
+    cell = typist.cell(reading, reading.at)
+    return cell is not None and cell.value is None
+
+
+def _came_whole(typist: Typist, start: Reading) -> bool:
+    """Whether the boxes came back holding a whole deal (a recorded deal chosen to correct, the last
+    deal undone): a correction may be more than one box, so an Enter after a value typed over one
+    (ending it, or the habit after one that moved on by itself) does not confirm; Enter again does."""
+    return bool(start.typed) and typist._complete(start)
 
 
 def _moved(typist: Typist, readings: list[Reading], slot: Slot) -> list[Reading]:

@@ -30,7 +30,7 @@ from textual.strip import Strip
 from ...i18n import t
 from ...play.flow import stops_at
 from ...play.layout import PhaseLayout, Slot
-from ...play.typing import CONFIRM, Done, other_readings
+from ...play.typing import CONFIRM, Done, Typist, other_readings
 from ...play.views import CellView, DraftView
 from .cards_box import CardsBox
 from .redraw import placed_size
@@ -644,7 +644,7 @@ class EntryForm(ScrollView, can_focus=True):
         asks = confirms and typist is not None and typist.ambiguous
         # (1 when Enter confirms now; None: it asks or stops first, said as "Enter twice")
         enters = (typist.enters_to_confirm() or 2) if confirms and not asks and typist is not None else 1
-        self.problems.show_text(_problems(view, confirms, enters, asks), "ok" if confirms else "blocked")
+        self.problems.show_text(_problems(view, confirms, enters, asks, typist), "ok" if confirms else "blocked")
 
     def slot_part(self, slot: Slot):
         """The box of ``slot``, or the Confirm button."""
@@ -763,13 +763,17 @@ def _show_readings(form: EntryForm) -> None:
             form._dirty.add(box)
 
 
-def _problems(view: DraftView, confirms: bool, enters: int = 1, asks: bool = False) -> Text:
+def _problems(view: DraftView, confirms: bool, enters: int = 1, asks: bool = False,
+              typist: Typist | None = None) -> Text:
     """The deal's problems, and what confirms it when nothing stops it (``enters``: how many
     Enters confirm it, each before the last ending a value or passing a box that may stay
-    empty; ``asks``: the keys read as more than one deal, so Enter asks which is meant)."""
+    empty, or after a value of a deal being corrected (the ``typist``'s came back whole);
+    ``asks``: the keys read as more than one deal, so Enter asks which is meant)."""
     lines = problem_lines(view.errors, view.warnings)
+    corrected = typist is not None and typist.whole
     if confirms:
-        key = "adds_up_asks" if asks else "adds_up_enter_twice" if enters == 2 else \
+        key = "adds_up_asks" if asks else "adds_up_corrected" if enters == 2 and corrected else \
+            "adds_up_enter_twice" if enters == 2 else \
             "adds_up_enter_times" if enters > 2 else "adds_up"
         lines.append(t(f"tui.widgets.entry_form.{key}", count=enters))
     return Text("\n".join(lines))
