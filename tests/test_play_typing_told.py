@@ -10,7 +10,9 @@ import pytest
 
 from scorekeeper.game.game import Game
 from scorekeeper.i18n import set_language
+from scorekeeper.play.draft import DealDraft
 from scorekeeper.play.layout import Slot
+from scorekeeper.play.typing import Typist
 from scorekeeper.rules.ruleset import load_ruleset
 from test_play_typing import FOUR, typed
 
@@ -167,3 +169,21 @@ def test_what_stops_a_deal_is_said_by_one_function_for_every_front_end():
     draft.set("hearts", 4, None)
     draft.mark_tried()
     assert problems(draft.view()) == ["Hearts taken of Dan is not entered"]
+
+
+def test_an_enter_on_a_whole_deal_the_rules_refuse_in_every_reading_says_why():
+    """Wysiwyg for two, deal 2 (the entry property's long run, seed 52): values 4 and 4, Anna
+    declares, bid 0, the phases 9 and 9, the last trick 1, then Up to the points and 27. Every
+    reading is a whole deal the rules refuse (the tricks make 28), and the cursor came to the
+    Confirm button by itself: Enter after Enter confirmed nothing and said nothing. Now the first
+    says why."""
+    game = Game(load_ruleset("wysiwyg"), ["Anna", "Ben"])
+    game.record({"value": (4, 4), "declarer": 1, "bid": 0, "points": 0})
+    typist = Typist(DealDraft(game))
+    for key in "4,4,1,0,n,9,9,1,":
+        typist.key(key)
+    typist.move_to(Slot("points", 0))  # Up, to the points
+    typist.key("2")
+    typist.key("7")
+    done = typist.enter()
+    assert not done.confirm and done.told == "Nothing is saved: the declarer's points are 27, but the tricks entered make 28."

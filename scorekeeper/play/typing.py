@@ -491,7 +491,7 @@ class Typist:
         if complete:  # the deal is complete, but a box that may stay empty could still be typed
             self.question = self._follow()
             return Done(moved=done.moved, question=self.question)
-        refused = refused or _dead(self, self.shown)  # (shown dead: every reading is)
+        refused = refused or _dead(self, self.shown) or _all_refused(self)  # (shown dead: every reading is)
         if not any(self._complete(r) for r in self.readings) and (refused or self.overflow or self._stopped(before)):
             return Done(moved=done.moved, told=_missing(self.view(self.shown), refused))
         return done
@@ -830,6 +830,15 @@ def _doubted(r: Reading | None, before: Reading, refused: list[tuple[Key, Any]])
     was = before.values()
     landed = next((k for k, v in r.typed if was.get(k, None) != v), None) if refused else None
     return r if landed is None else r.moved(doubt=(*r.doubt, *((box, value, landed) for box, value in refused)))
+
+
+def _all_refused(typist: Typist) -> str:
+    """Why the rules refuse the deal shown when every reading is a whole deal they refuse ("" if
+    one is not): an Enter on the Confirm button the cursor came to by itself says it, not only one
+    that ended nothing (Wysiwyg for two, seed 52: Enter after Enter said nothing)."""
+    if not all(typist._broken(r) for r in typist.readings):
+        return ""
+    return problems(typist.view(typist.shown))[0]
 
 
 def _live_first(typist: Typist, readings: list[Reading]) -> list[Reading]:
