@@ -440,4 +440,9 @@ def test_the_enter_that_ends_a_game_maps_the_screen_once(tmp_path, monkeypatch):
                 out.append((len(screen.game.deals), screen.game.is_over, mapped.count(False)))
             return out
 
-    assert run(go()) == [(19, True, 1), (18, False, 1)]
+    from importlib.metadata import version
+
+    # Textual 7 (the lowest version claimed: ci/constraints-lowest.txt) maps the screen a second
+    # time at the ctrl+z elsewhere than after the layout's scroll: 2 there, measured on 7.0.0
+    undo_maps = 1 if int(version("textual").split(".")[0]) >= 8 else 2
+    assert run(go()) == [(19, True, 1), (18, False, undo_maps)]
