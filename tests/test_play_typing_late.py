@@ -9,6 +9,7 @@ from __future__ import annotations
 from test_play_typing import FOUR, typed
 from scorekeeper.game.game import Game
 from scorekeeper.play.layout import Slot
+from scorekeeper.play.typing import Typist
 from scorekeeper.rules.ruleset import load_ruleset
 
 
@@ -53,14 +54,9 @@ def _enters_until_asked(typist):
     return done
 
 
-def test_a_key_the_rules_refused_in_a_box_passed_over_is_read_there_again_after_the_slip_is_corrected():
-    """Coinche, clubs, Ben takes at 250; the taker's points slip to 3 (0 meant), and `d` is the
-    defenders' capot, which the rules refuse while the taker has 3 points: the key went on to the
-    belote box (the defenders' belote). The table goes Up to the points and types 0: the capot
-    by the defenders is a deal again, and Enter stored the belote by the defenders. Now the keys
-    read two ways after the correction, and Enter asks which."""
-    typist, _ = typed(coinche(), "c b 2 5 0 3 , d")
-    assert typist.typed()[("belote", None)] == "defenders"
+def _points_corrected_to_0_asks_and_stores_the_defenders_capot(typist: Typist) -> None:
+    """Coinche after `c b 2 5 0 3 ... d`: Up to the taker's points, 0; the Enters ask which deal
+    (the defenders' belote or their capot), and the second, chosen, is stored."""
     typist.move_to(Slot("points", 0))  # Up, to the slip
     typist.key("0")
     done = _enters_until_asked(typist)
@@ -71,6 +67,17 @@ def test_a_key_the_rules_refused_in_a_box_passed_over_is_read_there_again_after_
     assert typist.choose(2) and typist.enter().confirm
     assert typist.typed() == {("trump_suit", None): "clubs", ("taker", None): 2, ("contract", None): 250,
                               ("points", None): 0, ("capot", None): "defenders"}
+
+
+def test_a_key_the_rules_refused_in_a_box_passed_over_is_read_there_again_after_the_slip_is_corrected():
+    """Coinche, clubs, Ben takes at 250; the taker's points slip to 3 (0 meant), and `d` is the
+    defenders' capot, which the rules refuse while the taker has 3 points: the key went on to the
+    belote box (the defenders' belote). The table goes Up to the points and types 0: the capot
+    by the defenders is a deal again, and Enter stored the belote by the defenders. Now the keys
+    read two ways after the correction, and Enter asks which."""
+    typist, _ = typed(coinche(), "c b 2 5 0 3 , d")
+    assert typist.typed()[("belote", None)] == "defenders"
+    _points_corrected_to_0_asks_and_stores_the_defenders_capot(typist)
 
 
 def test_without_the_slip_the_same_keys_ask_which_and_with_the_points_unchanged_the_belote_is_kept():
@@ -98,16 +105,7 @@ def test_a_key_carried_past_a_box_that_refuses_it_is_read_there_again_after_the_
     with the points right ask which. Now they ask which after the correction too."""
     typist, _ = typed(coinche(), "c b 2 5 0 3 d")
     assert typist.typed()[("belote", None)] == "defenders"
-    typist.move_to(Slot("points", 0))  # Up, to the slip
-    typist.key("0")
-    done = _enters_until_asked(typist)
-    assert done.question.text() == (
-        "The keys read 2 ways, so nothing is saved: 1: Every trick taken by nobody, Belote-rebelote (king and queen "
-        "of trump) held by defenders; 2: Every trick taken by defenders, Belote-rebelote (king and queen of trump) "
-        "held by nobody. Type the number of the one meant, or correct a box.")
-    assert typist.choose(2) and typist.enter().confirm
-    assert typist.typed() == {("trump_suit", None): "clubs", ("taker", None): 2, ("contract", None): 250,
-                              ("points", None): 0, ("capot", None): "defenders"}
+    _points_corrected_to_0_asks_and_stores_the_defenders_capot(typist)
 
 
 def test_readings_a_move_makes_one_keep_the_doubts_of_each():
