@@ -25,6 +25,8 @@ FALLBACKS = {
     "_json": ([], ["show", "1", "--db", STORE]),  # the store's JSON read (store/jsontext.py)
     "_json export": ([], ["export", "examples/lupaus.toml", "--format", "json"]),  # written (reports/jsonwrite.py)
     "_ast": (["ast"], ["check-bid", "{user file}", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"]),
+    # the lock formulas are parsed under (rules/formula_compiler.py syntax_lock)
+    "_thread": (["threading"], ["check-bid", "{user file}", "--players", "4", "--deal", "1", "--bids", "3", "2", "4"]),
 }
 
 # Runs the command with ``private`` gone: every import of it fails as that of a missing module.

@@ -12,6 +12,11 @@ from __future__ import annotations
 import math
 import operator
 
+try:
+    from _thread import allocate_lock  # loaded with the interpreter: a lock without importing threading
+except ImportError:  # a Python without it: threading's Lock is the same lock
+    from threading import Lock as allocate_lock
+
 from ..messages import Message, Text
 from .formula_base import (
     ANY, BOOL, CARDS, MAX_DEPTH, MAX_JOINED_TEXT, MAX_LENGTH, MAX_LITERAL, MAX_NUMBER, MAX_POWER, MAX_SEATS,
@@ -34,6 +39,12 @@ class _Syntax:
 
 
 ast: Any = _Syntax()  # the C module _ast (the ast module re-exports its classes), once _syntax() ran
+
+# Held while text is made a syntax tree or a tree is compiled. CPython 3.11 counts the depth of
+# the tree it converts in one counter for the whole interpreter: two threads converting at once
+# (the phone server's and the app's, each loading a ruleset) can fail with "SystemError: AST
+# constructor recursion depth mismatch". One conversion at a time cannot.
+syntax_lock = allocate_lock()
 
 
 class NodeTables:
@@ -1211,8 +1222,10 @@ def _parse(text: str) -> ast.Expression:
     ``enum``), would cost every start that loads a ruleset whose formulas were checked
     at build time (:mod:`.shipped`) for nothing. What it adds is done here: parsing (:func:`compile`,
     which ``ast.parse`` calls), walking a tree, and writing a node back as text (in a
-    message about a formula with a problem: ``ast`` is imported then)."""
-    return compile(text, "<unknown>", "eval", _syntax().PyCF_ONLY_AST, dont_inherit=True)
+    message about a formula with a problem: ``ast`` is imported then). One thread at a time
+    (:data:`syntax_lock`)."""
+    with syntax_lock:
+        return compile(text, "<unknown>", "eval", _syntax().PyCF_ONLY_AST, dont_inherit=True)
 
 
 def _walk(node: ast.AST) -> Iterator[ast.AST]:
@@ -1247,7 +1260,8 @@ def _code(generated: ast.Expression, key: str) -> types.CodeType:
     node by node by _Compiler from a checked formula; it is run by :func:`.formula._function_of`."""
     _syntax()
     _ready(generated)
-    code = compile(generated, f"<formula {key}>", "eval", dont_inherit=True)
+    with syntax_lock:  # the tree is converted back for the compiler (see syntax_lock)
+        code = compile(generated, f"<formula {key}>", "eval", dont_inherit=True)
     code = next(c for c in code.co_consts if isinstance(c, _CodeType))
     if record_trees is not None:
         record_trees[code] = generated

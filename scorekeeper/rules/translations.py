@@ -272,8 +272,10 @@ def _placeholders(parts: list[str]) -> dict[str, str]:
 def _form(inner: str) -> str:
     import ast  # only for a translated text's placeholders (loading a ruleset reads none)
 
+    from . import formula_compiler
+
     try:
-        tree = ast.parse(inner, mode="eval")  # parsed only, never run
+        tree = formula_compiler._parse(inner)  # parsed only, never run; one thread at a time
     except SyntaxError:
         return inner
     for node in ast.walk(tree):
