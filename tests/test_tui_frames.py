@@ -118,7 +118,9 @@ def test_a_value_typed_draws_only_the_lines_it_changed(tmp_path, monkeypatch):
     8), the box left and the box reached, what the rules work out under the tricks. Where a
     box grows (the dealer's with the reason a bid is refused, the tricks with "Exact") or
     the form scrolls (to the Confirm button), the form's lines on show are drawn again, 15
-    of them, and its scroll bar: never the deal panel, the score board or the footer, but
+    of them, and its scroll bar (a KeptScrollBar, redraw.py: the second deal's scroll to
+    Confirm finds it as the first deal's left it, drawn from the lines kept): never the deal
+    panel, the score board or the footer, but
     for the first key of a deal (the trump chosen: the deal panel; ctrl+l applies: its key
     shows the line it drew lit before), and the line above the board once the bids are in
     (it tells them). Boxes keep their height, so the second deal grows nothing."""
@@ -140,9 +142,9 @@ def test_a_value_typed_draws_only_the_lines_it_changed(tmp_path, monkeypatch):
             assert keys == [
                 ([], 0, [0, 2, 3]),
                 ([], 0, [0, 3, 4]),
-                (["ScrollBar"], 0, shown),  # the dealer's box grows
+                (["KeptScrollBar"], 0, shown),  # the dealer's box grows
                 (["play-status"], 0, [0, 5, 6, 7, 10]),  # the bids are in: told on the line above the board
-                (["ScrollBar"], 0, shown),  # "Exact" shows under the tricks
+                (["KeptScrollBar"], 0, shown),  # "Exact" shows under the tricks
                 ([], 0, [8, 9, 11, 14]),
             ]
             assert restyled == []
@@ -162,7 +164,7 @@ def test_a_value_typed_draws_only_the_lines_it_changed(tmp_path, monkeypatch):
                 (["play-status"], 0, [0, 5, 6, 7, 10]),
                 ([], 0, [8, 9, 10, 11, 14]),  # and the tricks' line
                 ([], 0, [8, 9, 11, 12, 14]),
-                (["ScrollBar"], 0, list(range(4, 19))),  # the scroll to Confirm
+                ([], 0, list(range(4, 19))),  # the scroll to Confirm (its scroll bar as at the first deal's: kept)
             ]
             assert full == []  # the screen is never drawn whole
             assert restyled == []  # (nor the key of ctrl+l, which applies now: see DimmableKey)
