@@ -406,6 +406,58 @@ def test_the_enter_that_ends_a_game_and_its_undo_are_one_frame_each(tmp_path):
                    (1, 1, 6, 3, ["▶ 6     200 Ben   Ben       0    +30   380  100 ✓ +200   380"])]
 
 
+def test_huutopussis_game_end_and_its_undo_map_the_screen_once_inside_the_layout(tmp_path, monkeypatch):
+    """Huutopussi (examples/huutopussi.toml) at 80x24, six deals played, the seventh typed; Enter
+    ends the game, ctrl+z takes it back: the final standings shorten the board and the layout
+    gives its scroll bar a shorter window. The bar was drawn again as the layout set that
+    window, and asked its place of a map a scroll earlier in the key had marked out of date:
+    the whole screen was mapped a second time inside the layout (1 such map at the Enter and 1
+    at the ctrl+z; now none, the bar drawn as its new size is drawn once the layout is done,
+    and the board shows the deal just confirmed, then the one put back, as before)."""
+    from textual._compositor import Compositor
+
+    from helpers.stores import Script
+    from helpers.tui import resumed
+
+    from scorekeeper.game.sheet import load_sheet
+
+    sheet = load_sheet(Path(__file__).resolve().parent.parent / "examples" / "huutopussi.toml")
+    deals = [{k: v for k, v in dict(d).items() if v is not None} for d in sheet.deals]
+    script = Script("huutopussi", sheet.players, deals[:6], dict(sheet.options))
+    inside: list[bool] = []
+    depth = [0]
+    arrange = Compositor._arrange_root
+
+    def counted(self, root, size, visible_only=True):
+        inside.append(depth[0] > 0)
+        depth[0] += 1
+        try:
+            return arrange(self, root, size, visible_only)
+        finally:
+            depth[0] -= 1
+
+    monkeypatch.setattr(Compositor, "_arrange_root", counted)
+
+    async def go():
+        async with resumed(tmp_path / "g.db", script, size=(80, 24)) as (app, pilot):
+            await pilot.press(*"3130110", "up", "up", "4", "0", "up", "0")
+            await settle(pilot)
+            screen = play_screen(app)
+            out = []
+            for key in ("enter", "ctrl+z"):
+                inside.clear()
+                await pilot.press(key)
+                await settle(pilot)
+                await pilot.pause(0.2)
+                marked = [line.split("│")[0].rstrip() for line in screen_text(app).splitlines()
+                          if line.startswith("▶ ") and line[2].isdigit()]
+                out.append((len(screen.game.deals), screen.game.is_over, inside.count(True), len(inside) > 0, marked))
+            return out
+
+    assert run(go()) == [(7, True, 0, True, ["▶ 7     130 Cara  Cara     40 ✓ +130   510    0    +50   430"]),
+                         (6, False, 0, True, ["▶ 6     200 Ben   Ben       0    +30   380  100 ✓ +200   380"])]
+
+
 def test_the_enter_that_ends_a_game_maps_the_screen_once(tmp_path, monkeypatch):
     """Lupaus for 4 at 80x24, 18 deals played, the last (10 cards) typed: hearts, every bid 0,
     the first to bid takes the 10 tricks; Enter: the form scrolls to its top, the final standings take its place and the screen is

@@ -73,7 +73,8 @@ class KeptScrollBar(ScrollBar):
         app = self.app
         basis = (crop, self.size, drawn.virtual_size, drawn.window_size, drawn.position, drawn.thickness,
                  drawn.vertical, drawn.style, self.parent.background_colors if self.parent is not None else None,
-                 getattr(app, "theme", None), getattr(app, "ansi_color", None), tuple(map(id, getattr(app, "_filters", ()))))
+                 self.opacity, getattr(app, "theme", None), getattr(app, "ansi_color", None),
+                 getattr(app, "native_ansi_color", None), tuple(map(id, getattr(app, "_filters", ()))))
         kept = self.__dict__.setdefault("_kept_lines", {})
         lines = kept.pop(basis, None)
         if lines is None:
@@ -92,9 +93,17 @@ class PlacedScrollBar(KeptScrollBar):
     """A scroll bar whose new length lays nothing out again: Textual's asks for a second layout
     of the screen whenever a layout gives it another length (its ``virtual_size``), though it
     has nothing in it to place; the frame of that layout, 20-50 ms after the first, made the
-    game-ending Enter and its ctrl+z two frames where the board's height changes."""
+    game-ending Enter and its ctrl+z two frames where the board's height changes.
+
+    Nor is it drawn again for a new window (``window_size``) as the layout sets it: the window
+    is as long as the bar, so a new window is a new size of the bar, which the layout marks to
+    be drawn once it has placed everything. Drawn again there, while the layout placed the
+    widgets, the bar asked its place of a map of the screen that a scroll earlier in the key
+    had marked out of date, and the whole screen was mapped a second time inside the layout
+    (at a game's end, where the final standings shorten the board: 2.5k of the key's calls)."""
 
     virtual_size = placed_size()
+    window_size: Reactive[int] = Reactive(0, repaint=False)
 
 
 class KeptScrollBars(_Widget):
