@@ -14,7 +14,7 @@ from scorekeeper.tui.widgets.entry_form import EntryForm
 from scorekeeper.tui.widgets.redraw import KEPT_BARS, KeptScrollBar
 from scorekeeper.tui.widgets.scoreboard import Scoreboard
 from helpers.stores import Script, lupaus_all_to, store_with
-from helpers.tui import enter_deal, opened, play_screen, run, settle
+from helpers.tui import enter_deal, opened, play_screen, resumed, run, settle
 
 SMALL = (80, 24)
 SEVEN = ["Anna", "Ben", "Cara", "Dan", "Eero", "Fia", "Gus"]
@@ -130,3 +130,32 @@ def test_the_boards_line_about_a_deal_is_put_together_once_a_board(tmp_path, mon
             assert str(getattr(detail, "_shown")) == before
 
     run(go())
+
+
+def test_the_boards_line_about_a_deal_follows_a_change_of_that_deal(tmp_path):
+    """Whist to 5 at 80x24, three deals stored, the board's cursor on deal 3 (the latest): deal 3
+    changed in the store (8 tricks, then 11) and the board shown again, the cursor and the
+    columns as they were: the line about deal 3 is the changed deal's each time, not the one put
+    together for the board before."""
+    whist = Script("whist", ["Anna", "Ben", "Cara", "Dan"],
+                   [{"turned": "hearts", "tricks": 8}, {"turned": "clubs", "tricks": 7},
+                    {"turned": "spades", "tricks": 6}], options={"game_to": 5})
+
+    async def go():
+        async with resumed(tmp_path / "g.db", whist, size=SMALL) as (app, pilot):
+            screen = play_screen(app)
+            board = screen.query_one(Scoreboard)
+            detail = board.query_one("#board-detail", Static)
+            await settle(pilot, 4)
+            seen = [(board.table.highlighted, str(getattr(detail, "_shown")))]
+            for tricks in (8, 11):
+                screen.stored.edit(3, {"turned": "spades", "tricks": tricks})
+                screen._show_board()
+                await settle(pilot, 4)
+                seen.append((board.table.highlighted, str(getattr(detail, "_shown"))))
+            return seen
+
+    seen = run(go())
+    assert [number for number, _ in seen] == [3, 3, 3]
+    assert all(text.startswith("Deal 3: Trump suit: ♠ spades; Tricks won by ") for _, text in seen), seen
+    assert [text.rpartition(": ")[2] for _, text in seen] == ["6", "8", "11"], seen
