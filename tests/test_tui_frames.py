@@ -118,7 +118,9 @@ def test_a_value_typed_draws_only_the_lines_it_changed(tmp_path, monkeypatch):
     8), the box left and the box reached, what the rules work out under the tricks. Where a
     box grows (the dealer's with the reason a bid is refused, the tricks with "Exact") or
     the form scrolls (to the Confirm button), the form's lines on show are drawn again, 15
-    of them, and its scroll bar: never the deal panel, the score board or the footer, but
+    of them, and its scroll bar (a KeptScrollBar, redraw.py: the second deal's scroll to
+    Confirm finds it as the first deal's left it, drawn from the lines kept): never the deal
+    panel, the score board or the footer, but
     for the first key of a deal (the trump chosen: the deal panel; ctrl+l applies: its key
     shows the line it drew lit before), and the line above the board once the bids are in
     (it tells them). Boxes keep their height, so the second deal grows nothing."""
@@ -140,9 +142,9 @@ def test_a_value_typed_draws_only_the_lines_it_changed(tmp_path, monkeypatch):
             assert keys == [
                 ([], 0, [0, 2, 3]),
                 ([], 0, [0, 3, 4]),
-                (["ScrollBar"], 0, shown),  # the dealer's box grows
+                (["KeptScrollBar"], 0, shown),  # the dealer's box grows
                 (["play-status"], 0, [0, 5, 6, 7, 10]),  # the bids are in: told on the line above the board
-                (["ScrollBar"], 0, shown),  # "Exact" shows under the tricks
+                (["KeptScrollBar"], 0, shown),  # "Exact" shows under the tricks
                 ([], 0, [8, 9, 11, 14]),
             ]
             assert restyled == []
@@ -162,7 +164,7 @@ def test_a_value_typed_draws_only_the_lines_it_changed(tmp_path, monkeypatch):
                 (["play-status"], 0, [0, 5, 6, 7, 10]),
                 ([], 0, [8, 9, 10, 11, 14]),  # and the tricks' line
                 ([], 0, [8, 9, 11, 12, 14]),
-                (["ScrollBar"], 0, list(range(4, 19))),  # the scroll to Confirm
+                ([], 0, list(range(4, 19))),  # the scroll to Confirm (its scroll bar as at the first deal's: kept)
             ]
             assert full == []  # the screen is never drawn whole
             assert restyled == []  # (nor the key of ctrl+l, which applies now: see DimmableKey)
@@ -402,6 +404,58 @@ def test_the_enter_that_ends_a_game_and_its_undo_are_one_frame_each(tmp_path):
     assert confirmed == deals[6] == {"declarer": 3, "contract": 130, "points": 110, "marriages": (40, 0)}
     assert out == [(1, 1, 7, 3, ["▶ 7     130 Cara  Cara     40 ✓ +130   510    0    +50   430"]),
                    (1, 1, 6, 3, ["▶ 6     200 Ben   Ben       0    +30   380  100 ✓ +200   380"])]
+
+
+def test_huutopussis_game_end_and_its_undo_map_the_screen_once_inside_the_layout(tmp_path, monkeypatch):
+    """Huutopussi (examples/huutopussi.toml) at 80x24, six deals played, the seventh typed; Enter
+    ends the game, ctrl+z takes it back: the final standings shorten the board and the layout
+    gives its scroll bar a shorter window. The bar was drawn again as the layout set that
+    window, and asked its place of a map a scroll earlier in the key had marked out of date:
+    the whole screen was mapped a second time inside the layout (1 such map at the Enter and 1
+    at the ctrl+z; now none, the bar drawn as its new size is drawn once the layout is done,
+    and the board shows the deal just confirmed, then the one put back, as before)."""
+    from textual._compositor import Compositor
+
+    from helpers.stores import Script
+    from helpers.tui import resumed
+
+    from scorekeeper.game.sheet import load_sheet
+
+    sheet = load_sheet(Path(__file__).resolve().parent.parent / "examples" / "huutopussi.toml")
+    deals = [{k: v for k, v in dict(d).items() if v is not None} for d in sheet.deals]
+    script = Script("huutopussi", sheet.players, deals[:6], dict(sheet.options))
+    inside: list[bool] = []
+    depth = [0]
+    arrange = Compositor._arrange_root
+
+    def counted(self, root, size, visible_only=True):
+        inside.append(depth[0] > 0)
+        depth[0] += 1
+        try:
+            return arrange(self, root, size, visible_only)
+        finally:
+            depth[0] -= 1
+
+    monkeypatch.setattr(Compositor, "_arrange_root", counted)
+
+    async def go():
+        async with resumed(tmp_path / "g.db", script, size=(80, 24)) as (app, pilot):
+            await pilot.press(*"3130110", "up", "up", "4", "0", "up", "0")
+            await settle(pilot)
+            screen = play_screen(app)
+            out = []
+            for key in ("enter", "ctrl+z"):
+                inside.clear()
+                await pilot.press(key)
+                await settle(pilot)
+                await pilot.pause(0.2)
+                marked = [line.split("│")[0].rstrip() for line in screen_text(app).splitlines()
+                          if line.startswith("▶ ") and line[2].isdigit()]
+                out.append((len(screen.game.deals), screen.game.is_over, inside.count(True), len(inside) > 0, marked))
+            return out
+
+    assert run(go()) == [(7, True, 0, True, ["▶ 7     130 Cara  Cara     40 ✓ +130   510    0    +50   430"]),
+                         (6, False, 0, True, ["▶ 6     200 Ben   Ben       0    +30   380  100 ✓ +200   380"])]
 
 
 def test_the_enter_that_ends_a_game_maps_the_screen_once(tmp_path, monkeypatch):

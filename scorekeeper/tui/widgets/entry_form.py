@@ -33,7 +33,7 @@ from ...play.layout import PhaseLayout, Slot
 from ...play.typing import CONFIRM, Done, Typist, other_readings
 from ...play.views import CellView, DraftView
 from .cards_box import CardsBox
-from .redraw import placed_size
+from .redraw import KeptScrollBars, placed_size
 from .value_picker import FOCUS_MARK, FormPart, KeptHeight, Typed, ValueBox, problem_lines
 
 if TYPE_CHECKING:
@@ -133,7 +133,7 @@ def _keys_typing(text: str) -> list[events.Key]:
     return keys
 
 
-class EntryForm(ScrollView, can_focus=True):
+class EntryForm(KeptScrollBars, ScrollView, can_focus=True):
     """Every box of a deal, grouped by phase, with live totals and a Confirm button.
 
     The form holds the focus while the deal is typed and moves its own cursor from box to

@@ -17,7 +17,7 @@ from textual import messages
 from textual.app import App
 from textual.geometry import Size
 from textual.reactive import Reactive
-from textual.scrollbar import ScrollBar
+from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -53,18 +53,64 @@ def placed_size() -> Reactive[Size]:
     return Reactive(Size(0, 0), layout=False, repaint=False)
 
 
-class PlacedScrollBar(ScrollBar):
+KEPT_BARS = 8  # the scroll bar's drawings kept, the latest first
+
+
+class KeptScrollBar(ScrollBar):
+    """A scroll bar that keeps its last few drawings, each for what it was drawn from, and
+    shows one again when the bar is as it was then: its length, window and position (the
+    thumb), its colours (from its widget's styles, hover and grab), its size and the part of it
+    drawn, the app's theme and filters. Textual draws a bar anew, line by line, whenever it
+    moves: at a confirmed deal the form goes back to its top (as it was when the deal before
+    was started) and at its undo to the end of the deal put back (as just before the confirm);
+    each drawing of the form's bar was ~2.4k calls of the key's ~50k. Forgotten when the bar is
+    restyled."""
+
+    def render_lines(self, crop):
+        drawn = self.render()
+        if not isinstance(drawn, ScrollBarRender):  # (the screen hides the bars' colours: drawn as Textual does)
+            return super().render_lines(crop)
+        app = self.app
+        basis = (crop, self.size, drawn.virtual_size, drawn.window_size, drawn.position, drawn.thickness,
+                 drawn.vertical, drawn.style, self.parent.background_colors if self.parent is not None else None,
+                 self.opacity, getattr(app, "theme", None), getattr(app, "ansi_color", None),
+                 getattr(app, "native_ansi_color", None), tuple(map(id, getattr(app, "_filters", ()))))
+        kept = self.__dict__.setdefault("_kept_lines", {})
+        lines = kept.pop(basis, None)
+        if lines is None:
+            lines = super().render_lines(crop)
+        kept[basis] = lines  # (the latest last)
+        while len(kept) > KEPT_BARS:
+            del kept[next(iter(kept))]
+        return list(lines)
+
+    def notify_style_update(self) -> None:
+        self.__dict__.pop("_kept_lines", None)
+        super().notify_style_update()
+
+
+class PlacedScrollBar(KeptScrollBar):
     """A scroll bar whose new length lays nothing out again: Textual's asks for a second layout
     of the screen whenever a layout gives it another length (its ``virtual_size``), though it
     has nothing in it to place; the frame of that layout, 20-50 ms after the first, made the
-    game-ending Enter and its ctrl+z two frames where the board's height changes."""
+    game-ending Enter and its ctrl+z two frames where the board's height changes.
+
+    Nor is it drawn again for a new window (``window_size``) as the layout sets it: the window
+    is as long as the bar, so a new window is a new size of the bar, which the layout marks to
+    be drawn once it has placed everything. Drawn again there, while the layout placed the
+    widgets, the bar asked its place of a map of the screen that a scroll earlier in the key
+    had marked out of date, and the whole screen was mapped a second time inside the layout
+    (at a game's end, where the final standings shorten the board: 2.5k of the key's calls)."""
 
     virtual_size = placed_size()
+    window_size: Reactive[int] = Reactive(0, repaint=False)
 
 
-class PlacedScrollBars(_Widget):
-    """A widget mixin: its scroll bars are :class:`PlacedScrollBar` (made as Textual makes its
+class KeptScrollBars(_Widget):
+    """A widget mixin: its scroll bars are :class:`KeptScrollBar` (made as Textual makes its
     own, when first asked for)."""
+
+    BAR: type[ScrollBar] = KeptScrollBar
 
     @property
     def vertical_scrollbar(self) -> ScrollBar:
@@ -79,11 +125,17 @@ class PlacedScrollBars(_Widget):
         return self._horizontal_scrollbar
 
     def _placed_bar(self, vertical: bool) -> ScrollBar:
-        bar = PlacedScrollBar(vertical=vertical, name="vertical" if vertical else "horizontal",
-                              thickness=self.scrollbar_size_vertical if vertical else self.scrollbar_size_horizontal)
+        bar = self.BAR(vertical=vertical, name="vertical" if vertical else "horizontal",
+                       thickness=self.scrollbar_size_vertical if vertical else self.scrollbar_size_horizontal)
         bar.display = False
         self.app._start_widget(self, bar)
         return bar
+
+
+class PlacedScrollBars(KeptScrollBars):
+    """A widget mixin: its scroll bars are :class:`PlacedScrollBar`."""
+
+    BAR = PlacedScrollBar
 
 
 def redraw(widget: Widget) -> None:

@@ -21,7 +21,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
-from ...i18n import t
+from ...i18n import get_language, t
 from ...play.board import BoardRow, BoardView, Fit, fit, scorers_text
 from .redraw import Covered, PlacedScrollBars, placed_size, update_if_changed
 
@@ -415,8 +415,17 @@ class Scoreboard(Covered, Vertical):
         self._show_detail(event.number)
 
     def _show_detail(self, number: int | None) -> None:
-        detail = self._part(Static, "#board-detail")
+        """The line under the table about deal ``number``: worked out once for the board, the
+        deal, the columns shown and the language (a confirmed deal or an undo asked for it three
+        times, at the new board, its new columns and its cursor, each the same line)."""
         board = self.board
+        shown = self.table.fit
+        detail = self._part(Static, "#board-detail")
+        basis = ((board, shown, detail), (number, get_language()))  # (the objects by identity, the rest by value)
+        drawn = self.__dict__.get("_detail_basis")
+        if drawn is not None and all(a is b for a, b in zip(drawn[0], basis[0])) and drawn[1] == basis[1]:
+            return
+        self.__dict__["_detail_basis"] = basis
         row = None
         if board is not None and number and 1 <= number <= len(board.rows):
             row = board.rows[number - 1]  # deals are numbered from 1, in order
@@ -424,7 +433,6 @@ class Scoreboard(Covered, Vertical):
             update_if_changed(detail, Text(""))
             detail.set_class(False, "-issues")
             return
-        shown = self.table.fit
         left_out = (scorers_text(board, row, shown)
                     if shown is not None and board is not None and not shown.complete else "")
         # what the narrow columns leave out first (each player named in full), then the entries in words
