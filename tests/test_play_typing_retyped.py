@@ -149,3 +149,21 @@ def test_the_first_box_corrected_alone_saves_as_before():
     assert done.question.text() == "Corrected: Enter again saves the deal, or go on correcting (Up and Down to a box)."
     typed, deals, done = retyped("hearts", HEARTS, "up>queen@0 c enter enter")
     assert done.confirm and deals == [{"queen": 3, "hearts": (2, 5, 3, 3)}]
+
+
+def test_a_slip_in_the_first_box_gone_back_to_then_the_deal_typed_again():
+    """Chicago bridge, deal 1 (1 hearts doubled by Dan, no trick) chosen with ctrl+e; Up to the level:
+    3 (a slip), Up box by box back to the level, then the deal typed again: 2, d(iamonds), Anna
+    written out, d(oubled), 6 tricks, Up to the tricks and 4 over the 6. Back on the first box after
+    its value changed, the keys were no deal typed again: d a n n a d 6 were refused or went
+    elsewhere and the Enters saved level 2 and 4 tricks with Dan's hearts kept (the correction
+    property, seed 1 of its long profile)."""
+    game = Game(load_ruleset("bridge"), FOUR, {"scoring": "chicago", "play_honours": False})
+    game.record({"level": 1, "strain": "hearts", "declarer": 4, "doubled": "doubled", "tricks": 0})
+    typist = Typist(DealDraft(game, 1, game.deals[0], editing=True))
+    walk = "up>tricks@0 up>doubled@0 up>declarer@0 up>strain@0 up>level@0"  # (the form's Up, a box at a time)
+    done = keys(typist, f"{walk} 3 {walk} 2 d a n n a d 6 up>tricks@0 4 enter")
+    assert not done.confirm and done.question is not None and done.question.waiting
+    assert keys(typist, "enter").confirm
+    assert typist.typed() == {("level", None): 2, ("strain", None): "diamonds", ("declarer", None): 1,
+                              ("doubled", None): "doubled", ("tricks", None): 4}

@@ -186,7 +186,6 @@ class Typist:
         start = Reading(tuple(draft.typed.items()), CONFIRM)
         self.readings: list[Reading] = [start]
         self.whole = _came_whole(self, start)
-        self._came = frozenset(start.typed)  # the boxes as they came (a key over the first of a whole deal: see _from_the_top)
         self.readings = [start.moved(at=at if at is not None else self._first_stop(start))]
 
     # -- what is shown
@@ -274,7 +273,6 @@ class Typist:
         self.overflow = False
         start = Reading(tuple(self.draft.typed.items()), CONFIRM)
         self.whole = _came_whole(self, start)
-        self._came = frozenset(start.typed)
         if at is None and keep_cursor:
             at = self.cursor
         self.readings = [start.moved(at=at if at is not None else self._first_stop(start))]
@@ -763,17 +761,15 @@ class Typist:
 
 
 def _from_the_top(typist: Typist) -> Reading | None:
-    """A key typed on the first box of a deal that came back whole, nothing changed yet: the
-    one box corrected (the reading kept), or the whole deal typed again from its first box, as
-    a table does to be sure ("let me just type it again"): this reading, the boxes after the
-    cursor empty for the keys that follow as in a new deal (cards typed stay). Keys that go on
-    past the first value are refused in the first reading (every box is typed), so the deal
-    typed again is shown; where both still read (a value with more digits), the deal's checks
-    or the question decide."""
-    if not typist.whole or len(typist.readings) != 1:
-        return None
-    reading = typist.readings[0]
-    if reading.pending or reading.anew or reading.at == CONFIRM or frozenset(reading.typed) != typist._came:
+    """A key typed on the first box of a deal that came back whole (or back there again, after a
+    slip in it): the box corrected (the reading kept), or the whole deal typed again from its
+    first box, as a table does to be sure ("let me just type it again"): this reading, the boxes
+    after the cursor empty for the keys that follow as in a new deal (cards typed stay). Keys that
+    go on past the first value are refused in the first reading (every box is typed), so the deal
+    typed again is shown; where both still read (a value with more digits), the deal's checks or
+    the question decide."""
+    reading = typist.shown
+    if not typist.whole or reading.pending or reading.at == CONFIRM or any(r.anew for r in typist.readings):
         return None
     text = {(c.field, c.unit) for c in typist.view(reading).cells.values() if c.kind == "text"}
     top = Reading(tuple((k, v) for k, v in reading.typed if k in text), reading.at, anew=True)
