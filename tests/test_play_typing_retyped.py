@@ -167,3 +167,25 @@ def test_a_slip_in_the_first_box_gone_back_to_then_the_deal_typed_again():
     assert keys(typist, "enter").confirm
     assert typist.typed() == {("level", None): 2, ("strain", None): "diamonds", ("declarer", None): 1,
                               ("doubled", None): "doubled", ("tricks", None): 4}
+
+
+def test_a_retyped_value_equal_to_the_old_one_then_a_value_the_rules_fill_in():
+    """Lupaus for three (simultaneous bids), deal 1 (one card) bids 0 0 1 and tricks 0 1 0 (Anna, Ben,
+    Cara) chosen with ctrl+e; typed again from Ben's bid as the entry property types: 0 (as it was), a
+    comma, 0 for Cara, a comma, Up to Ben's bid and 1 over the 0, a comma, back to Anna's bid, 0, a
+    comma, tricks 0 0 and Anna's 1 typed anyway, Enter. The second 0 was read as Anna's tricks typed
+    anyway over the first box corrected alone, which was the reading shown: the Ups went from the
+    Confirm button and dropped the deal typed again, and Cara's trick was stored (the correction
+    property, seed 2 of its long profile). Now the deal typed again is shown from its second value."""
+    from test_entry_property import _run
+    options = {"scoring": "tricks-plus-ten", "miss": "plus-ten", "zero_bid": "five-plus-cards",
+               "schedule": "up-down", "max_cards": "standard", "trump_rule": "rotate", "fixed_suit": "clubs",
+               "no_trump_when_all_dealt": True, "dealer_restriction": False, "simultaneous": True, "forehead": True}
+    game = Game(load_ruleset("lupaus"), FOUR[:3], options)
+    game.record({"turned": None, "bid": (0, 0, 1), "tricks": (0, 1, 0)})
+    typist = Typist(DealDraft(game, 1, game.deals[0], editing=True))
+    keys(typist, "up>tricks@3 up>tricks@2 up>tricks@1 up>bid@3 up>bid@2 up>bid@1")  # (the form's Up)
+    done = _run(typist, "0 , + 0 , up>bid@1 1 , resume> 0 , 0 0 , 1 enter".split())
+    assert done.confirm
+    assert typist.typed() == {("bid", 1): 0, ("bid", 2): 1, ("bid", 3): 0, ("tricks", 1): 1, ("tricks", 2): 0,
+                              ("tricks", 3): 0}

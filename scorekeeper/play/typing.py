@@ -329,7 +329,7 @@ class Typist:
                 else:
                     out.append(r)
         anew = self.shown.anew
-        done = self._keep(out, notes)
+        done = self._keep(_anew_first(self, out), notes)
         if self.shown.anew and not anew:  # (the keys went on past the first box's value: the screen says so)
             return Done(moved=done.moved, told=t("play.typing.anew"))
         return done
@@ -774,6 +774,21 @@ def _from_the_top(typist: Typist) -> Reading | None:
     text = {(c.field, c.unit) for c in typist.view(reading).cells.values() if c.kind == "text"}
     top = Reading(tuple((k, v) for k, v in reading.typed if k in text), reading.at, anew=True)
     return top if reading.at in _stops(typist.view(top), None) else None
+
+
+def _anew_first(typist: Typist, readings: list[Reading]) -> list[Reading]:
+    """``readings`` with those of the deal typed again first once they have two values typed: a
+    second value the box corrected alone reads too (a value the rules fill in, typed anyway) is
+    more likely the next box's, and the screen shows the boxes as the table is typing them."""
+    def typed(r: Reading) -> int:
+        view = typist.view(r)
+        return sum(1 for k, _ in r.typed if next((c.kind != "text" for c in view.cells.values()
+                                                   if (c.field, c.unit) == k), True))
+
+    if not any(r.anew for r in readings) or all(r.anew for r in readings):
+        return readings
+    first = [r for r in readings if r.anew and typed(r) > 1]
+    return first + [r for r in readings if r not in first] if first else readings
 
 
 def _live(typist: Typist, readings: list[Reading]) -> list[Reading]:
