@@ -189,3 +189,27 @@ def test_a_retyped_value_equal_to_the_old_one_then_a_value_the_rules_fill_in():
     assert done.confirm
     assert typist.typed() == {("bid", 1): 0, ("bid", 2): 1, ("bid", 3): 0, ("tricks", 1): 1, ("tricks", 2): 0,
                               ("tricks", 3): 0}
+
+
+def test_an_enter_over_the_empty_first_box_of_a_whole_deal_goes_on():
+    """Romanian whist for four, deal 1 (one card) chosen with ctrl+e; Up to the first box (the turned
+    trump card, empty: it may stay so) and the deal typed again with an Enter after each value and one
+    over that box, as in a new deal. The Enter over the empty box saved the deal as it was, at once,
+    and the keys after it went to the next deal (the correction property, seeds 1 and 2 of its long
+    profile). Now it passes over the box and asks to confirm; the keys then read as the deal typed
+    again, and the Enter at their end asks which of the deals they read as was meant, the one meant
+    (Ben took the trick) among them."""
+    game = Game(load_ruleset("romanian-whist"), FOUR, {"schedule": "standard", "dealer_restriction": True})
+    game.record({"turned": None, "bid": (0, 1, 1, 0), "tricks": (0, 1, 0, 0)})
+    typist = Typist(DealDraft(game, 1, game.deals[0], editing=True))
+    walk = " ".join(f"up>{f}@{p}" for f, p in [("tricks", 4), ("tricks", 3), ("tricks", 2), ("tricks", 1), ("bid", 4),
+                                              ("bid", 3), ("bid", 2), ("bid", 1), ("turned", 0)])
+    done = keys(typist, f"{walk} enter")
+    assert not done.confirm and done.question is not None and done.question.waiting
+    done = keys(typist, "0 enter 0 enter 0 enter 0 enter 1 enter")
+    assert not done.confirm and done.question is not None
+    assert "Ben Tricks 0, Cara Tricks 1; Ben Tricks 1, Cara Tricks 0" in done.question.text()
+    done = keys(typist, "enter")
+    assert not done.confirm and done.question is not None and not done.question.waiting
+    assert done.question.text() == ("The keys read 2 ways, so nothing is saved: 1: Ben Tricks 0, Cara Tricks 1; "
+                                    "2: Ben Tricks 1, Cara Tricks 0. Type the number of the one meant, or correct a box.")

@@ -314,7 +314,8 @@ class Typist:
         self.question = None
         char = char.lower()
         if char in SEPARATORS or char in SPACES:
-            return self._keep(_unique([r for reading in self.readings for r in self._separated(reading, char)]), [])
+            roots = [*self.readings, *_passing_top(self)] if char in SEPARATORS else self.readings
+            return self._keep(_unique([r for reading in roots for r in self._separated(reading, char)]), [])
         out: list[Reading] = []
         notes: list[str] = []
         top = _from_the_top(self)
@@ -361,6 +362,7 @@ class Typist:
         table says no key follows (ctrl+s): no reading goes on or passes over a box, so the
         deals of the readings complete now are confirmed, or asked which, at once."""
         self._keyed = []
+        self.readings = [*self.readings, *_passing_top(self)]
         before = self.shown  # (where the Enter was typed, as the table saw it)
         verdict = self._verdict(last)
         if verdict.act == "lost":
@@ -739,8 +741,9 @@ class Typist:
         if reading.arrived and cell is not None and cell.value is None and not reading.pending:
             # the Enter typed out of habit after a value that moved on by itself: it is taken
             return reading.moved(arrived=False), False
-        if view.can_confirm and not any(_needed(c) for c in _boxes(view)) \
-                and not _optional_after(view, reading.at) and not (self.whole and reading.pending):
+        if view.can_confirm and not any(_needed(c) for c in _boxes(view)) and not _optional_after(view, reading.at) \
+                and not (self.whole and (reading.pending or cell is not None and cell.value is None and may_skip(cell))):
+            # (a whole deal: an Enter ending digits, or over an empty box that may stay so, goes on: see _passing_top)
             return reading.moved(pending=""), True
         r = reading.moved(pending="")
         return self._move_on(r, reading.at, False)[0][0], False
@@ -774,6 +777,15 @@ def _from_the_top(typist: Typist) -> Reading | None:
     text = {(c.field, c.unit) for c in typist.view(reading).cells.values() if c.kind == "text"}
     top = Reading(tuple((k, v) for k, v in reading.typed if k in text), reading.at, anew=True)
     return top if reading.at in _stops(typist.view(top), None) else None
+
+
+def _passing_top(typist: Typist) -> list[Reading]:
+    """An Enter (or a separator) on the first box of a whole deal, empty and one that may stay so:
+    passing over it, as in a new deal, may start the deal typed again (see _from_the_top); the
+    reading that does, or none."""
+    top = _from_the_top(typist)
+    cell = typist.cell(top, top.at) if top is not None else None
+    return [top] if top is not None and cell is not None and cell.value is None and may_skip(cell) else []
 
 
 def _anew_first(typist: Typist, readings: list[Reading]) -> list[Reading]:
