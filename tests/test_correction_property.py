@@ -6,9 +6,9 @@ it. For every built-in game: a few deals are recorded, then one is corrected, a 
 on the board (ctrl+e) or the last one taken back (ctrl+z, its values back in the boxes), the
 ways a table does: Up (or Down) to each box that was wrong and its right value typed over the
 old one (with or without an Enter after it; a box the corrected deal leaves empty emptied with
-Backspace; a value the rules now fill in typed anyway), or the boxes cleared first and the whole
-deal typed again as players type a new deal (bursts, slips taken back: the entry property's
-keys). Then Enter, as many as the form says.
+Backspace; a value the rules now fill in typed anyway), or the whole deal typed again as players
+type a new deal (bursts, slips taken back: the entry property's keys), the boxes cleared first or
+typed over from the first box as they came back. Then Enter, as many as the form says.
 
 The Enters must store the deal meant and leave every other deal as it was, the totals those of a
 game typed afresh with the corrected deal; or stop with the question which of the readings was
@@ -26,7 +26,7 @@ from helpers.draws import draw_options
 from scorekeeper.game.engine import GameError
 from scorekeeper.game.game import Game
 from scorekeeper.play.draft import DealDraft
-from scorekeeper.play.typing import Typist, _deal_key
+from scorekeeper.play.typing import CONFIRM, Reading, Typist, _deal_key, _stops
 from scorekeeper.play.undo import NextDeal
 from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store
@@ -34,8 +34,9 @@ from scorekeeper.play.layout import Slot
 from test_entry_property import GAMES, NAMES, TABLES, UP, _back_to, _enter, _intended, _keystrokes, _run, _written
 
 STATS = {"deals": 0, "confirmed": 0, "asked": 0, "told": 0, "wrong": 0, "tables": set(), "ways": {}}
-HOW = ("boxes", "boxes", "cleared")
-"""How the table corrects: the wrong boxes only (most often), or the boxes cleared first and the deal typed again."""
+HOW = ("boxes", "boxes", "cleared", "again")
+"""How the table corrects: the wrong boxes only (most often), the boxes cleared first and the deal typed
+again, or the deal typed again from its first box over the filled boxes, without clearing them."""
 
 
 def _boxes_keys(data, before, meant: DealDraft, plan) -> list[str]:
@@ -148,9 +149,14 @@ def test_a_corrected_deal_is_stored_as_meant_or_asked(rid, data):
         typist = Typist(draft)
         if how == "boxes":
             keys = _boxes_keys(data, before, meant, plan)
-        else:
+        elif how == "cleared":
             draft.clear()
             typist.reset()
+            keys = _keystrokes(data, meant, plan)
+        else:  # Up to the box a new deal starts at, and its keys typed over the filled boxes
+            first = _stops(typist.view(Reading((), CONFIRM)), None)[0]
+            _back_to(typist, f"{first.field}@{first.pos}")
+            assume(typist.cursor == first)  # (a box the deal as it came back shows)
             keys = _keystrokes(data, meant, plan)
         done = _corrected(typist, keys) if how == "boxes" else _run(typist, keys)
         where = f"{rid} {n} {options} {way} deal {number} of {old} {how}: {' '.join(keys)}"

@@ -63,6 +63,7 @@ class Reading:
     spell: str = ""  # the rest of the word a value picked by its first letter is written as ("nna" after Anna's a)
     doubt: tuple[tuple[Key, Any, Key], ...] = ()  # (box, value, box the key went to): a key the rules refused
     # in a box passed over, as the boxes stood (see Typist._type); read there again after a correction
+    anew: bool = False  # a whole deal typed again from its first box: the boxes after the cursor are typed anew
 
     def values(self) -> dict[Key, Any]:
         return dict(self.typed)
@@ -72,11 +73,11 @@ class Reading:
         if value is not None and value != "":
             typed.append((key, value))
         return Reading(tuple(typed), self.at, self.pending, self.arrived, self.behind,
-                       doubt=tuple(d for d in self.doubt if d[2] != key))
+                       doubt=tuple(d for d in self.doubt if d[2] != key), anew=self.anew)
 
     def moved(self, **changes) -> "Reading":
         fields: dict[str, Any] = {"typed": self.typed, "at": self.at, "pending": self.pending, "arrived": self.arrived,
-                  "behind": self.behind, "doubt": self.doubt}
+                  "behind": self.behind, "doubt": self.doubt, "anew": self.anew}
         fields.update(changes)
         return Reading(**fields)
 
@@ -206,7 +207,7 @@ class Typist:
 
     @property
     def ambiguous(self) -> bool:
-        return len({_deal_key(self.view(r)) for r in self.readings}) > 1
+        return len(_deals(self)) > 1
 
     def enter_confirms(self) -> bool:
         """Whether Enter now confirms the deal (and does not end a value, move on past a box
@@ -313,10 +314,12 @@ class Typist:
         self.question = None
         char = char.lower()
         if char in SEPARATORS or char in SPACES:
-            return self._keep(_unique([r for reading in self.readings for r in self._separated(reading, char)]), [])
+            roots = [*self.readings, *_passing_top(self)] if char in SEPARATORS else self.readings
+            return self._keep(_unique([r for reading in roots for r in self._separated(reading, char)]), [])
         out: list[Reading] = []
         notes: list[str] = []
-        for reading in self.readings:
+        top = _from_the_top(self)
+        for reading in self.readings if top is None else [*self.readings, top]:
             if reading.spell:  # the next letter of the word being written (Anna's n), or a key of its own
                 if char == reading.spell[0]:
                     out.append(reading.moved(spell=reading.spell[1:]))
@@ -326,7 +329,11 @@ class Typist:
                     notes.append(note)
                 else:
                     out.append(r)
-        return self._keep(out, notes)
+        anew = self.shown.anew
+        done = self._keep(_anew_first(self, out), notes)
+        if self.shown.anew and not anew:  # (the keys went on past the first box's value: the screen says so)
+            return Done(moved=done.moved, told=t("play.typing.anew"))
+        return done
 
     def _separated(self, reading: Reading, char: str) -> list[Reading]:
         """A separator (or a space) typed in ``reading``: digits waiting end there, as Enter ends
@@ -355,6 +362,7 @@ class Typist:
         table says no key follows (ctrl+s): no reading goes on or passes over a box, so the
         deals of the readings complete now are confirmed, or asked which, at once."""
         self._keyed = []
+        self.readings = [*self.readings, *_passing_top(self)]
         before = self.shown  # (where the Enter was typed, as the table saw it)
         verdict = self._verdict(last)
         if verdict.act == "lost":
@@ -371,7 +379,7 @@ class Typist:
         if verdict.act == "confirm":
             self.question = None
             return Done(confirm=True)
-        if verdict.act == "wait" and len({_deal_key(self.view(r)) for r in self.readings}) == 1:
+        if verdict.act == "wait" and len(_deals(self)) == 1:
             self.question = self._follow()  # (one deal: the readings differ only in what may follow)
         else:
             self.question = _question(self, waiting=verdict.act == "wait")
@@ -485,15 +493,19 @@ class Typist:
         complete = [r for r in self.readings if r.at == CONFIRM and self._complete(r)]
         # one reading is a deal, another goes on (or stores another deal); readings that all
         # store the same deal are that deal, whatever box each letter went to
-        if complete and len({_deal_key(self.view(r)) for r in self.readings}) > 1:
+        if complete and len(_deals(self)) > 1:
             self.question = _question(self, waiting=True)
             return Done(moved=done.moved, question=self.question)
         if complete:  # the deal is complete, but a box that may stay empty could still be typed
             self.question = self._follow()
             return Done(moved=done.moved, question=self.question)
         refused = refused or _dead(self, self.shown) or _all_refused(self)  # (shown dead: every reading is)
-        if not any(self._complete(r) for r in self.readings) and (refused or self.overflow or self._stopped(before)):
-            return Done(moved=done.moved, told=_missing(self.view(self.shown), refused))
+        if not any(self._complete(r) for r in self.readings) and (refused or self.overflow or self._stopped(before)
+                                                                    or self.shown.anew):
+            # (a deal typed again from its first box: an Enter before its last box is said to save nothing, the
+            # boxes after it being typed anew, not kept)
+            told = _missing(self.view(self.shown), refused)
+            return Done(moved=done.moved, told=t("play.typing.anew_missing", told=told) if self.shown.anew else told)
         return done
 
     def _stopped(self, before: Reading) -> bool:
@@ -561,19 +573,12 @@ class Typist:
             return Done(note=self.note)
         self.note = ""
         before = self.readings[0].at
-        readings = _live_first(self, self._live(_unique(_revived(self, out))))
+        readings = _live_first(self, _live(self, _unique(_revived(self, out))))
         if len(readings) > READINGS_KEPT:  # too many to follow: Enter will ask, never guess
             self.overflow = True
         self.readings = readings[:READINGS_KEPT]
         shown = self.readings[0]
         return Done(moved=shown.at != before and shown.arrived)
-
-    def _live(self, readings: list[Reading]) -> list[Reading]:
-        """The readings the rules do not rule out: one with every box typed and the rules
-        refusing the deal (tricks that do not add up) is out, unless every reading is."""
-        ok = [r for r in readings if not self._broken(r)]
-        self.refused = next((problems(self.view(r))[0] for r in readings if r not in ok), "") if ok else ""
-        return ok or readings
 
     def _broken(self, reading: Reading) -> bool:
         view = self.view(reading)
@@ -736,8 +741,9 @@ class Typist:
         if reading.arrived and cell is not None and cell.value is None and not reading.pending:
             # the Enter typed out of habit after a value that moved on by itself: it is taken
             return reading.moved(arrived=False), False
-        if view.can_confirm and not any(_needed(c) for c in _boxes(view)) \
-                and not _optional_after(view, reading.at) and not (self.whole and reading.pending):
+        if view.can_confirm and not any(_needed(c) for c in _boxes(view)) and not _optional_after(view, reading.at) \
+                and not (self.whole and (reading.pending or cell is not None and cell.value is None and may_skip(cell))):
+            # (a whole deal: an Enter ending digits, or over an empty box that may stay so, goes on: see _passing_top)
             return reading.moved(pending=""), True
         r = reading.moved(pending="")
         return self._move_on(r, reading.at, False)[0][0], False
@@ -755,6 +761,76 @@ class Typist:
                 return reading.with_value((c.field, c.unit), None).moved(at=c.slot, pending="", arrived=False,
                                                                           behind=())
         return reading.moved(pending="", behind=())
+
+
+def _from_the_top(typist: Typist) -> Reading | None:
+    """A key typed on the first box of a deal that came back whole (or back there again, after a
+    slip in it): the box corrected (the reading kept), or the whole deal typed again from its
+    first box, as a table does to be sure ("let me just type it again"): this reading, the boxes
+    after the cursor empty for the keys that follow as in a new deal (cards typed stay). Keys that
+    go on past the first value are refused in the first reading (every box is typed), so the deal
+    typed again is shown; where both still read (a value with more digits), the deal's checks or
+    the question decide."""
+    reading = typist.shown
+    if not typist.whole or reading.pending or reading.at == CONFIRM or any(r.anew for r in typist.readings):
+        return None
+    text = {(c.field, c.unit) for c in typist.view(reading).cells.values() if c.kind == "text"}
+    top = Reading(tuple((k, v) for k, v in reading.typed if k in text), reading.at, anew=True)
+    return top if reading.at in _stops(typist.view(top), None) else None
+
+
+def _passing_top(typist: Typist) -> list[Reading]:
+    """An Enter (or a separator) on the first box of a whole deal, empty and one that may stay so:
+    passing over it, as in a new deal, may start the deal typed again (see _from_the_top); the
+    reading that does, or none."""
+    top = _from_the_top(typist)
+    cell = typist.cell(top, top.at) if top is not None else None
+    return [top] if top is not None and cell is not None and cell.value is None and may_skip(cell) else []
+
+
+def _anew_first(typist: Typist, readings: list[Reading]) -> list[Reading]:
+    """``readings`` with those of the deal typed again first once they have two values typed: a
+    second value the box corrected alone reads too (a value the rules fill in, typed anyway) is
+    more likely the next box's, and the screen shows the boxes as the table is typing them."""
+    def typed(r: Reading) -> int:
+        view = typist.view(r)
+        return sum(1 for k, _ in r.typed if next((c.kind != "text" for c in view.cells.values()
+                                                   if (c.field, c.unit) == k), True))
+
+    if not any(r.anew for r in readings) or all(r.anew for r in readings):
+        return readings
+    first = [r for r in readings if r.anew and typed(r) > 1]
+    return first + [r for r in readings if r not in first] if first else readings
+
+
+def _live(typist: Typist, readings: list[Reading]) -> list[Reading]:
+    """The readings the rules do not rule out: one with every box typed and the rules
+    refusing the deal (tricks that do not add up) is out, unless every reading is. The
+    readings of a whole deal typed again from its first box (see _from_the_top) and those of
+    its boxes corrected are weighed each among their own: a correction not yet finished (a
+    game changed, the boxes it changes still to come) is no reason to read the keys as the
+    deal typed again."""
+    ok = [r for r in readings if not typist._broken(r)]
+    if ok:
+        for anew in (False, True):
+            if not any(r.anew == anew for r in ok):  # (all of one kind refused: kept, as a single kind is)
+                ok += [r for r in readings if r.anew == anew]
+    typist.refused = next((problems(typist.view(r))[0] for r in readings if r not in ok), "") if ok else ""
+    return [r for r in readings if r in ok] if ok else readings
+
+
+def rivals(typist: Typist) -> list[Reading]:
+    """The readings that are deals the keys may mean: a deal typed again from its first box
+    still being typed (see _from_the_top) is none while the deal corrected box by box is read
+    too (its boxes after the cursor empty are no other values meant for them), unless shown."""
+    readings = typist.readings
+    if all(r.anew for r in readings):
+        return readings
+    return [r for i, r in enumerate(readings) if not i or not r.anew or typist._complete(r)]
+
+
+def _deals(typist: Typist) -> set[tuple]:
+    return {_deal_key(typist.view(r)) for r in rivals(typist)}
 
 
 def _separates(typist: Typist, reading: Reading) -> bool:
@@ -790,6 +866,8 @@ def _moved(typist: Typist, readings: list[Reading], slot: Slot) -> list[Reading]
     kept = [r for r in readings if fits(r)] or readings[:1]
     if _place(typist.view(kept[0]), slot) > _place(typist.view(kept[0]), kept[0].at):
         kept = [r for r in kept if _place(typist.view(r), r.at) <= _place(typist.view(r), slot)] or kept[:1]
+    # a deal typed again from its first box is typed in order: a move past the box it is at is no part of it
+    kept = [r for r in kept if not r.anew or _place(typist.view(r), r.at) >= _place(typist.view(r), slot)] or kept[:1]
     return _merged([r.moved(at=slot, pending="", arrived=False, behind=(), spell="") for r in kept])
 
 
@@ -921,7 +999,7 @@ def other_readings(typist: Typist) -> dict[Slot, tuple[str, ...]]:
     """Where the keys read as more than one deal: each box on show that another reading
     gives another value, and those values ("" where it leaves the box empty), so the
     table sees "10, or 1?" while it types, not only at the Enter that asks which."""
-    readings = typist.readings
+    readings = rivals(typist)
     if len(readings) < 2:
         return {}
     views = [typist.view(r) for r in readings]
