@@ -390,7 +390,10 @@ def _down(typist: Typist, where: str) -> Done:
     """Down after a value, as a table using the arrows ends it, looking at the screen: while digits
     wait at the cursor, the cursor to the box after it (the form's Down: every box on show
     counted); then, where the cursor is on a box before ``where`` (FIELD@POS: the box the next
-    value is for; a box filled in or left empty between), Down again until it is there."""
+    value is for; a box filled in or left empty between), Down again until it is there; where it
+    is on a box after it (the value before came whole and the cursor went on by itself past a box
+    that may stay empty: Schafkopf's knocks after the declarer), Up until it is there, as Down
+    from there goes on away from it."""
     def chain() -> list[Slot]:
         return [c.slot for c in typist.view(typist.shown).cells.values() if c.visible] + [CONFIRM]
     if typist.pending and typist.cursor in chain()[:-1]:
@@ -400,9 +403,10 @@ def _down(typist: Typist, where: str) -> Done:
         target = Slot(field, int(pos))
         for _ in range(len(chain())):
             slots = chain()
-            if typist.cursor not in slots or target not in slots or slots.index(typist.cursor) >= slots.index(target):
+            if typist.cursor not in slots or target not in slots or typist.cursor == target:
                 break
-            typist.move_to(slots[slots.index(typist.cursor) + 1])
+            step = 1 if slots.index(typist.cursor) < slots.index(target) else -1
+            typist.move_to(slots[slots.index(typist.cursor) + step])
     return Done()
 
 
@@ -490,6 +494,27 @@ def test_typed_keys_confirm_the_deal_meant_or_ask(rid, data):
         twin.record(dict(values))
     twin.record(meant.plain_values())
     assert twin.totals() == game.totals()
+
+
+def test_the_down_habit_goes_up_to_a_box_the_cursor_went_on_past():
+    """Schafkopf for four with knocking, no contra: a wenz of Anna's, one knock, card points 5 and no
+    running trumps, the values ended with Down. After Anna (whole at one key) the cursor goes on by
+    itself past tout and knocks (boxes that may stay empty) to the card points; Down from there goes
+    to schwarz, away from knocks. The model pressed no key for "Down to knocks" there, so the knock's
+    1 went into the card points, its Down ended it, the 5 was refused at schwarz and Enter stored
+    card points 1 and no knock (the 56 wrong deals of the set-up's new draws); a table looking at
+    the screen goes Up to the knocks."""
+    game = Game(load_ruleset("schafkopf"), NAMES[:4], {"contra_re": False, "knocking": True})
+    meant = DealDraft(game)
+    for field, value in {"game": "wenz", "declarer": 1, "knocks": 1, "card_points": 5, "runners": 0}.items():
+        meant.set(field, None, value)
+    typist = Typist(DealDraft(game))
+    typist.key("w")
+    typist.key("1")
+    assert typist.cursor == Slot("card_points", 0)
+    keys = "down>knocks@0 1 down>card_points@0 5 down>runners@0 0 enter".split()
+    done = _run(typist, keys)
+    assert done.confirm and _deal_key(typist.view(typist.shown)) == _deal_key(meant.view())
 
 
 def test_the_property_covers_every_built_in_game():
