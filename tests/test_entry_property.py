@@ -390,7 +390,9 @@ def _down(typist: Typist, where: str) -> Done:
     """Down after a value, as a table using the arrows ends it, looking at the screen: while digits
     wait at the cursor, the cursor to the box after it (the form's Down: every box on show
     counted); then, where the cursor is on a box before ``where`` (FIELD@POS: the box the next
-    value is for; a box filled in or left empty between), Down again until it is there; where it
+    value is for; a box filled in or left empty between), Down again until it is there, but not on
+    from a box the rules need shown empty (every such box before it is one the table typed: seeing
+    it empty, its keys read another way than meant, the table types on there); where it
     is on a box after it (the value before came whole and the cursor went on by itself past a box
     that may stay empty: Schafkopf's knocks after the declarer), Up until it is there, as Down
     from there goes on away from it."""
@@ -406,6 +408,9 @@ def _down(typist: Typist, where: str) -> Done:
             if typist.cursor not in slots or target not in slots or typist.cursor == target:
                 break
             step = 1 if slots.index(typist.cursor) < slots.index(target) else -1
+            here = typist.cell(typist.shown, typist.cursor) if typist.cursor != CONFIRM else None
+            if step == 1 and here is not None and here.needed:
+                break  # (a box it typed, shown empty: its keys were read another way; it types on, as it sees)
             typist.move_to(slots[slots.index(typist.cursor) + step])
     return Done()
 
@@ -514,6 +519,25 @@ def test_the_down_habit_goes_up_to_a_box_the_cursor_went_on_past():
     assert typist.cursor == Slot("card_points", 0)
     keys = "down>knocks@0 1 down>card_points@0 5 down>runners@0 0 enter".split()
     done = _run(typist, keys)
+    assert done.confirm and _deal_key(typist.view(typist.shown)) == _deal_key(meant.view())
+
+
+def test_the_down_habit_goes_on_from_no_box_it_typed_that_shows_empty():
+    """Schafkopf for four, contra and re, no knocking (long profile, seed 61): a call game of
+    Cara's with Anna, contra and re, card points 77, 12 running trumps; the declarer and the
+    partner by initial, a slip n for the contra taken back at once. "C C A" also reads as Cara
+    spelled (C, then "ar"), the reading shown: the partner box shows empty with the cursor on it,
+    Anna and re the other reading's. Going Down box by box from there to the card points, the model
+    dropped that reading (its cursor already past the contra); 1 2 then read as running trumps 1
+    and partner Ben, and the second Enter stored that. A table looking at the screen goes on from no
+    box it typed that shows empty: the card points typed there leave Anna and re alone."""
+    game = Game(load_ruleset("schafkopf"), NAMES[:4], {"contra_re": True, "knocking": False})
+    meant = DealDraft(game)
+    for field, value in {"game": "call", "declarer": 3, "partner": 1, "contra": "re", "card_points": 77,
+                         "runners": 12}.items():
+        meant.set(field, None, value)
+    typist = Typist(DealDraft(game))
+    done = _run(typist, "C C A n slip>contra@0 R down>card_points@0 7 7 1 2 enter".split())
     assert done.confirm and _deal_key(typist.view(typist.shown)) == _deal_key(meant.view())
 
 
