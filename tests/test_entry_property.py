@@ -113,6 +113,29 @@ def _intended(data, game: Game) -> tuple[DealDraft, list] | None:
     return draft, plan
 
 
+def _played(data, rid: str, deals: tuple[int, int] = (0, 2), to_the_end: bool = False) -> tuple[Game, dict]:
+    """The set-up of the property tests that need a game with deals recorded: a game of ``rid``
+    for a number of players drawn, its house rules drawn (those it refuses left out), and a few
+    deals recorded as drawn by _intended (``deals``: at least and at most how many). A game those
+    deals end is left out, or with ``to_the_end`` kept as it ended. The game, and its house rules
+    as drawn."""
+    n = data.draw(st.sampled_from([m for game, m in TABLES if game == rid]), label="players")
+    rules = load_ruleset(rid)
+    options = draw_options(data, rules)
+    try:
+        game = Game(rules, NAMES[:n], options)
+    except (GameError, ValueError):
+        assume(False)
+    for _ in range(data.draw(st.integers(*deals), label="deals before")):
+        made = _intended(data, game)
+        assume(made is not None)
+        game.record(made[0].plain_values())
+        if game.is_over:
+            assume(to_the_end)
+            break
+    return game, options
+
+
 def _refused(draft: DealDraft, cell, value) -> bool:
     draft.set(cell.field, cell.unit, value)
     return bool(draft.view().cells[cell.slot].errors)
@@ -445,18 +468,8 @@ def _enter(typist: Typist):
           suppress_health_check=list(HealthCheck))  # seeds and database: the profile's (fast: fixed)
 @given(data=st.data())
 def test_typed_keys_confirm_the_deal_meant_or_ask(rid, data):
-    n = data.draw(st.sampled_from([m for game, m in TABLES if game == rid]), label="players")
-    rules = load_ruleset(rid)
-    options = draw_options(data, rules)
-    try:
-        game = Game(rules, NAMES[:n], options)
-    except (GameError, ValueError):
-        assume(False)
-    for _ in range(data.draw(st.integers(0, 2), label="deals before")):
-        made = _intended(data, game)
-        assume(made is not None)
-        game.record(made[0].plain_values())
-        assume(not game.is_over)
+    game, options = _played(data, rid)
+    rules, n = game.ruleset, len(game.players)
     made = _intended(data, game)
     assume(made is not None)
     meant, plan = made
