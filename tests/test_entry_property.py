@@ -353,7 +353,8 @@ def _run(typist: Typist, keys: list[str]):
         elif k.startswith(SLIP_UP) and typist.pending:  # (the slip's digits on show at the cursor)
             done = typist.backspace()
         elif k.startswith((UP, SLIP_UP)):
-            resume.append(_where_going(typist))
+            going, (field, pos) = _where_going(typist), k.split(">", 1)[1].rsplit("@", 1)
+            resume.append(None if going == Slot(field, int(pos)) else going)  # (going to that box: nothing to go on to)
             done = _back_to(typist, k.split(">", 1)[1])
         elif k.startswith(BACK):
             done = _erase_to(typist, k[len(BACK):])
@@ -384,8 +385,8 @@ def _back_to(typist: Typist, where: str) -> Done:
     every box on show counted), or Backspace when the cursor is still on it (digits waiting)."""
     field, pos = where.rsplit("@", 1)
     slot = Slot(field, int(pos))
-    if typist.cursor == slot:
-        return typist.backspace()
+    if typist.cursor == slot:  # (no digits waiting: the box is empty or shows a value, the next typed there)
+        return typist.backspace() if typist.pending else Done()
     chain = [c.slot for c in typist.view(typist.shown).cells.values() if c.visible] + [CONFIRM]
     if slot not in chain or typist.cursor not in chain:
         return Done()
@@ -552,6 +553,46 @@ def test_the_down_habit_goes_on_from_no_box_it_typed_that_shows_empty():
     typist = Typist(DealDraft(game))
     done = _run(typist, "C C A n slip>contra@0 R down>card_points@0 7 7 1 2 enter".split())
     assert done.confirm and _deal_key(typist.view(typist.shown)) == _deal_key(meant.view())
+
+
+def _typed_as_the_model_types(rid: str, options: dict, keys: str, meant: dict):
+    """The typist after ``keys`` (property notation, "SP" a space) run as _run runs them, its last
+    Done, and the key of the deal ``meant`` ((field, unit) -> value) in a new game of ``rid`` for four."""
+    game = Game(load_ruleset(rid), NAMES[:4], options)
+    draft = DealDraft(game)
+    for (field, unit), value in meant.items():
+        draft.set(field, unit, value)
+    typist = Typist(DealDraft(game))
+    done = _run(typist, [" " if k == "SP" else k for k in keys.split()])
+    return typist, done, _deal_key(draft.view())
+
+
+def test_going_back_to_the_box_the_cursor_is_on_types_there_without_a_backspace():
+    """Coinche for four (long profile, seed 20261213): spades, Anna takes, contract 80, points 76;
+    a slip 1 for the contract, refused at the comma (no contract under 80), seen after the 76: the
+    cursor came back by itself to the empty contract box. The model, going Up to the box with the
+    cursor already on it, pressed Backspace as if digits waited there: it took back the 6 and the
+    80 went on the points (stored 7, no 76). With nothing waiting the table types the 80 there."""
+    typist, done, meant = _typed_as_the_model_types(
+        "coinche", {"declarations": False, "litige": False}, "s 1 1 , SP 7 6 up>contract@0 8 0 , SP resume> enter",
+        {("trump_suit", None): "spades", ("taker", None): 1, ("contract", None): 80, ("points", None): 76})
+    assert done.confirm and _deal_key(typist.view(typist.shown)) == meant
+
+
+def test_after_correcting_the_box_it_was_going_to_the_table_goes_on_from_there():
+    """Coinche for four with declarations (long profile, seed 62): spades, Anna takes, contract 80,
+    points 1, Anna & Cara's declarations 190; slips for the taker and the melds seen at once, the
+    contract's 1 seen late. The table was going to the contract box (the cursor came back to it)
+    when it went Up to it; after the 80 the model went "back where it was", Down to the contract
+    again, and the melds' 190 went over the 80 (stored contract 90, no melds). Going on from a box it
+    was going to is going on from the box corrected: the 190 is Anna & Cara's or Ben & Dan's (asked)."""
+    typist, done, meant = _typed_as_the_model_types(
+        "coinche", {"declarations": True, "litige": False},
+        "s , 2 slip>taker@0 1 , 1 , 1 , up>contract@0 8 0 , resume> 2 slip>melds@1 1 9 0 enter",
+        {("trump_suit", None): "spades", ("taker", None): 1, ("contract", None): 80, ("points", None): 1,
+         ("melds", 1): 190})
+    assert not done.confirm and done.question is not None and not done.question.waiting
+    assert meant in {_deal_key(typist.view(r)) for r in typist.readings}
 
 
 def test_the_property_covers_every_built_in_game():
