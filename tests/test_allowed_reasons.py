@@ -13,7 +13,7 @@ from scorekeeper.game.game import Game
 from scorekeeper.play.draft import DealDraft
 from scorekeeper.rules.formula import MessageTemplate
 from scorekeeper.rules.ruleset import load_ruleset
-from test_entry_property import GAMES, NAMES, TABLES, _intended
+from test_entry_property import GAMES, NAMES, _intended, _played
 
 
 def test_the_phases_ask_whether_a_field_adds_up_without_putting_a_reason_together(monkeypatch):
@@ -43,19 +43,8 @@ def test_the_values_allowed_are_the_same_asked_without_reasons(rid, data):
     """Every built-in game, a few deals recorded, the next deal drawn value by value and some
     of its boxes emptied again: each box's values allowed and refused are the same asked with
     or without the reasons; without, no choice has one."""
-    from helpers.draws import draw_options
-
-    n = data.draw(st.sampled_from([m for game, m in TABLES if game == rid]), label="players")
-    rules = load_ruleset(rid)
-    try:
-        game = Game(rules, NAMES[:n], draw_options(data, rules))
-    except (GameError, ValueError):
-        assume(False)
-    for _ in range(data.draw(st.integers(0, 2), label="deals")):
-        made = _intended(data, game)
-        assume(made is not None)
-        game.record(made[0].plain_values())
-        assume(not game.is_over)
+    game, _ = _played(data, rid)
+    rules, n = game.ruleset, len(game.players)
     made = _intended(data, game)
     assume(made is not None)
     values = dict(made[0].plain_values())

@@ -22,16 +22,14 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from helpers.draws import draw_options
 from scorekeeper.game.engine import GameError
 from scorekeeper.game.game import Game
 from scorekeeper.play.draft import DealDraft
 from scorekeeper.play.typing import CONFIRM, Reading, Typist, _deal_key, _stops
 from scorekeeper.play.undo import NextDeal
-from scorekeeper.rules.ruleset import load_ruleset
 from scorekeeper.store.db import Store
 from scorekeeper.play.layout import Slot
-from test_entry_property import GAMES, NAMES, TABLES, UP, _back_to, _enter, _intended, _keystrokes, _run, _written
+from test_entry_property import GAMES, UP, _back_to, _enter, _intended, _keystrokes, _played, _run, _written
 
 STATS = {"deals": 0, "confirmed": 0, "asked": 0, "told": 0, "wrong": 0, "tables": set(), "ways": {}}
 HOW = ("boxes", "boxes", "cleared", "again")
@@ -89,19 +87,6 @@ def _corrected(typist: Typist, keys: list[str]):
     return _run(typist, keys[-1:])
 
 
-def _drawn(data, game: Game) -> list[dict] | None:
-    """A few deals recorded in ``game`` as drawn (their values), or None when the game ended or a
-    deal could not be drawn (drawn first in a game of its own: a store for each draw left out is slow)."""
-    for _ in range(data.draw(st.integers(1, 2), label="deals before")):
-        made = _intended(data, game)
-        if made is None:
-            return None
-        game.record(made[0].plain_values())
-        if game.is_over:
-            return None
-    return [dict(d) for d in game.deals]
-
-
 def _twin(rules, names, options, deals) -> Game:
     twin = Game(rules, names, options)
     for values in deals:
@@ -114,15 +99,9 @@ def _twin(rules, names, options, deals) -> Game:
           suppress_health_check=list(HealthCheck))  # seeds and database: the profile's (fast: fixed)
 @given(data=st.data())
 def test_a_corrected_deal_is_stored_as_meant_or_asked(rid, data):
-    n = data.draw(st.sampled_from([m for game, m in TABLES if game == rid]), label="players")
-    rules = load_ruleset(rid)
-    options = draw_options(data, rules)
-    names = NAMES[:n]
-    try:
-        drawn = _drawn(data, Game(rules, names, options))
-    except (GameError, ValueError):
-        assume(False)
-    assume(drawn is not None)
+    played, options = _played(data, rid, deals=(1, 2))  # (drawn in a game of its own: a store for each draw left out is slow)
+    rules, names, n = played.ruleset, played.players, len(played.players)
+    drawn = [dict(d) for d in played.deals]
     with Store(":memory:") as store:
         stored = store.new_game(rules, rid, names, options)
         for values in drawn:

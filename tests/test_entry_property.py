@@ -113,6 +113,29 @@ def _intended(data, game: Game) -> tuple[DealDraft, list] | None:
     return draft, plan
 
 
+def _played(data, rid: str, deals: tuple[int, int] = (0, 2), to_the_end: bool = False) -> tuple[Game, dict]:
+    """The set-up of the property tests that need a game with deals recorded: a game of ``rid``
+    for a number of players drawn, its house rules drawn (those it refuses left out), and a few
+    deals recorded as drawn by _intended (``deals``: at least and at most how many). A game those
+    deals end is left out, or with ``to_the_end`` kept as it ended. The game, and its house rules
+    as drawn."""
+    n = data.draw(st.sampled_from([m for game, m in TABLES if game == rid]), label="players")
+    rules = load_ruleset(rid)
+    options = draw_options(data, rules)
+    try:
+        game = Game(rules, NAMES[:n], options)
+    except (GameError, ValueError):
+        assume(False)
+    for _ in range(data.draw(st.integers(*deals), label="deals before")):
+        made = _intended(data, game)
+        assume(made is not None)
+        game.record(made[0].plain_values())
+        if game.is_over:
+            assume(to_the_end)
+            break
+    return game, options
+
+
 def _refused(draft: DealDraft, cell, value) -> bool:
     draft.set(cell.field, cell.unit, value)
     return bool(draft.view().cells[cell.slot].errors)
@@ -330,7 +353,8 @@ def _run(typist: Typist, keys: list[str]):
         elif k.startswith(SLIP_UP) and typist.pending:  # (the slip's digits on show at the cursor)
             done = typist.backspace()
         elif k.startswith((UP, SLIP_UP)):
-            resume.append(_where_going(typist))
+            going, (field, pos) = _where_going(typist), k.split(">", 1)[1].rsplit("@", 1)
+            resume.append(None if going == Slot(field, int(pos)) else going)  # (going to that box: nothing to go on to)
             done = _back_to(typist, k.split(">", 1)[1])
         elif k.startswith(BACK):
             done = _erase_to(typist, k[len(BACK):])
@@ -361,8 +385,8 @@ def _back_to(typist: Typist, where: str) -> Done:
     every box on show counted), or Backspace when the cursor is still on it (digits waiting)."""
     field, pos = where.rsplit("@", 1)
     slot = Slot(field, int(pos))
-    if typist.cursor == slot:
-        return typist.backspace()
+    if typist.cursor == slot:  # (no digits waiting: the box is empty or shows a value, the next typed there)
+        return typist.backspace() if typist.pending else Done()
     chain = [c.slot for c in typist.view(typist.shown).cells.values() if c.visible] + [CONFIRM]
     if slot not in chain or typist.cursor not in chain:
         return Done()
@@ -390,7 +414,12 @@ def _down(typist: Typist, where: str) -> Done:
     """Down after a value, as a table using the arrows ends it, looking at the screen: while digits
     wait at the cursor, the cursor to the box after it (the form's Down: every box on show
     counted); then, where the cursor is on a box before ``where`` (FIELD@POS: the box the next
-    value is for; a box filled in or left empty between), Down again until it is there."""
+    value is for; a box filled in or left empty between), Down again until it is there, but not on
+    from a box the rules need shown empty (every such box before it is one the table typed: seeing
+    it empty, its keys read another way than meant, the table types on there); where it
+    is on a box after it (the value before came whole and the cursor went on by itself past a box
+    that may stay empty: Schafkopf's knocks after the declarer), Up until it is there, as Down
+    from there goes on away from it."""
     def chain() -> list[Slot]:
         return [c.slot for c in typist.view(typist.shown).cells.values() if c.visible] + [CONFIRM]
     if typist.pending and typist.cursor in chain()[:-1]:
@@ -400,9 +429,13 @@ def _down(typist: Typist, where: str) -> Done:
         target = Slot(field, int(pos))
         for _ in range(len(chain())):
             slots = chain()
-            if typist.cursor not in slots or target not in slots or slots.index(typist.cursor) >= slots.index(target):
+            if typist.cursor not in slots or target not in slots or typist.cursor == target:
                 break
-            typist.move_to(slots[slots.index(typist.cursor) + 1])
+            step = 1 if slots.index(typist.cursor) < slots.index(target) else -1
+            here = typist.cell(typist.shown, typist.cursor) if typist.cursor != CONFIRM else None
+            if step == 1 and here is not None and here.needed:
+                break  # (a box it typed, shown empty: its keys were read another way; it types on, as it sees)
+            typist.move_to(slots[slots.index(typist.cursor) + step])
     return Done()
 
 
@@ -436,18 +469,8 @@ def _enter(typist: Typist):
           suppress_health_check=list(HealthCheck))  # seeds and database: the profile's (fast: fixed)
 @given(data=st.data())
 def test_typed_keys_confirm_the_deal_meant_or_ask(rid, data):
-    n = data.draw(st.sampled_from([m for game, m in TABLES if game == rid]), label="players")
-    rules = load_ruleset(rid)
-    options = draw_options(data, rules)
-    try:
-        game = Game(rules, NAMES[:n], options)
-    except (GameError, ValueError):
-        assume(False)
-    for _ in range(data.draw(st.integers(0, 2), label="deals before")):
-        made = _intended(data, game)
-        assume(made is not None)
-        game.record(made[0].plain_values())
-        assume(not game.is_over)
+    game, options = _played(data, rid)
+    rules, n = game.ruleset, len(game.players)
     made = _intended(data, game)
     assume(made is not None)
     meant, plan = made
@@ -490,6 +513,86 @@ def test_typed_keys_confirm_the_deal_meant_or_ask(rid, data):
         twin.record(dict(values))
     twin.record(meant.plain_values())
     assert twin.totals() == game.totals()
+
+
+def test_the_down_habit_goes_up_to_a_box_the_cursor_went_on_past():
+    """Schafkopf for four with knocking, no contra: a wenz of Anna's, one knock, card points 5 and no
+    running trumps, the values ended with Down. After Anna (whole at one key) the cursor goes on by
+    itself past tout and knocks (boxes that may stay empty) to the card points; Down from there goes
+    to schwarz, away from knocks. The model pressed no key for "Down to knocks" there, so the knock's
+    1 went into the card points, its Down ended it, the 5 was refused at schwarz and Enter stored
+    card points 1 and no knock (the 56 wrong deals of the set-up's new draws); a table looking at
+    the screen goes Up to the knocks."""
+    game = Game(load_ruleset("schafkopf"), NAMES[:4], {"contra_re": False, "knocking": True})
+    meant = DealDraft(game)
+    for field, value in {"game": "wenz", "declarer": 1, "knocks": 1, "card_points": 5, "runners": 0}.items():
+        meant.set(field, None, value)
+    typist = Typist(DealDraft(game))
+    typist.key("w")
+    typist.key("1")
+    assert typist.cursor == Slot("card_points", 0)
+    keys = "down>knocks@0 1 down>card_points@0 5 down>runners@0 0 enter".split()
+    done = _run(typist, keys)
+    assert done.confirm and _deal_key(typist.view(typist.shown)) == _deal_key(meant.view())
+
+
+def test_the_down_habit_goes_on_from_no_box_it_typed_that_shows_empty():
+    """Schafkopf for four, contra and re, no knocking (long profile, seed 61): a call game of
+    Cara's with Anna, contra and re, card points 77, 12 running trumps; the declarer and the
+    partner by initial, a slip n for the contra taken back at once. "C C A" also reads as Cara
+    spelled (C, then "ar"), the reading shown: the partner box shows empty with the cursor on it,
+    Anna and re the other reading's. Going Down box by box from there to the card points, the model
+    dropped that reading (its cursor already past the contra); 1 2 then read as running trumps 1
+    and partner Ben, and the second Enter stored that. A table looking at the screen goes on from no
+    box it typed that shows empty: the card points typed there leave Anna and re alone."""
+    game = Game(load_ruleset("schafkopf"), NAMES[:4], {"contra_re": True, "knocking": False})
+    meant = DealDraft(game)
+    for field, value in {"game": "call", "declarer": 3, "partner": 1, "contra": "re", "card_points": 77,
+                         "runners": 12}.items():
+        meant.set(field, None, value)
+    typist = Typist(DealDraft(game))
+    done = _run(typist, "C C A n slip>contra@0 R down>card_points@0 7 7 1 2 enter".split())
+    assert done.confirm and _deal_key(typist.view(typist.shown)) == _deal_key(meant.view())
+
+
+def _typed_as_the_model_types(rid: str, options: dict, keys: str, meant: dict):
+    """The typist after ``keys`` (property notation, "SP" a space) run as _run runs them, its last
+    Done, and the key of the deal ``meant`` ((field, unit) -> value) in a new game of ``rid`` for four."""
+    game = Game(load_ruleset(rid), NAMES[:4], options)
+    draft = DealDraft(game)
+    for (field, unit), value in meant.items():
+        draft.set(field, unit, value)
+    typist = Typist(DealDraft(game))
+    done = _run(typist, [" " if k == "SP" else k for k in keys.split()])
+    return typist, done, _deal_key(draft.view())
+
+
+def test_going_back_to_the_box_the_cursor_is_on_types_there_without_a_backspace():
+    """Coinche for four (long profile, seed 20261213): spades, Anna takes, contract 80, points 76;
+    a slip 1 for the contract, refused at the comma (no contract under 80), seen after the 76: the
+    cursor came back by itself to the empty contract box. The model, going Up to the box with the
+    cursor already on it, pressed Backspace as if digits waited there: it took back the 6 and the
+    80 went on the points (stored 7, no 76). With nothing waiting the table types the 80 there."""
+    typist, done, meant = _typed_as_the_model_types(
+        "coinche", {"declarations": False, "litige": False}, "s 1 1 , SP 7 6 up>contract@0 8 0 , SP resume> enter",
+        {("trump_suit", None): "spades", ("taker", None): 1, ("contract", None): 80, ("points", None): 76})
+    assert done.confirm and _deal_key(typist.view(typist.shown)) == meant
+
+
+def test_after_correcting_the_box_it_was_going_to_the_table_goes_on_from_there():
+    """Coinche for four with declarations (long profile, seed 62): spades, Anna takes, contract 80,
+    points 1, Anna & Cara's declarations 190; slips for the taker and the melds seen at once, the
+    contract's 1 seen late. The table was going to the contract box (the cursor came back to it)
+    when it went Up to it; after the 80 the model went "back where it was", Down to the contract
+    again, and the melds' 190 went over the 80 (stored contract 90, no melds). Going on from a box it
+    was going to is going on from the box corrected: the 190 is Anna & Cara's or Ben & Dan's (asked)."""
+    typist, done, meant = _typed_as_the_model_types(
+        "coinche", {"declarations": True, "litige": False},
+        "s , 2 slip>taker@0 1 , 1 , 1 , up>contract@0 8 0 , resume> 2 slip>melds@1 1 9 0 enter",
+        {("trump_suit", None): "spades", ("taker", None): 1, ("contract", None): 80, ("points", None): 1,
+         ("melds", 1): 190})
+    assert not done.confirm and done.question is not None and not done.question.waiting
+    assert meant in {_deal_key(typist.view(r)) for r in typist.readings}
 
 
 def test_the_property_covers_every_built_in_game():

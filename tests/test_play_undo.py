@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scorekeeper.play.undo import GAME, TYPING, NextDeal
 from scorekeeper.rules.ruleset import load_ruleset
@@ -349,25 +349,11 @@ def test_a_deals_boxes_are_the_same_worked_out_before_or_after_its_undo(rid, dat
     back (DealDraft of its values, the rules' own values left out) are the same, in the same
     order, worked out while the deal is recorded and once it is undone; and so is their view
     (the form, the panel, the checks)."""
-    from test_entry_property import NAMES, TABLES, _intended
+    from test_entry_property import _played
 
-    from scorekeeper.game.engine import GameError
-    from scorekeeper.game.game import Game
     from scorekeeper.play.draft import DealDraft
-    from helpers.draws import draw_options
 
-    n = data.draw(st.sampled_from([m for game, m in TABLES if game == rid]), label="players")
-    rules = load_ruleset(rid)
-    try:
-        game = Game(rules, NAMES[:n], draw_options(data, rules))
-    except (GameError, ValueError):
-        assume(False)
-    for _ in range(data.draw(st.integers(1, 3), label="deals")):
-        made = _intended(data, game)
-        assume(made is not None)
-        game.record(made[0].plain_values())
-        if game.is_over:
-            break
+    game, _ = _played(data, rid, deals=(1, 3), to_the_end=True)
     last = game.history[-1]
     prepared = DealDraft(game, last.deal, last.values)
     before = list(prepared.typed.items())
