@@ -187,3 +187,48 @@ def test_an_enter_on_a_whole_deal_the_rules_refuse_in_every_reading_says_why():
     typist.key("7")
     done = typist.enter()
     assert not done.confirm and done.told == "Nothing is saved: the declarer's points are 27, but the tricks entered make 28."
+
+
+def test_an_enter_after_a_key_no_box_took_asks_to_check_the_boxes():
+    """Schafkopf for four with knocking: after the wenz and its declarer (whole at one key) the
+    cursor passes over tout and knocks to the card points. The table's `1` for a knock lands in the
+    card points, its Down ends that value there, the 5 it meant for the card points is refused at
+    schwarz ("picks nothing here", which the next keys of the burst clear), Down, 0 runners, Enter
+    Enter: that stored card points 1 and no knock. Now the Enter that would confirm asks to check
+    the boxes, naming the key refused, and saves nothing; Enter again asks again; ctrl+s saves the
+    boxes as shown; a correction then Enter saves the deal corrected; the same keys without the
+    refused one confirm as before."""
+    options = {"rounds": 6, "call_tariff": 20, "solo_tariff": 50, "extra": 10, "contra_re": False, "knocking": True}
+
+    def burst(refused: bool):
+        typist = Typist(DealDraft(Game(load_ruleset("schafkopf"), FOUR, options), 1))
+        for k in "w 1 1".split():
+            typist.key(k)
+        assert typist.cursor == Slot("card_points", 0)
+        typist.move_to(Slot("schwarz", 0))
+        if refused:
+            assert typist.key("5").note.startswith("5 picks nothing here")
+        typist.move_to(Slot("runners", 0))
+        typist.key("0")
+        return typist
+
+    unslipped = burst(refused=False)
+    assert unslipped.enters_to_confirm() == 2 and not unslipped.enter().confirm and unslipped.enter().confirm
+    typist = burst(refused=True)
+    assert typist.enters_to_confirm() is None  # (the line under the boxes counts no Enters)
+    assert not typist.enter().confirm  # (the runners' 0 ended, as without the refused key)
+    done = typist.enter()
+    assert not done.confirm and done.question is not None
+    assert done.question.text() == (
+        "A key went into no box (5 picks nothing here: the keys are n neither side (no schwarz)), so nothing is saved yet: check the "
+        "boxes, correct what is not meant and press Enter, or ctrl+s saves them as shown.")
+    again = typist.enter()
+    assert not again.confirm and again.question == done.question
+    assert typist.enter(last=True).confirm and typist.typed()[("card_points", None)] == 1  # (ctrl+s: as shown)
+    typist = burst(refused=True)
+    typist.enter(), typist.enter()
+    typist.move_to(Slot("card_points", 0))
+    typist.key("5")
+    while not (done := typist.enter()).confirm:
+        assert done.question is None or done.question.waiting
+    assert typist.typed()[("card_points", None)] == 5

@@ -93,8 +93,11 @@ class Question:
     lost: bool = False  # the keys read more ways than are followed: the boxes shown are to be checked
     enters: int = 1  # the Enters that confirm the deal if nothing more is typed (each before the last may pass over a box)
     corrected: bool = False  # a deal that came back whole, corrected: the Enter after a value was the habit after it
+    slipped: str = ""  # why a key typed since the deal was last asked about was refused (the key is in no box)
 
     def text(self) -> str:
+        if self.slipped:
+            return t("play.typing.slipped", note=self.slipped)
         if self.lost:
             return t("play.typing.lost")
         if self.corrected and not self.follow:
@@ -181,6 +184,7 @@ class Typist:
         self.note = ""  # why the last key was refused (no reading took it)
         self.overflow = False  # more readings than kept: Enter asks rather than confirms
         self.refused = ""  # why the rules refused a reading the last key made whole (it was dropped)
+        self.slips = ""  # why the first key refused since the table was last asked was (Enter asks before it confirms)
         self._counting = False  # Enters are being counted (enters_to_confirm), not pressed
         self._keyed: list[tuple] = []  # the state before each key typed since anything else: what Backspace takes back
         start = Reading(tuple(draft.typed.items()), CONFIRM)
@@ -236,10 +240,10 @@ class Typist:
 
     def _state(self) -> tuple:
         """What the keys typed have made (readings, question, note, overflow): kept for Backspace, and while Enters are counted."""
-        return self.readings, self.question, self.note, self.overflow, self.refused
+        return self.readings, self.question, self.note, self.overflow, self.refused, self.slips
 
     def _restore(self, state: tuple) -> None:
-        self.readings, self.question, self.note, self.overflow, self.refused = state
+        self.readings, self.question, self.note, self.overflow, self.refused, self.slips = state
 
     def view(self, reading: Reading) -> DraftView:
         key = frozenset(reading.typed)
@@ -269,7 +273,7 @@ class Typist:
         self._views.clear()  # (what the trial draft knows is the draft's: forgotten with it when the game changes)
         self._keyed = []
         self.question = None
-        self.note = self.refused = ""
+        self.note = self.refused = self.slips = ""
         self.overflow = False
         start = Reading(tuple(self.draft.typed.items()), CONFIRM)
         self.whole = _came_whole(self, start)
@@ -379,6 +383,8 @@ class Typist:
         if verdict.act == "confirm":
             self.question = None
             return Done(confirm=True)
+        if verdict.act == "slipped":
+            return _asked_after_slip(self)
         if verdict.act == "wait" and len(_deals(self)) == 1:
             self.question = self._follow()  # (one deal: the readings differ only in what may follow)
         else:
@@ -433,7 +439,8 @@ class Typist:
                 return _Verdict("wait", tuple(r.moved(arrived=False) for r in ordered))
             # each deal offered once (a 0 typed into a box that is 0 when left empty is that box left empty)
             return _Verdict("which", tuple(_unique(ordered, key=lambda r: _deal_key(self.view(r)))))
-        return _Verdict("lost" if self.overflow else "confirm", (confirming[0],))  # (but were all followed?)
+        # (but were all followed? and was every key typed taken by a box?)
+        return _Verdict("lost" if self.overflow else "slipped" if self.slips and not last else "confirm", (confirming[0],))
 
     def _entered(self, notes: list[str]) -> tuple[list[Reading], list[Reading], list[Reading], list[Reading],
                                                   dict[Reading, int]]:
@@ -570,6 +577,7 @@ class Typist:
     def _keep(self, out: list[Reading], notes: list[str]) -> Done:
         if not out:
             self.note = notes[0] if notes else ""
+            self.slips = self.slips or self.note  # (in a burst the next key clears the note: the Enter asks)
             return Done(note=self.note)
         self.note = ""
         before = self.readings[0].at
@@ -761,6 +769,19 @@ class Typist:
                 return reading.with_value((c.field, c.unit), None).moved(at=c.slot, pending="", arrived=False,
                                                                           behind=())
         return reading.moved(pending="", behind=())
+
+
+def _asked_after_slip(typist: Typist) -> Done:
+    """Enter on a whole deal after a key that no box took (refused, said on the status line, which
+    the keys after it in a burst cleared: Schafkopf `w 1 1 Down 5 Down 0`, the knock's 1 in the card
+    points as the cursor had passed over knocks, the 5 refused at schwarz): the deal shown may not be
+    the one meant, so nothing is saved and the table is asked to check the boxes, naming the key.
+    As when the keys read more ways than followed (``lost``), another Enter asks again (in a burst
+    it may be one of the keys still coming) and ctrl+s saves the boxes as shown; after a correction
+    Enter confirms again."""
+    typist.question = Question((), (), True, lost=True, slipped=typist.slips)
+    typist.slips = ""
+    return Done(question=typist.question)
 
 
 def _from_the_top(typist: Typist) -> Reading | None:
