@@ -13,22 +13,9 @@ from scorekeeper.tui.widgets import scoreboard
 from scorekeeper.tui.widgets.entry_form import EntryForm
 from scorekeeper.tui.widgets.redraw import KEPT_BARS, KeptScrollBar
 from scorekeeper.tui.widgets.scoreboard import Scoreboard
-from helpers.stores import Script, lupaus_all_to, store_with
+from helpers.stores import Script, store_with
 from helpers.tui import enter_deal, opened, play_screen, resumed, run, settle
-
-SMALL = (80, 24)
-SEVEN = ["Anna", "Ben", "Cara", "Dan", "Eero", "Fia", "Gus"]
-# deal 3 (5 cards, Cara deals, Dan bids first): hearts, everyone bids 0, Anna takes the 5 tricks
-DEAL_3 = ["h"] + ["0"] * 7 + ["0", "0", "0", "0", "5", "0", ""]
-
-
-def _lupaus_for_seven(path, deals: int):
-    db = store_with(path, Script("lupaus", SEVEN))
-    with db.open() as store:
-        stored = store.open_game(1)
-        for _ in range(deals):
-            stored.record(lupaus_all_to(1)(stored.game))
-    return db
+from test_tui_form_drawing import DEAL_3, SMALL, _lupaus_for_seven
 
 
 def _fresh(bar: ScrollBar) -> list:
