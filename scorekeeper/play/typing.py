@@ -795,9 +795,14 @@ def _from_the_top(typist: Typist) -> Reading | None:
     reading = typist.shown
     if not typist.whole or reading.pending or reading.at == CONFIRM or any(r.anew for r in typist.readings):
         return None
-    text = {(c.field, c.unit) for c in typist.view(reading).cells.values() if c.kind == "text"}
+    text = _text_keys(typist.view(reading))
     top = Reading(tuple((k, v) for k, v in reading.typed if k in text), reading.at, anew=True)
     return top if reading.at in _stops(typist.view(top), None) else None
+
+
+def _text_keys(view: DraftView) -> set[Key]:
+    """The boxes of ``view`` that hold cards typed (kept when a deal is typed again, not counted as values)."""
+    return {(c.field, c.unit) for c in view.cells.values() if c.kind == "text"}
 
 
 def _passing_top(typist: Typist) -> list[Reading]:
@@ -814,9 +819,8 @@ def _anew_first(typist: Typist, readings: list[Reading]) -> list[Reading]:
     second value the box corrected alone reads too (a value the rules fill in, typed anyway) is
     more likely the next box's, and the screen shows the boxes as the table is typing them."""
     def typed(r: Reading) -> int:
-        view = typist.view(r)
-        return sum(1 for k, _ in r.typed if next((c.kind != "text" for c in view.cells.values()
-                                                   if (c.field, c.unit) == k), True))
+        text = _text_keys(typist.view(r))
+        return sum(1 for k, _ in r.typed if k not in text)
 
     if not any(r.anew for r in readings) or all(r.anew for r in readings):
         return readings
