@@ -63,7 +63,7 @@ from bench_keys import CASES, Case  # noqa: E402
 QUIET = 0.15  # seconds with no output that end a frame
 FIRST = 2.0  # seconds a key's first byte may take (the app draws once the key is handled)
 GOAL_P95_MS = 16.0
-KEYS = {"enter": b"\r", "ctrl+z": b"\x1a", "ctrl+l": b"\x0c", "end": b"\x1b[F", "down": b"\x1b[B",
+KEYS = {"enter": b"\r", "ctrl+z": b"\x1a", "ctrl+l": b"\x0c", "end": b"\x1b[F", "down": b"\x1b[B", "up": b"\x1b[A",
         "escape": b"\x1b", "ctrl+q": b"\x11"}
 
 _REFERENCE = r"""
@@ -106,6 +106,7 @@ class Terminal:
                                      start_new_session=True, cwd=cwd)
         os.close(slave)
         self.seen = b""
+        self.bells = 0  # the bells rung so far (a key the app refused)
 
     def drain(self, quiet: float = QUIET, limit: float = 10.0, first: float | None = None) -> float | None:
         """Read until nothing comes for ``quiet`` s (for the first byte: ``first`` s, when
@@ -123,6 +124,7 @@ class Terminal:
             if not data:
                 break
             last = time.perf_counter()
+            self.bells += data.count(b"\x07")
             self.seen = (self.seen + data)[-200_000:]
         return last
 
@@ -136,8 +138,11 @@ class Terminal:
     def key(self, name: str) -> float | None:
         """Press a key; ms from the press to the last byte drawn for it."""
         self.drain(0.05)
+        data = KEYS.get(name) or (name.encode() if len(name) == 1 else None)
+        if data is None:
+            raise ValueError(f"the bench has no bytes for the key {name!r}")
         start = time.perf_counter()
-        os.write(self.fd, KEYS.get(name, name.encode()))
+        os.write(self.fd, data)
         last = self.drain(first=FIRST)
         return None if last is None else (last - start) * 1000
 
@@ -259,9 +264,13 @@ def measure_game(name: str, rounds: int, tmp: str, profile: str | None = None, r
                 term.proc.send_signal(signal.SIGUSR1)
             cpu = term.cpu()
             for k in values:
+                bells = term.bells
                 ms = term.key(k)
                 if ms is not None:
                     samples["value"].append(ms)
+                if k != "enter" and term.bells != bells:  # (an Enter may ask a question with the bell)
+                    raise AssertionError(f"{name}: the app refused the key {k!r} of {values}: the Enter would time"
+                                         " another deal or a question")
             if cpu is not None:
                 samples["cpu"].append((term.cpu() - cpu) * 1000 / len(values))
             if profile and profiled == "value":
