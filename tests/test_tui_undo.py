@@ -209,3 +209,38 @@ def test_a_deal_corrected_in_two_boxes_says_enter_twice_and_saves_both(tmp_path)
     assert asked == "Corrected: Enter again saves the deal, or go on correcting (Up and Down to a box)."
     assert after_one == [{"queen": 2, "hearts": (2, 5, 3, 3)}]
     assert editing is None and deals == [{"queen": 2, "hearts": (2, 3, 5, 3)}]
+
+
+def test_a_key_refused_on_the_confirm_button_says_why_above_it(tmp_path):
+    """Hearts for four, deal 1 stored; ctrl+z puts it back whole with the cursor on the Confirm
+    button. The table types the deal again (`0 2 5 3 3`): each key is for no box, and the screen
+    said nothing of it (the reason went to the box under the cursor, and the button has none): the
+    line under the boxes still said Enter confirms, and each Enter after it did nothing. Now the
+    reason is shown above the button, and Enter confirms nothing while it is."""
+    from scorekeeper.tui.widgets.entry_form import EntryForm
+
+    path = tmp_path / "g.db"
+    with Store(path) as store:
+        stored = store.new_game(load_ruleset("hearts"), "hearts", PLAYERS)
+        stored.record({"queen": 2, "hearts": [2, 5, 3, 3]})
+
+    async def go():
+        async with opened(path, "enter", size=(80, 24)) as (app, pilot):
+            screen = play_screen(app)
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            form = screen.query_one(EntryForm)
+            before = form.question.text.plain, form.current is form.confirm
+            await pilot.press("0", "2")
+            await settle(pilot)
+            after = form.question.text.plain, form.problems.text.plain
+            await pilot.press("enter")
+            await settle(pilot)
+            return before, after, form.question.text.plain, len(screen.game.deals), screen.draft.number
+
+    before, after, on_enter, recorded, number = run(go())
+    assert before == ("", True)
+    assert after[0] == ("2 is for no box: every box is typed (Backspace takes it back, ctrl+s confirms the boxes"
+                        " as shown)")
+    assert "Enter" not in after[1]
+    assert on_enter == after[0] and recorded == 0 and number == 1

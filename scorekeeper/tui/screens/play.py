@@ -342,7 +342,8 @@ class PlayScreen(Screen[dict]):
             form.move_cursor(part, done.moved)
             if isinstance(part, ValueBox):
                 part.typing(typist.pending, done.note, typist.shown.arrived)
-        form.ask(done.question.text() if done.question is not None else "")
+        # (a key refused on the Confirm button has no box to say why under: it is said above the button)
+        form.ask(done.question.text() if done.question is not None else done.note if part is form.confirm else "")
         if done.note or done.question is not None:
             self.app.bell()
         if done.confirm:
