@@ -214,7 +214,8 @@ def test_keys_read_more_ways_than_followed_confirm_nothing_and_ask_to_check_the_
     Enter alone asks again (it may be one of the Enters a burst still holds)."""
     game = Game(load_ruleset("pataviitonen"), ["Anna", "Ben", "Cara"], {"end": "deals"})
     typist, done = typed(game, PATA_BURST)
-    assert done.note == "0 is for no box: every box is typed (Backspace takes it back, ctrl+s confirms the boxes as shown)"
+    assert done.note == "0 is for no box: every box is typed (Backspace takes it back, Up goes to a box to correct it," \
+                        " ctrl+s confirms the boxes as shown)"
     assert typist.overflow
     done = typist.enter()
     assert not done.confirm and done.question is not None and done.question.lost
@@ -241,8 +242,8 @@ def test_a_correction_after_the_question_to_check_the_boxes_is_no_check_enter_st
     typist, done = typed(game, "+ 0 enter s enter + 0 enter s enter + 0 enter s enter + 0 enter + 0 enter "
                                "+ 1 7 enter 1 backspace" + " - 8 0 0 enter" * 8)
     assert done.question is not None and done.question.lost
-    assert typist.key("1").note == "1 is for no box: every box is typed (Backspace takes it back, ctrl+s confirms " \
-                                   "the boxes as shown)"
+    assert typist.key("1").note == "1 is for no box: every box is typed (Backspace takes it back, Up goes to a box " \
+                                   "to correct it, ctrl+s confirms the boxes as shown)"
     typist.move_to(Slot("c", 3))  # Up, to the last box
     for key in "-800":
         typist.key(key)
@@ -697,7 +698,8 @@ def test_ctrl_s_confirms_the_boxes_as_shown_when_the_keys_read_more_ways_than_fo
     now it confirms the boxes as shown at once, as the line said. Enter still confirms nothing."""
     game = Game(load_ruleset("pataviitonen"), ["Anna", "Ben", "Cara"], {"end": "deals"})
     typist, done = typed(game, PATA_BURST)
-    assert done.note.endswith("(Backspace takes it back, ctrl+s confirms the boxes as shown)") and typist.overflow
+    assert done.note.endswith("(Backspace takes it back, Up goes to a box to correct it, ctrl+s confirms the boxes as"
+                              " shown)") and typist.overflow
     shown = deal(typist)
     assert not typist.enter_confirms()
     assert typist.enter(last=True).confirm

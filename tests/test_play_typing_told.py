@@ -112,7 +112,8 @@ def test_a_key_for_no_box_does_not_say_that_enter_confirms():
     Enter after a refused key only says it again (the 5 may mean the 8 was not meant), so a
     table pressing Enter as told never got on. It says what does: Backspace, or ctrl+s."""
     typist, done = typed(Game(load_ruleset("whist"), FOUR), "h 8 5")
-    said = "5 is for no box: every box is typed (Backspace takes it back, ctrl+s confirms the boxes as shown)"
+    said = ("5 is for no box: every box is typed (Backspace takes it back, Up goes to a box to correct it, ctrl+s"
+            " confirms the boxes as shown)")
     assert done.note == said
     again = typist.enter()
     assert not again.confirm and again.note == said

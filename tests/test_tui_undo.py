@@ -240,7 +240,7 @@ def test_a_key_refused_on_the_confirm_button_says_why_above_it(tmp_path):
 
     before, after, on_enter, recorded, number = run(go())
     assert before == ("", True)
-    assert after[0] == ("2 is for no box: every box is typed (Backspace takes it back, ctrl+s confirms the boxes"
-                        " as shown)")
+    assert after[0] == ("2 is for no box: every box is typed (Backspace takes it back, Up goes to a box to correct it,"
+                        " ctrl+s confirms the boxes as shown)")
     assert "Enter" not in after[1]
     assert on_enter == after[0] and recorded == 0 and number == 1
