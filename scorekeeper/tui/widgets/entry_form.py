@@ -74,9 +74,7 @@ class FormText(KeptDrawings, KeptHeight):
 
     def lines(self, width: int) -> list[Text]:
         out = self.kept((width, self.text.plain, self.look), self.text, lambda: self._lines(width))
-        if self.keep:
-            out = out + [Text("")] * (self.kept_height(width, len(out)) - len(out))
-        return out
+        return out + [Text("")] * ((self.kept_height(width, len(out)) if self.keep else len(out)) - len(out))
 
     def _lines(self, width: int) -> list[Text]:
         """The text's lines as drawn (before the empty lines of its kept height)."""
