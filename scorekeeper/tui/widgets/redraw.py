@@ -278,8 +278,12 @@ class FittingHeight(_Widget):
         styles = self.styles
         if width > 0 and not styles.get_rule("line_pad", 0):
             visual = self._render()
+            kept = self.__dict__.get("_fitting")  # (visual, width, height): measured once until drawn anew, as Textual's
+            if kept is not None and kept[0] is visual and kept[1] == width:
+                return kept[2]
             if isinstance(visual, Content):
                 height = fitting_height(visual.plain, width, styles)
                 if height is not None:
+                    self.__dict__["_fitting"] = (visual, width, height)
                     return height
         return super().get_content_height(container, viewport, width)
