@@ -9,7 +9,7 @@ out only when its height did change, looked at once the key being handled is don
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -17,6 +17,7 @@ from rich.text import Text
 from textual import messages
 from textual.app import App
 from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.scrollbar import ScrollBar, ScrollBarRender
@@ -254,16 +255,17 @@ class KeptRender(_Widget):
         super().notify_style_update()
 
 
-def fitting_height(plain: str, width: int, rules=None) -> int | None:
+def fitting_height(plain: str, width: int, rules: RulesMap | None = None) -> int | None:
     """How many lines ``plain`` takes at ``width``, as Textual's wrapping counts them
     (tests/test_tui_redraw_height.py): one for each line that fits, and what Textual's wrapping
     of that line alone gives for a wider one (drawn with the style ``rules``, a widget's); None
     when it has a tab (then only Textual's wrapping of the whole text tells)."""
     if "\t" in plain:
         return None
+    rules = rules if rules is not None else RulesMap()
     height = 0
     for line in plain.split("\n"):
-        height += 1 if cell_len(line) <= width else Content(line).get_height(rules or {}, width)
+        height += 1 if cell_len(line) <= width else Content(line).get_height(rules, width)
     return height
 
 
@@ -278,11 +280,11 @@ class FittingHeight(_Widget):
         styles = self.styles
         if width > 0 and not styles.get_rule("line_pad", 0):
             visual = self._render()
-            kept = self.__dict__.get("_fitting")  # (visual, width, height): measured once until drawn anew, as Textual's
+            kept = self.__dict__.get("_fitting")  # (visual, width, height): once until drawn anew, as Textual's
             if kept is not None and kept[0] is visual and kept[1] == width:
                 return kept[2]
             if isinstance(visual, Content):
-                height = fitting_height(visual.plain, width, styles)
+                height = fitting_height(visual.plain, width, cast(RulesMap, styles))  # (read by .get, as Textual's)
                 if height is not None:
                     self.__dict__["_fitting"] = (visual, width, height)
                     return height
