@@ -98,3 +98,40 @@ def test_a_row_is_made_again_only_when_its_deal_or_one_before_it_changed():
     assert list(maker.view().rows) == list(BoardMaker(g).view().rows)
     with using_language("fi"):
         assert list(maker.view().rows) == list(BoardMaker(g).view().rows)
+
+
+def _board_parts(view) -> tuple:
+    """Everything a board view holds, its rows as a list (BoardRows compares by identity)."""
+    return (view.columns, view.widths, view.sizes, view.marks, view.legend, list(view.rows), view.standings,
+            view.over, view.winners, view.carried)
+
+
+def test_a_kept_board_is_the_board_a_new_maker_makes_after_every_change():
+    """Lupaus for 3, played to its end: the board of a maker kept through the game (its rows
+    and each deal's part of the columns' widths, kept with the deal's result) is in every part
+    the board a new maker makes of the game: after each deal recorded, a past deal changed so
+    that its entries are the widest (Anna's 10 tricks: her column widens), an undo,
+    a redo, a language switch and the game's end."""
+    from scorekeeper.i18n import using_language
+
+    g = game("lupaus", ["Anna", "Ben", "Cara"])
+    maker = BoardMaker(g)
+    while not g.is_over:
+        cards = g.info().cards
+        g.record({"bid": [1, 0, 0], "tricks": [1, 0, cards - 1]}, check=False)
+        assert _board_parts(maker.view()) == _board_parts(BoardMaker(g).view())
+    wide = next(n for n in range(1, len(g.deals) + 1) if g.info(n).cards == 10)
+    before = maker.view().sizes
+    g.edit(wide, {"bid": [1, 0, 0], "tricks": [10, 0, 0]})
+    after = maker.view()
+    assert after.sizes[0][0] == before[0][0] + 1  # ("1/10": the widest entries now)
+    assert _board_parts(after) == _board_parts(BoardMaker(g).view())
+    g.undo()
+    assert maker.view().sizes == before and _board_parts(maker.view()) == _board_parts(BoardMaker(g).view())
+    g.redo()
+    assert _board_parts(maker.view()) == _board_parts(BoardMaker(g).view())
+    g.undo()
+    g.undo()  # (the last deal: the game goes on)
+    assert not g.is_over and _board_parts(maker.view()) == _board_parts(BoardMaker(g).view())
+    with using_language("fi"):
+        assert _board_parts(maker.view()) == _board_parts(BoardMaker(g).view())

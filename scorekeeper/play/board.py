@@ -167,6 +167,7 @@ class BoardMaker:
         # deal -> (its result, what else its row reads, the row): a deal confirmed or undone
         # makes only its own row again (the results before it are the same objects)
         self._rows: dict[int, tuple] = {}
+        self._sized: dict[int, tuple] = {}  # deal -> (its result, its entries, its part of the sizes: see _row_sizes)
 
     def _legend(self) -> str:
         legend = self._entries_legend()
@@ -334,21 +335,40 @@ class BoardMaker:
                          carried_parts(game, None, now=True) + end_bonus_parts(game))
 
     def _sizes(self, results: list[DealResult], static: list) -> list[tuple[int, int, int]]:
-        """Per scorer: the widths of the entries (0 when none are shown), the points, the total."""
+        """Per scorer: the widths of the entries (0 when none are shown), the points, the total.
+        Each deal's part is worked out once for its result (kept while the result is the same
+        object, as its row is: a confirmed deal or an undo changes only the latest)."""
         game = self.game
+        count = len(game.scorer_names)
+        rows = [self._row_sizes(r, entries) for r, (_, entries, _) in zip(results, static)]
+        shown = game.ruleset.shown
+        widths = [max(column) for column in zip(*[r[0] for r in rows])] if rows else [0] * count
+        if not (self.detail or self.made_derived):
+            widths = [0] * count
+        extremes = game.ruleset.digits == 0 or all([r[1] for r in rows])  # (all ints: the longest is the least or most)
+        by_scorer = list(zip(*[r.scores for r in results], *[r.totals for r in results])) if results else []
+        deals = len(results)
         sizes = []
-        for i in range(len(game.scorer_names)):
-            ew = max((text_width(e[i]) for _, e, _ in static), default=0) if self.detail or self.made_derived else 0
-            scores = [r.scores[i] for r in results]
-            totals = [r.totals[i] for r in results]
-            if game.ruleset.digits == 0 or all(type(x) is int for x in scores + totals):  # the longest is the least or most
-                scores = [x for x in (max(scores), min(scores))] if scores else []
-                totals = [x for x in (max(totals), min(totals))] if totals else []
-            shown = game.ruleset.shown
+        for i in range(count):
+            scores = by_scorer[i][:deals] if results else ()
+            totals = by_scorer[i][deals:] if results else ()
+            if extremes and results:
+                scores, totals = (max(scores), min(scores)), (max(totals), min(totals))
             pw = max([4, text_width(sat_out()) if game.table_changed else 4] + [len(points_text(shown(x))) for x in scores])
             tw = max([5] + [len(str(shown(x))) for x in totals])
-            sizes.append((ew, pw, tw))
+            sizes.append((widths[i], pw, tw))
         return sizes
+
+    def _row_sizes(self, result: DealResult, entries: tuple[str, ...]) -> tuple[tuple[int, ...], bool]:
+        """A deal's part of the board's sizes: each scorer's entries' width, and whether its
+        points and totals are all whole numbers; kept while its result and entries are the same objects."""
+        kept = self._sized.get(result.number)
+        if kept is not None and kept[0] is result and kept[1] is entries:
+            return kept[2]
+        sized = (tuple(text_width(e) for e in entries),
+                 all(type(x) is int for x in result.scores) and all(type(x) is int for x in result.totals))
+        self._sized[result.number] = (result, entries, sized)
+        return sized
 
 
 # -- what fits in a width ----------------------------------------------------------------
@@ -453,17 +473,17 @@ _Numbers = tuple[int, tuple[tuple[int, int], ...]]
 
 def _numbers(board: BoardView) -> _Numbers:
     """How wide the deal numbers are, and each scorer's points and totals: the columns of the
-    short layouts, as wide as their numbers (worked out once for the three of them, every row read)."""
-    deal = 1
-    points = [1] * len(board.sizes)
-    totals = [1] * len(board.sizes)
-    for row in board.rows:
-        number, scores = row.number_widths
-        deal = max(deal, number)
-        for i, (point, total) in enumerate(scores[:len(points)]):
-            points[i] = max(points[i], point)
-            totals[i] = max(totals[i], total)
-    return deal, tuple(zip(points, totals))
+    short layouts, as wide as their numbers (worked out once for the three of them, every row
+    read: each row's widths are measured once, see BoardRow.number_widths)."""
+    count = len(board.sizes)
+    widths = [row.number_widths for row in board.rows]
+    deal = max([1] + [number for number, _ in widths])
+    columns = list(zip(*(scores for _, scores in widths)))[:count]  # each scorer's (points, total) of every row
+    shown = []
+    for column in columns:
+        points, totals = zip(*column)
+        shown.append((max(1, *points), max(1, *totals)))
+    return deal, tuple(shown + [(1, 1)] * (count - len(shown)))
 
 
 def _fit(board: BoardView, fixed, entries: bool, marks: bool, numbers: _Numbers | None, gap: int, lead: int) -> Fit:

@@ -10,10 +10,10 @@ from ...i18n import t, tn
 from ...play.board import Standing
 from ...play.panel import DealPanelView
 from ...play.words import ordinal
-from .redraw import KeptRender, PartLooks, placed_size, redraw
+from .redraw import FittingHeight, KeptRender, PartLooks, placed_size, redraw
 
 
-class DealPanel(KeptRender, PartLooks, Widget):
+class DealPanel(FittingHeight, KeptRender, PartLooks, Widget):
     """Deal number, cards, dealer, who bids first and leads, trump, reminders, standings."""
 
     COMPONENT_CLASSES = {"deal-panel--heading", "deal-panel--trump", "deal-panel--label"}

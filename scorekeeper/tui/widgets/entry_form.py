@@ -34,7 +34,7 @@ from ...play.typing import CONFIRM, Done, Typist, other_readings
 from ...play.views import CellView, DraftView
 from .cards_box import CardsBox
 from .redraw import KeptScrollBars, placed_size
-from .value_picker import FOCUS_MARK, FormPart, KeptHeight, Typed, ValueBox, problem_lines
+from .value_picker import FOCUS_MARK, FormPart, KeptDrawings, KeptHeight, Typed, ValueBox, problem_lines
 
 if TYPE_CHECKING:
     from . import value_picker
@@ -47,7 +47,7 @@ def slot_id(slot: Slot) -> str:
     return f"{slot.field}-{slot.pos}"
 
 
-class FormText(KeptHeight):
+class FormText(KeptDrawings, KeptHeight):
     """Lines of the form's text: a heading, what the rules work out, the problems.
 
     ``margin``: empty lines above it; ``indent``: columns before each line; ``look``: the
@@ -73,6 +73,11 @@ class FormText(KeptHeight):
             self.form.changed(self)
 
     def lines(self, width: int) -> list[Text]:
+        out = self.kept((width, self.text.plain, self.look), self.text, lambda: self._lines(width))
+        return out + [Text("")] * ((self.kept_height(width, len(out)) if self.keep else len(out)) - len(out))
+
+    def _lines(self, width: int) -> list[Text]:
+        """The text's lines as drawn (before the empty lines of its kept height)."""
         out: list[Text] = []
         if self.text.plain:
             style = self.form.look(self.look) if self.look else None
@@ -85,8 +90,6 @@ class FormText(KeptHeight):
         out += [Text("")] * max(self.least - len(out), 0)
         if out:
             out = [Text("")] * self.margin + out
-        if self.keep:
-            out += [Text("")] * (self.kept_height(width, len(out)) - len(out))
         return out
 
 
@@ -284,7 +287,7 @@ class EntryForm(KeptScrollBars, ScrollView, can_focus=True):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._looks.clear()
+        _forget_looks(self)
         self._redraw_all()
 
     def _redraw_all(self) -> None:
@@ -734,6 +737,14 @@ class EntryForm(KeptScrollBars, ScrollView, can_focus=True):
         else:
             self.app.action_focus_previous()
 
+
+
+def _forget_looks(form: EntryForm) -> None:
+    """Restyled: the looks worked out, and what its parts drew in them, are forgotten."""
+    form._looks.clear()
+    for part in form._parts:
+        if isinstance(part, KeptDrawings):
+            part.forget_drawings()
 
 
 def _joined(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -11,7 +11,7 @@ from rich.text import Span, Text
 from textual.message import Message
 
 from ...game.engine import listed
-from ...i18n import t
+from ...i18n import get_language, t
 from ...play.layout import Slot
 from ...play.views import CellView, ChoiceView
 
@@ -33,6 +33,7 @@ class BoxOwner(Protocol):
 WHO_WIDTH = 15  # columns for the player's name
 FOCUS_MARK = "▶"  # before the box that has the focus (not shown by its background colour alone)
 ARRIVED_MARK = "↳"  # instead, when the focus came by itself from the box before (Backspace goes back)
+KEPT_DRAWINGS = 8  # the drawings a part of the form keeps (see KeptDrawings), the latest last
 WARNING_MARK = "⚠"  # before a warning; an error has ✗
 ERROR_BAR = "▌"  # before each line of a box whose value the rules refuse (in the error's colour)
 LABEL_WIDTH = 14  # columns for what is asked; a longer label goes above the values (with the focus
@@ -53,6 +54,31 @@ class KeptHeight:
             return least
         self._least = (width, height)
         return height
+
+
+class KeptDrawings:
+    """A part of the form that keeps its last few drawings, each for all it was drawn from
+    (its cell or text, its state, the width, the language; the form's looks: forgotten when
+    the form is restyled), and gives one again when the part is as it was then. At an undo
+    the boxes show the deal again as they showed it before its confirm, and a box whose cell
+    is the same from deal to deal (a contract's level) shows the next deal's empty box as the
+    last deal's: each box drawn anew was 200-250 calls, some 3k a key in Lupaus for 7."""
+
+    def kept(self, basis: tuple, source: Any, draw) -> list[Text]:
+        """The lines drawn from ``source`` (compared by ``==``: a cell, a text) and ``basis`` (the
+        rest, hashable), by ``draw()`` unless kept. The lines are shared: never changed."""
+        kept = self.__dict__.setdefault("_kept_drawings", {})
+        found = kept.pop(basis, None)
+        if found is None or not (found[0] is source or found[0] == source):
+            found = (source, draw())
+        kept[basis] = found
+        while len(kept) > KEPT_DRAWINGS:
+            del kept[next(iter(kept))]
+        return found[1]
+
+    def forget_drawings(self) -> None:
+        """Restyled: what was drawn in the old looks is drawn again."""
+        self.__dict__.pop("_kept_drawings", None)
 
 
 def problem_lines(errors, warnings) -> list[str]:
@@ -123,7 +149,7 @@ class FormBox(FormPart):
         return self.cell.unit if self.cell is not None else None
 
 
-class ValueBox(KeptHeight, FormBox):
+class ValueBox(KeptDrawings, KeptHeight, FormBox):
     """The values a field may take; digits or a letter pick one, Enter goes on.
 
     A value the rules refuse is struck out, and typing it is refused with the rule's
@@ -194,14 +220,18 @@ class ValueBox(KeptHeight, FormBox):
         cell = self.cell
         if cell is None or not cell.visible:
             return []
-        error = bool(cell.errors)
-        inner = width - 1 if error else width
-        out = self._drawn_lines(inner)
-        if error:
-            out = with_error_bar(out, self._look("error-bar"))
+        basis = (width, cell.text, self.show_who, self.current, self.arrived, self._typed, self._note,
+                 self.also, get_language())
+        out = self.kept(basis, cell, lambda: self._lines(width))
         height = self.kept_height(width, len(out))
         blank = Text(" " * width, self._look("current")) if self.current else Text("")
         return out + [blank] * (height - len(out))
+
+    def _lines(self, width: int) -> list[Text]:
+        """The box's lines as drawn (before the empty lines of its kept height)."""
+        error = bool(self.cell is not None and self.cell.errors)
+        out = self._drawn_lines(width - 1 if error else width)
+        return with_error_bar(out, self._look("error-bar")) if error else out
 
     def _drawn_lines(self, width: int) -> list[Text]:
         cell = self.cell
