@@ -59,3 +59,28 @@ def test_wysiwyg_tricks_that_the_old_points_refuse_are_kept_and_asked_about():
             {"hand": (None, None), "value": (4, 4), "declarer": 1, "bid": 0, "doubling": None, "trump_suit": None,
              "phase1": 12, "phase2": 0, "last_trick": 2, "points": None}]
         assert stored.game.totals() == (2, 0)  # (Anna: 12 points filled in, her target 10 made by 2)
+
+
+def test_wysiwyg_eleven_tricks_after_the_stock_are_asked_about_not_read_as_one_and_the_last_trick():
+    """The same deal undone; Up to the second phase's tricks, 1 1; Up to the last trick, 1 (Anna's,
+    as it was, typed: with the points emptied the rules no longer fill it in); Up to the points,
+    Backspace; Enter, Enter (the correction property's long profile, seed 3, once its model typed
+    that box). The second 1 made 11, refused only through the old points 3, and was dropped: the
+    Enters stored 1 trick after the stock. Now they ask which, 11 first (points 23)."""
+    with Store(":memory:") as store:
+        stored = store.new_game(load_ruleset("wysiwyg"), "wysiwyg", ["Anna", "Ben"], {})
+        stored.record(dict(WYSIWYG))
+        nd = NextDeal(stored)
+        nd.undo()
+        assert nd.draft is not None
+        typist = Typist(nd.draft)
+        keys(typist, "up>phase2@0 1 1 up>last_trick@0 1 up>points@0 backspace")
+        assert typist.typed()[("phase2", None)] == 11
+        assert not keys(typist, "enter").confirm
+        done = keys(typist, "enter")
+        assert not done.confirm and done.question is not None and not done.question.waiting
+        assert done.question.text() == (
+            "The keys read 2 ways, so nothing is saved: 1: Declarer's tricks after the stock 11, "
+            "Declarer's points 23; 2: Declarer's tricks after the stock 1, Declarer's points 3. "
+            "Type the number of the one meant, or correct a box.")
+        assert stored.game.deals == []
