@@ -53,7 +53,11 @@ def _boxes_keys(data, before, meant: DealDraft, plan) -> list[str]:
             continue
         old = before.cells.get(cell.slot)
         had = old.value if old is not None and old.visible else None
-        if had == cell.value or (cell.field, cell.unit) not in typed and (old is None or old.auto or had is None):
+        # a box the rules filled in as it came back that the deal meant has typed: seen empty once the box it was
+        # filled in from is corrected (WYSIWYG's last trick, from the points emptied), so typed
+        refilled = (cell.field, cell.unit) in typed and old is not None and old.auto
+        if had == cell.value and not refilled or (cell.field, cell.unit) not in typed and (old is None or old.auto
+                                                                                          or had is None):
             continue  # (right already, or the rules fill it in as they did)
         keys.append(f"{UP}{cell.slot.field}@{cell.slot.pos}")
         if cell.value is None:

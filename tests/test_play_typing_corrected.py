@@ -26,7 +26,7 @@ def hearts_typed_wrong() -> Game:
 
 
 def keys(typist: Typist, sequence: str):
-    """``sequence`` typed: "enter", "up>FIELD@POS" (the table moves the cursor there), or a key."""
+    """``sequence`` typed: "enter", "backspace", "up>FIELD@POS" (the table moves the cursor there), or a key."""
     done = None
     for k in sequence.split():
         if k.startswith("up>"):
@@ -34,6 +34,8 @@ def keys(typist: Typist, sequence: str):
             typist.move_to(Slot(field, int(pos)))
         elif k == "enter":
             done = typist.enter()
+        elif k == "backspace":
+            done = typist.backspace()
         else:
             done = typist.key(k)
     return done

@@ -24,7 +24,7 @@ from ..game.engine import listed
 from .flow import grows, in_reach, keys_of, may_skip, number_grows, stops_at
 from .layout import Key, Slot
 from .views import CellView, DraftView
-from ..values import dataclass
+from ..values import dataclass, field
 
 TYPE_CHECKING = False  # (docs/startup.md)
 if TYPE_CHECKING:
@@ -64,6 +64,8 @@ class Reading:
     doubt: tuple[tuple[Key, Any, Key], ...] = ()  # (box, value, box the key went to): a key the rules refused
     # in a box passed over, as the boxes stood (see Typist._type); read there again after a correction
     anew: bool = False  # a whole deal typed again from its first box: the boxes after the cursor are typed anew
+    # the boxes given a value since the boxes came back (the others hold what they came back with: see _old_only)
+    fresh: frozenset = field(default=frozenset(), compare=False)
 
     def values(self) -> dict[Key, Any]:
         return dict(self.typed)
@@ -73,11 +75,11 @@ class Reading:
         if value is not None and value != "":
             typed.append((key, value))
         return Reading(tuple(typed), self.at, self.pending, self.arrived, self.behind,
-                       doubt=tuple(d for d in self.doubt if d[2] != key), anew=self.anew)
+                       doubt=tuple(d for d in self.doubt if d[2] != key), anew=self.anew, fresh=self.fresh | {key})
 
     def moved(self, **changes) -> "Reading":
         fields: dict[str, Any] = {"typed": self.typed, "at": self.at, "pending": self.pending, "arrived": self.arrived,
-                  "behind": self.behind, "doubt": self.doubt, "anew": self.anew}
+                  "behind": self.behind, "doubt": self.doubt, "anew": self.anew, "fresh": self.fresh}
         fields.update(changes)
         return Reading(**fields)
 
@@ -835,13 +837,26 @@ def _live(typist: Typist, readings: list[Reading]) -> list[Reading]:
     its boxes corrected are weighed each among their own: a correction not yet finished (a
     game changed, the boxes it changes still to come) is no reason to read the keys as the
     deal typed again."""
-    ok = [r for r in readings if not typist._broken(r)]
+    ok = [r for r in readings if not typist._broken(r) or _old_only(typist, r)]
     if ok:
         for anew in (False, True):
             if not any(r.anew == anew for r in ok):  # (all of one kind refused: kept, as a single kind is)
                 ok += [r for r in readings if r.anew == anew]
     typist.refused = next((problems(typist.view(r))[0] for r in readings if r not in ok), "") if ok else ""
     return [r for r in readings if r in ok] if ok else readings
+
+
+def _old_only(typist: Typist, reading: Reading) -> bool:
+    """Whether the rules refuse the deal of ``reading``, one that came back whole and is being
+    corrected, only through boxes still holding the values it came back with: no evidence against
+    the keys read so (the table may be about to correct those boxes too), so the reading is kept
+    for the later keys, or the question, to decide. WYSIWYG, deal undone with the declarer's
+    points 3: Up to the first phase's tricks, 1 2, is 12 there, which the old 3 does not add up
+    with, or 1 and the last trick's 2, which does; the table goes on to empty the points."""
+    if not typist.whole or all(k in reading.fresh for k, _ in reading.typed):
+        return False
+    bare = Reading(tuple(kv for kv in reading.typed if kv[0] in reading.fresh), CONFIRM)
+    return not _typed_errors(typist.view(bare), bare)
 
 
 def rivals(typist: Typist) -> list[Reading]:
