@@ -815,14 +815,18 @@ def _passing_top(typist: Typist) -> list[Reading]:
 
 
 def _anew_first(typist: Typist, readings: list[Reading]) -> list[Reading]:
-    """``readings`` with those of the deal typed again first once they have two values typed: a
-    second value the box corrected alone reads too (a value the rules fill in, typed anyway) is
-    more likely the next box's, and the screen shows the boxes as the table is typing them."""
+    """``readings`` (after a key) with those of the deal typed again first once they have two values
+    typed: a second value the box corrected alone reads too (a value the rules fill in, typed anyway,
+    the cursor on the Confirm button) is more likely the next box's, and the screen shows the boxes
+    as the table is typing them. Not a key typed with the box corrected alone on show and its cursor
+    on a box: the table typed it there (Schafkopf's partner, emptied by a call game typed over a wenz;
+    Cribbage's crib typed over, "1 0": 10, not 1 and Ben's pegging 0)."""
     def typed(r: Reading) -> int:
         text = _text_keys(typist.view(r))
         return sum(1 for k, _ in r.typed if k not in text)
 
-    if not any(r.anew for r in readings) or all(r.anew for r in readings):
+    shown = typist.shown  # (the reading on show when the key was typed)
+    if not shown.anew and shown.at != CONFIRM or not any(r.anew for r in readings) or all(r.anew for r in readings):
         return readings
     first = [r for r in readings if r.anew and typed(r) > 1]
     return first + [r for r in readings if r not in first] if first else readings
@@ -891,9 +895,18 @@ def _moved(typist: Typist, readings: list[Reading], slot: Slot) -> list[Reading]
     kept = [r for r in readings if fits(r)] or readings[:1]
     if _place(typist.view(kept[0]), slot) > _place(typist.view(kept[0]), kept[0].at):
         kept = [r for r in kept if _place(typist.view(r), r.at) <= _place(typist.view(r), slot)] or kept[:1]
-    # a deal typed again from its first box is typed in order: a move past the box it is at is no part of it
-    kept = [r for r in kept if not r.anew or _place(typist.view(r), r.at) >= _place(typist.view(r), slot)] or kept[:1]
+    kept = [r for r in kept if not r.anew or _in_order(typist, r, slot)] or kept[:1]
     return _merged([r.moved(at=slot, pending="", arrived=False, behind=(), spell="") for r in kept])
+
+
+def _in_order(typist: Typist, reading: Reading, slot: Slot) -> bool:
+    """Whether a move to ``slot`` is part of ``reading``, a deal typed again from its first box: that
+    is typed in order, so a move past a box it has still to type is no part of it; a move on from a
+    box with its value (digits waiting there end as the value typed: the Down after a value) is. A
+    move back is (a slip gone back to)."""
+    view = typist.view(reading)
+    at, to = _place(view, reading.at), _place(view, slot)
+    return to <= at or not any(_needed(c) for c in _boxes(view)[at:to])
 
 
 def _revived(typist: Typist, readings: list[Reading]) -> list[Reading]:
