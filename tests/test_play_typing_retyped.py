@@ -269,3 +269,24 @@ def test_schafkopf_a_call_typed_over_a_wenz_then_the_partner_in_its_box_stores_t
     assert done.confirm
     assert typist.typed() == {("game", None): "call", ("declarer", None): 1, ("partner", None): 2,
                               ("card_points", None): 13, ("runners", None): 1}
+
+
+def test_schafkopf_the_partner_written_out_after_a_call_typed_over_a_wenz_stores_the_correction():
+    """Schafkopf for four (contra and re, knocking), deal 1 a wenz of Anna's taken back with ctrl+z:
+    Up to the game, c (a call: the cursor on the partner box, empty), Cara written out there (c a r a),
+    Up to the card points, 8 7, Enter, Enter. The "a" after Cara's c, the next letter of her name, also
+    read as the deal typed again (declarer Cara, partner Anna), and that reading was put on show for its
+    two values (the correction's cursor on the Confirm button after Cara): the Enters stored declarer
+    Cara, partner Anna, card points 8 and 7 running trumps (the correction property's fast profile).
+    The next letter of a word written in the box corrected is that box's: the correction stays on show,
+    and the Enters ask which of the two was meant, the correction first."""
+    recorded = {"game": "wenz", "declarer": 1, "card_points": 0, "runners": 0}
+    typed, deals, done = retyped("schafkopf", recorded, "up>game@0 c c a r a up>card_points@0 8 7 enter enter",
+                                 {"contra_re": True, "knocking": True})
+    assert not done.confirm and deals == [] and done.question is not None
+    assert done.question.text() == (
+        "The keys read 2 ways, so nothing is saved: 1: Declarer Anna, Partner Cara, Card points of the declaring "
+        "side 87, Running trumps 0; 2: Declarer Cara, Partner Anna, Card points of the declaring side 8, Running "
+        "trumps 7. Type the number of the one meant, or correct a box.")
+    assert typed == {("game", None): "call", ("declarer", None): 1, ("partner", None): 3, ("card_points", None): 87,
+                     ("runners", None): 0}
