@@ -646,6 +646,28 @@ def test_a_value_stepped_to_after_a_move_keeps_the_other_readings_of_the_keys_be
     assert (got["crib"], got["pegging"], got["hand"]) == (9, (5, 7), (9, 11))
 
 
+def test_a_move_on_with_down_keeps_a_reading_whose_cursor_came_by_itself_past_the_box():
+    """WYSIWYG for two (entry property, long profile, seed 62): values 4 and 4, Anna declares (written
+    out), bid 0, not doubled (the optional box left empty), no trump (n), then Down box by box to the
+    declarer's points (the tricks and the last trick left empty), 0, Enter. The n picks "not doubled"
+    at the cursor, or no trump in the box after it (the cursor then came by itself past the empty trick
+    boxes to the points); the first Down, from the trump box, dropped the second reading as if its keys
+    had gone past the box (its cursor was past it), and Enter stored "not doubled" with no trump. No key
+    of it went past: it stays, and Enter asks which was meant."""
+    game = Game(load_ruleset("wysiwyg"), ["Anna", "Ben"], {})
+    game.record({"value": (4, 4), "declarer": 1, "bid": 0, "doubling": "no", "phase1": 0, "phase2": 7,
+                 "last_trick": 2, "points": 14})
+    typist, done = typed(game, "+ 4 + 4 a n n a + 0 n")
+    assert typist.cursor == Slot("trump_suit", 0)
+    for field in ("phase1", "phase2", "last_trick", "points"):  # (the form's Down, a box at a time)
+        typist.move_to(Slot(field, 0))
+    typist.key("0")
+    done = typist.enter()
+    assert not done.confirm and done.question is not None and not done.question.waiting
+    assert done.question.text() == ("The keys read 2 ways, so nothing is saved: 1: Doubled no; 2: Trump named by "
+                                    "the declarer no trump. Type the number of the one meant, or correct a box.")
+
+
 def test_a_move_on_with_down_keeps_no_reading_whose_keys_went_past_the_box():
     """WYSIWYG for two, deal 2 (tests/test_tui_games.py::test_wysiwyg_game_to_ten): values 11
     and 15, Aino declares, bids 11; the cursor is on the optional doubling and the table goes

@@ -19,12 +19,13 @@ from test_play_typing_corrected import keys
 FOUR = ["Anna", "Ben", "Cara", "Dan"]
 
 
-def retyped(rid: str, recorded: dict, sequence: str, options: dict | None = None) -> tuple[dict, list, object]:
+def retyped(rid: str, recorded: dict, sequence: str, options: dict | None = None,
+            players: list[str] = FOUR) -> tuple[dict, list, object]:
     """``recorded`` stored as deal 1 of a new game of ``rid``, taken back with ctrl+z (its values back in
     the boxes), ``sequence`` typed (see test_play_typing_corrected.keys); then what a confirm stores, as
     the app does (the deals in the store after it), and the last key's Done."""
     with Store(":memory:") as store:
-        stored = store.new_game(load_ruleset(rid), rid, FOUR, options or {})
+        stored = store.new_game(load_ruleset(rid), rid, players, options or {})
         stored.record(recorded)
         nd = NextDeal(stored)
         nd.undo()
@@ -213,3 +214,79 @@ def test_an_enter_over_the_empty_first_box_of_a_whole_deal_goes_on():
     assert not done.confirm and done.question is not None and not done.question.waiting
     assert done.question.text() == ("The keys read 2 ways, so nothing is saved: 1: Ben Tricks 0, Cara Tricks 1; "
                                     "2: Ben Tricks 1, Cara Tricks 0. Type the number of the one meant, or correct a box.")
+
+
+CRIBBAGE = {"pegging": (0, 0), "hand": (0, 0), "crib": 0}  # (Anna deals deal 1: Ben's boxes come first)
+
+
+def test_cribbage_typed_again_with_a_down_after_a_value_waiting_asks_which():
+    """Cribbage, deal 1 taken back with ctrl+z, Up to the crib and the deal typed again: crib 9, Ben
+    pegged 40 and his hand 2, Anna 20 and 18, in a burst with a Down now and then (the entry property's
+    Down habit): 9 4 0 2, Down, 2 0 1 8. After 9 4 0 the cursor is on Ben's hand (40 in his pegging,
+    or 4 and a hand of 0, the cursor on Anna's pegging); the 2 waits there ("2…", 20 to 29 may
+    follow) and the Down ends it. That Down dropped the reading on show, the deal typed again being
+    "typed in order" (a move past the box it is at was no part of it), and the Enters stored Ben's
+    pegging 4 and hand 0. A move on from a box with its value is in order: the Enters ask which of
+    the two was meant (issue 24; the correction property's 'again' way)."""
+    sequence = "up>crib@0 9 4 0 2 up>pegging@2 2 0 1 8 enter enter"
+    typed, deals, done = retyped("cribbage", CRIBBAGE, sequence, players=FOUR[:2])
+    assert not done.confirm and deals == []
+    assert done.question is not None and not done.question.waiting
+    assert done.question.text() == ("The keys read 2 ways, so nothing is saved: 1: Ben Pegged 40, Ben Hand 2; "
+                                    "2: Ben Pegged 4, Ben Hand 0. Type the number of the one meant, or correct a box.")
+
+
+def test_cribbage_crib_corrected_to_ten_then_other_boxes_stores_the_correction():
+    """Cribbage, deal 1 (every box 0) taken back with ctrl+z; corrected box by box: Up to the crib, 1 0
+    (10), then Anna's pegging 1 and her hand 10 (a move to each, as Up or a click), Enter, Enter. "1 0"
+    also reads as the deal typed again, crib 1 and Ben's pegging 0; that reading, with two values, was
+    put on show (the crib showing 1, the cursor on Ben's hand), and the move to Anna's pegging, on from
+    there, dropped the crib's correction (its cursor on the Confirm button, past the box): the Enters
+    stored crib 1 and Ben's hand 0 with Anna's 1 and 10 (the correction property's long profile, seeds 62
+    and 20261213). While the deal typed again may still be one value in the first box, the box
+    corrected alone stays on show (10), and the Enters store the correction."""
+    sequence = "up>crib@0 1 0 up>pegging@2 1 up>hand@2 1 0 enter enter"
+    typed, deals, done = retyped("cribbage", CRIBBAGE, sequence, players=FOUR[:2])
+    assert done.confirm
+    assert deals == [{"pegging": (1, 0), "hand": (10, 0), "crib": 10}]
+    typed, deals, done = retyped("cribbage", CRIBBAGE, "up>crib@0 1 0", players=FOUR[:2])
+    assert typed[("crib", None)] == 10 and len(typed) == 5  # (on show: the crib corrected alone, as typed)
+
+
+def test_schafkopf_a_call_typed_over_a_wenz_then_the_partner_in_its_box_stores_the_correction():
+    """Schafkopf for four (contra and re, knocking), deal 1 a wenz of Anna's chosen with ctrl+e and
+    corrected box by box: Up to the game, c (a call game: the partner box comes on show, empty, and the
+    cursor goes to it), 2 for Ben there, Up to the card points, 1 3, Down to the running trumps, 1,
+    Enter, Enter. The 2 also reads as the deal typed again from its first box (declarer Ben, the
+    partner still to come), and that reading was put on show for its two values: the move to the card
+    points dropped the correction, and the Enters stored declarer Ben, partner Anna, card points 1 and
+    3 running trumps (the correction property, fast profile, after the Cribbage fix changed its draws).
+    A key typed with the correction on show and its cursor on a box is that box's."""
+    game = Game(load_ruleset("schafkopf"), FOUR, {"contra_re": True, "knocking": True})
+    game.record({"game": "wenz", "declarer": 1, "card_points": 0, "runners": 0})
+    typist = Typist(DealDraft(game, 1, game.deals[0], editing=True))
+    done = keys(typist, "up>game@0 c 2 up>card_points@0 1 3 up>runners@0 1 enter enter")
+    assert done.confirm
+    assert typist.typed() == {("game", None): "call", ("declarer", None): 1, ("partner", None): 2,
+                              ("card_points", None): 13, ("runners", None): 1}
+
+
+def test_schafkopf_the_partner_written_out_after_a_call_typed_over_a_wenz_stores_the_correction():
+    """Schafkopf for four (contra and re, knocking), deal 1 a wenz of Anna's taken back with ctrl+z:
+    Up to the game, c (a call: the cursor on the partner box, empty), Cara written out there (c a r a),
+    Up to the card points, 8 7, Enter, Enter. The "a" after Cara's c, the next letter of her name, also
+    read as the deal typed again (declarer Cara, partner Anna), and that reading was put on show for its
+    two values (the correction's cursor on the Confirm button after Cara): the Enters stored declarer
+    Cara, partner Anna, card points 8 and 7 running trumps (the correction property's fast profile).
+    The next letter of a word written in the box corrected is that box's: the correction stays on show,
+    and the Enters ask which of the two was meant, the correction first."""
+    recorded = {"game": "wenz", "declarer": 1, "card_points": 0, "runners": 0}
+    typed, deals, done = retyped("schafkopf", recorded, "up>game@0 c c a r a up>card_points@0 8 7 enter enter",
+                                 {"contra_re": True, "knocking": True})
+    assert not done.confirm and deals == [] and done.question is not None
+    assert done.question.text() == (
+        "The keys read 2 ways, so nothing is saved: 1: Declarer Anna, Partner Cara, Card points of the declaring "
+        "side 87, Running trumps 0; 2: Declarer Cara, Partner Anna, Card points of the declaring side 8, Running "
+        "trumps 7. Type the number of the one meant, or correct a box.")
+    assert typed == {("game", None): "call", ("declarer", None): 1, ("partner", None): 3, ("card_points", None): 87,
+                     ("runners", None): 0}

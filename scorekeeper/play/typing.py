@@ -336,7 +336,7 @@ class Typist:
                 else:
                     out.append(r)
         anew = self.shown.anew
-        done = self._keep(_anew_first(self, out), notes)
+        done = self._keep(_anew_first(self, out, char), notes)
         if self.shown.anew and not anew:  # (the keys went on past the first box's value: the screen says so)
             return Done(moved=done.moved, told=t("play.typing.anew"))
         return done
@@ -816,15 +816,21 @@ def _passing_top(typist: Typist) -> list[Reading]:
     return [top] if top is not None and cell is not None and cell.value is None and may_skip(cell) else []
 
 
-def _anew_first(typist: Typist, readings: list[Reading]) -> list[Reading]:
-    """``readings`` with those of the deal typed again first once they have two values typed: a
-    second value the box corrected alone reads too (a value the rules fill in, typed anyway) is
-    more likely the next box's, and the screen shows the boxes as the table is typing them."""
+def _anew_first(typist: Typist, readings: list[Reading], char: str) -> list[Reading]:
+    """``readings`` (after a key) with those of the deal typed again first once they have two values
+    typed: a second value the box corrected alone reads too (a value the rules fill in, typed anyway,
+    the cursor on the Confirm button) is more likely the next box's, and the screen shows the boxes
+    as the table is typing them. Not a key typed with the box corrected alone on show and its cursor
+    on a box, or the next letter of the word it is writing there: the table typed it there (Schafkopf's
+    partner, emptied by a call game typed over a wenz, Cara written out; Cribbage's crib typed over,
+    "1 0": 10, not 1 and Ben's pegging 0)."""
     def typed(r: Reading) -> int:
         text = _text_keys(typist.view(r))
         return sum(1 for k, _ in r.typed if k not in text)
 
-    if not any(r.anew for r in readings) or all(r.anew for r in readings):
+    shown = typist.shown  # (the reading on show when the key was typed)
+    if not shown.anew and (shown.at != CONFIRM or shown.spell[:1] == char) or not any(r.anew for r in readings) \
+            or all(r.anew for r in readings):
         return readings
     first = [r for r in readings if r.anew and typed(r) > 1]
     return first + [r for r in readings if r not in first] if first else readings
@@ -905,10 +911,31 @@ def _moved(typist: Typist, readings: list[Reading], slot: Slot) -> list[Reading]
 
     kept = [r for r in readings if fits(r)] or readings[:1]
     if _place(typist.view(kept[0]), slot) > _place(typist.view(kept[0]), kept[0].at):
-        kept = [r for r in kept if _place(typist.view(r), r.at) <= _place(typist.view(r), slot)] or kept[:1]
-    # a deal typed again from its first box is typed in order: a move past the box it is at is no part of it
-    kept = [r for r in kept if not r.anew or _place(typist.view(r), r.at) >= _place(typist.view(r), slot)] or kept[:1]
+        kept = [r for r in kept if not _went_past(typist, r, kept[0], slot)] or kept[:1]
+    kept = [r for r in kept if not r.anew or _in_order(typist, r, slot)] or kept[:1]
     return _merged([r.moved(at=slot, pending="", arrived=False, behind=(), spell="") for r in kept])
+
+
+def _went_past(typist: Typist, reading: Reading, shown: Reading, slot: Slot) -> bool:
+    """Whether the keys went past ``slot`` in ``reading``, as the table (seeing ``shown``) did not see
+    them go: its cursor is past the box, and a box from ``slot`` to its cursor holds a value the reading
+    shown does not (a cursor that came by itself past boxes that may stay empty went past no key)."""
+    view, seen = typist.view(reading), typist.view(shown)
+    at, to = _place(view, reading.at), _place(view, slot)
+    if at <= to:
+        return False
+    return any(c.value is not None and not c.auto and (s := seen.cells.get(c.slot)) is not None and s.value != c.value
+               for c in _boxes(view)[to:at + 1])
+
+
+def _in_order(typist: Typist, reading: Reading, slot: Slot) -> bool:
+    """Whether a move to ``slot`` is part of ``reading``, a deal typed again from its first box: that
+    is typed in order, so a move past a box it has still to type is no part of it; a move on from a
+    box with its value (digits waiting there end as the value typed: the Down after a value) is. A
+    move back is (a slip gone back to)."""
+    view = typist.view(reading)
+    at, to = _place(view, reading.at), _place(view, slot)
+    return to <= at or not any(_needed(c) for c in _boxes(view)[at:to])
 
 
 def _revived(typist: Typist, readings: list[Reading]) -> list[Reading]:
