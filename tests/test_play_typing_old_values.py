@@ -9,11 +9,10 @@ seed 3)."""
 from __future__ import annotations
 
 from scorekeeper.play.layout import Slot
-from scorekeeper.play.typing import Typist, other_readings
-from scorekeeper.play.undo import NextDeal
-from scorekeeper.rules.ruleset import load_ruleset
+from scorekeeper.play.typing import other_readings
 from scorekeeper.store.db import Store
 from test_play_typing_corrected import keys
+from test_play_typing_retyped import record_as_typed, undone
 
 # deal 1: Anna declares for a bid of 0, takes no trick while the stock lasts and 1 after it, the
 # last (filled in: her points 3 are 0 + 2 * 1 + 1)
@@ -29,12 +28,7 @@ def test_wysiwyg_tricks_that_the_old_points_refuse_are_kept_and_asked_about():
     shown, with 1 and Ben said at their boxes; the points emptied, both readings are deals, and
     the Enters ask which (nothing stored); 1 picks the 12, and Enter stores it."""
     with Store(":memory:") as store:
-        stored = store.new_game(load_ruleset("wysiwyg"), "wysiwyg", ["Anna", "Ben"], {})
-        stored.record(dict(WYSIWYG))
-        nd = NextDeal(stored)
-        nd.undo()
-        assert nd.draft is not None
-        typist = Typist(nd.draft)
+        stored, nd, typist = undone(store, "wysiwyg", ["Anna", "Ben"], dict(WYSIWYG))
         keys(typist, "up>phase1@0 1 2")
         assert typist.typed()[("phase1", None)] == 12
         assert other_readings(typist) == {Slot("phase1", 0): ("1",), Slot("last_trick", 0): ("Ben",)}
@@ -49,12 +43,7 @@ def test_wysiwyg_tricks_that_the_old_points_refuse_are_kept_and_asked_about():
         assert stored.game.deals == []  # (nothing stored)
         assert typist.choose(1)
         assert keys(typist, "enter").confirm
-        draft = nd.draft
-        for key in list(draft.typed):
-            draft.set(key[0], key[1], None)
-        for (field, unit), value in typist.typed().items():
-            draft.set(field, unit, value)
-        stored.record(draft.plain_values())
+        record_as_typed(stored, nd, typist)
         assert [dict(d) for d in stored.game.deals] == [
             {"hand": (None, None), "value": (4, 4), "declarer": 1, "bid": 0, "doubling": None, "trump_suit": None,
              "phase1": 12, "phase2": 0, "last_trick": 2, "points": None}]
@@ -68,12 +57,7 @@ def test_wysiwyg_eleven_tricks_after_the_stock_are_asked_about_not_read_as_one_a
     that box). The second 1 made 11, refused only through the old points 3, and was dropped: the
     Enters stored 1 trick after the stock. Now they ask which, 11 first (points 23)."""
     with Store(":memory:") as store:
-        stored = store.new_game(load_ruleset("wysiwyg"), "wysiwyg", ["Anna", "Ben"], {})
-        stored.record(dict(WYSIWYG))
-        nd = NextDeal(stored)
-        nd.undo()
-        assert nd.draft is not None
-        typist = Typist(nd.draft)
+        stored, nd, typist = undone(store, "wysiwyg", ["Anna", "Ben"], dict(WYSIWYG))
         keys(typist, "up>phase2@0 1 1 up>last_trick@0 1 up>points@0 backspace")
         assert typist.typed()[("phase2", None)] == 11
         assert not keys(typist, "enter").confirm

@@ -25,22 +25,33 @@ def retyped(rid: str, recorded: dict, sequence: str, options: dict | None = None
     the boxes), ``sequence`` typed (see test_play_typing_corrected.keys); then what a confirm stores, as
     the app does (the deals in the store after it), and the last key's Done."""
     with Store(":memory:") as store:
-        stored = store.new_game(load_ruleset(rid), rid, players, options or {})
-        stored.record(recorded)
-        nd = NextDeal(stored)
-        nd.undo()
-        assert nd.draft is not None
-        typist = Typist(nd.draft)
+        stored, nd, typist = undone(store, rid, players, recorded, options)
         assert typist.whole and typist.cursor == CONFIRM
         done = keys(typist, sequence)
         if done.confirm:
-            draft = nd.draft
-            for key in list(draft.typed):
-                draft.set(key[0], key[1], None)
-            for (field, unit), value in typist.typed().items():
-                draft.set(field, unit, value)
-            stored.record(draft.plain_values())
+            record_as_typed(stored, nd, typist)
         return typist.typed(), [dict(d) for d in stored.game.deals], done
+
+
+def undone(store, rid: str, players, recorded: dict, options: dict | None = None):
+    """A new game of ``rid`` in ``store`` with the deal ``recorded``, undone (ctrl+z: it comes back
+    whole): the stored game, the next deal's state and the typist of the deal put back."""
+    stored = store.new_game(load_ruleset(rid), rid, list(players), options or {})
+    stored.record(recorded)
+    nd = NextDeal(stored)
+    nd.undo()
+    assert nd.draft is not None
+    return stored, nd, Typist(nd.draft)
+
+
+def record_as_typed(stored, nd, typist) -> None:
+    """What a confirm stores, as the app does: the draft set to the typist's boxes, recorded."""
+    draft = nd.draft
+    for key in list(draft.typed):
+        draft.set(key[0], key[1], None)
+    for (field, unit), value in typist.typed().items():
+        draft.set(field, unit, value)
+    stored.record(draft.plain_values())
 
 
 def test_belote_typed_again_from_trump_stores_the_deal_typed():
