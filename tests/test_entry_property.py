@@ -170,6 +170,7 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
     late: list[str] = []  # a slip seen after the next value: the keys that go back and correct it
     since = slipped = 0  # where the keys typed after that slip begin, and where the slip is
     slipped_at = None  # the box of that slip and its key
+    skipped: list = []  # optional boxes left empty with no key since the last value (the cursor may be on one)
     for cell in view.cells.values():
         if not cell.visible or cell.kind == "text":
             continue
@@ -181,16 +182,19 @@ def _keystrokes(data, draft: DealDraft, plan) -> list[str]:
         else:
             if cell.optional and not cell.auto and _habit(data, passes, "pass over"):
                 passed.append(over)
+            elif cell.optional and not cell.auto:
+                skipped.append(cell)
             continue
         if keys and keys[-1] == DOWN and not passed:  # (Down to this box, the one the next value is for)
             keys[-1] = f"{DOWN}{cell.slot.field}@{cell.slot.pos}"
         keys += passed
-        passed = []
+        slipped_into = [] if passed else skipped  # (a slip key such a box takes is typed there, as the screen shows)
+        passed, skipped = [], []
         written = _written(data, cell, value, habits)
         enter = ["enter"] if between == "enter" else [DOWN] if between == DOWN else list(between)
         after = enter if _habit(data, after_value, "enter after") else []
         if key in typed and not late and data.draw(st.integers(0, 9), label="correct") == 0:
-            wrong = _wrong_keys(cell, value)  # (a filled-in box takes no other)
+            wrong = _slips(cell, value, slipped_into)
             if wrong:
                 slip = data.draw(st.sampled_from(wrong), label="wrong")
                 seen = data.draw(st.sampled_from(["up", "backspace", "after the next"]), label="slip seen")
@@ -318,6 +322,14 @@ def _written(data, cell, value, habits) -> list[str]:
 
 def _habit(data, how: str, label: str) -> bool:
     return how == "always" or how == "sometimes" and data.draw(st.booleans(), label=label)
+
+
+def _slips(cell, value, skipped: list) -> list[str]:
+    """The slips a table makes typing ``value`` in ``cell``: first keys of its other values (a filled-in
+    box takes no other), but none that an optional box left empty with no key before it takes: the
+    cursor is on that box, the key is typed there as the screen shows, and the keys are those of a
+    deal meaning that value there (WYSIWYG: `0 d c` is doubled, clubs, not a `d` slipped for clubs)."""
+    return [w for w in _wrong_keys(cell, value) if not any(w in _wrong_keys(c, None) for c in skipped)]
 
 
 def _wrong_keys(cell, value) -> list[str]:
@@ -606,3 +618,19 @@ def _report():
         print(f"\nentry property: {STATS['deals']} deals typed over {len(STATS['tables'])} tables "
               f"({len({t[0] for t in STATS['tables']})} games): {STATS['confirmed']} confirmed, "
               f"{STATS['asked']} asked which, {STATS['told']} told what is missing, {STATS['wrong']} wrong deals")
+
+
+def test_a_slip_is_no_key_an_optional_box_passed_over_with_no_key_takes():
+    """WYSIWYG, Anna declares for 0 with the doubling left empty and clubs named (long profile, seed
+    20261213): the model slipped `d` for the trump, seen with Up, and typed `c`. But the cursor was on
+    the doubling (left empty with no key), which took the `d` as "double", shown there; the keys
+    `0 d c` are a table's meaning doubled, clubs, and the app stored that. Such a key is no slip the
+    model draws; typed with the doubling passed over by a key, it is one."""
+    game = Game(load_ruleset("wysiwyg"), NAMES[:2])
+    view = DealDraft(game).view()
+    doubling, trump = (next(c for c in view.cells.values() if c.field == f) for f in ("doubling", "trump_suit"))
+    assert "d" in _slips(trump, "clubs", []) and "d" not in _slips(trump, "clubs", [doubling])
+    typist = Typist(DealDraft(game))
+    done = _run(typist, "4 , 4 , 1 , 0 d c 0 , 0 enter".split())
+    assert done.confirm and typist.typed()[("doubling", None)] == "double"
+    assert typist.typed()[("trump_suit", None)] == "clubs"
